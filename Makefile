@@ -1,0 +1,30 @@
+# Two commands do all set-up on a fresh machine:
+#   make demo   - install into .venv, then run the sample campaign's encounter batch
+#   make test   - install into .venv (with test tools), then run the test suite
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PLUGINS := $(wildcard plugins/*/pyproject.toml)
+DEMO_DIR := build/demo-campaigns
+
+.PHONY: demo test bench install clean
+
+$(VENV)/.installed: pyproject.toml $(PLUGINS)
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(dir $(PLUGINS)))
+	touch $@
+
+install: $(VENV)/.installed
+
+demo: install
+	rm -rf $(DEMO_DIR) && mkdir -p $(dir $(DEMO_DIR)) && cp -r campaigns $(DEMO_DIR)
+	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo.rolecli
+
+test: install
+	$(PY) -m pytest
+
+bench: install
+	$(PY) benchmarks/bench.py
+
+clean:
+	rm -rf $(VENV) build

@@ -1,0 +1,3 @@
+from rolecli.cli import main
+
+main()

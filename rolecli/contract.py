@@ -1,0 +1,315 @@
+"""The data a rule-system plugin and the core pass to each other.
+
+The hooks themselves are in :mod:`rolecli.hookspecs`; this module holds the
+plain data classes they take and return, so that a plugin can import them
+without importing pluggy, typer or rich.
+
+Version rule: :data:`CONTRACT_VERSION` is bumped whenever a hook or one of these
+classes changes in a way an existing plugin would notice. A plugin states the
+version it was written for (``ROLECLI_CONTRACT = 1`` at module level); the core
+refuses a plugin whose version differs from its own.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Mapping
+
+from rolecli.errors import RoleError
+
+if TYPE_CHECKING:  # pragma: no cover - import for type checkers only
+    from rolecli.dice.source import DiceSource
+
+CONTRACT_VERSION = 1
+
+Lang = Literal["es", "en"]
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text in both languages a system prints. Spanish first: the books are Spanish."""
+
+    es: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        return self.es if lang == "es" else self.en
+
+
+# --- what a system declares -------------------------------------------------
+
+ParamKind = Literal["int", "float", "str", "bool", "rating", "choice", "list"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of an action, shown as a command-line argument or option.
+
+    ``kind``:
+      - ``int``/``float``/``str``/``bool``: plain values; ``bool`` becomes a
+        ``--name/--no-name`` flag.
+      - ``rating``: a number, or the names of a character's traits joined by
+        ``+`` (``Ímpetu+Pilotar``) resolved against ``owner`` with
+        :meth:`Character.rating`. The plugin receives the text as typed and
+        resolves it itself, because systems combine traits differently.
+      - ``choice``: one of ``choices``.
+      - ``list``: comma-separated values, received as a tuple of strings.
+
+    ``default=None`` with ``required=True`` makes the parameter mandatory.
+    ``positional`` turns it into an argument instead of an ``--option``.
+    ``policy`` marks a choice a player makes mid-roll (take a consequence,
+    roll the Night Die, spend Willpower): it always has a default, so scripts
+    and simulations never stop to ask.
+    ``owner`` says whose traits a ``rating`` names: ``"actor"`` or ``"target"``.
+    """
+
+    name: str
+    kind: ParamKind
+    help: Label
+    default: Any = None
+    required: bool = False
+    positional: bool = False
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+    policy: bool = False
+    owner: Literal["actor", "target"] = "actor"
+    short: str | None = None
+
+
+HookName = Literal["roll", "resolve", "damage", "recover", "initiative"]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A verb of a system: ``rolecli <system> <name> ...`` and, on a campaign of
+    that system, ``rolecli <name> ACTOR ...``.
+
+    ``hook`` names the hook the core calls for it: ``roll`` →
+    ``rolecli_roll``, ``resolve`` → ``rolecli_resolve``, ``damage`` →
+    ``rolecli_apply_damage``, ``recover`` → ``rolecli_recover``,
+    ``initiative`` → ``rolecli_initiative``.
+    ``actor``: on a campaign the first argument names the acting character
+    (``"required"``), may name one (``"optional"``) or the action takes none.
+    ``target``: the action may name a second character with ``--target``.
+    ``odds``: ``rolecli odds <system> <name> ...`` can compute it exactly
+    through ``rolecli_odds``.
+    """
+
+    name: str
+    hook: HookName
+    help: Label
+    params: tuple[Param, ...] = ()
+    actor: Literal["required", "optional", "none"] = "optional"
+    target: bool = False
+    odds: bool = False
+
+
+@dataclass(frozen=True)
+class Field:
+    """One value of the character template.
+
+    ``kind``: ``int``, ``str``, ``bool``, ``table`` (a table of named integers,
+    such as skills: any name allowed, each value in ``minimum..maximum``) or
+    ``list`` (a list of strings).
+    ``state=False``: a sheet value, written by the GM in ``campaign.toml``.
+    ``state=True``: a value the tool keeps while playing (stress, hit points,
+    Fate points spent), stored in ``state.toml``; its sheet value, if any, is
+    only the starting point.
+    """
+
+    key: str
+    kind: Literal["int", "str", "bool", "table", "list"]
+    label: Label
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    state: bool = False
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A per-campaign rule option (a key of the campaign's ``[rules]`` table),
+    as settled in RULINGS.md: the default, and what else a GM may choose."""
+
+    key: str
+    default: Any
+    help: Label
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """What ``rolecli_system`` returns: everything the core needs to know about
+    a rule system before it calls any other hook of it."""
+
+    name: str
+    names: Label
+    template: tuple[Field, ...] = ()
+    options: tuple[RuleOption, ...] = ()
+    actions: tuple[ActionSpec, ...] = ()
+    events: tuple[tuple[str, Label], ...] = (
+        ("end_of_scene", Label("fin de escena", "end of scene")),
+        ("start_of_session", Label("inicio de sesión", "start of session")),
+        ("rest", Label("descanso", "rest")),
+    )
+
+    def action(self, name: str) -> ActionSpec | None:
+        return next((a for a in self.actions if a.name == name), None)
+
+
+# --- what the core passes in ------------------------------------------------
+
+
+@dataclass
+class Character:
+    """A character of a campaign: the GM's sheet merged over the template's
+    defaults, and the state the tool keeps. Hooks never change it in place:
+    they return the new state in :attr:`Outcome.changes`."""
+
+    name: str
+    sheet: dict[str, Any]
+    state: dict[str, Any] = field(default_factory=dict)
+
+    def value(self, key: str) -> Any:
+        """The current value of ``key``: the kept state, else the sheet."""
+        if key in self.state:
+            return self.state[key]
+        return self.sheet.get(key)
+
+    def traits(self) -> dict[str, int]:
+        """Every named number of the sheet: top-level integers and the entries
+        of its tables (skills, attributes...), by name."""
+        found: dict[str, int] = {}
+        for key, val in self.sheet.items():
+            if isinstance(val, bool):
+                continue
+            if isinstance(val, int):
+                found[key] = val
+            elif isinstance(val, dict):
+                found.update({k: v for k, v in val.items() if isinstance(v, int) and not isinstance(v, bool)})
+        return found
+
+    def trait(self, name: str) -> int:
+        """The rating of one trait, matched without regard to case or accents.
+
+        An unknown name is a :class:`RoleError` that lists the character's
+        traits and the closest match.
+        """
+        traits = self.traits()
+        wanted = _fold(name)
+        for key, val in traits.items():
+            if _fold(key) == wanted:
+                return val
+        folded = {_fold(k): k for k in traits}
+        close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.5)
+        hint = f" Did you mean {folded[close[0]]!r}?" if close else ""
+        known = ", ".join(sorted(traits)) or "none"
+        raise RoleError(f"{self.name} has no trait {name!r}.{hint} Traits: {known}.")
+
+    def rating(self, text: str) -> list[tuple[str, int]]:
+        """Resolve ``Trait+Trait`` into ``[(name, rating), ...]``; a plain
+        number stands for itself under the name ``""``."""
+        parts = []
+        for piece in str(text).split("+"):
+            piece = piece.strip()
+            if not piece:
+                raise RoleError(f"empty trait name in {text!r}; write traits as Trait+Trait.")
+            parts.append(("", int(piece)) if _is_int(piece) else (piece, self.trait(piece)))
+        return parts
+
+
+def _is_int(text: str) -> bool:
+    return text.lstrip("+-").isdigit()
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
+
+
+@dataclass
+class Action:
+    """One request to a system: the verb, its parameters as declared in its
+    :class:`ActionSpec` (converted to their kinds), and the characters named."""
+
+    name: str
+    params: dict[str, Any]
+    actor: Character | None = None
+    target: Character | None = None
+
+
+@dataclass
+class Context:
+    """What every hook call gets besides its subject.
+
+    ``dice`` is the only source of randomness a plugin may use: it rolls with
+    the seed of ``--seed`` or reads the values of ``--dice``, and records every
+    die with the reason the plugin gives, for the output.
+    ``options`` holds the campaign's rule options, every key present (defaults
+    filled in). ``characters`` holds the campaign's characters by name (empty
+    for a quick roll without a campaign).
+    """
+
+    lang: Lang
+    dice: "DiceSource"
+    options: Mapping[str, Any]
+    characters: Mapping[str, Character] = field(default_factory=dict)
+
+    def t(self, label: Label) -> str:
+        return label(self.lang)
+
+
+# --- what the hooks return --------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """The result of a roll, an action, damage or recovery.
+
+    ``data``: the result for scripts, with language-neutral keys (printed as
+    the ``--json`` object; the core adds the dice read).
+    ``lines``: the human explanation in ``Context.lang``: what was rolled, what
+    was read and why ("Dado Nocturno 5 dentro del rango 3–7: éxito con
+    consecuencias").
+    ``success``: ``False`` makes the command exit with code 1 (a failed check),
+    so ``rolecli check ... && ...`` works in scripts; ``None`` when the action
+    is not a check.
+    ``changes``: the new state of each character the action changed, by name;
+    the core writes them atomically, under the campaign's lock, and logs the
+    state before and after so ``rolecli undo`` can restore it.
+    """
+
+    data: dict[str, Any]
+    lines: list[str] = field(default_factory=list)
+    success: bool | None = None
+    changes: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class Odds:
+    """Exact odds of an action: each named outcome ("success", "good",
+    "amazing"...) and its probability as a fraction, with the labels to print."""
+
+    outcomes: dict[str, Any]  # name -> fractions.Fraction
+    labels: dict[str, Label] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+class Refused(RoleError):
+    """Raised by a plugin for a request its rules refuse (a value out of the
+    system's range, an unknown option): one line, exit code 2, nothing written."""
+
+
+def check_range(name: str, value: float, minimum: float | None, maximum: float | None) -> None:
+    """Refuse ``value`` unless it lies in ``minimum..maximum``, naming the range."""
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        lo = "" if minimum is None else f"{minimum:g}"
+        hi = "" if maximum is None else f"{maximum:g}"
+        raise Refused(f"{name} = {value:g} is out of range {lo}..{hi}.")

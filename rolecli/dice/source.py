@@ -1,0 +1,109 @@
+"""Where dice values come from: a seeded generator, or the dice a player rolled
+at the table (``--dice``). Every die is recorded with the reason it was read,
+so the output can show which dice were rolled, which were read and why."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from rolecli.errors import DiceError
+
+# A fudge die given as a d6 reads 1-2 as "-", 3-4 as blank, 5-6 as "+" (RULINGS.md, 000).
+_FUDGE_FACES = {"+": 1, "+1": 1, "-": -1, "-1": -1, "−": -1, "0": 0, "": 0, "_": 0, " ": 0}
+_FUDGE_FROM_D6 = {1: -1, 2: -1, 3: 0, 4: 0, 5: 1, 6: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class DieRead:
+    """One die: its size (``"F"`` for a fudge die), its value, whether it was
+    ``"rolled"`` or ``"given"`` with ``--dice``, and why it was read."""
+
+    sides: int | str
+    value: int
+    how: str
+    why: str
+
+    def as_json(self) -> dict:
+        return {"sides": self.sides, "value": self.value, "how": self.how, "why": self.why}
+
+
+class DiceSource:
+    """Dice for one command: rolled from ``random.Random(seed)`` or read, in
+    order, from the values a player gave.
+
+    ``given`` values are strings as typed: integers for numbered dice, and
+    ``+``, ``-``, ``0`` (or a d6 result) for fudge dice.
+    """
+
+    __slots__ = ("_rng", "_given", "_pos", "reads", "seed")
+
+    def __init__(self, seed: int | None = None, given: Sequence[str] | None = None):
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._given = list(given) if given is not None else None
+        self._pos = 0
+        self.reads: list[DieRead] = []
+
+    @property
+    def physical(self) -> bool:
+        """True when the values come from ``--dice``."""
+        return self._given is not None
+
+    def _next_given(self, what: str, why: str) -> str:
+        assert self._given is not None
+        if self._pos >= len(self._given):
+            reason = f" for {why}" if why else ""
+            raise DiceError(
+                f"--dice ran out: {len(self._given)} value(s) given, but the roll needs {what}{reason}; "
+                "give one value per die, in the order the output lists them."
+            )
+        token = self._given[self._pos].strip()
+        self._pos += 1
+        return token
+
+    def roll(self, sides: int, why: str = "") -> int:
+        """One die of ``sides`` faces (1..sides)."""
+        if self._given is None:
+            value = self._rng.randrange(sides) + 1
+            self.reads.append(DieRead(sides, value, "rolled", why))
+            return value
+        token = self._next_given(f"a d{sides}", why)
+        if not token.lstrip("+").isdigit() or not 1 <= int(token) <= sides:
+            raise DiceError(f"--dice value {token!r} cannot be a d{sides} result; it must be a whole number 1..{sides}.")
+        value = int(token)
+        self.reads.append(DieRead(sides, value, "given", why))
+        return value
+
+    def fudge(self, why: str = "") -> int:
+        """One fudge die: -1, 0 or +1. Given as ``+``, ``-``, ``0`` or a d6 result."""
+        if self._given is None:
+            value = self._rng.randrange(3) - 1
+            self.reads.append(DieRead("F", value, "rolled", why))
+            return value
+        token = self._next_given("a fudge die", why)
+        if token in _FUDGE_FACES:
+            value = _FUDGE_FACES[token]
+        elif token.isdigit() and int(token) in _FUDGE_FROM_D6:
+            value = _FUDGE_FROM_D6[int(token)]
+        else:
+            raise DiceError(f"--dice value {token!r} cannot be a fudge die; use +, - or 0 (or a d6 result 1..6).")
+        self.reads.append(DieRead("F", value, "given", why))
+        return value
+
+    def finish(self) -> None:
+        """Refuse leftover ``--dice`` values: they usually mean a typo."""
+        if self._given is not None and self._pos < len(self._given):
+            extra = ",".join(self._given[self._pos :])
+            raise DiceError(
+                f"--dice gave {len(self._given)} value(s) but the roll read only {self._pos}; "
+                f"remove the extra value(s) {extra}."
+            )
+
+
+def parse_given(text: str | None) -> list[str] | None:
+    """Split the ``--dice a,b,c`` option into its values (``None`` when absent)."""
+    if text is None:
+        return None
+    return [part.strip() for part in text.split(",")]

@@ -1,0 +1,155 @@
+"""The plugin contract: every hook a rule system implements.
+
+A rule system is a pluggy plugin (a module or an object) registered through the
+``rolecli`` entry-point group, exactly like a third-party one. It declares the
+contract version it was written for with ``ROLECLI_CONTRACT = 1`` at module
+level and implements the hooks below with ``@rolecli.hookimpl``.
+
+How the core calls them:
+
+- :func:`rolecli_system` is called on every plugin, to learn which systems exist.
+- Every other hook is called *only* on the plugin of the system in use (the
+  active campaign's, or the one named on the command line), through pluggy's
+  subset hook caller, so one system never sees another's calls. Plugins that
+  declare no system (house rules, loggers) are included in every such call:
+  they can add an implementation or wrap the system's with
+  ``@hookimpl(wrapper=True)``.
+- Those hooks are ``firstresult``: the first non-``None`` result wins, so a
+  house-rules plugin may also answer instead of the system by returning a
+  result first (``tryfirst=True``).
+- Randomness comes only from ``ctx.dice`` (see :class:`rolecli.contract.Context`),
+  which honours ``--seed`` and ``--dice``.
+- A request the rules refuse raises :class:`rolecli.contract.Refused` (one
+  line, exit code 2, nothing written).
+- Plugins import heavy modules (icepool, rich) inside the functions that use them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rolecli.contract import Action, Character, Context, Odds, Outcome, SystemInfo
+
+hookspec = pluggy.HookspecMarker("rolecli")
+
+
+@hookspec
+def rolecli_system() -> SystemInfo | None:
+    """Declare the rule system this plugin implements.
+
+    Called once on every plugin when the core needs to know the systems (to run
+    a system's command, open a campaign, or list them in ``--help``).
+
+    :return: A :class:`~rolecli.contract.SystemInfo` naming the system (its
+        command-line name and its names in Spanish and English), the contract
+        version it was written for, its character template, its rule options
+        with their defaults, its verbs (:class:`~rolecli.contract.ActionSpec`)
+        and its recovery events; or ``None`` for a plugin that is not a system.
+
+    Not ``firstresult``: every system answers. Two plugins declaring the same
+    name are an error reported as one warning line; the first one loaded is kept.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_roll(action: Action, ctx: Context) -> Outcome | None:
+    """Roll the system's dice with no rules applied: 4dF, a Day Die and a
+    Night Die, a control die and a situation die, a pool of d10s...
+
+    :param action: The verb (an :class:`~rolecli.contract.ActionSpec` whose
+        ``hook`` is ``"roll"``) and its parameters (how many dice, which step...).
+    :param ctx: Language, dice source, rule options and the campaign's characters.
+    :return: An :class:`~rolecli.contract.Outcome` whose ``data`` holds the
+        dice and their raw reading; ``success`` is ``None``.
+
+    ``firstresult``: the first non-``None`` result is used.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_resolve(action: Action, ctx: Context) -> Outcome | None:
+    """Resolve an action by the system's rules: a check against a difficulty,
+    a contest between two characters, or a conflict exchange such as an attack
+    (which may also apply its damage to the target).
+
+    :param action: The verb and its parameters. ``action.actor`` and
+        ``action.target`` are the campaign characters named, or ``None`` for a
+        quick roll with raw numbers. Parameters of kind ``rating`` arrive as
+        typed (``"3"`` or ``"Ímpetu+Pilotar"``); resolve them with
+        :meth:`~rolecli.contract.Character.rating`.
+        Player choices (``policy`` parameters) always have a value.
+    :param ctx: Language, dice source, rule options and the campaign's characters.
+    :return: An :class:`~rolecli.contract.Outcome`: ``success`` decides the exit
+        code (``False`` → 1); ``changes`` carries new character states, if any.
+
+    ``firstresult``: the first non-``None`` result is used.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_apply_damage(character: Character, action: Action, ctx: Context) -> Outcome | None:
+    """Apply damage to one character: mark stress or tracks, take consequences,
+    convert overflow, decide knock-outs and deaths.
+
+    :param character: The character hit, with its current state.
+    :param action: The damage verb and its parameters (amount, type, track,
+        and the policies for choices such as taking a consequence).
+    :param ctx: Language, dice source (some systems roll on damage), options.
+    :return: An :class:`~rolecli.contract.Outcome` with the character's new
+        state in ``changes[character.name]`` and what happened in ``lines``.
+
+    ``firstresult``: the first non-``None`` result is used.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_recover(character: Character, event: str, action: Action, ctx: Context) -> Outcome | None:
+    """Recover between scenes.
+
+    :param character: The character recovering, with its current state.
+    :param event: One of the events the system declares in
+        :attr:`~rolecli.contract.SystemInfo.events`; every system accepts at
+        least ``end_of_scene``, ``start_of_session`` and ``rest``.
+    :param action: The recovery verb and its parameters (hours rested, a
+        treatment, a roll's result...).
+    :param ctx: Language, dice source (some systems roll to recover), options.
+    :return: An :class:`~rolecli.contract.Outcome` with the new state in
+        ``changes[character.name]`` (omitted when nothing changed).
+
+    ``firstresult``: the first non-``None`` result is used.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome | None:
+    """Order characters for a conflict.
+
+    :param characters: The characters taking part, in the order the GM listed
+        them (which is also the last tie-break where a system has one).
+    :param action: The initiative verb and its parameters (kind of conflict,
+        round number...).
+    :param ctx: Language, dice source (for systems that roll initiative), options.
+    :return: An :class:`~rolecli.contract.Outcome` whose ``data["order"]`` is
+        the list of character names, first to act first, and whose ``lines``
+        say why (scores and tie-breaks).
+
+    ``firstresult``: the first non-``None`` result is used.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_odds(action: Action, ctx: Context) -> Odds | None:
+    """Compute the exact odds of an action, without rolling.
+
+    :param action: A verb declared with ``odds=True`` and its parameters, as
+        for :func:`rolecli_resolve`.
+    :param ctx: Language and rule options; ``ctx.dice`` must not be used.
+    :return: An :class:`~rolecli.contract.Odds` with the exact probability
+        (a :class:`fractions.Fraction`) of success and of every degree of
+        success the system has.
+
+    ``firstresult``: the first non-``None`` result is used.
+    """
