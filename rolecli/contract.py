@@ -12,7 +12,6 @@ refuses a plugin whose version differs from its own.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
@@ -200,16 +199,13 @@ class Character:
         An unknown name is a :class:`RoleError` that lists the character's
         traits and the closest match.
         """
+        from rolecli.names import closest, fold
+
         traits = self.traits()
-        wanted = _fold(name)
         for key, val in traits.items():
-            if _fold(key) == wanted:
+            if fold(key) == fold(name):
                 return val
-        folded = {_fold(k): k for k in traits}
-        close = difflib.get_close_matches(wanted, list(folded), n=1, cutoff=0.5)
-        hint = f" Did you mean {folded[close[0]]!r}?" if close else ""
-        known = ", ".join(sorted(traits)) or "none"
-        raise RoleError(f"{self.name} has no trait {name!r}.{hint} Traits: {known}.")
+        raise RoleError(f"{self.name} has no trait {name!r}." + closest(name, sorted(traits), "Traits"))
 
     def rating(self, text: str) -> list[tuple[str, int]]:
         """Resolve ``Trait+Trait`` into ``[(name, rating), ...]``; a plain
@@ -225,13 +221,6 @@ class Character:
 
 def _is_int(text: str) -> bool:
     return text.lstrip("+-").isdigit()
-
-
-def _fold(text: str) -> str:
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
 
 
 @dataclass
@@ -281,7 +270,9 @@ class Outcome:
     ``success``: ``False`` makes the command exit with code 1 (a failed check),
     so ``rolecli check ... && ...`` works in scripts; ``None`` when the action
     is not a check.
-    ``changes``: the new state of each character the action changed, by name;
+    ``changes``: the whole new state of each character the action changed, by
+    name (a state field left out keeps its value; any other key left out is
+    removed);
     the core writes them atomically, under the campaign's lock, and logs the
     state before and after so ``rolecli undo`` can restore it.
     """

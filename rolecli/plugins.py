@@ -80,7 +80,7 @@ class Plugins:
     @cached_property
     def systems(self) -> dict[str, System]:
         """The systems declared by the registered plugins, by name."""
-        found: dict[str, tuple[SystemInfo, Any]] = {}
+        found: dict[str, tuple[SystemInfo, Any, str]] = {}
         for name, plugin in self.pm.list_name_plugin():
             impl = getattr(plugin, "rolecli_system", None)
             if impl is None:
@@ -93,13 +93,13 @@ class Plugins:
             if info is None:
                 continue
             if info.name in found:
-                warn(f"plugins {found[info.name][1].__name__!r} and {name!r} both declare system "
+                warn(f"plugins {found[info.name][2]!r} and {name!r} both declare system "
                      f"{info.name!r}; the first is kept.")
                 continue
-            found[info.name] = (info, plugin)
-        others = [p for _, p in found.values()]
+            found[info.name] = (info, plugin, name)
+        others = [p for _, p, _ in found.values()]
         return {name: System(info, plugin, _Hooks(self.pm, [p for p in others if p is not plugin]))
-                for name, (info, plugin) in sorted(found.items())}
+                for name, (info, plugin, _) in sorted(found.items())}
 
     def system(self, name: str) -> System:
         try:

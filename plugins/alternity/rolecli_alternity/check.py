@@ -1,0 +1,166 @@
+"""A check: control die (d20) plus the situation die, total ≤ score (002-R1..R6),
+and the grade shifts of last resort points (002-R44)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rolecli.contract import Context, Refused
+
+from . import labels as L
+from .labels import tr
+from .steps import D20_RUNG, dice, rung_text
+
+RANK = {"critical_failure": 0, "failure": 1, "ordinary": 2, "good": 3, "amazing": 4}
+BY_RANK = {v: k for k, v in RANK.items()}
+SCORE_MIN, SCORE_MAX = 0, 40
+
+
+def raw_degree(total: int, score: int) -> str:
+    """RULINGS 002: Amazing ≤ score÷4, Good ≤ score÷2, Ordinary ≤ score (rounded down)."""
+    if total <= score // 4:
+        return "amazing"
+    if total <= score // 2:
+        return "good"
+    if total <= score:
+        return "ordinary"
+    return "failure"
+
+
+def degree_of(control: int, total: int, score: int, rung: int, *, cannot_fail: bool = False,
+              too_hard: bool = False) -> tuple[str, list[str]]:
+    """The degree of a roll and the rules that decided it (``notes``: ``crit20``,
+    ``bad_luck``, ``auto1``, ``no_auto_d20``, ``no_auto_gm``, ``cannot_fail``).
+
+    - control 20: Critical Failure; when the action cannot fail, a success with bad luck
+      (at least Ordinary) instead (002-R6).
+    - control 1 turns a Failure into an Ordinary success unless the situation die is +d20
+      or worse or the GM declared the task too hard (002-R5).
+    - an action that cannot fail never yields a Failure: at worst Ordinary.
+    """
+    notes: list[str] = []
+    key = raw_degree(total, score)
+    if control == 20:
+        if not cannot_fail:
+            return "critical_failure", ["crit20"]
+        notes.append("bad_luck")
+    if key == "failure" and control == 1:
+        if rung >= D20_RUNG:
+            notes.append("no_auto_d20")
+        elif too_hard:
+            notes.append("no_auto_gm")
+        else:
+            notes.append("auto1")
+            key = "ordinary"
+    if key == "failure" and cannot_fail:
+        notes.append("cannot_fail")
+        key = "ordinary"
+    return key, notes
+
+
+@dataclass
+class CheckResult:
+    score: int
+    rung: int
+    control: int
+    situation: list[int]
+    total: int
+    degree: str
+    notes: list[str] = field(default_factory=list)
+    marginal: bool = False   # an action check: a failure is Marginal
+
+    @property
+    def success(self) -> bool:
+        return RANK[self.degree] >= RANK["ordinary"]
+
+    @property
+    def bad_luck(self) -> bool:
+        return "bad_luck" in self.notes
+
+    def degree_key(self) -> str:
+        return "marginal" if self.marginal and self.degree == "failure" else self.degree
+
+    def as_json(self) -> dict:
+        return {
+            "score": self.score, "situation_die": rung_text(self.rung), "rung": self.rung,
+            "control": self.control, "situation": self.situation, "total": self.total,
+            "degree": self.degree_key(), "success": self.success, "bad_luck": self.bad_luck,
+            "rules": list(self.notes),
+        }
+
+    def line(self, lang: str, what: str = "") -> str:
+        """"Dado de control 7 + dado de situación +d4 (3) = 10 ≤ 13: éxito Ordinario"."""
+        sd = dice(self.rung)
+        head = f"{what}: " if what else ""
+        text = f"{head}{L.CONTROL(lang)} {self.control}"
+        if sd.count == 0:
+            text += f" ({L.SITUATION(lang)} +d0)"
+        else:
+            values = "+".join(str(v) for v in self.situation)
+            shown = f"{values}={sum(self.situation)}" if len(self.situation) > 1 else values
+            op = "−" if sd.sign < 0 else "+"
+            text += f" {op} {L.SITUATION(lang)} {sd.text} ({shown})"
+        text += f" = {self.total}"
+        raw = raw_degree(self.total, self.score)
+        if raw == "amazing":
+            text += f" ≤ {self.score // 4} ({self.score}÷4)"
+        elif raw == "good":
+            text += f" ≤ {self.score // 2} ({self.score}÷2)"
+        elif raw == "ordinary":
+            text += f" ≤ {self.score}"
+        else:
+            text += f" > {self.score}"
+        key = self.degree_key()
+        name = L.degree(key, lang)
+        if RANK[self.degree] >= RANK["ordinary"]:
+            text += ": " + tr(lang, f"éxito {name}", f"{name} success")
+        else:
+            text += f": {name}"
+        why = {
+            "crit20": L.CRIT_20, "bad_luck": L.BAD_LUCK, "auto1": L.AUTO_SUCCESS, "no_auto_d20": L.NO_AUTO,
+            "no_auto_gm": L.NO_AUTO_GM, "cannot_fail": L.CANNOT_FAIL,
+        }
+        extra = [why[n](lang) for n in self.notes if n in why]
+        if extra:
+            text += " (" + "; ".join(extra) + ")"
+        return text
+
+
+def check_score(score: int) -> None:
+    if score < SCORE_MIN or score > SCORE_MAX:
+        raise Refused(f"score = {score} is out of range {SCORE_MIN}..{SCORE_MAX}.")
+
+
+def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: bool = False,
+               too_hard: bool = False, marginal: bool = False) -> CheckResult:
+    """Roll the control die, then the situation dice, through ``ctx.dice`` (in that order)."""
+    check_score(score)
+    sd = dice(rung)
+    lang = ctx.lang
+    control = ctx.dice.roll(20, tr(lang, f"dado de control ({what})", f"control die ({what})"))
+    values = [ctx.dice.roll(sd.sides, tr(lang, f"dado de situación {sd.text} ({what})",
+                                         f"situation die {sd.text} ({what})"))
+              for _ in range(sd.count)]
+    total = control + sd.sign * sum(values)
+    key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
+    return CheckResult(score, rung, control, values, total, key, notes, marginal)
+
+
+# --- last resort points (002-R44) ------------------------------------------------
+
+
+def shift_own(key: str, points: int) -> str:
+    """Spend ``points`` to raise your own degree: one grade per point (Critical Failure
+    → Failure: bad luck avoided; a Free Agent's two points → Ordinary)."""
+    rank = RANK[key] + points
+    if rank > RANK["amazing"]:
+        raise Refused(f"an {key} result cannot be raised by {points} last resort point(s): Amazing is the best degree.")
+    return BY_RANK[rank]
+
+
+def shift_against(key: str, points: int) -> str:
+    """Spend ``points`` to lower an opponent's degree that affects you; it cannot go
+    below Failure (a lowered roll does not become a Critical Failure)."""
+    if RANK[key] <= RANK["failure"]:
+        raise Refused("a failed roll cannot be lowered further with last resort points.")
+    return BY_RANK[max(RANK["failure"], RANK[key] - points)]

@@ -1,0 +1,100 @@
+"""Action checks and phases (002-R7..R13, R47): who acts in which phase, and in what order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .check import CheckResult
+
+PHASES = ("amazing", "good", "ordinary", "marginal")
+
+
+def phase_of(degree: str) -> str:
+    """The phase an action check grade opens (002-R7/R8); Failure is Marginal (RULINGS
+    002), a Critical Failure acts last in the Marginal phase (002-R10)."""
+    if degree in ("failure", "marginal", "critical_failure"):
+        return "marginal"
+    return degree
+
+
+def usable_actions(actions: int, first_phase: str) -> int:
+    """002-R11/R13: at most one action per phase, from ``first_phase`` through the
+    Marginal phase; the rest are lost at the end of the round."""
+    return max(0, min(actions, len(PHASES) - PHASES.index(first_phase)))
+
+
+@dataclass
+class Entrant:
+    name: str
+    score: int
+    degree: str              # amazing | good | ordinary | marginal | critical_failure
+    actions: int
+    listed: int
+    delayed: bool = False    # special delay: counts as Amazing and goes first (002-R13)
+    check: CheckResult | None = None
+    used: int = 0
+    phases: list[str] = field(default_factory=list)
+
+    @property
+    def first_phase(self) -> str:
+        return "amazing" if self.delayed else phase_of(self.degree)
+
+    @property
+    def usable(self) -> int:
+        if self.degree == "critical_failure" and not self.delayed:
+            return 1   # only the Marginal phase is left, and it goes last there
+        return usable_actions(self.actions, self.first_phase)
+
+
+def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
+    """Every phase's actors, in order, when everyone acts as early as allowed.
+
+    Within a phase (002-R10): whoever has not acted yet this round goes before those who
+    already acted (GAP-21: "acted" is read as "in this round", since a character acts once
+    per phase); then a special delayer first, then the higher action check score, then the
+    order the GM listed them. A Critical Failure goes last in the Marginal phase regardless.
+    """
+    out: dict[str, list[str]] = {}
+    for i, phase in enumerate(PHASES):
+        here = [e for e in entrants if PHASES.index(e.first_phase) <= i and e.used < e.usable]
+        here.sort(key=lambda e: (e.degree == "critical_failure", e.used > 0,
+                                 not (e.delayed and phase == "amazing"), -e.score, e.listed))
+        out[phase] = [e.name for e in here]
+        for e in here:
+            e.used += 1
+            e.phases.append(phase)
+    return out
+
+
+def first_order(entrants: list[Entrant], phases: dict[str, list[str]]) -> list[str]:
+    """Everyone by their first action: the order the core prints."""
+    seen: list[str] = []
+    for phase in PHASES:
+        for name in phases[phase]:
+            if name not in seen:
+                seen.append(name)
+    return seen + [e.name for e in entrants if e.name not in seen]
+
+
+def surprise_phase(entrants: list[Entrant], surprised: set[str]) -> list[str]:
+    """002-R47: each character who is not surprised takes one action in the surprise
+    phase; they go by action check score (higher first), then as listed."""
+    free = [e for e in entrants if e.name not in surprised]
+    free.sort(key=lambda e: (-e.score, e.listed))
+    return [e.name for e in free]
+
+
+def all_out_move(speed: int, from_phase: str, stop_after: int | None = None) -> dict:
+    """002-R41: declared in a phase with an action, the character moves its speed (sprint,
+    swim or fly) in metres every phase from then on and does nothing else; once it stops
+    it can do nothing more that round."""
+    phases = PHASES[PHASES.index(from_phase):]
+    if stop_after is not None:
+        phases = phases[:stop_after]
+    return {"phases": list(phases), "metres": speed * len(phases), "other_actions": 0}
+
+
+def challenge_path(successes_per_step: list[int]) -> dict:
+    """002-R48: a challenge is a series of skill checks; each step may need several
+    successes. The minimum is one success per required success of every step."""
+    return {"steps": len(successes_per_step), "successes": sum(successes_per_step)}

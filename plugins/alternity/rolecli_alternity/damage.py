@@ -1,0 +1,266 @@
+"""Damage: ratings by degree (002-R20), the four tracks with secondary damage and 2:1
+overflow (002-R21..R24), knockout and death, drowning's 1:1 spill (002-R28) and
+fatigue boxes with their Resolve roll (002-R25)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rolecli.contract import Context, Refused
+
+from . import labels as L
+from .labels import tr
+
+_LETTERS = {"s": "stun", "a": "stun", "w": "wound", "h": "wound", "m": "mortal", "f": "fatigue"}
+_ENTRY = re.compile(r"^(?:(\d*)d(\d+)([+-]\d+)?|(\d+))([a-z])$")
+RATING_DEGREES = ("ordinary", "good", "amazing")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a rating: ``count``d``sides``+``mod`` (or a fixed number) of ``track``."""
+
+    text: str
+    track: str
+    count: int = 0
+    sides: int = 0
+    mod: int = 0
+    fixed: int | None = None
+
+
+def parse_entry(text: str) -> Entry:
+    raw = text.strip().lower().replace(" ", "").replace("−", "-")
+    m = _ENTRY.match(raw)
+    if not m or m.group(5) not in _LETTERS:
+        raise Refused(f"damage {text!r} is not understood: write a number or dice and a letter, "
+                      "s (stun), w (wound), m (mortal) or f (fatigue): 5w, d6+1s, 2d4m.")
+    track = _LETTERS[m.group(5)]
+    if m.group(4) is not None:
+        return Entry(text.strip(), track, fixed=int(m.group(4)))
+    count = int(m.group(1)) if m.group(1) else 1
+    sides = int(m.group(2))
+    if sides not in (2, 3, 4, 6, 8, 10, 12, 20) or not 1 <= count <= 20:
+        raise Refused(f"damage dice {text!r}: 1..20 dice of 2, 3, 4, 6, 8, 10, 12 or 20 sides.")
+    return Entry(text.strip(), track, count, sides, int(m.group(3) or 0))
+
+
+def parse_rating(text: str) -> list[Entry]:
+    """``d4s/d6w/d4m`` → three entries (Ordinary, Good, Amazing); one entry alone stands for itself."""
+    parts = [p for p in str(text).split("/")]
+    if len(parts) not in (1, 3):
+        raise Refused(f"damage rating {text!r} needs one entry or three (Ordinary/Good/Amazing): d4s/d6w/d4m.")
+    return [parse_entry(p) for p in parts]
+
+
+def pick(entries: list[Entry], degree: str) -> Entry:
+    """002-R20: Ordinary → first entry, Good → second, Amazing → third."""
+    if len(entries) == 1:
+        return entries[0]
+    if degree not in RATING_DEGREES:
+        raise Refused(f"a {degree} result deals no damage; the rating's entries are for Ordinary, Good, Amazing.")
+    return entries[RATING_DEGREES.index(degree)]
+
+
+def roll_entry(ctx: Context, entry: Entry, why: str) -> tuple[int, list[int]]:
+    if entry.fixed is not None:
+        return entry.fixed, []
+    values = [ctx.dice.roll(entry.sides, why) for _ in range(entry.count)]
+    return max(0, sum(values) + entry.mod), values
+
+
+# --- marking the tracks -----------------------------------------------------------
+
+
+def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *, spill: str = "overflow",
+          fatigue_check: Callable[[dict[str, Any]], bool] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Apply one attack's (or one event's) damage. Returns (new state, report).
+
+    ``overflow`` (RULINGS 002, GAP-10/11): the hit's stun (primary + secondary) fills the
+    stun boxes and its excess converts 2:1 to wound, odd point ignored; the wound (primary
+    + secondary + converted) fills the wound boxes and its excess converts 2:1 to mortal.
+    Wound hits add 1 secondary stun per 2; mortal hits add 1 wound and 1 stun per 2, and
+    that wound causes no further stun. Converted damage causes no secondary damage.
+
+    ``drowning`` (002-R28): points spill 1:1, stun then wound then mortal, no secondary.
+
+    Fatigue (002-R25): boxes are marked; the hit that fills the last box calls
+    ``fatigue_check(state)`` (the Resolve-physical resolve roll): a success keeps the
+    character going (``fatigue_hold``), a failure knocks it out; any fatigue damage once
+    the track is full knocks it out.
+    """
+    if amount < 0:
+        raise Refused(f"damage = {amount} is out of range 0..")
+    st = dict(st)
+    before = {t: int(st[t]) for t in ("stun", "wound", "mortal", "fatigue")}
+    was_status = st["status"]
+    rep: dict[str, Any] = {"track": track, "amount": amount, "spill": spill,
+                           "secondary": {"stun": 0, "wound": 0}, "converted": {"wound": 0, "mortal": 0},
+                           "ignored": 0, "beyond": 0}
+
+    if track == "fatigue":
+        free = sizes["fatigue"] - st["fatigue"]
+        if amount and free <= 0:
+            rep["fatigue_knockout"] = True
+            _knock_out(st, "fatigue")
+        else:
+            put = min(amount, free)
+            st["fatigue"] += put
+            rep["beyond"] = amount - put
+            if amount and st["fatigue"] >= sizes["fatigue"] and fatigue_check is not None:
+                # the points beyond the last box belong to the same event: one roll decides
+                ok = fatigue_check(st)
+                rep["resolve_roll"] = ok
+                if ok:
+                    st["fatigue_hold"] = True
+                else:
+                    _knock_out(st, "fatigue")
+    elif spill == "drowning":
+        left = amount
+        for t in ("stun", "wound", "mortal"):
+            put = min(left, sizes[t] - st[t])
+            st[t] += put
+            left -= put
+        rep["beyond"] = left
+    else:
+        inc = {"stun": 0, "wound": 0, "mortal": 0}
+        inc[track] += amount
+        if track == "wound":
+            inc["stun"] += amount // 2
+            rep["secondary"]["stun"] = amount // 2
+        elif track == "mortal":
+            inc["wound"] += amount // 2
+            inc["stun"] += amount // 2
+            rep["secondary"] = {"stun": amount // 2, "wound": amount // 2}
+        put = min(inc["stun"], sizes["stun"] - st["stun"])
+        st["stun"] += put
+        excess = inc["stun"] - put
+        inc["wound"] += excess // 2
+        rep["converted"]["wound"] = excess // 2
+        rep["ignored"] += excess % 2
+        put = min(inc["wound"], sizes["wound"] - st["wound"])
+        st["wound"] += put
+        excess = inc["wound"] - put
+        inc["mortal"] += excess // 2
+        rep["converted"]["mortal"] = excess // 2
+        rep["ignored"] += excess % 2
+        put = min(inc["mortal"], sizes["mortal"] - st["mortal"])
+        st["mortal"] += put
+        rep["beyond"] = inc["mortal"] - put
+
+    marked = {t: st[t] - before[t] for t in before}
+    rep["marked"] = marked
+    if marked["wound"] or marked["mortal"]:
+        st["hurt_this_scene"] = True
+    if marked["mortal"]:
+        st["mortal_this_scene"] = True
+    _settle(st, sizes, drowning=(spill == "drowning"))
+    rep["status"] = st["status"]
+    rep["knocked_out"] = st["status"] == "ko" and was_status != "ko"
+    rep["died"] = st["status"] == "dead" and was_status != "dead"
+    rep["dying"] = st["mortal"] > 0 and st["status"] != "dead"
+    return st, rep
+
+
+def _knock_out(st: dict[str, Any], cause: str) -> None:
+    if st["status"] == "dead":
+        return
+    if st["status"] != "ko":
+        st["ko_wait"] = 1 if cause == "stun" else 0   # round events to skip: the next round (002-R31)
+    st["status"] = "ko"
+    st["ko_cause"] = cause
+
+
+def _settle(st: dict[str, Any], sizes: dict[str, int], drowning: bool = False) -> None:
+    """Knockout and death from full tracks (002-R21..R23): all mortal boxes → dead; all
+    wound boxes → KO (wound); all stun boxes → KO (stun, or drowning while holding breath)."""
+    if st["mortal"] >= sizes["mortal"]:
+        st["status"] = "dead"
+        return
+    if st["status"] == "dead":
+        return
+    if st["wound"] >= sizes["wound"]:
+        _knock_out(st, "wound")
+        st["ko_cause"] = "wound"
+    elif st["stun"] >= sizes["stun"]:
+        _knock_out(st, "drowning" if drowning else (st["ko_cause"] if st["status"] == "ko" and st["ko_cause"] else "stun"))
+
+
+def wake_if_possible(st: dict[str, Any], sizes: dict[str, int]) -> bool:
+    """A KO ends when its cause is gone: stun below full (stun KO), a wound healed
+    (wound KO, 002-R32). Returns True when the character woke."""
+    if st["status"] != "ko":
+        return False
+    cause = st["ko_cause"]
+    if st["wound"] >= sizes["wound"]:
+        return False
+    if cause in ("stun", "wound", "drowning") and st["stun"] < sizes["stun"]:
+        st["status"], st["ko_cause"], st["ko_wait"] = "ok", "", 0
+        return True
+    return False
+
+
+def report_lines(name: str, rep: dict[str, Any], st: dict[str, Any], sizes: dict[str, int], lang: str) -> list[str]:
+    """What happened, track by track."""
+    out = []
+    tname = L.track(rep["track"], lang)
+    head = tr(lang, f"{name} recibe {rep['amount']} de {tname}", f"{name} takes {rep['amount']} {tname}")
+    if rep["spill"] == "drowning":
+        head += tr(lang, " (ahogamiento: se desborda 1:1)", " (drowning: spills 1:1)")
+    out.append(head + ".")
+    sec = rep["secondary"]
+    if sec["wound"] or sec["stun"]:
+        bits = []
+        if sec["wound"]:
+            bits.append(tr(lang, f"{sec['wound']} de herida", f"{sec['wound']} wound"))
+        if sec["stun"]:
+            bits.append(tr(lang, f"{sec['stun']} de aturdimiento", f"{sec['stun']} stun"))
+        out.append(tr(lang, "Daño secundario (1 por cada 2 puntos): ", "Secondary damage (1 per 2 points): ")
+                   + ", ".join(bits) + ".")
+    conv = rep["converted"]
+    if conv["wound"]:
+        out.append(tr(lang, f"Aturdimiento Grave: el exceso de aturdimiento pasa a {conv['wound']} de herida (2:1).",
+                      f"Stun overflow: the excess stun becomes {conv['wound']} wound (2:1)."))
+    if conv["mortal"]:
+        out.append(tr(lang, f"Herida Grave: el exceso de heridas pasa a {conv['mortal']} mortal (2:1).",
+                      f"Wound overflow: the excess wound becomes {conv['mortal']} mortal (2:1)."))
+    if rep["ignored"]:
+        out.append(tr(lang, "Se ignora el punto sobrante de la conversión.", "The odd point of the conversion is ignored."))
+    marks = ", ".join(f"{L.track(t, lang)} {st[t]}/{sizes[t]}" for t in ("stun", "wound", "mortal", "fatigue"))
+    out.append(tr(lang, f"Casillas marcadas: {marks}.", f"Boxes marked: {marks}."))
+    if "resolve_roll" in rep:
+        out.append(tr(lang, "Fatiga completa: tirada de Resolución-resolución física ",
+                      "Fatigue full: Resolve-physical resolve roll ")
+                   + (tr(lang, "superada: sigue en pie, pero la próxima fatiga lo noquea.",
+                         "passed: keeps going, but the next fatigue knocks it out.")
+                      if rep["resolve_roll"] else tr(lang, "fallida.", "failed.")))
+    if rep["died"]:
+        out.append(tr(lang, f"{name} muere: todas las casillas mortales marcadas.",
+                      f"{name} dies: every mortal box is marked."))
+    elif rep["knocked_out"]:
+        cause = L.track(st["ko_cause"], lang) if st["ko_cause"] in L.TRACKS else st["ko_cause"]
+        out.append(tr(lang, f"{name} queda noqueado ({cause}).", f"{name} is knocked out ({cause})."))
+    if rep["dying"] and rep["marked"]["mortal"]:
+        out.append(tr(lang, f"{name} está moribundo: tirada de Resistencia-resistencia al final de la escena.",
+                      f"{name} is dying: Stamina-endurance roll at the end of the scene."))
+    return out
+
+
+# --- impact (002-R29) ------------------------------------------------------------------
+
+IMPACT = ("Ex", "S", "M", "L", "T")
+
+
+def impact_category(metres: float | None = None, kmh: float | None = None, gravity: str = "normal") -> str:
+    """002-R29: Ex < 3 m or ≤ 20 km/h; S 3–10 m or 21–60; M 11–30 m or 61–120; L 31–60 m or
+    121–300; T ≥ 61 m or > 300 km/h. Lighter gravity: one category shorter; heavier: one
+    longer. (Table P15, the damage per category and degree, is missing from the text.)"""
+    if metres is not None:
+        i = 0 if metres < 3 else 1 if metres <= 10 else 2 if metres <= 30 else 3 if metres <= 60 else 4
+    elif kmh is not None:
+        i = 0 if kmh <= 20 else 1 if kmh <= 60 else 2 if kmh <= 120 else 3 if kmh <= 300 else 4
+    else:
+        raise Refused("an impact needs a distance or a speed.")
+    i += {"light": -1, "zero": -1, "normal": 0, "heavy": 1}[gravity]
+    return IMPACT[max(0, min(4, i))]

@@ -1,0 +1,208 @@
+"""What a character sheet gives: abilities, derived values (tracks, actions per round,
+action check score, last resorts) and the state the tool keeps."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rolecli.contract import Character, Refused, check_range
+from rolecli.errors import RoleError
+
+from .labels import tr
+from .steps import fold
+
+ABILITIES = ("FUE", "DES", "CON", "INT", "VOL", "PER")
+ABILITY_MIN, ABILITY_MAX = 1, 25
+_ALIASES = {
+    "str": "FUE", "fue": "FUE", "fuerza": "FUE", "strength": "FUE",
+    "dex": "DES", "des": "DES", "destreza": "DES", "dexterity": "DES",
+    "con": "CON", "constitucion": "CON", "constitution": "CON",
+    "int": "INT", "inteligencia": "INT", "intelligence": "INT",
+    "wil": "VOL", "will": "VOL", "vol": "VOL", "voluntad": "VOL", "willpower": "VOL",
+    "per": "PER", "personalidad": "PER", "personality": "PER",
+}
+
+# The state the tool keeps (Field(state=True)), with its starting values.
+STATE_DEFAULTS: dict[str, Any] = {
+    "stun": 0, "wound": 0, "mortal": 0, "fatigue": 0,
+    "last_resorts_spent": 0,
+    "status": "ok",            # ok | ko | dead
+    "ko_cause": "",            # stun | wound | fatigue | drowning
+    "ko_wait": 0,              # `round` events to skip before the first stun-KO recovery roll (002-R31)
+    "out_rounds": 0,           # rounds in which an awakened character still cannot act
+    "fatigue_hold": False,     # fatigue full but the Resolve roll succeeded (002-R25)
+    "hurt_this_scene": False,  # took wound or mortal damage this scene (fatigue roll at its end)
+    "mortal_this_scene": False,
+    "treated": False,          # first aid / treatment applied: dying rolls daily (002-R27)
+    "bad_luck": 0,             # pending bad-luck complications (002-R6)
+    "delayed": False,          # waited the whole round: counts as Amazing next round (002-R13)
+    "pending": [],             # damage waiting for the end of the phase (002-R9), "track:amount"
+}
+
+STAMINA = ("Resistencia-resistencia", "Stamina-endurance", "Resistencia", "Stamina")
+RESOLVE = ("Resolución-resolución física", "Resolve-physical resolve", "Resolución", "Resolve")
+
+
+def ability_key(name: str) -> str | None:
+    return _ALIASES.get(fold(name))
+
+
+def ability(ch: Character, key: str) -> int:
+    val = ch.value(key)
+    if val is None:
+        for k, v in ch.sheet.items():
+            if ability_key(k) == key and isinstance(v, int):
+                val = v
+                break
+    if val is None:
+        val = 10
+    check_range(key, val, ABILITY_MIN, ABILITY_MAX)
+    return int(val)
+
+
+def state(ch: Character | None) -> dict[str, Any]:
+    """The character's kept state, every key present."""
+    out = dict(STATE_DEFAULTS)
+    if ch is not None:
+        for key in STATE_DEFAULTS:
+            val = ch.value(key)
+            if val is not None:
+                out[key] = list(val) if isinstance(val, (list, tuple)) else val
+    return out
+
+
+def _override(ch: Character, key: str) -> int | None:
+    val = ch.sheet.get(key)
+    return None if val is None else int(val)
+
+
+def track_sizes(ch: Character) -> dict[str, int]:
+    """RULINGS 002 (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
+    ``stun_max``… overrides each."""
+    con = ability(ch, "CON")
+    half = -(-con // 2)
+    sizes = {"stun": con, "wound": con, "mortal": half, "fatigue": half}
+    for track in sizes:
+        val = _override(ch, f"{track}_max")
+        if val is not None:
+            check_range(f"{track}_max", val, 1, 50)
+            sizes[track] = val
+    return sizes
+
+
+def actions_per_round(ch: Character) -> int:
+    """RULINGS 002 (GAP-6): CON+WIL ≤15 → 1, 16–23 → 2, 24–31 → 3, 32+ → 4; a sheet value wins."""
+    val = _override(ch, "actions")
+    if val is not None:
+        check_range("actions", val, 1, 4)
+        return val
+    total = ability(ch, "CON") + ability(ch, "VOL")
+    return 1 if total <= 15 else 2 if total <= 23 else 3 if total <= 31 else 4
+
+
+def action_check_score(ch: Character) -> int:
+    """002-R7: ⌊(DEX+INT)/2⌋ + profession bonus; the sheet's ``action_check`` wins."""
+    val = _override(ch, "action_check")
+    if val is not None:
+        return val
+    bonus = int(ch.sheet.get("profession_bonus") or 0)
+    return (ability(ch, "DES") + ability(ch, "INT")) // 2 + bonus
+
+
+def last_resorts_max(ch: Character) -> int:
+    """RULINGS 002: a sheet value, else from Personality (7→0, 10→1, 12→2, 14→3, 16→4, linear between)."""
+    val = _override(ch, "last_resorts")
+    if val is not None:
+        return val
+    per = ability(ch, "PER")
+    return 0 if per < 10 else (per - 8) // 2
+
+
+def last_resorts_left(ch: Character) -> int:
+    return max(0, last_resorts_max(ch) - int(state(ch)["last_resorts_spent"]))
+
+
+def is_free_agent(ch: Character | None) -> bool:
+    if ch is None:
+        return False
+    if ch.sheet.get("free_agent"):
+        return True
+    return fold(ch.sheet.get("profession") or "") in ("agente libre", "free agent")
+
+
+def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str) -> tuple[int, list[str]]:
+    """002-R26: +1 step per mortal point and per fatigue box (always); +1 when more than
+    half the stun boxes are marked (option ``dazed_stun``), and the same for wounds
+    (``dazed_wound``)."""
+    if ch is None:
+        return 0, []
+    st = state(ch)
+    sizes = track_sizes(ch)
+    steps, why = 0, []
+    if st["mortal"]:
+        steps += st["mortal"]
+        why.append(tr(lang, f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage"))
+    if st["fatigue"]:
+        steps += st["fatigue"]
+        why.append(tr(lang, f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue"))
+    if options.get("dazed_stun", True) and st["stun"] * 2 > sizes["stun"]:
+        steps += 1
+        why.append(tr(lang, "+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)"))
+    if options.get("dazed_wound", True) and st["wound"] * 2 > sizes["wound"]:
+        steps += 1
+        why.append(tr(lang, "+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)"))
+    return steps, why
+
+
+def resolve_rating(ch: Character | None, text: Any) -> tuple[int, str, str]:
+    """A ``rating`` parameter → (score, kind guessed from it, name).
+
+    Kinds: a plain number → ``number``; an ability (FUE, DEX, Voluntad…) → ``feat``;
+    a skill written "Broad-specialty" → ``specialty``; any other skill → ``broad``.
+    Several traits joined by ``+`` are added up.
+    """
+    raw = str(text).strip()
+    if ch is None:
+        try:
+            return int(raw), "number", ""
+        except ValueError:
+            raise RoleError(f"{raw!r} is not a number; trait names need a campaign character.") from None
+    pieces = []
+    for piece in raw.split("+"):
+        piece = piece.strip()
+        key = ability_key(piece)
+        if key and not _has_trait(ch, piece):
+            piece = key if _has_trait(ch, key) else piece
+        pieces.append(piece)
+    parts = ch.rating("+".join(pieces))
+    score = sum(v for _, v in parts)
+    names = [n for n, _ in parts if n]
+    if len(parts) != 1 or not names:
+        return score, "number", "+".join(names)
+    name = names[0]
+    if ability_key(name):
+        return score, "feat", name
+    return score, ("specialty" if "-" in name else "broad"), name
+
+
+def _has_trait(ch: Character, name: str) -> bool:
+    try:
+        ch.trait(name)
+        return True
+    except RoleError:
+        return False
+
+
+def find_skill(ch: Character | None, names: tuple[str, ...], fallback: str) -> tuple[int, str, str]:
+    """The first of ``names`` on the sheet, as (score, kind, name); else the untrained
+    ability (half the ability at +d4)."""
+    if ch is None:
+        raise Refused("this roll needs a character or a --score.")
+    for name in names:
+        if _has_trait(ch, name):
+            return ch.trait(name), ("specialty" if "-" in name else "broad"), name
+    return ability(ch, fallback), "untrained", fallback
+
+
+def blank(options_con: int = 10) -> Character:
+    return Character("?", {"CON": options_con})

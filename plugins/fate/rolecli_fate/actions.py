@@ -1,0 +1,353 @@
+"""Resolving actions: simple actions, contests, attacks, maneuvers, blocks,
+sprints, pushes and throws, concessions and compels (000-R2…R22, R40…R49)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Action, Character, Outcome, Refused
+
+from . import ladder
+from .aspects import Temp, set_temps, temps
+from .roll import Side, dice_text, make_side, roll_side
+from .state import Work, fate_points
+from .stress import apply_stress, concession, track_key
+
+
+def tr(lang: str, es: str, en: str) -> str:
+    return es if lang == "es" else en
+
+
+def shifts_of(effort: int, difficulty: int) -> int:
+    """000-R3: no negative shifts."""
+    return max(0, effort - difficulty)
+
+
+def shifts_word(n: int, lang: str) -> str:
+    if lang == "es":
+        return f"{n} excedente" + ("" if n == 1 else "s")
+    return f"{n} shift" + ("" if n == 1 else "s")
+
+
+def side_line(side: Side, lang: str) -> str:
+    return f"{dice_text(side.dice)}; {side.text(lang)} → {tr(lang, 'esfuerzo', 'effort')} {ladder.describe(side.effort, lang)}"
+
+
+def _rerolled(side: Side, lang: str) -> list[str]:
+    out = list(side.notes)
+    if side.first_dice is not None:
+        out.insert(0, tr(lang, "primera tirada ", "first roll ") + dice_text(side.first_dice))
+    return out
+
+
+def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
+    return Outcome(data=data, lines=lines, success=success, changes=work.changes())
+
+
+# --- simple actions -----------------------------------------------------------
+
+def check(action: Action, ctx, p: dict) -> Outcome:
+    """000-R2/R3/R5: a skill against a difficulty (default Promedio)."""
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    diff = ladder.parse(p.get("difficulty", "Promedio"))
+    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "tirada", "roll"),
+              failed=lambda s: s.effort < diff, target=action.target)
+    effort = side.effort
+    ok = effort >= diff
+    sh = shifts_of(effort, diff)
+    verdict = tr(lang, "éxito", "success") if ok else tr(lang, "fallo", "failure")
+    line = f"{side_line(side, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: {verdict}"
+    line += f" {tr(lang, 'con', 'with')} {shifts_word(sh, lang)}" if ok else ""
+    lines = _rerolled(side, lang) + [line]
+    if sh >= 3:
+        lines.append(tr(lang, f"Éxito significativo ({sh} ≥ 3 excedentes): puede dar un Giro (000-R48).",
+                         f"Significant success ({sh} ≥ 3 shifts): may earn a Spin (000-R48)."))
+    data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh,
+            "significant": sh >= 3}
+    return _finish(work, data, lines, ok)
+
+
+def block(action: Action, ctx, p: dict) -> Outcome:
+    """000-R18: the roll is the block strength."""
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "bloqueo", "block"))
+    lines = side.notes + [f"{side_line(side, lang)}: {tr(lang, 'fuerza del bloqueo', 'block strength')} {ladder.signed(side.effort)}"]
+    if action.target is not None:
+        lines.append(tr(lang, f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
+                         f"Protects {action.target.name}: their defence will be max(defence, {side.effort})."))
+    return _finish(work, {"verb": "block", **side.data(), "block_strength": side.effort}, lines, None)
+
+
+def overcome(action: Action, ctx, p: dict) -> Outcome:
+    """000-R18(b): at least 1 shift against the block strength to get past; a tie fails."""
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    strength = int(p["block"])
+    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "superar bloqueo", "overcome block"),
+              failed=lambda s: s.effort <= strength, target=action.target)
+    sh = shifts_of(side.effort, strength)
+    ok = sh >= 1
+    verdict = (tr(lang, f"supera el bloqueo con {shifts_word(sh, lang)}", f"gets past the block with {shifts_word(sh, lang)}")
+               if ok else tr(lang, f"el bloqueo aguanta ({shifts_word(sh, lang)}; hace falta al menos 1)",
+                             f"the block holds ({shifts_word(sh, lang)}; at least 1 needed)"))
+    lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {tr(lang, 'contra bloqueo', 'against block')} {ladder.signed(strength)}: {verdict}"]
+    return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh, "success": ok}, lines, ok)
+
+
+def sprint(action: Action, ctx, p: dict) -> Outcome:
+    """000-R20: Atletismo as primary action, zones = shifts − border (never below 0)."""
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    diff = ladder.parse(p.get("difficulty", "Mediocre"))
+    border = int(p.get("border_total", 0) or 0)
+    side = make_side(work, action.actor, p["skill"], p, lang)
+    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "carrera", "sprint"),
+              failed=lambda s: s.effort - diff - border < 1)
+    sh = shifts_of(side.effort, diff)
+    zones = max(0, sh - border)
+    lines = _rerolled(side, lang) + [
+        f"{side_line(side, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: {shifts_word(sh, lang)}"
+        + (f" − {tr(lang, 'borde', 'border')} {border}" if border else "")
+        + f" → {zones} {tr(lang, 'zona(s)', 'zone(s)')}"]
+    return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "border": border,
+                          "zones": zones, "success": zones >= 1}, lines, zones >= 1)
+
+
+# --- contests -----------------------------------------------------------------
+
+def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
+    """Both sides roll; the higher beats a difficulty equal to the lower (000-R6).
+    An attack on a protected defender uses max(defence, block strength) (000-R18a)."""
+    lang = ctx.lang
+    actor, target = action.actor, action.target
+    a = make_side(work, actor, p["skill"], p, lang, target=target)
+    d = make_side(work, target, p.get(opp_key) if p.get(opp_key) not in (None, "") else 0, p, lang,
+                  what=opp_key, prefix="target_", target=actor)
+    tie_rule = ctx.options.get("contest_tie", "tie")
+    lines: list[str] = []
+    who_a = actor.name if actor else tr(lang, "Acción", "Actor")
+    who_d = target.name if target else tr(lang, "Oposición", "Opposition")
+    blk = p.get("block") if verb == "attack" else None
+    rerolls = 0
+    while True:
+        roll_side(ctx, work, a, actor, p, lang, who_a)
+        roll_side(ctx, work, d, target, p, lang, who_d, prefix="target_")
+        de = d.effort if blk is None else max(d.effort, int(blk))
+        if p.get("reroll") and a.effort <= de:
+            from .aspects import invoke
+
+            paid, line = invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang)
+            a.fp_spent += paid
+            a.notes.append(line + tr(lang, " → repetir la tirada", " → reroll"))
+            a.first_dice = a.dice
+            a.dice = [ctx.dice.fudge(f"{who_a} {tr(lang, '(repetida)', '(reroll)')} {i + 1}/4") for i in range(4)]
+        if a.effort == de and tie_rule == "reroll" and rerolls < 10:
+            rerolls += 1
+            lines.append(tr(lang, f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
+                             f"Tie {a.effort} to {de}: roll again (contest_tie = reroll)"))
+            continue
+        break
+    return a, d, de, lines, who_a, who_d, rerolls
+
+
+def contest(action: Action, ctx, p: dict) -> Outcome:
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, "contest", "opposition")
+    lines += _rerolled(a, lang) + _rerolled(d, lang)
+    lines.append(f"{who_a}: {side_line(a, lang)}")
+    lines.append(f"{who_d}: {side_line(d, lang)}")
+    if a.effort > de:
+        res, sh = "actor", a.effort - de
+        lines.append(tr(lang, f"{who_a} gana con {shifts_word(sh, lang)} (el más alto vence a una dificultad igual al más bajo)",
+                         f"{who_a} wins with {shifts_word(sh, lang)} (the higher beats a difficulty equal to the lower)"))
+    elif a.effort < de:
+        res, sh = "opposition", de - a.effort
+        lines.append(tr(lang, f"{who_d} gana con {shifts_word(sh, lang)}", f"{who_d} wins with {shifts_word(sh, lang)}"))
+    else:
+        res, sh = "tie", 0
+        lines.append(tr(lang, "Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts"))
+    data = {"verb": "contest", "actor": a.data(), "opposition": d.data(), "result": res, "shifts": sh,
+            "success": res in ("actor", "tie")}
+    return _finish(work, data, lines, res in ("actor", "tie"))
+
+
+def attack(action: Action, ctx, p: dict) -> Outcome:
+    """000-R13/R30: shifts of a won attack become stress on the target; a
+    defender winning by 3+ earns a Spin (000-R48); a tie deals nothing."""
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, "attack", "defence")
+    lines += _rerolled(a, lang) + _rerolled(d, lang)
+    lines.append(f"{who_a}: {side_line(a, lang)}")
+    dl = f"{who_d}: {side_line(d, lang)}"
+    if p.get("block") is not None:
+        dl += tr(lang, f"; bloqueo protector {ladder.signed(int(p['block']))} → defiende con {ladder.signed(de)}",
+                 f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")
+    lines.append(dl)
+    track = track_key(p.get("track", "salud"))
+    data: dict[str, Any] = {"verb": "attack", "attacker": a.data(), "defender": d.data(), "defence": de, "track": track}
+    stress = 0
+    spin = False
+    if a.effort > de:
+        stress = a.effort - de
+        lines.append(tr(lang, f"El ataque gana con {shifts_word(stress, lang)} → {stress} de estrés",
+                         f"The attack wins with {shifts_word(stress, lang)} → {stress} stress"))
+        ok = True
+    elif a.effort == de:
+        ok = False
+        lines.append(tr(lang, "Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
+                         "Tie: both succeed with 0 shifts; the attack deals no stress"))
+    else:
+        ok = False
+        margin = de - a.effort
+        spin = margin >= 3
+        lines.append(tr(lang, f"La defensa gana por {margin}", f"The defence wins by {margin}")
+                     + (tr(lang, ": Giro para el defensor (+1 o −1 a una tirada de la siguiente acción)",
+                           ": Spin for the defender (+1 or −1 to one roll of the next action)") if spin else ""))
+    data.update({"stress": stress, "success": ok, "spin": spin, "shifts": stress})
+    if stress > 0 and action.target is not None:
+        more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
+        lines += more
+        data["damage"] = dmg
+    return _finish(work, data, lines, ok)
+
+
+def maneuver(action: Action, ctx, p: dict) -> Outcome:
+    """000-R14/R40/R41: place a temporary aspect (fragile unless sticky, first
+    tag free). Opposed: ≥1 shift needed; unopposed: a simple action."""
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    aspect = str(p.get("aspect") or "").strip()
+    if not aspect:
+        raise Refused("a maneuver needs --aspect NAME: the temporary aspect it places.")
+    opposed = p.get("opposition") not in (None, "")
+    lines: list[str] = []
+    if opposed:
+        a, d, de, extra, who_a, who_d, _ = _contest(action, ctx, p, work, "maneuver", "opposition")
+        lines += extra + _rerolled(a, lang) + _rerolled(d, lang)
+        lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
+        sh = shifts_of(a.effort, de)
+        ok = sh >= 1
+        data = {"verb": "maneuver", "actor": a.data(), "opposition": d.data(), "shifts": sh}
+        lines.append(tr(lang, f"{shifts_word(sh, lang)} (hace falta al menos 1)", f"{shifts_word(sh, lang)} (at least 1 needed)"))
+    else:
+        diff = ladder.parse(p.get("difficulty", "Promedio"))
+        a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+        roll_side(ctx, work, a, action.actor, p, lang, tr(lang, "maniobra", "maneuver"),
+                  failed=lambda s: s.effort < diff, target=action.target)
+        sh = shifts_of(a.effort, diff)
+        ok = a.effort >= diff
+        lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: "
+                                       + (tr(lang, 'éxito', 'success') if ok else tr(lang, 'fallo', 'failure'))]
+        data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh}
+    sticky = bool(p.get("sticky"))
+    kind = tr(lang, "pegado", "sticky") if sticky else tr(lang, "frágil", "fragile")
+    placed = False
+    if ok:
+        tgt = action.target
+        avoid = str(p.get("avoid", "accept"))
+        if tgt is not None and avoid == "pay" and opposed:
+            fp = fate_points(work, tgt)
+            if fp >= 1:
+                work.set(tgt, "puntos_destino", fp - 1)
+                lines.append(tr(lang, f"{tgt.name} gasta 1 PD ({fp - 1}) para evitar «{aspect}»",
+                                f"{tgt.name} spends 1 FP ({fp - 1}) to avoid “{aspect}”"))
+                data.update({"success": True, "aspect": aspect, "placed": False, "avoided": True})
+                return _finish(work, data, lines, True)
+            lines.append(tr(lang, f"{tgt.name} no tiene PD para evitarlo", f"{tgt.name} has no FP to avoid it"))
+        if tgt is not None:
+            items = temps(work, tgt)
+            items.append(Temp(aspect, sticky, True))
+            set_temps(work, tgt, items)
+        placed = True
+        on = f" {tr(lang, 'sobre', 'on')} {tgt.name}" if tgt is not None else ""
+        lines.append(tr(lang, f"Aspecto temporal «{aspect}» ({kind}){on}: la primera etiqueta es gratis",
+                         f"Temporary aspect “{aspect}” ({kind}){on}: the first tag is free"))
+    else:
+        lines.append(tr(lang, "La maniobra falla: no se coloca el aspecto", "The maneuver fails: no aspect placed"))
+    data.update({"success": ok, "aspect": aspect, "sticky": sticky, "placed": placed})
+    return _finish(work, data, lines, ok)
+
+
+def push_cost(weight: int, zones: int) -> int:
+    """RULINGS 000: pushing costs weight + zones (constant per distance)."""
+    return weight + zones
+
+
+def throw_cost(weight: int, zones: int, mode: str = "sum") -> int:
+    """000-R42 / RULINGS 000: 1 zone = weight + 1; each extra zone costs the
+    previous one plus 1 → Σ(weight + k), k = 1..n. ``threshold``: weight + n."""
+    if mode == "threshold":
+        return weight + zones
+    return sum(weight + k for k in range(1, zones + 1))
+
+
+def push_or_throw(action: Action, ctx, p: dict, verb: str) -> Outcome:
+    lang = ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    weight = int(p.get("weight", 2))
+    zones = int(p.get("zones", 1))
+    if zones < 1:
+        raise Refused(f"zones = {zones} is out of range 1.. (a {verb} moves at least 1 zone).")
+    mode = ctx.options.get("throw_cost", "sum")
+    cost = push_cost(weight, zones) if verb == "push" else throw_cost(weight, zones, mode)
+    a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, verb, "opposition")
+    lines += _rerolled(a, lang) + _rerolled(d, lang)
+    lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
+    sh = shifts_of(a.effort, de)
+    ok = sh >= cost
+    reach = 0
+    while True:
+        c = push_cost(weight, reach + 1) if verb == "push" else throw_cost(weight, reach + 1, mode)
+        if c > sh:
+            break
+        reach += 1
+    name = tr(lang, "empujar" if verb == "push" else "apartar", verb)
+    lines.append(tr(lang, f"{name} {zones} zona(s) con peso {weight} cuesta {cost}; {shifts_word(sh, lang)}: "
+                          + ("lo consigue" if ok else "no alcanza") + f" (alcance {reach} zona(s))",
+                    f"{name} {zones} zone(s) at weight {weight} costs {cost}; {shifts_word(sh, lang)}: "
+                          + ("done" if ok else "not enough") + f" (reach {reach} zone(s))"))
+    data = {"verb": verb, "actor": a.data(), "opposition": d.data(), "shifts": sh, "cost": cost,
+            "weight": weight, "zones": zones, "reach": reach, "success": ok}
+    return _finish(work, data, lines, ok)
+
+
+def concede(action: Action, ctx, p: dict) -> Outcome:
+    lang = ctx.lang
+    if action.actor is None:
+        raise Refused("concede needs the conceding character (a campaign character).")
+    work = Work(ctx, action.actor, action.target)
+    data: dict[str, Any] = {"verb": "concede", "character": action.actor.name}
+    lines = concession(work, action.actor, action.target, str(p.get("reply", "accept")), lang, data,
+                       reasonable=bool(p.get("reasonable", True)))
+    return _finish(work, data, lines, None)
+
+
+def compel(action: Action, ctx, p: dict) -> Outcome:
+    """SotC compel: accept and gain 1 FP, or pay 1 FP to refuse."""
+    lang = ctx.lang
+    ch = action.actor
+    if ch is None:
+        raise Refused("compel needs a campaign character.")
+    work = Work(ctx, ch)
+    fp = fate_points(work, ch)
+    aspect = str(p.get("aspect", ""))
+    if str(p.get("reply", "accept")) == "accept":
+        work.set(ch, "puntos_destino", fp + 1)
+        lines = [tr(lang, f"{ch.name} acepta que fuercen «{aspect}» y gana 1 PD ({fp + 1})",
+                    f"{ch.name} accepts the compel of “{aspect}” and gains 1 FP ({fp + 1})")]
+        data = {"accepted": True, "fate_points": fp + 1}
+    else:
+        if fp < 1:
+            raise Refused(f"{ch.name} has 0 Fate points and cannot refuse the compel (it costs 1).")
+        work.set(ch, "puntos_destino", fp - 1)
+        lines = [tr(lang, f"{ch.name} rechaza el forzado de «{aspect}» pagando 1 PD ({fp - 1})",
+                    f"{ch.name} refuses the compel of “{aspect}” paying 1 FP ({fp - 1})")]
+        data = {"accepted": False, "fate_points": fp - 1}
+    return _finish(work, {"verb": "compel", "aspect": aspect, **data}, lines, None)

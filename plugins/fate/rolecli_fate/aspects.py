@@ -1,0 +1,108 @@
+"""Aspects: permanent (sheet ``aspectos``), temporary ones placed by maneuvers
+(state ``aspectos_temporales``, entries ``"Name|fragile|free"`` or
+``"Name|sticky|used"``), and consequences (state ``consecuencias``).
+
+Invoking or tagging one gives +2 (or a reroll) for 1 Fate point (RULINGS 000,
+as in SotC); the first tag of a fresh temporary aspect is free (000-R41), and a
+fragile aspect vanishes once tagged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolecli.contract import Character, Refused
+
+from .ladder import fold
+from .state import Work, fate_points
+
+
+@dataclass
+class Temp:
+    name: str
+    sticky: bool = False
+    free: bool = True
+
+    def encode(self) -> str:
+        return f"{self.name}|{'sticky' if self.sticky else 'fragile'}|{'free' if self.free else 'used'}"
+
+    @classmethod
+    def decode(cls, text: str) -> "Temp":
+        parts = [p.strip() for p in str(text).split("|")]
+        sticky = len(parts) > 1 and fold(parts[1]) in ("sticky", "pegado", "pegajoso")
+        free = len(parts) < 3 or fold(parts[2]) in ("free", "gratis", "libre")
+        return cls(parts[0], sticky, free)
+
+
+def temps(work: Work, ch: Character) -> list[Temp]:
+    return [Temp.decode(t) for t in (work.get(ch, "aspectos_temporales", []) or [])]
+
+
+def set_temps(work: Work, ch: Character, items: list[Temp]) -> None:
+    work.set(ch, "aspectos_temporales", [t.encode() for t in items])
+
+
+def consequence_text(entry: str) -> str:
+    text = entry.split(":", 1)[1] if ":" in entry else entry
+    return text.split("[", 1)[0].strip()
+
+
+def scene_chars(work: Work) -> list[Character]:
+    return [c for c in work.chars.values() if c.sheet.get("escena")]
+
+
+def known_aspects(work: Work, owners: list[Character]) -> list[str]:
+    names = []
+    for ch in owners:
+        names += [str(a) for a in (ch.value("aspectos") or [])]
+        names += [t.name for t in temps(work, ch)]
+        names += [consequence_text(c) for c in (work.get(ch, "consecuencias", []) or [])]
+    return names
+
+
+def invoke(work: Work, payer: Character | None, aspect: str, owners: list[Character], lang: str) -> tuple[int, str]:
+    """Tag or invoke ``aspect`` for ``payer``: returns (Fate points paid, line)."""
+    es = lang == "es"
+    if payer is None:
+        return 0, (f"invoca «{aspect}»" if es else f"invokes “{aspect}”")
+    seen: list[Character] = []
+    for ch in owners + scene_chars(work):
+        if ch is not None and all(ch.name != s.name for s in seen):
+            seen.append(ch)
+    wanted = fold(aspect)
+    for ch in seen:
+        items = temps(work, ch)
+        for i, t in enumerate(items):
+            if fold(t.name) == wanted and t.free:
+                if t.sticky:
+                    items[i] = Temp(t.name, True, False)
+                else:
+                    items.pop(i)
+                set_temps(work, ch, items)
+                gone = "" if t.sticky else (" y se desvanece (frágil)" if es else " and fades (fragile)")
+                return 0, (f"etiqueta gratis «{t.name}» de {ch.name}{gone}" if es
+                           else f"free tag of “{t.name}” on {ch.name}{gone}")
+    for ch in seen:
+        names = [str(a) for a in (ch.value("aspectos") or [])] + [t.name for t in temps(work, ch)] + \
+                [consequence_text(c) for c in (work.get(ch, "consecuencias", []) or [])]
+        match = next((n for n in names if fold(n) == wanted), None)
+        if match is None:
+            continue
+        fp = fate_points(work, payer)
+        if fp < 1:
+            raise Refused(f"{payer.name} has 0 Fate points; invoking {match!r} costs 1.")
+        work.set(payer, "puntos_destino", fp - 1)
+        items = temps(work, ch)
+        for i, t in enumerate(items):  # a fragile aspect exists for one tag
+            if fold(t.name) == wanted and not t.sticky:
+                items.pop(i)
+                set_temps(work, ch, items)
+                break
+        return 1, (f"invoca «{match}» de {ch.name} (1 PD, quedan {fp - 1})" if es
+                   else f"invokes “{match}” on {ch.name} (1 FP, {fp - 1} left)")
+    import difflib
+
+    known = known_aspects(work, seen)
+    close = difflib.get_close_matches(aspect, known, n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    raise Refused(f"no aspect {aspect!r} on {', '.join(c.name for c in seen) or 'anyone'}.{hint} "
+                  f"Aspects: {', '.join(known) or 'none'}.")

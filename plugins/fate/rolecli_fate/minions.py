@@ -1,0 +1,82 @@
+"""Minions (sicarios) and companions (000-R44…R47, R50).
+
+A minion group is a character whose sheet has ``calidad`` (1 Promedio,
+2 Adecuado, 3 Bueno) and ``cantidad`` (how many). Its state keeps
+``sicarios_fuera`` (minions taken out) and ``sicario_estres`` (boxes marked on
+the minion in front). ``lider`` names the named character attached to it."""
+
+from __future__ import annotations
+
+from rolecli.contract import Character
+
+from .ladder import fold
+from .state import Work, is_group
+
+
+def group_bonus(size: int) -> int:
+    """000-R45: 1 → +0, 2–3 → +1, 4–6 → +2, 7–9 → +3, 10+ → +4."""
+    if size <= 1:
+        return 0
+    if size <= 3:
+        return 1
+    if size <= 6:
+        return 2
+    if size <= 9:
+        return 3
+    return 4
+
+
+def boxes_per_minion(quality: int) -> int:
+    """000-R44: Promedio 1, Adecuado 2, Bueno 3 boxes."""
+    return max(1, min(3, int(quality)))
+
+
+def quality(ch: Character) -> int:
+    return int(ch.value("calidad") or 1)
+
+
+def standing(work: Work, grp: Character) -> int:
+    """Minions still standing (the size bonus is recomputed from them, RULINGS 000)."""
+    return max(0, int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera", 0) or 0))
+
+
+def attached_groups(work: Work, leader: Character) -> list[Character]:
+    """Minion groups with standing minions whose ``lider`` is ``leader``."""
+    return [c for c in work.chars.values()
+            if is_group(c) and c.name != leader.name and fold(str(c.value("lider") or "")) == fold(leader.name)
+            and standing(work, c) > 0]
+
+
+def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:
+    """Sequential stress (000-R46): fill the front minion's boxes, spill the
+    rest to the next. Returns (overflow, lines, data)."""
+    es = lang == "es"
+    q = boxes_per_minion(quality(grp))
+    total = int(grp.value("cantidad") or 0)
+    out = int(work.get(grp, "sicarios_fuera", 0) or 0)
+    marked = int(work.get(grp, "sicario_estres", 0) or 0)
+    before_out = out
+    h = stress
+    while h > 0 and out < total:
+        need = q - marked
+        if h >= need:
+            h -= need
+            out += 1
+            marked = 0
+        else:
+            marked += h
+            h = 0
+    work.set(grp, "sicarios_fuera", out)
+    work.set(grp, "sicario_estres", marked)
+    left = total - out
+    if left == 0:
+        work.set(grp, "fuera", "taken_out")
+    lines = [(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "
+              f"quedan {left} de {total}" + (f" (el de delante con {marked} marcada(s))" if marked else "") +
+              (f"; desborde {h}" if h else "")) if es else
+             (f"{grp.name}: {stress} stress against {q}-box minions: {out - before_out} taken out, "
+              f"{left} of {total} left" + (f" (the front one with {marked} marked)" if marked else "") +
+              (f"; overflow {h}" if h else ""))]
+    data = {"minions_out": out - before_out, "minions_standing": left, "front_marked": marked, "overflow": h,
+            "group_bonus": group_bonus(left)}
+    return h, lines, data

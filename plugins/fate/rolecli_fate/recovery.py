@@ -1,0 +1,103 @@
+"""Recovery events (000-R60…R66, RULINGS 000, GAP-23).
+
+- ``end_of_scene``: clears stress (000-R60), the Menor consequence (000-R61,
+  kept with ``--no-rested``), the front minion's marks, the Taken Out /
+  conceded mark of named characters, and every temporary aspect.
+- ``rest`` (a night): the above, plus Mayor (000-R62).
+- ``downtime`` (days to weeks): the above, plus Severa (000-R63).
+- ``treatment``: removes Extrema only (000-R64); nothing else does.
+- ``start_of_session``: lowers every consequence's recovery level by one
+  (000-R65; Extrema excepted), and refreshes Fate points up to ``refresh``.
+- ``circumstances``: fragile temporary aspects vanish (000-R41).
+"""
+
+from __future__ import annotations
+
+from rolecli.contract import Character, Outcome
+
+from .aspects import set_temps, temps
+from .state import Work, fate_points, is_group
+from .stress import LEVEL, SEVERITIES, format_consequence, parse_consequence, sev_name
+
+EVENT_LEVEL = {"end_of_scene": 0, "rest": 1, "downtime": 2}
+
+
+def recover(ch: Character, event: str, ctx, p: dict) -> Outcome:
+    lang = ctx.lang
+    es = lang == "es"
+    work = Work(ctx, ch)
+    lines: list[str] = []
+    removed: list[str] = []
+    data: dict = {"character": ch.name, "event": event}
+    cons = list(work.get(ch, "consecuencias", []) or [])
+    if event in EVENT_LEVEL:
+        level = EVENT_LEVEL[event]
+        if event == "end_of_scene" and not p.get("rested", True):
+            level = -1
+        for track in ("salud", "compostura"):
+            if work.get(ch, track, []):
+                work.set(ch, track, [])
+                lines.append(f"{ch.name}: {'se limpia' if es else 'clears'} {track.capitalize() if es else {'salud': 'Health', 'compostura': 'Composure'}[track]}")
+        if is_group(ch) and work.get(ch, "sicario_estres", 0):
+            work.set(ch, "sicario_estres", 0)
+            lines.append(f"{ch.name}: {'se limpia el estrés del sicario de delante' if es else 'the front minion clears its stress'}")
+        if not is_group(ch) and work.get(ch, "fuera", ""):
+            work.set(ch, "fuera", "")
+        if temps(work, ch):
+            set_temps(work, ch, [])
+            lines.append(f"{ch.name}: {'desaparecen los aspectos temporales' if es else 'temporary aspects end'}")
+        kept = []
+        for c in cons:
+            sev, text, rec = parse_consequence(c)
+            if sev != "companero" and sev != "extrema" and LEVEL[rec if rec in LEVEL else sev] <= level:
+                removed.append(c)
+            elif sev == "companero" and event != "end_of_scene":
+                removed.append(c)  # the companion comes back after a rest
+            else:
+                kept.append(c)
+        if event == "end_of_scene" and level < 0 and any(parse_consequence(c)[2] == "menor" for c in cons):
+            lines.append(f"{ch.name}: {'sin descanso entre escenas, conserva la consecuencia Menor' if es else 'no rest between scenes: keeps the Minor consequence'}")
+        cons = kept
+    elif event == "treatment":
+        kept = []
+        for c in cons:
+            (removed if parse_consequence(c)[0] == "extrema" else kept).append(c)
+        if not removed:
+            lines.append(f"{ch.name}: {'no tiene consecuencia Extrema' if es else 'has no Extreme consequence'}")
+        cons = kept
+    elif event == "start_of_session":
+        new = []
+        for c in cons:
+            sev, text, rec = parse_consequence(c)
+            if sev in ("extrema", "companero"):
+                new.append(c)
+                continue
+            lv = LEVEL[rec] - 1
+            if lv < 0:
+                removed.append(c)
+                continue
+            lower = SEVERITIES[lv][0]
+            new.append(format_consequence(sev, text, lower))
+            lines.append(f"{ch.name}: «{text}» ({sev_name(sev, lang)}) " + (f"se recupera como {sev_name(lower, lang)}" if es else f"recovers as {sev_name(lower, lang)}"))
+        cons = new
+        refresh = int(ctx.options.get("refresh", 5))
+        fp = fate_points(work, ch)
+        if fp < refresh:
+            work.set(ch, "puntos_destino", refresh)
+            lines.append(f"{ch.name}: {'PD' if es else 'FP'} {fp} → {refresh} (refresh)")
+    elif event == "circumstances":
+        items = temps(work, ch)
+        keep = [t for t in items if t.sticky]
+        if len(keep) != len(items):
+            set_temps(work, ch, keep)
+            gone = [t.name for t in items if not t.sticky]
+            lines.append(f"{ch.name}: {'desaparecen' if es else 'fade'} " + ", ".join(gone))
+    if removed:
+        lines.append(f"{ch.name}: {'se quita' if es else 'removes'} " + "; ".join(removed))
+    if list(work.get(ch, "consecuencias", []) or []) != cons:
+        work.set(ch, "consecuencias", cons)
+    if not lines:
+        lines.append(f"{ch.name}: {'nada que recuperar' if es else 'nothing to recover'}")
+    data["removed"] = removed
+    data["consequences"] = cons
+    return Outcome(data=data, lines=lines, changes=work.changes())

@@ -1,0 +1,170 @@
+"""4dF plus a skill rating and its modifiers: the effort (000-R1, RULINGS 000)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from rolecli.contract import Character, Refused
+
+from . import ladder
+from .aspects import invoke
+from .minions import group_bonus, standing, attached_groups
+from .state import Work, is_group, skill_of
+
+FACE = {1: "+", 0: "0", -1: "−"}
+
+
+def four_df(ctx, why: str) -> list[int]:
+    return [ctx.dice.fudge(f"{why} {i + 1}/4") for i in range(4)]
+
+
+def dice_text(dice: list[int]) -> str:
+    return f"4dF [{' '.join(FACE[d] for d in dice)}] = {ladder.signed(sum(dice))}"
+
+
+def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
+    """(name, value) of a rating typed as a number or ``Trait`` / ``Trait+Trait``."""
+    t = str(text).strip()
+    if ladder.is_number(t):
+        return "", int(t.replace("−", "-"))
+    if who is None:
+        if ladder.fold(t) in ladder._BY_NAME:
+            return "", ladder._BY_NAME[ladder.fold(t)]
+        raise Refused(f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
+                      f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective.")
+    parts = who.rating(t)
+    name = "+".join(n or str(v) for n, v in parts)
+    return name, sum(v for _, v in parts)
+
+
+def base_rating(who, text, what) -> tuple[str, int]:
+    name, value = rating(who, text, what)
+    if not ladder.MIN <= value <= ladder.MAX:
+        raise Refused(f"{what} = {value} is out of range {ladder.MIN}..{ladder.MAX} "
+                      "(skills run Terrible −2 … Legendario +8).")
+    return name, value
+
+
+@dataclass
+class Side:
+    """One side's roll: base skill, modifiers, dice and effort."""
+
+    who: str
+    skill_name: str
+    skill: int
+    mods: list[tuple[str, int]] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+    first_dice: list[int] | None = None
+    fp_spent: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def modifier(self) -> int:
+        return sum(v for _, v in self.mods)
+
+    @property
+    def effort(self) -> int:
+        return self.skill + self.modifier + sum(self.dice)
+
+    def text(self, lang: str) -> str:
+        es = lang == "es"
+        label = self.skill_name or ("habilidad" if es else "skill")
+        parts = [f"{label} {ladder.describe(self.skill, lang)}"]
+        parts += [f"{m} {ladder.signed(v)}" for m, v in self.mods if v]
+        return ", ".join(parts)
+
+    def data(self) -> dict:
+        d = {"skill": self.skill, "modifiers": {m: v for m, v in self.mods if v}, "modifier": self.modifier,
+             "dice": self.dice, "dice_total": sum(self.dice), "effort": self.effort}
+        if self.skill_name:
+            d["skill_name"] = self.skill_name
+        if self.first_dice is not None:
+            d["first_dice"] = self.first_dice
+        if self.fp_spent:
+            d["fate_points_spent"] = self.fp_spent
+        return d
+
+
+def combine(primary: int, complement: list[int], restrict: list[int], modify: list[int], mode: str) -> int:
+    """Combining skills (000-R21, GAP-19 ruled): any complementing/modifying skill
+    above the primary gives +1, any restricting/modifying one below gives −1;
+    both may cancel. ``mode="literal"``: two or more secondaries give nothing."""
+    if mode == "literal" and len(complement) + len(restrict) + len(modify) > 1:
+        return 0
+    up = any(s > primary for s in complement + modify)
+    down = any(s < primary for s in restrict + modify)
+    return int(up) - int(down)
+
+
+def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
+              what: str = "skill", prefix: str = "", target: Character | None = None) -> Side:
+    """Build the modifiers of one side from the action's parameters.
+
+    ``prefix`` selects the opposing side's parameters (``target_``)."""
+    es = lang == "es"
+    name, value = base_rating(who, skill_text, what)
+    side = Side(who.name if who else "", name, value)
+    g = lambda key, default=None: p.get(prefix + key, default)  # noqa: E731
+    mods = side.mods
+    if g("modifier"):
+        mods.append(("modificador" if es else "modifier", int(g("modifier"))))
+    sec = {}
+    for kind in ("complement", "restrict", "modify"):
+        sec[kind] = [rating(who, s, kind)[1] for s in (g(kind) or ())]
+    extended = bool(g("extended"))
+    if extended:
+        sec["restrict"].append(skill_of(who, "Resistencia"))
+    if any(sec.values()):
+        m = combine(value, sec["complement"], sec["restrict"], sec["modify"], work.ctx.options.get("combine", "procedure"))
+        mods.append(("habilidades combinadas" if es else "combined skills", m))
+    sup = int(g("supplemental", 0) or 0)
+    if sup:
+        mods.append(("acción suplementaria" if es else "supplemental action", -sup))
+    move = int(g("move", 0) or 0)
+    if move:
+        if move > 1:
+            raise Refused("moving more than 1 zone needs a sprint (Atletismo) as the primary action: "
+                          "use the sprint verb.")
+        border, carry = int(g("border", 0) or 0), int(g("carry", 0) or 0)
+        mods.append(("movimiento" if es else "movement", -(1 + border + carry)))
+    rearm = int(g("rearm", 0) or 0)
+    if rearm:
+        mods.append(("recoger el arma" if es else "picking up the weapon", -(1 + rearm)))
+    if g("full_defence"):
+        mods.append(("defensa total" if es else "full defence", 2))
+    if g("companion"):
+        mods.append(("compañero" if es else "companion", 1))
+    spin = int(g("spin", 0) or 0)
+    if spin:
+        mods.append(("giro" if es else "spin", spin))
+    size = int(g("group", 0) or 0)
+    if not size and who is not None:
+        if is_group(who):
+            size = standing(work, who)
+        else:
+            size = sum(standing(work, grp) for grp in attached_groups(work, who)) + 1 if attached_groups(work, who) else 0
+    if size > 1:
+        mods.append((("tamaño del grupo" if es else "group size") + f" {size}", group_bonus(size)))
+    owners = [c for c in (who, target) if c is not None]
+    for aspect in g("invoke") or ():
+        paid, line = invoke(work, who, aspect, owners, lang)
+        side.fp_spent += paid
+        side.notes.append(line)
+        mods.append((f"«{aspect}»", 2))
+    return side
+
+
+def roll_side(ctx, work: Work, side: Side, who: Character | None, p: dict, lang: str, why: str,
+              *, prefix: str = "", failed: Callable[[Side], bool] | None = None,
+              target: Character | None = None) -> Side:
+    """Roll 4dF for ``side``; reroll once by invoking ``reroll`` if ``failed``."""
+    side.dice = four_df(ctx, why)
+    aspect = p.get(prefix + "reroll") or ""
+    if aspect and failed is not None and failed(side):
+        paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
+        side.fp_spent += paid
+        side.notes.append(line + (" → repetir la tirada" if lang == "es" else " → reroll"))
+        side.first_dice = side.dice
+        side.dice = four_df(ctx, why + (" (repetida)" if lang == "es" else " (reroll)"))
+    return side

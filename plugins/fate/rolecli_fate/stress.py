@@ -1,0 +1,275 @@
+"""Stress tracks, consequences, Taken Out and concessions (000-R30…R37, R47, R50).
+
+State kept per character:
+- ``salud`` / ``compostura``: the marked boxes, as a list of box numbers ("1", "3").
+- ``consecuencias``: ``"Severidad: texto"`` entries, optionally followed by
+  ``[como Menor]`` when a session start lowered its recovery level (000-R65).
+- ``fuera``: ``""``, ``"taken_out"`` or ``"conceded"``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from rolecli.contract import Character, Refused
+
+from .ladder import fold
+from .minions import attached_groups, hit_group
+from .state import Work, fate_points, is_group, out_status, skill_of
+
+SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
+    # key, Spanish, English, stress absorbed (RULINGS 000, GAP-7)
+    ("menor", "Menor", "Minor", 2),
+    ("mayor", "Mayor", "Major", 4),
+    ("severa", "Severa", "Severe", 6),
+    ("extrema", "Extrema", "Extreme", 8),
+)
+COMPANION = ("companero", "Compañero", "Companion", 2)
+LEVEL = {s[0]: i for i, s in enumerate(SEVERITIES)}
+ABSORB = {s[0]: s[3] for s in SEVERITIES + (COMPANION,)}
+SPANISH = {s[0]: s[1] for s in SEVERITIES + (COMPANION,)}
+ENGLISH = {s[0]: s[2] for s in SEVERITIES + (COMPANION,)}
+ALIASES = {fold(s[1]): s[0] for s in SEVERITIES + (COMPANION,)} | {fold(s[2]): s[0] for s in SEVERITIES + (COMPANION,)}
+ALIASES |= {"moderada": "mayor", "moderate": "mayor", "compañero": "companero", "companion": "companero"}
+
+TRACKS = {"salud": ("Salud", "Health", "Resistencia"), "compostura": ("Compostura", "Composure", "Resolución")}
+
+
+def track_key(text: str) -> str:
+    t = fold(text)
+    for key, (es, en, _) in TRACKS.items():
+        if t in (fold(es), fold(en), key, {"salud": "physical", "compostura": "mental"}[key]):
+            return key
+    if t in ("fisico", "social"):
+        return "salud" if t == "fisico" else "compostura"
+    raise Refused(f"track {text!r} is unknown; use salud (Health) or compostura (Composure).")
+
+
+def track_bonus(rating: int) -> int:
+    """RULINGS 000 (SotC): +1 at Promedio–Adecuado, +2 at Bueno–Grande, +3 at Soberbio and up."""
+    if rating >= 5:
+        return 3
+    if rating >= 3:
+        return 2
+    if rating >= 1:
+        return 1
+    return 0
+
+
+def track_size(ch: Character, track: str) -> int:
+    """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura)."""
+    return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))
+
+
+def marked(work: Work, ch: Character, track: str) -> set[int]:
+    return {int(x) for x in (work.get(ch, track, []) or [])}
+
+
+def parse_consequence(entry: str) -> tuple[str, str, str]:
+    """(severity key, text, recovers-as key) of a ``consecuencias`` entry."""
+    head, _, rest = str(entry).partition(":")
+    sev = ALIASES.get(fold(head), "menor")
+    m = re.search(r"\[(?:como|as)\s+([^\]]+)\]", rest)
+    recovers = ALIASES.get(fold(m.group(1)), sev) if m else sev
+    text = rest.split("[", 1)[0].strip()
+    return sev, text, recovers
+
+
+def format_consequence(sev: str, text: str, recovers: str | None = None) -> str:
+    entry = f"{SPANISH[sev]}: {text}"
+    if recovers and recovers != sev:
+        entry += f" [como {SPANISH[recovers]}]"
+    return entry
+
+
+def sev_name(key: str, lang: str) -> str:
+    return (SPANISH if lang == "es" else ENGLISH)[key]
+
+
+def parse_policy(text: Any) -> str | list[str]:
+    if isinstance(text, (list, tuple)):
+        items = [str(x) for x in text]
+    else:
+        t = fold(str(text or "auto"))
+        if t in ("auto", "none", "ninguna", "no"):
+            return "none" if t != "auto" else "auto"
+        items = t.split(",")
+    keys = []
+    for it in items:
+        k = ALIASES.get(fold(it))
+        if k is None:
+            raise Refused(f"consequence {it!r} is unknown; use auto, none or a list of "
+                          "menor, mayor, severa, extrema, companero.")
+        keys.append(k)
+    return keys
+
+
+def _fits(rest: int, size: int, taken: set[int], mode: str) -> tuple[bool, list[int]]:
+    """Can ``rest`` stress be marked without being Taken Out? And which boxes."""
+    if rest <= 0:
+        return True, []
+    free = [b for b in range(1, size + 1) if b not in taken]
+    if mode == "sotc":
+        box = next((b for b in free if b >= rest), None)
+        return (box is not None), ([box] if box is not None else [])
+    # points: a hit that leaves no unmarked box takes the character out
+    if rest >= len(free):
+        return False, free
+    return True, free[:rest]
+
+
+def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
+                 attacker: Character | None = None) -> tuple[list[str], dict]:
+    """Mark stress on a named character, with consequences per the policy."""
+    es = lang == "es"
+    opts = work.ctx.options
+    mode = opts.get("stress", "points")
+    tname = TRACKS[track][0] if es else TRACKS[track][1]
+    data: dict[str, Any] = {"character": ch.name, "stress": stress, "track": track}
+    lines: list[str] = []
+    if out_status(work, ch):
+        lines.append(f"{ch.name} ya está fuera del conflicto." if es else f"{ch.name} is already out of the conflict.")
+        data["already_out"] = out_status(work, ch)
+        return lines, data
+    size = track_size(ch, track)
+    taken = marked(work, ch, track)
+    cons = list(work.get(ch, "consecuencias", []) or [])
+    held = [parse_consequence(c)[0] for c in cons]
+    normal_held = [h for h in held if h != "companero"]
+    room = int(opts.get("max_consequences", 3)) - len(normal_held)
+    free_sev = [s[0] for s in SEVERITIES if s[0] not in held]
+    comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
+    policy = parse_policy(p.get("consequences", "auto"))
+    chosen: list[str] = []
+    if stress > 0 and isinstance(policy, list):
+        for k in policy:
+            if k == "companero":
+                if chosen.count("companero") >= comp_free:
+                    raise Refused(f"{ch.name} has no companion left to lose as a consequence "
+                                  f"(companeros = {int(ch.value('companeros') or 0)}).")
+            elif k not in free_sev or k in chosen:
+                raise Refused(f"{ch.name} already holds a {SPANISH[k]} consequence; one of each severity "
+                              f"(free: {', '.join(SPANISH[s] for s in free_sev) or 'none'}).")
+            chosen.append(k)
+        if len([c for c in chosen if c != "companero"]) > room:
+            raise Refused(f"{ch.name} may hold at most {opts.get('max_consequences', 3)} consequences "
+                          f"(max_consequences) and holds {len(normal_held)}.")
+    elif stress > 0 and policy == "auto" and not _fits(stress, size, taken, mode)[0]:
+        best = None
+        for n in range(1, min(room, len(free_sev)) + 1):
+            for combo in itertools.combinations(free_sev, n):
+                absorb = sum(ABSORB[k] for k in combo)
+                if _fits(stress - absorb, size, taken, mode)[0]:
+                    key = (absorb, n, [LEVEL[k] for k in combo])
+                    if best is None or key < best[0]:
+                        best = (key, list(combo))
+        chosen = best[1] if best else []
+    absorbed = min(stress, sum(ABSORB[k] for k in chosen))
+    rest = stress - absorbed
+    descr = list(p.get("describe") or ())
+    for i, k in enumerate(chosen):
+        text = descr[i] if i < len(descr) else (f"{tname}, {stress}")
+        cons.append(format_consequence(k, text))
+    if chosen:
+        work.set(ch, "consecuencias", cons)
+        names = ", ".join(f"{sev_name(k, lang)} ({ABSORB[k]})" for k in chosen)
+        lines.append((f"{ch.name} toma consecuencia {names}: absorbe {absorbed} de {stress}") if es
+                     else f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")
+    ok, boxes = _fits(rest, size, taken, mode)
+    free_count = size - len(taken)
+    data.update({"track_size": size, "consequences_taken": [sev_name(k, "es") for k in chosen],
+                 "absorbed": absorbed, "to_boxes": rest})
+    if ok:
+        new = taken | set(boxes)
+        if boxes:
+            work.set(ch, track, [str(b) for b in sorted(new)])
+        left = size - len(new)
+        if rest > 0:
+            how = (f"casilla {boxes[0]}" if mode == "sotc" else f"{rest} casilla(s)") if es else \
+                  (f"box {boxes[0]}" if mode == "sotc" else f"{rest} box(es)")
+            lines.append(f"{ch.name}: {tname} marca {how}; quedan {left} de {size} libres" if es
+                         else f"{ch.name}: {tname} marks {how}; {left} of {size} free")
+        elif stress == 0:
+            lines.append(f"{ch.name}: sin estrés" if es else f"{ch.name}: no stress")
+        data.update({"boxes_marked": boxes, "boxes_free": left, "taken_out": False, "overflow": 0})
+    else:
+        overflow = max(0, rest - free_count) if mode == "points" else max(0, rest - size)
+        work.set(ch, track, [str(b) for b in range(1, size + 1)] if mode == "points" else sorted(str(b) for b in taken))
+        work.set(ch, "fuera", "taken_out")
+        why = ((f"el golpe de {rest} no deja casillas libres en {tname} ({free_count} libres de {size})" if mode == "points"
+                else f"no hay casilla libre de {rest} o más en {tname}") if es else
+               (f"the hit of {rest} leaves no free box on {tname} ({free_count} of {size} free)" if mode == "points"
+                else f"no free box of {rest} or more on {tname}"))
+        lines.append(f"{ch.name} cae Fuera de Combate: {why}" + (f"; desborde {overflow}" if overflow else "")
+                     if es else f"{ch.name} is Taken Out: {why}" + (f"; overflow {overflow}" if overflow else ""))
+        data.update({"boxes_marked": [], "taken_out": True, "overflow": overflow})
+        if p.get("caminante"):
+            lines.append("Fuera de Combate por un Caminante: daño masivo, la Mordida o ser devorado (000-R35)." if es
+                         else "Taken Out by a Caminante: massive harm, the Bite, or being eaten (000-R35).")
+        if p.get("bargain"):
+            fp = fate_points(work, ch)
+            if fp >= 1:
+                work.set(ch, "puntos_destino", 0)
+                data["fate_points_spent"] = fp
+                lines.append(f"{ch.name} gasta todos sus PD ({fp}) para acercar el resultado a lo que desea." if es
+                             else f"{ch.name} spends all Fate points ({fp}) to move the outcome closer to their wish.")
+    data["consequences"] = cons
+    # Concession (000-R36), NPC Aspereza (000-R37)
+    if chosen and not data.get("taken_out"):
+        concede = fold(str(p.get("concede", "auto") or "auto"))
+        grit = ch.value("aspereza")
+        normal_now = len([c for c in cons if parse_consequence(c)[0] != "companero"])
+        if concede == "auto":
+            offer = grit is not None and int(grit) > 0 and normal_now >= int(grit)
+            if offer:
+                lines.append(f"{ch.name} tiene Aspereza {grit} y ya lleva {normal_now} consecuencia(s): ofrece concesión"
+                             if es else f"{ch.name} has Aspereza {grit} and holds {normal_now} consequence(s): offers a concession")
+        else:
+            offer = concede in ("yes", "si", "sí", "true")
+        if offer:
+            lines += concession(work, ch, attacker, str(p.get("reply", "accept")), lang, data)
+    return lines, data
+
+
+def concession(work: Work, offerer: Character, winner: Character | None, reply: str, lang: str,
+               data: dict, reasonable: bool = True) -> list[str]:
+    """000-R36 with RULINGS 000: offerer +1 FP when accepted as reasonable;
+    the refuser −1 FP when refused."""
+    es = lang == "es"
+    accepted = fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
+    data["concession"] = {"offered": True, "accepted": accepted, "reasonable": reasonable}
+    if accepted:
+        work.set(offerer, "fuera", "conceded")
+        if reasonable:
+            fp = fate_points(work, offerer)
+            work.set(offerer, "puntos_destino", fp + 1)
+            return [f"Concesión aceptada: {offerer.name} sale del conflicto en sus términos y gana 1 PD ({fp + 1})" if es
+                    else f"Concession accepted: {offerer.name} leaves the conflict on their own terms and gains 1 FP ({fp + 1})"]
+        return ["Concesión aceptada (no razonable: sin PD)" if es else "Concession accepted (not reasonable: no FP)"]
+    if winner is not None and reasonable:
+        fp = fate_points(work, winner)
+        work.set(winner, "puntos_destino", max(0, fp - 1))
+        return [f"Concesión rechazada: {winner.name} pierde 1 PD ({max(0, fp - 1)}); el conflicto sigue hasta un final sangriento"
+                if es else f"Concession refused: {winner.name} loses 1 FP ({max(0, fp - 1)}); the conflict goes on to a bloody end"]
+    return ["Concesión rechazada; el conflicto sigue" if es else "Concession refused; the conflict goes on"]
+
+
+def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
+                 attacker: Character | None = None) -> tuple[list[str], dict]:
+    """Route stress: a minion group spills minion to minion and then to its
+    leader (000-R46/R47); a leader with attached minions is shielded by them."""
+    if is_group(ch):
+        over, lines, data = hit_group(work, ch, stress, lang)
+        leader = work.char(str(ch.value("lider") or "")) if ch.value("lider") else None
+        if over > 0 and leader is not None:
+            more, ldata = damage_named(work, leader, over, track, p, lang, attacker)
+            lines += more
+            data["leader"] = ldata
+        return lines, data
+    groups = attached_groups(work, ch)
+    if groups and stress > 0:
+        lines, data = apply_stress(work, groups[0], stress, track, p, lang, attacker)
+        return lines, {"shielded_by": groups[0].name, **data}
+    return damage_named(work, ch, stress, track, p, lang, attacker)

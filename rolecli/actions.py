@@ -1,0 +1,334 @@
+"""A system's verbs as commands: built from its ActionSpecs, run through its hooks.
+
+Every verb exists in three forms, built from the same declaration:
+
+- ``quick``: ``rolecli <system> <verb> ...`` with raw numbers, no campaign;
+- ``campaign``: ``rolecli <verb> ACTOR ...`` on the current campaign's characters,
+  logged, with state changes written under the campaign's lock;
+- ``odds``: ``rolecli odds <system> <verb> ...``, exact odds without rolling.
+
+The common options (``--seed --dice -n --json --lang --rule``) are added here
+once, so no plugin handles them.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from typing import Any, Literal
+
+import typer
+
+from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Param, SystemInfo, check_range
+from rolecli.dice.source import DiceSource, parse_given
+from rolecli.errors import RoleError
+from rolecli.i18n import choose_lang
+from rolecli.output import Printer
+
+Mode = Literal["quick", "campaign", "odds"]
+
+_HOOKS = {
+    "roll": "rolecli_roll",
+    "resolve": "rolecli_resolve",
+    "damage": "rolecli_apply_damage",
+    "recover": "rolecli_recover",
+    "initiative": "rolecli_initiative",
+}
+
+
+# --- building the command ---------------------------------------------------
+
+
+def _option_names(param: Param) -> list[str]:
+    long = "--" + param.name.replace("_", "-")
+    if param.kind == "bool":
+        long = f"{long}/--no-{param.name.replace('_', '-')}"
+    return [long] + ([f"-{param.short}"] if param.short else [])
+
+
+_ANNOTATION = {"int": int, "float": float, "bool": bool}
+
+
+def _parameter(param: Param, lang: str) -> inspect.Parameter:
+    annotation = _ANNOTATION.get(param.kind, str)
+    help_text = param.help(lang)
+    if param.choices:
+        help_text += f" [{'|'.join(param.choices)}]"
+    if param.minimum is not None or param.maximum is not None:
+        help_text += f" [{param.minimum if param.minimum is not None else ''}..{param.maximum if param.maximum is not None else ''}]"
+    default: Any = ... if param.required else param.default
+    if param.kind == "list" and isinstance(default, (list, tuple)):
+        default = ",".join(map(str, default))
+    if param.positional:
+        info = typer.Argument(default, help=help_text, show_default=not param.required)
+    else:
+        info = typer.Option(default, *_option_names(param), help=help_text, show_default=not param.required)
+    if not param.required and default is None:
+        annotation = annotation | None
+    return inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=annotation)
+
+
+def _complete_characters(incomplete: str) -> list[str]:
+    """Shell completion: the current campaign's character names."""
+    try:
+        from rolecli import campaign as store
+
+        root = store.campaigns_dir(None)
+        name = store.current_name(root)
+        camp = store.load_campaign(root, name, _system_info) if name else None
+    except Exception:  # completion must never print an error into the shell
+        return []
+    return [c for c in (camp.characters if camp else {}) if c.lower().startswith(incomplete.lower())]
+
+
+def _system_info(name: str) -> SystemInfo:
+    from rolecli.plugins import get_plugins
+
+    return get_plugins().system(name).info
+
+
+def _common(spec: ActionSpec, mode: Mode, lang: str) -> list[inspect.Parameter]:
+    def opt(name: str, annotation: Any, default: Any, *decls: str, help: str) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
+                                 default=typer.Option(default, *decls, help=help))
+
+    common = [opt("json_", bool, False, "--json", help="Print JSON (one object per result)."),
+              opt("lang", str | None, None, "--lang", help="Language: es or en."),
+              opt("rule", list[str] | None, None, "--rule", help="A rule option, key=value (repeatable).")]
+    if mode == "odds":
+        return common
+    common += [opt("seed", int | None, None, "--seed", help="Seed for repeatable rolls."),
+               opt("dice", str | None, None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
+               opt("n", int, 1, "-n", "--repeat", help="Repeat N times (JSON lines with --json).")]
+    if mode == "quick" and spec.hook in ("damage", "recover"):
+        common.append(opt("with_", list[str] | None, None, "--with",
+                          help="A value of the character's sheet or state, key=value (repeatable)."))
+    return common
+
+
+def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
+    """The character arguments of the campaign form."""
+    if mode != "campaign":
+        return []
+    positional = inspect.Parameter.KEYWORD_ONLY
+    if spec.hook in ("recover", "initiative"):
+        return [inspect.Parameter("names", positional, annotation=list[str] | None, default=typer.Argument(
+            None, help="Characters (all of the campaign's when none are named).",
+            autocompletion=_complete_characters))]
+    params = []
+    if spec.actor != "none" or spec.hook == "damage":
+        params.append(inspect.Parameter("actor", positional, annotation=str, default=typer.Argument(
+            ..., help="The character acting (or hit).", autocompletion=_complete_characters)))
+    if spec.target:
+        params.append(inspect.Parameter("target", positional, annotation=str | None, default=typer.Option(
+            None, "--target", "-t", help="The other character.", autocompletion=_complete_characters)))
+    return params
+
+
+def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
+    """A click command for one verb of ``system`` in the given form."""
+    declared = [_parameter(p, lang) for p in spec.params]
+    positional = [p for p, d in zip(declared, spec.params) if d.positional]
+    options = [p for p, d in zip(declared, spec.params) if not d.positional]
+    subjects = _subjects(spec, mode)
+    # Arguments in order: the acting character, the verb's own arguments, then
+    # the variadic list of characters (which must come last).
+    variadic = [p for p in subjects if p.name == "names"]
+    context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+    signature = inspect.Signature([context] + [p for p in subjects if p.name != "names"] + positional
+                                  + variadic + options + _common(spec, mode, lang))
+
+    def callback(ctx: typer.Context, **kw: Any) -> int:
+        from rolecli.cli import session_of
+
+        return run(system, spec, mode, session_of(ctx), kw)
+
+    callback.__signature__ = signature  # type: ignore[attr-defined]
+    app = typer.Typer(add_completion=False)
+    app.command(name=spec.name, help=spec.help(lang))(callback)
+    return typer.main.get_command(app)
+
+
+# --- running it -------------------------------------------------------------
+
+
+def convert(spec: ActionSpec, kw: dict[str, Any]) -> dict[str, Any]:
+    """The verb's parameters, checked against their declared choices and ranges."""
+    params: dict[str, Any] = {}
+    for p in spec.params:
+        value = kw.get(p.name)
+        flag = p.name if p.positional else "--" + p.name.replace("_", "-")
+        if value is None:
+            params[p.name] = None
+            continue
+        if p.kind == "list":
+            value = tuple(v.strip() for v in str(value).split(",") if v.strip())
+        if p.kind == "choice" or (p.choices and p.kind == "str"):
+            match = next((c for c in p.choices if c.casefold() == str(value).casefold()), None)
+            if match is None:
+                raise RoleError(f"{flag} {value!r} is not one of: {', '.join(p.choices)}.")
+            value = match
+        if p.kind in ("int", "float"):
+            check_range(flag, value, p.minimum, p.maximum)
+        params[p.name] = value
+    return params
+
+
+def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] | None) -> dict[str, Any]:
+    """The rule options in force: defaults, then the campaign's, then ``--rule``."""
+    import tomllib
+
+    options = {o.key: o.default for o in info.options}
+    options.update(given)
+    by_key = {o.key: o for o in info.options}
+    for text in overrides or ():
+        key, sep, raw = text.partition("=")
+        key = key.strip()
+        if not sep or key not in by_key:
+            known = ", ".join(by_key) or "none"
+            raise RoleError(f"--rule {text!r}: write key=value with a rule option of {info.name} ({known}).")
+        try:
+            value = tomllib.loads(f"v = {raw.strip()}")["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw.strip()
+        option = by_key[key]
+        if option.choices and value not in option.choices:
+            raise RoleError(f"--rule {key}={raw}: choose one of {', '.join(map(str, option.choices))}.")
+        if isinstance(value, int) and not isinstance(value, bool):
+            check_range(f"--rule {key}", value, option.minimum, option.maximum)
+        options[key] = value
+    return options
+
+
+def find_character(characters: dict[str, Character], name: str, campaign: str) -> Character:
+    """A campaign character by name, ignoring case and accents."""
+    from rolecli.campaign.store import find_character as find
+
+    return characters[find(characters, name, campaign)]
+
+
+def _call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character]) -> Outcome:
+    hook = getattr(system.hooks, _HOOKS[spec.hook])
+    if spec.hook == "damage":
+        result = hook(character=subjects[0], action=action, ctx=ctx)
+    elif spec.hook == "recover":
+        outcomes = [hook(character=c, event=action.params.get("event"), action=action, ctx=ctx) for c in subjects]
+        outcomes = [o for o in outcomes if o is not None]
+        result = _merge(outcomes) if outcomes else None
+    elif spec.hook == "initiative":
+        result = hook(characters=subjects, action=action, ctx=ctx)
+    else:
+        result = hook(action=action, ctx=ctx)
+    if result is None:
+        raise RoleError(f"system {system.info.name!r} gave no result for {spec.name!r}; the plugin does not implement it.")
+    return result
+
+
+def _merge(outcomes: list[Outcome]) -> Outcome:
+    merged = Outcome(data={"results": [o.data for o in outcomes]}, lines=[], success=None)
+    for o in outcomes:
+        merged.lines += o.lines
+        merged.changes.update(o.changes)
+    return merged
+
+
+def blank_character(info: SystemInfo, name: str, values: list[str] | None) -> Character:
+    """A throw-away character for quick damage and recovery: the template's
+    defaults, with ``--with key=value`` values set (as a sheet would set them)."""
+    from rolecli.campaign import parse_assignments
+    from rolecli.campaign.store import build_character
+
+    return build_character(info, name, parse_assignments(info, list(values or ())), {})
+
+
+def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> int:
+    lang = choose_lang(kw.pop("lang", None) or session.lang)
+    printer = Printer(kw.pop("json_", False))
+    rules = kw.pop("rule", None)
+    if mode == "odds":
+        return _run_odds(system, spec, lang, printer, rules, kw)
+    repeat = kw.pop("n", 1)
+    if repeat < 1 or repeat > 100_000:
+        raise RoleError(f"-n {repeat} is out of range 1..100000.")
+    source = DiceSource(kw.pop("seed", None), parse_given(kw.pop("dice", None)))
+    if mode == "quick":
+        subject = blank_character(system.info, "—", kw.pop("with_", None)) if spec.hook in ("damage", "recover") else None
+        ctx = Context(lang, source, rule_options(system.info, {}, rules), {})
+        action = Action(spec.name, convert(spec, kw))
+        results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)
+        return _print(system, spec, results, printer)
+    from rolecli import campaign as store
+
+    root = store.campaigns_dir(session.campaigns)
+    name = session.campaign or store.current_name(root)
+    if not name:
+        raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
+    with store.transaction(root, name, _system_info, command=session.command_line) as camp:
+        characters = {k: copy.deepcopy(v) for k, v in camp.characters.items()}
+        ctx = Context(lang, source, rule_options(camp.info, camp.options, rules), characters)
+        actor = find_character(characters, kw.pop("actor"), name) if kw.get("actor") else None
+        kw.pop("actor", None)
+        target = find_character(characters, kw.pop("target"), name) if kw.get("target") else None
+        kw.pop("target", None)
+        names = kw.pop("names", None)
+        if spec.hook in ("recover", "initiative"):
+            subjects = [find_character(characters, n, name) for n in names] if names else list(characters.values())
+        else:
+            subjects = [actor] if actor else []
+        action = Action(spec.name, convert(spec, kw), actor, target)
+        before = {n: copy.deepcopy(c.state) for n, c in characters.items()}
+        results = _repeat(system, spec, action, ctx, subjects, repeat, source)
+        changed = {n: characters[n].state for n in characters if characters[n].state != before[n]}
+        summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
+        camp.record(Outcome(data={"action": spec.name, "results": [o.data for o, _ in results]},
+                            lines=[], success=results[-1][0].success, changes=changed),
+                    kind="change" if changed else "roll", summary=summary)
+    return _print(system, spec, results, printer)
+
+
+def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[Outcome, list]]:
+    results = []
+    for _ in range(repeat):
+        start = len(source.reads)
+        outcome = _call(system, spec, action, ctx, subjects)
+        for name, state in outcome.changes.items():
+            if name in ctx.characters:
+                ctx.characters[name].state = state
+            for subject in subjects:
+                if subject.name == name:
+                    subject.state = state
+        results.append((outcome, source.reads[start:]))
+    source.finish()  # leftover --dice values are an error, before anything is written
+    return results
+
+
+def _print(system, spec, results, printer: Printer) -> int:
+    failed = False
+    for outcome, reads in results:
+        payload = {"system": system.info.name, "action": spec.name, **outcome.data,
+                   "success": outcome.success, "dice": [r.as_json() for r in reads],
+                   "explanation": outcome.lines}
+        if outcome.changes:
+            payload["changes"] = outcome.changes
+        printer.result(payload, outcome.lines)
+        failed |= outcome.success is False
+    return 1 if failed else 0
+
+
+def _run_odds(system, spec: ActionSpec, lang: str, printer: Printer, rules, kw) -> int:
+    from rolecli.contract import Context as Ctx
+
+    ctx = Ctx(lang, DiceSource(0), rule_options(system.info, {}, rules), {})
+    odds = system.hooks.rolecli_odds(action=Action(spec.name, convert(spec, kw)), ctx=ctx)
+    if odds is None:
+        raise RoleError(f"system {system.info.name!r} cannot compute odds for {spec.name!r}.")
+    rows = [[odds.labels[k](lang) if k in odds.labels else k, f"{float(p):.4%}", f"{p.numerator}/{p.denominator}"]
+            for k, p in odds.outcomes.items()]
+    payload = {"system": system.info.name, "action": spec.name,
+               "outcomes": {k: {"p": f"{p.numerator}/{p.denominator}", "p_float": float(p)} for k, p in odds.outcomes.items()}}
+    title = f"{system.info.names(lang)}: {spec.name} " + " ".join(
+        f"{k}={v}" for k, v in kw.items() if v not in (None, False))
+    printer.table(payload, title, ["%", "exact", "outcome"], [[r[1], r[2], r[0]] for r in rows], odds.lines)
+    return 0
+
+

@@ -1,0 +1,139 @@
+"""Where campaigns live, which one is current, and which names are safe.
+
+A name (of a campaign or of a character) becomes a folder name or a TOML key,
+so it must never reach outside the campaigns folder: :func:`check_name`
+refuses separators, ``..``, a leading dot, control characters, and empty or
+over-long names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import unicodedata
+from pathlib import Path
+
+from rolecli.errors import CampaignError
+
+ENV_VAR = "ROLECLI_CAMPAIGNS"
+CAMPAIGN_FILE = "campaign.toml"
+STATE_FILE = "state.toml"
+LOG_FILE = "log.jsonl"
+LOCK_FILE = ".lock"
+CURRENT_FILE = ".current"
+MAX_NAME = 64
+
+
+def campaigns_dir(option: str | os.PathLike[str] | None = None) -> Path:
+    """The campaigns folder: ``--campaigns DIR`` > ``$ROLECLI_CAMPAIGNS`` >
+    ``./campaigns`` if the current folder has one > the user data folder.
+
+    The folder is not created here (:func:`create_campaign` does that).
+    """
+    if option is not None and str(option) != "":
+        return Path(option).expanduser()
+    env = os.environ.get(ENV_VAR, "")
+    if env:
+        return Path(env).expanduser()
+    local = Path("campaigns")
+    if local.is_dir():
+        return local
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("rolecli")) / "campaigns"
+
+
+def check_name(name: str, what: str = "campaign") -> str:
+    """Return ``name`` if it is safe as a folder name and a TOML key, else
+    raise a one-line :class:`CampaignError` saying why."""
+    if not isinstance(name, str) or name == "":
+        raise CampaignError(f"a {what} name cannot be empty.")
+    shown = ascii(name) if any(unicodedata.category(c) == "Cc" for c in name) else repr(name)
+    rule = (f"a {what} name is at most {MAX_NAME} characters, without '/', '\\', '..', "
+            "control characters or a leading '.'")
+    if len(name) > MAX_NAME:
+        raise CampaignError(f"{what} name {shown} is too long ({len(name)} characters); {rule}.")
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise CampaignError(f"{what} name {shown} contains a control character; {rule}.")
+    if "/" in name or "\\" in name:
+        raise CampaignError(f"{what} name {shown} contains a path separator; {rule}.")
+    if ".." in name:
+        raise CampaignError(f"{what} name {shown} contains '..'; {rule}.")
+    if name.startswith("."):
+        raise CampaignError(f"{what} name {shown} starts with '.'; {rule}.")
+    if name != name.strip():
+        raise CampaignError(f"{what} name {shown} starts or ends with a space; remove it.")
+    return name
+
+
+def display_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as shown in messages: relative to the current folder when it
+    lies under it, else under ``~`` when it lies in the home folder."""
+    p = Path(path)
+    try:
+        absolute = p.resolve()
+    except OSError:  # pragma: no cover - unresolvable path: show it as given
+        return str(p)
+    for base, prefix in ((Path.cwd(), None), (Path.home(), "~")):
+        try:
+            rel = absolute.relative_to(base.resolve())
+        except (ValueError, OSError, RuntimeError):
+            continue
+        if prefix is None:
+            return str(rel) if str(rel) != "." else "."
+        return str(Path(prefix) / rel)
+    return str(absolute)
+
+
+def campaign_path(root: Path, name: str) -> Path:
+    """The folder of campaign ``name`` (checked for safety, not for existence)."""
+    return Path(root) / check_name(name, "campaign")
+
+
+def existing_campaign(root: Path, name: str) -> Path:
+    """The folder of an existing campaign, or a CampaignError naming the
+    campaigns there and the closest match."""
+    folder = campaign_path(root, name)
+    if (folder / CAMPAIGN_FILE).is_file():
+        return folder
+    known = list_campaigns(root)
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]!r}?" if close else ""
+    listing = ", ".join(known) if known else "none yet"
+    raise CampaignError(f"no campaign {name!r} in {display_path(root)}.{hint} Campaigns: {listing}.")
+
+
+def list_campaigns(root: Path) -> list[str]:
+    """The campaigns in ``root`` (folders holding a campaign.toml), sorted."""
+    root = Path(root)
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir()
+                  if not p.name.startswith(".") and (p / CAMPAIGN_FILE).is_file())
+
+
+def current_name(root: Path) -> str | None:
+    """The name in ``<root>/.current``, or ``None`` when no campaign was chosen.
+    The campaign itself may since have been removed: loading it will say so."""
+    path = Path(root) / CURRENT_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CampaignError(f"cannot read {display_path(path)}: {exc}") from None
+    name = text.strip()
+    if not name:
+        return None
+    try:
+        return check_name(name, "campaign")
+    except CampaignError as exc:
+        raise CampaignError(f"{display_path(path)}: {exc}") from None
+
+
+def set_current(root: Path, name: str) -> None:
+    """Make ``name`` (an existing campaign) the current one."""
+    from rolecli.campaign.files import atomic_write
+
+    existing_campaign(root, name)
+    atomic_write(Path(root) / CURRENT_FILE, (name + "\n").encode("utf-8"))

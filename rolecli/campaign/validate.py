@@ -1,0 +1,335 @@
+"""Checking campaign data against a system's template and rule options.
+
+Every check raises a one-line :class:`CampaignError`. When the data came from
+a file, the message names the file, the line and the dotted key::
+
+    campaigns/demo/campaign.toml line 12: characters.Ana.hp = -3 is out of range 0..999.
+
+Values typed on the command line (``hp=10``, ``skills.Alerta=3``) are turned
+into data by :func:`parse_assignments` and checked by the same rules.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from rolecli.campaign.locate import Key, format_key, locate
+from rolecli.campaign.paths import check_name, display_path
+from rolecli.contract import Field, RuleOption, SystemInfo
+from rolecli.names import closest, fold
+from rolecli.errors import CampaignError
+
+TOP_KEYS = ("system", "title", "rules", "characters")
+_TOML_POSITION = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
+
+
+# --- showing values and choices ----------------------------------------------
+
+
+def show(value: Any) -> str:
+    """A value as it would be written in TOML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{format_key([str(k)])} = {show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def show_range(minimum: Any, maximum: Any) -> str:
+    lo = "" if minimum is None else f"{minimum:g}" if isinstance(minimum, float) else str(minimum)
+    hi = "" if maximum is None else f"{maximum:g}" if isinstance(maximum, float) else str(maximum)
+    return f"{lo}..{hi}"
+
+
+# --- reading TOML with positions ---------------------------------------------
+
+
+def parse_toml(path: Path, text: str) -> dict[str, Any]:
+    """Parse ``text`` read from ``path``; a syntax error names file, line and column."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        m = _TOML_POSITION.match(message)
+        end = message.endswith(" (at end of document)")
+        if m or end:
+            if m:
+                what, line, column = m.groups()
+            else:
+                lines = text.split("\n")
+                what, line, column = message[: -len(" (at end of document)")], len(lines), len(lines[-1]) + 1
+            raise CampaignError(f"{display_path(path)} line {line}, column {column}: "
+                                f"TOML syntax error: {_lower_first(what)}.") from None
+        raise CampaignError(f"{display_path(path)}: TOML syntax error: {_lower_first(message)}.") from None
+
+
+def _lower_first(text: str) -> str:
+    text = text.rstrip(".")
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
+class Where:
+    """Where data came from, to prefix messages: a file and its text (the line
+    is looked up only when a message needs it), or a plain label."""
+
+    def __init__(self, path: Path | None = None, text: str | None = None, label: str | None = None):
+        self.path = path
+        self.text = text
+        self.label = label
+
+    def error(self, key: Key, message: str, show_key: bool = True) -> CampaignError:
+        name = format_key(key)
+        body = f"{name} {message}" if show_key else message
+        if self.path is None:
+            prefix = f"{self.label}: " if self.label else ""
+            return CampaignError(f"{prefix}{body}")
+        line = locate(self.text or "", key)
+        at = f" line {line}" if line else ""
+        return CampaignError(f"{display_path(self.path)}{at}: {body}")
+
+
+# --- single values -----------------------------------------------------------
+
+
+def field_problem(field: Field, value: Any) -> str | None:
+    """Why ``value`` does not fit ``field`` (text after ``key = value``), or None.
+    For a table, only the table's shape is checked here; see :func:`entry_problem`."""
+    kind = field.kind
+    if kind == "int":
+        if not _is_int(value):
+            return f"should be a whole number{_range_hint(field)}"
+        return _range_problem(value, field.minimum, field.maximum)
+    if kind == "bool":
+        return None if isinstance(value, bool) else "should be true or false"
+    if kind == "str":
+        if not isinstance(value, str):
+            return "should be a text in quotes"
+        if field.choices and value not in field.choices:
+            return f"is not one of: {', '.join(field.choices)}"
+        return None
+    if kind == "list":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return 'should be a list of texts, such as ["a", "b"]'
+        if field.choices:
+            bad = [v for v in value if v not in field.choices]
+            if bad:
+                return f"has {show(bad[0])}, which is not one of: {', '.join(field.choices)}"
+        return None
+    if kind == "table":
+        return None if isinstance(value, dict) else "should be a table of names and whole numbers"
+    return None  # pragma: no cover - unknown kinds are the plugin's business
+
+
+def entry_problem(field: Field, value: Any) -> str | None:
+    """Why one entry of a table field does not fit it, or None."""
+    if not _is_int(value):
+        return f"should be a whole number{_range_hint(field)}"
+    return _range_problem(value, field.minimum, field.maximum)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _range_hint(field: Field | RuleOption) -> str:
+    if field.minimum is None and field.maximum is None:
+        return ""
+    return f" in {show_range(field.minimum, field.maximum)}"
+
+
+def _range_problem(value: Any, minimum: Any, maximum: Any) -> str | None:
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        return f"is out of range {show_range(minimum, maximum)}"
+    return None
+
+
+def option_problem(option: RuleOption, value: Any) -> str | None:
+    """Why ``value`` is not allowed for a rule option, or None."""
+    if option.choices:
+        if value not in option.choices or type(value) is not type(_match(option.choices, value)):
+            return f"is not one of: {', '.join(show(c) for c in option.choices)}"
+        return None
+    default = option.default
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            return "should be true or false"
+    elif isinstance(default, int):
+        if not _is_int(value):
+            return f"should be a whole number{_range_hint(option)}"
+    elif isinstance(default, float):
+        if not (isinstance(value, (int, float)) and not isinstance(value, bool)):
+            return f"should be a number{_range_hint(option)}"
+    elif isinstance(default, str):
+        if not isinstance(value, str):
+            return "should be a text in quotes"
+    elif isinstance(default, (list, tuple)):
+        if not isinstance(value, list):
+            return "should be a list"
+    if _is_int(value) or isinstance(value, float):
+        return _range_problem(value, option.minimum, option.maximum)
+    return None
+
+
+def _match(choices: tuple[Any, ...], value: Any) -> Any:
+    return next(c for c in choices if c == value)
+
+
+# --- whole documents ---------------------------------------------------------
+
+
+def fields_by_key(info: SystemInfo) -> dict[str, Field]:
+    return {f.key: f for f in info.template}
+
+
+def check_sheet(info: SystemInfo, values: Mapping[str, Any], where: Where, base: Key) -> None:
+    """Check the values of one character (sheet or state) against the template.
+
+    ``base`` is the dotted key of the character (``("characters", "Ana")``).
+    Keys that are not in the template are refused (they are usually typos).
+    """
+    fields = fields_by_key(info)
+    for key, value in values.items():
+        field = fields.get(key)
+        if field is None:
+            raise where.error(base + (key,), "is not a key of the character template of "
+                              f"{info.name!r}." + closest(key, list(fields), "Keys"))
+        check_value(field, value, where, base + (key,))
+
+
+def check_value(field: Field, value: Any, where: Where, key: Key) -> None:
+    problem = field_problem(field, value)
+    if problem:
+        raise where.error(key, f"= {show(value)} {problem}.")
+    if field.kind == "table":
+        for entry, number in value.items():
+            problem = entry_problem(field, number)
+            if problem:
+                raise where.error(key + (entry,), f"= {show(number)} {problem}.")
+
+
+def check_state(info: SystemInfo, values: Mapping[str, Any], where: Where, base: Key) -> None:
+    """Check kept state: template keys are checked, other keys (a plugin's own
+    bookkeeping) are allowed."""
+    fields = fields_by_key(info)
+    for key, value in values.items():
+        field = fields.get(key)
+        if field is not None:
+            check_value(field, value, where, base + (key,))
+
+
+def check_rules(info: SystemInfo, rules: Any, where: Where) -> dict[str, Any]:
+    """The campaign's rule options, every key present (defaults filled in)."""
+    if not isinstance(rules, dict):
+        raise where.error(("rules",), "should be a table: write [rules] on a line of its own.")
+    options = {o.key: o for o in info.options}
+    for key, value in rules.items():
+        option = options.get(key)
+        if option is None:
+            raise where.error(("rules", key), f"is not a rule option of {info.name!r}."
+                              + closest(key, list(options), "Options"))
+        problem = option_problem(option, value)
+        if problem:
+            raise where.error(("rules", key), f"= {show(value)} {problem}.")
+    return {o.key: rules.get(o.key, o.default) for o in info.options}
+
+
+def check_campaign_doc(doc: dict[str, Any], where: Where,
+                       systems: Callable[[str], SystemInfo]) -> tuple[SystemInfo, dict[str, Any], dict[str, dict]]:
+    """Check a parsed campaign.toml; return its system, rule options (defaults
+    filled) and the characters' sheets as written."""
+    if "system" not in doc:
+        raise where.error(("system",), 'no rule system given: add a line such as system = "dice" '
+                          "before the first [table].", show_key=False)
+    system = doc["system"]
+    if not isinstance(system, str):
+        raise where.error(("system",), f'= {show(system)} should be the name of a rule system in quotes.')
+    info = systems(system)
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise where.error((key,), "is not a campaign setting." + closest(key, TOP_KEYS, "Settings"))
+    title = doc.get("title")
+    if title is not None and not isinstance(title, str):
+        raise where.error(("title",), f"= {show(title)} should be a text in quotes.")
+    options = check_rules(info, doc.get("rules", {}), where)
+    characters = doc.get("characters", {})
+    if not isinstance(characters, dict):
+        raise where.error(("characters",), "should hold one table per character, such as [characters.Ana].")
+    for name, sheet in characters.items():
+        try:
+            check_name(name, "character")
+        except CampaignError as exc:
+            raise where.error(("characters", name), str(exc), show_key=False) from None
+        if not isinstance(sheet, dict):
+            raise where.error(("characters", name), f"= {show(sheet)} should be a table of sheet values, "
+                              f"such as [characters.{format_key([name])}].")
+        check_sheet(info, sheet, where, ("characters", name))
+    return info, options, characters
+
+
+# --- values typed on the command line ----------------------------------------
+
+_TRUE = {"true", "yes", "y", "1", "on", "sí", "si"}
+_FALSE = {"false", "no", "n", "0", "off"}
+
+
+def parse_assignments(info: SystemInfo, items: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """Turn ``["hp=10", "skills.Alerta=3", "tags=a,b"]`` into checked sheet values
+    ``{"hp": 10, "skills": {"Alerta": 3}, "tags": ["a", "b"]}``."""
+    fields = fields_by_key(info)
+    values: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key, text = key.strip(), text.strip()
+        if not sep or not key:
+            raise CampaignError(f"{item!r}: write sheet values as key=value, such as hp=10 or skills.Alerta=3.")
+        name, dot, entry = key.partition(".")
+        field = fields.get(name)
+        if field is None:
+            raise CampaignError(f"{key!r} is not a key of the character template of {info.name!r}."
+                                + closest(name, list(fields), "Keys"))
+        if field.kind == "table":
+            entry = entry.strip()
+            if not dot or not entry:
+                raise CampaignError(f"{key} is a table; set one entry at a time, such as {key}.Name=3.")
+            check_name(entry, f"{name} entry")
+            number = _parse_int(item, text, field)
+            values.setdefault(name, {})[entry] = number
+            continue
+        if dot:
+            raise CampaignError(f"{key!r}: {name} is not a table, so it has no entries; write {name}=value.")
+        if field.kind == "int":
+            value: Any = _parse_int(item, text, field)
+        elif field.kind == "bool":
+            low = text.casefold()
+            if low not in _TRUE | _FALSE:
+                raise CampaignError(f"{item!r}: {name} takes true or false.")
+            value = low in _TRUE
+        elif field.kind == "list":
+            value = [v.strip() for v in text.split(",") if v.strip()]
+        else:
+            value = text
+        problem = field_problem(field, value)
+        if problem:
+            raise CampaignError(f"{name} = {show(value)} {problem}.")
+        values[name] = value
+    return values
+
+
+def _parse_int(item: str, text: str, field: Field) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise CampaignError(f"{item!r}: {item.partition('=')[0].strip()} takes a whole number"
+                            f"{_range_hint(field)}.") from None
+    problem = entry_problem(field, value)
+    if problem:
+        raise CampaignError(f"{item.partition('=')[0].strip()} = {value} {problem}.")
+    return value

@@ -1,0 +1,510 @@
+"""The rolecli command line.
+
+Importing this module loads no plugin: the installed systems are looked up
+only when a command names one (``rolecli fate check ...``), names a verb of the
+current campaign's system (``rolecli check Ana Alerta``), or lists them
+(``--help``, ``systems``). Exit codes: 0 ok, 1 a check failed, 2 a usage or
+data error (one line on stderr), 3 an internal error (a bug).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from rolecli import __version__
+from rolecli.errors import RoleError
+from rolecli.output import Printer, note
+
+from typer import Abort
+
+try:  # typer >= 0.29 vendors click
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click.exceptions import ClickException  # type: ignore[no-redef]
+
+
+class Session:
+    """What the root command's options say, for every command of one invocation."""
+
+    __slots__ = ("campaigns", "campaign", "lang", "command_line")
+
+    def __init__(self, campaigns: str | None, campaign: str | None, lang: str | None, command_line: str):
+        self.campaigns, self.campaign, self.lang, self.command_line = campaigns, campaign, lang, command_line
+
+
+def session_of(ctx: typer.Context) -> Session:
+    """The session of this invocation, made from the root command's options."""
+    root = ctx.find_root()
+    if "rolecli.session" not in root.meta:
+        p = root.params
+        root.meta["rolecli.session"] = Session(p.get("campaigns"), p.get("campaign"), p.get("lang"),
+                                               (root.obj or {}).get("command_line", ""))
+    return root.meta["rolecli.session"]
+
+
+_session = session_of
+
+
+_built: dict[tuple, Any] = {}
+
+
+class RoleGroup(TyperGroup):
+    """The core commands, then each installed system as a group of its verbs,
+    then the verbs of the current campaign's system as top-level commands."""
+
+    def get_command(self, ctx, cmd_name):
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            return cmd
+        session = _session(ctx)
+        from rolecli.i18n import choose_lang
+        from rolecli.plugins import get_plugins
+
+        lang = choose_lang(session.lang)
+        plugins = get_plugins()
+        if cmd_name in plugins.systems:
+            return system_group(plugins.systems[cmd_name], lang)
+        system = _campaign_system(session)
+        if system is not None and system.info.action(cmd_name):
+            return _cached(system, system.info.action(cmd_name), "campaign", lang)
+        return None
+
+    def list_commands(self, ctx):
+        core = sorted(self.commands)
+        try:
+            from rolecli.plugins import get_plugins
+
+            return core + list(get_plugins().systems)
+        except Exception:  # listing must survive any plugin trouble
+            return core
+
+
+def _cached(system, spec, mode, lang):
+    """Commands are built once per process: batch runs thousands of lines."""
+    from rolecli.actions import build_command
+
+    key = (system.info.name, spec.name, mode, lang)
+    if key not in _built:
+        _built[key] = build_command(system, spec, mode, lang)
+    return _built[key]
+
+
+def system_group(system, lang: str):
+    key = (system.info.name, lang)
+    if key not in _built:
+        group = TyperGroup(name=system.info.name, help=f"{system.info.names(lang)}.", no_args_is_help=True)
+        for spec in system.info.actions:
+            group.add_command(_cached(system, spec, "quick", lang), spec.name)
+        _built[key] = group
+    return _built[key]
+
+
+def _campaign_system(session: Session):
+    from rolecli import campaign as store
+    from rolecli.plugins import get_plugins
+
+    root = store.campaigns_dir(session.campaigns)
+    name = session.campaign or store.current_name(root)
+    if not name:
+        return None
+    system_name = store.system_of(root, name)
+    return get_plugins().system(system_name)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"rolecli {__version__}")
+        raise typer.Exit()
+
+
+app = typer.Typer(cls=RoleGroup, no_args_is_help=True, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
+                  help="rolecli: dice, odds and campaigns for tabletop role-playing games.")
+
+
+@app.callback()
+def root(
+    campaigns: Optional[str] = typer.Option(None, "--campaigns", help="The campaigns folder (else ROLECLI_CAMPAIGNS, ./campaigns, the user's data folder)."),
+    campaign: Optional[str] = typer.Option(None, "--campaign", "-C", help="Use this campaign instead of the current one."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language: es or en (else ROLECLI_LANG, then LANG)."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
+) -> None:
+    """rolecli: dice, odds and campaigns for tabletop role-playing games."""
+
+
+# --- dice -------------------------------------------------------------------
+
+JSON = typer.Option(False, "--json", help="Print JSON (one object per result).")
+LANG = typer.Option(None, "--lang", help="Language: es or en.")
+
+
+@app.command()
+def roll(
+    ctx: typer.Context,
+    expression: list[str] = typer.Argument(..., help="A dice expression, e.g. 4d6kh3, 2d20kl1+5, 8d10>=6."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for repeatable rolls."),
+    dice: Optional[str] = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
+    n: int = typer.Option(1, "-n", "--repeat", help="Roll N times (JSON lines with --json)."),
+    json_: bool = JSON,
+) -> int:
+    """Roll a dice expression."""
+    from rolecli.dice import parse
+    from rolecli.dice.source import DiceSource, parse_given
+
+    expr = parse(" ".join(expression))
+    if not 1 <= n <= 100_000:
+        raise RoleError(f"-n {n} is out of range 1..100000.")
+    source = DiceSource(seed, parse_given(dice))
+    results = [expr.roll(source) for _ in range(n)]
+    source.finish()
+    printer = Printer(json_)
+    for result in results:
+        printer.result(result.as_json(), [result.breakdown])
+    return 0
+
+
+@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def odds(
+    ctx: typer.Context,
+    args: list[str] = typer.Argument(..., help="A dice expression (odds 3d6), or a system and a verb (odds fate check 3 --difficulty 2)."),
+    json_: bool = JSON,
+    lang: Optional[str] = LANG,
+) -> int:
+    """Exact odds of a dice expression, or of a system's check."""
+    from rolecli.i18n import choose_lang, t
+
+    session = _session(ctx)
+    lang_ = choose_lang(lang or session.lang)
+    if args[0].isalpha() and not args[0].lower().startswith("d"):
+        from rolecli.plugins import get_plugins
+
+        system = get_plugins().system(args[0])
+        if len(args) < 2 or not system.info.action(args[1]) or not system.info.action(args[1]).odds:
+            verbs = ", ".join(a.name for a in system.info.actions if a.odds) or "none"
+            raise RoleError(f"odds {args[0]} needs one of its verbs with odds: {verbs}.")
+        command = _cached(system, system.info.action(args[1]), "odds", lang_)
+        extra = args[2:] + (["--json"] if json_ else []) + ["--lang", lang_]
+        return command.main(args=extra, prog_name=f"rolecli odds {args[0]} {args[1]}", standalone_mode=False)
+    from rolecli.dice.odds import distribution
+
+    dist = distribution(" ".join(args))
+    peak = max(p for _, p in dist.outcomes)
+    rows = [[str(v), f"{float(p):.4%}", f"{float(dist.at_least(v)):.4%}", f"{float(dist.at_most(v)):.4%}",
+             "█" * max(1, round(30 * p / peak)) if p else ""] for v, p in dist.outcomes]
+    footer = [f"{t('mean', lang_)} {float(dist.mean):.4f}   {t('sd', lang_)} {float(dist.sd):.4f}"]
+    columns = [t("value", lang_), t("probability", lang_), t("at_least", lang_), t("at_most", lang_), ""]
+    Printer(json_).table(dist.as_json(), " ".join(args), columns, rows, footer)
+    return 0
+
+
+# --- systems ----------------------------------------------------------------
+
+
+@app.command()
+def systems(
+    ctx: typer.Context,
+    name: Optional[str] = typer.Argument(None, help="Show this system's template, rule options and verbs."),
+    json_: bool = JSON,
+    lang: Optional[str] = LANG,
+) -> int:
+    """List the installed rule systems, or describe one."""
+    from rolecli.i18n import choose_lang
+    from rolecli.plugins import get_plugins
+
+    lang_ = choose_lang(lang or _session(ctx).lang)
+    printer = Printer(json_)
+    plugins = get_plugins()
+    if name is None:
+        for system in plugins.systems.values():
+            info = system.info
+            printer.result({"name": info.name, "es": info.names.es, "en": info.names.en},
+                           [f"{info.name}\t{info.names(lang_)}"])
+        return 0
+    info = plugins.system(name).info
+    payload = {
+        "name": info.name, "names": {"es": info.names.es, "en": info.names.en},
+        "template": [{"key": f.key, "kind": f.kind, "default": f.default, "min": f.minimum, "max": f.maximum,
+                      "state": f.state, "label": f.label(lang_)} for f in info.template],
+        "rules": [{"key": o.key, "default": o.default, "choices": list(o.choices), "help": o.help(lang_)}
+                  for o in info.options],
+        "verbs": [{"name": a.name, "hook": a.hook, "help": a.help(lang_)} for a in info.actions],
+        "events": [e for e, _ in info.events],
+    }
+    lines = [f"{info.name}: {info.names(lang_)}", "template:"]
+    lines += [f"  {f.key} ({f.kind}{', state' if f.state else ''}) = {f.default!r}  {f.label(lang_)}" for f in info.template]
+    lines += ["rules:"] + [f"  {o.key} = {o.default!r}  {o.help(lang_)}" for o in info.options]
+    lines += ["verbs:"] + [f"  {a.name}  {a.help(lang_)}" for a in info.actions]
+    lines += ["events: " + ", ".join(f"{e} ({label(lang_)})" for e, label in info.events)]
+    printer.result(payload, lines)
+    return 0
+
+
+# --- campaigns --------------------------------------------------------------
+
+campaign_app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
+character_app = typer.Typer(help="Add, show and edit a campaign's characters.", no_args_is_help=True)
+app.add_typer(campaign_app, name="campaign")
+app.add_typer(character_app, name="character")
+
+
+def _complete_campaigns(incomplete: str) -> list[str]:
+    try:
+        from rolecli import campaign as store
+
+        return [n for n in store.list_campaigns(store.campaigns_dir(None)) if n.startswith(incomplete)]
+    except Exception:
+        return []
+
+
+def _store(ctx: typer.Context):
+    from rolecli import campaign as store
+
+    session = _session(ctx)
+    return store, store.campaigns_dir(session.campaigns), session
+
+
+def _current(ctx: typer.Context, name: str | None = None) -> tuple[Any, Path, str]:
+    store, root, session = _store(ctx)
+    name = name or session.campaign or store.current_name(root)
+    if not name:
+        raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
+    return store, root, name
+
+
+def _systems_lookup(name: str):
+    from rolecli.plugins import get_plugins
+
+    return get_plugins().system(name).info
+
+
+@campaign_app.command("new")
+def campaign_new(ctx: typer.Context, name: str = typer.Argument(..., help="Folder name of the campaign."),
+                 system: str = typer.Option("dice", "--system", "-s", help="Its rule system (see 'rolecli systems')."),
+                 title: Optional[str] = typer.Option(None, "--title", help="A title to show."),
+                 json_: bool = JSON) -> int:
+    """Create a campaign (and make it current if there is none)."""
+    store, root, _ = _store(ctx)
+    path = store.create_campaign(root, name, _systems_lookup(system), title)
+    if not store.current_name(root):
+        store.set_current(root, name)
+    Printer(json_).result({"name": name, "system": system, "path": str(path)}, [f"created {path}"])
+    return 0
+
+
+@campaign_app.command("list")
+def campaign_list(ctx: typer.Context, json_: bool = JSON) -> int:
+    """List the campaigns of the campaigns folder; * marks the current one."""
+    store, root, _ = _store(ctx)
+    current = store.current_name(root)
+    printer = Printer(json_)
+    names = store.list_campaigns(root)
+    if not names and not json_:
+        note(f"no campaigns in {root}; create one with 'rolecli campaign new NAME --system SYSTEM'.")
+    for name in names:
+        try:
+            system = store.system_of(root, name)
+        except RoleError as exc:  # one broken campaign must not hide the others
+            note(str(exc))
+            system = "?"
+        printer.result({"name": name, "system": system, "current": name == current},
+                       [f"{'*' if name == current else ' '} {name}\t{system}"])
+    return 0
+
+
+@campaign_app.command("use")
+def campaign_use(ctx: typer.Context, name: str = typer.Argument(..., autocompletion=_complete_campaigns)) -> int:
+    """Make a campaign the current one."""
+    store, root, _ = _store(ctx)
+    store.set_current(root, name)
+    note(f"current campaign: {name}")
+    return 0
+
+
+@campaign_app.command("show")
+def campaign_show(ctx: typer.Context,
+                  name: Optional[str] = typer.Argument(None, autocompletion=_complete_campaigns),
+                  json_: bool = JSON) -> int:
+    """Show a campaign: its system, rule options and characters."""
+    store, root, name = _current(ctx, name)
+    camp = store.load_campaign(root, name, _systems_lookup)
+    payload = {"name": camp.name, "title": camp.title, "system": camp.system, "rules": camp.options,
+               "characters": {n: {"sheet": c.sheet, "state": c.state} for n, c in camp.characters.items()}}
+    lines = [f"{camp.name}: {camp.title or ''} [{camp.system}]",
+             "rules: " + ", ".join(f"{k}={v!r}" for k, v in camp.options.items())]
+    lines += [_character_line(c) for c in camp.characters.values()]
+    Printer(json_).result(payload, lines)
+    return 0
+
+
+def _character_line(c) -> str:
+    def flat(d: dict) -> str:
+        return ", ".join(f"{k}={flat(v) if isinstance(v, dict) else v}" for k, v in d.items())
+
+    return f"  {c.name}: {flat(c.sheet)}" + (f" | {flat(c.state)}" if c.state else "")
+
+
+@campaign_app.command("edit")
+def campaign_edit(ctx: typer.Context, name: Optional[str] = typer.Argument(None, autocompletion=_complete_campaigns)) -> int:
+    """Open campaign.toml in $EDITOR; the edit is kept only if it is valid."""
+    store, root, name = _current(ctx, name)
+    store.edit_in_editor(root, name, _systems_lookup)
+    return 0
+
+
+@character_app.command("add")
+def character_add(ctx: typer.Context, name: str = typer.Argument(..., help="The character's name."),
+                  values: Optional[list[str]] = typer.Argument(None, help="Sheet values, key=value (skills.Alerta=3)."),
+                  json_: bool = JSON) -> int:
+    """Add a character from the system's template."""
+    store, root, camp = _current(ctx)
+    char = store.add_character(root, camp, name, store.parse_assignments(
+        _systems_lookup(store.system_of(root, camp)), values or []), _systems_lookup)
+    Printer(json_).result({"name": char.name, "sheet": char.sheet, "state": char.state}, [_character_line(char)])
+    return 0
+
+
+@character_app.command("show")
+def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None), json_: bool = JSON) -> int:
+    """Show one character (or all)."""
+    store, root, camp_name = _current(ctx)
+    camp = store.load_campaign(root, camp_name, _systems_lookup)
+    chars = [camp.character(name)] if name else list(camp.characters.values())
+    printer = Printer(json_)
+    for c in chars:
+        printer.result({"name": c.name, "sheet": c.sheet, "state": c.state}, [_character_line(c)])
+    return 0
+
+
+@character_app.command("set")
+def character_set(ctx: typer.Context, name: str = typer.Argument(...),
+                  values: list[str] = typer.Argument(..., help="Sheet values, key=value."),
+                  json_: bool = JSON) -> int:
+    """Change sheet values (comments and layout of campaign.toml are kept)."""
+    store, root, camp = _current(ctx)
+    info = _systems_lookup(store.system_of(root, camp))
+    store.set_sheet_values(root, camp, name, store.parse_assignments(info, values), _systems_lookup)
+    return character_show(ctx, name, json_)
+
+
+@character_app.command("edit")
+def character_edit(ctx: typer.Context, name: str = typer.Argument(...)) -> int:
+    """Open the campaign file in $EDITOR at this character's sheet."""
+    store, root, camp = _current(ctx)
+    store.edit_in_editor(root, camp, _systems_lookup, character=name)
+    return 0
+
+
+@app.command("log")
+def log(ctx: typer.Context, limit: int = typer.Option(20, "-n", help="How many entries, newest last."),
+        json_: bool = JSON) -> int:
+    """The campaign's log of rolls and changes."""
+    store, root, camp = _current(ctx)
+    printer = Printer(json_)
+    for entry in store.read_log(root, camp, limit):
+        printer.result(entry, [f"#{entry['seq']} {entry['time']} {entry['kind']}: {entry.get('summary', '')}"
+                               f"  ({entry.get('command', '')})"])
+    return 0
+
+
+@app.command()
+def undo(ctx: typer.Context, json_: bool = JSON) -> int:
+    """Undo the newest change of the campaign (the log keeps both)."""
+    store, root, camp = _current(ctx)
+    entry = store.undo_last(root, camp, _systems_lookup)
+    Printer(json_).result(entry, [f"undone #{entry['seq']}: {entry.get('summary', '')}"])
+    return 0
+
+
+# --- batch ------------------------------------------------------------------
+
+
+@app.command()
+def batch(ctx: typer.Context,
+          file: str = typer.Argument("-", help="A file of rolecli command lines, or - for standard input."),
+          keep_going: bool = typer.Option(False, "--keep-going", "-k", help="Go on after a line with an error.")) -> int:
+    """Run many rolecli command lines in one process (one per line; # comments)."""
+    session = _session(ctx)
+    if file == "-":
+        lines = sys.stdin
+    else:
+        try:
+            lines = Path(file).read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise RoleError(f"cannot read batch file {file}: {exc.strerror}.") from None
+    prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
+                             ("--lang", session.lang)) if v for a in (k, v)]
+    failed = errors = False
+    for number, line in enumerate(lines, 1):
+        try:
+            args = shlex.split(line, comments=True)
+        except ValueError as exc:
+            args, code = None, _fail(f"line {number}: {exc}")
+        else:
+            if not args:
+                continue
+            if args[0] == "rolecli":
+                args = args[1:]
+            code = _fail(f"line {number}: batch cannot run batch") if args[:1] == ["batch"] else \
+                invoke(prefix + args, where=f"line {number}: ")
+        failed |= code == 1
+        if code >= 2:
+            errors = True
+            if not keep_going:
+                return code
+    return 2 if errors else 1 if failed else 0
+
+
+def _fail(message: str) -> int:
+    print(f"rolecli: {message}", file=sys.stderr)
+    return 2
+
+
+# --- entry point ------------------------------------------------------------
+
+_command = None
+
+
+def invoke(argv: list[str], where: str = "") -> int:
+    """Run one command line in this process and return its exit code."""
+    global _command
+    import shlex
+
+    if _command is None:
+        _command = typer.main.get_command(app)
+    try:
+        rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
+                           obj={"command_line": "rolecli " + shlex.join(argv)})
+    except RoleError as exc:
+        return _fail(where + str(exc))
+    except ClickException as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            print(exc.format_message())
+            return 0
+        hint = f" (see 'rolecli {exc.ctx.command_path.partition(' ')[2]} --help'.)".replace("  ", " ") \
+            if getattr(exc, "ctx", None) else ""
+        return _fail(where + " ".join(exc.format_message().split()) + hint)
+    except (Abort, KeyboardInterrupt):
+        return _fail(where + "interrupted.") and 130
+    except Exception as exc:  # a bug: one line, unless asked for the traceback
+        if os.environ.get("ROLECLI_DEBUG"):
+            raise
+        print(f"rolecli: {where}internal error: {type(exc).__name__}: {exc} "
+              "(a bug; ROLECLI_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 3
+    return rv if isinstance(rv, int) else 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    code = invoke(sys.argv[1:] if argv is None else list(argv))
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # `rolecli ... | head` closed the pipe: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(code)

@@ -1,0 +1,85 @@
+"""Printing results: JSON for scripts, plain text when piped, rich on a terminal.
+
+Results go to stdout; errors and notes go to stderr. ``--json`` prints one
+object per result on its own line, so one result is one JSON object and many
+(``-n``, ``batch``) are JSON lines. rich is imported only when stdout is a
+terminal and something is printed there.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Iterable
+
+
+def _default(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if hasattr(value, "as_json"):
+        return value.as_json()
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    return str(value)
+
+
+def dumps(payload: Any) -> str:
+    return json.dumps(payload, ensure_ascii=False, default=_default)
+
+
+class Printer:
+    """Where one command's results go, in the format the user chose."""
+
+    def __init__(self, as_json: bool = False, stream=None):
+        self.stream = stream or sys.stdout
+        self.as_json = as_json
+        self.rich = not as_json and self.stream.isatty()
+
+    def result(self, payload: dict[str, Any], lines: Iterable[str]) -> None:
+        """One result: its JSON object, or its human lines."""
+        if self.as_json:
+            self.stream.write(dumps(payload) + "\n")
+        elif self.rich:
+            self.console().print(*[_markup(line) for line in lines], sep="\n")
+        else:
+            self.stream.write("\n".join(lines) + "\n")
+
+    def table(self, payload: dict[str, Any], title: str, columns: list[str], rows: list[list[str]],
+              footer: Iterable[str] = ()) -> None:
+        """A table: a rich table on a terminal, tab-separated text when piped."""
+        if self.as_json:
+            self.stream.write(dumps(payload) + "\n")
+            return
+        if self.rich:
+            from rich.table import Table
+
+            table = Table(title=title, title_justify="left")
+            for col in columns:
+                table.add_column(col, justify="right" if col != columns[-1] else "left")
+            for row in rows:
+                table.add_row(*row)
+            console = self.console()
+            console.print(table)
+            for line in footer:
+                console.print(line)
+            return
+        out = [title, "\t".join(columns)] + ["\t".join(row) for row in rows] + list(footer)
+        self.stream.write("\n".join(out) + "\n")
+
+    def console(self):
+        from rich.console import Console
+
+        return Console(file=self.stream, highlight=False)
+
+
+def _markup(line: str):
+    from rich.text import Text
+
+    return Text(line)
+
+
+def note(message: str) -> None:
+    """A note for the user on stderr (never mixed into results)."""
+    print(f"rolecli: {message}", file=sys.stderr)

@@ -1,0 +1,68 @@
+"""Helpers for the AAA (alternity) tests: quick commands through the CLI, and the
+hooks called directly with campaign characters (sheets from campaigns/aaa)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from rolecli.contract import Action, Character, Context
+from rolecli.dice.source import DiceSource
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def aaa_cli(cli, *args):
+    """``rolecli alternity ARGS --json``."""
+    return cli("alternity", *map(str, args), "--json")
+
+
+def options(**over):
+    from rolecli_alternity.spec import OPTIONS
+
+    opts = {o.key: o.default for o in OPTIONS}
+    opts.update(over)
+    return opts
+
+
+def sheet_defaults() -> dict:
+    from rolecli_alternity.spec import TEMPLATE
+
+    return {f.key: f.default for f in TEMPLATE if not f.state and f.default is not None}
+
+
+def character(name: str, state: dict | None = None, **sheet) -> Character:
+    """A character of the sample campaign (campaigns/aaa), or a custom one."""
+    data = tomllib.loads((REPO / "campaigns" / "aaa" / "campaign.toml").read_text("utf-8"))
+    base = sheet_defaults()
+    base.update(data["characters"].get(name, {}))
+    base.update(sheet)
+    return Character(name, base, dict(state or {}))
+
+
+def call(verb: str, *, dice=(), lang: str = "en", actor=None, target=None, chars=(), rules=None, event=None, **params):
+    """Call the hook of ``verb`` as the core would; every --dice value must be read."""
+    import rolecli_alternity as plugin
+    from rolecli_alternity.spec import SPECS
+
+    spec = SPECS[verb]
+    full = {p.name: p.default for p in spec.params}
+    full.update(params)
+    if event is not None:
+        full["event"] = event
+    src = DiceSource(given=[str(d) for d in dice])
+    ctx = Context(lang, src, options(**(rules or {})), {c.name: c for c in chars})
+    action = Action(verb, full, actor, target)
+    if spec.hook == "roll":
+        out = plugin.rolecli_roll(action, ctx)
+    elif spec.hook == "resolve":
+        out = plugin.rolecli_resolve(action, ctx)
+    elif spec.hook == "damage":
+        out = plugin.rolecli_apply_damage(actor, action, ctx)
+    elif spec.hook == "recover":
+        out = plugin.rolecli_recover(actor, full["event"], action, ctx)
+    else:
+        out = plugin.rolecli_initiative(list(chars), action, ctx)
+    src.finish()
+    out.dice = src.reads
+    return out

@@ -1,0 +1,255 @@
+"""Checks (002-R1..R6), the step ladder (002-R3/R4) and last resort points (002-R44),
+through the command line where a quick roll can show it. Numbers come from
+../shared/RULES.md section 002 and RULINGS.md, never from the output."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from aaa_helpers import aaa_cli, call, character
+from rolecli.contract import Refused
+from rolecli.errors import RoleError
+
+
+def test_002_R1_total_at_most_score_succeeds(cli):
+    # control 7 + d4 3 = 10 ≤ 13 → success; exit code 0
+    r = aaa_cli(cli, "check", 13, "--kind", "broad", "--dice", "7,3")
+    assert r.code == 0 and r.json["total"] == 10 and r.json["success"] is True
+    # control 12 + d4 3 = 15 > 13 → Failure; exit code 1
+    r = aaa_cli(cli, "check", 13, "--kind", "broad", "--dice", "12,3")
+    assert r.code == 1 and r.json["total"] == 15 and r.json["degree"] == "failure"
+
+
+def test_002_R1_bonus_dice_subtract(cli):
+    # −d6 (2 steps of bonus from +d0): control 15 − 4 = 11 ≤ 13
+    r = aaa_cli(cli, "check", 13, "--steps", -2, "--dice", "15,4")
+    assert r.json["situation_die"] == "−d6" and r.json["total"] == 11 and r.json["success"] is True
+
+
+def test_002_R1_line_names_dice_and_result_es(cli):
+    r = cli("alternity", "check", "13", "--kind", "broad", "--dice", "7,3", "--lang", "es")
+    assert "Dado de control 7 + dado de situación +d4 (3) = 10 ≤ 13: éxito Ordinario" in r.out
+    r = cli("alternity", "check", "13", "--kind", "broad", "--dice", "7,3", "--lang", "en")
+    assert "Control die 7 + situation die +d4 (3) = 10 ≤ 13: Ordinary success" in r.out
+
+
+@pytest.mark.parametrize("control,degree", [(1, "amazing"), (3, "amazing"), (4, "good"), (6, "good"), (7, "ordinary"),
+                                            (13, "ordinary"), (14, "failure"), (19, "failure"), (20, "critical_failure")])
+def test_002_R2_degrees_by_score_fractions(cli, control, degree):
+    # RULINGS: Amazing ≤ 13÷4 = 3, Good ≤ 13÷2 = 6, Ordinary ≤ 13; a specialty rolls +d0
+    r = aaa_cli(cli, "check", 13, "--kind", "specialty", "--dice", control)
+    assert r.json["degree"] == degree
+
+
+@pytest.mark.parametrize("steps,die", [(-5, "−d20"), (-4, "−d12"), (-3, "−d8"), (-2, "−d6"), (-1, "−d4"), (0, "+d0"),
+                                       (1, "+d4"), (2, "+d6"), (3, "+d8"), (4, "+d12"), (5, "+d20"), (6, "+2d20"),
+                                       (7, "+3d20"), (8, "+4d20"), (9, "+5d20")])
+def test_002_R3_ladder_from_d0(steps, die):
+    from rolecli_alternity.steps import final_rung, parse_rung, rung_text
+
+    assert rung_text(final_rung(0, steps)) == die
+    assert parse_rung(die) == steps
+
+
+def test_002_R3_beyond_3d20_each_step_adds_a_d20(cli):
+    r = aaa_cli(cli, "check", 30, "--steps", 9, "--dice", "1,1,1,1,1,1")   # +5d20: control + 5 dice
+    assert r.json["situation_die"] == "+5d20" and len(r.json["situation"]) == 5
+
+
+def test_002_R3_bonus_beyond_d20_is_refused_naming_the_range(cli):
+    r = cli("alternity", "check", "13", "--steps", "-6")
+    assert r.code == 2 and "−d20" in r.err and "range" in r.err
+
+
+def test_002_R3_clamp_bonus_option_stays_at_d20(cli):
+    r = aaa_cli(cli, "check", 13, "--steps", -8, "--rule", "clamp_bonus=true", "--dice", "10,5")
+    assert r.json["situation_die"] == "−d20" and r.json["total"] == 5
+
+
+def test_002_T1_mad_dog_casi_imposible(cli):
+    """002-T1 [seed]: Athletics 13, base +d4, Casi Imposible (+7) → +4d20; d20 + 4d20 ≤ 13."""
+    r = aaa_cli(cli, "check", 13, "--kind", "broad", "--situation", "Casi Imposible", "--dice", "2,1,1,1,1")
+    assert r.json["situation_die"] == "+4d20" and r.json["total"] == 6 and r.json["success"] is True
+    r = aaa_cli(cli, "check", 13, "--kind", "broad", "--steps", 7, "--dice", "5,1,2,3,4")
+    assert r.json["situation_die"] == "+4d20" and r.json["total"] == 15 and r.code == 1
+
+
+def test_002_T1_mad_dog_from_the_campaign_sheet():
+    """Atletismo is a broad skill on Mad Dog's sheet: base +d4 found from the name."""
+    out = call("check", actor=character("Mad Dog"), score="Atletismo", situation="Nearly Impossible",
+               dice=[5, 1, 2, 3, 4])
+    assert out.data["base"] == "+d4" and out.data["situation_die"] == "+4d20" and out.data["score"] == 13
+
+
+def test_002_R3_eyeball_labels_in_both_languages():
+    from rolecli_alternity.steps import situation_steps
+
+    assert situation_steps("Casi Imposible")[0] == 7
+    assert situation_steps("casi-imposible")[0] == 7
+    assert situation_steps("Nearly Impossible")[0] == 7
+    with pytest.raises(Refused, match="Casi Imposible"):
+        situation_steps("imposible del todo")
+
+
+def test_002_R4_modifiers_of_every_source_add_up(cli):
+    # +2 modifiers, aim −1, light gravity +1, one Good helper −2 → 0 steps from +d4
+    r = aaa_cli(cli, "check", 13, "--kind", "broad", "--steps", 2, "--aim", "--gravity", "light", "--helpers", "good",
+                "--dice", "9,2")
+    assert r.json["steps"] == 0 and r.json["situation_die"] == "+d4"
+
+
+def test_002_R4_opponent_resistance_modifier_on_attack():
+    # Sor Deskul's STR resistance +1 adds a step to a melee attack against him
+    out = call("attack", actor=character("Mad Dog"), target=character("Sor Deskul"), score="Armas Cuerpo a Cuerpo-espada",
+               damage="d4s/d6w/d4m", resist="str", dice=[18, 4])
+    assert out.data["situation_die"] == "+d4"     # specialty +d0, +1 resistance
+
+
+@pytest.mark.parametrize("kind,score,base", [("specialty", 12, "+d0"), ("broad", 12, "+d4"), ("feat", 12, "+d4"),
+                                            ("untrained", 6, "+d4")])
+def test_002_R3_base_die_by_skill_kind(cli, kind, score, base):
+    # RULINGS: specialty +d0; broad or feat +d4; untrained: half the ability at +d4
+    r = aaa_cli(cli, "check", 12, "--kind", kind, "--dice", "10" if base == "+d0" else "10,1")
+    assert r.json["score"] == score and r.json["base"] == base
+
+
+def test_002_R3_feat_and_untrained_from_sheet():
+    mad = character("Mad Dog")                          # DES 12
+    out = call("check", actor=mad, score="DEX", dice=[10, 1])
+    assert out.data["kind"] == "feat" and out.data["score"] == 12 and out.data["base"] == "+d4"
+    out = call("check", actor=mad, score="Destreza", kind="untrained", dice=[10, 1])
+    assert out.data["score"] == 6 and out.data["base"] == "+d4"
+    out = call("check", actor=mad, score="Armas Cuerpo a Cuerpo-espada", dice=[10])
+    assert out.data["kind"] == "specialty" and out.data["base"] == "+d0"
+
+
+def test_002_T2_control_1_turns_failure_into_ordinary(cli):
+    """002-T2 [derived]: score 5, +d12, control 1, d12 11 → 12 > 5 but Ordinary success."""
+    r = aaa_cli(cli, "check", 5, "--base", "+d12", "--dice", "1,11")
+    assert r.json["total"] == 12 and r.json["degree"] == "ordinary" and r.code == 0
+
+
+def test_002_T2b_control_1_does_not_save_at_d20_or_worse(cli):
+    """002-T2b [derived]: score 10, +2d20, control 1, total 25 → stays a Failure."""
+    r = aaa_cli(cli, "check", 10, "--base", "+2d20", "--dice", "1,12,12")
+    assert r.json["total"] == 25 and r.json["degree"] == "failure" and r.code == 1
+
+
+def test_002_R5_gm_may_declare_too_hard(cli):
+    r = aaa_cli(cli, "check", 5, "--base", "+d12", "--too-hard", "--dice", "1,11")
+    assert r.json["degree"] == "failure"
+
+
+def test_002_R6_control_20_is_critical_failure_even_under_the_score(cli):
+    r = aaa_cli(cli, "check", 30, "--dice", "20")
+    assert r.json["total"] == 20 and r.json["degree"] == "critical_failure" and r.code == 1
+
+
+def test_002_R6_control_20_on_an_action_that_cannot_fail_is_bad_luck(cli):
+    r = aaa_cli(cli, "check", 13, "--cannot-fail", "--dice", "20")
+    assert r.json["success"] is True and r.json["bad_luck"] is True and r.json["degree"] == "ordinary"
+
+
+def test_002_R6_bad_luck_is_kept_in_the_state():
+    out = call("check", actor=character("Mad Dog"), score="Atletismo", cannot_fail=True, dice=[20, 1])
+    assert out.changes["Mad Dog"]["bad_luck"] == 1
+
+
+def test_unknown_trait_lists_traits_and_closest_match():
+    with pytest.raises(RoleError, match="Did you mean 'Atletismo'"):
+        call("check", actor=character("Mad Dog"), score="Atletsmo")
+
+
+def test_score_out_of_range_is_refused(cli):
+    r = cli("alternity", "check", "41")
+    assert r.code == 2 and "0..40" in r.err
+
+
+def test_abilities_out_of_range_are_refused():
+    with pytest.raises(Refused, match="CON"):
+        call("damage", actor=character("x", CON=40), damage="3w")
+
+
+# --- last resort points (002-R44) ---------------------------------------------------
+
+
+def test_002_T17_good_plus_one_point_is_amazing(cli):
+    """002-T17 [seed]: your Good result + 1 point → Amazing."""
+    r = aaa_cli(cli, "check", 13, "--dice", "5", "--last-resort", "1")
+    assert r.json["rolled_degree"] == "good" and r.json["degree"] == "amazing" and r.json["last_resorts_spent"] == 1
+
+
+def test_002_T18_target_lowers_villains_amazing_to_good(cli):
+    """002-T18 [seed]: a villain's Amazing attack, the target spends 1 before damage: Good (d6 wound)."""
+    r = aaa_cli(cli, "attack", 13, "d4s/d6w/d4m", "--target-last-resort", "1", "--dice", "2,5")
+    assert r.json["rolled_degree"] == "amazing" and r.json["degree"] == "good"
+    assert r.json["damage"] == {"entry": "d6w", "track": "wound", "amount": 5, "dice": [5]}
+    r = aaa_cli(cli, "attack", 13, "d4s/d6w/d4m", "--target-last-resort", "1", "--dice", "5,3")
+    assert r.json["rolled_degree"] == "good" and r.json["degree"] == "ordinary" and r.json["damage"]["track"] == "stun"
+
+
+def test_002_R44_critical_failure_plus_one_is_failure_and_free_agent_two_is_ordinary():
+    out = call("check", actor=character("Jack Everstar"), score="Resistencia-resistencia", last_resort="1", dice=[20])
+    assert out.data["degree"] == "failure" and out.changes["Jack Everstar"]["last_resorts_spent"] == 1
+    out = call("check", actor=character("Mad Dog"), score="Atletismo", last_resort="2", dice=[20, 1])
+    assert out.data["degree"] == "ordinary" and out.changes["Mad Dog"]["last_resorts_spent"] == 2
+
+
+def test_002_R44_only_free_agents_spend_two():
+    with pytest.raises(Refused, match="Free Agent"):
+        call("check", actor=character("Jack Everstar"), score="Resistencia-resistencia", last_resort="2", dice=[20])
+
+
+def test_002_R44_no_points_left_is_refused():
+    grimes = character("Grimes")                # PER 7 → 0 points (RULINGS)
+    with pytest.raises(Refused, match="0 last resort"):
+        call("check", actor=grimes, score="Atletismo", last_resort="1", dice=[15, 2])
+
+
+def test_002_R44_last_resorts_cannot_counter_each_other():
+    with pytest.raises(Refused, match="counter"):
+        call("attack", score="13", damage="d4s/d6w/d4m", last_resort="1", target_last_resort="1", dice=[5])
+
+
+def test_002_R44_if_failed_policy_spends_only_on_a_failure(cli):
+    r = aaa_cli(cli, "check", 13, "--dice", "15", "--last-resort", "if-failed")
+    assert r.json["degree"] == "ordinary" and r.json["last_resorts_spent"] == 1
+    r = aaa_cli(cli, "check", 13, "--dice", "5", "--last-resort", "if-failed")
+    assert r.json["degree"] == "good" and r.json["last_resorts_spent"] == 0
+
+
+def test_002_R44_points_from_personality():
+    from rolecli_alternity.sheet import last_resorts_max
+
+    # RULINGS: 7→0, 10→1, 12→2, 14→3, 16→4, linear between
+    got = {per: last_resorts_max(character("x", PER=per)) for per in (7, 9, 10, 11, 12, 14, 16)}
+    assert got == {7: 0, 9: 0, 10: 1, 11: 1, 12: 2, 14: 3, 16: 4}
+    assert last_resorts_max(character("x", PER=7, last_resorts=5)) == 5
+
+
+# --- properties ------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(score=st.integers(0, 40), a=st.integers(-60, 120), b=st.integers(-60, 120))
+def test_002_R2_degrees_monotone_in_the_total(score, a, b):
+    from rolecli_alternity.check import RANK, raw_degree
+
+    lo, hi = min(a, b), max(a, b)
+    assert RANK[raw_degree(lo, score)] >= RANK[raw_degree(hi, score)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), score=st.integers(0, 40), steps=st.integers(-5, 10))
+def test_seeded_and_given_dice_agree(seed, score, steps):
+    import rolecli_alternity as plugin
+    from aaa_helpers import options
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+
+    spec_params = {"score": str(score), "steps": steps}
+    src = DiceSource(seed=seed)
+    first = plugin.rolecli_resolve(Action("check", spec_params), Context("en", src, options()))
+    again = call("check", dice=[d.value for d in src.reads], score=str(score), steps=steps)
+    assert again.data["degree"] == first.data["degree"] and again.data["total"] == first.data["total"]

@@ -1,0 +1,234 @@
+"""Combat (002-R7..R16, R40..R50): action checks, phases, order, helpers, delays, two
+actions, aiming, movement, encumbrance, gravity, throwing, grenades, surprise."""
+
+from __future__ import annotations
+
+import pytest
+
+from aaa_helpers import aaa_cli, call, character
+from rolecli.contract import Refused
+
+
+def test_002_R7_action_check_score_and_marginal(cli):
+    from rolecli_alternity.sheet import action_check_score
+
+    assert action_check_score(character("Mad Dog")) == 12            # ⌊(12+9)/2⌋ + 2
+    assert action_check_score(character("x", DES=11, INT=10)) == 10  # no profession bonus
+    r = aaa_cli(cli, "action-check", 12, "--dice", 15)
+    assert r.json["degree"] == "marginal" and r.json["phase"] == "marginal"
+    r = aaa_cli(cli, "action-check", 12, "--dice", 5)
+    assert r.json["degree"] == "good" and r.json["phase"] == "good"
+
+
+def test_002_R8_four_phases_in_order():
+    out = call("initiative", entrants=("A=12:1", "B=12:1", "C=12:1", "D=12:1"), dice=[15, 8, 5, 2])
+    assert out.data["phases"] == {"amazing": ["D"], "good": ["C"], "ordinary": ["B"], "marginal": ["A"]}
+    assert out.data["order"] == ["D", "C", "B", "A"]
+
+
+def test_002_T3_both_good_act_in_the_good_phase(cli):
+    """002-T3 [seed]: Mad Dog and Sor Deskul both roll Good: both act in the Good phase."""
+    out = call("initiative", chars=[character("Mad Dog"), character("Sor Deskul")], dice=[5, 4])
+    assert out.data["checks"]["Mad Dog"]["degree"] == "good" and out.data["checks"]["Sor Deskul"]["degree"] == "good"
+    assert set(out.data["phases"]["good"]) == {"Mad Dog", "Sor Deskul"}
+
+
+def test_002_R9_T3_damage_applies_at_the_end_of_the_phase():
+    """With phase_damage=end_of_phase both hits of the Good phase wait; the second attacker
+    rolls without the first hit's penalties; end_of_phase applies them."""
+    rules = {"phase_damage": "end_of_phase"}
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    hit1 = call("attack", actor=mad, target=sor, score="Armas Cuerpo a Cuerpo-espada", damage="d4s/d6w/d4m",
+                dice=[5, 4], rules=rules)                                   # Good → d6 wound = 4, pending
+    assert hit1.changes["Sor Deskul"]["pending"] == ["wound:4"] and hit1.changes["Sor Deskul"]["wound"] == 0
+    hit2 = call("attack", actor=sor, target=mad, score="Armas Cuerpo a Cuerpo-contundente", damage="d6s/d8w/d4m",
+                dice=[6, 5], rules=rules)
+    assert hit2.data["situation_die"] == "+d0"                              # no penalty from the pending hit
+    sor2 = character("Sor Deskul", state=hit1.changes["Sor Deskul"])
+    end = call("recover", actor=sor2, event="end_of_phase", rules=rules)
+    st = end.changes["Sor Deskul"]
+    assert st["wound"] == 4 and st["stun"] == 2 and st["pending"] == []
+
+
+def test_002_R10_order_within_a_phase():
+    # same grade (Good): higher score first; a Critical Failure goes last in the Marginal phase
+    out = call("initiative", entrants=("Low=8:1", "High=14:1", "Oops=20:1", "Slow=10:1"), dice=[2, 4, 20, 15])
+    assert out.data["phases"]["good"] == ["High"]
+    assert out.data["phases"]["amazing"] == ["Low"]
+    assert out.data["phases"]["marginal"] == ["Slow", "Oops"]
+
+
+def test_002_R10_critical_failure_last_even_after_those_who_acted():
+    out = call("initiative", entrants=("Zug=8:2", "Grimes=12:2"), dice=[20, 9])
+    assert out.data["phases"]["marginal"] == ["Grimes", "Zug"]
+
+
+def test_002_R10_not_yet_acted_go_first():
+    # A: Amazing with 2 actions (acts Amazing then Good); B: Good, lower score, not yet acted → first in Good
+    out = call("initiative", entrants=("A=20:2", "B=8:1"), dice=[1, 3])
+    assert out.data["phases"]["amazing"] == ["A"] and out.data["phases"]["good"] == ["B", "A"]
+
+
+@pytest.mark.parametrize("con,wil,actions", [(8, 7, 1), (8, 8, 2), (12, 11, 2), (12, 12, 3), (16, 15, 3), (16, 16, 4)])
+def test_002_R11_actions_per_round_from_con_and_wil(con, wil, actions):
+    from rolecli_alternity.sheet import actions_per_round
+
+    assert actions_per_round(character("x", CON=con, VOL=wil)) == actions
+    assert actions_per_round(character("x", CON=con, VOL=wil, actions=1)) == 1
+
+
+def test_002_R11_unused_actions_are_lost():
+    # 3 actions from the Ordinary phase: Ordinary and Marginal only → 1 lost
+    out = call("initiative", entrants=("A=12:3",), dice=[10])
+    assert out.data["checks"]["A"]["phases"] == ["ordinary", "marginal"] and out.data["checks"]["A"]["lost_actions"] == 1
+
+
+@pytest.mark.parametrize("degrees,steps", [(("good",), -2), (("cf",), 2), (("f",), 1), (("o",), -1), (("a",), -3),
+                                           (("good", "ordinary"), -3)])
+def test_002_T4_R12_helpers_degrees_become_steps(degrees, steps):
+    """002-T4 [derived]: a Good helper → k − 2; a Critical Failure → k + 2."""
+    from rolecli_alternity.steps import help_steps
+
+    assert help_steps(degrees) == steps
+
+
+def test_002_R12_help_through_the_command_line(cli):
+    r = aaa_cli(cli, "check", 13, "--kind", "broad", "--helpers", "bueno", "--dice", "9,3")   # +d4 − 2 → −d4
+    assert r.json["situation_die"] == "−d4" and r.json["total"] == 6
+    r = aaa_cli(cli, "check", 13, "--helpers", "good,ordinary", "--rule", "help_stack=best", "--dice", "9,3")
+    assert r.json["situation_die"] == "−d6"
+
+
+def test_002_T5_delay_within_the_round(cli):
+    """002-T5 [seed]: 2 actions, Amazing; waiting to the Good phase keeps both; to Marginal, one is lost."""
+    r = aaa_cli(cli, "action-check", 12, "--actions", 2, "--delay", "good", "--dice", 2)
+    assert r.json["degree"] == "amazing" and r.json["usable_actions"] == 2 and r.json["lost_actions"] == 0
+    r = aaa_cli(cli, "action-check", 12, "--actions", 2, "--delay", "marginal", "--dice", 2)
+    assert r.json["usable_actions"] == 1 and r.json["lost_actions"] == 1
+
+
+def test_002_R13_waiting_the_whole_round_counts_as_amazing_next_round():
+    out = call("action-check", actor=character("Grimes"), delay="next_round", dice=[8])    # Ordinary (score 12)
+    st = out.changes["Grimes"]
+    assert st["delayed"] is True
+    nxt = call("initiative", chars=[character("Mad Dog"), character("Grimes", state=st)], dice=[1])
+    assert nxt.data["phases"]["amazing"][0] == "Grimes" and nxt.data["checks"]["Grimes"]["delayed"] is True
+    assert nxt.changes["Grimes"]["delayed"] is False
+    with pytest.raises(Refused, match="Ordinary"):
+        call("action-check", actor=character("Grimes"), delay="next_round", dice=[18])
+
+
+def test_002_R14_two_actions_at_once(cli):
+    assert aaa_cli(cli, "check", 13, "--two-actions", "primary", "--dice", "5,1").json["situation_die"] == "+d6"
+    assert aaa_cli(cli, "check", 13, "--two-actions", "secondary", "--dice", "5,1").json["situation_die"] == "+d12"
+
+
+def test_002_R15_two_weapons(cli):
+    assert aaa_cli(cli, "check", 13, "--two-weapons", "main", "--dice", "5,1").json["steps"] == 2
+    assert aaa_cli(cli, "check", 13, "--two-weapons", "off", "--dice", "5,1").json["steps"] == 4
+    assert aaa_cli(cli, "check", 13, "--two-weapons", "off", "--ambidextrous", "--dice", "5,1").json["steps"] == 2
+
+
+def test_002_R16_T6_aim_gives_minus_one_step(cli):
+    """002-T6 [seed]: aim in the Good phase, fire in the Ordinary phase at −1 step."""
+    r = aaa_cli(cli, "check", 13, "--aim", "--dice", "10,2")
+    assert r.json["steps"] == -1 and r.json["situation_die"] == "−d4" and r.json["total"] == 8
+
+
+def test_002_R40_moving_and_acting(cli):
+    assert aaa_cli(cli, "check", 13, "--moving", "walk", "--dice", "5").json["steps"] == 0
+    r = cli("alternity", "check", "13", "--moving", "swim")
+    assert r.code == 2 and "swim" in r.err
+
+
+def test_002_R41_all_out_movement():
+    from rolecli_alternity.combat import all_out_move
+
+    assert all_out_move(8, "good") == {"phases": ["good", "ordinary", "marginal"], "metres": 24, "other_actions": 0}
+
+
+def test_002_T14_twice_strength_is_free(cli):
+    """002-T14 [seed]: STR 10 carries 20 kg without effect."""
+    r = aaa_cli(cli, "encumbrance", 20, "--strength", 10)
+    assert r.json["steps"] == 0 and r.json["speed_percent"] == 100 and r.json["free_load"] == 20
+
+
+def test_002_T15_grimes_load():
+    """002-T15 [seed]: Grimes, STR 12, 48 kg = STR×4 → 75 % speed, +1 step, resistance −1;
+    without the 26 kg pack, 22 kg < 24: no penalty."""
+    out = call("encumbrance", actor=character("Grimes"), load=48)
+    assert (out.data["speed_percent"], out.data["steps"], out.data["resistance_change"]) == (75, 1, -1)
+    out = call("encumbrance", actor=character("Grimes"), load=22)
+    assert out.data["steps"] == 0 and out.data["speed_percent"] == 100
+    out = call("check", actor=character("Grimes"), score="Atletismo", load=48, dice=[10, 1])
+    assert out.data["steps"] == 1
+
+
+def test_002_T16_dex_resistance_at_five_times_strength(cli):
+    """002-T16 [seed]: DEX resistance +1 with a load of 5×STR → −1."""
+    r = aaa_cli(cli, "encumbrance", 50, "--strength", 10, "--resistance", 1)
+    assert r.json["resistance"] == -1
+
+
+def test_002_R42_over_six_times_strength(cli):
+    r = aaa_cli(cli, "encumbrance", 61, "--strength", 10)
+    assert r.json["speed_percent"] == 0 and r.json["max_moving_load"] == 60
+
+
+def test_002_R43_gravity(cli):
+    assert aaa_cli(cli, "check", 13, "--gravity", "zero", "--dice", "5,1").json["steps"] == 3
+    assert aaa_cli(cli, "check", 13, "--gravity", "light", "--dice", "5,1").json["steps"] == 1
+
+
+def test_002_R45_T19_throwing_ranges_and_heavy_objects(cli):
+    """002-T19 [derived]: STR 10 → 10 / 20 / 40 m; heaviest throwable 5 kg at +4, short only."""
+    r = aaa_cli(cli, "throw", 1, "--strength", 10)
+    assert r.json["ranges"] == {"short": 10, "medium": 20, "long": 40}
+    r = aaa_cli(cli, "throw", 5, "--strength", 10)
+    assert r.json["heavy"] is True and r.json["steps"] == 4 and r.json["ranges"] == {"short": 10}
+    r = cli("alternity", "throw", "6", "--strength", "10")
+    assert r.code == 2 and "5 kg" in r.err
+
+
+@pytest.mark.parametrize("face,direction", [(1, "front"), (2, "behind"), (3, "left"), (4, "right")])
+def test_002_R46_grenade_miss_direction(cli, face, direction):
+    r = aaa_cli(cli, "scatter", "--dice", face)
+    assert r.json["direction"] == direction
+
+
+def test_002_R47_prepared_surprise_roll_and_surprise_phase(cli):
+    r = aaa_cli(cli, "surprise", 10, "--prepared", 2, "--dice", "12,2")      # −d6: 12 − 2 = 10 ≤ 10
+    assert r.json["steps"] == -2 and r.json["surprised"] is False
+    out = call("initiative", entrants=("A=10:1", "B=14:1", "C=12:1"), surprised=("A",), dice=[10, 10, 10])
+    assert out.data["surprise_phase"] == ["B", "C"]
+
+
+def test_002_R47_surprise_from_the_sheet():
+    out = call("surprise", actor=character("Mad Dog"), dice=[15])           # Percepción-intuición 10
+    assert out.data["trait"] == "Percepción-intuición" and out.data["surprised"] is True
+
+
+def test_002_T20_challenge_path():
+    """002-T20 [seed]: lockpicking, then disarm or deduce, then 4 successes: three steps, six successes."""
+    from rolecli_alternity.combat import challenge_path
+
+    assert challenge_path([1, 1, 4]) == {"steps": 3, "successes": 6}
+
+
+def test_002_R48_R49_combat_scene_action_checks_roll_only_the_control_die():
+    # a combat scene runs on action checks: base +d0, one control die per character
+    out = call("initiative", chars=[character("Mad Dog"), character("Zug")], dice=[7, 9])
+    assert [d.sides for d in out.dice] == [20, 20]
+
+
+def test_002_R49_knocked_out_characters_do_not_act():
+    out = call("initiative", chars=[character("Mad Dog"), character("Zug", state={"status": "ko", "stun": 13})],
+               dice=[7])
+    assert out.data["skipped"] == ["Zug"] and out.data["order"] == ["Mad Dog"]
+
+
+def test_002_R50_quality_labels_are_the_degrees_in_both_languages():
+    from rolecli_alternity.labels import DEGREES
+
+    assert [DEGREES[k].es for k in ("ordinary", "good", "amazing")] == ["Ordinario", "Bueno", "Asombroso"]
+    assert [DEGREES[k].en for k in ("ordinary", "good", "amazing")] == ["Ordinary", "Good", "Amazing"]

@@ -1,0 +1,167 @@
+"""Campaigns folder resolution, name safety, create/list/current."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from test_campaign_fakes import FAKE, systems
+
+from rolecli.campaign import (campaigns_dir, check_name, create_campaign, current_name, display_path,
+                              list_campaigns, load_campaign, set_current)
+from rolecli.campaign.paths import ENV_VAR
+from rolecli.errors import CampaignError
+
+
+@pytest.fixture
+def root(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "campaigns"
+
+
+# --- where the campaigns folder is ---------------------------------------------
+
+
+def test_option_wins_over_everything(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "campaigns").mkdir()
+    monkeypatch.setenv(ENV_VAR, "from-env")
+    assert campaigns_dir("from-option") == Path("from-option")
+
+
+def test_env_wins_over_local_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "campaigns").mkdir()
+    monkeypatch.setenv(ENV_VAR, "from-env")
+    assert campaigns_dir(None) == Path("from-env")
+
+
+def test_local_campaigns_folder_when_present(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    (tmp_path / "campaigns").mkdir()
+    assert campaigns_dir(None) == Path("campaigns")
+
+
+def test_user_data_folder_last(tmp_path, monkeypatch):
+    import platformdirs
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(ENV_VAR, "")  # empty counts as unset
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app: str(tmp_path / "data" / app))
+    assert campaigns_dir(None) == tmp_path / "data" / "rolecli" / "campaigns"
+    assert campaigns_dir("") == tmp_path / "data" / "rolecli" / "campaigns"
+
+
+def test_option_expands_home(monkeypatch):
+    assert campaigns_dir("~/camps") == Path.home() / "camps"
+
+
+# --- names ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["demo", "La cripta", "Ana María", "ñandú-2", "x" * 64, "v1.2"])
+def test_safe_names(name):
+    assert check_name(name) == name
+
+
+@pytest.mark.parametrize("name, why", [
+    ("", "empty"),
+    ("a/b", "separator"),
+    ("a\\b", "separator"),
+    ("..", ".."),
+    ("a..b", ".."),
+    (".hidden", "starts with '.'"),
+    ("tab\there", "control character"),
+    ("nul\x00", "control character"),
+    ("x" * 65, "too long"),
+    (" padded", "space"),
+])
+def test_unsafe_names_are_refused_in_one_line(name, why):
+    with pytest.raises(CampaignError) as err:
+        check_name(name)
+    assert why in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_unsafe_campaign_names_never_touch_the_disk(root, tmp_path):
+    for name in ("../escape", "/abs", "..", ".current"):
+        with pytest.raises(CampaignError):
+            create_campaign(root, name, FAKE)
+    assert not (tmp_path / "escape").exists()
+    assert not root.exists()
+
+
+# --- create, list, current ------------------------------------------------------
+
+
+def test_create_list_and_current(root):
+    assert list_campaigns(root) == []
+    assert current_name(root) is None
+    folder = create_campaign(root, "demo", FAKE, title="La cripta")
+    create_campaign(root, "another one", FAKE)
+    assert folder == root / "demo"
+    assert (folder / "campaign.toml").is_file()
+    assert list_campaigns(root) == ["another one", "demo"]
+    set_current(root, "demo")
+    assert current_name(root) == "demo"
+    assert (root / ".current").read_text(encoding="utf-8") == "demo\n"
+    set_current(root, "another one")
+    assert current_name(root) == "another one"
+
+
+def test_create_refuses_an_existing_name(root):
+    create_campaign(root, "demo", FAKE)
+    before = (root / "demo" / "campaign.toml").read_bytes()
+    with pytest.raises(CampaignError, match="already exists"):
+        create_campaign(root, "demo", FAKE, title="other")
+    assert (root / "demo" / "campaign.toml").read_bytes() == before
+
+
+def test_create_accepts_an_empty_existing_folder(root):
+    (root / "demo").mkdir(parents=True)
+    create_campaign(root, "demo", FAKE)
+    assert list_campaigns(root) == ["demo"]
+
+
+def test_list_ignores_hidden_and_foreign_folders(root):
+    create_campaign(root, "demo", FAKE)
+    (root / "notes").mkdir()
+    (root / ".trash").mkdir()
+    (root / ".trash" / "campaign.toml").write_text('system = "fake"\n')
+    assert list_campaigns(root) == ["demo"]
+
+
+def test_set_current_checks_the_campaign_exists(root):
+    create_campaign(root, "demo", FAKE)
+    with pytest.raises(CampaignError, match=r"no campaign 'deom'.*Did you mean 'demo'\?.*Campaigns: demo"):
+        set_current(root, "deom")
+    assert current_name(root) is None
+
+
+def test_current_file_with_an_unsafe_name_is_refused(root):
+    root.mkdir()
+    (root / ".current").write_text("../../etc\n", encoding="utf-8")
+    with pytest.raises(CampaignError, match=r"campaigns/\.current"):
+        current_name(root)
+
+
+def test_new_campaign_file_is_commented_and_loads_with_defaults(root):
+    create_campaign(root, "demo", FAKE, title="La cripta")
+    text = (root / "demo" / "campaign.toml").read_text(encoding="utf-8")
+    assert 'system = "fake"' in text
+    assert 'title = "La cripta"' in text
+    for option in FAKE.options:  # every option, its default and its English help
+        assert option.help.en in text
+    assert "max_stress = 3" in text and 'mode = "standard"' in text and "allow_crits = true" in text
+    assert '# [characters.Example]' in text and "# hp = 10" in text and "[characters.Example.skills]" in text
+    camp = load_campaign(root, "demo", systems)
+    assert camp.title == "La cripta"
+    assert dict(camp.options) == {"max_stress": 3, "mode": "standard", "allow_crits": True}
+    assert dict(camp.characters) == {}
+
+
+def test_display_path_is_relative_to_the_current_folder(root, tmp_path):
+    assert display_path(tmp_path / "campaigns" / "demo") == os.path.join("campaigns", "demo")
+    assert display_path("campaigns") == "campaigns"

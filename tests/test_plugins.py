@@ -1,0 +1,145 @@
+"""Plugin loading: entry points, broken plugins, contract versions, isolation."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from rolecli import hookimpl
+from rolecli.contract import CONTRACT_VERSION, Action, ActionSpec, Context, Label, Outcome, SystemInfo
+from rolecli.dice.source import DiceSource
+from rolecli.plugins import Plugins
+
+
+def _fake_distribution(root: Path, name: str, module_source: str) -> Path:
+    """A third-party plugin installed the way pip would: a module plus a
+    .dist-info folder whose entry_points.txt names it in the rolecli group."""
+    (root / f"{name}.py").write_text(textwrap.dedent(module_source))
+    info = root / f"{name}-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[rolecli]\n{name} = {name}\n")
+    return root
+
+
+@pytest.fixture
+def broken_env(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    _fake_distribution(site, "broken_plugin", "raise ImportError('this plugin is broken on purpose')\n")
+    return {"PYTHONPATH": str(site)}
+
+
+def test_builtin_systems_come_from_the_entry_point_group():
+    from importlib.metadata import entry_points
+
+    names = {ep.name for ep in entry_points(group="rolecli")}
+    assert "dice" in names
+    plugins = Plugins()
+    plugins.load_entry_points()
+    assert "dice" in plugins.systems
+
+
+def test_a_plugin_that_raises_on_import_costs_one_warning_line(run_process, broken_env):
+    result = run_process("systems", env=broken_env)
+    assert result.code == 0
+    warnings = [line for line in result.err.splitlines() if line]
+    assert len(warnings) == 1
+    assert "broken_plugin" in warnings[0] and "skipped" in warnings[0]
+    assert "dice" in result.out
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["roll", "2d6", "--seed", "1"],
+                                  ["dice", "check", "1d20", "--target", "2", "--dice", "15"],
+                                  ["odds", "2d6", "--json"]])
+def test_every_other_command_works_beside_a_broken_plugin(run_process, broken_env, args):
+    result = run_process(*args, env=broken_env)
+    assert result.code == 0, result.err
+    assert "Traceback" not in result.err
+    assert result.out
+
+
+def test_a_plugin_for_another_contract_version_is_refused(capsys):
+    plugin = SimpleNamespace(ROLECLI_CONTRACT=CONTRACT_VERSION + 1)
+    plugins = Plugins()
+    assert plugins.register(plugin, "future") is False
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "future" in err[0] and f"contract {CONTRACT_VERSION + 1}" in err[0]
+
+
+def test_a_plugin_without_a_contract_version_is_refused(capsys):
+    assert Plugins().register(SimpleNamespace(), "old") is False
+    assert "declares no ROLECLI_CONTRACT" in capsys.readouterr().err
+
+
+class _System:
+    """A minimal system plugin answering resolve with its own name."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    def __init__(self, name):
+        self.name = name
+        self.calls = 0
+
+    @hookimpl
+    def rolecli_system(self):
+        return SystemInfo(name=self.name, names=Label(self.name, self.name),
+                          actions=(ActionSpec("check", "resolve", Label("", "")),))
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        self.calls += 1
+        return Outcome(data={"by": self.name})
+
+
+class _HouseRules:
+    """A cross-cutting plugin (no system) wrapping every system's resolve."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl(wrapper=True)
+    def rolecli_resolve(self, action, ctx):
+        outcome = yield
+        outcome.data["house"] = True
+        return outcome
+
+
+def _ctx():
+    return Context("en", DiceSource(1), {})
+
+
+def test_a_system_hook_reaches_only_that_system_and_wrappers():
+    plugins = Plugins()
+    one, two = _System("one"), _System("two")
+    for plugin in (one, two, _HouseRules()):
+        plugins.register(plugin, getattr(plugin, "name", "house"))
+    result = plugins.system("two").hooks.rolecli_resolve(action=Action("check", {}), ctx=_ctx())
+    assert result.data == {"by": "two", "house": True}
+    assert (one.calls, two.calls) == (0, 1)
+
+
+def test_two_plugins_declaring_one_system_keep_the_first(capsys):
+    plugins = Plugins()
+    plugins.register(_System("same"), "a")
+    plugins.register(_System("same"), "b")
+    assert list(plugins.systems) == ["same"]
+    assert "both declare system 'same'" in capsys.readouterr().err
+
+
+def test_importing_the_cli_loads_no_plugin(run_process):
+    import subprocess
+    import sys
+
+    code = ("import sys, rolecli.cli; "
+            "print(any(m in sys.modules for m in ('rolecli_dice', 'importlib.metadata', 'pluggy', 'rich', 'icepool')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_unknown_system_is_one_line_exit_2(cli):
+    result = cli("odds", "nosuch", "check")
+    assert result.code == 2
+    assert result.err.count("\n") == 1 and "unknown rule system 'nosuch'" in result.err
