@@ -112,30 +112,38 @@ def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
         return []
     positional = inspect.Parameter.KEYWORD_ONLY
     if spec.hook in ("recover", "initiative"):
-        return [inspect.Parameter("names", positional, annotation=list[str] | None, default=typer.Argument(
-            None, help="Characters (all of the campaign's when none are named).",
+        return [inspect.Parameter("subject_names", positional, annotation=list[str] | None, default=typer.Argument(
+            None, help="Characters (all of the campaign's when none are named).", metavar="[NAMES]...",
             autocompletion=_complete_characters))]
     params = []
     if spec.actor != "none" or spec.hook == "damage":
-        params.append(inspect.Parameter("actor", positional, annotation=str, default=typer.Argument(
-            ..., help="The character acting (or hit).", autocompletion=_complete_characters)))
+        params.append(inspect.Parameter("subject_actor", positional, annotation=str, default=typer.Argument(
+            ..., help="The character acting (or hit).", metavar="CHARACTER", autocompletion=_complete_characters)))
     if spec.target:
-        params.append(inspect.Parameter("target", positional, annotation=str | None, default=typer.Option(
+        params.append(inspect.Parameter("subject_target", positional, annotation=str | None, default=typer.Option(
             None, "--target", "-t", help="The other character.", autocompletion=_complete_characters)))
     return params
 
 
+_RESERVED = {"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with"}
+
+
 def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
     """A click command for one verb of ``system`` in the given form."""
+    clash = [p.name for p in spec.params if p.name in _RESERVED or p.name.startswith("subject_")
+             or (spec.target and p.name == "target")]
+    if clash:
+        raise RoleError(f"system {system.info.name!r} declares parameter(s) {', '.join(clash)} of {spec.name!r}, "
+                        "which the core reserves; the plugin must rename them.")
     declared = [_parameter(p, lang) for p in spec.params]
     positional = [p for p, d in zip(declared, spec.params) if d.positional]
     options = [p for p, d in zip(declared, spec.params) if not d.positional]
     subjects = _subjects(spec, mode)
     # Arguments in order: the acting character, the verb's own arguments, then
     # the variadic list of characters (which must come last).
-    variadic = [p for p in subjects if p.name == "names"]
+    variadic = [p for p in subjects if p.name == "subject_names"]
     context = inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
-    signature = inspect.Signature([context] + [p for p in subjects if p.name != "names"] + positional
+    signature = inspect.Signature([context] + [p for p in subjects if p.name != "subject_names"] + positional
                                   + variadic + options + _common(spec, mode, lang))
 
     def callback(ctx: typer.Context, **kw: Any) -> int:
@@ -256,7 +264,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         ctx = Context(lang, source, rule_options(system.info, {}, rules), {})
         action = Action(spec.name, convert(spec, kw))
         results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)
-        return _print(system, spec, results, printer)
+        return _print(system, spec, results, printer, lang)
     from rolecli import campaign as store
 
     root = store.campaigns_dir(session.campaigns)
@@ -266,11 +274,9 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
     with store.transaction(root, name, _system_info, command=session.command_line) as camp:
         characters = {k: copy.deepcopy(v) for k, v in camp.characters.items()}
         ctx = Context(lang, source, rule_options(camp.info, camp.options, rules), characters)
-        actor = find_character(characters, kw.pop("actor"), name) if kw.get("actor") else None
-        kw.pop("actor", None)
-        target = find_character(characters, kw.pop("target"), name) if kw.get("target") else None
-        kw.pop("target", None)
-        names = kw.pop("names", None)
+        actor, target, names = kw.pop("subject_actor", None), kw.pop("subject_target", None), kw.pop("subject_names", None)
+        actor = find_character(characters, actor, name) if actor else None
+        target = find_character(characters, target, name) if target else None
         if spec.hook in ("recover", "initiative"):
             subjects = [find_character(characters, n, name) for n in names] if names else list(characters.values())
         else:
@@ -283,7 +289,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         camp.record(Outcome(data={"action": spec.name, "results": [o.data for o, _ in results]},
                             lines=[], success=results[-1][0].success, changes=changed),
                     kind="change" if changed else "roll", summary=summary)
-    return _print(system, spec, results, printer)
+    return _print(system, spec, results, printer, lang)
 
 
 def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[Outcome, list]]:
@@ -302,7 +308,22 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[O
     return results
 
 
-def _print(system, spec, results, printer: Printer) -> int:
+def dice_lines(reads, lang: str) -> list[str]:
+    """Which dice were rolled and which were read from ``--dice``, and why."""
+    from rolecli.i18n import t
+
+    if not reads:
+        return []
+
+    def face(r) -> str:
+        value = {1: "+", 0: "0", -1: "−"}[r.value] if r.sides == "F" else str(r.value)
+        return f"d{r.sides}={value}" + (f" ({r.why})" if r.why else "")
+
+    how = t("given" if reads[0].how == "given" else "rolled", lang)
+    return [f"  {t('dice', lang)} {how}: " + "; ".join(face(r) for r in reads)]
+
+
+def _print(system, spec, results, printer: Printer, lang: str) -> int:
     failed = False
     for outcome, reads in results:
         payload = {"system": system.info.name, "action": spec.name, **outcome.data,
@@ -310,7 +331,7 @@ def _print(system, spec, results, printer: Printer) -> int:
                    "explanation": outcome.lines}
         if outcome.changes:
             payload["changes"] = outcome.changes
-        printer.result(payload, outcome.lines)
+        printer.result(payload, outcome.lines + dice_lines(reads, lang))
         failed |= outcome.success is False
     return 1 if failed else 0
 

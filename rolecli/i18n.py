@@ -31,7 +31,7 @@ def choose_lang(option: str | None = None) -> Lang:
 CORE = {
     "total": Label("total", "total"),
     "dice": Label("dados", "dice"),
-    "rolled": Label("tirado", "rolled"),
+    "rolled": Label("tirados", "rolled"),
     "given": Label("leído de --dice", "read from --dice"),
     "success": Label("éxito", "success"),
     "failure": Label("fallo", "failure"),

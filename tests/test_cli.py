@@ -129,9 +129,9 @@ def test_batch_runs_many_lines_in_one_process(cli, tmp_path):
 
 
 def test_batch_from_stdin_and_exit_codes(cli):
-    failing = cli("batch", "-", stdin="dice check 1d20 --target 10 --dice 2\nroll 1d6 --seed 1\n")
+    failing = cli("batch", "-", stdin="dice check 1d20 --target 10 --dice 2 --json\nroll 1d6 --seed 1 --json\n")
     assert failing.code == 1  # a failed check, and every line ran
-    assert len(failing.out.splitlines()) == 2
+    assert [row.get("success") for row in failing.json] == [False, None]
 
 
 def test_batch_stops_at_an_error_unless_keep_going(cli):

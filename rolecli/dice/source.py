@@ -35,16 +35,47 @@ class DiceSource:
 
     ``given`` values are strings as typed: integers for numbered dice, and
     ``+``, ``-``, ``0`` (or a d6 result) for fudge dice.
+
+    ``reads`` lists every die read so far, as :class:`DieRead`, in order. (The
+    reads are kept as plain tuples while rolling and turned into
+    :class:`DieRead` objects when ``reads`` is first looked at, which keeps
+    rolling cheap; the list behaves as an ordinary list.)
     """
 
-    __slots__ = ("_rng", "_given", "_pos", "reads", "seed")
+    __slots__ = ("_rng", "_below", "_given", "_pos", "_raw", "_seen", "_reads", "_plain", "seed")
 
     def __init__(self, seed: int | None = None, given: Sequence[str] | None = None):
         self.seed = seed
         self._rng = random.Random(seed)
+        # randrange(n) is _randbelow(n) for n > 0: same numbers, less overhead.
+        self._below = getattr(self._rng, "_randbelow", None) or self._rng.randrange
         self._given = list(given) if given is not None else None
         self._pos = 0
-        self.reads: list[DieRead] = []
+        self._raw: list[tuple] = []  # (sides, value, how, why) or (sides, [values], how, [whys])
+        self._seen = 0  # how many entries of _raw are already in _reads
+        self._reads: list[DieRead] = []
+        # A subclass that overrides roll/fudge gets every die through them.
+        cls = type(self)
+        self._plain = cls.roll is DiceSource.roll and cls.fudge is DiceSource.fudge
+
+    @property
+    def reads(self) -> list[DieRead]:
+        """Every die read so far, in order."""
+        raw = self._raw
+        if self._seen < len(raw):
+            out = self._reads
+            for sides, value, how, why in raw[self._seen :]:
+                if type(value) is list:
+                    out.extend(DieRead(sides, v, how, w) for v, w in zip(value, why))
+                else:
+                    out.append(DieRead(sides, value, how, why))
+            self._seen = len(raw)
+        return self._reads
+
+    @reads.setter
+    def reads(self, value: list[DieRead]) -> None:
+        self._reads = value
+        self._seen = len(self._raw)
 
     @property
     def physical(self) -> bool:
@@ -66,21 +97,21 @@ class DiceSource:
     def roll(self, sides: int, why: str = "") -> int:
         """One die of ``sides`` faces (1..sides)."""
         if self._given is None:
-            value = self._rng.randrange(sides) + 1
-            self.reads.append(DieRead(sides, value, "rolled", why))
+            value = self._below(sides) + 1
+            self._raw.append((sides, value, "rolled", why))
             return value
         token = self._next_given(f"a d{sides}", why)
         if not token.lstrip("+").isdigit() or not 1 <= int(token) <= sides:
             raise DiceError(f"--dice value {token!r} cannot be a d{sides} result; it must be a whole number 1..{sides}.")
         value = int(token)
-        self.reads.append(DieRead(sides, value, "given", why))
+        self._raw.append((sides, value, "given", why))
         return value
 
     def fudge(self, why: str = "") -> int:
         """One fudge die: -1, 0 or +1. Given as ``+``, ``-``, ``0`` or a d6 result."""
         if self._given is None:
-            value = self._rng.randrange(3) - 1
-            self.reads.append(DieRead("F", value, "rolled", why))
+            value = self._below(3) - 1
+            self._raw.append(("F", value, "rolled", why))
             return value
         token = self._next_given("a fudge die", why)
         if token in _FUDGE_FACES:
@@ -89,8 +120,28 @@ class DiceSource:
             value = _FUDGE_FROM_D6[int(token)]
         else:
             raise DiceError(f"--dice value {token!r} cannot be a fudge die; use +, - or 0 (or a d6 result 1..6).")
-        self.reads.append(DieRead("F", value, "given", why))
+        self._raw.append(("F", value, "given", why))
         return value
+
+    def _roll_many(self, sides: int, whys: Sequence[str]) -> list[int]:
+        """``[self.roll(sides, w) for w in whys]``, faster when rolling (internal)."""
+        if self._given is None and self._plain:
+            below = self._below
+            values = [below(sides) + 1 for _ in whys]
+            self._raw.append((sides, values, "rolled", whys))
+            return values
+        roll = self.roll
+        return [roll(sides, w) for w in whys]
+
+    def _fudge_many(self, whys: Sequence[str]) -> list[int]:
+        """``[self.fudge(w) for w in whys]``, faster when rolling (internal)."""
+        if self._given is None and self._plain:
+            below = self._below
+            values = [below(3) - 1 for _ in whys]
+            self._raw.append(("F", values, "rolled", whys))
+            return values
+        fudge = self.fudge
+        return [fudge(w) for w in whys]
 
     def finish(self) -> None:
         """Refuse leftover ``--dice`` values: they usually mean a typo."""

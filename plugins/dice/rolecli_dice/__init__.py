@@ -90,7 +90,8 @@ def rolecli_resolve(action, ctx):
     success = total <= target if under else total >= target
     verdict = L("éxito", "success") if success else L("fallo", "failure")
     compare = ("≤" if success else ">") if under else ("≥" if success else "<")
-    line = f"{result.breakdown}{f' + {said}' if bonus or said != '0' else ''} = {total} {compare} {target}: {verdict(ctx.lang)}"
+    with_bonus = f" + {said} = {total}" if said != "0" else ""
+    line = f"{result.breakdown}{with_bonus} {compare} {target}: {verdict(ctx.lang)}"
     return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under}, lines=[line],
                    success=success)
 

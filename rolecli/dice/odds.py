@@ -1,0 +1,347 @@
+"""Exact odds of a dice expression, computed with icepool.
+
+``icepool`` is imported inside :func:`distribution` only, so commands that do
+not ask for odds never load it.
+
+How each construct maps onto icepool (see also ``docs/dice.md``):
+
+- ``NdM`` / ``NdF``: the sum of N dice; keep/drop: ``die.pool(N).highest/lowest(...)``.
+- ``r`` (reroll until): ``die.reroll(faces, depth="inf")`` — the rule exactly;
+  ``ro``: ``depth=1``.
+- ``!!`` (compound): ``die.explode(faces, depth=k)``; ``!`` (each explosion a
+  new die in the pool): ``die.explode_to_pool(N, faces, depth=k)`` when the
+  pool is kept/dropped or counted, else the sum of N ``die.explode(...)``. The depth
+  ``k`` follows chains until a longer one is rarer than
+  :data:`~rolecli.dice.limits.ODDS_EXPLOSION_TAIL` per die (at most the
+  roller's own cap of :data:`~rolecli.dice.limits.MAX_EXPLOSIONS`); a longer
+  chain is counted as if it stopped there, and the distribution says so in
+  ``notes``.
+- success counting: ``.sum(map=score)`` with each face's score (+1, +2 for
+  ``dbl``, -1 for ``f``).
+- ``+ - * /``: icepool's operators; ``/`` is floor division as when rolling.
+
+Before computing, the work is estimated; an expression over
+:data:`~rolecli.dice.limits.MAX_ODDS_WORK` is refused with a DiceError.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from fractions import Fraction
+
+from rolecli.dice.expr import Expression, parse
+from rolecli.dice.limits import MAX_EXPLOSIONS, MAX_ODDS_WORK, ODDS_EXPLOSION_TAIL
+from rolecli.dice.parser import Chain, Cond, Dice, Neg, Node, Num, Paren
+from rolecli.dice.roller import _score_flags, score_of, unparse
+from rolecli.errors import DiceError
+
+__all__ = ["Distribution", "distribution"]
+
+
+class Distribution:
+    """The exact distribution of an expression's total.
+
+    ``outcomes``: ``[(value, Fraction), ...]`` sorted by value (values that
+    cannot happen are left out). ``mean`` is a Fraction, ``sd`` a float.
+    ``notes`` lists the truncations made (deep explosion chains), if any.
+    """
+
+    __slots__ = ("expression", "outcomes", "mean", "sd", "notes", "_values", "_cum", "_den")
+
+    def __init__(self, expression: str, items: list[tuple[int, int]], denominator: int, notes: list[str]):
+        """``items``: ``(value, weight)`` pairs sorted by value, the weights summing to ``denominator``."""
+        self.expression = expression
+        self.notes = notes
+        den = denominator
+        self._den = den
+        self._values = [v for v, _q in items]
+        self.outcomes = [(v, Fraction(q, den)) for v, q in items]
+        cum = [0]  # cum[i] = weight of the values below values[i]
+        s1 = s2 = 0
+        for v, q in items:
+            cum.append(cum[-1] + q)
+            s1 += v * q
+            s2 += v * v * q
+        self._cum = cum
+        self.mean = Fraction(s1, den)
+        variance = Fraction(s2 * den - s1 * s1, den * den)
+        self.sd = math.sqrt(variance)
+
+    def probability(self, value: int) -> Fraction:
+        """P(total == value)."""
+        i = bisect.bisect_left(self._values, value)
+        if i < len(self._values) and self._values[i] == value:
+            return self.outcomes[i][1]
+        return Fraction(0)
+
+    def at_least(self, value: int) -> Fraction:
+        """P(total >= value)."""
+        return Fraction(self._den - self._cum[bisect.bisect_left(self._values, value)], self._den)
+
+    def at_most(self, value: int) -> Fraction:
+        """P(total <= value)."""
+        return Fraction(self._cum[bisect.bisect_right(self._values, value)], self._den)
+
+    def as_json(self) -> dict:
+        den, cum = self._den, self._cum
+        rows = []
+        for i, (value, p) in enumerate(self.outcomes):
+            rows.append(
+                {
+                    "value": value,
+                    "p": str(p),
+                    "p_float": float(p),
+                    "at_least": str(Fraction(den - cum[i], den)),
+                    "at_most": str(Fraction(cum[i + 1], den)),
+                }
+            )
+        return {
+            "expression": self.expression,
+            "mean": float(self.mean),
+            "mean_exact": str(self.mean),
+            "sd": self.sd,
+            "notes": list(self.notes),
+            "outcomes": rows,
+        }
+
+    def __repr__(self) -> str:
+        return f"Distribution({self.expression!r}, mean={float(self.mean):.4g}, sd={self.sd:.4g})"
+
+
+def distribution(expression: "str | Expression") -> Distribution:
+    """The exact distribution of ``expression``'s total (a string or a parsed
+    :class:`Expression`). Raises DiceError for an expression that cannot be
+    computed exactly or would take too long."""
+    expr = expression if isinstance(expression, Expression) else parse(expression)
+    text = expr.text.strip()
+    planner = _Planner(text)
+    lo, hi, work = planner.plan(expr.tree)
+    work += 4.0 * (hi - lo + 1)  # the distribution's own rows
+    if work > MAX_ODDS_WORK:
+        raise DiceError(
+            f"odds cannot be computed for {text!r}: too large to compute exactly "
+            f"(estimated {work:,.0f} work units, limit {MAX_ODDS_WORK:,}, about 2 seconds); "
+            "use fewer dice, smaller dice or fewer kept dice — or roll it many times instead."
+        )
+    import icepool
+
+    result = _Builder(icepool, planner, text).build(expr.tree)
+    if not isinstance(result, icepool.Die):
+        result = icepool.Die([result])
+    items = sorted((int(v), q) for v, q in result.items() if q)
+    return Distribution(text, items, result.denominator(), planner.notes)
+
+
+# --- planning: explosion depths and a work estimate --------------------------------
+
+
+def _explode_chance(term: Dice) -> Fraction:
+    """P(one die, after rerolls, shows an exploding face)."""
+    lo, hi = term.lo, term.hi
+    faces = hi - lo + 1
+    e = term.explode
+    r = term.reroll
+    if r is None:
+        return Fraction(e.count(lo, hi), faces)
+    if not term.reroll_once:
+        allowed = faces - r.count(lo, hi)
+        return Fraction(e.count(lo, hi, without=r), allowed)
+    # ro: a face outside r stands; a face in r is rolled once more.
+    return Fraction(e.count(lo, hi, without=r), faces) + Fraction(r.count(lo, hi), faces) * Fraction(
+        e.count(lo, hi), faces
+    )
+
+
+class _Planner:
+    """Decides the explosion depth of each term and estimates the work."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.depths: dict[int, int] = {}
+        self.notes: list[str] = []
+
+    def depth(self, term: Dice) -> int:
+        key = id(term)
+        if key not in self.depths:
+            p = float(_explode_chance(term))
+            k, tail = 0, p
+            while tail > ODDS_EXPLOSION_TAIL and k < MAX_EXPLOSIONS:
+                k += 1
+                tail *= p
+            self.depths[key] = k
+            if k < MAX_EXPLOSIONS:
+                self.notes.append(
+                    f"{term.text}: explosion chains followed {k} deep per die; a longer chain "
+                    f"(chance below 1 in {round(1 / ODDS_EXPLOSION_TAIL):,} per die) is counted as stopping there."
+                )
+        return self.depths[key]
+
+    def plan(self, node: Node) -> tuple[int, int, float]:
+        """(lowest, highest, estimated work in microseconds)."""
+        if isinstance(node, Num):
+            return node.value, node.value, 0.0
+        if isinstance(node, Paren):
+            return self.plan(node.inner)
+        if isinstance(node, Neg):
+            lo, hi, w = self.plan(node.operand)
+            return -hi, -lo, w
+        if isinstance(node, Dice):
+            return self.plan_dice(node)
+        lo, hi, work = self.plan(node.first)
+        for op, operand in node.rest:
+            a, b, w = self.plan(operand)
+            work += w + 1.2 * (hi - lo + 1) * (b - a + 1)
+            if op == "+":
+                lo, hi = lo + a, hi + b
+            elif op == "-":
+                lo, hi = lo - b, hi - a
+            else:
+                if op == "*":
+                    corners = [lo * a, lo * b, hi * a, hi * b]
+                else:
+                    ds = [d for d in (a, b, -1, 1) if a <= d <= b and d != 0] or [1]
+                    corners = [x // d for x in (lo, hi) for d in ds]
+                lo, hi = min(corners), max(corners)
+        return lo, hi, work
+
+    def plan_dice(self, term: Dice) -> tuple[int, int, float]:
+        n = term.count
+        lo, hi = term.lo, term.hi
+        faces = hi - lo + 1
+        work = 3.0 * faces * (2 if term.reroll is not None else 1)  # building the die
+        # "!" on a term that is neither kept nor counted is summed per chain, like "!!".
+        chained = term.explode is not None and (term.compound or (term.keep is None and term.success is None))
+        pooled = term.explode is not None and not chained  # explode_to_pool
+        size = n
+        if term.explode is not None:
+            k = self.depth(term)
+            if chained:
+                lo, hi = min(lo, lo * (k + 1)), max(hi, hi * (k + 1))
+                work += 0.5 * faces * (hi - lo + 1) * k
+            else:
+                size = n * (k + 1)
+        span = hi - lo + 1
+        if term.success is not None:
+            lo, hi = (-1 if term.fail is not None else 0), (2 if term.double is not None else 1)
+        elem = hi - lo + 1
+        # How many elements count: at least ``fewest``, at most ``most``.
+        fewest, most = n, size
+        if term.keep is not None:
+            kind, k = term.keep
+            if kind in ("kh", "kl"):
+                fewest, most = min(k, n), min(k, size)
+            else:
+                fewest, most = max(n - k, 0), max(size - k, 0)
+        if pooled:
+            work += 0.1 * faces * faces * n * n * (size // n) ** 3
+        elif term.keep is not None:
+            work += 1.5 * span * (most * span) * n
+        else:
+            work += 0.3 * elem * elem * n * (n - 1) / 2  # convolutions by doubling
+        return min(fewest * lo, most * lo), max(fewest * hi, most * hi), work
+
+
+# --- building the icepool die -------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self, icepool, planner: _Planner, text: str):
+        self.ip = icepool
+        self.planner = planner
+        self.text = text
+
+    def build(self, node: Node):
+        """An icepool Die, or a plain int for constant subexpressions."""
+        if isinstance(node, Num):
+            return node.value
+        if isinstance(node, Paren):
+            return self.build(node.inner)
+        if isinstance(node, Neg):
+            return -self.build(node.operand)
+        if isinstance(node, Dice):
+            return self.dice(node)
+        total = self.build(node.first)
+        for op, operand in node.rest:
+            value = self.build(operand)
+            if op == "+":
+                total = total + value
+            elif op == "-":
+                total = total - value
+            elif op == "*":
+                total = total * value
+            else:
+                can_be_zero = value == 0 if isinstance(value, int) else 0 in value.outcomes()
+                if can_be_zero:
+                    raise DiceError(
+                        f"odds cannot be computed for {self.text!r}: the divisor {unparse(operand)} can be 0, "
+                        "and dividing by 0 is an error; make sure the divisor cannot be 0."
+                    )
+                total = total // value
+        return total
+
+    def dice(self, term: Dice):
+        ip = self.ip
+        n = term.count
+        if n == 0:
+            return 0
+        lo, hi = term.lo, term.hi
+        base = ip.d(term.sides) if not term.fudge else ip.Die([-1, 0, 1])
+
+        def faces_of(cond: Cond, die) -> list[int]:
+            return [f for f in die.outcomes() if cond.matches(f)]
+
+        if term.reroll is not None:
+            depth = 1 if term.reroll_once else "inf"
+            base = base.reroll(faces_of(term.reroll, base), depth=depth)
+        score = None
+        if term.success is not None:
+            flags = _score_flags(term)
+            score = lambda v: score_of(flags(v))  # noqa: E731
+        separate = term.explode is not None and not term.compound
+        elem = base
+        if term.explode is not None:
+            k = self.planner.depth(term)
+            exploding = faces_of(term.explode, base)
+            if separate:
+                if term.keep is None and score is None:
+                    return _sum_n(base.explode(exploding, depth=k), n)
+                pool = base.explode_to_pool(n, exploding, depth=k)
+                return self.finish(self.keep(pool, term), score)
+            elem = base.explode(exploding, depth=k)
+        if term.keep is None:
+            if score is not None:
+                elem = elem.map(score)
+            return _sum_n(elem, n)
+        return self.finish(self.keep(elem.pool(n), term), score)
+
+    @staticmethod
+    def keep(pool, term: Dice):
+        if term.keep is None:
+            return pool
+        kind, k = term.keep
+        if kind == "kh":
+            return pool.highest(k)
+        if kind == "kl":
+            return pool.lowest(k)
+        if kind == "dh":
+            return pool.highest(drop=k)
+        return pool.lowest(drop=k)
+
+    def finish(self, pool, score):
+        die = pool.sum(map=score) if score is not None else pool.sum()
+        return die if isinstance(die, self.ip.Die) else self.ip.Die([die])
+
+
+def _sum_n(die, n: int):
+    """The sum of ``n`` independent copies of ``die`` (n >= 1), by doubling:
+    faster than ``n @ die``, and without its deep recursion."""
+    result = None
+    power = die
+    while True:
+        if n & 1:
+            result = power if result is None else result + power
+        n >>= 1
+        if not n:
+            return result
+        power = power + power
