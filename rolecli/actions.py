@@ -113,7 +113,7 @@ def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
     positional = inspect.Parameter.KEYWORD_ONLY
     if spec.hook in ("recover", "initiative"):
         return [inspect.Parameter("subject_names", positional, annotation=list[str] | None, default=typer.Argument(
-            None, help="Characters (all of the campaign's when none are named).", metavar="[NAMES]...",
+            None, help="Characters (all of the campaign's when none are named).", metavar="NAMES",
             autocompletion=_complete_characters))]
     params = []
     if spec.actor != "none" or spec.hook == "damage":

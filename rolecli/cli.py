@@ -198,7 +198,7 @@ def odds(
     peak = max(p for _, p in dist.outcomes)
     rows = [[str(v), f"{float(p):.4%}", f"{float(dist.at_least(v)):.4%}", f"{float(dist.at_most(v)):.4%}",
              "█" * max(1, round(30 * p / peak)) if p else ""] for v, p in dist.outcomes]
-    footer = [f"{t('mean', lang_)} {float(dist.mean):.4f}   {t('sd', lang_)} {float(dist.sd):.4f}"]
+    footer = [f"{t('mean', lang_)} {float(dist.mean):.4f}   {t('sd', lang_)} {float(dist.sd):.4f}", *dist.notes]
     columns = [t("value", lang_), t("probability", lang_), t("at_least", lang_), t("at_most", lang_), ""]
     Printer(json_).table(dist.as_json(), " ".join(args), columns, rows, footer)
     return 0

@@ -17,16 +17,16 @@ class Expression:
     __slots__ = ("text", "tree", "dice_count", "_fn", "_dynamic")
 
     def __init__(self, text: str, tree: Node, dice_count: int):
-        self.text = text
+        self.text = text.strip()  # as written
         self.tree = tree
         self.dice_count = dice_count  # dice rolled before explosions and rerolls
-        self._fn = compile_tree(tree, text.strip())
+        self._fn = compile_tree(tree, self.text)
         self._dynamic = has_dynamic(tree)
 
     @property
     def bounds(self) -> tuple[int, int]:
-        """The lowest and highest total a roll can give (every roll lies within;
-        exact unless the expression explodes)."""
+        """The lowest and highest total a roll can give: every roll lies within
+        (exact for sums, keep/drop, rerolls and arithmetic)."""
         return bounds(self.tree)
 
     def roll(self, source) -> RollResult:
@@ -36,16 +36,16 @@ class Expression:
         total = self._fn(source, groups)
         if self._dynamic and sum(len(g[2]) for g in groups) > MAX_DICE:
             raise DiceError(
-                f"{self.text.strip()!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
+                f"{self.text!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
                 f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."
             )
-        return RollResult(self.text.strip(), total, self.tree, groups, "given" if source._given is not None else "rolled")
+        return RollResult(self, total, groups, "given" if source._given is not None else "rolled")
 
     def __repr__(self) -> str:
         return f"parse({self.text!r})"
 
     def __str__(self) -> str:
-        return self.text.strip()
+        return self.text
 
 
 def parse(text: str) -> Expression:

@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from rolecli.dice.expr import Expression, parse
 from rolecli.dice.limits import MAX_EXPLOSIONS, MAX_ODDS_WORK, ODDS_EXPLOSION_TAIL
-from rolecli.dice.parser import Chain, Cond, Dice, Neg, Node, Num, Paren
+from rolecli.dice.parser import Cond, Dice, Neg, Node, Num, Paren
 from rolecli.dice.roller import _score_flags, score_of, unparse
 from rolecli.errors import DiceError
 
@@ -238,7 +238,9 @@ class _Planner:
         elif term.keep is not None:
             work += 1.5 * span * (most * span) * n
         else:
-            work += 0.3 * elem * elem * n * (n - 1) / 2  # convolutions by doubling
+            # Convolutions by doubling; the weights grow to n-digit numbers, hence (1 + n/400).
+            total_span = n * (elem - 1) + 1
+            work += 0.15 * total_span * total_span * (1 + n / 400) + n if n > 1 else 0
         return min(fewest * lo, most * lo), max(fewest * hi, most * hi), work
 
 
@@ -292,8 +294,10 @@ class _Builder:
             return [f for f in die.outcomes() if cond.matches(f)]
 
         if term.reroll is not None:
-            depth = 1 if term.reroll_once else "inf"
-            base = base.reroll(faces_of(term.reroll, base), depth=depth)
+            rerolled = faces_of(term.reroll, base)
+            # "ro" on every face is just a fresh roll (and icepool divides by zero on it).
+            if len(rerolled) < len(base):
+                base = base.reroll(rerolled, depth=1 if term.reroll_once else "inf")
         score = None
         if term.success is not None:
             flags = _score_flags(term)

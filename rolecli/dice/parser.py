@@ -9,76 +9,96 @@ not recursion. Every problem is a one-line :class:`DiceError`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Union
 
 from rolecli.dice.limits import MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES
 from rolecli.errors import DiceError
 
 # --- syntax tree ------------------------------------------------------------
+# Plain classes with __slots__ (not dataclasses): cheaper to import, and these
+# are only built by the parser.
+
+_INF = float("inf")
 
 
-@dataclass(frozen=True, slots=True)
-class Cond:
+class _Record:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if not k.startswith("_"))
+        return f"{type(self).__name__}({fields})"
+
+
+class Cond(_Record):
     """A comparison against a die face: ``>=6``, ``<3``, ``=1`` (written ``1``)."""
 
-    op: str  # one of ">=", ">", "<=", "<", "="
-    value: int
-    text: str  # as written, e.g. "1" or ">=6"
+    __slots__ = ("op", "value", "text", "lo", "hi")
+
+    def __init__(self, op: str, value: int, text: str):
+        self.op = op  # one of ">=", ">", "<=", "<", "="
+        self.value = value
+        self.text = text  # as written, e.g. "1" or ">=6"; "" for a bare "!"
+        # The faces that match, as an interval.
+        self.lo, self.hi = {
+            "=": (value, value),
+            ">=": (value, _INF),
+            ">": (value + 1, _INF),
+            "<=": (-_INF, value),
+            "<": (-_INF, value - 1),
+        }[op]
 
     def interval(self) -> tuple[float, float]:
-        v = self.value
-        return {
-            "=": (v, v),
-            ">=": (v, float("inf")),
-            ">": (v + 1, float("inf")),
-            "<=": (float("-inf"), v),
-            "<": (float("-inf"), v - 1),
-        }[self.op]
+        return self.lo, self.hi
 
     def matches(self, face: int) -> bool:
-        lo, hi = self.interval()
-        return lo <= face <= hi
+        return self.lo <= face <= self.hi
 
     def count(self, lo: int, hi: int, without: "Cond | None" = None) -> int:
         """How many faces in ``lo..hi`` match (leaving out those ``without`` matches)."""
-        a, b = self.interval()
-        a, b = max(a, lo), min(b, hi)
-        n = max(0, int(b) - int(a) + 1) if a <= b else 0
+        a, b = max(self.lo, lo), min(self.hi, hi)
+        n = int(b) - int(a) + 1 if a <= b else 0
         if without is not None and n:
-            c, d = without.interval()
-            c, d = max(c, a), min(d, b)
+            c, d = max(without.lo, a), min(without.hi, b)
             if c <= d:
                 n -= int(d) - int(c) + 1
         return n
 
 
-@dataclass(frozen=True, slots=True)
-class Num:
-    value: int
+class Num(_Record):
+    __slots__ = ("value",)
+
+    def __init__(self, value: int):
+        self.value = value
 
 
-@dataclass(frozen=True, slots=True)
-class Dice:
+class Dice(_Record):
     """One dice term such as ``4d6kh3`` or ``10d10>=6f1``.
 
     ``sides`` is ``None`` for fudge dice (faces -1, 0, +1). ``keep`` is
     ``("kh"|"kl"|"dh"|"dl", n)``. ``explode`` is the explosion condition
     (``compound`` tells ``!!`` from ``!``); ``reroll`` with ``reroll_once``
-    tells ``ro`` from ``r``.
+    tells ``ro`` from ``r``; ``success``, ``fail`` and ``double`` are the
+    success-counting conditions.
     """
 
-    count: int
-    sides: int | None
-    text: str
-    reroll: Cond | None = None
-    reroll_once: bool = False
-    explode: Cond | None = None
-    compound: bool = False
-    keep: tuple[str, int] | None = None
-    success: Cond | None = None
-    fail: Cond | None = None
-    double: Cond | None = None
+    __slots__ = ("count", "sides", "text", "reroll", "reroll_once", "explode", "compound", "keep", "success",
+                 "fail", "double")
+
+    def __init__(self, count: int, sides: int | None, text: str, reroll: Cond | None = None,
+                 reroll_once: bool = False, explode: Cond | None = None, compound: bool = False,
+                 keep: tuple[str, int] | None = None, success: Cond | None = None, fail: Cond | None = None,
+                 double: Cond | None = None):
+        self.count = count
+        self.sides = sides
+        self.text = text
+        self.reroll = reroll
+        self.reroll_once = reroll_once
+        self.explode = explode
+        self.compound = compound
+        self.keep = keep
+        self.success = success
+        self.fail = fail
+        self.double = double
 
     @property
     def fudge(self) -> bool:
@@ -93,7 +113,7 @@ class Dice:
         return 1 if self.sides is None else self.sides
 
     @property
-    def label(self) -> str:
+    def label(self) -> int | str:
         """The die's size as shown in records: ``6`` or ``"F"``."""
         return "F" if self.sides is None else self.sides
 
@@ -102,28 +122,29 @@ class Dice:
         """True when the number of dice read is not known in advance."""
         return self.reroll is not None or self.explode is not None
 
-    def faces_after_reroll(self) -> tuple[int, int, Cond | None]:
-        """Face range and the faces removed by ``r`` (``ro`` can still land anywhere)."""
-        removed = self.reroll if (self.reroll is not None and not self.reroll_once) else None
-        return self.lo, self.hi, removed
+
+class Neg(_Record):
+    __slots__ = ("operand",)
+
+    def __init__(self, operand: "Node"):
+        self.operand = operand
 
 
-@dataclass(frozen=True, slots=True)
-class Neg:
-    operand: "Node"
-
-
-@dataclass(frozen=True, slots=True)
-class Chain:
+class Chain(_Record):
     """``first (op operand)*`` with ops all from ``+ -`` or all from ``* /``."""
 
-    first: "Node"
-    rest: tuple[tuple[str, "Node"], ...]
+    __slots__ = ("first", "rest")
+
+    def __init__(self, first: "Node", rest: tuple[tuple[str, "Node"], ...]):
+        self.first = first
+        self.rest = rest
 
 
-@dataclass(frozen=True, slots=True)
-class Paren:
-    inner: "Node"
+class Paren(_Record):
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: "Node"):
+        self.inner = inner
 
 
 Node = Union[Num, Dice, Neg, Chain, Paren]
@@ -137,13 +158,15 @@ _ALIASES = {"−": "-", "×": "*", "÷": "/", "≥": ">=", "≤": "<="}
 _COMPARE = (">=", "<=", ">", "<", "=")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    kind: str  # "num" or the word itself
-    text: str
-    pos: int  # index in the original text
-    end: int
-    value: int = 0
+class Token(_Record):
+    __slots__ = ("kind", "text", "pos", "end", "value")
+
+    def __init__(self, kind: str, text: str, pos: int, end: int, value: int = 0):
+        self.kind = kind  # "num" or the word itself
+        self.text = text
+        self.pos = pos  # index in the original text
+        self.end = end
+        self.value = value
 
 
 def _scan(text: str) -> list[Token]:
@@ -387,6 +410,8 @@ class _Parser:
             return Cond("=", value, str(value))
         if required:
             example = {"r": "r1 or r<3", "ro": "ro1 or ro<3", "f": "f1 or f<=2", "dbl": "dbl10 or dbl>=9"}[after.kind]
+            if self.kind() == "-":
+                example += f"; a negative face needs '=', as in {after.text}=-1"
             raise DiceError(
                 f"{self.snippet(start)}: '{after.text}' needs the faces it applies to, e.g. {example}."
             )
@@ -426,8 +451,7 @@ def _check(term: Dice) -> Dice:
             top = hi
             if removed is not None and removed.matches(hi):
                 top = int(removed.interval()[0]) - 1
-            cond = Cond("=", top, "")
-            term = replace(term, explode=cond)
+            cond = term.explode = Cond("=", top, "")
         allowed = hi - lo + 1 - (removed.count(lo, hi) if removed else 0)
         hits = cond.count(lo, hi, without=removed)
         if hits == 0:

@@ -9,10 +9,12 @@ when asked for.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Callable, Sequence
 
 from rolecli.dice.limits import MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS
-from rolecli.dice.parser import Chain, Cond, Dice, Neg, Node, Num, Paren
+from rolecli.dice.parser import Chain, Dice, Neg, Node, Num, Paren
+from rolecli.dice.source import FastRandom
 from rolecli.errors import DiceError
 
 # What happened to one die read (bit flags in a group record).
@@ -30,42 +32,35 @@ Group = tuple  # (Dice, value, values, reasons, flags | None)
 Evaluator = Callable[[object, list], int]
 
 
-class DieResult:
+class DieResult(tuple):
     """One die read while rolling: its size (``"F"`` for fudge), value, whether
     it counts towards the total (``kept``), whether it was ``"rolled"`` or
     ``"given"``, what happened to it (``why``: ``"kept"``, ``"dropped
     (lowest)"``, ``"rerolled"``, ``"exploded"``, ``"success"``…) and the reason
-    it was read (``reason``: ``"4d6kh3 die 2"``)."""
+    it was read (``reason``: ``"4d6kh3 die 2"``). An immutable record (a tuple
+    underneath, so that building thousands of them stays cheap)."""
 
-    __slots__ = ("sides", "value", "kept", "how", "why", "reason")
+    __slots__ = ()
+    _fields = ("sides", "value", "kept", "how", "why", "reason")
 
-    def __init__(self, sides: int | str, value: int, kept: bool, how: str, why: str, reason: str):
-        self.sides = sides
-        self.value = value
-        self.kept = kept
-        self.how = how
-        self.why = why
-        self.reason = reason
+    def __new__(cls, sides: int | str, value: int, kept: bool, how: str, why: str, reason: str):
+        return _tuple_new(cls, (sides, value, kept, how, why, reason))
+
+    sides = property(itemgetter(0), doc="faces of the die, or 'F' for a fudge die")
+    value = property(itemgetter(1), doc="the face read")
+    kept = property(itemgetter(2), doc="True when the die counts towards the total")
+    how = property(itemgetter(3), doc="'rolled' or 'given'")
+    why = property(itemgetter(4), doc="what happened to the die")
+    reason = property(itemgetter(5), doc="why the die was read, as passed to the DiceSource")
 
     def as_json(self) -> dict:
-        return {
-            "sides": self.sides,
-            "value": self.value,
-            "kept": self.kept,
-            "how": self.how,
-            "why": self.why,
-            "reason": self.reason,
-        }
+        return dict(zip(self._fields, self))
 
     def __repr__(self) -> str:
         return f"DieResult(d{self.sides}={self.value}, {self.why})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DieResult):
-            return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
-    __hash__ = None  # type: ignore[assignment]
+_tuple_new = tuple.__new__
 
 
 def _why(flags: int) -> str:
@@ -89,45 +84,54 @@ def _why(flags: int) -> str:
     return ", ".join(parts) or "kept"
 
 
+_WHY = [_why(f) for f in range(256)]
+_KEPT = [not f & NOT_KEPT for f in range(256)]
+
+
 class RollResult:
     """The outcome of :meth:`Expression.roll`: the ``total``, every die read in
     order (``dice``), a one-line ``breakdown`` and :meth:`as_json`."""
 
-    __slots__ = ("expression", "total", "_tree", "_groups", "_how", "_dice", "_breakdown")
+    __slots__ = ("_expr", "total", "_groups", "_how", "_dice", "_breakdown")
 
-    def __init__(self, expression: str, total: int, tree: Node, groups: list, how: str):
-        self.expression = expression
+    def __init__(self, expr, total: int, groups: list, how: str):
+        self._expr = expr
         self.total = total
-        self._tree = tree
         self._groups = groups
         self._how = how
-        self._dice: list[DieResult] | None = None
-        self._breakdown: str | None = None
+        self._dice = self._breakdown = None  # built when first asked for
+
+    @property
+    def expression(self) -> str:
+        """The expression rolled, as written."""
+        return self._expr.text
 
     @property
     def dice(self) -> list[DieResult]:
         """Every die read, in the order the source read it."""
-        if self._dice is None:
-            how = self._how
-            out = []
-            for term, _value, values, reasons, flags in self._groups:
-                sides = term.label
-                if flags is None:
-                    out.extend(DieResult(sides, v, True, how, "kept", r) for v, r in zip(values, reasons))
-                else:
-                    out.extend(
-                        DieResult(sides, v, not f & NOT_KEPT, how, _why(f), r)
-                        for v, r, f in zip(values, reasons, flags)
-                    )
-            self._dice = out
-        return self._dice
+        if self._dice is not None:
+            return self._dice
+        how = self._how
+        out = []
+        new = _tuple_new
+        for term, _value, values, reasons, flags in self._groups:
+            sides = term.label
+            if flags is None:
+                out.extend([new(DieResult, (sides, v, True, how, "kept", r)) for v, r in zip(values, reasons)])
+            else:
+                out.extend(
+                    [new(DieResult, (sides, v, _KEPT[f], how, _WHY[f], r)) for v, r, f in zip(values, reasons, flags)]
+                )
+        self._dice = out
+        return out
 
     @property
     def breakdown(self) -> str:
         """One line such as ``4d6kh3 [6, 5, 2, ~~1~~] = 13`` (see docs/dice.md)."""
-        if self._breakdown is None:
-            self._breakdown = f"{render(self._tree, iter(self._groups))} = {self.total}"
-        return self._breakdown
+        if self._breakdown is not None:
+            return self._breakdown
+        self._breakdown = text = f"{render(self._expr.tree, iter(self._groups))} = {self.total}"
+        return text
 
     def as_json(self) -> dict:
         return {
@@ -294,11 +298,27 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
         low = kind in ("kh", "dl")  # the dropped dice are the lowest
         flag = DROP_LOW if low else DROP_HIGH
         index = range(n)
-        if drop == 1:
+        if drop == 1:  # 4d6kh3, 2d20kh1, 2d20kl1...: the common case, kept lean
             pick = min if low else max
+            faces = 3 if sides is None else sides
+            offset = -1 if sides is None else 1
+            bits_needed = faces.bit_length()
+            label = term.label
 
             def keep_one_off(src, groups):
-                values = src._roll_many(sides, reasons) if sides is not None else src._fudge_many(reasons)
+                rng = src._rng
+                if src._given is None and type(rng) is FastRandom and src._plain:
+                    # DiceSource._below_many inlined: the same numbers, no call per die.
+                    bits = rng.getrandbits
+                    values = []
+                    for _ in index:
+                        r = bits(bits_needed)
+                        while r >= faces:
+                            r = bits(bits_needed)
+                        values.append(r + offset)
+                    src._raw.append((label, values, "rolled", reasons))
+                else:
+                    values = src._roll_many(sides, reasons) if sides is not None else src._fudge_many(reasons)
                 out = pick(values)
                 i = values.index(out)  # among equal dice, the first one is dropped
                 flags = [0] * n
@@ -323,7 +343,43 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
 
         return keep
 
+    if term.reroll is None and term.explode is None:
+        return _compile_counted(term, reasons)
     return _compile_general(term, reasons, source_text)
+
+
+def _compile_counted(term: Dice, reasons: Sequence[str]) -> Evaluator:
+    """Success counting (maybe after keep/drop) without rerolls or explosions."""
+    n = term.count
+    sides = term.sides
+    scoring = _score_flags(term)
+    if term.hi - term.lo < 4096:  # a table per face
+        offset = -term.lo
+        table = [scoring(face) for face in range(term.lo, term.hi + 1)]
+        scoring = lambda v: table[v + offset]  # noqa: E731
+    keep = term.keep
+    if keep is not None:
+        kind, k = keep
+        drop = {"kh": n - k, "kl": n - k, "dh": k, "dl": k}[kind]
+        low = kind in ("kh", "dl")
+        mark = DROP_LOW if low else DROP_HIGH
+    index = range(n)
+
+    def counted(src, groups):
+        values = src._roll_many(sides, reasons) if sides is not None else src._fudge_many(reasons)
+        flags = [0] * n
+        if keep is not None:
+            for i in sorted(index, key=values.__getitem__, reverse=not low)[:drop]:
+                flags[i] = mark
+        total = 0
+        for i, v in enumerate(values):
+            if not flags[i]:
+                f = flags[i] = scoring(v)
+                total += _SCORE[f]
+        groups.append((term, total, values, reasons, flags))
+        return total
+
+    return counted
 
 
 def _score_flags(term: Dice) -> Callable[[int], int]:
@@ -342,7 +398,11 @@ def _score_flags(term: Dice) -> Callable[[int], int]:
 
 
 def score_of(flags: int) -> int:
+    """Successes a die with these flags counts: 1, 2 for a double, -1 for a failure."""
     return (2 if flags & DOUBLE else 1 if flags & SUCCESS else 0) - (1 if flags & FAIL else 0)
+
+
+_SCORE = [score_of(f) for f in range(256)]
 
 
 def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Evaluator:
@@ -470,8 +530,9 @@ def _too_many(source_text: str) -> None:
 
 
 def bounds(node: Node) -> tuple[int, int]:
-    """Lowest and highest total ``node`` can roll (sound: every roll lies in it;
-    exact for terms without explosions)."""
+    """Lowest and highest total ``node`` can roll: every roll lies within. Exact
+    for sums, keep/drop, rerolls and arithmetic; an explosion is allowed its
+    full 100 steps, and a success count its best and worst case."""
     if isinstance(node, Num):
         return node.value, node.value
     if isinstance(node, Paren):

@@ -1,0 +1,217 @@
+"""Properties of the dice language, checked with hypothesis on generated
+expressions (derandomized, so CI sees the same examples every run)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from unittest import mock
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import rolecli.dice.odds as odds
+import rolecli.dice.roller as roller
+from rolecli.dice import DiceError, parse
+from rolecli.dice.odds import distribution
+from rolecli.dice.source import DiceSource
+
+SETTINGS = settings(derandomize=True, max_examples=200, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+# --- expression strategies -----------------------------------------------------------------
+
+MODIFIERS = ["", "kh1", "kl1", "dh1", "dl1", "k", "!", "!!", "r1", "ro1", ">=2", ">=3f1", "<=1", ">=2dbl3",
+             "!kh1", "r1!", "ro<2kh1", ">=3!", "!!kl1", "dl1>=2f1"]
+
+
+@st.composite
+def dice_terms(draw, max_count=6, sides=("2", "3", "4", "6", "8", "10", "20", "%", "F")):
+    count = draw(st.integers(1, max_count))
+    side = draw(st.sampled_from(sides))
+    mod = draw(st.sampled_from(MODIFIERS))
+    text = f"{count}d{side}{mod}"
+    try:
+        parse(text)
+    except DiceError:
+        assume(False)  # e.g. r1 on a d1-like range, or kh with too few dice
+    return text
+
+
+@st.composite
+def expressions(draw, terms=dice_terms()):
+    first = draw(terms)
+    shape = draw(st.integers(0, 5))
+    if shape == 0:
+        return first
+    if shape == 1:
+        return f"{first} {draw(st.sampled_from('+-*'))} {draw(st.integers(0, 9))}"
+    if shape == 2:
+        return f"{first} {draw(st.sampled_from('+-*'))} {draw(terms)}"
+    if shape == 3:
+        return f"-({first}) / {draw(st.integers(1, 4))}"
+    if shape == 4:
+        return f"({first} + {draw(st.integers(-3, 3))}) * {draw(st.integers(-2, 2))}"
+    return f"{first} - {draw(terms)} + {draw(terms)}"
+
+
+def given_of(result) -> list[str]:
+    """The values of every die read, as a player would type them for --dice."""
+    sign = {-1: "-", 0: "0", 1: "+"}
+    return [sign[d.value] if d.sides == "F" else str(d.value) for d in result.dice]
+
+
+def record(result):
+    return [(d.sides, d.value, d.kept, d.why, d.reason) for d in result.dice]
+
+
+# --- properties -------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(expressions(), st.integers(0, 2**32))
+def test_totals_lie_within_the_bounds(text, seed):
+    expr = parse(text)
+    lo, hi = expr.bounds
+    src = DiceSource(seed)
+    for _ in range(5):
+        assert lo <= expr.roll(src).total <= hi
+
+
+@SETTINGS
+@given(expressions(), st.integers(0, 2**32))
+def test_the_same_seed_gives_the_same_roll(text, seed):
+    expr = parse(text)
+    a, b = expr.roll(DiceSource(seed)), expr.roll(DiceSource(seed))
+    assert a.total == b.total
+    assert record(a) == record(b)
+    assert a.breakdown == b.breakdown
+
+
+@SETTINGS
+@given(expressions(), st.integers(0, 2**32))
+def test_giving_the_rolled_dice_back_reproduces_the_roll(text, seed):
+    """The --dice path and the seeded path agree: feeding the recorded values
+    back as given dice yields the same total and the same dice."""
+    expr = parse(text)
+    rolled = expr.roll(DiceSource(seed))
+    src = DiceSource(given=given_of(rolled))
+    replayed = expr.roll(src)
+    src.finish()  # every value given was read
+    assert replayed.total == rolled.total
+    assert record(replayed) == record(rolled)
+    assert {d.how for d in rolled.dice} <= {"rolled"} and {d.how for d in replayed.dice} <= {"given"}
+    assert replayed.breakdown == rolled.breakdown
+
+
+@SETTINGS
+@given(dice_terms(), st.integers(0, 2**32))
+def test_a_term_totals_its_kept_dice(text, seed):
+    assume(not any(c in text for c in "<>="))  # success counting counts, it does not add
+    result = parse(text).roll(DiceSource(seed))
+    assert result.total == sum(d.value for d in result.dice if d.kept)
+    assert all(d.kept == (d.why not in ("rerolled", "dropped (lowest)", "dropped (highest)")
+                          and "dropped" not in d.why) for d in result.dice)
+
+
+# --- odds support == reachable totals -------------------------------------------------------------
+
+
+class _NeedMore(Exception):
+    def __init__(self, faces):
+        self.faces = faces
+
+
+class _Prefix(DiceSource):
+    """Reads a fixed prefix of dice; asks for more when it runs out."""
+
+    def __init__(self, prefix):
+        super().__init__(given=[])
+        self.prefix, self.i = prefix, 0
+
+    def _next(self, faces):
+        if self.i >= len(self.prefix):
+            raise _NeedMore(faces)
+        self.i += 1
+        return self.prefix[self.i - 1]
+
+    def roll(self, sides, why=""):
+        return self._next(range(1, sides + 1))
+
+    def fudge(self, why=""):
+        return self._next((-1, 0, 1))
+
+
+def exact_by_enumeration(text: str) -> dict[int, Fraction]:
+    """Every sequence of dice the expression can read, with its probability."""
+    expr = parse(text)
+    found: dict[int, Fraction] = {}
+    stack = [((), Fraction(1))]
+    while stack:
+        prefix, weight = stack.pop()
+        try:
+            total = expr.roll(_Prefix(prefix)).total
+        except _NeedMore as more:
+            stack.extend((prefix + (f,), weight / len(more.faces)) for f in more.faces)
+            continue
+        found[total] = found.get(total, 0) + weight
+    return found
+
+
+SMALL_MODIFIERS = ["", "kh1", "kl1", "dl1", "dh1", "!", "!!", "ro1", ">=2", ">=3f1", ">=2dbl3", "!kh1", "!!kl1",
+                   "ro1!", ">=3!"]
+
+
+@st.composite
+def small_expressions(draw):
+    def term():
+        text = f"{draw(st.integers(1, 2))}d{draw(st.sampled_from(['2', '3', '4', 'F']))}"
+        text += draw(st.sampled_from(SMALL_MODIFIERS))
+        try:
+            parse(text)
+        except DiceError:
+            assume(False)
+        return text
+
+    first = term()
+    shape = draw(st.integers(0, 3))
+    if shape == 0:
+        return first
+    if shape == 1:
+        return f"{first} {draw(st.sampled_from('+-*'))} {draw(st.integers(1, 3))}"
+    if shape == 2:
+        return f"{first} {draw(st.sampled_from('+-*'))} {term()}"
+    return f"({first}) / {draw(st.integers(1, 3))}"
+
+
+@settings(derandomize=True, max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_expressions())
+def test_odds_equal_the_exact_enumeration_of_every_roll(text):
+    """With explosions capped at 2 per die in both the roller and the odds (the
+    cap is a module constant), every possible sequence of dice can be listed:
+    the odds must give exactly those totals, with exactly those probabilities."""
+    with mock.patch.object(roller, "MAX_EXPLOSIONS", 2), mock.patch.object(odds, "MAX_EXPLOSIONS", 2), \
+            mock.patch.object(odds, "ODDS_EXPLOSION_TAIL", 0.0):
+        exact = exact_by_enumeration(text)
+        dist = distribution(text)
+    assert dist.outcomes == sorted(exact.items())
+    assert {v for v, _p in dist.outcomes} == set(exact)  # the support is the reachable totals
+
+
+@SETTINGS
+@given(expressions(terms=dice_terms(max_count=3, sides=("2", "3", "4", "6", "F"))), st.integers(0, 2**32))
+def test_sampled_totals_are_in_the_odds_support(text, seed):
+    try:
+        dist = distribution(text)
+    except DiceError:  # a divisor that can be 0
+        assume(False)
+    support = {v for v, _p in dist.outcomes}
+    lo, hi = parse(text).bounds
+    assert lo <= min(support) and max(support) <= hi
+    expr, src = parse(text), DiceSource(seed)
+    for _ in range(20):
+        try:
+            total = expr.roll(src).total
+        except DiceError:  # division by a zero roll
+            continue
+        assert total in support
