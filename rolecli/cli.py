@@ -25,9 +25,9 @@ from rolecli.output import Printer, note
 from typer import Abort
 
 try:  # typer >= 0.29 vendors click
-    from typer._click.exceptions import ClickException
+    from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # pragma: no cover - older typer uses click itself
-    from click.exceptions import ClickException  # type: ignore[no-redef]
+    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
 
 
 class Session:
@@ -52,7 +52,20 @@ def session_of(ctx: typer.Context) -> Session:
 _session = session_of
 
 
-_built: dict[tuple, Any] = {}
+_built: dict[Any, Any] = {}
+_core: dict[str, typer.Typer] = {}
+
+
+def core_command(name: str | None = None, **settings: Any):
+    """Register a core command, built into a click command only when used."""
+
+    def register(function):
+        single = typer.Typer(add_completion=False)
+        single.command(name or function.__name__, **settings)(function)
+        _core[name or function.__name__] = single
+        return function
+
+    return register
 
 
 class RoleGroup(TyperGroup):
@@ -60,9 +73,12 @@ class RoleGroup(TyperGroup):
     then the verbs of the current campaign's system as top-level commands."""
 
     def get_command(self, ctx, cmd_name):
-        cmd = super().get_command(ctx, cmd_name)
-        if cmd is not None:
-            return cmd
+        if cmd_name in _core:
+            # Built on first use: typer's per-parameter set-up is costly, and
+            # `rolecli roll 2d6` should pay for its own command only.
+            if cmd_name not in _built:
+                _built[cmd_name] = typer.main.get_command(_core[cmd_name])
+            return _built[cmd_name]
         session = _session(ctx)
         from rolecli.i18n import choose_lang
         from rolecli.plugins import get_plugins
@@ -76,8 +92,19 @@ class RoleGroup(TyperGroup):
             return _cached(system, system.info.action(cmd_name), "campaign", lang)
         return None
 
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:  # suggest among the lazily built commands too
+            import difflib
+
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1) if args else []
+            if close and "Did you mean" not in exc.message:
+                exc.message = f"{exc.message.rstrip('.')}. Did you mean {close[0]!r}?"
+            raise
+
     def list_commands(self, ctx):
-        core = sorted(self.commands)
+        core = sorted(_core)
         try:
             from rolecli.plugins import get_plugins
 
@@ -145,7 +172,7 @@ JSON = typer.Option(False, "--json", help="Print JSON (one object per result).")
 LANG = typer.Option(None, "--lang", help="Language: es or en.")
 
 
-@app.command()
+@core_command()
 def roll(
     ctx: typer.Context,
     expression: list[str] = typer.Argument(..., help="A dice expression, e.g. 4d6kh3, 2d20kl1+5, 8d10>=6."),
@@ -170,7 +197,7 @@ def roll(
     return 0
 
 
-@app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@core_command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 def odds(
     ctx: typer.Context,
     args: list[str] = typer.Argument(..., help="A dice expression (odds 3d6), or a system and a verb (odds fate check 3 --difficulty 2)."),
@@ -207,7 +234,7 @@ def odds(
 # --- systems ----------------------------------------------------------------
 
 
-@app.command()
+@core_command()
 def systems(
     ctx: typer.Context,
     name: Optional[str] = typer.Argument(None, help="Show this system's template, rule options and verbs."),
@@ -248,10 +275,9 @@ def systems(
 
 # --- campaigns --------------------------------------------------------------
 
-campaign_app = typer.Typer(help="Create, list, show and choose campaigns.", no_args_is_help=True)
-character_app = typer.Typer(help="Add, show and edit a campaign's characters.", no_args_is_help=True)
-app.add_typer(campaign_app, name="campaign")
-app.add_typer(character_app, name="character")
+campaign_app = typer.Typer(name="campaign", help="Create, list, show and choose campaigns.", no_args_is_help=True)
+character_app = typer.Typer(name="character", help="Add, show and edit a campaign's characters.", no_args_is_help=True)
+_core.update(campaign=campaign_app, character=character_app)
 
 
 def _complete_campaigns(incomplete: str) -> list[str]:
@@ -401,7 +427,7 @@ def character_edit(ctx: typer.Context, name: str = typer.Argument(...)) -> int:
     return 0
 
 
-@app.command("log")
+@core_command("log")
 def log(ctx: typer.Context, limit: int = typer.Option(20, "-n", help="How many entries, newest last."),
         json_: bool = JSON) -> int:
     """The campaign's log of rolls and changes."""
@@ -413,7 +439,7 @@ def log(ctx: typer.Context, limit: int = typer.Option(20, "-n", help="How many e
     return 0
 
 
-@app.command()
+@core_command()
 def undo(ctx: typer.Context, json_: bool = JSON) -> int:
     """Undo the newest change of the campaign (the log keeps both)."""
     store, root, camp = _current(ctx)
@@ -425,7 +451,7 @@ def undo(ctx: typer.Context, json_: bool = JSON) -> int:
 # --- batch ------------------------------------------------------------------
 
 
-@app.command()
+@core_command()
 def batch(ctx: typer.Context,
           file: str = typer.Argument("-", help="A file of rolecli command lines, or - for standard input."),
           keep_going: bool = typer.Option(False, "--keep-going", "-k", help="Go on after a line with an error.")) -> int:
@@ -487,8 +513,8 @@ def invoke(argv: list[str], where: str = "") -> int:
         if type(exc).__name__ == "NoArgsIsHelpError":
             print(exc.format_message())
             return 0
-        hint = f" (see 'rolecli {exc.ctx.command_path.partition(' ')[2]} --help'.)".replace("  ", " ") \
-            if getattr(exc, "ctx", None) else ""
+        path = " ".join(["rolecli", *exc.ctx.command_path.split()[1:]]) if getattr(exc, "ctx", None) else "rolecli"
+        hint = f" See '{path} --help'."
         return _fail(where + " ".join(exc.format_message().split()) + hint)
     except (Abort, KeyboardInterrupt):
         return _fail(where + "interrupted.") and 130
