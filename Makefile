@@ -18,7 +18,8 @@ install: $(VENV)/.installed
 
 demo: install
 	rm -rf $(DEMO_DIR) && mkdir -p $(dir $(DEMO_DIR)) && cp -r campaigns $(DEMO_DIR)
-	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo.rolecli
+	@# exit code 1 only means some check of the evening failed: that is play, not an error
+	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/encounter.rolecli || [ $$? -eq 1 ]
 
 test: install
 	$(PY) -m pytest

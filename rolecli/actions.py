@@ -348,7 +348,7 @@ def _run_odds(system, spec: ActionSpec, lang: str, printer: Printer, rules, kw) 
     payload = {"system": system.info.name, "action": spec.name,
                "outcomes": {k: {"p": f"{p.numerator}/{p.denominator}", "p_float": float(p)} for k, p in odds.outcomes.items()}}
     title = f"{system.info.names(lang)}: {spec.name} " + " ".join(
-        f"{k}={v}" for k, v in kw.items() if v not in (None, False))
+        f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ()))
     printer.table(payload, title, ["%", "exact", "outcome"], [[r[1], r[2], r[0]] for r in rows], odds.lines)
     return 0
 

@@ -32,7 +32,7 @@ CORE = {
     "total": Label("total", "total"),
     "dice": Label("dados", "dice"),
     "rolled": Label("tirados", "rolled"),
-    "given": Label("leído de --dice", "read from --dice"),
+    "given": Label("leídos de --dice", "read from --dice"),
     "success": Label("éxito", "success"),
     "failure": Label("fallo", "failure"),
     "value": Label("valor", "value"),

@@ -610,6 +610,8 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     else:  # start_of_session
         lines.append(tr(lang, "AAA no recupera nada al inicio de sesión: la recuperación va por escenas, horas y Actos.",
                         "AAA recovers nothing at the start of a session: recovery goes by scene, hour and Act."))
+    if not lines:
+        lines.append(tr(lang, f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover."))
     data["state"] = st
     return Outcome(data, lines, changes={ch.name: st})
 

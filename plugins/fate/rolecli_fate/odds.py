@@ -80,5 +80,4 @@ def labels_for(outcomes: dict[str, Fraction]) -> dict[str, Label]:
 
 def as_odds(outcomes: dict[str, Fraction], head: str, lang: str) -> Odds:
     labels = labels_for(outcomes)
-    lines = [head] + [f"{labels[k](lang)}: {v} ≈ {float(v):.2%}" for k, v in outcomes.items()]
-    return Odds(outcomes=outcomes, labels=labels, lines=lines)
+    return Odds(outcomes=outcomes, labels=labels, lines=[head])
