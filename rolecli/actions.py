@@ -23,7 +23,7 @@ from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Pa
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.errors import RoleError
 from rolecli.i18n import choose_lang
-from rolecli.output import Printer
+from rolecli.output import Printer, dice_lines
 
 Mode = Literal["quick", "campaign", "odds"]
 
@@ -308,21 +308,6 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[O
     return results
 
 
-def dice_lines(reads, lang: str) -> list[str]:
-    """Which dice were rolled and which were read from ``--dice``, and why."""
-    from rolecli.i18n import t
-
-    if not reads:
-        return []
-
-    def face(r) -> str:
-        value = {1: "+", 0: "0", -1: "−"}[r.value] if r.sides == "F" else str(r.value)
-        return f"d{r.sides}={value}" + (f" ({r.why})" if r.why else "")
-
-    how = t("given" if reads[0].how == "given" else "rolled", lang)
-    return [f"  {t('dice', lang)} {how}: " + "; ".join(face(r) for r in reads)]
-
-
 def _print(system, spec, results, printer: Printer, lang: str) -> int:
     failed = False
     for outcome, reads in results:
@@ -349,7 +334,10 @@ def _run_odds(system, spec: ActionSpec, lang: str, printer: Printer, rules, kw) 
                "outcomes": {k: {"p": f"{p.numerator}/{p.denominator}", "p_float": float(p)} for k, p in odds.outcomes.items()}}
     title = f"{system.info.names(lang)}: {spec.name} " + " ".join(
         f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ()))
-    printer.table(payload, title, ["%", "exact", "outcome"], [[r[1], r[2], r[0]] for r in rows], odds.lines)
+    from rolecli.i18n import t
+
+    printer.table(payload, title, ["%", t("exact", lang), t("outcome", lang)], [[r[1], r[2], r[0]] for r in rows],
+                  odds.lines)
     return 0
 
 

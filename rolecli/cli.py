@@ -180,10 +180,15 @@ def roll(
     dice: Optional[str] = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
     n: int = typer.Option(1, "-n", "--repeat", help="Roll N times (JSON lines with --json)."),
     json_: bool = JSON,
+    lang: Optional[str] = LANG,
 ) -> int:
     """Roll a dice expression."""
     from rolecli.dice import parse
     from rolecli.dice.source import DiceSource, parse_given
+    from rolecli.i18n import choose_lang
+    from rolecli.output import dice_lines
+
+    lang_ = choose_lang(lang or _session(ctx).lang)  # refuse a bad --lang before rolling
 
     expr = parse(" ".join(expression))
     if not 1 <= n <= 100_000:
@@ -193,7 +198,9 @@ def roll(
     source.finish()
     printer = Printer(json_)
     for result in results:
-        printer.result(result.as_json(), [result.breakdown])
+        # Dice typed at the table are echoed, so a typo shows; rolled ones are all in the breakdown.
+        shown = dice_lines(result.dice, lang_) if source.physical else []
+        printer.result(result.as_json(), [result.breakdown, *shown])
     return 0
 
 
@@ -515,7 +522,8 @@ def invoke(argv: list[str], where: str = "") -> int:
             return 0
         path = " ".join(["rolecli", *exc.ctx.command_path.split()[1:]]) if getattr(exc, "ctx", None) else "rolecli"
         hint = f" See '{path} --help'."
-        return _fail(where + " ".join(exc.format_message().split()) + hint)
+        message = " ".join(exc.format_message().split())
+        return _fail(where + message + ("" if message.endswith((".", "?", "!")) else ".") + hint)
     except (Abort, KeyboardInterrupt):
         return _fail(where + "interrupted.") and 130
     except Exception as exc:  # a bug: one line, unless asked for the traceback

@@ -2,55 +2,60 @@
 
 ``--lang`` wins, then ``ROLECLI_LANG``, then ``LANG`` (``es_ES.UTF-8`` → Spanish);
 anything else prints English. Systems carry their own labels as
-:class:`rolecli.contract.Label`.
+:class:`rolecli.contract.Label`; the core's are (Spanish, English) pairs here,
+so that printing a roll does not need the plugin contract.
 """
 
 from __future__ import annotations
 
 import os
 
-from rolecli.contract import Label, Lang
 from rolecli.errors import RoleError
 
 LANGS = ("es", "en")
 
 
-def choose_lang(option: str | None = None) -> Lang:
+def choose_lang(option: str | None = None) -> str:
     if option:
         if option not in LANGS:
             raise RoleError(f"--lang {option!r} is not a language rolecli speaks; use es or en.")
-        return option  # type: ignore[return-value]
+        return option
     env = os.environ.get("ROLECLI_LANG")
     if env:
         if env not in LANGS:
             raise RoleError(f"ROLECLI_LANG={env!r} is not a language rolecli speaks; set it to es or en.")
-        return env  # type: ignore[return-value]
+        return env
     return "es" if os.environ.get("LANG", "").lower().startswith("es") else "en"
 
 
 CORE = {
-    "total": Label("total", "total"),
-    "dice": Label("dados", "dice"),
-    "rolled": Label("tirados", "rolled"),
-    "given": Label("leídos de --dice", "read from --dice"),
-    "success": Label("éxito", "success"),
-    "failure": Label("fallo", "failure"),
-    "value": Label("valor", "value"),
-    "probability": Label("probabilidad", "probability"),
-    "at_least": Label("al menos", "at least"),
-    "at_most": Label("como mucho", "at most"),
-    "mean": Label("media", "mean"),
-    "sd": Label("desviación típica", "standard deviation"),
-    "outcome": Label("resultado", "outcome"),
-    "campaign": Label("campaña", "campaign"),
-    "system": Label("sistema", "system"),
-    "characters": Label("personajes", "characters"),
-    "rules": Label("reglas", "rules"),
-    "current": Label("actual", "current"),
-    "undone": Label("deshecho", "undone"),
-    "no_campaigns": Label("No hay campañas en", "No campaigns in"),
+    "dice": ("dados", "dice"),
+    "rolled": ("tirados", "rolled"),
+    "given": ("leídos de --dice", "read from --dice"),
+    "value": ("valor", "value"),
+    "probability": ("probabilidad", "probability"),
+    "at_least": ("al menos", "at least"),
+    "at_most": ("como mucho", "at most"),
+    "mean": ("media", "mean"),
+    "sd": ("desviación típica", "standard deviation"),
+    "outcome": ("resultado", "outcome"),
+    "exact": ("exacta", "exact"),
+    # Why a die of a dice expression counts as it does (rolecli.dice).
+    "kept": ("conservado", "kept"),
+    "rerolled": ("repetido", "rerolled"),
+    "exploded": ("explota", "exploded"),
+    "compounded": ("acumulado", "compounded"),
+    "dropped (lowest)": ("descartado (el menor)", "dropped (lowest)"),
+    "dropped (highest)": ("descartado (el mayor)", "dropped (highest)"),
+    "double success": ("éxito doble", "double success"),
+    "success": ("éxito", "success"),
+    "failure": ("fallo", "failure"),
 }
 
 
 def t(key: str, lang: str) -> str:
-    return CORE[key](lang)
+    """The core's label ``key`` in ``lang``; a text that is no label stays as it is."""
+    pair = CORE.get(key)
+    if pair is None:
+        return key
+    return pair[0] if lang == "es" else pair[1]

@@ -80,6 +80,23 @@ def _markup(line: str):
     return Text(line)
 
 
+def dice_lines(reads, lang: str | None) -> list[str]:
+    """Which dice were rolled and which were read from ``--dice``, and why."""
+    from rolecli.i18n import choose_lang, t
+
+    lang = choose_lang(lang)
+    if not reads:
+        return []
+
+    def face(r) -> str:
+        value = {1: "+", 0: "0", -1: "−"}[r.value] if r.sides == "F" else str(r.value)
+        why = ", ".join(t(part, lang) for part in r.why.split(", ")) if r.why else ""
+        return f"d{r.sides}={value}" + (f" ({why})" if why else "")
+
+    how = t("given" if reads[0].how == "given" else "rolled", lang)
+    return [f"  {t('dice', lang)} {how}: " + "; ".join(face(r) for r in reads)]
+
+
 def note(message: str) -> None:
     """A note for the user on stderr (never mixed into results)."""
     print(f"rolecli: {message}", file=sys.stderr)
