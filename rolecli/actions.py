@@ -260,7 +260,11 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         raise RoleError(f"-n {repeat} is out of range 1..100000.")
     source = DiceSource(kw.pop("seed", None), parse_given(kw.pop("dice", None)))
     if mode == "quick":
-        subject = blank_character(system.info, "—", kw.pop("with_", None)) if spec.hook in ("damage", "recover") else None
+        subject = None
+        if spec.hook in ("damage", "recover"):
+            from rolecli.i18n import t
+
+            subject = blank_character(system.info, t("character", lang), kw.pop("with_", None))
         ctx = Context(lang, source, rule_options(system.info, {}, rules), {})
         action = Action(spec.name, convert(spec, kw))
         results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)

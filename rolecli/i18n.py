@@ -40,6 +40,7 @@ CORE = {
     "sd": ("desviación típica", "standard deviation"),
     "outcome": ("resultado", "outcome"),
     "exact": ("exacta", "exact"),
+    "character": ("Personaje", "Character"),
     # Why a die of a dice expression counts as it does (rolecli.dice).
     "kept": ("conservado", "kept"),
     "rerolled": ("repetido", "rerolled"),
