@@ -183,27 +183,28 @@ def convert(spec: ActionSpec, kw: dict[str, Any]) -> dict[str, Any]:
 
 
 def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] | None) -> dict[str, Any]:
-    """The rule options in force: defaults, then the campaign's, then ``--rule``."""
+    """The rule options in force: defaults, then the campaign's, then ``--rule key=value``
+    (the value read as a TOML value, so ``true``, ``3`` and ``"sotc"`` or bare ``sotc`` all work)."""
     import tomllib
+
+    from rolecli.campaign.validate import option_problem
+    from rolecli.names import closest
 
     options = {o.key: o.default for o in info.options}
     options.update(given)
     by_key = {o.key: o for o in info.options}
     for text in overrides or ():
-        key, sep, raw = text.partition("=")
-        key = key.strip()
+        key, sep, raw = (part.strip() for part in text.partition("="))
         if not sep or key not in by_key:
-            known = ", ".join(by_key) or "none"
-            raise RoleError(f"--rule {text!r}: write key=value with a rule option of {info.name} ({known}).")
+            raise RoleError(f"--rule {text!r}: write key=value with a rule option of {info.name}."
+                            + closest(key, list(by_key), "Options"))
         try:
-            value = tomllib.loads(f"v = {raw.strip()}")["v"]
+            value = tomllib.loads(f"v = {raw}")["v"]
         except tomllib.TOMLDecodeError:
-            value = raw.strip()
-        option = by_key[key]
-        if option.choices and value not in option.choices:
-            raise RoleError(f"--rule {key}={raw}: choose one of {', '.join(map(str, option.choices))}.")
-        if isinstance(value, int) and not isinstance(value, bool):
-            check_range(f"--rule {key}", value, option.minimum, option.maximum)
+            value = raw
+        problem = option_problem(by_key[key], value)
+        if problem:
+            raise RoleError(f"--rule {key}={raw} {problem}.")
         options[key] = value
     return options
 
@@ -326,22 +327,18 @@ def _print(system, spec, results, printer: Printer, lang: str) -> int:
 
 
 def _run_odds(system, spec: ActionSpec, lang: str, printer: Printer, rules, kw) -> int:
-    from rolecli.contract import Context as Ctx
+    from rolecli.i18n import t
 
-    ctx = Ctx(lang, DiceSource(0), rule_options(system.info, {}, rules), {})
+    ctx = Context(lang, DiceSource(0), rule_options(system.info, {}, rules), {})
     odds = system.hooks.rolecli_odds(action=Action(spec.name, convert(spec, kw)), ctx=ctx)
     if odds is None:
         raise RoleError(f"system {system.info.name!r} cannot compute odds for {spec.name!r}.")
-    rows = [[odds.labels[k](lang) if k in odds.labels else k, f"{float(p):.4%}", f"{p.numerator}/{p.denominator}"]
-            for k, p in odds.outcomes.items()]
+    exact = {k: f"{p.numerator}/{p.denominator}" for k, p in odds.outcomes.items()}
     payload = {"system": system.info.name, "action": spec.name,
-               "outcomes": {k: {"p": f"{p.numerator}/{p.denominator}", "p_float": float(p)} for k, p in odds.outcomes.items()}}
-    title = f"{system.info.names(lang)}: {spec.name} " + " ".join(
-        f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ()))
-    from rolecli.i18n import t
-
-    printer.table(payload, title, ["%", t("exact", lang), t("outcome", lang)], [[r[1], r[2], r[0]] for r in rows],
-                  odds.lines)
+               "outcomes": {k: {"p": exact[k], "p_float": float(p)} for k, p in odds.outcomes.items()}}
+    rows = [[f"{float(p):.4%}", exact[k], odds.labels[k](lang) if k in odds.labels else k]
+            for k, p in odds.outcomes.items()]
+    given = " ".join(f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ()))
+    printer.table(payload, f"{system.info.names(lang)}: {spec.name} {given}",
+                  ["%", t("exact", lang), t("outcome", lang)], rows, odds.lines)
     return 0
-
-
