@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from typer import Abort
 from typer.core import TyperGroup
 
 from rolecli import __version__
 from rolecli.errors import RoleError
 from rolecli.output import Printer, note
-
-from typer import Abort
 
 try:  # typer >= 0.29 vendors click
     from typer._click.exceptions import ClickException, UsageError
@@ -47,9 +46,6 @@ def session_of(ctx: typer.Context) -> Session:
         root.meta["rolecli.session"] = Session(p.get("campaigns"), p.get("campaign"), p.get("lang"),
                                                (root.obj or {}).get("command_line", ""))
     return root.meta["rolecli.session"]
-
-
-_session = session_of
 
 
 _built: dict[Any, Any] = {}
@@ -79,7 +75,7 @@ class RoleGroup(TyperGroup):
             if cmd_name not in _built:
                 _built[cmd_name] = typer.main.get_command(_core[cmd_name])
             return _built[cmd_name]
-        session = _session(ctx)
+        session = session_of(ctx)
         from rolecli.i18n import choose_lang
         from rolecli.plugins import get_plugins
 
@@ -104,13 +100,19 @@ class RoleGroup(TyperGroup):
             raise
 
     def list_commands(self, ctx):
-        core = sorted(_core)
+        """Core commands, installed systems, then the current campaign's verbs
+        (a core command wins over a verb of the same name)."""
+        names = sorted(_core)
         try:
             from rolecli.plugins import get_plugins
 
-            return core + list(get_plugins().systems)
-        except Exception:  # listing must survive any plugin trouble
-            return core
+            names += list(get_plugins().systems)
+            system = _campaign_system(session_of(ctx))
+            if system is not None:
+                names += [a.name for a in system.info.actions if a.name not in names]
+        except Exception:  # listing must survive any plugin or campaign trouble
+            pass
+        return names
 
 
 def _cached(system, spec, mode, lang):
@@ -188,7 +190,7 @@ def roll(
     from rolecli.i18n import choose_lang
     from rolecli.output import dice_lines
 
-    lang_ = choose_lang(lang or _session(ctx).lang)  # refuse a bad --lang before rolling
+    lang_ = choose_lang(lang or session_of(ctx).lang)  # refuse a bad --lang before rolling
 
     expr = parse(" ".join(expression))
     if not 1 <= n <= 100_000:
@@ -214,7 +216,7 @@ def odds(
     """Exact odds of a dice expression, or of a system's check."""
     from rolecli.i18n import choose_lang, t
 
-    session = _session(ctx)
+    session = session_of(ctx)
     lang_ = choose_lang(lang or session.lang)
     if args[0].isalpha() and not args[0].lower().startswith("d"):
         from rolecli.plugins import get_plugins
@@ -252,7 +254,7 @@ def systems(
     from rolecli.i18n import choose_lang
     from rolecli.plugins import get_plugins
 
-    lang_ = choose_lang(lang or _session(ctx).lang)
+    lang_ = choose_lang(lang or session_of(ctx).lang)
     printer = Printer(json_)
     plugins = get_plugins()
     if name is None:
@@ -299,7 +301,7 @@ def _complete_campaigns(incomplete: str) -> list[str]:
 def _store(ctx: typer.Context):
     from rolecli import campaign as store
 
-    session = _session(ctx)
+    session = session_of(ctx)
     return store, store.campaigns_dir(session.campaigns), session
 
 
@@ -463,7 +465,7 @@ def batch(ctx: typer.Context,
           file: str = typer.Argument("-", help="A file of rolecli command lines, or - for standard input."),
           keep_going: bool = typer.Option(False, "--keep-going", "-k", help="Go on after a line with an error.")) -> int:
     """Run many rolecli command lines in one process (one per line; # comments)."""
-    session = _session(ctx)
+    session = session_of(ctx)
     if file == "-":
         lines = sys.stdin
     else:
