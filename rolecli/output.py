@@ -74,10 +74,28 @@ class Printer:
         return Console(file=self.stream, highlight=False)
 
 
+_GOOD = ("success", "éxito")
+_BAD = ("failure", "fallo", "fracaso", "taken out", "fuera de combate", "down")
+
+
 def _markup(line: str):
+    """A result line for the terminal: dropped dice struck through, verdicts in colour,
+    the list of dice read dimmed. The words come from the core's and systems' labels."""
+    import re
+
     from rich.text import Text
 
-    return Text(line)
+    if line.startswith("  "):
+        return Text(line, style="dim")
+    text = Text()
+    for part in re.split(r"(~~[^~]+~~)", line):
+        if part.startswith("~~"):
+            text.append(part[2:-2], style="strike dim")
+        else:
+            text.append(part)
+    text.highlight_words(_GOOD, style="bold green", case_sensitive=False)
+    text.highlight_words(_BAD, style="bold red", case_sensitive=False)
+    return text
 
 
 def dice_lines(reads, lang: str | None) -> list[str]:

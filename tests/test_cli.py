@@ -149,3 +149,25 @@ def test_batch_cannot_nest(cli):
 def test_batch_missing_file(cli):
     result = cli("batch", "nope.txt")
     assert result.code == 2 and "nope.txt" in result.err
+
+
+def test_terminal_output_is_drawn_with_rich(monkeypatch):
+    import io
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+    from rolecli.output import Printer
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    Printer(stream=screen).result({}, ["4d6kh3 [6, 5, 2, ~~1~~] = 13: success", "  dice rolled: d6=1"])
+    shown = screen.getvalue()
+    assert "~~" not in shown and "\x1b[" in shown  # the dropped die is struck through, not marked up
+    assert "13" in shown and "success" in shown
+    piped = io.StringIO()
+    Printer(stream=piped).result({}, ["4d6kh3 [6, 5, 2, ~~1~~] = 13"])
+    assert piped.getvalue() == "4d6kh3 [6, 5, 2, ~~1~~] = 13\n"
