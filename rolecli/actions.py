@@ -52,6 +52,8 @@ _ANNOTATION = {"int": int, "float": float, "bool": bool}
 def _parameter(param: Param, lang: str) -> inspect.Parameter:
     annotation = _ANNOTATION.get(param.kind, str)
     help_text = param.help(lang)
+    if param.policy:  # a choice the player makes mid-roll: scripts get the default, never a prompt
+        help_text += " (elección del jugador)" if lang == "es" else " (the player's choice)"
     if param.choices:
         help_text += f" [{'|'.join(param.choices)}]"
     if param.minimum is not None or param.maximum is not None:

@@ -147,6 +147,15 @@ def _campaign_system(session: Session):
     return get_plugins().system(system_name)
 
 
+def _complete_campaigns(incomplete: str) -> list[str]:
+    try:
+        from rolecli import campaign as store
+
+        return [n for n in store.list_campaigns(store.campaigns_dir(None)) if n.startswith(incomplete)]
+    except Exception:
+        return []
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"rolecli {__version__}")
@@ -161,7 +170,8 @@ app = typer.Typer(cls=RoleGroup, no_args_is_help=True, pretty_exceptions_enable=
 @app.callback()
 def root(
     campaigns: Optional[str] = typer.Option(None, "--campaigns", help="The campaigns folder (else ROLECLI_CAMPAIGNS, ./campaigns, the user's data folder)."),
-    campaign: Optional[str] = typer.Option(None, "--campaign", "-C", help="Use this campaign instead of the current one."),
+    campaign: Optional[str] = typer.Option(None, "--campaign", "-C", help="Use this campaign instead of the current one.",
+                                           autocompletion=_complete_campaigns),
     lang: Optional[str] = typer.Option(None, "--lang", help="Language: es or en (else ROLECLI_LANG, then LANG)."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
 ) -> None:
@@ -289,15 +299,6 @@ character_app = typer.Typer(name="character", help="Add, show and edit a campaig
 _core.update(campaign=campaign_app, character=character_app)
 
 
-def _complete_campaigns(incomplete: str) -> list[str]:
-    try:
-        from rolecli import campaign as store
-
-        return [n for n in store.list_campaigns(store.campaigns_dir(None)) if n.startswith(incomplete)]
-    except Exception:
-        return []
-
-
 def _store(ctx: typer.Context):
     from rolecli import campaign as store
 
@@ -354,11 +355,15 @@ def campaign_list(ctx: typer.Context, json_: bool = JSON) -> int:
 
 
 @campaign_app.command("use")
-def campaign_use(ctx: typer.Context, name: str = typer.Argument(..., autocompletion=_complete_campaigns)) -> int:
+def campaign_use(ctx: typer.Context, name: str = typer.Argument(..., autocompletion=_complete_campaigns),
+                 json_: bool = JSON) -> int:
     """Make a campaign the current one."""
     store, root, _ = _store(ctx)
     store.set_current(root, name)
-    note(f"current campaign: {name}")
+    if json_:
+        Printer(True).result({"current": name}, [])
+    else:
+        note(f"current campaign: {name}")
     return 0
 
 

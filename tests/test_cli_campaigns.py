@@ -125,3 +125,21 @@ def test_twenty_processes_recording_damage_lose_nothing(campaigns):
 
     state = tomllib.loads((campaigns / "demo" / "state.toml").read_text())
     assert state["characters"]["Ana"]["damage"] == 20
+
+
+def test_shell_completion_offers_campaign_and_character_names(cli, campaigns):
+    from rolecli.actions import _complete_characters
+    from rolecli.cli import _complete_campaigns
+
+    assert _complete_campaigns("ca") == ["caminantes"]
+    cli("campaign", "use", "demo")
+    assert _complete_characters("b") == ["Bruno"]
+    assert sorted(_complete_characters("")) == ["Ana", "Bruno", "Esqueleto"]
+
+
+def test_shell_completion_through_the_shell_protocol(campaigns):
+    import os
+
+    env = {**os.environ, "_ROLECLI_COMPLETE": "complete_bash", "COMP_WORDS": "rolecli -C ca", "COMP_CWORD": "2"}
+    out = subprocess.run([sys.executable, "-m", "rolecli"], env=env, capture_output=True, text=True, timeout=60)
+    assert "caminantes" in out.stdout

@@ -94,7 +94,60 @@ def all_out_move(speed: int, from_phase: str, stop_after: int | None = None) -> 
     return {"phases": list(phases), "metres": speed * len(phases), "other_actions": 0}
 
 
-def challenge_path(successes_per_step: list[int]) -> dict:
-    """002-R48: a challenge is a series of skill checks; each step may need several
-    successes. The minimum is one success per required success of every step."""
-    return {"steps": len(successes_per_step), "successes": sum(successes_per_step)}
+CRITICAL_EFFECTS = ("unit", "step", "fail")
+
+
+@dataclass
+class ChallengePath:
+    """002-R48: a challenge path is a series of skill checks, one per time unit; a step may
+    need several successes before the next step can start.
+
+    Any success (Ordinary, Good or Amazing) counts as one success: the text counts
+    successes, not degrees (its bomb needs "six successes" in at least six checks).
+    A Failure only costs its time unit. A Critical Failure costs its time unit and, by the
+    rule option ``challenge_critical``: ``unit`` nothing more; ``step`` (default) the
+    successes already gained on the current step are lost (finished steps stay finished);
+    ``fail`` the challenge fails at once.
+    """
+
+    needs: list[int]
+    critical: str = "step"
+    got: list[int] = field(default_factory=list)
+    step: int = 0              # index of the current step; == len(needs) once complete
+    failed: bool = False       # a Critical Failure ended it (critical = "fail")
+
+    def __post_init__(self) -> None:
+        if not self.got:
+            self.got = [0] * len(self.needs)
+
+    @property
+    def minimum(self) -> dict[str, int]:
+        """The fewest steps, successes and checks (= time units): one check per success."""
+        total = sum(self.needs)
+        return {"steps": len(self.needs), "successes": total, "units": total}
+
+    @property
+    def complete(self) -> bool:
+        return self.step >= len(self.needs)
+
+    @property
+    def over(self) -> bool:
+        return self.complete or self.failed
+
+    def record(self, degree: str) -> str:
+        """Count one check of the current step: ``success``, ``step_done``, ``failure``,
+        ``lost`` (a Critical Failure wiped the step's successes) or ``fail``."""
+        if degree in ("ordinary", "good", "amazing"):
+            self.got[self.step] += 1
+            if self.got[self.step] >= self.needs[self.step]:
+                self.step += 1
+                return "step_done"
+            return "success"
+        if degree == "critical_failure":
+            if self.critical == "fail":
+                self.failed = True
+                return "fail"
+            if self.critical == "step" and self.got[self.step]:
+                self.got[self.step] = 0
+                return "lost"
+        return "failure"

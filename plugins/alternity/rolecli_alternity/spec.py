@@ -98,6 +98,10 @@ OPTIONS = (
                Label("Daño de un ataque en campaña: al momento, o pendiente hasta el evento end_of_phase",
                      "Damage of a campaign attack: at once, or pending until the end_of_phase event"),
                choices=("immediate", "end_of_phase")),
+    RuleOption("challenge_critical", "step",
+               Label("Fallo Crítico en un camino de desafío: pierde la unidad de tiempo (unit), además los éxitos del paso en curso (step) o el desafío entero (fail)",
+                     "Critical Failure on a challenge path: costs the time unit (unit), also the current step's successes (step) or the whole challenge (fail)"),
+               choices=("unit", "step", "fail")),
 )
 
 
@@ -262,9 +266,34 @@ _THROW = ActionSpec(
                   minimum=0),
             Param("strength", "rating", _l("FUE (si no, la del personaje)", "STR (else the character's)"), default=None)),
     actor="optional")
+TIME_UNITS = {
+    "phase": (Label("fase", "phase"), Label("fases", "phases")),
+    "round": (Label("asalto", "round"), Label("asaltos", "rounds")),
+    "minute": (Label("minuto", "minute"), Label("minutos", "minutes")),
+    "hour": (Label("hora", "hour"), Label("horas", "hours")),
+    "day": (Label("día", "day"), Label("días", "days")),
+}
+_BY_NAME = {p.name: p for p in _MODIFIERS}
+_CHALLENGE = ActionSpec(
+    "challenge", "resolve", _l("Camino de desafío: una tirada por unidad de tiempo, pasos con varios éxitos (002-R48)",
+                               "Challenge path: one check per time unit, steps needing several successes (002-R48)"),
+    params=(Param("scores", "list", _l("Puntuación de cada paso, separadas por comas: número, habilidad o característica; "
+                                       "A|B: la mejor de varias habilidades",
+                                       "Each step's score, comma-separated: a number, a skill or an ability; "
+                                       "A|B: the best of several skills"),
+                  required=True, positional=True),
+            Param("successes", "list", _l("Éxitos que necesita cada paso (si no, 1 por paso)",
+                                          "Successes each step needs (else 1 per step)"), default=()),
+            Param("limit", "int", _l("Unidades de tiempo disponibles (p. ej. 16 fases)",
+                                     "Time units available (e.g. 16 phases)"), default=None, minimum=1, maximum=1000),
+            Param("unit", "choice", _l("Unidad de tiempo: una tirada por unidad", "Time unit: one check per unit"),
+                  default="phase", choices=tuple(TIME_UNITS)),
+            _BY_NAME["steps"], _BY_NAME["situation"], _BY_NAME["kind"], _BY_NAME["base"], _BY_NAME["helpers"],
+            _BY_NAME["too_hard"]),
+    actor="optional")
 
 ACTIONS = (_ROLL, _SCATTER, _CHECK, _ACTION, _ATTACK, _SURPRISE, _DAMAGE, _HEAL, _FATIGUE, _BREATH, _RECOVER,
-           _INITIATIVE, _ENCUMBRANCE, _THROW)
+           _INITIATIVE, _ENCUMBRANCE, _THROW, _CHALLENGE)
 SPECS = {a.name: a for a in ACTIONS}
 
 INFO = SystemInfo(name=NAME, names=NAMES, template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS)
