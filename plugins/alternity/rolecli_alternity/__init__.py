@@ -31,7 +31,8 @@ def rolecli_roll(action, ctx):
 @hookimpl
 def rolecli_resolve(action, ctx):
     verbs = {"check": A.do_check, "action-check": A.do_action_check, "attack": A.do_attack,
-             "surprise": A.do_surprise, "encumbrance": A.do_encumbrance, "throw": A.do_throw}
+             "surprise": A.do_surprise, "encumbrance": A.do_encumbrance, "throw": A.do_throw,
+             "challenge": A.do_challenge}
     fn = verbs.get(action.name)
     return fn(action, ctx) if fn else None
 

@@ -6,16 +6,18 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from rolecli.contract import Action, Character, Context, Outcome, Refused
+from rolecli.errors import RoleError
 
 from . import damage as D
 from . import labels as L
 from . import recovery as R
 from .check import RANK, CheckResult, roll_check, shift_against, shift_own
-from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
+from .combat import (CRITICAL_EFFECTS, PHASES, ChallengePath, Entrant, first_order, phase_of, schedule,
+                     surprise_phase, usable_actions)
 from .labels import tr
 from .sheet import (RESOLVE, STAMINA, ability, action_check_score, actions_per_round, dazed_steps, find_skill,
                     is_free_agent, last_resorts_left, resolve_rating, state, track_sizes)
-from .spec import SPECS
+from .spec import SPECS, TIME_UNITS
 from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
                     rung_text, situation_steps, two_weapon_steps)
 
@@ -347,6 +349,135 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
             lines.extend(more)
             data["target"] = {"name": target.name, **rep}
     return out
+
+
+# --- challenge path --------------------------------------------------------------------
+
+CHALLENGE_SAFETY = 1000   # time units played when no --limit is given
+
+
+def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, text: str) -> Prepared:
+    """One step's score: a rating as ``check`` reads it; ``A|B`` picks the alternative with
+    the best chance of success (those the character lacks are skipped)."""
+    options = [t.strip() for t in text.split("|") if t.strip()]
+    if not options:
+        raise Refused(tr(ctx.lang, f"paso vacío en {text!r}.", f"empty step in {text!r}."))
+    if len(options) == 1:
+        return prepare(p, ctx, actor, options[0])
+    from .odds import check_odds
+
+    found, errors = [], []
+    for option in options:
+        try:
+            found.append(prepare(p, ctx, actor, option))
+        except RoleError as exc:
+            errors.append(exc)
+    if not found:
+        raise errors[0]
+    chance = [check_odds(x.score, x.rung, too_hard=bool(p.get("too_hard")))["success"] for x in found]
+    return found[chance.index(max(chance))]
+
+
+def do_challenge(action: Action, ctx: Context) -> Outcome:
+    """002-R48: play a challenge path, one check per time unit, until every step has its
+    successes or the time limit runs out (see ``combat.ChallengePath``)."""
+    p = params(action)
+    lang = ctx.lang
+    actor = action.actor
+    texts = [str(t) for t in p.get("scores") or ()]
+    if not texts:
+        raise Refused(tr(lang, "hace falta al menos un paso (puntuaciones separadas por comas).",
+                         "at least one step is needed (comma-separated scores)."))
+    if len(texts) > 40:
+        raise Refused(tr(lang, f"{len(texts)} pasos son demasiados: como mucho 40.", f"{len(texts)} steps are too many: 40 at most."))
+    given = list(p.get("successes") or ())
+    if not given:
+        needs = [1] * len(texts)
+    else:
+        if len(given) != len(texts):
+            raise Refused(tr(lang, f"--successes da {len(given)} valores para {len(texts)} pasos.",
+                             f"--successes gives {len(given)} values for {len(texts)} steps."))
+        try:
+            needs = [int(v) for v in given]
+        except ValueError:
+            raise Refused(tr(lang, "--successes: números enteros separados por comas.",
+                             "--successes: whole numbers separated by commas.")) from None
+        if any(n < 1 or n > 40 for n in needs):
+            raise Refused(tr(lang, "--successes: cada paso necesita de 1 a 40 éxitos.",
+                             "--successes: each step needs 1 to 40 successes."))
+    critical = ctx.options.get("challenge_critical", "step")
+    if critical not in CRITICAL_EFFECTS:
+        critical = "step"
+    path = ChallengePath(needs, critical)
+    steps = [_challenge_step(p, ctx, actor, t) for t in texts]
+    limit = p.get("limit")
+    unit = p.get("unit") or "phase"
+    one, many = (lab(lang) for lab in TIME_UNITS[unit])
+
+    def units(n: int) -> str:
+        return f"{n} {one if n == 1 else many}"
+
+    def successes(n: int) -> str:
+        return tr(lang, f"{n} éxito{'s' if n != 1 else ''}", f"{n} success{'es' if n != 1 else ''}")
+
+    least = path.minimum
+    head = tr(lang, f"Camino de desafío: {least['steps']} pasos; mínimo {least['steps']} acciones y "
+                    f"{successes(least['successes'])} ({units(least['units'])}, una tirada por {one})",
+              f"Challenge path: {least['steps']} steps; at least {least['steps']} actions and "
+              f"{successes(least['successes'])} ({units(least['units'])}, one check per {one})")
+    head += (tr(lang, f"; límite {units(limit)}.", f"; limit {units(limit)}.") if limit else ".")
+    lines = [head]
+    if limit and limit < least["units"]:
+        lines.append(tr(lang, f"El límite ({units(limit)}) no alcanza el mínimo: no se puede superar a tiempo.",
+                        f"The limit ({units(limit)}) is below the minimum: it cannot be completed in time."))
+    for i, (prep, need) in enumerate(zip(steps, needs), 1):
+        lines.append(tr(lang, f"Paso {i} ({successes(need)}): ", f"Step {i} ({successes(need)}): ") + prep.line(lang))
+    cap = limit or CHALLENGE_SAFETY
+    checks: list[dict[str, Any]] = []
+    used = 0
+    while not path.over and used < cap:
+        used += 1
+        i = path.step
+        prep = steps[i]
+        what = tr(lang, f"{one} {used}, paso {i + 1}", f"{one} {used}, step {i + 1}")
+        res = roll_check(ctx, prep.score, prep.rung, what, too_hard=bool(p.get("too_hard")))
+        event = path.record(res.degree)
+        tail = f"{path.got[i]}/{needs[i]}"
+        if event == "step_done":
+            tail += tr(lang, f", paso {i + 1} superado", f", step {i + 1} done")
+        elif event == "lost":
+            tail = tr(lang, f"se pierden los éxitos del paso {i + 1}: 0/{needs[i]}",
+                      f"the successes of step {i + 1} are lost: 0/{needs[i]}")
+        elif event == "fail":
+            tail = tr(lang, "el desafío fracasa", "the challenge fails")
+        label = what[0].upper() + what[1:]
+        lines.append(f"{res.line(lang, label)} → {tail}")
+        checks.append({"unit": used, "step": i + 1, "event": event, **res.as_json()})
+    complete = path.complete
+    bounds = [tr(lang, f"límite {limit}", f"limit {limit}")] if limit else []
+    if complete:
+        bounds.append(tr(lang, f"mínimo {least['units']}", f"minimum {least['units']}"))
+        end = tr(lang, f"Desafío superado en {units(used)}", f"Challenge complete in {units(used)}")
+        end += f" ({', '.join(bounds)})."
+    elif path.failed:
+        end = tr(lang, f"Desafío fallido: Fallo Crítico en {one} {used} (challenge_critical = fail).",
+                 f"Challenge failed: Critical Failure in {one} {used} (challenge_critical = fail).")
+    else:
+        i = path.step
+        if not limit:
+            bounds.append(tr(lang, f"tope sin --limit: {CHALLENGE_SAFETY}", f"cap without --limit: {CHALLENGE_SAFETY}"))
+        end = tr(lang, f"Desafío no superado en {units(used)}", f"Challenge not complete in {units(used)}")
+        end += f" ({', '.join(bounds)})"
+        end += tr(lang, f"; paso {i + 1} en {path.got[i]}/{needs[i]}.", f"; step {i + 1} at {path.got[i]}/{needs[i]}.")
+    lines.append(end)
+    data = {
+        "unit": unit, "limit": limit, "units_used": used, "minimum": least, "complete": complete,
+        "critical_failure_effect": critical,
+        "steps": [prep.as_json() | {"step": i, "needs": need, "successes": got, "done": i <= path.step}
+                  for i, (prep, need, got) in enumerate(zip(steps, needs, path.got), 1)],
+        "checks": checks,
+    }
+    return Outcome(data, lines, success=complete)
 
 
 # --- damage, heal, fatigue, breath ----------------------------------------------------
