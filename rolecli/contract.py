@@ -160,6 +160,15 @@ class SystemInfo:
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)
 
+    def params(self, action: Action) -> dict[str, Any]:
+        """``action``'s parameters over the defaults its verb declares: what the
+        core passes from the command line, and what a direct call (a test,
+        another plugin) gets too."""
+        spec = self.action(action.name)
+        merged = {p.name: p.default for p in spec.params} if spec else {}
+        merged.update({k: v for k, v in action.params.items() if v is not None or k not in merged})
+        return merged
+
 
 # --- what the core passes in ------------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 from rolecli.campaign.locate import Key, format_key, locate
 from rolecli.campaign.paths import check_name, display_path
 from rolecli.contract import Field, RuleOption, SystemInfo
-from rolecli.names import closest, fold
+from rolecli.names import closest
 from rolecli.errors import CampaignError
 
 TOP_KEYS = ("system", "title", "rules", "characters")

@@ -287,7 +287,6 @@ class _Builder:
         n = term.count
         if n == 0:
             return 0
-        lo, hi = term.lo, term.hi
         base = ip.d(term.sides) if not term.fudge else ip.Die([-1, 0, 1])
 
         def faces_of(cond: Cond, die) -> list[int]:

@@ -407,7 +407,6 @@ _SCORE = [score_of(f) for f in range(256)]
 
 def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Evaluator:
     """Rerolls, explosions, keep/drop and success counting, one die at a time."""
-    n = term.count
     sides = term.sides
     reroll = term.reroll.matches if term.reroll is not None else None
     once = term.reroll_once

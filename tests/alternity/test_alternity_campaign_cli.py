@@ -91,3 +91,28 @@ def test_last_resorts_are_spent_and_refreshed_by_the_act(cli):
 def test_unknown_trait_on_the_command_line(cli):
     r = cli("-C", "aaa", "check", "Mad Dog", "Atletsmo")
     assert r.code == 2 and "Atletismo" in r.err
+
+
+def test_002_R48_challenge_with_the_characters_skills(cli):
+    """A challenge path on Mad Dog's sheet: Atletismo 13 is a broad skill (+d4), the two
+    specialties roll at +d0; 1 + 1 + 2 successes in 4 rounds."""
+    r = run(cli, "challenge", "Mad Dog", "Atletismo,Percepción-intuición,Resistencia-resistencia",
+            "--successes", "1,1,2", "--limit", 4, "--unit", "round", "--dice", "5,3,4,12,9")
+    assert r.code == 0 and r.json["complete"] is True and r.json["units_used"] == 4
+    assert [s["score"] for s in r.json["steps"]] == [13, 10, 13]
+    assert [s["situation_die"] for s in r.json["steps"]] == ["+d4", "+d0", "+d0"]
+    assert r.json["minimum"] == {"steps": 3, "successes": 4, "units": 4}
+    # 002-T20's "Demolitions-disarm or Knowledge-deduce": a step may name alternatives
+    r = run(cli, "challenge", "Mad Dog", "Demoliciones-desarmar|Percepción-intuición", "--dice", "4")
+    assert r.code == 0 and r.json["steps"][0]["trait"] == "Percepción-intuición"
+    r = cli("-C", "aaa", "challenge", "Mad Dog", "Demoliciones-desarmar", "--dice", "4")
+    assert r.code == 2 and "Demoliciones-desarmar" in r.err
+
+
+def test_recover_over_the_whole_campaign_names_each_character(cli):
+    run(cli, "damage", "Mad Dog", "4s")
+    run(cli, "damage", "Zug", "2s")
+    r = cli("-C", "aaa", "recover", "end_of_scene")
+    assert r.code == 0
+    assert "Mad Dog: end of scene, all stun vanishes (4)." in r.out
+    assert "Zug: end of scene, all stun vanishes (2)." in r.out

@@ -208,11 +208,56 @@ def test_002_R47_surprise_from_the_sheet():
     assert out.data["trait"] == "Percepción-intuición" and out.data["surprised"] is True
 
 
-def test_002_T20_challenge_path():
-    """002-T20 [seed]: lockpicking, then disarm or deduce, then 4 successes: three steps, six successes."""
-    from rolecli_alternity.combat import challenge_path
+BOMB = ("challenge", "12,12,12", "--successes", "1,1,4", "--limit", 16)   # 4 rounds = 16 phases
 
-    assert challenge_path([1, 1, 4]) == {"steps": 3, "successes": 6}
+
+def test_002_T20_challenge_path(cli):
+    """002-T20 [seed]: a bomb exploding in 4 rounds (16 phases): lockpicking, then disarm or
+    deduce, then 4 successes: "three actions and six successes". Every check succeeds (an
+    Amazing, Good or Ordinary success counts one success), so it takes exactly six phases."""
+    r = aaa_cli(cli, *BOMB, "--dice", "2,5,10,3,6,12")           # with score 12: A, G, O, A, G, O
+    assert r.code == 0 and r.json["success"] is True and r.json["complete"] is True
+    assert r.json["minimum"] == {"steps": 3, "successes": 6, "units": 6}
+    assert r.json["units_used"] == 6 and r.json["limit"] == 16 and r.json["unit"] == "phase"
+    assert [c["step"] for c in r.json["checks"]] == [1, 2, 3, 3, 3, 3]
+    assert all(c["success"] for c in r.json["checks"])
+    assert [s["successes"] for s in r.json["steps"]] == [1, 1, 4]
+
+
+def test_002_R48_failures_run_out_of_time(cli):
+    """Each failure costs a phase: after 16 phases the third step has 3 of its 4 successes."""
+    dice = [5, 15, 5] + [5, 15, 15, 5, 15, 15, 15, 5, 15, 15, 15, 15, 15]   # 16 phases
+    r = aaa_cli(cli, *BOMB, "--dice", ",".join(map(str, dice)))
+    assert r.code == 1 and r.json["success"] is False and r.json["complete"] is False
+    assert r.json["units_used"] == 16
+    assert [s["successes"] for s in r.json["steps"]] == [1, 1, 3]
+    assert [s["done"] for s in r.json["steps"]] == [True, True, False]
+
+
+def test_002_R48_one_success_per_step_by_default_and_no_limit(cli):
+    r = aaa_cli(cli, "challenge", "12,12", "--dice", "15,4,4")       # a failure, then two successes
+    assert r.code == 0 and r.json["minimum"] == {"steps": 2, "successes": 2, "units": 2}
+    assert r.json["units_used"] == 3 and r.json["limit"] is None
+    r = cli("alternity", "challenge", "12,12", "--successes", "1,1,4")
+    assert r.code == 2 and "3 values for 2 steps" in r.err
+
+
+@pytest.mark.parametrize("effect,after,event,code,used", [
+    ("step", ",5,5,5,5", "lost", 0, 9),   # default: the 2 successes of step 3 are lost, 4 more needed
+    ("unit", ",5,5", "failure", 0, 7),     # only the phase is lost: 2 more needed
+    ("fail", "", "fail", 1, 5),            # the bomb goes off
+])
+def test_002_R48_critical_failure_on_a_challenge(cli, effect, after, event, code, used):
+    """A Critical Failure always costs its phase; the rule option challenge_critical says what else."""
+    r = aaa_cli(cli, "challenge", "12,12,12", "--successes", "1,1,4", "--rule", f"challenge_critical={effect}",
+                "--dice", "5,5,5,5,20" + after)
+    assert r.code == code and r.json["units_used"] == used
+    assert r.json["checks"][4]["degree"] == "critical_failure" and r.json["checks"][4]["event"] == event
+
+
+def test_002_R48_critical_failure_keeps_finished_steps(cli):
+    r = aaa_cli(cli, "challenge", "12,12", "--dice", "5,20,5")       # step 2: CF, then a success
+    assert r.code == 0 and r.json["units_used"] == 3 and [c["step"] for c in r.json["checks"]] == [1, 2, 2]
 
 
 def test_002_R48_R49_combat_scene_action_checks_roll_only_the_control_die():

@@ -356,26 +356,27 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
 CHALLENGE_SAFETY = 1000   # time units played when no --limit is given
 
 
-def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, text: str) -> Prepared:
+def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, text: str) -> tuple[Prepared, list[str]]:
     """One step's score: a rating as ``check`` reads it; ``A|B`` picks the alternative with
-    the best chance of success (those the character lacks are skipped)."""
+    the best chance of success (those the character lacks are skipped). Returns the step and
+    the alternatives weighed (empty for a single score)."""
     options = [t.strip() for t in text.split("|") if t.strip()]
     if not options:
         raise Refused(tr(ctx.lang, f"paso vacío en {text!r}.", f"empty step in {text!r}."))
     if len(options) == 1:
-        return prepare(p, ctx, actor, options[0])
+        return prepare(p, ctx, actor, options[0]), []
     from .odds import check_odds
 
     found, errors = [], []
     for option in options:
         try:
-            found.append(prepare(p, ctx, actor, option))
+            found.append((option, prepare(p, ctx, actor, option)))
         except RoleError as exc:
             errors.append(exc)
     if not found:
         raise errors[0]
-    chance = [check_odds(x.score, x.rung, too_hard=bool(p.get("too_hard")))["success"] for x in found]
-    return found[chance.index(max(chance))]
+    chance = [check_odds(x.score, x.rung, too_hard=bool(p.get("too_hard")))["success"] for _, x in found]
+    return found[chance.index(max(chance))][1], [f"{o} {float(c):.0%}" for (o, _), c in zip(found, chance)]
 
 
 def do_challenge(action: Action, ctx: Context) -> Outcome:
@@ -409,7 +410,8 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
     if critical not in CRITICAL_EFFECTS:
         critical = "step"
     path = ChallengePath(needs, critical)
-    steps = [_challenge_step(p, ctx, actor, t) for t in texts]
+    chosen = [_challenge_step(p, ctx, actor, t) for t in texts]
+    steps = [prep for prep, _ in chosen]
     limit = p.get("limit")
     unit = p.get("unit") or "phase"
     one, many = (lab(lang) for lab in TIME_UNITS[unit])
@@ -421,17 +423,23 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
         return tr(lang, f"{n} éxito{'s' if n != 1 else ''}", f"{n} success{'es' if n != 1 else ''}")
 
     least = path.minimum
-    head = tr(lang, f"Camino de desafío: {least['steps']} pasos; mínimo {least['steps']} acciones y "
+    n = least["steps"]
+    plural = "s" if n != 1 else ""
+    acciones = "acción" if n == 1 else "acciones"
+    head = tr(lang, f"Camino de desafío: {n} paso{plural}; mínimo {n} {acciones} y "
                     f"{successes(least['successes'])} ({units(least['units'])}, una tirada por {one})",
-              f"Challenge path: {least['steps']} steps; at least {least['steps']} actions and "
+              f"Challenge path: {n} step{plural}; at least {n} action{plural} and "
               f"{successes(least['successes'])} ({units(least['units'])}, one check per {one})")
     head += (tr(lang, f"; límite {units(limit)}.", f"; limit {units(limit)}.") if limit else ".")
     lines = [head]
     if limit and limit < least["units"]:
         lines.append(tr(lang, f"El límite ({units(limit)}) no alcanza el mínimo: no se puede superar a tiempo.",
                         f"The limit ({units(limit)}) is below the minimum: it cannot be completed in time."))
-    for i, (prep, need) in enumerate(zip(steps, needs), 1):
-        lines.append(tr(lang, f"Paso {i} ({successes(need)}): ", f"Step {i} ({successes(need)}): ") + prep.line(lang))
+    for i, ((prep, weighed), need) in enumerate(zip(chosen, needs), 1):
+        line = tr(lang, f"Paso {i} ({successes(need)}): ", f"Step {i} ({successes(need)}): ") + prep.line(lang)
+        if weighed:
+            line += tr(lang, " (la mejor probabilidad de: ", " (the best chance of: ") + ", ".join(weighed) + ")"
+        lines.append(line)
     cap = limit or CHALLENGE_SAFETY
     checks: list[dict[str, Any]] = []
     used = 0
@@ -653,7 +661,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False, extra=list(extra))
             prep.name = name
         res = roll_check(ctx, prep.score, prep.rung, what)
-        lines.extend([prep.line(lang), res.line(lang)])
+        lines.extend([f"{ch.name}: {prep.line(lang)}", res.line(lang)])
         return res
 
     stamina = lambda: roll_with(STAMINA, "CON", p.get("stamina"), tr(lang, "moribundo", "dying"))  # noqa: E731
@@ -662,16 +670,16 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     if event == "end_of_scene":
         # GAP-15 order: stun clears, then the dying roll, then the fatigue roll for wounds.
         if st["stun"]:
-            lines.append(tr(lang, f"Fin de escena: desaparece todo el aturdimiento ({st['stun']}).",
-                            f"End of scene: all stun vanishes ({st['stun']})."))
+            lines.append(tr(lang, f"{ch.name}: fin de escena, desaparece todo el aturdimiento ({st['stun']}).",
+                            f"{ch.name}: end of scene, all stun vanishes ({st['stun']})."))
         st["stun"] = 0
         if D.wake_if_possible(st, sizes):
             lines.append(tr(lang, f"{ch.name} recupera la conciencia.", f"{ch.name} regains consciousness."))
         if st["mortal"] > 0:
             res, worse = R.dying_roll(st, sizes, stamina)
             data["dying_roll"] = {"degree": res.degree, "mortal": worse}
-            lines.append(tr(lang, f"Moribundo: +{worse} mortal ({st['mortal']}/{sizes['mortal']}).",
-                            f"Dying: +{worse} mortal ({st['mortal']}/{sizes['mortal']})."))
+            lines.append(tr(lang, f"{ch.name}, moribundo: +{worse} mortal ({st['mortal']}/{sizes['mortal']}).",
+                            f"{ch.name}, dying: +{worse} mortal ({st['mortal']}/{sizes['mortal']})."))
             if st["status"] == "dead":
                 lines.append(tr(lang, f"{ch.name} muere.", f"{ch.name} dies."))
         if st["status"] != "dead" and st["hurt_this_scene"] and ctx.options.get("scene_fatigue", True):
@@ -682,7 +690,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
                 st, _, more = hurt(ch, st, "fatigue", pts, "overflow", ctx, p.get("resolve"))
                 lines.extend(more)
             else:
-                lines.append(tr(lang, "Sin fatiga.", "No fatigue."))
+                lines.append(tr(lang, f"{ch.name}: sin fatiga.", f"{ch.name}: no fatigue."))
         st["hurt_this_scene"] = st["mortal_this_scene"] = False
     elif event == "round":
         if st["out_rounds"] > 0:
@@ -722,8 +730,8 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             if st["status"] == "ko" and st["ko_cause"] == "fatigue":
                 st["status"], st["ko_cause"] = "ok", ""
         data.update(hours=hours, fatigue_recovered=recovered, mortal_added=worse_total)
-        lines.append(tr(lang, f"{hours} h de descanso: recupera {recovered} de fatiga ({st['fatigue']}/{sizes['fatigue']}).",
-                        f"{hours} h of rest: recovers {recovered} fatigue ({st['fatigue']}/{sizes['fatigue']})."))
+        lines.append(tr(lang, f"{ch.name}, {hours} h de descanso: recupera {recovered} de fatiga ({st['fatigue']}/{sizes['fatigue']}).",
+                        f"{ch.name}, {hours} h of rest: recovers {recovered} fatigue ({st['fatigue']}/{sizes['fatigue']})."))
     elif event == "act":
         lines.append(tr(lang, f"Nuevo Acto: {ch.name} recupera sus puntos de último recurso ({st['last_resorts_spent']} gastados → 0).",
                         f"New Act: {ch.name} regains the last resort points ({st['last_resorts_spent']} spent → 0)."))
@@ -739,8 +747,8 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             lines.append(tr(lang, f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage."))
         data["applied"] = pending
     else:  # start_of_session
-        lines.append(tr(lang, "AAA no recupera nada al inicio de sesión: la recuperación va por escenas, horas y Actos.",
-                        "AAA recovers nothing at the start of a session: recovery goes by scene, hour and Act."))
+        lines.append(tr(lang, f"{ch.name}: AAA no recupera nada al inicio de sesión (la recuperación va por escenas, horas y Actos).",
+                        f"{ch.name}: AAA recovers nothing at the start of a session (recovery goes by scene, hour and Act)."))
     if not lines:
         lines.append(tr(lang, f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover."))
     data["state"] = st

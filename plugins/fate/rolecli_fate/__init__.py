@@ -8,30 +8,15 @@ blocks, movement), ``stress`` (tracks, consequences, Taken Out, concessions),
 
 from __future__ import annotations
 
-from typing import Any
 
 from rolecli import hookimpl
-from rolecli.contract import Action, Refused
+from rolecli.contract import Refused
 
 from .system import INFO
 
 ROLECLI_CONTRACT = 1
 
 __all__ = ["ROLECLI_CONTRACT", "INFO"]
-
-
-def params(action: Action) -> dict[str, Any]:
-    """The action's parameters over the spec's defaults (so direct calls and
-    the CLI see the same values)."""
-    spec = INFO.action(action.name)
-    p: dict[str, Any] = {}
-    if spec is not None:
-        for prm in spec.params:
-            p[prm.name] = prm.default
-    for k, v in (action.params or {}).items():
-        if v is not None or k not in p:
-            p[k] = v
-    return p
 
 
 def check_options(ctx) -> None:
@@ -87,7 +72,7 @@ def rolecli_resolve(action, ctx):
     if handler is None:
         return None
     ctx = _ctx(ctx)
-    p = params(action)
+    p = INFO.params(action)
     if action.name in ("contest", "attack", "maneuver", "push", "throw"):
         p["target_full_defence"] = p.pop("full_defence", False)
     return handler(action, ctx, p)
@@ -101,7 +86,7 @@ def rolecli_apply_damage(character, action, ctx):
     from .stress import apply_stress, track_key
 
     ctx = _ctx(ctx)
-    p = params(action)
+    p = INFO.params(action)
     stress = int(p.get("stress") or 0)
     if stress < 0:
         raise Refused(f"stress = {stress} is out of range 0.. (no negative stress).")
@@ -118,14 +103,14 @@ def rolecli_recover(character, event, action, ctx):
     known = [e for e, _ in INFO.events]
     if event not in known:
         raise Refused(f"event {event!r} is unknown; events: {', '.join(known)}.")
-    return recover(character, event, _ctx(ctx), params(action))
+    return recover(character, event, _ctx(ctx), INFO.params(action))
 
 
 @hookimpl
 def rolecli_initiative(characters, action, ctx):
     from .initiative import order
 
-    return order(characters, _ctx(ctx), params(action))
+    return order(characters, _ctx(ctx), INFO.params(action))
 
 
 @hookimpl
@@ -138,7 +123,7 @@ def rolecli_odds(action, ctx):
     from .state import Work
 
     ctx = _ctx(ctx)
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)  # thrown away: odds change nothing
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Outcome, Refused
+from rolecli.contract import Action, Outcome, Refused
 
 from . import ladder
 from .aspects import Temp, set_temps, temps
