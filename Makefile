@@ -22,6 +22,7 @@ demo: install
 	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/encounter.rolecli || [ $$? -eq 1 ]
 
 test: install
+	$(PY) -m ruff check --quiet rolecli plugins tests benchmarks
 	$(PY) -m pytest
 
 bench: install

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from aaa_helpers import aaa_cli, call, options
+from aaa_helpers import options
 
 LADDER = {0: [], 1: [4], 2: [6], 3: [8], 4: [12], 5: [20], 6: [20, 20], -1: [4], -2: [6], -5: [20]}
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from rolecli import hookimpl
 from rolecli.contract import Odds
 
-from . import actions as A
 from .spec import INFO, NAME
 
 ROLECLI_CONTRACT = 1
@@ -23,6 +22,8 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_roll(action, ctx):
+    from . import actions as A  # the rules load only when a verb of this system runs
+
     if action.name in ("roll", "scatter"):
         return A.do_roll(action, ctx)
     return None
@@ -30,6 +31,8 @@ def rolecli_roll(action, ctx):
 
 @hookimpl
 def rolecli_resolve(action, ctx):
+    from . import actions as A  # the rules load only when a verb of this system runs
+
     verbs = {"check": A.do_check, "action-check": A.do_action_check, "attack": A.do_attack,
              "surprise": A.do_surprise, "encumbrance": A.do_encumbrance, "throw": A.do_throw,
              "challenge": A.do_challenge}
@@ -39,6 +42,8 @@ def rolecli_resolve(action, ctx):
 
 @hookimpl
 def rolecli_apply_damage(character, action, ctx):
+    from . import actions as A  # the rules load only when a verb of this system runs
+
     if action.name in ("damage", "heal", "fatigue", "breath"):
         return A.do_damage(character, action, ctx)
     return None
@@ -46,6 +51,8 @@ def rolecli_apply_damage(character, action, ctx):
 
 @hookimpl
 def rolecli_recover(character, event, action, ctx):
+    from . import actions as A  # the rules load only when a verb of this system runs
+
     if action.name != "recover" and event not in dict(INFO.events):
         return None
     return A.do_recover(character, event, action, ctx)
@@ -53,6 +60,8 @@ def rolecli_recover(character, event, action, ctx):
 
 @hookimpl
 def rolecli_initiative(characters, action, ctx):
+    from . import actions as A  # the rules load only when a verb of this system runs
+
     if action.name != "initiative":
         return None
     return A.do_initiative(characters, action, ctx)
@@ -60,6 +69,8 @@ def rolecli_initiative(characters, action, ctx):
 
 @hookimpl
 def rolecli_odds(action, ctx):
+    from . import actions as A  # the rules load only when a verb of this system runs
+
     if action.name not in ("check", "attack", "action-check"):
         return None
     from .labels import DEGREES, Label
@@ -68,7 +79,7 @@ def rolecli_odds(action, ctx):
     from .sheet import is_free_agent
     from rolecli.contract import Refused
 
-    p = A.params(action)
+    p = INFO.params(action)
     if action.name == "action-check":
         score_text = p.get("score")
         if score_text is None and action.actor is not None:

@@ -17,7 +17,7 @@ from .combat import (CRITICAL_EFFECTS, PHASES, ChallengePath, Entrant, first_ord
 from .labels import tr
 from .sheet import (RESOLVE, STAMINA, ability, action_check_score, actions_per_round, dazed_steps, find_skill,
                     is_free_agent, last_resorts_left, resolve_rating, state, track_sizes)
-from .spec import SPECS, TIME_UNITS
+from .spec import INFO, TIME_UNITS
 from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
                     rung_text, situation_steps, two_weapon_steps)
 
@@ -27,15 +27,6 @@ KIND_NAMES = {
     "feat": L.Label("proeza", "feat"), "untrained": L.Label("sin entrenar: mitad de la característica", "untrained: half the ability"),
     "action": L.Label("tirada de acción", "action check"),
 }
-
-
-def params(action: Action) -> dict[str, Any]:
-    """The action's parameters with the spec's defaults filled in (the core does it too;
-    this keeps the hooks usable when called directly)."""
-    spec = SPECS.get(action.name)
-    out = {p.name: p.default for p in spec.params} if spec else {}
-    out.update({k: v for k, v in action.params.items()})
-    return out
 
 
 @dataclass
@@ -173,7 +164,7 @@ def _what(lang: str, prep: Prepared, default: str) -> str:
 
 
 def do_roll(action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     if action.name == "scatter":
         v = ctx.dice.roll(4, tr(lang, "dirección del fallo", "miss direction"))
@@ -199,7 +190,7 @@ def do_roll(action: Action, ctx: Context) -> Outcome:
 
 
 def do_check(action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     actor = action.actor
     prep = prepare(p, ctx, actor, p["score"])
@@ -218,7 +209,7 @@ def do_check(action: Action, ctx: Context) -> Outcome:
 
 
 def do_surprise(action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     actor = action.actor
     prepared = int(p.get("prepared") or 0)
@@ -243,7 +234,7 @@ def do_surprise(action: Action, ctx: Context) -> Outcome:
 
 
 def do_action_check(action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     actor = action.actor
     score_text = p.get("score")
@@ -293,7 +284,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     actor, target = action.actor, action.target
     entries = D.parse_rating(p["damage"])
@@ -382,7 +373,7 @@ def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, te
 def do_challenge(action: Action, ctx: Context) -> Outcome:
     """002-R48: play a challenge path, one check per time unit, until every step has its
     successes or the time limit runs out (see ``combat.ChallengePath``)."""
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     actor = action.actor
     texts = [str(t) for t in p.get("scores") or ()]
@@ -520,7 +511,7 @@ def hurt(ch: Character, st: dict[str, Any], track: str, amount: int, spill: str,
 
 
 def do_damage(character: Character, action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     name = action.name
     if name == "heal":
@@ -643,7 +634,7 @@ def do_breath(ch: Character, p: dict[str, Any], ctx: Context) -> Outcome:
 
 
 def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     st = state(ch)
     sizes = track_sizes(ch)
@@ -759,7 +750,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
 
 
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     delayed = {str(n).strip() for n in p.get("delayed") or ()}
     surprised = {str(n).strip() for n in p.get("surprised") or ()}
@@ -839,7 +830,7 @@ def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
 
 
 def do_encumbrance(action: Action, ctx: Context) -> Outcome:
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     strength = _strength(p, action.actor, lang)
     load = float(p["load"])
@@ -866,7 +857,7 @@ def do_encumbrance(action: Action, ctx: Context) -> Outcome:
 def do_throw(action: Action, ctx: Context) -> Outcome:
     """002-R45: short = STR m, medium = 2×STR, long = 4×STR for small light objects; heavy
     objects (> 3 kg, ≤ ⌊STR/2⌋ kg) at +4 steps and short range only."""
-    p = params(action)
+    p = INFO.params(action)
     lang = ctx.lang
     strength = _strength(p, action.actor, lang)
     weight = float(p.get("weight") or 0)
