@@ -184,3 +184,12 @@ def test_000_R50_companion_flat_plus_one_and_extra_consequence():
 def test_tie_attack_deals_no_stress():
     out = run("attack", actor=char("A"), target=pc(), skill="3", defence="3", dice=ZZ)
     assert out.data["stress"] == 0 and not out.changes
+
+
+def test_000_R34_R64_auto_consequences_prefer_menor_severa_over_extrema(cli):
+    """12 stress on an empty 5-box track: Extrema alone and Menor + Severa both absorb 8
+    (ruling: 2/4/6/8); auto avoids the Extrema, which only medical treatment removes."""
+    r = cli("fate", "damage", "12", "--json")
+    assert r.code == 0
+    assert sorted(r.json["consequences_taken"]) == ["Menor", "Severa"]
+    assert r.json["absorbed"] == 8 and r.json["to_boxes"] == 4

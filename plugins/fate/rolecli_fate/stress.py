@@ -162,7 +162,10 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
             for combo in itertools.combinations(free_sev, n):
                 absorb = sum(ABSORB[k] for k in combo)
                 if _fits(stress - absorb, size, taken, mode)[0]:
-                    key = (absorb, n, [LEVEL[k] for k in combo])
+                    # Least absorbed (no consequence wasted), then the mildest worst one:
+                    # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
+                    # beats Extrema for the same 8; then fewer slots.
+                    key = (absorb, max(LEVEL[k] for k in combo), n, [LEVEL[k] for k in combo])
                     if best is None or key < best[0]:
                         best = (key, list(combo))
         chosen = best[1] if best else []
