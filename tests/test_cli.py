@@ -59,6 +59,7 @@ def test_odds_3d6(cli):
     from fractions import Fraction
 
     assert Fraction(ten["p"]) == Fraction(27, 216)
+    assert (ten["ways"], data["ways_total"]) == (27, 216)  # 27 of the 6**3 equally likely rolls
 
 
 def test_odds_table_plain(cli):

@@ -109,7 +109,8 @@ def test_as_json():
     assert data["mean"] == 7.0 and data["mean_exact"] == "7"
     assert isclose(data["sd"], (35 / 6) ** 0.5)
     seven = next(row for row in data["outcomes"] if row["value"] == 7)
-    assert seven == {"value": 7, "p": "1/6", "p_float": 1 / 6, "at_least": "7/12", "at_most": "7/12"}
+    assert seven == {"value": 7, "p": "1/6", "p_float": 1 / 6, "ways": 6, "at_least": "7/12", "at_most": "7/12"}
+    assert data["ways_total"] == 36
     assert [row["value"] for row in data["outcomes"]] == list(range(2, 13))
     assert data["notes"] == []
 

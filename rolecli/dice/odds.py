@@ -84,6 +84,8 @@ class Distribution:
         return Fraction(self._cum[bisect.bisect_right(self._values, value)], self._den)
 
     def as_json(self) -> dict:
+        """``p`` is reduced (27/216 prints as 1/8); ``ways`` out of ``ways_total``
+        keeps the count of equally likely outcomes (27 of 216)."""
         den, cum = self._den, self._cum
         rows = []
         for i, (value, p) in enumerate(self.outcomes):
@@ -92,6 +94,7 @@ class Distribution:
                     "value": value,
                     "p": str(p),
                     "p_float": float(p),
+                    "ways": cum[i + 1] - cum[i],
                     "at_least": str(Fraction(den - cum[i], den)),
                     "at_most": str(Fraction(cum[i + 1], den)),
                 }
@@ -102,6 +105,7 @@ class Distribution:
             "mean_exact": str(self.mean),
             "sd": self.sd,
             "notes": list(self.notes),
+            "ways_total": den,
             "outcomes": rows,
         }
 
