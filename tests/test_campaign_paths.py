@@ -165,3 +165,13 @@ def test_new_campaign_file_is_commented_and_loads_with_defaults(root):
 def test_display_path_is_relative_to_the_current_folder(root, tmp_path):
     assert display_path(tmp_path / "campaigns" / "demo") == os.path.join("campaigns", "demo")
     assert display_path("campaigns") == "campaigns"
+
+
+def test_a_campaigns_folder_that_is_a_file_is_refused(tmp_path, monkeypatch):
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder")
+    with pytest.raises(CampaignError, match="is a file, not a folder"):
+        campaigns_dir(str(a_file))
+    monkeypatch.setenv("ROLECLI_CAMPAIGNS", str(a_file))
+    with pytest.raises(CampaignError, match="ROLECLI_CAMPAIGNS"):
+        campaigns_dir(None)

@@ -31,16 +31,22 @@ def campaigns_dir(option: str | os.PathLike[str] | None = None) -> Path:
     The folder is not created here (:func:`create_campaign` does that).
     """
     if option is not None and str(option) != "":
-        return Path(option).expanduser()
+        return _folder(Path(option).expanduser(), "--campaigns")
     env = os.environ.get(ENV_VAR, "")
     if env:
-        return Path(env).expanduser()
+        return _folder(Path(env).expanduser(), ENV_VAR)
     local = Path("campaigns")
     if local.is_dir():
         return local
     import platformdirs
 
     return Path(platformdirs.user_data_dir("rolecli")) / "campaigns"
+
+
+def _folder(path: Path, said_by: str) -> Path:
+    if path.exists() and not path.is_dir():
+        raise CampaignError(f"{said_by} names {display_path(path)}, which is a file, not a folder of campaigns.")
+    return path
 
 
 def check_name(name: str, what: str = "campaign") -> str:
