@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Every property test draws the same examples on every run, so CI is deterministic.
+settings.register_profile("rolecli", derandomize=True, deadline=None, print_blob=True)
+settings.load_profile("rolecli")
 
 REPO = Path(__file__).resolve().parent.parent
 
