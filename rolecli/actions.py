@@ -137,6 +137,10 @@ def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
     if clash:
         raise RoleError(f"system {system.info.name!r} declares parameter(s) {', '.join(clash)} of {spec.name!r}, "
                         "which the core reserves; the plugin must rename them.")
+    undecided = [p.name for p in spec.params if p.policy and (p.required or p.default is None)]
+    if undecided:  # a script must never be stopped by a question
+        raise RoleError(f"system {system.info.name!r} declares player's choice(s) {', '.join(undecided)} of "
+                        f"{spec.name!r} without a default policy; the plugin must give one.")
     declared = [_parameter(p, lang) for p in spec.params]
     positional = [p for p, d in zip(declared, spec.params) if d.positional]
     options = [p for p, d in zip(declared, spec.params) if not d.positional]

@@ -143,3 +143,28 @@ def test_unknown_system_is_one_line_exit_2(cli):
     result = cli("odds", "nosuch", "check")
     assert result.code == 2
     assert result.err.count("\n") == 1 and "unknown rule system 'nosuch'" in result.err
+
+
+def test_every_verb_of_every_installed_system_builds_in_every_form():
+    from rolecli.actions import build_command
+    from rolecli.plugins import get_plugins
+
+    for system in get_plugins().systems.values():
+        for spec in system.info.actions:
+            for mode in ("quick", "campaign") + (("odds",) if spec.odds else ()):
+                assert build_command(system, spec, mode, "es") is not None
+
+
+@pytest.mark.parametrize("param, message", [
+    (dict(name="seed", kind="int"), "reserves"),
+    (dict(name="take", kind="choice", choices=("yes", "no"), policy=True), "without a default policy"),
+])
+def test_a_verb_the_core_cannot_build_is_refused_in_one_line(param, message):
+    from rolecli.actions import build_command
+    from rolecli.contract import Param
+    from rolecli.errors import RoleError
+
+    spec = ActionSpec("check", "resolve", Label("", ""), (Param(help=Label("", ""), **param),))
+    system = SimpleNamespace(info=SystemInfo(name="odd", names=Label("odd", "odd"), actions=(spec,)))
+    with pytest.raises(RoleError, match=message):
+        build_command(system, spec, "quick", "en")
