@@ -141,12 +141,6 @@ def test_002_R40_moving_and_acting(cli):
     assert r.code == 2 and "swim" in r.err
 
 
-def test_002_R41_all_out_movement():
-    from rolecli_alternity.combat import all_out_move
-
-    assert all_out_move(8, "good") == {"phases": ["good", "ordinary", "marginal"], "metres": 24, "other_actions": 0}
-
-
 def test_002_T14_twice_strength_is_free(cli):
     """002-T14 [seed]: STR 10 carries 20 kg without effect."""
     r = aaa_cli(cli, "encumbrance", 20, "--strength", 10)

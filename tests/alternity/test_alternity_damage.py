@@ -203,15 +203,6 @@ def test_002_T12_through_the_command_line(cli):
     assert r.json["state"]["status"] == "ko"
 
 
-@pytest.mark.parametrize("metres,cat", [(2, "Ex"), (3, "S"), (10, "S"), (11, "M"), (30, "M"), (31, "L"), (60, "L"), (61, "T")])
-def test_002_R29_impact_categories(metres, cat):
-    from rolecli_alternity.damage import impact_category
-
-    assert impact_category(metres=metres) == cat
-    assert impact_category(kmh=20) == "Ex" and impact_category(kmh=61) == "M" and impact_category(kmh=301) == "T"
-    assert impact_category(metres=20, gravity="light") == "S" and impact_category(metres=20, gravity="heavy") == "L"
-
-
 def test_heal_mortal_needs_surgery():
     ch = character("x", CON=10, state={"mortal": 2})
     with pytest.raises(Refused, match="surgery"):

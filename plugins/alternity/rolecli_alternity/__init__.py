@@ -35,7 +35,7 @@ def rolecli_resolve(action, ctx):
 
     verbs = {"check": A.do_check, "action-check": A.do_action_check, "attack": A.do_attack,
              "surprise": A.do_surprise, "encumbrance": A.do_encumbrance, "throw": A.do_throw,
-             "challenge": A.do_challenge}
+             "challenge": A.do_challenge, "move": A.do_move, "impact": A.do_impact}
     fn = verbs.get(action.name)
     return fn(action, ctx) if fn else None
 

@@ -12,8 +12,8 @@ from . import damage as D
 from . import labels as L
 from . import recovery as R
 from .check import RANK, CheckResult, roll_check, shift_against, shift_own
-from .combat import (CRITICAL_EFFECTS, PHASES, ChallengePath, Entrant, first_order, phase_of, schedule,
-                     surprise_phase, usable_actions)
+from .combat import (ALL_OUT_MODES, CRITICAL_EFFECTS, PHASES, UNHURRIED_MODES, ChallengePath, Entrant, all_out_move,
+                     combat_move, first_order, phase_of, phases_left, schedule, surprise_phase, usable_actions)
 from .labels import tr
 from .sheet import (RESOLVE, STAMINA, ability, action_check_score, actions_per_round, dazed_steps, find_skill,
                     is_free_agent, last_resorts_left, resolve_rating, state, track_sizes)
@@ -477,6 +477,229 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
         "checks": checks,
     }
     return Outcome(data, lines, success=complete)
+
+
+# --- movement (002-R40, R41) -------------------------------------------------------------
+
+MODE_NAMES = {
+    "walk": L.Label("a pie", "walk"), "run": L.Label("corriendo", "run"), "sprint": L.Label("sprint", "sprint"),
+    "swim": L.Label("nado", "swim"), "easy_swim": L.Label("nado fácil", "easy swim"), "fly": L.Label("vuelo", "fly"),
+    "glide": L.Label("planeo", "glide"),
+}
+
+
+def _speed(p: dict[str, Any], actor: Character | None, mode: str, lang: str) -> tuple[int, str]:
+    """The speed in metres per phase and where it came from: ``--speed``, else the sheet's
+    ``speed_<mode>``."""
+    if p.get("speed") is not None:
+        return int(p["speed"]), "speed"
+    key = f"speed_{mode}"
+    if actor is None:
+        raise Refused(tr(lang, "sin personaje hace falta --speed (metros por fase).",
+                         "without a character --speed (metres per phase) is needed."))
+    val = actor.sheet.get(key)
+    if val is None:
+        raise Refused(tr(lang, f"{actor.name} no tiene velocidad {MODE_NAMES[mode](lang)} en la hoja ({key}): "
+                               "da --speed (metros por fase).",
+                         f"{actor.name} has no {MODE_NAMES[mode](lang)} speed on the sheet ({key}): "
+                         "give --speed (metres per phase)."))
+    if int(val) <= 0:
+        raise Refused(tr(lang, f"{actor.name} tiene velocidad {MODE_NAMES[mode](lang)} {val} ({key}): no puede moverse así.",
+                         f"{actor.name} has a {MODE_NAMES[mode](lang)} speed of {val} ({key}): it cannot move that way."))
+    return int(val), key
+
+
+def do_move(action: Action, ctx: Context) -> Outcome:
+    """002-R40 combat movement (one phase per action, perhaps acting too) and 002-R41
+    all-out movement (every phase, nothing else). No dice: the rules roll none."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    actor = action.actor
+    all_out = bool(p.get("all_out"))
+    mode = p.get("mode") or "auto"
+    if mode == "auto":
+        mode = "sprint" if all_out else "walk"
+    if all_out and mode not in ALL_OUT_MODES:
+        raise Refused(tr(lang, f"el movimiento total usa la velocidad de sprint (en tierra), nado (en el agua) o vuelo "
+                               f"(en el aire), no {mode} (002-R41).",
+                         f"all-out movement uses the sprint (land), swim (water) or fly (air) speed, not {mode} (002-R41)."))
+    start = p["phase"]
+    if p.get("phases") and p.get("round"):
+        raise Refused(tr(lang, "--phases o --round, no los dos.", "--phases or --round, not both."))
+    speed, source = _speed(p, actor, mode, lang)
+    left = phases_left(start)
+    who = f"{actor.name}: " if actor else ""
+    mname = MODE_NAMES[mode](lang)
+    per = tr(lang, f"{mname} {speed} m por fase", f"{mname} {speed} m per phase")
+    if source != "speed":
+        per += tr(lang, f" (hoja: {source})", f" (sheet: {source})")
+    data: dict[str, Any] = {"mode": mode, "all_out": all_out, "speed": speed, "speed_from": source, "first_phase": start}
+
+    def phase_list(phases: list[str]) -> str:
+        return ", ".join(L.PHASES[ph](lang) for ph in phases)
+
+    if all_out:
+        n = p.get("phases") or left
+        if n > left:
+            raise Refused(tr(lang, f"--phases {n}: desde la {L.PHASES[start](lang)} quedan {left} fase(s) en el asalto (1..{left}).",
+                             f"--phases {n}: from the {L.PHASES[start](lang)} {left} phase(s) are left in the round (1..{left})."))
+        mv = all_out_move(speed, start, n)
+        data.update(mv, actions_left=0, act_in_moving_phase=False, act_steps=None)
+        lines = [who + tr(lang, f"Movimiento total (002-R41), {per}: {phase_list(mv['phases'])} → {mv['metres']} m.",
+                          f"All-out movement (002-R41), {per}: {phase_list(mv['phases'])} → {mv['metres']} m."),
+                 tr(lang, "Se mueve en cada fase y no hace nada más; puede detenerse o ponerse a cubierto en un lugar adecuado.",
+                    "Moves every phase and does nothing else; it may stop or take cover at a suitable place.")]
+        if n < left:
+            rest = PHASES[PHASES.index(start) + n:]
+            data["idle_phases"] = list(rest)
+            lines.append(tr(lang, f"Se detiene tras {n} fase(s): no puede hacer nada más este asalto ({phase_list(rest)}).",
+                            f"Stops after {n} phase(s): it can do nothing more this round ({phase_list(rest)})."))
+        else:
+            lines.append(tr(lang, "Después de detenerse no puede hacer nada más en lo que quede del asalto.",
+                            "Once it stops it can do nothing more for the rest of the round."))
+        lines.append(tr(lang, "Usado durante varios asaltos, el DJ puede penalizarlo o pedir una tirada de fatiga (fatigue).",
+                        "Used for several rounds, the GM may penalise it or call for a fatigue roll (fatigue)."))
+        return Outcome(data, lines)
+
+    actions = p.get("actions") or (actions_per_round(actor) if actor else 1)
+    usable = usable_actions(actions, start)
+    n = usable if p.get("round") else (p.get("phases") or 1)
+    if n > usable:
+        raise Refused(tr(lang, f"--phases {n}: con {actions} acción(es) por asalto desde la {L.PHASES[start](lang)} "
+                               f"se mueve como mucho {usable} fase(s), una por acción (1..{usable}).",
+                         f"--phases {n}: with {actions} action(s) per round from the {L.PHASES[start](lang)} "
+                         f"it moves at most {usable} phase(s), one per action (1..{usable})."))
+    mv = combat_move(speed, start, n)
+    data.update(mv, actions=actions, usable_actions=usable, actions_left=usable - n)
+    lines = [who + tr(lang, f"Movimiento de combate (002-R40), {per}: {phase_list(mv['phases'])} → {mv['metres']} m "
+                            f"(una acción por fase).",
+                      f"Combat movement (002-R40), {per}: {phase_list(mv['phases'])} → {mv['metres']} m "
+                      f"(one action per phase).")]
+    if mode in UNHURRIED_MODES:
+        lines.append(tr(lang, "Velocidad para viajar sin prisa (002-R40), no para cubrir distancia lo antes posible.",
+                        "A speed for unhurried travel (002-R40), not for covering ground as fast as possible."))
+    try:
+        steps = moving_steps("fly" if mode == "glide" else mode, lang)
+    except Refused as exc:   # swimming: moving_steps refuses acting while moving (002-R40)
+        data.update(act_in_moving_phase=False, act_steps=None)
+        lines.append(str(exc)[:1].upper() + str(exc)[1:])
+    else:
+        data.update(act_in_moving_phase=True, act_steps=steps)
+        if mode == "walk":
+            lines.append(tr(lang, "En esa misma fase puede hacer otra acción sin penalización (a pie, 002-R40).",
+                            "In the same phase it may take another action with no penalty (on foot, 002-R40)."))
+        else:
+            as_ = "fly" if mode == "glide" else mode
+            lines.append(tr(lang, f"En esa misma fase puede hacer otra acción a +{steps} pasos: falta la Tabla P11, "
+                                  f"valor del plugin (check --moving {as_}" + (", el planeo como el vuelo" if mode == "glide" else "") + ").",
+                            f"In the same phase it may take another action at +{steps} steps: Table P11 is missing, "
+                            f"the plugin's value (check --moving {as_}" + (", gliding as flying" if mode == "glide" else "") + ")."))
+    lines.append(tr(lang, f"Acciones: {actions} por asalto, {usable} desde la {L.PHASES[start](lang)}; quedan {usable - n} "
+                          "para otras fases.",
+                    f"Actions: {actions} per round, {usable} from the {L.PHASES[start](lang)}; {usable - n} left "
+                    "for other phases."))
+    return Outcome(data, lines)
+
+
+# --- impact (002-R29) ----------------------------------------------------------------
+
+FALL = ("Acrobacias-caída", "Acrobatics-fall")
+
+
+def do_impact(action: Action, ctx: Context) -> Outcome:
+    """002-R29: the category of a fall or collision, the Acrobatics-fall check (a DEX feat
+    check without the specialty) and, Table P15 being missing, the GM's damage by degree."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    actor = action.actor
+    height, kmh = p.get("height"), p.get("kmh")
+    gravity = p.get("gravity") or "normal"
+    if (height is None) == (kmh is None):
+        raise Refused(tr(lang, "da la altura de la caída (--height, metros) o la velocidad de la colisión (--kmh), una de las dos.",
+                         "give the fall's height (--height, metres) or the collision's speed (--kmh), one of the two."))
+    if gravity == "zero" and height is not None:
+        raise Refused(tr(lang, "en gravedad cero nada cae: una colisión se da con --kmh.",
+                         "nothing falls in zero gravity: give a collision with --kmh."))
+    entries = D.parse_impact_rating(p["damage"]) if p.get("damage") else None
+    cat = D.impact_category(height, kmh, gravity)
+    base_cat = D.impact_category(height, kmh)
+    if height is not None:
+        lines = [tr(lang, f"Caída de {height:g} m (002-R29): categoría {base_cat} ({D.IMPACT_BANDS[base_cat][2](lang)}, "
+                          f"{D.IMPACT_BANDS[base_cat][0]}).",
+                    f"Fall of {height:g} m (002-R29): category {base_cat} ({D.IMPACT_BANDS[base_cat][2](lang)}, "
+                    f"{D.IMPACT_BANDS[base_cat][0]}).")]
+        if gravity in ("light", "heavy"):
+            es, en = ("Gravedad más ligera: una categoría más corta", "Lighter gravity: one category shorter") \
+                if gravity == "light" else ("Gravedad más pesada: una categoría más larga", "Heavier gravity: one category longer")
+            if cat == base_cat:
+                es, en = es + f" ({cat} ya es la " + ("más corta)" if gravity == "light" else "más larga)"), \
+                    en + f" ({cat} is already the " + ("shortest)" if gravity == "light" else "longest)")
+            lines.append(tr(lang, f"{es}: {base_cat} → {cat}.", f"{en}: {base_cat} → {cat}."))
+    else:
+        band = D.IMPACT_BANDS[cat][1]
+        lines = [tr(lang, f"Colisión a {kmh:g} km/h (002-R29): categoría {cat} ({band}).",
+                    f"Collision at {kmh:g} km/h (002-R29): category {cat} ({band}).")]
+        if gravity != "normal":
+            lines.append(tr(lang, "La gravedad no cambia la categoría de una colisión (la nota del libro habla de caídas).",
+                            "Gravity does not change a collision's category (the book's note speaks of falls)."))
+    q = {k: p.get(k) for k in ("steps", "situation", "kind", "base")}
+    if gravity in GRAVITY:
+        q["gravity"] = gravity          # 002-R43: a physical action in light or zero gravity
+    score_text = p.get("score")
+    if score_text is None and actor is not None:
+        score, kind, name = find_skill(actor, FALL, "DES")
+        if kind == "untrained":
+            kind = "feat"               # without the fall specialty: a DEX feat check (002-R29)
+        if (p.get("kind") or "auto") != "auto":
+            kind = p["kind"]
+        prep = prepare(q, ctx, actor, str(score), kind=kind)
+        prep.name = name
+        if name not in FALL:
+            lines.append(tr(lang, f"{actor.name} no tiene Acrobacias-caída: tirada de proeza de Destreza (002-R29).",
+                            f"{actor.name} has no Acrobatics-fall: a Dexterity feat check (002-R29)."))
+    else:
+        prep = prepare(q, ctx, actor, score_text)
+    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "impacto", "impact"), too_hard=bool(p.get("too_hard")))
+    lines += [prep.line(lang), res.line(lang)]
+    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
+    if spent_line:
+        lines.append(spent_line)
+    data = prep.as_json() | res.as_json()
+    data.update(height=height, kmh=kmh, gravity=gravity, category=cat, degree=key, rolled_degree=res.degree,
+                success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts, damage=None, table="P15 missing")
+    out = Outcome(data, lines, success=data["success"])
+    if actor is not None and (pts or res.bad_luck):
+        out.changes[actor.name] = _spent_state(actor, pts, res.bad_luck)
+    deg = L.degree(key, lang)
+    if entries is None:
+        lines.append(tr(lang, f"Impacto {cat}, grado {deg}. Falta la Tabla P15 (daño por categoría y grado): el DJ da el "
+                              "daño con --damage o lo aplica con el verbo damage.",
+                        f"Impact {cat}, degree {deg}. Table P15 (damage by category and degree) is missing: the GM gives "
+                        "the damage with --damage or applies it with the damage verb."))
+        return out
+    entry = D.pick_impact(entries, key)
+    if entry is None:
+        data["damage_missing"] = True
+        lines.append(tr(lang, f"Impacto {cat}, grado {deg}: el daño {p['damage']} no da entrada para un {deg} (tres entradas: "
+                              "Ordinario/Bueno/Asombroso). Falta la Tabla P15: el DJ decide (da cuatro entradas, "
+                              "Fracaso/…, o aplica el daño con damage).",
+                        f"Impact {cat}, degree {deg}: the damage {p['damage']} has no entry for a {deg} (three entries: "
+                        "Ordinary/Good/Amazing). Table P15 is missing: the GM decides (give four entries, Failure/…, "
+                        "or apply the damage with damage)."))
+        return out
+    amount, values = D.roll_entry(ctx, entry, tr(lang, f"daño {entry.text}", f"damage {entry.text}"))
+    data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
+    lines.append(tr(lang, f"Impacto {cat}, grado {deg}; daño del DJ (falta la Tabla P15): {entry.text} = {amount} de "
+                          f"{L.track(entry.track, lang)}.",
+                    f"Impact {cat}, degree {deg}; the GM's damage (Table P15 is missing): {entry.text} = {amount} "
+                    f"{L.track(entry.track, lang)}."))
+    if actor is not None:
+        base = out.changes.get(actor.name) or state(actor)
+        st, rep, more = hurt(actor, base, entry.track, amount, "overflow", ctx, None)
+        out.changes[actor.name] = st
+        lines.extend(more)
+        data["report"], data["state"] = rep, st
+    return out
 
 
 # --- damage, heal, fatigue, breath ----------------------------------------------------

@@ -84,12 +84,35 @@ def surprise_phase(entrants: list[Entrant], surprised: set[str]) -> list[str]:
     return [e.name for e in free]
 
 
+MOVE_MODES = ("walk", "run", "sprint", "swim", "easy_swim", "fly", "glide")
+ALL_OUT_MODES = ("sprint", "swim", "fly")   # 002-R41: sprint on land, swim in water, fly in air
+UNHURRIED_MODES = ("easy_swim", "glide")    # 002-R40: speeds for unhurried travel
+
+
+def phases_left(from_phase: str) -> int:
+    """The phases of the round from ``from_phase`` through the Marginal phase."""
+    return len(PHASES) - PHASES.index(from_phase)
+
+
+def combat_move(speed: int, from_phase: str, phases: int = 1) -> dict:
+    """002-R40: combat movement works like any other action: each phase in which the
+    character has an action it may move for that one phase at its speed. ``phases``
+    actions spent moving, one per phase from ``from_phase`` on (at most one action per
+    phase, 002-R11); the caller checks them against the actions the character has."""
+    if not 1 <= phases <= phases_left(from_phase):
+        raise ValueError(f"phases = {phases} is out of range 1..{phases_left(from_phase)}")
+    moved = PHASES[PHASES.index(from_phase):][:phases]
+    return {"phases": list(moved), "metres": speed * len(moved)}
+
+
 def all_out_move(speed: int, from_phase: str, stop_after: int | None = None) -> dict:
     """002-R41: declared in a phase with an action, the character moves its speed (sprint,
     swim or fly) in metres every phase from then on and does nothing else; once it stops
     it can do nothing more that round."""
     phases = PHASES[PHASES.index(from_phase):]
     if stop_after is not None:
+        if not 1 <= stop_after <= len(phases):
+            raise ValueError(f"stop_after = {stop_after} is out of range 1..{len(phases)}")
         phases = phases[:stop_after]
     return {"phases": list(phases), "metres": speed * len(phases), "other_actions": 0}
 

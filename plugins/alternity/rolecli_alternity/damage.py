@@ -250,17 +250,60 @@ def report_lines(name: str, rep: dict[str, Any], st: dict[str, Any], sizes: dict
 # --- impact (002-R29) ------------------------------------------------------------------
 
 IMPACT = ("Ex", "S", "M", "L", "T")
+# The bands of each category (002-R29): a fall height, a collision speed, and its name.
+IMPACT_BANDS = {
+    "Ex": ("< 3 m", "≤ 20 km/h", L.Label("caída extremadamente corta", "extremely short fall")),
+    "S": ("3–10 m", "21–60 km/h", L.Label("caída corta", "short fall")),
+    "M": ("11–30 m", "61–120 km/h", L.Label("caída media", "medium fall")),
+    "L": ("31–60 m", "121–300 km/h", L.Label("caída larga", "long fall")),
+    "T": ("≥ 61 m", "> 300 km/h", L.Label("velocidad terminal", "terminal velocity")),
+}
+IMPACT_GRAVITY = {"normal": 0, "light": -1, "heavy": 1}
 
 
 def impact_category(metres: float | None = None, kmh: float | None = None, gravity: str = "normal") -> str:
     """002-R29: Ex < 3 m or ≤ 20 km/h; S 3–10 m or 21–60; M 11–30 m or 61–120; L 31–60 m or
-    121–300; T ≥ 61 m or > 300 km/h. Lighter gravity: one category shorter; heavier: one
-    longer. (Table P15, the damage per category and degree, is missing from the text.)"""
+    121–300; T ≥ 61 m or > 300 km/h. A value past a band's top is in the next band (10.5 m
+    is M). Lighter gravity: a fall one category shorter; heavier: one longer (the book's
+    note speaks of the fall's distance: a collision's speed is not shifted). Table P15, the
+    damage per category and degree, is missing from the text."""
     if metres is not None:
+        if metres < 0:
+            raise Refused(f"height = {metres:g} m is out of range 0..")
         i = 0 if metres < 3 else 1 if metres <= 10 else 2 if metres <= 30 else 3 if metres <= 60 else 4
+        i += IMPACT_GRAVITY[gravity]
     elif kmh is not None:
+        if kmh < 0:
+            raise Refused(f"speed = {kmh:g} km/h is out of range 0..")
         i = 0 if kmh <= 20 else 1 if kmh <= 60 else 2 if kmh <= 120 else 3 if kmh <= 300 else 4
     else:
-        raise Refused("an impact needs a distance or a speed.")
-    i += {"light": -1, "zero": -1, "normal": 0, "heavy": 1}[gravity]
+        raise Refused("an impact needs a fall height (m) or a collision speed (km/h).")
     return IMPACT[max(0, min(4, i))]
+
+
+# Table P15 is missing: the GM's damage for an impact lists one entry per degree, the best
+# degree last, so that three entries read as an attack's rating (Ordinary/Good/Amazing).
+IMPACT_DEGREES = ("critical_failure", "failure", "ordinary", "good", "amazing")
+
+
+def parse_impact_rating(text: str) -> list[Entry]:
+    """The GM's impact damage: one entry (whatever the degree), three (Ordinary/Good/Amazing,
+    as an attack's rating), four (Failure/Ordinary/Good/Amazing) or five (Critical
+    Failure/Failure/Ordinary/Good/Amazing)."""
+    parts = str(text).split("/")
+    if len(parts) not in (1, 3, 4, 5):
+        raise Refused(f"impact damage {text!r} needs 1 entry, or one per degree with the best last: 3 "
+                      "(Ordinary/Good/Amazing), 4 (Failure/…) or 5 (Critical Failure/Failure/…): d6w/d4w/d6s.")
+    return [parse_entry(p) for p in parts]
+
+
+def pick_impact(entries: list[Entry], degree: str) -> Entry | None:
+    """The entry for the roll's degree, or None when the rating lists none for it (a failed
+    roll against a three-entry rating). With four entries a Critical Failure takes the
+    Failure entry (it fails "in the worst way", and that is the worst entry given)."""
+    if len(entries) == 1:
+        return entries[0]
+    if len(entries) == 4 and degree == "critical_failure":
+        return entries[0]
+    i = IMPACT_DEGREES.index(degree) - (len(IMPACT_DEGREES) - len(entries))
+    return entries[i] if i >= 0 else None

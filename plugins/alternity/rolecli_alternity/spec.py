@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rolecli.contract import ActionSpec, Field, Label, Param, RuleOption, SystemInfo
 
+from .combat import MOVE_MODES, PHASES
 from .steps import SITUATIONS
 
 NAME = "alternity"
@@ -46,6 +47,12 @@ TEMPLATE = (
     Field("ambidextrous", "bool", Label("Ambidiestro", "Ambidextrous"), default=False),
     Field("free_agent", "bool", Label("Agente Libre (2 últimos recursos a la vez)", "Free Agent (2 last resorts at once)"),
           default=False),
+    # movement speeds in metres per phase (002-R40/R41): optional, read by `move`
+    *(Field(f"speed_{mode}", "int", Label(f"Velocidad {es} (m por fase)", f"{en} speed (m per phase)"),
+            minimum=0, maximum=500)
+      for mode, es, en in (("walk", "a pie", "Walk"), ("run", "corriendo", "Run"), ("sprint", "de sprint", "Sprint"),
+                           ("swim", "de nado", "Swim"), ("easy_swim", "de nado fácil", "Easy swim"),
+                           ("fly", "de vuelo", "Fly"), ("glide", "de planeo", "Glide"))),
     # the state the tool keeps
     Field("stun", "int", Label("Aturdimiento marcado", "Stun marked"), default=0, minimum=0, state=True),
     Field("wound", "int", Label("Heridas marcadas", "Wounds marked"), default=0, minimum=0, state=True),
@@ -292,8 +299,58 @@ _CHALLENGE = ActionSpec(
             _BY_NAME["too_hard"]),
     actor="optional")
 
+_MOVE = ActionSpec(
+    "move", "resolve", _l("Movimiento de combate o total en una fase o un asalto: fases, metros y qué más puede hacer (002-R40/R41)",
+                          "Combat or all-out movement for a phase or a round: phases, metres and what else it may do (002-R40/R41)"),
+    params=(Param("phase", "choice", _l("Fase en la que empieza a moverse, una con acción: amazing, good, ordinary, marginal",
+                                        "The phase the move starts in, one with an action: amazing, good, ordinary, marginal"),
+                  required=True, positional=True, choices=PHASES),
+            Param("speed", "int", _l("Velocidad en metros por fase (si no, la de la hoja: speed_<modo>)",
+                                     "Speed in metres per phase (else the sheet's speed_<mode>)"),
+                  default=None, minimum=1, maximum=500),
+            Param("mode", "choice", _l("Modo: auto (sprint en movimiento total, si no a pie), walk, run, sprint, swim, "
+                                       "easy_swim, fly, glide",
+                                       "Mode: auto (sprint when all-out, else walk), walk, run, sprint, swim, "
+                                       "easy_swim, fly, glide"),
+                  default="auto", choices=("auto",) + MOVE_MODES),
+            Param("all_out", "bool", _l("Movimiento total: se mueve cada fase y no hace nada más (002-R41)",
+                                        "All-out movement: moves every phase and does nothing else (002-R41)"),
+                  default=False),
+            Param("phases", "int", _l("Fases que se mueve (combate: una acción cada una; total: hasta detenerse)",
+                                      "Phases it moves (combat: one action each; all-out: until it stops)"),
+                  default=None, minimum=1, maximum=4),
+            Param("round", "bool", _l("Todo el asalto: cada fase con acción (combate) o hasta la Marginal (total)",
+                                      "The whole round: every phase with an action (combat) or through Marginal (all-out)"),
+                  default=False),
+            Param("actions", "int", _l("Acciones por asalto (si no, las del personaje; sin personaje 1)",
+                                       "Actions per round (else the character's; 1 without one)"),
+                  default=None, minimum=1, maximum=4)),
+    actor="optional")
+_IMPACT = ActionSpec(
+    "impact", "resolve", _l("Caída o colisión: categoría, tirada de Acrobacias-caída (o proeza de DES) y daño del DJ (002-R29)",
+                            "Fall or collision: category, Acrobatics-fall check (or DEX feat) and the GM's damage (002-R29)"),
+    params=(Param("height", "float", _l("Caída: altura en metros", "Fall: height in metres"), default=None, minimum=0),
+            Param("kmh", "float", _l("Colisión: velocidad en km/h (en vez de la altura)",
+                                     "Collision: speed in km/h (instead of the height)"), default=None, minimum=0),
+            Param("gravity", "choice", _l("Gravedad: ligera (caída una categoría más corta, +1 paso), pesada (una más larga), "
+                                          "cero (sin caídas; colisión a +3 pasos)",
+                                          "Gravity: light (fall one category shorter, +1 step), heavy (one longer), "
+                                          "zero (no falls; a collision at +3 steps)"),
+                  default="normal", choices=("normal", "light", "heavy", "zero")),
+            Param("score", "rating", _l("Acrobacias-caída (si no, la del personaje, o proeza de DES sin la especialidad)",
+                                        "Acrobatics-fall (else the character's, or a DEX feat without the specialty)"),
+                  default=None),
+            Param("damage", "str", _l("Daño del DJ (falta la Tabla P15): d6w, o uno por grado con el mejor al final: "
+                                      "d6w/d4w/d6s (Ordinario/Bueno/Asombroso), d4m/d6w/d4w/d6s (Fracaso/…)",
+                                      "The GM's damage (Table P15 is missing): d6w, or one per degree, best last: "
+                                      "d6w/d4w/d6s (Ordinary/Good/Amazing), d4m/d6w/d4w/d6s (Failure/…)"),
+                  default=None),
+            _BY_NAME["steps"], _BY_NAME["situation"], _BY_NAME["kind"], _BY_NAME["base"], _BY_NAME["too_hard"],
+            _BY_NAME["last_resort"]),
+    actor="optional")
+
 ACTIONS = (_ROLL, _SCATTER, _CHECK, _ACTION, _ATTACK, _SURPRISE, _DAMAGE, _HEAL, _FATIGUE, _BREATH, _RECOVER,
-           _INITIATIVE, _ENCUMBRANCE, _THROW, _CHALLENGE)
+           _INITIATIVE, _ENCUMBRANCE, _THROW, _CHALLENGE, _MOVE, _IMPACT)
 SPECS = {a.name: a for a in ACTIONS}
 
 INFO = SystemInfo(name=NAME, names=NAMES, template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS)
