@@ -1,0 +1,38 @@
+"""The README's tour is real: every `$ rolecli ...` line of its console blocks,
+run in order on a fresh copy of the bundled campaigns, prints what the README shows
+(timestamps aside) and exits with the code it shows ([exit N], else 0)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from conftest import REPO, run_inprocess
+
+STAMP = re.compile(r"\d{4}-\d\d-\d\dT[\d:.+-]+")
+
+
+def _examples():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
+        command, shown = None, []
+        for line in block.splitlines() + ["$ end"]:
+            if line.startswith("$ "):
+                if command:
+                    yield command, shown
+                command, shown = line[2:], []
+            elif line.strip():
+                shown.append(line.rstrip())
+
+
+def test_every_readme_example_prints_what_the_readme_shows(campaigns):
+    examples = list(_examples())
+    assert len(examples) > 15
+    for command, shown in examples:
+        args = shlex.split(command)
+        assert args[0] == "rolecli"
+        code = int(shown.pop()[6:-1]) if shown and shown[-1].startswith("[exit ") else 0
+        result = run_inprocess(*args[1:])
+        printed = [STAMP.sub("T", line.rstrip()) for line in (result.out + result.err).splitlines() if line.strip()]
+        assert printed == [STAMP.sub("T", line) for line in shown], command
+        assert result.code == code, command
