@@ -1,19 +1,25 @@
-"""The README's tour is real: every `$ rolecli ...` line of its console blocks,
-run in order on a fresh copy of the bundled campaigns, prints what the README shows
-(timestamps aside) and exits with the code it shows ([exit N], else 0)."""
+"""The examples in the docs are real: every `$ rolecli ...` line of the console
+blocks of the README and of each system's page, run in order on a fresh copy of
+the bundled campaigns, prints what the page shows (timestamps aside) and exits
+with the code it shows ([exit N], else 0)."""
 
 from __future__ import annotations
 
 import re
 import shlex
 
+import pytest
+
 from conftest import REPO, run_inprocess
 
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT[\d:.+-]+")
 
 
-def _examples():
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+PAGES = ["README.md", "docs/systems/fate.md", "docs/systems/alternity.md"]
+
+
+def _examples(page: str):
+    text = (REPO / page).read_text(encoding="utf-8")
     for block in re.findall(r"```console\n(.*?)```", text, re.S):
         command, shown = None, []
         for line in block.splitlines() + ["$ end"]:
@@ -25,11 +31,12 @@ def _examples():
                 shown.append(line.rstrip())
 
 
-def test_every_readme_example_prints_what_the_readme_shows(campaigns):
-    examples = list(_examples())
-    assert len(examples) > 15
+@pytest.mark.parametrize("page", PAGES)
+def test_every_example_prints_what_the_page_shows(campaigns, page):
+    examples = list(_examples(page))
+    assert len(examples) >= 10
     for command, shown in examples:
-        args = shlex.split(command)
+        args = shlex.split(command, comments=True)
         assert args[0] == "rolecli"
         code = int(shown.pop()[6:-1]) if shown and shown[-1].startswith("[exit ") else 0
         result = run_inprocess(*args[1:])
