@@ -133,18 +133,15 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
             inc["wound"] += amount // 2
             inc["stun"] += amount // 2
             rep["secondary"] = {"stun": amount // 2, "wound": amount // 2}
-        put = min(inc["stun"], sizes["stun"] - st["stun"])
-        st["stun"] += put
-        excess = inc["stun"] - put
-        inc["wound"] += excess // 2
-        rep["converted"]["wound"] = excess // 2
-        rep["ignored"] += excess % 2
-        put = min(inc["wound"], sizes["wound"] - st["wound"])
-        st["wound"] += put
-        excess = inc["wound"] - put
-        inc["mortal"] += excess // 2
-        rep["converted"]["mortal"] = excess // 2
-        rep["ignored"] += excess % 2
+        # Fill each track in turn; what does not fit converts 2:1 into the next
+        # (an odd point is lost), and what does not fit the mortal track is beyond it.
+        for track_here, next_track in (("stun", "wound"), ("wound", "mortal")):
+            put = min(inc[track_here], sizes[track_here] - st[track_here])
+            st[track_here] += put
+            excess = inc[track_here] - put
+            inc[next_track] += excess // 2
+            rep["converted"][next_track] = excess // 2
+            rep["ignored"] += excess % 2
         put = min(inc["mortal"], sizes["mortal"] - st["mortal"])
         st["mortal"] += put
         rep["beyond"] = inc["mortal"] - put

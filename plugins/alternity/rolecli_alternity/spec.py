@@ -198,6 +198,9 @@ _SURPRISE = ActionSpec(
             Param("steps", "int", _l("Pasos (ocupado, con prisa, sensores…)", "Steps (busy, rushed, sensors…)"), default=0,
                   minimum=-30, maximum=30)),
     actor="optional")
+# A full fatigue track calls for a Resolve-physical resolve roll (002-R25), on any verb that marks fatigue.
+_FULL_FATIGUE_RESOLVE = Param("resolve", "rating", _l("Resolución-resolución física para la fatiga completa",
+                                                      "Resolve-physical resolve for a full fatigue track"), default=None)
 _DAMAGE = ActionSpec(
     "damage", "damage", _l("Aplicar daño: 5w, 3m, 4s, 2f, o una clasificación d4s/d6w/d4m y su grado",
                            "Apply damage: 5w, 3m, 4s, 2f, or a rating d4s/d6w/d4m and its degree"),
@@ -208,8 +211,7 @@ _DAMAGE = ActionSpec(
                   default="ordinary", choices=("ordinary", "good", "amazing")),
             Param("spill", "choice", _l("overflow: 2:1 entre casillas; drowning: 1:1", "overflow: 2:1 between tracks; drowning: 1:1"),
                   default="overflow", choices=("overflow", "drowning")),
-            Param("resolve", "rating", _l("Resolución-resolución física para la fatiga completa",
-                                          "Resolve-physical resolve for a full fatigue track"), default=None)),
+            _FULL_FATIGUE_RESOLVE),
     actor="required")
 _HEAL = ActionSpec(
     "heal", "damage", _l("Curar casillas (primeros auxilios, tratamiento, cirugía, natural)",
@@ -229,8 +231,7 @@ _FATIGUE = ActionSpec(
                   default=1, minimum=1, maximum=30),
             Param("steps", "int", _l("Pasos (carga, malas condiciones…)", "Steps (load, bad conditions…)"), default=0,
                   minimum=-30, maximum=30),
-            Param("resolve", "rating", _l("Resolución-resolución física para la fatiga completa",
-                                          "Resolve-physical resolve for a full fatigue track"), default=None)),
+            _FULL_FATIGUE_RESOLVE),
     actor="required")
 _BREATH = ActionSpec(
     "breath", "damage", _l("Contener la respiración: un asalto (aturdimiento por grado, ahogamiento 1:1)",
