@@ -4,7 +4,7 @@ Importing this module loads no plugin: the installed systems are looked up
 only when a command names one (``rolecli fate check ...``), names a verb of the
 current campaign's system (``rolecli check Ana Alerta``), or lists them
 (``--help``, ``systems``). Exit codes: 0 ok, 1 a check failed, 2 a usage or
-data error (one line on stderr), 3 an internal error (a bug).
+data error (one line on stderr), 3 an internal error (a bug), 141 stdout closed by its reader.
 """
 
 from __future__ import annotations
@@ -514,8 +514,6 @@ _command = None
 def invoke(argv: list[str], where: str = "") -> int:
     """Run one command line in this process and return its exit code."""
     global _command
-    import shlex
-
     if _command is None:
         _command = typer.main.get_command(app)
     try:
@@ -532,7 +530,14 @@ def invoke(argv: list[str], where: str = "") -> int:
         message = " ".join(exc.format_message().split())
         return _fail(where + message + ("" if message.endswith((".", "?", "!")) else ".") + hint)
     except (Abort, KeyboardInterrupt):
-        return _fail(where + "interrupted.") and 130
+        _fail(where + "interrupted.")
+        return 130
+    except SystemExit as exc:
+        # typer ends the process with 1 when stdout's reader goes away (`| head`);
+        # 1 means "a check failed" here, so answer as a Unix tool killed by SIGPIPE.
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            return 141
+        raise
     except Exception as exc:  # a bug: one line, unless asked for the traceback
         if os.environ.get("ROLECLI_DEBUG"):
             raise
@@ -546,6 +551,7 @@ def main(argv: list[str] | None = None) -> None:
     code = invoke(sys.argv[1:] if argv is None else list(argv))
     try:
         sys.stdout.flush()
-    except BrokenPipeError:  # `rolecli ... | head` closed the pipe: not an error
+    except BrokenPipeError:  # `rolecli ... | head` closed the pipe
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 141
     sys.exit(code)

@@ -172,3 +172,17 @@ def test_terminal_output_is_drawn_with_rich(monkeypatch):
     piped = io.StringIO()
     Printer(stream=piped).result({}, ["4d6kh3 [6, 5, 2, ~~1~~] = 13"])
     assert piped.getvalue() == "4d6kh3 [6, 5, 2, ~~1~~] = 13\n"
+
+
+def test_a_reader_that_closes_the_pipe_ends_rolecli_quietly(campaigns):
+    """`rolecli roll 1d6 -n 100000 | head -1`: no traceback, and the exit code of a Unix
+    tool stopped by SIGPIPE (141), never 1, which means a failed check."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "rolecli", "roll", "1d6", "-n", "100000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().startswith("1d6 [")
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 141
+    assert proc.stderr.read() == ""
