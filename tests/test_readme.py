@@ -10,7 +10,7 @@ import shlex
 
 import pytest
 
-from conftest import REPO, run_inprocess
+from rolecli_testing import REPO, run_inprocess
 
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT[\d:.+-]+")
 

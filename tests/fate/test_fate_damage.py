@@ -7,7 +7,7 @@ import pytest
 
 from rolecli.contract import Refused
 
-from conftest import applied, char, run
+from fate_helpers import applied, char, run
 
 Z = "0,0,0,0"
 ZZ = Z + "," + Z

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from rolecli.dice.source import DiceSource
 from rolecli_fate.odds import check_odds, contest_odds, fudge_distribution
 
-from conftest import odds, run
+from fate_helpers import odds, run
 
 WEIGHTS = [1, 4, 10, 16, 19, 16, 10, 4, 1]
 
@@ -67,7 +67,7 @@ def test_000_R3_shifts_never_negative_and_dice_path_agrees_with_seed(skill, diff
 @settings(max_examples=40, deadline=None)
 @given(stress=st.integers(0, 20), marked=st.integers(0, 4), mode=st.sampled_from(["points", "sotc"]))
 def test_damage_never_marks_beyond_track(stress, marked, mode):
-    from conftest import char
+    from fate_helpers import char
 
     ch = char("A", state={"salud": [str(i) for i in range(1, marked + 1)]})
     out = run("damage", actor=ch, stress=stress, options={"stress": mode})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import applied, char, run
+from fate_helpers import applied, char, run
 
 CONS = ["Menor: a", "Mayor: b", "Severa: c"]
 

@@ -3,8 +3,6 @@ core does, with a DiceSource reading the dice given (or a seed)."""
 
 from __future__ import annotations
 
-import pytest
-
 import rolecli_fate as fate
 from rolecli.contract import Action, Character, Context
 from rolecli.dice.source import DiceSource
@@ -50,8 +48,3 @@ def odds(verb: str, *, actor=None, target=None, options=None, lang="es", **param
 def applied(ch: Character, out) -> Character:
     """The character with the outcome's new state."""
     return Character(ch.name, ch.sheet, out.changes.get(ch.name, ch.state))
-
-
-@pytest.fixture
-def fate_run():
-    return run
