@@ -532,7 +532,7 @@ def invoke(argv: list[str], where: str = "") -> int:
     except (Abort, KeyboardInterrupt):
         _fail(where + "interrupted.")
         return 130
-    except SystemExit as exc:
+    except SystemExit:
         # typer ends the process with 1 when stdout's reader goes away (`| head`);
         # 1 means "a check failed" here, so answer as a Unix tool killed by SIGPIPE.
         if type(sys.stdout).__name__ == "PacifyFlushWrapper":
