@@ -532,10 +532,12 @@ def invoke(argv: list[str], where: str = "") -> int:
     except (Abort, KeyboardInterrupt):
         _fail(where + "interrupted.")
         return 130
+    except BrokenPipeError:  # stdout's reader went away (`| head`): a Unix tool's SIGPIPE code
+        return 141
     except SystemExit:
-        # typer ends the process with 1 when stdout's reader goes away (`| head`);
-        # 1 means "a check failed" here, so answer as a Unix tool killed by SIGPIPE.
-        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        # typer and rich (help pages) end the process with 1 when stdout's reader goes
+        # away while they write; 1 means "a check failed" here, so answer as above.
+        if _stdout_gone():
             return 141
         raise
     except Exception as exc:  # a bug: one line, unless asked for the traceback
@@ -545,6 +547,17 @@ def invoke(argv: list[str], where: str = "") -> int:
               "(a bug; ROLECLI_DEBUG=1 shows the traceback)", file=sys.stderr)
         return 3
     return rv if isinstance(rv, int) else 0
+
+
+def _stdout_gone() -> bool:
+    """Whether typer (which wraps stdout) or rich (which points it at /dev/null)
+    has already handled a closed stdout."""
+    if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        return True
+    try:
+        return os.path.samestat(os.fstat(1), os.stat(os.devnull))
+    except OSError:
+        return False
 
 
 def main(argv: list[str] | None = None) -> None:
