@@ -261,7 +261,7 @@ def systems(
     lang: Optional[str] = LANG,
 ) -> int:
     """List the installed rule systems, or describe one."""
-    from rolecli.i18n import choose_lang
+    from rolecli.i18n import choose_lang, t
     from rolecli.plugins import get_plugins
 
     lang_ = choose_lang(lang or session_of(ctx).lang)
@@ -283,11 +283,12 @@ def systems(
         "verbs": [{"name": a.name, "hook": a.hook, "help": a.help(lang_)} for a in info.actions],
         "events": [e for e, _ in info.events],
     }
-    lines = [f"{info.name}: {info.names(lang_)}", "template:"]
-    lines += [f"  {f.key} ({f.kind}{', state' if f.state else ''}) = {f.default!r}  {f.label(lang_)}" for f in info.template]
-    lines += ["rules:"] + [f"  {o.key} = {o.default!r}  {o.help(lang_)}" for o in info.options]
-    lines += ["verbs:"] + [f"  {a.name}  {a.help(lang_)}" for a in info.actions]
-    lines += ["events: " + ", ".join(f"{e} ({label(lang_)})" for e, label in info.events)]
+    lines = [f"{info.name}: {info.names(lang_)}", f"{t('template', lang_)}:"]
+    lines += [f"  {f.key} ({f.kind}{', ' + t('state', lang_) if f.state else ''}) = {f.default!r}  {f.label(lang_)}"
+              for f in info.template]
+    lines += [f"{t('rules', lang_)}:"] + [f"  {o.key} = {o.default!r}  {o.help(lang_)}" for o in info.options]
+    lines += [f"{t('verbs', lang_)}:"] + [f"  {a.name}  {a.help(lang_)}" for a in info.actions]
+    lines += [f"{t('events', lang_)}: " + ", ".join(f"{e} ({label(lang_)})" for e, label in info.events)]
     printer.result(payload, lines)
     return 0
 

@@ -41,6 +41,11 @@ CORE = {
     "outcome": ("resultado", "outcome"),
     "exact": ("exacta", "exact"),
     "character": ("Personaje", "Character"),
+    "template": ("ficha", "template"),
+    "rules": ("reglas", "rules"),
+    "verbs": ("verbos", "verbs"),
+    "events": ("eventos", "events"),
+    "state": ("estado", "state"),
     # Why a die of a dice expression counts as it does (rolecli.dice).
     "kept": ("conservado", "kept"),
     "rerolled": ("repetido", "rerolled"),

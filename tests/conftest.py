@@ -52,3 +52,19 @@ def run_process(campaigns):
         return Result(proc.returncode, proc.stdout, proc.stderr)
 
     return run
+
+
+@pytest.fixture
+def fake_campaigns(tmp_path, monkeypatch) -> Path:
+    """A campaigns folder holding "demo", a hand-written campaign of the fake
+    system of test_campaign_fakes (for the store's own tests)."""
+    from test_campaign_fakes import FAKE, HAND_WRITTEN
+
+    from rolecli.campaign import create_campaign
+
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "campaigns"
+    create_campaign(root, "demo", FAKE)
+    (root / "demo" / "campaign.toml").write_text(HAND_WRITTEN, encoding="utf-8")
+    return root
+

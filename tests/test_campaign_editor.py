@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_campaign_fakes import FAKE, HAND_WRITTEN, systems
+from test_campaign_fakes import HAND_WRITTEN, systems
 
-from rolecli.campaign import create_campaign, edit_in_editor, load_campaign, read_log, system_of
+from rolecli.campaign import edit_in_editor, load_campaign, read_log, system_of
 from rolecli.campaign.editor import _with_file
 from rolecli.errors import CampaignError
 
@@ -24,11 +24,8 @@ file.write_text(file.read_text(encoding="utf-8").replace(old, new), encoding="ut
 
 
 @pytest.fixture
-def root(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    root = tmp_path / "campaigns"
-    create_campaign(root, "demo", FAKE)
-    (root / "demo" / "campaign.toml").write_text(HAND_WRITTEN, encoding="utf-8")
+def root(fake_campaigns, tmp_path, monkeypatch) -> Path:
+    root = fake_campaigns
     script = tmp_path / "editor" / "edit.py"
     script.parent.mkdir()
     script.write_text(EDITOR, encoding="utf-8")

@@ -9,19 +9,15 @@ from pathlib import Path
 import pytest
 from test_campaign_fakes import FAKE, HAND_WRITTEN, systems
 
-from rolecli.campaign import (add_character, create_campaign, load_campaign, parse_assignments, read_log,
+from rolecli.campaign import (add_character, load_campaign, parse_assignments, read_log,
                               set_sheet_values, transaction, undo_last)
 from rolecli.contract import Outcome
 from rolecli.errors import CampaignError
 
 
 @pytest.fixture
-def root(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    root = tmp_path / "campaigns"
-    create_campaign(root, "demo", FAKE)
-    (root / "demo" / "campaign.toml").write_text(HAND_WRITTEN, encoding="utf-8")
-    return root
+def root(fake_campaigns) -> Path:
+    return fake_campaigns
 
 
 def files(root: Path) -> dict[str, bytes]:

@@ -186,3 +186,10 @@ def test_a_reader_that_closes_the_pipe_ends_rolecli_quietly(campaigns):
     proc.stdout.close()
     assert proc.wait(timeout=60) == 141
     assert proc.stderr.read() == ""
+
+
+def test_describing_a_system_speaks_the_chosen_language(cli):
+    es = cli("systems", "dice", "--lang", "es").out
+    en = cli("systems", "dice", "--lang", "en").out
+    assert "reglas:" in es and "Puntos de vida máximos" in es and "rules:" not in es
+    assert "rules:" in en and "Maximum hit points" in en
