@@ -23,7 +23,8 @@ from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Pa
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.errors import RoleError
 from rolecli.i18n import choose_lang
-from rolecli.output import Printer, dice_lines
+from rolecli.output import Printer, dice_lines, note
+from rolecli.status import able, refuse_unless_able
 
 Mode = Literal["quick", "campaign", "odds"]
 
@@ -99,6 +100,9 @@ def _common(spec: ActionSpec, mode: Mode, lang: str) -> list[inspect.Parameter]:
               opt("rule", list[str] | None, None, "--rule", help="A rule option, key=value (repeatable).")]
     if mode == "odds":
         return common
+    if mode == "campaign" and (spec.hook in ("resolve", "roll", "initiative")):
+        common.append(opt("force", bool, False, "--force",
+                          help="Let a character the rules have taken out of play act anyway (logged as forced)."))
     common += [opt("seed", int | None, None, "--seed", help="Seed for repeatable rolls."),
                opt("dice", str | None, None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
                opt("n", int, 1, "-n", "--repeat", help="Repeat N times (JSON lines with --json).")]
@@ -127,7 +131,7 @@ def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
     return params
 
 
-_RESERVED = {"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with"}
+_RESERVED = {"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force"}
 
 
 def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
@@ -288,17 +292,30 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         actor, target, names = kw.pop("subject_actor", None), kw.pop("subject_target", None), kw.pop("subject_names", None)
         actor = find_character(characters, actor, name) if actor else None
         target = find_character(characters, target, name) if target else None
+        force = kw.pop("force", False)
+        forced: list[str] = []
         if spec.hook in ("recover", "initiative"):
             subjects = [find_character(characters, n, name) for n in names] if names else list(characters.values())
+            if spec.hook == "initiative" and not force:
+                subjects, left = able(system, subjects, ctx)
+                for who, status in left:
+                    note(f"{who.name} {'queda fuera' if lang == 'es' else 'is left out'}: "
+                         f"{status.why(lang) if status.why else status.key}.")
         else:
             subjects = [actor] if actor else []
+        if actor is not None and spec.hook in ("resolve", "roll"):
+            if not refuse_unless_able(system, actor, ctx, force).can_act:
+                forced.append(actor.name)
         action = Action(spec.name, convert(spec, kw), actor, target)
         before = {n: copy.deepcopy(c.state) for n, c in characters.items()}
         results = _repeat(system, spec, action, ctx, subjects, repeat, source)
         changed = {n: characters[n].state for n in characters if characters[n].state != before[n]}
         summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
-        camp.record(Outcome(data={"action": spec.name, "results": [o.data for o, _ in results]},
-                            lines=[], success=results[-1][0].success, changes=changed),
+        data = {"action": spec.name, "results": [o.data for o, _ in results]}
+        if forced:  # the game master overrode the rules: the log says so
+            data["forced"] = forced
+            summary = f"[forced: {', '.join(forced)}] {summary}"
+        camp.record(Outcome(data=data, lines=[], success=results[-1][0].success, changes=changed),
                     kind="change" if changed else "roll", summary=summary)
     return _print(system, spec, results, printer, lang)
 

@@ -412,14 +412,29 @@ def character_add(ctx: typer.Context, name: str = typer.Argument(..., help="The 
 
 
 @character_app.command("show")
-def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None), json_: bool = JSON) -> int:
-    """Show one character (or all)."""
+def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None), json_: bool = JSON,
+                   lang: Optional[str] = LANG) -> int:
+    """Show one character (or all), with whether it can act and its conditions."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.i18n import choose_lang
+    from rolecli.plugins import get_plugins
+    from rolecli.status import status_of
+
+    lang_ = choose_lang(lang or session_of(ctx).lang)
     store, root, camp_name = _current(ctx)
     camp = store.load_campaign(root, camp_name, _systems_lookup)
     chars = [camp.character(name)] if name else list(camp.characters.values())
+    system = get_plugins().system(camp.system)
+    asking = Context(lang_, DiceSource(0), dict(camp.options), dict(camp.characters))
     printer = Printer(json_)
     for c in chars:
-        printer.result({"name": c.name, "sheet": c.sheet, "state": c.state}, [_character_line(c)])
+        status = status_of(system, c, asking)
+        said = [label(lang_) for _, label in status.conditions]
+        if not status.can_act:
+            said.insert(0, status.why(lang_) if status.why else status.key)
+        printer.result({"name": c.name, "sheet": c.sheet, "state": c.state, "status": status.as_json(lang_)},
+                       [_character_line(c) + (f"  [{'; '.join(said)}]" if said else "")])
     return 0
 
 
@@ -431,7 +446,7 @@ def character_set(ctx: typer.Context, name: str = typer.Argument(...),
     store, root, camp = _current(ctx)
     info = _systems_lookup(store.system_of(root, camp))
     store.set_sheet_values(root, camp, name, store.parse_assignments(info, values), _systems_lookup)
-    return character_show(ctx, name, json_)
+    return character_show(ctx, name, json_, None)
 
 
 @character_app.command("edit")

@@ -6,13 +6,19 @@ without importing pluggy, typer or rich.
 
 Version rule: :data:`CONTRACT_VERSION` is bumped whenever a hook or one of these
 classes changes in a way an existing plugin would notice. A plugin states the
-version it was written for (``ROLECLI_CONTRACT = 1`` at module level); the core
-refuses a plugin whose version differs from its own.
+version it was written for (``ROLECLI_CONTRACT = 2`` at module level); the core
+loads the versions in :data:`SUPPORTED_CONTRACTS` and refuses any other.
+
+Version 2 added :func:`rolecli.hookspecs.rolecli_status` and :class:`Status`
+(who can act), and :class:`Label` texts in any number of languages. A plugin
+written for version 1 still loads: it implements no status hook, so its
+characters can always act, and its two-language labels read as before.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from rolecli.errors import RoleError
@@ -20,20 +26,63 @@ from rolecli.errors import RoleError
 if TYPE_CHECKING:  # pragma: no cover - import for type checkers only
     from rolecli.dice.source import DiceSource
 
-CONTRACT_VERSION = 1
+CONTRACT_VERSION = 2
+SUPPORTED_CONTRACTS = (1, 2)
 
 Lang = Literal["es", "en"]
 
 
-@dataclass(frozen=True)
 class Label:
-    """A text in both languages a system prints. Spanish first: the books are Spanish."""
+    """A text a system prints, in every language it has it in.
 
-    es: str
-    en: str
+    ``Label("texto", "text")`` gives Spanish and English (Spanish first: the
+    books are Spanish); more languages are keywords, ``Label("texto", "text",
+    fr="texte")``, or a mapping, ``Label.of({"es": ..., "en": ..., "fr": ...})``.
+    Asked for a language it lacks, a label answers in English, else in the
+    first language it has.
+    """
+
+    __slots__ = ("texts",)
+    texts: Mapping[str, str]
+
+    def __init__(self, es: str | None = None, en: str | None = None, **more: str):
+        texts = {lang: text for lang, text in (("es", es), ("en", en), *more.items()) if text is not None}
+        if not texts:
+            raise ValueError("a Label needs a text in at least one language")
+        if not all(isinstance(text, str) for text in texts.values()):
+            raise TypeError(f"a Label's texts must be strings, not {texts!r}")
+        object.__setattr__(self, "texts", MappingProxyType(texts))
+
+    @classmethod
+    def of(cls, texts: Mapping[str, str]) -> "Label":
+        """A label from a mapping of language code to text."""
+        return cls(**dict(texts))
 
     def __call__(self, lang: str) -> str:
-        return self.es if lang == "es" else self.en
+        texts = self.texts
+        if lang in texts:
+            return texts[lang]
+        return texts["en"] if "en" in texts else next(iter(texts.values()))
+
+    @property
+    def es(self) -> str:
+        return self("es")
+
+    @property
+    def en(self) -> str:
+        return self("en")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Label cannot be changed")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Label) and dict(self.texts) == dict(other.texts)
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.texts.items())))
+
+    def __repr__(self) -> str:
+        return f"Label({', '.join(f'{k}={v!r}' for k, v in self.texts.items())})"
 
 
 # --- what a system declares -------------------------------------------------
@@ -300,6 +349,34 @@ class Odds:
     outcomes: dict[str, Any]  # name -> fractions.Fraction
     labels: dict[str, Label] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Status:
+    """What :func:`rolecli.hookspecs.rolecli_status` says of a character now:
+    whether it can act, why not, and the conditions it has.
+
+    ``can_act``: ``False`` for a character the rules take out of play (taken
+    out, conceded, unconscious, dead, in torpor...). The core then refuses the
+    verbs it would act in (one line giving ``why``, exit 2; ``--force`` lets the
+    game master override it) and leaves it out of initiative and conflicts.
+    ``key``: a language-neutral word for scripts: ``"active"`` when it can act,
+    else the system's word (``"taken_out"``, ``"dead"``, ``"torpor"``...).
+    ``why``: the reason in the system's words, for the refusal and for
+    ``character show``.
+    ``conditions``: the conditions in force, as ``(key, label)`` pairs
+    (``("impaired", Label("Impedido", "Impaired"))``), whether or not the
+    character can act.
+    """
+
+    can_act: bool = True
+    key: str = "active"
+    why: Label | None = None
+    conditions: tuple[tuple[str, Label], ...] = ()
+
+    def as_json(self, lang: str) -> dict[str, Any]:
+        return {"can_act": self.can_act, "key": self.key, "why": self.why(lang) if self.why else None,
+                "conditions": [{"key": k, "label": label(lang)} for k, label in self.conditions]}
 
 
 class Refused(RoleError):

@@ -2,7 +2,7 @@
 
 A rule system is a pluggy plugin (a module or an object) registered through the
 ``rolecli`` entry-point group, exactly like a third-party one. It declares the
-contract version it was written for with ``ROLECLI_CONTRACT = 1`` at module
+contract version it was written for with ``ROLECLI_CONTRACT = 2`` at module
 level and implements the hooks below with ``@rolecli.hookimpl``.
 
 How the core calls them:
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Sequence
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover
-    from rolecli.contract import Action, Character, Context, Odds, Outcome, SystemInfo
+    from rolecli.contract import Action, Character, Context, Odds, Outcome, Status, SystemInfo
 
 hookspec = pluggy.HookspecMarker("rolecli")
 
@@ -152,4 +152,24 @@ def rolecli_odds(action: Action, ctx: Context) -> Odds | None:
         success the system has.
 
     ``firstresult``: the first non-``None`` result is used.
+    """
+
+
+@hookspec(firstresult=True)
+def rolecli_status(character: Character, ctx: Context) -> Status | None:
+    """Say whether a character can act now, and which conditions it has.
+
+    Called before a verb whose actor is a campaign character, for every
+    character entering initiative or a conflict, and by ``character show``.
+    A character that cannot act is refused as an actor (one line giving
+    :attr:`~rolecli.contract.Status.why`, exit code 2, nothing written) unless
+    the game master passes ``--force``, and is left out of initiative.
+
+    :param character: The character, with its current state.
+    :param ctx: Language and rule options (``ctx.dice`` must not be used:
+        asking changes nothing and rolls nothing).
+    :return: A :class:`~rolecli.contract.Status`; ``None`` means the system has
+        nothing to say, and the character can act with no conditions.
+
+    ``firstresult``: the first non-``None`` result is used. Added in contract 2.
     """

@@ -17,14 +17,14 @@ from typing import Any, Iterable
 import pluggy
 
 from rolecli import hookspecs
-from rolecli.contract import CONTRACT_VERSION, SystemInfo
+from rolecli.contract import SUPPORTED_CONTRACTS, SystemInfo
 from rolecli.errors import PluginError
 
 ENTRY_POINT_GROUP = "rolecli"
 hookimpl = pluggy.HookimplMarker("rolecli")
 
 _SYSTEM_HOOKS = ("rolecli_roll", "rolecli_resolve", "rolecli_apply_damage", "rolecli_recover",
-                 "rolecli_initiative", "rolecli_odds")
+                 "rolecli_initiative", "rolecli_odds", "rolecli_status")
 
 
 def warn(message: str) -> None:
@@ -65,9 +65,10 @@ class Plugins:
     def register(self, plugin: Any, name: str) -> bool:
         """Register one plugin after checking the contract version it declares."""
         version = getattr(plugin, "ROLECLI_CONTRACT", None)
-        if version != CONTRACT_VERSION:
+        if version not in SUPPORTED_CONTRACTS:
             said = "declares no ROLECLI_CONTRACT" if version is None else f"was written for contract {version}"
-            warn(f"plugin {name!r} {said}, and this rolecli speaks plugin contract {CONTRACT_VERSION}; "
+            speaks = " and ".join(map(str, SUPPORTED_CONTRACTS))
+            warn(f"plugin {name!r} {said}, and this rolecli speaks plugin contract {speaks}; "
                  "it is skipped: upgrade the plugin or rolecli.")
             return False
         try:

@@ -12,7 +12,7 @@ from rolecli.contract import Odds
 
 from .spec import INFO, NAME
 
-ROLECLI_CONTRACT = 1
+ROLECLI_CONTRACT = 2
 
 
 @hookimpl

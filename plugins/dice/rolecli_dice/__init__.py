@@ -8,10 +8,10 @@ written exactly as a third-party plugin would write it.
 from __future__ import annotations
 
 from rolecli import hookimpl
-from rolecli.contract import (ActionSpec, Field, Label, Odds, Outcome, Param, Refused, RuleOption,
+from rolecli.contract import (ActionSpec, Field, Label, Odds, Outcome, Param, Refused, RuleOption, Status,
                               SystemInfo)
 
-ROLECLI_CONTRACT = 1
+ROLECLI_CONTRACT = 2
 
 L = Label
 
@@ -136,6 +136,15 @@ def rolecli_initiative(characters, action, ctx):
     ranked = sorted(scores, key=lambda s: -s[0])
     return Outcome(data={"order": [name for _, name, _ in ranked], "scores": {n: s for s, n, _ in ranked}},
                    lines=[f"{i}. {name} {score} ({said})" for i, (score, name, said) in enumerate(ranked, 1)])
+
+
+_DOWN = Status(can_act=False, key="down", why=L("fuera de combate (0 PV)", "down (0 HP)"))
+
+
+@hookimpl
+def rolecli_status(character, ctx):
+    # A character at 0 hit points is down: it cannot act until healed.
+    return _DOWN if character.state.get("damage", 0) >= character.sheet["hp"] else None
 
 
 @hookimpl

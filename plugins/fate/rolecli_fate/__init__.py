@@ -14,7 +14,7 @@ from rolecli.contract import Refused
 
 from .system import INFO
 
-ROLECLI_CONTRACT = 1
+ROLECLI_CONTRACT = 2
 
 __all__ = ["ROLECLI_CONTRACT", "INFO"]
 
