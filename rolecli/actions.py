@@ -24,6 +24,7 @@ from rolecli.dice.source import DiceSource, parse_given
 from rolecli.errors import RoleError
 from rolecli.i18n import choose_lang
 from rolecli.output import Printer, dice_lines, note
+from rolecli.session import session_of
 from rolecli.status import able, refuse_unless_able
 
 Mode = Literal["quick", "campaign", "odds"]
@@ -157,14 +158,36 @@ def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
                                   + variadic + options + _common(spec, mode, lang))
 
     def callback(ctx: typer.Context, **kw: Any) -> int:
-        from rolecli.cli import session_of
-
         return run(system, spec, mode, session_of(ctx), kw)
 
     callback.__signature__ = signature  # type: ignore[attr-defined]
     app = typer.Typer(add_completion=False)
     app.command(name=spec.name, help=spec.help(lang))(callback)
     return typer.main.get_command(app)
+
+
+_built: dict[tuple, Any] = {}
+
+
+def command_for(system, spec: ActionSpec, mode: Mode, lang: str):
+    """The command of one verb in one form, built once per process (batch runs thousands of lines)."""
+    key = (system.info.name, spec.name, mode, lang)
+    if key not in _built:
+        _built[key] = build_command(system, spec, mode, lang)
+    return _built[key]
+
+
+def system_group(system, lang: str):
+    """``rolecli <system>``: the group of a system's verbs as quick rolls."""
+    from typer.core import TyperGroup
+
+    key = (system.info.name, lang)
+    if key not in _built:
+        group = TyperGroup(name=system.info.name, help=f"{system.info.names(lang)}.", no_args_is_help=True)
+        for spec in system.info.actions:
+            group.add_command(command_for(system, spec, "quick", lang), spec.name)
+        _built[key] = group
+    return _built[key]
 
 
 # --- running it -------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""The core's commands, one module per family, each imported only when one of
+its commands runs (``rolecli roll 2d6`` imports ``dice`` and nothing else).
+
+:data:`COMMANDS` names the module of each command; a module registers its
+commands with :func:`core_command` (or puts a command group in :data:`REGISTRY`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from rolecli.errors import RoleError
+from rolecli.session import session_of
+
+COMMANDS = {
+    "roll": "dice", "odds": "dice",
+    "systems": "systems",
+    "campaign": "campaigns", "character": "campaigns",
+    "log": "history", "undo": "history",
+    "batch": "batch",
+}
+
+REGISTRY: dict[str, typer.Typer] = {}
+
+JSON = typer.Option(False, "--json", help="Print JSON (one object per result).")
+LANG = typer.Option(None, "--lang", help="Language: es or en.")
+
+
+def core_command(name: str | None = None, **settings: Any):
+    """Register a core command (a one-command typer app, built into a click
+    command by the CLI only when it is used)."""
+
+    def register(function):
+        single = typer.Typer(add_completion=False)
+        single.command(name or function.__name__, **settings)(function)
+        REGISTRY[name or function.__name__] = single
+        return function
+
+    return register
+
+
+def typer_app(name: str) -> typer.Typer:
+    """The typer app of core command ``name``, importing its module."""
+    importlib.import_module(f"rolecli.commands.{COMMANDS[name]}")
+    return REGISTRY[name]
+
+
+def complete_campaigns(incomplete: str) -> list[str]:
+    """Shell completion: the campaigns of the campaigns folder."""
+    try:
+        from rolecli import campaign as store
+
+        return [n for n in store.list_campaigns(store.campaigns_dir(None)) if n.startswith(incomplete)]
+    except Exception:  # completion must never print an error into the shell
+        return []
+
+
+def systems_lookup(name: str):
+    """A system's SystemInfo by name (loading the plugins on first use)."""
+    from rolecli.plugins import get_plugins
+
+    return get_plugins().system(name).info
+
+
+def campaign_store(ctx: typer.Context):
+    """The campaign package, the campaigns folder and the session."""
+    from rolecli import campaign as store
+
+    session = session_of(ctx)
+    return store, store.campaigns_dir(session.campaigns), session
+
+
+def current_campaign(ctx: typer.Context, name: str | None = None) -> tuple[Any, Path, str]:
+    """The campaign package, the campaigns folder and the campaign to work on:
+    ``name``, else ``-C``, else the current one."""
+    store, root, session = campaign_store(ctx)
+    name = name or session.campaign or store.current_name(root)
+    if not name:
+        raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
+    return store, root, name

@@ -1,0 +1,155 @@
+"""``campaign`` and ``character``: create, list, choose, show and edit campaigns and their characters."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from rolecli.commands import (JSON, LANG, REGISTRY, campaign_store, complete_campaigns, current_campaign,
+                              systems_lookup)
+from rolecli.errors import RoleError
+from rolecli.output import Printer, note
+from rolecli.session import session_of
+
+campaign_app = typer.Typer(name="campaign", help="Create, list, show and choose campaigns.", no_args_is_help=True)
+character_app = typer.Typer(name="character", help="Add, show and edit a campaign's characters.", no_args_is_help=True)
+REGISTRY.update(campaign=campaign_app, character=character_app)
+
+
+
+
+@campaign_app.command("new")
+def campaign_new(ctx: typer.Context, name: str = typer.Argument(..., help="Folder name of the campaign."),
+                 system: str = typer.Option("dice", "--system", "-s", help="Its rule system (see 'rolecli systems')."),
+                 title: Optional[str] = typer.Option(None, "--title", help="A title to show."),
+                 json_: bool = JSON) -> int:
+    """Create a campaign (and make it current if there is none)."""
+    store, root, _ = campaign_store(ctx)
+    path = store.create_campaign(root, name, systems_lookup(system), title)
+    if not store.current_name(root):
+        store.set_current(root, name)
+    Printer(json_).result({"name": name, "system": system, "path": str(path)}, [f"created {path}"])
+    return 0
+
+
+@campaign_app.command("list")
+def campaign_list(ctx: typer.Context, json_: bool = JSON) -> int:
+    """List the campaigns of the campaigns folder; * marks the current one."""
+    store, root, _ = campaign_store(ctx)
+    current = store.current_name(root)
+    printer = Printer(json_)
+    names = store.list_campaigns(root)
+    if not names and not json_:
+        note(f"no campaigns in {root}; create one with 'rolecli campaign new NAME --system SYSTEM'.")
+    for name in names:
+        try:
+            system = store.system_of(root, name)
+        except RoleError as exc:  # one broken campaign must not hide the others
+            note(str(exc))
+            system = "?"
+        printer.result({"name": name, "system": system, "current": name == current},
+                       [f"{'*' if name == current else ' '} {name}\t{system}"])
+    return 0
+
+
+@campaign_app.command("use")
+def campaign_use(ctx: typer.Context, name: str = typer.Argument(..., autocompletion=complete_campaigns),
+                 json_: bool = JSON) -> int:
+    """Make a campaign the current one."""
+    store, root, _ = campaign_store(ctx)
+    store.set_current(root, name)
+    if json_:
+        Printer(True).result({"current": name}, [])
+    else:
+        note(f"current campaign: {name}")
+    return 0
+
+
+@campaign_app.command("show")
+def campaign_show(ctx: typer.Context,
+                  name: Optional[str] = typer.Argument(None, autocompletion=complete_campaigns),
+                  json_: bool = JSON) -> int:
+    """Show a campaign: its system, rule options and characters."""
+    store, root, name = current_campaign(ctx, name)
+    camp = store.load_campaign(root, name, systems_lookup)
+    payload = {"name": camp.name, "title": camp.title, "system": camp.system, "rules": camp.options,
+               "characters": {n: {"sheet": c.sheet, "state": c.state} for n, c in camp.characters.items()}}
+    lines = [f"{camp.name}: {camp.title or ''} [{camp.system}]",
+             "rules: " + ", ".join(f"{k}={v!r}" for k, v in camp.options.items())]
+    lines += [_character_line(c) for c in camp.characters.values()]
+    Printer(json_).result(payload, lines)
+    return 0
+
+
+def _character_line(c) -> str:
+    def flat(d: dict) -> str:
+        return ", ".join(f"{k}={flat(v) if isinstance(v, dict) else v}" for k, v in d.items())
+
+    return f"  {c.name}: {flat(c.sheet)}" + (f" | {flat(c.state)}" if c.state else "")
+
+
+@campaign_app.command("edit")
+def campaign_edit(ctx: typer.Context, name: Optional[str] = typer.Argument(None, autocompletion=complete_campaigns)) -> int:
+    """Open campaign.toml in $EDITOR; the edit is kept only if it is valid."""
+    store, root, name = current_campaign(ctx, name)
+    store.edit_in_editor(root, name, systems_lookup)
+    return 0
+
+
+@character_app.command("add")
+def character_add(ctx: typer.Context, name: str = typer.Argument(..., help="The character's name."),
+                  values: Optional[list[str]] = typer.Argument(None, help="Sheet values, key=value (skills.Alerta=3)."),
+                  json_: bool = JSON) -> int:
+    """Add a character from the system's template."""
+    store, root, camp = current_campaign(ctx)
+    char = store.add_character(root, camp, name, store.parse_assignments(
+        systems_lookup(store.system_of(root, camp)), values or []), systems_lookup)
+    Printer(json_).result({"name": char.name, "sheet": char.sheet, "state": char.state}, [_character_line(char)])
+    return 0
+
+
+@character_app.command("show")
+def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None), json_: bool = JSON,
+                   lang: Optional[str] = LANG) -> int:
+    """Show one character (or all), with whether it can act and its conditions."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.i18n import choose_lang
+    from rolecli.plugins import get_plugins
+    from rolecli.status import status_of
+
+    lang_ = choose_lang(lang or session_of(ctx).lang)
+    store, root, camp_name = current_campaign(ctx)
+    camp = store.load_campaign(root, camp_name, systems_lookup)
+    chars = [camp.character(name)] if name else list(camp.characters.values())
+    system = get_plugins().system(camp.system)
+    asking = Context(lang_, DiceSource(0), dict(camp.options), dict(camp.characters))
+    printer = Printer(json_)
+    for c in chars:
+        status = status_of(system, c, asking)
+        said = [label(lang_) for _, label in status.conditions]
+        if not status.can_act:
+            said.insert(0, status.why(lang_) if status.why else status.key)
+        printer.result({"name": c.name, "sheet": c.sheet, "state": c.state, "status": status.as_json(lang_)},
+                       [_character_line(c) + (f"  [{'; '.join(said)}]" if said else "")])
+    return 0
+
+
+@character_app.command("set")
+def character_set(ctx: typer.Context, name: str = typer.Argument(...),
+                  values: list[str] = typer.Argument(..., help="Sheet values, key=value."),
+                  json_: bool = JSON) -> int:
+    """Change sheet values (comments and layout of campaign.toml are kept)."""
+    store, root, camp = current_campaign(ctx)
+    info = systems_lookup(store.system_of(root, camp))
+    store.set_sheet_values(root, camp, name, store.parse_assignments(info, values), systems_lookup)
+    return character_show(ctx, name, json_, None)
+
+
+@character_app.command("edit")
+def character_edit(ctx: typer.Context, name: str = typer.Argument(...)) -> int:
+    """Open the campaign file in $EDITOR at this character's sheet."""
+    store, root, camp = current_campaign(ctx)
+    store.edit_in_editor(root, camp, systems_lookup, character=name)
+    return 0
