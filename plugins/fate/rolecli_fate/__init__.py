@@ -4,7 +4,8 @@ game (../shared/RULES.md section 000, ../shared/RULINGS.md section 000).
 The modules follow the book: ``ladder`` (adjectives), ``roll`` (4dF + skill and
 its modifiers), ``actions`` (simple actions, contests, attacks, maneuvers,
 blocks, movement), ``stress`` (tracks, consequences, Taken Out, concessions),
-``minions``, ``aspects``, ``recovery``, ``initiative`` and ``odds``."""
+``conflict`` (who is still in it), ``status`` (who can act), ``minions``,
+``aspects``, ``recovery``, ``initiative`` and ``odds``."""
 
 from __future__ import annotations
 
@@ -111,6 +112,14 @@ def rolecli_initiative(characters, action, ctx):
     from .initiative import order
 
     return order(characters, _ctx(ctx), INFO.params(action))
+
+
+@hookimpl
+def rolecli_status(character, ctx):
+    from .state import Work
+    from .status import status
+
+    return status(Work(_ctx(ctx), character), character)
 
 
 @hookimpl

@@ -71,10 +71,6 @@ def is_group(ch: Character | None) -> bool:
     return ch is not None and int(ch.value("cantidad") or 0) > 0
 
 
-def out_status(work: Work, ch: Character) -> str:
-    return str(work.get(ch, "fuera", "") or "")
-
-
 def opt(options: Mapping[str, Any], key: str, default: Any) -> Any:
     val = options.get(key, default) if options is not None else default
     return default if val is None else val

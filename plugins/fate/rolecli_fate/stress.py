@@ -16,8 +16,9 @@ from typing import Any
 from rolecli.contract import Character, Refused
 
 from .ladder import fold
+from .conflict import out_of_conflict
 from .minions import attached_groups, hit_group
-from .state import Work, fate_points, is_group, out_status, skill_of
+from .state import Work, fate_points, is_group, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
     # key, Spanish, English, stress absorbed (RULINGS 000, GAP-7)
@@ -129,9 +130,10 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     tname = TRACKS[track][0] if es else TRACKS[track][1]
     data: dict[str, Any] = {"character": ch.name, "stress": stress, "track": track}
     lines: list[str] = []
-    if out_status(work, ch):
+    out = out_of_conflict(work, ch)
+    if out:
         lines.append(f"{ch.name} ya está fuera del conflicto." if es else f"{ch.name} is already out of the conflict.")
-        data["already_out"] = out_status(work, ch)
+        data["already_out"] = out
         return lines, data
     size = track_size(ch, track)
     taken = marked(work, ch, track)

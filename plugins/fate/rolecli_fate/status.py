@@ -1,0 +1,47 @@
+"""Who can act (contract 2's ``rolecli_status``): nobody out of the conflict
+(Taken Out, 000-R35; conceded, 000-R36; a minion group with no minion standing,
+000-R46), nor the scene, which holds scene aspects but never acts. The
+conditions are what can be invoked or compelled on the character: its
+consequences and temporary aspects (000-R34, R41), and for a group the minions
+still standing (its size bonus, 000-R45)."""
+
+from __future__ import annotations
+
+from rolecli.contract import Character, Label, Status
+
+from .aspects import temps
+from .conflict import out_of_conflict
+from .minions import standing
+from .state import Work, is_group
+from .stress import ENGLISH, SPANISH, parse_consequence
+
+TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
+CONCEDED = Label("concedió el conflicto", "conceded the conflict")
+NO_MINIONS = Label("no queda ningún sicario en pie", "no minion left standing")
+SCENE = Label("es la escena, no un personaje", "it is the scene, not a character")
+
+
+def conditions(work: Work, ch: Character) -> list[tuple[str, Label]]:
+    found: list[tuple[str, Label]] = []
+    for entry in work.get(ch, "consecuencias", []) or []:
+        sev, text, _ = parse_consequence(entry)
+        found.append(("consequence", Label(f"consecuencia {SPANISH[sev]}: {text}", f"{ENGLISH[sev]} consequence: {text}")))
+    for t in temps(work, ch):
+        kind_es, kind_en = ("pegado", "sticky") if t.sticky else ("frágil", "fragile")
+        free_es, free_en = (", etiqueta gratis", ", free tag") if t.free else ("", "")
+        found.append(("aspect", Label(f"aspecto «{t.name}» ({kind_es}{free_es})", f"aspect “{t.name}” ({kind_en}{free_en})")))
+    if is_group(ch):
+        n, total = standing(work, ch), int(ch.value("cantidad"))
+        found.append(("minions", Label(f"{n} de {total} sicarios en pie", f"{n} of {total} minions standing")))
+    return found
+
+
+def status(work: Work, ch: Character) -> Status:
+    held = tuple(conditions(work, ch))
+    if ch.value("escena"):
+        return Status(False, "scene", SCENE, held)
+    out = out_of_conflict(work, ch)
+    if out:
+        why = CONCEDED if out == "conceded" else (NO_MINIONS if is_group(ch) else TAKEN_OUT)
+        return Status(False, out, why, held)
+    return Status(conditions=held)
