@@ -68,6 +68,13 @@ def rolecli_initiative(characters, action, ctx):
 
 
 @hookimpl
+def rolecli_status(character, ctx):
+    from .status import status
+
+    return status(character, ctx.options)
+
+
+@hookimpl
 def rolecli_odds(action, ctx):
     from . import actions as A  # the rules load only when a verb of this system runs
 

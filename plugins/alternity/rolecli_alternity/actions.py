@@ -18,6 +18,7 @@ from .labels import tr
 from .sheet import (RESOLVE, STAMINA, ability, action_check_score, actions_per_round, dazed_steps, find_skill,
                     is_free_agent, last_resorts_left, resolve_rating, state, track_sizes)
 from .spec import INFO, TIME_UNITS
+from .status import status
 from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
                     rung_text, situation_steps, two_weapon_steps)
 
@@ -984,10 +985,12 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     if characters:
         for i, ch in enumerate(characters):
             st = state(ch)
-            if st["status"] != "ok" or st["out_rounds"] > 0:
+            # the unconscious roll to wake instead of an action check (002-R31), even if forced in
+            out = status(ch, ctx.options)
+            if not out.can_act:
                 skipped.append(ch.name)
-                why = L.STATUS[st["status"]](lang) if st["status"] != "ok" else tr(lang, "recién despertado", "just woke up")
-                lines.append(tr(lang, f"{ch.name} no actúa este asalto ({why}).", f"{ch.name} does not act this round ({why})."))
+                lines.append(tr(lang, f"{ch.name} no actúa este asalto ({out.why(lang)}).",
+                                f"{ch.name} does not act this round ({out.why(lang)})."))
                 continue
             score = action_check_score(ch)
             e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))

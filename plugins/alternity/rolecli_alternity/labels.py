@@ -22,12 +22,6 @@ TRACKS = {
     "fatigue": Label("fatiga", "fatigue"),
 }
 
-STATUS = {
-    "ok": Label("consciente", "conscious"),
-    "ko": Label("noqueado", "knocked out"),
-    "dead": Label("muerto", "dead"),
-}
-
 PHASES = {
     "amazing": Label("fase Asombrosa", "Amazing phase"),
     "good": Label("fase Buena", "Good phase"),

@@ -1,0 +1,56 @@
+"""Who can act (contract 2's ``rolecli_status``): a knocked-out character is
+unconscious and takes no action until it wakes (002-R21, R22, R25, R28), one
+that just woke cannot act that round nor the next (002-R31), and the dead are
+dead (002-R23). A dying character still acts: the book only adds +1 step per
+mortal point to everything it attempts (002-R23, R26). The conditions are the
+penalties in force on every roll (002-R26) and the fatigue marked (002-R25)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rolecli.contract import Character, Label, Status
+
+from .sheet import dazed_steps, state, track_sizes
+
+KNOCKED_OUT = {
+    "stun": Label("noqueado por aturdimiento", "knocked out by stun"),
+    "wound": Label("noqueado por heridas: no despierta hasta curar una herida",
+                   "knocked out by wounds: cannot wake until a wound is healed"),
+    "fatigue": Label("inconsciente por agotamiento", "unconscious from exhaustion"),
+    "drowning": Label("inconsciente y ahogándose", "unconscious and drowning"),
+}
+DEAD = Label("muerto", "dead")
+WAKING = Label("acaba de despertar", "just woke up")
+
+
+def conditions(ch: Character, options: Mapping[str, Any]) -> list[tuple[str, Label]]:
+    st, sizes = state(ch), track_sizes(ch)
+    found: list[tuple[str, Label]] = []
+    steps, es = dazed_steps(ch, options, "es")
+    if steps:
+        en = dazed_steps(ch, options, "en")[1]
+        found.append(("dazed", Label(f"Aturdido, +{steps} paso(s) en cada tirada: {', '.join(es)}",
+                                     f"Dazed, +{steps} step(s) on every roll: {', '.join(en)}")))
+    if st["mortal"] and st["status"] != "dead":
+        m = f"{st['mortal']}/{sizes['mortal']}"
+        found.append(("dying", Label(f"moribundo ({m} mortal): tirada de Resistencia-resistencia al final de la escena",
+                                     f"dying ({m} mortal): Stamina-endurance roll at the end of the scene")))
+    if st["fatigue"]:
+        f = f"{st['fatigue']}/{sizes['fatigue']}"
+        hold_es, hold_en = ((": completa, la próxima fatiga lo noquea", ": full, the next fatigue knocks it out")
+                            if st["fatigue_hold"] else ("", ""))
+        found.append(("fatigue", Label(f"fatiga {f}{hold_es}", f"fatigue {f}{hold_en}")))
+    return found
+
+
+def status(ch: Character, options: Mapping[str, Any]) -> Status:
+    st = state(ch)
+    held = tuple(conditions(ch, options))
+    if st["status"] == "dead":
+        return Status(False, "dead", DEAD, held)
+    if st["status"] == "ko":
+        return Status(False, "knocked_out", KNOCKED_OUT.get(st["ko_cause"], KNOCKED_OUT["stun"]), held)
+    if st["out_rounds"] > 0:
+        return Status(False, "waking", WAKING, held)
+    return Status(conditions=held)
