@@ -113,9 +113,10 @@ def test_000_R36_concession_refused_refuser_loses_one():
 
 
 def test_000_R36_concede_verb():
-    out = run("concede", actor=pc(puntos_destino=0), target=char("B", puntos_destino=3))
+    hurt = {"consecuencias": ["Menor: Costilla"], "consecuencia_tomada": True}  # a consequence in this conflict
+    out = run("concede", actor=pc(puntos_destino=0, state=hurt), target=char("B", puntos_destino=3))
     assert out.changes["Ana"]["puntos_destino"] == 1 and out.changes["Ana"]["fuera"] == "conceded"
-    out = run("concede", actor=pc(puntos_destino=0), target=char("B", puntos_destino=3), reply="refuse")
+    out = run("concede", actor=pc(puntos_destino=0, state=hurt), target=char("B", puntos_destino=3), reply="refuse")
     assert out.changes["B"]["puntos_destino"] == 2
 
 

@@ -10,8 +10,9 @@ from rolecli.contract import Action, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .roll import Side, dice_text, make_side, roll_side
+from .conflict import check_can_concede, concession
 from .state import Work, fate_points
-from .stress import apply_stress, concession, track_key
+from .stress import apply_stress, track_key
 
 
 def tr(lang: str, es: str, en: str) -> str:
@@ -319,10 +320,13 @@ def push_or_throw(action: Action, ctx, p: dict, verb: str) -> Outcome:
 
 
 def concede(action: Action, ctx, p: dict) -> Outcome:
+    """000-R36: the terms of one's own defeat, offered with a consequence taken in
+    this conflict, once (see ``conflict.check_can_concede``)."""
     lang = ctx.lang
     if action.actor is None:
         raise Refused("concede needs the conceding character (a campaign character).")
     work = Work(ctx, action.actor, action.target)
+    check_can_concede(work, action.actor, action.target)
     data: dict[str, Any] = {"verb": "concede", "character": action.actor.name}
     lines = concession(work, action.actor, action.target, str(p.get("reply", "accept")), lang, data,
                        reasonable=bool(p.get("reasonable", True)))

@@ -1,18 +1,25 @@
-"""Being in a conflict and leaving it (000-R7, R35, R36): who is still in it.
+"""Being in a conflict and leaving it (000-R7, R35, R36): who is still in it,
+and concessions.
 
 A conflict ends, for one character, when it is Taken Out (000-R35) or concedes
-(000-R36); it lasts until the end of the scene, whose recovery clears the mark.
-State kept per character: ``fuera``, ``""``, ``"taken_out"`` or ``"conceded"``.
-A minion group is out when none of its minions stands (000-R46), whatever its
-mark says, so a GM who raises its ``cantidad`` puts it back in.
+(000-R36); it lasts until the end of the scene, whose recovery clears the marks
+kept here. State kept per character:
+
+- ``fuera``: ``""``, ``"taken_out"`` or ``"conceded"``. A minion group is out
+  when none of its minions stands (000-R46), whatever its mark says, so a GM
+  who raises its ``cantidad`` puts it back in.
+- ``consecuencia_tomada``: it took a consequence in this conflict, which is
+  what a concession is offered with.
+- ``concesion_ofrecida``: it has offered its one concession of this conflict.
 """
 
 from __future__ import annotations
 
-from rolecli.contract import Character
+from rolecli.contract import Character, Refused
 
+from .ladder import fold
 from .minions import standing
-from .state import Work, is_group
+from .state import Work, fate_points, is_group
 
 
 def out_of_conflict(work: Work, ch: Character) -> str:
@@ -20,3 +27,59 @@ def out_of_conflict(work: Work, ch: Character) -> str:
     if is_group(ch):
         return "" if standing(work, ch) else "taken_out"
     return str(work.get(ch, "fuera", "") or "")
+
+
+def check_can_concede(work: Work, offerer: Character, winner: Character | None) -> None:
+    """000-R36: only a character still in the conflict concedes, once per conflict,
+    together with a consequence taken in it; and to someone who can still answer."""
+    name = offerer.name
+    out = out_of_conflict(work, offerer)
+    if out == "conceded":
+        raise Refused(f"{name} has already conceded this conflict; a concession is offered once (000-R36).")
+    if out:
+        raise Refused(f"{name} is Taken Out: only a character still in the conflict can concede (000-R36).")
+    if work.get(offerer, "concesion_ofrecida", False):
+        raise Refused(f"{name} already offered a concession in this conflict and it was refused: "
+                      "the conflict goes on to a bloody end (000-R36).")
+    if not work.get(offerer, "consecuencia_tomada", False):
+        raise Refused(f"{name} has taken no consequence in this conflict, and a concession is offered when taking one "
+                      f"(000-R36): use 'damage {name} N --concede yes', or concede after a hit that gave a consequence.")
+    if winner is not None and winner.name == name:
+        raise Refused(f"{name} cannot concede to itself; --target names the side that inflicted the harm.")
+    if winner is not None and out_of_conflict(work, winner):
+        raise Refused(f"{winner.name} is out of the conflict and cannot accept or refuse the concession; "
+                      "name a --target still in it.")
+
+
+def concession(work: Work, offerer: Character, winner: Character | None, reply: str, lang: str,
+               data: dict, reasonable: bool = True) -> list[str]:
+    """000-R36 with RULINGS 000: offerer +1 FP when accepted as reasonable;
+    the refuser −1 FP when refused (a reasonable offer: the book ties both to it)."""
+    es = lang == "es"
+    accepted = fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
+    data["concession"] = {"offered": True, "accepted": accepted, "reasonable": reasonable}
+    work.set(offerer, "concesion_ofrecida", True)
+    if accepted:
+        work.set(offerer, "fuera", "conceded")
+        if reasonable:
+            fp = fate_points(work, offerer)
+            work.set(offerer, "puntos_destino", fp + 1)
+            return [f"Concesión aceptada: {offerer.name} sale del conflicto en sus términos y gana 1 PD ({fp + 1})" if es
+                    else f"Concession accepted: {offerer.name} leaves the conflict on their own terms and gains 1 FP ({fp + 1})"]
+        return ["Concesión aceptada (no razonable: sin PD)" if es else "Concession accepted (not reasonable: no FP)"]
+    if winner is not None and reasonable:
+        fp = fate_points(work, winner)
+        work.set(winner, "puntos_destino", max(0, fp - 1))
+        return [f"Concesión rechazada: {winner.name} pierde 1 PD ({max(0, fp - 1)}); el conflicto sigue hasta un final sangriento"
+                if es else f"Concession refused: {winner.name} loses 1 FP ({max(0, fp - 1)}); the conflict goes on to a bloody end"]
+    return ["Concesión rechazada; el conflicto sigue" if es else "Concession refused; the conflict goes on"]
+
+
+def clear_marks(work: Work, ch: Character) -> None:
+    """The end of the scene ends the conflict: its marks go (taken-out minions stay
+    out, RULINGS 000)."""
+    if not is_group(ch) and work.get(ch, "fuera", ""):
+        work.set(ch, "fuera", "")
+    for key in ("consecuencia_tomada", "concesion_ofrecida"):
+        if work.get(ch, key, False):
+            work.set(ch, key, False)

@@ -1,8 +1,9 @@
 """Recovery events (000-R60…R66, RULINGS 000, GAP-23).
 
 - ``end_of_scene``: clears stress (000-R60), the Menor consequence (000-R61,
-  kept with ``--no-rested``), the front minion's marks, the Taken Out /
-  conceded mark of named characters, and every temporary aspect.
+  kept with ``--no-rested``), the front minion's marks, the conflict's marks
+  (Taken Out, conceded, a concession offered: ``conflict.clear_marks``), and
+  every temporary aspect.
 - ``rest`` (a night): the above, plus Mayor (000-R62).
 - ``downtime`` (days to weeks): the above, plus Severa (000-R63).
 - ``treatment``: removes Extrema only (000-R64); nothing else does.
@@ -16,6 +17,7 @@ from __future__ import annotations
 from rolecli.contract import Character, Outcome
 
 from .aspects import set_temps, temps
+from .conflict import clear_marks
 from .state import Work, fate_points, is_group
 from .stress import LEVEL, SEVERITIES, format_consequence, parse_consequence, sev_name
 
@@ -41,8 +43,7 @@ def recover(ch: Character, event: str, ctx, p: dict) -> Outcome:
         if is_group(ch) and work.get(ch, "sicario_estres", 0):
             work.set(ch, "sicario_estres", 0)
             lines.append(f"{ch.name}: {'se limpia el estrés del sicario de delante' if es else 'the front minion clears its stress'}")
-        if not is_group(ch) and work.get(ch, "fuera", ""):
-            work.set(ch, "fuera", "")
+        clear_marks(work, ch)
         if temps(work, ch):
             set_temps(work, ch, [])
             lines.append(f"{ch.name}: {'desaparecen los aspectos temporales' if es else 'temporary aspects end'}")

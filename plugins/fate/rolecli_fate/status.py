@@ -19,6 +19,8 @@ TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until
 CONCEDED = Label("concedió el conflicto", "conceded the conflict")
 NO_MINIONS = Label("no queda ningún sicario en pie", "no minion left standing")
 SCENE = Label("es la escena, no un personaje", "it is the scene, not a character")
+REFUSED = Label("su concesión fue rechazada: el conflicto sigue hasta un final sangriento",
+                "its concession was refused: the conflict goes on to a bloody end")
 
 
 def conditions(work: Work, ch: Character) -> list[tuple[str, Label]]:
@@ -41,6 +43,8 @@ def status(work: Work, ch: Character) -> Status:
     if ch.value("escena"):
         return Status(False, "scene", SCENE, held)
     out = out_of_conflict(work, ch)
+    if not out and work.get(ch, "concesion_ofrecida", False):
+        held += (("concession_refused", REFUSED),)
     if out:
         why = CONCEDED if out == "conceded" else (NO_MINIONS if is_group(ch) else TAKEN_OUT)
         return Status(False, out, why, held)

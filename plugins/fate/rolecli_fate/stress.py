@@ -1,10 +1,11 @@
-"""Stress tracks, consequences, Taken Out and concessions (000-R30…R37, R47, R50).
+"""Stress tracks, consequences and Taken Out, and the concession a consequence
+may come with (000-R30…R37, R47, R50; the concession itself is in ``conflict``).
 
 State kept per character:
 - ``salud`` / ``compostura``: the marked boxes, as a list of box numbers ("1", "3").
 - ``consecuencias``: ``"Severidad: texto"`` entries, optionally followed by
   ``[como Menor]`` when a session start lowered its recovery level (000-R65).
-- ``fuera``: ``""``, ``"taken_out"`` or ``"conceded"``.
+- ``fuera`` and the conflict's other marks: see ``conflict``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from rolecli.contract import Character, Refused
 
 from .ladder import fold
-from .conflict import out_of_conflict
+from .conflict import concession, out_of_conflict
 from .minions import attached_groups, hit_group
 from .state import Work, fate_points, is_group, skill_of
 
@@ -221,44 +222,28 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
                 lines.append(f"{ch.name} gasta todos sus PD ({fp}) para acercar el resultado a lo que desea." if es
                              else f"{ch.name} spends all Fate points ({fp}) to move the outcome closer to their wish.")
     data["consequences"] = cons
-    # Concession (000-R36), NPC Aspereza (000-R37)
+    if chosen:
+        work.set(ch, "consecuencia_tomada", True)
+    # Concession (000-R36): once per conflict; NPC Aspereza (000-R37)
     if chosen and not data.get("taken_out"):
         concede = fold(str(p.get("concede", "auto") or "auto"))
         grit = ch.value("aspereza")
         normal_now = len([c for c in cons if parse_consequence(c)[0] != "companero"])
+        once = not work.get(ch, "concesion_ofrecida", False)
         if concede == "auto":
-            offer = grit is not None and int(grit) > 0 and normal_now >= int(grit)
+            offer = once and grit is not None and int(grit) > 0 and normal_now >= int(grit)
             if offer:
                 lines.append(f"{ch.name} tiene Aspereza {grit} y ya lleva {normal_now} consecuencia(s): ofrece concesión"
                              if es else f"{ch.name} has Aspereza {grit} and holds {normal_now} consequence(s): offers a concession")
         else:
             offer = concede in ("yes", "si", "sí", "true")
+            if offer and not once:
+                offer = False
+                lines.append(f"{ch.name} ya ofreció una concesión en este conflicto: no hay otra (000-R36)" if es
+                             else f"{ch.name} already offered a concession in this conflict: there is no other (000-R36)")
         if offer:
             lines += concession(work, ch, attacker, str(p.get("reply", "accept")), lang, data)
     return lines, data
-
-
-def concession(work: Work, offerer: Character, winner: Character | None, reply: str, lang: str,
-               data: dict, reasonable: bool = True) -> list[str]:
-    """000-R36 with RULINGS 000: offerer +1 FP when accepted as reasonable;
-    the refuser −1 FP when refused."""
-    es = lang == "es"
-    accepted = fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
-    data["concession"] = {"offered": True, "accepted": accepted, "reasonable": reasonable}
-    if accepted:
-        work.set(offerer, "fuera", "conceded")
-        if reasonable:
-            fp = fate_points(work, offerer)
-            work.set(offerer, "puntos_destino", fp + 1)
-            return [f"Concesión aceptada: {offerer.name} sale del conflicto en sus términos y gana 1 PD ({fp + 1})" if es
-                    else f"Concession accepted: {offerer.name} leaves the conflict on their own terms and gains 1 FP ({fp + 1})"]
-        return ["Concesión aceptada (no razonable: sin PD)" if es else "Concession accepted (not reasonable: no FP)"]
-    if winner is not None and reasonable:
-        fp = fate_points(work, winner)
-        work.set(winner, "puntos_destino", max(0, fp - 1))
-        return [f"Concesión rechazada: {winner.name} pierde 1 PD ({max(0, fp - 1)}); el conflicto sigue hasta un final sangriento"
-                if es else f"Concession refused: {winner.name} loses 1 FP ({max(0, fp - 1)}); the conflict goes on to a bloody end"]
-    return ["Concesión rechazada; el conflicto sigue" if es else "Concession refused; the conflict goes on"]
 
 
 def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
