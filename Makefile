@@ -9,9 +9,10 @@ DEMO_DIR := build/demo-campaigns
 
 .PHONY: demo test bench install clean
 
-$(VENV)/.installed: pyproject.toml $(PLUGINS)
+# One install brings rolecli and every system under plugins/ (setup.py reads their pyprojects).
+$(VENV)/.installed: pyproject.toml setup.py $(PLUGINS)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]' $(addprefix -e ,$(dir $(PLUGINS)))
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
 install: $(VENV)/.installed

@@ -132,20 +132,11 @@ def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
     return params
 
 
-_RESERVED = {"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force"}
-
-
 def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
     """A click command for one verb of ``system`` in the given form."""
-    clash = [p.name for p in spec.params if p.name in _RESERVED or p.name.startswith("subject_")
-             or (spec.target and p.name == "target")]
-    if clash:
-        raise RoleError(f"system {system.info.name!r} declares parameter(s) {', '.join(clash)} of {spec.name!r}, "
-                        "which the core reserves; the plugin must rename them.")
-    undecided = [p.name for p in spec.params if p.policy and (p.required or p.default is None)]
-    if undecided:  # a script must never be stopped by a question
-        raise RoleError(f"system {system.info.name!r} declares player's choice(s) {', '.join(undecided)} of "
-                        f"{spec.name!r} without a default policy; the plugin must give one.")
+    from rolecli.declarations import check_action
+
+    check_action(system.info, spec)
     declared = [_parameter(p, lang) for p in spec.params]
     positional = [p for p, d in zip(declared, spec.params) if d.positional]
     options = [p for p, d in zip(declared, spec.params) if not d.positional]

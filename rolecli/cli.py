@@ -139,7 +139,12 @@ def invoke(argv: list[str], where: str = "") -> int:
         rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
                            obj={"command_line": "rolecli " + shlex.join(argv)})
     except RoleError as exc:
-        return fail(where + str(exc))
+        from rolecli.plugins import PluginFailure, debugging
+
+        if isinstance(exc, PluginFailure) and debugging():
+            raise exc.original
+        fail(where + str(exc))
+        return exc.exit_code
     except ClickException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
             print(exc.format_message())

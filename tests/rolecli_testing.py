@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,3 +42,16 @@ def run_inprocess(*args: str, stdin: str | None = None) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
+
+
+def fake_distribution(site: Path, name: str, module_source: str, entry_point: str | None = None,
+                      dist: str | None = None) -> Path:
+    """A plugin installed the way pip would: a module plus a .dist-info folder
+    whose entry_points.txt names it in the rolecli group (put ``site`` on PYTHONPATH)."""
+    (site / f"{name}.py").write_text(textwrap.dedent(module_source), encoding="utf-8")
+    dist = dist or name
+    info = site / f"{dist}-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[rolecli]\n{entry_point or name} = {name}\n", encoding="utf-8")
+    return site

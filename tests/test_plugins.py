@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -12,24 +10,14 @@ from rolecli import hookimpl
 from rolecli.contract import CONTRACT_VERSION, Action, ActionSpec, Context, Label, Outcome, SystemInfo
 from rolecli.dice.source import DiceSource
 from rolecli.plugins import Plugins
-
-
-def _fake_distribution(root: Path, name: str, module_source: str) -> Path:
-    """A third-party plugin installed the way pip would: a module plus a
-    .dist-info folder whose entry_points.txt names it in the rolecli group."""
-    (root / f"{name}.py").write_text(textwrap.dedent(module_source))
-    info = root / f"{name}-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(f"[rolecli]\n{name} = {name}\n")
-    return root
+from rolecli_testing import fake_distribution
 
 
 @pytest.fixture
 def broken_env(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
-    _fake_distribution(site, "broken_plugin", "raise ImportError('this plugin is broken on purpose')\n")
+    fake_distribution(site, "broken_plugin", "raise ImportError('this plugin is broken on purpose')\n")
     return {"PYTHONPATH": str(site)}
 
 
@@ -126,7 +114,9 @@ def test_two_plugins_declaring_one_system_keep_the_first(capsys):
     plugins.register(_System("same"), "a")
     plugins.register(_System("same"), "b")
     assert list(plugins.systems) == ["same"]
-    assert "both declare system 'same'" in capsys.readouterr().err
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["rolecli: warning: plugin 'b' is skipped: it declares system 'same', which plugin 'a' "
+                   "already provides."]
 
 
 def test_importing_the_cli_loads_no_plugin(run_process):
