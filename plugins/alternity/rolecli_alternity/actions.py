@@ -322,24 +322,17 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         lines.append(tr(lang, "Sin daño.", "No damage."))
         return out
     entry = D.pick(entries, key)
-    amount, values = D.roll_entry(ctx, entry, tr(lang, f"daño {entry.text}", f"damage {entry.text}"))
+    amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
     lines.append(tr(lang, f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
                     f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}."))
     if target is not None:
-        base = out.changes.get(target.name) or state(target)
-        if ctx.options.get("phase_damage", "immediate") == "end_of_phase":
-            st = dict(base)
-            st["pending"] = list(st.get("pending") or []) + [f"{entry.track}:{amount}"]
-            out.changes[target.name] = st
-            lines.append(tr(lang, f"El daño a {target.name} queda pendiente hasta el fin de la fase (002-R9).",
-                            f"The damage to {target.name} is pending until the end of the phase (002-R9)."))
-            data["target"] = {"name": target.name, "pending": st["pending"]}
-        else:
-            st, rep, more = hurt(target, base, entry.track, amount, "overflow", ctx, None)
-            out.changes[target.name] = st
-            lines.extend(more)
-            data["target"] = {"name": target.name, **rep}
+        queue = ctx.options.get("phase_damage", "immediate") == "end_of_phase"
+        st, rep, more = take_hit(target, out.changes.get(target.name) or state(target), entry.track, amount, ctx,
+                                 queue=queue)
+        out.changes[target.name] = st
+        lines.extend(more)
+        data["target"] = {"name": target.name, **rep}
     return out
 
 
@@ -688,7 +681,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
                         "Ordinary/Good/Amazing). Table P15 is missing: the GM decides (give four entries, Failure/…, "
                         "or apply the damage with damage)."))
         return out
-    amount, values = D.roll_entry(ctx, entry, tr(lang, f"daño {entry.text}", f"damage {entry.text}"))
+    amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
     lines.append(tr(lang, f"Impacto {cat}, grado {deg}; daño del DJ (falta la Tabla P15): {entry.text} = {amount} de "
                           f"{L.track(entry.track, lang)}.",
@@ -696,7 +689,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
                     f"{L.track(entry.track, lang)}."))
     if actor is not None:
         base = out.changes.get(actor.name) or state(actor)
-        st, rep, more = hurt(actor, base, entry.track, amount, "overflow", ctx, None)
+        st, rep, more = take_hit(actor, base, entry.track, amount, ctx)
         out.changes[actor.name] = st
         lines.extend(more)
         data["report"], data["state"] = rep, st
@@ -722,13 +715,37 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
     return roll
 
 
-def hurt(ch: Character, st: dict[str, Any], track: str, amount: int, spill: str, ctx: Context,
-         resolve_text: Any) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
-    """Apply damage to a character through the one damage logic (damage.apply)."""
+def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
+             resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """The one way damage reaches a character, whatever dealt it (an attack, the GM's
+    damage, an impact, fatigue, holding breath, the end of a phase): returns the new
+    state, the report and the lines.
+
+    - Who can be hit: a dead character takes nothing more (decision: no track is left
+      to fill that changes anything).
+    - ``queue``: the hit waits in ``pending`` for the end of the phase (002-R9).
+    - Otherwise the tracks take it (002-R21..R25, R28: ``damage.apply``), the full-fatigue
+      Resolve roll rolled with ``resolve`` (else the sheet's skill), and ``knock_out``
+      names a cause that leaves the character unconscious if the hit did not.
+    """
+    lang = ctx.lang
+    if st["status"] == "dead":
+        rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
+               "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
+        return st, rep, [tr(lang, f"{ch.name} está muerto: el daño no cambia nada.", f"{ch.name} is dead: the damage changes nothing.")]
+    if queue:
+        new = dict(st)
+        new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
+        return new, {"pending": new["pending"]}, [
+            tr(lang, f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
+               f"The damage to {ch.name} is pending until the end of the phase (002-R9).")]
     sizes = track_sizes(ch)
-    roller = _resolve_roller(ch, resolve_text, ctx)
+    roller = _resolve_roller(ch, resolve, ctx)
     new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
-    lines = D.report_lines(ch.name, rep, new, sizes, ctx.lang)
+    if knock_out and new["status"] == "ok":
+        D.knock_out(new, knock_out)
+        rep["knocked_out"] = True
+    lines = D.report_lines(ch.name, rep, new, sizes, lang)
     if roller.lines:
         lines[-1:-1] = roller.lines
     return new, rep, lines
@@ -746,12 +763,13 @@ def do_damage(character: Character, action: Action, ctx: Context) -> Outcome:
         return do_breath(character, p, ctx)
     entries = D.parse_rating(p["damage"])
     entry = D.pick(entries, p.get("degree", "ordinary"))
-    amount, values = D.roll_entry(ctx, entry, tr(lang, f"daño {entry.text}", f"damage {entry.text}"))
+    amount, values = D.roll_entry(ctx, entry)
     lines = []
     if values or len(entries) > 1:
         lines.append(tr(lang, f"Daño {entry.text} = {amount}", f"Damage {entry.text} = {amount}")
                      + (f" ({'+'.join(map(str, values))})" if values else "") + ".")
-    st, rep, more = hurt(character, state(character), entry.track, amount, p.get("spill", "overflow"), ctx, p.get("resolve"))
+    st, rep, more = take_hit(character, state(character), entry.track, amount, ctx, spill=p.get("spill", "overflow"),
+                             resolve=p.get("resolve"))
     lines.extend(more)
     data = {"character": character.name, "entry": entry.text, "rolled": values, **rep, "state": st, "tracks": track_sizes(character)}
     return Outcome(data, lines, changes={character.name: st})
@@ -809,7 +827,7 @@ def do_fatigue(ch: Character, p: dict[str, Any], ctx: Context) -> Outcome:
     st = state(ch)
     data = prep.as_json() | res.as_json() | {"fatigue": points}
     if points:
-        st, rep, more = hurt(ch, st, "fatigue", points, "overflow", ctx, p.get("resolve"))
+        st, rep, more = take_hit(ch, st, "fatigue", points, ctx, resolve=p.get("resolve"))
         lines.extend(more)
         data["report"] = rep
     else:
@@ -842,12 +860,9 @@ def do_breath(ch: Character, p: dict[str, Any], ctx: Context) -> Outcome:
     res = roll_check(ctx, prep.score, prep.rung, tr(lang, "contener la respiración", "holding breath"))
     lines = [prep.line(lang), res.line(lang)]
     loss = R.BREATH[res.degree]
-    sizes = track_sizes(ch)
-    new, rep = D.apply(st, sizes, "stun", loss, spill="drowning")
-    if not res.success and new["status"] == "ok" and ctx.options.get("breath_knockout", "failure") == "failure":
-        new["status"], new["ko_cause"], new["ko_wait"] = "ko", "drowning", 0
-        rep["knocked_out"] = True
-    lines.extend(D.report_lines(ch.name, rep, new, sizes, lang))
+    failed_out = not res.success and ctx.options.get("breath_knockout", "failure") == "failure"
+    new, rep, more = take_hit(ch, st, "stun", loss, ctx, spill="drowning", knock_out="drowning" if failed_out else "")
+    lines.extend(more)
     if new["status"] == "ko" and new["ko_cause"] == "drowning" and not rep.get("died"):
         lines.append(tr(lang, f"{ch.name} está inconsciente y ahogándose.", f"{ch.name} is unconscious and drowning."))
     data = prep.as_json() | res.as_json() | {"round": rnd, "free_rounds": free, "stun": loss, "report": rep, "state": new}
@@ -902,7 +917,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             pts = R.FATIGUE_DAMAGE[res.degree]
             data["fatigue_roll"] = {"degree": res.degree, "fatigue": pts}
             if pts:
-                st, _, more = hurt(ch, st, "fatigue", pts, "overflow", ctx, p.get("resolve"))
+                st, _, more = take_hit(ch, st, "fatigue", pts, ctx, resolve=p.get("resolve"))
                 lines.extend(more)
             else:
                 lines.append(tr(lang, f"{ch.name}: sin fatiga.", f"{ch.name}: no fatigue."))
@@ -956,7 +971,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         st["pending"] = []
         for item in pending:
             track, _, amount = str(item).partition(":")
-            st, _, more = hurt(ch, st, track, int(amount), "overflow", ctx, p.get("resolve"))
+            st, _, more = take_hit(ch, st, track, int(amount), ctx, resolve=p.get("resolve"))
             lines.extend(more)
         if not pending:
             lines.append(tr(lang, f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage."))

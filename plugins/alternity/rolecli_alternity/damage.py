@@ -63,9 +63,10 @@ def pick(entries: list[Entry], degree: str) -> Entry:
     return entries[RATING_DEGREES.index(degree)]
 
 
-def roll_entry(ctx: Context, entry: Entry, why: str) -> tuple[int, list[int]]:
+def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
     if entry.fixed is not None:
         return entry.fixed, []
+    why = tr(ctx.lang, f"daño {entry.text}", f"damage {entry.text}")
     values = [ctx.dice.roll(entry.sides, why) for _ in range(entry.count)]
     return max(0, sum(values) + entry.mod), values
 
@@ -103,7 +104,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
         free = sizes["fatigue"] - st["fatigue"]
         if amount and free <= 0:
             rep["fatigue_knockout"] = True
-            _knock_out(st, "fatigue")
+            knock_out(st, "fatigue")
         else:
             put = min(amount, free)
             st["fatigue"] += put
@@ -115,7 +116,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
                 if ok:
                     st["fatigue_hold"] = True
                 else:
-                    _knock_out(st, "fatigue")
+                    knock_out(st, "fatigue")
     elif spill == "drowning":
         left = amount
         for t in ("stun", "wound", "mortal"):
@@ -160,7 +161,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     return st, rep
 
 
-def _knock_out(st: dict[str, Any], cause: str) -> None:
+def knock_out(st: dict[str, Any], cause: str) -> None:
     if st["status"] == "dead":
         return
     if st["status"] != "ko":
@@ -178,10 +179,10 @@ def _settle(st: dict[str, Any], sizes: dict[str, int], drowning: bool = False) -
     if st["status"] == "dead":
         return
     if st["wound"] >= sizes["wound"]:
-        _knock_out(st, "wound")
+        knock_out(st, "wound")
         st["ko_cause"] = "wound"
     elif st["stun"] >= sizes["stun"]:
-        _knock_out(st, "drowning" if drowning else (st["ko_cause"] if st["status"] == "ko" and st["ko_cause"] else "stun"))
+        knock_out(st, "drowning" if drowning else (st["ko_cause"] if st["status"] == "ko" and st["ko_cause"] else "stun"))
 
 
 def wake_if_possible(st: dict[str, Any], sizes: dict[str, int]) -> bool:
