@@ -11,6 +11,7 @@ bug), 141 stdout closed by its reader.
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import sys
@@ -138,6 +139,7 @@ def invoke(argv: list[str], where: str = "") -> int:
     try:
         rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
                            obj={"command_line": "rolecli " + shlex.join(argv)})
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, while this command is still known
     except RoleError as exc:
         from rolecli.plugins import PluginFailure, debugging
 
@@ -158,6 +160,12 @@ def invoke(argv: list[str], where: str = "") -> int:
         return 130
     except BrokenPipeError:  # stdout's reader went away (`| head`): a Unix tool's SIGPIPE code
         return 141
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_ERRORS:
+            return _internal(where, exc)
+        _silence_stdout()
+        return fail(f"{where}cannot write the results: {exc.strerror or exc}; "
+                    "what the command recorded in a campaign is kept ('rolecli log' shows it).")
     except SystemExit:
         # typer and rich (help pages) end the process with 1 when stdout's reader goes
         # away while they write; 1 means "a check failed" here, so answer as above.
@@ -165,12 +173,28 @@ def invoke(argv: list[str], where: str = "") -> int:
             return 141
         raise
     except Exception as exc:  # a bug: one line, unless asked for the traceback
-        if os.environ.get("ROLECLI_DEBUG"):
-            raise
-        print(f"rolecli: {where}internal error: {type(exc).__name__}: {exc} "
-              "(a bug; ROLECLI_DEBUG=1 shows the traceback)", file=sys.stderr)
-        return 3
+        return _internal(where, exc)
     return rv if isinstance(rv, int) else 0
+
+
+# Writing stdout failed for a reason outside rolecli: a full disk, a quota, a device error.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EBADF}
+
+
+def _internal(where: str, exc: Exception) -> int:
+    if os.environ.get("ROLECLI_DEBUG"):
+        raise exc
+    print(f"rolecli: {where}internal error: {type(exc).__name__}: {exc} "
+          "(a bug; ROLECLI_DEBUG=1 shows the traceback)", file=sys.stderr)
+    return 3
+
+
+def _silence_stdout() -> None:
+    """Drop what stdout still holds: it cannot be written, and exiting would try again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _stdout_gone() -> bool:
@@ -185,6 +209,10 @@ def _stdout_gone() -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
+    if sys.stdout is None:  # started with stdout closed (`rolecli ... >&-`): run nothing
+        if sys.stderr is not None:
+            fail("standard output is closed; give rolecli somewhere to write, such as >/dev/null.")
+        sys.exit(2)
     code = invoke(sys.argv[1:] if argv is None else list(argv))
     try:
         sys.stdout.flush()

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shlex
 import sys
-from pathlib import Path
+from typing import Iterator
 
 import typer
 
 from rolecli.commands import core_command
 from rolecli.errors import RoleError
+from rolecli.output import note
 from rolecli.session import session_of
 
 
@@ -21,31 +24,78 @@ def batch(ctx: typer.Context,
     from rolecli import cli
 
     session = session_of(ctx)
-    if file == "-":
-        lines = sys.stdin
-    else:
-        try:
-            lines = Path(file).read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise RoleError(f"cannot read batch file {file}: {exc.strerror}.") from None
     prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
                              ("--lang", session.lang)) if v for a in (k, v)]
     failed = errors = False
-    for number, line in enumerate(lines, 1):
-        try:
-            args = shlex.split(line, comments=True)
-        except ValueError as exc:
-            args, code = None, cli.fail(f"line {number}: {exc}")
+    for number, line in _lines(file):
+        if isinstance(line, RoleError):
+            code = cli.fail(f"line {number}: {line}")
         else:
-            if not args:
-                continue
-            if args[0] == "rolecli":
-                args = args[1:]
-            code = cli.fail(f"line {number}: batch cannot run batch") if args[:1] == ["batch"] else \
-                cli.invoke(prefix + args, where=f"line {number}: ")
+            code = _run_line(cli, prefix, number, line)
         failed |= code == 1
         if code >= 2:
             errors = True
             if not keep_going:
                 return code
     return 2 if errors else 1 if failed else 0
+
+
+# One command line is at most this long: far beyond any real one, and refused
+# before shlex (pure Python, seconds on a line of a megabyte) ever sees it.
+MAX_LINE = 10_000
+_BOM = b"\xef\xbb\xbf"
+
+
+def _lines(file: str) -> Iterator[tuple[int, str | RoleError]]:
+    """The batch's lines as text, numbered from 1; a line that cannot be a
+    command (too long, not UTF-8) comes as the error to report for it."""
+    if file == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream with no bytes under it (tests, embedding)
+            stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
+        elif sys.stdin.isatty():
+            note("reading command lines from standard input; end with Ctrl-D.")
+    else:
+        try:
+            stream = open(file, "rb")
+        except OSError as exc:
+            raise RoleError(f"cannot read batch file {file}: {exc.strerror}.") from None
+    with contextlib.closing(stream):
+        number = 0
+        while True:
+            raw = stream.readline(MAX_LINE * 4 + 1)  # a UTF-8 character is at most 4 bytes
+            if not raw:
+                return
+            number += 1
+            if not raw.endswith(b"\n") and len(raw) > MAX_LINE * 4:
+                while raw and not raw.endswith(b"\n"):  # skip the rest of it, a chunk at a time
+                    raw = stream.readline(1 << 16)
+                yield number, RoleError(f"the line is over {MAX_LINE:,} characters, too long for a command line.")
+                continue
+            if number == 1 and raw.startswith(_BOM):  # a byte-order mark some editors write
+                raw = raw[len(_BOM):]
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield number, RoleError("the line is not UTF-8 text; save the batch file as UTF-8.")
+                continue
+            if len(text) > MAX_LINE:
+                yield number, RoleError(f"the line is {len(text):,} characters, over the limit of {MAX_LINE:,} "
+                                        "for a command line.")
+                continue
+            yield number, text
+
+
+def _run_line(cli, prefix: list[str], number: int, line: str) -> int:
+    """Run one line of the batch; its exit code (0 for a blank or comment line)."""
+    try:
+        args = shlex.split(line, comments=True)
+    except ValueError as exc:
+        return cli.fail(f"line {number}: {exc}")
+    if args[:1] == ["rolecli"]:
+        args = args[1:]
+    if not args:
+        return 0
+    if args[0] == "batch":
+        return cli.fail(f"line {number}: batch cannot run batch")
+    return cli.invoke(prefix + args, where=f"line {number}: ")
