@@ -78,6 +78,16 @@ _GOOD = ("success", "éxito")
 _BAD = ("failure", "fallo", "fracaso", "taken out", "fuera de combate", "down")
 
 
+def _styles_shown() -> bool:
+    """Whether a dropped die may be drawn struck through instead of marked ``~~x~~``:
+    not on ``TERM=dumb``, which draws no styles, nor with ``NO_COLOR``
+    (https://no-color.org), whose users ask for plain text; there the marker stays,
+    or nothing would tell a dropped die from a kept one."""
+    import os
+
+    return not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
 def _markup(line: str):
     """A result line for the terminal: dropped dice struck through, verdicts in colour,
     the list of dice read dimmed. The words come from the core's and systems' labels."""
@@ -88,8 +98,9 @@ def _markup(line: str):
     if line.startswith("  "):
         return Text(line, style="dim")
     text = Text()
+    strike = _styles_shown()
     for part in re.split(r"(~~[^~]+~~)", line):
-        if part.startswith("~~"):
+        if part.startswith("~~") and strike:
             text.append(part[2:-2], style="strike dim")
         else:
             text.append(part)
