@@ -1,0 +1,199 @@
+"""The Giro de Reloj of one side (001-R2, R6, R11…R13): what it rolls, and what
+the dice come to.
+
+Normally the Day Dice are rolled first, the player keeps any one of them
+(001-R13), and only if it fails (or, in a contest, loses) may the Night Dice be
+rolled, of which the highest must be taken. A Night Turn (001-R12) and tempting
+fate (001-R13) roll Night Dice only, once. Using the Night Die always has
+consequences (001-R6, R11).
+
+These are pure functions of the dice values, shared by the rolls (``verbs``)
+and the exact odds (``odds``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from rolecli.contract import Refused
+
+from .adjustment import AdjustPlan, adjusted
+from .factors import modified
+from .success_range import SuccessRange
+
+Night = Literal["never", "on-failure", "on-loss"]
+
+
+@dataclass(frozen=True)
+class Pool:
+    """How many dice a Giro de Reloj rolls.
+
+    ``day``: the Day Dice, rolled first (0 when there are none); ``day_sources``
+    says why each one is there beyond the first (``motivation``, or an
+    assistant's name). ``night``: the Night Dice rolled together when the Night
+    Die is used. ``night_only``: a Night Turn or tempting fate, where the Night
+    Dice are the first and only roll. ``day_sources``: why each Day Die is
+    there, as ``(kind, name)``: ``("", "")`` the first, ``("motivation", "")``,
+    ``("assist", "Beckett")`` (``""`` for an assistant not named)."""
+
+    day: int
+    night: int
+    night_turn: bool = False
+    tempt: bool = False
+    day_sources: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def assistants(self) -> list[str]:
+        return [name for kind, name in self.day_sources if kind == "assist"]
+
+    @property
+    def night_only(self) -> bool:
+        return self.night_turn or self.tempt
+
+
+def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int = 0, *,
+         tempt: bool = False, night_turn: bool = False) -> Pool:
+    """001-R13 extra dice, 001-R17 one Day Die per assistant (``""`` for one not
+    named), 001-R12 Night Turn."""
+    sources = (("", ""),) + (("motivation", ""),) * extra_day + tuple(("assist", name) for name in assistants)
+    if night_turn:
+        extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
+                                       ("--extra-night", extra_night), ("--tempt", tempt)) if n]
+        if extras:
+            raise Refused(f"a Night Turn rolls the Night Die alone, once: no extra dice (RULINGS 001); "
+                          f"drop {', '.join(extras)}.")
+        return Pool(0, 1, night_turn=True)
+    if tempt:
+        # 001-R13: one more Night Die, and every die becomes a Night Die (GAP-11:
+        # they are Night Dice, so the highest must be taken).
+        return Pool(0, len(sources) + 1 + extra_night + 1, tempt=True)
+    return Pool(len(sources), 1 + extra_night, day_sources=sources)
+
+
+@dataclass(frozen=True)
+class Side:
+    """Everything one side of a Giro de Reloj has settled before the dice."""
+
+    who: str
+    window: SuccessRange
+    pool: Pool
+    plan: AdjustPlan = AdjustPlan()
+    night: Night = "on-failure"
+    keep: int | None = None  # the Day Die the player keeps, by its value (None: the best)
+    success_factor_mod: int = 0
+    failure_factor_mod: int = 0
+
+
+@dataclass(frozen=True)
+class Read:
+    """The dice of one kind rolled, the one kept and the points put on it."""
+
+    die: Literal["day", "night"]
+    dice: tuple[int, ...]
+    kept: int
+    delta: int = 0
+
+    @property
+    def value(self) -> int:
+        return adjusted(self.kept, self.delta)
+
+    def data(self, window: SuccessRange) -> dict:
+        return {"dice": list(self.dice), "kept": self.kept, "adjust": self.delta, "value": self.value,
+                "in_range": window.holds(self.value)}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one side's Giro de Reloj has come to so far."""
+
+    side: Side
+    day: Read | None = None
+    night: Read | None = None
+
+    @property
+    def standing(self) -> Read:
+        """The die that counts: the Night Die once rolled (RULINGS 001: it stands)."""
+        return self.night or self.day  # type: ignore[return-value]
+
+    @property
+    def result(self) -> int | None:
+        """The result within its own range (what a contest compares), or None."""
+        value = self.standing.value
+        return value if self.side.window.holds(value) else None
+
+    @property
+    def consequences(self) -> bool:
+        """001-R6/R11: using the Night Die always brings consequences."""
+        return self.night is not None
+
+    @property
+    def outcome(self) -> str:
+        if self.night is not None:
+            return "success_with_consequences" if self.result is not None else "fiasco"
+        return "success" if self.result is not None else "failure"
+
+    @property
+    def success_factor(self) -> int | None:
+        """001-R7 and RULINGS 001: the value of the die that succeeded."""
+        if self.result is None:
+            return None
+        return modified(self.result, self.side.success_factor_mod)
+
+    @property
+    def failure_factor(self) -> int | None:
+        """001-R8 and RULINGS 001: only a failed Night Die has one, its value."""
+        if self.outcome != "fiasco":
+            return None
+        return modified(self.standing.value, self.side.failure_factor_mod)
+
+    @property
+    def points_spent(self) -> int:
+        return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
+
+
+def day_choice(side: Side, value: int) -> tuple[int, tuple]:
+    """The points the policy (or the player) puts on a Day Die showing
+    ``value``, and how good the die is then: in range first, then the highest,
+    then the fewest points spent."""
+    delta = side.plan.day_delta(value, side.window)
+    final = adjusted(value, delta)
+    holds = side.window.holds(final)
+    return delta, (holds, final if holds else -side.window.distance(final), -abs(delta), value)
+
+
+def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
+    """The first roll: the Day Dice (keep one, 001-R13), or the Night Dice of a
+    Night Turn or of tempting fate."""
+    if side.pool.night_only:
+        return night_roll(Turn(side), dice)
+    if side.keep is not None:
+        if side.keep not in dice:
+            raise Refused(f"--keep-day {side.keep}: no Day Die shows {side.keep}; the Day Dice are "
+                          f"{', '.join(map(str, dice))}.")
+        kept = side.keep
+    else:
+        kept = max(dice, key=lambda v: day_choice(side, v)[1])
+    return Turn(side, day=Read("day", tuple(dice), kept, day_choice(side, kept)[0]))
+
+
+def wants_night(turn: Turn, losing: bool = False) -> bool:
+    """Whether the side rolls the Night Die now, by its policy: ``on-failure``
+    after a failed Day Die (the only time in a test, RULINGS 001); ``on-loss``
+    also after an in-range Day Die the other side beats (a contest); never twice."""
+    if turn.night is not None or turn.side.pool.night_only:
+        return False
+    if turn.side.night == "never":
+        return False
+    return turn.result is None or (turn.side.night == "on-loss" and losing)
+
+
+def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
+    """The Night Dice: the highest must be taken (001-R13), then adjusted with
+    the points left. A Day Die the policy had adjusted gives its points back."""
+    side = turn.side
+    highest = max(dice)
+    day = turn.day
+    if day is not None and side.plan.day is None:
+        day = replace(day, delta=0)
+    return Turn(side, day, Read("night", tuple(dice), highest, side.plan.night_delta(highest, side.window)))
