@@ -1,0 +1,60 @@
+"""Initiative. The text gives no order of action (it refers to pages not
+included); the toolkit orders a conflict by the book's own contest rule
+(001-R18): everyone rolls a Day Die against the limit of the initiative
+challenge (default Gracia + Percepción: the book's quick reflexes and noticing),
+and the highest result within its range acts first. Failed rolls act after
+every roll within range. Ties go to the higher limit, then to the order the
+Cronista listed. No Night Die: initiative brings no consequences.
+
+Rule option ``initiative = "limit"``: no dice, the higher limit first.
+"""
+
+from __future__ import annotations
+
+from rolecli.contract import Outcome, Refused
+
+from . import challenge as challenges
+from .glossary import DAY_DIE, LIMIT, say
+from .success_range import ROUTINE, SuccessRange
+from .system import INFO, LIMIT as LIMIT_RANGE
+
+
+def entrants(characters, action, ctx) -> list[tuple[str, int]]:
+    """(name, limit) of each participant: campaign characters by their traits,
+    or ``--entrants Name=limit`` for a table with no campaign."""
+    p = INFO.params(action)
+    if characters:
+        return [(c.name, challenges.parse(p["traits"], c).limit) for c in characters]
+    found = []
+    for item in p["entrants"]:
+        name, _, limit = item.partition("=")
+        if not name.strip() or not limit.strip().isdigit() or not LIMIT_RANGE[0] <= int(limit) <= LIMIT_RANGE[1]:
+            raise Refused(f"--entrants {item!r}: write Name=limit, with a limit {LIMIT_RANGE[0]}..{LIMIT_RANGE[1]}.")
+        found.append((name.strip(), int(limit)))
+    if not found:
+        raise Refused("initiative needs a campaign's characters, or --entrants Name=limit,Name=limit.")
+    return found
+
+
+def order(characters, action, ctx) -> Outcome:
+    lang = ctx.lang
+    rule = ctx.options.get("initiative", "roll")
+    rows = []
+    for listed, (name, limit) in enumerate(entrants(characters, action, ctx)):
+        window = SuccessRange(ROUTINE, limit)
+        die = ctx.dice.roll(12, f"{DAY_DIE(lang)} — {name}") if rule == "roll" else None
+        within = die is not None and window.holds(die)
+        rows.append({"name": name, "limit": limit, "die": die, "in_range": within, "listed": listed + 1})
+    # within range first (highest result first), then the higher limit, then the Cronista's order
+    rows.sort(key=lambda r: (-(r["die"] if r["in_range"] else 0), -r["limit"], r["listed"]))
+    lines = []
+    for place, r in enumerate(rows, 1):
+        said = f"{place}. {r['name']}: {LIMIT(lang)} {r['limit']}"
+        if r["die"] is not None:
+            state = say(lang, "dentro del rango", "within range") if r["in_range"] else say(lang, "fuera del rango",
+                                                                                             "out of range")
+            said += f", {DAY_DIE(lang)} {r['die']} ({state} 1–{r['limit']})"
+        lines.append(said)
+    return Outcome(data={"order": [r["name"] for r in rows], "rule": rule,
+                         "scores": {r["name"]: {k: r[k] for k in ("limit", "die", "in_range", "listed")} for r in rows}},
+                   lines=lines)

@@ -1,0 +1,116 @@
+"""Telling a Giro de Reloj: the lines a person reads (what was rolled, what was
+read and why, in the book's words) and the numbers a referee checks (``--json``,
+language-neutral keys)."""
+
+from __future__ import annotations
+
+from .challenge import Challenge
+from .clock_turn import Read, Side, Turn
+from .glossary import (ADJUSTMENT, DAY_DICE, DAY_DIE, DIFFICULTY, FAILURE_FACTOR, LIMIT, NIGHT_DICE, NIGHT_DIE,
+                       NIGHT_TURN, OUTCOMES, RANGE, SUCCESS_FACTOR, TEMPT, say)
+from .success_range import SuccessRange
+
+
+def where(value: int, window: SuccessRange, lang: str) -> str:
+    if window.holds(value):
+        return say(lang, f"dentro del {RANGE.es} {window.text()}", f"within the {RANGE.en} {window.text()}")
+    if value < window.difficulty:
+        return say(lang, f"por debajo de la {DIFFICULTY.es} {window.difficulty}",
+                   f"below the {DIFFICULTY.en} {window.difficulty}")
+    return say(lang, f"por encima del {LIMIT.es} {window.limit}", f"above the {LIMIT.en} {window.limit}")
+
+
+def read_line(read: Read, window: SuccessRange, lang: str) -> str:
+    """``Dados Diurnos 2, 9 → 9 -2 (ajuste) = 7: dentro del rango de éxito 3–7``."""
+    one, many = (DAY_DIE, DAY_DICE) if read.die == "day" else (NIGHT_DIE, NIGHT_DICE)
+    if len(read.dice) > 1:
+        how = say(lang, "se conserva", "keeps") if read.die == "day" else say(lang, "el más alto", "the highest")
+        said = f"{many(lang)} {', '.join(map(str, read.dice))} → {how} {read.kept}"
+    else:
+        said = f"{one(lang)} {read.kept}"
+    if read.delta:
+        said += f" {read.delta:+d} ({ADJUSTMENT(lang)}) = {read.value}"
+    return f"{said}: {where(read.value, window, lang)}"
+
+
+def setting_line(side: Side, challenge: Challenge, lang: str) -> str:
+    """``límite 7 = Ímpetu 4 + Fisicoculturismo 3; dificultad 3 → rango de éxito 3–7``."""
+    line = (f"{LIMIT(lang)} {challenge.describe(lang)}; {DIFFICULTY(lang)} {side.window.difficulty} → "
+            f"{RANGE(lang)} {side.window.text()}")
+    if side.window.empty():
+        line += say(lang, " (vacío: ningún dado sin ajustar puede entrar)", " (empty: no unadjusted die can land in it)")
+    pool = side.pool
+    if pool.night_turn:
+        why = (say(lang, "habilidad avanzada sin entrenamiento", "an advanced skill used untrained")
+               if challenge.untrained_advanced else say(lang, "impuesto por el Cronista", "imposed by the Cronista"))
+        line += f"; {NIGHT_TURN(lang)} ({why}): {say(lang, 'solo el Dado Nocturno, una vez', 'the Night Die alone, once')}"
+    elif pool.tempt:
+        line += f"; {TEMPT(lang)}: {pool.night} {NIGHT_DICE(lang)}, {say(lang, 'se toma el más alto', 'the highest is taken')}"
+    return line
+
+
+def verdict(turn: Turn, lang: str) -> str:
+    """``Éxito con consecuencias, Factor de Éxito 6: ...``."""
+    outcome = turn.outcome
+    said = OUTCOMES[outcome](lang)
+    if turn.success_factor is not None:
+        said += f", {SUCCESS_FACTOR(lang)} {turn.success_factor}"
+    if turn.failure_factor is not None:
+        said += f", {FAILURE_FACTOR(lang)} {turn.failure_factor}"
+    return said + {
+        "success": "",
+        "success_with_consequences": say(lang, ": se logra, pero el Dado Nocturno trae un problema que narra el Cronista",
+                                         ": done, but the Night Die brings a problem the Cronista narrates"),
+        "failure": say(lang, ": sin Dado Nocturno, no se logra el objetivo y nada empeora",
+                       ": no Night Die, the goal is not reached and nothing gets worse"),
+        "fiasco": say(lang, ": peor que antes (cuanto más bajo el factor, más grave)",
+                      ": worse off than before (the lower the factor, the worse)"),
+    }[outcome]
+
+
+def night_reason(turn_before: Turn, lang: str) -> str:
+    """Why a side rolled its Night Die."""
+    if turn_before.result is None:
+        return say(lang, "falla y tira el Dado Nocturno", "fails and rolls the Night Die")
+    return say(lang, "va perdiendo y tira el Dado Nocturno (su resultado queda)",
+               "is losing and rolls the Night Die (its result stands)")
+
+
+def turn_lines(turn: Turn, challenge: Challenge, lang: str, who: str = "") -> list[str]:
+    """A test's lines: the setting, each die read, the verdict."""
+    head = f"{who}: " if who else ""
+    lines = [head + setting_line(turn.side, challenge, lang)]
+    window = turn.side.window
+    if turn.day is not None:
+        lines.append(head + read_line(turn.day, window, lang))
+    if turn.night is not None:
+        said = read_line(turn.night, window, lang)
+        if turn.day is not None:
+            reason = night_reason(Turn(turn.side, turn.day), lang)
+            said = f"{who} {reason}: {said}" if who else f"{reason[0].upper()}{reason[1:]}: {said}"
+        lines.append(said if turn.day is not None else head + said)
+    lines.append(head + verdict(turn, lang))
+    return lines
+
+
+def turn_data(turn: Turn, challenge: Challenge) -> dict:
+    side, window = turn.side, turn.side.window
+    return {
+        "who": side.who or None,
+        "challenge": challenge.data(),
+        "limit": window.limit,
+        "difficulty": window.difficulty,
+        "range": [window.difficulty, window.limit],
+        "pool": {"day": side.pool.day, "night": side.pool.night, "night_turn": side.pool.night_turn,
+                 "tempt": side.pool.tempt, "assistants": [name or None for name in side.pool.assistants]},
+        "day": turn.day.data(window) if turn.day else None,
+        "night": turn.night.data(window) if turn.night else None,
+        "die": turn.standing.die,
+        "result": turn.result,
+        "outcome": turn.outcome,
+        "consequences": turn.consequences,
+        "success_factor": turn.success_factor,
+        "failure_factor": turn.failure_factor,
+        "adjustment": {"budget": side.plan.budget, "spent": turn.points_spent,
+                       "left": side.plan.budget - turn.points_spent},
+    }

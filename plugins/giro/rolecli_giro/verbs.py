@@ -1,0 +1,427 @@
+"""The system's verbs: a command's parameters turned into the rules, the dice
+rolled (or read from ``--dice``) with the reason for each, and what happened.
+
+Dice order, for ``--dice``: the Day Dice first (the first one, then the extra
+ones, then one per assistant), then the Night Dice. In a contest, the actor's
+first roll, then the target's, then the Night Dice in the order the sides roll
+them (the output lists every die with its reason).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rolecli.contract import Action, Character, Odds, Outcome, Refused
+
+from . import challenge as challenges
+from . import health, sheet
+from .adjustment import AdjustPlan, parse_delta
+from .challenge import Challenge
+from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
+from .contest import REROLLS, Round, settle
+from .factors import automatic as automatic_factor
+from .factors import modified
+from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DIE, OPPOSITION,
+                       SUCCESS_FACTOR, say)
+from .report import night_reason, read_line, setting_line, turn_data, turn_lines, verdict
+from .success_range import SuccessRange
+from .system import EXTRA, INFO
+
+
+class Changes:
+    """The new states an action gives the campaign's characters (hooks never
+    change a Character in place)."""
+
+    def __init__(self):
+        self.states: dict[str, dict[str, Any]] = {}
+
+    def state(self, character: Character) -> dict[str, Any]:
+        return self.states.setdefault(character.name, copy.deepcopy(character.state))
+
+    def wounds(self, character: Character) -> int:
+        return int(self.state(character).get("heridas", 0) or 0)
+
+    def note_consequence(self, character: Character | None, turn: Turn, text: str) -> str | None:
+        """Keep the Cronista's consequence of a Night Die on the character."""
+        if character is None or not text or not turn.consequences:
+            return None
+        self.state(character).setdefault("consecuencias", []).append(text)
+        return text
+
+    def changed(self) -> dict[str, dict[str, Any]]:
+        return self.states
+
+
+# --- one side's Giro de Reloj -------------------------------------------------
+
+
+def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, label: str) -> tuple[Side, Challenge]:
+    """The side a command describes: its challenge, range, dice, adjustment and
+    choices. ``prefix`` is ``"target_"`` for the other side of a contest."""
+    def g(key: str) -> Any:
+        return p[prefix + key]
+
+    if text in (None, ""):
+        raise Refused(f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
+                      "or the limit as a number.")
+    chall = challenges.parse(text, who, quality=g("quality"), pick=tuple(g("pick")), advanced=g("advanced"),
+                             untrained=g("untrained"))
+    forced = chall.untrained_advanced
+    try:
+        dice = pool(g("extra_day"), assistants(g("assist"), ctx, who, chall), g("extra_night"), tempt=g("tempt"),
+                    night_turn=g("night_turn") or forced)
+    except Refused as refused:
+        if not forced:
+            raise
+        raise Refused(f"{label or 'the roller'} is untrained in an advanced skill, so this is a Night Turn "
+                      f"(001-R12); {refused}") from None
+    flag = "--" + prefix.replace("_", "-")
+    keep = str(g("keep_day")).strip()
+    if keep != "best" and not (keep.isdigit() and 1 <= int(keep) <= 12):
+        raise Refused(f"{flag}keep-day {keep!r}: write best, or the value 1..12 of the Day Die kept.")
+    plan = AdjustPlan(g("adjust"), parse_delta(g("adjust_day"), flag + "adjust-day"),
+                      parse_delta(g("adjust_night"), flag + "adjust-night"))
+    side = Side(label, SuccessRange(g("difficulty"), chall.limit), dice, plan, g("night"),
+                None if keep == "best" else int(keep), g("success_factor_mod"), g("failure_factor_mod"))
+    return side, chall
+
+
+def assistants(items: tuple[str, ...], ctx, who: Character | None, chall: Challenge) -> tuple[str, ...]:
+    """001-R17: each assistant gives one Day Die. A named one must be a
+    character of the campaign able to act, and trained in the advanced skills
+    of an advanced challenge. A number stands for that many assistants."""
+    names: list[str] = []
+    for item in items:
+        if item.isdigit():
+            names += [""] * int(item)
+            continue
+        helper = _character(ctx, item)
+        if who is not None and helper.name == who.name:
+            raise Refused(f"{helper.name} cannot assist their own Giro de Reloj (001-R17).")
+        status = health.status(helper)
+        if status is not None and not status.can_act:
+            raise Refused(f"{helper.name} cannot assist: {status.why(ctx.lang)}.")
+        untrained = [s for s in chall.advanced_skills() if not sheet.trained(helper, s)]
+        if untrained:
+            raise Refused(f"{helper.name} cannot assist: untrained in the advanced skill {', '.join(untrained)} "
+                          "(001-R17).")
+        names.append(helper.name)
+    if len(names) > EXTRA[1]:
+        raise Refused(f"--assist gives {len(names)} assistants; at most {EXTRA[1]} (the Cronista may rule that "
+                      "more add nothing, 001-R17).")
+    return tuple(names)
+
+
+def _character(ctx, name: str) -> Character:
+    from rolecli.names import closest, fold
+
+    for key, character in (ctx.characters or {}).items():
+        if fold(key) == fold(name):
+            return character
+    if not ctx.characters:
+        raise Refused(f"--assist {name!r} names a character, but a quick roll has no campaign: give the number "
+                      "of assistants.")
+    raise Refused(f"--assist: no character {name!r} in the campaign." + closest(name, list(ctx.characters),
+                                                                                 "Characters"))
+
+
+def first_dice(ctx, side: Side) -> tuple[int, ...]:
+    """The first roll of a side: its Day Dice, or the Night Dice of a Night
+    Turn or of tempting fate."""
+    if side.pool.night_only:
+        return night_dice(ctx, side)
+    lang = ctx.lang
+    whys = []
+    for i, (kind, name) in enumerate(side.pool.day_sources, 1):
+        why = _numbered(DAY_DIE(lang), i, side.pool.day)
+        if kind == "motivation":
+            why += f" ({MOTIVATION(lang)})"
+        elif kind == "assist":
+            why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
+        whys.append(why + _whose(side))
+    return tuple(ctx.dice.roll(12, why) for why in whys)
+
+
+def night_dice(ctx, side: Side) -> tuple[int, ...]:
+    n = side.pool.night
+    return tuple(ctx.dice.roll(12, _numbered(NIGHT_DIE(ctx.lang), i, n) + _whose(side)) for i in range(1, n + 1))
+
+
+def _numbered(die: str, i: int, n: int) -> str:
+    return f"{die} {i}/{n}" if n > 1 else die
+
+
+def _whose(side: Side) -> str:
+    return f" — {side.who}" if side.who else ""
+
+
+def play(ctx, side: Side) -> Turn:
+    """A test's Giro de Reloj (001-R6): the first roll, then the Night Die if
+    the policy rolls it after a failed Day Die."""
+    turn = open_turn(side, first_dice(ctx, side))
+    if wants_night(turn):
+        turn = night_roll(turn, night_dice(ctx, side))
+    return turn
+
+
+# --- verbs --------------------------------------------------------------------
+
+
+def roll(action: Action, ctx) -> Outcome:
+    """001-R2: Day Dice and Night Dice, d12, no rules."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    day = [ctx.dice.roll(12, _numbered(DAY_DIE(lang), i, p["day_dice"])) for i in range(1, p["day_dice"] + 1)]
+    night = [ctx.dice.roll(12, _numbered(NIGHT_DIE(lang), i, p["night_dice"])) for i in range(1, p["night_dice"] + 1)]
+    line = (f"{DAY_DICE(lang) if len(day) > 1 else DAY_DIE(lang)} {', '.join(map(str, day))}; "
+            f"{say(lang, 'Dados Nocturnos', 'Night Dice') if len(night) > 1 else NIGHT_DIE(lang)} "
+            f"{', '.join(map(str, night))}")
+    return Outcome(data={"day": day, "night": night}, lines=[line])
+
+
+def check(action: Action, ctx) -> Outcome:
+    """A test (001-R1): the actor's Giro de Reloj against the Cronista's difficulty."""
+    p = INFO.params(action)
+    who = action.actor
+    side, chall = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
+    turn = play(ctx, side)
+    changes = Changes()
+    noted = changes.note_consequence(who, turn, p["consequence"])
+    data = {"verb": "check", **turn_data(turn, chall), "consequence_noted": noted}
+    return Outcome(data=data, lines=turn_lines(turn, chall, ctx.lang), success=turn.result is not None,
+                   changes=changes.changed())
+
+
+def _sides(action: Action, ctx, p: dict, opposition: Any):
+    lang = ctx.lang
+    actor, target = action.actor, action.target
+    a = build_side(p, "", actor, p["challenge"], ctx, actor.name if actor else ACTOR(lang))
+    b = build_side(p, "target_", target, opposition, ctx, target.name if target else OPPOSITION(lang))
+    return a, b
+
+
+def _contest_rounds(ctx, a: Side, b: Side) -> list[Round]:
+    """001-R18: both first rolls, then the Night Dice; a tie is rolled again
+    under ``contest_tie = "reroll"`` (at most REROLLS times)."""
+    tie = ctx.options.get("contest_tie", "stalemate")
+    rounds: list[Round] = []
+    while not rounds or (rounds[-1].winner == "tie" and tie == "reroll" and len(rounds) <= REROLLS):
+        first = open_turn(a, first_dice(ctx, a)), open_turn(b, first_dice(ctx, b))
+        rounds.append(settle(*first, lambda turn: night_dice(ctx, turn.side), tie))
+    return rounds
+
+
+def _round_lines(r: Round, lang: str) -> list[str]:
+    lines = []
+    for key in ("actor", "target"):
+        turn = getattr(r, key)
+        if turn.day is not None:
+            lines.append(f"{turn.side.who}: {read_line(turn.day, turn.side.window, lang)}")
+        elif turn.night is not None:
+            lines.append(f"{turn.side.who}: {read_line(turn.night, turn.side.window, lang)}")
+    for key in r.night_order:
+        turn = getattr(r, key)
+        if turn.day is not None:
+            before = Turn(turn.side, turn.day)
+            lines.append(f"{turn.side.who} {night_reason(before, lang)}: {read_line(turn.night, turn.side.window, lang)}")
+    return lines
+
+
+def _winner_line(r: Round, lang: str, tie: str) -> str:
+    a, t = r.actor, r.target
+    if r.winner == "none":
+        return say(lang, "Fallo Simultáneo: nadie queda dentro de su rango; el Cronista decide entre un punto muerto "
+                         "o que cada parte sufra las consecuencias de fallar",
+                   "Simultaneous failure: nobody is within range; the Cronista decides between a stalemate and "
+                   "each side suffering the consequences of failing")
+    if r.winner == "tie":
+        return say(lang, f"Empate a {a.result}: nadie gana (contest_tie = {tie})",
+                   f"Tie at {a.result}: nobody wins (contest_tie = {tie})")
+    won, lost = (a, t) if r.winner == "actor" else (t, a)
+    if won.result == lost.result:
+        return say(lang, f"Empate a {won.result}: gana {won.side.who}, que se defiende (contest_tie = defender)",
+                   f"Tie at {won.result}: {won.side.who} wins as the defender (contest_tie = defender)")
+    against = say(lang, f"contra {lost.result}", f"against {lost.result}") if lost.result is not None else \
+        say(lang, "contra un fallo", "against a failure")
+    return say(lang, f"{won.side.who} gana con {won.result} {against}: el resultado más alto sin pasarse de su límite",
+               f"{won.side.who} wins with {won.result} {against}: the highest result within its own limit")
+
+
+def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
+    """The contest shared by ``contest`` and ``attack``: (data, lines, last round, changes)."""
+    lang = ctx.lang
+    tie = ctx.options.get("contest_tie", "stalemate")
+    (a, a_chall), (b, b_chall) = _sides(action, ctx, p, opposition)
+    rounds = _contest_rounds(ctx, a, b)
+    last = rounds[-1]
+    lines = [f"{a.who}: {setting_line(a, a_chall, lang)}", f"{b.who}: {setting_line(b, b_chall, lang)}"]
+    for i, r in enumerate(rounds, 1):
+        if len(rounds) > 1:
+            lines.append(say(lang, f"Ronda {i}:", f"Round {i}:"))
+        lines += _round_lines(r, lang) + [_winner_line(r, lang, tie)]
+    if last.winner == "tie" and len(rounds) > 1:
+        lines.append(say(lang, f"Tras {REROLLS} repeticiones queda en punto muerto", f"After {REROLLS} rerolls it stands "
+                               "as a stalemate"))
+    lines += [f"{turn.side.who}: {verdict(turn, lang)}" for turn in (last.actor, last.target)]
+    changes = Changes()
+    noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
+             "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
+    outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
+    data = {"verb": verb, "actor": turn_data(last.actor, a_chall), "target": turn_data(last.target, b_chall),
+            "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
+            "tie": last.actor.result is not None and last.actor.result == last.target.result,
+            "tie_rule": tie, "night_order": list(last.night_order),
+            "rounds": [{"actor": r.actor.result, "target": r.target.result, "winner": r.winner} for r in rounds],
+            "consequence_noted": noted}
+    return data, lines, last, changes
+
+
+def contest(action: Action, ctx) -> Outcome:
+    p = INFO.params(action)
+    data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
+    return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes.changed())
+
+
+def attack(action: Action, ctx) -> Outcome:
+    """A contest against the target's defence (or, with none, a test), whose
+    winner deals its Success Factor plus the weapon's bonus (RULINGS 001, the
+    toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    hit: tuple[Character | None, Turn, int] | None = None
+    if p["defence"] in (None, ""):
+        who = action.actor
+        side, chall = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
+        turn = play(ctx, side)
+        changes = Changes()
+        data = {"verb": "attack", **turn_data(turn, chall), "winner": "actor" if turn.result is not None else None,
+                "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
+        lines = turn_lines(turn, chall, lang)
+        if turn.result is not None:
+            hit = (action.target, turn, p["weapon"])
+        won = turn.result is not None
+    else:
+        data, lines, last, changes = _contest(action, ctx, p, p["defence"], "attack")
+        if last.winner == "actor":
+            hit = (action.target, last.actor, p["weapon"])
+        elif last.winner == "target" and p["mutual"]:
+            hit = (action.actor, last.target, p["target_weapon"])
+        won = last.winner == "actor"
+    data["damage"], data["hit"] = 0, None
+    if hit is not None:
+        struck, turn, weapon = hit
+        damage = turn.success_factor + weapon
+        data["damage"] = damage
+        lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
+                         f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
+        if struck is not None:
+            wounds, line, health_data = health.hurt(struck, changes.wounds(struck), damage, lang)
+            changes.state(struck)["heridas"] = wounds
+            data["hit"], data["health"] = struck.name, health_data
+            lines.append(line)
+    else:
+        lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
+    return Outcome(data=data, lines=lines, success=won, changes=changes.changed())
+
+
+def automatic(action: Action, ctx) -> Outcome:
+    """001-R10: no roll, but the factor matters: it is 1d12."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    success = p["result"] == "success"
+    label = SUCCESS_FACTOR if success else FAILURE_FACTOR
+    rolled = automatic_factor(ctx, f"{label(lang)} (1d12)")
+    factor = modified(rolled, p["success_factor_mod" if success else "failure_factor_mod"])
+    said = say(lang, "Éxito automático", "Automatic success") if success else say(lang, "Fallo automático",
+                                                                                  "Automatic failure")
+    line = f"{said}: {label(lang)} 1d12 = {rolled}"
+    if factor != rolled:
+        line += f" → {factor}"
+    key = "success_factor" if success else "failure_factor"
+    return Outcome(data={"verb": "automatic", "result": p["result"], "rolled": rolled, key: factor},
+                   lines=[line], success=success)
+
+
+def damage(character: Character, action: Action, ctx) -> Outcome:
+    p = INFO.params(action)
+    cure = action.name == "heal"
+    wounds, line, data = (health.heal if cure else health.hurt)(character, sheet.wounds(character), p["points"],
+                                                                 ctx.lang)
+    state = {**character.state, "heridas": wounds}
+    return Outcome(data={"verb": action.name, **data}, lines=[line], changes={character.name: state})
+
+
+def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
+    """RULINGS 001 (the toolkit's defaults): a scene's end heals nothing (and the
+    Night Die's consequences noted on the character end with it); a rest heals
+    the Success Factor of a healing roll, or 1d12 without one (an automatic
+    success, 001-R10); the start of a session changes nothing."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0}
+    lines: list[str] = []
+    state = copy.deepcopy(character.state)
+    if event == "end_of_scene" and state.get("consecuencias"):
+        lines.append(say(lang, f"{character.name}: terminan las consecuencias: ", f"{character.name}: consequences "
+                               "end: ") + "; ".join(state["consecuencias"]))
+        state["consecuencias"] = []
+    if event == "rest":
+        wounds = sheet.wounds(character)
+        if wounds == 0:
+            lines.append(say(lang, f"{character.name}: salud completa, nada que curar",
+                             f"{character.name}: full health, nothing to heal"))
+        else:
+            factor = _healing_factor(character, p, ctx, lines)
+            if factor:
+                state["heridas"], line, health_data = health.heal(character, wounds, factor, lang)
+                lines.append(line)
+                data.update(healed=wounds - state["heridas"], health=health_data)
+    if not lines:
+        lines.append(say(lang, f"{character.name}: nada que recuperar ({event}: la salud no se recupera)",
+                         f"{character.name}: nothing to recover ({event}: health does not come back)"))
+    changes = {character.name: state} if state != character.state else {}
+    return Outcome(data=data, lines=lines, changes=changes)
+
+
+def _healing_factor(character: Character, p: dict, ctx, lines: list[str]) -> int:
+    """The Success Factor of the rest's healing roll (0 if it fails)."""
+    lang = ctx.lang
+    if not p["healing"]:
+        rolled = automatic_factor(ctx, f"{SUCCESS_FACTOR(lang)} (1d12) — {character.name}")
+        lines.append(say(lang, f"{character.name}: curación automática, {SUCCESS_FACTOR.es} 1d12 = {rolled}",
+                         f"{character.name}: automatic healing, {SUCCESS_FACTOR.en} 1d12 = {rolled}"))
+        return rolled
+    defaults = {q.name: q.default for q in INFO.action("check").params}
+    side, chall = build_side({**defaults, "difficulty": p["difficulty"], "night": p["night"]}, "", character,
+                             p["healing"], ctx, character.name)
+    turn = play(ctx, side)
+    lines += turn_lines(turn, chall, lang, character.name)
+    if turn.success_factor is None:
+        lines.append(say(lang, f"{character.name}: la tirada de curación falla, no cura nada",
+                         f"{character.name}: the healing roll fails, nothing is healed"))
+    return turn.success_factor or 0
+
+
+def initiative(characters, action: Action, ctx) -> Outcome:
+    from .initiative import order
+
+    return order(characters, action, ctx)
+
+
+def odds(action: Action, ctx) -> Odds:
+    """Exact odds of a check, a contest or an attack, as the rolls resolve them."""
+    from . import odds as exact
+
+    p = INFO.params(action)
+    lang = ctx.lang
+    weapon = p["weapon"] if action.name == "attack" else None
+    opposition = p.get("opposition") if action.name == "contest" else p.get("defence")
+    if action.name == "check" or opposition in (None, ""):
+        side, chall = build_side(p, "", action.actor, p["challenge"], ctx, "")
+        outcomes = exact.test_odds(side, weapon)
+        return Odds(outcomes, exact.labels(outcomes), [setting_line(side, chall, lang)])
+    (a, a_chall), (b, b_chall) = _sides(action, ctx, p, opposition)
+    outcomes = exact.contest_odds(a, b, ctx.options.get("contest_tie", "stalemate"), weapon)
+    return Odds(outcomes, exact.labels(outcomes, contest=True),
+                [f"{a.who}: {setting_line(a, a_chall, lang)}", f"{b.who}: {setting_line(b, b_chall, lang)}"])
