@@ -240,7 +240,7 @@ def find_character(characters: dict[str, Character], name: str, campaign: str) -
     return characters[find(characters, name, campaign)]
 
 
-def _call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character]) -> Outcome:
+def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character]) -> Outcome:
     hook = getattr(system.hooks, _HOOKS[spec.hook])
     if spec.hook == "damage":
         result = hook(character=subjects[0], action=action, ctx=ctx)
@@ -338,7 +338,7 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[O
     results = []
     for _ in range(repeat):
         start = len(source.reads)
-        outcome = _call(system, spec, action, ctx, subjects)
+        outcome = call(system, spec, action, ctx, subjects)
         for name, state in outcome.changes.items():
             if name in ctx.characters:
                 ctx.characters[name].state = state

@@ -10,7 +10,10 @@ version it was written for (``ROLECLI_CONTRACT = 2`` at module level); the core
 loads the versions in :data:`SUPPORTED_CONTRACTS` and refuses any other.
 
 Version 2 added :func:`rolecli.hookspecs.rolecli_status` and :class:`Status`
-(who can act), and :class:`Label` texts in any number of languages. A plugin
+(who can act), :class:`Effect` s that last between commands and the
+:class:`Turn` of a conflict (``Context.effects``, ``Context.conflict``,
+``Outcome.effects``, ``Outcome.used``), and :class:`Label` texts in any number
+of languages. A plugin
 written for version 1 still loads: it implements no status hook, so its
 characters can always act, and its two-language labels read as before.
 """
@@ -209,6 +212,11 @@ class SystemInfo:
     def action(self, name: str) -> ActionSpec | None:
         return next((a for a in self.actions if a.name == name), None)
 
+    def verb(self, hook: HookName) -> ActionSpec | None:
+        """The first verb served by ``hook`` (the one the core uses for a
+        conflict's initiative and recovery)."""
+        return next((a for a in self.actions if a.hook == hook), None)
+
     def params(self, action: Action) -> dict[str, Any]:
         """``action``'s parameters over the defaults its verb declares: what the
         core passes from the command line, and what a direct call (a test,
@@ -292,6 +300,54 @@ class Action:
     target: Character | None = None
 
 
+Until = Literal["next_turn", "rounds", "scene", "used"]
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something a verb leaves that lasts between commands: a Fate block
+    protecting a character, a full defence, a Spin's +1, a free tag on a new
+    aspect, a condition with a duration, or a note the game master adds with
+    ``rolecli effect add``.
+
+    ``on``: the character it lies on. ``text``: what it is, for people.
+    ``key``: the system's word for it, which its rules look for in
+    :attr:`Context.effects` (``"block"``); empty for the game master's notes.
+    ``data``: its numbers (a block's strength), plain JSON values.
+    ``by``: who made it.
+    ``until``: when it ends, which the core (the conflict tracker) applies:
+    ``"next_turn"`` at the start of ``by``'s next turn (of ``on``'s when ``by``
+    is empty); ``"rounds"`` after ``rounds`` more ends of round; ``"scene"``
+    when the conflict or the scene ends; ``"used"`` when a verb uses it (it
+    names it in :attr:`Outcome.used`), or at the end of the scene.
+    ``id``: given by the core when the effect is recorded; a plugin leaves it 0.
+    """
+
+    on: str
+    text: str
+    key: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    by: str = ""
+    until: Until = "scene"
+    rounds: int | None = None
+    id: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "on": self.on, "text": self.text, "key": self.key, "data": dict(self.data),
+                "by": self.by, "until": self.until, "rounds": self.rounds}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where a campaign's conflict stands when a verb runs in it: the round,
+    whose turn it is, the order of the round and the kind of conflict."""
+
+    round: int
+    actor: str | None
+    order: tuple[str, ...] = ()
+    kind: str | None = None
+
+
 @dataclass
 class Context:
     """What every hook call gets besides its subject.
@@ -302,15 +358,24 @@ class Context:
     ``options`` holds the campaign's rule options, every key present (defaults
     filled in). ``characters`` holds the campaign's characters by name (empty
     for a quick roll without a campaign).
+    ``effects``: the campaign's effects in force (:class:`Effect`), so that a
+    verb can honour a block or a full defence left by an earlier command.
+    ``conflict``: the campaign's conflict, when one is running (:class:`Turn`).
     """
 
     lang: Lang
     dice: "DiceSource"
     options: Mapping[str, Any]
     characters: Mapping[str, Character] = field(default_factory=dict)
+    effects: tuple[Effect, ...] = ()
+    conflict: Turn | None = None
 
     def t(self, label: Label) -> str:
         return label(self.lang)
+
+    def effects_on(self, name: str, key: str | None = None) -> list[Effect]:
+        """The effects in force on character ``name`` (with the system's ``key``, if given)."""
+        return [e for e in self.effects if e.on == name and (key is None or e.key == key)]
 
 
 # --- what the hooks return --------------------------------------------------
@@ -333,12 +398,17 @@ class Outcome:
     removed);
     the core writes them atomically, under the campaign's lock, and logs the
     state before and after so ``rolecli undo`` can restore it.
+    ``effects``: new :class:`Effect` s the action leaves (a block, a full
+    defence, a Spin), recorded with the changes; ``used``: the ids of effects
+    in :attr:`Context.effects` it used up (a free tag spent, a Spin applied).
     """
 
     data: dict[str, Any]
     lines: list[str] = field(default_factory=list)
     success: bool | None = None
     changes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    effects: list[Effect] = field(default_factory=list)
+    used: list[int] = field(default_factory=list)
 
 
 @dataclass

@@ -1,0 +1,246 @@
+"""A campaign's conflict and its lasting effects: turns, rounds, and what
+expires as the conflict moves on.
+
+The scene is plain data kept in the campaign's ``state.toml`` (``[scene]``), so
+it is written, logged and undone like any other change:
+
+- ``conflict``: ``kind``, ``round`` (from 1), ``turns`` (the round's turns in
+  order: a name may stand twice, as in Alternity's phases), ``turn`` (the index
+  of the turn being played), ``participants`` (who is in it) and ``each_round``
+  (ask the system's initiative again at every new round);
+- ``effects``: the :class:`~rolecli.contract.Effect` s in force, as tables;
+- ``next_effect``: the id the next effect gets.
+
+The functions here take the scene and return what happened, as a list of
+:class:`Event` s; the caller (``rolecli.commands.conflict``) calls the system's
+hooks for the events that need them (``end_of_turn``, ``end_of_round``,
+``end_of_scene``, initiative at a new round) and records the result.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from rolecli.contract import Effect, Turn
+from rolecli.errors import RoleError
+
+UNTIL = ("next_turn", "rounds", "scene", "used")
+
+
+@dataclass
+class Event:
+    """One thing that happened as the conflict moved: ``kind`` is
+    ``turn_ended``, ``round_ended``, ``round_started``, ``turn_started``,
+    ``skipped`` (a participant who cannot act), ``expired`` (an effect) or
+    ``nobody`` (no participant can act)."""
+
+    kind: str
+    name: str | None = None
+    round: int | None = None
+    effect: Effect | None = None
+    why: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.kind}
+        for key in ("name", "round", "why"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.effect is not None:
+            out["effect"] = self.effect.as_json()
+        return out
+
+
+@dataclass
+class Scene:
+    """The ``[scene]`` table of a campaign's state, as objects."""
+
+    conflict: dict[str, Any] | None = None
+    effects: list[Effect] = field(default_factory=list)
+    next_effect: int = 1
+
+    @classmethod
+    def load(cls, doc: dict[str, Any] | None) -> "Scene":
+        doc = doc or {}
+        effects = [effect_from(e) for e in doc.get("effects", [])]
+        return cls(copy.deepcopy(doc.get("conflict")), effects,
+                   int(doc.get("next_effect", max((e.id for e in effects), default=0) + 1)))
+
+    def dump(self) -> dict[str, Any]:
+        """The scene as the TOML table to keep (empty when nothing is going on)."""
+        out: dict[str, Any] = {}
+        if self.conflict is not None:
+            out["conflict"] = copy.deepcopy(self.conflict)
+        if self.effects:
+            out["effects"] = [_effect_table(e) for e in self.effects]
+        if out or self.next_effect > 1:
+            out["next_effect"] = self.next_effect
+        return out
+
+    # --- the conflict -------------------------------------------------------
+
+    @property
+    def turn(self) -> Turn | None:
+        """Where the conflict stands, as verbs see it (``Context.conflict``)."""
+        c = self.conflict
+        if c is None:
+            return None
+        turns = c["turns"]
+        actor = turns[c["turn"]] if 0 <= c["turn"] < len(turns) else None
+        return Turn(c["round"], actor, tuple(turns), c.get("kind"))
+
+    def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool) -> list[Event]:
+        if self.conflict is not None:
+            raise RoleError("a conflict is already running; 'rolecli conflict end' ends it first.")
+        self.conflict = {"round": 1, "turn": 0, "turns": list(turns), "participants": list(participants),
+                         "each_round": bool(each_round)}
+        if kind:
+            self.conflict["kind"] = kind
+        return [Event("round_started", round=1)] + self._start_turn()
+
+    def running(self) -> dict[str, Any]:
+        if self.conflict is None:
+            raise RoleError("no conflict is running; start one with 'rolecli conflict start [NAMES]'.")
+        return self.conflict
+
+    def advance(self, can_act: Callable[[str], str | None],
+                new_round: Callable[[int, list[str]], tuple[list[str], bool] | None],
+                end_of_turn: Callable[[str], Iterable[Event]], end_of_round: Callable[[list[str]], Iterable[Event]]
+                ) -> list[Event]:
+        """Move to the next turn that a participant able to act can play.
+
+        ``can_act(name)`` gives ``None`` or why not; ``new_round(round,
+        participants)`` gives the next round's turns (and whether to ask again
+        next round), or ``None`` to keep them; ``end_of_turn`` and
+        ``end_of_round`` run the system's recovery for those events and give
+        what it reported.
+        """
+        c = self.running()
+        events: list[Event] = []
+        actor = self.turn.actor
+        if actor is not None:
+            events += list(end_of_turn(actor))
+            events.append(Event("turn_ended", actor, c["round"]))
+        start = c["turn"] + 1
+        for _ in range(2):  # this round's remaining turns, then at most one new round
+            turns = c["turns"]
+            for index in range(start, len(turns)):
+                why = can_act(turns[index])
+                if why is None:
+                    c["turn"] = index
+                    return events + self._start_turn()
+                events.append(Event("skipped", turns[index], c["round"], why=why))
+            events += list(end_of_round(list(c["participants"])))
+            events.append(Event("round_ended", round=c["round"]))
+            events += self._expire_rounds()
+            c["round"] += 1
+            if c.get("each_round"):
+                answer = new_round(c["round"], list(c["participants"]))
+                if answer is not None:
+                    c["turns"], c["each_round"] = answer[0], answer[1]
+            events.append(Event("round_started", round=c["round"]))
+            start = 0
+            if not any(can_act(n) is None for n in c["turns"]):
+                break
+        c["turn"] = len(c["turns"])  # nobody's turn until someone can act again
+        return events + [Event("nobody", round=c["round"])]
+
+    def _start_turn(self) -> list[Event]:
+        actor = self.turn.actor
+        if actor is None:
+            return []
+        return [Event("turn_started", actor, self.conflict["round"])] + self._expire(
+            lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+
+    def join(self, name: str) -> None:
+        """``name`` enters the conflict: last in this round's turns."""
+        c = self.running()
+        if name in c["participants"]:
+            raise RoleError(f"{name} is already in the conflict.")
+        c["participants"].append(name)
+        c["turns"].append(name)
+
+    def leave(self, name: str) -> list[Event]:
+        """``name`` leaves the conflict; if it was its turn, the turn passes on
+        at the next 'conflict next' (its effects stay until they expire)."""
+        c = self.running()
+        if name not in c["participants"]:
+            raise RoleError(f"{name} is not in the conflict; in it: {', '.join(c['participants'])}.")
+        current = c["turn"]
+        before = [i for i, n in enumerate(c["turns"]) if n == name and i < current]
+        was_current = 0 <= current < len(c["turns"]) and c["turns"][current] == name
+        c["participants"].remove(name)
+        c["turns"] = [n for n in c["turns"] if n != name]
+        c["turn"] = current - len(before) - (1 if was_current else 0)
+        return [Event("left", name, c["round"])]
+
+    def end(self) -> list[Event]:
+        """The conflict ends, and with it every effect but the game master's
+        notes that outlast scenes (none: every effect is scene-scoped)."""
+        self.running()
+        self.conflict = None
+        return self.end_scene()
+
+    def end_scene(self) -> list[Event]:
+        """The scene ends: every effect expires."""
+        return self._expire(lambda e: True)
+
+    # --- effects ------------------------------------------------------------
+
+    def add(self, effect: Effect) -> Effect:
+        if effect.until not in UNTIL:
+            raise RoleError(f"an effect lasts until one of {', '.join(UNTIL)}, not {effect.until!r}.")
+        if effect.until == "rounds" and (not isinstance(effect.rounds, int) or effect.rounds < 1):
+            raise RoleError(f"an effect of N rounds needs N of 1 or more, not {effect.rounds!r}.")
+        added = Effect(effect.on, effect.text, effect.key, dict(effect.data), effect.by, effect.until,
+                       effect.rounds, self.next_effect)
+        self.next_effect += 1
+        self.effects.append(added)
+        return added
+
+    def remove(self, ids: Iterable[int]) -> list[Effect]:
+        wanted = set(ids)
+        gone = [e for e in self.effects if e.id in wanted]
+        self.effects = [e for e in self.effects if e.id not in wanted]
+        return gone
+
+    def _expire(self, ends: Callable[[Effect], bool]) -> list[Event]:
+        gone = [e for e in self.effects if ends(e)]
+        self.effects = [e for e in self.effects if not ends(e)]
+        return [Event("expired", e.on, effect=e) for e in gone]
+
+    def _expire_rounds(self) -> list[Event]:
+        kept, events = [], []
+        for e in self.effects:
+            if e.until == "rounds":
+                left = (e.rounds or 1) - 1
+                if left <= 0:
+                    events.append(Event("expired", e.on, effect=e))
+                    continue
+                e = Effect(e.on, e.text, e.key, e.data, e.by, e.until, left, e.id)
+            kept.append(e)
+        self.effects = kept
+        return events
+
+    def rename(self, old: str, new: str) -> None:
+        """A character renamed: the conflict and the effects follow."""
+        def swap(name: str) -> str:
+            return new if name == old else name
+
+        if self.conflict is not None:
+            self.conflict["turns"] = [swap(n) for n in self.conflict["turns"]]
+            self.conflict["participants"] = [swap(n) for n in self.conflict["participants"]]
+        self.effects = [Effect(swap(e.on), e.text, e.key, e.data, swap(e.by) if e.by else "", e.until, e.rounds, e.id)
+                        for e in self.effects]
+
+
+def effect_from(table: dict[str, Any]) -> Effect:
+    return Effect(on=table["on"], text=table.get("text", ""), key=table.get("key", ""),
+                  data=dict(table.get("data", {})), by=table.get("by", ""), until=table.get("until", "scene"),
+                  rounds=table.get("rounds"), id=int(table.get("id", 0)))
+
+
+def _effect_table(effect: Effect) -> dict[str, Any]:
+    table = effect.as_json()
+    return {k: v for k, v in table.items() if v not in (None, "", {})}

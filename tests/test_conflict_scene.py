@@ -1,0 +1,152 @@
+"""The conflict tracker's own rules (rolecli.conflict), without a campaign:
+turns in order, skipping who cannot act, rounds, the order asked again each
+round where the system says so, and effects expiring when they should."""
+
+from __future__ import annotations
+
+import pytest
+
+from rolecli.conflict import Scene
+from rolecli.contract import Effect
+from rolecli.errors import RoleError
+
+
+def _advance(scene, out=(), order_each_round=None, log=None):
+    log = [] if log is None else log
+    return scene.advance(
+        lambda n: "out" if n in out else None,
+        lambda r, names: order_each_round(r, names) if order_each_round else None,
+        lambda who: log.append(("turn", who)) or [],
+        lambda names: log.append(("round", tuple(names))) or [])
+
+
+def _kinds(events):
+    return [(e.kind, e.name) for e in events]
+
+
+def test_turns_follow_the_order_and_wrap_into_a_new_round():
+    scene = Scene()
+    events = scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], "physical", False)
+    assert _kinds(events) == [("round_started", None), ("turn_started", "Ana")]
+    log = []
+    assert scene.turn.actor == "Ana" and scene.turn.round == 1 and scene.turn.kind == "physical"
+    _advance(scene, log=log)
+    assert scene.turn.actor == "Bruno"
+    _advance(scene, log=log)
+    events = _advance(scene, log=log)
+    assert (scene.turn.round, scene.turn.actor) == (2, "Ana")
+    assert ("round_ended", None) in _kinds(events) and ("round_started", None) in _kinds(events)
+    # end_of_turn for each turn that ended, end_of_round once for all participants
+    assert log == [("turn", "Ana"), ("turn", "Bruno"), ("turn", "Carla"), ("round", ("Ana", "Bruno", "Carla"))]
+
+
+def test_who_cannot_act_is_skipped_and_said():
+    scene = Scene()
+    scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], None, False)
+    events = _advance(scene, out={"Bruno"})
+    assert scene.turn.actor == "Carla"
+    assert ("skipped", "Bruno") in _kinds(events)
+
+
+def test_nobody_able_to_act_leaves_no_turn():
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
+    events = _advance(scene, out={"Ana", "Bruno"})
+    assert scene.turn.actor is None and events[-1].kind == "nobody"
+
+
+def test_a_system_that_orders_each_round_is_asked_again():
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, True)
+    asked = []
+
+    def order(round_, names):
+        asked.append((round_, names))
+        return ["Bruno", "Ana", "Bruno"], True  # Bruno acts twice this round (two phases)
+
+    _advance(scene, order_each_round=order)
+    _advance(scene, order_each_round=order)
+    assert asked == [(2, ["Ana", "Bruno"])]
+    assert scene.turn.order == ("Bruno", "Ana", "Bruno") and scene.turn.actor == "Bruno"
+    _advance(scene, order_each_round=order)
+    _advance(scene, order_each_round=order)
+    assert (scene.turn.round, scene.turn.actor) == (2, "Bruno")  # the second phase of the round
+
+
+def test_an_effect_until_next_turn_expires_at_the_start_of_its_makers_turn():
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
+    block = scene.add(Effect(on="Bruno", text="block 3", key="block", data={"strength": 3}, by="Ana",
+                             until="next_turn"))
+    assert block.id == 1
+    events = _advance(scene)  # Bruno's turn: Ana's block still holds
+    assert scene.effects == [block] and not [e for e in events if e.kind == "expired"]
+    events = _advance(scene)  # round 2, Ana's turn: her block ends
+    assert scene.effects == [] and [e.effect.id for e in events if e.kind == "expired"] == [1]
+
+
+def test_an_effect_of_n_rounds_counts_ends_of_round():
+    scene = Scene()
+    scene.start(["Ana"], ["Ana"], None, False)
+    scene.add(Effect(on="Ana", text="blinded", until="rounds", rounds=2))
+    _advance(scene)
+    assert [e.rounds for e in scene.effects] == [1]
+    events = _advance(scene)
+    assert scene.effects == [] and events[-3].kind == "expired"
+
+
+def test_the_end_of_the_conflict_clears_every_effect():
+    scene = Scene()
+    scene.start(["Ana"], ["Ana"], None, False)
+    for until in ("next_turn", "scene", "used"):
+        scene.add(Effect(on="Ana", text=until, until=until))
+    assert len(scene.end()) == 3 and scene.effects == [] and scene.conflict is None
+
+
+def test_joining_and_leaving():
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
+    scene.join("Carla")
+    assert scene.turn.order == ("Ana", "Bruno", "Carla")
+    with pytest.raises(RoleError, match="already in"):
+        scene.join("Carla")
+    scene.leave("Ana")  # it was her turn: the next 'next' gives the turn to Bruno
+    _advance(scene)
+    assert scene.turn.actor == "Bruno" and "Ana" not in scene.conflict["participants"]
+    with pytest.raises(RoleError, match="not in the conflict"):
+        scene.leave("Ana")
+
+
+def test_the_scene_survives_its_own_table():
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], "social", False)
+    scene.add(Effect(on="Bruno", text="full defence", key="full_defence", by="Bruno", until="next_turn"))
+    again = Scene.load(scene.dump())
+    assert again.dump() == scene.dump() and again.turn == scene.turn and again.effects == scene.effects
+    assert Scene.load({}).dump() == {}
+
+
+@pytest.mark.parametrize("effect, message", [
+    (Effect(on="Ana", text="x", until="forever"), "lasts until one of"),
+    (Effect(on="Ana", text="x", until="rounds", rounds=0), "N of 1 or more"),
+])
+def test_bad_effects_are_refused(effect, message):
+    with pytest.raises(RoleError, match=message):
+        Scene().add(effect)
+
+
+def test_renaming_a_character_carries_the_scene():
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
+    scene.add(Effect(on="Bruno", text="block", by="Ana", until="next_turn"))
+    scene.rename("Ana", "Anita")
+    assert scene.turn.actor == "Anita" and scene.effects[0].by == "Anita"
+
+
+def test_no_conflict_means_a_clear_refusal():
+    with pytest.raises(RoleError, match="no conflict is running"):
+        _advance(Scene())
+    scene = Scene()
+    scene.start(["Ana"], ["Ana"], None, False)
+    with pytest.raises(RoleError, match="already running"):
+        scene.start(["Ana"], ["Ana"], None, False)
