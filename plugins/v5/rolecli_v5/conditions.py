@@ -1,0 +1,57 @@
+"""Who can act, and the conditions on a character: Impaired trackers (003-R15),
+the end of a tracker (003-R16) and Hunger."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Character, Label, Status
+
+from . import hunger as H
+from . import labels as L
+from . import trackers as T
+from .traits import MENTAL, PHYSICAL, SOCIAL
+
+# 003-R15, RULINGS 003 (GAP-4): which pools each Impaired tracker weakens
+WEAKENS = {"health": (PHYSICAL,), "willpower": (SOCIAL, MENTAL)}
+PENALTY = -2
+
+
+def out_of_play(character: Character, options, state: dict[str, Any] | None = None) -> str | None:
+    """``dead``, ``torpor``, ``ruined``, ``incapacitated`` or None."""
+    state = character.state if state is None else state
+    health = T.read(character, "health", state)
+    if health.ended:  # 003-R16
+        return "torpor" if H.is_vampire(character) else "dead"
+    if state.get("ruined"):
+        return "ruined"
+    if (options.get("incapacitate_mortals") and health.impaired and not H.is_vampire(character)
+            and character.sheet.get("npc")):
+        return "incapacitated"  # 003-R15: at the Storyteller's discretion, by rule option
+    return None
+
+
+def status(character: Character, options) -> Status:
+    conditions = [(f"impaired_{key}", L.IMPAIRED[key]) for key in T.KEYS if T.read(character, key).impaired]
+    if H.is_vampire(character):
+        n = H.level(character)
+        conditions.append(("hunger", Label(f"Ansia {n}", f"Hunger {n}")))
+    out = out_of_play(character, options)
+    if out is None:
+        return Status(conditions=tuple(conditions))
+    return Status(can_act=False, key=out, why=L.OUT[out], conditions=tuple(conditions))
+
+
+def impairment(character: Character | None, state: dict[str, Any] | None, sphere: str | None,
+               scope: str) -> list[tuple[str, Label, int]]:
+    """The −2 an Impaired tracker takes from a pool: from physical pools for Health and
+    social and mental ones for Willpower (``impairment = "tracker"``), or from every
+    pool once either tracker is Impaired (``"all"``). A pool naming no Attribute is of
+    no known kind, so only ``"all"`` weakens it."""
+    if character is None:
+        return []
+    impaired = [key for key in T.KEYS if T.read(character, key, state).impaired]
+    if scope == "all":
+        return [("impaired", L.IMPAIRED[impaired[0]], PENALTY)] if impaired else []
+    hit = [key for key in impaired if sphere in WEAKENS[key]]
+    return [("impaired", L.IMPAIRED[hit[0]], PENALTY)] if hit else []

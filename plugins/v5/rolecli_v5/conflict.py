@@ -1,0 +1,167 @@
+"""Conflict pools and the conflict roll (003-R3…R11).
+
+Both sides roll at the same time (003-R4); then the attacker, and after it the
+defender, may reroll with Willpower. ``--dice`` is read in that order: the
+attacker's regular dice, its Hunger dice, the defender's regular dice, its Hunger
+dice, the attacker's rerolled dice, the defender's rerolled dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rolecli.contract import Character, Label, Refused
+
+from . import labels as L
+from .conditions import impairment
+from .damage import amount, can_spend_safely, spend
+from .hunger import dice_for
+from .labels import tr
+from .pool import Pool, Roll
+from .reroll import chosen, reroll
+from .state import Work
+from .traits import parts, sphere
+
+COVER = {"none": -2, "some": 0, "good": 1, "strong": 2}  # 003-R7: the defence pool's dice
+MODIFIER = Label("modificador del Narrador", "Storyteller's modifier")
+EARLIER = Label("oponentes anteriores", "earlier opponents")
+
+
+def defence_modifiers(p: dict, ranged: bool) -> tuple:
+    """The defence pool's own modifiers: cover against shots (003-R7) and one die
+    less per opponent that already attacked it this turn (003-R9)."""
+    cover = (("cover", L.COVER[p["cover"]], COVER[p["cover"]]),) if ranged else ()
+    return cover + (("earlier_opponents", EARLIER, -int(p.get("earlier") or 0)),)
+
+
+@dataclass
+class Side:
+    """One side of a roll: who, its pool, its dice and its Willpower reroll."""
+
+    who: str
+    character: Character | None
+    pool: Pool
+    policy: str
+    roll: Roll | None = None
+    first: Roll | None = None  # the dice before a Willpower reroll
+    rerolled: list[int] = field(default_factory=list)
+    paid: dict | None = None
+
+    @property
+    def successes(self) -> int:
+        return self.roll.successes
+
+    def line(self, lang: str) -> str:
+        n = self.successes
+        said = f"{self.who}: {self.pool.text(lang)}: {self.roll.text(lang)} → {L.successes(n, lang)}"
+        if self.roll.critical:
+            said += tr(lang, " (parejas de 10: crítico)", " (pairs of 10s: critical)")
+        return said
+
+    def as_json(self) -> dict[str, Any]:
+        data = {"name": self.who, "pool": self.pool.as_json(), **self.roll.as_json()}
+        if self.first is not None:
+            data["willpower_reroll"] = {"dice": [i + 1 for i in self.rerolled], "before": self.first.as_json(),
+                                        "spent": self.paid}
+        return data
+
+
+def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: dict, prefix: str = "", *,
+         extra: tuple = (), split: int | None = None) -> Side:
+    """A side's pool from the verb's parameters: its traits, the Storyteller's
+    modifier, Impairment (003-R15), the verb's own modifiers (cover, earlier
+    opponents) and a split (003-R9)."""
+    terms = parts(character, text, "pool" if not prefix else "the opponent's pool")
+    state = work.state(character) if character is not None else None
+    modifiers = [("modifier", MODIFIER, p[f"{prefix}modifier"])] if p.get(f"{prefix}modifier") else []
+    modifiers += impairment(character, state, sphere(terms), ctx.options["impairment"])
+    modifiers += [m for m in extra if m[2]]
+    pool = Pool(who, terms, dice_for(character, state, p.get(f"{prefix}hunger")), modifiers,
+                floor=int(ctx.options["pool_floor"]))
+    if split is not None:
+        if not 1 <= split < pool.whole:
+            raise Refused(f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
+                          "dice leaves at least one die for each target (003-R9).")
+        pool.split = split
+    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "auto"))
+
+
+def roll(ctx, *sides: Side) -> None:
+    """003-R4: every side rolls at the same time."""
+    for s in sides:
+        s.roll = s.pool.roll(ctx.dice, ctx.lang)
+
+
+def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:
+    """A Willpower reroll by the side's policy, paid with one superficial Willpower (003-R14)."""
+    lang = ctx.lang
+    state = work.state(s.character) if s.character is not None else None
+    affordable = s.character is not None and can_spend_safely(s.character, state)
+    positions = chosen(s.policy, s.roll, needed, affordable)
+    if not positions:
+        return []
+    lines = []
+    if s.character is not None:
+        s.paid, lines = spend(s.character, state, 1, "willpower", lang, social=social)
+    s.first, s.rerolled = s.roll, positions
+    s.roll = reroll(ctx.dice, s.roll, positions, s.who, lang)
+    dice = ", ".join(str(i + 1) for i in positions)
+    head = tr(lang, f"{s.who} repite con Fuerza de Voluntad los dados {dice}: {s.first.text(lang)}",
+              f"{s.who} rerolls dice {dice} with Willpower: {s.first.text(lang)}")
+    if s.character is None:
+        head += tr(lang, " (cuesta 1 de Fuerza de Voluntad superficial)", " (it costs 1 superficial Willpower)")
+    return [head] + lines
+
+
+def hints(s: Side, needed: int, lang: str) -> list[str]:
+    """On a quick roll that fell short, say whether a Willpower reroll could have saved it."""
+    if s.character is not None or s.first is not None or s.policy != "auto":
+        return []
+    if chosen("failures", s.roll, needed, True):
+        return [tr(lang, "Repetir hasta 3 dados fallados con Fuerza de Voluntad podría cambiarlo: --reroll failures",
+                   "A Willpower reroll of up to 3 failed dice could change this: --reroll failures")]
+    return []
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Damage one side deals the other before its type and halving."""
+
+    by: str  # attacker or defender
+    margin: int
+    weapon: int
+    audience: int
+    least: int = 0  # a hit against a fixed difficulty deals at least 1
+
+    @property
+    def dealt(self) -> int:
+        return max(self.least, amount(self.margin, self.weapon, self.audience))
+
+    def as_json(self) -> dict:
+        return {"by": self.by, "margin": self.margin, "weapon": self.weapon, "audience": self.audience,
+                "damage": self.dealt}
+
+
+def contest_hits(outcome: str, margin: int, *, two_sided: bool, dodge: bool, weapon: int, target_weapon: int,
+                 audience: int, tie_weapon: bool) -> list[Hit]:
+    """Who hurts whom after a contest (003-R4, R5, R8, R11; RULINGS 003 GAP-7/8):
+    the winner deals its margin plus its weapon; in a one-sided conflict only the
+    attacker can, so a one-sided tie deals nothing; a two-sided tie deals each side
+    margin 1 (plus the weapon, by ``tie_weapon``); a dodging defender deals nothing."""
+    if outcome == "win":
+        return [Hit("attacker", margin, weapon, audience)]
+    if not two_sided or dodge:
+        return []
+    if outcome == "lose":
+        return [Hit("defender", -margin, target_weapon, audience)]
+    return [Hit("attacker", 1, weapon if tie_weapon else 0, audience),
+            Hit("defender", 1, target_weapon if tie_weapon else 0, audience)]
+
+
+def hit_against(successes: int, difficulty: int, weapon: int, audience: int) -> Hit | None:
+    """003-R6, RULINGS 003 (GAP-6): against a fixed difficulty the margin is
+    successes − difficulty, and a hit deals at least 1."""
+    if successes < difficulty:
+        return None
+    return Hit("attacker", successes - difficulty, weapon, audience, least=1)

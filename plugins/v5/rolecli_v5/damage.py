@@ -1,0 +1,148 @@
+"""How much damage a won conflict deals (003-R11), of which type (003-R12), and
+what it does to the loser's tracker (003-R13…R16); voluntary spending (003-R14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Character, Refused
+
+from . import labels as L
+from . import trackers as T
+from .labels import tr
+
+PHYSICAL = ("nonlethal", "weapon", "fire", "sunlight", "supernatural")
+SOCIAL = ("social", "secret", "trusted")
+SOURCES = ("auto",) + PHYSICAL + SOCIAL
+
+
+def amount(margin: int, weapon: int = 0, audience: int = 0) -> int:
+    """003-R11: the margin, plus the winner's weapon rating, plus the audience of a social conflict."""
+    return margin + weapon + audience
+
+
+def tracker_for(tracker: str, source: str, social: bool) -> str:
+    """The Storyteller's choice (003-R4): Willpower in a social conflict or from a social source, else Health."""
+    if tracker != "auto":
+        return tracker
+    return "willpower" if social or source in SOCIAL else "health"
+
+
+def source_for(source: str, tracker: str, weapon: int) -> str:
+    """The source when none is named: embarrassment on Willpower; on Health a weapon
+    with a rating is taken as lethal, anything else as fists and kicks."""
+    if source == "auto":
+        source = "social" if tracker == "willpower" else "weapon" if weapon > 0 else "nonlethal"
+    if (tracker == "willpower") != (source in SOCIAL):
+        hurts = L.tracker("willpower" if source in SOCIAL else "health", "en")
+        raise Refused(f"--source {source} hurts {hurts}, not {L.tracker(tracker, 'en')}: "
+                      "choose a source for that tracker or let --source auto pick it.")
+    return source
+
+
+def damage_type(source: str, creature: str) -> str:
+    """003-R12: what is aggravated depends on the source and on who is hit."""
+    if source in ("fire", "sunlight", "supernatural", "secret", "trusted"):
+        return "aggravated"
+    if source == "weapon":
+        return "aggravated" if creature == "mortal" else "superficial"  # normal weapons only bruise the dead
+    return "superficial"
+
+
+def creature_of(character: Character | None, given: str = "auto") -> str:
+    if given != "auto":
+        return given
+    return str(character.sheet.get("creature") or "mortal") if character is not None else "mortal"
+
+
+def marks_text(marks: T.Marks, kind: str, lang: str) -> str:
+    said = []
+    if marks.superficial:
+        said.append(tr(lang, f"marca {marks.superficial} /", f"marks {marks.superficial} /"))
+    if marks.aggravated:
+        said.append(tr(lang, f"marca {marks.aggravated} X", f"marks {marks.aggravated} X"))
+    if marks.converted:
+        said.append(tr(lang, f"sin casillas vacías (Impedido): convierte {marks.converted} / en X",
+                       f"no empty box (Impaired): converts {marks.converted} / into X"))
+    if marks.overflow:
+        said.append(tr(lang, f"{marks.overflow} más allá del registro", f"{marks.overflow} beyond the tracker"))
+    return ", ".join(said) or tr(lang, "nada que marcar", "nothing to mark")
+
+
+def take(character: Character, state: dict[str, Any], key: str, levels: int, kind: str, lang: str,
+         *, social: bool = False, said: str) -> tuple[dict, list[str]]:
+    """Mark ``levels`` (already halved or not) on one tracker of ``character``,
+    writing the new counts into ``state``; then Impairment and the end of the
+    tracker (003-R15, R16). ``said`` opens the line: what hit and how much."""
+    before = T.read(character, key, state)
+    after, marks = T.mark(before, levels, kind)
+    T.store(state, after)
+    lines = [f"{said}: {marks_text(marks, kind, lang)} → {L.tracker(key, lang)} {after.draw()}"]
+    if after.impaired and not before.impaired:
+        pools = tr(lang, "físicas", "physical") if key == "health" else tr(lang, "sociales y mentales",
+                                                                             "social and mental")
+        lines.append(tr(lang, f"{character.name} queda {L.IMPAIRED[key]('es')}: −2 dados a sus reservas {pools}",
+                        f"{character.name} is now {L.IMPAIRED[key]('en')}: −2 dice to {pools} pools"))
+    out = None
+    if after.ended and not before.ended:
+        out = end_of_tracker(character, state, key, social)
+        if out:
+            lines.append(f"{character.name}: {L.OUT[out](lang)}")
+        else:
+            lines.append(tr(lang, f"{character.name}: Fuerza de Voluntad llena de daño agravado fuera de un conflicto "
+                                  "social: ningún efecto más que quedar Impedido",
+                            f"{character.name}: Willpower full of aggravated damage outside a social conflict: "
+                            "no effect beyond being Impaired"))
+    data = {"character": character.name, "tracker": key, "type": kind, "before": before.as_json(),
+            "after": after.as_json(), **marks.as_json(), "out": out}
+    return data, lines
+
+
+def end_of_tracker(character: Character, state: dict[str, Any], key: str, social: bool) -> str | None:
+    """003-R16: Health full of "X" takes a mortal out (coma or death) and puts a vampire
+    in torpor; Willpower full of "X" inside a social conflict ruins the character
+    (kept as ``ruined`` until the scene ends), outside one it does nothing more."""
+    if key == "health":
+        return "torpor" if creature_of(character) == "vampire" else "dead"
+    if social:
+        state["ruined"] = True
+        return "ruined"
+    return None
+
+
+def hit(character: Character, state: dict[str, Any], dealt: int, kind: str, key: str, lang: str, *,
+        halve: bool = True, social: bool = False) -> tuple[dict, list[str]]:
+    """Damage of one type on one tracker: halve superficial (003-R13), then mark it."""
+    levels = T.levels_of(dealt, kind, halve)
+    what = L.DAMAGE_TYPES[kind](lang)
+    said = tr(lang, f"{character.name} recibe {dealt} de daño {what}", f"{character.name} takes {dealt} {what}")
+    if levels != dealt:
+        said += tr(lang, f", a la mitad (redondeando hacia arriba): {levels}", f", halved (rounding up) to {levels}")
+    data, lines = take(character, state, key, levels, kind, lang, social=social, said=said)
+    return {"damage": dealt, "halved": levels != dealt, **data}, lines
+
+
+def spend(character: Character, state: dict[str, Any], points: int, key: str, lang: str, *,
+          social: bool = False) -> tuple[dict, list[str]]:
+    """003-R14: a voluntary spend is superficial damage marked without halving; with
+    every box already marked, it marks aggravated by the Impairment rules. A point
+    that would find neither an empty box nor a "/" to convert cannot be spent."""
+    tracker = T.read(character, key, state)
+    if points > spendable(tracker):
+        raise Refused(f"{character.name} cannot spend {points} {L.tracker(key, 'en')}: its tracker "
+                      f"{tracker.draw()} takes at most {spendable(tracker)} more.")
+    said = tr(lang, f"{character.name} gasta {points} de {L.tracker(key, 'es')} (superficial, sin dividir)",
+              f"{character.name} spends {points} {L.tracker(key, 'en')} (superficial, not halved)")
+    data, lines = take(character, state, key, points, "superficial", lang, social=social, said=said)
+    return {"spent": points, **data}, lines
+
+
+def spendable(tracker: T.Tracker) -> int:
+    """Points a tracker can still take: each empty box once as "/", then each "/" once as "X"."""
+    return 2 * tracker.empty + tracker.superficial
+
+
+def can_spend_safely(character: Character, state: dict[str, Any]) -> bool:
+    """Whether one Willpower can be spent without the tracker ending up all "X"."""
+    tracker = T.read(character, "willpower", state)
+    return tracker.empty > 0 or tracker.superficial > 1

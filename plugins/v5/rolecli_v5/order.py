@@ -1,0 +1,142 @@
+"""The turn: everyone declares, then actions resolve in the book's order (003-R2, 003-R10).
+
+Each character declares its kind of action with ``--declare Name=action[:skill][>target]``:
+``surprise`` (its side has the surprise: it goes first), ``ongoing`` (close combat
+already under way), ``ranged``, ``new`` (close combat starting now) or ``other``
+(anything else; also whoever declares nothing). Ties go to the higher Dexterity +
+Wits, then to more dots in the skill used, then to the order the characters were
+listed. Two characters in close combat of the same kind against each other resolve
+at the same time, as one two-sided conflict roll (003-R5). A quick roll with no
+campaign gives the numbers instead: ``Name=action[:dexterity_wits[:skill]]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rolecli.contract import Character, Outcome, Refused
+from rolecli.names import closest, fold
+
+from . import labels as L
+from .labels import tr
+from .traits import attribute, parts
+
+KINDS = tuple(L.ACTIONS)  # surprise, ongoing, ranged, new, other: the order they resolve in
+CLOSE = ("ongoing", "new")
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    action: str
+    dexterity_wits: int
+    skill: int
+    skill_name: str
+    target: str | None
+    listed: int
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return KINDS.index(self.action), -self.dexterity_wits, -self.skill
+
+
+def _split(text: str) -> tuple[str, str, list[str], str | None]:
+    head, arrow, target = text.partition(">")
+    name, sep, rest = head.partition("=")
+    action, *extra = rest.split(":")
+    action = action.strip().lower()
+    if not sep or not name.strip() or action not in KINDS or (arrow and not target.strip()):
+        raise Refused(f"--declare {text!r}: write Name=action[:skill][>target], the action one of "
+                      f"{', '.join(KINDS)}.")
+    return name.strip(), action, [e.strip() for e in extra], target.strip() or None
+
+
+def _entry(text: str, listed: int, character: Character | None) -> Entry:
+    name, action, extra, target = _split(text)
+    if character is None:  # a quick roll: the numbers are given
+        try:
+            numbers = [int(x) for x in extra]
+        except ValueError:
+            raise Refused(f"--declare {text!r}: without a campaign write Name=action:dexterity_wits:skill "
+                          "with numbers.") from None
+        numbers += [0, 0]
+        return Entry(name, action, numbers[0], numbers[1], "", target, listed)
+    skill = parts(character, extra[0], "skill")[0] if extra and extra[0] else None
+    dw = attribute(character, "dexterity") + attribute(character, "wits")
+    return Entry(character.name, action, dw, skill.value if skill else 0, skill.name if skill else "", target, listed)
+
+
+def entries(characters: Sequence[Character], ctx, declared: Sequence[str]) -> tuple[list[Entry], list[str]]:
+    """The entries in the order listed, and the declarations of characters not taking part."""
+    if not ctx.characters:
+        return [_entry(text, i, None) for i, text in enumerate(declared)], []
+    taking_part = {fold(c.name): c for c in characters}
+    said: dict[str, str] = {}
+    skipped = []
+    for text in declared:
+        name = _split(text)[0]
+        if fold(name) in taking_part:
+            said[fold(name)] = text
+        elif any(fold(name) == fold(n) for n in ctx.characters):
+            skipped.append(name)  # named, but out of play or not listed
+        else:
+            raise Refused(f"--declare {text!r}: no character {name!r} takes part."
+                          + closest(name, [c.name for c in characters], "Characters"))
+    out = [_entry(said.get(fold(c.name), f"{c.name}=other"), i, c) for i, c in enumerate(characters)]
+    return out, skipped
+
+
+def _describe(e: Entry, lang: str) -> str:
+    said = f"{e.name}: {L.ACTIONS[e.action](lang)}, {tr(lang, 'Destreza + Astucia', 'Dexterity + Wits')} {e.dexterity_wits}"
+    if e.skill_name or e.skill:
+        said += f", {e.skill_name or tr(lang, 'habilidad', 'skill')} {e.skill}"
+    return said
+
+
+def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
+    lang = ctx.lang
+    listed, skipped = entries(characters, ctx, p.get("declare") or ())
+    ranked = sorted(listed, key=lambda e: (e.key, e.listed))
+    by_name = {fold(e.name): e for e in ranked}
+
+    def partner(e: Entry) -> Entry | None:
+        other = by_name.get(fold(e.target)) if e.target else None
+        if other and other.target and fold(other.target) == fold(e.name) and e.action == other.action in CLOSE:
+            return other
+        return None
+
+    lines, together, placed, step = [], [], set(), 0
+    for e in ranked:
+        if e.name in placed:
+            continue
+        step += 1
+        mate = partner(e)
+        group = [e] + ([mate] if mate else [])
+        for member in group:
+            placed.add(member.name)
+            line = f"{step}. {_describe(member, lang)}"
+            targeted = any(o.target and fold(o.target) == fold(member.name) for o in ranked)
+            if mate:
+                other = group[1 - group.index(member)]
+                line += tr(lang, f"; a la vez que {other.name}: una única tirada de conflicto bilateral",
+                           f"; at the same time as {other.name}: one two-sided conflict roll")
+            elif member.target:
+                line += f" → {member.target}"
+            elif not targeted:
+                line += tr(lang, "; nadie interactúa con él: su momento da igual",
+                           "; nobody interacts with it: its timing does not matter")
+            ties = [o.name for o in ranked if o is not member and o.key == member.key and o not in group]
+            if ties:
+                line += tr(lang, f" (empata con {', '.join(ties)}: orden de la lista)",
+                           f" (tied with {', '.join(ties)}: the order listed)")
+            lines.append(line)
+        if mate:
+            together.append([e.name, mate.name])
+    if skipped:
+        lines.append(tr(lang, f"Sin contar a {', '.join(skipped)}: no toma parte",
+                        f"Leaving out {', '.join(skipped)}: not taking part"))
+    data = {"order": [e.name for e in ranked], "together": together,
+            "declared": {e.name: {"action": e.action, "dexterity_wits": e.dexterity_wits, "skill": e.skill,
+                                  "skill_name": e.skill_name, "target": e.target} for e in ranked}}
+    return Outcome(data=data, lines=lines)

@@ -1,0 +1,137 @@
+"""A dice pool: d10s, successes on 6+, pairs of 10s, Hunger dice (RULINGS 003, GAP-1).
+
+A vampire rolls Hunger dice *in place of* regular dice, one per level of Hunger,
+never more than the pool. Every die showing 6 or more is one success and each pair
+of 10s (regular or Hunger) counts 4 instead of 2: a critical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import labels as L
+
+SUCCESS = 6
+TEN = 10
+
+
+def successes(dice: tuple[int, ...] | list[int]) -> int:
+    """One per die of 6+, and two more for each pair of 10s."""
+    tens = sum(d == TEN for d in dice)
+    return sum(d >= SUCCESS for d in dice) + 2 * (tens // 2)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The dice of one pool as they lie: regular dice first, then Hunger dice."""
+
+    regular: tuple[int, ...]
+    hunger: tuple[int, ...] = ()
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return self.regular + self.hunger
+
+    @property
+    def successes(self) -> int:
+        return successes(self.dice)
+
+    @property
+    def critical(self) -> bool:
+        """At least one pair of 10s."""
+        return sum(d == TEN for d in self.dice) >= 2
+
+    @property
+    def messy(self) -> bool:
+        """A critical with a Hunger die among its 10s."""
+        return self.critical and TEN in self.hunger
+
+    @property
+    def bestial(self) -> bool:
+        """A Hunger die showing 1: a failure with it is bestial."""
+        return 1 in self.hunger
+
+    def failed_regular(self) -> list[int]:
+        """Positions (from 0) of the regular dice that show no success."""
+        return [i for i, d in enumerate(self.regular) if d < SUCCESS]
+
+    def text(self, lang: str) -> str:
+        shown = f"[{_faces(self.regular)}]"
+        if self.hunger:
+            shown += f" {L.HUNGER(lang)} [{_faces(self.hunger)}]"
+        return shown
+
+    def as_json(self) -> dict:
+        return {"regular": list(self.regular), "hunger": list(self.hunger), "successes": self.successes,
+                "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger.count(1)}
+
+
+def _faces(dice: tuple[int, ...]) -> str:
+    return ", ".join(f"{d}*" if d >= SUCCESS else str(d) for d in dice)
+
+
+@dataclass
+class Pool:
+    """The dice one side rolls: its traits, the modifiers on them and its Hunger."""
+
+    who: str
+    terms: list  # traits.Part
+    hunger: int = 0
+    modifiers: list[tuple[str, L.L, int]] = field(default_factory=list)  # (key, label, dice)
+    floor: int = 1
+    split: int | None = None
+
+    @property
+    def base(self) -> int:
+        return sum(p.value for p in self.terms)
+
+    @property
+    def whole(self) -> int:
+        """The pool after its modifiers, never below the floor (GAP-14)."""
+        return max(self.floor, self.base + sum(v for _, _, v in self.modifiers))
+
+    @property
+    def size(self) -> int:
+        """The dice rolled: the whole pool, or the part split off for this target (003-R9)."""
+        return self.split if self.split is not None else self.whole
+
+    @property
+    def hunger_dice(self) -> int:
+        return min(self.hunger, self.size)
+
+    def roll(self, dice, lang: str) -> Roll:
+        """Read the regular dice, then the Hunger dice, each named for the output."""
+        regular_n = self.size - self.hunger_dice
+        why = f"{self.who}: " if self.who else ""
+        regular = tuple(dice.roll(10, f"{why}{L.REGULAR(lang)} {i + 1}/{regular_n}") for i in range(regular_n))
+        hunger = tuple(dice.roll(10, f"{why}{L.HUNGER(lang)} {i + 1}/{self.hunger_dice}")
+                       for i in range(self.hunger_dice))
+        return Roll(regular, hunger)
+
+    def text(self, lang: str) -> str:
+        """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""
+        said = " + ".join(p.text() for p in self.terms)
+        if len(self.terms) > 1:
+            said += f" = {self.base}"
+        untrained = [p.name for p in self.terms if p.untrained]
+        if untrained:
+            said += L.tr(lang, f" ({', '.join(untrained)}: sin puntos en la ficha)",
+                         f" ({', '.join(untrained)}: no dots on the sheet)")
+        for _, label, value in self.modifiers:
+            said += f", {label(lang)} {value:+d}".replace("-", "−")
+        if self.whole != self.base + sum(v for _, _, v in self.modifiers):
+            said += L.tr(lang, f", nunca menos de {self.floor}", f", never below {self.floor}")
+        if self.split is not None:
+            said += L.tr(lang, f"; dividida: {self.split} de {self.whole} contra este objetivo",
+                         f"; split: {self.split} of {self.whole} against this target")
+        said = "" if said == str(self.size) else f"{said} → "
+        said += f"{self.size} {L.DICE(lang)}"
+        if self.hunger_dice:
+            said += L.tr(lang, f" ({self.hunger_dice} de Ansia)", f" ({self.hunger_dice} Hunger)")
+        return said
+
+    def as_json(self) -> dict:
+        return {"traits": [{"name": p.name, "dots": p.value, "untrained": p.untrained} for p in self.terms],
+                "base": self.base,
+                "modifiers": {k: v for k, _, v in self.modifiers}, "whole": self.whole, "split": self.split,
+                "size": self.size, "hunger_dice": self.hunger_dice}

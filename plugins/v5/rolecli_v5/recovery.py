@@ -1,0 +1,149 @@
+"""Healing (003-R20…R24, RULINGS 003), by event:
+
+- ``start_of_session``: a mortal removes superficial Health up to its Stamina
+  (003-R20); everyone removes superficial Willpower up to the higher of Composure
+  and Resolve (003-R22), and one aggravated Willpower with ``--ambition`` (003-R23).
+- ``end_of_turn``: a vampire Rouses the Blood to mend superficial Health, by its
+  Blood Potency (003-R21; the amount is the rulings').
+- ``rest`` (a vampire's day of sleep): a vampire mends aggravated Health at three
+  Rouse checks per point (the rulings; the book's heading is empty, 003-R24).
+- ``treatment``: a mortal's aggravated Health healed by explicit medical care (the rulings).
+- ``end_of_scene``: the conflict is over, so a character ruined in it is out of it no more.
+"""
+
+from __future__ import annotations
+
+from rolecli.contract import Character, Outcome
+
+from . import hunger as H
+from . import labels as L
+from . import trackers as T
+from .conditions import out_of_play
+from .labels import tr
+from .state import Work
+from .traits import attribute
+
+
+def _healed(name: str, before: T.Tracker, after: T.Tracker, why: str, lang: str) -> str:
+    sup, agg = before.superficial - after.superficial, before.aggravated - after.aggravated
+    removed = ", ".join(part for part in (
+        tr(lang, f"{sup} superficial", f"{sup} superficial") if sup else "",
+        tr(lang, f"{agg} agravado", f"{agg} aggravated") if agg else "") if part) or tr(lang, "nada", "nothing")
+    return (f"{name}: {L.tracker(before.key, lang)} {before.draw()} → {after.draw()}: "
+            + tr(lang, f"quita {removed} ({why})", f"removes {removed} ({why})"))
+
+
+def start_of_session(character: Character, state: dict, p: dict, lang: str) -> list[str]:
+    lines = []
+    if not H.is_vampire(character):  # 003-R20
+        stamina = attribute(character, "stamina")
+        before = T.read(character, "health", state)
+        after = T.heal(before, superficial=stamina)
+        T.store(state, after)
+        lines.append(_healed(character.name, before, after, tr(lang, f"mortal: hasta su Resistencia {stamina}",
+                                                               f"mortal: up to its Stamina {stamina}"), lang))
+    composure, resolve = attribute(character, "composure"), attribute(character, "resolve")
+    best = max(composure, resolve)  # 003-R22
+    before = T.read(character, "willpower", state)
+    after = T.heal(before, superficial=best)
+    why = tr(lang, f"la mayor de Compostura {composure} y Resolución {resolve}",
+             f"the higher of Composure {composure} and Resolve {resolve}")
+    if p.get("ambition"):  # 003-R23
+        after = T.heal(after, aggravated=1)
+        why += tr(lang, "; actuó según su Ambición: 1 agravado", "; acted on its Ambition: 1 aggravated")
+    T.store(state, after)
+    lines.append(_healed(character.name, before, after, why, lang))
+    return lines
+
+
+def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
+    """003-R21: one Rouse check a turn mends superficial Health, by Blood Potency."""
+    lang = ctx.lang
+    before = T.read(character, "health", state)
+    if not H.is_vampire(character) or p.get("mend", "auto") == "no" or before.superficial == 0:
+        return []
+    hunger = H.level(character, state)
+    if hunger >= H.MAX:
+        return [tr(lang, f"{character.name}: con Ansia {H.MAX} no puede Enardecer la Sangre para curarse",
+                   f"{character.name}: at Hunger {H.MAX} it cannot Rouse the Blood to mend")]
+    potency = int(character.sheet.get("blood_potency") or 0)
+    die, state["hunger"] = H.rouse(ctx.dice, hunger, tr(lang, f"{character.name} se cura", f"{character.name} mends"),
+                                   lang)
+    after = T.heal(before, superficial=H.mend_amount(potency))
+    T.store(state, after)
+    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} {die}: Ansia {hunger} → {state['hunger']}",
+             f"Blood Potency {potency}; {L.ROUSE('en')} {die}: Hunger {hunger} → {state['hunger']}")
+    return [_healed(character.name, before, after, why, lang)]
+
+
+def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
+    """RULINGS 003: a vampire mends aggravated Health at three Rouse checks a point,
+    stopping at Hunger 5 (it cannot Rouse the Blood on purpose any more)."""
+    lang = ctx.lang
+    before = T.read(character, "health", state)
+    wanted = min(int(p.get("aggravated", 1)), before.aggravated)
+    if not H.is_vampire(character) or wanted == 0:
+        return []
+    start = hunger = H.level(character, state)
+    mended, rolled, stopped = 0, [], False
+    for point in range(wanted):
+        for n in range(H.AGGRAVATED_COST):
+            if hunger >= H.MAX:
+                stopped = True
+                break
+            die, hunger = H.rouse(ctx.dice, hunger, tr(lang, f"agravado {point + 1}, {n + 1}/3",
+                                                       f"aggravated {point + 1}, {n + 1}/3"), lang)
+            rolled.append(die)
+        if stopped:
+            break
+        mended += 1
+    state["hunger"] = hunger
+    after = T.heal(before, aggravated=mended)
+    T.store(state, after)
+    why = tr(lang, f"{len(rolled)} controles de Enardecimiento {rolled}: Ansia {start} → {hunger}",
+             f"{len(rolled)} Rouse checks {rolled}: Hunger {start} → {hunger}")
+    if stopped:
+        why += tr(lang, f"; se detiene con Ansia {H.MAX}", f"; stops at Hunger {H.MAX}")
+    return [_healed(character.name, before, after, why, lang)]
+
+
+def treatment(character: Character, state: dict, p: dict, lang: str) -> list[str]:
+    """RULINGS 003: only explicit treatment heals a mortal's aggravated Health."""
+    if H.is_vampire(character):
+        return [tr(lang, f"{character.name}: la medicina no cura a los muertos (un vampiro descansa: rest)",
+                   f"{character.name}: medicine does not heal the dead (a vampire mends in its rest)")]
+    before = T.read(character, "health", state)
+    after = T.heal(before, aggravated=int(p.get("points", 1)))
+    T.store(state, after)
+    return [_healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)]
+
+
+def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
+    lang = ctx.lang
+    work = Work()
+    state = work.state(character)
+    out = out_of_play(character, ctx.options, state)
+    if out == "dead":
+        lines = [tr(lang, f"{character.name}: {L.OUT[out]('es')}: nada lo cura",
+                    f"{character.name}: {L.OUT[out]('en')}: nothing heals it")]
+    elif event == "start_of_session":
+        lines = start_of_session(character, state, p, lang)
+    elif event == "end_of_turn":
+        lines = end_of_turn(character, state, p, ctx)
+    elif event == "rest":
+        lines = rest(character, state, p, ctx)
+    elif event == "treatment":
+        lines = treatment(character, state, p, lang)
+    else:  # end_of_scene
+        lines = []
+        if state.pop("ruined", None):
+            lines.append(tr(lang, f"{character.name}: termina el conflicto social; lo que pierde (Estatus, Méritos, "
+                                  "la corte) lo decide el Narrador", f"{character.name}: the social conflict is over; "
+                                  "what it loses (Status, Merits, the court) is the Storyteller's to decide"))
+    if not lines:
+        lines.append(tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal"))
+    data = {"character": character.name, "event": event,
+            "health": T.read(character, "health", state).as_json(),
+            "willpower": T.read(character, "willpower", state).as_json(),
+            "hunger": H.level(character, state) if H.is_vampire(character) else None}
+    return Outcome(data=data, lines=lines, changes=work.changes())

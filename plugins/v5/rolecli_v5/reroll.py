@@ -1,0 +1,70 @@
+"""Willpower rerolls: up to three regular dice, never Hunger dice, for one
+superficial Willpower marked without halving (RULINGS 003, GAP-11; 003-R14).
+
+Which dice is the player's choice (``--reroll``, a policy):
+
+- ``auto`` (the default): the failed regular dice, up to three, only when the roll
+  falls short and rerolling them could still reach what it needs, and only for a
+  character who can pay without filling its Willpower with aggravated damage. A
+  quick roll has no Willpower to pay with, so it never rerolls by itself.
+- ``failures``: the same dice on the same condition, whoever pays.
+- ``none``: never.
+- positions such as ``1,3``: exactly those regular dice (counted from 1), always.
+"""
+
+from __future__ import annotations
+
+from rolecli.contract import Refused
+
+from . import labels as L
+from .pool import TEN, Roll, successes
+
+MAX_REROLL = 3
+
+
+def best_after(roll: Roll, positions: list[int]) -> int:
+    """The successes if every rerolled die came up 10."""
+    kept = [d for i, d in enumerate(roll.regular) if i not in positions]
+    return successes(kept + [TEN] * len(positions) + list(roll.hunger))
+
+
+def positions_of(policy: str, roll: Roll) -> list[int]:
+    """The positions (from 0) an explicit ``1,3`` policy names, checked against the roll."""
+    try:
+        picked = [int(p) - 1 for p in policy.split(",") if p.strip()]
+    except ValueError:
+        raise Refused(f"--reroll {policy!r}: use auto, failures, none or the positions of up to "
+                      f"{MAX_REROLL} regular dice, such as 1,3.") from None
+    if not picked or len(picked) > MAX_REROLL or len(set(picked)) != len(picked):
+        raise Refused(f"--reroll {policy!r}: name 1 to {MAX_REROLL} different regular dice, such as 1,3.")
+    bad = [p + 1 for p in picked if not 0 <= p < len(roll.regular)]
+    if bad:
+        raise Refused(f"--reroll {policy!r}: die {bad[0]} is out of range 1..{len(roll.regular)} "
+                      "(only regular dice can be rerolled, never Hunger dice).")
+    return picked
+
+
+def chosen(policy: str, roll: Roll, needed: int, affordable: bool) -> list[int]:
+    """The regular dice the policy rerolls, given the successes the roll ``needed``."""
+    policy = policy.strip().lower()
+    if policy == "none":
+        return []
+    if policy not in ("auto", "failures"):
+        return positions_of(policy, roll)
+    failed = roll.failed_regular()[:MAX_REROLL]
+    if policy == "auto" and not affordable:
+        return []
+    if roll.successes >= needed or not failed or best_after(roll, failed) < needed:
+        return []  # it would change nothing: keep the Willpower
+    return failed
+
+
+def reroll(dice, roll: Roll, positions: list[int], who: str, lang: str) -> Roll:
+    """The roll with the dice at ``positions`` rolled again, in order."""
+    regular = list(roll.regular)
+    prefix = f"{who}: " if who else ""
+    for n, i in enumerate(positions, 1):
+        regular[i] = dice.roll(10, prefix + L.tr(lang, f"repetición con Fuerza de Voluntad {n}/{len(positions)} "
+                                                       f"(dado {i + 1})",
+                                                 f"Willpower reroll {n}/{len(positions)} (die {i + 1})"))
+    return Roll(tuple(regular), roll.hunger)

@@ -1,0 +1,122 @@
+"""The Health and Willpower trackers: boxes marked "/" (superficial) and "X"
+(aggravated), how damage marks them, Impairment and the end of the tracker
+(003-R13…R16, RULINGS 003).
+
+A tracker is kept as two counts in the character's state (``health_superficial``,
+``health_aggravated``...): the book draws it as boxes, aggravated first,
+``[X X / / . . .]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rolecli.contract import Character, Refused
+
+from .traits import attribute
+
+KEYS = ("health", "willpower")
+
+
+@dataclass(frozen=True)
+class Tracker:
+    key: str  # health or willpower
+    size: int
+    superficial: int = 0
+    aggravated: int = 0
+
+    @property
+    def empty(self) -> int:
+        return self.size - self.superficial - self.aggravated
+
+    @property
+    def impaired(self) -> bool:
+        """RULINGS 003 (GAP-3): a tracker with no empty box is Impaired."""
+        return self.empty <= 0
+
+    @property
+    def ended(self) -> bool:
+        """003-R16: every box holds aggravated damage."""
+        return self.aggravated >= self.size
+
+    def draw(self) -> str:
+        return "[" + " ".join(["X"] * self.aggravated + ["/"] * self.superficial + ["."] * self.empty) + "]"
+
+    def as_json(self) -> dict:
+        return {"size": self.size, "superficial": self.superficial, "aggravated": self.aggravated,
+                "boxes": self.draw(), "impaired": self.impaired}
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What one lot of damage did to a tracker."""
+
+    levels: int  # after halving
+    superficial: int = 0  # "/" marked in empty boxes
+    aggravated: int = 0  # "X" marked in empty boxes
+    converted: int = 0  # "/" turned into "X" (003-R15)
+    overflow: int = 0  # levels that found neither an empty box nor a "/" to convert
+
+    def as_json(self) -> dict:
+        return {"levels": self.levels, "marked_superficial": self.superficial, "marked_aggravated": self.aggravated,
+                "converted": self.converted, "overflow": self.overflow}
+
+
+def levels_of(amount: int, kind: str, halve: bool = True) -> int:
+    """003-R13: superficial damage is halved, rounding up, before it is applied;
+    aggravated damage, and superficial damage stated otherwise (a spend, 003-R14), is not."""
+    return -(-amount // 2) if kind == "superficial" and halve else amount
+
+
+def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
+    """003-R13 step 3, 003-R15, RULINGS 003 (GAP-5): each level fills an empty box
+    with "/" or "X"; a level that finds no empty box (the tracker is Impaired)
+    converts one earlier "/" into "X"; with no "/" left to convert, it is lost."""
+    sup, agg = tracker.superficial, tracker.aggravated
+    marked_sup = marked_agg = converted = overflow = 0
+    for _ in range(levels):
+        if sup + agg < tracker.size:
+            if kind == "aggravated":
+                agg, marked_agg = agg + 1, marked_agg + 1
+            else:
+                sup, marked_sup = sup + 1, marked_sup + 1
+        elif sup > 0:
+            sup, agg, converted = sup - 1, agg + 1, converted + 1
+        else:
+            overflow += 1
+    return replace(tracker, superficial=sup, aggravated=agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
+
+
+def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker:
+    """Remove up to that many "/" and "X"."""
+    return replace(tracker, superficial=max(0, tracker.superficial - superficial),
+                   aggravated=max(0, tracker.aggravated - aggravated))
+
+
+def size_of(character: Character, key: str) -> int:
+    """RULINGS 003 (GAP-2): Health = Stamina + 3, Willpower = Composure + Resolve,
+    unless the sheet says otherwise (``health_max``, ``willpower_max``)."""
+    written = character.sheet.get(f"{key}_max")
+    if written is not None:
+        return int(written)
+    if key == "health":
+        return attribute(character, "stamina") + 3
+    return attribute(character, "composure") + attribute(character, "resolve")
+
+
+def read(character: Character, key: str, state: dict[str, Any] | None = None) -> Tracker:
+    """The tracker as ``state`` (else the character's kept state) has it."""
+    state = character.state if state is None else state
+    tracker = Tracker(key, size_of(character, key), int(state.get(f"{key}_superficial") or 0),
+                      int(state.get(f"{key}_aggravated") or 0))
+    if tracker.empty < 0:
+        raise Refused(f"{character.name}'s {key} marks {tracker.superficial} superficial and {tracker.aggravated} "
+                      f"aggravated, more than its {tracker.size} boxes; lower {key}_superficial/{key}_aggravated "
+                      f"or set {key}_max on the sheet.")
+    return tracker
+
+
+def store(state: dict[str, Any], tracker: Tracker) -> None:
+    state[f"{tracker.key}_superficial"] = tracker.superficial
+    state[f"{tracker.key}_aggravated"] = tracker.aggravated

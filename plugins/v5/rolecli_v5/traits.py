@@ -1,0 +1,125 @@
+"""Attributes and Skills: the dots a dice pool is made of (003-R3).
+
+A sheet writes them under ``attributes`` and ``skills`` by the book's Spanish names
+(``Destreza``, ``Pelea con Armas``); the command line takes those or the English
+ones (``Dexterity+Melee``), without regard to case or accents. A V5 character has
+every Attribute at 1 dot or more and may lack a Skill, so an Attribute missing from
+the sheet counts 1 and a known Skill missing from it counts 0 (untrained); any other
+name is refused with the character's traits and the closest match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolecli.contract import Character, Refused
+from rolecli.names import closest, fold
+
+PHYSICAL, SOCIAL, MENTAL = "physical", "social", "mental"
+
+# key: (Spanish, English, the kind of pool it makes: an Impaired tracker weakens it, 003-R15)
+ATTRIBUTES = {
+    "strength": ("Fuerza", "Strength", PHYSICAL),
+    "dexterity": ("Destreza", "Dexterity", PHYSICAL),
+    "stamina": ("Resistencia", "Stamina", PHYSICAL),
+    "charisma": ("Carisma", "Charisma", SOCIAL),
+    "manipulation": ("Manipulación", "Manipulation", SOCIAL),
+    "composure": ("Compostura", "Composure", SOCIAL),
+    "intelligence": ("Inteligencia", "Intelligence", MENTAL),
+    "wits": ("Astucia", "Wits", MENTAL),
+    "resolve": ("Resolución", "Resolve", MENTAL),
+}
+
+SKILLS = {
+    "athletics": ("Atletismo", "Athletics"), "brawl": ("Pelea", "Brawl"), "craft": ("Artesanía", "Craft"),
+    "drive": ("Conducir", "Drive"), "firearms": ("Armas de Fuego", "Firearms"), "larceny": ("Latrocinio", "Larceny"),
+    "melee": ("Pelea con Armas", "Melee"), "stealth": ("Sigilo", "Stealth"), "survival": ("Supervivencia", "Survival"),
+    "animal_ken": ("Trato con Animales", "Animal Ken"), "etiquette": ("Etiqueta", "Etiquette"),
+    "insight": ("Perspicacia", "Insight"), "intimidation": ("Intimidación", "Intimidation"),
+    "leadership": ("Liderazgo", "Leadership"), "performance": ("Interpretación", "Performance"),
+    "persuasion": ("Persuasión", "Persuasion"), "streetwise": ("Callejeo", "Streetwise"),
+    "subterfuge": ("Subterfugio", "Subterfuge"), "academics": ("Erudición", "Academics"),
+    "awareness": ("Consciencia", "Awareness"), "finance": ("Finanzas", "Finance"),
+    "investigation": ("Investigación", "Investigation"), "medicine": ("Medicina", "Medicine"),
+    "occult": ("Ocultismo", "Occult"), "politics": ("Política", "Politics"), "science": ("Ciencias", "Science"),
+    "technology": ("Tecnología", "Technology"),
+}
+
+# Dots an untrained trait counts: every Attribute has at least 1, a Skill may have none.
+UNTRAINED = {"attributes": 1, "skills": 0}
+_KNOWN = {"attributes": ATTRIBUTES, "skills": SKILLS}
+_BY_NAME = {fold(name): (table, key) for table, known in _KNOWN.items()
+            for key, names in known.items() for name in names[:2]}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One term of a pool: a trait's name as the sheet writes it and its dots, or a
+    plain number (``name == ""``)."""
+
+    name: str
+    value: int
+    attribute: str | None = None  # the ATTRIBUTES key, for an attribute
+    untrained: bool = False  # not on the sheet: counted at the untrained value
+
+    def text(self) -> str:
+        return f"{self.name} {self.value}" if self.name else str(self.value)
+
+
+def concept(name: str) -> tuple[str, str] | None:
+    """``("attributes", "dexterity")`` for Destreza or Dexterity; None for a name the book lacks."""
+    return _BY_NAME.get(fold(name))
+
+
+def _sheet_entry(character: Character, table: str, key: str) -> tuple[str, int] | None:
+    names = {fold(n) for n in _KNOWN[table][key][:2]}
+    for written, dots in (character.sheet.get(table) or {}).items():
+        if fold(written) in names:
+            return written, dots
+    return None
+
+
+def part(character: Character, name: str) -> Part:
+    """The dots of one trait of ``character``."""
+    wanted = fold(name)
+    for table in ("attributes", "skills"):
+        for written, dots in (character.sheet.get(table) or {}).items():
+            if fold(written) == wanted:
+                known = concept(written)
+                return Part(written, dots, known[1] if known and known[0] == "attributes" else None)
+    known = concept(name)
+    if known is None:
+        names = [n for table in ("attributes", "skills") for n in (character.sheet.get(table) or {})]
+        raise Refused(f"{character.name} has no trait {name!r}." + closest(name, names, "Traits"))
+    table, key = known
+    found = _sheet_entry(character, table, key)
+    attribute = key if table == "attributes" else None
+    if found is not None:
+        return Part(found[0], found[1], attribute)
+    return Part(name.strip(), UNTRAINED[table], attribute, untrained=True)
+
+
+def attribute(character: Character, key: str) -> int:
+    """An Attribute's dots by its ATTRIBUTES key (``"stamina"``)."""
+    return part(character, ATTRIBUTES[key][0]).value
+
+
+def parts(character: Character | None, text: str, what: str) -> list[Part]:
+    """The terms of ``Trait+Trait`` (or of a plain number) for a dice pool."""
+    out = []
+    for piece in str(text).split("+"):
+        piece = piece.strip()
+        if not piece:
+            raise Refused(f"{what} {text!r} has an empty term; write a number or Attribute+Skill.")
+        if piece.lstrip("-").isdigit():
+            out.append(Part("", int(piece)))
+        elif character is None:
+            raise Refused(f"{what} {text!r} names traits, but a quick roll has no character: give a number of dice.")
+        else:
+            out.append(part(character, piece))
+    return out
+
+
+def sphere(terms: list[Part]) -> str | None:
+    """physical, social or mental: the kind of pool, from its first Attribute."""
+    return next((ATTRIBUTES[p.attribute][2] for p in terms if p.attribute), None)

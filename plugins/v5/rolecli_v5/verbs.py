@@ -1,0 +1,311 @@
+"""The verbs: a roll, a test, a contest, a conflict attack, damage, a spend and Rouse
+checks, each turned into dice read, results and new state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Action, Character, Label, Outcome, Refused
+from rolecli.names import closest, fold
+
+from . import damage as D
+from . import hunger as H
+from . import labels as L
+from .conflict import Hit, Side, contest_hits, defence_modifiers, hints, roll, side, hit_against, willpower
+from .degrees import contest_outcome, of_roll, outcome_against
+from .labels import tr
+from .pool import Pool
+from .state import Work
+from .trackers import levels_of
+from .traits import parts
+
+CONTEST_SIDES = (Label("Atacante", "Attacker"), Label("Defensor", "Defender"))
+
+
+def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
+    return Outcome(data=data, lines=lines, success=success, changes=work.changes())
+
+
+def verdict(degree: str, margin: int, lang: str) -> str:
+    """The degree in the book's words, and why."""
+    said = L.degree(degree, lang)
+    if degree in ("messy_critical", "critical_win", "win"):
+        said += tr(lang, f", margen {margin}", f", margin {margin}")
+    if degree == "messy_critical":
+        said += tr(lang, " (un dado de Ansia muestra uno de los 10)", " (a Hunger die shows one of the 10s)")
+    elif degree == "bestial_failure":
+        said += tr(lang, " (un dado de Ansia muestra 1)", " (a Hunger die shows 1)")
+    elif degree == "total_failure":
+        said += tr(lang, " (ningún éxito)", " (no success at all)")
+    return said
+
+
+def name_of(character: Character | None, label: Label, lang: str) -> str:
+    return character.name if character is not None else label(lang)
+
+
+# --- rolls and tests ------------------------------------------------------------
+
+
+def roll_verb(action: Action, ctx, p: dict) -> Outcome:
+    """A pool with no difficulty: its dice and successes."""
+    pool = Pool("", parts(None, p["pool"], "pool"), p.get("hunger") or 0, floor=0)
+    dice = pool.roll(ctx.dice, ctx.lang)
+    line = f"{pool.text(ctx.lang)}: {dice.text(ctx.lang)} → {L.successes(dice.successes, ctx.lang)}"
+    if dice.critical:
+        line += tr(ctx.lang, " (parejas de 10: crítico)", " (pairs of 10s: critical)")
+    return Outcome(data={"pool": pool.as_json(), **dice.as_json()}, lines=[line], success=None)
+
+
+def check(action: Action, ctx, p: dict) -> Outcome:
+    """003-R6: a test against a difficulty; RULINGS 003: dice, criticals, Hunger."""
+    lang = ctx.lang
+    work = Work()
+    s = side(work, ctx, action.actor, p["pool"], name_of(action.actor, L.L("Reserva", "Pool"), lang), p,
+             split=p.get("split"))
+    roll(ctx, s)
+    difficulty = int(p["difficulty"])
+    lines = willpower(work, ctx, s, difficulty)
+    outcome = outcome_against(s.successes, difficulty)
+    degree, margin = of_roll(s.roll, outcome), s.successes - difficulty
+    lines += [s.line(lang), tr(lang, f"Dificultad {difficulty}: {verdict(degree, margin, lang)}",
+                               f"Difficulty {difficulty}: {verdict(degree, margin, lang)}")]
+    if outcome != "win":
+        lines += hints(s, difficulty, lang)
+    data = {"pool": s.as_json(), "difficulty": difficulty, "successes": s.successes, "margin": margin,
+            "outcome": outcome, "degree": degree}
+    return _finish(work, data, lines, outcome == "win")
+
+
+def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bool = False) -> tuple[Side, Side]:
+    """Both sides of a contest, their pools built from the verb's parameters (not rolled)."""
+    lang = ctx.lang
+    a = side(work, ctx, action.actor, p["pool"], name_of(action.actor, CONTEST_SIDES[0], lang), p,
+             split=p.get("split"))
+    d = side(work, ctx, action.target, defence, name_of(action.target, CONTEST_SIDES[1], lang), p, "target_",
+             extra=defence_modifiers(p, ranged))
+    return a, d
+
+
+def _result_line(a: Side, d: Side, outcome: str, lang: str) -> str:
+    if outcome == "tie":
+        return tr(lang, f"Empate a {a.successes}", f"Tie at {a.successes}")
+    win, lose = (a, d) if outcome == "win" else (d, a)
+    margin = win.successes - lose.successes
+    return tr(lang, f"{win.who} gana por {margin} ({win.successes} − {lose.successes})",
+              f"{win.who} wins by {margin} ({win.successes} − {lose.successes})")
+
+
+def contest(action: Action, ctx, p: dict) -> Outcome:
+    """003-R4: both roll; more successes wins by the margin. Nobody wins a tie."""
+    lang = ctx.lang
+    work = Work()
+    a, d = opponents(work, ctx, action, p, p["opposition"])
+    roll(ctx, a, d)
+    lines = willpower(work, ctx, a, d.successes + 1)
+    lines += willpower(work, ctx, d, a.successes)  # the opposition only needs to hold
+    outcome = contest_outcome(a.successes, d.successes)
+    margin = a.successes - d.successes
+    lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)]
+    data = {"actor": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
+            "degree": of_roll(a.roll, outcome),
+            "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
+    return _finish(work, data, lines, outcome == "win")
+
+
+# --- conflict attacks -------------------------------------------------------------
+
+
+def weapon_rating(character: Character | None, text: Any) -> int:
+    """A weapon's damage rating: a number, or a weapon of the character's sheet."""
+    text = str(text if text is not None else "0").strip()
+    if text.lstrip("+").isdigit():
+        return int(text)
+    if character is None:
+        raise Refused(f"--weapon {text!r} names a weapon, but a quick roll has no character: give its damage rating.")
+    weapons = character.sheet.get("weapons") or {}
+    for name, rating in weapons.items():
+        if fold(name) == fold(text):
+            return int(rating)
+    raise Refused(f"{character.name} has no weapon {text!r}." + closest(text, list(weapons), "Weapons"))
+
+
+def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
+    """The defence pool, or None for a test against a difficulty; refuses what the book rules out."""
+    if p["dodge"] and p["ranged"]:
+        raise Refused("--dodge is for close combat (Brawl or Melee, 003-R8); a ranged attack is already "
+                      "defended with Dexterity + Athletics.")
+    if p["dodge"] and p["two_sided"]:
+        raise Refused("a dodging defender deals no damage (003-R8): drop --two-sided or --dodge.")
+    if p["cover"] != "some" and not p["ranged"]:
+        raise Refused("--cover counts against shots (003-R7): add --ranged, or drop --cover.")
+    if p.get("difficulty") is not None:
+        if defence is not None:
+            raise Refused("give either a defence pool or --difficulty (a target that does not defend), not both.")
+        if p["two_sided"] or p["dodge"]:
+            raise Refused("a target that does not defend (--difficulty) cannot dodge or hit back: "
+                          "drop --two-sided/--dodge.")
+        return None
+    if defence is None:
+        if (p["dodge"] or p["ranged"]) and target is not None:
+            return "Destreza+Atletismo"  # 003-R7, R8
+        raise Refused("an attack needs the defence pool (a number, or the target's Attribute+Skill), "
+                      "or --difficulty N against a target that does not defend.")
+    return defence
+
+
+def _deal(work: Work, ctx, hit: Hit, by: Side, to: Side | None, to_name: str, to_character: Character | None,
+          p: dict, source: str, creature: str) -> tuple[dict, list[str]]:
+    """One hit's type (003-R12) and its marks on the receiver's tracker (003-R13…R16)."""
+    lang = ctx.lang
+    key = D.tracker_for(p["tracker"], source, p["social"])
+    source = D.source_for(source, key, hit.weapon)
+    creature = D.creature_of(to_character, creature)
+    kind = D.damage_type(source, creature)
+    terms = tr(lang, f"margen {hit.margin}", f"margin {hit.margin}")
+    if hit.weapon:
+        terms += tr(lang, f" + arma {hit.weapon}", f" + weapon {hit.weapon}")
+    if hit.audience:
+        terms += tr(lang, f" + público {hit.audience}", f" + audience {hit.audience}")
+    if hit.dealt != hit.margin + hit.weapon + hit.audience:
+        terms += tr(lang, ", al menos 1", ", at least 1")
+    why = f"{L.SOURCES[source](lang)} {tr(lang, 'contra', 'against')} {L.CREATURES[creature](lang)}"
+    line = (f"{by.who} → {to_name}: {terms} = {hit.dealt} {tr(lang, 'de daño', 'damage')} "
+            f"{L.DAMAGE_TYPES[kind](lang)} ({why})")
+    data = {"to": to_name, **hit.as_json(), "source": source, "type": kind, "tracker": key}
+    if to_character is None:
+        levels = levels_of(hit.dealt, kind, not p["unhalved"])
+        return {**data, "levels": levels}, [line + tr(lang, f": {levels} niveles a marcar", f": {levels} levels to mark")]
+    marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
+                         halve=not p["unhalved"], social=p["social"])
+    return {**data, **marked}, [line] + more
+
+
+def attack(action: Action, ctx, p: dict) -> Outcome:
+    """One conflict roll (003-R4…R13): a contest against the defence pool, or a
+    test against a difficulty when the target does not defend; the margin plus
+    the weapon is the damage, typed and marked on the loser's tracker."""
+    lang = ctx.lang
+    work = Work()
+    defence = check_attack(p, p.get("defence"), action.target)
+    weapon = weapon_rating(action.actor, p["weapon"])
+    audience = int(p["audience"]) if p["social"] else 0
+    data: dict[str, Any] = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"],
+                            "social": p["social"]}
+    if defence is None:  # 003-R6: a target that does not defend
+        difficulty = int(p["difficulty"])
+        a = side(work, ctx, action.actor, p["pool"], name_of(action.actor, CONTEST_SIDES[0], lang), p,
+                 split=p.get("split"))
+        roll(ctx, a)
+        lines = willpower(work, ctx, a, difficulty, social=p["social"])
+        outcome = outcome_against(a.successes, difficulty)
+        hit = hit_against(a.successes, difficulty, weapon, audience)
+        hits = [hit] if hit else []
+        lines += [a.line(lang), tr(lang, f"Dificultad {difficulty} (el objetivo no se defiende): ",
+                                   f"Difficulty {difficulty} (the target does not defend): ")
+                  + verdict(of_roll(a.roll, outcome), a.successes - difficulty, lang)]
+        d = None
+        data.update(mode="test", attacker=a.as_json(), defender=None, difficulty=difficulty,
+                    margin=a.successes - difficulty)
+    else:
+        a, d = opponents(work, ctx, action, p, defence, p["ranged"])
+        roll(ctx, a, d)
+        lines = willpower(work, ctx, a, d.successes + 1, social=p["social"])
+        lines += willpower(work, ctx, d, a.successes + (1 if p["two_sided"] else 0), social=p["social"])
+        outcome = contest_outcome(a.successes, d.successes)
+        margin = a.successes - d.successes
+        target_weapon = weapon_rating(action.target, p["target_weapon"])
+        hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
+                            target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
+        lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
+        data.update(mode="contest", attacker=a.as_json(), defender=d.as_json(), difficulty=None, margin=margin,
+                    cover=p["cover"] if p["ranged"] else None,
+                    defender_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
+    dealt = []
+    for hit in hits:
+        by, to = (a, d) if hit.by == "attacker" else (d, a)
+        receiver = action.target if hit.by == "attacker" else action.actor
+        to_name = to.who if to is not None else name_of(action.target, CONTEST_SIDES[1], lang)
+        source = p["source"] if hit.by == "attacker" else p["target_source"]
+        creature = p["target_creature"] if hit.by == "attacker" else p["creature"]
+        one, more = _deal(work, ctx, hit, by, to, to_name, receiver, p, source, creature)
+        dealt.append(one)
+        lines += more
+    data.update(outcome=outcome, degree=of_roll(a.roll, outcome), hits=dealt)
+    return _finish(work, data, lines, outcome == "win")
+
+
+def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
+    if outcome == "win":
+        return ""
+    if p["dodge"] and outcome == "lose":
+        return tr(lang, ": esquiva y no causa daño, sea cual sea el margen (003-R8)",
+                  ": it dodges and deals no damage, whatever the margin (003-R8)")
+    if not p["two_sided"]:
+        return tr(lang, ": conflicto unilateral, solo el atacante puede causar daño",
+                  ": a one-sided conflict, only the attacker can deal damage")
+    if outcome == "tie":
+        return tr(lang, ": conflicto bilateral, cada parte causa daño con margen 1",
+                  ": a two-sided conflict, each side deals damage with a margin of 1")
+    return ""
+
+
+# --- damage, spending, Hunger --------------------------------------------------------
+
+
+def damage_verb(character: Character, ctx, p: dict) -> Outcome:
+    """003-R12…R16 on one character: type by source and creature, halving, marks."""
+    work = Work()
+    state = work.state(character)
+    key = D.tracker_for(p["tracker"], p["source"], p["social"])
+    source = D.source_for(p["source"], key, 0)
+    kind = D.damage_type(source, D.creature_of(character))
+    if p["type"] != "auto":  # the Storyteller states the type: the source only says what hit
+        kind, source = p["type"], source if p["source"] != "auto" else None
+    data, lines = D.hit(character, state, int(p["amount"]), kind, key, ctx.lang, halve=not p["unhalved"],
+                        social=p["social"])
+    return _finish(work, {"source": source, **data}, lines, None)
+
+
+def spend_verb(character: Character, ctx, p: dict) -> Outcome:
+    work = Work()
+    data, lines = D.spend(character, work.state(character), int(p["points"]), p["tracker"], ctx.lang,
+                          social=p["social"])
+    return _finish(work, data, lines, None)
+
+
+def rouse_verb(action: Action, ctx, p: dict) -> Outcome:
+    """Rouse checks (RULINGS 003): one die each, Hunger +1 on 1–5."""
+    lang = ctx.lang
+    character = action.actor
+    if character is not None and not H.is_vampire(character):
+        raise Refused(f"{character.name} is mortal: only vampires Rouse the Blood.")
+    work = Work()
+    state = work.state(character) if character is not None else {}
+    hunger = int(p["hunger"]) if p.get("hunger") is not None else (H.level(character, state) if character else H.START)
+    start, dice, lines, frenzy = hunger, [], [], False
+    who = character.name if character is not None else ""
+    for n in range(int(p["checks"])):
+        if hunger >= H.MAX:
+            if not p["forced"]:
+                if n == 0:
+                    H.check_can_rouse(who or tr(lang, "El vampiro", "The vampire"), hunger)
+                lines.append(tr(lang, f"Ansia {H.MAX}: no quedan controles voluntarios",
+                                f"Hunger {H.MAX}: no more checks can be made on purpose"))
+                break
+            frenzy = True
+            lines.append(tr(lang, f"Ansia {H.MAX}: en vez del control, prueba de Frenesí de hambre a dificultad "
+                                  f"{H.FRENZY_DIFFICULTY}", f"Hunger {H.MAX}: instead of the check, a hunger frenzy "
+                                  f"test at difficulty {H.FRENZY_DIFFICULTY}"))
+            break
+        die, after = H.rouse(ctx.dice, hunger, f"{n + 1}/{p['checks']}", lang)
+        dice.append(die)
+        lines.append(f"{L.ROUSE(lang)} {n + 1}: d10 = {die} "
+                     + (tr(lang, f"(1–5): Ansia {hunger} → {after}", f"(1–5): Hunger {hunger} → {after}") if after > hunger
+                        else tr(lang, f"(6+): el Ansia se queda en {hunger}", f"(6+): Hunger stays at {hunger}")))
+        hunger = after
+    if character is not None:
+        state["hunger"] = hunger
+    data = {"checks": dice, "hunger_before": start, "hunger": hunger, "gained": hunger - start,
+            "frenzy_test": frenzy, "frenzy_difficulty": H.FRENZY_DIFFICULTY if frenzy else None}
+    return _finish(work, data, lines, hunger == start and not frenzy)

@@ -1,0 +1,218 @@
+"""The rules engine as pure functions, one rule at a time (../shared/RULES.md section
+003, ../shared/RULINGS.md section 003). Every expected number is worked out here
+from the rule's text, not read from the output."""
+
+from __future__ import annotations
+
+import pytest
+
+from rolecli.contract import Refused
+from rolecli_v5 import damage as D
+from rolecli_v5 import hunger as H
+from rolecli_v5 import trackers as T
+from rolecli_v5.conflict import contest_hits, hit_against
+from rolecli_v5.degrees import contest_outcome, degree, of_roll, outcome_against
+from rolecli_v5.pool import Pool, Roll, successes
+from rolecli_v5.reroll import best_after, chosen
+from rolecli_v5.traits import Part
+
+from v5_helpers import character
+
+
+# --- dice (GAP-1 settled by the rulings) ------------------------------------------------
+
+
+@pytest.mark.parametrize("dice,want", [
+    ([1, 2, 3, 4, 5], 0),          # nothing under 6 succeeds
+    ([6, 7, 8, 9], 4),             # one success per die of 6+
+    ([10], 1),                     # a lone 10 is one success
+    ([10, 10], 4),                 # a pair of 10s counts 4 (2 extra)
+    ([10, 10, 10], 5),             # one pair (4) and a lone 10 (1)
+    ([10, 10, 10, 10, 6], 9),      # two pairs (8) and a 6
+])
+def test_gap1_successes_on_6_and_pairs_of_10s(dice, want):
+    assert successes(dice) == want
+
+
+def test_hunger_dice_replace_regular_dice_never_more_than_the_pool():
+    # RULINGS 003: a vampire rolls Hunger dice in place of regular dice.
+    assert Pool("", [Part("", 5)], hunger=2).hunger_dice == 2
+    assert Pool("", [Part("", 3)], hunger=5).hunger_dice == 3      # a pool of 3 at Hunger 5: all Hunger dice
+
+
+def test_critical_messy_and_bestial_marks():
+    assert Roll((10, 3), (10,)).messy                                # a Hunger die shows one of the 10s
+    assert Roll((10, 10), (5,)).critical and not Roll((10, 10), (5,)).messy
+    assert Roll((10,), ()).critical is False                         # one 10 is no pair
+    assert Roll((7,), (1,)).bestial and not Roll((7, 1), (2,)).bestial  # only a Hunger 1 is bestial
+
+
+@pytest.mark.parametrize("roll,difficulty,want", [
+    (Roll((6, 7, 2)), 2, "win"),                   # 2 successes meet difficulty 2 (003-R6)
+    (Roll((6, 2, 2)), 2, "failure"),
+    (Roll((1, 2, 3)), 1, "total_failure"),          # no success at all
+    (Roll((6, 2), (1,)), 2, "bestial_failure"),     # a failure with a Hunger 1
+    (Roll((10, 10, 1)), 3, "critical_win"),         # 4 successes with a pair of 10s
+    (Roll((10, 6), (10,)), 3, "messy_critical"),    # 5 successes, a Hunger 10 in the pair
+    (Roll((10, 10), (1,)), 5, "bestial_failure"),   # a pair of 10s that still fails is no critical
+])
+def test_degrees_of_a_test(roll, difficulty, want):
+    assert of_roll(roll, outcome_against(roll.successes, difficulty)) == want
+
+
+def test_003_R4_contest_more_successes_wins_and_equal_ties():
+    assert contest_outcome(4, 2) == "win" and contest_outcome(2, 4) == "lose" and contest_outcome(3, 3) == "tie"
+    assert degree("tie", 3, False, False, True) == "tie"  # a tie is not a failure, even with a Hunger 1
+
+
+# --- Willpower rerolls (RULINGS 003, GAP-11) ---------------------------------------------
+
+
+def test_gap11_reroll_takes_the_failed_regular_dice_up_to_three():
+    roll = Roll((1, 2, 3, 4, 9), (2,))  # 1 success, four failed regular dice, a failed Hunger die
+    assert chosen("failures", roll, 3, affordable=False) == [0, 1, 2]  # three at most, never Hunger dice
+    assert best_after(roll, [0, 1, 2]) == 1 + 3 + 2                  # three 10s: 3 successes and a pair's 2 extra
+
+
+def test_gap11_reroll_only_when_it_can_change_the_outcome():
+    assert chosen("failures", Roll((6, 7, 1)), 2, True) == []         # already meets difficulty 2
+    assert chosen("failures", Roll((1,), (2, 2, 2)), 6, True) == []   # one die can give at most 1 more: not 6
+    assert chosen("auto", Roll((1, 2, 6)), 2, affordable=False) == []  # auto: only a character who can pay
+    assert chosen("auto", Roll((1, 2, 6)), 2, affordable=True) == [0, 1]
+    assert chosen("none", Roll((1, 2, 6)), 2, True) == []
+
+
+def test_gap11_explicit_positions_are_checked():
+    assert chosen("2,3", Roll((9, 1, 2), (1,)), 1, True) == [1, 2]    # always, even when already winning
+    for bad in ("4", "1,2,3,1", "1,2,3,4", "x"):
+        with pytest.raises(Refused):
+            chosen(bad, Roll((9, 1, 2), (1,)), 1, True)               # die 4 is a Hunger die: never rerolled
+
+
+# --- damage (003-R11…R16) -------------------------------------------------------------------
+
+
+def test_003_R11_damage_is_margin_plus_weapon_plus_audience():
+    assert D.amount(2, 4) == 6          # 003-T5: margin 2 + shotgun 4
+    assert D.amount(3, 0, 2) == 5       # a social win by 3 before an audience worth 2
+
+
+@pytest.mark.parametrize("source,creature,want", [
+    ("nonlethal", "mortal", "superficial"), ("nonlethal", "vampire", "superficial"),
+    ("weapon", "mortal", "aggravated"), ("weapon", "vampire", "superficial"),
+    ("fire", "vampire", "aggravated"), ("sunlight", "vampire", "aggravated"), ("supernatural", "vampire", "aggravated"),
+    ("social", "vampire", "superficial"), ("secret", "mortal", "aggravated"), ("trusted", "vampire", "aggravated"),
+])
+def test_003_R12_type_by_source_and_creature(source, creature, want):
+    assert D.damage_type(source, creature) == want
+
+
+def test_003_R12_a_source_belongs_to_one_tracker():
+    assert D.source_for("auto", "willpower", 0) == "social"
+    assert D.source_for("auto", "health", 4) == "weapon" and D.source_for("auto", "health", 0) == "nonlethal"
+    with pytest.raises(Refused):
+        D.source_for("secret", "health", 0)
+
+
+@pytest.mark.parametrize("amount,levels", [(5, 3), (6, 3), (1, 1), (0, 0)])
+def test_003_T7_003_R13_superficial_is_halved_rounding_up(amount, levels):
+    assert T.levels_of(amount, "superficial") == levels
+    assert T.levels_of(amount, "aggravated") == amount           # aggravated is never halved
+    assert T.levels_of(amount, "superficial", halve=False) == amount  # 003-R14: spends are not halved
+
+
+def test_003_R13_marks_fill_empty_boxes():
+    after, marks = T.mark(T.Tracker("health", 7), 3, "superficial")
+    assert (after.superficial, after.aggravated, after.draw()) == (3, 0, "[/ / / . . . .]")
+    after, marks = T.mark(after, 2, "aggravated")
+    assert after.draw() == "[X X / / / . .]" and marks.aggravated == 2
+
+
+def test_003_T8_003_R15_impaired_converts_superficial_to_aggravated():
+    # Health 5 full of "/" is Impaired; 4 superficial halves to 2 and converts 2 "/" into "X".
+    full = T.Tracker("health", 5, superficial=5)
+    assert full.impaired
+    after, marks = T.mark(full, T.levels_of(4, "superficial"), "superficial")
+    assert after.draw() == "[X X / / /]" and marks.converted == 2
+
+
+def test_gap5_empty_boxes_fill_first_then_each_level_converts():
+    after, marks = T.mark(T.Tracker("health", 5, superficial=3), 4, "superficial")
+    assert (marks.superficial, marks.converted) == (2, 2) and after.draw() == "[X X / / /]"
+
+
+def test_003_T6_003_R16_more_aggravated_than_boxes_ends_the_tracker():
+    after, marks = T.mark(T.Tracker("health", 5), 6, "aggravated")
+    assert after.ended and after.draw() == "[X X X X X]" and marks.overflow == 1
+
+
+def test_003_R14_spending_is_unhalved_superficial_then_aggravated():
+    cr = character("Gasta", willpower_max=3, state={"willpower_superficial": 3})
+    state = dict(cr.state)
+    data, _ = D.spend(cr, state, 1, "willpower", "en")
+    assert (state["willpower_superficial"], state["willpower_aggravated"]) == (2, 1)  # every box "/": one becomes "X"
+    assert D.spendable(T.Tracker("willpower", 3, superficial=2, aggravated=1)) == 2
+    with pytest.raises(Refused):
+        D.spend(cr, {"willpower_aggravated": 3}, 1, "willpower", "en")  # nothing left to mark
+
+
+def test_gap2_tracker_sizes_from_the_attributes_unless_the_sheet_says():
+    cr = character("Tam", attributes={"Resistencia": 2, "Compostura": 4, "Resolución": 3})
+    assert T.size_of(cr, "health") == 5 and T.size_of(cr, "willpower") == 7
+    assert T.size_of(character("Policía"), "health") == 5  # the seed's policeman: health_max = 5
+
+
+# --- conflicts (003-R4…R9) -------------------------------------------------------------------
+
+
+def test_003_R5_one_sided_only_the_attacker_deals_damage():
+    assert contest_hits("lose", -2, two_sided=False, dodge=False, weapon=2, target_weapon=3, audience=0,
+                        tie_weapon=True) == []
+    assert contest_hits("tie", 0, two_sided=False, dodge=False, weapon=2, target_weapon=3, audience=0,
+                        tie_weapon=True) == []  # GAP-7: a one-sided tie deals nothing
+
+
+def test_003_T1_003_R5_two_sided_tie_deals_margin_one_each_way():
+    hits = contest_hits("tie", 0, two_sided=True, dodge=False, weapon=2, target_weapon=0, audience=0, tie_weapon=True)
+    assert [(h.by, h.dealt) for h in hits] == [("attacker", 1 + 2), ("defender", 1)]  # GAP-8: plus the weapon
+    hits = contest_hits("tie", 0, two_sided=True, dodge=False, weapon=2, target_weapon=0, audience=0, tie_weapon=False)
+    assert [h.dealt for h in hits] == [1, 1]
+
+
+def test_003_R5_two_sided_loser_takes_the_winners_margin():
+    hits = contest_hits("lose", -3, two_sided=True, dodge=False, weapon=1, target_weapon=2, audience=0, tie_weapon=True)
+    assert [(h.by, h.margin, h.dealt) for h in hits] == [("defender", 3, 5)]
+
+
+def test_003_R8_a_dodge_deals_no_damage_whatever_the_margin():
+    assert contest_hits("lose", -5, two_sided=False, dodge=True, weapon=0, target_weapon=4, audience=0,
+                        tie_weapon=True) == []
+
+
+def test_003_R6_gap6_margin_against_a_difficulty_and_at_least_one():
+    assert hit_against(1, 2, 4, 0) is None                 # 1 success misses difficulty 2
+    assert hit_against(2, 2, 0, 0).dealt == 1              # margin 0, no weapon: a hit deals at least 1
+    assert hit_against(4, 2, 3, 0).dealt == 2 + 3          # margin 2 + weapon 3
+
+
+def test_gap14_pool_floor_and_split():
+    pool = Pool("", [Part("", 2)], modifiers=[("impaired", None, -2), ("cover", None, -2)])
+    assert pool.whole == 1                              # never below 1 die by default
+    assert Pool("", [Part("", 2)], modifiers=[("cover", None, -2)], floor=0).whole == 0
+    pool = Pool("", [Part("Destreza", 3), Part("Pelea", 4)], split=4)
+    assert (pool.whole, pool.size) == (7, 4)            # 003-T3: 7 split as 4 here (and 3 elsewhere)
+
+
+# --- Hunger (RULINGS 003) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("potency,mended", [(0, 1), (1, 1), (2, 2), (3, 2), (4, 3), (7, 3), (8, 4), (9, 4), (10, 5)])
+def test_003_R21_mending_by_blood_potency(potency, mended):
+    assert H.mend_amount(potency) == mended
+
+
+def test_rouse_check_gains_hunger_on_1_to_5():
+    from rolecli.dice.source import DiceSource
+
+    assert [H.rouse(DiceSource(given=[str(d)]), 2, "", "en") for d in (5, 6)] == [(5, 3), (6, 2)]
+    assert H.rouse(DiceSource(given=["1"]), 5, "", "en") == (1, 5)   # Hunger never passes 5
