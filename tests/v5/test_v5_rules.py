@@ -70,15 +70,15 @@ def test_003_R4_contest_more_successes_wins_and_equal_ties():
 
 def test_gap11_reroll_takes_the_failed_regular_dice_up_to_three():
     roll = Roll((1, 2, 3, 4, 9), (2,))  # 1 success, four failed regular dice, a failed Hunger die
-    assert chosen("failures", roll, 3, affordable=False) == [0, 1, 2]  # three at most, never Hunger dice
+    assert chosen("failures", roll, 3, automatic=False) == [0, 1, 2]  # three at most, never Hunger dice
     assert best_after(roll, [0, 1, 2]) == 1 + 3 + 2                  # three 10s: 3 successes and a pair's 2 extra
 
 
 def test_gap11_reroll_only_when_it_can_change_the_outcome():
     assert chosen("failures", Roll((6, 7, 1)), 2, True) == []         # already meets difficulty 2
     assert chosen("failures", Roll((1,), (2, 2, 2)), 6, True) == []   # one die can give at most 1 more: not 6
-    assert chosen("auto", Roll((1, 2, 6)), 2, affordable=False) == []  # auto: only a character who can pay
-    assert chosen("auto", Roll((1, 2, 6)), 2, affordable=True) == [0, 1]
+    assert chosen("auto", Roll((1, 2, 6)), 2, automatic=False) == []  # auto: only a character who can pay
+    assert chosen("auto", Roll((1, 2, 6)), 2, automatic=True) == [0, 1]
     assert chosen("none", Roll((1, 2, 6)), 2, True) == []
 
 

@@ -97,8 +97,9 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
     """A Willpower reroll by the side's policy, paid with one superficial Willpower (003-R14)."""
     lang = ctx.lang
     state = work.state(s.character) if s.character is not None else None
-    affordable = s.character is not None and can_spend_safely(s.character, state)
-    positions = chosen(s.policy, s.roll, needed, affordable)
+    # auto spends for the player only when the tool rolls: with --dice the table has chosen
+    automatic = s.character is not None and not ctx.dice.physical and can_spend_safely(s.character, state)
+    positions = chosen(s.policy, s.roll, needed, automatic)
     if not positions:
         return []
     lines = []
@@ -115,8 +116,8 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
 
 
 def hints(s: Side, needed: int, lang: str) -> list[str]:
-    """On a quick roll that fell short, say whether a Willpower reroll could have saved it."""
-    if s.character is not None or s.first is not None or s.policy != "auto":
+    """On a roll that fell short with no reroll, say whether a Willpower reroll could have saved it."""
+    if s.first is not None or s.policy != "auto":
         return []
     if chosen("failures", s.roll, needed, True):
         return [tr(lang, "Repetir hasta 3 dados fallados con Fuerza de Voluntad podría cambiarlo: --reroll failures",

@@ -78,7 +78,7 @@ def take(character: Character, state: dict[str, Any], key: str, levels: int, kin
     after, marks = T.mark(before, levels, kind)
     T.store(state, after)
     lines = [f"{said}: {marks_text(marks, kind, lang)} → {L.tracker(key, lang)} {after.draw()}"]
-    if after.impaired and not before.impaired:
+    if after.impaired and not before.impaired and not after.ended:
         pools = tr(lang, "físicas", "physical") if key == "health" else tr(lang, "sociales y mentales",
                                                                              "social and mental")
         lines.append(tr(lang, f"{character.name} queda {L.IMPAIRED[key]('es')}: −2 dados a sus reservas {pools}",

@@ -45,6 +45,12 @@ def dice_for(character: Character | None, state: dict[str, Any] | None, given: i
     return given
 
 
+def blood_potency(character: Character) -> int:
+    """The sheet's Blood Potency; 1, a neonate's, when it gives none."""
+    value = character.sheet.get("blood_potency")
+    return 1 if value is None else int(value)
+
+
 def mend_amount(blood_potency: int) -> int:
     return next(amount for top, amount in MEND if blood_potency <= top)
 

@@ -30,7 +30,7 @@ CREATURES = {"mortal": L("mortal", "mortal"), "vampire": L("vampiro", "vampire")
 # What the damage comes from decides its type (003-R12).
 SOURCES = {
     "nonlethal": L("puñetazos, patadas, armas no letales", "fists, kicks, non-lethal weapons"),
-    "weapon": L("arma afilada, puntiaguda o de fuego", "sharp, pointed or fire arm"),
+    "weapon": L("arma afilada, puntiaguda o de fuego", "blade, point or firearm"),
     "fire": L("fuego", "fire"),
     "sunlight": L("luz del sol", "sunlight"),
     "supernatural": L("garras o dientes sobrenaturales", "supernatural claws or teeth"),
@@ -59,8 +59,10 @@ OUT = {
     "dead": L("fuera de combate: coma o muerte (Salud llena de daño agravado)",
               "out of the fight: coma or death (Health full of aggravated damage)"),
     "torpor": L("en Letargo (Salud llena de daño agravado)", "in torpor (Health full of aggravated damage)"),
-    "ruined": L("se desmorona y pierde su prestigio (Fuerza de Voluntad llena de daño agravado en un conflicto social)",
-                "crumbles and loses prestige (Willpower full of aggravated damage in a social conflict)"),
+    "ruined": L("se desmorona y pierde su prestigio (Fuerza de Voluntad llena de daño agravado en un conflicto "
+                "social): destierro, Estatus o Méritos perdidos, quizá la muerte, lo que decida el Narrador",
+                "crumbles and loses prestige (Willpower full of aggravated damage in a social conflict): exile, "
+                "lost Status or Merits, perhaps death, as the Storyteller decides"),
     "incapacitated": L("incapacitado (mortal del Narrador con la Salud Impedida)",
                        "incapacitated (a Storyteller's mortal with Impaired Health)"),
 }
@@ -71,7 +73,6 @@ IMPAIRED = {"health": L("Impedido (Salud)", "Impaired (Health)"),
 HUNGER = L("Ansia", "Hunger")
 REGULAR = L("normal", "regular")
 ROUSE = L("control de Enardecimiento", "Rouse check")
-SUCCESSES = L("éxitos", "successes")
 
 
 def successes(n: int, lang: str) -> str:

@@ -66,7 +66,7 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
     if hunger >= H.MAX:
         return [tr(lang, f"{character.name}: con Ansia {H.MAX} no puede Enardecer la Sangre para curarse",
                    f"{character.name}: at Hunger {H.MAX} it cannot Rouse the Blood to mend")]
-    potency = int(character.sheet.get("blood_potency") or 0)
+    potency = H.blood_potency(character)
     die, state["hunger"] = H.rouse(ctx.dice, hunger, tr(lang, f"{character.name} se cura", f"{character.name} mends"),
                                    lang)
     after = T.heal(before, superficial=H.mend_amount(potency))

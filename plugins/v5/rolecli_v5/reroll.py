@@ -5,8 +5,9 @@ Which dice is the player's choice (``--reroll``, a policy):
 
 - ``auto`` (the default): the failed regular dice, up to three, only when the roll
   falls short and rerolling them could still reach what it needs, and only for a
-  character who can pay without filling its Willpower with aggravated damage. A
-  quick roll has no Willpower to pay with, so it never rerolls by itself.
+  character who can pay without filling its Willpower with aggravated damage, on
+  dice the tool rolls. A quick roll has no Willpower to pay with, and with
+  ``--dice`` the player has already chosen at the table, so then it never rerolls.
 - ``failures``: the same dice on the same condition, whoever pays.
 - ``none``: never.
 - positions such as ``1,3``: exactly those regular dice (counted from 1), always.
@@ -44,15 +45,16 @@ def positions_of(policy: str, roll: Roll) -> list[int]:
     return picked
 
 
-def chosen(policy: str, roll: Roll, needed: int, affordable: bool) -> list[int]:
-    """The regular dice the policy rerolls, given the successes the roll ``needed``."""
+def chosen(policy: str, roll: Roll, needed: int, automatic: bool) -> list[int]:
+    """The regular dice the policy rerolls, given the successes the roll ``needed``;
+    ``automatic``: whether ``auto`` may spend for the player."""
     policy = policy.strip().lower()
     if policy == "none":
         return []
     if policy not in ("auto", "failures"):
         return positions_of(policy, roll)
     failed = roll.failed_regular()[:MAX_REROLL]
-    if policy == "auto" and not affordable:
+    if policy == "auto" and not automatic:
         return []
     if roll.successes >= needed or not failed or best_after(roll, failed) < needed:
         return []  # it would change nothing: keep the Willpower

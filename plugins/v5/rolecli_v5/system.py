@@ -8,11 +8,11 @@ from rolecli.contract import ActionSpec, Field, Label, Param, RuleOption, System
 L = Label
 
 REROLL_HELP = ("repetir con Fuerza de Voluntad: auto (los dados normales fallados, hasta 3, si puede cambiar el "
-               "resultado y el personaje puede pagarlo), failures (igual, pague quien pague), none, o las posiciones "
-               "de hasta 3 dados normales (1,3)",
+               "resultado y el personaje puede pagarlo; nunca con --dice), failures (igual, pague quien pague), none, "
+               "o las posiciones de hasta 3 dados normales (1,3)",
                "Willpower reroll: auto (the failed regular dice, up to 3, when it can change the outcome and the "
-               "character can pay), failures (the same, whoever pays), none, or the positions of up to 3 regular "
-               "dice (1,3)")
+               "character can pay; never with --dice), failures (the same, whoever pays), none, or the positions "
+               "of up to 3 regular dice (1,3)")
 
 POOL = Param("pool", "rating", L("reserva de dados: un número o Atributo+Habilidad (Fuerza+Pelea)",
                                  "dice pool: a number or Attribute+Skill (Strength+Brawl)"), required=True, positional=True)
@@ -46,7 +46,7 @@ SOURCE_HELP = ("origen del daño (decide su tipo): auto, nonlethal (puños, tás
                "fuego), fire, sunlight, supernatural (garras, dientes); en la Fuerza de Voluntad social, secret "
                "(conocimiento secreto), trusted (un amigo o figura de confianza)",
                "where the damage comes from (it decides the type): auto, nonlethal (fists, taser), weapon (sharp, "
-               "pointed or fire arm), fire, sunlight, supernatural (claws, teeth); on Willpower social, secret "
+               "pointed or firearm), fire, sunlight, supernatural (claws, teeth); on Willpower social, secret "
                "(secret knowledge), trusted (a close friend or trusted figure)")
 TRACKER = Param("tracker", "choice", L("registro dañado (elección del Narrador)", "tracker damaged (the Storyteller's choice)"),
                 default="auto", choices=("auto", "health", "willpower"))
@@ -184,8 +184,8 @@ TEMPLATE = (
           default={}, minimum=0, maximum=5),
     Field("weapons", "table", L("armas y su puntuación de daño (Escopeta = 4)", "weapons and their damage rating "
                                 "(Escopeta = 4)"), default={}, minimum=0, maximum=10),
-    Field("ambition", "str", L("Ambición", "Ambition"), default=""),
-    Field("blood_potency", "int", L("Potencia de Sangre (vampiros)", "Blood Potency (vampires)"), default=1,
+    Field("ambition", "str", L("Ambición", "Ambition")),
+    Field("blood_potency", "int", L("Potencia de Sangre (vampiros; si no: 1)", "Blood Potency (vampires; else 1)"),
           minimum=0, maximum=10),
     Field("health_max", "int", L("casillas de Salud (si no: Resistencia + 3)", "Health boxes (else Stamina + 3)"),
           minimum=1, maximum=20),

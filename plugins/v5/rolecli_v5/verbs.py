@@ -169,9 +169,10 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to: Side | None, to_name: str, to
         terms += tr(lang, f" + público {hit.audience}", f" + audience {hit.audience}")
     if hit.dealt != hit.margin + hit.weapon + hit.audience:
         terms += tr(lang, ", al menos 1", ", at least 1")
-    why = f"{L.SOURCES[source](lang)} {tr(lang, 'contra', 'against')} {L.CREATURES[creature](lang)}"
-    line = (f"{by.who} → {to_name}: {terms} = {hit.dealt} {tr(lang, 'de daño', 'damage')} "
-            f"{L.DAMAGE_TYPES[kind](lang)} ({why})")
+    why = tr(lang, f"{L.SOURCES[source]('es')} contra un {L.CREATURES[creature]('es')}",
+             f"{L.SOURCES[source]('en')} against a {L.CREATURES[creature]('en')}")
+    line = f"{by.who} → {to_name}: {terms} = " + tr(lang, f"{hit.dealt} de daño {L.DAMAGE_TYPES[kind]('es')}",
+                                                    f"{hit.dealt} {L.DAMAGE_TYPES[kind]('en')} damage") + f" ({why})"
     data = {"to": to_name, **hit.as_json(), "source": source, "type": kind, "tracker": key}
     if to_character is None:
         levels = levels_of(hit.dealt, kind, not p["unhalved"])
