@@ -1,0 +1,81 @@
+"""rolecli rule system ``middle``: a homebrew fantasy combat chapter that throws
+three dice by a capability's marks (d6+d12+d20, 3d6, 3d12, 3d20) and reads the
+middle one, shifted by a difficulty level (ND); with called shots, disarm duels,
+dirty tricks, mounts and battle states (../shared/RULES.md section 004,
+../shared/RULINGS.md section 004).
+
+The modules follow the chapter: ``capability`` (marks and dice), ``nd`` (the
+difficulty table), ``ld`` (the throw and its exact odds), ``states`` (battle
+states), ``economy`` (one combat action a round), ``strike`` (blows and what
+sets their ND), ``wounds`` (called-shot effects, death, bonds), ``duel``
+(striking weapons, the disarm duel), ``tricks`` (blinding, feinting), ``shouts``
+(insults, threats), ``mount``, ``order`` (ambush, impulse, morale),
+``recovery``, ``condition`` (who can act), ``odds``; ``verbs`` turns a verb's
+parameters into them. This module only declares the system: the rules load
+when a verb of this system runs."""
+
+from __future__ import annotations
+
+from rolecli import hookimpl
+
+from .system import INFO
+
+ROLECLI_CONTRACT = 2
+
+__all__ = ["INFO", "ROLECLI_CONTRACT"]
+
+
+@hookimpl
+def rolecli_system():
+    return INFO
+
+
+@hookimpl
+def rolecli_roll(action, ctx):
+    from . import verbs
+
+    return verbs.do_roll(action, ctx) if action.name == "roll" else None
+
+
+@hookimpl
+def rolecli_resolve(action, ctx):
+    from . import verbs
+
+    verb = verbs.RESOLVE.get(action.name)
+    return verb(action, ctx) if verb else None
+
+
+@hookimpl
+def rolecli_apply_damage(character, action, ctx):
+    from . import verbs
+
+    verb = {"damage": verbs.do_damage, "state": verbs.do_state}.get(action.name)
+    return verb(character, action, ctx) if verb else None
+
+
+@hookimpl
+def rolecli_recover(character, event, action, ctx):
+    from . import verbs
+
+    return verbs.do_recover(character, event, action, ctx)
+
+
+@hookimpl
+def rolecli_initiative(characters, action, ctx):
+    from . import verbs
+
+    return verbs.do_initiative(characters, action, ctx)
+
+
+@hookimpl
+def rolecli_odds(action, ctx):
+    from . import odds
+
+    return odds.odds(action, ctx)
+
+
+@hookimpl
+def rolecli_status(character, ctx):
+    from .condition import status
+
+    return status(character)

@@ -1,0 +1,115 @@
+"""Capabilities (capacidades) and the dice they throw (004-R2).
+
+A capability is rated 0 to 3 marks: 0 throws one d6, one d12 and one d20 and
+reads the lowest; 1, 2 and 3 throw three d6, d12 or d20 and read the middle one.
+An innate capability reads one die better (the highest, or the middle at 0)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolecli.contract import Character, Label, Refused
+from rolecli.names import closest, fold
+
+LOWEST, HIGHEST = 0, 3
+
+DICE: dict[int, tuple[int, ...]] = {0: (6, 12, 20), 1: (6, 6, 6), 2: (12, 12, 12), 3: (20, 20, 20)}
+
+MEANING = {
+    0: Label("incompetente", "incompetent"),
+    1: Label("iniciándose", "beginner"),
+    2: Label("entrenado", "trained"),
+    3: Label("dominio", "mastery"),
+}
+
+# The capabilities the chapter names, with their English names (accepted on the
+# command line too). A character without one of them rolls it at 0, as the book
+# says of "una capacidad que carezca"; any other name must be on the sheet, so a
+# typo is caught instead of rolled as incompetence.
+BOOK = {
+    "uso de armas": "weapon use",
+    "domar bestias": "beast taming",
+    "Vigilancia": "vigilance",
+    "bribonerías": "roguery",
+    "charlatanerías": "charlatanry",
+    "ferocidad": "ferocity",
+    "valentía": "valor",
+    "calma": "calm",
+    "Sigilo": "stealth",
+    "impulso": "impulse",
+    "habilidad de batalla": "battle skill",
+}
+_SPANISH = {fold(en): es for es, en in BOOK.items()} | {fold(es): es for es in BOOK}
+
+WEAPON_USE, BEAST_TAMING, VIGILANCE, ROGUERY = "uso de armas", "domar bestias", "Vigilancia", "bribonerías"
+CHARLATANRY, FEROCITY, VALOR, CALM, STEALTH, IMPULSE = "charlatanerías", "ferocidad", "valentía", "calma", "Sigilo", "impulso"
+
+
+@dataclass(frozen=True)
+class Capability:
+    """One capability as rolled: its name ("" for a plain number), marks and innateness."""
+
+    name: str
+    rating: int
+    innate: bool = False
+
+    def text(self, lang: str) -> str:
+        name = self.name or ("capacidad" if lang == "es" else "capability")
+        innate = (" innata" if lang == "es" else " innate") if self.innate else ""
+        return f"{name} {self.rating}{innate}"
+
+
+def dice_text(sizes: tuple[int, ...]) -> str:
+    """``3d12``, or ``d6+d12+d20`` for mixed dice."""
+    if len(set(sizes)) == 1:
+        return f"{len(sizes)}d{sizes[0]}"
+    return "+".join(f"d{s}" for s in sizes)
+
+
+def check_rating(value: int, what: str = "capability") -> int:
+    if not LOWEST <= value <= HIGHEST:
+        raise Refused(f"{what} = {value} is out of range {LOWEST}..{HIGHEST} (a capability has 0 to 3 marks).")
+    return value
+
+
+def is_number(text: str) -> bool:
+    return str(text).strip().replace("−", "-").lstrip("+-").isdigit()
+
+
+def _canonical(name: str) -> str:
+    return fold(_SPANISH.get(fold(name), name))
+
+
+def same(a: str, b: str) -> bool:
+    """Two capability names are the same without regard to case, accents or language."""
+    return _canonical(a) == _canonical(b)
+
+
+def of(character: Character | None, text: str, innate: bool = False, what: str = "capability") -> Capability:
+    """The capability ``text`` names: a number of marks, or a name on the sheet."""
+    text = str(text).strip()
+    if is_number(text):
+        return Capability("", check_rating(int(text.replace("−", "-")), what), innate)
+    if character is None:
+        raise Refused(f"{what} {text!r} names a capability, but a quick roll has no character: "
+                      f"give its marks, {LOWEST}..{HIGHEST}.")
+    if "+" in text:
+        raise Refused(f"{what} {text!r}: an LD rolls one capability; name only one.")
+    table = character.sheet.get("capacidades") or {}
+    innates = character.sheet.get("innatas") or []
+    found = next((name for name in table if same(name, text)), None)
+    if found is None:
+        found = next((name for name in BOOK if same(name, text)), None)
+        if found is None:
+            known = list(table) + [name for name in BOOK if not any(same(name, k) for k in table)]
+            raise Refused(f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities"))
+    rating = int(table.get(found, 0))
+    return Capability(found, rating, innate or any(same(found, i) for i in innates))
+
+
+def marks(character: Character | None, name: str, quick: int | None = None) -> int:
+    """The marks of one of the book's capabilities (0 when the sheet lacks it),
+    or the number a quick roll gives for it."""
+    if character is None:
+        return check_rating(int(quick or 0), name)
+    return of(character, name).rating

@@ -1,0 +1,52 @@
+"""Who can act, and the conditions in force with their ND effects (004-R16).
+
+Dead, Inconsciente and surrendered characters cannot act; everything else a
+character carries into its next LD is listed as a condition."""
+
+from __future__ import annotations
+
+from rolecli.contract import Character, Label, Status
+
+from . import states as S
+from .sheet import Fighter
+from .wounds import DEATHS, INJURIES
+
+L = Label
+
+
+def _both(make) -> Label:
+    return Label(make("es"), make("en"))
+
+
+def conditions(f: Fighter) -> tuple[tuple[str, Label], ...]:
+    out = [(state, _both(lambda lang, s=state: f"{S.label(f, s, lang)}: {S.EFFECTS[s](lang)}")) for state in S.ORDER
+           if state in f.states]
+    out += [(injury, INJURIES[injury]) for injury in f.get("lesiones") or ()]
+    facts = (
+        ("disarmed", f.get("desarmado"), L("desarmado", "disarmed")),
+        ("mounted", f.get("montado"), L("montado", "mounted")),
+        ("parrying", f.get("parando"), L("parando (en vez de sus protecciones)", "parrying (instead of its protections)")),
+        ("duel", f.get("duelo"), L(f"en duelo de desarme con {f.get('duelo')} (ND {f.get('duelo_nd')})",
+                                   f"in a disarm duel with {f.get('duelo')} (ND {f.get('duelo_nd')})")),
+        ("covering", f.get("cubre"), L(f"cubre a {f.get('cubre')}: golpearle es un nivel más fácil",
+                                       f"covers {f.get('cubre')}: hitting it is one level easier")),
+        ("feinted", f.get("finta_de"), L(f"víctima de una finta de {f.get('finta_de')}: ND +2 para él, +1 para sus aliados",
+                                         f"victim of {f.get('finta_de')}'s feint: ND +2 for it, +1 for its allies")),
+        ("fleeing", f.get("moral") == "huyendo", L("huyendo", "fleeing")),
+        ("acted", f.get("accion"), L("ya hizo su acción de combate esta ronda", "has made its combat action this round")),
+    )
+    out += [(key, label) for key, present, label in facts if present]
+    return tuple(out)
+
+
+def status(character: Character) -> Status:
+    f = Fighter(character)
+    held = conditions(f)
+    if f.dead:
+        how = DEATHS[f.get("muerte")]
+        return Status(False, "dead", L(f"muerto ({how.es})", f"dead ({how.en})"), held)
+    if "inconsciente" in f.states:
+        return Status(False, "unconscious", L("Inconsciente", "Unconscious"), held)
+    if f.get("moral") == "rendido":
+        return Status(False, "surrendered", L("se ha rendido", "has surrendered"), held)
+    return Status(True, "active", None, held)

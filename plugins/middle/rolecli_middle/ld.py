@@ -1,0 +1,180 @@
+"""The LD (Lanzamiento de Dados): a capability thrown at an ND, read, and
+judged against a target (004-R1…R4, RULINGS 004).
+
+An :class:`Ld` is everything known before the dice fall, so the same object is
+thrown (:func:`throw`) and enumerated exactly (:func:`distribution`). An
+unopposed LD succeeds when its result is at least the goal the Narrator gives,
+or 1 without one (RULINGS 004)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from . import nd as ND
+from .capability import DICE, Capability, dice_text
+from .nd import Mod
+from .words import number, signed, tr, verdict
+
+NO_GOAL = 1  # RULINGS 004: with no target, a result of 1 or more succeeds
+
+
+@dataclass
+class Ld:
+    """One LD before it is thrown."""
+
+    capability: Capability
+    mods: list[Mod] = field(default_factory=list)
+    goal: int | None = None
+    minus2: str = "literal"
+    reading_rule: str = "table"
+    who: str = ""
+
+    @property
+    def nd(self) -> int:
+        return ND.total(self.mods)
+
+    @property
+    def plan(self) -> ND.Plan:
+        return ND.plan(self.nd, self.capability.rating, self.capability.innate,
+                       minus2=self.minus2, reading=self.reading_rule)
+
+    @property
+    def thrown(self) -> tuple[int, ...]:
+        """The dice the rating throws before any shrinking."""
+        return DICE[self.capability.rating]
+
+    @property
+    def sizes(self) -> tuple[int, ...] | None:
+        """The dice actually thrown, or ``None``: the LD cannot be attempted."""
+        plan = self.plan
+        return None if plan.reading is None else ND.shrunk(self.thrown, plan.shrink)
+
+    @property
+    def needed(self) -> int:
+        return NO_GOAL if self.goal is None else self.goal
+
+    @property
+    def hopeless(self) -> bool:
+        """The literal ND −2 reading (never above 0) against a positive target."""
+        return self.plan.reading == "lowest_minus_second" and self.needed > 0 and self.sizes is not None
+
+    def with_mods(self, *more: Mod) -> "Ld":
+        return Ld(self.capability, self.mods + list(more), self.goal, self.minus2, self.reading_rule, self.who)
+
+
+@dataclass
+class Throw:
+    """An LD thrown: the faces, the result read (``None``: automatic failure)."""
+
+    ld: Ld
+    faces: list[int]
+    result: int | None
+    kept: list[int]
+
+    @property
+    def success(self) -> bool:
+        return self.result is not None and self.result >= self.ld.needed
+
+    def data(self) -> dict:
+        ld, plan = self.ld, self.ld.plan
+        return {"capability": ld.capability.name, "rating": ld.capability.rating, "innate": ld.capability.innate,
+                "nd": ld.nd, "nd_modifiers": [m.as_json() for m in ld.mods], "nd_level": plan.level,
+                "shrink": plan.shrink if ld.sizes else 0, "sizes": list(ld.sizes or ()), "faces": self.faces,
+                "reading": plan.reading if ld.sizes else None, "kept": [self.faces[i] for i in self.kept],
+                "result": self.result, "goal": ld.needed, "success": self.success,
+                "automatic_failure": ld.sizes is None, "cannot_succeed": ld.sizes is None or ld.hopeless}
+
+
+def throw(ld: Ld, dice, why: str) -> Throw:
+    """Throw ``ld`` with the command's dice (``--dice`` gives them in the order
+    thrown: the three dice of the rating, after shrinking)."""
+    sizes = ld.sizes
+    if sizes is None:
+        return Throw(ld, [], None, [])
+    faces = [dice.roll(size, f"{why} {i + 1}/3") for i, size in enumerate(sizes)]
+    result, kept = ND.read(faces, sizes, ld.plan.reading)
+    return Throw(ld, faces, result, kept)
+
+
+@lru_cache(maxsize=256)
+def _counts(sizes: tuple[int, ...], reading: str) -> tuple[tuple[int, int], ...]:
+    counts: dict[int, int] = {}
+    for faces in product(*(range(1, s + 1) for s in sizes)):
+        result, _ = ND.read(list(faces), sizes, reading)
+        counts[result] = counts.get(result, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
+def distribution(ld: Ld) -> dict[int | None, Fraction]:
+    """The exact odds of each result, by enumerating every face of the dice
+    (at most 20³ = 8000); ``None`` is the automatic failure."""
+    sizes = ld.sizes
+    if sizes is None:
+        return {None: Fraction(1)}
+    counts = _counts(sizes, ld.plan.reading)
+    ways = sum(c for _, c in counts)
+    return {result: Fraction(c, ways) for result, c in counts}
+
+
+def success_odds(ld: Ld) -> Fraction:
+    return sum((p for r, p in distribution(ld).items() if r is not None and r >= ld.needed), Fraction(0))
+
+
+# --- the explanation ----------------------------------------------------------
+
+def nd_text(ld: Ld, lang: str) -> str:
+    """``ND −2 [protecciones −1, Mareado −1]``, with how the table reads it."""
+    text = f"ND {signed(ld.nd)}"
+    if ld.mods:
+        text += " [" + ", ".join(m.text(lang) for m in ld.mods) + "]"
+    level = ld.plan.level
+    if ld.nd > ND.TOP:
+        text += tr(lang, f", leído como ND {signed(ND.TOP)}", f", read as ND {signed(ND.TOP)}")
+    elif level in ND.LEVELS and level != 0:
+        text += f" ({ND.LEVELS[level](lang)})"
+    return text
+
+
+def line(t: Throw, lang: str, *, judged: bool = True) -> str:
+    """What was thrown, at which ND, what was read and why; with ``judged``,
+    the comparison with the goal and the verdict."""
+    ld = t.ld
+    who = f"{ld.who}: " if ld.who else ""
+    head = f"{who}{ld.capability.text(lang)} ({dice_text(ld.thrown)}), {nd_text(ld, lang)}"
+    if ld.sizes is None:
+        why = (tr(lang, "más allá de ND −4", "beyond ND −4") if ld.plan.reading is None
+               else tr(lang, "no hay dado menor que el d6", "there is no die smaller than a d6"))
+        tail = tr(lang, f": {why}, no puede intentarse: fallo automático",
+                  f": {why}, it cannot be attempted: automatic failure")
+        return head + tail
+    plan = ld.plan
+    if plan.shrink:
+        head += tr(lang, f"; dados {('de una cara menor', 'de dos caras menores')[plan.shrink - 1]} → {dice_text(ld.sizes)}",
+                   f"; dice {('one size', 'two sizes')[plan.shrink - 1]} smaller → {dice_text(ld.sizes)}")
+    faces = " ".join(str(f) for f in t.faces)
+    reading = ND.READINGS[plan.reading](lang)
+    kept = [t.faces[i] for i in t.kept]
+    value = f"{kept[0]} {'+' if plan.reading == 'highest_plus_middle' else '−'} {kept[1]} = {number(t.result)}" \
+        if len(kept) == 2 else number(t.result)
+    text = f"{head}: {faces} → {reading} {value}"
+    if judged:
+        text += f" {'≥' if t.success else '<'} {number(ld.needed)}: {verdict(t.success, lang)}"
+    return text
+
+
+def hopeless_line(ld: Ld, lang: str) -> str:
+    """What the output says when the literal ND −2 reading cannot succeed."""
+    return tr(lang, f"Con nd_minus2 = literal el más bajo − el segundo más bajo nunca pasa de 0: no puede alcanzar {ld.needed} "
+                    "(--rule nd_minus2=difference lee el segundo más bajo − el más bajo).",
+              f"With nd_minus2 = literal, lowest − second-lowest is never above 0: it cannot reach {ld.needed} "
+              "(--rule nd_minus2=difference reads second-lowest − lowest).")
+
+
+def lines(t: Throw, lang: str, *, judged: bool = True) -> list[str]:
+    out = [line(t, lang, judged=judged)]
+    if t.ld.hopeless and judged:
+        out.append(hopeless_line(t.ld, lang))
+    return out

@@ -1,0 +1,116 @@
+"""Mounts (004-R10, R14): attacking with the mount, mounting and dismounting,
+and losing a bonded mount.
+
+The mount's blow is an LD of the rider's beast taming (domar bestias) used as
+a normal attack; its weapon is the beast's own. Naturally combative beasts
+ignore the rivals' protections of ND −1 and −2 (two levels of them, GAP-15),
+peaceful ones take an extra ND −1 (see :mod:`strike`). A trained mount strikes
+with the rider: one LD, whose result counts for both blows. Mounting and
+dismounting need no LD unless done at full speed. When a mount dies, its rider
+makes a calm (calma) LD or stays Irritado even after the combat."""
+
+from __future__ import annotations
+
+from rolecli.contract import Label, Refused
+
+from . import capability as C
+from . import ld as LD
+from . import states as S
+from . import strike as K
+from .economy import special_action
+from .ld import Ld
+from .sheet import Fighter, Scene
+from .wounds import hurt
+
+L = Label
+
+
+def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
+    """The rider's mount: its campaign character, or the values of a quick roll."""
+    if rider.character is None:
+        return Fighter(None, given, name=scene.t("la montura", "the mount"))
+    name = str(rider.get("montura") or "")
+    if not name:
+        raise Refused(f"{rider.name} has no mount: set montura = \"NAME\" on its sheet (004-R10).")
+    mount = scene.require(name, f"{rider.name}'s mount")
+    if mount.dead:
+        raise Refused(f"{rider.name}'s mount {mount.name} is dead.")
+    return mount
+
+
+def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):
+    if rider.character is not None and not rider.get("montado"):
+        raise Refused(f"{rider.name} is not mounted: 'rolecli mount \"{rider.name}\"' first (004-R10, R14).")
+    blow = K.build(scene, rider, target, {**p, "capability": p.get("capability") or C.BEAST_TAMING}, striker=mount)
+    K.declare(blow)
+    return K.throw(scene, blow, dice, why=L("montura", "mount"))
+
+
+def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Fighter, dice) -> tuple[list[str], dict, bool]:
+    """004-R10: the trained mount's blow takes the rider's result. Against a parry
+    the target parries it apart; otherwise it lands when the rider's LD succeeded."""
+    target = blow.target
+    notes: list[str] = []
+    parry = K.parry_of(scene, target, {}, notes)
+    follow = K.Blow(blow.attacker, target, mount, blow.ld, parry, "body", False, False, notes)
+    lines = list(notes)
+    d = None
+    if parry is not None:
+        d = LD.throw(parry, dice, f"{scene.t('parada', 'parry')} {target.name}".strip())
+        target.set("paradas", int(target.get("paradas") or 0) + 1)
+        lines += [LD.line(d, scene.lang, judged=False)]
+    hit = K.lands(scene, rider_throw, d)
+    head = scene.t(f"La montura entrenada golpea con el mismo resultado, {rider_throw.result}",
+                   f"The trained mount strikes with the same result, {rider_throw.result}")
+    data: dict = {"hit": hit, "damage": 0, "parry": d.data() if d else None}
+    if not hit or rider_throw.result is None:
+        lines.append(head + scene.t(": no llega.", ": it does not land."))
+        return lines, data, False
+    damage, parts, said = K.damage_of(scene, follow, rider_throw, dice)
+    more, wound = hurt(scene, target, damage, "body", follow.weapon)
+    lines += [head + ".", said] + more
+    data.update({"damage": damage, "damage_parts": parts, "wound": wound})
+    return lines, data, True
+
+
+def mount_or_dismount(scene: Scene, rider: Fighter, p: dict, dice, *, up: bool) -> tuple[list[str], dict, bool]:
+    """004-R14: no LD unless at full speed (then a beast-taming LD, decided here)."""
+    special_action(rider)
+    if rider.character is not None:
+        mount_of(scene, rider, {})
+        if bool(rider.get("montado")) == up:
+            raise Refused(f"{rider.name} is {'already' if up else 'not'} mounted.")
+    verb = scene.t("monta", "mounts") if up else scene.t("desmonta", "dismounts")
+    data: dict = {"mounted": up, "ld": None}
+    if not p.get("full_speed"):
+        rider.set("montado", up)
+        return [scene.t(f"{rider.name or 'El jinete'} {verb}: sin LD, no va a toda velocidad (004-R14).",
+                        f"{rider.name or 'The rider'} {verb}: no LD, not at full speed (004-R14).")], data, True
+    ld = Ld(rider.capability(p.get("capability") or C.BEAST_TAMING, bool(p.get("innate"))),
+            S.own(rider.states, {"combat"}) + K.gm_mod(p), p.get("goal"), who=rider.name, **K.ld_rules(scene))
+    t = LD.throw(ld, dice, f"{verb} {rider.name}".strip())
+    lines = LD.lines(t, scene.lang)
+    data["ld"] = t.data()
+    if t.success:
+        rider.set("montado", up)
+        lines.append(scene.t(f"{rider.name or 'El jinete'} {verb} a toda velocidad (004-R14).",
+                             f"{rider.name or 'The rider'} {verb} at full speed (004-R14)."))
+    else:
+        data["mounted"] = not up
+        lines.append(scene.t("No lo consigue a toda velocidad.", "It does not manage it at full speed."))
+    return lines, data, t.success
+
+
+def mount_lost(scene: Scene, rider: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
+    """004-R10: a calm LD, or Irritado even after the combat."""
+    ld = Ld(rider.capability(p.get("capability") or C.CALM, bool(p.get("innate"))),
+            K.gm_mod(p), p.get("goal"), who=rider.name, **K.ld_rules(scene))
+    t = LD.throw(ld, dice, f"{scene.t('calma', 'calm')} {rider.name}".strip())
+    lines = LD.lines(t, scene.lang)
+    if not t.success:
+        S.gain(rider, "irritado", lasting=True)
+        lines.append(scene.t(f"{rider.name or 'El jinete'} queda Irritado, aun después del combate (004-R10).",
+                             f"{rider.name or 'The rider'} is Enraged, even after the combat (004-R10)."))
+    else:
+        lines.append(scene.t("Guarda la calma.", "It keeps calm."))
+    return lines, {"ld": t.data(), "enraged": not t.success}, t.success

@@ -1,0 +1,115 @@
+"""The difficulty level (Nivel de Dificultad, ND) and which die it reads (004-R3, R4).
+
+Negative is harder: ND 0 reads the middle die, +1 the highest, +2 the highest
+plus the middle (RULINGS 004), −1 the lowest, −2 the lowest minus the
+second-lowest (or, with the rule option ``nd_minus2 = "difference"``, the
+second-lowest minus the lowest); −3 and −4 throw dice one and two sizes smaller
+(d20 → d12 → d6) and then read as −2. With no smaller die the LD cannot be
+attempted: an automatic failure. Modifiers add up (R4); beyond +2 reads as +2,
+below −4 fails (RULINGS 004)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolecli.contract import Label
+
+from .words import signed
+
+TOP, BOTTOM = 2, -4
+SIZES = (20, 12, 6)  # the size ladder, largest first
+
+# The readings, worst to best: the key for scripts, and the book's words.
+READINGS: dict[str, Label] = {
+    "lowest_minus_second": Label("el más bajo − el segundo más bajo", "lowest − second-lowest"),
+    "second_minus_lowest": Label("el segundo más bajo − el más bajo", "second-lowest − lowest"),
+    "lowest": Label("el más bajo", "lowest"),
+    "middle": Label("el del medio", "middle"),
+    "highest": Label("el mayor", "highest"),
+    "highest_plus_middle": Label("el mayor + el del medio", "highest + middle"),
+}
+
+LEVELS = {
+    2: Label("extremadamente fácil", "extremely easy"),
+    1: Label("fácil", "easy"),
+    0: Label("normal", "normal"),
+    -1: Label("más complicada de lo normal", "harder than normal"),
+    -2: Label("muy complicada", "very complicated"),
+    -3: Label("solo para expertos", "experts only"),
+    -4: Label("prácticamente una locura", "practically madness"),
+}
+
+
+@dataclass(frozen=True)
+class Mod:
+    """One ND modifier: a key for scripts, the words for people, and its levels."""
+
+    key: str
+    why: Label
+    nd: int
+
+    def text(self, lang: str) -> str:
+        return f"{self.why(lang)} {signed(self.nd)}"
+
+    def as_json(self) -> dict:
+        return {"key": self.key, "nd": self.nd}
+
+
+def total(mods: list[Mod] | tuple[Mod, ...]) -> int:
+    """004-R4: the modifiers add up."""
+    return sum(m.nd for m in mods)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How an LD at a given ND is thrown and read: the level of the table used,
+    how many sizes the dice shrink, and the reading (``None``: cannot be attempted)."""
+
+    level: int
+    shrink: int
+    reading: str | None
+
+
+def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading: str = "table") -> Plan:
+    """Which die an LD reads at a total ND.
+
+    ``reading="table"`` (the default) applies the ND table as written: innate and
+    rating 0 change only the normal reading (004-R2). ``"shift"`` reads innate as
+    one level easier and rating 0 as one harder at every ND (GAP-5)."""
+    level = min(nd, TOP)  # RULINGS 004: above ND+2 reads as ND+2
+    if reading == "shift":
+        level = min(level + (1 if innate else 0) - (1 if rating == 0 else 0), TOP)
+    if level < BOTTOM:
+        return Plan(level, 0, None)  # RULINGS 004: the dice would shrink past d6
+    if level <= -2:
+        return Plan(level, -2 - level, "second_minus_lowest" if minus2 == "difference" else "lowest_minus_second")
+    if level == 0 and reading == "table":
+        normal = ("middle" if innate else "lowest") if rating == 0 else ("highest" if innate else "middle")
+        return Plan(0, 0, normal)
+    return Plan(level, 0, {-1: "lowest", 0: "middle", 1: "highest", 2: "highest_plus_middle"}[level])
+
+
+def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
+    """The dice ``steps`` sizes smaller (004-R3), or ``None`` when one has no
+    smaller die: a d6, so rating 0 and 3d6 cannot shrink (RULINGS 004, GAP-5)."""
+    out = []
+    for size in sizes:
+        i = SIZES.index(size) + steps
+        if i >= len(SIZES):
+            return None
+        out.append(SIZES[i])
+    return tuple(out)
+
+
+def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, list[int]]:
+    """The result of the dice by a reading, and the positions of the dice read.
+    Equal faces keep the smaller die lower, then the order thrown."""
+    low, mid, high = sorted(range(len(faces)), key=lambda i: (faces[i], sizes[i], i))
+    if reading == "highest_plus_middle":
+        return faces[high] + faces[mid], [high, mid]
+    if reading == "lowest_minus_second":
+        return faces[low] - faces[mid], [low, mid]
+    if reading == "second_minus_lowest":
+        return faces[mid] - faces[low], [mid, low]
+    at = {"lowest": low, "middle": mid, "highest": high}[reading]
+    return faces[at], [at]

@@ -1,0 +1,143 @@
+"""The order of combat (004-R15): ambush, impulse, attack, end of turn.
+
+Step 1, the ambush: the ambusher's Stealth (Sigilo) LD at an ND of minus its
+victims' Vigilance (the most watchful one's); success lets the ambushers act
+alone in step 3 before a new turn begins. Step 2, impulse: everyone throws an
+impulse LD, highest first. Step 3, the attack, in that order. Step 4, the end
+of the turn: a side that has lost half its number makes valor LDs or flees or
+surrenders; beasts do only when their leader dies."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rolecli.contract import Character, Refused
+
+from . import capability as C
+from . import ld as LD
+from . import states as S
+from .ld import Ld
+from .sheet import Fighter, Scene
+from .strike import gm_mod, ld_rules
+from .tricks import vigilance_mods
+
+
+def _listed(scene: Scene, items, capability: str, what: str) -> list[Fighter]:
+    """Characters named, or (for a quick roll) the marks of ``capability`` of each."""
+    out = []
+    for i, item in enumerate(items or (), 1):
+        if C.is_number(item):
+            out.append(Fighter(None, {capability: C.check_rating(int(item), f"{what} {capability}")}, name=f"#{i}"))
+        else:
+            out.append(scene.require(item, what))
+    return out
+
+
+# --- step 1 -------------------------------------------------------------------
+
+def watcher(victims: list[Fighter]) -> Fighter:
+    """The victim whose Vigilance the ambusher must beat: the most watchful one
+    (a blinded victim watches one level worse, 004-R16)."""
+    return max(victims, key=lambda v: v.marks(C.VIGILANCE) - (1 if "cegado" in v.states else 0))
+
+
+def ambush_ld(scene: Scene, actor: Fighter, p: dict) -> Ld:
+    victims = _listed(scene, p.get("victims"), C.VIGILANCE, "--victims")
+    if not victims:
+        raise Refused("name the victims with --victims A,B (or, for a quick roll, their Vigilance: --victims 0,3).")
+    mods = vigilance_mods(watcher(victims)) + S.own(actor.states, {"combat"}) + gm_mod(p)
+    return Ld(actor.capability(p.get("capability") or C.STEALTH, bool(p.get("innate"))), mods, p.get("goal"),
+              who=actor.name, **ld_rules(scene))
+
+
+def ambush(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
+    t = LD.throw(ambush_ld(scene, actor, p), dice, f"{scene.t('emboscada', 'ambush')} {actor.name}".strip())
+    lines = LD.lines(t, scene.lang)
+    if t.success:
+        lines.append(scene.t("Emboscada: los emboscadores pasan directamente al paso 3 (ataque); luego termina el turno "
+                             "y empieza uno nuevo con el impulso (004-R15).",
+                             "Ambush: the ambushers go straight to step 3 (attack); then the turn ends and a new one "
+                             "begins with impulse (004-R15)."))
+    else:
+        lines.append(scene.t("Los descubren: se sigue con el paso 2, el impulso (rolecli initiative, 004-R15).",
+                             "They are noticed: go on to step 2, impulse (rolecli initiative, 004-R15)."))
+    return lines, {"ld": t.data(), "next_step": 3 if t.success else 2}, t.success
+
+
+# --- step 2 -------------------------------------------------------------------
+
+def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tuple[list[str], dict]:
+    """Everyone's impulse LD, in the order listed; highest first. Ties go to the
+    higher impulse rating, then to the order listed (GAP-11, decided here); an
+    LD that cannot be attempted goes last."""
+    fighters = [scene.fighter(c) for c in characters] or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")
+    rows = []
+    for i, fighter in enumerate(fighters):
+        ld = Ld(fighter.capability(C.IMPULSE), S.own(fighter.states, {"combat"}), who=fighter.name, **ld_rules(scene))
+        t = LD.throw(ld, dice, f"{scene.t('impulso', 'impulse')} {fighter.name}")
+        rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
+    rows.sort(key=lambda r: r[:4])
+    lines = [f"{pos}. {LD.line(t, scene.lang, judged=False)}" for pos, (*_, t) in enumerate(rows, 1)]
+    lines.append(scene.t("El orden se repite cada turno hasta que algo lo cambie (004-R15).",
+                         "The order repeats every turn until something changes it (004-R15)."))
+    data = {"order": [r[4] for r in rows],
+            "scores": {r[4]: {"result": r[5].result, "rating": r[5].ld.capability.rating, "listed": r[3] + 1} for r in rows}}
+    return lines, data
+
+
+# --- step 4 -------------------------------------------------------------------
+
+def _down(fighter: Fighter) -> bool:
+    """A casualty of its side: dead, unconscious, surrendered or fled."""
+    return not fighter.can_act or fighter.get("moral") == "huyendo"
+
+
+def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
+    members = _listed(scene, p.get("members"), C.VALOR, "--members")
+    if not members:
+        raise Refused("name the side's members with --members A,B,C (or, for a quick roll, the valor of those "
+                      "still standing: --members 1,2 --fallen 2).")
+    extra = int(p.get("fallen") or 0)
+    standing = [m for m in members if not _down(m)]
+    casualties = len(members) - len(standing) + extra
+    size = len(members) + extra
+    named = [m for m in members if m.character is not None]
+    beasts = bool(p.get("beasts")) or (bool(named) and all(m.get("bestia") for m in named))
+    data: dict = {"size": size, "casualties": casualties, "beasts": beasts, "checked": False, "members": []}
+    if beasts:
+        leader = scene.named(str(p.get("leader") or next((m.get("lider") for m in members if m.get("lider")), "")))
+        leader_dead = bool(p.get("leader_dead")) or (leader is not None and leader.dead)
+        data["leader_dead"] = leader_dead
+        if not leader_dead:
+            return [scene.t("Las bestias solo hacen el LD de valentía cuando muere su líder (004-R15).",
+                            "Beasts make the valor LD only when their leader dies (004-R15).")], data, True
+        why = scene.t("ha muerto el líder de las bestias", "the beasts' leader is dead")
+    elif casualties * 2 < size:
+        return [scene.t(f"Bajas {casualties} de {size}: menos de la mitad, no hace falta LD de valentía; el turno siguiente "
+                        "sigue el mismo orden (004-R15).",
+                        f"Casualties {casualties} of {size}: less than half, no valor LD needed; the next turn keeps "
+                        "the same order (004-R15).")], data, True
+    else:
+        why = scene.t(f"bajas {casualties} de {size}, la mitad o más", f"casualties {casualties} of {size}, half or more")
+    data["checked"] = True
+    flee = p.get("on_failure", "flee") == "flee"
+    breaks = scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")
+    lines = [scene.t(f"Fin del turno: {why}; LD de valentía o huir o rendirse (004-R15).",
+                     f"End of the turn: {why}; a valor LD, or flee or surrender (004-R15).")]
+    for member in standing:
+        if "acobardado" in member.states:
+            held, row = False, {"member": member.name, "held": False, "cowed": True}
+            lines.append(scene.t(f"{member.name} está Acobardado: no puede hacer el LD de valentía y {breaks} (004-R16).",
+                                 f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
+        else:
+            ld = Ld(member.capability(C.VALOR), S.own(member.states, {"valor"}) + gm_mod(p), p.get("goal"),
+                    who=member.name, **ld_rules(scene))
+            t = LD.throw(ld, dice, f"{scene.t('valentía', 'valor')} {member.name}")
+            held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
+            lines += LD.lines(t, scene.lang)
+            if not held:
+                lines.append(f"{member.name} {breaks}.")
+        if not held:
+            member.set("moral", "huyendo" if flee else "rendido")
+        data["members"].append(row)
+    return lines, data, all(r["held"] for r in data["members"])

@@ -1,0 +1,166 @@
+"""The characters an action touches: their sheets, the values a quick roll gives
+instead, and the state the action leaves them in (hooks never change a
+:class:`~rolecli.contract.Character` in place; the new states go back to the
+core as ``Outcome.changes``)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rolecli.contract import Character, Refused
+from rolecli.names import fold
+
+from . import capability as C
+from .capability import Capability
+from .states import ORDER
+from .template import DEFAULTS
+from .words import KINDS, SIZES, TEMPERAMENTS
+
+
+class Fighter:
+    """One character in an action (or, for a quick roll, the numbers given for one).
+
+    ``given`` holds the values typed on the command line; they win over the sheet
+    and the state, so a quick roll and a campaign character go the same way."""
+
+    def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
+        self.character = character
+        self.name = character.name if character else name
+        self.given = {k: v for k, v in (given or {}).items() if v is not None}
+        self.state = copy.deepcopy(dict(character.state)) if character else {}
+
+    # --- values ---------------------------------------------------------------
+
+    def get(self, key: str) -> Any:
+        if key in self.given:
+            return self.given[key]
+        if key in self.state:
+            return self.state[key]
+        if self.character is not None and self.character.sheet.get(key) is not None:
+            return self.character.sheet[key]
+        return copy.deepcopy(DEFAULTS[key])
+
+    def set(self, key: str, value: Any) -> None:
+        self.state[key] = value
+        self.given.pop(key, None)
+
+    @property
+    def changed(self) -> bool:
+        return self.character is not None and self.state != dict(self.character.state)
+
+    def capability(self, text: Any, innate: bool = False, what: str = "capability") -> Capability:
+        """The capability ``text`` names; for a quick roll, one of the book's
+        capabilities may come in ``given`` with its marks."""
+        if self.character is None and text in self.given:
+            return Capability(str(text), C.check_rating(int(self.given[text]), str(text)), innate)
+        return C.of(self.character, str(text), innate, what)
+
+    def marks(self, name: str) -> int:
+        """Marks of one of the book's capabilities; a quick roll gives them in ``given``."""
+        if self.character is None:
+            return C.check_rating(int(self.given.get(name, 0)), name)
+        return C.of(self.character, name).rating
+
+    # --- states ---------------------------------------------------------------
+
+    @property
+    def states(self) -> set[str]:
+        return set(self.get("estados") or ()) | set(self.given.get("extra_states", ()))
+
+    def keep_states(self, states: set[str]) -> None:
+        self.set("estados", [s for s in ORDER if s in states])
+
+    @property
+    def dead(self) -> bool:
+        return bool(self.get("muerte"))
+
+    @property
+    def can_act(self) -> bool:
+        return not self.dead and "inconsciente" not in self.states and self.get("moral") != "rendido"
+
+    # --- the sheet ------------------------------------------------------------
+
+    @property
+    def life(self) -> int:
+        return int(self.get("vida"))
+
+    @property
+    def left(self) -> int:
+        return self.life - int(self.get("vida_perdida") or 0)
+
+    def protections(self, armour_only: bool = False) -> int:
+        """The ND the character's protections give to a blow: armour, plus the
+        others (shield...) unless only armour counts (a free strike, 004-R9)."""
+        return int(self.get("armadura")) + (0 if armour_only else int(self.get("escudo")))
+
+    @property
+    def weapon_size(self) -> str:
+        return SIZES[self.get("arma")]
+
+    @property
+    def weapon_kinds(self) -> frozenset[str]:
+        return frozenset(KINDS[k] for k in self.get("arma_tipo") or ())
+
+    @property
+    def armed(self) -> bool:
+        return self.weapon_size != "none" and not self.get("desarmado")
+
+    @property
+    def temperament(self) -> str:
+        return TEMPERAMENTS[self.get("temperamento")]
+
+    @property
+    def side(self) -> str:
+        return str(self.get("bando") or "")
+
+    def ally_of(self, other: "Fighter") -> bool:
+        return bool(self.side) and self.side == other.side and self.name != other.name
+
+
+class Scene:
+    """The fighters of one action, by name, with the campaign's other characters
+    at hand (who covers whom, whose mount this is)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.lang = ctx.lang
+        self.options = ctx.options
+        self._fighters: dict[str, Fighter] = {}
+
+    def fighter(self, character: Character | None, given: dict[str, Any] | None = None, name: str = "") -> Fighter:
+        if character is None:
+            return Fighter(None, given, name)
+        found = self._fighters.get(character.name)
+        if found is None:
+            found = self._fighters[character.name] = Fighter(character, given)
+        elif given:
+            found.given.update({k: v for k, v in given.items() if v is not None})
+        return found
+
+    def named(self, name: str) -> Fighter | None:
+        """The campaign character called ``name`` (case and accents aside)."""
+        if not name:
+            return None
+        for key, character in (self.ctx.characters or {}).items():
+            if fold(key) == fold(name):
+                return self.fighter(character)
+        return None
+
+    def require(self, name: str, what: str) -> Fighter:
+        found = self.named(name)
+        if found is None:
+            from rolecli.names import closest
+
+            raise Refused(f"{what} {name!r} is not a character of this campaign."
+                          + closest(name, list(self.ctx.characters or {}), "Characters"))
+        return found
+
+    def everyone(self) -> list[Fighter]:
+        return [self.fighter(c) for c in (self.ctx.characters or {}).values()]
+
+    def changes(self) -> dict[str, dict[str, Any]]:
+        return {f.name: f.state for f in self._fighters.values() if f.changed}
+
+    def t(self, es: str, en: str) -> str:
+        return es if self.lang == "es" else en

@@ -1,0 +1,289 @@
+"""Striking a rival (Golpear un rival, 004-R6) and all that sets the ND of a blow.
+
+The attacker's LD is set against the rival's protections, which give their ND
+(004-R6); everything else adds to it (004-R4): the called shot's location
+(004-R7), a charge (004-R14), a feint (004-R12), the attacker's own states and
+the target's (004-R16), covering (004-R13), an effective feint on the target
+(004-R12), a disarm duel being interrupted (004-R9), a beast's temperament
+(004-R10). A rival who parries defends with an LD of its own instead of its
+protections, and the attacker must roll higher (004-R11)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rolecli.contract import Label, Refused
+
+from . import capability as C
+from . import ld as LD
+from . import states as S
+from .economy import combat_action, special_action
+from .ld import Ld, Throw
+from .nd import Mod
+from .sheet import Fighter, Scene
+from .words import LOCATIONS, number, tr
+from .wounds import Weapon, die, hurt, weapon_of
+
+L = Label
+
+LOCATION_ND = {"body": 0, "legs": -1, "hands": -2, "head": -3, "eye": -4}
+
+
+def location_nd(location: str, options) -> int:
+    """004-R7; the weak point's ND is not in the text (GAP-7): a rule option."""
+    return int(options.get("weak_point_nd", -2)) if location == "weak-point" else LOCATION_ND[location]
+
+
+@dataclass
+class Blow:
+    """A blow before it is thrown: who strikes whom, the LD, and the parry against it."""
+
+    attacker: Fighter
+    target: Fighter
+    striker: Fighter          # whose weapon lands: the attacker, or its mount
+    ld: Ld
+    parry: Ld | None
+    location: str = "body"
+    charge: bool = False
+    feint: bool = False
+    notes: list[str] = field(default_factory=list)
+    thrown: Throw | None = None  # the attacker's LD, once thrown
+
+    @property
+    def bonus(self) -> int:
+        return int(self.striker.get("arma_bonus") or 0)
+
+    @property
+    def weapon(self) -> Weapon:
+        return weapon_of(self.striker)
+
+
+def ld_rules(scene: Scene) -> dict:
+    """The rule options every LD is read by."""
+    return {"minus2": scene.options.get("nd_minus2", "literal"), "reading_rule": scene.options.get("reading", "table")}
+
+
+def gm_mod(p: dict) -> list[Mod]:
+    nd = int(p.get("nd") or 0)
+    return [Mod("gm", L("Narrador", "GM"), nd)] if nd else []
+
+
+def refuse_if_locked(fighter: Fighter) -> None:
+    """004-R9: locked weapons leave a duellist only the duel's own actions."""
+    if fighter.get("duelo"):
+        raise Refused(f"{fighter.name} is locked in a disarm duel with {fighter.get('duelo')} (004-R9): its turn is "
+                      "a duel roll (duel), fleeing (duel --flee) or a dirty trick (blind, feint).")
+
+
+def refuse_if_dead(target: Fighter) -> None:
+    if target.dead:
+        raise Refused(f"{target.name} is already dead; strike someone else.")
+
+
+def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
+    return [f.name for f in scene.everyone() if f.get("cubre") and scene.named(f.get("cubre")) is target
+            and f.can_act and f is not attacker]
+
+
+def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list[Mod]:
+    """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
+    mods = S.against(target.states)
+    covering = _coverers(scene, attacker, target)
+    covered = max(len(covering), int(p.get("covered") or 0))
+    if covered:
+        who = ", ".join(covering) or str(covered)
+        mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
+    if (target.get("cubre") and target.can_act) or p.get("covering"):
+        mods.append(Mod("covering", L("defensor que cubre a un aliado", "defender covering an ally"), +1))
+    feinter = scene.named(str(target.get("finta_de") or ""))
+    feinted = p.get("feinted") or "none"
+    if feinted == "by-you" or (feinter is not None and feinter is attacker):
+        mods.append(Mod("feinted", L("tras su finta efectiva", "after its effective feint"), +2))
+    elif feinted == "by-ally" or (feinter is not None and feinter.ally_of(attacker)):
+        mods.append(Mod("ally_feinted", L("víctima de una finta aliada", "victim of an ally's feint"), +1))
+    if p.get("interrupt") or (target.get("duelo") and scene.named(target.get("duelo")) is not attacker):
+        mods.append(Mod("duel_interrupt", L("interrumpe un duelo de desarme", "interrupts a disarm duel"), +1))
+    return mods
+
+
+def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | None:
+    """004-R11: the LD the target parries with, if it parries this blow."""
+    if p.get("free"):
+        return None
+    if p.get("parry") is not None:
+        capability = C.Capability("", C.check_rating(int(p["parry"]), "--parry"))
+    elif target.character is not None and target.get("parando") and target.can_act:
+        limit = target.marks(C.WEAPON_USE) + 1
+        if not target.armed:
+            notes.append(scene.t(f"{target.name} no tiene arma en la mano y no puede parar: le defienden sus protecciones.",
+                                 f"{target.name} has no weapon in hand and cannot parry: its protections defend it."))
+            return None
+        if int(target.get("paradas") or 0) >= limit:
+            notes.append(scene.t(f"{target.name} ya hizo sus {limit} paradas de esta ronda (uso de armas + 1, 004-R11): "
+                                 "le defienden sus protecciones.",
+                                 f"{target.name} has made its {limit} parries of this round (weapon use + 1, 004-R11): "
+                                 "its protections defend it."))
+            return None
+        capability = target.capability(C.WEAPON_USE)
+    else:
+        return None
+    return Ld(capability, S.own(target.states, {"combat"}), who=target.name or scene.t("Parada", "Parry"),
+              **ld_rules(scene))
+
+
+def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker: Fighter | None = None,
+          feint: bool = False) -> Blow:
+    """Every modifier of one blow, before any die is thrown."""
+    striker = striker or attacker
+    location = "body" if feint else p.get("location") or "body"
+    notes: list[str] = []
+    parry = parry_of(scene, target, p, notes)
+    mods: list[Mod] = []
+    if parry is None:
+        armour_only = bool(p.get("free"))
+        protections = target.protections(armour_only)
+        if protections:
+            mods.append(Mod("armour" if armour_only else "protections",
+                            L("solo armadura", "armour only") if armour_only else L("protecciones", "protections"),
+                            protections))
+        if striker.temperament == "combative" and protections < 0:
+            mods.append(Mod("combative", L("bestia combativa: ignora ND −1 y −2", "combative beast: ignores ND −1 and −2"),
+                            min(2, -protections)))
+    if striker.temperament == "peaceful":
+        mods.append(Mod("peaceful", L("bestia pacífica", "peaceful beast"), -1))
+    if location != "body":
+        mods.append(Mod(f"location:{location}", L(f"golpe a {LOCATIONS[location].es}", f"called shot at {LOCATIONS[location].en}"),
+                        location_nd(location, scene.options)))
+    charge = bool(p.get("charge"))
+    if charge and not attacker.get("montado"):
+        mods.append(Mod("charge", L("carga", "charge"), -1))
+    if feint:
+        mods.append(Mod("feint", L("finta", "feint"), -2))
+    mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
+    capability = attacker.capability(p.get("capability") or C.WEAPON_USE, bool(p.get("innate")))
+    ld = Ld(capability, mods, p.get("goal"), who=attacker.name, **ld_rules(scene))
+    return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
+
+
+def declare(blow: Blow, free: bool = False) -> None:
+    """The blow uses the attacker's combat action of the round (004-R5); a free
+    strike (004-R9) comes off-turn and uses none."""
+    if free:
+        return
+    if blow.charge:
+        special_action(blow.attacker)
+    combat_action(blow.attacker)
+
+
+# --- throwing it --------------------------------------------------------------
+
+def lands(scene: Scene, a: Throw, d: Throw | None) -> bool:
+    """Against protections the LD must reach its goal; against a parry it must
+    be higher than the parry's, a tie going to the defender (RULINGS 004) unless
+    ``parry_tie = "attacker"`` (the text's "un LD mayor" for the parrier)."""
+    if d is None:
+        return a.success
+    if a.result is None:
+        return False
+    if d.result is None or a.result > d.result:
+        return True
+    return a.result == d.result and scene.options.get("parry_tie", "defender") == "attacker"
+
+
+def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dict, bool]:
+    """Throw the blow: the attacker's three dice, then the parrier's three, then
+    a charge die when the blow lands. Applies what it does."""
+    lang = scene.lang
+    attacker, target = blow.attacker, blow.target
+    lines = list(blow.notes)
+    a = blow.thrown = LD.throw(blow.ld, dice, f"{why(lang)} {attacker.name}".strip())
+    d = None
+    if blow.parry is not None:
+        d = LD.throw(blow.parry, dice, f"{tr(lang, 'parada', 'parry')} {target.name}".strip())
+        target.set("paradas", int(target.get("paradas") or 0) + 1)
+    hit = lands(scene, a, d)
+    if d is None:
+        lines += LD.lines(a, lang)
+    else:
+        lines += [LD.line(a, lang, judged=False), LD.line(d, lang, judged=False), _parry_line(scene, a, d, hit)]
+    data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data(),
+            "parry": d.data() if d else None, "location": blow.location, "hit": hit, "damage": 0}
+    victim = target.name or tr(lang, "el blanco", "the target")
+    if not hit:
+        lines.append(tr(lang, f"El golpe no llega a {victim}.", f"The blow does not reach {victim}."))
+        return lines, data, False
+    was_unconscious = "inconsciente" in target.states
+    if blow.feint:
+        lines += _feint_lands(scene, blow)
+        data["feint"] = True
+    else:
+        damage, parts, said = damage_of(scene, blow, a, dice)
+        lines.append(said)
+        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon)
+        lines += hurt_lines
+        data.update({"damage": damage, "damage_parts": parts, "wound": wound})
+    if was_unconscious and not target.dead:
+        die(scene, target, "rematado", lines)
+        data.setdefault("wound", {})["dead"] = True
+    lines += after_hit(scene, attacker, target)
+    return lines, data, True
+
+
+def _parry_line(scene: Scene, a: Throw, d: Throw, hit: bool) -> str:
+    left = "—" if a.result is None else number(a.result)
+    right = "—" if d.result is None else number(d.result)
+    head = scene.t(f"Golpe {left} contra parada {right}: ", f"Blow {left} against parry {right}: ")
+    if a.result is not None and a.result == d.result:
+        tie = scene.t("empate, ", "a tie, ")
+        return head + tie + (scene.t("gana el golpe (parry_tie = attacker)", "the blow wins (parry_tie = attacker)") if hit
+                             else scene.t("gana el defensor (004-R11)", "the defender wins (004-R11)")) + "."
+    return head + (scene.t("la parada no basta (004-R11).", "the parry fails (004-R11).") if hit
+                   else scene.t("parado (004-R11).", "parried (004-R11)."))
+
+
+def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, str]:
+    """RULINGS 004 (the toolkit's default): the LD's result plus the weapon's
+    bonus; a charge adds one more die of the size read (004-R14)."""
+    lang = scene.lang
+    base = max(0, a.result + blow.bonus)
+    parts = {"result": a.result, "weapon": blow.bonus, "charge": 0}
+    said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")
+    if blow.charge:
+        size = max(a.ld.sizes[i] for i in a.kept)
+        extra = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
+        parts["charge"] = extra
+        parts["charge_die"] = size
+        said += tr(lang, f" + carga d{size}={extra}", f" + charge d{size}={extra}")
+    total = base + parts["charge"]
+    return total, parts, said + f" = {total}."
+
+
+def _feint_lands(scene: Scene, blow: Blow) -> list[str]:
+    """004-R12: the feint does no damage; next round the feinter gets ND +2 against
+    its victim and its allies ND +1 (kept on the victim for this round and the next)."""
+    target = blow.target
+    target.set("finta_de", blow.attacker.name)
+    target.set("finta_rondas", 2)
+    return [scene.t(f"La finta llega pero no hace daño; la próxima ronda {blow.attacker.name or 'quien fintó'} tiene ND +2 "
+                    f"contra {target.name or 'su víctima'} y sus aliados ND +1 (004-R12).",
+                    f"The feint lands but does no damage; next round {blow.attacker.name or 'the feinter'} gets ND +2 "
+                    f"against {target.name or 'its victim'} and its allies ND +1 (004-R12).")]
+
+
+def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
+    """A landed blow ends an insult's rage at its author (004-R14) and a duel it
+    interrupts, with nobody disarmed (004-R9)."""
+    lines = []
+    if "irritado" in attacker.states and attacker.get("irritado_por") and \
+            scene.named(attacker.get("irritado_por")) is target:
+        S.lose(attacker, "irritado")
+        lines.append(scene.t(f"{attacker.name} se ha vengado de {target.name}: ya no está Irritado (004-R14).",
+                             f"{attacker.name} has taken its revenge on {target.name}: no longer Enraged (004-R14)."))
+    rival = scene.named(str(target.get("duelo") or ""))
+    if rival is not None and rival is not attacker:
+        for duellist in (target, rival):
+            duellist.set("duelo", "")
+            duellist.set("duelo_nd", 0)
+        lines.append(scene.t(f"El golpe interrumpe el duelo de {target.name} y {rival.name}: termina sin ataque extra ni desarme (004-R9).",
+                             f"The blow interrupts the duel of {target.name} and {rival.name}: it ends with no extra attack and nobody disarmed (004-R9)."))
+    return lines

@@ -1,0 +1,332 @@
+"""From a verb's parameters to the rules: who acts, on whom, with which values.
+
+A quick roll gives raw numbers; a campaign gives characters, whose sheets and
+states the same parameters may override. Both build the same
+:class:`~rolecli_middle.sheet.Fighter` objects, so the rules see one thing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Action, Label, Outcome, Refused
+
+from . import capability as C
+from . import checks, duel, mount, order, recovery, shouts, tricks
+from . import states as S
+from . import strike as K
+from .economy import combat_action
+from .sheet import Fighter, Scene
+from .system import INFO
+from .words import KINDS, SIZES, TEMPERAMENTS
+from .wounds import DEATHS, die, hurt, weapon_of
+
+L = Label
+
+_ES_SIZE = {en: es for es, en in SIZES.items()}
+_ES_KIND = {en: es for es, en in KINDS.items()}
+_ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
+
+
+def prepare(action: Action, ctx) -> tuple[Scene, dict]:
+    ctx.options = {**{o.key: o.default for o in INFO.options}, **{k: v for k, v in (ctx.options or {}).items()
+                                                                     if v is not None}}
+    return Scene(ctx), INFO.params(action)
+
+
+def choices(values, allowed, flag: str) -> list[str]:
+    bad = [v for v in values or () if v not in allowed]
+    if bad:
+        raise Refused(f"{flag} {bad[0]!r} is not one of: {', '.join(allowed)}.")
+    return list(values or ())
+
+
+def states_of(values, flag: str) -> list[str]:
+    return choices([str(v).casefold() for v in values or ()], S.ORDER, flag)
+
+
+def weapon_given(p: dict) -> dict[str, Any]:
+    """The striker's weapon (and, for a beast, temperament) as the command line gives them."""
+    kinds = choices(p.get("weapon_kind"), tuple(_ES_KIND), "--weapon-kind")
+    return {"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
+            "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")}
+
+
+def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
+    """The one acting. For a quick roll, marks typed for the verb's own capability
+    are kept under its name, so the output says what was rolled."""
+    given = dict(given or {})
+    text = str(p.get("capability") or default or "")
+    if action.actor is None and default and C.is_number(text):
+        given[default] = C.check_rating(int(text), default)
+        p["capability"] = default
+    given["extra_states"] = states_of(p.get("states"), "--states")
+    return scene.fighter(action.actor, given)
+
+
+def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) -> Fighter:
+    given = {"armadura": p.get("armour"), "escudo": p.get("shield"), "vida": p.get("life"), "vigor": p.get("vigor"),
+             "extra_states": states_of(p.get("target_states"), "--target-states"), **(given or {})}
+    return scene.fighter(action.target, given)
+
+
+def needs(value: Any, flag: str, what: str) -> None:
+    if value is None:
+        raise Refused(f"a quick roll needs {flag}: {what}.")
+
+
+def campaign_only(action: Action, verb: str, how: str) -> None:
+    if action.actor is None:
+        raise Refused(f"{verb} is kept on a campaign's characters: {how}.")
+
+
+def outcome(scene: Scene, verb: str, lines: list[str], data: dict, success: bool | None) -> Outcome:
+    return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
+
+
+def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[Fighter, Fighter]:
+    attacker = actor_of(scene, action, p, default, {"montado": True if p.get("mounted") else None}
+                        | ({} if default == C.BEAST_TAMING else weapon_given(p)))
+    target = target_of(scene, action, p)
+    if action.actor is not None and action.actor is action.target:
+        raise Refused(f"{attacker.name} cannot strike itself; name a rival with --target.")
+    K.refuse_if_locked(attacker)
+    K.refuse_if_dead(target)
+    return attacker, target
+
+
+def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
+    return mount.mount_of(scene, rider, weapon_given(p))
+
+
+# --- the verbs ----------------------------------------------------------------
+
+def do_check(action, ctx):
+    scene, p = prepare(action, ctx)
+    actor = actor_of(scene, action, p, None)
+    return outcome(scene, "check", *checks.check(scene, actor, p, ctx.dice))
+
+
+def do_contest(action, ctx):
+    scene, p = prepare(action, ctx)
+    actor = actor_of(scene, action, p, None)
+    defender = target_of(scene, action, p)
+    return outcome(scene, "contest", *checks.contest(scene, actor, defender, p, ctx.dice))
+
+
+def do_strike(action, ctx):
+    scene, p = prepare(action, ctx)
+    attacker, target = strike_sides(scene, action, p, C.WEAPON_USE)
+    blow = K.build(scene, attacker, target, p)
+    K.declare(blow, free=bool(p.get("free")))
+    lines, data, hit = K.throw(scene, blow, ctx.dice, why=L("golpe", "strike"))
+    if p.get("with_mount"):
+        if attacker.character is not None and not attacker.get("montado"):
+            raise Refused(f"{attacker.name} is not mounted: 'rolecli mount \"{attacker.name}\"' first (004-R10).")
+        steed = mount.mount_of(scene, attacker, {"arma_bonus": p.get("mount_bonus")})
+        more, data["mount"], mount_hit = mount.trained_mount(scene, blow, blow.thrown, steed, ctx.dice)
+        lines += more
+        hit = hit or mount_hit
+    return outcome(scene, "strike", lines, data, hit)
+
+
+def do_feint(action, ctx):
+    scene, p = prepare(action, ctx)
+    attacker = actor_of(scene, action, p, C.WEAPON_USE)
+    target = target_of(scene, action, p)
+    K.refuse_if_dead(target)
+    return outcome(scene, "feint", *tricks.feint(scene, attacker, target, p, ctx.dice))
+
+
+def do_mount_attack(action, ctx):
+    scene, p = prepare(action, ctx)
+    rider, target = strike_sides(scene, action, p, C.BEAST_TAMING)
+    steed = quick_mount(scene, rider, p)
+    return outcome(scene, "mount-attack", *mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
+
+
+def do_blind(action, ctx):
+    scene, p = prepare(action, ctx)
+    attacker = actor_of(scene, action, p, C.ROGUERY)
+    target = target_of(scene, action, p, {C.VIGILANCE: p.get("vigilance")})
+    K.refuse_if_dead(target)
+    return outcome(scene, "blind", *tricks.blind(scene, attacker, target, p, ctx.dice))
+
+
+def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
+    attacker = actor_of(scene, action, p, C.WEAPON_USE, weapon_given(p))
+    if action.target is None:
+        needs(p.get("rival_use"), "--rival-use", "the weapon use of the one whose weapon is struck, 0..3")
+    target = target_of(scene, action, p, {C.WEAPON_USE: p.get("rival_use")})
+    K.refuse_if_locked(attacker)
+    return attacker, target
+
+
+def do_strike_weapon(action, ctx):
+    scene, p = prepare(action, ctx)
+    attacker, target = weapon_sides(scene, action, p)
+    return outcome(scene, "strike-weapon", *duel.strike_weapon(scene, attacker, target, p, ctx.dice))
+
+
+def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
+    a = actor_of(scene, action, p, C.WEAPON_USE, {"duelo_nd": p.get("duel_nd")})
+    if action.actor is None:
+        needs(p.get("rival_use"), "--rival-use", "the rival's weapon use, 0..3")
+        return a, target_of(scene, action, p, {C.WEAPON_USE: p.get("rival_use"), "duelo_nd": p.get("rival_duel_nd")})
+    rival = duel.rival_in_duel(scene, a)
+    if rival is None:
+        raise Refused(f"{a.name} is not in a disarm duel; striking a weapon starts one (strike-weapon, 004-R8).")
+    if action.target is not None and scene.fighter(action.target) is not rival:
+        raise Refused(f"{a.name}'s disarm duel is with {rival.name}, not {action.target.name}.")
+    return a, rival
+
+
+def do_duel(action, ctx):
+    scene, p = prepare(action, ctx)
+    a, b = duel_sides(scene, action, p)
+    return outcome(scene, "duel", *duel.duel(scene, a, b, p, ctx.dice))
+
+
+def do_parry(action, ctx):
+    scene, p = prepare(action, ctx)
+    campaign_only(action, "parry", "rolecli parry NAME (and strike --parry N for a quick roll)")
+    f = scene.fighter(action.actor)
+    if p.get("stop"):
+        f.set("parando", False)
+        return outcome(scene, "parry", [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
+                                                f"{f.name} stops parrying: its protections defend it.")], {"parrying": False}, None)
+    if not f.armed:
+        raise Refused(f"{f.name} has no weapon in hand, and a parry needs one (004-R11).")
+    K.refuse_if_locked(f)
+    combat_action(f, keep="parando")
+    f.set("parando", True)
+    limit = f.marks(C.WEAPON_USE) + 1
+    lines = [scene.t(f"{f.name} para en vez de atacar: contra cada golpe lanza su uso de armas y debe superar al atacante, "
+                     f"hasta {limit} paradas por ronda (uso de armas + 1); sigue parando hasta que cambie de idea (004-R11).",
+                     f"{f.name} parries instead of attacking: against each blow it throws its weapon use and must beat the "
+                     f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")]
+    return outcome(scene, "parry", lines, {"parrying": True, "parries_per_round": limit}, None)
+
+
+def do_cover(action, ctx):
+    scene, p = prepare(action, ctx)
+    campaign_only(action, "cover", "rolecli cover NAME --target ALLY (and strike --covered N for a quick roll)")
+    if action.target is None or action.target is action.actor:
+        raise Refused("name the ally to cover with --target ALLY.")
+    f, ally = scene.fighter(action.actor), scene.fighter(action.target)
+    K.refuse_if_locked(f)
+    combat_action(f, keep="cubre")
+    f.set("cubre", ally.name)
+    lines = [scene.t(f"{f.name} cubre a {ally.name}: golpear a {ally.name} es un nivel más difícil (ND −1) y golpear a "
+                     f"{f.name} un nivel más fácil (ND +1), hasta su próxima acción de combate (004-R13).",
+                     f"{f.name} covers {ally.name}: striking {ally.name} is one level harder (ND −1) and striking "
+                     f"{f.name} one level easier (ND +1), until its next combat action (004-R13).")]
+    return outcome(scene, "cover", lines, {"covers": ally.name}, None)
+
+
+def do_mount(action, ctx, up: bool = True):
+    scene, p = prepare(action, ctx)
+    rider = actor_of(scene, action, p, C.BEAST_TAMING)
+    return outcome(scene, "mount" if up else "dismount", *mount.mount_or_dismount(scene, rider, p, ctx.dice, up=up))
+
+
+def do_insult(action, ctx):
+    scene, p = prepare(action, ctx)
+    actor = actor_of(scene, action, p, C.CHARLATANRY)
+    return outcome(scene, "insult", *shouts.insult(scene, actor, p, ctx.dice))
+
+
+def do_threaten(action, ctx):
+    scene, p = prepare(action, ctx)
+    actor = actor_of(scene, action, p, C.FEROCITY)
+    return outcome(scene, "threaten", *shouts.threaten(scene, actor, p, ctx.dice))
+
+
+def do_ambush(action, ctx):
+    scene, p = prepare(action, ctx)
+    actor = actor_of(scene, action, p, C.STEALTH)
+    return outcome(scene, "ambush", *order.ambush(scene, actor, p, ctx.dice))
+
+
+def do_morale(action, ctx):
+    scene, p = prepare(action, ctx)
+    return outcome(scene, "morale", *order.morale(scene, p, ctx.dice))
+
+
+def do_mount_lost(action, ctx):
+    scene, p = prepare(action, ctx)
+    rider = actor_of(scene, action, p, C.CALM)
+    return outcome(scene, "mount-lost", *mount.mount_lost(scene, rider, p, ctx.dice))
+
+
+RESOLVE = {"check": do_check, "contest": do_contest, "strike": do_strike, "feint": do_feint,
+           "mount-attack": do_mount_attack, "blind": do_blind, "strike-weapon": do_strike_weapon, "duel": do_duel,
+           "parry": do_parry, "cover": do_cover, "mount": do_mount, "dismount": lambda a, c: do_mount(a, c, up=False),
+           "insult": do_insult, "threaten": do_threaten, "ambush": do_ambush, "morale": do_morale,
+           "mount-lost": do_mount_lost}
+
+
+def do_roll(action, ctx):
+    from . import ld as LD
+    from .ld import Ld
+
+    scene, p = prepare(action, ctx)
+    ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), **K.ld_rules(scene))
+    t = LD.throw(ld, ctx.dice, "LD")
+    return outcome(scene, "roll", [LD.line(t, scene.lang, judged=False)], t.data(), None)
+
+
+# --- damage and states ----------------------------------------------------------
+
+def do_damage(character, action, ctx):
+    scene, p = prepare(action, ctx)
+    target = scene.fighter(character)
+    if target.dead:
+        raise Refused(f"{target.name} is already dead.")
+    by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
+    weapon = weapon_of(by)
+    lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
+    return outcome(scene, "damage", lines, {"character": target.name, **data}, None)
+
+
+def do_state(character, action, ctx):
+    scene, p = prepare(action, ctx)
+    f = scene.fighter(character)
+    allowed = S.ORDER + ("muerto",)
+    add = choices([s.casefold() for s in p.get("add") or ()], allowed, "--add")
+    remove = choices([s.casefold() for s in p.get("remove") or ()], allowed, "--remove")
+    if not add and not remove:
+        raise Refused(f"give --add or --remove with states: {', '.join(allowed)}.")
+    lines: list[str] = []
+    for state in remove:
+        if state == "muerto":
+            f.set("muerte", "")
+        else:
+            S.lose(f, state)
+    for state in add:
+        if state == "muerto":
+            die(scene, f, "narrador", lines)
+            continue
+        ended = S.gain(f, state, rounds=int(p.get("rounds") or 0))
+        if ended != state:
+            lines.append(scene.t(f"{f.name} ya estaba Mareado: queda Inconsciente (004-R16).",
+                                 f"{f.name} was already Dazed: it is Unconscious (004-R16)."))
+    held = [S.label(f, s, scene.lang) for s in S.ORDER if s in f.states]
+    dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.get('muerte')](scene.lang)})" if f.dead else ""
+    lines.append(f"{f.name}: " + (", ".join(held) or scene.t("sin estados", "no states")) + dead + ".")
+    return outcome(scene, "state", lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
+                                           "dead": f.dead}, None)
+
+
+def do_recover(character, event, action, ctx):
+    scene, _ = prepare(action, ctx)
+    known = [e for e, _ in INFO.events]
+    if event not in known:
+        raise Refused(f"event {event!r} is unknown; events: {', '.join(known)}.")
+    lines, data = recovery.recover(scene, scene.fighter(character), event)
+    return outcome(scene, "recover", lines, data, None)
+
+
+def do_initiative(characters, action, ctx):
+    scene, p = prepare(action, ctx)
+    lines, data = order.impulse(scene, characters, p, ctx.dice)
+    return outcome(scene, "initiative", lines, data, None)

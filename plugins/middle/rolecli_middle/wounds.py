@@ -1,0 +1,164 @@
+"""What a blow does to the one it lands on: life lost, the effects of a called
+shot (004-R7), death, and the bond between a rider and its mount (004-R10).
+
+Damage is the LD's result plus the weapon's bonus (RULINGS 004: the toolkit's
+default, not the book's); ``vida`` is lost by it and a character with no life
+left dies. "Half of the life" is half of the maximum (RULINGS 004)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolecli.contract import Label
+
+from . import states as S
+from .sheet import Fighter, Scene
+from .words import LOCATIONS, tr
+
+L = Label
+
+DEATHS = {
+    "vida": L("sin vida", "no life left"),
+    "decapitado": L("decapitado", "beheaded"),
+    "ojo": L("muerte instantánea por el ojo", "instant death through the eye"),
+    "rematado": L("rematado estando inconsciente", "finished off while unconscious"),
+    "narrador": L("muerto por decisión del Narrador", "dead by the Narrator's decision"),
+}
+
+INJURIES = {
+    "pierna_cercenada": L("pierna cercenada", "leg severed"),
+    "mano_cercenada": L("mano cercenada", "hand severed"),
+    "media_velocidad": L("mueve la mitad por el resto del combate", "moves half as far for the rest of the combat"),
+    "ojo_perdido": L("ojo perdido", "eye lost"),
+}
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """What strikes: its size (none, small, medium, large) and kinds (edged, piercing, blunt)."""
+
+    size: str
+    kinds: frozenset[str]
+
+    @property
+    def severs(self) -> bool:
+        """004-R7: only medium-or-larger edged weapons can sever."""
+        return self.size in ("medium", "large") and "edged" in self.kinds
+
+    @property
+    def piercing(self) -> bool:
+        return "piercing" in self.kinds
+
+
+def weapon_of(fighter: Fighter) -> Weapon:
+    return Weapon(fighter.weapon_size, fighter.weapon_kinds)
+
+
+class Wound:
+    """The effects of one blow on one target, as they are applied."""
+
+    def __init__(self, scene: Scene, target: Fighter):
+        self.scene, self.target = scene, target
+        self.effects: list[str] = []
+        self.lines: list[str] = []
+
+    def say(self, key: str, es: str, en: str) -> None:
+        self.effects.append(key)
+        self.lines.append(self.scene.t(es, en))
+
+    def daze(self, why_es: str, why_en: str) -> None:
+        ended = S.gain(self.target, "mareado")
+        if ended == "inconsciente":
+            self.say("unconscious", f"{why_es}: Mareado otra vez → Inconsciente (004-R16).",
+                     f"{why_en}: Dazed again → Unconscious (004-R16).")
+        else:
+            self.say("dazed", f"{why_es}: Mareado (004-R16).", f"{why_en}: Dazed (004-R16).")
+
+    def injure(self, injury: str) -> None:
+        held = list(self.target.get("lesiones") or [])
+        if injury not in held:
+            self.target.set("lesiones", held + [injury])
+
+    def sever(self, weapon: Weapon, what: str, es: str, en: str) -> bool:
+        """Sever a part, if the weapon can; else great pain and Mareado (004-R7)."""
+        if weapon.severs:
+            self.say(what, es, en)
+            return True
+        self.effects.append("great_pain")
+        self.daze("El arma no es mediana o mayor y de filo, no cercena: gran dolor",
+                  "The weapon is not a medium-or-larger edged one and cannot sever: great pain")
+        return False
+
+
+def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weapon) -> tuple[list[str], dict]:
+    """Apply ``damage`` landing on ``location`` (``body`` for a plain strike)."""
+    w = Wound(scene, target)
+    life, vigor = target.life, int(target.get("vigor"))
+    half = damage * 2 > life  # more than half of the maximum life
+    name = target.name or tr(scene.lang, "El blanco", "The target")
+    if location == "legs":
+        if half and w.sever(weapon, "leg_severed", f"Daño {damage} > la mitad de la vida {life}: pierna cercenada (004-R7).",
+                            f"Damage {damage} > half of life {life}: leg severed (004-R7)."):
+            w.injure("pierna_cercenada")
+        if damage > vigor:
+            w.say("half_speed", f"Daño {damage} > vigor {vigor}: mueve la mitad por el resto del combate (004-R7).",
+                  f"Damage {damage} > vigor {vigor}: moves half as far for the rest of the combat (004-R7).")
+            w.injure("media_velocidad")
+    elif location == "hands":
+        if half and w.sever(weapon, "hand_severed", f"Daño {damage} > la mitad de la vida {life}: mano cercenada, y el arma cae (004-R7).",
+                            f"Damage {damage} > half of life {life}: hand severed, and its weapon falls (004-R7)."):
+            w.injure("mano_cercenada")
+            target.set("desarmado", True)
+        if damage > vigor and not target.get("desarmado"):
+            w.say("drops_weapon", f"Daño {damage} > vigor {vigor}: suelta el arma de esa mano (004-R7).",
+                  f"Damage {damage} > vigor {vigor}: drops the weapon in that hand (004-R7).")
+            target.set("desarmado", True)
+    elif location == "weak-point":
+        w.effects.append("great_pain")
+        w.daze("Golpe en el punto débil: gran dolor", "Blow to the weak point: great pain")
+    elif location == "head":
+        w.daze("Golpe en la cabeza", "Blow to the head")
+        if half and w.sever(weapon, "beheaded", f"Daño {damage} > la mitad de la vida {life}: la cabeza vuela por los cielos (004-R7).",
+                            f"Damage {damage} > half of life {life}: the head flies off (004-R7)."):
+            die(scene, target, "decapitado", w.lines)
+    elif location == "eye":
+        if weapon.piercing and damage >= vigor:
+            S.gain(target, "cegado")
+            w.injure("ojo_perdido")
+            w.say("blinded", f"Arma punzante y daño {damage} ≥ vigor {vigor}: Cegado hasta el fin de la escena (004-R7).",
+                  f"Piercing weapon and damage {damage} ≥ vigor {vigor}: Blinded until the scene ends (004-R7).")
+        if half:
+            w.say("killed", f"Daño {damage} > la mitad de la vida {life}: muerte instantánea (004-R7).",
+                  f"Damage {damage} > half of life {life}: instant death (004-R7).")
+            die(scene, target, "ojo", w.lines)
+    before = target.left
+    target.set("vida_perdida", int(target.get("vida_perdida") or 0) + damage)
+    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(target.left, 0)}/{life}.",
+              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(target.left, 0)}/{life}.")
+    if target.left <= 0 and not target.dead:
+        die(scene, target, "vida", w.lines)
+    data = {"damage": damage, "location": location, "life": life, "life_before": before, "life_left": target.left,
+            "effects": w.effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
+            "dead": target.dead, "death": target.get("muerte") or None}
+    return [head] + w.lines, data
+
+
+def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
+    """``fighter`` dies; its mount or its rider feel it (004-R10)."""
+    if fighter.dead:
+        return
+    fighter.set("muerte", how)
+    lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
+                    f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
+    mount = scene.named(str(fighter.get("montura") or ""))
+    if mount is not None and mount.get("lazo") and not mount.dead:
+        S.gain(mount, "irritado", lasting=True)
+        lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
+                        f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
+    for rider in scene.everyone():
+        if rider.get("montura") and scene.named(rider.get("montura")) is fighter and not rider.dead:
+            rider.set("montado", False)
+            lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
+                                        f"aun después del combate: rolecli mount-lost \"{rider.name}\" (004-R10).",
+                            f"{rider.name}'s mount dies: it must make a calma LD or be Enraged even after the combat: "
+                            f"rolecli mount-lost \"{rider.name}\" (004-R10)."))
