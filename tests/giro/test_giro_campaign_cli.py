@@ -200,3 +200,11 @@ def test_spanish_output_uses_the_books_words(cli):
     assert "Dado Diurno 12: por encima del límite 7" in r.out
     assert "Falla y tira el Dado Nocturno: Dado Nocturno 2: por debajo de la dificultad 3" in r.out
     assert "Fracaso, Factor de Fracaso 2" in r.out and r.code == 1
+
+
+def test_initiative_counts_a_trait_the_sheet_lacks_as_0(cli):
+    assert cli("-C", "giro", "character", "add", "Guardia", "atributos.Gracia=3").code == 0
+    r = cli("-C", "giro", "initiative", "Guardia", BERTHOLD, "--dice", "3,4", "--json")
+    # Guardia: Gracia 3 + no Percepción = 3, and 3 is within it; Berthold's 4 is within his 4
+    assert r.json["scores"]["Guardia"]["limit"] == 3 and r.json["order"] == [BERTHOLD, "Guardia"]
+    assert cli("-C", "giro", "check", "Guardia", "Gracia + Percepción").code == 2  # elsewhere it is a typo's guard

@@ -140,10 +140,12 @@ class Challenge:
 
 
 def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str, ...] = (),
-          advanced: bool = False, untrained: bool = False) -> Challenge:
+          advanced: bool = False, untrained: bool = False, absent_is_zero: bool = False) -> Challenge:
     """The challenge ``text`` for ``who`` (None: a quick roll with numbers).
     ``pick`` names the options the player chose in a flexible challenge; by
-    default the best is taken (see :func:`_best`)."""
+    default the best is taken (see :func:`_best`). ``absent_is_zero``: a trait
+    the sheet lacks counts 0 instead of being refused (for initiative, which
+    every character enters whatever its sheet holds)."""
     text = str(text).strip()
     parts = _KINDS.split(text)
     if len(parts) > 2 or not all(parts):
@@ -151,7 +153,7 @@ def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str
                       "options to choose from and y/e between options that all count; a tool's Quality goes "
                       "in --quality.")
     raw = [_options(part, text) for part in parts]
-    kinds = _kinds(raw, who, text)
+    kinds = _kinds(raw, who, text, absent_is_zero)
     picks = {fold(p): p for p in pick}
     groups = tuple(_group(kind, how, tuple(_trait(t, kind, who) for t in names), picks)
                    for kind, (how, names) in zip(kinds, raw))
@@ -174,7 +176,7 @@ def _options(part: str, text: str) -> tuple[How, list[str]]:
     return how, [n.strip() for n in names]
 
 
-def _kind_of_name(name: str, who: Character | None) -> Kind:
+def _kind_of_name(name: str, who: Character | None, absent_is_zero: bool) -> Kind | None:
     if who is None:
         raise Refused(f"{name!r} names a trait, but a quick roll has no character: give numbers "
                       "(Attribute + Skill, such as 4+3, or the limit alone), or name a campaign character.")
@@ -182,17 +184,19 @@ def _kind_of_name(name: str, who: Character | None) -> Kind:
         return "attribute"
     if sheet.entry(who, "habilidades", name):
         return "skill"
+    if absent_is_zero:
+        return None  # its place in the challenge says which kind it is
     who.trait(name)  # an unknown name: lists the character's traits and the closest match
     raise Refused(f"{name!r} is neither an attribute nor a skill of {who.name}; a challenge adds one attribute "
                   "(atributos) and one skill (habilidades).")
 
 
-def _kinds(raw: list[tuple[How, list[str]]], who: Character | None, text: str) -> list[Kind]:
+def _kinds(raw: list[tuple[How, list[str]]], who: Character | None, text: str, absent_is_zero: bool) -> list[Kind]:
     """Which group is the attribute and which the skill: the sheet says for
     names; numbers go attribute first, skill second; a lone number is the limit."""
     named: list[Kind | None] = []
     for _, names in raw:
-        found = {_kind_of_name(n, who) for n in names if not _NUMBER.fullmatch(n)}
+        found = {_kind_of_name(n, who, absent_is_zero) for n in names if not _NUMBER.fullmatch(n)} - {None}
         if len(found) > 1:
             raise Refused(f"challenge {text!r}: {' / '.join(names)} mixes attributes and skills; "
                           "put the attribute before the + and the skill after it.")
@@ -214,7 +218,8 @@ def _trait(name: str, kind: Kind, who: Character | None) -> Trait:
         return Trait("", value)
     table = "atributos" if kind == "attribute" else "habilidades"
     found = sheet.entry(who, table, name)
-    assert found is not None  # _kinds has placed every name in its table
+    if found is None:  # absent from the sheet, where parse allows it: no points in it
+        return Trait(name, 0)
     key, value = found
     if kind == "attribute":
         return Trait(key, value)

@@ -1,8 +1,9 @@
 """Initiative. The text gives no order of action (it refers to pages not
 included); the toolkit orders a conflict by the book's own contest rule
 (001-R18): everyone rolls a Day Die against the limit of the initiative
-challenge (default Gracia + Percepción: the book's quick reflexes and noticing),
-and the highest result within its range acts first. Failed rolls act after
+challenge (default Gracia + Percepción: the book's quick reflexes and noticing;
+a trait the sheet lacks counts 0), and the highest result within its range
+acts first. Failed rolls act after
 every roll within range. Ties go to the higher limit, then to the order the
 Cronista listed. No Night Die: initiative brings no consequences.
 
@@ -24,7 +25,7 @@ def entrants(characters, action, ctx) -> list[tuple[str, int]]:
     or ``--entrants Name=limit`` for a table with no campaign."""
     p = INFO.params(action)
     if characters:
-        return [(c.name, challenges.parse(p["traits"], c).limit) for c in characters]
+        return [(c.name, challenges.parse(p["traits"], c, absent_is_zero=True).limit) for c in characters]
     found = []
     for item in p["entrants"]:
         name, _, limit = item.partition("=")
