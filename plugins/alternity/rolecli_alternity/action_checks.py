@@ -1,0 +1,163 @@
+"""Action checks, surprise and initiative (002-R7..R13, R47): the phase a character
+starts acting in, and the round's order."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rolecli.contract import Action, Character, Context, Outcome, Refused
+
+from . import labels as L
+from .check import RANK, roll_check
+from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
+from .labels import tr
+from .last_resort import spend, spent_state
+from .sheet import action_check_score, actions_per_round, find_skill, state
+from .situation import prepare
+from .spec import INFO
+from .status import status
+
+
+def do_surprise(action: Action, ctx: Context) -> Outcome:
+    p = INFO.params(action)
+    lang = ctx.lang
+    actor = action.actor
+    prepared = int(p.get("prepared") or 0)
+    score_text = p.get("score")
+    if score_text is None and actor is not None:
+        names = (("Percepción-percepción", "Awareness-perception") if prepared else ("Percepción-intuición", "Awareness-intuition")) \
+            + ("Percepción", "Awareness")
+        score, kind, name = find_skill(actor, names, "VOL")
+        score_text = str(score)
+        prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind=kind,
+                       extra=[(-prepared, tr(lang, "preparado", "prepared"))] if prepared else [])
+        prep.name = name
+    else:
+        prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text,
+                       extra=[(-prepared, tr(lang, "preparado", "prepared"))] if prepared else [])
+    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "sorpresa", "surprise"))
+    surprised = not res.success
+    lines = [prep.line(lang), res.line(lang),
+             tr(lang, "Sorprendido: no actúa en la fase de sorpresa." if surprised else "No sorprendido: puede actuar una vez en la fase de sorpresa.",
+                "Surprised: no action in the surprise phase." if surprised else "Not surprised: may act once in the surprise phase.")]
+    return Outcome(prep.as_json() | res.as_json() | {"surprised": surprised}, lines, success=not surprised)
+
+
+def do_action_check(action: Action, ctx: Context) -> Outcome:
+    p = INFO.params(action)
+    lang = ctx.lang
+    actor = action.actor
+    score_text = p.get("score")
+    if score_text is None and actor is not None:
+        score_text = str(action_check_score(actor))
+    prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind="action")
+    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "tirada de acción", "action check"), marginal=True)
+    lines = [prep.line(lang), res.line(lang)]
+    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
+    if spent_line:
+        lines.append(spent_line)
+    degree = "marginal" if key == "failure" else key
+    actions = p.get("actions") or (actions_per_round(actor) if actor else 1)
+    phase = phase_of(degree)
+    delay = p.get("delay", "none")
+    data = prep.as_json() | res.as_json() | {"degree": degree, "phase": phase, "actions": actions,
+                                              "last_resorts_spent": pts}
+    st = state(actor) if actor else None
+    if delay == "next_round":
+        if RANK.get(key, 0) < RANK["ordinary"]:
+            raise Refused(tr(lang, "para esperar al asalto siguiente hace falta una tirada de acción de al menos Ordinario (002-R13).",
+                             "waiting for the next round needs an action check of at least Ordinary (002-R13)."))
+        data.update(usable_actions=0, lost_actions=actions, next_round="amazing")
+        lines.append(tr(lang, f"Espera todo el asalto ({actions} acciones): el asalto siguiente cuenta como Asombroso y actúa el primero.",
+                        f"Waits the whole round ({actions} actions): next round it counts as Amazing and acts first."))
+        if st is not None:
+            st["delayed"] = True
+    else:
+        start = phase
+        if delay != "none":
+            if PHASES.index(delay) < PHASES.index(phase):
+                raise Refused(tr(lang, f"no se puede posponer a una fase anterior a la propia ({phase}).",
+                                 f"cannot delay to a phase before your own ({phase})."))
+            start = delay
+        usable = 1 if degree == "critical_failure" else usable_actions(actions, start)
+        data.update(usable_actions=usable, lost_actions=actions - usable, first_phase=start)
+        lines.append(tr(lang, f"Actúa desde la {L.PHASES[start](lang)}: {usable} de {actions} acciones"
+                              + (f" ({actions - usable} se pierden al final del asalto)" if actions > usable else "") + ".",
+                        f"Acts from the {L.PHASES[start](lang)}: {usable} of {actions} actions"
+                        + (f" ({actions - usable} lost at the end of the round)" if actions > usable else "") + "."))
+        if degree == "critical_failure":
+            lines.append(tr(lang, "Fallo Crítico: actúa el último en la fase Marginal.", "Critical Failure: acts last in the Marginal phase."))
+    out = Outcome(data, lines, success=None)
+    if actor is not None and (pts or res.bad_luck or delay == "next_round"):
+        out.changes[actor.name] = spent_state(actor, pts, res.bad_luck, base=st)
+    return out
+
+
+def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
+    p = INFO.params(action)
+    lang = ctx.lang
+    delayed = {str(n).strip() for n in p.get("delayed") or ()}
+    surprised = {str(n).strip() for n in p.get("surprised") or ()}
+    entrants: list[Entrant] = []
+    lines: list[str] = []
+    changes: dict[str, dict[str, Any]] = {}
+    skipped = []
+    if characters:
+        for i, ch in enumerate(characters):
+            st = state(ch)
+            # the unconscious roll to wake instead of an action check (002-R31), even if forced in
+            out = status(ch, ctx.options)
+            if not out.can_act:
+                skipped.append(ch.name)
+                lines.append(tr(lang, f"{ch.name} no actúa este asalto ({out.why(lang)}).",
+                                f"{ch.name} does not act this round ({out.why(lang)})."))
+                continue
+            score = action_check_score(ch)
+            e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))
+            if st["delayed"]:
+                st["delayed"] = False
+                changes[ch.name] = st
+            entrants.append(e)
+    else:
+        for i, text in enumerate(p.get("entrants") or ()):
+            name, _, rest = str(text).partition("=")
+            score_s, _, acts = rest.partition(":")
+            try:
+                score, acts_n = int(score_s), int(acts or 1)
+            except ValueError:
+                raise Refused(f"entrant {text!r}: write Name=score or Name=score:actions.") from None
+            entrants.append(Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed))
+        if not entrants:
+            raise Refused(tr(lang, "nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
+                             "nobody to order: name campaign characters or use --entrants Name=score."))
+    by_name = {c.name: c for c in characters}
+    for e in entrants:
+        ch = by_name.get(e.name)
+        if e.delayed:
+            lines.append(tr(lang, f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
+                            f"{e.name}: waited last round, counts as Amazing and acts first."))
+            continue
+        prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False)
+        res = roll_check(ctx, prep.score, prep.rung, tr(lang, f"tirada de acción de {e.name}", f"{e.name}'s action check"),
+                         marginal=True)
+        e.check = res
+        e.degree = res.degree_key()
+        lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
+                     + tr(lang, f"{e.actions} acción(es)", f"{e.actions} action(s)"))
+    phases = schedule(entrants)
+    order = first_order(entrants, phases)
+    data: dict[str, Any] = {
+        "order": order, "phases": phases, "skipped": skipped,
+        "checks": {e.name: {"score": e.score, "degree": e.degree, "actions": e.actions, "delayed": e.delayed,
+                            "phases": e.phases, "lost_actions": e.actions - len(e.phases),
+                            **({"control": e.check.control, "total": e.check.total} if e.check else {})}
+                   for e in entrants},
+    }
+    if surprised:
+        sp = surprise_phase(entrants, surprised)
+        data["surprise_phase"] = sp
+        lines.append(tr(lang, "Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")
+                     + (", ".join(sp) or "—"))
+    for phase in PHASES:
+        lines.append(f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—"))
+    return Outcome(data, lines, changes=changes)

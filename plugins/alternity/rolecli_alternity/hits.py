@@ -1,0 +1,84 @@
+"""One hit, from the damage to the boxes, and the GM's ``damage`` verb (002-R9, R20..R24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Action, Character, Context, Outcome
+
+from . import damage as D
+from . import labels as L
+from .check import roll_check
+from .labels import tr
+from .sheet import RESOLVE, find_skill, state, track_sizes
+from .situation import prepare
+from .spec import INFO
+
+
+def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
+    def roll(st_now: dict[str, Any]) -> bool:
+        tmp = Character(ch.name, ch.sheet, st_now)
+        if resolve_text is not None:
+            prep = prepare({}, ctx, tmp, resolve_text, modifiers=False)
+        else:
+            score, kind, name = find_skill(tmp, RESOLVE, "VOL")
+            prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False)
+            prep.name = name
+        res = roll_check(ctx, prep.score, prep.rung, tr(ctx.lang, "Resolución-resolución física", "Resolve-physical resolve"))
+        roll.lines.extend([prep.line(ctx.lang), res.line(ctx.lang)])
+        return res.success
+    roll.lines = []
+    return roll
+
+
+def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
+             resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """The one way damage reaches a character, whatever dealt it (an attack, the GM's
+    damage, an impact, fatigue, holding breath, the end of a phase): returns the new
+    state, the report and the lines.
+
+    - Who can be hit: a dead character takes nothing more (decision: no track is left
+      to fill that changes anything).
+    - ``queue``: the hit waits in ``pending`` for the end of the phase (002-R9).
+    - Otherwise the tracks take it (002-R21..R25, R28: ``damage.apply``), the full-fatigue
+      Resolve roll rolled with ``resolve`` (else the sheet's skill), and ``knock_out``
+      names a cause that leaves the character unconscious if the hit did not.
+    """
+    lang = ctx.lang
+    if st["status"] == "dead":
+        rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
+               "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
+        return st, rep, [tr(lang, f"{ch.name} está muerto: el daño no cambia nada.", f"{ch.name} is dead: the damage changes nothing.")]
+    if queue:
+        new = dict(st)
+        new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
+        return new, {"pending": new["pending"]}, [
+            tr(lang, f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
+               f"The damage to {ch.name} is pending until the end of the phase (002-R9).")]
+    sizes = track_sizes(ch)
+    roller = _resolve_roller(ch, resolve, ctx)
+    new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
+    if knock_out and new["status"] == "ok":
+        D.knock_out(new, knock_out)
+        rep["knocked_out"] = True
+    lines = D.report_lines(ch.name, rep, new, sizes, lang)
+    if roller.lines:
+        lines[-1:-1] = roller.lines
+    return new, rep, lines
+
+
+def do_damage(character: Character, action: Action, ctx: Context) -> Outcome:
+    p = INFO.params(action)
+    lang = ctx.lang
+    entries = D.parse_rating(p["damage"])
+    entry = D.pick(entries, p.get("degree", "ordinary"))
+    amount, values = D.roll_entry(ctx, entry)
+    lines = []
+    if values or len(entries) > 1:
+        lines.append(tr(lang, f"Daño {entry.text} = {amount}", f"Damage {entry.text} = {amount}")
+                     + (f" ({'+'.join(map(str, values))})" if values else "") + ".")
+    st, rep, more = take_hit(character, state(character), entry.track, amount, ctx, spill=p.get("spill", "overflow"),
+                             resolve=p.get("resolve"))
+    lines.extend(more)
+    data = {"character": character.name, "entry": entry.text, "rolled": values, **rep, "state": st, "tracks": track_sizes(character)}
+    return Outcome(data, lines, changes={character.name: st})

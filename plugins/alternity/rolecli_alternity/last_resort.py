@@ -1,0 +1,55 @@
+"""Last resort points (002-R44): one shifts a degree by one, a Free Agent may spend two,
+and what is spent is kept until the next Act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Character, Refused
+
+from . import labels as L
+from .check import RANK, shift_against, shift_own
+from .labels import tr
+from .sheet import is_free_agent, last_resorts_left, state
+
+
+def _points(policy: str, key: str, who: Character | None, own: bool) -> int:
+    if policy == "no":
+        return 0
+    if policy == "if-failed":
+        if not own or RANK[key] > RANK["failure"]:
+            return 0
+        left = last_resorts_left(who) if who is not None else 2
+        want = 2 if key == "critical_failure" and (who is None or is_free_agent(who)) else 1
+        if who is None and want == 2:
+            want = 1   # without a sheet we do not know the profession: one point
+        return min(want, left)
+    return int(policy)
+
+
+def spend(policy: str, key: str, who: Character | None, lang: str, own: bool = True) -> tuple[str, int, str]:
+    """Apply a last resort policy to a degree (002-R44). Returns (degree, points, line)."""
+    pts = _points(policy, key, who, own)
+    if pts == 0:
+        return key, 0, ""
+    if pts == 2 and who is not None and not is_free_agent(who):
+        raise Refused(tr(lang, f"{who.name} no es Agente Libre: solo 1 punto de último recurso por tirada.",
+                         f"{who.name} is not a Free Agent: only 1 last resort point per roll."))
+    if who is not None and last_resorts_left(who) < pts:
+        raise Refused(tr(lang, f"{who.name} solo tiene {last_resorts_left(who)} puntos de último recurso.",
+                         f"{who.name} has only {last_resorts_left(who)} last resort point(s) left."))
+    new = shift_own(key, pts) if own else shift_against(key, pts)
+    name = f"{who.name} " if who else ""
+    line = tr(lang, f"{name}gasta {pts} punto(s) de último recurso: {L.degree(key, lang)} → {L.degree(new, lang)}",
+              f"{name}spends {pts} last resort point(s): {L.degree(key, lang)} → {L.degree(new, lang)}")
+    if key == "critical_failure":
+        line += tr(lang, " (se evita la mala suerte)", " (bad luck avoided)")
+    return new, pts, line + "."
+
+
+def spent_state(ch: Character, pts: int, bad_luck: bool = False, base: dict | None = None) -> dict[str, Any]:
+    st = dict(base) if base is not None else state(ch)
+    st["last_resorts_spent"] = int(st["last_resorts_spent"]) + pts
+    if bad_luck:
+        st["bad_luck"] = int(st["bad_luck"]) + 1
+    return st

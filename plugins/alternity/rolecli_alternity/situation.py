@@ -1,0 +1,109 @@
+"""The situation die of a roll (002-R3, R4): the score, the base die of its kind and
+every step that moves it: modifiers, the eyeball approach, help (002-R12), two actions or
+weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
+(002-R42) and the character's Dazed penalties (002-R26)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from rolecli.contract import Character, Context, Refused
+
+from . import labels as L
+from .labels import tr
+from .sheet import ability, dazed_steps, resolve_rating
+from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
+                    rung_text, situation_steps, two_weapon_steps)
+
+
+KIND_BASE = {"specialty": 0, "broad": 1, "feat": 1, "untrained": 1, "action": 0}
+
+
+KIND_NAMES = {
+    "specialty": L.Label("especialidad", "specialty"), "broad": L.Label("habilidad general", "broad skill"),
+    "feat": L.Label("proeza", "feat"), "untrained": L.Label("sin entrenar: mitad de la característica", "untrained: half the ability"),
+    "action": L.Label("tirada de acción", "action check"),
+}
+
+
+@dataclass
+class Prepared:
+    score: int
+    kind: str
+    name: str
+    base: int
+    rung: int
+    steps: int
+    sources: list[tuple[int, str]] = field(default_factory=list)
+
+    def line(self, lang: str) -> str:
+        who = f"{self.name} " if self.name else ""
+        text = tr(lang, f"Puntuación {who}{self.score}", f"Score {who}{self.score}")
+        text += f" ({KIND_NAMES[self.kind](lang)}, " + tr(lang, "base", "base") + f" {rung_text(self.base)})"
+        if self.sources:
+            text += "; " + tr(lang, "pasos", "steps") + ": " + ", ".join(f"{s:+d} {why}" for s, why in self.sources)
+        text += f" → {L.SITUATION(lang)} {rung_text(self.rung)}"
+        return text
+
+    def as_json(self) -> dict:
+        return {"score": self.score, "kind": self.kind, "trait": self.name, "base": rung_text(self.base),
+                "steps": self.steps, "situation_die": rung_text(self.rung),
+                "step_sources": [{"steps": s, "why": w} for s, w in self.sources]}
+
+
+def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, *,
+            kind: str | None = None, extra: Sequence[tuple[int, str]] = (), dazed: bool = True,
+            modifiers: bool = True, dazed_optional: bool = True) -> Prepared:
+    """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung."""
+    lang = ctx.lang
+    if score_text is None:
+        raise Refused(tr(lang, "falta la puntuación (o un personaje de campaña).", "a score (or a campaign character) is needed."))
+    value, guessed, name = resolve_rating(actor, score_text)
+    if kind is None:
+        kind = p.get("kind", "auto") or "auto"
+        if kind == "auto":
+            kind = "specialty" if guessed == "number" else guessed
+    score = value // 2 if kind == "untrained" else value
+    base = parse_rung(p["base"]) if p.get("base") else KIND_BASE[kind]
+    sources: list[tuple[int, str]] = list(extra)
+    if modifiers:
+        if p.get("steps"):
+            sources.append((int(p["steps"]), tr(lang, "modificadores", "modifiers")))
+        if p.get("situation"):
+            s, label = situation_steps(p["situation"])
+            sources.append((s, label(lang)))
+        if p.get("helpers"):
+            s = help_steps(list(p["helpers"]), ctx.options.get("help_stack", "sum"))
+            sources.append((s, tr(lang, "ayuda", "help")))
+        if p.get("two_actions", "none") != "none":
+            sources.append((TWO_ACTIONS[p["two_actions"]], tr(lang, "dos acciones a la vez", "two actions at once")))
+        if p.get("two_weapons", "none") != "none":
+            amb = bool(p.get("ambidextrous")) or bool(actor and actor.sheet.get("ambidextrous"))
+            sources.append((two_weapon_steps(p["two_weapons"], amb),
+                            tr(lang, f"dos armas (mano {'hábil' if p['two_weapons'] == 'main' else 'torpe'})",
+                               f"two weapons ({p['two_weapons']} hand)")))
+        if p.get("aim"):
+            sources.append((AIM_STEPS, tr(lang, "apuntar", "aim")))
+        if p.get("gravity", "normal") != "normal":
+            sources.append((GRAVITY[p["gravity"]], tr(lang, f"gravedad {'cero' if p['gravity'] == 'zero' else 'ligera'}",
+                                                      f"{p['gravity']} gravity")))
+        if p.get("moving", "none") not in ("none",):
+            s = moving_steps(p["moving"], lang)
+            if s:
+                sources.append((s, tr(lang, f"moverse ({p['moving']})", f"moving ({p['moving']})")))
+        if p.get("load") is not None:
+            strength = p.get("strength") or (ability(actor, "FUE") if actor else None)
+            if strength is None:
+                raise Refused(tr(lang, "la carga necesita --strength.", "a load needs --strength."))
+            enc = encumbrance(float(p["load"]), int(strength))
+            if enc.steps:
+                sources.append((enc.steps, tr(lang, f"carga {float(p['load']):g} kg", f"load {float(p['load']):g} kg")))
+    if dazed and actor is not None:
+        opts = ctx.options if dazed_optional else {**ctx.options, "dazed_stun": False, "dazed_wound": False}
+        s, why = dazed_steps(actor, opts, lang)
+        if s:
+            sources.append((s, tr(lang, "aturdido", "dazed") + " (" + ", ".join(why) + ")"))
+    steps = sum(s for s, _ in sources)
+    rung = final_rung(base, steps, clamp=bool(ctx.options.get("clamp_bonus", False)))
+    return Prepared(score, kind, name, base, rung, steps, sources)

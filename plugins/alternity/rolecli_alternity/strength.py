@@ -1,0 +1,69 @@
+"""What strength carries and throws: encumbrance (002-R42) and thrown objects (002-R45)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Action, Character, Context, Outcome, Refused
+
+from .labels import tr
+from .sheet import ability, resolve_rating
+from .spec import INFO
+from .steps import encumbrance
+
+
+def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
+    if p.get("strength") is not None:
+        value, _, _ = resolve_rating(actor, p["strength"])
+        return value
+    if actor is None:
+        raise Refused(tr(lang, "hace falta --strength (o un personaje).", "--strength (or a character) is needed."))
+    return ability(actor, "FUE")
+
+
+def do_encumbrance(action: Action, ctx: Context) -> Outcome:
+    p = INFO.params(action)
+    lang = ctx.lang
+    strength = _strength(p, action.actor, lang)
+    load = float(p["load"])
+    enc = encumbrance(load, strength)
+    data = {"load": load, "strength": strength, "ratio": float(enc.ratio_text), "steps": enc.steps,
+            "speed_percent": enc.speed_percent, "resistance_change": enc.resistance, "free_load": 2 * strength,
+            "max_moving_load": 6 * strength}
+    lines = [tr(lang, f"Carga {load:g} kg con FUE {strength} = FUE×{enc.ratio_text} (sin efecto hasta {2 * strength} kg).",
+                f"Load {load:g} kg with STR {strength} = STR×{enc.ratio_text} (no effect up to {2 * strength} kg).")]
+    lines.append(tr(lang, f"Velocidad {enc.speed_percent}%, +{enc.steps} pasos a habilidades de FUE y DES, "
+                          f"modificadores de resistencia de FUE y DES {enc.resistance:+d}.",
+                    f"Speed {enc.speed_percent}%, +{enc.steps} steps on STR and DEX skills, "
+                    f"STR and DEX resistance modifiers {enc.resistance:+d}."))
+    if p.get("resistance") is not None:
+        data["resistance"] = int(p["resistance"]) + enc.resistance
+        lines.append(tr(lang, f"Modificador de resistencia {int(p['resistance']):+d} → {data['resistance']:+d}.",
+                        f"Resistance modifier {int(p['resistance']):+d} → {data['resistance']:+d}."))
+    if load > 6 * strength:
+        lines.append(tr(lang, "Más de FUE×6: no puede moverse a una velocidad apreciable.",
+                        "Over STR×6: cannot move at an appreciable speed."))
+    return Outcome(data, lines)
+
+
+def do_throw(action: Action, ctx: Context) -> Outcome:
+    """002-R45: short = STR m, medium = 2×STR, long = 4×STR for small light objects; heavy
+    objects (> 3 kg, ≤ ⌊STR/2⌋ kg) at +4 steps and short range only."""
+    p = INFO.params(action)
+    lang = ctx.lang
+    strength = _strength(p, action.actor, lang)
+    weight = float(p.get("weight") or 0)
+    heaviest = strength // 2
+    data: dict[str, Any] = {"strength": strength, "weight": weight, "heaviest": heaviest}
+    if weight <= 3:
+        data.update(ranges={"short": strength, "medium": 2 * strength, "long": 4 * strength}, steps=0, heavy=False)
+        lines = [tr(lang, f"Alcances: corto {strength} m, medio {2 * strength} m, largo {4 * strength} m.",
+                    f"Ranges: short {strength} m, medium {2 * strength} m, long {4 * strength} m.")]
+    elif weight <= heaviest:
+        data.update(ranges={"short": strength}, steps=4, heavy=True)
+        lines = [tr(lang, f"Objeto pesado ({weight:g} kg ≤ {heaviest} kg): +4 pasos, solo alcance corto ({strength} m).",
+                    f"Heavy object ({weight:g} kg ≤ {heaviest} kg): +4 steps, short range only ({strength} m).")]
+    else:
+        raise Refused(tr(lang, f"{weight:g} kg es demasiado: FUE {strength} lanza como mucho {heaviest} kg.",
+                         f"{weight:g} kg is too heavy: STR {strength} throws at most {heaviest} kg."))
+    return Outcome(data, lines)
