@@ -231,9 +231,9 @@ def test_001_R12_flexible_prefers_the_option_that_does_not_force_a_night_turn():
 
 
 def test_quick_roll_numbers_are_checked_against_the_ranges():
-    with pytest.raises(Refused, match="attribute = 13 is out of range 1..12"):
+    with pytest.raises(Refused, match="an attribute of 13 is out of range 1..12"):
         challenge.parse("13+1", None)
-    with pytest.raises(Refused, match="skill = -1 is out of range 0..12"):
+    with pytest.raises(Refused, match="a skill of -1 is out of range 0..12"):
         challenge.parse("4+-1", None)
     with pytest.raises(Refused, match="quick roll has no character"):
         challenge.parse("Ímpetu+3", None)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from rolecli.contract import Character, Refused, check_range
+from rolecli.contract import Character, Refused
 from rolecli.names import fold
 
 from . import sheet, system
@@ -155,7 +155,7 @@ def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str
     raw = [_options(part, text) for part in parts]
     kinds = _kinds(raw, who, text, absent_is_zero)
     picks = {fold(p): p for p in pick}
-    groups = tuple(_group(kind, how, tuple(_trait(t, kind, who) for t in names), picks)
+    groups = tuple(_group(kind, how, tuple(_trait(t, kind, who, text) for t in names), picks)
                    for kind, (how, names) in zip(kinds, raw))
     if picks:
         choices = [t.text() for g in groups if g.how == "flexible" for t in g.traits]
@@ -211,10 +211,12 @@ def _kinds(raw: list[tuple[How, list[str]]], who: Character | None, text: str, a
     return [first, "skill" if first == "attribute" else "attribute"]
 
 
-def _trait(name: str, kind: Kind, who: Character | None) -> Trait:
+def _trait(name: str, kind: Kind, who: Character | None, text: str) -> Trait:
     if _NUMBER.fullmatch(name):
-        value = int(name)
-        check_range(kind if kind != "limit" else "limit", value, *RANGES[kind])
+        value, (low, high) = int(name), RANGES[kind]
+        if not low <= value <= high:
+            article = {"attribute": "an", "skill": "a", "limit": "the"}[kind]
+            raise Refused(f"challenge {text!r}: {article} {kind} of {value} is out of range {low}..{high}.")
         return Trait("", value)
     table = "atributos" if kind == "attribute" else "habilidades"
     found = sheet.entry(who, table, name)
