@@ -75,9 +75,12 @@ REGULAR = L("normal", "regular")
 ROUSE = L("control de Enardecimiento", "Rouse check")
 
 
+def dice(n: int, lang: str) -> str:
+    return tr(lang, f"{n} dado" + ("" if n == 1 else "s"), f"{n} " + ("die" if n == 1 else "dice"))
+
+
 def successes(n: int, lang: str) -> str:
     return tr(lang, f"{n} éxito" + ("" if n == 1 else "s"), f"{n} success" + ("" if n == 1 else "es"))
-DICE = L("dados", "dice")
 
 
 def degree(key: str, lang: str) -> str:

@@ -106,6 +106,7 @@ def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
             return other
         return None
 
+    aimed = any(e.target for e in ranked)  # a turn with declared targets: who is left alone shows
     lines, together, placed, step = [], [], set(), 0
     for e in ranked:
         if e.name in placed:
@@ -123,13 +124,11 @@ def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
                            f"; at the same time as {other.name}: one two-sided conflict roll")
             elif member.target:
                 line += f" → {member.target}"
-            elif not targeted:
+            elif aimed and not targeted:
                 line += tr(lang, "; nadie interactúa con él: su momento da igual",
                            "; nobody interacts with it: its timing does not matter")
-            ties = [o.name for o in ranked if o is not member and o.key == member.key and o not in group]
-            if ties:
-                line += tr(lang, f" (empata con {', '.join(ties)}: orden de la lista)",
-                           f" (tied with {', '.join(ties)}: the order listed)")
+            if any(o is not member and o.key == member.key and o not in group for o in ranked):
+                line += tr(lang, " (empate: el orden de la lista)", " (tied: the order listed)")
             lines.append(line)
         if mate:
             together.append([e.name, mate.name])

@@ -125,7 +125,7 @@ class Pool:
             said += L.tr(lang, f"; dividida: {self.split} de {self.whole} contra este objetivo",
                          f"; split: {self.split} of {self.whole} against this target")
         said = "" if said == str(self.size) else f"{said} → "
-        said += f"{self.size} {L.DICE(lang)}"
+        said += L.dice(self.size, lang)
         if self.hunger_dice:
             said += L.tr(lang, f" ({self.hunger_dice} de Ansia)", f" ({self.hunger_dice} Hunger)")
         return said

@@ -24,13 +24,15 @@ from .state import Work
 from .traits import attribute
 
 
-def _healed(name: str, before: T.Tracker, after: T.Tracker, why: str, lang: str) -> str:
+def _healed(name: str, before: T.Tracker, after: T.Tracker, why: str, lang: str) -> list[str]:
+    """The line for a tracker that healed; none for one that did not change."""
+    if before == after:
+        return []
     sup, agg = before.superficial - after.superficial, before.aggravated - after.aggravated
-    removed = ", ".join(part for part in (
-        tr(lang, f"{sup} superficial", f"{sup} superficial") if sup else "",
-        tr(lang, f"{agg} agravado", f"{agg} aggravated") if agg else "") if part) or tr(lang, "nada", "nothing")
-    return (f"{name}: {L.tracker(before.key, lang)} {before.draw()} → {after.draw()}: "
-            + tr(lang, f"quita {removed} ({why})", f"removes {removed} ({why})"))
+    removed = ", ".join(part for part in (f"{sup} superficial" if sup else "",
+                                          tr(lang, f"{agg} agravado", f"{agg} aggravated") if agg else "") if part)
+    return [f"{name}: {L.tracker(before.key, lang)} {before.draw()} → {after.draw()}: "
+            + tr(lang, f"quita {removed} ({why})", f"removes {removed} ({why})")]
 
 
 def start_of_session(character: Character, state: dict, p: dict, lang: str) -> list[str]:
@@ -40,8 +42,8 @@ def start_of_session(character: Character, state: dict, p: dict, lang: str) -> l
         before = T.read(character, "health", state)
         after = T.heal(before, superficial=stamina)
         T.store(state, after)
-        lines.append(_healed(character.name, before, after, tr(lang, f"mortal: hasta su Resistencia {stamina}",
-                                                               f"mortal: up to its Stamina {stamina}"), lang))
+        lines += _healed(character.name, before, after, tr(lang, f"mortal: hasta su Resistencia {stamina}",
+                                                           f"mortal: up to its Stamina {stamina}"), lang)
     composure, resolve = attribute(character, "composure"), attribute(character, "resolve")
     best = max(composure, resolve)  # 003-R22
     before = T.read(character, "willpower", state)
@@ -52,8 +54,7 @@ def start_of_session(character: Character, state: dict, p: dict, lang: str) -> l
         after = T.heal(after, aggravated=1)
         why += tr(lang, "; actuó según su Ambición: 1 agravado", "; acted on its Ambition: 1 aggravated")
     T.store(state, after)
-    lines.append(_healed(character.name, before, after, why, lang))
-    return lines
+    return lines + _healed(character.name, before, after, why, lang)
 
 
 def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
@@ -73,7 +74,7 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
     T.store(state, after)
     why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} {die}: Ansia {hunger} → {state['hunger']}",
              f"Blood Potency {potency}; {L.ROUSE('en')} {die}: Hunger {hunger} → {state['hunger']}")
-    return [_healed(character.name, before, after, why, lang)]
+    return _healed(character.name, before, after, why, lang)
 
 
 def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
@@ -104,7 +105,7 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
              f"{len(rolled)} Rouse checks {rolled}: Hunger {start} → {hunger}")
     if stopped:
         why += tr(lang, f"; se detiene con Ansia {H.MAX}", f"; stops at Hunger {H.MAX}")
-    return [_healed(character.name, before, after, why, lang)]
+    return _healed(character.name, before, after, why, lang) or [f"{character.name}: {why}"]
 
 
 def treatment(character: Character, state: dict, p: dict, lang: str) -> list[str]:
@@ -115,7 +116,7 @@ def treatment(character: Character, state: dict, p: dict, lang: str) -> list[str
     before = T.read(character, "health", state)
     after = T.heal(before, aggravated=int(p.get("points", 1)))
     T.store(state, after)
-    return [_healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)]
+    return _healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)
 
 
 def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
@@ -136,7 +137,8 @@ def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
         lines = treatment(character, state, p, lang)
     else:  # end_of_scene
         lines = []
-        if state.pop("ruined", None):
+        if state.get("ruined"):
+            state["ruined"] = False
             lines.append(tr(lang, f"{character.name}: termina el conflicto social; lo que pierde (Estatus, Méritos, "
                                   "la corte) lo decide el Narrador", f"{character.name}: the social conflict is over; "
                                   "what it loses (Status, Merits, the court) is the Storyteller's to decide"))

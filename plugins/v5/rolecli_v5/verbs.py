@@ -154,12 +154,10 @@ def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
     return defence
 
 
-def _deal(work: Work, ctx, hit: Hit, by: Side, to: Side | None, to_name: str, to_character: Character | None,
-          p: dict, source: str, creature: str) -> tuple[dict, list[str]]:
+def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Character | None, p: dict,
+          key: str, source: str, creature: str) -> tuple[dict, list[str]]:
     """One hit's type (003-R12) and its marks on the receiver's tracker (003-R13…R16)."""
     lang = ctx.lang
-    key = D.tracker_for(p["tracker"], source, p["social"])
-    source = D.source_for(source, key, hit.weapon)
     creature = D.creature_of(to_character, creature)
     kind = D.damage_type(source, creature)
     terms = tr(lang, f"margen {hit.margin}", f"margin {hit.margin}")
@@ -190,7 +188,11 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     work = Work()
     defence = check_attack(p, p.get("defence"), action.target)
     weapon = weapon_rating(action.actor, p["weapon"])
+    target_weapon = weapon_rating(action.target, p["target_weapon"])
     audience = int(p["audience"]) if p["social"] else 0
+    key = D.tracker_for(p["tracker"], p["source"], p["social"])  # one tracker for the whole conflict
+    sources = {"attacker": D.source_for(p["source"], key, weapon),
+               "defender": D.source_for(p["target_source"], key, target_weapon)}
     data: dict[str, Any] = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"],
                             "social": p["social"]}
     if defence is None:  # 003-R6: a target that does not defend
@@ -215,7 +217,6 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         lines += willpower(work, ctx, d, a.successes + (1 if p["two_sided"] else 0), social=p["social"])
         outcome = contest_outcome(a.successes, d.successes)
         margin = a.successes - d.successes
-        target_weapon = weapon_rating(action.target, p["target_weapon"])
         hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
                             target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
         lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
@@ -227,9 +228,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         by, to = (a, d) if hit.by == "attacker" else (d, a)
         receiver = action.target if hit.by == "attacker" else action.actor
         to_name = to.who if to is not None else name_of(action.target, CONTEST_SIDES[1], lang)
-        source = p["source"] if hit.by == "attacker" else p["target_source"]
         creature = p["target_creature"] if hit.by == "attacker" else p["creature"]
-        one, more = _deal(work, ctx, hit, by, to, to_name, receiver, p, source, creature)
+        one, more = _deal(work, ctx, hit, by, to_name, receiver, p, key, sources[hit.by], creature)
         dealt.append(one)
         lines += more
     data.update(outcome=outcome, degree=of_roll(a.roll, outcome), hits=dealt)
