@@ -56,7 +56,8 @@ def odds(
 
     session = session_of(ctx)
     lang_ = choose_lang(lang or session.lang)
-    if args[0].isalpha() and not args[0].lower().startswith("d"):
+    # A system's name is a word (letters, maybe digits: v5); an expression starts with a number or a d.
+    if args[0].isalnum() and args[0][0].isalpha() and not args[0].lower().startswith("d"):
         from rolecli.plugins import get_plugins
 
         system = get_plugins().system(args[0])
