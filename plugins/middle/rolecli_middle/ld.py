@@ -100,23 +100,35 @@ def throw(ld: Ld, dice, why: str) -> Throw:
 
 
 @lru_cache(maxsize=256)
-def _counts(sizes: tuple[int, ...], reading: str) -> tuple[tuple[int, int], ...]:
-    counts: dict[int, int] = {}
+def _counts(sizes: tuple[int, ...], reading: str) -> tuple[tuple[tuple[int, int], int], ...]:
+    counts: dict[tuple[int, int], int] = {}
     for faces in product(*(range(1, s + 1) for s in sizes)):
-        result, _ = ND.read(list(faces), sizes, reading)
-        counts[result] = counts.get(result, 0) + 1
+        result, kept = ND.read(list(faces), sizes, reading)
+        key = (result, max(sizes[i] for i in kept))
+        counts[key] = counts.get(key, 0) + 1
     return tuple(sorted(counts.items()))
 
 
-def distribution(ld: Ld) -> dict[int | None, Fraction]:
-    """The exact odds of each result, by enumerating every face of the dice
-    (at most 20³ = 8000); ``None`` is the automatic failure."""
+def outcomes(ld: Ld) -> dict[tuple[int, int], Fraction]:
+    """The exact odds of each (result, size of the die read) — the size is what
+    a charge adds a die of — by enumerating every face of the dice (at most
+    20³ = 8000). Empty when the LD cannot be attempted."""
     sizes = ld.sizes
     if sizes is None:
-        return {None: Fraction(1)}
+        return {}
     counts = _counts(sizes, ld.plan.reading)
     ways = sum(c for _, c in counts)
-    return {result: Fraction(c, ways) for result, c in counts}
+    return {key: Fraction(c, ways) for key, c in counts}
+
+
+def distribution(ld: Ld) -> dict[int | None, Fraction]:
+    """The exact odds of each result; ``None`` is the automatic failure."""
+    if ld.sizes is None:
+        return {None: Fraction(1)}
+    out: dict[int | None, Fraction] = {}
+    for (result, _), p in outcomes(ld).items():
+        out[result] = out.get(result, Fraction(0)) + p
+    return dict(sorted(out.items()))
 
 
 def success_odds(ld: Ld) -> Fraction:
@@ -138,28 +150,34 @@ def nd_text(ld: Ld, lang: str) -> str:
     return text
 
 
+def head(ld: Ld, lang: str) -> str:
+    """What is thrown and at which ND: the capability, its dice, the ND and
+    its modifiers, and how the table throws it (smaller dice, or not at all)."""
+    who = f"{ld.who}: " if ld.who else ""
+    text = f"{who}{ld.capability.text(lang)} ({dice_text(ld.thrown)}), {nd_text(ld, lang)}"
+    if ld.sizes is None:
+        why = (tr(lang, "más allá de ND −4", "beyond ND −4") if ld.plan.reading is None
+               else tr(lang, "no hay dado menor que el d6", "there is no die smaller than a d6"))
+        return text + tr(lang, f": {why}, no puede intentarse: fallo automático",
+                         f": {why}, it cannot be attempted: automatic failure")
+    shrink = ld.plan.shrink
+    if shrink:
+        text += tr(lang, f"; dados {('de una cara menor', 'de dos caras menores')[shrink - 1]} → {dice_text(ld.sizes)}",
+                   f"; dice {('one size', 'two sizes')[shrink - 1]} smaller → {dice_text(ld.sizes)}")
+    return text
+
+
 def line(t: Throw, lang: str, *, judged: bool = True) -> str:
     """What was thrown, at which ND, what was read and why; with ``judged``,
     the comparison with the goal and the verdict."""
     ld = t.ld
-    who = f"{ld.who}: " if ld.who else ""
-    head = f"{who}{ld.capability.text(lang)} ({dice_text(ld.thrown)}), {nd_text(ld, lang)}"
     if ld.sizes is None:
-        why = (tr(lang, "más allá de ND −4", "beyond ND −4") if ld.plan.reading is None
-               else tr(lang, "no hay dado menor que el d6", "there is no die smaller than a d6"))
-        tail = tr(lang, f": {why}, no puede intentarse: fallo automático",
-                  f": {why}, it cannot be attempted: automatic failure")
-        return head + tail
-    plan = ld.plan
-    if plan.shrink:
-        head += tr(lang, f"; dados {('de una cara menor', 'de dos caras menores')[plan.shrink - 1]} → {dice_text(ld.sizes)}",
-                   f"; dice {('one size', 'two sizes')[plan.shrink - 1]} smaller → {dice_text(ld.sizes)}")
-    faces = " ".join(str(f) for f in t.faces)
-    reading = ND.READINGS[plan.reading](lang)
+        return head(ld, lang)
+    reading = ND.READINGS[ld.plan.reading](lang)
     kept = [t.faces[i] for i in t.kept]
-    value = f"{kept[0]} {'+' if plan.reading == 'highest_plus_middle' else '−'} {kept[1]} = {number(t.result)}" \
+    value = f"{kept[0]} {'+' if ld.plan.reading == 'highest_plus_middle' else '−'} {kept[1]} = {number(t.result)}" \
         if len(kept) == 2 else number(t.result)
-    text = f"{head}: {faces} → {reading} {value}"
+    text = f"{head(ld, lang)}: {' '.join(str(f) for f in t.faces)} → {reading} {value}"
     if judged:
         text += f" {'≥' if t.success else '<'} {number(ld.needed)}: {verdict(t.success, lang)}"
     return text

@@ -38,10 +38,18 @@ def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
     return mount
 
 
-def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):
+def require_mounted(rider: Fighter) -> None:
     if rider.character is not None and not rider.get("montado"):
         raise Refused(f"{rider.name} is not mounted: 'rolecli mount \"{rider.name}\"' first (004-R10, R14).")
-    blow = K.build(scene, rider, target, {**p, "capability": p.get("capability") or C.BEAST_TAMING}, striker=mount)
+
+
+def mount_blow(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter) -> K.Blow:
+    require_mounted(rider)
+    return K.build(scene, rider, target, {**p, "capability": p.get("capability") or C.BEAST_TAMING}, striker=mount)
+
+
+def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):
+    blow = mount_blow(scene, rider, target, p, mount)
     K.declare(blow)
     return K.throw(scene, blow, dice, why=L("montura", "mount"))
 

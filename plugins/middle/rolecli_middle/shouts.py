@@ -36,11 +36,29 @@ def rivals(scene: Scene, items, capability: str) -> list[Fighter]:
     return out
 
 
+def shout_ld(scene: Scene, actor: Fighter, p: dict, capability: str) -> Ld:
+    return Ld(actor.capability(p.get("capability") or capability, bool(p.get("innate"))),
+              S.own(actor.states, {"combat"}) + gm_mod(p), who=actor.name, **ld_rules(scene))
+
+
 def _shout(scene: Scene, actor: Fighter, p: dict, capability: str, dice, why: Label) -> LD.Throw:
     special_action(actor)
-    ld = Ld(actor.capability(p.get("capability") or capability, bool(p.get("innate"))),
-            S.own(actor.states, {"combat"}) + gm_mod(p), who=actor.name, **ld_rules(scene))
-    return LD.throw(ld, dice, f"{why(scene.lang)} {actor.name}".strip())
+    return LD.throw(shout_ld(scene, actor, p, capability), dice, f"{why(scene.lang)} {actor.name}".strip())
+
+
+def enrages(result: int | None, calm: int) -> bool:
+    """004-R14: an insult whose LD is above the rival's calm."""
+    return result is not None and result > calm
+
+
+def threat_effect(result: int | None, valor: int, literal: bool) -> str:
+    """004-R14: ``flees`` above three times the valor; otherwise ``cowed`` (only
+    above the valor when not ``literal``, GAP-9); ``none`` when it cannot be tried."""
+    if result is None:
+        return "none"
+    if result > 3 * valor:
+        return "flees"
+    return "cowed" if literal or result > valor else "none"
 
 
 def _deaf(scene: Scene, rival: Fighter, lines: list[str]) -> bool:
@@ -59,7 +77,7 @@ def insult(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict
         if _deaf(scene, rival, lines):
             continue
         calm = rival.marks(C.CALM)
-        enraged = t.result is not None and t.result > calm
+        enraged = enrages(t.result, calm)
         if enraged:
             S.gain(rival, "irritado", by=actor.name)
         results.append({"rival": rival.name, "calm": calm, "enraged": enraged})
@@ -80,14 +98,7 @@ def threaten(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], di
         if _deaf(scene, rival, lines):
             continue
         valor = rival.marks(C.VALOR)
-        if t.result is None:
-            effect = "none"
-        elif t.result > 3 * valor:
-            effect = "flees"
-        elif literal or t.result > valor:
-            effect = "cowed"
-        else:
-            effect = "none"
+        effect = threat_effect(t.result, valor, literal)
         if effect == "flees":
             rival.set("moral", "huyendo")
         elif effect == "cowed":

@@ -241,11 +241,15 @@ def _parry_line(scene: Scene, a: Throw, d: Throw, hit: bool) -> str:
                    else scene.t("parado (004-R11).", "parried (004-R11)."))
 
 
-def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, str]:
+def damage(result: int, bonus: int, charge: int = 0) -> int:
     """RULINGS 004 (the toolkit's default): the LD's result plus the weapon's
-    bonus; a charge adds one more die of the size read (004-R14)."""
+    bonus (never below 0), plus the charge's die (004-R14)."""
+    return max(0, result + bonus) + charge
+
+
+def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, str]:
+    """The damage of a blow that lands; a charge rolls one more die of the size read."""
     lang = scene.lang
-    base = max(0, a.result + blow.bonus)
     parts = {"result": a.result, "weapon": blow.bonus, "charge": 0}
     said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")
     if blow.charge:
@@ -254,7 +258,7 @@ def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, str]
         parts["charge"] = extra
         parts["charge_die"] = size
         said += tr(lang, f" + carga d{size}={extra}", f" + charge d{size}={extra}")
-    total = base + parts["charge"]
+    total = damage(a.result, blow.bonus, parts["charge"])
     return total, parts, said + f" = {total}."
 
 

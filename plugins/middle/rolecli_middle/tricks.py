@@ -77,9 +77,14 @@ def blind(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tu
     return lines, data, True
 
 
-def feint(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
+def feint_blow(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> K.Blow:
     blow = K.build(scene, attacker, target, p, feint=True)
     blow.ld = blow.ld.with_mods(*in_duel(attacker))
+    return blow
+
+
+def feint(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
+    blow = feint_blow(scene, attacker, target, p)
     K.declare(blow)
     lines, data, hit = K.throw(scene, blow, dice, why=L("finta", "feint"))
     if not hit:

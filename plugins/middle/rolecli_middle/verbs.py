@@ -79,7 +79,7 @@ def campaign_only(action: Action, verb: str, how: str) -> None:
         raise Refused(f"{verb} is kept on a campaign's characters: {how}.")
 
 
-def outcome(scene: Scene, verb: str, lines: list[str], data: dict, success: bool | None) -> Outcome:
+def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
     return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
 
 
@@ -103,14 +103,14 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 def do_check(action, ctx):
     scene, p = prepare(action, ctx)
     actor = actor_of(scene, action, p, None)
-    return outcome(scene, "check", *checks.check(scene, actor, p, ctx.dice))
+    return outcome(scene, *checks.check(scene, actor, p, ctx.dice))
 
 
 def do_contest(action, ctx):
     scene, p = prepare(action, ctx)
     actor = actor_of(scene, action, p, None)
     defender = target_of(scene, action, p)
-    return outcome(scene, "contest", *checks.contest(scene, actor, defender, p, ctx.dice))
+    return outcome(scene, *checks.contest(scene, actor, defender, p, ctx.dice))
 
 
 def do_strike(action, ctx):
@@ -120,13 +120,12 @@ def do_strike(action, ctx):
     K.declare(blow, free=bool(p.get("free")))
     lines, data, hit = K.throw(scene, blow, ctx.dice, why=L("golpe", "strike"))
     if p.get("with_mount"):
-        if attacker.character is not None and not attacker.get("montado"):
-            raise Refused(f"{attacker.name} is not mounted: 'rolecli mount \"{attacker.name}\"' first (004-R10).")
+        mount.require_mounted(attacker)
         steed = mount.mount_of(scene, attacker, {"arma_bonus": p.get("mount_bonus")})
         more, data["mount"], mount_hit = mount.trained_mount(scene, blow, blow.thrown, steed, ctx.dice)
         lines += more
         hit = hit or mount_hit
-    return outcome(scene, "strike", lines, data, hit)
+    return outcome(scene, lines, data, hit)
 
 
 def do_feint(action, ctx):
@@ -134,14 +133,14 @@ def do_feint(action, ctx):
     attacker = actor_of(scene, action, p, C.WEAPON_USE)
     target = target_of(scene, action, p)
     K.refuse_if_dead(target)
-    return outcome(scene, "feint", *tricks.feint(scene, attacker, target, p, ctx.dice))
+    return outcome(scene, *tricks.feint(scene, attacker, target, p, ctx.dice))
 
 
 def do_mount_attack(action, ctx):
     scene, p = prepare(action, ctx)
     rider, target = strike_sides(scene, action, p, C.BEAST_TAMING)
     steed = quick_mount(scene, rider, p)
-    return outcome(scene, "mount-attack", *mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
+    return outcome(scene, *mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
 
 
 def do_blind(action, ctx):
@@ -149,7 +148,7 @@ def do_blind(action, ctx):
     attacker = actor_of(scene, action, p, C.ROGUERY)
     target = target_of(scene, action, p, {C.VIGILANCE: p.get("vigilance")})
     K.refuse_if_dead(target)
-    return outcome(scene, "blind", *tricks.blind(scene, attacker, target, p, ctx.dice))
+    return outcome(scene, *tricks.blind(scene, attacker, target, p, ctx.dice))
 
 
 def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
@@ -164,7 +163,7 @@ def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighte
 def do_strike_weapon(action, ctx):
     scene, p = prepare(action, ctx)
     attacker, target = weapon_sides(scene, action, p)
-    return outcome(scene, "strike-weapon", *duel.strike_weapon(scene, attacker, target, p, ctx.dice))
+    return outcome(scene, *duel.strike_weapon(scene, attacker, target, p, ctx.dice))
 
 
 def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
@@ -183,7 +182,7 @@ def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]
 def do_duel(action, ctx):
     scene, p = prepare(action, ctx)
     a, b = duel_sides(scene, action, p)
-    return outcome(scene, "duel", *duel.duel(scene, a, b, p, ctx.dice))
+    return outcome(scene, *duel.duel(scene, a, b, p, ctx.dice))
 
 
 def do_parry(action, ctx):
@@ -192,7 +191,7 @@ def do_parry(action, ctx):
     f = scene.fighter(action.actor)
     if p.get("stop"):
         f.set("parando", False)
-        return outcome(scene, "parry", [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
+        return outcome(scene, [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
                                                 f"{f.name} stops parrying: its protections defend it.")], {"parrying": False}, None)
     if not f.armed:
         raise Refused(f"{f.name} has no weapon in hand, and a parry needs one (004-R11).")
@@ -204,7 +203,7 @@ def do_parry(action, ctx):
                      f"hasta {limit} paradas por ronda (uso de armas + 1); sigue parando hasta que cambie de idea (004-R11).",
                      f"{f.name} parries instead of attacking: against each blow it throws its weapon use and must beat the "
                      f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")]
-    return outcome(scene, "parry", lines, {"parrying": True, "parries_per_round": limit}, None)
+    return outcome(scene, lines, {"parrying": True, "parries_per_round": limit}, None)
 
 
 def do_cover(action, ctx):
@@ -220,42 +219,42 @@ def do_cover(action, ctx):
                      f"{f.name} un nivel más fácil (ND +1), hasta su próxima acción de combate (004-R13).",
                      f"{f.name} covers {ally.name}: striking {ally.name} is one level harder (ND −1) and striking "
                      f"{f.name} one level easier (ND +1), until its next combat action (004-R13).")]
-    return outcome(scene, "cover", lines, {"covers": ally.name}, None)
+    return outcome(scene, lines, {"covers": ally.name}, None)
 
 
 def do_mount(action, ctx, up: bool = True):
     scene, p = prepare(action, ctx)
     rider = actor_of(scene, action, p, C.BEAST_TAMING)
-    return outcome(scene, "mount" if up else "dismount", *mount.mount_or_dismount(scene, rider, p, ctx.dice, up=up))
+    return outcome(scene, *mount.mount_or_dismount(scene, rider, p, ctx.dice, up=up))
 
 
 def do_insult(action, ctx):
     scene, p = prepare(action, ctx)
     actor = actor_of(scene, action, p, C.CHARLATANRY)
-    return outcome(scene, "insult", *shouts.insult(scene, actor, p, ctx.dice))
+    return outcome(scene, *shouts.insult(scene, actor, p, ctx.dice))
 
 
 def do_threaten(action, ctx):
     scene, p = prepare(action, ctx)
     actor = actor_of(scene, action, p, C.FEROCITY)
-    return outcome(scene, "threaten", *shouts.threaten(scene, actor, p, ctx.dice))
+    return outcome(scene, *shouts.threaten(scene, actor, p, ctx.dice))
 
 
 def do_ambush(action, ctx):
     scene, p = prepare(action, ctx)
     actor = actor_of(scene, action, p, C.STEALTH)
-    return outcome(scene, "ambush", *order.ambush(scene, actor, p, ctx.dice))
+    return outcome(scene, *order.ambush(scene, actor, p, ctx.dice))
 
 
 def do_morale(action, ctx):
     scene, p = prepare(action, ctx)
-    return outcome(scene, "morale", *order.morale(scene, p, ctx.dice))
+    return outcome(scene, *order.morale(scene, p, ctx.dice))
 
 
 def do_mount_lost(action, ctx):
     scene, p = prepare(action, ctx)
     rider = actor_of(scene, action, p, C.CALM)
-    return outcome(scene, "mount-lost", *mount.mount_lost(scene, rider, p, ctx.dice))
+    return outcome(scene, *mount.mount_lost(scene, rider, p, ctx.dice))
 
 
 RESOLVE = {"check": do_check, "contest": do_contest, "strike": do_strike, "feint": do_feint,
@@ -272,7 +271,7 @@ def do_roll(action, ctx):
     scene, p = prepare(action, ctx)
     ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), **K.ld_rules(scene))
     t = LD.throw(ld, ctx.dice, "LD")
-    return outcome(scene, "roll", [LD.line(t, scene.lang, judged=False)], t.data(), None)
+    return outcome(scene, [LD.line(t, scene.lang, judged=False)], t.data(), None)
 
 
 # --- damage and states ----------------------------------------------------------
@@ -285,7 +284,7 @@ def do_damage(character, action, ctx):
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
     weapon = weapon_of(by)
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
-    return outcome(scene, "damage", lines, {"character": target.name, **data}, None)
+    return outcome(scene, lines, {"character": target.name, **data}, None)
 
 
 def do_state(character, action, ctx):
@@ -313,7 +312,7 @@ def do_state(character, action, ctx):
     held = [S.label(f, s, scene.lang) for s in S.ORDER if s in f.states]
     dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.get('muerte')](scene.lang)})" if f.dead else ""
     lines.append(f"{f.name}: " + (", ".join(held) or scene.t("sin estados", "no states")) + dead + ".")
-    return outcome(scene, "state", lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
+    return outcome(scene, lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
                                            "dead": f.dead}, None)
 
 
@@ -323,10 +322,10 @@ def do_recover(character, event, action, ctx):
     if event not in known:
         raise Refused(f"event {event!r} is unknown; events: {', '.join(known)}.")
     lines, data = recovery.recover(scene, scene.fighter(character), event)
-    return outcome(scene, "recover", lines, data, None)
+    return outcome(scene, lines, data, None)
 
 
 def do_initiative(characters, action, ctx):
     scene, p = prepare(action, ctx)
     lines, data = order.impulse(scene, characters, p, ctx.dice)
-    return outcome(scene, "initiative", lines, data, None)
+    return outcome(scene, lines, data, None)
