@@ -1,5 +1,10 @@
 """Recovery (002-R27, R30..R35): the end of a scene, rounds of unconsciousness, hours
-of rest, the start of an Act, and healing; the ``recover`` and ``heal`` verbs."""
+of rest, the start of an Act, and healing; the ``recover`` and ``heal`` verbs.
+
+The round events: ``end_of_phase`` lands the damage pending (002-R9); ``round``, at the
+start of a round, counts a knocked-out character's rounds down and rolls its wake-up
+(002-R31); ``end_of_round`` is both, in that order: the round's last phase ends, then
+the next round begins (what a conflict tracker calls at the end of every round)."""
 
 from __future__ import annotations
 
@@ -110,6 +115,35 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     stamina = lambda: roll_with(STAMINA, "CON", p.get("stamina"), tr(lang, "moribundo", "dying"))  # noqa: E731
     resolve = lambda what: roll_with(RESOLVE, "VOL", p.get("resolve"), what)  # noqa: E731
 
+    if event in ("end_of_phase", "end_of_round"):
+        # a round ends with its Marginal phase: what is pending lands (002-R9)
+        pending = list(st.get("pending") or [])
+        st["pending"] = []
+        for item in pending:
+            track, _, amount = str(item).partition(":")
+            st, _, more = take_hit(ch, st, track, int(amount), ctx, resolve=p.get("resolve"))
+            lines.extend(more)
+        if not pending and event == "end_of_phase":
+            lines.append(tr(lang, f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage."))
+        data["applied"] = pending
+    if event in ("round", "end_of_round") and st["status"] != "dead":
+        # the next round begins: the knocked out's countdown and wake-up roll (002-R31)
+        if st["out_rounds"] > 0:
+            st["out_rounds"] -= 1
+        if st["status"] == "ko" and st["ko_cause"] == "stun":
+            what, res, back = ko_round(st, sizes, lambda: resolve(tr(lang, "despertar", "wake up")))
+            data["ko"] = {"result": what, "stun_recovered": back}
+            msg = {"waiting": ("sigue inconsciente (aún no puede tirar)", "stays unconscious (no roll yet)"),
+                   "still_out": ("sigue inconsciente", "stays unconscious"),
+                   "woke": (f"recupera {back} de aturdimiento y despierta, pero no actúa este asalto ni el siguiente",
+                            f"recovers {back} stun and wakes, but cannot act this round nor the next")}[what]
+            lines.append(f"{ch.name} " + tr(lang, *msg) + ".")
+        elif st["status"] == "ko":
+            lines.append(tr(lang, f"{ch.name} sigue inconsciente ({st['ko_cause']}).", f"{ch.name} stays unconscious ({st['ko_cause']})."))
+        elif st["out_rounds"] > 0:
+            lines.append(tr(lang, f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round."))
+        else:
+            lines.append(tr(lang, f"{ch.name} puede actuar.", f"{ch.name} can act."))
     if event == "end_of_scene":
         # GAP-15 order: stun clears, then the dying roll, then the fatigue roll for wounds.
         if st["stun"]:
@@ -135,23 +169,6 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             else:
                 lines.append(tr(lang, f"{ch.name}: sin fatiga.", f"{ch.name}: no fatigue."))
         st["hurt_this_scene"] = st["mortal_this_scene"] = False
-    elif event == "round":
-        if st["out_rounds"] > 0:
-            st["out_rounds"] -= 1
-        if st["status"] == "ko" and st["ko_cause"] == "stun":
-            what, res, back = ko_round(st, sizes, lambda: resolve(tr(lang, "despertar", "wake up")))
-            data["ko"] = {"result": what, "stun_recovered": back}
-            msg = {"waiting": ("sigue inconsciente (aún no puede tirar)", "stays unconscious (no roll yet)"),
-                   "still_out": ("sigue inconsciente", "stays unconscious"),
-                   "woke": (f"recupera {back} de aturdimiento y despierta, pero no actúa este asalto ni el siguiente",
-                            f"recovers {back} stun and wakes, but cannot act this round nor the next")}[what]
-            lines.append(f"{ch.name} " + tr(lang, *msg) + ".")
-        elif st["status"] == "ko":
-            lines.append(tr(lang, f"{ch.name} sigue inconsciente ({st['ko_cause']}).", f"{ch.name} stays unconscious ({st['ko_cause']})."))
-        elif st["out_rounds"] > 0:
-            lines.append(tr(lang, f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round."))
-        else:
-            lines.append(tr(lang, f"{ch.name} puede actuar.", f"{ch.name} can act."))
     elif event == "rest":
         hours = int(p.get("hours") or 1)
         recovered = 0
@@ -179,17 +196,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         lines.append(tr(lang, f"Nuevo Acto: {ch.name} recupera sus puntos de último recurso ({st['last_resorts_spent']} gastados → 0).",
                         f"New Act: {ch.name} regains the last resort points ({st['last_resorts_spent']} spent → 0)."))
         st["last_resorts_spent"] = 0
-    elif event == "end_of_phase":
-        pending = list(st.get("pending") or [])
-        st["pending"] = []
-        for item in pending:
-            track, _, amount = str(item).partition(":")
-            st, _, more = take_hit(ch, st, track, int(amount), ctx, resolve=p.get("resolve"))
-            lines.extend(more)
-        if not pending:
-            lines.append(tr(lang, f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage."))
-        data["applied"] = pending
-    else:  # start_of_session
+    elif event == "start_of_session":
         lines.append(tr(lang, f"{ch.name}: AAA no recupera nada al inicio de sesión (la recuperación va por escenas, horas y Actos).",
                         f"{ch.name}: AAA recovers nothing at the start of a session (recovery goes by scene, hour and Act)."))
     if not lines:

@@ -17,6 +17,8 @@ EVENTS = (
     ("act", Label("inicio de un Acto", "start of an Act")),
     ("round", Label("nuevo asalto (noqueados)", "new round (knocked out characters)")),
     ("end_of_phase", Label("fin de fase (daño pendiente)", "end of phase (pending damage)")),
+    ("end_of_round", Label("fin de asalto (daño pendiente, y noqueados del asalto siguiente)",
+                           "end of round (pending damage, then the next round's knocked out characters)")),
 )
 
 _ABILITY = dict(kind="int", default=10, minimum=1, maximum=25)
