@@ -1,0 +1,40 @@
+"""The turn (003-R1, R2) and the order of resolution (003-R10): kinds of action,
+then Dexterity + Wits, then the skill's dots, then the order listed."""
+
+from __future__ import annotations
+
+from v5_helpers import camp, v5
+
+
+def test_003_R10_surprise_then_close_combat_then_ranged_then_new_then_the_rest(cli):
+    r = v5(cli, "initiative", "--declare", "A=other:9:9,B=new:1:1,C=ranged:1:1,D=ongoing:1:1,E=surprise:0:0")
+    assert r.json["order"] == ["E", "D", "C", "B", "A"]  # whatever their Dexterity + Wits
+
+
+def test_003_R10_ties_by_dexterity_wits_then_skill_dots_then_the_list(cli):
+    r = v5(cli, "initiative", "--declare", "Lenta=ranged:4:5,Rapida=ranged:6:1,Diestra=ranged:4:3,Otra=ranged:4:3")
+    assert r.json["order"] == ["Rapida", "Lenta", "Diestra", "Otra"]
+    assert "(tied: the order listed)" in cli("v5", "initiative", "--declare", "Diestra=ranged:4:3,Otra=ranged:4:3").out
+
+
+def test_003_R10_from_the_sheets_dexterity_wits_and_the_declared_skill(cli):
+    # Tracy: Destreza 3 + Astucia 3 = 6, Armas de Fuego 3; Clara: 3 + 3 = 6, Armas de Fuego 3; Katarina 3 + 3, no skill.
+    r = camp(cli, "initiative", "Katarina", "Clara", "Tracy", "--declare",
+             "Tracy=ranged:Armas de Fuego,Clara=ranged:Firearms,Katarina=ranged")
+    assert r.json["declared"]["Tracy"]["dexterity_wits"] == 6 and r.json["declared"]["Clara"]["skill"] == 3
+    assert r.json["order"] == ["Clara", "Tracy", "Katarina"]  # equal skill: the order listed; no skill comes after
+
+
+def test_003_R1_R2_everyone_who_declares_nothing_acts_once_as_everything_else(cli):
+    r = camp(cli, "initiative", "Leah", "Fabian", "--declare", "Leah=new>Fabian")
+    assert r.json["order"] == ["Leah", "Fabian"] and r.json["declared"]["Fabian"]["action"] == "other"
+
+
+def test_003_R10_a_bad_declaration_is_refused_in_one_line(cli):
+    for declared, said in (("Tracy=shoot", "the action one of surprise, ongoing, ranged, new, other"),
+                           ("Nadie=ranged", "no character 'Nadie' takes part"),
+                           ("Tracy=ranged:Armas de Fueg", "Tracy has no trait 'Armas de Fueg'")):
+        r = cli("-C", "v5", "initiative", "Tracy", "--declare", declared)
+        assert r.code == 2 and r.err.count("\n") == 1 and said in r.err, r.err
+    r = cli("v5", "initiative", "--declare", "A=ranged:rapida")
+    assert r.code == 2 and "with numbers" in r.err
