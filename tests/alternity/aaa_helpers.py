@@ -17,6 +17,16 @@ def aaa_cli(cli, *args):
     return cli("alternity", *map(str, args), "--json")
 
 
+def on_campaign(cli, *args):
+    """``rolecli -C aaa ARGS``: a verb on the sample campaign's characters."""
+    return cli("-C", "aaa", *map(str, args))
+
+
+def kept(cli, name: str) -> dict:
+    """The state the campaign keeps for ``name``."""
+    return on_campaign(cli, "character", "show", name, "--json").json["state"]
+
+
 def options(**over):
     from rolecli_alternity.spec import OPTIONS
 

@@ -4,13 +4,7 @@ character takes nothing more, whichever way the hit comes."""
 
 from __future__ import annotations
 
-
-def aaa(cli, *args):
-    return cli("-C", "aaa", *map(str, args))
-
-
-def zug(cli):
-    return aaa(cli, "character", "show", "Zug", "--json").json["state"]
+from aaa_helpers import kept, on_campaign
 
 
 ATTACK = ("attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d4s/d6w/d4m", "--target", "Zug")
@@ -18,39 +12,39 @@ ATTACK = ("attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d4s/d6w/d4m", "-
 
 def test_002_R20_R23_attack_damage_and_a_queued_hit_mark_alike(cli):
     # Amazing (control 3 ≤ 14÷4) → d4m = 3: 3 mortal, and 1 wound + 1 stun of secondary damage
-    assert aaa(cli, *ATTACK, "--dice", "3,3").code == 0
-    by_attack = zug(cli)
+    assert on_campaign(cli, *ATTACK, "--dice", "3,3").code == 0
+    by_attack = kept(cli, "Zug")
     assert (by_attack["mortal"], by_attack["wound"], by_attack["stun"]) == (3, 1, 1)
-    assert aaa(cli, "undo").code == 0
-    assert aaa(cli, "damage", "Zug", "d4s/d6w/d4m", "--degree", "amazing", "--dice", "3").code == 0
-    assert zug(cli) == by_attack
-    assert aaa(cli, "undo").code == 0
-    queued = aaa(cli, *ATTACK, "--dice", "3,3", "--rule", "phase_damage=end_of_phase", "--json")
-    assert queued.json["target"] == {"name": "Zug", "pending": ["mortal:3"]} and zug(cli)["mortal"] == 0
-    assert aaa(cli, "recover", "end_of_phase", "Zug").code == 0
-    assert zug(cli) == by_attack
+    assert on_campaign(cli, "undo").code == 0
+    assert on_campaign(cli, "damage", "Zug", "d4s/d6w/d4m", "--degree", "amazing", "--dice", "3").code == 0
+    assert kept(cli, "Zug") == by_attack
+    assert on_campaign(cli, "undo").code == 0
+    queued = on_campaign(cli, *ATTACK, "--dice", "3,3", "--rule", "phase_damage=end_of_phase", "--json")
+    assert queued.json["target"] == {"name": "Zug", "pending": ["mortal:3"]} and kept(cli, "Zug")["mortal"] == 0
+    assert on_campaign(cli, "recover", "end_of_phase", "Zug").code == 0
+    assert kept(cli, "Zug") == by_attack
 
 
 def test_a_dead_character_takes_nothing_more(cli):
-    aaa(cli, "damage", "Zug", "7m")   # CON 13: 7 mortal boxes, and 3 wound + 3 stun secondary
-    dead = zug(cli)
+    on_campaign(cli, "damage", "Zug", "7m")   # CON 13: 7 mortal boxes, and 3 wound + 3 stun secondary
+    dead = kept(cli, "Zug")
     assert dead["status"] == "dead" and (dead["stun"], dead["wound"]) == (3, 3)
-    r = aaa(cli, *ATTACK, "--dice", "3,3", "--json")
+    r = on_campaign(cli, *ATTACK, "--dice", "3,3", "--json")
     assert r.code == 0 and r.json["target"]["already_dead"] is True
     assert r.json["target"]["marked"] == {"stun": 0, "wound": 0, "mortal": 0, "fatigue": 0}
     assert "Zug is dead: the damage changes nothing." in r.json["explanation"]
-    r = aaa(cli, "damage", "Zug", "5w")
+    r = on_campaign(cli, "damage", "Zug", "5w")
     assert r.out.strip() == "Zug is dead: the damage changes nothing."
-    assert zug(cli) == dead
+    assert kept(cli, "Zug") == dead
 
 
 def test_002_R9_the_hits_of_a_phase_land_in_order_and_a_corpse_takes_no_more(cli):
     end_of_phase = ("--rule", "phase_damage=end_of_phase")
-    aaa(cli, "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "7m", "--target", "Zug", "--dice", "5", *end_of_phase)
-    aaa(cli, "attack", "Sor Deskul", "Armas Cuerpo a Cuerpo-contundente", "4w", "--target", "Zug", "--dice", "5",
+    on_campaign(cli, "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "7m", "--target", "Zug", "--dice", "5", *end_of_phase)
+    on_campaign(cli, "attack", "Sor Deskul", "Armas Cuerpo a Cuerpo-contundente", "4w", "--target", "Zug", "--dice", "5",
         *end_of_phase)
-    r = aaa(cli, "recover", "end_of_phase", "Zug")
+    r = on_campaign(cli, "recover", "end_of_phase", "Zug")
     assert "Zug dies: every mortal box is marked." in r.out and r.out.rstrip().endswith(
         "Zug is dead: the damage changes nothing.")
-    st = zug(cli)
+    st = kept(cli, "Zug")
     assert (st["mortal"], st["wound"], st["stun"], st["pending"]) == (7, 3, 3, [])

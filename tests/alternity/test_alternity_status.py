@@ -5,13 +5,11 @@ the Dazed penalties (002-R26) and the fatigue marked (002-R25)."""
 
 from __future__ import annotations
 
-
-def aaa(cli, *args):
-    return cli("-C", "aaa", *map(str, args))
+from aaa_helpers import on_campaign
 
 
 def status(cli, name):
-    return aaa(cli, "character", "show", name, "--json").json["status"]
+    return on_campaign(cli, "character", "show", name, "--json").json["status"]
 
 
 def refused(result, says):
@@ -21,83 +19,83 @@ def refused(result, says):
 
 def test_002_R23_the_dead_cannot_attack_check_or_roll_an_action_check(cli):
     # Zug, CON 13: 7 mortal boxes; 7 mortal fills them
-    aaa(cli, "damage", "Zug", "7m")
-    before = aaa(cli, "log", "--json").json
-    refused(aaa(cli, "attack", "Zug", "Ataque sin Armas", "d4s/d6w/d4m", "--target", "Mad Dog", "--dice", "5,3"),
+    on_campaign(cli, "damage", "Zug", "7m")
+    before = on_campaign(cli, "log", "--json").json
+    refused(on_campaign(cli, "attack", "Zug", "Ataque sin Armas", "d4s/d6w/d4m", "--target", "Mad Dog", "--dice", "5,3"),
             "Zug cannot act: dead.")
-    refused(aaa(cli, "check", "Zug", "Ataque sin Armas", "--dice", "5"), "Zug cannot act: dead.")
-    refused(aaa(cli, "action-check", "Zug", "--dice", "5"), "Zug cannot act: dead.")
-    assert aaa(cli, "log", "--json").json == before   # nothing written
+    refused(on_campaign(cli, "check", "Zug", "Ataque sin Armas", "--dice", "5"), "Zug cannot act: dead.")
+    refused(on_campaign(cli, "action-check", "Zug", "--dice", "5"), "Zug cannot act: dead.")
+    assert on_campaign(cli, "log", "--json").json == before   # nothing written
     assert status(cli, "Zug")["key"] == "dead"
 
 
 def test_002_R21_knocked_out_by_stun_cannot_act_and_force_overrides(cli):
-    aaa(cli, "damage", "Mad Dog", "11s")   # CON 11: every stun box
-    refused(aaa(cli, "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d4s/d6w/d4m", "--target", "Zug", "--dice", "3,2"),
+    on_campaign(cli, "damage", "Mad Dog", "11s")   # CON 11: every stun box
+    refused(on_campaign(cli, "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d4s/d6w/d4m", "--target", "Zug", "--dice", "3,2"),
             "Mad Dog cannot act: knocked out by stun.")
     # forced, it rolls with its Dazed step (+d4): 3 + 2 = 5 ≤ 7 (14÷2), Good → d6w = 2 wound, +1 stun
-    forced = aaa(cli, "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d4s/d6w/d4m", "--target", "Zug",
+    forced = on_campaign(cli, "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d4s/d6w/d4m", "--target", "Zug",
                  "--dice", "3,2,2", "--force", "--json")
     assert forced.code == 0 and forced.json["situation_die"] == "+d4" and forced.json["degree"] == "good"
     assert forced.json["target"]["marked"] == {"stun": 1, "wound": 2, "mortal": 0, "fatigue": 0}
-    entry = aaa(cli, "log", "-n", "1", "--json").json
+    entry = on_campaign(cli, "log", "-n", "1", "--json").json
     assert entry["data"]["forced"] == ["Mad Dog"] and entry["summary"].startswith("[forced: Mad Dog]")
 
 
 def test_002_R22_knocked_out_by_wounds(cli):
-    aaa(cli, "damage", "Grimes", "12w")   # CON 12: every wound box
-    refused(aaa(cli, "check", "Grimes", "Atletismo", "--dice", "5,1"),
+    on_campaign(cli, "damage", "Grimes", "12w")   # CON 12: every wound box
+    refused(on_campaign(cli, "check", "Grimes", "Atletismo", "--dice", "5,1"),
             "Grimes cannot act: knocked out by wounds: cannot wake until a wound is healed.")
 
 
 def test_002_R25_R28_the_fatigue_and_breath_knockouts(cli):
     # Jack: 5 fatigue boxes (⌈9/2⌉); 5 fatigue fills them, and the Resolve roll fails
-    aaa(cli, "damage", "Jack Everstar", "5f", "--resolve", 5, "--dice", "19,3")
-    refused(aaa(cli, "action-check", "Jack Everstar", "--dice", "5"), "Jack Everstar cannot act: unconscious from exhaustion.")
+    on_campaign(cli, "damage", "Jack Everstar", "5f", "--resolve", 5, "--dice", "19,3")
+    refused(on_campaign(cli, "action-check", "Jack Everstar", "--dice", "5"), "Jack Everstar cannot act: unconscious from exhaustion.")
     # holding breath, round 5: a Critical Failure knocks out (breath_knockout = failure)
-    aaa(cli, "breath", "Grimes", 7, "--dice", "20")
-    refused(aaa(cli, "check", "Grimes", "Atletismo", "--dice", "5,1"), "Grimes cannot act: unconscious and drowning.")
+    on_campaign(cli, "breath", "Grimes", 7, "--dice", "20")
+    refused(on_campaign(cli, "check", "Grimes", "Atletismo", "--dice", "5,1"), "Grimes cannot act: unconscious and drowning.")
 
 
 def test_002_R31_one_who_just_woke_cannot_act_that_round(cli):
-    aaa(cli, "damage", "Mad Dog", "11s")
-    aaa(cli, "recover", "round", "Mad Dog")                    # the round after the KO: no roll yet
-    woke = aaa(cli, "recover", "round", "Mad Dog", "--dice", "3,1", "--json").json
+    on_campaign(cli, "damage", "Mad Dog", "11s")
+    on_campaign(cli, "recover", "round", "Mad Dog")                    # the round after the KO: no roll yet
+    woke = on_campaign(cli, "recover", "round", "Mad Dog", "--dice", "3,1", "--json").json
     assert woke["results"][0]["ko"]["result"] == "woke"
-    refused(aaa(cli, "action-check", "Mad Dog", "--dice", "5"), "Mad Dog cannot act: just woke up.")
-    aaa(cli, "recover", "round", "Mad Dog")
-    refused(aaa(cli, "action-check", "Mad Dog", "--dice", "5"), "Mad Dog cannot act: just woke up.")
-    aaa(cli, "recover", "round", "Mad Dog")
-    assert aaa(cli, "action-check", "Mad Dog", "--dice", "5,1").code == 0
+    refused(on_campaign(cli, "action-check", "Mad Dog", "--dice", "5"), "Mad Dog cannot act: just woke up.")
+    on_campaign(cli, "recover", "round", "Mad Dog")
+    refused(on_campaign(cli, "action-check", "Mad Dog", "--dice", "5"), "Mad Dog cannot act: just woke up.")
+    on_campaign(cli, "recover", "round", "Mad Dog")
+    assert on_campaign(cli, "action-check", "Mad Dog", "--dice", "5,1").code == 0
 
 
 def test_002_R49_initiative_leaves_out_the_knocked_out_and_the_dead(cli):
-    aaa(cli, "damage", "Zug", "7m")
-    aaa(cli, "damage", "Mad Dog", "11s")
+    on_campaign(cli, "damage", "Zug", "7m")
+    on_campaign(cli, "damage", "Mad Dog", "11s")
     # as listed: Sor Deskul 5 ≤ 6 (13÷2) Good, Jack 4 ≤ 5 (11÷2) Good, Grimes 9 ≤ 12 Ordinary
-    r = aaa(cli, "initiative", "--dice", "5,4,9", "--json")
+    r = on_campaign(cli, "initiative", "--dice", "5,4,9", "--json")
     assert r.code == 0 and r.json["order"] == ["Sor Deskul", "Jack Everstar", "Grimes"]
     assert "Mad Dog is left out: knocked out by stun." in r.err and "Zug is left out: dead." in r.err
 
 
 def test_002_R23_R26_the_dying_act_with_their_penalties(cli):
-    aaa(cli, "damage", "Grimes", "2m")    # 2 mortal, +1 wound and +1 stun
+    on_campaign(cli, "damage", "Grimes", "2m")    # 2 mortal, +1 wound and +1 stun
     shown = status(cli, "Grimes")
     assert shown["can_act"] is True and shown["key"] == "active"
     assert shown["conditions"] == [
         {"key": "dazed", "label": "Dazed, +2 step(s) on every roll: +2 for mortal damage"},
         {"key": "dying", "label": "dying (2/6 mortal): Stamina-endurance roll at the end of the scene"}]
-    r = aaa(cli, "check", "Grimes", "Armas de Fuego Modernas-rifle", "--dice", "5,1", "--json")
+    r = on_campaign(cli, "check", "Grimes", "Armas de Fuego Modernas-rifle", "--dice", "5,1", "--json")
     assert r.code == 0 and r.json["steps"] == 2 and r.json["situation_die"] == "+d6"
 
 
 def test_002_R25_R26_fatigue_and_dazed_conditions(cli):
-    aaa(cli, "damage", "Sor Deskul", "2f")     # 2 of 6 fatigue boxes
-    aaa(cli, "damage", "Sor Deskul", "7s")     # 7 of 12 stun: over half
+    on_campaign(cli, "damage", "Sor Deskul", "2f")     # 2 of 6 fatigue boxes
+    on_campaign(cli, "damage", "Sor Deskul", "7s")     # 7 of 12 stun: over half
     shown = status(cli, "Sor Deskul")
     assert shown["conditions"] == [
         {"key": "dazed", "label": "Dazed, +3 step(s) on every roll: +2 for fatigue, +1 dazed (over half the stun boxes)"},
         {"key": "fatigue", "label": "fatigue 2/6"}]
-    es = aaa(cli, "character", "show", "Sor Deskul", "--lang", "es").out
+    es = on_campaign(cli, "character", "show", "Sor Deskul", "--lang", "es").out
     assert es.rstrip().endswith("[Aturdido, +3 paso(s) en cada tirada: +2 por fatiga, "
                                 "+1 aturdido (más de la mitad del aturdimiento); fatiga 2/6]")

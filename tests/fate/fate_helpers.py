@@ -8,6 +8,11 @@ from rolecli.contract import Action, Character, Context
 from rolecli.dice.source import DiceSource
 
 
+def on_campaign(cli, *args):
+    """``rolecli -C caminantes ARGS``: a verb on the sample campaign's characters."""
+    return cli("-C", "caminantes", *map(str, args))
+
+
 def char(name: str, skills: dict | None = None, state: dict | None = None, **sheet) -> Character:
     sheet = {"habilidades": dict(skills or {}), **sheet}
     return Character(name, sheet, dict(state or {}))

@@ -86,3 +86,10 @@ def test_minion_partial_stress_clears_out_minions_stay_out():
     g = char("G", calidad=2, cantidad=3, state={"sicarios_fuera": 1, "sicario_estres": 1})
     out = rec(g, "end_of_scene")
     assert out.changes["G"]["sicario_estres"] == 0 and out.changes["G"].get("sicarios_fuera", 1) == 1
+
+
+def test_000_R7_no_recovery_by_the_turn_or_the_round(cli):
+    """Nothing in the book recovers or runs out by the turn or the round: a conflict ends
+    with the end of the scene, the only conflict event the system declares."""
+    events = cli("systems", "fate", "--json").json["events"]
+    assert "end_of_scene" in events and not {"end_of_turn", "end_of_round"} & set(events)

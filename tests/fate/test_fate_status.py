@@ -5,90 +5,88 @@ cannot act until the scene ends (000-R60); the scene itself never acts."""
 
 from __future__ import annotations
 
+from fate_helpers import on_campaign
+
 ZZ = "0,0,0,0,0,0,0,0"
-
-
-def camp(cli, *args):
-    return cli("-C", "caminantes", *map(str, args))
 
 
 def take_out_lucia(cli):
     # Lucía: 5 boxes + 1 (Resistencia Adecuado); 9 stress with no consequence leaves no box free
-    r = camp(cli, "damage", "Lucía", 9, "--consequences", "none", "--json")
+    r = on_campaign(cli, "damage", "Lucía", 9, "--consequences", "none", "--json")
     assert r.code == 0 and r.json["taken_out"] is True
 
 
 def test_000_R35_taken_out_character_cannot_attack(cli):
     take_out_lucia(cli)
-    before = camp(cli, "log", "--json").json
-    r = camp(cli, "attack", "Lucía", "Armas", "Armas cuerpo a cuerpo", "--target", "Tomás", "--dice", ZZ)
+    before = on_campaign(cli, "log", "--json").json
+    r = on_campaign(cli, "attack", "Lucía", "Armas", "Armas cuerpo a cuerpo", "--target", "Tomás", "--dice", ZZ)
     assert r.code == 2 and r.out == ""
     assert r.err.count("\n") == 1
     assert "Lucía cannot act: Taken Out until the end of the scene." in r.err and "--force" in r.err
-    assert camp(cli, "log", "--json").json == before  # nothing written
-    assert camp(cli, "check", "Lucía", "Atletismo", "--dice", "0,0,0,0").code == 2
+    assert on_campaign(cli, "log", "--json").json == before  # nothing written
+    assert on_campaign(cli, "check", "Lucía", "Atletismo", "--dice", "0,0,0,0").code == 2
 
 
 def test_000_R35_force_lets_the_game_master_override_and_is_logged(cli):
     take_out_lucia(cli)
-    r = camp(cli, "attack", "Lucía", "Armas", "Armas cuerpo a cuerpo", "--target", "Tomás", "--dice", ZZ, "--force",
+    r = on_campaign(cli, "attack", "Lucía", "Armas", "Armas cuerpo a cuerpo", "--target", "Tomás", "--dice", ZZ, "--force",
              "--json")
     assert r.code == 1 and r.json["defence"] == 4  # Armas 2 against Tomás's 4: the roll ran
-    entry = camp(cli, "log", "-n", "1", "--json").json
+    entry = on_campaign(cli, "log", "-n", "1", "--json").json
     assert entry["data"]["forced"] == ["Lucía"] and entry["summary"].startswith("[forced: Lucía]")
 
 
 def test_000_R7_initiative_leaves_out_who_is_taken_out(cli):
     take_out_lucia(cli)
-    r = camp(cli, "initiative", "--json")
+    r = on_campaign(cli, "initiative", "--json")
     assert r.code == 0 and r.json["order"] == ["Tomás", "El Coronel", "Soldados", "Caminantes"]
     assert "Lucía is left out: Taken Out until the end of the scene." in r.err
-    assert "Lucía" in camp(cli, "initiative", "--json", "--force").json["order"]
+    assert "Lucía" in on_campaign(cli, "initiative", "--json", "--force").json["order"]
 
 
 def test_000_R36_a_character_who_conceded_cannot_act(cli):
     # Lucía takes a Mayor consequence and offers a concession with it, accepted by default
-    r = camp(cli, "damage", "Lucía", 4, "--consequences", "mayor", "--concede", "yes", "--json")
+    r = on_campaign(cli, "damage", "Lucía", 4, "--consequences", "mayor", "--concede", "yes", "--json")
     assert r.json["concession"]["accepted"] is True
-    r = camp(cli, "check", "Lucía", "Atletismo", "--dice", "0,0,0,0")
+    r = on_campaign(cli, "check", "Lucía", "Atletismo", "--dice", "0,0,0,0")
     assert r.code == 2 and "Lucía cannot act: conceded the conflict." in r.err
 
 
 def test_000_R46_a_group_with_no_minion_standing_cannot_act(cli):
     # six Promedio Caminantes, one box each: 6 stress takes them all out
-    assert camp(cli, "damage", "Caminantes", 6, "--json").json["minions_standing"] == 0
-    r = camp(cli, "attack", "Caminantes", "Calidad", "Atletismo", "--target", "Lucía", "--dice", ZZ)
+    assert on_campaign(cli, "damage", "Caminantes", 6, "--json").json["minions_standing"] == 0
+    r = on_campaign(cli, "attack", "Caminantes", "Calidad", "Atletismo", "--target", "Lucía", "--dice", ZZ)
     assert r.code == 2 and "Caminantes cannot act: no minion left standing." in r.err
-    assert camp(cli, "character", "show", "Caminantes", "--json").json["status"]["conditions"] == [
+    assert on_campaign(cli, "character", "show", "Caminantes", "--json").json["status"]["conditions"] == [
         {"key": "minions", "label": "0 of 6 minions standing"}]
 
 
 def test_000_R46_minions_standing_decide_not_a_stale_mark(cli, campaigns):
-    camp(cli, "damage", "Caminantes", 6)
+    on_campaign(cli, "damage", "Caminantes", 6)
     # the GM brings two more walkers into the scene: the group is back in the fight
-    assert camp(cli, "character", "set", "Caminantes", "cantidad=8").code == 0
-    status = camp(cli, "character", "show", "Caminantes", "--json").json["status"]
+    assert on_campaign(cli, "character", "set", "Caminantes", "cantidad=8").code == 0
+    status = on_campaign(cli, "character", "show", "Caminantes", "--json").json["status"]
     assert status["can_act"] is True and status["conditions"][0]["label"] == "2 of 8 minions standing"
 
 
 def test_000_R60_the_end_of_the_scene_brings_them_back(cli):
     take_out_lucia(cli)
-    assert camp(cli, "recover", "end_of_scene").code == 0
-    assert camp(cli, "check", "Lucía", "Atletismo", "--dice", "0,0,0,0").code == 0
+    assert on_campaign(cli, "recover", "end_of_scene").code == 0
+    assert on_campaign(cli, "check", "Lucía", "Atletismo", "--dice", "0,0,0,0").code == 0
 
 
 def test_000_R34_R41_conditions_are_consequences_and_temporary_aspects(cli):
-    camp(cli, "damage", "Tomás", 8, "--consequences", "mayor", "--describe", "Brazo roto")
-    camp(cli, "maneuver", "Lucía", "Atletismo", "--aspect", "Acorralado", "--target", "Tomás", "--dice", "0,0,0,0")
-    shown = camp(cli, "character", "show", "Tomás", "--json").json["status"]
+    on_campaign(cli, "damage", "Tomás", 8, "--consequences", "mayor", "--describe", "Brazo roto")
+    on_campaign(cli, "maneuver", "Lucía", "Atletismo", "--aspect", "Acorralado", "--target", "Tomás", "--dice", "0,0,0,0")
+    shown = on_campaign(cli, "character", "show", "Tomás", "--json").json["status"]
     assert shown["can_act"] is True and shown["key"] == "active"
     assert shown["conditions"] == [{"key": "consequence", "label": "Major consequence: Brazo roto"},
                                    {"key": "aspect", "label": "aspect “Acorralado” (fragile, free tag)"}]
-    es = camp(cli, "character", "show", "Tomás", "--lang", "es").out
+    es = on_campaign(cli, "character", "show", "Tomás", "--lang", "es").out
     assert es.rstrip().endswith("[consecuencia Mayor: Brazo roto; aspecto «Acorralado» (frágil, etiqueta gratis)]")
 
 
 def test_the_scene_never_acts(cli):
-    r = camp(cli, "check", "Escena", "Atletismo", "--dice", "0,0,0,0")
+    r = on_campaign(cli, "check", "Escena", "Atletismo", "--dice", "0,0,0,0")
     assert r.code == 2 and "Escena cannot act: it is the scene, not a character." in r.err
-    assert "Escena is left out" in camp(cli, "initiative").err
+    assert "Escena is left out" in on_campaign(cli, "initiative").err
