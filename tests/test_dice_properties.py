@@ -140,6 +140,9 @@ class _Prefix(DiceSource):
     def fudge(self, why=""):
         return self._next((-1, 0, 1))
 
+    def custom(self, faces, why="", label=None):
+        return self._next(faces)  # a face written twice is listed twice: twice as likely
+
 
 def exact_by_enumeration(text: str) -> dict[int, Fraction]:
     """Every sequence of dice the expression can read, with its probability."""
@@ -215,3 +218,50 @@ def test_sampled_totals_are_in_the_odds_support(text, seed):
         except DiceError:  # division by a zero roll
             continue
         assert total in support
+
+
+# --- the forms added for issue 14 ---------------------------------------------------------------
+
+SMALL_FORMS = ["{1d3, 1d2+1}kh1", "{1d3, 1d3}kl1", "{1d4, 1d2, 2}>=2", "{1d3, 1d3}>=3f1", "d{0,1,1,3}",
+               "2d{1,2,2}kh1", "2d3mi2", "2d4ma3kl1", "(1d2)d3", "1d(1d3+1)", "ceil(1d3/2)", "round(1d4/3)",
+               "floor(2d3/4*3)", "1d3 >= 1d2+1", "(1d4 < 3)", "1d3[x] + 1", "2dFmi0", "1d{1,2,3}!"]
+
+
+@st.composite
+def new_forms(draw):
+    first = draw(st.sampled_from(SMALL_FORMS))
+    shape = draw(st.integers(0, 3))
+    if shape == 0:
+        return first
+    if shape == 1:
+        return f"{first} {draw(st.sampled_from('+-*'))} {draw(st.integers(1, 3))}"
+    if shape == 2:
+        return f"({first}) {draw(st.sampled_from('+-'))} {draw(st.sampled_from(SMALL_FORMS))}"
+    return f"({first}) / {draw(st.integers(1, 3))}"
+
+
+@SETTINGS
+@given(new_forms(), st.integers(0, 2**32))
+def test_new_forms_stay_within_bounds_and_replay_with_their_dice(text, seed):
+    expr = parse(text)
+    lo, hi = expr.bounds
+    rolled = expr.roll(DiceSource(seed))
+    assert lo <= rolled.total <= hi
+    again = expr.roll(DiceSource(seed))
+    assert (again.total, again.breakdown, record(again)) == (rolled.total, rolled.breakdown, record(rolled))
+    src = DiceSource(given=given_of(rolled))
+    replayed = expr.roll(src)
+    src.finish()
+    assert (replayed.total, replayed.breakdown, record(replayed)) == (rolled.total, rolled.breakdown, record(rolled))
+
+
+@settings(derandomize=True, max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(new_forms())
+def test_odds_of_new_forms_equal_the_exact_enumeration_of_every_roll(text):
+    with mock.patch.object(roller, "MAX_EXPLOSIONS", 2), mock.patch.object(odds, "MAX_EXPLOSIONS", 2), \
+            mock.patch.object(odds, "ODDS_EXPLOSION_TAIL", 0.0):
+        exact = exact_by_enumeration(text)
+        dist = distribution(text)
+    assert dist.outcomes == sorted(exact.items())
+    assert sum(p for _v, p in dist.outcomes) == 1

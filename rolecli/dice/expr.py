@@ -1,25 +1,28 @@
-"""The public face of the dice language: :func:`parse` and :class:`Expression`."""
+"""The public face of the dice language: :func:`parse`, :func:`parse_line` and
+:class:`Expression`."""
 
 from __future__ import annotations
 
+from rolecli.dice.bounds import bounds, has_dynamic
 from rolecli.dice.limits import MAX_DICE
-from rolecli.dice.parser import Node, parse_tree
-from rolecli.dice.roller import RollResult, bounds, compile_tree, has_dynamic
+from rolecli.dice.parser import Node, Refs, parse_items, parse_tree
+from rolecli.dice.roller import RollResult, compile_tree, is_comparison
 from rolecli.errors import DiceError
 
-__all__ = ["Expression", "parse"]
+__all__ = ["Expression", "parse", "parse_line"]
 
 
 class Expression:
     """A dice expression, parsed and compiled once; :meth:`roll` it as often as
     needed. Build it with :func:`parse`."""
 
-    __slots__ = ("text", "tree", "dice_count", "_fn", "_dynamic")
+    __slots__ = ("text", "tree", "dice_count", "comment", "_fn", "_dynamic")
 
-    def __init__(self, text: str, tree: Node, dice_count: int):
-        self.text = text.strip()  # as written
+    def __init__(self, text: str, tree: Node, dice_count: int, comment: str = ""):
+        self.text = text.strip().replace("\n", " ")  # as written (shell arguments joined by spaces)
         self.tree = tree
         self.dice_count = dice_count  # dice rolled before explosions and rerolls
+        self.comment = comment  # the "# comment" after it
         self._fn = compile_tree(tree, self.text)
         self._dynamic = has_dynamic(tree)
 
@@ -28,6 +31,11 @@ class Expression:
         """The lowest and highest total a roll can give: every roll lies within
         (exact for sums, keep/drop, rerolls and arithmetic)."""
         return bounds(self.tree)
+
+    @property
+    def comparison(self) -> bool:
+        """Whether a roll succeeds or fails (``1d20+5>=15``) instead of giving a number."""
+        return is_comparison(self.tree)
 
     def roll(self, source) -> RollResult:
         """Roll once, reading every die from ``source`` (a
@@ -48,8 +56,16 @@ class Expression:
         return self.text
 
 
-def parse(text: str) -> Expression:
+def parse(text: str, refs: Refs | None = None) -> Expression:
     """Parse and compile a dice expression such as ``"4d6kh3"`` or
-    ``"10d10>=6f1 + 2"``; raise :class:`DiceError` naming the problem."""
-    tree, count = parse_tree(text)
-    return Expression(text, tree, count)
+    ``"10d10>=6f1 + 2"``; raise :class:`DiceError` naming the problem.
+    ``refs(name)`` looks up ``@name``: a named roll's text or a trait's number."""
+    tree, count, comment, end = parse_tree(text, refs)
+    return Expression(text[:end], tree, count, comment)
+
+
+def parse_line(text: str, refs: Refs | None = None) -> list[tuple[int, Expression]]:
+    """Parse several expressions, as ``rolecli roll`` takes them (``1d20 2d6
+    3x3d6``): each with how many times to roll it."""
+    return [(repeat, Expression(text[start:end], tree, count, comment))
+            for repeat, tree, comment, start, end, count in parse_items(text, refs)]

@@ -18,7 +18,14 @@ How each construct maps onto icepool (see also ``docs/dice.md``):
   ``notes``.
 - success counting: ``.sum(map=score)`` with each face's score (+1, +2 for
   ``dbl``, -1 for ``f``).
-- ``+ - * /``: icepool's operators; ``/`` is floor division as when rolling.
+- ``+ - * /``: icepool's operators; ``/`` is floor division as when rolling,
+  exact (a Fraction) inside ``floor()``/``ceil()``/``round()``, which map it.
+- custom faces ``d{1,1,2,3}``: ``icepool.Die([1, 1, 2, 3])``; ``mi``/``ma``:
+  the die mapped through the clamp after its rerolls.
+- a count or size given by a roll (``(1d4)d6``): ``icepool.map`` over the
+  count and the size, each outcome the term of that size.
+- groups ``{a, b}kh1``: an ``icepool.Pool`` of the members' dice, kept and
+  counted like dice; comparisons ``a >= b``: ``icepool.map`` to 1 or 0.
 
 Before computing, the work is estimated; an expression over
 :data:`~rolecli.dice.limits.MAX_ODDS_WORK` is refused with a DiceError.
@@ -30,10 +37,13 @@ import bisect
 import math
 from fractions import Fraction
 
+from rolecli.dice.bounds import ROUNDING, bounds
 from rolecli.dice.expr import Expression, parse
-from rolecli.dice.limits import MAX_EXPLOSIONS, MAX_ODDS_WORK, ODDS_EXPLOSION_TAIL
-from rolecli.dice.parser import Cond, Dice, Neg, Node, Num, Paren
+from rolecli.dice.limits import MAX_EXPLOSIONS, MAX_ODDS_VALUE, MAX_ODDS_WORK, ODDS_EXPLOSION_TAIL
+from rolecli.dice.parser import sized_term
 from rolecli.dice.roller import _score_flags, score_of, unparse
+from rolecli.dice.tree import (WRAPPERS, Compare, Cond, Dice, Func, Group, Neg, Node, Num, Trait, compare,
+                               kept_count)
 from rolecli.errors import DiceError
 
 __all__ = ["Distribution", "distribution"]
@@ -66,7 +76,7 @@ class Distribution:
         self._cum = cum
         self.mean = Fraction(s1, den)
         variance = Fraction(s2 * den - s1 * s1, den * den)
-        self.sd = math.sqrt(variance)
+        self.sd = _sqrt(variance)
 
     def probability(self, value: int) -> Fraction:
         """P(total == value)."""
@@ -120,8 +130,8 @@ def distribution(expression: "str | Expression") -> Distribution:
     expr = expression if isinstance(expression, Expression) else parse(expression)
     text = expr.text.strip()
     planner = _Planner(text)
-    lo, hi, work = planner.plan(expr.tree)
-    work += 4.0 * (hi - lo + 1)  # the distribution's own rows
+    _lo, _hi, size, work = planner.plan(expr.tree)
+    work += 4.0 * size  # the distribution's own rows
     if work > MAX_ODDS_WORK:
         raise DiceError(
             f"odds cannot be computed for {text!r}: too large to compute exactly "
@@ -134,7 +144,24 @@ def distribution(expression: "str | Expression") -> Distribution:
     if not isinstance(result, icepool.Die):
         result = icepool.Die([result])
     items = sorted((int(v), q) for v, q in result.items() if q)
+    largest = max(-items[0][0], items[-1][0])
+    if largest >= MAX_ODDS_VALUE:
+        raise DiceError(
+            f"odds cannot be computed for {text!r}: its values reach {len(str(largest))} digits, too large for "
+            f"the mean and the spread (limit {len(str(MAX_ODDS_VALUE)) - 1} digits); make the numbers smaller."
+        )
     return Distribution(text, items, result.denominator(), planner.notes)
+
+
+def _sqrt(value: Fraction) -> float:
+    """√value as a float, even when ``value`` itself is too large for one."""
+    try:
+        return math.sqrt(value)
+    except OverflowError:
+        from decimal import Context, Decimal
+
+    context = Context(prec=30)
+    return float(context.divide(Decimal(value.numerator), Decimal(value.denominator)).sqrt(context))
 
 
 # --- planning: explosion depths and a work estimate --------------------------------
@@ -142,23 +169,24 @@ def distribution(expression: "str | Expression") -> Distribution:
 
 def _explode_chance(term: Dice) -> Fraction:
     """P(one die, after rerolls, shows an exploding face)."""
-    lo, hi = term.lo, term.hi
-    faces = hi - lo + 1
+    faces = term.face_count
     e = term.explode
     r = term.reroll
     if r is None:
-        return Fraction(e.count(lo, hi), faces)
+        return Fraction(term.hits(e), faces)
     if not term.reroll_once:
-        allowed = faces - r.count(lo, hi)
-        return Fraction(e.count(lo, hi, without=r), allowed)
+        allowed = faces - term.hits(r)
+        return Fraction(term.hits(e, without=r), allowed)
     # ro: a face outside r stands; a face in r is rolled once more.
-    return Fraction(e.count(lo, hi, without=r), faces) + Fraction(r.count(lo, hi), faces) * Fraction(
-        e.count(lo, hi), faces
-    )
+    return Fraction(term.hits(e, without=r), faces) + Fraction(term.hits(r), faces) * Fraction(term.hits(e), faces)
 
 
 class _Planner:
-    """Decides the explosion depth of each term and estimates the work."""
+    """Decides the explosion depth of each term and estimates the work.
+
+    :meth:`plan` gives ``(lowest, highest, outcomes, work)``: ``outcomes`` is
+    at most how many distinct values the node can take (``1d6 * 10**300`` has
+    6, however far apart), which is what icepool's work grows with."""
 
     def __init__(self, text: str):
         self.text = text
@@ -181,21 +209,31 @@ class _Planner:
                 )
         return self.depths[key]
 
-    def plan(self, node: Node) -> tuple[int, int, float]:
-        """(lowest, highest, estimated work in microseconds)."""
-        if isinstance(node, Num):
-            return node.value, node.value, 0.0
-        if isinstance(node, Paren):
-            return self.plan(node.inner)
+    def plan(self, node: Node, exact: bool = False) -> tuple:
+        if isinstance(node, (Num, Trait)):
+            return node.value, node.value, 1, 0.0
+        if isinstance(node, WRAPPERS):
+            return self.plan(node.inner, exact)
         if isinstance(node, Neg):
-            lo, hi, w = self.plan(node.operand)
-            return -hi, -lo, w
+            lo, hi, size, w = self.plan(node.operand, exact)
+            return -hi, -lo, size, w
+        if isinstance(node, Func):
+            lo, hi, size, w = self.plan(node.inner, True)
+            rounding = ROUNDING[node.name]
+            lo, hi = rounding(lo), rounding(hi)
+            return lo, hi, min(size, hi - lo + 1), w + 2.0 * size
+        if isinstance(node, Compare):
+            _a, _b, left, wl = self.plan(node.left, exact)
+            _c, _d, right, wr = self.plan(node.right, exact)
+            return 0, 1, 2, wl + wr + 1.2 * left * right
+        if isinstance(node, Group):
+            return self.plan_group(node, exact)
         if isinstance(node, Dice):
-            return self.plan_dice(node)
-        lo, hi, work = self.plan(node.first)
+            return self.plan_sized(node) if node.sized_later else self.plan_dice(node)
+        lo, hi, size, work = self.plan(node.first, exact)
         for op, operand in node.rest:
-            a, b, w = self.plan(operand)
-            work += w + 1.2 * (hi - lo + 1) * (b - a + 1)
+            a, b, other, w = self.plan(operand, exact and op != "/")
+            work += w + 1.2 * size * other
             if op == "+":
                 lo, hi = lo + a, hi + b
             elif op == "-":
@@ -205,14 +243,31 @@ class _Planner:
                     corners = [lo * a, lo * b, hi * a, hi * b]
                 else:
                     ds = [d for d in (a, b, -1, 1) if a <= d <= b and d != 0] or [1]
-                    corners = [x // d for x in (lo, hi) for d in ds]
+                    corners = [Fraction(x, d) if exact else x // d for x in (lo, hi) for d in ds]
                 lo, hi = min(corners), max(corners)
-        return lo, hi, work
+            size = size * other if exact else min(size * other, hi - lo + 1)
+        return lo, hi, size, work
 
-    def plan_dice(self, term: Dice) -> tuple[int, int, float]:
+    def plan_group(self, group: Group, exact: bool) -> tuple:
+        plans = [self.plan(m, exact) for m in group.members]
+        lo, hi = bounds(group, exact)
+        sizes = [size for _lo, _hi, size, _w in plans]
+        product = math.prod(sizes)
+        size = product if exact else min(product, hi - lo + 1)
+        # Summed, or a pool of mixed dice: each member's outcomes met with the partial results.
+        return lo, hi, size, sum(w for *_ends, w in plans) + 3.0 * len(sizes) * max(sizes) * size
+
+    def plan_sized(self, term: Dice) -> tuple:
+        counts = self.plan(term.count_node) if term.count_node is not None else (term.count, term.count, 1, 0.0)
+        sides = self.plan(term.sides_node) if term.sides_node is not None else (term.sides, term.sides, 1, 0.0)
+        largest = self.plan_dice(term.sized(counts[1], sides[1]))
+        lo, hi = bounds(term)
+        return lo, hi, hi - lo + 1, counts[3] + sides[3] + counts[2] * sides[2] * largest[3]
+
+    def plan_dice(self, term: Dice) -> tuple:
         n = term.count
-        lo, hi = term.lo, term.hi
-        faces = hi - lo + 1
+        lo, hi = term.clamp(term.lo), term.clamp(term.hi)
+        faces = term.face_count
         work = 3.0 * faces * (2 if term.reroll is not None else 1)  # building the die
         # "!" on a term that is neither kept nor counted is summed per chain, like "!!".
         chained = term.explode is not None and (term.compound or (term.keep is None and term.success is None))
@@ -232,11 +287,7 @@ class _Planner:
         # How many elements count: at least ``fewest``, at most ``most``.
         fewest, most = n, size
         if term.keep is not None:
-            kind, k = term.keep
-            if kind in ("kh", "kl"):
-                fewest, most = min(k, n), min(k, size)
-            else:
-                fewest, most = max(n - k, 0), max(size - k, 0)
+            fewest, most = kept_count(term.keep, n), kept_count(term.keep, size)
         if pooled:
             work += 0.1 * faces * faces * n * n * (size // n) ** 3
         elif term.keep is not None:
@@ -245,10 +296,18 @@ class _Planner:
             # Convolutions by doubling; the weights grow to n-digit numbers, hence (1 + n/400).
             total_span = n * (elem - 1) + 1
             work += 0.15 * total_span * total_span * (1 + n / 400) + n if n > 1 else 0
-        return min(fewest * lo, most * lo), max(fewest * hi, most * hi), work
+        lo, hi = min(fewest * lo, most * lo), max(fewest * hi, most * hi)
+        return lo, hi, hi - lo + 1, work
 
 
 # --- building the icepool die -------------------------------------------------------
+
+
+def _apply(ip, function, *values):
+    """``function`` of constants, or mapped over the dice among ``values``."""
+    if not any(isinstance(v, ip.Die) for v in values):
+        return function(*values)
+    return ip.map(function, *values)
 
 
 class _Builder:
@@ -257,19 +316,27 @@ class _Builder:
         self.planner = planner
         self.text = text
 
-    def build(self, node: Node):
-        """An icepool Die, or a plain int for constant subexpressions."""
-        if isinstance(node, Num):
+    def build(self, node: Node, exact: bool = False):
+        """An icepool Die, or a plain number for constant subexpressions."""
+        if isinstance(node, (Num, Trait)):
             return node.value
-        if isinstance(node, Paren):
-            return self.build(node.inner)
+        if isinstance(node, WRAPPERS):
+            return self.build(node.inner, exact)
         if isinstance(node, Neg):
-            return -self.build(node.operand)
+            return -self.build(node.operand, exact)
+        if isinstance(node, Func):
+            return _apply(self.ip, ROUNDING[node.name], self.build(node.inner, True))
+        if isinstance(node, Compare):
+            op = node.op
+            return _apply(self.ip, lambda a, b: int(compare(op, a, b)), self.build(node.left, exact),
+                          self.build(node.right, exact))
+        if isinstance(node, Group):
+            return self.group(node, exact)
         if isinstance(node, Dice):
-            return self.dice(node)
-        total = self.build(node.first)
+            return self.sized(node) if node.sized_later else self.dice(node)
+        total = self.build(node.first, exact)
         for op, operand in node.rest:
-            value = self.build(operand)
+            value = self.build(operand, exact and op != "/")
             if op == "+":
                 total = total + value
             elif op == "-":
@@ -277,21 +344,41 @@ class _Builder:
             elif op == "*":
                 total = total * value
             else:
-                can_be_zero = value == 0 if isinstance(value, int) else 0 in value.outcomes()
+                can_be_zero = value == 0 if not isinstance(value, self.ip.Die) else 0 in value.outcomes()
                 if can_be_zero:
                     raise DiceError(
                         f"odds cannot be computed for {self.text!r}: the divisor {unparse(operand)} can be 0, "
                         "and dividing by 0 is an error; make sure the divisor cannot be 0."
                     )
-                total = total // value
+                total = _apply(self.ip, lambda a, b: Fraction(a) / b, total, value) if exact else total // value
         return total
+
+    def group(self, group: Group, exact: bool):
+        ip = self.ip
+        members = [self.build(m, exact) for m in group.members]
+        if group.keep is None and group.success is None:
+            return sum(members[1:], members[0])
+        pool = ip.Pool([m if isinstance(m, ip.Die) else ip.Die([m]) for m in members])
+        score = None
+        if group.success is not None:
+            flags = _score_flags(group)
+            score = lambda v: score_of(flags(v))  # noqa: E731
+        return self.finish(self.keep(pool, group), score)
+
+    def sized(self, term: Dice):
+        count = self.build(term.count_node) if term.count_node is not None else term.count
+        sides = self.build(term.sides_node) if term.sides_node is not None else term.sides
+        return _apply(self.ip, lambda n, s: self.dice(sized_term(term, n, s)), count, sides)
 
     def dice(self, term: Dice):
         ip = self.ip
         n = term.count
         if n == 0:
             return 0
-        base = ip.d(term.sides) if not term.fudge else ip.Die([-1, 0, 1])
+        if term.faces is not None:
+            base = ip.Die(list(term.faces))
+        else:
+            base = ip.d(term.sides) if not term.fudge else ip.Die([-1, 0, 1])
 
         def faces_of(cond: Cond, die) -> list[int]:
             return [f for f in die.outcomes() if cond.matches(f)]
@@ -301,6 +388,8 @@ class _Builder:
             # "ro" on every face is just a fresh roll (and icepool divides by zero on it).
             if len(rerolled) < len(base):
                 base = base.reroll(rerolled, depth=1 if term.reroll_once else "inf")
+        if term.floor is not None or term.ceiling is not None:
+            base = base.map(term.clamp)  # the parser keeps mi/ma away from explosions
         score = None
         if term.success is not None:
             flags = _score_flags(term)
@@ -323,7 +412,7 @@ class _Builder:
         return self.finish(self.keep(elem.pool(n), term), score)
 
     @staticmethod
-    def keep(pool, term: Dice):
+    def keep(pool, term: "Dice | Group"):
         if term.keep is None:
             return pool
         kind, k = term.keep

@@ -2,171 +2,58 @@
 
 A hand-written scanner and a recursive-descent parser whose recursion is
 bounded by :data:`~rolecli.dice.limits.MAX_DEPTH` (checked on every opening
-parenthesis, so deep nesting is refused long before Python's own recursion
-limit). Long ``+``/``*`` chains and runs of unary signs are parsed with loops,
-not recursion. Every problem is a one-line :class:`DiceError`.
+parenthesis, brace, function and named roll, so deep nesting is refused long
+before Python's own recursion limit). Long ``+``/``*`` chains and runs of
+unary signs are parsed with loops, not recursion. Every problem is a one-line
+:class:`DiceError`.
+
+A named roll or a trait (``@fireball``, ``@Fuerza``) is looked up while
+parsing through a ``refs`` function: a named roll's text is parsed in place,
+within the limits of :data:`~rolecli.dice.limits.MAX_NAMED_DEPTH` and
+:data:`~rolecli.dice.limits.MAX_EXPANDED`, so no chain of names can grow an
+expression without bound.
 """
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Callable
 
-from rolecli.dice.limits import MAX_DEPTH, MAX_DICE, MAX_LENGTH, MAX_SIDES
+from rolecli.dice.limits import (MAX_DEPTH, MAX_DICE, MAX_EXPANDED, MAX_FACE, MAX_LENGTH, MAX_NAMED_DEPTH,
+                                 MAX_RESULTS, MAX_SIDES)
+from rolecli.dice.tree import (Chain, Compare, Cond, Dice, Func, Group, Label, Named, Neg, Node, Num, Paren,
+                               Trait, _Record, walk)
 from rolecli.errors import DiceError
 
-# --- syntax tree ------------------------------------------------------------
-# Plain classes with __slots__ (not dataclasses): cheaper to import, and these
-# are only built by the parser.
-
-_INF = float("inf")
-
-
-class _Record:
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__ if not k.startswith("_"))
-        return f"{type(self).__name__}({fields})"
-
-
-class Cond(_Record):
-    """A comparison against a die face: ``>=6``, ``<3``, ``=1`` (written ``1``)."""
-
-    __slots__ = ("op", "value", "text", "lo", "hi")
-
-    def __init__(self, op: str, value: int, text: str):
-        self.op = op  # one of ">=", ">", "<=", "<", "="
-        self.value = value
-        self.text = text  # as written, e.g. "1" or ">=6"; "" for a bare "!"
-        # The faces that match, as an interval.
-        self.lo, self.hi = {
-            "=": (value, value),
-            ">=": (value, _INF),
-            ">": (value + 1, _INF),
-            "<=": (-_INF, value),
-            "<": (-_INF, value - 1),
-        }[op]
-
-    def interval(self) -> tuple[float, float]:
-        return self.lo, self.hi
-
-    def matches(self, face: int) -> bool:
-        return self.lo <= face <= self.hi
-
-    def count(self, lo: int, hi: int, without: "Cond | None" = None) -> int:
-        """How many faces in ``lo..hi`` match (leaving out those ``without`` matches)."""
-        a, b = max(self.lo, lo), min(self.hi, hi)
-        n = int(b) - int(a) + 1 if a <= b else 0
-        if without is not None and n:
-            c, d = max(without.lo, a), min(without.hi, b)
-            if c <= d:
-                n -= int(d) - int(c) + 1
-        return n
-
-
-class Num(_Record):
-    __slots__ = ("value",)
-
-    def __init__(self, value: int):
-        self.value = value
-
-
-class Dice(_Record):
-    """One dice term such as ``4d6kh3`` or ``10d10>=6f1``.
-
-    ``sides`` is ``None`` for fudge dice (faces -1, 0, +1). ``keep`` is
-    ``("kh"|"kl"|"dh"|"dl", n)``. ``explode`` is the explosion condition
-    (``compound`` tells ``!!`` from ``!``); ``reroll`` with ``reroll_once``
-    tells ``ro`` from ``r``; ``success``, ``fail`` and ``double`` are the
-    success-counting conditions.
-    """
-
-    __slots__ = ("count", "sides", "text", "reroll", "reroll_once", "explode", "compound", "keep", "success",
-                 "fail", "double")
-
-    def __init__(self, count: int, sides: int | None, text: str, reroll: Cond | None = None,
-                 reroll_once: bool = False, explode: Cond | None = None, compound: bool = False,
-                 keep: tuple[str, int] | None = None, success: Cond | None = None, fail: Cond | None = None,
-                 double: Cond | None = None):
-        self.count = count
-        self.sides = sides
-        self.text = text
-        self.reroll = reroll
-        self.reroll_once = reroll_once
-        self.explode = explode
-        self.compound = compound
-        self.keep = keep
-        self.success = success
-        self.fail = fail
-        self.double = double
-
-    @property
-    def fudge(self) -> bool:
-        return self.sides is None
-
-    @property
-    def lo(self) -> int:
-        return -1 if self.sides is None else 1
-
-    @property
-    def hi(self) -> int:
-        return 1 if self.sides is None else self.sides
-
-    @property
-    def label(self) -> int | str:
-        """The die's size as shown in records: ``6`` or ``"F"``."""
-        return "F" if self.sides is None else self.sides
-
-    @property
-    def dynamic(self) -> bool:
-        """True when the number of dice read is not known in advance."""
-        return self.reroll is not None or self.explode is not None
-
-
-class Neg(_Record):
-    __slots__ = ("operand",)
-
-    def __init__(self, operand: "Node"):
-        self.operand = operand
-
-
-class Chain(_Record):
-    """``first (op operand)*`` with ops all from ``+ -`` or all from ``* /``."""
-
-    __slots__ = ("first", "rest")
-
-    def __init__(self, first: "Node", rest: tuple[tuple[str, "Node"], ...]):
-        self.first = first
-        self.rest = rest
-
-
-class Paren(_Record):
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: "Node"):
-        self.inner = inner
-
-
-Node = Union[Num, Dice, Neg, Chain, Paren]
+#: Looks up ``@name``: the text of a named roll, or the number of a trait.
+Refs = Callable[[str], "str | int"]
 
 # --- scanner ----------------------------------------------------------------
 
 # Longest first where one word is a prefix of another.
-_WORDS = ("dbl", "kh", "kl", "dh", "dl", "ro", "!!", ">=", "<=", "k", "d", "r", "f", "!", ">", "<", "=",
-          "%", "+", "-", "*", "/", "(", ")")
+_WORDS = ("floor", "ceil", "round", "dbl", "min", "max", "mi", "ma", "kh", "kl", "dh", "dl", "ro", "!!", ">=",
+          "<=", "==", "k", "d", "r", "f", "!", ">", "<", "=", "x", "%", "+", "-", "*", "/", "(", ")", "{", "}", ",")
 _ALIASES = {"−": "-", "×": "*", "÷": "/", "≥": ">=", "≤": "<="}
-_COMPARE = (">=", "<=", ">", "<", "=")
+_COMPARE = (">=", "<=", "==", ">", "<", "=")
+_FUNCTIONS = ("floor", "ceil", "round")
 
 
 class Token(_Record):
     __slots__ = ("kind", "text", "pos", "end", "value")
 
-    def __init__(self, kind: str, text: str, pos: int, end: int, value: int = 0):
-        self.kind = kind  # "num" or the word itself
+    def __init__(self, kind: str, text: str, pos: int, end: int, value: int | str = 0):
+        self.kind = kind  # "num", "label", "comment", "ref" or the word itself
         self.text = text
         self.pos = pos  # index in the original text
         self.end = end
-        self.value = value
+        self.value = value  # a number's value; a label's, comment's or name's text
+
+
+def _closing(text: str, i: int, close: str, what: str) -> int:
+    """The index of the ``close`` that ends what opens at ``i``."""
+    j = text.find(close, i + 1)
+    if j < 0 or "\n" in text[i:j]:
+        raise DiceError(f"{what} at position {i + 1} of {text.strip()!r} has no closing {close!r}.")
+    return j
 
 
 def _scan(text: str) -> list[Token]:
@@ -184,6 +71,24 @@ def _scan(text: str) -> list[Token]:
                 j += 1
             tokens.append(Token("num", text[i:j], i, j, int(low[i:j])))
             i = j
+            continue
+        if ch == "[":
+            j = _closing(text, i, "]", "the label '['")
+            label = text[i + 1 : j].strip()
+            if "[" in label:
+                raise DiceError(f"a label cannot hold '[' (position {i + 1} of {text.strip()!r}); write [fire].")
+            tokens.append(Token("label", text[i : j + 1], i, j + 1, label))
+            i = j + 1
+            continue
+        if ch == "#":  # a comment runs to the end of the line (of the shell argument, for `roll`)
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            tokens.append(Token("comment", text[i:j], i, j, text[i + 1 : j].strip()))
+            i = j
+            continue
+        if ch == "@":
+            tokens.append(_reference(text, i))
+            i = tokens[-1].end
             continue
         if ch in _ALIASES:
             word = _ALIASES[ch]
@@ -203,26 +108,49 @@ def _scan(text: str) -> list[Token]:
     return tokens
 
 
+def _reference(text: str, i: int) -> Token:
+    """``@name`` (letters, digits, ``_``) or ``@{any name}``."""
+    if text.startswith("{", i + 1):
+        j = _closing(text, i + 1, "}", "the name '@{'")
+        name, end = text[i + 2 : j].strip(), j + 1
+    else:
+        end = i + 1
+        while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+        name = text[i + 1 : end]
+    if not name:
+        raise DiceError(f"'@' at position {i + 1} of {text.strip()!r} needs a name, as in @fireball or "
+                        "@{Armas cuerpo a cuerpo}.")
+    return Token("ref", text[i:end], i, end, name)
+
+
 # --- parser -----------------------------------------------------------------
 
 _KEEPS = ("kh", "kl", "dh", "dl", "k")
-_MODIFIERS = frozenset(_KEEPS + ("!", "!!", "r", "ro", "f", "dbl", "d") + _COMPARE)
+_MODIFIERS = frozenset(_KEEPS + ("!", "!!", "r", "ro", "f", "dbl", "d", "mi", "min", "ma", "max") + _COMPARE)
+_GROUP_MODIFIERS = frozenset(_KEEPS + ("f", "dbl") + _COMPARE)
+_STARTS = frozenset(("num", "d", "(", "{", "ref", "+", "-") + _FUNCTIONS)
 
 
 class _Parser:
-    def __init__(self, text: str, tokens: list[Token]):
+    def __init__(self, text: str, tokens: list[Token], refs: Refs | None = None,
+                 parent: "_Parser | None" = None, name: str | None = None):
         self.text = text
         self.tokens = tokens
         self.i = 0
-        self.total_dice = 0
+        self.refs = refs
+        self.root = parent.root if parent is not None else self
+        self.names: tuple[str, ...] = (parent.names + (name,)) if parent is not None else ()
+        self.total_dice = 0  # of the expression being parsed (kept by the root parser)
+        self.expanded = 0  # characters of named rolls read (kept by the root parser)
 
     # helpers
     def peek(self) -> Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
 
-    def kind(self) -> str | None:
-        tok = self.peek()
-        return tok.kind if tok else None
+    def kind(self, ahead: int = 0) -> str | None:
+        i = self.i + ahead
+        return self.tokens[i].kind if i < len(self.tokens) else None
 
     def take(self) -> Token:
         tok = self.tokens[self.i]
@@ -237,33 +165,87 @@ class _Parser:
     def fail_here(self, expected: str) -> DiceError:
         return DiceError(f"expected {expected} but found {self.where(self.peek())}.")
 
-    def snippet(self, start: Token) -> str:
+    def expect(self, kind: str, what: str) -> Token:
+        if self.kind() != kind:
+            raise self.fail_here(what)
+        return self.take()
+
+    def snippet(self, start: Token | int) -> str:
         """The source text from ``start`` to the last token taken, without spaces."""
-        end = self.tokens[self.i - 1].end if self.i else start.end
-        return "".join(self.text[start.pos : end].split())
+        pos = start if isinstance(start, int) else start.pos
+        end = self.tokens[self.i - 1].end if self.i else pos
+        return "".join(self.text[pos:end].split())
+
+    def comment(self) -> str:
+        return self.take().value if self.kind() == "comment" else ""
+
+    def trailing(self) -> DiceError:
+        """The error for a token that cannot continue the expression before it."""
+        tok = self.peek()
+        hint = ""
+        if tok.kind == ")":
+            hint = " (a ')' without its '(')"
+        elif tok.kind in _STARTS and tok.kind not in ("+", "-"):
+            hint = " (an operator such as + is missing before it)"
+        elif tok.kind == "x":
+            hint = " ('x' repeats a whole roll, as in 3x2d6, and goes only at the start of one)"
+        return DiceError(f"unexpected {self.where(tok)}{hint}.")
 
     # grammar
-    def parse(self) -> Node:
-        node = self.expr(0)
+    def parse(self) -> tuple[Node, str, int]:
+        """One expression, its comment and where it ends in the text."""
+        if self.kind() == "num" and self.kind(1) == "x":
+            raise DiceError(f"{self.snippet(self.tokens[0])[:12]}…: 'N x' repeats a whole roll; give it to "
+                            "rolecli roll (rolecli roll 3x4d6), or roll with -n N.")
+        node = self.expression(0)
+        end = self.tokens[self.i - 1].end
+        comment = self.comment()
         if self.i < len(self.tokens):
-            tok = self.peek()
-            hint = ""
-            if tok.kind == ")":
-                hint = " (a ')' without its '(')"
-            elif tok.kind == "num" or tok.kind == "d":
-                hint = " (an operator such as + is missing before it)"
-            raise DiceError(f"unexpected {self.where(tok)}{hint}.")
-        return node
+            raise self.trailing()
+        return node, comment, end
 
-    def expr(self, depth: int) -> Node:
-        first = self.term(depth)
+    def line(self) -> list[tuple[int, Node, str, int, int, int]]:
+        """Several expressions, each with its repeat (``3x``), comment, source
+        span and dice count: ``1d20 2d6 3x3d6 # damage``."""
+        items = []
+        while self.i < len(self.tokens):
+            if items and self.kind() not in _STARTS:
+                raise self.trailing()
+            repeat = 1
+            if self.kind() == "num" and self.kind(1) == "x":
+                repeat = self.take().value
+                self.take()
+                if not 1 <= repeat <= MAX_RESULTS:
+                    raise DiceError(f"{repeat:,}x: a roll can be repeated 1 to {MAX_RESULTS:,} times.")
+            start = self.peek()
+            if start is None:
+                raise self.fail_here(f"an expression after '{repeat}x'")
+            self.total_dice = 0
+            node = self.expression(0)
+            end = self.tokens[self.i - 1].end
+            items.append((repeat, node, self.comment(), start.pos, end, self.total_dice))
+        return items
+
+    def expression(self, depth: int) -> Node:
+        left = self.sum(depth)
+        if self.kind() not in _COMPARE:
+            return left
+        op = self.take()
+        right = self.sum(depth)
+        if self.kind() in _COMPARE:
+            raise DiceError(f"{self.where(self.peek())}: one comparison per expression; "
+                            "write (a >= b) + (c >= d) to count several.")
+        return Compare(left, op.kind, right, op.text)
+
+    def sum(self, depth: int) -> Node:
+        first = self.product(depth)
         rest = []
         while self.kind() in ("+", "-"):
             op = self.take().kind
-            rest.append((op, self.term(depth)))
+            rest.append((op, self.product(depth)))
         return Chain(first, tuple(rest)) if rest else first
 
-    def term(self, depth: int) -> Node:
+    def product(self, depth: int) -> Node:
         first = self.unary(depth)
         rest = []
         while self.kind() in ("*", "/"):
@@ -279,75 +261,221 @@ class _Parser:
         while self.kind() in ("+", "-"):
             if self.take().kind == "-":
                 negative = not negative
-        node = self.primary(depth)
+        node = self.labelled(depth)
         return Neg(node) if negative else node
+
+    def labelled(self, depth: int) -> Node:
+        node = self.primary(depth)
+        if self.kind() != "label":
+            return node
+        tok = self.take()
+        if not tok.value:
+            raise DiceError(f"empty label {self.where(tok)}; write a word inside, as in 2d6[fire].")
+        if self.kind() == "label":
+            raise DiceError(f"{self.where(self.peek())}: one label per term.")
+        return Label(node, tok.value)
+
+    def nest(self, depth: int) -> int:
+        if depth >= MAX_DEPTH:
+            raise DiceError(
+                f"parentheses nested more than {MAX_DEPTH} deep in the dice expression (limit {MAX_DEPTH}); "
+                "remove the extra parentheses."
+            )
+        return depth + 1
+
+    def paren(self, depth: int) -> Paren:
+        tok = self.take()
+        inner = self.expression(self.nest(depth))
+        self.expect(")", f"')' to close the '(' at position {tok.pos + 1}")
+        return Paren(inner)
 
     def primary(self, depth: int) -> Node:
         tok = self.peek()
         kind = tok.kind if tok else None
         if kind == "(":
-            if depth >= MAX_DEPTH:
-                raise DiceError(
-                    f"parentheses nested more than {MAX_DEPTH} deep in the dice expression (limit {MAX_DEPTH}); "
-                    "remove the extra parentheses."
-                )
+            inner = self.paren(depth)
+            if self.kind() == "d":
+                return self.dice(tok, 0, depth, count_node=inner)
+            return inner
+        if kind == "{":
+            return self.group(depth)
+        if kind in _FUNCTIONS:
             self.take()
-            inner = self.expr(depth + 1)
-            if self.kind() != ")":
-                raise self.fail_here(f"')' to close the '(' at position {tok.pos + 1}")
-            self.take()
-            return Paren(inner)
+            if self.kind() != "(":
+                raise DiceError(f"{tok.text} needs its expression in parentheses, as in {tok.text}(1d6/2).")
+            return Func(kind, self.paren(depth).inner)
+        if kind == "ref":
+            return self.reference(depth)
         if kind == "num":
             self.take()
             if self.kind() == "d":
-                return self.dice(tok, tok.value)
+                return self.dice(tok, tok.value, depth)
             if self.kind() in ("%", "f") or (self.kind() in _MODIFIERS and self.kind() not in _COMPARE):
                 raise DiceError(f"unexpected {self.where(self.peek())}; did you mean {tok.text}d…, as in 2d6?")
             return Num(tok.value)
         if kind == "d":
-            return self.dice(tok, 1)
+            return self.dice(tok, 1, depth)
         if kind in _MODIFIERS:
             raise DiceError(
                 f"unexpected {self.where(tok)}; a modifier such as kh3, r1 or >=6 goes right after a dice term like 4d6."
             )
         raise self.fail_here("a number, a die such as 2d6, or '('")
 
-    def dice(self, start: Token, count: int) -> Dice:
+    def group(self, depth: int) -> Group:
+        start = self.take()
+        inner = self.nest(depth)
+        members = [self.expression(inner)]
+        while self.kind() == ",":
+            self.take()
+            members.append(self.expression(inner))
+        self.expect("}", f"',' or '}}' to close the group '{{' at position {start.pos + 1}")
+        tail = self.i
+        mods: dict = {}
+        while self.kind() in _MODIFIERS and self.modifies():
+            if self.kind() not in _GROUP_MODIFIERS:
+                raise DiceError(f"{self.where(self.peek())}: a group {{…}} takes keep/drop (kh kl dh dl) and "
+                                "success counting (>=N, f, dbl); other modifiers go on its dice.")
+            self.modifier(start, mods)
+        text = self.snippet(start)
+        group = Group(tuple(members), self.snippet(self.tokens[tail]) if self.i > tail else "", **mods)
+        return _check_group(group, text)
+
+    def reference(self, depth: int) -> Node:
+        tok = self.take()
+        name = tok.value
+        if self.refs is None:
+            raise DiceError(f"{tok.text}: named rolls and traits need a campaign or your rolls file; "
+                            "this expression is rolled without them.")
+        if name in self.names:
+            cycle = " → ".join(f"@{n}" for n in self.names[self.names.index(name):] + (name,))
+            raise DiceError(f"named roll @{name} uses itself ({cycle}); break the cycle.")
+        found = self.refs(name)
+        if isinstance(found, int):
+            return Trait(name, found)
+        if len(self.names) >= MAX_NAMED_DEPTH:
+            raise DiceError(f"@{name}: named rolls inside named rolls more than {MAX_NAMED_DEPTH} deep "
+                            f"(limit {MAX_NAMED_DEPTH}); use fewer levels.")
+        root = self.root
+        root.expanded += len(found)
+        if root.expanded > MAX_EXPANDED or len(found) > MAX_LENGTH:
+            raise DiceError(f"@{name}: the named rolls of this expression add up to more than {MAX_EXPANDED:,} "
+                            f"characters (limit {MAX_EXPANDED:,}); use them fewer times.")
+        sub = _Parser(found, _scan_named(name, found), self.refs, parent=self, name=name)
+        try:
+            inner = sub.expression(self.nest(depth))
+            sub.comment()  # a note for the reader of the file that holds the roll
+            if sub.i < len(sub.tokens):
+                raise sub.trailing()
+        except DiceError as exc:
+            if str(exc).startswith("in @"):
+                raise
+            raise DiceError(f"in @{name} = {found!r}: {exc}") from None
+        return Named(name, inner)
+
+    def size_of(self, node: Node, what: str, lowest: int, highest: int, start: Token) -> tuple[int | None, int, int]:
+        """A count or size given by a subexpression: ``(value, value, value)`` when
+        it is a constant (``(@Fuerza)d6``), else ``(None, lo, hi)``, the values it
+        can take, refused when they could leave ``lowest..highest``."""
+        from rolecli.dice.bounds import bounds
+
+        lo, hi = bounds(node)
+        fixed = lo if lo == hi and not any(isinstance(n, Dice) for n in walk(node)) else None
+        if lo < lowest or hi > highest:
+            said = f"is {lo:,}" if fixed is not None else f"can come out anywhere in {lo:,}..{hi:,}"
+            raise DiceError(f"{self.snippet(start)}: the {what} {said}, but it must stay within "
+                            f"{lowest:,}..{highest:,}; change the expression that gives it.")
+        return fixed, lo, hi
+
+    def dice(self, start: Token, count: int, depth: int, count_node: Node | None = None) -> Dice:
         self.take()  # "d"
-        if count > MAX_DICE:
+        most = count
+        if count_node is not None:
+            fixed, _least, most = self.size_of(count_node, "number of dice", 0, MAX_DICE, start)
+            if fixed is not None:
+                count, count_node = fixed, None
+        if most > MAX_DICE:
             raise DiceError(
-                f"{self.snippet(start)}…: {count:,} dice in one term is over the limit of {MAX_DICE:,} dice per roll; roll fewer dice."
+                f"{self.snippet(start)}…: {most:,} dice in one term is over the limit of {MAX_DICE:,} dice per roll; roll fewer dice."
             )
         side_tok = self.peek()
-        if side_tok is None or side_tok.kind not in ("num", "%", "f"):
+        if side_tok is None or side_tok.kind not in ("num", "%", "f", "{", "("):
             raise DiceError(
                 f"{self.snippet(start)}: a die needs its number of sides after 'd' (e.g. 2d6, d%, dF), "
                 f"but found {'the end of the expression' if side_tok is None else repr(side_tok.text)}."
             )
-        self.take()
-        if side_tok.kind == "%":
-            sides: int | None = 100
-        elif side_tok.kind == "f":
-            sides = None
+        sides: int | None = None
+        faces = sides_node = None
+        if side_tok.kind == "(":
+            sides_node = self.paren(depth)
+            sides, *sizes = self.size_of(sides_node, "number of sides", 1, MAX_SIDES, start)
+            if sides is not None:
+                sides_node = None
+        elif side_tok.kind == "{":
+            faces = self.faces(start)
         else:
-            sides = side_tok.value
-            if sides < 1:
-                raise DiceError(f"{self.snippet(start)}: a die needs at least 1 side.")
-            if sides > MAX_SIDES:
-                raise DiceError(
-                    f"{self.snippet(start)}: {sides:,} sides is over the limit of {MAX_SIDES:,} sides per die."
-                )
-        self.total_dice += count
-        if self.total_dice > MAX_DICE:
+            self.take()
+            if side_tok.kind == "%":
+                sides = 100
+            elif side_tok.kind == "num":
+                sides = side_tok.value
+                if sides < 1:
+                    raise DiceError(f"{self.snippet(start)}: a die needs at least 1 side.")
+                if sides > MAX_SIDES:
+                    raise DiceError(
+                        f"{self.snippet(start)}: {sides:,} sides is over the limit of {MAX_SIDES:,} sides per die."
+                    )
+        root = self.root
+        root.total_dice += most
+        if root.total_dice > MAX_DICE:
             raise DiceError(
-                f"{self.text.strip()!r} rolls {self.total_dice:,}+ dice, over the limit of {MAX_DICE:,} dice per roll; "
+                f"{root.text.strip()!r} rolls {root.total_dice:,}+ dice, over the limit of {MAX_DICE:,} dice per roll; "
                 "roll fewer dice."
             )
+        tail = self.i
         mods: dict = {}
-        while self.kind() in _MODIFIERS:
+        while self.kind() in _MODIFIERS and self.modifies():
             self.modifier(start, mods)
         text = self.snippet(start)
-        return _check(Dice(count, sides, text, **mods))
+        mods_text = self.snippet(self.tokens[tail]) if self.i > tail else ""
+        term = Dice(count, sides, text, faces=faces, tail=mods_text, count_node=count_node, sides_node=sides_node,
+                    **mods)
+        if term.sized_later:
+            # A die that would never stop (every face rerolled or exploding) is
+            # worst on the fewest sides; checked at both ends now, and again on
+            # the size each roll gives.
+            for size in (sizes if sides_node is not None else [sides]):
+                check(term.sized(most, size), strict=False)
+            if term.keep is not None and term.keep[1] > most and (term.explode is None or term.compound):
+                raise DiceError(f"{text}: cannot keep or drop {term.keep[1]} of at most {most} dice.")
+            return term
+        return check(term)
+
+    def faces(self, start: Token) -> tuple[int, ...]:
+        """``{1, 1, 2, 3}``: the faces of a custom die."""
+        self.take()
+        faces = []
+        while True:
+            negative = False
+            if self.kind() in ("-", "+"):
+                negative = self.take().kind == "-"
+            tok = self.expect("num", f"a face (a whole number) in the custom die {self.snippet(start)}")
+            if tok.value > MAX_FACE:
+                raise DiceError(f"{self.snippet(start)}: a face of a custom die is at most {MAX_FACE:,} "
+                                f"either way; {tok.value:,} is too large.")
+            faces.append(-tok.value if negative else tok.value)
+            if self.kind() == "}":
+                self.take()
+                return tuple(faces)
+            self.expect(",", f"',' or '}}' in the custom die {self.snippet(start)}")
+
+    def modifies(self) -> bool:
+        """Whether the comparison ahead is a success target (``8d10>=6``): a
+        number follows it. Anything else (``1d20 >= 1d20``, ``2d6 > (7)``) ends
+        the term, and the comparison is of whole expressions."""
+        if self.kind() not in _COMPARE:
+            return True
+        ahead = 2 if self.kind(1) == "-" else 1
+        return self.kind(ahead) == "num" and self.kind(ahead + 1) not in ("d", "(")
 
     def modifier(self, start: Token, mods: dict) -> None:
         tok = self.take()
@@ -386,6 +514,14 @@ class _Parser:
         elif kind == "dbl":
             once("double", "double (dbl)")
             mods["double"] = self.point(start, tok, required=True)
+        else:  # mi, min, ma, max
+            key = "floor" if kind in ("mi", "min") else "ceiling"
+            once(key, "minimum (mi)" if key == "floor" else "maximum (ma)")
+            negative = self.kind() == "-" and self.take() is not None
+            if self.kind() != "num":
+                raise DiceError(f"{self.snippet(start)}: '{tok.text}' needs the value, as in 2d6mi2 or 4d6ma5.")
+            value = self.take().value
+            mods[key] = -value if negative else value
 
     def point(self, start: Token, after: Token, *, required: bool, compare: bool = False) -> Cond | None:
         """``N`` (meaning ``=N``) or ``<op>N`` / ``<op>-N``."""
@@ -418,27 +554,42 @@ class _Parser:
         return None
 
 
+def _scan_named(name: str, text: str) -> list[Token]:
+    try:
+        return _scan(text)
+    except DiceError as exc:
+        raise DiceError(f"in @{name} = {text!r}: {exc}") from None
+
+
 def _is_zero(node: Node) -> bool:
     while isinstance(node, Paren):
         node = node.inner
     return isinstance(node, Num) and node.value == 0
 
 
-def _check(term: Dice) -> Dice:
+def _die_name(term: Dice) -> tuple[str, str]:
+    if term.faces is not None:
+        return f"the die d{term.label}", f"faces {', '.join(map(str, sorted(set(term.faces))))}"
+    if term.fudge:
+        return "a dF", "faces -1..+1"
+    return f"a d{term.sides}", f"faces 1..{term.sides}"
+
+
+def check(term: Dice, strict: bool = True) -> Dice:
     """Refuse terms that can never stop or whose modifiers can never apply;
     return the term with a bare ``!`` resolved to its face (the highest face
-    the die can show)."""
-    lo, hi = term.lo, term.hi
-    die = "a dF" if term.fudge else f"a d{term.sides}"
-    faces = "faces -1..+1" if term.fudge else f"faces 1..{term.sides}"
+    the die can end on). ``strict=False`` (a term sized by a roll) keeps only
+    the refusals of terms that could never stop."""
+    die, faces = _die_name(term)
     t = term.text
     r = term.reroll
+    total = term.face_count
     if r is not None:
-        hits = r.count(lo, hi)
+        hits = term.hits(r)
         mod = "ro" if term.reroll_once else "r"
-        if hits == 0:
+        if hits == 0 and strict:
             raise DiceError(f"{t}: {mod}{r.text} can never match {die} ({faces}); check the reroll condition.")
-        if hits == hi - lo + 1 and not term.reroll_once:
+        if hits == total and not term.reroll_once:
             raise DiceError(
                 f"{t}: {mod}{r.text} matches every face of {die}, so it would reroll forever; "
                 "leave at least one face that stops the rerolls."
@@ -448,51 +599,111 @@ def _check(term: Dice) -> Dice:
         mark = "!!" if term.compound else "!"
         cond = term.explode
         if cond.text == "":  # bare "!": the highest face the die can end on
-            top = hi
-            if removed is not None and removed.matches(hi):
-                top = int(removed.interval()[0]) - 1
-            cond = term.explode = Cond("=", top, "")
-        allowed = hi - lo + 1 - (removed.count(lo, hi) if removed else 0)
-        hits = cond.count(lo, hi, without=removed)
-        if hits == 0:
+            cond = term.explode = Cond("=", _top_face(term, removed), "")
+        allowed = total - (term.hits(removed) if removed else 0)
+        hits = term.hits(cond, without=removed)
+        if hits == 0 and strict:
             raise DiceError(f"{t}: {mark}{cond.text} can never happen on {die} ({faces}); check the explosion condition.")
         if hits == allowed:
             raise DiceError(
                 f"{t}: every roll of {die} explodes with {mark}{cond.text}, so it would never stop; "
                 "explode on fewer faces (e.g. d6!) or remove the explosion."
             )
-    if term.keep is not None:
+    if term.floor is not None or term.ceiling is not None:
+        _check_clamp(term, die, faces, strict)
+    if term.keep is not None and strict:
         kind, n = term.keep
         separate = term.explode is not None and not term.compound  # "!" adds dice to the pool
         if n > term.count and not separate:
             verb = "keep" if kind[0] == "k" else "drop"
             raise DiceError(f"{t}: cannot {verb} {n} of {term.count} dice; use at most {term.count}.")
+    _check_counting(term, t)
+    return term
+
+
+def sized_term(term: Dice, count: int, sides: int | None) -> Dice:
+    """``term`` (sized by a roll) with the count and size a roll gave, checked;
+    keeping more dice than were rolled keeps them all."""
+    concrete = check(term.sized(count, sides), strict=False)
+    if concrete.keep is not None and concrete.keep[1] > count and (concrete.explode is None or concrete.compound):
+        concrete.keep = (concrete.keep[0], count)
+    return concrete
+
+
+def _top_face(term: Dice, removed: Cond | None) -> int:
+    if term.faces is not None:
+        return max(f for f in term.faces if removed is None or not removed.matches(f))
+    top = term.hi
+    if removed is not None and removed.matches(top):
+        top = int(removed.interval()[0]) - 1
+    return top
+
+
+def _check_clamp(term: Dice, die: str, faces: str, strict: bool) -> None:
+    t = term.text
+    if term.explode is not None:
+        raise DiceError(f"{t}: mi/ma and explosions (! or !!) do not combine: an explosion looks at the face "
+                        "rolled, mi/ma change what it counts as; use one or the other.")
+    low, high = term.floor, term.ceiling
+    if low is not None and high is not None and low > high:
+        raise DiceError(f"{t}: mi{low} is above ma{high}; the minimum must not exceed the maximum.")
+    if strict and low is not None and low > term.hi:
+        raise DiceError(f"{t}: mi{low} is above every face of {die} ({faces}); check the minimum.")
+    if strict and high is not None and high < term.lo:
+        raise DiceError(f"{t}: ma{high} is below every face of {die} ({faces}); check the maximum.")
+
+
+def _check_counting(term: "Dice | Group", t: str) -> None:
     for name, cond in (("f", term.fail), ("dbl", term.double)):
         if cond is not None and term.success is None:
             hint = ""
-            if term.explode is not None and term.explode.text[:1] in "<>=":
+            explode = getattr(term, "explode", None)
+            if explode is not None and explode.text[:1] in "<>=":
                 mark = "!!" if term.compound else "!"
                 hint = (
-                    f" ('{mark}{term.explode.text}' is the explosion condition: write the success target "
+                    f" ('{mark}{explode.text}' is the explosion condition: write the success target "
                     f"before the '{mark}', e.g. 5d10>=8{mark}f1)"
                 )
             raise DiceError(
                 f"{t}: '{name}{cond.text}' needs a success target too, e.g. 10d10>=6f1 or 10d10>=8dbl10{hint}."
             )
-    return term
 
 
-def parse_tree(text: str) -> tuple[Node, int]:
-    """Parse ``text`` into a syntax tree; also return the number of dice the
-    expression rolls before any explosion or reroll."""
-    if not isinstance(text, str):
-        raise DiceError(f"a dice expression must be text, not {type(text).__name__}.")
+def _check_group(group: Group, text: str) -> Group:
+    if group.keep is not None:
+        kind, n = group.keep
+        size = len(group.members)
+        if n > size:
+            verb = "keep" if kind[0] == "k" else "drop"
+            hint = f"; to {verb} dice of one roll, put the modifier on the dice (4d6kh3)" if size == 1 else ""
+            raise DiceError(f"{text}: cannot {verb} {n} of {size} member(s) of the group{hint}.")
+    _check_counting(group, text)
+    return group
+
+
+def _too_long(text: str) -> None:
     if len(text) > MAX_LENGTH:
         raise DiceError(
             f"dice expression too long: {len(text):,} characters, over the limit of {MAX_LENGTH:,}; shorten it."
         )
     if not text.strip():
         raise DiceError("empty dice expression; write one such as 2d6+3 or 4d6kh3.")
-    parser = _Parser(text, _scan(text))
-    node = parser.parse()
-    return node, parser.total_dice
+
+
+def parse_tree(text: str, refs: Refs | None = None) -> tuple[Node, int, str, int]:
+    """Parse ``text`` into a syntax tree; also return the number of dice the
+    expression rolls before any explosion or reroll, its ``# comment`` and
+    where the expression ends in ``text``."""
+    if not isinstance(text, str):
+        raise DiceError(f"a dice expression must be text, not {type(text).__name__}.")
+    _too_long(text)
+    parser = _Parser(text, _scan(text), refs)
+    node, comment, end = parser.parse()
+    return node, parser.total_dice, comment, end
+
+
+def parse_items(text: str, refs: Refs | None = None) -> list[tuple[int, Node, str, int, int, int]]:
+    """Parse a line of several expressions (``1d20 2d6 3x3d6``): for each, its
+    repeat count, tree, comment, span in ``text`` and dice count."""
+    _too_long(text)
+    return _Parser(text, _scan(text), refs).line()

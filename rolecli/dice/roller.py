@@ -4,17 +4,23 @@
 then only calls them. Each dice term appends one compact record
 ``(term, value, values, reasons, flags)`` per roll; the per-die objects
 (:class:`DieResult`) and the breakdown text are built from those records only
-when asked for.
+when asked for. Labels, comparisons and groups append a record of their own
+``(node, value, (), parts, flags)`` after the records of what they hold, so
+that the breakdown, read in the same order, finds each one where it belongs.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from operator import itemgetter
 from typing import Callable, Sequence
 
+from rolecli.dice.bounds import ROUNDING
 from rolecli.dice.limits import MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS
-from rolecli.dice.parser import Chain, Dice, Neg, Node, Num, Paren
+from rolecli.dice.parser import sized_term
 from rolecli.dice.source import FastRandom
+from rolecli.dice.tree import (WRAPPERS, Chain, Compare, Dice, Func, Group, Label, Named, Neg, Node, Num, Paren,
+                               Trait, compare, kept_count)
 from rolecli.errors import DiceError
 
 # What happened to one die read (bit flags in a group record).
@@ -26,19 +32,22 @@ COMPOUNDED = 16
 SUCCESS = 32
 DOUBLE = 64
 FAIL = 128
+RAISED = 256  # counted as its mi
+LOWERED = 512  # counted as its ma
 NOT_KEPT = REROLLED | DROP_LOW | DROP_HIGH
 
-Group = tuple  # (Dice, value, values, reasons, flags | None)
+Group_ = tuple  # (Dice, value, values, reasons, flags | None)
 Evaluator = Callable[[object, list], int]
 
 
 class DieResult(tuple):
-    """One die read while rolling: its size (``"F"`` for fudge), value, whether
-    it counts towards the total (``kept``), whether it was ``"rolled"`` or
-    ``"given"``, what happened to it (``why``: ``"kept"``, ``"dropped
-    (lowest)"``, ``"rerolled"``, ``"exploded"``, ``"success"``…) and the reason
-    it was read (``reason``: ``"4d6kh3 die 2"``). An immutable record (a tuple
-    underneath, so that building thousands of them stays cheap)."""
+    """One die read while rolling: its size (``"F"`` for fudge, ``"{1,1,2}"``
+    for a custom die), value, whether it counts towards the total (``kept``),
+    whether it was ``"rolled"`` or ``"given"``, what happened to it (``why``:
+    ``"kept"``, ``"dropped (lowest)"``, ``"rerolled"``, ``"exploded"``,
+    ``"success"``…) and the reason it was read (``reason``: ``"4d6kh3 die 2"``).
+    An immutable record (a tuple underneath, so that building thousands of them
+    stays cheap)."""
 
     __slots__ = ()
     _fields = ("sides", "value", "kept", "how", "why", "reason")
@@ -46,7 +55,7 @@ class DieResult(tuple):
     def __new__(cls, sides: int | str, value: int, kept: bool, how: str, why: str, reason: str):
         return _tuple_new(cls, (sides, value, kept, how, why, reason))
 
-    sides = property(itemgetter(0), doc="faces of the die, or 'F' for a fudge die")
+    sides = property(itemgetter(0), doc="faces of the die, 'F' for a fudge die, '{1,1,2}' for a custom one")
     value = property(itemgetter(1), doc="the face read")
     kept = property(itemgetter(2), doc="True when the die counts towards the total")
     how = property(itemgetter(3), doc="'rolled' or 'given'")
@@ -71,6 +80,10 @@ def _why(flags: int) -> str:
         parts.append("exploded")
     if flags & COMPOUNDED:
         parts.append("compounded")
+    if flags & RAISED:
+        parts.append("raised to the minimum")
+    elif flags & LOWERED:
+        parts.append("lowered to the maximum")
     if flags & DROP_LOW:
         parts.append("dropped (lowest)")
     elif flags & DROP_HIGH:
@@ -84,13 +97,22 @@ def _why(flags: int) -> str:
     return ", ".join(parts) or "kept"
 
 
-_WHY = [_why(f) for f in range(256)]
-_KEPT = [not f & NOT_KEPT for f in range(256)]
+_WHY = [_why(f) for f in range(1024)]
+_KEPT = [not f & NOT_KEPT for f in range(1024)]
+
+
+def is_comparison(node: Node) -> bool:
+    """Whether ``node`` is, under its wrappers, a comparison (a roll that succeeds or fails)."""
+    while isinstance(node, WRAPPERS):
+        node = node.inner
+    return isinstance(node, Compare)
 
 
 class RollResult:
     """The outcome of :meth:`Expression.roll`: the ``total``, every die read in
-    order (``dice``), a one-line ``breakdown`` and :meth:`as_json`."""
+    order (``dice``), a one-line ``breakdown`` and :meth:`as_json`. A roll of a
+    comparison (``1d20+5>=15``) totals 1 or 0 and has ``success`` True or False
+    (``None`` for any other roll)."""
 
     __slots__ = ("_expr", "total", "_groups", "_how", "_dice", "_breakdown")
 
@@ -107,6 +129,10 @@ class RollResult:
         return self._expr.text
 
     @property
+    def success(self) -> bool | None:
+        return bool(self.total) if is_comparison(self._expr.tree) else None
+
+    @property
     def dice(self) -> list[DieResult]:
         """Every die read, in the order the source read it."""
         if self._dice is not None:
@@ -115,6 +141,8 @@ class RollResult:
         out = []
         new = _tuple_new
         for term, _value, values, reasons, flags in self._groups:
+            if type(term) is not Dice:
+                continue
             sides = term.label
             if flags is None:
                 out.extend([new(DieResult, (sides, v, True, how, "kept", r)) for v, r in zip(values, reasons)])
@@ -127,19 +155,46 @@ class RollResult:
 
     @property
     def breakdown(self) -> str:
-        """One line such as ``4d6kh3 [6, 5, 2, ~~1~~] = 13`` (see docs/dice.md)."""
-        if self._breakdown is not None:
-            return self._breakdown
-        self._breakdown = text = f"{render(self._expr.tree, iter(self._groups))} = {self.total}"
-        return text
+        """One line such as ``4d6kh3 [6, 5, 2, ~~1~~] = 13`` (see docs/dice.md);
+        a comparison ends with its verdict: ``1d20 [12] + 5 = 17 >= 15: success``."""
+        if self._breakdown is None:
+            self._breakdown = self.text("en")
+        return self._breakdown
+
+    def text(self, lang: str) -> str:
+        """The breakdown with the verdict of a comparison in ``lang``."""
+        shown = render(self._expr.tree, iter(self._groups))
+        if self.success is None:
+            return f"{shown} = {self.total}"
+        from rolecli.i18n import t
+
+        return f"{shown}: {t('success' if self.success else 'failure', lang)}"
+
+    def line(self, lang: str) -> str:
+        """What ``rolecli roll`` prints: the breakdown and the expression's comment."""
+        comment = self._expr.comment
+        return self.text(lang) + (f"  # {comment}" if comment else "")
+
+    @property
+    def labels(self) -> list[dict]:
+        """Each labelled term with its value: ``[{"label": "fire", "value": 7}]``."""
+        return [{"label": node.text, "value": value} for node, value, *_ in self._groups if type(node) is Label]
 
     def as_json(self) -> dict:
-        return {
+        data = {
             "expression": self.expression,
             "total": self.total,
             "dice": [d.as_json() for d in self.dice],
             "breakdown": self.breakdown,
         }
+        if self.success is not None:
+            data["success"] = self.success
+        labels = self.labels
+        if labels:
+            data["labels"] = labels
+        if self._expr.comment:
+            data["comment"] = self._expr.comment
+        return data
 
     def __repr__(self) -> str:
         return f"RollResult({self.breakdown!r})"
@@ -153,23 +208,76 @@ def unparse(node: Node) -> str:
     return render(node, None)
 
 
+def _plain(node: Node) -> bool:
+    """A bare number, whose value would only repeat it."""
+    return isinstance(node, (Num, Trait)) or (isinstance(node, Neg) and _plain(node.operand))
+
+
 def render(node: Node, groups) -> str:
     """Text of ``node``; with ``groups`` (an iterator of group records in
     evaluation order) each dice term is followed by its dice."""
     if isinstance(node, Num):
         return str(node.value)
+    if isinstance(node, Trait):
+        return f"@{node.name}" if groups is None else f"{node.name} {node.value}"
     if isinstance(node, Dice):
-        if groups is None:
-            return node.text
-        return f"{node.text} [{_dice_text(next(groups))}]"
+        return _render_dice(node, groups)
     if isinstance(node, Neg):
         return "-" + render(node.operand, groups)
     if isinstance(node, Paren):
         return "(" + render(node.inner, groups) + ")"
+    if isinstance(node, Label):
+        inner = render(node.inner, groups)
+        if groups is not None:
+            next(groups)
+        return f"{inner}[{node.text}]"
+    if isinstance(node, Named):
+        return f"@{node.name}" if groups is None else f"@{node.name} ({render(node.inner, groups)})"
+    if isinstance(node, Func):
+        return f"{node.name}({render(node.inner, groups)})"
+    if isinstance(node, Compare):
+        return _render_compare(node, groups)
+    if isinstance(node, Group):
+        return _render_group(node, groups)
     parts = [render(node.first, groups)]
     for op, operand in node.rest:
         parts.append(f"{op} {render(operand, groups)}")
     return " ".join(parts)
+
+
+def _render_dice(term: Dice, groups) -> str:
+    if groups is None:
+        return term.text
+    if not term.sized_later:
+        return f"{term.text} [{_dice_text(next(groups))}]"
+    count = render(term.count_node, groups) if term.count_node is not None else str(term.count)
+    size = render(term.sides_node, groups) if term.sides_node is not None else None
+    record = next(groups)  # rolled as a copy of the term with its count and size known
+    return f"{count}d{size or record[0].label}{term.tail} [{_dice_text(record)}]"
+
+
+def _render_compare(node: Compare, groups) -> str:
+    left, right = render(node.left, groups), render(node.right, groups)
+    if groups is None:
+        return f"{left} {node.text} {right}"
+    _node, _value, _none, (lv, rv), _flags = next(groups)
+    left += "" if _plain(node.left) else f" = {lv}"
+    right += "" if _plain(node.right) else f" = {rv}"
+    return f"{left} {node.text} {right}"
+
+
+def _render_group(node: Group, groups) -> str:
+    shown = [render(m, groups) for m in node.members]
+    if groups is not None:
+        _node, _total, _none, values, flags = next(groups)
+        for i, (member, value, f) in enumerate(zip(node.members, values, flags)):
+            mark = f"~~{value}~~" if f & (DROP_LOW | DROP_HIGH) else f"{value}{_score_mark(f)}"
+            shown[i] = mark if _plain(member) else f"{shown[i]} = {mark}"
+    return "{" + ", ".join(shown) + "}" + node.tail
+
+
+def _score_mark(flags: int) -> str:
+    return ("**" if flags & DOUBLE else "*" if flags & SUCCESS else "") + ("f" if flags & FAIL else "")
 
 
 def _face(term: Dice, value: int) -> str:
@@ -178,7 +286,7 @@ def _face(term: Dice, value: int) -> str:
     return str(value)
 
 
-def _dice_text(group: Group) -> str:
+def _dice_text(group: Group_) -> str:
     term, _value, values, _reasons, flags = group
     if flags is None:
         return ", ".join(map(str, values)) if not term.fudge else ", ".join(_face(term, v) for v in values)
@@ -192,6 +300,8 @@ def _dice_text(group: Group) -> str:
             part = f"{v:+d}" if v else "0"
         else:
             part = _face(term, v)
+        if f & (RAISED | LOWERED):
+            part += f"→{term.clamp(v)}"
         if f & EXPLODED:
             part += "!"
         chain.append(part)
@@ -202,12 +312,7 @@ def _dice_text(group: Group) -> str:
         if f & (DROP_LOW | DROP_HIGH):
             text = f"~~{text}~~"
         else:
-            if f & DOUBLE:
-                text += "**"
-            elif f & SUCCESS:
-                text += "*"
-            if f & FAIL:
-                text += "f"
+            text += _score_mark(f)
         shown.append(text)
     return ", ".join(shown)
 
@@ -215,24 +320,89 @@ def _dice_text(group: Group) -> str:
 # --- compiling ------------------------------------------------------------------
 
 
-def compile_tree(node: Node, source_text: str) -> Evaluator:
-    """A function ``(source, groups) -> total`` that rolls ``node``."""
-    if isinstance(node, Num):
+def compile_tree(node: Node, source_text: str, exact: bool = False) -> Evaluator:
+    """A function ``(source, groups) -> total`` that rolls ``node``. ``exact``:
+    inside floor/ceil/round, where ``/`` divides exactly."""
+    if isinstance(node, (Num, Trait)):
         value = node.value
         return lambda src, groups: value
-    if isinstance(node, Paren):
-        return compile_tree(node.inner, source_text)
+    if isinstance(node, (Paren, Named)):
+        return compile_tree(node.inner, source_text, exact)
     if isinstance(node, Neg):
-        inner = compile_tree(node.operand, source_text)
+        inner = compile_tree(node.operand, source_text, exact)
         return lambda src, groups: -inner(src, groups)
+    if isinstance(node, Label):
+        return _compile_label(node, compile_tree(node.inner, source_text, exact))
+    if isinstance(node, Func):
+        inner, rounding = compile_tree(node.inner, source_text, True), ROUNDING[node.name]
+        return lambda src, groups: rounding(inner(src, groups))
+    if isinstance(node, Compare):
+        return _compile_compare(node, compile_tree(node.left, source_text, exact),
+                                compile_tree(node.right, source_text, exact))
+    if isinstance(node, Group):
+        return _compile_group(node, [compile_tree(m, source_text, exact) for m in node.members])
     if isinstance(node, Dice):
-        return _compile_dice(node, source_text)
-    return _compile_chain(node, source_text)
+        return _compile_sized(node, source_text) if node.sized_later else _compile_dice(node, source_text)
+    return _compile_chain(node, source_text, exact)
 
 
-def _compile_chain(node: Chain, source_text: str) -> Evaluator:
-    first = compile_tree(node.first, source_text)
-    rest = tuple((op, compile_tree(operand, source_text), operand) for op, operand in node.rest)
+def _compile_label(node: Label, inner: Evaluator) -> Evaluator:
+    def label(src, groups):
+        value = inner(src, groups)
+        groups.append((node, value, (), (), None))
+        return value
+
+    return label
+
+
+def _compile_compare(node: Compare, left: Evaluator, right: Evaluator) -> Evaluator:
+    op = node.op
+
+    def comparison(src, groups):
+        lv = left(src, groups)
+        rv = right(src, groups)
+        result = int(compare(op, lv, rv))
+        groups.append((node, result, (), (lv, rv), None))
+        return result
+
+    return comparison
+
+
+def _compile_group(node: Group, members: list[Evaluator]) -> Evaluator:
+    keep = node.keep
+    scoring = _score_flags(node) if node.success is not None else None
+    if keep is not None:
+        size = len(members)
+        drop = size - kept_count(keep, size)
+        low = keep[0] in ("kh", "dl")
+        mark = DROP_LOW if low else DROP_HIGH
+        index = range(size)
+
+    def group(src, groups):
+        values = [member(src, groups) for member in members]
+        flags = [0] * len(values)
+        if keep is not None:
+            for i in sorted(index, key=values.__getitem__, reverse=not low)[:drop]:
+                flags[i] = mark
+        total = 0
+        for i, v in enumerate(values):
+            if flags[i]:
+                continue
+            if scoring is None:
+                total += v
+            else:
+                f = flags[i] = scoring(v)
+                total += _SCORE[f]
+        groups.append((node, total, (), tuple(values), flags))
+        return total
+
+    return group
+
+
+def _compile_chain(node: Chain, source_text: str, exact: bool) -> Evaluator:
+    first = compile_tree(node.first, source_text, exact)
+    # A divisor always rounds down, even inside floor/ceil/round (docs/dice.md).
+    rest = tuple((op, compile_tree(operand, source_text, exact and op != "/"), operand) for op, operand in node.rest)
     ops = {op for op, _f, _n in rest}
     if ops == {"+"}:
         adds = tuple(f for _op, f, _n in rest)
@@ -260,6 +430,8 @@ def _compile_chain(node: Chain, source_text: str) -> Evaluator:
                     f"division by zero in {source_text!r}: {unparse(operand)} came out as 0 on this roll; "
                     "make sure the divisor cannot be 0 (e.g. add 1 to it)."
                 )
+            elif exact:
+                total = Fraction(total) / value
             else:
                 total //= value
         return total
@@ -267,25 +439,49 @@ def _compile_chain(node: Chain, source_text: str) -> Evaluator:
     return chain
 
 
+def _compile_sized(term: Dice, source_text: str) -> Evaluator:
+    """A term whose count or size is rolled first: ``(1d4)d6``, ``1d(1d8)``."""
+    count_of = compile_tree(term.count_node, source_text) if term.count_node is not None else None
+    sides_of = compile_tree(term.sides_node, source_text) if term.sides_node is not None else None
+    compiled: dict[tuple, Evaluator] = {}  # a few sizes recur; each compiled once
+
+    def sized(src, groups):
+        n = count_of(src, groups) if count_of is not None else term.count
+        sides = sides_of(src, groups) if sides_of is not None else term.sides
+        roll = compiled.get((n, sides))
+        if roll is None:
+            roll = _compile_dice(sized_term(term, n, sides), source_text)
+            if len(compiled) < 64:
+                compiled[(n, sides)] = roll
+        return roll(src, groups)
+
+    return sized
+
+
+def _readers(term: Dice):
+    """``(read_one(src) -> read(why), read_many(src, whys) -> values)`` for the die of ``term``."""
+    sides, faces = term.sides, term.faces
+    if faces is not None:
+        label = term.label
+        return ((lambda src: lambda why: src.custom(faces, why, label)),
+                (lambda src, whys: [src.custom(faces, w, label) for w in whys]))
+    if sides is None:
+        return (lambda src: src.fudge), (lambda src, whys: src._fudge_many(whys))
+    return ((lambda src: lambda why: src.roll(sides, why)),
+            (lambda src, whys: src._roll_many(sides, whys)))
+
+
 def _compile_dice(term: Dice, source_text: str) -> Evaluator:
     n = term.count
     sides = term.sides
     reasons = tuple(f"{term.text} die {i}" for i in range(1, n + 1))
-    simple = term.reroll is None and term.explode is None and term.success is None
+    clamped = term.floor is not None or term.ceiling is not None
+    simple = term.reroll is None and term.explode is None and term.success is None and not clamped
+    _one, read_many = _readers(term)
 
     if simple and term.keep is None:
-        if sides is None:
-
-            def plain_fudge(src, groups):
-                values = src._fudge_many(reasons)
-                total = sum(values)
-                groups.append((term, total, values, reasons, None))
-                return total
-
-            return plain_fudge
-
         def plain(src, groups):
-            values = src._roll_many(sides, reasons)
+            values = read_many(src, reasons)
             total = sum(values)
             groups.append((term, total, values, reasons, None))
             return total
@@ -298,7 +494,7 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
         low = kind in ("kh", "dl")  # the dropped dice are the lowest
         flag = DROP_LOW if low else DROP_HIGH
         index = range(n)
-        if drop == 1:  # 4d6kh3, 2d20kh1, 2d20kl1...: the common case, kept lean
+        if drop == 1 and term.faces is None:  # 4d6kh3, 2d20kh1, 2d20kl1...: the common case, kept lean
             pick = min if low else max
             faces = 3 if sides is None else sides
             offset = -1 if sides is None else 1
@@ -318,7 +514,7 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
                         values.append(r + offset)
                     src._raw.append((label, values, "rolled", reasons))
                 else:
-                    values = src._roll_many(sides, reasons) if sides is not None else src._fudge_many(reasons)
+                    values = read_many(src, reasons)
                 out = pick(values)
                 i = values.index(out)  # among equal dice, the first one is dropped
                 flags = [0] * n
@@ -330,7 +526,7 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
             return keep_one_off
 
         def keep(src, groups):
-            values = src._roll_many(sides, reasons) if sides is not None else src._fudge_many(reasons)
+            values = read_many(src, reasons)
             # Stable sorts: among equal dice, the first one is dropped.
             order = sorted(index, key=values.__getitem__, reverse=not low)
             flags = [0] * n
@@ -344,29 +540,48 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
         return keep
 
     if term.reroll is None and term.explode is None:
-        return _compile_counted(term, reasons)
+        return _compile_counted(term, reasons, read_many)
     return _compile_general(term, reasons, source_text)
 
 
-def _compile_counted(term: Dice, reasons: Sequence[str]) -> Evaluator:
-    """Success counting (maybe after keep/drop) without rerolls or explosions."""
+def _clamp_flags(term: Dice) -> Callable[[int], int]:
+    """face -> RAISED/LOWERED when ``mi``/``ma`` changes what it counts as."""
+    low, high = term.floor, term.ceiling
+
+    def flags(value: int) -> int:
+        if low is not None and value < low:
+            return RAISED
+        if high is not None and value > high:
+            return LOWERED
+        return 0
+
+    return flags
+
+
+def _compile_counted(term: Dice, reasons: Sequence[str], read_many) -> Evaluator:
+    """Keep/drop, mi/ma and success counting without rerolls or explosions."""
     n = term.count
-    sides = term.sides
-    scoring = _score_flags(term)
+    clamp = term.clamp
+    clamping = _clamp_flags(term)
+    counting = _score_flags(term) if term.success is not None else None
+
+    def scoring(face: int) -> int:
+        f = clamping(face)
+        return f | counting(clamp(face)) if counting is not None else f
+
     if term.hi - term.lo < 4096:  # a table per face
         offset = -term.lo
         table = [scoring(face) for face in range(term.lo, term.hi + 1)]
         scoring = lambda v: table[v + offset]  # noqa: E731
     keep = term.keep
     if keep is not None:
-        kind, k = keep
-        drop = {"kh": n - k, "kl": n - k, "dh": k, "dl": k}[kind]
-        low = kind in ("kh", "dl")
+        drop = n - kept_count(keep, n)
+        low = keep[0] in ("kh", "dl")
         mark = DROP_LOW if low else DROP_HIGH
     index = range(n)
 
     def counted(src, groups):
-        values = src._roll_many(sides, reasons) if sides is not None else src._fudge_many(reasons)
+        values = read_many(src, reasons)
         flags = [0] * n
         if keep is not None:
             for i in sorted(index, key=values.__getitem__, reverse=not low)[:drop]:
@@ -375,15 +590,15 @@ def _compile_counted(term: Dice, reasons: Sequence[str]) -> Evaluator:
         for i, v in enumerate(values):
             if not flags[i]:
                 f = flags[i] = scoring(v)
-                total += _SCORE[f]
+                total += _SCORE[f] if counting is not None else clamp(v)
         groups.append((term, total, values, reasons, flags))
         return total
 
     return counted
 
 
-def _score_flags(term: Dice) -> Callable[[int], int]:
-    """face -> SUCCESS/DOUBLE/FAIL flags."""
+def _score_flags(term: "Dice | Group") -> Callable[[int], int]:
+    """value -> SUCCESS/DOUBLE/FAIL flags."""
     success, double, fail = term.success, term.double, term.fail
 
     def flags(value: int) -> int:
@@ -402,31 +617,25 @@ def score_of(flags: int) -> int:
     return (2 if flags & DOUBLE else 1 if flags & SUCCESS else 0) - (1 if flags & FAIL else 0)
 
 
-_SCORE = [score_of(f) for f in range(256)]
+_SCORE = [score_of(f) for f in range(1024)]
 
 
 def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Evaluator:
-    """Rerolls, explosions, keep/drop and success counting, one die at a time."""
-    sides = term.sides
+    """Rerolls, explosions, keep/drop, mi/ma and success counting, one die at a time."""
+    read_one, _many = _readers(term)
     reroll = term.reroll.matches if term.reroll is not None else None
     once = term.reroll_once
     explode = term.explode.matches if term.explode is not None else None
     compound = term.compound
     keep = term.keep
+    clamp = term.clamp
+    clamping = _clamp_flags(term)
     scoring = _score_flags(term) if term.success is not None else None
     mod_r = f"{'ro' if once else 'r'}{term.reroll.text}" if term.reroll is not None else ""
 
     def general(src, groups):
         budget = MAX_DICE - sum(len(g[2]) for g in groups)
-        if sides is None:
-            fudge = src.fudge
-            read = fudge
-        else:
-            roll = src.roll
-
-            def read(why: str) -> int:
-                return roll(sides, why)
-
+        read = read_one(src)
         values: list[int] = []
         whys: list[str] = []
         flags: list[int] = []
@@ -458,6 +667,7 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
                     flags.append(0)
                     if once or not reroll(v):
                         break
+            flags[-1] |= clamping(v)  # mi/ma never meet an explosion (the parser refuses both)
             return v
 
         # The pool: (value, index of its first read, index of its last read).
@@ -466,7 +676,7 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
             first = len(values)
             v = one(why)
             if explode is None:
-                pool.append((v, first, len(values) - 1))
+                pool.append((clamp(v), first, len(values) - 1))
                 continue
             if compound:
                 die_total = v
@@ -489,10 +699,9 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
 
         kept = pool
         if keep is not None:
-            kind, k = keep
             size = len(pool)
-            drop = max(0, size - k) if kind in ("kh", "kl") else min(k, size)
-            low = kind in ("kh", "dl")
+            drop = size - kept_count(keep, size)
+            low = keep[0] in ("kh", "dl")
             order = sorted(range(size), key=lambda i: pool[i][0], reverse=not low)
             dropped = set(order[:drop])
             mark = DROP_LOW if low else DROP_HIGH
@@ -523,86 +732,3 @@ def _too_many(source_text: str) -> None:
         f"{source_text!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
         f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."
     )
-
-
-# --- bounds ---------------------------------------------------------------------
-
-
-def bounds(node: Node) -> tuple[int, int]:
-    """Lowest and highest total ``node`` can roll: every roll lies within. Exact
-    for sums, keep/drop, rerolls and arithmetic; an explosion is allowed its
-    full 100 steps, and a success count its best and worst case."""
-    if isinstance(node, Num):
-        return node.value, node.value
-    if isinstance(node, Paren):
-        return bounds(node.inner)
-    if isinstance(node, Neg):
-        lo, hi = bounds(node.operand)
-        return -hi, -lo
-    if isinstance(node, Dice):
-        return _dice_bounds(node)
-    lo, hi = bounds(node.first)
-    for op, operand in node.rest:
-        a, b = bounds(operand)
-        if op == "+":
-            lo, hi = lo + a, hi + b
-        elif op == "-":
-            lo, hi = lo - b, hi - a
-        elif op == "*":
-            corners = (lo * a, lo * b, hi * a, hi * b)
-            lo, hi = min(corners), max(corners)
-        else:
-            divisors = [d for d in (a, b, -1, 1) if a <= d <= b and d != 0]
-            if not divisors:  # always 0: every roll fails with an error
-                continue
-            corners = [x // d for x in (lo, hi) for d in divisors]
-            lo, hi = min(corners), max(corners)
-    return lo, hi
-
-
-def _allowed_faces(term: Dice) -> tuple[int, int]:
-    lo, hi = term.lo, term.hi
-    r = term.reroll
-    if r is None or term.reroll_once:
-        return lo, hi
-    c, d = r.interval()  # the rerolled faces: one interval, never all of lo..hi
-    if c <= lo <= d:
-        lo = int(d) + 1
-    if c <= hi <= d:
-        hi = int(c) - 1
-    return lo, hi
-
-
-def _dice_bounds(term: Dice) -> tuple[int, int]:
-    a, b = _allowed_faces(term)
-    n = term.count
-    sizes = (n, n)
-    if term.explode is not None:
-        if term.compound:
-            a, b = min(a, a * (MAX_EXPLOSIONS + 1)), max(b, b * (MAX_EXPLOSIONS + 1))
-        else:
-            sizes = (n, n * (MAX_EXPLOSIONS + 1))
-    if term.keep is not None:
-        kind, k = term.keep
-        if kind in ("kh", "kl"):
-            sizes = (min(k, sizes[0]), min(k, sizes[1]))
-        else:
-            sizes = (max(sizes[0] - k, 0), max(sizes[1] - k, 0))
-    if term.success is not None:
-        a = -1 if term.fail is not None else 0
-        b = 2 if term.double is not None else 1
-    lows = [m * a for m in sizes]
-    highs = [m * b for m in sizes]
-    return min(lows), max(highs)
-
-
-def has_dynamic(node: Node) -> bool:
-    if isinstance(node, Dice):
-        return node.dynamic
-    if isinstance(node, Num):
-        return False
-    if isinstance(node, Paren):
-        return has_dynamic(node.inner)
-    if isinstance(node, Neg):
-        return has_dynamic(node.operand)
-    return has_dynamic(node.first) or any(has_dynamic(o) for _op, o in node.rest)

@@ -151,6 +151,23 @@ class DiceSource:
         self._raw.append(("F", value, "given", why))
         return value
 
+    def custom(self, faces: Sequence[int], why: str = "", label: str | None = None) -> int:
+        """One die with the given ``faces`` (``d{1,1,2,3}``); given as one of its faces."""
+        label = label or "{" + ",".join(map(str, faces)) + "}"
+        if self._given is None:
+            value = faces[self._below(len(faces))]
+            self._raw.append((label, value, "rolled", why))
+            return value
+        token = self._next_given(f"a d{label}", why)
+        try:
+            value = int(token)
+        except ValueError:
+            value = None
+        if value not in faces:
+            raise DiceError(f"--dice value {token!r} cannot be a d{label} result; it must be one of its faces.")
+        self._raw.append((label, value, "given", why))
+        return value
+
     def _roll_many(self, sides: int, whys: Sequence[str]) -> list[int]:
         """``[self.roll(sides, w) for w in whys]``, faster when rolling (internal)."""
         if self._given is None and self._plain:
