@@ -71,10 +71,10 @@ def rolecli_apply_damage(character, action, ctx):
 
 @hookimpl
 def rolecli_recover(character, event, action, ctx):
-    from .recovery import do_recover
-
     if action.name != "recover" and event not in dict(INFO.events):
         return None
+    from .recovery import do_recover
+
     return do_recover(character, event, action, ctx)
 
 

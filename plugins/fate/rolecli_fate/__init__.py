@@ -3,8 +3,8 @@ game (../shared/RULES.md section 000, ../shared/RULINGS.md section 000).
 
 The modules follow the book: ``ladder`` (adjectives), ``roll`` (4dF + skill and
 its modifiers), ``actions`` (simple actions, contests, attacks, maneuvers,
-blocks, movement), ``stress`` (tracks, consequences, Taken Out, concessions),
-``conflict`` (who is still in it), ``status`` (who can act), ``minions``,
+blocks, movement), ``stress`` (tracks, consequences, Taken Out), ``conflict``
+(who is still in it, concessions), ``status`` (who can act), ``minions``,
 ``aspects``, ``recovery``, ``initiative`` and ``odds``."""
 
 from __future__ import annotations

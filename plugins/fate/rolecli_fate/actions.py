@@ -9,8 +9,8 @@ from rolecli.contract import Action, Outcome, Refused
 
 from . import ladder
 from .aspects import Temp, set_temps, temps
-from .roll import Side, dice_text, make_side, roll_side
 from .conflict import check_can_concede, concession
+from .roll import Side, dice_text, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from rolecli.contract import Character, Refused
 
-from .ladder import fold
 from .conflict import concession, out_of_conflict
+from .ladder import fold
 from .minions import attached_groups, hit_group
 from .state import Work, fate_points, is_group, skill_of
 
