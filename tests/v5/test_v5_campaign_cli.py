@@ -229,3 +229,25 @@ def test_spanish_uses_the_books_words(cli):
     assert "coma o muerte" in r.out and "dados leídos de --dice" in r.out
     r = cli("v5", "check", "3", "--difficulty", "1", "--hunger", "1", "--dice", "10,2,10", "--lang", "es")
     assert "crítico conflictivo" in r.out
+
+
+def test_003_R9_in_a_conflict_each_attack_marks_its_target_for_the_next_attacker():
+    """In a conflict under way, an attack leaves an effect on its target until the end of
+    the round (the book's turn); the next attack on it counts them as earlier opponents."""
+    from rolecli.contract import Action, Context, Turn
+    from rolecli.dice.source import DiceSource
+
+    import rolecli_v5 as plugin
+    from v5_helpers import character
+
+    katarina, guards = character("Katarina"), [character(f"Guardia {i}") for i in (1, 2, 3)]
+    effects: list = []
+    for guard, pool in zip(guards, (7, 6, 5)):
+        ctx = Context("en", DiceSource(5), {}, {c.name: c for c in (katarina, *guards)}, effects=tuple(effects),
+                      conflict=Turn(round=1, actor=guard.name))
+        params = {"pool": "Fuerza+Pelea", "defence": "Destreza+Pelea"}
+        out = plugin.rolecli_resolve(action=Action("attack", params, guard, katarina), ctx=ctx)
+        assert out.data["defender"]["pool"]["size"] == pool  # 003-T3: 7, 6, 5
+        (left,) = out.effects
+        assert (left.on, left.key, left.until, left.rounds) == ("Katarina", "attacked", "rounds", 1)
+        effects.append(left)

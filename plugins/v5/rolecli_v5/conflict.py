@@ -28,11 +28,22 @@ MODIFIER = Label("modificador del Narrador", "Storyteller's modifier")
 EARLIER = Label("oponentes anteriores", "earlier opponents")
 
 
-def defence_modifiers(p: dict, ranged: bool) -> tuple:
+ATTACKED = "attacked"  # the key of the effect an attack leaves on its target for the rest of the turn
+
+
+def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
+    """003-R9: the opponents that attacked the defender before this one, this turn:
+    ``--earlier``, else the attacks on it that the conflict under way has recorded."""
+    if p.get("earlier") is not None:
+        return int(p["earlier"])
+    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
+
+
+def defence_modifiers(p: dict, ranged: bool, earlier: int) -> tuple:
     """The defence pool's own modifiers: cover against shots (003-R7) and one die
     less per opponent that already attacked it this turn (003-R9)."""
     cover = (("cover", L.COVER[p["cover"]], COVER[p["cover"]]),) if ranged else ()
-    return cover + (("earlier_opponents", EARLIER, -int(p.get("earlier") or 0)),)
+    return cover + (("earlier_opponents", EARLIER, -earlier),)
 
 
 @dataclass

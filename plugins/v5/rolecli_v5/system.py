@@ -37,9 +37,11 @@ TARGET = _side("target_", L("el oponente", "the opponent"))
 SPLIT = Param("split", "int", L("dados de la reserva contra este objetivo al dividirla entre varios (003-R9)",
                                 "dice of the pool used against this target when splitting it among several (003-R9)"),
               minimum=1, maximum=30)
-EARLIER = Param("earlier", "int", L("oponentes que ya atacaron al defensor este turno: −1 dado cada uno (003-R9)",
-                                    "opponents who already attacked the defender this turn: −1 die each (003-R9)"),
-                default=0, minimum=0, maximum=30)
+EARLIER = Param("earlier", "int", L("oponentes que ya atacaron al defensor este turno: −1 dado cada uno (003-R9; si no: "
+                                    "los ataques que ya recibió en este turno del conflicto en curso)",
+                                    "opponents who already attacked the defender this turn: −1 die each (003-R9; else "
+                                    "the attacks it took this turn of the conflict under way)"),
+                minimum=0, maximum=30)
 DIFFICULTY = L("dificultad: éxitos necesarios", "difficulty: successes needed")
 SOURCE_CHOICES = ("auto", "nonlethal", "weapon", "fire", "sunlight", "supernatural", "social", "secret", "trusted")
 SOURCE_HELP = ("origen del daño (decide su tipo): auto, nonlethal (puños, táser), weapon (afilada, puntiaguda o de "

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Label, Outcome, Refused
+from rolecli.contract import Action, Character, Effect, Label, Outcome, Refused
 from rolecli.names import closest, fold
 
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conflict import Hit, Side, contest_hits, defence_modifiers, hints, roll, side, hit_against, willpower
+from .conflict import (ATTACKED, Hit, Side, contest_hits, defence_modifiers, earlier_opponents, hints, hit_against,
+                       roll, side, willpower)
 from .degrees import contest_outcome, of_roll, outcome_against
 from .labels import tr
 from .pool import Pool
@@ -83,7 +84,7 @@ def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bo
     a = side(work, ctx, action.actor, p["pool"], name_of(action.actor, CONTEST_SIDES[0], lang), p,
              split=p.get("split"))
     d = side(work, ctx, action.target, defence, name_of(action.target, CONTEST_SIDES[1], lang), p, "target_",
-             extra=defence_modifiers(p, ranged))
+             extra=defence_modifiers(p, ranged, earlier_opponents(p, ctx, action.target)))
     return a, d
 
 
@@ -233,7 +234,11 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         dealt.append(one)
         lines += more
     data.update(outcome=outcome, degree=of_roll(a.roll, outcome), hits=dealt)
-    return _finish(work, data, lines, outcome == "win")
+    done = _finish(work, data, lines, outcome == "win")
+    if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
+        done.effects.append(Effect(on=action.target.name, key=ATTACKED, by=a.who, until="rounds", rounds=1,
+                                   text=tr(lang, f"atacado por {a.who} este turno", f"attacked by {a.who} this turn")))
+    return done
 
 
 def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
