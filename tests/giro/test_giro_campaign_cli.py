@@ -52,6 +52,7 @@ def test_a_trait_that_is_not_an_attribute_or_skill_is_refused(cli):
     (("check", "4+3", "--adjust-day", "x"), "auto"), (("check", "4+3", "--night", "on-loss"), "never, on-failure"),
     (("check", "4+3", "--assist", "Bruno"), "number of assistants"),
     (("check", "4+3", "--night-turn", "--extra-night", "1"), "no extra dice"),
+    (("check", "4+3", "--tempt", "--adjust", "1", "--adjust-day", "+1"), "rolls no Day Die"),
     (("contest", "4+3"), "opposition"), (("roll", "--day-dice", "0"), "1..12"),
     (("initiative", "--entrants", "Ana"), "Name=limit"), (("check", "4 y 2 o 1 + 3"), "mixes"),
 ])

@@ -82,6 +82,8 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
         raise Refused(f"{flag}keep-day {keep!r}: write best, or the value 1..12 of the Day Die kept.")
     plan = AdjustPlan(g("adjust"), parse_delta(g("adjust_day"), flag + "adjust-day"),
                       parse_delta(g("adjust_night"), flag + "adjust-night"))
+    if dice.night_only and (plan.day is not None or keep != "best"):
+        raise Refused(f"a Night Turn or tempting fate rolls no Day Die: drop {flag}adjust-day and {flag}keep-day.")
     side = Side(label, SuccessRange(g("difficulty"), chall.limit), dice, plan, g("night"),
                 None if keep == "best" else int(keep), g("success_factor_mod"), g("failure_factor_mod"))
     return side, chall
