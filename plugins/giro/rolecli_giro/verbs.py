@@ -22,8 +22,8 @@ from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, settle
 from .factors import automatic as automatic_factor
 from .factors import modified
-from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DIE, OPPOSITION,
-                       SUCCESS_FACTOR, say)
+from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
+                       OPPOSITION, SUCCESS_FACTOR, say)
 from .report import night_reason, read_line, setting_line, turn_data, turn_lines, verdict
 from .success_range import SuccessRange
 from .system import EXTRA, INFO
@@ -177,22 +177,27 @@ def roll(action: Action, ctx) -> Outcome:
     day = [ctx.dice.roll(12, _numbered(DAY_DIE(lang), i, p["day_dice"])) for i in range(1, p["day_dice"] + 1)]
     night = [ctx.dice.roll(12, _numbered(NIGHT_DIE(lang), i, p["night_dice"])) for i in range(1, p["night_dice"] + 1)]
     line = (f"{DAY_DICE(lang) if len(day) > 1 else DAY_DIE(lang)} {', '.join(map(str, day))}; "
-            f"{say(lang, 'Dados Nocturnos', 'Night Dice') if len(night) > 1 else NIGHT_DIE(lang)} "
+            f"{NIGHT_DICE(lang) if len(night) > 1 else NIGHT_DIE(lang)} "
             f"{', '.join(map(str, night))}")
     return Outcome(data={"day": day, "night": night}, lines=[line])
 
 
-def check(action: Action, ctx) -> Outcome:
-    """A test (001-R1): the actor's Giro de Reloj against the Cronista's difficulty."""
-    p = INFO.params(action)
+def _test(action: Action, ctx, p: dict, verb: str):
+    """A test (001-R1): the actor's Giro de Reloj against the Cronista's
+    difficulty, shared by ``check`` and an ``attack`` with no defence:
+    (data, lines, turn, changes)."""
     who = action.actor
     side, chall = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
     turn = play(ctx, side)
     changes = Changes()
-    noted = changes.note_consequence(who, turn, p["consequence"])
-    data = {"verb": "check", **turn_data(turn, chall), "consequence_noted": noted}
-    return Outcome(data=data, lines=turn_lines(turn, chall, ctx.lang), success=turn.result is not None,
-                   changes=changes.changed())
+    data = {"verb": verb, **turn_data(turn, chall),
+            "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
+    return data, turn_lines(turn, chall, ctx.lang), turn, changes
+
+
+def check(action: Action, ctx) -> Outcome:
+    data, lines, turn, changes = _test(action, ctx, INFO.params(action), "check")
+    return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.changed())
 
 
 def _sides(action: Action, ctx, p: dict, opposition: Any):
@@ -293,16 +298,11 @@ def attack(action: Action, ctx) -> Outcome:
     lang = ctx.lang
     hit: tuple[Character | None, Turn, int] | None = None
     if p["defence"] in (None, ""):
-        who = action.actor
-        side, chall = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
-        turn = play(ctx, side)
-        changes = Changes()
-        data = {"verb": "attack", **turn_data(turn, chall), "winner": "actor" if turn.result is not None else None,
-                "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
-        lines = turn_lines(turn, chall, lang)
-        if turn.result is not None:
-            hit = (action.target, turn, p["weapon"])
+        data, lines, turn, changes = _test(action, ctx, p, "attack")
         won = turn.result is not None
+        data["winner"] = "actor" if won else None
+        if won:
+            hit = (action.target, turn, p["weapon"])
     else:
         data, lines, last, changes = _contest(action, ctx, p, p["defence"], "attack")
         if last.winner == "actor":
@@ -394,6 +394,7 @@ def _healing_factor(character: Character, p: dict, ctx, lines: list[str]) -> int
         lines.append(say(lang, f"{character.name}: curación automática, {SUCCESS_FACTOR.es} 1d12 = {rolled}",
                          f"{character.name}: automatic healing, {SUCCESS_FACTOR.en} 1d12 = {rolled}"))
         return rolled
+    # the healing roll is a test with the default choices, at the rest's difficulty and Night Die policy
     defaults = {q.name: q.default for q in INFO.action("check").params}
     side, chall = build_side({**defaults, "difficulty": p["difficulty"], "night": p["night"]}, "", character,
                              p["healing"], ctx, character.name)
