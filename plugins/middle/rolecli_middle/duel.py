@@ -20,7 +20,7 @@ from .ld import Ld
 from .nd import Mod
 from .sheet import Fighter, Scene
 from .strike import gm_mod, ld_rules
-from .words import number
+from .words import number, signed
 
 L = Label
 
@@ -157,9 +157,9 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
         lower = a if ta.result < tb.result else b
         lower.set("duelo_nd", int(lower.get("duelo_nd") or 0) - 1)
         lines.append(scene.t(f"Ninguno alcanza su objetivo: {lower.name or 'quien sacó menos'} sacó menos y su ND en el duelo "
-                             f"empeora a {lower.get('duelo_nd')} (004-R9).",
+                             f"empeora a {signed(lower.get('duelo_nd'))} (004-R9).",
                              f"Neither reaches its goal: {lower.name or 'the lower'} rolled lower and its ND in the duel "
-                             f"worsens to {lower.get('duelo_nd')} (004-R9)."))
+                             f"worsens to {signed(lower.get('duelo_nd'))} (004-R9)."))
         data.update({"outcome": "worsened", "worsened": key[id(lower)]})
     data["duel_nd"] = [int(a.get("duelo_nd") or 0), int(b.get("duelo_nd") or 0)]
     won = data.get("winner")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rolecli.contract import Refused
 
 def _end_round_hint(name: str) -> str:
-    return f"end the round first with 'rolecli recover end_of_round {name}'"
+    return f"end the round first with 'rolecli recover end_of_round \"{name}\"'"
 
 
 def combat_action(fighter, keep: str = "") -> None:

@@ -23,6 +23,9 @@ SCENE_CLEARS = {"duelo": "", "duelo_nd": 0, "cubre": "", "parando": False, "para
 
 def end_of_round(scene: Scene, f: Fighter) -> list[str]:
     said = []
+    if f.get("accion") or f.get("paradas"):
+        said.append(scene.t("una ronda nueva: acción de combate y paradas de nuevo",
+                            "a new round: its combat action and parries again"))
     f.set("accion", False)
     f.set("paradas", 0)
     rounds = int(f.get("cegado_rondas") or 0)
