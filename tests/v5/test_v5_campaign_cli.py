@@ -251,3 +251,10 @@ def test_003_R9_in_a_conflict_each_attack_marks_its_target_for_the_next_attacker
         (left,) = out.effects
         assert (left.on, left.key, left.until, left.rounds) == ("Katarina", "attacked", "rounds", 1)
         effects.append(left)
+
+
+def test_feeding_slakes_hunger_but_only_a_kill_takes_it_below_one(cli):
+    camp(cli, "rouse", "Tracy", 3, "--dice", "1,1,1")  # Hunger 1 → 4
+    assert camp(cli, "recover", "feed", "Tracy", "--slake", 2).json["results"][0]["hunger"] == 4 - 2
+    assert camp(cli, "recover", "feed", "Tracy", "--slake", 5).json["results"][0]["hunger"] == 1
+    assert camp(cli, "recover", "feed", "Tracy", "--kill").json["results"][0]["hunger"] == 0

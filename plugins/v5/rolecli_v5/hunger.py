@@ -20,6 +20,7 @@ MAX = 5
 START = 1  # a vampire's Hunger when its sheet does not give one: a night's start (V5)
 AGGRAVATED_COST = 3  # Rouse checks per aggravated Health point
 FRENZY_DIFFICULTY = 4
+SLAKE_FLOOR = 1  # feeding takes Hunger below 1 only by killing the vessel (the published game)
 # RULINGS 003: superficial Health mended per Rouse check, by Blood Potency (up to, amount)
 MEND = ((1, 1), (3, 2), (7, 3), (9, 4), (10, 5))
 

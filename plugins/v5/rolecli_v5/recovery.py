@@ -9,6 +9,8 @@
   Rouse checks per point (the rulings; the book's heading is empty, 003-R24).
 - ``treatment``: a mortal's aggravated Health healed by explicit medical care (the rulings).
 - ``end_of_scene``: the conflict is over, so a character ruined in it is out of it no more.
+- ``feed``: a vampire slakes Hunger; only killing the vessel takes it below 1
+  (the published game: the book does not cover feeding).
 """
 
 from __future__ import annotations
@@ -119,6 +121,17 @@ def treatment(character: Character, state: dict, p: dict, lang: str) -> list[str
     return _healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)
 
 
+def feed(character: Character, state: dict, p: dict, lang: str) -> list[str]:
+    if not H.is_vampire(character):
+        return []
+    before = H.level(character, state)
+    state["hunger"] = max(0 if p.get("kill") else min(before, H.SLAKE_FLOOR), before - int(p.get("slake", 1)))
+    why = tr(lang, "mata a la presa", "kills the vessel") if p.get("kill") else tr(
+        lang, f"sin matar, no baja de {H.SLAKE_FLOOR}", f"without a kill, not below {H.SLAKE_FLOOR}")
+    return [tr(lang, f"{character.name} se alimenta: Ansia {before} → {state['hunger']} ({why})",
+               f"{character.name} feeds: Hunger {before} → {state['hunger']} ({why})")]
+
+
 def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work()
@@ -135,6 +148,8 @@ def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
         lines = rest(character, state, p, ctx)
     elif event == "treatment":
         lines = treatment(character, state, p, lang)
+    elif event == "feed":
+        lines = feed(character, state, p, lang)
     else:  # end_of_scene
         lines = []
         if state.get("ruined"):

@@ -136,7 +136,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                              default=False)), actor="optional"),
     ActionSpec("recover", "recover", L("curación por un evento (003-R20…R24)", "healing on an event (003-R20…R24)"),
                params=(Param("event", "choice", L("evento", "event"), required=True, positional=True,
-                             choices=("end_of_scene", "start_of_session", "rest", "end_of_turn", "treatment")),
+                             choices=("end_of_scene", "start_of_session", "rest", "end_of_turn", "treatment",
+                                      "feed")),
                        Param("ambition", "bool", L("actuó según su Ambición: cura 1 agravado de Fuerza de Voluntad "
                                                    "al inicio de sesión (003-R23)", "acted on its Ambition: heals 1 "
                                                    "aggravated Willpower at the start of the session (003-R23)"),
@@ -152,7 +153,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
                              default=1, minimum=0, maximum=20, policy=True),
                        Param("points", "int", L("Salud agravada que cura un tratamiento (mortales)",
                                                 "aggravated Health a treatment heals (mortals)"),
-                             default=1, minimum=0, maximum=20))),
+                             default=1, minimum=0, maximum=20),
+                       Param("slake", "int", L("Ansia que sacia al alimentarse", "Hunger slaked by feeding"),
+                             default=1, minimum=0, maximum=5),
+                       Param("kill", "bool", L("al alimentarse mata a la presa: el Ansia puede bajar a 0",
+                                               "the feeding kills the vessel: Hunger may go down to 0"),
+                             default=False))),
     ActionSpec("initiative", "initiative", L("orden de resolución del turno (003-R2, 003-R10)",
                                              "order of resolution of the turn (003-R2, 003-R10)"),
                params=(Param("declare", "list", L("lo que declara cada uno: Nombre=acción[:habilidad][>objetivo]; "
@@ -212,6 +218,7 @@ EVENTS = (
     ("rest", L("descanso: el sueño diurno de un vampiro", "rest: a vampire's day of sleep")),
     ("end_of_turn", L("fin del turno del personaje", "end of the character's turn")),
     ("treatment", L("tratamiento médico (mortales)", "medical treatment (mortals)")),
+    ("feed", L("alimentarse (vampiros)", "feeding (vampires)")),
 )
 
 INFO = SystemInfo(name="v5", names=L("Vampiro 5ª edición (conflicto)", "Vampire 5th edition style (conflict)"),
