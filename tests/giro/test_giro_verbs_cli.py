@@ -89,3 +89,14 @@ def test_an_empty_range_says_so(cli):
     r = cli("giro", "check", "1+0", "--difficulty", "3", "--night", "never", "--dice", "2")
     assert "success range 3–1 (empty" in r.out and r.code == 1
 
+
+
+def test_001_R12_a_night_turn_in_a_contest_rolls_with_the_first_rolls(cli):
+    # the actor's Day Die 5; the target's Night Turn 6 beats it, so the actor's Night Die 7 answers and wins
+    r = cli("giro", "contest", "7", "7", "--target-night-turn", "--dice", "5,6,7", "--json")
+    assert r.json["target"]["pool"]["night_turn"] is True and r.json["target"]["night"]["value"] == 6
+    assert r.json["night_order"] == ["actor"] and r.json["winner"] == "actor"
+    assert r.json["target"]["consequences"] is True  # a Night Turn always has consequences
+    text = cli("giro", "contest", "7", "7", "--target-night-turn", "--dice", "5,6,7").out
+    assert "Opposition: Night Die 6: within the success range 1–7" in text
+    assert "Actor is losing and rolls the Night Die (its result stands): Night Die 7" in text

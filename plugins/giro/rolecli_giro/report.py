@@ -76,19 +76,23 @@ def night_reason(turn_before: Turn, lang: str) -> str:
                "is losing and rolls the Night Die (its result stands)")
 
 
+def night_line(turn: Turn, lang: str, who: str = "") -> str:
+    """The Night Dice read, and why the side rolled them."""
+    said = read_line(turn.night, turn.side.window, lang)
+    if turn.day is None:  # a Night Turn or tempting fate: the Night Dice are the first roll
+        return f"{who}: {said}" if who else said
+    reason = night_reason(Turn(turn.side, turn.day), lang)
+    return f"{who} {reason}: {said}" if who else f"{reason[0].upper()}{reason[1:]}: {said}"
+
+
 def turn_lines(turn: Turn, challenge: Challenge, lang: str, who: str = "") -> list[str]:
     """A test's lines: the setting, each die read, the verdict."""
     head = f"{who}: " if who else ""
     lines = [head + setting_line(turn.side, challenge, lang)]
-    window = turn.side.window
     if turn.day is not None:
-        lines.append(head + read_line(turn.day, window, lang))
+        lines.append(head + read_line(turn.day, turn.side.window, lang))
     if turn.night is not None:
-        said = read_line(turn.night, window, lang)
-        if turn.day is not None:
-            reason = night_reason(Turn(turn.side, turn.day), lang)
-            said = f"{who} {reason}: {said}" if who else f"{reason[0].upper()}{reason[1:]}: {said}"
-        lines.append(said if turn.day is not None else head + said)
+        lines.append(night_line(turn, lang, who))
     lines.append(head + verdict(turn, lang))
     return lines
 

@@ -24,7 +24,7 @@ from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
                        OPPOSITION, SUCCESS_FACTOR, say)
-from .report import night_reason, read_line, setting_line, turn_data, turn_lines, verdict
+from .report import night_line, read_line, setting_line, turn_data, turn_lines, verdict
 from .success_range import SuccessRange
 from .system import EXTRA, INFO
 
@@ -220,19 +220,14 @@ def _contest_rounds(ctx, a: Side, b: Side) -> list[Round]:
 
 
 def _round_lines(r: Round, lang: str) -> list[str]:
+    """Both first rolls, then each Night Die in the order rolled."""
     lines = []
-    for key in ("actor", "target"):
-        turn = getattr(r, key)
+    for turn in (r.actor, r.target):
         if turn.day is not None:
             lines.append(f"{turn.side.who}: {read_line(turn.day, turn.side.window, lang)}")
-        elif turn.night is not None:
-            lines.append(f"{turn.side.who}: {read_line(turn.night, turn.side.window, lang)}")
-    for key in r.night_order:
-        turn = getattr(r, key)
-        if turn.day is not None:
-            before = Turn(turn.side, turn.day)
-            lines.append(f"{turn.side.who} {night_reason(before, lang)}: {read_line(turn.night, turn.side.window, lang)}")
-    return lines
+        else:
+            lines.append(night_line(turn, lang, turn.side.who))
+    return lines + [night_line(getattr(r, key), lang, getattr(r, key).side.who) for key in r.night_order]
 
 
 def _winner_line(r: Round, lang: str, tie: str) -> str:
