@@ -29,13 +29,12 @@ Night = Literal["never", "on-failure", "on-loss"]
 class Pool:
     """How many dice a Giro de Reloj rolls.
 
-    ``day``: the Day Dice, rolled first (0 when there are none); ``day_sources``
-    says why each one is there beyond the first (``motivation``, or an
-    assistant's name). ``night``: the Night Dice rolled together when the Night
-    Die is used. ``night_only``: a Night Turn or tempting fate, where the Night
-    Dice are the first and only roll. ``day_sources``: why each Day Die is
-    there, as ``(kind, name)``: ``("", "")`` the first, ``("motivation", "")``,
-    ``("assist", "Beckett")`` (``""`` for an assistant not named)."""
+    ``day``: the Day Dice, rolled first (0 when there are none). ``night``: the
+    Night Dice rolled together when the Night Die is used. ``night_only``: a
+    Night Turn or tempting fate, where the Night Dice are the first and only
+    roll. ``day_sources``: why each Day Die is there, as ``(kind, name)``:
+    ``("", "")`` the first, ``("motivation", "")``, ``("assist", "Beckett")``
+    (``""`` for an assistant not named)."""
 
     day: int
     night: int
