@@ -58,6 +58,9 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
     """004-R10: the trained mount's blow takes the rider's result. Against a parry
     the target parries it apart; otherwise it lands when the rider's LD succeeded."""
     target = blow.target
+    if target.dead:
+        return [scene.t("La montura no tiene a quién golpear: el blanco ya ha muerto.",
+                        "The mount has no one to strike: the target is already dead.")], {"hit": False, "damage": 0}, False
     notes: list[str] = []
     parry = K.parry_of(scene, target, {}, notes)
     follow = K.Blow(blow.attacker, target, mount, blow.ld, parry, "body", False, False, notes)

@@ -107,6 +107,11 @@ class Fighter:
         return self.weapon_size != "none" and not self.get("desarmado")
 
     @property
+    def can_parry(self) -> bool:
+        """004-R11: a parry needs a weapon carried; a beast's fangs are not one (decided)."""
+        return self.armed and not self.get("bestia")
+
+    @property
     def temperament(self) -> str:
         return TEMPERAMENTS[self.get("temperamento")]
 

@@ -114,7 +114,7 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
         capability = C.Capability("", C.check_rating(int(p["parry"]), "--parry"))
     elif target.character is not None and target.get("parando") and target.can_act:
         limit = target.marks(C.WEAPON_USE) + 1
-        if not target.armed:
+        if not target.can_parry:
             notes.append(scene.t(f"{target.name} no tiene arma en la mano y no puede parar: le defienden sus protecciones.",
                                  f"{target.name} has no weapon in hand and cannot parry: its protections defend it."))
             return None

@@ -193,8 +193,8 @@ def do_parry(action, ctx):
         f.set("parando", False)
         return outcome(scene, [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
                                                 f"{f.name} stops parrying: its protections defend it.")], {"parrying": False}, None)
-    if not f.armed:
-        raise Refused(f"{f.name} has no weapon in hand, and a parry needs one (004-R11).")
+    if not f.can_parry:
+        raise Refused(f"{f.name} carries no weapon in hand, and a parry needs one (004-R11).")
     K.refuse_if_locked(f)
     combat_action(f, keep="parando")
     f.set("parando", True)
