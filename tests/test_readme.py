@@ -15,7 +15,7 @@ from rolecli_testing import REPO, run_inprocess
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT[\d:.+-]+")
 
 
-PAGES = ["README.md", "docs/systems/fate.md", "docs/systems/alternity.md", "docs/systems/giro.md"]
+PAGES = ["README.md", "docs/systems/fate.md", "docs/systems/alternity.md", "docs/systems/giro.md", "docs/systems/v5.md"]
 
 
 def _examples(page: str):

@@ -74,8 +74,8 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
                                    lang)
     after = T.heal(before, superficial=H.mend_amount(potency))
     T.store(state, after)
-    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} {die}: Ansia {hunger} → {state['hunger']}",
-             f"Blood Potency {potency}; {L.ROUSE('en')} {die}: Hunger {hunger} → {state['hunger']}")
+    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} d10 = {die}: Ansia {hunger} → {state['hunger']}",
+             f"Blood Potency {potency}; {L.ROUSE('en')} d10 = {die}: Hunger {hunger} → {state['hunger']}")
     return _healed(character.name, before, after, why, lang)
 
 
