@@ -1,7 +1,7 @@
 """Who can act in a Caminantes conflict (contract 2's rolecli_status), through the
 command line on the sample campaign: a character Taken Out (000-R35, 000-R7) or
 who conceded (000-R36), and a minion group with no minion standing (000-R46),
-cannot act until the scene ends (000-R60); the scene itself never acts."""
+cannot act until the scene ends (000-R60)."""
 
 from __future__ import annotations
 
@@ -84,9 +84,3 @@ def test_000_R34_R41_conditions_are_consequences_and_temporary_aspects(cli):
                                    {"key": "aspect", "label": "aspect “Acorralado” (fragile, free tag)"}]
     es = on_campaign(cli, "character", "show", "Tomás", "--lang", "es").out
     assert es.rstrip().endswith("[consecuencia Mayor: Brazo roto; aspecto «Acorralado» (frágil, etiqueta gratis)]")
-
-
-def test_the_scene_never_acts(cli):
-    r = on_campaign(cli, "check", "Escena", "Atletismo", "--dice", "0,0,0,0")
-    assert r.code == 2 and "Escena cannot act: it is the scene, not a character." in r.err
-    assert "Escena is left out" in on_campaign(cli, "initiative").err

@@ -1,7 +1,6 @@
 """Who can act (contract 2's ``rolecli_status``): nobody out of the conflict
 (Taken Out, 000-R35; conceded, 000-R36; a minion group with no minion standing,
-000-R46), nor the scene, which holds scene aspects but never acts. The
-conditions are what can be invoked or compelled on the character: its
+000-R46). The conditions are what can be invoked or compelled on the character: its
 consequences and temporary aspects (000-R34, R41), and for a group the minions
 still standing (its size bonus, 000-R45)."""
 
@@ -18,7 +17,6 @@ from .stress import ENGLISH, SPANISH, parse_consequence
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
 CONCEDED = Label("concedió el conflicto", "conceded the conflict")
 NO_MINIONS = Label("no queda ningún sicario en pie", "no minion left standing")
-SCENE = Label("es la escena, no un personaje", "it is the scene, not a character")
 REFUSED = Label("su concesión fue rechazada: el conflicto sigue hasta un final sangriento",
                 "its concession was refused: the conflict goes on to a bloody end")
 
@@ -40,8 +38,6 @@ def conditions(work: Work, ch: Character) -> list[tuple[str, Label]]:
 
 def status(work: Work, ch: Character) -> Status:
     held = tuple(conditions(work, ch))
-    if ch.value("escena"):
-        return Status(False, "scene", SCENE, held)
     out = out_of_conflict(work, ch)
     if not out and work.get(ch, "concesion_ofrecida", False):
         held += (("concession_refused", REFUSED),)
