@@ -11,9 +11,7 @@ from . import labels as L
 from . import trackers as T
 from .labels import tr
 
-PHYSICAL = ("nonlethal", "weapon", "fire", "sunlight", "supernatural")
-SOCIAL = ("social", "secret", "trusted")
-SOURCES = ("auto",) + PHYSICAL + SOCIAL
+SOCIAL_SOURCES = ("social", "secret", "trusted")  # what hurts Willpower; every other source hurts Health
 
 
 def amount(margin: int, weapon: int = 0, audience: int = 0) -> int:
@@ -25,7 +23,7 @@ def tracker_for(tracker: str, source: str, social: bool) -> str:
     """The Storyteller's choice (003-R4): Willpower in a social conflict or from a social source, else Health."""
     if tracker != "auto":
         return tracker
-    return "willpower" if social or source in SOCIAL else "health"
+    return "willpower" if social or source in SOCIAL_SOURCES else "health"
 
 
 def source_for(source: str, tracker: str, weapon: int) -> str:
@@ -33,8 +31,8 @@ def source_for(source: str, tracker: str, weapon: int) -> str:
     with a rating is taken as lethal, anything else as fists and kicks."""
     if source == "auto":
         source = "social" if tracker == "willpower" else "weapon" if weapon > 0 else "nonlethal"
-    if (tracker == "willpower") != (source in SOCIAL):
-        hurts = L.tracker("willpower" if source in SOCIAL else "health", "en")
+    if (tracker == "willpower") != (source in SOCIAL_SOURCES):
+        hurts = L.tracker("willpower" if source in SOCIAL_SOURCES else "health", "en")
         raise Refused(f"--source {source} hurts {hurts}, not {L.tracker(tracker, 'en')}: "
                       "choose a source for that tracker or let --source auto pick it.")
     return source

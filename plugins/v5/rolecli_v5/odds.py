@@ -16,7 +16,7 @@ from rolecli.contract import Label, Odds, Refused
 
 from . import labels as L
 from .conflict import Hit, contest_hits, side, hit_against
-from .degrees import KEYS, contest_outcome, degree, outcome_against
+from .degrees import KEYS, WINS, contest_outcome, degree, outcome_against
 from .reroll import MAX_REROLL
 from .state import Work
 
@@ -90,7 +90,7 @@ def check_odds(regular: int, hunger: int, difficulty: int, reroll: bool = False,
         out[degree(outcome, n, critical, messy, bestial)] += p
         if outcome == "win":
             extra[hit(n).dealt if hit else n - difficulty] += p
-    out["success"] = sum((out[k] for k in ("messy_critical", "critical_win", "win")), Fraction(0))
+    out["success"] = sum((out[k] for k in WINS), Fraction(0))
     out.update({f"{'damage' if hit else 'margin'}_{k}": extra[k] for k in sorted(extra)})
     return out
 
@@ -111,7 +111,7 @@ def contest_odds(a: tuple[int, int], d: tuple[int, int], hits=None) -> dict[str,
                 continue
             for hit in hits(outcome, n - m):
                 extra[f"{'damage' if hit.by == 'attacker' else 'damage_taken'}_{hit.dealt}"] += p * q
-    out["success"] = out["messy_critical"] + out["critical_win"] + out["win"]
+    out["success"] = sum((out[k] for k in WINS), Fraction(0))
     out.update({k: extra[k] for k in sorted(extra, key=lambda k: (k.rsplit("_", 1)[0], int(k.rsplit("_", 1)[1])))})
     return out
 
@@ -146,28 +146,22 @@ def odds(action, ctx, p: dict) -> Odds:
     from .verbs import check_attack, opponents, weapon_rating
 
     lang, work = ctx.lang, Work()
-    reroll = str(p.get("reroll") or "auto").strip().lower() == "failures"
-    if action.name == "check":
+    attack = action.name == "attack"
+    defence = check_attack(p, p.get("defence"), None) if attack else p.get("opposition")
+    weapon = weapon_rating(None, p["weapon"]) if attack else 0
+    audience = int(p["audience"]) if attack and p["social"] else 0
+    if defence is None:  # a test: check, or an attack on a target that does not defend
+        difficulty = int(p["difficulty"])
         a = side(work, ctx, None, p["pool"], "", p, split=p.get("split"))
-        outcomes = check_odds(*_dice(a), int(p["difficulty"]), reroll)
-        head = [a.pool.text(lang), L.tr(lang, f"dificultad {p['difficulty']}", f"difficulty {p['difficulty']}")]
-    elif action.name == "contest":
-        _no_contest_reroll(p)
-        a, d = opponents(work, ctx, action, p, p["opposition"])
-        outcomes = contest_odds(_dice(a), _dice(d))
-        head = [a.pool.text(lang), d.pool.text(lang)]
+        reroll = str(p.get("reroll") or "auto").strip().lower() == "failures"
+        outcomes = check_odds(*_dice(a), difficulty, reroll,
+                              (lambda n: hit_against(n, difficulty, weapon, audience)) if attack else None)
+        head = [a.pool.text(lang), L.tr(lang, f"dificultad {difficulty}", f"difficulty {difficulty}")]
     else:
-        defence = check_attack(p, p.get("defence"), None)
-        weapon = weapon_rating(None, p["weapon"])
-        audience = int(p["audience"]) if p["social"] else 0
-        if defence is None:
-            difficulty = int(p["difficulty"])
-            a = side(work, ctx, None, p["pool"], "", p, split=p.get("split"))
-            outcomes = check_odds(*_dice(a), difficulty, reroll, lambda n: hit_against(n, difficulty, weapon, audience))
-            head = [a.pool.text(lang), L.tr(lang, f"dificultad {difficulty}", f"difficulty {difficulty}")]
-        else:
-            _no_contest_reroll(p)
-            a, d = opponents(work, ctx, action, p, defence, p["ranged"])
+        _no_contest_reroll(p)
+        a, d = opponents(work, ctx, action, p, defence, attack and p["ranged"])
+        hits = None
+        if attack:
             target_weapon = weapon_rating(None, p["target_weapon"])
 
             def hits(outcome: str, margin: int) -> list[Hit]:
@@ -175,6 +169,6 @@ def odds(action, ctx, p: dict) -> Odds:
                                     target_weapon=target_weapon, audience=audience,
                                     tie_weapon=bool(ctx.options["tie_weapon"]))
 
-            outcomes = contest_odds(_dice(a), _dice(d), hits)
-            head = [a.pool.text(lang), d.pool.text(lang)]
+        outcomes = contest_odds(_dice(a), _dice(d), hits)
+        head = [a.pool.text(lang), d.pool.text(lang)]
     return Odds(outcomes=outcomes, labels=labels(outcomes), lines=[L.tr(lang, " contra ", " against ").join(head)])

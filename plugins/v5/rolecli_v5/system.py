@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rolecli.contract import ActionSpec, Field, Label, Param, RuleOption, SystemInfo
 
+from .labels import COVER, CREATURES, SOURCES
+
 L = Label
 
 REROLL_HELP = ("repetir con Fuerza de Voluntad: auto (los dados normales fallados, hasta 3, si puede cambiar el "
@@ -43,7 +45,7 @@ EARLIER = Param("earlier", "int", L("oponentes que ya atacaron al defensor este 
                                     "the attacks it took this turn of the conflict under way)"),
                 minimum=0, maximum=30)
 DIFFICULTY = L("dificultad: éxitos necesarios", "difficulty: successes needed")
-SOURCE_CHOICES = ("auto", "nonlethal", "weapon", "fire", "sunlight", "supernatural", "social", "secret", "trusted")
+SOURCE_CHOICES = ("auto", *SOURCES)
 SOURCE_HELP = ("origen del daño (decide su tipo): auto, nonlethal (puños, táser), weapon (afilada, puntiaguda o de "
                "fuego), fire, sunlight, supernatural (garras, dientes); en la Fuerza de Voluntad social, secret "
                "(conocimiento secreto), trusted (un amigo o figura de confianza)",
@@ -56,7 +58,7 @@ SOCIAL = Param("social", "bool", L("conflicto social: Fuerza de Voluntad, públi
                                    "social conflict: Willpower, audience, ruin at the end of the tracker"), default=False)
 UNHALVED = Param("unhalved", "bool", L("el daño superficial no se divide (\"a menos que se diga lo contrario\")",
                                        "superficial damage is not halved (\"unless stated otherwise\")"), default=False)
-CREATURE_CHOICES = ("auto", "mortal", "vampire")
+CREATURE_CHOICES = ("auto", *CREATURES)
 
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("roll", "roll", L("tira una reserva de d10: éxitos con 6+, parejas de 10, dados de Ansia",
@@ -85,7 +87,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                        Param("cover", "choice", L("cobertura del defensor ante disparos: none −2, some 0, good +1, "
                                                   "strong +2 (003-R7)", "the defender's cover against shots: none −2, "
                                                   "some 0, good +1, strong +2 (003-R7)"),
-                             default="some", choices=("none", "some", "good", "strong")),
+                             default="some", choices=tuple(COVER)),
                        Param("dodge", "bool", L("el defensor esquiva con Destreza+Atletismo y no causa daño (003-R8)",
                                                 "the defender dodges with Dexterity+Athletics and deals no damage "
                                                 "(003-R8)"), default=False),
@@ -184,7 +186,7 @@ OPTIONS = (
 
 TEMPLATE = (
     Field("creature", "str", L("criatura: mortal o vampire", "creature: mortal or vampire"), default="mortal",
-          choices=("mortal", "vampire")),
+          choices=tuple(CREATURES)),
     Field("npc", "bool", L("personaje del Narrador", "a Storyteller character"), default=False),
     Field("attributes", "table", L("Atributos (Fuerza = 2...; sin escribir: 1)", "Attributes (Fuerza = 2...; unwritten: 1)"),
           default={}, minimum=1, maximum=5),

@@ -13,7 +13,7 @@ from . import hunger as H
 from . import labels as L
 from .conflict import (ATTACKED, Hit, Side, contest_hits, defence_modifiers, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
-from .degrees import contest_outcome, of_roll, outcome_against
+from .degrees import WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
 from .pool import Pool
 from .state import Work
@@ -21,6 +21,8 @@ from .trackers import levels_of
 from .traits import parts
 
 CONTEST_SIDES = (Label("Atacante", "Attacker"), Label("Defensor", "Defender"))
+POOL = Label("Reserva", "Pool")
+UNDEFENDED = Label(" (el objetivo no se defiende)", " (the target does not defend)")
 
 
 def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
@@ -30,7 +32,7 @@ def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> O
 def verdict(degree: str, margin: int, lang: str) -> str:
     """The degree in the book's words, and why."""
     said = L.degree(degree, lang)
-    if degree in ("messy_critical", "critical_win", "win"):
+    if degree in WINS:
         said += tr(lang, f", margen {margin}", f", margin {margin}")
     if degree == "messy_critical":
         said += tr(lang, " (un dado de Ansia muestra uno de los 10)", " (a Hunger die shows one of the 10s)")
@@ -58,32 +60,41 @@ def roll_verb(action: Action, ctx, p: dict) -> Outcome:
     return Outcome(data={"pool": pool.as_json(), **dice.as_json()}, lines=[line], success=None)
 
 
+def actor_side(work: Work, ctx, action: Action, p: dict, who: Label) -> Side:
+    """The acting side's pool, named after the character (or ``who`` on a quick roll)."""
+    return side(work, ctx, action.actor, p["pool"], name_of(action.actor, who, ctx.lang), p, split=p.get("split"))
+
+
+def against(work: Work, ctx, action: Action, p: dict, difficulty: int, who: Label, *, social: bool = False,
+            note: Label | None = None) -> tuple[Side, str, list[str]]:
+    """003-R6: the actor's pool against a difficulty, with its Willpower reroll:
+    (the side, win or lose, the lines)."""
+    lang = ctx.lang
+    s = actor_side(work, ctx, action, p, who)
+    roll(ctx, s)
+    lines = willpower(work, ctx, s, difficulty, social=social)
+    outcome = outcome_against(s.successes, difficulty)
+    said = verdict(of_roll(s.roll, outcome), s.successes - difficulty, lang)
+    lines += [s.line(lang), tr(lang, "Dificultad", "Difficulty") + f" {difficulty}{note(lang) if note else ''}: {said}"]
+    return s, outcome, lines
+
+
 def check(action: Action, ctx, p: dict) -> Outcome:
     """003-R6: a test against a difficulty; RULINGS 003: dice, criticals, Hunger."""
-    lang = ctx.lang
     work = Work()
-    s = side(work, ctx, action.actor, p["pool"], name_of(action.actor, L.L("Reserva", "Pool"), lang), p,
-             split=p.get("split"))
-    roll(ctx, s)
     difficulty = int(p["difficulty"])
-    lines = willpower(work, ctx, s, difficulty)
-    outcome = outcome_against(s.successes, difficulty)
-    degree, margin = of_roll(s.roll, outcome), s.successes - difficulty
-    lines += [s.line(lang), tr(lang, f"Dificultad {difficulty}: {verdict(degree, margin, lang)}",
-                               f"Difficulty {difficulty}: {verdict(degree, margin, lang)}")]
+    s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
     if outcome != "win":
-        lines += hints(s, difficulty, lang)
-    data = {"pool": s.as_json(), "difficulty": difficulty, "successes": s.successes, "margin": margin,
-            "outcome": outcome, "degree": degree}
+        lines += hints(s, difficulty, ctx.lang)
+    data = {"pool": s.as_json(), "difficulty": difficulty, "successes": s.successes,
+            "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
     return _finish(work, data, lines, outcome == "win")
 
 
 def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bool = False) -> tuple[Side, Side]:
     """Both sides of a contest, their pools built from the verb's parameters (not rolled)."""
-    lang = ctx.lang
-    a = side(work, ctx, action.actor, p["pool"], name_of(action.actor, CONTEST_SIDES[0], lang), p,
-             split=p.get("split"))
-    d = side(work, ctx, action.target, defence, name_of(action.target, CONTEST_SIDES[1], lang), p, "target_",
+    a = actor_side(work, ctx, action, p, CONTEST_SIDES[0])
+    d = side(work, ctx, action.target, defence, name_of(action.target, CONTEST_SIDES[1], ctx.lang), p, "target_",
              extra=defence_modifiers(p, ranged, earlier_opponents(p, ctx, action.target)))
     return a, d
 
@@ -198,16 +209,10 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
                             "social": p["social"]}
     if defence is None:  # 003-R6: a target that does not defend
         difficulty = int(p["difficulty"])
-        a = side(work, ctx, action.actor, p["pool"], name_of(action.actor, CONTEST_SIDES[0], lang), p,
-                 split=p.get("split"))
-        roll(ctx, a)
-        lines = willpower(work, ctx, a, difficulty, social=p["social"])
-        outcome = outcome_against(a.successes, difficulty)
+        a, outcome, lines = against(work, ctx, action, p, difficulty, CONTEST_SIDES[0], social=p["social"],
+                                    note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, weapon, audience)
         hits = [hit] if hit else []
-        lines += [a.line(lang), tr(lang, f"Dificultad {difficulty} (el objetivo no se defiende): ",
-                                   f"Difficulty {difficulty} (the target does not defend): ")
-                  + verdict(of_roll(a.roll, outcome), a.successes - difficulty, lang)]
         d = None
         data.update(mode="test", attacker=a.as_json(), defender=None, difficulty=difficulty,
                     margin=a.successes - difficulty)
