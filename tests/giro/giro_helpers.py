@@ -39,22 +39,17 @@ def character(name: str, state: dict | None = None) -> Character:
 
 
 def run(verb: str, *, actor=None, target=None, dice=None, seed=None, options=None, lang="en", chars=(), **params):
-    """One verb through its hook, every --dice value read; returns the Outcome."""
-    given = [str(d) for d in dice] if dice is not None else None
-    src = DiceSource(seed=seed, given=given)
+    """One verb through the system's hook, called as the core calls it (its
+    subjects: the actor, or ``chars`` for initiative); every --dice value must
+    be read. Returns the Outcome."""
+    from rolecli.actions import call
+    from rolecli.plugins import get_plugins
+
+    src = DiceSource(seed=seed, given=[str(d) for d in dice] if dice is not None else None)
     known = {c.name: c for c in (*chars, actor, target) if c is not None}
     ctx = Context(lang, src, {o.key: o.default for o in giro_plugin.INFO.options} | dict(options or {}), known)
     spec = giro_plugin.INFO.action(verb)
-    action = Action(verb, params, actor, target)
-    if spec.hook == "resolve":
-        out = giro_plugin.rolecli_resolve(action=action, ctx=ctx)
-    elif spec.hook == "damage":
-        out = giro_plugin.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
-    elif spec.hook == "recover":
-        out = giro_plugin.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
-    elif spec.hook == "initiative":
-        out = giro_plugin.rolecli_initiative(characters=list(chars), action=action, ctx=ctx)
-    else:
-        out = giro_plugin.rolecli_roll(action=action, ctx=ctx)
+    subjects = list(chars) if spec.hook == "initiative" else [actor] if actor is not None else []
+    out = call(get_plugins().system("giro"), spec, Action(verb, params, actor, target), ctx, subjects)
     src.finish()
     return out
