@@ -56,6 +56,11 @@ CORE = {
     "double success": ("éxito doble", "double success"),
     "success": ("éxito", "success"),
     "failure": ("fallo", "failure"),
+    "raised to the minimum": ("subido al mínimo", "raised to the minimum"),
+    "lowered to the maximum": ("bajado al máximo", "lowered to the maximum"),
+    # Random tables (rolecli.tables).
+    "range": ("tirada", "range"),
+    "row": ("fila", "row"),
 }
 
 

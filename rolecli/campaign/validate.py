@@ -23,7 +23,7 @@ from rolecli.contract import Field, RuleOption, SystemInfo
 from rolecli.names import closest
 from rolecli.errors import CampaignError
 
-TOP_KEYS = ("system", "title", "rules", "characters")
+TOP_KEYS = ("system", "title", "rules", "characters", "rolls", "tables")
 _TOML_POSITION = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 
@@ -258,6 +258,9 @@ def check_campaign_doc(doc: dict[str, Any], where: Where,
     title = doc.get("title")
     if title is not None and not isinstance(title, str):
         raise where.error(("title",), f"= {show(title)} should be a text in quotes.")
+    from rolecli.tables.book import check_sections  # [rolls] and [tables]: checked by their own module
+
+    check_sections(doc, where)
     options = check_rules(info, doc.get("rules", {}), where)
     characters = doc.get("characters", {})
     if not isinstance(characters, dict):

@@ -22,6 +22,7 @@ COMMANDS = {
     "campaign": "campaigns", "character": "campaigns",
     "log": "history", "undo": "history",
     "batch": "batch",
+    "table": "tables",
 }
 
 REGISTRY: dict[str, typer.Typer] = {}

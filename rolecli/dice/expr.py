@@ -33,6 +33,11 @@ class Expression:
         return bounds(self.tree)
 
     @property
+    def dynamic(self) -> bool:
+        """Whether the dice it reads are known only while rolling (explosions, rerolls)."""
+        return self._dynamic
+
+    @property
     def comparison(self) -> bool:
         """Whether a roll succeeds or fails (``1d20+5>=15``) instead of giving a number."""
         return is_comparison(self.tree)
@@ -42,12 +47,13 @@ class Expression:
         :class:`~rolecli.dice.source.DiceSource`)."""
         groups: list = []
         total = self._fn(source, groups)
-        if self._dynamic and sum(len(g[2]) for g in groups) > MAX_DICE:
+        result = RollResult(self, total, groups, "given" if source._given is not None else "rolled")
+        if self._dynamic and result.dice_read > MAX_DICE:
             raise DiceError(
                 f"{self.text!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
                 f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."
             )
-        return RollResult(self, total, groups, "given" if source._given is not None else "rolled")
+        return result
 
     def __repr__(self) -> str:
         return f"parse({self.text!r})"

@@ -93,6 +93,17 @@ class Distribution:
         """P(total <= value)."""
         return Fraction(self._cum[bisect.bisect_right(self._values, value)], self._den)
 
+    @property
+    def ways_total(self) -> int:
+        """How many equally likely ways there are in all (the common denominator)."""
+        return self._den
+
+    def ways(self, lo: int | None = None, hi: int | None = None) -> int:
+        """How many of the :attr:`ways_total` ways give a total in ``lo..hi`` (an end left out: no limit)."""
+        start = 0 if lo is None else bisect.bisect_left(self._values, lo)
+        end = len(self._values) if hi is None else bisect.bisect_right(self._values, hi)
+        return self._cum[end] - self._cum[start] if end > start else 0
+
     def as_json(self) -> dict:
         """``p`` is reduced (27/216 prints as 1/8); ``ways`` out of ``ways_total``
         keeps the count of equally likely outcomes (27 of 216)."""

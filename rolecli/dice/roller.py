@@ -176,6 +176,11 @@ class RollResult:
         return self.text(lang) + (f"  # {comment}" if comment else "")
 
     @property
+    def dice_read(self) -> int:
+        """How many dice the roll read, explosions and rerolls included."""
+        return sum(len(g[2]) for g in self._groups)
+
+    @property
     def labels(self) -> list[dict]:
         """Each labelled term with its value: ``[{"label": "fire", "value": 7}]``."""
         return [{"label": node.text, "value": value} for node, value, *_ in self._groups if type(node) is Label]
