@@ -1,0 +1,123 @@
+"""Battle states (004-R16): kept in the character's state, their ND applied to
+every later LD, shown by the status hook; who can act."""
+
+from __future__ import annotations
+
+import pytest
+
+from middle_helpers import camp, end_round, quick, refused, shown, state
+
+
+def add(cli, name, *states, **extra):
+    args = ["-C", "middle", "state", name, "--add", ",".join(states)]
+    for key, value in extra.items():
+        args += [f"--{key}", str(value)]
+    result = cli(*args)
+    assert result.code == 0, result.err
+    return result
+
+
+def test_004_R16_dazed_twice_is_unconscious(cli):
+    add(cli, "Novato", "mareado")
+    assert state(cli, "Novato")["estados"] == ["mareado"]
+    r = add(cli, "Novato", "mareado")
+    assert "already Dazed: it is Unconscious" in r.out
+    assert state(cli, "Novato")["estados"] == ["inconsciente"]
+
+
+def test_004_R16_two_blows_to_the_head_knock_out(cli):
+    # Aldara (uso de armas 1) at Novato's head: ND −3 + GM +2 → −1, the lowest; a light blow dazes twice
+    for _ in range(2):
+        r = camp(cli, "strike", "Aldara", "--target", "Novato", "--location", "head", "--nd", 2, "--dice", "1,1,1")
+        assert r.json["hit"] is True
+        end_round(cli, "Aldara")
+    assert state(cli, "Novato")["estados"] == ["inconsciente"]
+
+
+def test_004_R16_unconscious_cannot_act_and_gives_plus2_to_kill(cli, campaigns):
+    add(cli, "Novato", "inconsciente")
+    status = shown(cli, "Novato")["status"]
+    assert status["can_act"] is False and status["key"] == "unconscious"
+    before = (campaigns / "middle" / "log.jsonl").read_text("utf-8")
+    refused(cli("-C", "middle", "strike", "Novato", "--target", "Perro", "--dice", "1,1,1"),
+            "Novato cannot act: Unconscious", "--force")
+    assert (campaigns / "middle" / "log.jsonl").read_text("utf-8") == before  # nothing written
+    # the tiger at an Unconscious Novato: ND +2 "para darle muerte"; the LD is still thrown (highest + middle
+    # of 1, 1, 2 = 3 ≥ 1): it hit a vital spot, and Novato dies
+    r = camp(cli, "strike", "Dientes de Sable", "habilidad de batalla", "--target", "Novato", "--dice", "1,1,2")
+    assert r.json["ld"]["nd"] == 2 and {"key": "target:inconsciente", "nd": 2} in r.json["ld"]["nd_modifiers"]
+    assert r.json["wound"]["dead"] is True and state(cli, "Novato")["muerte"] == "rematado"
+    assert shown(cli, "Novato")["status"]["key"] == "dead"
+
+
+def test_004_R16_dazed_hits_worse_and_is_hit_easier(cli):
+    add(cli, "Rata", "mareado")
+    r = camp(cli, "strike", "Rata", "--target", "Novato", "--dice", "2,3,4")
+    assert r.json["ld"]["nd"] == -1 and r.json["ld"]["result"] == 2
+    end_round(cli)
+    r = camp(cli, "strike", "Novato", "--target", "Rata", "--dice", "2,3,4")
+    assert r.json["ld"]["nd"] == 1 and r.json["ld"]["result"] == 4
+
+
+@pytest.mark.parametrize("name,nd", [("mareado", -1), ("irritado", -1), ("cegado", -1), ("acobardado", -1)])
+def test_004_R16_each_state_makes_attacks_harder(cli, name, nd):
+    r = quick(cli, "strike", 2, "--states", name, "--dice", "1,1,1")
+    assert r.json["ld"]["nd"] == nd and {"key": f"state:{name}", "nd": nd} in r.json["ld"]["nd_modifiers"]
+
+
+def test_004_R16_states_stack(cli):
+    r = quick(cli, "strike", 3, "--states", "mareado,irritado", "--dice", "1,1,1")
+    assert r.json["ld"]["nd"] == -2
+
+
+def test_004_R16_cowed_only_while_fighting(cli):
+    add(cli, "Aldara", "acobardado")
+    assert camp(cli, "check", "Aldara", "domar bestias", "--dice", "1,2,3").json["nd"] == 0
+    assert camp(cli, "check", "Aldara", "domar bestias", "--combat", "--dice", "1,2,3").json["nd"] == -1
+    r = camp(cli, "insult", "Aldara", "--rivals", "Perro", "--dice", "1,2,3")
+    assert r.json["ld"]["nd"] == -1  # a shout is made while fighting
+
+
+def test_004_R16_blinded_watches_worse_but_tames_as_well(cli):
+    add(cli, "Aldara", "cegado")
+    assert camp(cli, "check", "Aldara", "Vigilancia", "--dice", "1,2,3").json["nd"] == -1
+    assert camp(cli, "check", "Aldara", "domar bestias", "--dice", "1,2,3").json["nd"] == 0
+
+
+def test_004_R16_enraged_valor_check_is_easier(cli):
+    add(cli, "Aldara", "irritado")
+    assert camp(cli, "check", "Aldara", "valentía", "--dice", "1,2,3").json["nd"] == 1
+    assert camp(cli, "check", "Aldara", "valor", "--dice", "1,2,3").json["nd"] == 1  # English name
+
+
+def test_004_R16_status_lists_the_states_with_their_nd(cli):
+    add(cli, "Rata", "cegado", "irritado", rounds=2)
+    conditions = shown(cli, "Rata")["status"]["conditions"]
+    assert [c["key"] for c in conditions] == ["cegado", "irritado"]
+    assert conditions[0]["label"] == "Blinded (2 rounds): ND −1 to attack and to its Vigilance"
+    spanish = cli("-C", "middle", "character", "show", "Rata", "--json", "--lang", "es").json["status"]["conditions"]
+    assert spanish[0]["label"].startswith("Cegado (2 rondas): ND −1 para atacar")
+    assert spanish[1]["label"].startswith("Irritado: ND −1 a sus ataques, ND +1 a sus LD de valentía")
+
+
+def test_004_R16_a_roll_names_the_states_it_applies(cli):
+    add(cli, "Rata", "mareado")
+    out = cli("-C", "middle", "strike", "Rata", "--target", "Novato", "--dice", "2,3,4", "--lang", "es").out
+    assert "ND −1 [Mareado −1]" in out
+    end_round(cli)
+    out = cli("-C", "middle", "strike", "Novato", "--target", "Rata", "--dice", "2,3,4").out
+    assert "ND +1 [target Dazed +1]" in out
+
+
+def test_the_state_verb_sets_death_and_refuses_unknown_states(cli):
+    r = add(cli, "Perro", "muerto")
+    assert shown(cli, "Perro")["status"]["why"] == "dead (dead by the Narrator's decision)"
+    assert "Perro dies" in r.out
+    assert cli("-C", "middle", "state", "Perro", "--remove", "muerto").code == 0
+    assert shown(cli, "Perro")["status"]["can_act"] is True
+    refused(cli("-C", "middle", "state", "Perro", "--add", "dormido"), "dormido", "mareado")
+    refused(cli("-C", "middle", "state", "Perro"), "--add")
+
+
+def test_quick_states_are_checked(cli):
+    refused(cli("middle", "strike", "2", "--states", "furioso"), "furioso", "irritado")
