@@ -57,13 +57,8 @@ def rolecli_apply_damage(character, action, ctx):
 
 @hookimpl
 def rolecli_recover(character, event, action, ctx):
-    from rolecli.contract import Refused
-
     from .recovery import recover
 
-    known = [e for e, _ in INFO.events]
-    if event not in known:
-        raise Refused(f"event {event!r} is unknown; events: {', '.join(known)}.")
     return recover(character, event, _options(ctx), INFO.params(action))
 
 

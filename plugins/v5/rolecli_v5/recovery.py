@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Outcome
+from rolecli.contract import Character, Outcome, Refused
 
 from . import hunger as H
 from . import labels as L
@@ -37,7 +37,8 @@ def _healed(name: str, before: T.Tracker, after: T.Tracker, why: str, lang: str)
             + tr(lang, f"quita {removed} ({why})", f"removes {removed} ({why})")]
 
 
-def start_of_session(character: Character, state: dict, p: dict, lang: str) -> list[str]:
+def start_of_session(character: Character, state: dict, p: dict, ctx) -> list[str]:
+    lang = ctx.lang
     lines = []
     if not H.is_vampire(character):  # 003-R20
         stamina = attribute(character, "stamina")
@@ -110,8 +111,9 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
     return _healed(character.name, before, after, why, lang) or [f"{character.name}: {why}"]
 
 
-def treatment(character: Character, state: dict, p: dict, lang: str) -> list[str]:
+def treatment(character: Character, state: dict, p: dict, ctx) -> list[str]:
     """RULINGS 003: only explicit treatment heals a mortal's aggravated Health."""
+    lang = ctx.lang
     if H.is_vampire(character):
         return [tr(lang, f"{character.name}: la medicina no cura a los muertos (un vampiro descansa: rest)",
                    f"{character.name}: medicine does not heal the dead (a vampire mends in its rest)")]
@@ -121,7 +123,8 @@ def treatment(character: Character, state: dict, p: dict, lang: str) -> list[str
     return _healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)
 
 
-def feed(character: Character, state: dict, p: dict, lang: str) -> list[str]:
+def feed(character: Character, state: dict, p: dict, ctx) -> list[str]:
+    lang = ctx.lang
     if not H.is_vampire(character):
         return []
     before = H.level(character, state)
@@ -132,33 +135,31 @@ def feed(character: Character, state: dict, p: dict, lang: str) -> list[str]:
                f"{character.name} feeds: Hunger {before} → {state['hunger']} ({why})")]
 
 
+def end_of_scene(character: Character, state: dict, p: dict, ctx) -> list[str]:
+    if not state.get("ruined"):
+        return []
+    state["ruined"] = False
+    return [tr(ctx.lang, f"{character.name}: termina el conflicto social; lo que pierde (Estatus, Méritos, la corte) "
+                         "lo decide el Narrador", f"{character.name}: the social conflict is over; what it loses "
+                         "(Status, Merits, the court) is the Storyteller's to decide")]
+
+
+EVENTS = {"end_of_scene": end_of_scene, "start_of_session": start_of_session, "rest": rest,
+          "end_of_turn": end_of_turn, "treatment": treatment, "feed": feed}
+
+
 def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
     lang = ctx.lang
+    if event not in EVENTS:
+        raise Refused(f"event {event!r} is unknown; events: {', '.join(EVENTS)}.")
     work = Work()
     state = work.state(character)
-    out = out_of_play(character, ctx.options, state)
-    if out == "dead":
-        lines = [tr(lang, f"{character.name}: {L.OUT[out]('es')}: nada lo cura",
-                    f"{character.name}: {L.OUT[out]('en')}: nothing heals it")]
-    elif event == "start_of_session":
-        lines = start_of_session(character, state, p, lang)
-    elif event == "end_of_turn":
-        lines = end_of_turn(character, state, p, ctx)
-    elif event == "rest":
-        lines = rest(character, state, p, ctx)
-    elif event == "treatment":
-        lines = treatment(character, state, p, lang)
-    elif event == "feed":
-        lines = feed(character, state, p, lang)
-    else:  # end_of_scene
-        lines = []
-        if state.get("ruined"):
-            state["ruined"] = False
-            lines.append(tr(lang, f"{character.name}: termina el conflicto social; lo que pierde (Estatus, Méritos, "
-                                  "la corte) lo decide el Narrador", f"{character.name}: the social conflict is over; "
-                                  "what it loses (Status, Merits, the court) is the Storyteller's to decide"))
-    if not lines:
-        lines.append(tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal"))
+    if out_of_play(character, ctx.options, state) == "dead":
+        lines = [tr(lang, f"{character.name}: {L.OUT['dead']('es')}: nada lo cura",
+                    f"{character.name}: {L.OUT['dead']('en')}: nothing heals it")]
+    else:
+        lines = EVENTS[event](character, state, p, ctx) or [
+            tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal")]
     data = {"character": character.name, "event": event,
             "health": T.read(character, "health", state).as_json(),
             "willpower": T.read(character, "willpower", state).as_json(),
