@@ -258,3 +258,13 @@ def test_feeding_slakes_hunger_but_only_a_kill_takes_it_below_one(cli):
     assert camp(cli, "recover", "feed", "Tracy", "--slake", 2).json["results"][0]["hunger"] == 4 - 2
     assert camp(cli, "recover", "feed", "Tracy", "--slake", 5).json["results"][0]["hunger"] == 1
     assert camp(cli, "recover", "feed", "Tracy", "--kill").json["results"][0]["hunger"] == 0
+
+
+def test_rule_options_from_the_campaigns_rules_table(cli, campaigns):
+    path = campaigns / "v5" / "campaign.toml"
+    path.write_text(path.read_text("utf-8").replace('impairment = "tracker"', 'impairment = "all"'), "utf-8")
+    camp(cli, "damage", "Leah", 12)  # Health Impaired: with "all", social pools lose 2 dice as well (GAP-4)
+    r = camp(cli, "check", "Leah", "Carisma+Intimidación", "--difficulty", 1, "--dice", "6,6")
+    assert r.json["pool"]["pool"]["size"] == 2 + 2 - 2
+    bad = cli("-C", "v5", "check", "Leah", "3", "--difficulty", "1", "--rule", "pool_floor=2")
+    assert bad.code == 2 and "pool_floor=2 is not one of: 1, 0" in bad.err
