@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 
 from . import nd as ND
@@ -36,7 +36,7 @@ class Ld:
     def nd(self) -> int:
         return ND.total(self.mods)
 
-    @property
+    @cached_property  # an Ld is not changed once built (with_mods makes a new one)
     def plan(self) -> ND.Plan:
         return ND.plan(self.nd, self.capability.rating, self.capability.innate,
                        minus2=self.minus2, reading=self.reading_rule)
@@ -46,7 +46,7 @@ class Ld:
         """The dice the rating throws before any shrinking."""
         return DICE[self.capability.rating]
 
-    @property
+    @cached_property
     def sizes(self) -> tuple[int, ...] | None:
         """The dice actually thrown, or ``None``: the LD cannot be attempted."""
         plan = self.plan
