@@ -1,11 +1,16 @@
 """A system's verbs as commands: built from its ActionSpecs, run through its hooks.
 
-Every verb exists in three forms, built from the same declaration:
+Every verb exists in up to four forms, built from the same declaration:
 
 - ``quick``: ``rolecli <system> <verb> ...`` with raw numbers, no campaign;
 - ``campaign``: ``rolecli <verb> ACTOR ...`` on the current campaign's characters,
   logged, with state changes written under the campaign's lock;
-- ``odds``: ``rolecli odds <system> <verb> ...``, exact odds without rolling.
+- ``odds``: ``rolecli odds <system> <verb> ...``, exact odds without rolling;
+- ``campaign_odds``: ``rolecli odds <verb> ACTOR ...``, the same on the current
+  campaign's characters and rule options (nothing written, nothing logged).
+
+A campaign's house rules (``[rules] house``) join the hook calls of its forms;
+``--rule house=name`` switches them on for one command.
 
 The common options (``--seed --dice -n --json --lang --rule``) are added here
 once, so no plugin handles them.
@@ -27,7 +32,7 @@ from rolecli.output import Printer, dice_lines, note
 from rolecli.session import session_of
 from rolecli.status import able, refuse_unless_able
 
-Mode = Literal["quick", "campaign", "odds"]
+Mode = Literal["quick", "campaign", "odds", "campaign_odds"]
 
 _HOOKS = {
     "roll": "rolecli_roll",
@@ -56,20 +61,33 @@ def _parameter(param: Param, lang: str) -> inspect.Parameter:
     help_text = param.help(lang)
     if param.policy:  # a choice the player makes mid-roll: scripts get the default, never a prompt
         help_text += " (elección del jugador)" if lang == "es" else " (the player's choice)"
-    if param.choices:
-        help_text += f" [{'|'.join(param.choices)}]"
     if param.minimum is not None or param.maximum is not None:
         help_text += f" [{param.minimum if param.minimum is not None else ''}..{param.maximum if param.maximum is not None else ''}]"
     default: Any = ... if param.required else param.default
     if param.kind == "list" and isinstance(default, (list, tuple)):
         default = ",".join(map(str, default))
+    shown: dict[str, Any] = {"help": help_text, "show_default": not param.required}
+    if param.choices:  # `--position [controlled|risky|desperate]`, and the shell completes them
+        shown["metavar"] = f"[{'|'.join(param.choices)}]" + (",..." if param.kind == "list" else "")
+        shown["autocompletion"] = _complete_choices(param)
     if param.positional:
-        info = typer.Argument(default, help=help_text, show_default=not param.required)
+        info = typer.Argument(default, **shown)
     else:
-        info = typer.Option(default, *_option_names(param), help=help_text, show_default=not param.required)
+        info = typer.Option(default, *_option_names(param), **shown)
     if not param.required and default is None:
         annotation = annotation | None
     return inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=annotation)
+
+
+def _complete_choices(param: Param):
+    """Shell completion of a parameter's choices (the last item of a list)."""
+
+    def complete(incomplete: str) -> list[str]:
+        done, _, last = incomplete.rpartition(",") if param.kind == "list" else ("", "", incomplete)
+        prefix = done + "," if done else ""
+        return [prefix + c for c in param.choices if c.casefold().startswith(last.casefold())]
+
+    return complete
 
 
 def _complete_characters(incomplete: str) -> list[str]:
@@ -99,7 +117,7 @@ def _common(spec: ActionSpec, mode: Mode, lang: str) -> list[inspect.Parameter]:
     common = [opt("json_", bool, False, "--json", help="Print JSON (one object per result)."),
               opt("lang", str | None, None, "--lang", help="Language: es or en."),
               opt("rule", list[str] | None, None, "--rule", help="A rule option, key=value (repeatable).")]
-    if mode == "odds":
+    if mode in ("odds", "campaign_odds"):
         return common
     if mode == "campaign" and (spec.hook in ("resolve", "roll", "initiative")):
         common.append(opt("force", bool, False, "--force",
@@ -114,11 +132,11 @@ def _common(spec: ActionSpec, mode: Mode, lang: str) -> list[inspect.Parameter]:
 
 
 def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
-    """The character arguments of the campaign form."""
-    if mode != "campaign":
+    """The character arguments of the campaign forms."""
+    if mode not in ("campaign", "campaign_odds"):
         return []
     positional = inspect.Parameter.KEYWORD_ONLY
-    if spec.hook in ("recover", "initiative"):
+    if spec.hook in ("recover", "initiative") and mode == "campaign":
         return [inspect.Parameter("subject_names", positional, annotation=list[str] | None, default=typer.Argument(
             None, help="Characters (all of the campaign's when none are named).", metavar="NAMES",
             autocompletion=_complete_characters))]
@@ -134,9 +152,10 @@ def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
 
 def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
     """A click command for one verb of ``system`` in the given form."""
-    from rolecli.declarations import check_action
+    from rolecli.declarations import check_action, complete_action
 
     check_action(system.info, spec)
+    spec = complete_action(system.info, spec)  # a system registered by hand is completed here
     declared = [_parameter(p, lang) for p in spec.params]
     positional = [p for p, d in zip(declared, spec.params) if d.positional]
     options = [p for p, d in zip(declared, spec.params) if not d.positional]
@@ -157,12 +176,14 @@ def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
     return typer.main.get_command(app)
 
 
+# Keyed by the System object, whose hooks the command calls (the command keeps it
+# alive, so its id is never reused): a process may load its plugins anew (tests).
 _built: dict[tuple, Any] = {}
 
 
 def command_for(system, spec: ActionSpec, mode: Mode, lang: str):
     """The command of one verb in one form, built once per process (batch runs thousands of lines)."""
-    key = (system.info.name, spec.name, mode, lang)
+    key = (id(system), spec.name, mode, lang)
     if key not in _built:
         _built[key] = build_command(system, spec, mode, lang)
     return _built[key]
@@ -172,7 +193,7 @@ def system_group(system, lang: str):
     """``rolecli <system>``: the group of a system's verbs as quick rolls."""
     from typer.core import TyperGroup
 
-    key = (system.info.name, lang)
+    key = (id(system), lang)
     if key not in _built:
         group = TyperGroup(name=system.info.name, help=f"{system.info.names(lang)}.", no_args_is_help=True)
         for spec in system.info.actions:
@@ -212,6 +233,7 @@ def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] |
     import tomllib
 
     from rolecli.campaign.validate import option_problem
+    from rolecli.declarations import HOUSE_KEY, HOUSE_OPTION
     from rolecli.names import closest
 
     options = {o.key: o.default for o in info.options}
@@ -219,14 +241,17 @@ def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] |
     by_key = {o.key: o for o in info.options}
     for text in overrides or ():
         key, sep, raw = (part.strip() for part in text.partition("="))
-        if not sep or key not in by_key:
+        option = by_key.get(key) or (HOUSE_OPTION if key == HOUSE_KEY else None)
+        if not sep or option is None:
             raise RoleError(f"--rule {text!r}: write key=value with a rule option of {info.name}."
                             + closest(key, list(by_key), "Options"))
         try:
             value = tomllib.loads(f"v = {raw}")["v"]
         except tomllib.TOMLDecodeError:
             value = raw
-        problem = option_problem(by_key[key], value)
+        if key == HOUSE_KEY and isinstance(value, str):  # --rule house=a,b
+            value = [name.strip() for name in value.split(",") if name.strip()]
+        problem = option_problem(option, value)
         if problem:
             raise RoleError(f"--rule {key}={raw} {problem}.")
         options[key] = value
@@ -274,12 +299,26 @@ def blank_character(info: SystemInfo, name: str, values: list[str] | None) -> Ch
     return build_character(info, name, parse_assignments(info, list(values or ())), {})
 
 
+def with_house(system, options: dict[str, Any]):
+    """``system`` with the house rules ``options`` switch on joining its hook calls."""
+    from rolecli.declarations import HOUSE_KEY
+
+    if not options.get(HOUSE_KEY):
+        return system
+    from rolecli.plugins import get_plugins
+
+    return get_plugins().system(system.info.name, options[HOUSE_KEY])
+
+
 def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> int:
     lang = choose_lang(kw.pop("lang", None) or session.lang)
     printer = Printer(kw.pop("json_", False))
     rules = kw.pop("rule", None)
     if mode == "odds":
-        return _run_odds(system, spec, lang, printer, rules, kw)
+        ctx = Context(lang, DiceSource(0), rule_options(system.info, {}, rules), {})
+        return _run_odds(with_house(system, ctx.options), spec, ctx, printer, Action(spec.name, convert(spec, kw)), kw)
+    if mode == "campaign_odds":
+        return _run_campaign_odds(system, spec, session, lang, printer, rules, kw)
     repeat = kw.pop("n", 1)
     if repeat < 1 or repeat > 100_000:
         raise RoleError(f"-n {repeat} is out of range 1..100000.")
@@ -291,6 +330,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
 
             subject = blank_character(system.info, t("character", lang), kw.pop("with_", None))
         ctx = Context(lang, source, rule_options(system.info, {}, rules), {})
+        system = with_house(system, ctx.options)
         action = Action(spec.name, convert(spec, kw))
         results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)
         return _print(system, spec, results, printer, lang)
@@ -303,6 +343,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
     with store.transaction(root, name, _system_info, command=session.command_line) as camp:
         characters = {k: copy.deepcopy(v) for k, v in camp.characters.items()}
         ctx = Context(lang, source, rule_options(camp.info, camp.options, rules), characters)
+        system = with_house(system, ctx.options)
         actor, target, names = kw.pop("subject_actor", None), kw.pop("subject_target", None), kw.pop("subject_names", None)
         actor = find_character(characters, actor, name) if actor else None
         target = find_character(characters, target, name) if target else None
@@ -363,11 +404,26 @@ def _print(system, spec, results, printer: Printer, lang: str) -> int:
     return 1 if failed else 0
 
 
-def _run_odds(system, spec: ActionSpec, lang: str, printer: Printer, rules, kw) -> int:
+def _run_campaign_odds(system, spec: ActionSpec, session, lang: str, printer: Printer, rules, kw) -> int:
+    """``rolecli odds VERB ACTOR ...``: the odds on the current campaign's characters, with its rule options."""
+    from rolecli import campaign as store
+
+    root = store.campaigns_dir(session.campaigns)
+    name = session.campaign or store.current_name(root)
+    camp = store.load_campaign(root, name, _system_info)
+    characters = {k: copy.deepcopy(v) for k, v in camp.characters.items()}
+    ctx = Context(lang, DiceSource(0), rule_options(camp.info, camp.options, rules), characters)
+    actor, target = kw.pop("subject_actor", None), kw.pop("subject_target", None)
+    action = Action(spec.name, convert(spec, kw), find_character(characters, actor, name) if actor else None,
+                    find_character(characters, target, name) if target else None)
+    return _run_odds(with_house(system, ctx.options), spec, ctx, printer, action, kw)
+
+
+def _run_odds(system, spec: ActionSpec, ctx: Context, printer: Printer, action: Action, kw) -> int:
     from rolecli.i18n import t
 
-    ctx = Context(lang, DiceSource(0), rule_options(system.info, {}, rules), {})
-    odds = system.hooks.rolecli_odds(action=Action(spec.name, convert(spec, kw)), ctx=ctx)
+    lang = ctx.lang
+    odds = system.hooks.rolecli_odds(action=action, ctx=ctx)
     if odds is None:
         raise RoleError(f"system {system.info.name!r} cannot compute odds for {spec.name!r}.")
     exact = {k: f"{p.numerator}/{p.denominator}" for k, p in odds.outcomes.items()}
@@ -375,7 +431,40 @@ def _run_odds(system, spec: ActionSpec, lang: str, printer: Printer, rules, kw) 
                "outcomes": {k: {"p": exact[k], "p_float": float(p)} for k, p in odds.outcomes.items()}}
     rows = [[f"{float(p):.4%}", exact[k], odds.labels[k](lang) if k in odds.labels else k]
             for k, p in odds.outcomes.items()]
-    given = " ".join(f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ()))
+    who = [c.name for c in (action.actor, action.target) if c is not None]
+    given = " ".join(who + [f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ())])
     printer.table(payload, f"{system.info.names(lang)}: {spec.name} {given}",
                   ["%", t("exact", lang), t("outcome", lang)], rows, odds.lines)
     return 0
+
+
+def odds_of_verb(ctx, args: list[str], json_: bool, lang: str) -> int:
+    """``rolecli odds SYSTEM VERB ...`` (a quick form) or ``rolecli odds VERB ACTOR
+    ...`` (the current campaign's system, on its characters); ``ctx`` is the
+    ``odds`` command's context, whose root holds the session."""
+    from rolecli.plugins import get_plugins
+
+    plugins = get_plugins()
+    if args[0] in plugins.systems:
+        system, verb, rest, mode = plugins.systems[args[0]], args[1:2], args[2:], "odds"
+    else:
+        from rolecli.cli import _campaign_system
+
+        system = _campaign_system(session_of(ctx))
+        if system is None:
+            plugins.system(args[0])  # no campaign: the word was meant as a system, which is unknown
+        verb, rest, mode = args[:1], args[1:], "campaign_odds"
+    spec = system.info.action(verb[0]) if verb else None
+    if spec is None or not spec.odds:
+        verbs = ", ".join(a.name for a in system.info.actions if a.odds) or "none"
+        if mode == "odds" or not verb:
+            raise RoleError(f"odds {system.info.name} needs one of its verbs with odds: {verbs}.")
+        raise RoleError(f"{verb[0]!r} is neither a rule system nor a verb with odds of the current campaign's system "
+                        f"{system.info.name!r} (verbs with odds: {verbs}); installed systems: "
+                        f"{', '.join(plugins.systems)}.")
+    command = command_for(system, spec, mode, lang)
+    name = f"odds {args[0]} {spec.name}" if mode == "odds" else f"odds {spec.name}"
+    # A child of the root (not of `odds`, whose arguments would show in its usage lines).
+    with command.make_context(name, rest + (["--json"] if json_ else []) + ["--lang", lang],
+                              parent=ctx.find_root()) as sub:
+        return command.invoke(sub)

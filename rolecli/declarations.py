@@ -6,10 +6,20 @@ core reserves, a verb that would hide behind a core command, a malformed
 template...) is found here, once, when the plugin loads: the plugin is then
 skipped with one warning line, and every other command keeps working. The same
 checks guard a verb when its command is built, for plugins registered by hand.
+
+What the core adds: a recovery verb (``hook="recover"``) that declares no
+``event`` parameter gets one, a choice among the system's events, as the
+first argument (:func:`complete_action`).
+
+Verbs and core commands: on a campaign, ``rolecli <verb> CHARACTER ...`` would
+run the core command of that name instead, so a verb with an actor may not be
+named like one (``roll``, ``odds``, ``plugins``...). A verb without an actor
+may: it is reached as ``rolecli <system> <verb>`` (the ``dice`` system's ``roll``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 from typing import Any, get_args
 
@@ -21,6 +31,10 @@ from rolecli.errors import RoleError
 RESERVED_PARAMS = frozenset({"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force"})
 FIELD_KINDS = ("int", "str", "bool", "table", "list")
 REQUIRED_EVENTS = ("end_of_scene", "start_of_session", "rest")
+# The core's own key of a campaign's [rules]: the opt-in house rules it switches on (rolecli.plugins).
+HOUSE_KEY = "house"
+HOUSE_OPTION = RuleOption(HOUSE_KEY, (), Label("Reglas de la casa activadas en esta campaña.",
+                                               "House rules switched on in this campaign."))
 
 
 class DeclarationError(RoleError):
@@ -28,8 +42,8 @@ class DeclarationError(RoleError):
 
 
 def check_system(info: Any) -> SystemInfo:
-    """``info`` if it is a usable SystemInfo, else a DeclarationError saying
-    what is wrong in one sentence."""
+    """``info``, completed by the core (:func:`complete_action`), if it is a
+    usable SystemInfo, else a DeclarationError saying what is wrong in one sentence."""
     from rolecli.commands import COMMANDS
 
     if not isinstance(info, SystemInfo):
@@ -64,7 +78,17 @@ def check_system(info: Any) -> SystemInfo:
                                    "is a core command; rename the verb")
         verbs.append(spec.name)
     _unique(name, "verb", verbs)
-    return info
+    return dataclasses.replace(info, actions=tuple(complete_action(info, spec) for spec in info.actions))
+
+
+def complete_action(info: SystemInfo, spec: ActionSpec) -> ActionSpec:
+    """``spec`` with what the core gives every verb of its hook: a recovery
+    verb's ``event``, when the plugin does not declare it itself."""
+    if spec.hook != "recover" or any(p.name == "event" for p in spec.params):
+        return spec
+    event = Param("event", "choice", Label("El evento de recuperación.", "The recovery event."), required=True,
+                  positional=True, choices=tuple(e for e, _ in info.events))
+    return dataclasses.replace(spec, params=(event, *spec.params))
 
 
 def check_action(info: SystemInfo, spec: ActionSpec) -> None:
@@ -115,6 +139,9 @@ def _field(system: str, f: Any) -> str:
 def _option(system: str, o: Any) -> str:
     if not isinstance(o, RuleOption) or not isinstance(o.key, str) or not o.key:
         raise DeclarationError(f"system {system!r} declares a rule option {o!r} that is not a RuleOption with a key")
+    if o.key == HOUSE_KEY:
+        raise DeclarationError(f"system {system!r} declares rule option {HOUSE_KEY!r}, which the core reserves for "
+                               "the house rules a campaign switches on; rename it")
     if o.choices and o.default not in o.choices:
         raise DeclarationError(f"rule option {o.key!r} of {system!r} defaults to {o.default!r}, not one of its choices")
     _label(o.help, f"rule option {o.key!r}")

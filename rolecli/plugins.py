@@ -22,15 +22,33 @@ Order of the calls: a system's own plugin is registered before every plugin that
 declares no system (house rules), so that house rules always run before the
 system's implementation and their wrappers always wrap it, whatever their
 entry-point names (pluggy calls the plugins registered last first).
+
+House rules: a plugin that declares no system joins every system's calls
+(always on), unless it names itself with ``ROLECLI_HOUSE_RULES = "name"``: it is
+then opt-in, and joins the calls of a campaign whose ``[rules]`` say
+``house = ["name"]`` (or of a command given ``--rule house=name``) only, through
+a subset hook caller of its own. ``ROLECLI_HOUSE_SYSTEMS = ("dice",)`` names
+the systems it is written for; a campaign of another system is refused.
+
+Three environment variables, read when the plugins are first needed:
+
+- ``ROLECLI_LOAD_PLUGINS=name,...``: load only these outside plugins (entry-point
+  or distribution names); set and empty, only the plugins shipped with rolecli.
+  The others are not even imported; ``rolecli plugins`` lists them as skipped.
+- ``ROLECLI_QUIET_PLUGINS=name,...``: no warning line when these are skipped (a
+  plugin known to be broken); ``rolecli plugins`` still says why.
+- ``ROLECLI_TRACE_PLUGINS=1``: every hook call on stderr (:mod:`rolecli.tracing`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import pluggy
 
@@ -44,10 +62,23 @@ hookimpl = pluggy.HookimplMarker("rolecli")
 
 SYSTEM_HOOKS = ("rolecli_roll", "rolecli_resolve", "rolecli_apply_damage", "rolecli_recover",
                 "rolecli_initiative", "rolecli_odds", "rolecli_status")
+ALL_HOOKS = ("rolecli_system",) + SYSTEM_HOOKS
+LOAD_ENV, QUIET_ENV, TRACE_ENV = "ROLECLI_LOAD_PLUGINS", "ROLECLI_QUIET_PLUGINS", "ROLECLI_TRACE_PLUGINS"
 
 
 def warn(message: str) -> None:
     print(f"rolecli: warning: {message}", file=sys.stderr)
+
+
+def canonical(name: str) -> str:
+    """A distribution or entry-point name as pip compares them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name.strip()).lower()
+
+
+def env_names(variable: str) -> set[str] | None:
+    """The names listed in a comma-separated variable; ``None`` when it is unset."""
+    text = os.environ.get(variable)
+    return None if text is None else {canonical(n) for n in text.split(",") if n.strip()}
 
 
 @dataclass
@@ -63,10 +94,21 @@ class Record:
     state: str = "active"  # or "skipped"
     why: str | None = None
     info: SystemInfo | None = field(default=None, repr=False)
+    house: str | None = None  # ROLECLI_HOUSE_RULES: the name a campaign switches these house rules on by
+    house_systems: tuple[str, ...] = ()  # ROLECLI_HOUSE_SYSTEMS: the systems they are written for
 
     @property
     def builtin(self) -> bool:
         return self.distribution == BUILTIN_DISTRIBUTION
+
+    @property
+    def hooks(self) -> list[str]:
+        """The hooks the plugin implements (marked with ``@hookimpl``)."""
+        return [h for h in ALL_HOOKS if getattr(getattr(self.plugin, h, None), "rolecli_impl", None) is not None]
+
+    def named(self, names: set[str]) -> bool:
+        """Whether ``names`` (canonical) lists this plugin by entry point or distribution."""
+        return canonical(self.name) in names or bool(self.distribution and canonical(self.distribution) in names)
 
     def shown(self) -> str:
         """``'fate' (rolecli-fate 0.1.0)``: the plugin as warnings and errors name it."""
@@ -94,6 +136,7 @@ class System:
     plugin: Any
     hooks: Any  # an object with one guarded subset hook caller per system hook
     record: Record | None = None
+    house: tuple[str, ...] = ()  # the opt-in house rules its hooks include
 
 
 class Plugins:
@@ -104,6 +147,17 @@ class Plugins:
         self.pm.add_hookspecs(hookspecs)
         self.records: list[Record] = []
         self._offered: list[Record] = []
+        self.house_rules: dict[str, Record] = {}  # the opt-in house rules, by name
+        self._owners: dict[str, Record] = {}
+        self._with_house: dict[tuple, System] = {}
+        self.allowed = env_names(LOAD_ENV)
+        self.quiet = env_names(QUIET_ENV) or set()
+        self.tracing = os.environ.get(TRACE_ENV, "") not in ("", "0")
+        if self.tracing:
+            from rolecli.tracing import Tracer
+
+            tracer = Tracer()
+            self.pm.add_hookcall_monitoring(tracer.before, tracer.after)
 
     # --- offering plugins ---------------------------------------------------
 
@@ -113,9 +167,18 @@ class Plugins:
             from importlib.metadata import entry_points as all_entry_points
 
             entry_points = all_entry_points(group=ENTRY_POINT_GROUP)
+        builtin_values = set()
         for ep in sorted(entry_points, key=lambda e: (e.name, _dist(e)[0] != BUILTIN_DISTRIBUTION)):
             dist, version = _dist(ep)
             record = Record(ep.name, ep.value, dist, version)
+            if record.builtin:
+                builtin_values.add(ep.value)
+            elif ep.value in builtin_values:
+                continue  # a built-in system's own folder installed beside rolecli: the same plugin
+            if self.allowed is not None and not record.builtin and not record.named(self.allowed):
+                record.state, record.why = "skipped", f"not in {LOAD_ENV}"
+                self.records.append(record)  # listed, never imported
+                continue
             try:
                 plugin = ep.load()
             except Exception as exc:  # a broken plugin must never take the CLI down
@@ -143,24 +206,45 @@ class Plugins:
         info = None
         if declare is not None:
             try:
-                info = declare()
+                info = self._declare(record, declare)
                 if info is not None:
                     from rolecli.declarations import check_system
 
-                    check_system(info)
+                    info = check_system(info)
             except Exception as exc:
                 reason = str(exc) if isinstance(exc, RoleError) else f"{type(exc).__name__}: {exc}"
                 self._skip(record, f"cannot declare its system: {reason}", with_plugin=plugin)
                 return False
+        house = getattr(plugin, "ROLECLI_HOUSE_RULES", None)
+        systems = getattr(plugin, "ROLECLI_HOUSE_SYSTEMS", ())
+        if house is not None and (info is not None or not _is_name(house) or isinstance(systems, str)
+                                  or not all(_is_name(s) for s in systems)):
+            self._skip(record, f"declares ROLECLI_HOUSE_RULES = {house!r}; house rules are named by a lower-case "
+                       "word, declare no system, and ROLECLI_HOUSE_SYSTEMS is a tuple of system names",
+                       with_plugin=plugin)
+            return False
         record.plugin, record.info, record.system = plugin, info, info.name if info else None
+        record.house, record.house_systems = house, tuple(systems) if house else ()
         self._offered.append(record)
         self.__dict__.pop("systems", None)  # offered after the systems were read: read them again
+        self._with_house.clear()
         return True
+
+    def _declare(self, record: Record, declare: Any) -> Any:
+        """``rolecli_system()``, which the core calls on each plugin itself (traced here)."""
+        start = time.perf_counter()
+        info = declare()
+        if self.tracing:
+            from rolecli import tracing
+
+            tracing.line("rolecli_system", [record.name], {}, tracing.short(info), time.perf_counter() - start)
+        return info
 
     def _skip(self, record: Record, why: str, with_plugin: Any = None) -> None:
         record.state, record.why, record.plugin = "skipped", why, with_plugin
         self.records.append(record)
-        warn(f"plugin {record.shown()} is skipped: {why}.")
+        if not record.named(self.quiet):
+            warn(f"plugin {record.shown()} is skipped: {why}.")
 
     # --- the systems --------------------------------------------------------
 
@@ -168,16 +252,11 @@ class Plugins:
     def systems(self) -> dict[str, System]:
         """The systems of the offered plugins, by name, their plugins registered
         (systems first, then house rules)."""
-        owners: dict[str, Record] = {}
-        for record in sorted((r for r in self._offered if r.system), key=lambda r: not r.builtin):
-            taken = owners.get(record.system)
-            if taken is not None:
-                self._skip(record, f"it declares system {record.system!r}, which plugin {taken.shown()} "
-                           "already provides")
-                continue
-            owners[record.system] = record
-        house = [r for r in self._offered if not r.system]
-        for record in [r for r in self._offered if r.system and owners.get(r.system) is r] + house:
+        owners = self._claim([r for r in self._offered if r.system], "system", "system")
+        house = self._claim([r for r in self._offered if r.house], "house", "house rules")
+        chosen = [r for r in self._offered if owners.get(r.system) is r or house.get(r.house) is r
+                  or not (r.system or r.house)]
+        for record in sorted(chosen, key=lambda r: r.system is None):
             if record in self.records:
                 continue
             try:
@@ -186,19 +265,54 @@ class Plugins:
                 message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 self._skip(record, f"cannot be registered: {message}")
                 owners.pop(record.system or "", None)
+                house.pop(record.house or "", None)
                 continue
             self.records.append(record)
-        systems = {r.plugin for r in owners.values()}
-        return {name: System(record.info, record.plugin,
-                             _Hooks(self, [p for p in systems if p is not record.plugin], record), record)
-                for name, record in sorted(owners.items())}
+        self._owners, self.house_rules = owners, house
+        return {name: self._system(record, ()) for name, record in sorted(owners.items())}
 
-    def system(self, name: str) -> System:
+    def _claim(self, records: list[Record], attribute: str, what: str) -> dict[str, Record]:
+        """Each name to its first plugin (those shipped with rolecli first); the others are skipped."""
+        owners: dict[str, Record] = {}
+        for record in sorted(records, key=lambda r: not r.builtin):
+            name = getattr(record, attribute)
+            taken = owners.get(name)
+            if taken is not None:
+                self._skip(record, f"it declares {what} {name!r}, which plugin {taken.shown()} already provides")
+                continue
+            owners[name] = record
+        return owners
+
+    def _system(self, record: Record, house: tuple[str, ...]) -> System:
+        """``record``'s system with hooks that reach its plugin, the house rules
+        that are always on and the opt-in ones named in ``house``."""
+        remove = [r.plugin for r in self._owners.values() if r is not record]
+        remove += [r.plugin for name, r in self.house_rules.items() if name not in house]
+        return System(record.info, record.plugin, _Hooks(self, remove, record), record, house)
+
+    def system(self, name: str, house: Iterable[str] = ()) -> System:
+        """System ``name``, with the opt-in house rules named in ``house`` (a
+        campaign's ``[rules] house``) joining its hook calls."""
         try:
-            return self.systems[name]
+            base = self.systems[name]
         except KeyError:
             known = ", ".join(self.systems) or "none installed"
             raise PluginError(f"unknown rule system {name!r}; installed systems: {known}.") from None
+        wanted = tuple(dict.fromkeys(house))
+        if not wanted:
+            return base
+        if (name, wanted) not in self._with_house:
+            for rules in wanted:
+                record = self.house_rules.get(rules)
+                if record is None:
+                    known = ", ".join(self.house_rules) or "none"
+                    raise PluginError(f"house rules {rules!r} are not installed; installed house rules: {known} "
+                                      "('rolecli plugins' lists every plugin, and why one is skipped).")
+                if record.house_systems and name not in record.house_systems:
+                    raise PluginError(f"house rules {rules!r} are written for {', '.join(record.house_systems)}, "
+                                      f"not for {name!r}.")
+            self._with_house[name, wanted] = self._system(base.record, wanted)
+        return self._with_house[name, wanted]
 
     def culprit(self, tb) -> Record | None:
         """The plugin whose code raised: the innermost frame of a plugin's module."""
@@ -221,6 +335,10 @@ def _dist(ep: Any) -> tuple[str | None, str | None]:
         return dist.name, dist.version
     except Exception:  # pragma: no cover - broken metadata
         return None, None
+
+
+def _is_name(value: Any) -> bool:
+    return isinstance(value, str) and value.isidentifier() and value.islower()
 
 
 def _module_of(plugin: Any) -> str:
@@ -256,7 +374,31 @@ class _Guarded:
         if result is not None and not isinstance(result, self.expected) and self.owner is not None:
             raise PluginFailure(self.owner, self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
+        undeclared = _undeclared_state(self.owner, result, kwargs)
+        if undeclared:
+            raise PluginFailure(self.owner, self.hook, ValueError(undeclared))
         return result
+
+
+def _undeclared_state(owner: Record | None, result: Any, kwargs: dict[str, Any]) -> str | None:
+    """Why ``result.changes`` must not be written: a state key the system's
+    template does not declare, which the character did not hold already (a
+    typo in a plugin would otherwise be written into state.toml for good)."""
+    changes = getattr(result, "changes", None)
+    if not changes or owner is None or owner.info is None:
+        return None
+    declared = {f.key for f in owner.info.template}
+    held = {c.name: c.state for c in getattr(kwargs.get("ctx"), "characters", {}).values()}
+    for character in [kwargs.get("character"), *kwargs.get("characters", ())]:
+        if character is not None:
+            held.setdefault(character.name, character.state)
+    for name, state in changes.items():
+        if isinstance(state, Mapping):
+            new = [k for k in state if k not in declared and k not in held.get(name, {})]
+            if new:
+                return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
+                        f"system {owner.info.name!r} does not declare; nothing was written")
+    return None
 
 
 class _Hooks:
@@ -280,6 +422,14 @@ def get_plugins() -> Plugins:
         _loaded = Plugins()
         _loaded.load_entry_points()
     return _loaded
+
+
+def use_plugins(plugins: Plugins | None) -> Plugins | None:
+    """Make ``plugins`` this process's plugins (``None``: load them anew on next
+    use); returns the ones in use before (:func:`rolecli.testing.plugins`)."""
+    global _loaded
+    before, _loaded = _loaded, plugins
+    return before
 
 
 def debugging() -> bool:

@@ -1,47 +1,15 @@
-"""Running rolecli from tests: in this process (fast) with its output captured.
+"""Running rolecli from tests: the shipped test kit (:mod:`rolecli.testing`)
+under the names this suite has always used, and what only this repository needs.
 A module of its own (not conftest) so any test can import it by a unique name."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-import sys
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 
+from rolecli.testing import Result, run as run_inprocess  # noqa: F401  (re-exported)
+
 REPO = Path(__file__).resolve().parent.parent
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def json(self):
-        """The JSON printed: one object, or a list for JSON lines."""
-        rows = [json.loads(line) for line in self.out.splitlines() if line.strip()]
-        return rows[0] if len(rows) == 1 else rows
-
-
-def run_inprocess(*args: str, stdin: str | None = None) -> Result:
-    from rolecli.cli import invoke
-
-    out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = invoke([str(a) for a in args])
-    finally:
-        sys.stdin = old_stdin
-    return Result(code, out.getvalue(), err.getvalue())
-
-
 
 
 def fake_distribution(site: Path, name: str, module_source: str, entry_point: str | None = None,

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 from rolecli.campaign.locate import Key, format_key, locate
 from rolecli.campaign.paths import check_name, display_path
 from rolecli.contract import Field, RuleOption, SystemInfo
+from rolecli.declarations import HOUSE_KEY, HOUSE_OPTION
 from rolecli.names import closest
 from rolecli.errors import CampaignError
 
@@ -231,14 +232,15 @@ def check_rules(info: SystemInfo, rules: Any, where: Where) -> dict[str, Any]:
         raise where.error(("rules",), "should be a table: write [rules] on a line of its own.")
     options = {o.key: o for o in info.options}
     for key, value in rules.items():
-        option = options.get(key)
+        option = options.get(key) or (HOUSE_OPTION if key == HOUSE_KEY else None)  # the core's key: house rules on
         if option is None:
             raise where.error(("rules", key), f"is not a rule option of {info.name!r}."
                               + closest(key, list(options), "Options"))
         problem = option_problem(option, value)
         if problem:
             raise where.error(("rules", key), f"= {show(value)} {problem}.")
-    return {o.key: rules.get(o.key, o.default) for o in info.options}
+    house = {HOUSE_KEY: rules[HOUSE_KEY]} if HOUSE_KEY in rules else {}
+    return {o.key: rules.get(o.key, o.default) for o in info.options} | house
 
 
 def check_campaign_doc(doc: dict[str, Any], where: Where,

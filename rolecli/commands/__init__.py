@@ -23,6 +23,7 @@ COMMANDS = {
     "log": "history", "undo": "history",
     "batch": "batch",
     "table": "tables",
+    "plugins": "plugins",
 }
 
 REGISTRY: dict[str, typer.Typer] = {}

@@ -97,8 +97,9 @@ def roll(
     if rolls > MAX_RESULTS:
         raise DiceError(f"{rolls:,} rolls in one command, over the limit of {MAX_RESULTS:,}; roll fewer (-n, Nx).")
     budget = MAX_COMMAND_DICE
-    if n * sum(repeat * expr.dice_count for repeat, expr, _who in items) > budget:
-        raise DiceError(f"this command rolls more than {budget:,} dice in all (limit {budget:,}); roll fewer.")
+    if n * sum(repeat * expr.expected_dice for repeat, expr, _who in items) > budget:
+        raise DiceError(f"this command would roll more than {budget:,} dice in all, explosions and rerolls "
+                        f"included (limit {budget:,}); roll fewer.")
     source = DiceSource(seed, parse_given(dice))
     results = []
     for _ in range(n):
@@ -136,19 +137,11 @@ def odds(
 
     session = session_of(ctx)
     lang_ = choose_lang(lang or session.lang)
-    # A system's name is a word (letters, maybe digits: v5); an expression starts with a number or a d.
-    if args[0].isalnum() and args[0][0].isalpha() and not args[0].lower().startswith("d"):
-        from rolecli.plugins import get_plugins
+    # A system or a verb is a word (v5, full_defense); an expression starts with a number, or d and a size (d20, dF).
+    if args[0].isidentifier() and not re.match(r"d[\d%f]", args[0], re.I):
+        from rolecli.actions import odds_of_verb
 
-        system = get_plugins().system(args[0])
-        if len(args) < 2 or not system.info.action(args[1]) or not system.info.action(args[1]).odds:
-            verbs = ", ".join(a.name for a in system.info.actions if a.odds) or "none"
-            raise RoleError(f"odds {args[0]} needs one of its verbs with odds: {verbs}.")
-        from rolecli.actions import command_for
-
-        command = command_for(system, system.info.action(args[1]), "odds", lang_)
-        extra = args[2:] + (["--json"] if json_ else []) + ["--lang", lang_]
-        return command.main(args=extra, prog_name=f"rolecli odds {args[0]} {args[1]}", standalone_mode=False)
+        return odds_of_verb(ctx, args, json_, lang_)
     from rolecli.dice.odds import distribution
     from rolecli.dice.chart import chances, table
 
