@@ -257,3 +257,9 @@ def test_004_R5_shouts_are_special_actions_before_the_combat_action(cli):
 def test_004_R14_rivals_must_be_named(cli):
     refused(cli("middle", "insult", "2"), "--rivals")
     refused(cli("-C", "middle", "insult", "Rata", "--rivals", "Nadie"), "not a character", "Characters")
+
+
+def test_004_R9_duel_lds_bear_the_duellists_states(cli):
+    # decided: pushing locked weapons is fighting with them, so a Dazed duellist throws at ND −1 (004-R16)
+    r = quick(cli, "duel", 2, "--rival-use", 2, "--states", "mareado", "--dice", "1,4,9,2,4,6")
+    assert r.json["lds"][0]["nd"] == -1 and r.json["lds"][0]["result"] == 1 and r.json["lds"][1]["nd"] == 0

@@ -13,14 +13,11 @@ from .words import LOCATIONS
 L = Label
 
 
-def capability(default: str | None, what: Label = L("capacidad", "capability")) -> Param:
-    es, en = what.es, what.en
-    if default is None:
-        return Param("capability", "rating", L(f"{es}: marcas (0..3) o su nombre en la ficha", f"{en}: marks (0..3) or its name on the sheet"),
-                     required=True, positional=True)
-    return Param("capability", "rating", L(f"{es}: marcas (0..3) o su nombre (por omisión {default})",
-                                           f"{en}: marks (0..3) or its name (default {default})"),
-                 default=default, positional=True)
+def capability(default: str | None) -> Param:
+    """The capability an LD throws; ``default`` is the verb's own (none: it must be given)."""
+    return Param("capability", "rating", L("capacidad: marcas (0..3) o su nombre en la ficha",
+                                           "capability: marks (0..3) or its name on the sheet"),
+                 default=default, required=default is None, positional=True)
 
 
 INNATE = Param("innate", "bool", L("la capacidad es innata (lee un dado mejor)", "the capability is innate (reads one die better)"),
