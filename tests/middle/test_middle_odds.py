@@ -102,7 +102,7 @@ def test_004_R9_duel_odds():
     reach = 1 - middle_of_three(6, 1) - middle_of_three(6, 2)
     o = odds("duel", capability="1", rival_use=1).outcomes
     assert o["actor_wins"] == o["rival_wins"] == reach * (1 - reach) and o["still_locked"] == reach ** 2
-    assert o["tie"] == middle_of_three(6, 1) ** 2 + middle_of_three(6, 2) ** 2
+    assert o["tied"] == middle_of_three(6, 1) ** 2 + middle_of_three(6, 2) ** 2
     assert sum(o.values()) == 1
 
 

@@ -185,7 +185,7 @@ def line(t: Throw, lang: str, *, judged: bool = True) -> str:
 
 def hopeless_line(ld: Ld, lang: str) -> str:
     """What the output says when the literal ND −2 reading cannot succeed."""
-    return tr(lang, f"Con nd_minus2 = literal el más bajo − el segundo más bajo nunca pasa de 0: no puede alcanzar {ld.needed} "
+    return tr(lang, f"Con nd_minus2 = literal, el más bajo − el segundo más bajo nunca pasa de 0: no puede alcanzar {ld.needed} "
                     "(--rule nd_minus2=difference lee el segundo más bajo − el más bajo).",
               f"With nd_minus2 = literal, lowest − second-lowest is never above 0: it cannot reach {ld.needed} "
               "(--rule nd_minus2=difference reads second-lowest − lowest).")

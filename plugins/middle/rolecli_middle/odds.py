@@ -40,6 +40,7 @@ LABELS = {
     "actor_worsens": L("ninguno alcanza; empeora quien actúa", "neither reaches; the actor worsens"),
     "rival_worsens": L("ninguno alcanza; empeora el rival", "neither reaches; the rival worsens"),
     "cannot_keep_up": L("alguien no puede mantener el duelo", "someone cannot keep up the duel"),
+    "tied": L("ninguno alcanza y empatan: nadie empeora", "neither reaches and they tie: nobody worsens"),
     # the effects of a blow (wounds.hurt)
     "dazed": L("Mareado", "Dazed"), "unconscious": L("Inconsciente", "Unconscious"),
     "great_pain": L("gran dolor", "great pain"), "leg_severed": L("pierna cercenada", "leg severed"),
@@ -195,12 +196,12 @@ def _duel(action, ctx):
     if la.sizes is None or lb.sizes is None:
         return _odds({"cannot_keep_up": Fraction(1)}, lines)
     da, db = LD.distribution(la), LD.distribution(lb)
-    out = dict.fromkeys(("actor_wins", "rival_wins", "still_locked", "tie", "actor_worsens", "rival_worsens"), ZERO)
+    out = dict.fromkeys(("actor_wins", "rival_wins", "still_locked", "tied", "actor_worsens", "rival_worsens"), ZERO)
     for x, px in da.items():
         for y, py in db.items():
             reach_a, reach_b = x >= la.needed, y >= lb.needed
             key = ("still_locked" if reach_a and reach_b else "actor_wins" if reach_a else "rival_wins" if reach_b
-                   else "tie" if x == y else "actor_worsens" if x < y else "rival_worsens")
+                   else "tied" if x == y else "actor_worsens" if x < y else "rival_worsens")
             out[key] += px * py
     return _odds(out, lines)
 

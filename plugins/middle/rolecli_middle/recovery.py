@@ -19,6 +19,9 @@ from .sheet import Fighter, Scene
 
 SCENE_CLEARS = {"duelo": "", "duelo_nd": 0, "cubre": "", "parando": False, "paradas": 0, "accion": False,
                 "finta_de": "", "finta_rondas": 0, "moral": "", "desarmado": False}
+# what the end of a scene says it ended, when it had
+SCENE_ENDS = {"moral": ("deja de huir o rendirse", "no longer flees or surrenders"),
+              "desarmado": ("recoge su arma", "picks up its weapon"), "duelo": ("el duelo termina", "the duel ends")}
 
 
 def end_of_round(scene: Scene, f: Fighter) -> list[str]:
@@ -52,6 +55,7 @@ def end_of_scene(scene: Scene, f: Fighter) -> list[str]:
             continue
         S.lose(f, state)
         said.append(scene.t(f"ya no está {S.NAMES[state].es}", f"no longer {S.NAMES[state].en}"))
+    said += [scene.t(*words) for key, words in SCENE_ENDS.items() if f.get(key)]
     for key, value in SCENE_CLEARS.items():
         f.set(key, value)
     injuries = list(f.get("lesiones") or [])

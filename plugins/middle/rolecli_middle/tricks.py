@@ -43,11 +43,11 @@ def vigilance_mods(target: Fighter) -> list[Mod]:
     unawares (blinding, 004-R12; ambush, 004-R15). A blinded target's Vigilance
     works one level worse (004-R16), which makes it one level easier."""
     vigilance = target.marks(C.VIGILANCE)
-    who = target.name or "#"
-    mods = [Mod("vigilance", L(f"Vigilancia {vigilance} de {who}", f"{who}'s Vigilance {vigilance}"), -vigilance)] \
+    es, en = (f"de {target.name}", f"{target.name}'s") if target.name else ("del blanco", "the target's")
+    mods = [Mod("vigilance", L(f"Vigilancia {vigilance} {es}", f"{en} Vigilance {vigilance}"), -vigilance)] \
         if vigilance else []
     if "cegado" in target.states and vigilance:
-        mods.append(Mod("target:cegado", L(f"{who} Cegado: Vigilancia −1", f"{who} Blinded: Vigilance −1"), +1))
+        mods.append(Mod("target:cegado", L(f"Cegado: Vigilancia {es} −1", f"Blinded: {en} Vigilance −1"), +1))
     return mods
 
 
