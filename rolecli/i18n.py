@@ -1,7 +1,10 @@
 """Which language to print in, and the core's own labels.
 
-``--lang`` wins, then ``ROLECLI_LANG``, then ``LANG`` (``es_ES.UTF-8`` → Spanish);
-anything else prints English. Systems carry their own labels as
+``--lang`` wins, then ``ROLECLI_LANG``, then the locale as a shell user sets it:
+the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANGUAGE`` and ``LANG`` that is set
+decides (``es_ES.UTF-8`` → Spanish; ``LANGUAGE`` is a list, ``fr:es:en``, and
+its first language rolecli speaks counts). A locale rolecli does not speak, or
+``C``/``POSIX``, prints English. Systems carry their own labels as
 :class:`rolecli.contract.Label`; the core's are (Spanish, English) pairs here,
 so that printing a roll does not need the plugin contract.
 """
@@ -25,7 +28,25 @@ def choose_lang(option: str | None = None) -> str:
         if env not in LANGS:
             raise RoleError(f"ROLECLI_LANG={env!r} is not a language rolecli speaks; set it to es or en.")
         return env
-    return "es" if os.environ.get("LANG", "").lower().startswith("es") else "en"
+    return locale_lang()
+
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG")
+
+
+def locale_lang() -> str:
+    """The language of the user's locale (see the module's docstring)."""
+    for variable in LOCALE_VARIABLES:
+        value = os.environ.get(variable, "")
+        if not value:
+            continue
+        names = value.split(":") if variable == "LANGUAGE" else [value]
+        for name in names:
+            code = name.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGS:
+                return code
+        return "en"
+    return "en"
 
 
 CORE = {
