@@ -101,7 +101,7 @@ def plugins_install(
     if changed:
         _installed(changed, Printer(json_))
     else:
-        note("nothing changed: what was asked is installed already.")
+        note("no plugin was installed or changed: what was asked for is installed already, or holds no plugin.")
     return 0
 
 
