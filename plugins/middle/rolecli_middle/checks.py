@@ -9,9 +9,8 @@ from . import capability as C
 from . import ld as LD
 from . import states as S
 from .ld import Ld, Throw
-from .nd import Mod
 from .sheet import Fighter, Scene
-from .strike import gm_mod, ld_rules
+from .strike import gm_mod, ld_rules, narrator
 from .words import number
 
 L = Label
@@ -44,11 +43,9 @@ def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict,
 def contest_lds(scene: Scene, actor: Fighter, defender: Fighter, p: dict) -> tuple[Ld, Ld]:
     a = actor.capability(p["capability"], bool(p.get("innate")))
     d = defender.capability(p["opposition"], bool(p.get("target_innate")), "opposition")
-    target_nd = int(p.get("target_nd") or 0)
-    d_mods = [Mod("gm", L("Narrador", "GM"), target_nd)] if target_nd else []
     return (Ld(a, S.own(actor.states, kinds_for(a.name, False)) + gm_mod(p), who=actor.name or scene.t("Actor", "Actor"),
                **ld_rules(scene)),
-            Ld(d, S.own(defender.states, kinds_for(d.name, False)) + d_mods,
+            Ld(d, S.own(defender.states, kinds_for(d.name, False)) + narrator(p.get("target_nd")),
                who=defender.name or scene.t("Defensor", "Defender"), **ld_rules(scene)))
 
 

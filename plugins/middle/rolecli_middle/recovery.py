@@ -21,7 +21,8 @@ SCENE_CLEARS = {"duelo": "", "duelo_nd": 0, "cubre": "", "parando": False, "para
                 "finta_de": "", "finta_rondas": 0, "moral": "", "desarmado": False}
 # what the end of a scene says it ended, when it had
 SCENE_ENDS = {"moral": ("deja de huir o rendirse", "no longer flees or surrenders"),
-              "desarmado": ("recoge su arma", "picks up its weapon"), "duelo": ("el duelo termina", "the duel ends")}
+              "desarmado": ("recoge su arma", "picks up its weapon"), "duelo": ("el duelo termina", "the duel ends"),
+              "parando": ("deja de parar", "stops parrying"), "cubre": ("deja de cubrir", "stops covering")}
 
 
 def end_of_round(scene: Scene, f: Fighter) -> list[str]:

@@ -63,9 +63,14 @@ def ld_rules(scene: Scene) -> dict:
     return {"minus2": scene.options.get("nd_minus2", "literal"), "reading_rule": scene.options.get("reading", "table")}
 
 
+def narrator(nd) -> list[Mod]:
+    """The ND the Narrator sets for an LD, if any."""
+    nd = int(nd or 0)
+    return [Mod("gm", L("Narrador", "Narrator"), nd)] if nd else []
+
+
 def gm_mod(p: dict) -> list[Mod]:
-    nd = int(p.get("nd") or 0)
-    return [Mod("gm", L("Narrador", "GM"), nd)] if nd else []
+    return narrator(p.get("nd"))
 
 
 def refuse_if_locked(fighter: Fighter) -> None:

@@ -85,8 +85,8 @@ class Wound:
             self.say(what, es, en)
             return True
         self.effects.append("great_pain")
-        self.daze("El arma no es mediana o mayor y de filo, no cercena: gran dolor",
-                  "The weapon is not a medium-or-larger edged one and cannot sever: great pain")
+        self.daze("El arma no es mediana o mayor y de filo, así que no cercena sino que causa un gran dolor",
+                  "The weapon is not a medium-or-larger edged one, so it does not sever but causes great pain")
         return False
 
 
