@@ -77,11 +77,11 @@ def table_roll(
     from rolecli.errors import RoleError
     from rolecli.i18n import choose_lang
     from rolecli.output import dice_lines
-    from rolecli.tables.draw import MAX_DRAWS, Drawer
+    from rolecli.tables.draw import Drawer
 
     lang_ = choose_lang(lang or session_of(ctx).lang)
-    if not 1 <= n <= MAX_DRAWS:
-        raise RoleError(f"-n {n} is out of range 1..{MAX_DRAWS}.")
+    if not 1 <= n <= 1000:
+        raise RoleError(f"-n {n} is out of range 1..1000.")
     library = _library(ctx)
     table = library.table(name)
     source = DiceSource(seed, parse_given(dice))
@@ -120,7 +120,8 @@ def table_import(
     library = _library(ctx, need_campaign=True)
     store, root, campaign = library.campaign
     if file == "-":
-        data, shown = sys.stdin.buffer.read(), "standard input"
+        stream = getattr(sys.stdin, "buffer", None)  # bytes, to check UTF-8; an embedding's stdin may be text
+        data, shown = (stream.read() if stream else sys.stdin.read().encode("utf-8")), "standard input"
     else:
         path = Path(file)
         try:

@@ -38,6 +38,16 @@ class Expression:
         return self._dynamic
 
     @property
+    def expected_dice(self) -> float:
+        """How many dice a roll reads on average (explosions and rerolls included;
+        a count given by a roll taken at its highest), to refuse a command that
+        would read too many before rolling any."""
+        from rolecli.dice.tree import Dice, walk
+
+        return sum(term.expected_reads() * (bounds(term.count_node)[1] if term.count_node is not None else term.count)
+                   for term in walk(self.tree) if isinstance(term, Dice))
+
+    @property
     def comparison(self) -> bool:
         """Whether a roll succeeds or fails (``1d20+5>=15``) instead of giving a number."""
         return is_comparison(self.tree)

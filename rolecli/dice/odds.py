@@ -178,20 +178,6 @@ def _sqrt(value: Fraction) -> float:
 # --- planning: explosion depths and a work estimate --------------------------------
 
 
-def _explode_chance(term: Dice) -> Fraction:
-    """P(one die, after rerolls, shows an exploding face)."""
-    faces = term.face_count
-    e = term.explode
-    r = term.reroll
-    if r is None:
-        return Fraction(term.hits(e), faces)
-    if not term.reroll_once:
-        allowed = faces - term.hits(r)
-        return Fraction(term.hits(e, without=r), allowed)
-    # ro: a face outside r stands; a face in r is rolled once more.
-    return Fraction(term.hits(e, without=r), faces) + Fraction(term.hits(r), faces) * Fraction(term.hits(e), faces)
-
-
 class _Planner:
     """Decides the explosion depth of each term and estimates the work.
 
@@ -207,7 +193,7 @@ class _Planner:
     def depth(self, term: Dice) -> int:
         key = id(term)
         if key not in self.depths:
-            p = float(_explode_chance(term))
+            p = float(term.explode_chance())
             k, tail = 0, p
             while tail > ODDS_EXPLOSION_TAIL and k < MAX_EXPLOSIONS:
                 k += 1

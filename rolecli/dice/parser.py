@@ -468,6 +468,11 @@ class _Parser:
                 return tuple(faces)
             self.expect(",", f"',' or '}}' in the custom die {self.snippet(start)}")
 
+    def number_here(self) -> bool:
+        """A number that belongs to the modifier before it, not the count of the
+        next expression's dice (``3d6!`` then ``4d6`` in ``roll 3d6! 4d6``)."""
+        return self.kind() == "num" and self.kind(1) != "d"
+
     def modifies(self) -> bool:
         """Whether the comparison ahead is a success target (``8d10>=6``): a
         number follows it. Anything else (``1d20 >= 1d20``, ``2d6 > (7)``) ends
@@ -488,7 +493,7 @@ class _Parser:
         if kind in _KEEPS:
             once("keep", "keep/drop (kh, kl, dh, dl)")
             n = 1
-            if self.kind() == "num":
+            if self.number_here():
                 n = self.take().value
             mods["keep"] = ("kh" if kind == "k" else kind, n)
         elif kind == "d":
@@ -541,7 +546,7 @@ class _Parser:
             return Cond(op, -value if negative else value, text + str(value))
         if compare:
             raise self.fail_here("a comparison such as >=6")
-        if self.kind() == "num":
+        if self.kind() == "num" if required else self.number_here():
             value = self.take().value
             return Cond("=", value, str(value))
         if required:

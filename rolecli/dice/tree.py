@@ -7,6 +7,7 @@ these are only built by the parser.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Union
 
 _INF = float("inf")
@@ -157,6 +158,28 @@ class Dice(_Record):
     @property
     def face_count(self) -> int:
         return len(self.faces) if self.faces is not None else self.hi - self.lo + 1
+
+    def explode_chance(self) -> Fraction:
+        """P(one die, after rerolls, shows an exploding face)."""
+        faces = self.face_count
+        e = self.explode
+        r = self.reroll
+        if r is None:
+            return Fraction(self.hits(e), faces)
+        if not self.reroll_once:
+            return Fraction(self.hits(e, without=r), faces - self.hits(r))
+        # ro: a face outside r stands; a face in r is rolled once more.
+        return Fraction(self.hits(e, without=r), faces) + Fraction(self.hits(r), faces) * Fraction(self.hits(e), faces)
+
+    def expected_reads(self) -> float:
+        """How many dice one die of the term reads on average, rerolls and explosions included."""
+        reads = 1.0
+        if self.reroll is not None:
+            q = self.hits(self.reroll) / self.face_count
+            reads = 1 + q if self.reroll_once else 1 / (1 - q)
+        if self.explode is not None:
+            reads /= 1 - float(self.explode_chance())
+        return reads
 
     def clamp(self, value: int) -> int:
         """The value a face counts as after ``mi`` / ``ma``."""

@@ -15,7 +15,7 @@ from rolecli.errors import RoleError
 from rolecli.tables.book import Row, Table
 
 MAX_TABLE_DEPTH = 10
-MAX_DRAWS = 1_000
+MAX_DRAWS = 10_000
 
 
 class TableRoll:
