@@ -18,7 +18,7 @@ def fake_distribution(site: Path, name: str, module_source: str, entry_point: st
     whose entry_points.txt names it in the rolecli group (put ``site`` on PYTHONPATH)."""
     (site / f"{name}.py").write_text(textwrap.dedent(module_source), encoding="utf-8")
     dist = dist or name
-    info = site / f"{dist}-0.1.dist-info"
+    info = site / f"{dist.replace('-', '_')}-0.1.dist-info"  # as pip names it: the name ends at the first '-'
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
     (info / "entry_points.txt").write_text(f"[rolecli]\n{entry_point or name} = {name}\n", encoding="utf-8")
