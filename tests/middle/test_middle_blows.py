@@ -6,8 +6,9 @@ weapon's bonus (RULINGS 004)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, strategies as st
 
-from middle_helpers import camp, end_round, quick, refused, shown, state
+from middle_helpers import call, camp, end_round, quick, refused, shown, state
 
 SWORD = ("--weapon", "medium", "--weapon-kind", "edged")
 
@@ -305,3 +306,29 @@ def test_004_R14_mounting_and_dismounting(cli):
     r = camp(cli, "mount", "Bruno", "--full-speed", "--dice", "1,3,5")
     assert r.json["ld"]["result"] == 3 and r.json["mounted"] is True and state(cli, "Bruno")["montado"] is True
     refused(cli("-C", "middle", "mount", "Bruno"), "already mounted")
+
+
+# --- properties -------------------------------------------------------------------
+
+
+@given(rating=st.integers(0, 3), armour=st.integers(-4, 0), nd=st.integers(-4, 2), bonus=st.integers(0, 5),
+       charge=st.booleans(), location=st.sampled_from(["body", "legs", "hands", "weak-point", "head", "eye"]),
+       seed=st.integers(0, 10**6))
+def test_a_blows_damage_follows_its_ld_and_repeats_with_its_dice(rating, armour, nd, bonus, charge, location, seed):
+    params = dict(capability=str(rating), armour=armour, nd=nd, bonus=bonus, charge=charge, location=location,
+                  life=12, vigor=4, weapon="medium", weapon_kind=("edged", "piercing"))
+    rolled, source = call("strike", seed=seed, **params)
+    data = rolled.data
+    ld = data["ld"]
+    # 004-R4: the ND is the sum of its modifiers; the blow lands exactly when the LD reaches its goal
+    assert ld["nd"] == sum(m["nd"] for m in ld["nd_modifiers"])
+    assert data["hit"] == (ld["result"] is not None and ld["result"] >= ld["goal"])
+    if data["hit"]:
+        extra = data["damage_parts"]["charge"]
+        assert data["damage"] == max(0, ld["result"] + bonus) + extra
+        assert (1 <= extra <= data["damage_parts"]["charge_die"]) if charge else extra == 0
+        assert data["wound"]["life_left"] == 12 - data["damage"]
+    else:
+        assert data["damage"] == 0
+    again, _ = call("strike", dice=[d.value for d in source.reads], **params)
+    assert again.data == data  # the same dice given at the table tell the same story

@@ -6,6 +6,7 @@ states the same parameters may override. Both build the same
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rolecli.contract import Action, Label, Outcome, Refused
@@ -100,10 +101,13 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 
 # --- the verbs ----------------------------------------------------------------
 
-def do_check(action, ctx):
-    scene, p = prepare(action, ctx)
-    actor = actor_of(scene, action, p, None)
-    return outcome(scene, *checks.check(scene, actor, p, ctx.dice))
+def one_actor(rules, default: str | None):
+    """A verb whose rules take only the one acting: ``rules(scene, actor, p, dice)``,
+    with ``default`` the capability it throws unless another is named."""
+    def verb(action, ctx):
+        scene, p = prepare(action, ctx)
+        return outcome(scene, *rules(scene, actor_of(scene, action, p, default), p, ctx.dice))
+    return verb
 
 
 def do_contest(action, ctx):
@@ -222,46 +226,19 @@ def do_cover(action, ctx):
     return outcome(scene, lines, {"covers": ally.name}, None)
 
 
-def do_mount(action, ctx, up: bool = True):
-    scene, p = prepare(action, ctx)
-    rider = actor_of(scene, action, p, C.BEAST_TAMING)
-    return outcome(scene, *mount.mount_or_dismount(scene, rider, p, ctx.dice, up=up))
-
-
-def do_insult(action, ctx):
-    scene, p = prepare(action, ctx)
-    actor = actor_of(scene, action, p, C.CHARLATANRY)
-    return outcome(scene, *shouts.insult(scene, actor, p, ctx.dice))
-
-
-def do_threaten(action, ctx):
-    scene, p = prepare(action, ctx)
-    actor = actor_of(scene, action, p, C.FEROCITY)
-    return outcome(scene, *shouts.threaten(scene, actor, p, ctx.dice))
-
-
-def do_ambush(action, ctx):
-    scene, p = prepare(action, ctx)
-    actor = actor_of(scene, action, p, C.STEALTH)
-    return outcome(scene, *order.ambush(scene, actor, p, ctx.dice))
-
-
 def do_morale(action, ctx):
     scene, p = prepare(action, ctx)
     return outcome(scene, *order.morale(scene, p, ctx.dice))
 
 
-def do_mount_lost(action, ctx):
-    scene, p = prepare(action, ctx)
-    rider = actor_of(scene, action, p, C.CALM)
-    return outcome(scene, *mount.mount_lost(scene, rider, p, ctx.dice))
-
-
-RESOLVE = {"check": do_check, "contest": do_contest, "strike": do_strike, "feint": do_feint,
+RESOLVE = {"check": one_actor(checks.check, None), "contest": do_contest, "strike": do_strike, "feint": do_feint,
            "mount-attack": do_mount_attack, "blind": do_blind, "strike-weapon": do_strike_weapon, "duel": do_duel,
-           "parry": do_parry, "cover": do_cover, "mount": do_mount, "dismount": lambda a, c: do_mount(a, c, up=False),
-           "insult": do_insult, "threaten": do_threaten, "ambush": do_ambush, "morale": do_morale,
-           "mount-lost": do_mount_lost}
+           "parry": do_parry, "cover": do_cover,
+           "mount": one_actor(partial(mount.mount_or_dismount, up=True), C.BEAST_TAMING),
+           "dismount": one_actor(partial(mount.mount_or_dismount, up=False), C.BEAST_TAMING),
+           "insult": one_actor(shouts.insult, C.CHARLATANRY), "threaten": one_actor(shouts.threaten, C.FEROCITY),
+           "ambush": one_actor(order.ambush, C.STEALTH), "morale": do_morale,
+           "mount-lost": one_actor(mount.mount_lost, C.CALM)}
 
 
 def do_roll(action, ctx):
