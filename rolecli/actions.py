@@ -294,7 +294,7 @@ def blank_character(info: SystemInfo, name: str, values: list[str] | None) -> Ch
     """A throw-away character for quick damage and recovery: the template's
     defaults, with ``--with key=value`` values set (as a sheet would set them)."""
     from rolecli.campaign import parse_assignments
-    from rolecli.campaign.store import build_character
+    from rolecli.campaign.snapshot import build_character
 
     return build_character(info, name, parse_assignments(info, list(values or ())), {})
 
@@ -341,7 +341,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
     if not name:
         raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
     with store.transaction(root, name, _system_info, command=session.command_line) as camp:
-        characters = {k: copy.deepcopy(v) for k, v in camp.characters.items()}
+        characters = camp.working_copies()  # a character is copied when the verb first looks at it
         ctx = Context(lang, source, rule_options(camp.info, camp.options, rules), characters)
         system = with_house(system, ctx.options)
         actor, target, names = kw.pop("subject_actor", None), kw.pop("subject_target", None), kw.pop("subject_names", None)
@@ -362,9 +362,8 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
             if not refuse_unless_able(system, actor, ctx, force).can_act:
                 forced.append(actor.name)
         action = Action(spec.name, convert(spec, kw), actor, target)
-        before = {n: copy.deepcopy(c.state) for n, c in characters.items()}
         results = _repeat(system, spec, action, ctx, subjects, repeat, source)
-        changed = {n: characters[n].state for n in characters if characters[n].state != before[n]}
+        changed = characters.changed()
         summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
         data = {"action": spec.name, "results": [o.data for o, _ in results]}
         if forced:  # the game master overrode the rules: the log says so

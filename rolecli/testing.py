@@ -119,7 +119,7 @@ def character(info: SystemInfo, name: str, sheet: Mapping[str, Any] | None = Non
               state: Mapping[str, Any] | None = None) -> Character:
     """A character as a hook sees it: ``info``'s template defaults, with the
     ``sheet`` values a game master would write and the ``state`` rolecli keeps."""
-    from rolecli.campaign.store import build_character
+    from rolecli.campaign.snapshot import build_character
 
     return build_character(info, name, sheet or {}, state or {})
 

@@ -104,3 +104,24 @@ def test_system_of_reads_only_the_system(root):
     path.write_text('system = \n', encoding="utf-8")
     with pytest.raises(CampaignError, match=r"^campaigns/demo/campaign\.toml line 1, column 10: TOML syntax error"):
         system_of(root, "demo")
+
+
+@pytest.mark.parametrize("what", ["deletes the file", "leaves a folder in its place"])
+def test_an_editor_that_takes_the_file_away_changes_nothing(root, tmp_path, monkeypatch, what):
+    script = tmp_path / "editor" / "vandal.py"
+    action = ("p.unlink()" if what == "deletes the file" else "p.unlink(); p.mkdir()")
+    script.write_text(f"import sys, pathlib\np = pathlib.Path(sys.argv[-1])\n{action}\n", encoding="utf-8")
+    monkeypatch.setenv("EDITOR", f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}")
+    before = {p.name: p.read_bytes() for p in (root / "demo").iterdir() if p.is_file()}
+    with pytest.raises(CampaignError, match=r"^the editor did not leave campaign\.toml as a file \(.+\); "
+                                            r"nothing was changed\.$"):
+        edit_in_editor(root, "demo", systems, ask=lambda m: False)
+    assert {p.name: p.read_bytes() for p in (root / "demo").iterdir() if p.is_file()} == before
+
+
+def test_a_kept_edit_is_logged_with_its_text_so_a_crash_can_finish_it(root, tmp_path):
+    editing(tmp_path, "hp = 12", "hp = 15")
+    edit_in_editor(root, "demo", systems, command="rolecli campaign edit", ask=lambda m: False)
+    [entry] = read_log(root, "demo")
+    assert entry["op"] == "edit" and entry["edit"]["text"] == HAND_WRITTEN.replace("hp = 12", "hp = 15")
+    assert entry["command"] == "rolecli campaign edit"

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from rolecli.campaign.files import append_line, atomic_write, campaign_lock
+from rolecli.campaign.files import append_lines, atomic_write, campaign_lock
 from rolecli.errors import CampaignError
 
 
@@ -41,7 +41,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path, monkeypat
 def test_append_line_cuts_a_torn_last_line(tmp_path):
     path = tmp_path / "log.jsonl"
     path.write_bytes(b'{"seq":1}\n{"seq":2,"ti')
-    append_line(path, '{"seq":2}')
+    append_lines(path, ['{"seq":2}'])
     assert path.read_bytes() == b'{"seq":1}\n{"seq":2}\n'
 
 

@@ -77,16 +77,24 @@ def test_safe_names(name):
     ("nul\x00", "control character"),
     ("x" * 65, "too long"),
     (" padded", "space"),
+    ("Ana\u200b", "an invisible or direction-changing character (U+200B)"),  # zero-width space
+    ("\u200b", "an invisible or direction-changing character (U+200B)"),  # nothing but it
+    ("Ana\u202eanA", "an invisible or direction-changing character (U+202E)"),  # right-to-left override
+    ("\ufeffAna", "an invisible or direction-changing character (U+FEFF)"),  # byte-order mark
+    ("Ana\u2028Bo", "a line separator (U+2028)"),
+    ("Ana\u2029Bo", "a paragraph separator (U+2029)"),
+    ("Ana\udcff", "is not valid UTF-8 text"),  # a byte that was not UTF-8, as sys.argv passes it on
 ])
 def test_unsafe_names_are_refused_in_one_line(name, why):
     with pytest.raises(CampaignError) as err:
         check_name(name)
     assert why in str(err.value)
     assert "\n" not in str(err.value)
+    assert name not in str(err.value) or name.isprintable()  # shown escaped, so it can be seen
 
 
 def test_unsafe_campaign_names_never_touch_the_disk(root, tmp_path):
-    for name in ("../escape", "/abs", "..", ".current"):
+    for name in ("../escape", "/abs", "..", ".current", "mesa\udcff", "mesa\u200b"):
         with pytest.raises(CampaignError):
             create_campaign(root, name, FAKE)
     assert not (tmp_path / "escape").exists()

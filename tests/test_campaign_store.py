@@ -87,7 +87,8 @@ def test_record_writes_state_only_and_logs_before_after(root):
     log = read_log(root, "demo")
     assert [e["seq"] for e in log] == [1, 2]
     entry = log[1]
-    assert set(entry) == {"seq", "time", "command", "kind", "summary", "data", "changes"}
+    assert set(entry) == {"seq", "time", "command", "kind", "op", "summary", "data", "changes"}
+    assert entry["op"] == "state"
     assert entry["command"] == "rolecli damage Ana 1"
     assert entry["kind"] == "change"
     assert entry["summary"] == "Ana takes 1"

@@ -143,3 +143,29 @@ def test_shell_completion_through_the_shell_protocol(campaigns):
     env = {**os.environ, "_ROLECLI_COMPLETE": "complete_bash", "COMP_WORDS": "rolecli -C ca", "COMP_CWORD": "2"}
     out = subprocess.run([sys.executable, "-m", "rolecli"], env=env, capture_output=True, text=True, timeout=60)
     assert "caminantes" in out.stdout
+
+
+@pytest.mark.parametrize("command", [["campaign", "new"], ["-C", "demo", "character", "add"]])
+def test_a_name_that_is_not_utf8_is_one_line_and_leaves_nothing(run_process, campaigns, command):
+    import os
+
+    before = sorted(p.relative_to(campaigns) for p in campaigns.rglob("*"))
+    proc = subprocess.run([os.fsencode(sys.executable), b"-m", b"rolecli", *map(os.fsencode, command), b"mesa\xff"],
+                          capture_output=True, timeout=60)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 2 and err.count("\n") == 1 and "is not valid UTF-8 text" in err, err
+    assert sorted(p.relative_to(campaigns) for p in campaigns.rglob("*")) == before
+
+
+@pytest.mark.parametrize("file, value", [("campaign.toml", "[" * 50_000 + "]" * 50_000),
+                                         ("campaign.toml", "{ a = " * 20_000 + "1" + " }" * 20_000),
+                                         ("state.toml", "[" * 50_000 + "]" * 50_000)])
+def test_deep_nesting_in_a_campaign_file_is_one_line_naming_it(cli, campaigns, file, value):
+    path = campaigns / "demo" / file
+    lead = path.read_text() if path.exists() else "[characters.Ana]\n"
+    path.write_text(lead + f"deep = {value}\n")
+    line = lead.count("\n") + 1
+    for command in (["campaign", "show"], ["damage", "Ana", "1"], ["undo"]):
+        result = cli("-C", "demo", *command)
+        assert result.code == 2 and result.err.count("\n") == 1, result.err
+        assert result.err.startswith(f"rolecli: campaigns/demo/{file} line {line}: arrays or inline tables nested")

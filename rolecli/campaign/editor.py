@@ -3,10 +3,12 @@
 The file is copied to a temporary folder and opened with ``$VISUAL`` or
 ``$EDITOR`` (``vi``, ``notepad`` on Windows), at a character's table when one
 is named. When the editor closes, the copy is checked like any campaign.toml;
-a valid copy replaces the file atomically under the campaign lock (unless the
-file changed meanwhile), an invalid one is offered for another edit or saved
-next to the campaign as ``campaign.toml.rejected`` so no work is lost.
-The lock is not held while the editor is open.
+a valid copy is committed like any change (the log entry, holding the new
+text, first; then the file, atomically) under the campaign lock, unless the
+file changed meanwhile; an invalid one is offered for another edit or saved
+next to the campaign as ``campaign.toml.rejected`` so no work is lost. An
+editor that deletes the copy or leaves something else in its place changes
+nothing. The lock is not held while the editor is open.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from pathlib import Path
 from typing import Callable
 
 from rolecli.campaign import log as logbook
+from rolecli.campaign.commit import open_locked
 from rolecli.campaign.files import atomic_write, campaign_lock, decode, read_bytes
 from rolecli.campaign.locate import locate
+from rolecli.campaign.operations import digest, steps
 from rolecli.campaign.paths import CAMPAIGN_FILE, display_path, existing_campaign
 from rolecli.campaign.validate import Where, check_campaign_doc, parse_toml
 from rolecli.names import closest, fold
@@ -78,7 +82,7 @@ def _ask_again(message: str) -> bool:
 def _character_line(text: str, character: str, campaign: str) -> int | None:
     try:
         names = list(tomllib.loads(text).get("characters", {}))
-    except (tomllib.TOMLDecodeError, AttributeError):
+    except (tomllib.TOMLDecodeError, AttributeError, RecursionError):
         return locate(text, ("characters", character))  # a broken file: best effort
     match = [n for n in names if n == character] or [n for n in names if fold(n) == fold(character)]
     if len(match) != 1:
@@ -107,7 +111,7 @@ def edit_in_editor(root: Path, name: str, systems: Callable, character: str | No
         work.write_bytes(original)
         while True:
             _run(work, line)
-            data = work.read_bytes()
+            data = _read_back(work)
             if data == original:
                 return False
             try:
@@ -120,17 +124,32 @@ def edit_in_editor(root: Path, name: str, systems: Callable, character: str | No
                 kept = _save_rejected(folder, data)
                 raise CampaignError(f"{exc} The edit was not kept; it is saved in {display_path(kept)}.") from None
         with campaign_lock(folder):
-            if read_bytes(path) != original:
+            draft = open_locked(folder, systems)
+            if draft.snap.raw != original:
                 kept = _save_rejected(folder, data)
                 raise CampaignError(f"{display_path(path)} changed while it was open in the editor; the edit was "
                                     f"not kept: it is saved in {display_path(kept)} to merge by hand.")
-            atomic_write(path, data)
-            logbook.append_entries(folder, [logbook.make_entry(
-                "sheet", command, "edited campaign.toml in the editor", {"file": CAMPAIGN_FILE})])
+            entry = logbook.make_entry("sheet", command, "edited campaign.toml in the editor", {"file": CAMPAIGN_FILE},
+                                       op="edit", edit={"before": digest(original), "after": digest(data),
+                                                        "text": data.decode("utf-8")})
+            for part, who, change in steps(entry):
+                part.apply(draft, who, change, "after", Where(path, text))
+            draft.commit([entry])
     return True
+
+
+def _read_back(work: Path) -> bytes:
+    """What the editor left in the copy; an editor that deleted it, or put a
+    folder or anything else there, changes nothing."""
+    try:
+        return work.read_bytes()
+    except OSError as exc:
+        raise CampaignError(f"the editor did not leave {CAMPAIGN_FILE} as a file ({exc.strerror or exc}); "
+                            "nothing was changed.") from None
 
 
 def _save_rejected(folder: Path, data: bytes) -> Path:
     kept = folder / REJECTED
-    atomic_write(kept, data)
+    with campaign_lock(folder):  # a command opening the campaign removes temporary files: not this one's
+        atomic_write(kept, data)
     return kept

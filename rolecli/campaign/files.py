@@ -3,10 +3,12 @@
 - :func:`atomic_write` writes a temporary file in the same folder, fsyncs it
   and renames it over the target with :func:`os.replace`, so a reader sees the
   old file or the new one, never half of one, and a crash leaves the old file.
-- :func:`append_line` appends one line and fsyncs it (the log).
+- :func:`append_lines` appends whole lines in one write and fsyncs them (the
+  log); a last line left unfinished by a crash is cut off first.
 - :func:`campaign_lock` holds an exclusive ``flock`` on ``<campaign>/.lock``
   for a whole read-modify-write. The lock file is never deleted (deleting
   it would let two processes lock two different files).
+- :func:`remove_stale_temps` removes the temporary files a crash left.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from rolecli.campaign.paths import LOCK_FILE, display_path
 from rolecli.errors import CampaignError
 
 LOCK_TIMEOUT = 60.0  # seconds to wait for another rolecli to finish with a campaign
+TEMP_SUFFIX = ".tmp"  # temporary files are .<name>.<random>.tmp
 
 
 def read_bytes(path: Path) -> bytes | None:
@@ -44,7 +47,8 @@ def decode(path: Path, data: bytes) -> str:
         raise CampaignError(f"{display_path(path)} line {line}: not UTF-8 text; save the file as UTF-8.") from None
 
 
-def _fsync_dir(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
+    """Make the renames and new files in ``folder`` durable (fsync the folder)."""
     if os.name != "posix":  # pragma: no cover - directories cannot be fsynced on Windows
         return
     try:
@@ -59,10 +63,11 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically (temp file + fsync + os.replace).
 
-    The new file keeps the permissions of the file it replaces.
+    The new file keeps the permissions of the file it replaces. ``sync=False``
+    leaves the fsync of the folder to the caller (one for several files).
     """
     path = Path(path)
     folder = path.parent
@@ -73,7 +78,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     except OSError as exc:
         raise CampaignError(f"cannot write in {display_path(folder)}: {exc.strerror or exc}.") from None
     try:
@@ -89,31 +94,103 @@ def atomic_write(path: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
         raise
-    _fsync_dir(folder)
+    if sync:
+        sync_folder(folder)
 
 
-def append_line(path: Path, line: str) -> None:
-    """Append ``line`` (without its newline) to ``path`` and fsync it.
+def append_lines(path: Path, lines: list[str]) -> None:
+    """Append ``lines`` (each without its newline) to ``path`` in one write and
+    fsync them: when this returns, they are on disk.
 
     Call it under the campaign lock. A last line left unfinished by a crash
-    (no final newline) is cut off first, so every line stays one whole entry.
+    (no final newline) is cut off first, so every line stays one whole entry;
+    a failed write is cut off too, so it never leaves half a line.
     """
     path = Path(path)
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    created = not path.exists()
     try:
         with open(path, "a+b") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            if size:
-                handle.seek(size - 1)
-                if handle.read(1) != b"\n":
-                    handle.seek(0)
-                    content = handle.read()
-                    handle.truncate(content.rfind(b"\n") + 1)
-                    handle.seek(0, os.SEEK_END)
-            handle.write(line.encode("utf-8") + b"\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+            size = _cut_torn_tail(handle)
+            try:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError:
+                with contextlib.suppress(OSError):
+                    handle.truncate(size)
+                raise
     except OSError as exc:
         raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
+    if created:
+        sync_folder(path.parent)
+
+
+def cut_torn_tail(path: Path) -> None:
+    """Cut off the unfinished last line a crash may have left at the end of ``path``."""
+    try:
+        with open(path, "r+b") as handle:
+            _cut_torn_tail(handle)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
+
+
+def _cut_torn_tail(handle) -> int:
+    """Truncate ``handle``'s file after its last newline; return the new size."""
+    size = handle.seek(0, os.SEEK_END)
+    if not size:
+        return 0
+    handle.seek(size - 1)
+    if handle.read(1) == b"\n":
+        return size
+    start = max(0, size - 65536)
+    while True:  # look back for the last newline, a chunk at a time
+        handle.seek(start)
+        chunk = handle.read(size - start)
+        at = chunk.rfind(b"\n")
+        if at >= 0 or start == 0:
+            end = start + at + 1
+            break
+        start = max(0, start - 65536)
+    handle.truncate(end)
+    handle.seek(end)
+    return end
+
+
+def has_torn_tail(path: Path) -> bool:
+    """Whether ``path`` ends with an unfinished line."""
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if not size:
+                return False
+            handle.seek(size - 1)
+            return handle.read(1) != b"\n"
+    except OSError:
+        return False
+
+
+def _stale_temps(folder: Path) -> list[str]:
+    try:
+        return [e.name for e in os.scandir(folder)
+                if e.name.startswith(".") and e.name.endswith(TEMP_SUFFIX) and e.is_file(follow_symlinks=False)]
+    except OSError:  # pragma: no cover - the folder is read just after
+        return []
+
+
+def has_stale_temps(folder: Path) -> bool:
+    """Whether ``folder`` holds ``.*.tmp`` files (an interrupted write, or one under way)."""
+    return bool(_stale_temps(folder))
+
+
+def remove_stale_temps(folder: Path) -> None:
+    """Remove the ``.*.tmp`` files an interrupted write left in ``folder``.
+    Call it under the campaign lock, when no write of rolecli is under way."""
+    for name in _stale_temps(folder):
+        with contextlib.suppress(OSError):
+            os.unlink(Path(folder) / name)
 
 
 _held: dict[str, int] = {}  # campaign folders this process holds the exclusive lock of

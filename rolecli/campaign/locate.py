@@ -15,6 +15,7 @@ import bisect
 import json
 import re
 import tomllib
+from dataclasses import dataclass
 
 Key = tuple[str, ...]
 
@@ -30,6 +31,24 @@ def format_key(parts: Key | list[str]) -> str:
 def key_lines(text: str) -> list[tuple[Key, int]]:
     """Every table header and key of ``text`` as ``(full dotted key, line)``."""
     return _Scanner(text).scan()
+
+
+@dataclass(frozen=True)
+class Header:
+    """A table header of TOML text: its dotted key and where it is written,
+    from its ``[`` to just after its ``]`` (``[[``/``]]`` for an array of tables)."""
+
+    key: Key
+    start: int
+    end: int
+    array: bool
+
+
+def headers(text: str) -> list[Header]:
+    """Every table header of ``text``, in order."""
+    scanner = _Scanner(text)
+    scanner.scan()
+    return scanner.headers
 
 
 def locate(text: str, key: Key | list[str]) -> int | None:
@@ -51,6 +70,7 @@ class _Scanner:
         self.i = 0
         self.n = len(text)
         self._newlines = [m.start() for m in re.finditer("\n", text)]
+        self.headers: list[Header] = []
 
     def line(self, pos: int) -> int:
         return bisect.bisect_left(self._newlines, pos) + 1
@@ -72,6 +92,9 @@ class _Scanner:
                     self.i += 2 if double else 1
                     prefix = self.key()
                     found.append((prefix, self.line(start)))
+                    close = "]]" if double else "]"
+                    if self.peek(len(close)) == close:
+                        self.headers.append(Header(prefix, start, self.i + len(close), double))
                 else:
                     parts = self.key()
                     if self.peek() != "=":

@@ -2,10 +2,16 @@
 
 Every entry has ``seq`` (1, 2, 3... in file order), ``time`` (local ISO time
 with its UTC offset), ``command`` (the command line as text), ``kind``
-(``roll``, ``change``, ``undo`` or ``sheet``), ``summary`` and ``data``.
-``change`` and ``sheet`` entries add ``changes``: ``{character: {"before":
-..., "after": ...}}``; an ``undo`` entry adds ``undoes``: the ``seq`` it undid.
-Entries are appended under the campaign lock (see :mod:`.files`).
+(``roll``, ``change``, ``undo`` or ``sheet``), ``summary`` and ``data``. An
+entry that changed something also names its operation (``op``) and holds what
+it changed (see :mod:`.operations`). Entries are appended under the campaign
+lock (see :mod:`.files`), and an entry is on disk before the files it changes
+are replaced: the log is the campaign's write-ahead log.
+
+Every line is checked when it is read, like a hand-edited file: a line that is
+not a well-formed entry is one error naming the file and the line. The only
+line forgiven is an unfinished last one (no final newline): an append that a
+crash cut short, which never took effect.
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from rolecli.campaign.files import append_line, read_bytes
+from rolecli.campaign.files import append_lines, read_bytes
+from rolecli.campaign.operations import shape_problem
 from rolecli.campaign.paths import LOG_FILE, display_path
 from rolecli.errors import CampaignError
 
 KINDS = ("roll", "change", "undo", "sheet")
-UNDOABLE = ("change", "sheet")
+_TAIL = 8192  # bytes read at a time from the end of the log
 
 
 def default_command() -> str:
@@ -71,70 +78,112 @@ def log_path(folder: Path) -> Path:
     return Path(folder) / LOG_FILE
 
 
-def read_entries(folder: Path) -> list[dict[str, Any]]:
-    """Every entry of the log, oldest first. A last line cut short by a crash
-    (no final newline, not valid JSON) is ignored; any other bad line is an error."""
+def _entry(raw: bytes) -> dict[str, Any]:
+    """One line of the log as an entry, checked; else a ValueError saying what is wrong."""
+    try:
+        entry = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not a log entry ({exc})") from None
+    except RecursionError:
+        raise ValueError("not a log entry (nested too deeply)") from None
+    problem = _problem(entry)
+    if problem:
+        raise ValueError(problem)
+    return entry
+
+
+def _problem(entry: Any) -> str | None:
+    if not isinstance(entry, dict):
+        return "not a log entry (not an object)"
+    seq = entry.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        return f"seq = {json.dumps(seq)} should be a whole number from 1"
+    if entry.get("kind") not in KINDS:
+        return f"kind = {json.dumps(entry.get('kind'))} should be one of: {', '.join(KINDS)}"
+    return shape_problem(entry)
+
+
+def _bad_line(path: Path, number: int, problem: ValueError) -> CampaignError:
+    return CampaignError(f"{display_path(path)} line {number}: {problem}; fix or remove that line.")
+
+
+def read_numbered(folder: Path) -> list[tuple[int, dict[str, Any]]]:
+    """Every entry of the log with its line number, oldest first. An unfinished
+    last line (an append cut short by a crash) is left out; any other bad line
+    is an error naming the file and the line."""
     path = log_path(folder)
     data = read_bytes(path)
     if not data:
         return []
-    lines = data.split(b"\n")
-    entries = []
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            entry = json.loads(raw.decode("utf-8"))
-            if not isinstance(entry, dict):
-                raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError) as exc:
-            if number == len(lines):  # unfinished last line: an interrupted append
-                break
-            raise CampaignError(f"{display_path(path)} line {number}: not a log entry ({exc}); "
-                                "fix or remove that line.") from None
-        entries.append(entry)
-    return entries
+    numbered = []
+    for number, raw in enumerate(data[: data.rfind(b"\n") + 1].split(b"\n")[:-1], start=1):
+        if raw.strip():
+            try:
+                numbered.append((number, _entry(raw)))
+            except ValueError as exc:
+                raise _bad_line(path, number, exc) from None
+    return numbered
 
 
-def last_seq(folder: Path) -> int:
-    """The ``seq`` of the newest entry (0 for an empty log), reading only the
-    end of the file when it can."""
+def read_entries(folder: Path) -> list[dict[str, Any]]:
+    """Every entry of the log, oldest first (see :func:`read_numbered`)."""
+    return [entry for _, entry in read_numbered(folder)]
+
+
+def newest_commit(folder: Path) -> list[dict[str, Any]]:
+    """The entries of the newest commit, oldest first, read from the end of the
+    file: usually one; the entries one command appended together carry
+    ``commit``, the ``seq`` of the first. Empty for an empty log."""
     path = log_path(folder)
+    group: list[dict[str, Any]] = []
     try:
         with open(path, "rb") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            chunk = min(size, 65536)
-            handle.seek(size - chunk)
-            tail = handle.read(chunk)
+            for raw in _lines_backwards(handle):
+                try:
+                    entry = _entry(raw)
+                except ValueError:
+                    read_numbered(folder)  # reads it all, to name the line (or an earlier bad one)
+                    raise  # pragma: no cover - read_numbered raised
+                group.append(entry)
+                if entry.get("commit", entry["seq"]) >= entry["seq"]:
+                    break
     except FileNotFoundError:
-        return 0
+        return []
     except OSError as exc:
         raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
-    complete = tail[: tail.rfind(b"\n") + 1]
-    lines = complete.split(b"\n")
-    if chunk < size:
-        lines = lines[1:]  # the first line of the chunk may be the end of a longer one
-    for raw in reversed(lines):
-        if not raw.strip():
-            continue
-        try:
-            seq = json.loads(raw.decode("utf-8")).get("seq")
-        except (ValueError, UnicodeDecodeError, AttributeError):
-            break
-        if isinstance(seq, int):
-            return seq
-        break
-    entries = read_entries(folder)  # a huge last entry or a damaged tail: read it all
-    return max((e.get("seq") for e in entries if isinstance(e.get("seq"), int)), default=0)
+    return group[::-1]
 
 
-def append_entries(folder: Path, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Append ``entries`` (call under the campaign lock), numbering them."""
-    seq = last_seq(folder)
-    for entry in entries:
-        seq += 1
-        entry["seq"] = seq
-        append_line(log_path(folder), json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+def _lines_backwards(handle):
+    """The whole lines of the file, newest first, without blank lines and
+    without the unfinished line a crash may have left at the end; read a chunk
+    at a time from the end, so the newest entries cost the same in any log."""
+    pos = handle.seek(0, os.SEEK_END)
+    rest, seeking_end = b"", True
+    while pos > 0:
+        step = min(pos, max(_TAIL, len(rest)))
+        pos -= step
+        handle.seek(pos)
+        parts = (handle.read(step) + rest).split(b"\n")
+        if seeking_end:
+            parts.pop()  # what follows the last newline: nothing, or an unfinished line
+            if not parts:
+                rest = b""
+                continue
+            seeking_end = False
+        rest = parts.pop(0) if pos > 0 else b""
+        yield from (raw for raw in reversed(parts) if raw.strip())
+
+
+def append_entries(folder: Path, entries: list[dict[str, Any]], last_seq: int) -> list[dict[str, Any]]:
+    """Append ``entries`` in one write, numbered after ``last_seq`` (call under
+    the campaign lock). Entries appended together are one commit: each carries
+    ``commit``, the ``seq`` of the first."""
+    for number, entry in enumerate(entries, start=last_seq + 1):
+        entry["seq"] = number
+        if len(entries) > 1:
+            entry["commit"] = last_seq + 1
+    append_lines(log_path(folder), [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in entries])
     return entries
 
 

@@ -1,9 +1,12 @@
 """Where campaigns live, which one is current, and which names are safe.
 
 A name (of a campaign or of a character) becomes a folder name or a TOML key,
-so it must never reach outside the campaigns folder: :func:`check_name`
-refuses separators, ``..``, a leading dot, control characters, and empty or
-over-long names.
+so it must never reach outside the campaigns folder, and must look like what
+it is: :func:`check_name` refuses separators, ``..``, a leading dot, control
+and invisible characters, text that is not UTF-8, and empty or over-long names.
+
+This module does no writing: :mod:`.files` (which writes) builds on it, never
+the other way round.
 """
 
 from __future__ import annotations
@@ -49,18 +52,31 @@ def _folder(path: Path, said_by: str) -> Path:
     return path
 
 
+# Characters that are there but cannot be seen, or that turn the text around
+# them: control characters (Cc), format characters such as the zero-width space
+# and the right-to-left override (Cf), and line and paragraph separators (Zl, Zp).
+# A name holding one would look like another name, or like nothing.
+_HIDDEN = {"Cc": "a control character", "Cf": "an invisible or direction-changing character",
+           "Zl": "a line separator", "Zp": "a paragraph separator"}
+
+
 def check_name(name: str, what: str = "campaign") -> str:
     """Return ``name`` if it is safe as a folder name and a TOML key, else
     raise a one-line :class:`CampaignError` saying why."""
     if not isinstance(name, str) or name == "":
         raise CampaignError(f"a {what} name cannot be empty.")
-    shown = ascii(name) if any(unicodedata.category(c) == "Cc" for c in name) else repr(name)
+    categories = [unicodedata.category(c) for c in name]
+    hidden = next(((c, cat) for c, cat in zip(name, categories) if cat in _HIDDEN), None)
+    shown = ascii(name) if hidden or "Cs" in categories else repr(name)
     rule = (f"a {what} name is at most {MAX_NAME} characters, without '/', '\\', '..', "
-            "control characters or a leading '.'")
+            "control or invisible characters or a leading '.'")
+    if "Cs" in categories:  # bytes that were not UTF-8, as Python passes them on in sys.argv
+        raise CampaignError(f"{what} name {shown} is not valid UTF-8 text; type the name again in UTF-8.")
     if len(name) > MAX_NAME:
         raise CampaignError(f"{what} name {shown} is too long ({len(name)} characters); {rule}.")
-    if any(unicodedata.category(c) == "Cc" for c in name):
-        raise CampaignError(f"{what} name {shown} contains a control character; {rule}.")
+    if hidden:
+        char, category = hidden
+        raise CampaignError(f"{what} name {shown} contains {_HIDDEN[category]} (U+{ord(char):04X}); {rule}.")
     if "/" in name or "\\" in name:
         raise CampaignError(f"{what} name {shown} contains a path separator; {rule}.")
     if ".." in name:
@@ -135,11 +151,3 @@ def current_name(root: Path) -> str | None:
         return check_name(name, "campaign")
     except CampaignError as exc:
         raise CampaignError(f"{display_path(path)}: {exc}") from None
-
-
-def set_current(root: Path, name: str) -> None:
-    """Make ``name`` (an existing campaign) the current one."""
-    from rolecli.campaign.files import atomic_write
-
-    existing_campaign(root, name)
-    atomic_write(Path(root) / CURRENT_FILE, (name + "\n").encode("utf-8"))

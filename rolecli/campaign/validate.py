@@ -57,6 +57,9 @@ def parse_toml(path: Path, text: str) -> dict[str, Any]:
     """Parse ``text`` read from ``path``; a syntax error names file, line and column."""
     try:
         return tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise CampaignError(f"{display_path(path)} line {_deep_line(text)}: arrays or inline tables nested more "
+                            f"than {_DEEP} levels deep; no campaign value needs more than two.") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         m = _TOML_POSITION.match(message)
@@ -70,6 +73,39 @@ def parse_toml(path: Path, text: str) -> dict[str, Any]:
             raise CampaignError(f"{display_path(path)} line {line}, column {column}: "
                                 f"TOML syntax error: {_lower_first(what)}.") from None
         raise CampaignError(f"{display_path(path)}: TOML syntax error: {_lower_first(message)}.") from None
+
+
+_DEEP = 100
+
+
+def _deep_line(text: str) -> int:
+    """The line where brackets first nest more than :data:`_DEEP` levels deep
+    (strings and comments are not looked into: this only runs on text that
+    tomllib could not read for its depth)."""
+    depth, line, quote, i = 0, 1, "", 0
+    while i < len(text):
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > _DEEP:
+                return line
+        elif c in "]}":
+            depth -= 1
+        i += 1
+    return line
 
 
 def _lower_first(text: str) -> str:

@@ -13,10 +13,9 @@ from rolecli.output import Printer, note
 from rolecli.session import session_of
 
 campaign_app = typer.Typer(name="campaign", help="Create, list, show and choose campaigns.", no_args_is_help=True)
-character_app = typer.Typer(name="character", help="Add, show and edit a campaign's characters.", no_args_is_help=True)
+character_app = typer.Typer(name="character", help="Add, show, edit, remove and rename a campaign's characters.",
+                            no_args_is_help=True)
 REGISTRY.update(campaign=campaign_app, character=character_app)
-
-
 
 
 @campaign_app.command("new")
@@ -93,19 +92,24 @@ def _character_line(c) -> str:
 def campaign_edit(ctx: typer.Context, name: Optional[str] = typer.Argument(None, autocompletion=complete_campaigns)) -> int:
     """Open campaign.toml in $EDITOR; the edit is kept only if it is valid."""
     store, root, name = current_campaign(ctx, name)
-    store.edit_in_editor(root, name, systems_lookup)
+    store.edit_in_editor(root, name, systems_lookup, command=session_of(ctx).command_line)
     return 0
 
 
 @character_app.command("add")
 def character_add(ctx: typer.Context, name: str = typer.Argument(..., help="The character's name."),
                   values: Optional[list[str]] = typer.Argument(None, help="Sheet values, key=value (skills.Alerta=3)."),
+                  count: Optional[int] = typer.Option(None, "--count", "-c", min=1, max=100,
+                                                      help="Make this many from one stat block: NAME 1, NAME 2..."),
                   json_: bool = JSON) -> int:
-    """Add a character from the system's template."""
+    """Add a character from the system's template (or a group of them with --count)."""
     store, root, camp = current_campaign(ctx)
-    char = store.add_character(root, camp, name, store.parse_assignments(
-        systems_lookup(store.system_of(root, camp)), values or []), systems_lookup)
-    Printer(json_).result({"name": char.name, "sheet": char.sheet, "state": char.state}, [_character_line(char)])
+    chars = store.add_characters(root, camp, name, store.parse_assignments(
+        systems_lookup(store.system_of(root, camp)), values or []), systems_lookup, count=count,
+        command=session_of(ctx).command_line)
+    printer = Printer(json_)
+    for char in chars:
+        printer.result({"name": char.name, "sheet": char.sheet, "state": char.state}, [_character_line(char)])
     return 0
 
 
@@ -143,7 +147,8 @@ def character_set(ctx: typer.Context, name: str = typer.Argument(...),
     """Change sheet values (comments and layout of campaign.toml are kept)."""
     store, root, camp = current_campaign(ctx)
     info = systems_lookup(store.system_of(root, camp))
-    store.set_sheet_values(root, camp, name, store.parse_assignments(info, values), systems_lookup)
+    store.set_sheet_values(root, camp, name, store.parse_assignments(info, values), systems_lookup,
+                           command=session_of(ctx).command_line)
     return character_show(ctx, name, json_, None)
 
 
@@ -151,5 +156,24 @@ def character_set(ctx: typer.Context, name: str = typer.Argument(...),
 def character_edit(ctx: typer.Context, name: str = typer.Argument(...)) -> int:
     """Open the campaign file in $EDITOR at this character's sheet."""
     store, root, camp = current_campaign(ctx)
-    store.edit_in_editor(root, camp, systems_lookup, character=name)
+    store.edit_in_editor(root, camp, systems_lookup, character=name, command=session_of(ctx).command_line)
+    return 0
+
+
+@character_app.command("remove")
+def character_remove(ctx: typer.Context, name: str = typer.Argument(...), json_: bool = JSON) -> int:
+    """Remove a character: its sheet (and the comments right above it) and its state; undo puts it back."""
+    store, root, camp = current_campaign(ctx)
+    char = store.remove_character(root, camp, name, systems_lookup, command=session_of(ctx).command_line)
+    Printer(json_).result({"removed": char.name}, [f"removed {char.name}"])
+    return 0
+
+
+@character_app.command("rename")
+def character_rename(ctx: typer.Context, old: str = typer.Argument(..., metavar="OLD"),
+                     new: str = typer.Argument(..., metavar="NEW"), json_: bool = JSON) -> int:
+    """Rename a character, in its sheet and its state (a name in use is refused)."""
+    store, root, camp = current_campaign(ctx)
+    char = store.rename_character(root, camp, old, new, systems_lookup, command=session_of(ctx).command_line)
+    Printer(json_).result({"name": char.name, "sheet": char.sheet, "state": char.state}, [_character_line(char)])
     return 0

@@ -6,6 +6,7 @@ import typer
 
 from rolecli.commands import JSON, core_command, current_campaign, systems_lookup
 from rolecli.output import Printer
+from rolecli.session import session_of
 
 
 @core_command("log")
@@ -24,6 +25,6 @@ def log(ctx: typer.Context, limit: int = typer.Option(20, "-n", help="How many e
 def undo(ctx: typer.Context, json_: bool = JSON) -> int:
     """Undo the newest change of the campaign (the log keeps both)."""
     store, root, camp = current_campaign(ctx)
-    entry = store.undo_last(root, camp, systems_lookup)
+    entry = store.undo_last(root, camp, systems_lookup, command=session_of(ctx).command_line)
     Printer(json_).result(entry, [f"undone #{entry['seq']}: {entry.get('summary', '')}"])
     return 0

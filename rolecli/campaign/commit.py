@@ -1,0 +1,206 @@
+"""Write-ahead commits, and finishing the one a crash interrupted.
+
+A change is committed when its log entry is on disk. Every command that
+writes does it in this order, under the campaign lock:
+
+1. compute and check everything (new state, new campaign.toml text), in memory;
+2. append the entry to log.jsonl, flush and fsync: **the commit point**;
+3. replace campaign.toml, then state.toml, each atomically (temporary file,
+   fsync, rename);
+4. fsync the campaign folder.
+
+Opening a campaign under its lock (:func:`open_locked`) first finishes what a
+crash left half done, with the same table of operations ``undo`` uses
+(:mod:`.operations`): for each file the newest commit changes, if the file
+still holds the entry's ``before`` — and was not written after the entry, so
+it is not a hand edit — it is given the entry's ``after``. It then removes
+stale temporary files and a last log line a crash cut short (an entry never
+committed: nothing to finish). Whatever instant a crash hits, the next command
+finds a campaign equal to the replay of its log.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from rolecli.campaign import log as logbook
+from rolecli.campaign import sheets
+from rolecli.campaign.files import (atomic_write, cut_torn_tail, has_stale_temps, has_torn_tail,
+                                   remove_stale_temps, sync_folder)
+from rolecli.campaign.operations import steps
+from rolecli.campaign.paths import display_path
+from rolecli.campaign.snapshot import Snapshot, Systems, parse_campaign, read_snapshot, remember
+from rolecli.campaign.validate import Where
+from rolecli.errors import CampaignError
+
+
+class Draft:
+    """A campaign's files as one commit will leave them: a snapshot changed in
+    memory, then written by :meth:`commit`. Use it under the campaign lock."""
+
+    def __init__(self, snap: Snapshot, last_seq: int, systems: Systems):
+        self.snap = snap
+        self.last_seq = last_seq  # the newest entry of the log
+        self.systems = systems
+        self._campaign = self._state = False  # which files to write
+
+    @property
+    def folder(self) -> Path:
+        return self.snap.folder
+
+    # --- state.toml -------------------------------------------------------------
+
+    def set_state(self, name: str, table: dict[str, Any] | None) -> None:
+        """Keep ``table`` as the state of ``name`` (None: no table, so a new
+        character's state)."""
+        new = self.snap.with_state(name, table)
+        if new is not self.snap:
+            self.snap, self._state = new, True
+
+    # --- campaign.toml ----------------------------------------------------------
+
+    def edit_sheet(self, name: str, sets: Mapping[str, Any], deletes: list, sheet: dict[str, Any]) -> None:
+        """Set and delete sheet values of ``name``, which must then be ``sheet``."""
+        text = self._edited(lambda t: sheets.set_values(t, name, sets, deletes), f"change the sheet of {name!r}")
+        self._replace_text(text, {name: sheet}, f"change the sheet of {name!r}")
+
+    def insert_character(self, name: str, sheet: dict[str, Any], block: str | None, at: int | None) -> None:
+        """Add character ``name``: its table ``block`` put back where it was
+        removed from when that still fits, else rendered and appended."""
+        if block is not None and at is not None:
+            try:
+                self._replace_text(sheets.insert(self.snap.text, block, at), {name: sheet}, f"add {name!r}")
+                return
+            except (CampaignError, ValueError):  # the file around it changed: at the end instead
+                pass
+        block = sheets.render_character(name, sheet, sheets.newline(self.snap.text))
+        self._replace_text(sheets.append(self.snap.text, block), {name: sheet}, f"add {name!r}")
+
+    def remove_character(self, name: str) -> None:
+        """Remove character ``name``'s tables, with the comments right above them."""
+        text = sheets.remove_tables(self.snap.text, sheets.character_key(name))[0]
+        self._replace_text(text, {name: None}, f"remove {name!r}")
+
+    def rename_character(self, old: str, new: str) -> None:
+        sheet = self.snap.sheets.get(old)
+        text = self._edited(lambda t: sheets.rename_character(t, old, new), f"rename {old!r}")
+        self._replace_text(text, {old: None, new: sheet}, f"rename {old!r}")
+
+    def replace_campaign(self, data: bytes) -> None:
+        """campaign.toml becomes ``data`` (a hand edit, already checked)."""
+        self.snap = self.snap.with_campaign(parse_campaign(self.folder, data, self.systems))
+        self._campaign = True
+
+    def _edited(self, edit, what: str) -> str:
+        try:
+            return edit(self.snap.text)
+        except Exception as exc:  # tomlkit cannot edit every layout TOML allows
+            raise CampaignError(f"cannot {what} in {display_path(self.snap.campaign_file)} ({exc}); "
+                                "make the change by hand.") from None
+
+    def _replace_text(self, text: str, meant: Mapping[str, dict[str, Any] | None], what: str) -> None:
+        """campaign.toml becomes ``text`` if it parses, passes every check, gives
+        each character of ``meant`` exactly that sheet (None: no such character),
+        and leaves everything else as it was."""
+        path = self.snap.campaign_file
+        data = sheets.encode(self.snap.raw, text)
+        try:
+            new = parse_campaign(self.folder, data, self.systems)
+        except CampaignError as exc:
+            raise CampaignError(f"cannot {what} in {display_path(path)} without breaking it ({exc}); "
+                                "make the change by hand.") from None
+        old = self.snap
+        others = {n: s for n, s in old.sheets.items() if n not in meant}
+        settings = {k: v for k, v in old.doc.items() if k != "characters"}
+        if ({n: s for n, s in new.sheets.items() if n not in meant} != others
+                or any(new.sheets.get(n) != s for n, s in meant.items())
+                or {k: v for k, v in new.doc.items() if k != "characters"} != settings):
+            raise CampaignError(f"cannot {what} in {display_path(path)} safely: the result would not be exactly "
+                                "what was asked; make the change by hand.")
+        self.snap = old.with_campaign(new)
+        self._campaign = True
+
+    # --- writing ----------------------------------------------------------------
+
+    def commit(self, entries: list[dict[str, Any]]) -> Snapshot:
+        """Append ``entries`` (the commit point), then write the files they change."""
+        if not entries:
+            return self.snap
+        logbook.append_entries(self.folder, entries, self.last_seq)
+        self.last_seq = entries[-1]["seq"]
+        try:
+            self.write()
+        except CampaignError as exc:
+            raise CampaignError(f"{exc} The change is in the log (#{self.last_seq}): the next rolecli command "
+                                "on this campaign finishes writing it.") from None
+        return self.snap
+
+    def write(self) -> None:
+        """Replace the files changed (campaign.toml first), then fsync the folder."""
+        if self._campaign:
+            atomic_write(self.snap.campaign_file, self.snap.raw, sync=False)
+        if self._state:
+            atomic_write(self.snap.state_file, self.snap.state_bytes(), sync=False)
+        if self._campaign or self._state:
+            sync_folder(self.folder)
+        self._campaign = self._state = False
+        remember(self.snap)
+
+
+def open_locked(folder: Path, systems: Systems) -> Draft:
+    """The campaign in ``folder``, read and checked, with any commit a crash
+    interrupted finished. Call it holding the campaign lock."""
+    snap = read_snapshot(folder, systems)
+    group = logbook.newest_commit(folder)
+    draft = Draft(snap, group[-1]["seq"] if group else 0, systems)
+    if any(_unfinished(folder, group, lambda: snap)):
+        lines: dict[int, int] = {}
+        log_file = display_path(logbook.log_path(folder))
+
+        def where(entry: dict[str, Any]) -> Where:  # the entry's line, for messages about its values
+            if not lines:
+                lines.update((e["seq"], n) for n, e in logbook.read_numbered(folder))
+            return Where(label=f"{log_file} line {lines.get(entry['seq'], '?')}")
+
+        for entry, part, who, change in _unfinished(folder, group, lambda: draft.snap):
+            part.apply(draft, who, change, "after", where(entry))
+        draft.write()
+    remove_stale_temps(folder)
+    cut_torn_tail(logbook.log_path(folder))
+    return Draft(draft.snap, draft.last_seq, systems)
+
+
+def settled(folder: Path, snap: Snapshot) -> bool:
+    """Whether ``snap``'s files hold all of the newest commit and no crash left
+    a temporary file or an unfinished log line; else (a crash, or a command
+    writing right now) open the campaign under its lock."""
+    return not (has_stale_temps(folder) or has_torn_tail(logbook.log_path(folder))
+                or any(_unfinished(folder, logbook.newest_commit(folder), lambda: snap)))
+
+
+def _unfinished(folder: Path, group: list[dict[str, Any]],
+                current: Callable[[], Snapshot]) -> Iterator[tuple[dict, Any, str, dict]]:
+    """The parts of the newest commit the files do not hold yet: (entry, part,
+    character, change) for each file that still holds the entry's ``before``
+    and was not written after it. ``current()`` is the snapshot to compare
+    with; a caller that applies each part as it comes gets the next one
+    compared with the result (the entries of one commit follow each other)."""
+    log_time = _mtime(logbook.log_path(folder))
+    for entry in group:
+        for part, who, change in steps(entry):
+            if part.differs(current(), who, change, "after") is None:
+                continue
+            if part.differs(current(), who, change, "before"):
+                continue  # neither side: changed by hand since, and the hand edit stands
+            if _mtime(folder / part.file) > log_time:
+                continue  # written after the entry: the GM put the old value back by hand
+            yield entry, part, who, change
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return 0

@@ -1,0 +1,437 @@
+"""What each logged change does to the files: one table, used by ``undo`` and
+by crash recovery alike.
+
+Every log entry that changed something names its operation (``op``) and holds,
+for each character, the change: ``{"before": ..., "after": ...}``. What the two
+sides hold depends on the operation:
+
+==========  ==============================================  ========================
+``op``      ``before`` / ``after``                          files
+==========  ==============================================  ========================
+``state``   the character's whole state                     state.toml
+``sheet``   the sheet keys set (a key missing from a side   campaign.toml
+            did not exist on that side)
+``add``     ``null`` / the new sheet                        campaign.toml, state.toml
+``remove``  the sheet (with ``state``, its state, ``text``  campaign.toml, state.toml
+            and ``at``, its table as written and where) /
+            ``null``
+``rename``  the old name / the new name                     campaign.toml, state.toml
+``edit``    SHA-256 of campaign.toml / of the new text,     campaign.toml
+            ``text`` (in ``edit``, not ``changes``)
+``undo``    the change it undid, sides swapped; ``reverts``  as ``reverts``
+            names that change's operation
+==========  ==============================================  ========================
+
+An operation is made of parts, one per file it touches. A part can tell
+whether the files hold one side of a change, and can make them hold it:
+
+- ``undo`` checks that the files hold ``after`` (else they were changed by
+  hand since, and it refuses), then makes them hold ``before``;
+- crash recovery makes the files hold ``after`` when they still hold
+  ``before``, part by part, so a crash between two files is finished too.
+
+Entries written before operations were named (no ``op``) are read through
+:func:`op_of`, the one place that derives an operation from an entry's shape.
+A new operation is a new row of :data:`OPERATIONS`.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Protocol
+
+from rolecli.campaign.locate import format_key
+from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, check_name, display_path
+from rolecli.campaign.validate import Where, check_sheet, check_state, show
+from rolecli.errors import CampaignError
+
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
+SIDES = ("before", "after")
+
+
+def other(side: str) -> str:
+    return "after" if side == "before" else "before"
+
+
+def digest(data: bytes) -> str:
+    """How an ``edit`` entry names a version of campaign.toml."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where the files do not hold one side of a change."""
+
+    who: str
+    key: str  # dotted key inside the character; "" for the character itself
+    have: Any
+    want: Any
+    file: Path
+
+    def __str__(self) -> str:
+        where = display_path(self.file)
+        if not self.key:
+            if self.have is MISSING:
+                return f"{self.who} is not a character in {where} but the log says it is"
+            return f"{self.who} is a character in {where} but the log says it is not"
+        return (f"{self.who}'s {self.key} is {_shown(self.have)} in {where} "
+                f"but the log says {_shown(self.want)}")
+
+
+def _shown(value: Any) -> str:
+    return "missing" if value is MISSING else show(value)
+
+
+def difference(who: str, have: Any, want: Any, file: Path, strict: bool = True) -> Difference | None:
+    """The first key where the table ``have`` differs from ``want`` (``strict``:
+    keys only in ``have`` count too; else only ``want``'s keys, and a table's
+    entries, are compared). Values must also have the same type (1 is not true)."""
+    for key, value in want.items():
+        got = have.get(key, MISSING)
+        if isinstance(value, dict) and isinstance(got, dict) and not strict:
+            for entry, number in value.items():
+                seen = got.get(entry, MISSING)
+                if not _same(seen, number):
+                    return Difference(who, format_key([key, entry]), seen, number, file)
+        elif not _same(got, value):
+            return Difference(who, format_key([key]), got, value, file)
+    if strict:
+        for key in have:
+            if key not in want:
+                return Difference(who, format_key([key]), have[key], MISSING, file)
+    return None
+
+
+def _same(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+class Part(Protocol):
+    """What an operation does to one file."""
+
+    file: str
+
+    def differs(self, snap: Any, who: str, change: dict, side: str) -> Difference | None:
+        """Where ``snap``'s files do not hold ``side`` of ``change``; None if they do."""
+
+    def apply(self, draft: Any, who: str, change: dict, side: str, where: Where) -> None:
+        """Make ``draft`` hold ``side`` of ``change``; ``where`` names the change in
+        messages about its values (a log line, or the command's values)."""
+
+
+# --- the parts ----------------------------------------------------------------
+
+
+def _key(who: str, side: str) -> tuple[str, ...]:
+    return ("changes", who, side)
+
+
+class _State:
+    """state.toml: the character's whole state."""
+
+    file = STATE_FILE
+
+    def differs(self, snap, who, change, side):
+        if who not in snap.sheets:
+            return Difference(who, "", MISSING, True, snap.campaign_file)
+        return difference(who, snap.characters[who].state, change[side], snap.state_file)
+
+    def apply(self, draft, who, change, side, where):
+        check_state(draft.snap.info, change[side], where, _key(who, side))
+        draft.set_state(who, change[side])
+
+
+class _SheetKeys:
+    """campaign.toml: the sheet keys a ``character set`` changed. A key (or a
+    table's entry) only the other side has did not exist on this side."""
+
+    file = CAMPAIGN_FILE
+
+    def differs(self, snap, who, change, side):
+        raw = snap.sheets.get(who)
+        if raw is None:
+            return Difference(who, "", MISSING, True, snap.campaign_file)
+        want, drop = change[side], change[other(side)]
+        found = difference(who, raw, want, snap.campaign_file, strict=False)
+        if found:
+            return found
+        for key, value in drop.items():
+            if isinstance(value, dict):
+                kept = want.get(key, {})
+                for entry in value:
+                    if entry not in kept and entry in raw.get(key, {}):
+                        return Difference(who, format_key([key, entry]), raw[key][entry], MISSING, snap.campaign_file)
+            elif key not in want and key in raw:
+                return Difference(who, format_key([key]), raw[key], MISSING, snap.campaign_file)
+        return None
+
+    def apply(self, draft, who, change, side, where):
+        want, drop = change[side], change[other(side)]
+        check_sheet(draft.snap.info, want, where, _key(who, side))
+        sheet = copy.deepcopy(draft.snap.sheets.get(who, {}))
+        deletes: list[tuple[str, ...]] = []
+        for key, value in drop.items():
+            if isinstance(value, dict):
+                kept = want.get(key, {})
+                gone = [entry for entry in value if entry not in kept and entry in sheet.get(key, {})]
+                for entry in gone:
+                    del sheet[key][entry]
+                if key not in want and key in sheet and not sheet[key]:  # a table the change made
+                    del sheet[key]
+                    deletes.append((key,))
+                else:
+                    deletes += [(key, entry) for entry in gone]
+            elif key not in want and key in sheet:
+                del sheet[key]
+                deletes.append((key,))
+        for key, value in want.items():
+            if isinstance(value, dict) and isinstance(sheet.get(key), dict):
+                sheet[key] = {**sheet[key], **value}
+            else:
+                sheet[key] = copy.deepcopy(value)
+        draft.edit_sheet(who, want, deletes, sheet)
+
+
+class _Table:
+    """campaign.toml: a character's whole table (``null``: no such character)."""
+
+    file = CAMPAIGN_FILE
+
+    def differs(self, snap, who, change, side):
+        want, have = change[side], snap.sheets.get(who)
+        if want is None or have is None:
+            return None if want is have else Difference(who, "", MISSING if have is None else True,
+                                                        MISSING if want is None else True, snap.campaign_file)
+        return difference(who, have, want, snap.campaign_file)
+
+    def apply(self, draft, who, change, side, where):
+        if change[side] is None:
+            draft.remove_character(who)
+        else:
+            check_sheet(draft.snap.info, change[side], where, _key(who, side))
+            draft.insert_character(who, change[side], change.get("text"), change.get("at"))
+
+
+class _TableState:
+    """state.toml: the state that goes with a whole table. Where the character
+    exists, its state is ``state`` when given, else a new character's (the
+    template's defaults and the sheet's starting values); where it does not,
+    it has no state table."""
+
+    file = STATE_FILE
+
+    def differs(self, snap, who, change, side):
+        sheet, table = change[side], snap.kept_state(who)
+        if sheet is None:
+            return None if table is None else Difference(who, "state", table, MISSING, snap.state_file)
+        have = snap.state_of(who, sheet, table or {})
+        want = change["state"] if "state" in change else snap.state_of(who, sheet, {})
+        return difference(who, have, want, snap.state_file)
+
+    def apply(self, draft, who, change, side, where):
+        if change[side] is not None and "state" in change:
+            check_state(draft.snap.info, change["state"], where, ("changes", who, "state"))
+            draft.set_state(who, change["state"])
+        else:
+            draft.set_state(who, None)
+
+
+class _Rename:
+    """campaign.toml: a character's name (its table headers)."""
+
+    file = CAMPAIGN_FILE
+
+    def differs(self, snap, who, change, side):
+        name, gone = change[side], change[other(side)]
+        if name not in snap.sheets:
+            return Difference(name, "", MISSING, True, snap.campaign_file)
+        if gone in snap.sheets:
+            return Difference(gone, "", True, MISSING, snap.campaign_file)
+        return None
+
+    def apply(self, draft, who, change, side, where):
+        try:
+            check_name(change[side], "character")
+        except CampaignError as exc:
+            raise where.error(_key(who, side), str(exc), show_key=False) from None
+        draft.rename_character(change[other(side)], change[side])
+
+
+class _RenameState:
+    """state.toml: a character's state table follows its name."""
+
+    file = STATE_FILE
+
+    def differs(self, snap, who, change, side):
+        gone = change[other(side)]
+        table = snap.kept_state(gone)
+        return None if table is None else Difference(gone, "state", table, MISSING, snap.state_file)
+
+    def apply(self, draft, who, change, side, where):
+        name, gone = change[side], change[other(side)]
+        draft.set_state(name, draft.snap.kept_state(gone))
+        draft.set_state(gone, None)
+
+
+class _WholeFile:
+    """campaign.toml as the GM's editor left it: only rolled forward (a hand edit is not undone)."""
+
+    file = CAMPAIGN_FILE
+
+    def differs(self, snap, who, change, side):
+        if digest(snap.raw) == change[side]:
+            return None
+        return Difference(CAMPAIGN_FILE, "SHA-256", digest(snap.raw), change[side], snap.campaign_file)
+
+    def apply(self, draft, who, change, side, where):
+        if side != "after":  # pragma: no cover - edits are not undoable, so never asked
+            raise CampaignError("a hand edit of campaign.toml cannot be undone; edit the file again.")
+        draft.replace_campaign(change["text"].encode("utf-8"))
+
+
+# --- the table ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A kind of logged change: its log ``kind``, the parts it is made of (in
+    the order they are written), whether ``undo`` reverts it, and the JSON types
+    its sides hold."""
+
+    kind: str
+    parts: tuple[Part, ...]
+    sides: tuple[type, ...]  # the types ``before`` and ``after`` may have
+    undoable: bool = True
+
+
+_TABLE = _Table()
+OPERATIONS: dict[str, Operation] = {
+    "state": Operation("change", (_State(),), (dict,)),
+    "sheet": Operation("sheet", (_SheetKeys(),), (dict,)),
+    "add": Operation("sheet", (_TABLE, _TableState()), (dict, type(None))),
+    "remove": Operation("sheet", (_TABLE, _TableState()), (dict, type(None))),
+    "rename": Operation("sheet", (_Rename(), _RenameState()), (str,)),
+    "edit": Operation("sheet", (_WholeFile(),), (str,), undoable=False),
+}
+UNDO = "undo"
+
+
+def op_of(entry: dict[str, Any]) -> str | None:
+    """The operation of a log entry; ``None`` for a roll. The one place that
+    reads the entries of old logs, written before ``op`` existed."""
+    if "op" in entry:
+        return entry["op"]
+    kind, changes = entry.get("kind"), entry.get("changes")
+    if kind == "change":
+        return "state"
+    if kind == "undo":
+        return UNDO
+    if kind != "sheet":
+        return None
+    if not changes:  # an edit in the editor: logged without what it changed
+        return "edit"
+    return "add" if any(isinstance(c, dict) and c.get("before") is None for c in changes.values()) else "sheet"
+
+
+def reverted_op(entry: dict[str, Any]) -> str:
+    """The operation an ``undo`` entry reverted (old logs: from the kind it
+    undid, and from its swapped sides: an undone add has no ``after``)."""
+    if "reverts" in entry:
+        return entry["reverts"]
+    data, changes = entry.get("data") or {}, entry.get("changes") or {}
+    if data.get("kind") == "change":
+        return "state"
+    return "add" if any(isinstance(c, dict) and c.get("after") is None for c in changes.values()) else "sheet"
+
+
+def changes_of(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """What an entry changed, by character (``edit``: by file)."""
+    if op_of(entry) == "edit":
+        return {CAMPAIGN_FILE: entry["edit"]} if "edit" in entry else {}  # old edits did not say
+    return entry.get("changes") or {}
+
+
+def operation_of(entry: dict[str, Any]) -> Operation | None:
+    """The row of :data:`OPERATIONS` whose parts apply an entry's changes:
+    an undo's changes are those of the operation it reverted, sides swapped."""
+    op = op_of(entry)
+    if op == UNDO:
+        return OPERATIONS[reverted_op(entry)]
+    return OPERATIONS.get(op) if op else None
+
+
+def steps(entry: dict[str, Any]) -> Iterator[tuple[Part, str, dict[str, Any]]]:
+    """Every (part, character, change) of an entry, in the order they are written."""
+    operation = operation_of(entry)
+    if operation is None:
+        return
+    changes = changes_of(entry)
+    for part in operation.parts:
+        for who, change in changes.items():
+            yield part, who, change
+
+
+def swapped(changes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The changes that undo ``changes``: the same, sides swapped."""
+    return {who: {**change, "before": change["after"], "after": change["before"]} for who, change in changes.items()}
+
+
+# --- the shape of entries (checked whenever the log is read) --------------------
+
+
+def shape_problem(entry: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of an entry's operation and changes, or None."""
+    op = op_of(entry)
+    if op is None:
+        return "op = null should name an operation" if "op" in entry else None
+    if op != UNDO and op not in OPERATIONS:
+        return f"op = {show(op)} is not one of: {', '.join([*OPERATIONS, UNDO])}"
+    if op == UNDO:
+        undoes = entry.get("undoes")
+        if not isinstance(undoes, int) or isinstance(undoes, bool):
+            return f"undoes = {_json(undoes)} should be the seq of the entry undone"
+        reverts = reverted_op(entry)
+        if reverts not in OPERATIONS or not OPERATIONS[reverts].undoable:
+            return f"reverts = {show(reverts)} is not an operation undo can revert"
+    operation = operation_of(entry)
+    field = "edit" if op == "edit" else "changes"
+    changes = entry.get(field)
+    if changes is None:
+        return None if op == "edit" else f"{field} is missing"
+    if op == "edit":
+        changes = {CAMPAIGN_FILE: changes}
+    if not isinstance(changes, dict):
+        return f"{field} should be an object"
+    for who, change in changes.items():
+        where = field if op == "edit" else f"{field}.{format_key([who])}"
+        if not isinstance(change, dict) or not all(side in change for side in SIDES):
+            return f"{where} should be an object with before and after"
+        for side in SIDES:
+            if not isinstance(change[side], operation.sides):
+                return f"{where}.{side} = {_json(change[side])} is not what {op} entries hold there"
+        if dict in operation.sides and type(None) in operation.sides and (change["before"] is None) == (
+                change["after"] is None):
+            return f"{where} should have exactly one of before and after null"
+        if op == "edit" and not isinstance(change.get("text"), str):
+            return f"{where}.text should be the new text of {CAMPAIGN_FILE}"
+        for key, kind in (("state", dict), ("text", str), ("at", int)):
+            if key in change and (not isinstance(change[key], kind) or isinstance(change[key], bool)):
+                return f"{where}.{key} = {_json(change[key])} should be {kind.__name__}"
+    return None
+
+
+def _json(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)[:60]
+    except (TypeError, ValueError, RecursionError):  # pragma: no cover - read from JSON
+        return repr(value)[:60]

@@ -1,0 +1,156 @@
+"""The log read like a hand-edited file: every bad line is one error naming the
+file and the line; undo refuses values the campaign's checks refuse; entries
+of old logs (no ``op``) still undo; every entry records its own command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_campaign_fakes import HAND_WRITTEN, systems
+
+from rolecli.campaign import read_log, undo_last
+from rolecli.campaign.operations import op_of, reverted_op
+from rolecli.errors import CampaignError
+
+LOG = "campaigns/demo/log.jsonl"
+
+
+def entries(campaigns: Path) -> list[dict]:
+    return [json.loads(line) for line in (campaigns / "demo" / "log.jsonl").read_text().splitlines()]
+
+
+def rewrite(campaigns: Path, rows: list[dict | str]) -> bytes:
+    path = campaigns / "demo" / "log.jsonl"
+    path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows), encoding="utf-8")
+    return path.read_bytes()
+
+
+def folder_bytes(campaigns: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((campaigns / "demo").iterdir()) if p.is_file()}
+
+
+def one_line(result) -> str:
+    assert result.code == 2, (result.code, result.err)
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+    return result.err.strip()
+
+
+@pytest.fixture
+def played(cli, campaigns):
+    """The demo campaign after two hits and a sheet change."""
+    cli("campaign", "use", "demo")
+    assert cli("damage", "Ana", "3").code == 0
+    assert cli("damage", "Ana", "2").code == 0
+    assert cli("character", "set", "Bruno", "hp=11").code == 0
+    return campaigns
+
+
+BAD_LINES = [
+    ("garbage", "not a log entry (Expecting value"),
+    ("[1, 2]", "not a log entry (not an object)"),
+    ('{"seq": "two", "kind": "roll"}', 'seq = "two" should be a whole number from 1'),
+    ('{"seq": 2, "kind": "boom"}', 'kind = "boom" should be one of: roll, change, undo, sheet'),
+    ('{"seq": 2, "kind": "change", "op": "explode", "changes": {}}', 'op = "explode" is not one of'),
+    ('{"seq": 2, "kind": "change", "op": "state", "changes": [1]}', "changes should be an object"),
+    ('{"seq": 2, "kind": "change", "op": "state", "changes": {"Ana": {"after": {}}}}',
+     "changes.Ana should be an object with before and after"),
+    ('{"seq": 2, "kind": "change", "op": "state", "changes": {"Ana": {"before": 3, "after": {}}}}',
+     "changes.Ana.before = 3 is not what state entries hold there"),
+    ('{"seq": 2, "kind": "sheet", "op": "add", "changes": {"Bo": {"before": {}, "after": {}}}}',
+     "changes.Bo should have exactly one of before and after null"),
+    ('{"seq": 2, "kind": "undo", "op": "undo", "changes": {}}', "undoes = null should be the seq"),
+    ('{"seq": 2, "kind": "sheet", "op": "edit", "edit": {"before": "a", "after": "b"}}',
+     "edit.text should be the new text of campaign.toml"),
+    ("[" * 100_000 + "]" * 100_000, "not a log entry (nested too deeply)"),
+]
+
+
+@pytest.mark.parametrize("line, problem", BAD_LINES, ids=[p.split(" (")[0][:30] for _, p in BAD_LINES])
+def test_a_bad_line_is_one_error_naming_the_file_and_line_for_every_reader(cli, played, line, problem):
+    rows = entries(played)
+    rewrite(played, [rows[0], line, *rows[1:]])
+    before = folder_bytes(played)
+    for command in (["log"], ["undo"]):
+        message = one_line(cli(*command))
+        assert message.startswith(f"rolecli: {LOG} line 2: {problem}"), message
+        assert message.endswith("; fix or remove that line.")
+    rewrite(played, [*rows, line])  # as the newest entry: every command that opens the campaign reads it
+    before = folder_bytes(played)
+    assert one_line(cli("damage", "Ana", "1")).startswith(f"rolecli: {LOG} line 4: {problem}")
+    assert folder_bytes(played) == before
+
+
+def test_undo_refuses_to_write_a_value_the_checks_refuse(cli, played):
+    rows = entries(played)
+    rows[1]["changes"]["Ana"]["before"]["damage"] = -7
+    rows[2]["changes"]["Bruno"]["before"]["hp"] = -7
+    rewrite(played, rows)
+    before = folder_bytes(played)
+    assert one_line(cli("undo")) == (f"rolecli: cannot undo #3: {LOG} line 3: changes.Bruno.before.hp = -7 is out "
+                                     "of range 1..1000000.")
+    rows[2]["changes"]["Bruno"]["before"]["hp"] = 9
+    rewrite(played, rows)
+    assert cli("undo").code == 0
+    before = folder_bytes(played)
+    assert one_line(cli("undo")) == (f"rolecli: cannot undo #2: {LOG} line 2: changes.Ana.before.damage = -7 is "
+                                     "out of range 0..1000000.")
+    assert folder_bytes(played) == before
+    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 5
+
+
+def test_undo_refuses_a_character_that_is_gone(cli, played):
+    path = played / "demo" / "campaign.toml"
+    path.write_text(path.read_text().replace('[characters.Bruno]\nhp = 11', '[characters.Bruna]\nhp = 11'))
+    assert one_line(cli("undo")) == (
+        "rolecli: cannot undo #3 (set Bruno: hp=11): Bruno is not a character in campaigns/demo/campaign.toml but "
+        "the log says it is after it, so it was changed since by hand; fix the file by hand instead.")
+
+
+# --- old logs -------------------------------------------------------------------
+
+
+OLD = [  # entries as rolecli wrote them before operations were named
+    {"seq": 1, "kind": "change", "command": "rolecli damage Ana 2", "summary": "Ana takes 2", "data": {},
+     "changes": {"Ana": {"before": {"damage": 0, "fate": 3}, "after": {"damage": 2, "fate": 3}}}},
+    {"seq": 2, "kind": "sheet", "command": "x", "summary": "set Ana: hp=14", "data": {},
+     "changes": {"Ana": {"before": {"hp": 12}, "after": {"hp": 14}}}},
+    {"seq": 3, "kind": "sheet", "command": "x", "summary": "added character Bo", "data": {},
+     "changes": {"Bo": {"before": None, "after": {"hp": 4}}}},
+    {"seq": 4, "kind": "undo", "command": "u", "summary": "undid #3", "undoes": 3,
+     "data": {"undoes": 3, "kind": "sheet"}, "changes": {"Bo": {"before": {"hp": 4}, "after": None}}},
+    {"seq": 5, "kind": "sheet", "command": "rolecli campaign edit", "summary": "edited", "data": {"file": "x"}},
+]
+
+
+def test_the_operation_of_an_old_entry_is_read_from_its_shape():
+    assert [op_of(e) for e in OLD] == ["state", "sheet", "add", "undo", "edit"]
+    assert reverted_op(OLD[3]) == "add"
+    assert op_of({"kind": "roll"}) is None
+
+
+def test_an_old_log_still_undoes(fake_campaigns):
+    root = fake_campaigns
+    folder = root / "demo"
+    (folder / "campaign.toml").write_text(HAND_WRITTEN.replace("hp = 12", "hp = 14"), encoding="utf-8")
+    (folder / "state.toml").write_text('[characters.Ana]\ndamage = 2\nfate = 3\n', encoding="utf-8")
+    (folder / "log.jsonl").write_text("".join(json.dumps(e) + "\n" for e in OLD), encoding="utf-8")
+    assert undo_last(root, "demo", systems, command="u")["seq"] == 2  # the edit and the undone add are skipped
+    assert undo_last(root, "demo", systems, command="u")["seq"] == 1
+    assert (folder / "campaign.toml").read_text(encoding="utf-8") == HAND_WRITTEN
+    with pytest.raises(CampaignError, match="nothing to undo"):
+        undo_last(root, "demo", systems)
+    assert [e.get("reverts") for e in read_log(root, "demo")[-2:]] == ["sheet", "state"]
+
+
+# --- command lines ----------------------------------------------------------------
+
+
+def test_every_entry_records_its_own_command_line_inside_a_batch(cli, campaigns):
+    lines = ["character add Carla hp=8", "character set Carla hp=9", "damage Carla 2", "undo",
+             "character rename Carla Carlota", "character remove Carlota"]
+    result = cli("-C", "demo", "batch", "-", stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    logged = [e["command"] for e in entries(campaigns)]
+    assert logged == [f"rolecli --campaign demo {line}" for line in lines]

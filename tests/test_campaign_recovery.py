@@ -1,0 +1,246 @@
+"""Write-ahead commits, crash point by crash point: the process dies (an
+exception no code catches) at each step of a commit, and the next command finds
+a campaign equal to the replay of its log — the change rolled forward, or
+never made."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from test_campaign_fakes import HAND_WRITTEN, systems
+
+from rolecli.campaign import (add_character, edit_in_editor, load_campaign, read_log, remove_character,
+                              rename_character, set_sheet_values, transaction, undo_last)
+from rolecli.campaign import snapshot
+from rolecli.contract import Outcome
+from rolecli.errors import CampaignError
+
+
+class Crash(BaseException):
+    """The process dies here: nothing after this line of rolecli runs."""
+
+
+@pytest.fixture
+def root(fake_campaigns) -> Path:
+    return fake_campaigns
+
+
+def damage(root: Path, who: str, amount: int) -> None:
+    with transaction(root, "demo", systems, command=f"rolecli damage {who} {amount}") as camp:
+        new = camp.character(who).state["damage"] + amount
+        camp.record(Outcome({}, changes={who: {"damage": new}}), summary=f"{who} takes {amount}")
+
+
+@contextlib.contextmanager
+def dies(monkeypatch, target: str, calls_before: int = 0, then=None):
+    """Run the block with ``target`` (``module.function``) killing the process
+    on its call number ``calls_before + 1`` (after ``then(*args)``, if given);
+    afterwards the process "starts again": no snapshot is remembered."""
+    module_name, name = target.rsplit(".", 1)
+    module = __import__(module_name, fromlist=[name])
+    real, seen = getattr(module, name), [0]
+
+    def fake(*args, **kwargs):
+        if seen[0] == calls_before:
+            if then:
+                then(*args)
+            raise Crash(target)
+        seen[0] += 1
+        return real(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(module, name, fake)
+        with pytest.raises(Crash):
+            yield
+    snapshot._kept.clear()
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((root / "demo").iterdir()) if p.name != ".lock"}
+
+
+def state(root: Path, who: str = "Ana") -> dict:
+    return dict(load_campaign(root, "demo", systems).characters[who].state)
+
+
+def settled(root: Path) -> None:
+    """What every command leaves: no temporary file, no unfinished log line."""
+    folder = root / "demo"
+    assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []
+    log = folder / "log.jsonl"
+    assert not log.exists() or log.read_bytes().endswith(b"\n")
+
+
+# --- before the commit point: never made -----------------------------------------
+
+
+def test_dying_before_the_append_changes_nothing(root, monkeypatch):
+    damage(root, "Ana", 1)
+    before = files(root)
+    with dies(monkeypatch, "rolecli.campaign.log.append_lines"):
+        damage(root, "Ana", 2)
+    assert files(root) == before
+    assert state(root)["damage"] == 1
+
+
+def test_dying_mid_append_leaves_a_torn_line_that_is_cut_and_never_applied(root, monkeypatch):
+    damage(root, "Ana", 1)
+    log = root / "demo" / "log.jsonl"
+
+    def half(path, lines):
+        with open(path, "ab") as handle:
+            handle.write(("\n".join(lines) + "\n").encode()[:30])
+
+    with dies(monkeypatch, "rolecli.campaign.log.append_lines", then=half):
+        damage(root, "Ana", 2)
+    assert not log.read_bytes().endswith(b"\n")
+    assert [e["seq"] for e in read_log(root, "demo")] == [1]  # readers skip it
+    assert state(root)["damage"] == 1  # the reader cut it off, and finished nothing
+    settled(root)
+    damage(root, "Ana", 5)
+    assert [e["seq"] for e in read_log(root, "demo")] == [1, 2] and state(root)["damage"] == 6
+
+
+# --- after the commit point: rolled forward --------------------------------------------
+
+
+def test_dying_between_the_append_and_the_replace_is_rolled_forward(root, monkeypatch):
+    damage(root, "Ana", 1)
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write"):
+        damage(root, "Ana", 2)
+    assert tomllib.loads((root / "demo" / "state.toml").read_text())["characters"]["Ana"]["damage"] == 1
+    assert read_log(root, "demo")[-1]["changes"]["Ana"]["after"]["damage"] == 3  # committed
+    assert state(root)["damage"] == 3  # the next command (a reader, even) finishes it
+    assert tomllib.loads((root / "demo" / "state.toml").read_text())["characters"]["Ana"]["damage"] == 3
+    settled(root)
+    undo_last(root, "demo", systems, command="u")
+    assert state(root)["damage"] == 1
+
+
+def test_a_temporary_file_left_by_a_death_inside_the_write_is_removed(root, monkeypatch):
+    def leave_temp(path, data, sync=True):
+        (Path(path).parent / f".{Path(path).name}.x1y2.tmp").write_bytes(data[:10])
+
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write", then=leave_temp):
+        damage(root, "Ana", 2)
+    assert (root / "demo" / ".state.toml.x1y2.tmp").exists()
+    assert state(root)["damage"] == 2
+    settled(root)
+
+
+@pytest.mark.parametrize("change, check", [
+    (lambda root: set_sheet_values(root, "demo", "Ana", {"hp": 14, "skills": {"Nadar": 2}}, systems, command="x"),
+     lambda camp: camp.characters["Ana"].sheet["hp"] == 14 and camp.characters["Ana"].sheet["skills"]["Nadar"] == 2),
+    (lambda root: add_character(root, "demo", "Bo", {"hp": 4}, systems, command="x"),
+     lambda camp: camp.characters["Bo"].sheet["hp"] == 4),
+    (lambda root: remove_character(root, "demo", "Ana", systems, command="x"),
+     lambda camp: "Ana" not in camp.characters),
+    (lambda root: rename_character(root, "demo", "Ana", "Bea", systems, command="x"),
+     lambda camp: "Ana" not in camp.characters and camp.characters["Bea"].state["damage"] == 2),
+    (lambda root: undo_last(root, "demo", systems, command="x"),
+     lambda camp: camp.characters["Ana"].state["damage"] == 1),
+], ids=["set", "add", "remove", "rename", "undo"])
+def test_every_writer_is_rolled_forward_from_the_log(root, monkeypatch, change, check):
+    damage(root, "Ana", 1)
+    damage(root, "Ana", 1)
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write"):
+        change(root)
+    assert check(load_campaign(root, "demo", systems))
+    settled(root)
+    undo_last(root, "demo", systems, command="u")  # and the history goes on
+    assert read_log(root, "demo")[-1]["op"] == "undo"
+
+
+@pytest.mark.parametrize("change", [
+    lambda root: remove_character(root, "demo", "Ana", systems, command="x"),
+    lambda root: rename_character(root, "demo", "Ana", "Bea", systems, command="x"),
+], ids=["remove", "rename"])
+def test_dying_between_the_two_files_of_one_change_is_finished(root, monkeypatch, change):
+    damage(root, "Ana", 1)
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write", calls_before=1):  # campaign.toml done
+        change(root)
+    assert "Ana" in tomllib.loads((root / "demo" / "state.toml").read_text())["characters"]  # not yet
+    camp = load_campaign(root, "demo", systems)
+    assert "Ana" not in tomllib.loads((root / "demo" / "state.toml").read_text()).get("characters", {})
+    assert "Ana" not in camp.characters
+    undo_last(root, "demo", systems, command="u")
+    assert state(root)["damage"] == 1 and (root / "demo" / "campaign.toml").read_text() == HAND_WRITTEN
+
+
+def test_dying_when_undoing_a_removal_between_its_two_files(root, monkeypatch):
+    damage(root, "Ana", 3)
+    remove_character(root, "demo", "Ana", systems, command="x")
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write", calls_before=1):
+        undo_last(root, "demo", systems, command="u")
+    assert state(root)["damage"] == 3  # the sheet came back first, its state follows
+    assert (root / "demo" / "campaign.toml").read_text() == HAND_WRITTEN
+
+
+def test_dying_after_the_replace_needs_nothing_more(root, monkeypatch):
+    with dies(monkeypatch, "rolecli.campaign.commit.sync_folder"):
+        damage(root, "Ana", 2)
+    written = files(root)
+    assert state(root)["damage"] == 2
+    assert files(root) == written
+
+
+def test_an_edit_in_the_editor_is_rolled_forward_from_the_text_in_the_log(root, monkeypatch, tmp_path):
+    script = tmp_path / "ed.py"
+    script.write_text("import sys, pathlib\np = pathlib.Path(sys.argv[-1])\n"
+                      "p.write_text(p.read_text().replace('hp = 12', 'hp = 15'))\n")
+    monkeypatch.setenv("EDITOR", f"{os.sys.executable} {script}")
+    monkeypatch.delenv("VISUAL", raising=False)
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write"):
+        edit_in_editor(root, "demo", systems, command="rolecli campaign edit", ask=lambda m: False)
+    assert load_campaign(root, "demo", systems).characters["Ana"].sheet["hp"] == 15
+    assert (root / "demo" / "campaign.toml").read_text() == HAND_WRITTEN.replace("hp = 12", "hp = 15")
+
+
+def test_a_commit_of_several_entries_is_rolled_forward_whole(root, monkeypatch):
+    def three_hits():
+        with transaction(root, "demo", systems, command="rolecli attack") as camp:
+            for _ in range(3):
+                ana = camp.characters["Ana"]
+                camp.record(Outcome({}, changes={"Ana": {"damage": ana.state["damage"] + 1}}), summary="+1")
+
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write"):
+        three_hits()
+    assert [e.get("commit") for e in read_log(root, "demo")] == [1, 1, 1]
+    assert state(root)["damage"] == 3
+    three_hits()  # a complete commit of several entries is not taken for an unfinished one
+    assert state(root)["damage"] == 6
+
+
+# --- what recovery must not do ----------------------------------------------------------
+
+
+def test_a_hand_edit_back_to_the_old_value_is_not_rolled_over(root):
+    damage(root, "Ana", 2)
+    path, log = root / "demo" / "state.toml", root / "demo" / "log.jsonl"
+    path.write_text(path.read_text().replace("damage = 2", "damage = 0"))  # the GM takes it back by hand
+    later = os.stat(log).st_mtime_ns + 10_000_000
+    os.utime(path, ns=(later, later))
+    snapshot._kept.clear()
+    assert state(root)["damage"] == 0
+    damage(root, "Ana", 1)
+    assert state(root)["damage"] == 1
+
+
+def test_a_last_entry_whose_values_the_checks_refuse_is_reported_not_written(root, monkeypatch):
+    damage(root, "Ana", 1)
+    with dies(monkeypatch, "rolecli.campaign.commit.atomic_write"):
+        damage(root, "Ana", 2)
+    log = root / "demo" / "log.jsonl"
+    log.write_text(log.read_text().replace('"after":{"damage":3', '"after":{"damage":-7'))
+    before = files(root)
+    with pytest.raises(CampaignError) as err:
+        damage(root, "Ana", 1)
+    assert str(err.value) == ("campaigns/demo/log.jsonl line 2: changes.Ana.after.damage = -7 is out of range "
+                              "0..1000.")
+    assert files(root) == before
+    assert json.loads(log.read_text().splitlines()[-1])["seq"] == 2
