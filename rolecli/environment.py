@@ -148,8 +148,9 @@ def uninstall(names: Iterable[str]) -> list[tuple[str, str]]:
         chosen[key] = installed[key]
     if not chosen:
         raise RoleError("name a plugin to uninstall (see 'rolecli plugins').")
-    _pip("uninstall", [d.metadata["Name"] for d in chosen.values()], pip_only=("--yes",))
-    return [(d.metadata["Name"], d.version) for d in chosen.values()]
+    removed = [(d.metadata["Name"], d.version) for d in chosen.values()]  # read while the metadata is there
+    _pip("uninstall", ["--quiet", *(name for name, _ in removed)], pip_only=("--yes",))
+    return removed
 
 
 def _named(spec: str) -> str | None:

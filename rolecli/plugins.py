@@ -388,13 +388,12 @@ def _undeclared_state(owner: Record | None, result: Any, kwargs: dict[str, Any])
     if not changes or owner is None or owner.info is None:
         return None
     declared = {f.key for f in owner.info.template}
-    held = {c.name: c.state for c in getattr(kwargs.get("ctx"), "characters", {}).values()}
-    for character in [kwargs.get("character"), *kwargs.get("characters", ())]:
-        if character is not None:
-            held.setdefault(character.name, character.state)
+    campaign = getattr(kwargs.get("ctx"), "characters", None) or {}
+    given = {c.name: c for c in [kwargs.get("character"), *kwargs.get("characters", ())] if c is not None}
     for name, state in changes.items():
+        had = given.get(name) or campaign.get(name)  # looked up by name: the campaign copies only those
         if isinstance(state, Mapping):
-            new = [k for k in state if k not in declared and k not in held.get(name, {})]
+            new = [k for k in state if k not in declared and k not in (had.state if had is not None else {})]
             if new:
                 return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
                         f"system {owner.info.name!r} does not declare; nothing was written")

@@ -173,7 +173,7 @@ def _skill(action) -> tuple[int, str]:
             raise Refused(f"skill {text!r} names skills, which needs a campaign character; give a number.")
         return int(text), text
     parts = action.actor.rating(text)
-    return sum(value for _, value in parts), "+".join(name or str(value) for name, value in parts)
+    return sum(value for _, value in parts), " + ".join(f"{name} {value}" if name else str(value) for name, value in parts)
 
 
 def _difficulty(action, ctx) -> int:

@@ -1,0 +1,138 @@
+"""A plugin's whole life, as a new user lives it (issue 13): `rolecli plugins new`
+writes a package, `rolecli plugins install` puts it into a fresh virtual
+environment holding rolecli, its system plays through the CLI (a campaign, a
+check, damage, recovery, odds), its own tests pass, `plugins --json` lists it,
+`uninstall` removes it. Beside it, a broken plugin (frozen, removed and
+restored with `install -r`) and one that asks for another rolecli.
+
+One virtual environment for the module (pip's cache is warm: seconds)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from rolecli_testing import REPO
+
+
+def _run(*args, **kw):
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, **kw)
+
+
+@pytest.fixture(scope="module")
+def user(tmp_path_factory):
+    """`rolecli ARGS` of a fresh virtual environment where `pip install rolecli`
+    was done (from a copy of this repository), run in the user's own folder."""
+    where = tmp_path_factory.mktemp("lifecycle")
+    source = where / "source"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".hypothesis", "campaigns", "tests", "benchmarks"))
+    venv = where / "venv"
+    _run(sys.executable, "-m", "venv", venv).check_returncode()
+    done = _run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", source)
+    assert done.returncode == 0, done.stderr[-2000:]
+    home = where / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "ROLECLI", "VIRTUAL_ENV"))}
+    env |= {"ROLECLI_CAMPAIGNS": str(home / "campaigns"), "ROLECLI_LANG": "en"}
+
+    def rolecli(*args, code=0):
+        result = _run(venv / "bin" / "rolecli", *args, cwd=home, env=env)
+        assert result.returncode == code, (args, result.stdout, result.stderr)
+        return result
+
+    rolecli.home, rolecli.venv, rolecli.env = home, venv, env
+    return rolecli
+
+
+def _plugins(rolecli):
+    return {p["name"]: p for p in map(json.loads, rolecli("plugins", "--json").stdout.splitlines())}
+
+
+def _wheel(folder, dist, source, requires=()):
+    """A wheel of a one-module plugin, as a build backend would write it."""
+    module = dist.replace("-", "_")
+    info = f"{module}-0.1.dist-info"
+    files = {f"{module}.py": source,
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n"
+                                 + "".join(f"Requires-Dist: {r}\n" for r in requires),
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+             f"{info}/entry_points.txt": f"[rolecli]\n{module} = {module}\n"}
+    path = folder / f"{module}-0.1-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, text in files.items():
+            wheel.writestr(name, text)
+        wheel.writestr(f"{info}/RECORD", "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"]))
+    return path
+
+
+def test_new_install_play_list_freeze_restore_uninstall(user):
+    made = user("plugins", "new", "blades")
+    assert made.stdout.startswith(f"created {user.home / 'rolecli-blades'}")
+
+    # The [test] extra brings pytest, for the package's own tests below.
+    installed = user("plugins", "install", "./rolecli-blades[test]")
+    assert installed.stdout == "installed rolecli-blades 0.1.0: plugin 'blades': system blades, active\n"
+
+    listed = _plugins(user)["blades"]
+    assert (listed["distribution"], listed["version"], listed["origin"], listed["state"]) == (
+        "rolecli-blades", "0.1.0", "installed", "active")
+    assert listed["system"] == "blades" and len(listed["hooks"]) == 8 and listed["entry_point"] == "rolecli_blades"
+
+    user("campaign", "new", "heist", "--system", "blades")
+    user("character", "add", "Ana", "skills.Fight=2", "edge=1")
+    user("character", "add", "Bo")
+    check = json.loads(user("check", "Ana", "Fight", "--dice", "3,4", "--json").stdout)
+    assert (check["total"], check["success"]) == (9, True)
+    assert "2d6 [1, 2] + 2 = 5 against 8: failure" in user("blades", "check", "2", "--dice", "1,2", code=1).stdout
+    assert user("harm", "Ana", "3").stdout.startswith("Ana: harm [X][X][X][ ]")
+    assert user("recover", "patched_up", "Ana").stdout.startswith("Ana: harm [X][X][ ][ ]")
+    order = json.loads(user("initiative", "--dice", "2,4", "--json").stdout)["order"]
+    assert order == ["Bo", "Ana"]
+    odds = json.loads(user("odds", "check", "Ana", "Fight", "--difficulty", "9", "--json").stdout)
+    assert odds["outcomes"]["success"]["p"] == "7/12"  # 2d6 >= 7
+    assert "roll: 2d6 [3, 4] + Fight 2 = 9 against 8: success  (rolecli check Ana Fight --dice 3,4 --json)" \
+        in user("log").stdout
+
+    tests = _run(user.venv / "bin" / "python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                 cwd=user.home / "rolecli-blades", env=user.env)
+    assert tests.returncode == 0 and " passed" in tests.stdout, tests.stdout[-2000:]
+
+    assert user("plugins", "freeze").stdout == f"rolecli-blades @ {(user.home / 'rolecli-blades').as_uri()}\n"
+    assert user("plugins", "uninstall", "blades").stdout == "uninstalled rolecli-blades 0.1.0\n"
+    assert "blades" not in _plugins(user)
+    assert "unknown rule system 'blades'" in user("-C", "heist", "check", "Ana", "Fight", code=2).stderr
+
+
+def test_a_plugin_asking_for_another_rolecli_is_refused_and_rolecli_stays(user):
+    wheel = _wheel(user.home, "rolecli-future", "ROLECLI_CONTRACT = 2\n", requires=["rolecli>=99"])
+    refused = user("plugins", "install", wheel, code=2)
+    assert refused.stderr.splitlines()[-1].endswith("failed (exit 1); its messages are above.")
+    assert user("--version").stdout == "rolecli 0.1.0\n"
+    assert "rolecli_future" not in _plugins(user)
+    assert "'rolecli==2.0' is rolecli itself" in user("plugins", "install", "rolecli==2.0", code=2).stderr
+
+
+def test_a_broken_plugin_costs_one_line_and_is_frozen_removed_and_restored(user):
+    wheel = _wheel(user.home, "rolecli-broken", "raise ImportError('broken on purpose')\n")
+    installed = user("plugins", "install", wheel)
+    assert installed.stdout == ("installed rolecli-broken 0.1: plugin 'rolecli_broken': -, skipped "
+                                "(failed to load: ImportError: broken on purpose)\n")
+    assert user("fate", "check", "3", "--seed", "1").stderr.count("\n") == 1
+    quiet = {**user.env, "ROLECLI_QUIET_PLUGINS": "rolecli-broken"}
+    assert _run(user.venv / "bin" / "rolecli", "systems", cwd=user.home, env=quiet).stderr == ""
+
+    frozen = user("plugins", "freeze").stdout
+    assert frozen == f"rolecli-broken @ {wheel.as_uri()}\n"
+    (user.home / "plugins.txt").write_text(frozen, encoding="utf-8")
+    assert user("plugins", "uninstall", "rolecli_broken").stdout == "uninstalled rolecli-broken 0.1\n"
+    assert user("fate", "check", "3", "--seed", "1").stderr == "" and user("plugins", "freeze").stdout == ""
+    assert user("plugins", "install", "-r", "plugins.txt").stdout.startswith("installed rolecli-broken 0.1: ")
+    assert user("plugins", "freeze").stdout == frozen
+    user("plugins", "uninstall", "rolecli-broken")
