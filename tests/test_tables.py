@@ -159,7 +159,7 @@ def test_a_die_with_totals_no_row_covers(cli, campaigns):
     ('[tables.x]\n"1-2" = "a"\n"2-3" = "b"', '"2-3"', ("tables.x.2-3", "overlaps")),
     ('[tables.x]\ndie = "2d6"\n"1-12" = "a"', '"1-12"', ("tables.x.1-12", "outside 2..12")),
     ('[tables.x]\n"1-2" = "{1d4 goblins"', '"1-2"', ("tables.x.1-2", "'{' without its '}'")),
-    ('[tables.x]\n"1-2" = "{1d4x} goblins"', '"1-2"', ("tables.x.1-2 {1d4x} is not a dice expression",)),
+    ('[tables.x]\n"1-2" = "{} goblins"', '"1-2"', ("tables.x.1-2 has an empty {}",)),
     ('[tables.x]\n"uno" = "a"', '"uno"', ("tables.x.uno is not a range",)),
     ('[tables.x]\n"10+" = "a"', '"10+"', ('tables.x."10+" is open-ended',)),
     ('[tables.x]\n"1" = "{101t[botin]}"', '"1"', ("1 to 100 rows",)),
@@ -176,6 +176,15 @@ def test_a_bad_table_is_one_line_naming_file_line_and_key(cli, campaigns, sectio
     line = max(i for i, text in enumerate(lines, 1) if text.startswith(at))
     for args in (("table", "list"), ("campaign", "show"), ("damage", "Ana", "1")):
         one_line_error(cli("-C", "demo", *args), f"campaign.toml line {line}: ", *words)
+
+
+def test_a_bad_roll_inside_a_row_is_reported_when_its_table_is_shown_or_rolled(cli, campaigns):
+    append(campaigns, "demo", '[tables.x]\n"1" = "ok"\n"2" = "{1d4x} goblins"\n')
+    lines = (campaigns / "demo" / "campaign.toml").read_text(encoding="utf-8").splitlines()
+    where = f"campaign.toml line {len(lines)}: tables.x.2 {{1d4x}} is not a dice expression"
+    one_line_error(cli("-C", "demo", "table", "show", "x"), where)
+    one_line_error(cli("-C", "demo", "table", "roll", "x", "--dice", "2"), where)
+    assert cli("-C", "demo", "table", "roll", "x", "--dice", "1").out.startswith("x: 1d2 [1] = 1 → ok")
 
 
 def test_a_named_roll_cycle_in_the_file_is_refused_when_loaded(cli, campaigns):

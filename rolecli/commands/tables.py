@@ -49,6 +49,7 @@ def table_show(ctx: typer.Context, name: str = typer.Argument(..., help="The tab
     lang_ = choose_lang(lang or session_of(ctx).lang)
     library = _library(ctx)
     table = library.table(name)
+    table.check_rolls()
     chances, uncovered = table.chances(library.refs())
     rows = [[row.key, f"{float(p):.4%}", str(p), row.text] for row, p in zip(table.rows, chances)]
     rows += [[str(value), f"{float(p):.4%}", str(p), "-"] for value, p in uncovered]

@@ -10,7 +10,6 @@ before anything is rolled.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from rolecli.dice.limits import MAX_EXPLOSIONS
 from rolecli.dice.tree import (WRAPPERS, Compare, Dice, Func, Group, Neg, Node, Num, Trait, kept_count,
@@ -19,8 +18,9 @@ from rolecli.dice.tree import (WRAPPERS, Compare, Dice, Func, Group, Neg, Node, 
 
 def round_half_up(value) -> int:
     """``round()`` of the dice language: halves go up, as in Roll20 and Foundry
-    (JavaScript's Math.round), not to the even neighbour as Python's round."""
-    return math.floor(value + Fraction(1, 2))
+    (JavaScript's Math.round), not to the even neighbour as Python's round:
+    ⌊x + ½⌋, computed as ⌊(⌊2x⌋ + 1) / 2⌋ so that no Fraction is needed."""
+    return (math.floor(2 * value) + 1) // 2
 
 
 ROUNDING = {"floor": math.floor, "ceil": math.ceil, "round": round_half_up}
@@ -60,7 +60,12 @@ def bounds(node: Node, exact: bool = False) -> tuple:
             divisors = [d for d in (a, b, -1, 1) if a <= d <= b and d != 0]
             if not divisors:  # always 0: every roll fails with an error
                 continue
-            corners = [Fraction(x, d) if exact else x // d for x in (lo, hi) for d in divisors]
+            if exact:
+                from fractions import Fraction
+
+                corners = [Fraction(x) / d for x in (lo, hi) for d in divisors]
+            else:
+                corners = [x // d for x in (lo, hi) for d in divisors]
             lo, hi = min(corners), max(corners)
     return lo, hi
 

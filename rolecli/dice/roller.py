@@ -11,7 +11,6 @@ that the breakdown, read in the same order, finds each one where it belongs.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from operator import itemgetter
 from typing import Callable, Sequence
 
@@ -409,6 +408,8 @@ def _compile_chain(node: Chain, source_text: str, exact: bool) -> Evaluator:
     # A divisor always rounds down, even inside floor/ceil/round (docs/dice.md).
     rest = tuple((op, compile_tree(operand, source_text, exact and op != "/"), operand) for op, operand in node.rest)
     ops = {op for op, _f, _n in rest}
+    if exact and "/" in ops:
+        from fractions import Fraction
     if ops == {"+"}:
         adds = tuple(f for _op, f, _n in rest)
 

@@ -7,8 +7,10 @@ these are only built by the parser.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _INF = float("inf")
 
@@ -159,8 +161,10 @@ class Dice(_Record):
     def face_count(self) -> int:
         return len(self.faces) if self.faces is not None else self.hi - self.lo + 1
 
-    def explode_chance(self) -> Fraction:
+    def explode_chance(self) -> "Fraction":
         """P(one die, after rerolls, shows an exploding face)."""
+        from fractions import Fraction  # not at import: `rolecli roll 2d6` need not load it
+
         faces = self.face_count
         e = self.explode
         r = self.reroll

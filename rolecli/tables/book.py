@@ -34,6 +34,8 @@ MAX_ROW_LENGTH = 1_000
 MAX_RANGE = 1_000_000
 #: Rows drawn at once from one table by ``{Nt[name]}``.
 MAX_DRAW_COUNT = 100
+#: ``{…}`` rolls in one table (each is parsed when the table is shown or rolled).
+MAX_INLINE = 1_000
 
 _RANGE = re.compile(r"\s*(-?\d+)\s*(?:(?:-|–|\.\.)\s*(-?\d+)\s*|(\+)\s*)?")
 _DRAW = re.compile(r"\s*(\d*)\s*[tT]\s*\[\s*(.*?)\s*\]\s*")
@@ -78,6 +80,13 @@ class Table:
     def error(self, message: str, key: str | None = None) -> RoleError:
         return self.book.error(("tables", self.name) + ((key,) if key else ()), message)
 
+    def check_rolls(self) -> None:
+        """Parse every roll ``{…}`` of the rows, so a mistake is reported before any is rolled."""
+        for row in self.rows:
+            for part in row.parts:
+                if not isinstance(part, str) and part[0] == "roll":
+                    self.book.expression(("tables", self.name, row.key), part[1], inline=True)
+
     def chances(self, refs) -> tuple[list[Fraction], list[tuple[int, Fraction]]]:
         """The exact chance of each row, and the totals the die can give that no
         row covers, with theirs. The default die needs no odds: a row's chance
@@ -102,6 +111,7 @@ class Book:
         self.label = label
         self.rolls: dict[str, str] = {}
         self.tables: dict[str, Table] = {}
+        self._parsed: dict[str, object] = {}  # a row's "{1d6}" written a thousand times is parsed once
         self._read(doc)
 
     def error(self, key: tuple, message: str, show_key: bool = True) -> RoleError:
@@ -140,7 +150,9 @@ class Book:
         if len(text) > MAX_ROW_LENGTH:
             raise self.error(key, f"is {len(text):,} characters long, over the limit of {MAX_ROW_LENGTH:,}.")
         try:
-            return parse(text, lambda name: self.rolls.get(name, 1))
+            if text not in self._parsed:
+                self._parsed[text] = parse(text, lambda name: self.rolls.get(name, 1))
+            return self._parsed[text]
         except RoleError as exc:
             shown = f"{{{text}}}" if inline else f"= {_quoted(text)}"
             raise self.error(key, f"{shown} is not a dice expression: {exc}") from None
@@ -165,7 +177,12 @@ class Book:
         if len(items) > MAX_ROWS:
             raise self.error(key, f"has {len(items):,} rows, over the limit of {MAX_ROWS:,}.")
         bounds = self.expression(key + ("die",), die).bounds if die is not None else None
-        rows = [self._row(key, k, v, bounds) for k, v in items]
+        rows, rolls = [], 0
+        for range_key, text in items:
+            rows.append(self._row(key, range_key, text, bounds))
+            rolls += sum(not isinstance(part, str) and part[0] == "roll" for part in rows[-1].parts)
+            if rolls > MAX_INLINE:
+                raise self.error(key, f"holds more than {MAX_INLINE:,} rolls {{…}} in its rows; split it.")
         _check_coverage(self, key, sorted(rows, key=lambda r: r.lo), die)
         return Table(name, rows, die, self)
 
@@ -213,10 +230,13 @@ class Book:
         return tuple(p for p in parts if p != "")
 
     def _inline(self, key: tuple, inner: str) -> tuple:
-        """``{1d4+1}`` or ``{2t[guards]}``."""
+        """``{1d4+1}`` or ``{2t[guards]}``. A roll is parsed when its table is
+        shown or rolled, not whenever the file is read: a file may hold many
+        tables, and every command reads the campaign's."""
         draw = _DRAW.fullmatch(inner)
         if draw is None:
-            self.expression(key, inner, inline=True)
+            if not inner.strip():
+                raise self.error(key, "has an empty {}; write a roll inside, as in {1d4}.")
             return ("roll", inner.strip())
         count = int(draw.group(1) or 1)
         if not 1 <= count <= MAX_DRAW_COUNT or not draw.group(2):

@@ -62,7 +62,7 @@ class Drawer:
             try:
                 self._parsed[text] = parse(text, self.refs)
             except RoleError as exc:
-                raise table.error(f"{{{text}}}: {exc}", row.key if row else "die") from None
+                raise table.error(f"{{{text}}} is not a dice expression: {exc}", row.key if row else "die") from None
         return self._parsed[text]
 
     def draw(self, table: Table, path: tuple[str, ...] = ()) -> TableRoll:
