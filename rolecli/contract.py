@@ -40,9 +40,11 @@ class Label:
 
     ``Label("texto", "text")`` gives Spanish and English (Spanish first: the
     books are Spanish); more languages are keywords, ``Label("texto", "text",
-    fr="texte")``, or a mapping, ``Label.of({"es": ..., "en": ..., "fr": ...})``.
-    Asked for a language it lacks, a label answers in English, else in the
-    first language it has.
+    fr="texte")``, or a mapping, ``Label.of({"es": ..., "en": ..., "fr": ...})``;
+    one language is enough, ``Label(en="text")``. ``label(lang)`` (or
+    ``ctx.t(label)`` in a hook) gives the text in ``lang``: asked for a
+    language it lacks, a label answers in English, else in the first language
+    it has. Labels are immutable and compare by their texts.
     """
 
     __slots__ = ("texts",)
@@ -69,10 +71,12 @@ class Label:
 
     @property
     def es(self) -> str:
+        """The Spanish text (or the fallback)."""
         return self("es")
 
     @property
     def en(self) -> str:
+        """The English text (or the first language it has)."""
         return self("en")
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -97,6 +101,13 @@ ParamKind = Literal["int", "float", "str", "bool", "rating", "choice", "list"]
 class Param:
     """One input of an action, shown as a command-line argument or option.
 
+    ``name``: the key in :attr:`Action.params`, and the ``--name`` option
+    (underscores become dashes) or the ``NAME`` argument; the core refuses the
+    names of its own options (``seed``, ``dice``, ``json``, ``lang``, ``rule``,
+    ``n``, ``repeat``, ``with``, ``force``, ``ctx``, ``subject_*``, and
+    ``target`` on a verb with a target). ``help``: its text in ``--help``.
+    ``short``: a one-letter alias (``short="t"`` gives ``-t``).
+
     ``kind``:
       - ``int``/``float``/``str``/``bool``: plain values; ``bool`` becomes a
         ``--name/--no-name`` flag.
@@ -104,10 +115,15 @@ class Param:
         ``+`` (``Ímpetu+Pilotar``) resolved against ``owner`` with
         :meth:`Character.rating`. The plugin receives the text as typed and
         resolves it itself, because systems combine traits differently.
-      - ``choice``: one of ``choices``.
+      - ``choice``: one of ``choices``, matched without regard to case; ``--help``
+        shows them (``--position [controlled|risky|desperate]``) and the shell
+        completes them. A ``str`` or ``list`` with ``choices`` is checked and
+        shown the same way.
       - ``list``: comma-separated values, received as a tuple of strings.
 
-    ``default=None`` with ``required=True`` makes the parameter mandatory.
+    ``default``: the value when it is not given (``None``: absent); with
+    ``required=True`` the parameter is mandatory. ``minimum``/``maximum``: the
+    range of an ``int`` or ``float``, checked by the core (one line, exit 2).
     ``positional`` turns it into an argument instead of an ``--option``.
     ``policy`` marks a choice a player makes mid-roll (take a consequence,
     roll the Night Die, spend Willpower): it always has a default, so scripts
@@ -137,15 +153,22 @@ class ActionSpec:
     """A verb of a system: ``rolecli <system> <name> ...`` and, on a campaign of
     that system, ``rolecli <name> ACTOR ...``.
 
+    ``name``: the command's name. A verb with an actor may not be named like a
+    core command (``roll``, ``odds``, ``plugins``...: ``rolecli roll ANA`` would
+    run the core's): the plugin is refused at load. One without an actor may,
+    and is reached as ``rolecli <system> <name>``.
+    ``help``: the command's help. ``params``: its :class:`Param` s, in order.
     ``hook`` names the hook the core calls for it: ``roll`` →
     ``rolecli_roll``, ``resolve`` → ``rolecli_resolve``, ``damage`` →
     ``rolecli_apply_damage``, ``recover`` → ``rolecli_recover``,
-    ``initiative`` → ``rolecli_initiative``.
+    ``initiative`` → ``rolecli_initiative``. A ``recover`` verb that declares no
+    ``event`` parameter gets one from the core, a choice among
+    :attr:`SystemInfo.events`, as its first argument.
     ``actor``: on a campaign the first argument names the acting character
     (``"required"``), may name one (``"optional"``) or the action takes none.
     ``target``: the action may name a second character with ``--target``.
-    ``odds``: ``rolecli odds <system> <name> ...`` can compute it exactly
-    through ``rolecli_odds``.
+    ``odds``: ``rolecli odds <system> <name> ...`` (and, on a campaign,
+    ``rolecli odds <name> ACTOR ...``) computes it exactly through ``rolecli_odds``.
     """
 
     name: str
@@ -161,13 +184,20 @@ class ActionSpec:
 class Field:
     """One value of the character template.
 
+    ``key``: its name in a character's sheet (``hp``, ``skills``), without dots.
+    ``label``: what it is, for ``rolecli systems NAME`` and new campaign files.
     ``kind``: ``int``, ``str``, ``bool``, ``table`` (a table of named integers,
     such as skills: any name allowed, each value in ``minimum..maximum``) or
     ``list`` (a list of strings).
+    ``default``: its value when the sheet leaves it out.
+    ``minimum``/``maximum``: the range of an ``int``, or of each entry of a ``table``.
+    ``choices``: the texts a ``str`` (or each item of a ``list``) may take.
     ``state=False``: a sheet value, written by the GM in ``campaign.toml``.
     ``state=True``: a value the tool keeps while playing (stress, hit points,
     Fate points spent), stored in ``state.toml``; its sheet value, if any, is
-    only the starting point.
+    only the starting point. A hook's :attr:`Outcome.changes` may hold only the
+    template's keys (or keys the state already holds): any other is refused as
+    the plugin's failure, and nothing is written.
     """
 
     key: str
@@ -183,7 +213,15 @@ class Field:
 @dataclass(frozen=True)
 class RuleOption:
     """A per-campaign rule option (a key of the campaign's ``[rules]`` table),
-    as settled in RULINGS.md: the default, and what else a GM may choose."""
+    as settled in RULINGS.md: the default, and what else a GM may choose.
+
+    ``key``: its name in ``[rules]`` and in ``--rule key=value``; ``house`` is the
+    core's own (the house rules a campaign switches on). ``default``: its value
+    when the campaign does not set it; its type is the type a campaign must
+    write. ``help``: what it changes. ``choices``: the values allowed, if only
+    some are. ``minimum``/``maximum``: the range of a number.
+    Hooks read the value in force in ``ctx.options[key]``.
+    """
 
     key: str
     default: Any
@@ -196,7 +234,16 @@ class RuleOption:
 @dataclass(frozen=True)
 class SystemInfo:
     """What ``rolecli_system`` returns: everything the core needs to know about
-    a rule system before it calls any other hook of it."""
+    a rule system before it calls any other hook of it.
+
+    ``name``: the system's command-line name (a lower-case word, not a core
+    command): ``rolecli <name> ...`` and ``system = "<name>"`` in a campaign.
+    ``names``: its name for people. ``template``: the :class:`Field` s of a
+    character. ``options``: its :class:`RuleOption` s. ``actions``: its verbs
+    (:class:`ActionSpec`). ``events``: the recovery events, ``(key, Label)``
+    pairs; ``end_of_scene``, ``start_of_session`` and ``rest`` must be among
+    them (the default), and a system adds its own (``("downtime", Label(...))``).
+    """
 
     name: str
     names: Label
@@ -210,6 +257,7 @@ class SystemInfo:
     )
 
     def action(self, name: str) -> ActionSpec | None:
+        """The verb called ``name``, if the system has one."""
         return next((a for a in self.actions if a.name == name), None)
 
     def verb(self, hook: HookName) -> ActionSpec | None:
@@ -234,7 +282,12 @@ class SystemInfo:
 class Character:
     """A character of a campaign: the GM's sheet merged over the template's
     defaults, and the state the tool keeps. Hooks never change it in place:
-    they return the new state in :attr:`Outcome.changes`."""
+    they return the new state in :attr:`Outcome.changes`.
+
+    ``name``: as written in the campaign. ``sheet``: the sheet values by
+    template key (a ``table`` field is a dict of names to numbers). ``state``:
+    the values the tool keeps (the template's ``state=True`` fields).
+    """
 
     name: str
     sheet: dict[str, Any]
@@ -292,7 +345,14 @@ def _is_int(text: str) -> bool:
 @dataclass
 class Action:
     """One request to a system: the verb, its parameters as declared in its
-    :class:`ActionSpec` (converted to their kinds), and the characters named."""
+    :class:`ActionSpec` (converted to their kinds), and the characters named.
+
+    ``name``: the verb's name (one hook serves several verbs: check it).
+    ``params``: every declared parameter by name, converted and checked
+    (``None`` when not given and without a default); :meth:`SystemInfo.params`
+    fills in the defaults for a direct call. ``actor``/``target``: the
+    campaign's characters named, or ``None`` in a quick roll.
+    """
 
     name: str
     params: dict[str, Any]
@@ -333,6 +393,7 @@ class Effect:
     id: int = 0
 
     def as_json(self) -> dict[str, Any]:
+        """The effect as plain JSON values (how the log and ``--json`` show it)."""
         return {"id": self.id, "on": self.on, "text": self.text, "key": self.key, "data": dict(self.data),
                 "by": self.by, "until": self.until, "rounds": self.rounds}
 
@@ -340,7 +401,12 @@ class Effect:
 @dataclass(frozen=True)
 class Turn:
     """Where a campaign's conflict stands when a verb runs in it: the round,
-    whose turn it is, the order of the round and the kind of conflict."""
+    whose turn it is, the order of the round and the kind of conflict.
+
+    ``round``: the round, from 1. ``actor``: the character whose turn it is
+    (``None`` between turns). ``order``: the round's order, first to act
+    first. ``kind``: the kind of conflict, for a system that has kinds.
+    """
 
     round: int
     actor: str | None
@@ -352,9 +418,12 @@ class Turn:
 class Context:
     """What every hook call gets besides its subject.
 
+    ``lang``: the language to write ``Outcome.lines`` in (``es`` or ``en``);
+    ``ctx.t(label)`` gives a :class:`Label`'s text in it.
     ``dice`` is the only source of randomness a plugin may use: it rolls with
     the seed of ``--seed`` or reads the values of ``--dice``, and records every
-    die with the reason the plugin gives, for the output.
+    die with the reason the plugin gives, for the output
+    (``ctx.dice.roll(6, "why")`` returns the face; see "ctx.dice" below).
     ``options`` holds the campaign's rule options, every key present (defaults
     filled in). ``characters`` holds the campaign's characters by name (empty
     for a quick roll without a campaign).
@@ -371,6 +440,7 @@ class Context:
     conflict: Turn | None = None
 
     def t(self, label: Label) -> str:
+        """``label``'s text in this call's language."""
         return label(self.lang)
 
     def effects_on(self, name: str, key: str | None = None) -> list[Effect]:
@@ -389,7 +459,7 @@ class Outcome:
     the ``--json`` object; the core adds the dice read).
     ``lines``: the human explanation in ``Context.lang``: what was rolled, what
     was read and why ("Dado Nocturno 5 dentro del rango 3–7: éxito con
-    consecuencias").
+    consecuencias"). The last line is the campaign log's summary of the command.
     ``success``: ``False`` makes the command exit with code 1 (a failed check),
     so ``rolecli check ... && ...`` works in scripts; ``None`` when the action
     is not a check.
@@ -414,7 +484,14 @@ class Outcome:
 @dataclass
 class Odds:
     """Exact odds of an action: each named outcome ("success", "good",
-    "amazing"...) and its probability as a fraction, with the labels to print."""
+    "amazing"...) and its probability as a fraction, with the labels to print.
+
+    ``outcomes``: outcome name → :class:`fractions.Fraction` (exact: never a
+    float); ``--json`` gives each as ``"p": "7/12"`` and ``"p_float"``. A system
+    with a check gives at least ``success`` and ``failure``.
+    ``labels``: outcome name → :class:`Label`, the words of the table (a name
+    without one is printed as it is). ``lines``: notes printed under the table.
+    """
 
     outcomes: dict[str, Any]  # name -> fractions.Fraction
     labels: dict[str, Label] = field(default_factory=dict)
@@ -445,6 +522,7 @@ class Status:
     conditions: tuple[tuple[str, Label], ...] = ()
 
     def as_json(self, lang: str) -> dict[str, Any]:
+        """The status as plain JSON values, its texts in ``lang`` (``character show --json``)."""
         return {"can_act": self.can_act, "key": self.key, "why": self.why(lang) if self.why else None,
                 "conditions": [{"key": k, "label": label(lang)} for k, label in self.conditions]}
 

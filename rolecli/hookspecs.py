@@ -13,14 +13,19 @@ How the core calls them:
   subset hook caller, so one system never sees another's calls. Plugins that
   declare no system (house rules, loggers) are included in every such call:
   they can add an implementation or wrap the system's with
-  ``@hookimpl(wrapper=True)``.
+  ``@hookimpl(wrapper=True)``, and they always run before the system's own.
+  A house-rules plugin that names itself (``ROLECLI_HOUSE_RULES = "name"``)
+  is included only in the calls of a campaign whose ``[rules]`` say
+  ``house = ["name"]`` (or of a command given ``--rule house=name``).
 - Those hooks are ``firstresult``: the first non-``None`` result wins, so a
   house-rules plugin may also answer instead of the system by returning a
   result first (``tryfirst=True``).
 - Randomness comes only from ``ctx.dice`` (see :class:`rolecli.contract.Context`),
   which honours ``--seed`` and ``--dice``.
 - A request the rules refuse raises :class:`rolecli.contract.Refused` (one
-  line, exit code 2, nothing written).
+  line, exit code 2, nothing written). Any other exception raised in a hook,
+  a result of the wrong type, or a state key the template does not declare
+  is the plugin's failure: one line naming the plugin, exit code 4, nothing written.
 - Plugins import heavy modules (icepool, rich) inside the functions that use them.
 """
 
@@ -44,13 +49,16 @@ def rolecli_system() -> SystemInfo | None:
     a system's command, open a campaign, or list them in ``--help``).
 
     :return: A :class:`~rolecli.contract.SystemInfo` naming the system (its
-        command-line name and its names in Spanish and English), the contract
-        version it was written for, its character template, its rule options
-        with their defaults, its verbs (:class:`~rolecli.contract.ActionSpec`)
-        and its recovery events; or ``None`` for a plugin that is not a system.
+        command-line name and its names for people), its character template,
+        its rule options with their defaults, its verbs
+        (:class:`~rolecli.contract.ActionSpec`) and its recovery events; or
+        ``None`` for a plugin that is not a system. A declaration the core
+        cannot build (a reserved parameter name, a verb with an actor named
+        like a core command...) skips the plugin with one warning line.
 
     Not ``firstresult``: every system answers. Two plugins declaring the same
-    name are an error reported as one warning line; the first one loaded is kept.
+    name cost the second one warning line: the system shipped with rolecli
+    wins, else the first by entry-point name.
     """
 
 
@@ -99,7 +107,8 @@ def rolecli_apply_damage(character: Character, action: Action, ctx: Context) -> 
         and the policies for choices such as taking a consequence).
     :param ctx: Language, dice source (some systems roll on damage), options.
     :return: An :class:`~rolecli.contract.Outcome` with the character's new
-        state in ``changes[character.name]`` and what happened in ``lines``.
+        state in ``changes[character.name]`` (only keys of the template, or
+        keys the state already holds) and what happened in ``lines``.
 
     ``firstresult``: the first non-``None`` result is used.
     """
@@ -112,7 +121,9 @@ def rolecli_recover(character: Character, event: str, action: Action, ctx: Conte
     :param character: The character recovering, with its current state.
     :param event: One of the events the system declares in
         :attr:`~rolecli.contract.SystemInfo.events`; every system accepts at
-        least ``end_of_scene``, ``start_of_session`` and ``rest``.
+        least ``end_of_scene``, ``start_of_session`` and ``rest``. The core
+        gives a recovery verb its ``event`` argument (a choice among the
+        events) unless the verb declares one itself.
     :param action: The recovery verb and its parameters (hours rested, a
         treatment, a roll's result...).
     :param ctx: Language, dice source (some systems roll to recover), options.
