@@ -5,33 +5,12 @@ dice so that every expected total follows from the rules, and their refusals."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from dice_testing import refused, roll
 
 from rolecli.dice import DiceError, parse
 from rolecli.dice.expr import parse_line
 from rolecli.dice.source import DiceSource
-
-
-def roll(text: str, *given, refs=None):
-    """Roll ``text`` reading exactly the dice ``given`` (no leftovers)."""
-    src = DiceSource(given=[str(g) for g in given])
-    result = parse(text, refs).roll(src)
-    src.finish()
-    return result
-
-
-def refused(text: str, *words: str, refs=None) -> str:
-    start = time.perf_counter()
-    with pytest.raises(DiceError) as info:
-        parse(text, refs)
-    assert time.perf_counter() - start < 1.0
-    message = str(info.value)
-    assert "\n" not in message
-    for word in words:
-        assert word in message, message
-    return message
 
 
 # --- labels and comments -------------------------------------------------------------------

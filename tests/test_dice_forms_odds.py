@@ -10,11 +10,10 @@ from fractions import Fraction as F
 from itertools import product
 
 import pytest
-from scipy.stats import chisquare
+from dice_testing import assert_sampler_matches
 
 from rolecli.dice import DiceError, parse
 from rolecli.dice.odds import distribution
-from rolecli.dice.source import DiceSource
 
 
 def test_a_comparison_is_a_chance_of_success():
@@ -93,20 +92,4 @@ def test_enormous_new_forms_are_refused_quickly(text):
     ("1d20+3 >= 1d20", 10000),
 ])
 def test_sampler_matches_exact_distribution(text, n):
-    dist = distribution(text)
-    expr, src = parse(text), DiceSource(seed=20240614)
-    seen = Counter(expr.roll(src).total for _ in range(n))
-    assert all(dist.probability(v) > 0 for v in seen)  # nothing impossible was rolled
-    observed, expected = [], []
-    count, mass = 0, 0.0
-    for value, p in dist.outcomes:  # bins of at least 5 expected rolls
-        count += seen.get(value, 0)
-        mass += float(p) * n
-        if mass >= 5:
-            observed.append(count)
-            expected.append(mass)
-            count, mass = 0, 0.0
-    observed[-1] += count
-    expected[-1] += mass
-    scale = sum(observed) / sum(expected)
-    assert chisquare(observed, [e * scale for e in expected]).pvalue > 0.001, text
+    assert_sampler_matches(text, n, seed=20240614)

@@ -7,17 +7,10 @@ import random
 import time
 
 import pytest
+from dice_testing import refused, roll
 
 from rolecli.dice import DiceError, parse
 from rolecli.dice.source import DiceSource, DieRead
-
-
-def roll(text: str, *given):
-    """Roll ``text`` reading exactly the dice ``given`` (no leftovers)."""
-    src = DiceSource(given=[str(g) for g in given])
-    result = parse(text).roll(src)
-    src.finish()
-    return result
 
 
 def kept(result):
@@ -269,18 +262,6 @@ def test_breakdown_of_arithmetic():
 
 
 # --- refusals ----------------------------------------------------------------------------------
-
-
-def refused(text: str, *words: str) -> str:
-    start = time.perf_counter()
-    with pytest.raises(DiceError) as info:
-        parse(text)
-    assert time.perf_counter() - start < 1.0
-    message = str(info.value)
-    assert "\n" not in message
-    for word in words:
-        assert word in message, message
-    return message
 
 
 @pytest.mark.parametrize(

@@ -6,16 +6,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from collections import Counter
 from fractions import Fraction as F
 from math import comb, isclose
 
 import pytest
-from scipy.stats import chisquare
+from dice_testing import assert_sampler_matches
 
 from rolecli.dice import DiceError, parse
 from rolecli.dice.odds import distribution
-from rolecli.dice.source import DiceSource
 
 # --- known values -------------------------------------------------------------------------------
 
@@ -168,22 +166,4 @@ def test_icepool_is_only_imported_for_odds():
     ],
 )
 def test_sampler_matches_exact_distribution(text, n):
-    dist = distribution(text)
-    expr, src = parse(text), DiceSource(seed=20240601)
-    seen = Counter(expr.roll(src).total for _ in range(n))
-    assert all(dist.probability(v) > 0 for v in seen)  # nothing impossible was rolled
-    # Chi-square over bins with at least 5 expected rolls (tails merged into their neighbours).
-    observed, expected = [], []
-    count, mass = 0, 0.0
-    for value, p in dist.outcomes:
-        count += seen.get(value, 0)
-        mass += float(p) * n
-        if mass >= 5:
-            observed.append(count)
-            expected.append(mass)
-            count, mass = 0, 0.0
-    observed[-1] += count
-    expected[-1] += mass
-    scale = sum(observed) / sum(expected)  # remove float rounding of the masses
-    result = chisquare(observed, [e * scale for e in expected])
-    assert result.pvalue > 0.001, (text, result)
+    assert_sampler_matches(text, n, seed=20240601)

@@ -175,14 +175,19 @@ def small_expressions(draw):
             assume(False)
         return text
 
-    first = term()
+    return combined(draw, term(), term)
+
+
+def combined(draw, first: str, other, wrap: bool = False) -> str:
+    """``first`` alone, with a number, with ``other()`` or divided (``wrap``: in parentheses)."""
+    head = f"({first})" if wrap else first
     shape = draw(st.integers(0, 3))
     if shape == 0:
         return first
     if shape == 1:
-        return f"{first} {draw(st.sampled_from('+-*'))} {draw(st.integers(1, 3))}"
+        return f"{head} {draw(st.sampled_from('+-*'))} {draw(st.integers(1, 3))}"
     if shape == 2:
-        return f"{first} {draw(st.sampled_from('+-*'))} {term()}"
+        return f"{head} {draw(st.sampled_from('+-*'))} {other()}"
     return f"({first}) / {draw(st.integers(1, 3))}"
 
 
@@ -229,15 +234,7 @@ SMALL_FORMS = ["{1d3, 1d2+1}kh1", "{1d3, 1d3}kl1", "{1d4, 1d2, 2}>=2", "{1d3, 1d
 
 @st.composite
 def new_forms(draw):
-    first = draw(st.sampled_from(SMALL_FORMS))
-    shape = draw(st.integers(0, 3))
-    if shape == 0:
-        return first
-    if shape == 1:
-        return f"{first} {draw(st.sampled_from('+-*'))} {draw(st.integers(1, 3))}"
-    if shape == 2:
-        return f"({first}) {draw(st.sampled_from('+-'))} {draw(st.sampled_from(SMALL_FORMS))}"
-    return f"({first}) / {draw(st.integers(1, 3))}"
+    return combined(draw, draw(st.sampled_from(SMALL_FORMS)), lambda: draw(st.sampled_from(SMALL_FORMS)), wrap=True)
 
 
 @SETTINGS

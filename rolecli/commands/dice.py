@@ -13,6 +13,9 @@ from rolecli.errors import DiceError, RoleError
 from rolecli.output import Printer
 from rolecli.session import session_of
 
+SEED = typer.Option(None, "--seed", help="Seed for repeatable rolls.")
+DICE = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c.")
+
 # A minus sign before a number, a die, a group or a name starts an expression
 # ("-1d4 + 3", "-d4", "--3"); before anything else it starts an option.
 _NEGATIVE = re.compile(r"-+(?:[\d({@]|d[\d%f{(])", re.I)
@@ -77,8 +80,8 @@ def roll(
     ctx: typer.Context,
     expression: list[str] = typer.Argument(..., help="Dice expressions, each its own result: 4d6kh3, 2d20kl1+5, "
                                            "'1d20+5>=15' (succeeds or fails), 3x3d6, @fireball, @attack Ana."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for repeatable rolls."),
-    dice: Optional[str] = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
+    seed: Optional[int] = SEED,
+    dice: Optional[str] = DICE,
     n: int = typer.Option(1, "-n", "--repeat", help="Roll the whole line N times (JSON lines with --json)."),
     json_: bool = JSON,
     lang: Optional[str] = LANG,

@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from rolecli.commands import JSON, LANG, REGISTRY, systems_lookup
+from rolecli.commands.dice import DICE, SEED
 from rolecli.output import Printer
 from rolecli.session import session_of
 
@@ -67,8 +68,8 @@ def table_show(ctx: typer.Context, name: str = typer.Argument(..., help="The tab
 def table_roll(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="The table."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for repeatable rolls."),
-    dice: Optional[str] = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
+    seed: Optional[int] = SEED,
+    dice: Optional[str] = DICE,
     n: int = typer.Option(1, "-n", "--repeat", help="Roll N times (JSON lines with --json)."),
     json_: bool = JSON,
     lang: Optional[str] = LANG,
