@@ -63,7 +63,9 @@ def test_001_R14_the_adjustment_policy_widens_the_range_by_its_points():
 
 def _by_the_rules(la: int, lb: int, tie: str = "stalemate") -> dict[str, Fraction]:
     """001-R18 counted over every die (Day Die, Day Die, Night Die, Night Die) of
-    two sides with difficulty 1 that roll the Night Die when failing or losing."""
+    two sides with difficulty 1 that roll the Night Die when failing or losing,
+    and only when it can still win: its best result (its limit, at most 12)
+    must beat the other side's (a tie wins for the target under defender)."""
     counts = {"win": 0, "loss": 0, "stalemate": 0, "simultaneous_failure": 0}
     for da, db, na, nb in product(range(1, 13), repeat=4):
         a = da if da <= la else None
@@ -73,10 +75,14 @@ def _by_the_rules(la: int, lb: int, tie: str = "stalemate") -> dict[str, Fractio
         def beats(x, y):
             return x is not None and (y is None or x > y)
 
+        def can_win(limit, rival, ties_win=False):
+            top = min(limit, 12)
+            return top >= 1 and (rival is None or top > rival or (ties_win and top == rival))
+
         while True:
-            if not used["a"] and (a is None or beats(b, a) or (tie == "defender" and a == b)):
+            if not used["a"] and (a is None or beats(b, a) or (tie == "defender" and a == b)) and can_win(la, b):
                 used["a"], a = True, (na if na <= la else None)
-            elif not used["b"] and (b is None or beats(a, b)):
+            elif not used["b"] and (b is None or beats(a, b)) and can_win(lb, a, tie == "defender"):
                 used["b"], b = True, (nb if nb <= lb else None)
             else:
                 break

@@ -99,8 +99,15 @@ class Challenge:
         return sum(g.used.value for g in self.groups) + self.quality
 
     @property
+    def declared(self) -> bool:
+        """Declared advanced by the Cronista: ``--advanced``, or ``--untrained``
+        (training only matters for an advanced skill, so saying the roller is
+        untrained says the challenge is advanced)."""
+        return self.declared_advanced or self.declared_untrained
+
+    @property
     def advanced(self) -> bool:
-        return self.declared_advanced or any(g.advanced for g in self.groups if g.kind == "skill")
+        return self.declared or any(g.advanced for g in self.groups if g.kind == "skill")
 
     @property
     def trained(self) -> bool:
@@ -118,7 +125,7 @@ class Challenge:
         if group is None or not self.advanced:
             return []
         counted = group.traits if group.how == "chained" else (group.used,)
-        return [t.name for t in counted if t.name and (t.advanced or self.declared_advanced)]
+        return [t.name for t in counted if t.name and (t.advanced or self.declared)]
 
     def group(self, kind: Kind) -> Group | None:
         return next((g for g in self.groups if g.kind == kind), None)

@@ -22,7 +22,7 @@ from .adjustment import AdjustPlan, adjusted
 from .factors import modified
 from .success_range import SuccessRange
 
-Night = Literal["never", "on-failure", "on-loss"]
+Night = Literal["never", "on-failure", "on-loss", "always"]
 
 
 @dataclass(frozen=True)
@@ -176,15 +176,35 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     return Turn(side, day=Read("day", tuple(dice), kept, day_choice(side, kept)[0]))
 
 
-def wants_night(turn: Turn, losing: bool = False) -> bool:
+def night_results(side: Side) -> set[int]:
+    """Every result the side's Night Die can come to, face by face, after the
+    adjustment points it would get (the highest of several Night Dice can show
+    any face)."""
+    return {adjusted(face, side.plan.night_delta(face, side.window)) for face in range(1, 13)}
+
+
+def can_win(side: Side, at_least: int | None = None) -> bool:
+    """Whether the side's Night Die can still bring what the player rolls it for:
+    a result within its range, and in a contest one of at least ``at_least``
+    (what beats the other side's standing result)."""
+    return any(side.window.holds(v) and (at_least is None or v >= at_least) for v in night_results(side))
+
+
+def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -> bool:
     """Whether the side rolls the Night Die now, by its policy: ``on-failure``
     after a failed Day Die (the only time in a test, RULINGS 001); ``on-loss``
-    also after an in-range Day Die the other side beats (a contest); never twice."""
+    also after an in-range Day Die the other side beats (a contest); never twice.
+    Both roll it only when it can still succeed (a test) or win (a contest:
+    ``at_least`` is the lowest result that wins, None for any within range): a
+    Night Die that cannot help only brings its consequences, and no player rolls
+    it. ``always`` rolls it whenever the rules allow, helpful or not."""
     if turn.night is not None or turn.side.pool.night_only:
         return False
-    if turn.side.night == "never":
+    policy = turn.side.night
+    if policy == "never":
         return False
-    return turn.result is None or (turn.side.night == "on-loss" and losing)
+    allowed = turn.result is None or (policy in ("on-loss", "always") and losing)
+    return allowed and (policy == "always" or can_win(turn.side, at_least))
 
 
 def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:

@@ -30,7 +30,7 @@ EXTRA = L("adicional", "extra")
 FLEXIBLE = L("Desafío Flexible", "flexible challenge")
 CHAINED = L("Desafío Encadenado", "chained challenge")
 ADVANCED = L("habilidad avanzada", "advanced skill")
-ACTOR = L("Acción", "Actor")
+ACTOR = L("Actor", "Actor")
 OPPOSITION = L("Oposición", "Opposition")
 SALUD = L("Salud", "Health")
 

@@ -4,6 +4,8 @@ language-neutral keys)."""
 
 from __future__ import annotations
 
+from rolecli.contract import Label
+
 from .challenge import Challenge
 from .clock_turn import Read, Side, Turn
 from .glossary import (ADJUSTMENT, DAY_DICE, DAY_DIE, DIFFICULTY, FAILURE_FACTOR, LIMIT, NIGHT_DICE, NIGHT_DIE,
@@ -24,7 +26,12 @@ def read_line(read: Read, window: SuccessRange, lang: str) -> str:
     """``Dados Diurnos 2, 9 → 9 -2 (ajuste) = 7: dentro del rango de éxito 3–7``."""
     one, many = (DAY_DIE, DAY_DICE) if read.die == "day" else (NIGHT_DIE, NIGHT_DICE)
     if len(read.dice) > 1:
-        how = say(lang, "se conserva", "keeps") if read.die == "day" else say(lang, "el más alto", "the highest")
+        if read.die == "night":
+            how = say(lang, "el más alto", "the highest")
+        elif window.holds(read.value):
+            how = say(lang, "se conserva", "keeps")
+        else:  # every Day Die failed: the one nearest the range is shown
+            how = say(lang, "ninguno en el rango; el más cercano,", "none in range; the nearest,")
         said = f"{many(lang)} {', '.join(map(str, read.dice))} → {how} {read.kept}"
     else:
         said = f"{one(lang)} {read.kept}"
@@ -49,23 +56,61 @@ def setting_line(side: Side, challenge: Challenge, lang: str) -> str:
     return line
 
 
+def factor_text(label: str, raw: int, mod: int, final: int, lang: str) -> str:
+    """``Factor de Éxito 3 -4 (modificador) = 1 (nunca menos de 1)``: a factor and
+    the modifier that changed it (001-R9)."""
+    said = f"{label} {raw}"
+    if mod:
+        said += f" {mod:+d} ({say(lang, 'modificador', 'modifier')}) = {final}"
+        if raw + mod < 1:
+            said += say(lang, " (nunca menos de 1)", " (never below 1)")
+    return said
+
+
+def _factors(turn: Turn, lang: str) -> str:
+    said = ""
+    if turn.success_factor is not None:
+        said += ", " + factor_text(SUCCESS_FACTOR(lang), turn.result, turn.side.success_factor_mod,
+                                   turn.success_factor, lang)
+    if turn.failure_factor is not None:
+        said += ", " + factor_text(FAILURE_FACTOR(lang), turn.standing.value, turn.side.failure_factor_mod,
+                                   turn.failure_factor, lang)
+    return said
+
+
+_NIGHT_PROBLEM = Label("el Dado Nocturno trae un problema que narra el Cronista",
+                       "the Night Die brings a problem the Cronista narrates")
+
+
 def verdict(turn: Turn, lang: str) -> str:
     """``Éxito con consecuencias, Factor de Éxito 6: ...``."""
     outcome = turn.outcome
-    said = OUTCOMES[outcome](lang)
-    if turn.success_factor is not None:
-        said += f", {SUCCESS_FACTOR(lang)} {turn.success_factor}"
-    if turn.failure_factor is not None:
-        said += f", {FAILURE_FACTOR(lang)} {turn.failure_factor}"
+    said = OUTCOMES[outcome](lang) + _factors(turn, lang)
     return said + {
         "success": "",
-        "success_with_consequences": say(lang, ": se logra, pero el Dado Nocturno trae un problema que narra el Cronista",
-                                         ": done, but the Night Die brings a problem the Cronista narrates"),
+        "success_with_consequences": say(lang, ": se logra, pero ", ": done, but ") + _NIGHT_PROBLEM(lang),
         "failure": say(lang, ": sin Dado Nocturno, no se logra el objetivo y nada empeora",
                        ": no Night Die, the goal is not reached and nothing gets worse"),
         "fiasco": say(lang, ": peor que antes (cuanto más bajo el factor, más grave)",
                       ": worse off than before (the lower the factor, the worse)"),
     }[outcome]
+
+
+def contest_verdict(turn: Turn, won: bool, tie: bool, lang: str) -> str:
+    """One side's verdict in a contest (001-R18): only the winner overcomes the
+    challenge; a side within range that is beaten, or ties, says so (and still
+    bears the Night Die's consequences if it rolled it); one out of range is a
+    Fallo or a Fracaso as in a test."""
+    if won or turn.result is None:
+        return verdict(turn, lang)
+    if tie:
+        said = say(lang, f"Empate con {turn.result}: nadie gana", f"Tied with {turn.result}: nobody wins")
+    else:
+        said = say(lang, f"Superado con {turn.result} (dentro de su rango): no lo logra",
+                   f"Beaten with {turn.result} (within its range): the goal is not reached")
+    if turn.consequences:
+        said += say(lang, ", y ", ", and ") + _NIGHT_PROBLEM(lang)
+    return said
 
 
 def night_reason(turn_before: Turn, lang: str) -> str:

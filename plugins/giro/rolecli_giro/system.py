@@ -77,7 +77,9 @@ def side_params(night_default: str, night_choices: tuple[str, ...], prefix: str 
           "Adjustment points put on the Day Die (+N/-N), or auto", default="auto", policy=True),
         p("adjust_night", "str", "Puntos de ajuste al Dado Nocturno (+N/-N), o auto",
           "Adjustment points put on the Night Die (+N/-N), or auto", default="auto", policy=True),
-        p("night", "choice", "Cuándo tirar el Dado Nocturno", "When to roll the Night Die", default=night_default,
+        p("night", "choice", "Cuándo tirar el Dado Nocturno (on-failure/on-loss: solo si aún puede lograrlo; "
+          "always: aunque no pueda)", "When to roll the Night Die (on-failure/on-loss: only when it can still "
+          "succeed or win; always: even when it cannot)", default=night_default,
           choices=night_choices, policy=True),
         p("keep_day", "str", "Qué Dado Diurno conservar: best o su valor", "Which Day Die to keep: best, or its value",
           default="best", policy=True),
@@ -99,8 +101,8 @@ def _challenge(name: str, es: str, en: str, owner: str = "actor", required: bool
 CHALLENGE = _challenge("challenge", "Desafío: Atributo + Habilidad (y/e: encadenado, o/u: flexible), o números "
                        "(4+3, o el límite 7)", "Challenge: Attribute + Skill (y/e: chained, o/u: flexible), or "
                        "numbers (4+3, or the limit 7)")
-TEST_SIDE = side_params("on-failure", ("never", "on-failure"))
-CONTEST = ("never", "on-failure", "on-loss")
+TEST_SIDE = side_params("on-failure", ("never", "on-failure", "always"))
+CONTEST = ("never", "on-failure", "on-loss", "always")
 CONTEST_SIDES = side_params("on-loss", CONTEST) + side_params("on-loss", CONTEST, "target_", "target")
 WEAPON = (Param("weapon", "int", L("Bonificación del arma al daño", "The weapon's damage bonus"), default=0,
                 minimum=0, maximum=12),

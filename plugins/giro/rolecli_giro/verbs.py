@@ -24,7 +24,7 @@ from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
                        OPPOSITION, SUCCESS_FACTOR, say)
-from .report import night_line, read_line, setting_line, turn_data, turn_lines, verdict
+from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_data, turn_lines
 from .success_range import SuccessRange
 from .system import EXTRA, INFO
 
@@ -65,8 +65,14 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
     if text in (None, ""):
         raise Refused(f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
                       "or the limit as a number.")
-    chall = challenges.parse(text, who, quality=g("quality"), pick=tuple(g("pick")), advanced=g("advanced"),
-                             untrained=g("untrained"))
+    try:
+        chall = challenges.parse(text, who, quality=g("quality"), pick=tuple(g("pick")), advanced=g("advanced"),
+                                 untrained=g("untrained"))
+    except Refused as refused:
+        if prefix and who is None and ctx.characters and "quick roll has no character" in str(refused):
+            raise Refused(f"the opposition {text!r} names traits but no character: give --target NAME, whose "
+                          "traits they are, or numbers (4+3, or the limit 7).") from None
+        raise
     forced = chall.untrained_advanced
     try:
         dice = pool(g("extra_day"), assistants(g("assist"), ctx, who, chall), g("extra_night"), tempt=g("tempt"),
@@ -265,7 +271,8 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if last.winner == "tie" and len(rounds) > 1:
         lines.append(say(lang, f"Tras {REROLLS} repeticiones queda en punto muerto", f"After {REROLLS} rerolls it stands "
                                "as a stalemate"))
-    lines += [f"{turn.side.who}: {verdict(turn, lang)}" for turn in (last.actor, last.target)]
+    lines += [f"{turn.side.who}: {contest_verdict(turn, last.winner == key, last.winner == 'tie', lang)}"
+              for key, turn in (("actor", last.actor), ("target", last.target))]
     changes = Changes()
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
@@ -332,9 +339,8 @@ def automatic(action: Action, ctx) -> Outcome:
     factor = modified(rolled, p["success_factor_mod" if success else "failure_factor_mod"])
     said = say(lang, "Éxito automático", "Automatic success") if success else say(lang, "Fallo automático",
                                                                                   "Automatic failure")
-    line = f"{said}: {label(lang)} 1d12 = {rolled}"
-    if factor != rolled:
-        line += f" → {factor}"
+    mod = p["success_factor_mod" if success else "failure_factor_mod"]
+    line = f"{said}: {factor_text(label(lang) + ' 1d12 =', rolled, mod, factor, lang)}"
     key = "success_factor" if success else "failure_factor"
     return Outcome(data={"verb": "automatic", "result": p["result"], "rolled": rolled, key: factor},
                    lines=[line], success=success)
