@@ -158,3 +158,17 @@ def test_a_group_is_added_as_one_change_and_undone_at_once(root):
     assert text_of(root) == HAND_WRITTEN
     with pytest.raises(CampaignError, match=r"^--count 101 is out of range 1\.\.100\.$"):
         add_characters(root, "demo", "Orc", {}, systems, count=101)
+
+
+def test_undoing_an_old_change_that_made_a_sub_table_removes_it_as_text(root):
+    """rolecli once wrote a new table field as a [characters.Name.field] table;
+    undoing such a change from an old log keeps the next table's comment."""
+    import json
+
+    kept = 'system = "fake"\n\n[characters.Ana]\nhp = 3\n\n# the cleric\n[characters.Bo]\nhp = 4\n'
+    write(root, kept.replace("# the cleric", "[characters.Ana.skills]\nUno = 1\n\n# the cleric"))
+    old = {"seq": 1, "kind": "sheet", "command": "x", "summary": "set Ana: skills.Uno=1", "data": {},
+           "changes": {"Ana": {"before": {}, "after": {"skills": {"Uno": 1}}}}}
+    (root / "demo" / "log.jsonl").write_text(json.dumps(old) + "\n", encoding="utf-8")
+    undo_last(root, "demo", systems, command="u")
+    assert text_of(root) == kept

@@ -293,9 +293,7 @@ class _WholeFile:
             return None
         return Difference(CAMPAIGN_FILE, "SHA-256", digest(snap.raw), change[side], snap.campaign_file)
 
-    def apply(self, draft, who, change, side, where):
-        if side != "after":  # pragma: no cover - edits are not undoable, so never asked
-            raise CampaignError("a hand edit of campaign.toml cannot be undone; edit the file again.")
+    def apply(self, draft, who, change, side, where):  # only ever to "after": edits are not undoable
         draft.replace_campaign(change["text"].encode("utf-8"))
 
 
@@ -304,11 +302,9 @@ class _WholeFile:
 
 @dataclass(frozen=True)
 class Operation:
-    """A kind of logged change: its log ``kind``, the parts it is made of (in
-    the order they are written), whether ``undo`` reverts it, and the JSON types
-    its sides hold."""
+    """A kind of logged change: the parts it is made of (in the order they are
+    written), the JSON types its sides hold, and whether ``undo`` reverts it."""
 
-    kind: str
     parts: tuple[Part, ...]
     sides: tuple[type, ...]  # the types ``before`` and ``after`` may have
     undoable: bool = True
@@ -316,12 +312,12 @@ class Operation:
 
 _TABLE = _Table()
 OPERATIONS: dict[str, Operation] = {
-    "state": Operation("change", (_State(),), (dict,)),
-    "sheet": Operation("sheet", (_SheetKeys(),), (dict,)),
-    "add": Operation("sheet", (_TABLE, _TableState()), (dict, type(None))),
-    "remove": Operation("sheet", (_TABLE, _TableState()), (dict, type(None))),
-    "rename": Operation("sheet", (_Rename(), _RenameState()), (str,)),
-    "edit": Operation("sheet", (_WholeFile(),), (str,), undoable=False),
+    "state": Operation((_State(),), (dict,)),
+    "sheet": Operation((_SheetKeys(),), (dict,)),
+    "add": Operation((_TABLE, _TableState()), (dict, type(None))),
+    "remove": Operation((_TABLE, _TableState()), (dict, type(None))),
+    "rename": Operation((_Rename(), _RenameState()), (str,)),
+    "edit": Operation((_WholeFile(),), (str,), undoable=False),
 }
 UNDO = "undo"
 

@@ -33,7 +33,7 @@ from rolecli.campaign.commit import Draft, open_locked, settled
 from rolecli.campaign.files import atomic_write, campaign_lock, decode, read_bytes
 from rolecli.campaign.locate import format_key
 from rolecli.campaign.operations import UNDO, changes_of, op_of, operation_of, steps, swapped
-from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, STATE_FILE, campaign_path, check_name,
+from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, campaign_path, check_name,
                                     display_path, existing_campaign)
 from rolecli.campaign.snapshot import Snapshot, Systems, kept_doc, normalize, read_snapshot
 from rolecli.campaign.template import campaign_template
@@ -74,18 +74,8 @@ class Campaign:
         self.options: Mapping[str, Any] = MappingProxyType(dict(snap.options))
         self._characters = snap.characters
         self.characters: Mapping[str, Character] = MappingProxyType(self._characters)
-
-    @property
-    def campaign_file(self) -> Path:
-        return self.dir / CAMPAIGN_FILE
-
-    @property
-    def state_file(self) -> Path:
-        return self.dir / STATE_FILE
-
-    @property
-    def log_file(self) -> Path:
-        return logbook.log_path(self.dir)
+        self.campaign_file, self.state_file = snap.campaign_file, snap.state_file
+        self.log_file = logbook.log_path(self.dir)
 
     def character(self, name: str) -> Character:
         """A character by name (case and accents ignored when unambiguous);
