@@ -55,7 +55,10 @@ def test_pip_install_of_the_root_brings_every_system(fresh_venv, tmp_path):
     result, names = _systems(venv, tmp_path)
     assert result.returncode == 0 and result.stderr == ""
     assert {"dice", "fate", "alternity"} <= set(names)
-    assert set(names) == _declared_systems()
+    shown = _run(venv / "bin" / "rolecli", "plugins", "--json", cwd=tmp_path, env={"PATH": os.environ["PATH"]})
+    plugins = [json.loads(line) for line in shown.stdout.splitlines()]
+    assert {p["name"] for p in plugins if p["state"] == "active" and p["origin"] == "built-in"} == _declared_systems()
+    assert set(names) == {p["system"] for p in plugins if p["system"]}  # a house-rules plugin declares no system
     listed = _run(venv / "bin" / "python", "-c",
                   "from importlib.metadata import entry_points; "
                   "print(sorted({ep.dist.name for ep in entry_points(group='rolecli')}))")
