@@ -44,8 +44,14 @@ class Expression:
         would read too many before rolling any."""
         from rolecli.dice.tree import Dice, walk
 
-        return sum(term.expected_reads() * (bounds(term.count_node)[1] if term.count_node is not None else term.count)
-                   for term in walk(self.tree) if isinstance(term, Dice))
+        total = 0.0
+        for term in walk(self.tree):
+            if isinstance(term, Dice):
+                if term.sized_later:  # as many dice as it can roll, of the largest size it can have
+                    term = term.sized(bounds(term.count_node)[1] if term.count_node is not None else term.count,
+                                      bounds(term.sides_node)[1] if term.sides_node is not None else term.sides)
+                total += term.count * term.expected_reads()
+        return total
 
     @property
     def comparison(self) -> bool:

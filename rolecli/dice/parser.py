@@ -195,7 +195,7 @@ class _Parser:
     def parse(self) -> tuple[Node, str, int]:
         """One expression, its comment and where it ends in the text."""
         if self.kind() == "num" and self.kind(1) == "x":
-            raise DiceError(f"{self.snippet(self.tokens[0])[:12]}…: 'N x' repeats a whole roll; give it to "
+            raise DiceError(f"{self.tokens[0].text}x…: 'N x' repeats a whole roll; give it to "
                             "rolecli roll (rolecli roll 3x4d6), or roll with -n N.")
         node = self.expression(0)
         end = self.tokens[self.i - 1].end
@@ -405,6 +405,7 @@ class _Parser:
             )
         sides: int | None = None
         faces = sides_node = None
+        sizes: list = []  # the fewest and most sides a size given by a roll can give
         if side_tok.kind == "(":
             sides_node = self.paren(depth)
             sides, *sizes = self.size_of(sides_node, "number of sides", 1, MAX_SIDES, start)

@@ -120,7 +120,7 @@ class Dice(_Record):
 
     @property
     def fudge(self) -> bool:
-        return self.sides is None and self.faces is None
+        return self.sides is None and self.faces is None and self.sides_node is None
 
     @property
     def lo(self) -> int:
