@@ -8,19 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Refused
 from rolecli.names import closest, fold
 
 LOWEST, HIGHEST = 0, 3
 
 DICE: dict[int, tuple[int, ...]] = {0: (6, 12, 20), 1: (6, 6, 6), 2: (12, 12, 12), 3: (20, 20, 20)}
-
-MEANING = {
-    0: Label("incompetente", "incompetent"),
-    1: Label("iniciándose", "beginner"),
-    2: Label("entrenado", "trained"),
-    3: Label("dominio", "mastery"),
-}
 
 # The capabilities the chapter names, with their English names (accepted on the
 # command line too). A character without one of them rolls it at 0, as the book
@@ -106,10 +99,3 @@ def of(character: Character | None, text: str, innate: bool = False, what: str =
     rating = int(table.get(found, 0))
     return Capability(found, rating, innate or any(same(found, i) for i in innates))
 
-
-def marks(character: Character | None, name: str, quick: int | None = None) -> int:
-    """The marks of one of the book's capabilities (0 when the sheet lacks it),
-    or the number a quick roll gives for it."""
-    if character is None:
-        return check_rating(int(quick or 0), name)
-    return of(character, name).rating

@@ -152,8 +152,8 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
                             L("solo armadura", "armour only") if armour_only else L("protecciones", "protections"),
                             protections))
         if striker.temperament == "combative" and protections < 0:
-            mods.append(Mod("combative", L("bestia combativa, ignora ND −1 y −2 de protecciones", "combative beast, ignores protections' ND −1 and −2"),
-                            min(2, -protections)))
+            mods.append(Mod("combative", L("bestia combativa, ignora ND −1 y −2 de protecciones",
+                                           "combative beast, ignores protections' ND −1 and −2"), min(2, -protections)))
     if striker.temperament == "peaceful":
         mods.append(Mod("peaceful", L("bestia pacífica", "peaceful beast"), -1))
     if location != "body":

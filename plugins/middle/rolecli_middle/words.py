@@ -29,13 +29,6 @@ def verdict(ok: bool, lang: str) -> str:
     return tr(lang, "éxito", "success") if ok else tr(lang, "fallo", "failure")
 
 
-def listing(items: list[str], lang: str) -> str:
-    """``a, b y c`` / ``a, b and c``."""
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + tr(lang, " y ", " and ") + items[-1]
-
-
 # Weapon sizes and kinds: the sheet's word -> the command line's key.
 SIZES = {"ninguna": "none", "pequeña": "small", "mediana": "medium", "grande": "large"}
 KINDS = {"filo": "edged", "punzante": "piercing", "contundente": "blunt"}
