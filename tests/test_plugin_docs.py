@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from rolecli_testing import REPO
+from test_readme import _examples
 
 PAGE = REPO / "docs" / "plugins.md"
 
@@ -91,18 +92,6 @@ def test_the_worked_example_passes_its_own_tests(heist):
     assert "6 passed" in done.stdout
 
 
-def _examples():
-    block = re.search(r"^```console heist\n(.*?)^```", PAGE.read_text(encoding="utf-8"), re.S | re.M).group(1)
-    command, shown = None, []
-    for line in block.splitlines() + ["$ end"]:
-        if line.startswith("$ "):
-            if command:
-                yield command, shown
-            command, shown = line[2:], []
-        else:
-            shown.append(line)
-
-
 def test_the_worked_example_prints_what_the_page_shows(heist, tmp_path, monkeypatch):
     from rolecli.testing import plugins, run
 
@@ -114,7 +103,7 @@ def test_the_worked_example_prints_what_the_page_shows(heist, tmp_path, monkeypa
     monkeypatch.setenv("ROLECLI_LANG", "en")
     import rolecli_heist
 
-    examples = list(_examples())
+    examples = list(_examples("docs/plugins.md"))
     assert len(examples) >= 8
     with plugins(rolecli_heist):
         for command, shown in examples:

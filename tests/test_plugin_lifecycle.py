@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 import zipfile
 
 import pytest
+import test_install
 
-from rolecli_testing import REPO
+fresh_venv = test_install.fresh_venv  # the fixture: `pip install` of a copy of this repository, in a new venv
 
 
 def _run(*args, **kw):
@@ -26,17 +25,11 @@ def _run(*args, **kw):
 
 
 @pytest.fixture(scope="module")
-def user(tmp_path_factory):
+def user(fresh_venv, tmp_path_factory):
     """`rolecli ARGS` of a fresh virtual environment where `pip install rolecli`
     was done (from a copy of this repository), run in the user's own folder."""
+    venv, _, _ = fresh_venv
     where = tmp_path_factory.mktemp("lifecycle")
-    source = where / "source"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".hypothesis", "campaigns", "tests", "benchmarks"))
-    venv = where / "venv"
-    _run(sys.executable, "-m", "venv", venv).check_returncode()
-    done = _run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", source)
-    assert done.returncode == 0, done.stderr[-2000:]
     home = where / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "ROLECLI", "VIRTUAL_ENV"))}
