@@ -18,7 +18,7 @@ import typer
 from rolecli.commands import JSON, REGISTRY
 from rolecli.output import Printer, note
 
-plugins_app = typer.Typer(name="plugins", invoke_without_command=True,
+plugins_app = typer.Typer(name="plugins", invoke_without_command=True, add_completion=False,
                           help="List the plugins (rule systems, house rules), install, uninstall, freeze or make one.")
 REGISTRY["plugins"] = plugins_app
 
@@ -86,7 +86,7 @@ def _installed(changed: list[tuple[str, str]], printer: Printer) -> None:
 @plugins_app.command("install")
 def plugins_install(
     specs: Optional[list[str]] = typer.Argument(None, help="Package names, folders, git URLs (git+https://...) "
-                                                           "or wheels, as pip takes them.", metavar="SPEC..."),
+                                                           "or wheels, as pip takes them.", metavar="SPEC"),
     requirements: Optional[Path] = typer.Option(None, "-r", "--requirement",
                                                 help="Install the plugins this file lists ('rolecli plugins freeze')."),
     editable: Optional[str] = typer.Option(None, "-e", "--editable",
