@@ -95,7 +95,7 @@ def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: d
             raise Refused(f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
                           "dice leaves at least one die for each target (003-R9).")
         pool.split = split
-    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "auto"))
+    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none"))
 
 
 def roll(ctx, *sides: Side) -> None:
@@ -128,7 +128,7 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
 
 def hints(s: Side, needed: int, lang: str) -> list[str]:
     """On a roll that fell short with no reroll, say whether a Willpower reroll could have saved it."""
-    if s.first is not None or s.policy != "auto":
+    if s.first is not None or s.policy.strip().lower() not in ("none", "auto"):
         return []
     if chosen("failures", s.roll, needed, True):
         return [tr(lang, "Repetir hasta 3 dados fallados con Fuerza de Voluntad podría cambiarlo: --reroll failures",

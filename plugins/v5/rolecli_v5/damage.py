@@ -26,11 +26,12 @@ def tracker_for(tracker: str, source: str, social: bool) -> str:
     return "willpower" if social or source in SOCIAL_SOURCES else "health"
 
 
-def source_for(source: str, tracker: str, weapon: int) -> str:
+def source_for(source: str, tracker: str, weapon: int, *, ranged: bool = False) -> str:
     """The source when none is named: embarrassment on Willpower; on Health a weapon
-    with a rating is taken as lethal, anything else as fists and kicks."""
+    with a rating, or any shot (003-R7: a ranged attack is made with a firearm, even
+    one given no rating), is taken as lethal, anything else as fists and kicks."""
     if source == "auto":
-        source = "social" if tracker == "willpower" else "weapon" if weapon > 0 else "nonlethal"
+        source = "social" if tracker == "willpower" else "weapon" if weapon > 0 or ranged else "nonlethal"
     if (tracker == "willpower") != (source in SOCIAL_SOURCES):
         hurts = L.tracker("willpower" if source in SOCIAL_SOURCES else "health", "en")
         raise Refused(f"--source {source} hurts {hurts}, not {L.tracker(tracker, 'en')}: "
@@ -115,7 +116,7 @@ def hit(character: Character, state: dict[str, Any], dealt: int, kind: str, key:
     what = L.DAMAGE_TYPES[kind](lang)
     said = tr(lang, f"{character.name} recibe {dealt} de daño {what}", f"{character.name} takes {dealt} {what}")
     if levels != dealt:
-        said += tr(lang, f", a la mitad (redondeando hacia arriba): {levels}", f", halved (rounding up) to {levels}")
+        said += tr(lang, f", dividido por dos (redondeando hacia arriba): {levels}", f", halved (rounding up) to {levels}")
     data, lines = take(character, state, key, levels, kind, lang, social=social, said=said)
     return {"damage": dealt, "halved": levels != dealt, **data}, lines
 

@@ -134,14 +134,14 @@ def _dice(s) -> tuple[int, int]:
 
 def _no_contest_reroll(p: dict) -> None:
     for key in ("reroll", "target_reroll"):
-        if str(p.get(key) or "auto").strip().lower() == "failures":
+        if str(p.get(key) or "none").strip().lower() == "failures":
             raise Refused(f"odds of a contest with --{key.replace('_', '-')} failures are not computed; "
                           "they are for tests (check, attack --difficulty).")
 
 
 def odds(action, ctx, p: dict) -> Odds:
     """The verb's odds with no character: its pools from the numbers given. A quick
-    roll has no Willpower, so ``auto`` never rerolls; rerolling fixed positions
+    roll has no Willpower, so ``none`` (the default) and ``auto`` never reroll; rerolling fixed positions
     leaves the odds as they are; ``failures`` is computed for tests."""
     from .verbs import check_attack, opponents, weapon_rating
 
@@ -153,7 +153,7 @@ def odds(action, ctx, p: dict) -> Odds:
     if defence is None:  # a test: check, or an attack on a target that does not defend
         difficulty = int(p["difficulty"])
         a = side(work, ctx, None, p["pool"], "", p, split=p.get("split"))
-        reroll = str(p.get("reroll") or "auto").strip().lower() == "failures"
+        reroll = str(p.get("reroll") or "none").strip().lower() == "failures"
         outcomes = check_odds(*_dice(a), difficulty, reroll,
                               (lambda n: hit_against(n, difficulty, weapon, audience)) if attack else None)
         head = [a.pool.text(lang), L.tr(lang, f"dificultad {difficulty}", f"difficulty {difficulty}")]

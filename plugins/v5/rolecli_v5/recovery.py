@@ -37,6 +37,13 @@ def _healed(name: str, before: T.Tracker, after: T.Tracker, why: str, lang: str)
             + tr(lang, f"quita {removed} ({why})", f"removes {removed} ({why})")]
 
 
+def _hunger(before: int, after: int, lang: str) -> str:
+    """``Hunger 1 → 2``, or ``Hunger stays at 1`` when the Rouse checks all came up 6+."""
+    if before == after:
+        return tr(lang, f"el Ansia se queda en {after}", f"Hunger stays at {after}")
+    return tr(lang, f"Ansia {before} → {after}", f"Hunger {before} → {after}")
+
+
 def start_of_session(character: Character, state: dict, p: dict, ctx) -> list[str]:
     lang = ctx.lang
     lines = []
@@ -75,8 +82,8 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
                                    lang)
     after = T.heal(before, superficial=H.mend_amount(potency))
     T.store(state, after)
-    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} d10 = {die}: Ansia {hunger} → {state['hunger']}",
-             f"Blood Potency {potency}; {L.ROUSE('en')} d10 = {die}: Hunger {hunger} → {state['hunger']}")
+    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} d10 = {die}: {_hunger(hunger, state['hunger'], 'es')}",
+             f"Blood Potency {potency}; {L.ROUSE('en')} d10 = {die}: {_hunger(hunger, state['hunger'], 'en')}")
     return _healed(character.name, before, after, why, lang)
 
 
@@ -104,8 +111,8 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
     state["hunger"] = hunger
     after = T.heal(before, aggravated=mended)
     T.store(state, after)
-    why = tr(lang, f"{len(rolled)} controles de Enardecimiento {rolled}: Ansia {start} → {hunger}",
-             f"{len(rolled)} Rouse checks {rolled}: Hunger {start} → {hunger}")
+    why = tr(lang, f"{len(rolled)} controles de Enardecimiento {rolled}: {_hunger(start, hunger, 'es')}",
+             f"{len(rolled)} Rouse checks {rolled}: {_hunger(start, hunger, 'en')}")
     if stopped:
         why += tr(lang, f"; se detiene con Ansia {H.MAX}", f"; stops at Hunger {H.MAX}")
     return _healed(character.name, before, after, why, lang) or [f"{character.name}: {why}"]

@@ -3,13 +3,14 @@ superficial Willpower marked without halving (RULINGS 003, GAP-11; 003-R14).
 
 Which dice is the player's choice (``--reroll``, a policy):
 
-- ``auto`` (the default): the failed regular dice, up to three, only when the roll
-  falls short and rerolling them could still reach what it needs, and only for a
-  character who can pay without filling its Willpower with aggravated damage, on
-  dice the tool rolls. A quick roll has no Willpower to pay with, and with
-  ``--dice`` the player has already chosen at the table, so then it never rerolls.
-- ``failures``: the same dice on the same condition, whoever pays.
-- ``none``: never.
+- ``none`` (the default): never; Willpower is the player's to spend, so the tool
+  only says when a reroll could have changed the result.
+- ``failures``: the failed regular dice, up to three, only when the roll falls short
+  and rerolling them could still reach what it needs, whoever pays.
+- ``auto``: the same, and only for a character who can pay without filling its
+  Willpower with aggravated damage, on dice the tool rolls. A quick roll has no
+  Willpower to pay with, and with ``--dice`` the player has already chosen at the
+  table, so then it never rerolls.
 - positions such as ``1,3``: exactly those regular dice (counted from 1), always.
 """
 

@@ -9,12 +9,12 @@ from .labels import COVER, CREATURES, SOURCES
 
 L = Label
 
-REROLL_HELP = ("repetir con Fuerza de Voluntad: auto (los dados normales fallados, hasta 3, si puede cambiar el "
-               "resultado y el personaje puede pagarlo; nunca con --dice), failures (igual, pague quien pague), none, "
-               "o las posiciones de hasta 3 dados normales (1,3)",
-               "Willpower reroll: auto (the failed regular dice, up to 3, when it can change the outcome and the "
-               "character can pay; never with --dice), failures (the same, whoever pays), none, or the positions "
-               "of up to 3 regular dice (1,3)")
+REROLL_HELP = ("repetir con Fuerza de Voluntad (la elección del jugador): none (por defecto: no repite), failures "
+               "(los dados normales fallados, hasta 3, si puede cambiar el resultado), auto (igual, solo si el "
+               "personaje puede pagarlo y nunca con --dice) o las posiciones de hasta 3 dados normales (1,3)",
+               "Willpower reroll (the player's choice): none (the default: no reroll), failures (the failed regular "
+               "dice, up to 3, when it can change the outcome), auto (the same, only when the character can pay and "
+               "never with --dice), or the positions of up to 3 regular dice (1,3)")
 
 POOL = Param("pool", "rating", L("reserva de dados: un número o Atributo+Habilidad (Fuerza+Pelea)",
                                  "dice pool: a number or Attribute+Skill (Strength+Brawl)"), required=True, positional=True)
@@ -30,7 +30,7 @@ def _side(prefix: str, whose: Label) -> tuple[Param, ...]:
                                             f"dice the Storyteller adds to or takes from {whose.en}"),
               default=0, minimum=-30, maximum=30),
         Param(f"{prefix}reroll", "str", L(*(f"{whose.es}: {REROLL_HELP[0]}", f"{whose.en}: {REROLL_HELP[1]}")),
-              default="auto", policy=True),
+              default="none", policy=True),
     )
 
 

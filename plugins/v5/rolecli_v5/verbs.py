@@ -29,10 +29,10 @@ def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> O
     return Outcome(data=data, lines=lines, success=success, changes=work.changes())
 
 
-def verdict(degree: str, margin: int, lang: str) -> str:
-    """The degree in the book's words, and why."""
+def verdict(degree: str, margin: int | None, lang: str) -> str:
+    """The degree in the book's words, its margin (unless None), and why."""
     said = L.degree(degree, lang)
-    if degree in WINS:
+    if degree in WINS and margin is not None:
         said += tr(lang, f", margen {margin}", f", margin {margin}")
     if degree == "messy_critical":
         said += tr(lang, " (un dado de Ansia muestra uno de los 10)", " (a Hunger die shows one of the 10s)")
@@ -57,6 +57,12 @@ def roll_verb(action: Action, ctx, p: dict) -> Outcome:
     line = f"{pool.text(ctx.lang)}: {dice.text(ctx.lang)} → {L.successes(dice.successes, ctx.lang)}"
     if dice.critical:
         line += tr(ctx.lang, " (parejas de 10: crítico)", " (pairs of 10s: critical)")
+    if dice.messy:  # RULINGS 003: what the Hunger dice will mean once the roll is judged
+        line += tr(ctx.lang, "; un dado de Ansia muestra uno de los 10: crítico conflictivo si gana",
+                   "; a Hunger die shows one of the 10s: a messy critical if it wins")
+    if dice.bestial:
+        line += tr(ctx.lang, "; un dado de Ansia muestra 1: fallo bestial si falla",
+                   "; a Hunger die shows 1: a bestial failure if it fails")
     return Outcome(data={"pool": pool.as_json(), **dice.as_json()}, lines=[line], success=None)
 
 
@@ -108,6 +114,18 @@ def _result_line(a: Side, d: Side, outcome: str, lang: str) -> str:
               f"{win.who} wins by {margin} ({win.successes} − {lose.successes})")
 
 
+def hunger_notes(a: Side, d: Side, outcome: str, lang: str) -> list[str]:
+    """What the Hunger did to either side of a contest (RULINGS 003): a messy critical
+    for a winner with a Hunger 10 among its 10s, a bestial failure for a loser with a
+    Hunger 1; said in words, as a test says it."""
+    notes = []
+    for s, own in ((a, outcome), (d, {"win": "lose", "lose": "win"}.get(outcome, outcome))):
+        said = of_roll(s.roll, own)
+        if said in ("messy_critical", "bestial_failure"):
+            notes.append(f"{s.who}: {verdict(said, None, lang)}")
+    return notes
+
+
 def contest(action: Action, ctx, p: dict) -> Outcome:
     """003-R4: both roll; more successes wins by the margin. Nobody wins a tie."""
     lang = ctx.lang
@@ -118,7 +136,7 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
     lines += willpower(work, ctx, d, a.successes)  # the opposition only needs to hold
     outcome = contest_outcome(a.successes, d.successes)
     margin = a.successes - d.successes
-    lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)]
+    lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
     data = {"actor": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
             "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
@@ -151,12 +169,17 @@ def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
         raise Refused("a dodging defender deals no damage (003-R8): drop --two-sided or --dodge.")
     if p["cover"] != "some" and not p["ranged"]:
         raise Refused("--cover counts against shots (003-R7): add --ranged, or drop --cover.")
+    if p.get("audience") and not p["social"]:
+        raise Refused("--audience adds damage in a social conflict (003-R11): add --social, or drop --audience.")
     if p.get("difficulty") is not None:
         if defence is not None:
             raise Refused("give either a defence pool or --difficulty (a target that does not defend), not both.")
         if p["two_sided"] or p["dodge"]:
             raise Refused("a target that does not defend (--difficulty) cannot dodge or hit back: "
                           "drop --two-sided/--dodge.")
+        if p["cover"] != "some" or p.get("earlier"):
+            raise Refused("--cover (003-R7) and --earlier (003-R9) change a defence pool, and a target that does "
+                          "not defend (--difficulty) has none: the Storyteller sets the difficulty instead.")
         return None
     if defence is None:
         if (p["dodge"] or p["ranged"]) and target is not None:
@@ -186,7 +209,9 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Chara
     data = {"to": to_name, **hit.as_json(), "source": source, "type": kind, "tracker": key}
     if to_character is None:
         levels = levels_of(hit.dealt, kind, not p["unhalved"])
-        return {**data, "levels": levels}, [line + tr(lang, f": {levels} niveles a marcar", f": {levels} levels to mark")]
+        plural = "" if levels == 1 else "s"
+        return {**data, "levels": levels}, [line + tr(lang, f": {levels} nivel{'es' if plural else ''} a marcar",
+                                                      f": {levels} level{plural} to mark")]
     marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
                          halve=not p["unhalved"], social=p["social"])
     return {**data, **marked}, [line] + more
@@ -203,8 +228,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     target_weapon = weapon_rating(action.target, p["target_weapon"])
     audience = int(p["audience"]) if p["social"] else 0
     key = D.tracker_for(p["tracker"], p["source"], p["social"])  # one tracker for the whole conflict
-    sources = {"attacker": D.source_for(p["source"], key, weapon),
-               "defender": D.source_for(p["target_source"], key, target_weapon)}
+    sources = {"attacker": D.source_for(p["source"], key, weapon, ranged=p["ranged"]),
+               "defender": D.source_for(p["target_source"], key, target_weapon, ranged=p["ranged"])}
     data: dict[str, Any] = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"],
                             "social": p["social"]}
     if defence is None:  # 003-R6: a target that does not defend
@@ -226,6 +251,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
                             target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
         lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
+        lines += hunger_notes(a, d, outcome, lang)
         data.update(mode="contest", attacker=a.as_json(), defender=d.as_json(), difficulty=None, margin=margin,
                     cover=p["cover"] if p["ranged"] else None,
                     defender_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
