@@ -21,14 +21,22 @@ DICE = typer.Option(None, "--dice", help="The dice rolled at the table, in order
 _NEGATIVE = re.compile(r"-+(?:[\d({@]|d[\d%f{(])", re.I)
 
 
+def _names_a_verb(arg: str) -> bool:
+    """A system or a verb is a word (v5, full_defense); an expression starts with a
+    number, or d and a size (d20, dF)."""
+    return arg.isidentifier() and not re.match(r"d[\d%f]", arg, re.I)
+
+
 class DiceCommand(TyperCommand):
     """A command whose arguments are dice expressions. click would read
     ``-1d4 + 3`` as the option ``-1`` (and the ``h`` of ``-2d20kh1`` as
     ``-h``); a space in front, which the dice language ignores, keeps it an
-    argument."""
+    argument. A system's verb (``odds fate check -2``) gets its arguments as typed."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, [" " + a if _NEGATIVE.match(a) else a for a in args])
+        if not args or not _names_a_verb(args[0]):
+            args = [" " + a if _NEGATIVE.match(a) else a for a in args]
+        return super().parse_args(ctx, args)
 
 
 def _reads_as_a_name(arg: str) -> bool:
@@ -140,8 +148,7 @@ def odds(
 
     session = session_of(ctx)
     lang_ = choose_lang(lang or session.lang)
-    # A system or a verb is a word (v5, full_defense); an expression starts with a number, or d and a size (d20, dF).
-    if args[0].isidentifier() and not re.match(r"d[\d%f]", args[0], re.I):
+    if _names_a_verb(args[0]):
         from rolecli.actions import odds_of_verb
 
         return odds_of_verb(ctx, args, json_, lang_)
