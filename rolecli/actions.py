@@ -340,9 +340,13 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
     name = session.campaign or store.current_name(root)
     if not name:
         raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
+    from rolecli.conflict import Scene
+
     with store.transaction(root, name, _system_info, command=session.command_line) as camp:
         characters = camp.working_copies()  # a character is copied when the verb first looks at it
-        ctx = Context(lang, source, rule_options(camp.info, camp.options, rules), characters)
+        scene = Scene.load(camp.scene)
+        ctx = Context(lang, source, rule_options(camp.info, camp.options, rules), characters,
+                      tuple(scene.effects), scene.turn)
         system = with_house(system, ctx.options)
         actor, target, names = kw.pop("subject_actor", None), kw.pop("subject_target", None), kw.pop("subject_names", None)
         actor = find_character(characters, actor, name) if actor else None
@@ -362,7 +366,9 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
             if not refuse_unless_able(system, actor, ctx, force).can_act:
                 forced.append(actor.name)
         action = Action(spec.name, convert(spec, kw), actor, target)
-        results = _repeat(system, spec, action, ctx, subjects, repeat, source)
+        results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene)
+        if spec.hook == "recover" and action.params.get("event") == "end_of_scene":
+            results[-1][0].lines += _expired(scene.end_scene(), lang)  # the scene's effects end with it
         changed = characters.changed()
         summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
         data = {"action": spec.name, "results": [o.data for o, _ in results]}
@@ -370,11 +376,11 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
             data["forced"] = forced
             summary = f"[forced: {', '.join(forced)}] {summary}"
         camp.record(Outcome(data=data, lines=[], success=results[-1][0].success, changes=changed),
-                    kind="change" if changed else "roll", summary=summary)
+                    kind="change" if changed else "roll", summary=summary, scene=scene.dump())
     return _print(system, spec, results, printer, lang)
 
 
-def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[Outcome, list]]:
+def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> list[tuple[Outcome, list]]:
     results = []
     for _ in range(repeat):
         start = len(source.reads)
@@ -385,9 +391,32 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source) -> list[tuple[O
             for subject in subjects:
                 if subject.name == name:
                     subject.state = state
+        if scene is not None:
+            _lasting(system, outcome, ctx, scene)
         results.append((outcome, source.reads[start:]))
     source.finish()  # leftover --dice values are an error, before anything is written
     return results
+
+
+def _lasting(system, outcome: Outcome, ctx: Context, scene) -> None:
+    """The effects a verb leaves and uses up, kept in the campaign's scene, so
+    that the next command (or repetition) finds them in ``ctx.effects``."""
+    from rolecli.contract import Effect
+    from rolecli.plugins import PluginFailure
+
+    for effect in outcome.effects:
+        if not isinstance(effect, Effect) or effect.on not in ctx.characters:
+            what = effect.on if isinstance(effect, Effect) else type(effect).__name__
+            raise PluginFailure(system.record, "its verb", TypeError(
+                f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
+    outcome.effects = [scene.add(effect) for effect in outcome.effects]
+    scene.remove(outcome.used)
+    ctx.effects = tuple(scene.effects)
+
+
+def _expired(events, lang: str) -> list[str]:
+    return [(f"Expira #{e.effect.id} sobre {e.name}: {e.effect.text}." if lang == "es"
+             else f"Expires: #{e.effect.id} on {e.name}: {e.effect.text}.") for e in events]
 
 
 def _print(system, spec, results, printer: Printer, lang: str) -> int:
@@ -398,6 +427,8 @@ def _print(system, spec, results, printer: Printer, lang: str) -> int:
                    "explanation": outcome.lines}
         if outcome.changes:
             payload["changes"] = outcome.changes
+        if outcome.effects:
+            payload["effects"] = [e.as_json() for e in outcome.effects]
         printer.result(payload, outcome.lines + dice_lines(reads, lang))
         failed |= outcome.success is False
     return 1 if failed else 0

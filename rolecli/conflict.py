@@ -235,6 +235,56 @@ class Scene:
                         for e in self.effects]
 
 
+def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
+    """What is wrong with a ``[scene]`` table read from state.toml or a log
+    line, as (key inside it, message); None when it is sound."""
+    if not isinstance(doc, dict):
+        return (), "should be a table holding conflict, effects and next_effect"
+    unknown = [k for k in doc if k not in ("conflict", "effects", "next_effect")]
+    if unknown:
+        return (unknown[0],), "is not a key of the scene (conflict, effects, next_effect)"
+    if "next_effect" in doc and not _whole(doc["next_effect"], 1):
+        return ("next_effect",), "should be a whole number of 1 or more"
+    c = doc.get("conflict")
+    if c is not None:
+        if not isinstance(c, dict):
+            return ("conflict",), "should be a table"
+        for key, ok, what in (("round", lambda v: _whole(v, 1), "a whole number of 1 or more"),
+                              ("turn", lambda v: _whole(v, 0), "a whole number of 0 or more"),
+                              ("turns", _names, "a list of character names"),
+                              ("participants", _names, "a list of character names"),
+                              ("each_round", lambda v: isinstance(v, bool), "true or false")):
+            if not ok(c.get(key)):
+                return ("conflict", key), f"should be {what}"
+        if "kind" in c and not isinstance(c["kind"], str):
+            return ("conflict", "kind"), "should be a text"
+    effects = doc.get("effects", [])
+    if not isinstance(effects, list):
+        return ("effects",), "should be a list of effects ([[scene.effects]])"
+    for i, e in enumerate(effects):
+        if not isinstance(e, dict):
+            return ("effects", str(i)), "should be a table"
+        for key, ok, what in (("id", lambda v: _whole(v, 1), "a whole number of 1 or more"),
+                              ("on", lambda v: isinstance(v, str) and v != "", "a character's name"),
+                              ("until", lambda v: v in UNTIL, f"one of {', '.join(UNTIL)}")):
+            if not ok(e.get(key)):
+                return ("effects", str(i), key), f"should be {what}"
+        for key, kind in (("text", str), ("key", str), ("by", str), ("data", dict)):
+            if key in e and not isinstance(e[key], kind):
+                return ("effects", str(i), key), f"should be a {'table' if kind is dict else 'text'}"
+        if e["until"] == "rounds" and not _whole(e.get("rounds"), 1):
+            return ("effects", str(i), "rounds"), "should be a whole number of 1 or more"
+    return None
+
+
+def _whole(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(n, str) and n for n in value)
+
+
 def effect_from(table: dict[str, Any]) -> Effect:
     return Effect(on=table["on"], text=table.get("text", ""), key=table.get("key", ""),
                   data=dict(table.get("data", {})), by=table.get("by", ""), until=table.get("until", "scene"),

@@ -59,6 +59,11 @@ class Draft:
         if new is not self.snap:
             self.snap, self._state = new, True
 
+    def set_scene(self, table: dict[str, Any]) -> None:
+        """Keep ``table`` as the campaign's scene (its conflict and effects)."""
+        if table != self.snap.scene:
+            self.snap, self._state = self.snap.with_scene(table), True
+
     # --- campaign.toml ----------------------------------------------------------
 
     def edit_sheet(self, name: str, sets: Mapping[str, Any], deletes: list, sheet: dict[str, Any]) -> None:

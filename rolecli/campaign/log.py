@@ -69,8 +69,8 @@ def make_entry(kind: str, command: str | None, summary: str, data: Any = None, *
     if kind not in KINDS:
         raise ValueError(f"log kind must be one of {KINDS}, not {kind!r}")
     entry = {"seq": None, "time": now(), "command": default_command() if command is None else command,
-             "kind": kind, "summary": summary, "data": jsonable({} if data is None else data)}
-    entry.update(jsonable(extra))
+             "kind": kind, "summary": summary}
+    entry.update(jsonable({"data": {} if data is None else data, **extra}))
     return entry
 
 

@@ -22,6 +22,10 @@ sides hold depends on the operation:
             names that change's operation
 ==========  ==============================================  ========================
 
+A ``state`` entry may also change the campaign's scene (its conflict and the
+effects in force, state.toml's ``[scene]``): then it holds ``scene``, with
+``before`` and ``after`` the whole scene table, applied after the characters.
+
 An operation is made of parts, one per file it touches. A part can tell
 whether the files hold one side of a change, and can make them hold it:
 
@@ -283,6 +287,24 @@ class _RenameState:
         draft.set_state(gone, None)
 
 
+class _Scene:
+    """state.toml: the campaign's scene (the conflict and the effects), the
+    entry's ``scene`` change rather than one per character."""
+
+    file = STATE_FILE
+
+    def differs(self, snap, who, change, side):
+        return difference("the scene", snap.scene, change[side], snap.state_file)
+
+    def apply(self, draft, who, change, side, where):
+        from rolecli.conflict import scene_problem
+
+        problem = scene_problem(change[side])
+        if problem:
+            raise where.error(("scene", side, *problem[0]), problem[1])
+        draft.set_scene(change[side])
+
+
 class _WholeFile:
     """campaign.toml as the GM's editor left it: only rolled forward (a hand edit is not undone)."""
 
@@ -311,6 +333,7 @@ class Operation:
 
 
 _TABLE = _Table()
+SCENE = _Scene()
 OPERATIONS: dict[str, Operation] = {
     "state": Operation((_State(),), (dict,)),
     "sheet": Operation((_SheetKeys(),), (dict,)),
@@ -375,6 +398,8 @@ def steps(entry: dict[str, Any]) -> Iterator[tuple[Part, str, dict[str, Any]]]:
     for part in operation.parts:
         for who, change in changes.items():
             yield part, who, change
+    if "scene" in entry:
+        yield SCENE, "", entry["scene"]
 
 
 def swapped(changes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -400,10 +425,16 @@ def shape_problem(entry: dict[str, Any]) -> str | None:
         if reverts not in OPERATIONS or not OPERATIONS[reverts].undoable:
             return f"reverts = {show(reverts)} is not an operation undo can revert"
     operation = operation_of(entry)
+    if "scene" in entry:
+        scene = entry["scene"]
+        if (op if op != UNDO else reverted_op(entry)) != "state":
+            return "scene goes only with op = \"state\""
+        if not isinstance(scene, dict) or not all(isinstance(scene.get(side), dict) for side in SIDES):
+            return "scene should be an object with before and after tables"
     field = "edit" if op == "edit" else "changes"
     changes = entry.get(field)
     if changes is None:
-        return None if op == "edit" else f"{field} is missing"
+        return None if op == "edit" or "scene" in entry else f"{field} is missing"
     if op == "edit":
         changes = {CAMPAIGN_FILE: changes}
     if not isinstance(changes, dict):

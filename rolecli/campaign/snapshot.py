@@ -14,6 +14,7 @@ A snapshot is never changed: :meth:`Snapshot.with_state` and
 from __future__ import annotations
 
 import copy
+import functools
 import os
 from collections import OrderedDict
 from pathlib import Path
@@ -103,17 +104,32 @@ class Snapshot:
             name: build_character(info, name, sheet, self.kept_state(name) or {}) for name, sheet in sheets.items()}
         self._chunks: dict[str, str] | None = None  # state.toml's text, one piece per character
 
-    @property
+    @functools.cached_property
     def campaign_file(self) -> Path:
         return self.folder / CAMPAIGN_FILE
 
-    @property
+    @functools.cached_property
     def state_file(self) -> Path:
         return self.folder / STATE_FILE
 
     def kept_state(self, name: str) -> dict[str, Any] | None:
         """The table state.toml keeps for ``name``, or None."""
         return self.state_doc.get("characters", {}).get(name)
+
+    @property
+    def scene(self) -> dict[str, Any]:
+        """state.toml's ``[scene]``: the conflict and the effects (see rolecli.conflict)."""
+        return self.state_doc.get("scene", {})
+
+    def with_scene(self, table: dict[str, Any]) -> "Snapshot":
+        """This snapshot with state.toml keeping ``table`` as its scene (empty: none)."""
+        doc = {k: v for k, v in self.state_doc.items() if k != "scene"}
+        if table:
+            doc = {"scene": copy.deepcopy(table), **doc}
+        new = Snapshot(self.folder, self.raw, self.text, self.doc, self.info, self.options, self.sheets, None,
+                       doc, self.characters)
+        new._chunks = self._chunks
+        return new
 
     def state_of(self, name: str, sheet: Mapping[str, Any], kept: Mapping[str, Any]) -> dict[str, Any]:
         """The state a character of this sheet would have with this state table."""
@@ -253,5 +269,11 @@ class _Parsed:
                     raise where.error(("characters", name), f"= {show(values)} should be a table of state values.")
                 if name in self.sheets:  # state of a character removed from campaign.toml is kept but unused
                     check_state(self.info, values, where, ("characters", name))
+            if "scene" in state_doc:
+                from rolecli.conflict import scene_problem
+
+                problem = scene_problem(state_doc["scene"])
+                if problem:
+                    raise where.error(("scene", *problem[0]), problem[1])
         return Snapshot(self.folder, self.raw, self.text, self.doc, self.info, self.options, self.sheets,
                         state_raw, state_doc)

@@ -76,6 +76,13 @@ class Campaign:
         self.characters: Mapping[str, Character] = MappingProxyType(self._characters)
         self.campaign_file, self.state_file = snap.campaign_file, snap.state_file
         self.log_file = logbook.log_path(self.dir)
+        self._scene = copy.deepcopy(snap.scene)
+
+    @property
+    def scene(self) -> dict[str, Any]:
+        """The campaign's scene (a copy): state.toml's ``[scene]``, its conflict
+        and the effects in force (see :mod:`rolecli.conflict`)."""
+        return copy.deepcopy(self._scene)
 
     def character(self, name: str) -> Character:
         """A character by name (case and accents ignored when unambiguous);
@@ -184,8 +191,10 @@ class Transaction(Campaign):
         """Copies of the characters for a verb to change (see :class:`WorkingCopies`)."""
         return WorkingCopies(self.characters)
 
-    def record(self, outcome: Outcome, kind: str = "change", summary: str = "") -> dict[str, Any]:
+    def record(self, outcome: Outcome, kind: str = "change", summary: str = "",
+               scene: dict[str, Any] | None = None) -> dict[str, Any]:
         """Apply ``outcome.changes`` (the new state of each character named) and log it.
+        ``scene``: the campaign's new scene (its conflict and effects), if it changed.
 
         A state field of the template that the new state leaves out keeps its
         current value (a plugin may return only what changed); any other key
@@ -211,8 +220,13 @@ class Transaction(Campaign):
             after = normalize({**kept, **new}, f"new state of {name}")
             check_state(self.info, after, Where(label=f"new state of {name}"), ())
             changes[name] = {"before": copy.deepcopy(before), "after": after}
-        extra = {"op": "state", "changes": changes} if changes else {}
-        entry = logbook.make_entry("change" if changes else kind, self._command, summary, outcome.data, **extra)
+        extra: dict[str, Any] = {"op": "state", "changes": changes} if changes else {}
+        if scene is not None:
+            scene = normalize(scene, "the scene")
+            if scene != self._scene:
+                extra.update(op="state", scene={"before": self._scene, "after": scene})
+                self._scene = copy.deepcopy(scene)
+        entry = logbook.make_entry("change" if extra else kind, self._command, summary, outcome.data, **extra)
         for name, change in changes.items():
             old = self._characters[name]
             self._characters[name] = Character(name, old.sheet, copy.deepcopy(change["after"]))
@@ -447,14 +461,16 @@ def undo_last(root: Path, name: str, systems: Systems, command: str | None = Non
         for part, who, change in steps(target):
             part.apply(draft, who, change, "before", where)
         op = op_of(target)
+        scene = {"scene": swapped({"": target["scene"]})[""]} if "scene" in target else {}
         entry = logbook.make_entry("undo", command, f"undid #{target['seq']}: {target.get('summary', '')}",
                                    {"undoes": target["seq"], "kind": target["kind"]}, undoes=target["seq"],
-                                   op=UNDO, reverts=op, changes=swapped(changes_of(target)))
+                                   op=UNDO, reverts=op, changes=swapped(changes_of(target)), **scene)
         draft.commit([entry])
         return target
 
 
 def _undoable(entry: dict[str, Any]) -> bool:
     operation = operation_of(entry)
-    return op_of(entry) != UNDO and operation is not None and operation.undoable and bool(changes_of(entry))
+    return (op_of(entry) != UNDO and operation is not None and operation.undoable
+            and bool(changes_of(entry) or "scene" in entry))
 

@@ -24,6 +24,7 @@ COMMANDS = {
     "batch": "batch",
     "table": "tables",
     "plugins": "plugins",
+    "conflict": "conflict", "effect": "conflict",
 }
 
 REGISTRY: dict[str, typer.Typer] = {}

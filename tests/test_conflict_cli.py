@@ -1,0 +1,117 @@
+"""The conflict tracker through the command line: start, next, show, join,
+leave, end, effects, undo, and bad input (one line, exit 2, nothing written)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _show(cli, camp="demo"):
+    result = cli("-C", camp, "conflict", "show", "--json")
+    assert result.code == 0, result.err
+    return result.json
+
+
+def _files(campaigns, camp="demo"):
+    folder = campaigns / camp
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and p.name != ".lock"}
+
+
+def test_a_fight_on_the_generic_system_round_by_round(cli):
+    start = cli("-C", "demo", "conflict", "start", "--seed", "4", "--json")
+    assert start.code == 0, start.err
+    order = start.json["order"]
+    assert sorted(order) == ["Ana", "Bruno", "Esqueleto"] and start.json["round"] == 1
+    assert start.json["turn"] == order[0]
+    for i in range(1, 3):
+        step = cli("-C", "demo", "conflict", "next", "--json").json
+        assert (step["round"], step["turn"]) == (1, order[i])
+    wrapped = cli("-C", "demo", "conflict", "next", "--json").json
+    assert (wrapped["round"], wrapped["turn"], wrapped["order"]) == (2, order[0], order)
+    assert [e["event"] for e in wrapped["events"]] == ["turn_ended", "round_ended", "round_started", "turn_started"]
+    shown = _show(cli)
+    assert {k: shown[k] for k in ("running", "round", "turn", "order")} == {
+        "running": True, "round": 2, "turn": order[0], "order": order}
+
+
+def test_who_is_out_is_left_out_and_skipped(cli):
+    assert cli("-C", "demo", "damage", "Esqueleto", "6").code == 0  # 6 HP: down
+    start = cli("-C", "demo", "conflict", "start", "--seed", "4", "--json")
+    assert "Esqueleto" not in start.json["order"]
+    assert {"event": "left_out", "name": "Esqueleto", "why": "down (0 HP)"} in start.json["events"]
+    # a participant taken out mid-fight is skipped, and the output says why
+    assert cli("-C", "demo", "heal", "Esqueleto", "6").code == 0
+    assert cli("-C", "demo", "conflict", "join", "Esqueleto").code == 0
+    assert cli("-C", "demo", "damage", "Esqueleto", "6").code == 0
+    for _ in range(3):
+        step = cli("-C", "demo", "conflict", "next", "--json").json
+        assert step["turn"] != "Esqueleto"
+    assert "Esqueleto cannot act: down (0 HP)." in cli("-C", "demo", "conflict", "next").out + \
+        cli("-C", "demo", "conflict", "next").out
+
+
+def test_every_step_is_undone_by_undo(cli, campaigns):
+    before = _files(campaigns)
+    cli("-C", "demo", "conflict", "start", "--seed", "4")
+    first = _show(cli)["turn"]
+    cli("-C", "demo", "conflict", "next")
+    assert _show(cli)["turn"] != first
+    assert cli("-C", "demo", "undo").code == 0
+    assert _show(cli)["turn"] == first
+    assert cli("-C", "demo", "undo").code == 0
+    assert _show(cli)["running"] is False
+    after = _files(campaigns)
+    assert after.get("state.toml", b"").count(b"[scene") == 0 and after["campaign.toml"] == before["campaign.toml"]
+
+
+def test_effects_last_then_expire(cli):
+    cli("-C", "demo", "conflict", "start", "--seed", "4")
+    order = _show(cli)["order"]
+    added = cli("-C", "demo", "effect", "add", order[1], "blinded", "--rounds", "1", "--json")
+    assert added.code == 0 and added.json["until"] == "rounds" and added.json["rounds"] == 1
+    note = cli("-C", "demo", "effect", "add", order[0], "hiding behind the altar", "--until-turn", "--json").json
+    listed = cli("-C", "demo", "effect", "list", "--json").json
+    assert [e["id"] for e in listed] == [added.json["id"], note["id"]]
+    cli("-C", "demo", "conflict", "next")
+    cli("-C", "demo", "conflict", "next")
+    last = cli("-C", "demo", "conflict", "next")  # round 2 begins with order[0]'s turn: both expire
+    assert f"Expires: #{added.json['id']} on {order[1]}: blinded." in last.out
+    assert f"Expires: #{note['id']} on {order[0]}: hiding behind the altar." in last.out
+    assert _show(cli)["effects"] == []
+
+
+def test_effects_removed_by_hand_and_cleared_by_the_end(cli):
+    cli("-C", "demo", "conflict", "start", "--seed", "4")
+    one = cli("-C", "demo", "effect", "add", "Ana", "bless", "--json").json["id"]
+    cli("-C", "demo", "effect", "add", "Bruno", "curse")
+    assert cli("-C", "demo", "effect", "remove", str(one)).code == 0
+    assert [e["text"] for e in _show(cli)["effects"]] == ["curse"]
+    end = cli("-C", "demo", "conflict", "end", "--json")
+    assert end.code == 0 and end.json["running"] is False and end.json["effects"] == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (["conflict", "next"], "no conflict is running; start one with 'rolecli conflict start [NAMES]'."),
+    (["conflict", "end"], "no conflict is running"),
+    (["conflict", "start", "Nadie"], "campaign 'demo' has no character 'Nadie'."),
+    (["conflict", "start", "--kind", "social"], "the initiative of 'dice' has no kind of conflict; drop --kind."),
+    (["effect", "add", "Ana", "x", "--rounds", "0"], "--rounds 0 is out of range 1..10000."),
+    (["effect", "add", "Ana", "x", "--rounds", "2", "--scene"], "give one of --rounds N, --until-turn and --scene."),
+    (["effect", "add", "Ana", " "], "an effect's text is 1 to 500 characters."),
+    (["effect", "remove", "9"], "no effect #9; effects in force: none."),
+])
+def test_bad_input_is_one_line_and_changes_nothing(cli, campaigns, args, message):
+    before = _files(campaigns)
+    result = cli("-C", "demo", *args)
+    assert result.code == 2 and result.out == ""
+    assert result.err.count("\n") == 1 and message in result.err, result.err
+    assert _files(campaigns) == before
+
+
+def test_a_hand_broken_scene_is_one_line_naming_the_key(cli, campaigns):
+    cli("-C", "demo", "conflict", "start", "--seed", "4")
+    state = campaigns / "demo" / "state.toml"
+    state.write_text(state.read_text(encoding="utf-8").replace("round = 1", "round = 0"), encoding="utf-8")
+    result = cli("-C", "demo", "conflict", "show")
+    assert result.code == 2 and "state.toml line" in result.err and "scene.conflict.round should be a whole number of 1" \
+        in result.err
