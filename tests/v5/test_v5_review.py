@@ -59,6 +59,12 @@ def test_gap11_a_failed_check_says_a_reroll_could_save_it(cli):
     assert (state_of(cli, "Fabian").get("willpower_superficial") or 0) == 0
 
 
+def test_gap11_a_missed_shot_at_a_target_that_does_not_defend_says_so_too(cli):
+    # 6, 7 → 2 < difficulty 3; four failed dice, three rerolled could reach 3 (003-R6 is a test like check).
+    r = cli("v5", "attack", 6, "--difficulty", 3, "--dice", "6,7,1,1,1,1")
+    assert r.code == 1 and "could change this: --reroll failures" in r.out
+
+
 def test_rulings_003_a_contest_names_a_messy_critical(cli):
     """RULINGS 003: a critical with a Hunger 10 is messy, in a contest as in a test.
     Before the review only the JSON said so."""
@@ -112,7 +118,7 @@ def test_003_R13_one_level_is_said_in_the_singular(cli):
 
 def test_003_R13_the_spanish_says_it_as_the_book_does(cli):
     es = text(cli, "damage", 5, "--with", "health_max=6", "--lang", "es")
-    assert "dividido por dos (redondeando hacia arriba): 3" in es  # "divide por dos (redondeando hacia arriba)"
+    assert "dividido por dos (redondeando hacia arriba) queda en 3" in es  # "divide por dos (redondeando hacia arriba)"
 
 
 def test_003_R21_a_rouse_check_of_6_plus_says_the_hunger_stays(cli):

@@ -116,7 +116,8 @@ def hit(character: Character, state: dict[str, Any], dealt: int, kind: str, key:
     what = L.DAMAGE_TYPES[kind](lang)
     said = tr(lang, f"{character.name} recibe {dealt} de daño {what}", f"{character.name} takes {dealt} {what}")
     if levels != dealt:
-        said += tr(lang, f", dividido por dos (redondeando hacia arriba): {levels}", f", halved (rounding up) to {levels}")
+        said += tr(lang, f", dividido por dos (redondeando hacia arriba) queda en {levels}",
+                   f", halved (rounding up) to {levels}")
     data, lines = take(character, state, key, levels, kind, lang, social=social, said=said)
     return {"damage": dealt, "halved": levels != dealt, **data}, lines
 

@@ -82,8 +82,9 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
                                    lang)
     after = T.heal(before, superficial=H.mend_amount(potency))
     T.store(state, after)
-    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} d10 = {die}: {_hunger(hunger, state['hunger'], 'es')}",
-             f"Blood Potency {potency}; {L.ROUSE('en')} d10 = {die}: {_hunger(hunger, state['hunger'], 'en')}")
+    rose = _hunger(hunger, state["hunger"], lang)
+    why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} d10 = {die}: {rose}",
+             f"Blood Potency {potency}; {L.ROUSE('en')} d10 = {die}: {rose}")
     return _healed(character.name, before, after, why, lang)
 
 

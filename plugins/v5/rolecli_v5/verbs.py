@@ -236,6 +236,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         difficulty = int(p["difficulty"])
         a, outcome, lines = against(work, ctx, action, p, difficulty, CONTEST_SIDES[0], social=p["social"],
                                     note=UNDEFENDED)
+        if outcome != "win":
+            lines += hints(a, difficulty, lang)
         hit = hit_against(a.successes, difficulty, weapon, audience)
         hits = [hit] if hit else []
         d = None
