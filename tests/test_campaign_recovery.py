@@ -244,3 +244,17 @@ def test_a_last_entry_whose_values_the_checks_refuse_is_reported_not_written(roo
                               "0..1000.")
     assert files(root) == before
     assert json.loads(log.read_text().splitlines()[-1])["seq"] == 2
+
+
+def test_a_full_disk_after_the_commit_point_is_reported_as_written_and_finished_later(root, monkeypatch):
+    def full(path, data, sync=True):
+        raise CampaignError(f"cannot write {Path(path).name}: No space left on device.")
+
+    damage(root, "Ana", 1)
+    with monkeypatch.context() as patch:
+        patch.setattr("rolecli.campaign.commit.atomic_write", full)
+        with pytest.raises(CampaignError) as err:
+            damage(root, "Ana", 2)
+    assert str(err.value) == ("cannot write state.toml: No space left on device. The change is in the log (#2): "
+                              "the next rolecli command on this campaign finishes writing it.")
+    assert state(root)["damage"] == 3
