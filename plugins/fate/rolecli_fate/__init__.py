@@ -63,10 +63,11 @@ def rolecli_roll(action, ctx):
 @hookimpl
 def rolecli_resolve(action, ctx):
     from . import actions as A
+    from . import lasting
 
     handlers = {"check": A.check, "contest": A.contest, "attack": A.attack, "maneuver": A.maneuver,
                 "block": A.block, "overcome": A.overcome, "sprint": A.sprint, "concede": A.concede,
-                "compel": A.compel,
+                "compel": A.compel, "defend": lasting.defend,
                 "push": lambda a, c, p: A.push_or_throw(a, c, p, "push"),
                 "throw": lambda a, c, p: A.push_or_throw(a, c, p, "throw")}
     handler = handlers.get(action.name)
@@ -76,7 +77,11 @@ def rolecli_resolve(action, ctx):
     p = INFO.params(action)
     if action.name in ("contest", "attack", "maneuver", "push", "throw"):
         p["target_full_defence"] = p.pop("full_defence", False)
-    return handler(action, ctx, p)
+    used = lasting.before(action, ctx, p)
+    outcome = handler(action, ctx, p)
+    lasting.after(action, ctx, p, outcome)
+    outcome.used += used
+    return outcome
 
 
 @hookimpl

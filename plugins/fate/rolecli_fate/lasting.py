@@ -1,0 +1,79 @@
+"""What lasts between commands, kept by the core as effects (contract 2):
+
+- a block protecting a character (000-R18): an attack on it faces
+  max(defence, block strength) with no ``--block`` typed, until the protector's
+  next turn;
+- full defence (000-R16), declared with ``defend``: +2 to every reaction and
+  defence roll of the character for the rest of the round;
+- a Spin (000-R48), earned by a defender who beats an attack by 3 or more: +1
+  or −1 to one roll of the immediately next action. Default policy (the
+  winner's choice, RULINGS 000): +1 when the Spin's holder rolls next, −1 when
+  the attacker it was earned against does; any other next action lets it lapse
+  ("unused Spins are lost"). ``--spin`` typed on that roll overrides it.
+"""
+
+from __future__ import annotations
+
+from rolecli.contract import Effect
+
+from .ladder import signed
+
+_DEFENDING = ("contest", "attack", "maneuver", "push", "throw")  # verbs whose target rolls a defence
+
+
+def before(action, ctx, p: dict) -> list[int]:
+    """Fill ``p`` from the effects in force; the ids of the effects this action uses up."""
+    actor, target = action.actor, action.target
+    if actor is None:  # a quick roll: no campaign, no effects
+        return []
+    if action.name == "attack" and target is not None and p.get("block") is None:
+        blocks = ctx.effects_on(target.name, "block")
+        if blocks:
+            p["block"] = max(int(e.data.get("strength", 0)) for e in blocks)
+    if target is not None and action.name in _DEFENDING and ctx.effects_on(target.name, "full_defence"):
+        p["target_full_defence"] = True
+    if action.name == "check" and ctx.effects_on(actor.name, "full_defence"):
+        p["full_defence"] = True  # in full defence every roll is a reaction
+    spins = [e for e in ctx.effects if e.key == "spin"]
+    if spins and not p.get("spin"):
+        for spin in spins:
+            if spin.on == actor.name:
+                p["spin"] = 1
+            elif spin.data.get("against") == actor.name:
+                p["spin"] = -1
+    return [e.id for e in spins]
+
+
+def after(action, ctx, p: dict, outcome) -> None:
+    """The effects this action leaves."""
+    actor, target, lang = action.actor, action.target, ctx.lang
+    if actor is None:
+        return
+    if action.name == "block" and target is not None:
+        strength = int(outcome.data["block_strength"])
+        text = (f"bloqueo {signed(strength)} de {actor.name}" if lang == "es"
+                else f"block {signed(strength)} by {actor.name}")
+        outcome.effects.append(Effect(on=target.name, text=text, key="block", data={"strength": strength},
+                                      by=actor.name, until="next_turn"))
+    if action.name == "attack" and outcome.data.get("spin") and target is not None:
+        text = (f"Giro ganado contra {actor.name}" if lang == "es" else f"Spin earned against {actor.name}")
+        outcome.effects.append(Effect(on=target.name, text=text, key="spin", data={"against": actor.name},
+                                      by=target.name, until="used"))
+
+
+def defend(action, ctx, p: dict):
+    """000-R16: full defence instead of acting, +2 to every reaction and defence roll for the round."""
+    from rolecli.contract import Outcome, Refused
+
+    actor, lang = action.actor, ctx.lang
+    if actor is None:
+        raise Refused("defend declares a campaign character's full defence: name the character "
+                      "(a quick roll gives +2 with --full-defence on the defence roll instead).")
+    text = "Defensa Total (+2 a defensas y reacciones)" if lang == "es" else "Full defence (+2 to defence and reactions)"
+    line = (f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del asalto, "
+            "en lugar de actuar" if lang == "es" else
+            f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the round, "
+            "instead of acting")
+    return Outcome(data={"verb": "defend", "full_defence": True}, lines=[line],
+                   effects=[Effect(on=actor.name, text=text, key="full_defence", by=actor.name, until="rounds",
+                                   rounds=1)])
