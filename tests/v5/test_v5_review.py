@@ -110,6 +110,30 @@ def test_003_R6_R7_R9_defence_modifiers_need_a_defence(cli, extra):
     assert r.code == 2 and r.out == "" and r.err.count("\n") == 1 and "--difficulty" in r.err
 
 
+@pytest.mark.parametrize("flag,value", [("--weapon", "-1"), ("--target-weapon", "11")])
+def test_003_R11_a_weapon_rating_outside_0_to_10_is_refused_with_the_range(cli, flag, value):
+    """Before the review --weapon -1 was read as a weapon's name and 99 was taken."""
+    r = cli("v5", "attack", 3, 2, flag, value)
+    assert r.code == 2 and r.err.count("\n") == 1 and "out of range 0..10" in r.err
+
+
+@pytest.mark.parametrize("tracker,pool,size", [
+    ("health", "Compostura+Armas de Fuego", 6 - 2),   # the book's shot (003-R3): a physical pool
+    ("willpower", "Compostura+Armas de Fuego", 6),
+    ("health", "Astucia+Atletismo", 5 - 2),
+    ("willpower", "Fuerza+Intimidación", 1),  # 2 + 0 − 2, never below 1: intimidating is social
+    ("health", "Fuerza+Intimidación", 2),
+    ("willpower", "Carisma+Astucia", 2 + 3 - 2),        # no Skill: the Attribute's kind
+])
+def test_003_R15_gap4_the_skill_says_which_tracker_weakens_a_pool(cli, tracker, pool, size):
+    """Before the review a pool's kind was its Attribute's alone: Tracy's Compostura +
+    Armas de Fuego lost nothing to Impaired Health and two dice to Impaired Willpower."""
+    # Tracy: Health Resistencia 2 + 3 = 5, Willpower Compostura 3 + Resolución 2 = 5; 10 halves to 5 "/".
+    camp(cli, "damage", "Tracy", 10, "--tracker", tracker)
+    r = camp(cli, "check", "Tracy", pool, "--difficulty", 1, "--dice", ",".join(["6"] * size))
+    assert r.json["pool"]["pool"]["size"] == size
+
+
 def test_003_R13_one_level_is_said_in_the_singular(cli):
     out = text(cli, "attack", 2, 1, "--dice", "6,1,1")  # margin 1 superficial: halved, rounding up, to 1
     assert "1 level to mark" in out and "1 levels" not in out

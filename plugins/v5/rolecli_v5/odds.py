@@ -162,7 +162,7 @@ def odds(action, ctx, p: dict) -> Odds:
         a, d = opponents(work, ctx, action, p, defence, attack and p["ranged"])
         hits = None
         if attack:
-            target_weapon = weapon_rating(None, p["target_weapon"])
+            target_weapon = weapon_rating(None, p["target_weapon"], "--target-weapon")
 
             def hits(outcome: str, margin: int) -> list[Hit]:
                 return contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,

@@ -45,6 +45,10 @@ SKILLS = {
     "technology": ("Tecnología", "Technology"),
 }
 
+# The V5 Skills come in three groups of nine, physical, social and mental, as listed above:
+# the kind of pool a Skill makes (003-R15: an Impaired tracker weakens it).
+SKILL_KINDS = {key: (PHYSICAL, SOCIAL, MENTAL)[i // 9] for i, key in enumerate(SKILLS)}
+
 # Dots an untrained trait counts: every Attribute has at least 1, a Skill may have none.
 UNTRAINED = {"attributes": 1, "skills": 0}
 _KNOWN = {"attributes": ATTRIBUTES, "skills": SKILLS}
@@ -61,6 +65,7 @@ class Part:
     value: int
     attribute: str | None = None  # the ATTRIBUTES key, for an attribute
     untrained: bool = False  # not on the sheet: counted at the untrained value
+    skill: str | None = None  # the SKILLS key, for a Skill the book knows
 
     def text(self) -> str:
         return f"{self.name} {self.value}" if self.name else str(self.value)
@@ -86,7 +91,9 @@ def part(character: Character, name: str) -> Part:
         for written, dots in (character.sheet.get(table) or {}).items():
             if fold(written) == wanted:
                 known = concept(written)
-                return Part(written, dots, known[1] if known and known[0] == "attributes" else None)
+                table_of, key = known if known else (None, None)
+                return Part(written, dots, key if table_of == "attributes" else None,
+                            skill=key if table_of == "skills" else None)
     known = concept(name)
     if known is None:
         names = [n for table in ("attributes", "skills") for n in (character.sheet.get(table) or {})]
@@ -94,9 +101,10 @@ def part(character: Character, name: str) -> Part:
     table, key = known
     found = _sheet_entry(character, table, key)
     attribute = key if table == "attributes" else None
+    skill = key if table == "skills" else None
     if found is not None:
-        return Part(found[0], found[1], attribute)
-    return Part(name.strip(), UNTRAINED[table], attribute, untrained=True)
+        return Part(found[0], found[1], attribute, skill=skill)
+    return Part(name.strip(), UNTRAINED[table], attribute, untrained=True, skill=skill)
 
 
 def attribute(character: Character, key: str) -> int:
@@ -121,5 +129,9 @@ def parts(character: Character | None, text: str, what: str) -> list[Part]:
 
 
 def sphere(terms: list[Part]) -> str | None:
-    """physical, social or mental: the kind of pool, from its first Attribute."""
-    return next((ATTRIBUTES[p.attribute][2] for p in terms if p.attribute), None)
+    """physical, social or mental: the kind of pool. The Skill says what the action is,
+    so it decides (the book's physical conflict pools are Strength + Brawl and Composure
+    + Firearms, its social ones Charisma + Persuasion and Manipulation + Etiquette,
+    003-R3); a pool with no Skill takes its first Attribute's kind."""
+    skill = next((SKILL_KINDS[p.skill] for p in terms if p.skill), None)
+    return skill or next((ATTRIBUTES[p.attribute][2] for p in terms if p.attribute), None)

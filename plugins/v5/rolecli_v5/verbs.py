@@ -146,13 +146,19 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
 # --- conflict attacks -------------------------------------------------------------
 
 
-def weapon_rating(character: Character | None, text: Any) -> int:
-    """A weapon's damage rating: a number, or a weapon of the character's sheet."""
+WEAPON_MAX = 10  # the sheet's range for a weapon's damage rating (system.TEMPLATE)
+
+
+def weapon_rating(character: Character | None, text: Any, flag: str = "--weapon") -> int:
+    """A weapon's damage rating: a number (0..10, as on a sheet), or a weapon of the character's sheet."""
     text = str(text if text is not None else "0").strip()
-    if text.lstrip("+").isdigit():
-        return int(text)
+    if text.lstrip("+-").isdigit():
+        rating = int(text)
+        if not 0 <= rating <= WEAPON_MAX:
+            raise Refused(f"{flag} {rating} is out of range 0..{WEAPON_MAX} (a weapon's damage rating, 003-R11).")
+        return rating
     if character is None:
-        raise Refused(f"--weapon {text!r} names a weapon, but a quick roll has no character: give its damage rating.")
+        raise Refused(f"{flag} {text!r} names a weapon, but a quick roll has no character: give its damage rating.")
     weapons = character.sheet.get("weapons") or {}
     for name, rating in weapons.items():
         if fold(name) == fold(text):
@@ -225,7 +231,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     work = Work()
     defence = check_attack(p, p.get("defence"), action.target)
     weapon = weapon_rating(action.actor, p["weapon"])
-    target_weapon = weapon_rating(action.target, p["target_weapon"])
+    target_weapon = weapon_rating(action.target, p["target_weapon"], "--target-weapon")
     audience = int(p["audience"]) if p["social"] else 0
     key = D.tracker_for(p["tracker"], p["source"], p["social"])  # one tracker for the whole conflict
     sources = {"attacker": D.source_for(p["source"], key, weapon, ranged=p["ranged"]),
