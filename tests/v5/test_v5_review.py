@@ -222,6 +222,7 @@ def test_003_R5_a_two_sided_tie_at_nothing_still_deals_1_each_way(cli):
 def test_003_R5_a_one_sided_tie_deals_nothing(cli):
     r = v5(cli, "attack", 3, 2, "--dice", "6,7,1,8,9")  # 2 against 2
     assert r.code == 1 and r.json["outcome"] == "tie" and r.json["hits"] == []
+    assert r.json["explanation"][2] == "Tie at 2: a one-sided conflict, a tie deals no damage"  # said plainly
 
 
 def test_003_R5_two_sided_the_defender_who_wins_deals_its_margin_and_weapon(cli):

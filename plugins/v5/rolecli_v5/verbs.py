@@ -286,6 +286,9 @@ def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
     if p["dodge"] and outcome == "lose":
         return tr(lang, ": esquiva y no causa daño, sea cual sea el margen (003-R8)",
                   ": it dodges and deals no damage, whatever the margin (003-R8)")
+    if not p["two_sided"] and outcome == "tie":  # RULINGS 003 (GAP-7)
+        return tr(lang, ": conflicto unilateral, un empate no causa daño",
+                  ": a one-sided conflict, a tie deals no damage")
     if not p["two_sided"]:
         return tr(lang, ": conflicto unilateral, solo el atacante puede causar daño",
                   ": a one-sided conflict, only the attacker can deal damage")
