@@ -127,7 +127,9 @@ def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None
     store, root, camp_name = current_campaign(ctx)
     camp = store.load_campaign(root, camp_name, systems_lookup)
     chars = [camp.character(name)] if name else list(camp.characters.values())
-    system = get_plugins().system(camp.system)
+    from rolecli.actions import with_house
+
+    system = with_house(get_plugins().system(camp.system), dict(camp.options))
     asking = Context(lang_, DiceSource(0), dict(camp.options), dict(camp.characters))
     printer = Printer(json_)
     for c in chars:

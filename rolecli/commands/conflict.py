@@ -54,7 +54,9 @@ class _Play:
 
         self._txn = self.store.transaction(self.root, self.name, systems_lookup, command=self.session.command_line)
         self.camp = self._txn.__enter__()
-        self.system = get_plugins().system(self.camp.system)
+        from rolecli.actions import with_house
+
+        self.system = with_house(get_plugins().system(self.camp.system), dict(self.camp.options))
         self.characters = {k: copy.deepcopy(v) for k, v in self.camp.characters.items()}
         self.before = {n: copy.deepcopy(c.state) for n, c in self.characters.items()}
         self.scene = Scene.load(self.camp.scene)

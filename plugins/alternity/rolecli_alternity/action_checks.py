@@ -146,8 +146,12 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                      + tr(lang, f"{e.actions} acción(es)", f"{e.actions} action(s)"))
     phases = schedule(entrants)
     order = first_order(entrants, phases)
+    # For the core's conflict tracker: one turn per action, phase by phase (a
+    # character with two actions in different phases has two turns), and a new
+    # action check at every round (002-R12).
+    turns = [name for phase in PHASES for name in phases[phase]]
     data: dict[str, Any] = {
-        "order": order, "phases": phases, "skipped": skipped,
+        "order": order, "turns": turns, "each_round": True, "phases": phases, "skipped": skipped,
         "checks": {e.name: {"score": e.score, "degree": e.degree, "actions": e.actions, "delayed": e.delayed,
                             "phases": e.phases, "lost_actions": e.actions - len(e.phases),
                             **({"control": e.check.control, "total": e.check.total} if e.check else {})}
