@@ -295,6 +295,16 @@ def test_003_R10_the_order_of_resolution_with_ties(cli):
     assert r.json["order"] == ["E", "D", "B", "A", "C", "F"]  # surprise, ongoing, ranged (skill 3 before 2), new
 
 
+def test_003_R7_two_shooting_at_each_other_may_roll_once(cli):
+    """003-R7: "puedes resolver la situación como un conflicto bilateral"; before the review
+    only close combat was paired."""
+    r = camp(cli, "initiative", "Tracy", "Clara", "Leah",
+             "--declare", "Tracy=ranged:Firearms>Clara,Clara=ranged:Armas de Fuego>Tracy")
+    assert r.json["shootouts"] == [["Clara", "Tracy"]] and r.json["together"] == []
+    assert r.json["order"] == ["Tracy", "Clara", "Leah"]  # still in their places: it is the Storyteller's option
+    assert "may be one two-sided conflict roll" in r.json["explanation"][0]
+
+
 # --- the trackers (003-R13…R16) ---------------------------------------------------------------
 
 

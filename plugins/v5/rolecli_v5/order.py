@@ -106,8 +106,14 @@ def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
             return other
         return None
 
+    def shooting_back(e: Entry) -> bool:
+        """003-R7: two combatants shooting at each other may resolve as one two-sided roll."""
+        other = by_name.get(fold(e.target)) if e.target else None
+        return bool(other and other.target and fold(other.target) == fold(e.name) and e.action == other.action
+                    == "ranged")
+
     aimed = any(e.target for e in ranked)  # a turn with declared targets: who is left alone shows
-    lines, together, placed, step = [], [], set(), 0
+    lines, together, shootouts, placed, step = [], [], [], set(), 0
     for e in ranked:
         if e.name in placed:
             continue
@@ -124,6 +130,14 @@ def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
                            f"; at the same time as {other.name}: one two-sided conflict roll")
             elif member.target:
                 line += f" → {member.target}"
+                if shooting_back(member):
+                    line += tr(lang, "; se disparan el uno al otro: puede ser una única tirada de conflicto bilateral "
+                                     "(attack --two-sided --ranged)",
+                               "; they shoot at each other: it may be one two-sided conflict roll "
+                               "(attack --two-sided --ranged)")
+                    pair = sorted([member.name, member.target], key=fold)
+                    if pair not in shootouts:
+                        shootouts.append(pair)
             elif aimed and not targeted:
                 line += tr(lang, "; nadie interactúa con él: su momento da igual",
                            "; nobody interacts with it: its timing does not matter")
@@ -135,7 +149,7 @@ def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
     if skipped:
         lines.append(tr(lang, f"Sin contar a {', '.join(skipped)}: no toma parte",
                         f"Leaving out {', '.join(skipped)}: not taking part"))
-    data = {"order": [e.name for e in ranked], "together": together,
+    data = {"order": [e.name for e in ranked], "together": together, "shootouts": shootouts,
             "declared": {e.name: {"action": e.action, "dexterity_wits": e.dexterity_wits, "skill": e.skill,
                                   "skill_name": e.skill_name, "target": e.target} for e in ranked}}
     return Outcome(data=data, lines=lines)
