@@ -115,3 +115,15 @@ def test_a_hand_broken_scene_is_one_line_naming_the_key(cli, campaigns):
     result = cli("-C", "demo", "conflict", "show")
     assert result.code == 2 and "state.toml line" in result.err and "scene.conflict.round should be a whole number of 1" \
         in result.err
+
+
+def test_a_renamed_character_keeps_its_turn_and_effects_and_undo_brings_the_name_back(cli):
+    cli("-C", "demo", "conflict", "start", "Ana", "Bruno", "--seed", "4")
+    cli("-C", "demo", "effect", "add", "Ana", "bless")
+    assert cli("-C", "demo", "character", "rename", "Ana", "Anita").code == 0
+    shown = _show(cli)
+    assert "Anita" in shown["order"] and "Ana" not in shown["participants"]
+    assert [e["on"] for e in shown["effects"]] == ["Anita"]
+    assert cli("-C", "demo", "undo").code == 0
+    shown = _show(cli)
+    assert "Ana" in shown["order"] and [e["on"] for e in shown["effects"]] == ["Ana"]

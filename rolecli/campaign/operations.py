@@ -272,7 +272,8 @@ class _Rename:
 
 
 class _RenameState:
-    """state.toml: a character's state table follows its name."""
+    """state.toml: a character's state table follows its name, and so do the
+    scene's turns and effects."""
 
     file = STATE_FILE
 
@@ -285,6 +286,12 @@ class _RenameState:
         name, gone = change[side], change[other(side)]
         draft.set_state(name, draft.snap.kept_state(gone))
         draft.set_state(gone, None)
+        if draft.snap.scene:  # the conflict's turns and the effects follow the name too
+            from rolecli.conflict import Scene
+
+            scene = Scene.load(draft.snap.scene)
+            scene.rename(gone, name)
+            draft.set_scene(scene.dump())
 
 
 class _Scene:
