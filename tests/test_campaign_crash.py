@@ -27,7 +27,10 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from rolecli_testing import run_inprocess
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="POSIX signals and fork")
 
 SEED = 20261201
 KILLS = 30

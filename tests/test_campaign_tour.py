@@ -49,7 +49,7 @@ def test_the_tour_after_its_setup_line_changes_nothing_in_the_repository(repo_ro
     before = tree(repo_root)
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    shell = subprocess.run(["bash", "-c", f'{setup_line()} && printf %s "$ROLECLI_CAMPAIGNS"'], cwd=repo_root,
+    shell = subprocess.run(["sh", "-c", f'{setup_line()} && printf %s "$ROLECLI_CAMPAIGNS"'], cwd=repo_root,
                            env={**os.environ, "TMPDIR": str(scratch)}, capture_output=True, text=True, check=True)
     copy = shell.stdout
     samples = tree(repo_root / "campaigns")
