@@ -514,12 +514,18 @@ class Status:
     ``conditions``: the conditions in force, as ``(key, label)`` pairs
     (``("impaired", Label("Impedido", "Impaired"))``), whether or not the
     character can act.
+    ``vitality``: how much fight the character has left by the system's own
+    measure, from ``1.0`` (fresh) to ``0.0`` (out): what an encounter's
+    ``target = "weakest"`` compares (docs/encounters.md). ``None``, the
+    default, says nothing; the encounter then falls back on how much of the
+    character's state has changed since it began.
     """
 
     can_act: bool = True
     key: str = "active"
     why: Label | None = None
     conditions: tuple[tuple[str, Label], ...] = ()
+    vitality: float | None = None
 
     def as_json(self, lang: str) -> dict[str, Any]:
         """The status as plain JSON values, its texts in ``lang`` (``character show --json``)."""

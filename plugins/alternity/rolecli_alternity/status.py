@@ -48,9 +48,11 @@ def status(ch: Character, options: Mapping[str, Any]) -> Status:
     st = state(ch)
     held = tuple(conditions(ch, options))
     if st["status"] == "dead":
-        return Status(False, "dead", DEAD, held)
+        return Status(False, "dead", DEAD, held, vitality=0.0)
     if st["status"] == "ko":
-        return Status(False, "knocked_out", KNOCKED_OUT.get(st["ko_cause"], KNOCKED_OUT["stun"]), held)
+        return Status(False, "knocked_out", KNOCKED_OUT.get(st["ko_cause"], KNOCKED_OUT["stun"]), held, vitality=0.0)
     if st["out_rounds"] > 0:
-        return Status(False, "waking", WAKING, held)
-    return Status(conditions=held)
+        return Status(False, "waking", WAKING, held, vitality=0.0)
+    sizes = track_sizes(ch)  # the fight left: the fullest of the stun, wound and mortal tracks
+    left = min(1 - st[track] / sizes[track] for track in ("stun", "wound", "mortal"))
+    return Status(conditions=held, vitality=max(left, 0.0))

@@ -138,13 +138,14 @@ def rolecli_initiative(characters, action, ctx):
                    lines=[f"{i}. {name} {score} ({said})" for i, (score, name, said) in enumerate(ranked, 1)])
 
 
-_DOWN = Status(can_act=False, key="down", why=L("fuera de combate (0 PV)", "down (0 HP)"))
+_DOWN = Status(can_act=False, key="down", why=L("fuera de combate (0 PV)", "down (0 HP)"), vitality=0.0)
 
 
 @hookimpl
 def rolecli_status(character, ctx):
     # A character at 0 hit points is down: it cannot act until healed.
-    return _DOWN if character.state.get("damage", 0) >= character.sheet["hp"] else None
+    damage, hp = character.state.get("damage", 0), character.sheet["hp"]
+    return _DOWN if damage >= hp else Status(vitality=1 - damage / hp)
 
 
 @hookimpl

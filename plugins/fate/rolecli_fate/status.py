@@ -12,7 +12,7 @@ from .aspects import temps
 from .conflict import out_of_conflict
 from .minions import standing
 from .state import Work, is_group
-from .stress import ENGLISH, SPANISH, parse_consequence
+from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, track_size
 
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
 CONCEDED = Label("concedió el conflicto", "conceded the conflict")
@@ -36,6 +36,19 @@ def conditions(work: Work, ch: Character) -> list[tuple[str, Label]]:
     return found
 
 
+def vitality(work: Work, ch: Character) -> float:
+    """The fight left, for an encounter's "weakest": the minions standing of a
+    group; for a character, the stress boxes and consequence slots still free
+    on its fuller track, of all it has."""
+    if is_group(ch):
+        return standing(work, ch) / int(ch.value("cantidad"))
+    slots = int(work.ctx.options.get("max_consequences", 3)) + int(ch.value("companeros") or 0)
+    held = len(work.get(ch, "consecuencias", []) or [])
+    left = min((track_size(ch, t) - len(marked(work, ch, t)) + slots - held) / (track_size(ch, t) + slots)
+               for t in TRACKS)
+    return max(left, 0.0)
+
+
 def status(work: Work, ch: Character) -> Status:
     held = tuple(conditions(work, ch))
     out = out_of_conflict(work, ch)
@@ -43,5 +56,5 @@ def status(work: Work, ch: Character) -> Status:
         held += (("concession_refused", REFUSED),)
     if out:
         why = CONCEDED if out == "conceded" else (NO_MINIONS if is_group(ch) else TAKEN_OUT)
-        return Status(False, out, why, held)
-    return Status(conditions=held)
+        return Status(False, out, why, held, vitality=0.0)
+    return Status(conditions=held, vitality=vitality(work, ch))

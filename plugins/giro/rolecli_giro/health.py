@@ -43,9 +43,9 @@ def _told(character: Character, wounds: int, lang: str, what: str) -> tuple[str,
                   "down": wounds >= most}
 
 
-def status(character: Character) -> Status | None:
-    """Who cannot act (0 salud) and the conditions in force: wounded, and the
-    Night Die's consequences the Cronista recorded."""
+def status(character: Character) -> Status:
+    """Who cannot act (0 salud), the conditions in force (wounded, and the
+    Night Die's consequences the Cronista recorded) and the salud left."""
     wounds, most = sheet.wounds(character), sheet.salud(character)
     conditions = tuple(("consequence", Label(text, text)) for text in sheet.consequences(character))
     if 0 < wounds < most:
@@ -53,5 +53,5 @@ def status(character: Character) -> Status | None:
         conditions = (("wounded", Label(f"Herido (salud {left})", f"Wounded (health {left})")),) + conditions
     if wounds >= most:
         return Status(False, "down", Label(f"sin salud (0/{most}): fuera de combate", f"no health left (0/{most}): "
-                                           "out of the fight"), conditions)
-    return Status(conditions=conditions) if conditions else None
+                                           "out of the fight"), conditions, vitality=0.0)
+    return Status(conditions=conditions, vitality=1 - wounds / most)

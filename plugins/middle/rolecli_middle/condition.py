@@ -44,9 +44,9 @@ def status(character: Character) -> Status:
     held = conditions(f)
     if f.dead:
         how = DEATHS[f.get("muerte")]
-        return Status(False, "dead", L(f"muerto ({how.es})", f"dead ({how.en})"), held)
+        return Status(False, "dead", L(f"muerto ({how.es})", f"dead ({how.en})"), held, vitality=0.0)
     if "inconsciente" in f.states:
-        return Status(False, "unconscious", L("Inconsciente", "Unconscious"), held)
+        return Status(False, "unconscious", L("Inconsciente", "Unconscious"), held, vitality=0.0)
     if f.get("moral") == "rendido":
-        return Status(False, "surrendered", L("se ha rendido", "has surrendered"), held)
-    return Status(True, "active", None, held)
+        return Status(False, "surrendered", L("se ha rendido", "has surrendered"), held, vitality=0.0)
+    return Status(True, "active", None, held, vitality=max(f.left, 0) / f.life)  # the life left

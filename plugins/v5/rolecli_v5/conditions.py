@@ -37,9 +37,10 @@ def status(character: Character, options) -> Status:
         n = H.level(character)
         conditions.append(("hunger", Label(f"Ansia {n}", f"Hunger {n}")))
     out = out_of_play(character, options)
-    if out is None:
-        return Status(conditions=tuple(conditions))
-    return Status(can_act=False, key=out, why=L.OUT[out], conditions=tuple(conditions))
+    if out is None:  # the fight left: the emptier of the two trackers
+        left = min(t.empty / t.size for t in (T.read(character, key) for key in T.KEYS))
+        return Status(conditions=tuple(conditions), vitality=max(left, 0.0))
+    return Status(can_act=False, key=out, why=L.OUT[out], conditions=tuple(conditions), vitality=0.0)
 
 
 def impairment(character: Character | None, state: dict[str, Any] | None, sphere: str | None,
