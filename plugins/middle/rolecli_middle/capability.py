@@ -36,6 +36,7 @@ _SPANISH = {fold(en): es for es, en in BOOK.items()} | {fold(es): es for es in B
 
 WEAPON_USE, BEAST_TAMING, VIGILANCE, ROGUERY = "uso de armas", "domar bestias", "Vigilancia", "bribonerías"
 CHARLATANRY, FEROCITY, VALOR, CALM, STEALTH, IMPULSE = "charlatanerías", "ferocidad", "valentía", "calma", "Sigilo", "impulso"
+BATTLE_SKILL = "habilidad de batalla"
 
 
 @dataclass(frozen=True)

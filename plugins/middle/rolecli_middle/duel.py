@@ -27,11 +27,13 @@ L = Label
 WEAPON_STRIKE = Mod("weapon_strike", L("golpe al arma [ND-1]", "striking the weapon [ND-1]"), -1)
 
 
-def free_strike_hint(scene: Scene, by: Fighter, on: Fighter) -> str:
+def free_strike_hint(scene: Scene, by: Fighter, on: Fighter, shown: dict | None = None) -> str:
+    """The free simple strike ``by`` gets on ``on``; ``shown`` names quick-roll duellists."""
     command = f"rolecli strike \"{by.name}\" --target \"{on.name}\" --free" if by.name and on.name else "strike --free"
-    return scene.t(f"{by.name or 'El rival'} tiene un ataque simple gratis contra {on.name or 'él'}, aunque no le toque, "
+    who, whom = ((shown or {}).get(id(f)) or f.name for f in (by, on))
+    return scene.t(f"{who or 'El rival'} tiene un ataque simple gratis contra {whom or 'él'}, aunque no le toque, "
                    f"contando solo la armadura: {command} (004-R9).",
-                   f"{by.name or 'The rival'} gets a free simple strike on {on.name or 'it'}, even off-turn, "
+                   f"{who or 'The rival'} gets a free simple strike on {whom or 'it'}, even off-turn, "
                    f"with only armour counting: {command} (004-R9).")
 
 
@@ -41,14 +43,16 @@ def end(*duellists: Fighter) -> None:
         fighter.set("duelo_nd", 0)
 
 
-def lose(scene: Scene, loser: Fighter, rival: Fighter | None, lines: list[str], *, free_strike: bool) -> None:
+def lose(scene: Scene, loser: Fighter, rival: Fighter | None, lines: list[str], *, free_strike: bool,
+         shown: dict | None = None) -> None:
     """``loser`` loses the duel: disarmed; with ``free_strike`` its rival also strikes it."""
     loser.set("desarmado", True)
     end(loser, *([rival] if rival else []))
-    lines.append(scene.t(f"{loser.name or 'Quien pierde'} pierde el duelo de desarme y suelta el arma (004-R9).",
-                         f"{loser.name or 'The loser'} loses the disarm duel and drops its weapon (004-R9)."))
+    name = (shown or {}).get(id(loser)) or loser.name
+    lines.append(scene.t(f"{name or 'Quien pierde'} pierde el duelo de desarme y suelta el arma (004-R9).",
+                         f"{name or 'The loser'} loses the disarm duel and drops its weapon (004-R9)."))
     if free_strike and rival is not None:
-        lines.append(free_strike_hint(scene, rival, loser))
+        lines.append(free_strike_hint(scene, rival, loser, shown))
 
 
 def rival_in_duel(scene: Scene, fighter: Fighter) -> Fighter | None:
@@ -117,33 +121,38 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
     it loses it, and is neither while the weapons stay locked."""
     lines: list[str] = []
     key = {id(a): a.name or "actor", id(b): b.name or "rival"}
+    # the names the output gives: a quick roll's duellists are the actor and its rival
+    shown = {id(a): a.name or scene.t("Actor", "Actor"), id(b): b.name or scene.t("Rival", "Rival")}
     if p.get("flee"):
         end(a, b)
-        lines.append(scene.t(f"{a.name or 'Quien huye'} huye del duelo de desarme (004-R9).",
-                             f"{a.name or 'The one fleeing'} flees the disarm duel (004-R9)."))
-        lines.append(free_strike_hint(scene, b, a))
+        lines.append(scene.t(f"{shown[id(a)]} huye del duelo de desarme (004-R9).",
+                             f"{shown[id(a)]} flees the disarm duel (004-R9)."))
+        lines.append(free_strike_hint(scene, b, a, shown))
         return lines, {"outcome": "fled", "fled": key[id(a)]}, None
     for fighter in (a, b):
         combat_action(fighter)
     lds = [duel_ld(scene, a, b, p), duel_ld(scene, b, a, p)]
+    for fighter, ld in zip((a, b), lds):
+        ld.who = shown[id(fighter)]
     data: dict = {"duellists": [key[id(a)], key[id(b)]], "goals": [ld.needed for ld in lds]}
     stuck = [(f, ld) for f, ld in zip((a, b), lds) if ld.sizes is None]
     if stuck:
+        data["lds"] = [LD.Throw(ld, [], None, []).data() for ld in lds if ld.sizes is None]
         for fighter, ld in stuck:
             lines.append(LD.line(LD.Throw(ld, [], None, []), scene.lang))
-            lines.append(scene.t(f"{fighter.name or 'Un duelista'} ya no puede mantener el duelo: su ND quedó fuera de su alcance (004-R9).",
-                                 f"{fighter.name or 'A duellist'} cannot keep up the duel: its ND is out of its reach (004-R9)."))
-            lose(scene, fighter, b if fighter is a else a, lines, free_strike=True)
+            lines.append(scene.t(f"{shown[id(fighter)]} ya no puede mantener el duelo: su ND quedó fuera de su alcance (004-R9).",
+                                 f"{shown[id(fighter)]} cannot keep up the duel: its ND is out of its reach (004-R9)."))
+            lose(scene, fighter, b if fighter is a else a, lines, free_strike=True, shown=shown)
         data.update({"outcome": "cannot_keep_up", "losers": [key[id(f)] for f, _ in stuck]})
         return lines, data, all(f is not a for f, _ in stuck)
-    ta, tb = (LD.throw(ld, dice, f"{scene.t('duelo', 'duel')} {f.name}".strip()) for f, ld in zip((a, b), lds))
+    ta, tb = (LD.throw(ld, dice, f"{scene.t('duelo', 'duel')} {shown[id(f)]}") for f, ld in zip((a, b), lds))
     lines += LD.lines(ta, scene.lang) + LD.lines(tb, scene.lang)
     data["lds"] = [ta.data(), tb.data()]
     if ta.success != tb.success:
         winner, loser = (a, b) if ta.success else (b, a)
-        lines.append(scene.t(f"Solo {winner.name or 'uno'} alcanza su objetivo: gana el duelo.",
-                             f"Only {winner.name or 'one'} reaches its goal: it wins the duel."))
-        lose(scene, loser, winner, lines, free_strike=False)
+        lines.append(scene.t(f"Solo {shown[id(winner)]} alcanza su objetivo: gana el duelo.",
+                             f"Only {shown[id(winner)]} reaches its goal: it wins the duel."))
+        lose(scene, loser, winner, lines, free_strike=False, shown=shown)
         data.update({"outcome": "won", "winner": key[id(winner)], "loser": key[id(loser)]})
     elif ta.success:
         lines.append(scene.t("Los dos alcanzan su objetivo: las armas siguen trabadas.",
@@ -156,10 +165,17 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
     else:
         lower = a if ta.result < tb.result else b
         lower.set("duelo_nd", int(lower.get("duelo_nd") or 0) - 1)
-        lines.append(scene.t(f"Ninguno alcanza su objetivo: {lower.name or 'quien sacó menos'} sacó menos y su ND en el duelo "
+        name = shown[id(lower)]
+        lines.append(scene.t(f"Ninguno alcanza su objetivo: {name} sacó menos y su ND en el duelo "
                              f"empeora a {signed(lower.get('duelo_nd'))} (004-R9).",
-                             f"Neither reaches its goal: {lower.name or 'the lower'} rolled lower and its ND in the duel "
+                             f"Neither reaches its goal: {name} rolled lower and its ND in the duel "
                              f"worsens to {signed(lower.get('duelo_nd'))} (004-R9)."))
+        rival = b if lower is a else a
+        if duel_ld(scene, lower, rival, p).sizes is None:
+            lines.append(scene.t(f"A ese ND {name} ya no puede mantener el duelo: en el próximo turno queda desarmado "
+                                 "y recibe el ataque simple (004-R9).",
+                                 f"At that ND {name} cannot keep up the duel: next turn it is disarmed and takes "
+                                 "the simple strike (004-R9)."))
         data.update({"outcome": "worsened", "worsened": key[id(lower)]})
     data["duel_nd"] = [int(a.get("duelo_nd") or 0), int(b.get("duelo_nd") or 0)]
     won = data.get("winner")

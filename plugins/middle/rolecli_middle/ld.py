@@ -13,6 +13,8 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import product
 
+from rolecli.errors import DiceError
+
 from . import nd as ND
 from .capability import DICE, Capability, dice_text
 from .nd import Mod
@@ -82,7 +84,7 @@ class Throw:
         ld, plan = self.ld, self.ld.plan
         return {"capability": ld.capability.name, "rating": ld.capability.rating, "innate": ld.capability.innate,
                 "nd": ld.nd, "nd_modifiers": [m.as_json() for m in ld.mods], "nd_level": plan.level,
-                "shrink": plan.shrink if ld.sizes else 0, "sizes": list(ld.sizes or ()), "faces": self.faces,
+                "shrink": plan.shrink, "sizes": list(ld.sizes or ()), "faces": self.faces,
                 "reading": plan.reading if ld.sizes else None, "kept": [self.faces[i] for i in self.kept],
                 "result": self.result, "goal": ld.needed, "success": self.success,
                 "automatic_failure": ld.sizes is None, "cannot_succeed": ld.sizes is None or ld.hopeless}
@@ -97,6 +99,41 @@ def throw(ld: Ld, dice, why: str) -> Throw:
     faces = [dice.roll(size, f"{why} {i + 1}/3") for i, size in enumerate(sizes)]
     result, kept = ND.read(faces, sizes, ld.plan.reading)
     return Throw(ld, faces, result, kept)
+
+
+def unread(data, dice, lang: str) -> None:
+    """Dice a player gave for LDs that cannot be attempted (RULINGS 004).
+
+    Such an LD reads no die, so a command whose every LD failed that way reads
+    nothing; but a player may have thrown the capability's three dice before
+    the table said so. When ``--dice`` was given and nothing was read, each
+    such LD (found in ``data``, the command's JSON) takes up to three values,
+    checked against its capability's dice and listed as ignored, instead of
+    leaving them over (which the core refuses)."""
+    if not dice.physical:
+        return
+    why = tr(lang, "ignorado (fallo automático)", "ignored (automatic failure)")
+    for found in _failed(data):
+        for i, size in enumerate(DICE[found["rating"]], 1):
+            try:
+                dice.roll(size, f"LD {i}/3 {why}")
+            except DiceError as error:
+                if str(error).startswith("--dice ran out"):
+                    return  # no value was left for it: the player threw nothing
+                raise
+
+
+def _failed(data):
+    """The LDs of a command's JSON that could not be attempted, in order."""
+    if isinstance(data, dict):
+        if data.get("automatic_failure") is True and "rating" in data:
+            yield data
+            return
+        for value in data.values():
+            yield from _failed(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _failed(value)
 
 
 @lru_cache(maxsize=256)

@@ -66,7 +66,7 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
     follow = K.Blow(blow.attacker, target, mount, blow.ld, parry, "body", False, False, notes)
     lines = list(notes)
     d = None
-    if parry is not None:
+    if parry is not None and rider_throw.result is not None:
         d = LD.throw(parry, dice, f"{scene.t('parada', 'parry')} {target.name}".strip())
         target.set("paradas", int(target.get("paradas") or 0) + 1)
         lines += [LD.line(d, scene.lang, judged=False)]

@@ -63,7 +63,8 @@ def total(mods: list[Mod] | tuple[Mod, ...]) -> int:
 @dataclass(frozen=True)
 class Plan:
     """How an LD at a given ND is thrown and read: the level of the table used,
-    how many sizes the dice shrink, and the reading (``None``: cannot be attempted)."""
+    how many sizes the dice shrink (or would have to), and the reading (``None``:
+    cannot be attempted)."""
 
     level: int
     shrink: int
@@ -80,7 +81,7 @@ def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading
     if reading == "shift":
         level = min(level + (1 if innate else 0) - (1 if rating == 0 else 0), TOP)
     if level < BOTTOM:
-        return Plan(level, 0, None)  # RULINGS 004: the dice would shrink past d6
+        return Plan(level, -2 - level, None)  # RULINGS 004: the dice would shrink past d6
     if level <= -2:
         return Plan(level, -2 - level, "second_minus_lowest" if minus2 == "difference" else "lowest_minus_second")
     if level == 0 and reading == "table":

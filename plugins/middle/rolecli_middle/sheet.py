@@ -132,6 +132,7 @@ class Scene:
         self.lang = ctx.lang
         self.options = ctx.options
         self._fighters: dict[str, Fighter] = {}
+        self.read_before = 0  # dice the command had read when the verb began (``-n`` repeats)
 
     def fighter(self, character: Character | None, given: dict[str, Any] | None = None, name: str = "") -> Fighter:
         if character is None:

@@ -116,7 +116,7 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
     if p.get("free"):
         return None
     if p.get("parry") is not None:
-        capability = C.Capability("", C.check_rating(int(p["parry"]), "--parry"))
+        capability = C.Capability(C.WEAPON_USE, C.check_rating(int(p["parry"]), "--parry"))
     elif target.character is not None and target.get("parando") and target.can_act:
         limit = target.marks(C.WEAPON_USE) + 1
         if not target.can_parry:
@@ -165,9 +165,16 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
     if feint:
         mods.append(Mod("feint", L("finta", "feint"), -2))
     mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
-    capability = attacker.capability(p.get("capability") or C.WEAPON_USE, bool(p.get("innate")))
+    capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
     ld = Ld(capability, mods, p.get("goal"), who=attacker.name, **ld_rules(scene))
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
+
+
+def blow_capability(attacker: Fighter) -> str:
+    """What a blow throws unless another capability is named: uso de armas, or
+    for a beast its habilidad de batalla (004-R10: "la habilidad de batalla de
+    la bestia"; decided for every blow a beast deals)."""
+    return C.BATTLE_SKILL if attacker.get("bestia") else C.WEAPON_USE
 
 
 def declare(blow: Blow, free: bool = False) -> None:
@@ -203,7 +210,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
     lines = list(blow.notes)
     a = blow.thrown = LD.throw(blow.ld, dice, f"{why(lang)} {attacker.name}".strip())
     d = None
-    if blow.parry is not None:
+    if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
         d = LD.throw(blow.parry, dice, f"{tr(lang, 'parada', 'parry')} {target.name}".strip())
         target.set("paradas", int(target.get("paradas") or 0) + 1)
     hit = lands(scene, a, d)
@@ -213,9 +220,9 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         lines += [LD.line(a, lang, judged=False), LD.line(d, lang, judged=False), _parry_line(scene, a, d, hit)]
     data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data(),
             "parry": d.data() if d else None, "location": blow.location, "hit": hit, "damage": 0}
-    victim = target.name or tr(lang, "el blanco", "the target")
     if not hit:
-        lines.append(tr(lang, f"El golpe no llega a {victim}.", f"The blow does not reach {victim}."))
+        lines.append(tr(lang, f"El golpe no llega a {target.name}." if target.name else "El golpe no llega al blanco.",
+                        f"The blow does not reach {target.name or 'the target'}."))
         return lines, data, False
     was_unconscious = "inconsciente" in target.states
     if blow.feint:
@@ -229,7 +236,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         data.update({"damage": damage, "damage_parts": parts, "wound": wound})
     if was_unconscious and not target.dead:
         die(scene, target, "rematado", lines)
-        data.setdefault("wound", {})["dead"] = True
+        data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})
     lines += after_hit(scene, attacker, target)
     return lines, data, True
 

@@ -20,9 +20,21 @@ def capability(default: str | None) -> Param:
                  default=default, required=default is None, positional=True)
 
 
+def blow_capability() -> Param:
+    """The capability a blow throws: uso de armas, or a beast's habilidad de batalla (004-R10)."""
+    return Param("capability", "rating", L("capacidad: marcas (0..3) o su nombre en la ficha (por omisión uso de armas; "
+                                           "una bestia, su habilidad de batalla)",
+                                           "capability: marks (0..3) or its name on the sheet (default uso de armas; "
+                                           "a beast's habilidad de batalla)"),
+                 default=None, positional=True)
+
+
 INNATE = Param("innate", "bool", L("la capacidad es innata (lee un dado mejor)", "the capability is innate (reads one die better)"),
                default=False)
-ND = Param("nd", "int", L("ND que añade el Narrador (−4..+2)", "ND the Narrator adds (−4..+2)"), default=0, minimum=-4, maximum=2)
+# The table runs from ND +2 to ND −4; a Narrator's ND beyond it reads as +2 or fails (RULINGS 004).
+ND = Param("nd", "int", L("ND que añade el Narrador (la tabla va de +2 a −4; por encima se lee +2, por debajo fallo automático)",
+                          "ND the Narrator adds (the table runs +2..−4; above reads as +2, below fails)"),
+           default=0, minimum=-10, maximum=10)
 GOAL = Param("goal", "int", L("objetivo del LD que da el Narrador (sin él, basta 1)", "the LD's goal the Narrator gives (without one, 1 will do)"),
              default=None, minimum=-19, maximum=40)
 STATES = Param("states", "list", L(f"estados de quien actúa en una tirada rápida ({', '.join(ORDER)})",
@@ -91,19 +103,19 @@ ACTIONS: tuple[ActionSpec, ...] = (
                                                required=True, positional=True, owner="target"),
                        INNATE, ND, STATES,
                        Param("target_innate", "bool", L("la del defensor es innata", "the defender's is innate"), default=False),
-                       Param("target_nd", "int", L("ND del defensor", "the defender's ND"), default=0, minimum=-4, maximum=2),
+                       Param("target_nd", "int", L("ND del defensor", "the defender's ND"), default=0, minimum=-10, maximum=10),
                        TARGET[-1]),
                target=True, odds=True),
     ActionSpec("strike", "resolve", L("golpear a un rival: uso de armas contra sus protecciones (004-R6, R7)",
                                       "strike a rival: weapon use against its protections (004-R6, R7)"),
-               params=(capability(C.WEAPON_USE),) + LD_PARAMS + BLOW + (
+               params=(blow_capability(),) + LD_PARAMS + BLOW + (
                    Param("with_mount", "bool", L("la montura entrenada golpea con el mismo LD (004-R10)",
                                                  "the trained mount strikes with the same LD (004-R10)"), default=False),
                    MOUNT_BONUS),
                target=True, odds=True),
     ActionSpec("feint", "resolve", L("fintar: ataque a ND −2 sin daño; la próxima ronda ND +2 (004-R12)",
                                      "feint: an attack at ND −2 with no damage; next round ND +2 (004-R12)"),
-               params=(capability(C.WEAPON_USE),) + LD_PARAMS + TARGET[:2] + TARGET[-1:] + SITUATION, target=True, odds=True),
+               params=(blow_capability(),) + LD_PARAMS + TARGET[:2] + TARGET[-1:] + SITUATION, target=True, odds=True),
     ActionSpec("mount-attack", "resolve", L("la montura golpea con el LD de domar bestias del jinete (004-R10)",
                                             "the mount strikes with the rider's beast-taming LD (004-R10)"),
                params=(capability(C.BEAST_TAMING),) + LD_PARAMS + BLOW, target=True, odds=True),

@@ -31,7 +31,9 @@ _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
     ctx.options = {**{o.key: o.default for o in INFO.options}, **{k: v for k, v in (ctx.options or {}).items()
                                                                      if v is not None}}
-    return Scene(ctx), INFO.params(action)
+    scene = Scene(ctx)
+    scene.read_before = len(ctx.dice.reads)
+    return scene, INFO.params(action)
 
 
 def choices(values, allowed, flag: str) -> list[str]:
@@ -61,6 +63,9 @@ def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: 
         given[default] = C.check_rating(int(text), default)
         p["capability"] = default
     given["extra_states"] = states_of(p.get("states"), "--states")
+    if action.actor is None and "inconsciente" in given["extra_states"]:
+        # as the core refuses an Unconscious character of a campaign (004-R16, issue 10)
+        raise Refused("the one acting is Unconscious (--states inconsciente): it cannot act (004-R16).")
     return scene.fighter(action.actor, given)
 
 
@@ -81,6 +86,11 @@ def campaign_only(action: Action, verb: str, how: str) -> None:
 
 
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
+    dice = scene.ctx.dice
+    if len(dice.reads) == scene.read_before:  # nothing was read: dice given can only be for LDs not attempted
+        from .ld import unread
+
+        unread(data, dice, scene.lang)
     return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
 
 
