@@ -395,3 +395,24 @@ def test_odds_of_a_parried_blow(cli):
     tie = sum(p * p for p in middle.values())
     r = cli("odds", "middle", "strike", "1", "--parry", "1", "--json")
     assert Fraction(r.json["outcomes"]["hit"]["p"]) == (1 - tie) / 2
+
+
+# --- the literal ND −2 in opposed LDs (RULINGS 004: "the output must say so") ----
+
+def test_rulings_literal_minus2_says_it_cannot_win_an_opposed_ld(cli):
+    # before: only an LD against a goal said so; a blow against a parry, a contest, an insult
+    # and a threat read at the literal ND −2 (never above 0) lost with no word why
+    note = "lowest − second-lowest is never above 0"
+    out = cli("middle", "strike", "2", "--location", "hands", "--parry", "1", "--dice", "3,5,9,1,2,3").out
+    assert note in out and "cannot beat a parry above 0" in out
+    out = cli("middle", "contest", "2", "1", "--nd", "-2", "--dice", "3,5,9,1,2,3").out
+    assert note in out and "cannot beat a result above 0" in out
+    out = cli("middle", "insult", "2", "--rivals", "0", "--nd", "-2", "--dice", "3,5,9").out
+    assert note in out and "cannot be above any calm" in out
+    out = cli("middle", "threaten", "2", "--rivals", "1", "--nd", "-2", "--dice", "3,5,9").out
+    assert note in out and "nobody flees, all are Cowed" in out
+    out = cli("middle", "threaten", "2", "--rivals", "1", "--nd", "-2", "--dice", "3,5,9", "--rule", "threats=valor").out
+    assert "nobody flees or is cowed" in out
+    # the difference reading says nothing of the kind
+    out = cli("middle", "insult", "2", "--rivals", "0", "--nd", "-2", "--dice", "3,5,9", "--rule", "nd_minus2=difference").out
+    assert note not in out and "Enraged" in out

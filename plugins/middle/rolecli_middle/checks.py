@@ -62,7 +62,11 @@ def contest(scene: Scene, actor: Fighter, defender: Fighter, p: dict, dice) -> t
     won = winner(a, d)
     tie = a.result is not None and a.result == d.result
     left, right = ("—" if t.result is None else number(t.result) for t in (a, d))
-    lines = [LD.line(a, scene.lang, judged=False), LD.line(d, scene.lang, judged=False),
+    lines = [LD.line(a, scene.lang, judged=False)]
+    if LD.literal(a.ld):
+        lines.append(LD.hopeless_line(a.ld, scene.lang, ("no puede ganar a un resultado por encima de 0",
+                                                         "it cannot beat a result above 0")))
+    lines += [LD.line(d, scene.lang, judged=False),
              scene.t(f"{left} contra {right}: gana {lds[0].who if won == 'actor' else lds[1].who}"
                      + (" (el empate es del defensor)" if tie else "") + ".",
                      f"{left} against {right}: {lds[0].who if won == 'actor' else lds[1].who} wins"

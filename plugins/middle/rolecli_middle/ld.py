@@ -220,12 +220,20 @@ def line(t: Throw, lang: str, *, judged: bool = True) -> str:
     return text
 
 
-def hopeless_line(ld: Ld, lang: str) -> str:
-    """What the output says when the literal ND −2 reading cannot succeed."""
-    return tr(lang, f"Con nd_minus2 = literal, el más bajo − el segundo más bajo nunca pasa de 0: no puede alcanzar {ld.needed} "
+def hopeless_line(ld: Ld, lang: str, against: tuple[str, str] | None = None) -> str:
+    """What the output says when the literal ND −2 reading cannot succeed: it
+    cannot reach the goal, or (``against``, in Spanish and English) beat what an
+    opposed LD must beat."""
+    es, en = against or (f"no puede alcanzar {ld.needed}", f"it cannot reach {ld.needed}")
+    return tr(lang, f"Con nd_minus2 = literal, el más bajo − el segundo más bajo nunca pasa de 0: {es} "
                     "(--rule nd_minus2=difference lee el segundo más bajo − el más bajo).",
-              f"With nd_minus2 = literal, lowest − second-lowest is never above 0: it cannot reach {ld.needed} "
+              f"With nd_minus2 = literal, lowest − second-lowest is never above 0: {en} "
               "(--rule nd_minus2=difference reads second-lowest − lowest).")
+
+
+def literal(ld: Ld) -> bool:
+    """The LD reads the literal ND −2 rule, which is never above 0."""
+    return ld.sizes is not None and ld.plan.reading == "lowest_minus_second"
 
 
 def lines(t: Throw, lang: str, *, judged: bool = True) -> list[str]:

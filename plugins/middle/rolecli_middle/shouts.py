@@ -72,6 +72,8 @@ def insult(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict
     heard = rivals(scene, p.get("rivals"), C.CALM)
     t = _shout(scene, actor, p, C.CHARLATANRY, dice, L("improperios", "insults"))
     lines = [LD.line(t, scene.lang, judged=False)]
+    if LD.literal(t.ld):
+        lines.append(LD.hopeless_line(t.ld, scene.lang, ("no puede superar ninguna calma", "it cannot be above any calm")))
     results = []
     for rival in heard:
         if _deaf(scene, rival, lines):
@@ -93,6 +95,10 @@ def threaten(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], di
     t = _shout(scene, actor, p, C.FEROCITY, dice, L("amenazas", "threats"))
     lines = [LD.line(t, scene.lang, judged=False)]
     literal = scene.options.get("threats", "literal") == "literal"
+    if LD.literal(t.ld):
+        lines.append(LD.hopeless_line(t.ld, scene.lang, (
+            "no puede superar ninguna valentía: nadie huye" + (", todos quedan Acobardados" if literal else " ni se acobarda"),
+            "it cannot be above any valor: nobody flees" + (", all are Cowed" if literal else " or is cowed"))))
     results = []
     for rival in heard:
         if _deaf(scene, rival, lines):

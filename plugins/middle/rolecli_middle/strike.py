@@ -217,7 +217,11 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
     if d is None:
         lines += LD.lines(a, lang)
     else:
-        lines += [LD.line(a, lang, judged=False), LD.line(d, lang, judged=False), _parry_line(scene, a, d, hit)]
+        lines.append(LD.line(a, lang, judged=False))
+        if LD.literal(a.ld):
+            lines.append(LD.hopeless_line(a.ld, lang, ("no puede superar una parada por encima de 0",
+                                                       "it cannot beat a parry above 0")))
+        lines += [LD.line(d, lang, judged=False), _parry_line(scene, a, d, hit)]
     data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data(),
             "parry": d.data() if d else None, "location": blow.location, "hit": hit, "damage": 0}
     if not hit:
