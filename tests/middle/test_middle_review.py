@@ -416,3 +416,20 @@ def test_rulings_literal_minus2_says_it_cannot_win_an_opposed_ld(cli):
     # the difference reading says nothing of the kind
     out = cli("middle", "insult", "2", "--rivals", "0", "--nd", "-2", "--dice", "3,5,9", "--rule", "nd_minus2=difference").out
     assert note not in out and "Enraged" in out
+
+
+def test_004_T4_T5_with_other_numbers(cli):
+    # 004-T4: a Dazed Centinela aims at Bruno's hands: armour −1 and shield −1, hands −2, Dazed −1 → ND −5
+    assert camp(cli, "state", "Centinela", "--add", "mareado").code == 0
+    r = camp(cli, "strike", "Centinela", "--target", "Bruno", "--location", "hands", "--dice", "4,5,6")
+    assert r.json["ld"]["nd"] == -5 and r.json["ld"]["automatic_failure"] is True and r.code == 1
+    # 004-T5: Centinela (weapon use 2) parries 3 times a round; the fourth blow meets her armour −1
+    # (and her dizziness, +1 to whoever strikes her: ND 0)
+    end_round(cli)
+    assert camp(cli, "parry", "Centinela").json["parries_per_round"] == 3
+    for attacker in ("Bruno", "Aldara", "Rata"):
+        faces = "1,2,3,6,6,6" if attacker != "Bruno" else "1,2,3,6,7,8"
+        r = camp(cli, "strike", attacker, "--target", "Centinela", "--dice", faces)
+        assert r.json["parry"] is not None and r.json["hit"] is False
+    r = camp(cli, "strike", "Novato", "--target", "Centinela", "--dice", "2,3,4")
+    assert r.json["parry"] is None and r.json["ld"]["nd"] == 0 and r.json["ld"]["result"] == 3
