@@ -229,28 +229,19 @@ def convert(spec: ActionSpec, kw: dict[str, Any]) -> dict[str, Any]:
 
 def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] | None) -> dict[str, Any]:
     """The rule options in force: defaults, then the campaign's, then ``--rule key=value``
-    (the value read as a TOML value, so ``true``, ``3`` and ``"sotc"`` or bare ``sotc`` all work)."""
-    import tomllib
-
-    from rolecli.campaign.validate import option_problem
-    from rolecli.declarations import HOUSE_KEY, HOUSE_OPTION
+    (read as ``campaign rule set`` reads a value: ``true``, ``3`` and ``"sotc"`` or bare ``sotc`` all work)."""
+    from rolecli.campaign.validate import option_problem, read_rule_value, rule_option
     from rolecli.names import closest
 
     options = {o.key: o.default for o in info.options}
     options.update(given)
-    by_key = {o.key: o for o in info.options}
     for text in overrides or ():
         key, sep, raw = (part.strip() for part in text.partition("="))
-        option = by_key.get(key) or (HOUSE_OPTION if key == HOUSE_KEY else None)
+        option = rule_option(info, key)
         if not sep or option is None:
             raise RoleError(f"--rule {text!r}: write key=value with a rule option of {info.name}."
-                            + closest(key, list(by_key), "Options"))
-        try:
-            value = tomllib.loads(f"v = {raw}")["v"]
-        except tomllib.TOMLDecodeError:
-            value = raw
-        if key == HOUSE_KEY and isinstance(value, str):  # --rule house=a,b
-            value = [name.strip() for name in value.split(",") if name.strip()]
+                            + closest(key, [o.key for o in info.options], "Options"))
+        value = read_rule_value(key, raw)
         problem = option_problem(option, value)
         if problem:
             raise RoleError(f"--rule {key}={raw} {problem}.")

@@ -191,6 +191,12 @@ class Field:
     ``list`` (a list of strings).
     ``default``: its value when the sheet leaves it out.
     ``minimum``/``maximum``: the range of an ``int``, or of each entry of a ``table``.
+    ``aliases``: names that stand for numbers of an ``int`` (or of each entry of
+    a ``table``), such as a ladder's adjectives (``{"Bueno": 3, "Good": 3}``):
+    the core takes a name wherever it reads such a value, matched without regard
+    to case or accents — typed (``character set Ana skills.Pelea=Bueno``,
+    ``--with``) or written in campaign.toml (``Pelea = "Bueno"``) — and gives
+    the plugin the number. A name is checked against the range like its number.
     ``choices``: the texts a ``str`` (or each item of a ``list``) may take.
     ``state=False``: a sheet value, written by the GM in ``campaign.toml``.
     ``state=True``: a value the tool keeps while playing (stress, hit points,
@@ -208,6 +214,16 @@ class Field:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     state: bool = False
+    aliases: Mapping[str, int] = field(default_factory=dict)
+
+    def number(self, value: Any) -> Any:
+        """``value``, or the number it names in :attr:`aliases` (case and accents
+        ignored); anything else as it is, for the checks to refuse."""
+        if not self.aliases or not isinstance(value, str):
+            return value
+        from rolecli.names import fold
+
+        return next((n for name, n in self.aliases.items() if fold(name) == fold(value)), value)
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,23 @@ from typing import Any, Iterable
 
 
 def _default(value: Any) -> Any:
+    """JSON for what json cannot write itself. Anything else is refused rather
+    than written as its Python repr, which no script could read."""
+    import os
+    from collections.abc import Mapping
     from fractions import Fraction
 
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
     if hasattr(value, "as_json"):
         return value.as_json()
+    if isinstance(value, Mapping):  # a campaign's rule options are a read-only mapping
+        return dict(value)
     if isinstance(value, (set, frozenset, tuple)):
         return list(value)
-    return str(value)
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    raise TypeError(f"{type(value).__name__} is not a JSON value: {value!r}")
 
 
 def dumps(payload: Any) -> str:

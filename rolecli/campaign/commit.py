@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
 from rolecli.campaign import log as logbook
@@ -93,6 +94,14 @@ class Draft:
         text = self._edited(lambda t: sheets.rename_character(t, old, new), f"rename {old!r}")
         self._replace_text(text, {old: None, new: sheet}, f"rename {old!r}")
 
+    def set_rule(self, key: str, value: Any) -> None:
+        """Set rule option ``key`` in campaign.toml's [rules] (None: remove it, so its default applies)."""
+        rules = {k: v for k, v in self.snap.doc.get("rules", {}).items() if k != key}
+        if value is not None:
+            rules[key] = value
+        text = self._edited(lambda t: sheets.set_rule(t, key, value), f"set rule {key!r}")
+        self._replace_text(text, {}, f"set rule {key!r}", {"rules": rules})
+
     def replace_campaign(self, data: bytes) -> None:
         """campaign.toml becomes ``data`` (a hand edit, already checked)."""
         self.snap = self.snap.with_campaign(parse_campaign(self.folder, data, self.systems))
@@ -105,10 +114,12 @@ class Draft:
             raise CampaignError(f"cannot {what} in {display_path(self.snap.campaign_file)} ({exc}); "
                                 "make the change by hand.") from None
 
-    def _replace_text(self, text: str, meant: Mapping[str, dict[str, Any] | None], what: str) -> None:
+    def _replace_text(self, text: str, meant: Mapping[str, dict[str, Any] | None], what: str,
+                      settings_meant: Mapping[str, Any] = MappingProxyType({})) -> None:
         """campaign.toml becomes ``text`` if it parses, passes every check, gives
         each character of ``meant`` exactly that sheet (None: no such character),
-        and leaves everything else as it was."""
+        each top-level setting of ``settings_meant`` exactly that value, and
+        leaves everything else as it was."""
         path = self.snap.campaign_file
         data = sheets.encode(self.snap.raw, text)
         try:
@@ -118,7 +129,7 @@ class Draft:
                                 "make the change by hand.") from None
         old = self.snap
         others = {n: s for n, s in old.sheets.items() if n not in meant}
-        settings = {k: v for k, v in old.doc.items() if k != "characters"}
+        settings = {k: v for k, v in old.doc.items() if k != "characters"} | dict(settings_meant)
         if ({n: s for n, s in new.sheets.items() if n not in meant} != others
                 or any(new.sheets.get(n) != s for n, s in meant.items())
                 or {k: v for k, v in new.doc.items() if k != "characters"} != settings):

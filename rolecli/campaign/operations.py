@@ -2,8 +2,8 @@
 by crash recovery alike.
 
 Every log entry that changed something names its operation (``op``) and holds,
-for each character, the change: ``{"before": ..., "after": ...}``. What the two
-sides hold depends on the operation:
+for each character (for ``rule``, each rule option), the change:
+``{"before": ..., "after": ...}``. What the two sides hold depends on the operation:
 
 ==========  ==============================================  ========================
 ``op``      ``before`` / ``after``                          files
@@ -18,6 +18,8 @@ sides hold depends on the operation:
 ``rename``  the old name / the new name                     campaign.toml, state.toml
 ``edit``    SHA-256 of campaign.toml / of the new text,     campaign.toml
             ``text`` (in ``edit``, not ``changes``)
+``rule``    a rule option's value in ``[rules]``, by key    campaign.toml
+            (``null``: not written, so its default)
 ``undo``    the change it undid, sides swapped; ``reverts``  as ``reverts``
             names that change's operation
 ==========  ==============================================  ========================
@@ -50,7 +52,7 @@ from typing import Any, Iterator, Protocol
 
 from rolecli.campaign.locate import format_key
 from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, check_name, display_path
-from rolecli.campaign.validate import Where, check_sheet, check_state, show
+from rolecli.campaign.validate import Where, check_sheet, check_state, option_problem, rule_option, show
 from rolecli.errors import CampaignError
 
 MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
@@ -312,6 +314,30 @@ class _Scene:
         draft.set_scene(change[side])
 
 
+class _Rule:
+    """campaign.toml: one rule option of ``[rules]``, by key (``null``: not
+    written, so its default applies)."""
+
+    file = CAMPAIGN_FILE
+
+    def differs(self, snap, who, change, side):
+        have = snap.doc.get("rules", {}).get(who, MISSING)
+        want = MISSING if change[side] is None else change[side]
+        if _same(have, want):
+            return None
+        return Difference("the campaign", format_key(["rules", who]), have, want, snap.campaign_file)
+
+    def apply(self, draft, who, change, side, where):
+        value = change[side]
+        if value is not None:
+            option = rule_option(draft.snap.info, who)
+            problem = (f"is not a rule option of {draft.snap.info.name!r}" if option is None
+                       else option_problem(option, value))
+            if problem:
+                raise where.error(_key(who, side), f"= {show(value)} {problem}.")
+        draft.set_rule(who, value)
+
+
 class _WholeFile:
     """campaign.toml as the GM's editor left it: only rolled forward (a hand edit is not undone)."""
 
@@ -348,6 +374,7 @@ OPERATIONS: dict[str, Operation] = {
     "remove": Operation((_TABLE, _TableState()), (dict, type(None))),
     "rename": Operation((_Rename(), _RenameState()), (str,)),
     "edit": Operation((_WholeFile(),), (str,), undoable=False),
+    "rule": Operation((_Rule(),), (str, int, float, bool, list, type(None))),
 }
 UNDO = "undo"
 

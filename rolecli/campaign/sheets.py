@@ -160,6 +160,30 @@ def set_values(text: str, name: str, sets: Mapping[str, Any], deletes: list[Key]
     return _tomlkit_edit(text, name, sets, deletes)
 
 
+def set_rule(text: str, key: str, value: Any) -> str:
+    """``text`` with rule option ``key`` of ``[rules]`` set to ``value`` (None:
+    removed, so its default applies); the comment of its line stays. A file
+    without rules gets a ``[rules]`` table before its first table."""
+    import tomlkit
+
+    own = [r for r in regions(text) if r.key == ("rules",)]
+    if own:
+        start, end = own[0].start, own[0].end
+    elif value is not None and "rules" not in tomlkit.parse(text):
+        nl = newline(text)
+        block = f"[rules]{nl}{format_key([key])} = {show(value)}{nl}{nl}"
+        first = next(iter(regions(text)), None)
+        return append(text, block.rstrip() + nl) if first is None else insert(text, block, first.start)
+    else:  # rules written inline (rules = {...}) or dotted (rules.key = ...): the whole file
+        start, end = 0, len(text)
+    doc = tomlkit.parse(text[start:end])
+    if value is None:
+        del doc["rules"][key]
+    else:
+        _set(doc["rules"], key, value)
+    return text[:start] + doc.as_string() + text[end:]
+
+
 def _tomlkit_edit(text: str, name: str, sets: Mapping[str, Any], deletes: list[Key]) -> str:
     import tomlkit
     from tomlkit.items import Table

@@ -83,6 +83,10 @@ def build_character(info: SystemInfo, name: str, sheet: Mapping[str, Any], kept:
     for field in info.template:
         if field.state and field.key in sheet:
             state[field.key] = copy.deepcopy(sheet[field.key])
+        if field.aliases and field.key in merged:  # a name written for a number (Pelea = "Bueno"): its number
+            value = merged[field.key]
+            merged[field.key] = ({k: field.number(v) for k, v in value.items()} if isinstance(value, dict)
+                                 else field.number(value))
     state.update(copy.deepcopy(dict(kept)))
     return Character(name, merged, normalize(state, name))
 

@@ -37,7 +37,8 @@ from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, camp
                                     display_path, existing_campaign)
 from rolecli.campaign.snapshot import Snapshot, Systems, kept_doc, normalize, read_snapshot
 from rolecli.campaign.template import campaign_template
-from rolecli.campaign.validate import Where, check_campaign_doc, check_sheet, check_state, parse_toml, show
+from rolecli.campaign.validate import (Where, check_campaign_doc, check_sheet, check_state, dotted, option_problem,
+                                      parse_toml, rule_option, show)
 from rolecli.contract import Character, Outcome
 from rolecli.errors import CampaignError
 from rolecli.names import closest, fold
@@ -72,6 +73,7 @@ class Campaign:
         self.info = snap.info
         self.title: str | None = snap.doc.get("title")
         self.options: Mapping[str, Any] = MappingProxyType(dict(snap.options))
+        self.written_rules: Mapping[str, Any] = MappingProxyType(dict(snap.doc.get("rules", {})))  # [rules] as written
         self._characters = snap.characters
         self.characters: Mapping[str, Character] = MappingProxyType(self._characters)
         self.campaign_file, self.state_file = snap.campaign_file, snap.state_file
@@ -381,20 +383,10 @@ def set_sheet_values(root: Path, name: str, character_name: str, values: Mapping
         who = find_character(draft.snap.sheets, character_name, name)
         values = _sheet_values(draft.snap.info, values, who)
         before, after = _touched(draft.snap.sheets[who], values)
-        shown = ", ".join(f"{k}={show(v)}" for k, v in _flat(after))
+        shown = dotted(after)
         entry = logbook.make_entry("sheet", command, f"set {who}: {shown}", {"character": who, "values": values},
                                    op="sheet", changes={who: {"before": before, "after": after}})
         return _perform(draft, entry, Where(label=who)).characters[who]
-
-
-def _flat(values: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    out = []
-    for key, value in values.items():
-        if isinstance(value, dict):
-            out += [(format_key([key, str(e)]), v) for e, v in value.items()]
-        else:
-            out.append((format_key([key]), value))
-    return out
 
 
 def remove_character(root: Path, name: str, character_name: str, systems: Systems,
@@ -434,6 +426,34 @@ def rename_character(root: Path, name: str, old: str, new: str, systems: Systems
         entry = logbook.make_entry("sheet", command, f"renamed {who} to {new}", {"character": who, "name": new},
                                    op="rename", changes={who: {"before": who, "after": new}})
         return _perform(draft, entry, Where(label=new)).characters[new]
+
+
+# --- rule options -------------------------------------------------------------
+
+
+def set_rule(root: Path, name: str, key: str, value: Any, systems: Systems, command: str | None = None) -> Campaign:
+    """Set rule option ``key`` in campaign.toml's ``[rules]`` to ``value`` (None:
+    remove it, so its default applies), checked as the file's ``[rules]`` is and
+    keeping the file's comments. Logged (op ``rule``), so undo puts it back.
+    Returns the campaign as it is now."""
+    with _opened(root, name, systems) as draft:
+        info, written = draft.snap.info, draft.snap.doc.get("rules", {})
+        option = rule_option(info, key)
+        if option is None:
+            raise CampaignError(f"{key!r} is not a rule option of {info.name!r}."
+                                + closest(key, [o.key for o in info.options], "Options"))
+        problem = option_problem(option, value) if value is not None else None
+        if problem:
+            raise CampaignError(f"rules.{format_key([key])} = {show(value)} {problem}.")
+        if value is None and key not in written:
+            raise CampaignError(f"rule {key} is not set in {display_path(draft.snap.campaign_file)}, "
+                                f"so it has its default, {show(option.default)}, already.")
+        if key in written and value is not None and show(written[key]) == show(value):
+            raise CampaignError(f"rule {key} is {show(value)} already.")
+        said = f"set rule {key} = {show(value)}" if value is not None else f"unset rule {key}"
+        entry = logbook.make_entry("sheet", command, said, {"rule": key, "value": value}, op="rule",
+                                   changes={key: {"before": written.get(key), "after": value}})
+        return Campaign(root, name, _perform(draft, entry, Where(label=f"rule {key}")))
 
 
 # --- undo --------------------------------------------------------------------

@@ -44,6 +44,18 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def dotted(values: Mapping[str, Any]) -> str:
+    """``hp=10, skills.Alerta=3``: sheet values as ``character set`` takes them,
+    keys and values as campaign.toml writes them (a table entry by entry)."""
+    pairs = []
+    for key, value in values.items():
+        if isinstance(value, dict):
+            pairs += [(format_key([key, str(entry)]), v) for entry, v in value.items()]
+        else:
+            pairs.append((format_key([key]), value))
+    return ", ".join(f"{key}={show(value)}" for key, value in pairs)
+
+
 def show_range(minimum: Any, maximum: Any) -> str:
     lo = "" if minimum is None else f"{minimum:g}" if isinstance(minimum, float) else str(minimum)
     hi = "" if maximum is None else f"{maximum:g}" if isinstance(maximum, float) else str(maximum)
@@ -141,9 +153,7 @@ def field_problem(field: Field, value: Any) -> str | None:
     For a table, only the table's shape is checked here; see :func:`entry_problem`."""
     kind = field.kind
     if kind == "int":
-        if not _is_int(value):
-            return f"should be a whole number{_range_hint(field)}"
-        return _range_problem(value, field.minimum, field.maximum)
+        return entry_problem(field, value)
     if kind == "bool":
         return None if isinstance(value, bool) else "should be true or false"
     if kind == "str":
@@ -166,10 +176,16 @@ def field_problem(field: Field, value: Any) -> str | None:
 
 
 def entry_problem(field: Field, value: Any) -> str | None:
-    """Why one entry of a table field does not fit it, or None."""
+    """Why a number of a field (an ``int``, or one entry of a ``table``) does not
+    fit it, or None; a name of the field's aliases stands for its number."""
+    value = field.number(value)
     if not _is_int(value):
-        return f"should be a whole number{_range_hint(field)}"
+        return f"should be a whole number{_range_hint(field)}{_names_hint(field)}"
     return _range_problem(value, field.minimum, field.maximum)
+
+
+def _names_hint(field: Field) -> str:
+    return f" or one of its names: {', '.join(field.aliases)}" if field.aliases else ""
 
 
 def _is_int(value: Any) -> bool:
@@ -219,6 +235,25 @@ def _match(choices: tuple[Any, ...], value: Any) -> Any:
     return next(c for c in choices if c == value)
 
 
+def rule_option(info: SystemInfo, key: str) -> RuleOption | None:
+    """The rule option ``key`` of ``info`` (``house`` is the core's), or None."""
+    return next((o for o in info.options if o.key == key), None) or (HOUSE_OPTION if key == HOUSE_KEY else None)
+
+
+def read_rule_value(key: str, raw: str) -> Any:
+    """A rule option's value as typed (``--rule key=value``, ``campaign rule set
+    key value``): a TOML value (``true``, ``3``, ``"sotc"``), else the bare text
+    (``sotc``); ``house`` takes names separated by commas. Check it with
+    :func:`option_problem`."""
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    if key == HOUSE_KEY and isinstance(value, str):  # house=a,b
+        value = [name.strip() for name in value.split(",") if name.strip()]
+    return value
+
+
 # --- whole documents ---------------------------------------------------------
 
 
@@ -266,12 +301,11 @@ def check_rules(info: SystemInfo, rules: Any, where: Where) -> dict[str, Any]:
     """The campaign's rule options, every key present (defaults filled in)."""
     if not isinstance(rules, dict):
         raise where.error(("rules",), "should be a table: write [rules] on a line of its own.")
-    options = {o.key: o for o in info.options}
     for key, value in rules.items():
-        option = options.get(key) or (HOUSE_OPTION if key == HOUSE_KEY else None)  # the core's key: house rules on
+        option = rule_option(info, key)
         if option is None:
             raise where.error(("rules", key), f"is not a rule option of {info.name!r}."
-                              + closest(key, list(options), "Options"))
+                              + closest(key, [o.key for o in info.options], "Options"))
         problem = option_problem(option, value)
         if problem:
             raise where.error(("rules", key), f"= {show(value)} {problem}.")
@@ -323,28 +357,26 @@ _FALSE = {"false", "no", "n", "0", "off"}
 
 def parse_assignments(info: SystemInfo, items: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """Turn ``["hp=10", "skills.Alerta=3", "tags=a,b"]`` into checked sheet values
-    ``{"hp": 10, "skills": {"Alerta": 3}, "tags": ["a", "b"]}``."""
+    ``{"hp": 10, "skills": {"Alerta": 3}, "tags": ["a", "b"]}``. Keys and texts
+    may be quoted as TOML quotes them (``skills."Armas cuerpo a cuerpo"=4``,
+    ``title="La cripta"``, ``tags=["a", "b"]``)."""
     fields = fields_by_key(info)
     values: dict[str, Any] = {}
     for item in items:
-        key, sep, text = item.partition("=")
-        key, text = key.strip(), text.strip()
-        if not sep or not key:
-            raise CampaignError(f"{item!r}: write sheet values as key=value, such as hp=10 or skills.Alerta=3.")
-        name, dot, entry = key.partition(".")
+        parts, text = _assignment(item)
+        key, name = item.partition("=")[0].strip(), parts[0]
         field = fields.get(name)
         if field is None:
             raise CampaignError(f"{key!r} is not a key of the character template of {info.name!r}."
                                 + closest(name, list(fields), "Keys"))
         if field.kind == "table":
-            entry = entry.strip()
-            if not dot or not entry:
-                raise CampaignError(f"{key} is a table; set one entry at a time, such as {key}.Name=3.")
+            if len(parts) != 2 or not parts[1].strip():
+                raise CampaignError(f"{key} is a table; set one entry at a time, such as {name}.Name=3.")
+            entry = parts[1].strip()
             check_name(entry, f"{name} entry")
-            number = _parse_int(item, text, field)
-            values.setdefault(name, {})[entry] = number
+            values.setdefault(name, {})[entry] = _parse_int(item, text, field)
             continue
-        if dot:
+        if len(parts) > 1:
             raise CampaignError(f"{key!r}: {name} is not a table, so it has no entries; write {name}=value.")
         if field.kind == "int":
             value: Any = _parse_int(item, text, field)
@@ -354,9 +386,9 @@ def parse_assignments(info: SystemInfo, items: list[str] | tuple[str, ...]) -> d
                 raise CampaignError(f"{item!r}: {name} takes true or false.")
             value = low in _TRUE
         elif field.kind == "list":
-            value = [v.strip() for v in text.split(",") if v.strip()]
+            value = _toml(item, text, list) if text.startswith("[") else [v.strip() for v in text.split(",") if v.strip()]
         else:
-            value = text
+            value = _toml(item, text, str) if text[:1] in ("'", '"') else text
         problem = field_problem(field, value)
         if problem:
             raise CampaignError(f"{name} = {show(value)} {problem}.")
@@ -364,12 +396,50 @@ def parse_assignments(info: SystemInfo, items: list[str] | tuple[str, ...]) -> d
     return values
 
 
+# One part of a typed dotted key, and what follows it (a dot, or the "=").
+# A bare part is any text without dots, quotes or "=" (accents are fine:
+# skills.Resolución); a quoted one is a TOML string ("Armas cuerpo a cuerpo").
+_KEY_PART = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^."'=]*?)\s*([.=])""")
+
+
+def _assignment(item: str) -> tuple[list[str], str]:
+    """``skills."Armas cuerpo a cuerpo"=4`` → ``(["skills", "Armas cuerpo a cuerpo"], "4")``."""
+    parts: list[str] = []
+    at = 0
+    while True:
+        m = _KEY_PART.match(item, at)
+        if m is None and "=" in item:
+            raise CampaignError(f"{item!r}: cannot read the key; quote a name that holds dots, quotes or '=' as "
+                                'TOML does: skills."Armas cuerpo a cuerpo"=4.')
+        if m is None or not (parts or m.group(1)):
+            raise CampaignError(f"{item!r}: write sheet values as key=value, such as hp=10 or skills.Alerta=3.")
+        part = m.group(1)
+        parts.append(part[1:-1] if part[:1] == "'" else _toml(item, part, str) if part[:1] == '"' else part)
+        at = m.end()
+        if m.group(2) == "=":
+            return parts, item[at:].strip()
+
+
+def _toml(item: str, text: str, kind: type) -> Any:
+    """``text`` read as a TOML value of ``kind`` (a quoted text, an array of texts)."""
+    try:
+        value = tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = None
+    if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
+        what = "a text in TOML quotes" if kind is str else 'a TOML array of texts, such as ["a", "b"]'
+        raise CampaignError(f"{item!r}: {text} is not {what}.")
+    return value
+
+
 def _parse_int(item: str, text: str, field: Field) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise CampaignError(f"{item!r}: {item.partition('=')[0].strip()} takes a whole number"
-                            f"{_range_hint(field)}.") from None
+        value = field.number(text)
+        if not _is_int(value):
+            raise CampaignError(f"{item!r}: {item.partition('=')[0].strip()} takes a whole number"
+                                f"{_range_hint(field)}{_names_hint(field)}.") from None
     problem = entry_problem(field, value)
     if problem:
         raise CampaignError(f"{item.partition('=')[0].strip()} = {value} {problem}.")

@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from rolecli.campaign.validate import dotted, show
 from rolecli.commands import (JSON, LANG, REGISTRY, campaign_store, complete_campaigns, current_campaign,
                               systems_lookup)
 from rolecli.errors import RoleError
@@ -74,18 +75,71 @@ def campaign_show(ctx: typer.Context,
     camp = store.load_campaign(root, name, systems_lookup)
     payload = {"name": camp.name, "title": camp.title, "system": camp.system, "rules": camp.options,
                "characters": {n: {"sheet": c.sheet, "state": c.state} for n, c in camp.characters.items()}}
-    lines = [f"{camp.name}: {camp.title or ''} [{camp.system}]",
-             "rules: " + ", ".join(f"{k}={v!r}" for k, v in camp.options.items())]
+    lines = [f"{camp.name}: {camp.title or ''} [{camp.system}]", f"rules: {dotted(camp.options)}"]
     lines += [_character_line(c) for c in camp.characters.values()]
     Printer(json_).result(payload, lines)
     return 0
 
 
 def _character_line(c) -> str:
-    def flat(d: dict) -> str:
-        return ", ".join(f"{k}={flat(v) if isinstance(v, dict) else v}" for k, v in d.items())
+    """``  Ana: hp=10, traits={Fuerza = 3} | damage=2``: the sheet, then the state, values as campaign.toml writes them."""
+    def pairs(values: dict) -> str:
+        return ", ".join(f"{key}={show(value)}" for key, value in values.items())
 
-    return f"  {c.name}: {flat(c.sheet)}" + (f" | {flat(c.state)}" if c.state else "")
+    return f"  {c.name}: {pairs(c.sheet)}" + (f" | {pairs(c.state)}" if c.state else "")
+
+
+rule_app = typer.Typer(name="rule", help="Show, set and unset the campaign's rule options ([rules] of campaign.toml).",
+                       no_args_is_help=True)
+campaign_app.add_typer(rule_app)
+
+
+@rule_app.command("show")
+def rule_show(ctx: typer.Context, json_: bool = JSON, lang: Optional[str] = LANG) -> int:
+    """Every rule option in force: its value, whether campaign.toml sets it, what it changes."""
+    from rolecli.campaign.validate import rule_option, show
+    from rolecli.declarations import HOUSE_KEY
+    from rolecli.i18n import choose_lang
+
+    lang_ = choose_lang(lang or session_of(ctx).lang)
+    store, root, name = current_campaign(ctx)
+    camp = store.load_campaign(root, name, systems_lookup)
+    printer = Printer(json_)
+    for key in [o.key for o in camp.info.options] + [HOUSE_KEY]:
+        option, written = rule_option(camp.info, key), key in camp.written_rules
+        value = camp.options.get(key, option.default)
+        printer.result({"campaign": name, "key": key, "value": value, "default": option.default, "written": written,
+                        "choices": list(option.choices), "help": option.help(lang_)},
+                       [f"{key} = {show(value)}{'' if written else '  (default)'}  {option.help(lang_)}"])
+    return 0
+
+
+@rule_app.command("set")
+def rule_set(ctx: typer.Context, key: str = typer.Argument(..., metavar="KEY", help="The rule option."),
+             value: str = typer.Argument(..., metavar="VALUE", help="Its value, as in [rules] or --rule: sotc, 3, true."),
+             json_: bool = JSON) -> int:
+    """Set a rule option in campaign.toml, checked as [rules] is; the file's comments stay, and undo puts it back."""
+    from rolecli.campaign.validate import read_rule_value
+
+    return _rule_changed(ctx, key, read_rule_value(key, value), json_)
+
+
+@rule_app.command("unset")
+def rule_unset(ctx: typer.Context, key: str = typer.Argument(..., metavar="KEY", help="The rule option."),
+               json_: bool = JSON) -> int:
+    """Remove a rule option from campaign.toml, so its default applies; undo puts it back."""
+    return _rule_changed(ctx, key, None, json_)
+
+
+def _rule_changed(ctx: typer.Context, key: str, value, json_: bool) -> int:
+    from rolecli.campaign.validate import rule_option, show
+
+    store, root, name = current_campaign(ctx)
+    camp = store.set_rule(root, name, key, value, systems_lookup, command=session_of(ctx).command_line)
+    now = camp.options.get(key, rule_option(camp.info, key).default)
+    said = f"{name}: rules.{key} = {show(now)}" + ("" if value is not None else " (its default)")
+    Printer(json_).result({"campaign": name, "key": key, "value": now, "written": value is not None}, [said])
+    return 0
 
 
 @campaign_app.command("edit")

@@ -42,10 +42,17 @@ def systems(
         "events": [e for e, _ in info.events],
     }
     lines = [f"{info.name}: {info.names(lang_)}", f"{t('template', lang_)}:"]
-    lines += [f"  {f.key} ({f.kind}{', ' + t('state', lang_) if f.state else ''}) = {f.default!r}  {f.label(lang_)}"
+    lines += [f"  {f.key} ({f.kind}{', ' + t('state', lang_) if f.state else ''}){_default(f.default)}  {f.label(lang_)}"
               for f in info.template]
-    lines += [f"{t('rules', lang_)}:"] + [f"  {o.key} = {o.default!r}  {o.help(lang_)}" for o in info.options]
+    lines += [f"{t('rules', lang_)}:"] + [f"  {o.key}{_default(o.default)}  {o.help(lang_)}" for o in info.options]
     lines += [f"{t('verbs', lang_)}:"] + [f"  {a.name}  {a.help(lang_)}" for a in info.actions]
     lines += [f"{t('events', lang_)}: " + ", ".join(f"{e} ({label(lang_)})" for e, label in info.events)]
     printer.result(payload, lines)
     return 0
+
+
+def _default(value) -> str:
+    """`` = 3``, `` = "points"``: a default as campaign.toml writes it; nothing for none."""
+    from rolecli.campaign.validate import show
+
+    return "" if value is None else f" = {show(value)}"

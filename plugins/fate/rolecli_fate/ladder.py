@@ -34,10 +34,10 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
 
 
-_BY_NAME: dict[str, int] = {}
-for _value, (_es, _en) in LADDER.items():
-    _BY_NAME[fold(_es)] = _value
-    _BY_NAME[fold(_en)] = _value
+# Every adjective, in both languages, and its value: a skill on the sheet takes them too.
+NAMES: dict[str, int] = {name: value for value, pair in LADDER.items() for name in pair}
+
+_BY_NAME: dict[str, int] = {fold(name): value for name, value in NAMES.items()}
 
 
 def signed(n: int) -> str:

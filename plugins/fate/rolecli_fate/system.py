@@ -147,7 +147,8 @@ OPTIONS = (
 )
 
 TEMPLATE = (
-    Field("habilidades", "table", L("habilidades", "skills"), default={}, minimum=ladder.MIN, maximum=ladder.MAX),
+    Field("habilidades", "table", L("habilidades", "skills"), default={}, minimum=ladder.MIN, maximum=ladder.MAX,
+          aliases=ladder.NAMES),
     Field("aspectos", "list", L("aspectos", "aspects"), default=[]),
     Field("puntos_destino", "int", L("puntos de destino", "Fate points"), default=None, minimum=0, state=True),
     Field("salud", "list", L("Salud: casillas marcadas", "Health: boxes marked"), default=[], state=True),
