@@ -11,14 +11,14 @@ Each batch runs as its own process, in interleaved rounds (the median is
 kept), on campaigns made afresh for every round. A line's cost is given two
 ways: the whole batch over its 500 lines (start-up included, as a GM running
 a script sees it), and the cost of one more line (a batch of 501 lines minus a
-batch of 1: start-up and the first read of the campaign left out). Every
-damage line is a write-ahead commit: three fsyncs (the log, state.toml, the
-folder), which a roll line has none of; they are most of a damage line's cost,
-and what varies most from one disk, or one load, to another. So the run also
-times those writes alone (rolecli's own append and atomic write, 500 times, in
-the same folder) and gives the damage line without them too; ``--in DIR``
-runs it all in another folder, such as a RAM disk (``/dev/shm`` on Linux),
-where an fsync costs next to nothing and what is left is rolecli's own work.
+batch of 1: start-up and the first read of the campaign left out). A commit
+costs three fsyncs (the log, state.toml, the folder); inside a batch, the
+changes of consecutive lines on one campaign share one commit of up to 100
+changes (rolecli/campaign/group.py), so a line pays a small share of them. The
+run also times those three writes alone (rolecli's own append and atomic
+write, in the same folder), to show what each line would pay without the
+group; ``--in DIR`` runs it all in another folder, such as a RAM disk
+(``/dev/shm`` on Linux), where an fsync costs next to nothing.
 """
 
 from __future__ import annotations
@@ -104,14 +104,14 @@ def main() -> None:
         print(f"  {name:26} {per_line[name] * 1000:7.2f} ms a line with start-up, "
               f"{one_more[name] * 1000:7.2f} ms one more line")
     fsyncs = statistics.median(floor)
-    print(f"  the three fsync'd writes of a commit alone: {fsyncs * 1000:.2f} ms")
+    print(f"  the three fsync'd writes of one commit: {fsyncs * 1000:.2f} ms, paid once a group of up to 100 lines")
     for label, costs in (("with start-up", per_line), ("one more line", one_more)):
         small = costs["damage, 50 characters"] / costs["roll"]
         big = costs["damage, 2,000 characters"] / costs["damage, 50 characters"]
         print(f"  {label:14} damage on 50 / roll {small:5.2f} (goal <= 3)   "
               f"damage on 2,000 / on 50 {big:5.2f} (goal <= 2)")
-    bare = (one_more["damage, 50 characters"] - fsyncs) / one_more["roll"]
-    print(f"  one more line, without the fsync'd writes: damage on 50 / roll {bare:5.2f}")
+    alone = (one_more["damage, 50 characters"] + fsyncs) / one_more["roll"]
+    print(f"  one more line, were each line its own commit: damage on 50 / roll {alone:5.2f}")
 
 
 if __name__ == "__main__":

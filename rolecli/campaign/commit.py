@@ -51,6 +51,13 @@ class Draft:
     def folder(self) -> Path:
         return self.snap.folder
 
+    def checkpoint(self) -> tuple[Snapshot, bool, bool]:
+        """What :meth:`rollback` brings the draft back to (snapshots never change in place)."""
+        return self.snap, self._campaign, self._state
+
+    def rollback(self, kept: tuple[Snapshot, bool, bool]) -> None:
+        self.snap, self._campaign, self._state = kept
+
     # --- state.toml -------------------------------------------------------------
 
     def set_state(self, name: str, table: dict[str, Any] | None) -> None:

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from rolecli.campaign.paths import LOCK_FILE, display_path
 from rolecli.errors import CampaignError
@@ -194,6 +194,17 @@ def remove_stale_temps(folder: Path) -> None:
 
 
 _held: dict[str, int] = {}  # campaign folders this process holds the exclusive lock of
+# A group commit (rolecli.campaign.group) holds a campaign's lock across several
+# changes and writes them later, together. Any other code that locks or reads
+# that campaign first has them written, through the flush it left here.
+held_changes: dict[str, Callable[[], None]] = {}
+
+
+def flush_held(folder: Path) -> None:
+    """Write the changes a group commit holds for the campaign in ``folder``, if any."""
+    flush = held_changes.pop(os.path.realpath(folder), None)
+    if flush is not None:
+        flush()
 
 
 @contextlib.contextmanager
@@ -207,6 +218,7 @@ def campaign_lock(folder: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]
     """
     path = Path(folder) / LOCK_FILE
     key = os.path.realpath(folder)
+    flush_held(folder)
     if _held.get(key):
         _held[key] += 1
         try:

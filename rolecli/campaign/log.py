@@ -191,7 +191,11 @@ def read_log(root: Path, name: str, limit: int | None = None) -> list[dict[str, 
     """The log of campaign ``name``, oldest first; ``limit`` keeps the newest ``limit`` entries."""
     from rolecli.campaign.paths import existing_campaign
 
-    entries = read_entries(existing_campaign(root, name))
+    from rolecli.campaign.files import flush_held
+
+    folder = existing_campaign(root, name)
+    flush_held(folder)  # a batch's changes held for a group commit are in the log first
+    entries = read_entries(folder)
     if limit is not None:
         entries = entries[-limit:] if limit > 0 else []
     return entries

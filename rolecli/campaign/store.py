@@ -30,7 +30,8 @@ from typing import Any, Iterator, Mapping
 from rolecli.campaign import log as logbook
 from rolecli.campaign import sheets as sheet_text
 from rolecli.campaign.commit import Draft, open_locked, settled
-from rolecli.campaign.files import atomic_write, campaign_lock, decode, read_bytes
+from rolecli.campaign.files import atomic_write, campaign_lock, decode, flush_held, read_bytes
+from rolecli.campaign.group import added, group_for
 from rolecli.campaign.locate import format_key
 from rolecli.campaign.operations import UNDO, changes_of, op_of, operation_of, steps, swapped
 from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, campaign_path, check_name,
@@ -121,6 +122,7 @@ def load_campaign(root: Path, name: str, systems: Systems) -> Campaign:
     crash left something to finish or clean (or a writer is at work): then it
     waits for the lock and finishes it first."""
     folder = existing_campaign(root, name)
+    flush_held(folder)  # a batch's changes still held for a group commit are written first
     snap = read_snapshot(folder, systems)
     if not settled(folder, snap):
         with campaign_lock(folder):
@@ -235,12 +237,12 @@ class Transaction(Campaign):
         self._pending.append(entry)
         return entry
 
-    def _commit(self) -> None:
+    def _apply(self) -> None:
+        """Make the draft hold what was recorded (the files are written by its commit)."""
         self._closed = True
         for entry in self._pending:
             for part, who, change in steps(entry):
                 part.apply(self._draft, who, change, "after", Where(label=f"new state of {who}"))
-        self._draft.commit(self._pending)
 
 
 @contextlib.contextmanager
@@ -252,14 +254,26 @@ def transaction(root: Path, name: str, systems: Systems, command: str | None = N
     block writes nothing. ``command`` is the command line logged (default: this
     process's arguments).
     """
-    with _opened(root, name, systems) as draft:
+    folder = existing_campaign(root, name)
+    group = group_for(folder, systems)  # inside a batch: changes share commits (see .group)
+    with contextlib.nullcontext(group.draft) if group else _opened(root, name, systems) as draft:
         txn = Transaction(root, name, draft, command)
         try:
             yield txn
         except BaseException:
             txn._closed = True
             raise
-        txn._commit()
+        if group is None:
+            txn._apply()
+            draft.commit(txn._pending)
+            return
+        kept = draft.checkpoint()
+        try:
+            txn._apply()
+        except BaseException:
+            draft.rollback(kept)  # nothing of a failed change stays in the group's draft
+            raise
+        added(group, txn._pending)
 
 
 # --- creating and choosing ------------------------------------------------------

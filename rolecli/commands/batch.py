@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import shlex
 import sys
 from typing import Iterator
@@ -26,17 +27,20 @@ def batch(ctx: typer.Context,
     session = session_of(ctx)
     prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
                              ("--lang", session.lang)) if v for a in (k, v)]
+    from rolecli.campaign.group import grouped
+
     failed = errors = False
-    for number, line in _lines(file):
-        if isinstance(line, RoleError):
-            code = cli.fail(f"line {number}: {line}")
-        else:
-            code = _run_line(cli, prefix, number, line)
-        failed |= code == 1
-        if code >= 2:
-            errors = True
-            if not keep_going:
-                return code
+    with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
+        for number, line in _lines(file):
+            if isinstance(line, RoleError):
+                code = cli.fail(f"line {number}: {line}")
+            else:
+                code = _run_line(cli, prefix, number, line)
+            failed |= code == 1
+            if code >= 2:
+                errors = True
+                if not keep_going:
+                    return code
     return 2 if errors else 1 if failed else 0
 
 
@@ -53,8 +57,13 @@ def _lines(file: str) -> Iterator[tuple[int, str | RoleError]]:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream with no bytes under it (tests, embedding)
             stream = io.BytesIO(sys.stdin.read().encode("utf-8"))
-        elif sys.stdin.isatty():
-            note("reading command lines from standard input; end with Ctrl-D.")
+        else:
+            if sys.stdin.isatty():
+                note("reading command lines from standard input; end with Ctrl-D.")
+            if not stream.seekable():
+                from rolecli.campaign.group import commit_all
+
+                stream = _Pipe(stream.fileno(), commit_all)
     else:
         try:
             stream = open(file, "rb")
@@ -84,6 +93,33 @@ def _lines(file: str) -> Iterator[tuple[int, str | RoleError]]:
                                         "for a command line.")
                 continue
             yield number, text
+
+
+class _Pipe:
+    """Lines from a pipe or a terminal, read with os.read so that what is
+    buffered is known: before it would wait for more, :meth:`readline` calls
+    ``waiting`` (the batch then commits what it holds: a GM typing lines, or a
+    slow producer, must not keep a campaign locked and its changes unwritten)."""
+
+    def __init__(self, fd: int, waiting):
+        self.fd, self.waiting, self.buffer, self.eof = fd, waiting, b"", False
+
+    def readline(self, limit: int) -> bytes:
+        import select
+
+        while b"\n" not in self.buffer[:limit] and len(self.buffer) < limit and not self.eof:
+            if not select.select([self.fd], [], [], 0)[0]:
+                self.waiting()
+            chunk = os.read(self.fd, 1 << 16)
+            self.eof = not chunk
+            self.buffer += chunk
+        cut = self.buffer.find(b"\n", 0, limit)
+        cut = limit if cut < 0 else cut + 1
+        line, self.buffer = self.buffer[:cut], self.buffer[cut:]
+        return line
+
+    def close(self) -> None:
+        pass
 
 
 def _run_line(cli, prefix: list[str], number: int, line: str) -> int:
