@@ -4,9 +4,11 @@ without regard to case or accents, and with the closest match when none fits."""
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 
 
+@functools.lru_cache(maxsize=4096)  # the same few trait names are folded at every roll of a simulation
 def fold(text: str) -> str:
     """``text`` without case or accents, to match names loosely."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())

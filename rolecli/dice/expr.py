@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rolecli.dice.bounds import bounds, has_dynamic
 from rolecli.dice.limits import MAX_DICE
 from rolecli.dice.parser import Node, Refs, parse_items, parse_tree
@@ -81,8 +83,18 @@ class Expression:
 def parse(text: str, refs: Refs | None = None) -> Expression:
     """Parse and compile a dice expression such as ``"4d6kh3"`` or
     ``"10d10>=6f1 + 2"``; raise :class:`DiceError` naming the problem.
-    ``refs(name)`` looks up ``@name``: a named roll's text or a trait's number."""
+    ``refs(name)`` looks up ``@name``: a named roll's text or a trait's number.
+    An expression is never changed once built, so one without references is
+    parsed once per process (a system's verb parses its dice at every call)."""
+    if refs is None:
+        return _parse_plain(text)
     tree, count, comment, end = parse_tree(text, refs)
+    return Expression(text[:end], tree, count, comment)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_plain(text: str) -> Expression:
+    tree, count, comment, end = parse_tree(text, None)
     return Expression(text[:end], tree, count, comment)
 
 
