@@ -25,12 +25,15 @@ COMMANDS = {
     "table": "tables",
     "plugins": "plugins",
     "conflict": "conflict", "effect": "conflict",
+    "encounter": "encounter",
 }
 
 REGISTRY: dict[str, typer.Typer] = {}
 
 JSON = typer.Option(False, "--json", help="Print JSON (one object per result).")
 LANG = typer.Option(None, "--lang", help="Language: es or en.")
+SEED = typer.Option(None, "--seed", help="Seed for repeatable rolls.")
+DICE = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c.")
 
 
 def core_command(name: str | None = None, **settings: Any):

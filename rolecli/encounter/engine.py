@@ -1,0 +1,528 @@
+"""Playing one encounter, through the contract and the conflict tracker.
+
+A :class:`Play` takes copies of the characters (the campaign's and the stat
+blocks'), asks the system's initiative for the turns, starts a
+:class:`~rolecli.conflict.Scene` with them and plays turn after turn: each
+participant's behaviour picks a verb and a target, the system's hook resolves
+it (and applies its damage), the changes and the effects it leaves are kept
+as ``rolecli <verb>`` keeps them, and the scene moves on as ``conflict next``
+moves it, with the system's ``end_of_turn`` and ``end_of_round`` recovery and
+its initiative at every round where it asks for it. It ends when one side is
+left with anyone able to act (the system's status says who is), when a side's
+morale breaks, or at the round limit.
+
+What happens is told, as plain JSON objects, only to a ``tell`` callback: a
+simulation passes none, and pays for no account nobody reads. Work that does
+not change from one play to the next (each call's parameters against each
+target) is done once per encounter; a character's status is asked again only
+after its state changed (hooks never change a state in place: they return a
+new one).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from rolecli.conflict import Event, Scene
+from rolecli.contract import Action, Context, Outcome, Turn
+from rolecli.encounter.behaviour import Call, Rolled, choose, defends
+from rolecli.errors import RoleError
+from rolecli.plugins import PluginFailure
+
+REASONS = ("side_out", "morale", "round_limit", "nobody")
+
+
+class Refusal(RoleError):
+    """A verb the rules refused while playing: where it happened, and the
+    system's own words (``reason``), which a rehearsal reports against the file."""
+
+    def __init__(self, lang: str, round_: int, who: str | None, verb: str, reason: RoleError):
+        self.reason = reason
+        where = ("asalto" if lang == "es" else "round") + f" {round_ or 1}" + (f", {who}" if who else "")
+        super().__init__(f"{where}: {verb}: {reason}")
+
+
+@dataclass
+class Told(Event):
+    """Something of the encounter's own (a verb, a recovery, a morale check),
+    told in order among the scene's events."""
+
+    payload: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"event": self.kind, **self.payload}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a play ended: the side left (``None``: nobody won), why (one of
+    :data:`REASONS`), the rounds played and the exchanges (turns' verbs) made."""
+
+    winner: str | None
+    reason: str
+    rounds: int
+    exchanges: int
+
+
+class Play:
+    """One playing of an encounter on fresh copies of its characters.
+
+    ``seed`` and ``given`` make the dice (``--seed``, ``--dice``); ``scene``:
+    the campaign's scene to play in (its effects in force), else an empty one;
+    ``tell(event)`` gets every event as a JSON object; ``pause(round)`` is
+    called after each round.
+    """
+
+    def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
+                 tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
+                 pause: Callable[[int], None] | None = None):
+        from rolecli.campaign.store import WorkingCopies
+        from rolecli.dice.source import DiceSource
+
+        self.enc, self.system, self.seed, self.lang = enc, enc.system, seed, lang
+        self.source = DiceSource(seed, given)
+        self.characters = WorkingCopies(base(enc))
+        self.scene = scene if scene is not None else Scene()
+        self.ctx = Context(lang, self.source, enc.options, self.characters, tuple(self.scene.effects), None)
+        self.tell, self.pause = tell, pause
+        self.routed: set[str] = set()
+        self.statuses: dict[str, Any] = {}  # by name, until its state changes (apply)
+        self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
+        self.exchanges = self.round = 0
+        self.closing = False
+        self.ordered: list[Event] = []  # a new round's initiative, told where the scene begins the round
+        self.side_of = {n: p.side for n, p in enc.participants.items()}
+        self.order: tuple[list[str] | None, list[str]] = (None, [])  # the round's turns, and everyone in that order
+        turn_ends = "end_of_turn" in events_of(enc)
+        self.end_of_turn = (lambda who: self.recover("end_of_turn", [who])) if turn_ends else (lambda who: ())
+
+    # --- the fight ------------------------------------------------------------
+
+    def play(self) -> Ending:
+        enc = self.enc
+        if self.tell:
+            self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
+                      "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
+        able = [n for n in enc.participants if self.status(n).can_act]
+        for name in enc.participants:
+            if name not in able and self.tell:
+                self.say({"event": "left_out", "name": name, "why": self.why_not(name)})
+        for side, names in enc.sides.items():
+            if not any(n in able for n in names):
+                raise RoleError(f"side {side!r} has nobody able to act: "
+                                + "; ".join(f"{n} {self.why_not(n)}" for n in names) + ".")
+        turns, each_round = self.initiative(able, 1)
+        kind = enc.initiative.params.get("kind") if enc.initiative else None
+        self.emit(self.ordered + self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round))
+        self.ordered = []
+        self.ctx.conflict = self.scene.turn
+        while True:
+            actor = self.ctx.conflict.actor
+            if actor is not None:
+                self.turn(actor)
+            verdict = self.verdict()
+            if verdict is not None:
+                return self.end(*verdict)
+            events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round)
+            self.ctx.conflict, self.ctx.effects = self.scene.turn, tuple(self.scene.effects)
+            kinds = [e.kind for e in events]
+            if self.closing:  # the fight ends with this round: what the scene began after it never happens
+                events = events[: kinds.index("round_ended") + 1]
+            elif self.ordered:
+                at = kinds.index("round_started")
+                events[at:at] = self.ordered
+            self.ordered = []
+            self.emit(events)
+            verdict = self.verdict()
+            if verdict is None and (self.closing or "nobody" in kinds):
+                verdict = (None, "round_limit" if self.closing else "nobody")
+            if verdict is not None:
+                return self.end(*verdict)
+            if self.pause is not None and "round_ended" in kinds:
+                self.pause(self.round)
+
+    def turn(self, actor: str) -> None:
+        p = self.enc.participants[actor]
+        b = p.behaviour
+        self.round = self.scene.conflict["round"]
+        foes = self.foes(p.side)
+        if not foes:
+            return
+        if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(p.side))):
+            self.act(b.defend, actor, self.target(b.target, foes) if aims(b, b.defend) else None, "defend")
+            return
+        target = self.target(b.target, foes) if aims(b, b.main) else None
+        outcome = self.act(b.main, actor, target, "main")
+        if b.on_success is not None and outcome.success:
+            self.act(b.on_success, actor, target, "on_success")
+
+    def verdict(self) -> tuple[str | None, str] | None:
+        """``(winner, reason)`` once fewer than two sides have anyone able to act."""
+        if self.standing is None:
+            self.standing = [s for s, names in self.enc.sides.items()
+                             if s not in self.routed and any(self.able(n) for n in names)]
+        standing = self.standing
+        if len(standing) > 1:
+            return None
+        return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
+
+    def end(self, winner: str | None, reason: str) -> Ending:
+        ending = Ending(winner, reason, self.round or 1, self.exchanges)
+        if self.tell:
+            self.say({"event": "end", "winner": winner, "reason": reason, "rounds": ending.rounds,
+                      "exchanges": ending.exchanges, "out": [n for n in self.enc.participants
+                                                             if not self.status(n).can_act],
+                      "routed": sorted(self.routed)})
+        return ending
+
+    def finish(self) -> None:
+        """The conflict ends as ``conflict end`` ends it: the system's
+        ``end_of_scene`` recovery for the participants (unless the file says
+        ``recover = false``), and every effect expires."""
+        names = list(self.scene.conflict["participants"])
+        events = self.recover("end_of_scene", names) if self.enc.recover else []
+        self.emit(events + self.scene.end())
+        self.ctx.conflict, self.ctx.effects = None, ()
+
+    # --- the system's hooks -----------------------------------------------------
+
+    def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
+        """One verb of a turn, told as an ``action`` event."""
+        side = self.enc.participants[actor].side
+        start = len(self.source.reads) if self.tell else 0
+        rolled: dict[str, Any] = {}
+        outcome = self.invoke(call, actor, target, side, rolled)
+        if role == "main":
+            self.exchanges += 1
+        if self.tell:
+            self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": call.spec.name,
+                      "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
+        return outcome
+
+    def invoke(self, call: Call, actor: str | None, target: str | None, side: str | None,
+               rolled: dict[str, Any]) -> Outcome:
+        """A verb's hook with its parameters for this actor and target; what it changed is kept."""
+        from rolecli.actions import call as hook
+
+        spec, chars = call.spec, self.characters
+        params = self.params(call, actor, target, side, rolled)
+        if spec.hook == "damage":  # the character hit is a damage verb's subject
+            hit = chars[target]
+            action, subjects = Action(spec.name, params, hit), [hit]
+        else:
+            action = Action(spec.name, params, chars[actor] if actor else None,
+                            chars[target] if target and spec.target else None)
+            subjects = []
+        try:
+            outcome = hook(self.system, spec, action, self.ctx, subjects)
+        except PluginFailure:
+            raise
+        except RoleError as exc:
+            raise Refusal(self.lang, self.round, actor or side, spec.name, exc) from None
+        self.apply(outcome)
+        return outcome
+
+    def initiative(self, names: list[str], round_: int) -> tuple[list[str], bool]:
+        """The turns of a round from the system's initiative (the file's order
+        for a system without one), and whether to ask again next round."""
+        from rolecli.actions import call as hook
+
+        call = self.enc.initiative
+        if call is None:
+            return list(names), False
+        params = self.params(call, None, None, None, {})
+        if "round" in params:
+            params["round"] = round_
+        start = len(self.source.reads) if self.tell else 0
+        try:
+            outcome = hook(self.system, call.spec, Action(call.spec.name, params), self.ctx,
+                           [self.characters[n] for n in names])
+        except PluginFailure:
+            raise
+        except RoleError as exc:
+            raise Refusal(self.lang, round_, None, call.spec.name, exc) from None
+        self.apply(outcome)
+        turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in self.enc.participants]
+        if not turns:
+            raise RoleError(f"the initiative of {self.enc.info.name!r} gave nobody a turn.")
+        if self.tell:
+            self.ordered.append(Told("initiative", payload={"round": round_, "turns": turns,
+                                                             **self.told(outcome, start)}))
+        return turns, bool(outcome.data.get("each_round"))
+
+    def new_round(self, round_: int, participants: list[str]):
+        if self.closing:
+            return None
+        able = [n for n in participants if self.why_not(n) is None]
+        return self.initiative(able, round_) if able else None
+
+    def end_of_round(self, names: list[str]) -> list[Event]:
+        events = self.recover("end_of_round", names)
+        if self.enc.morale is not None:
+            events += self.morale()
+        if self.scene.conflict["round"] >= self.enc.rounds or self.verdict() is not None:
+            self.closing = True
+        return events
+
+    def recover(self, event: str, names: list[str]) -> list[Event]:
+        """The system's recovery for ``event``, if it declares that event: one
+        call per character, each told when it changed something."""
+        from rolecli.actions import call as hook
+
+        spec = recovery(self.enc)
+        if spec is None or event not in events_of(self.enc):
+            return []
+        told = []
+        for name in names:
+            start = len(self.source.reads) if self.tell else 0
+            outcome = hook(self.system, spec, Action(spec.name, {"event": event}), self.ctx, [self.characters[name]])
+            if self.apply(outcome) and self.tell:
+                label = dict(self.enc.info.events)[event](self.lang)
+                told.append(Told("recovery", payload={"on": event, "label": label, "name": name,
+                                                      **self.told(outcome, start)}))
+        return told
+
+    def morale(self) -> list[Event]:
+        """The morale verb for each side it watches that still fights; a side
+        whose check fails (its outcome's ``success`` is false) is routed."""
+        morale, told = self.enc.morale, []
+        for side in morale.sides:
+            standing = [n for n in self.enc.sides[side] if self.able(n)]
+            if side in self.routed or not standing:
+                continue
+            start = len(self.source.reads) if self.tell else 0
+            actor = standing[0] if morale.call.spec.actor == "required" else None
+            outcome = self.invoke(morale.call, actor, None, side, {})
+            held = outcome.success is not False
+            if not held:
+                self.routed.add(side)
+                self.standing = None
+            if self.tell:
+                told.append(Told("morale", payload={"side": side, "held": held, **self.told(outcome, start)}))
+        return told
+
+    def apply(self, outcome: Outcome) -> bool:
+        """Keep what a verb changed, as a campaign keeps it: a new state over
+        the template's state fields it leaves out; the effects it leaves and
+        uses. Whether any state is other than it was."""
+        chars = self.characters
+        keys = state_keys(self.enc)
+        moved = False
+        for name, new in outcome.changes.items():
+            if name in chars:
+                ch = chars[name]
+                merged = {**{k: ch.state[k] for k in keys if k in ch.state}, **new}
+                merged = {k: v for k, v in merged.items() if v is not None}
+                if merged != ch.state:
+                    ch.state, moved = merged, True
+                    self.statuses.pop(name, None)
+                    self.standing = None
+        if outcome.effects or outcome.used:
+            from rolecli.actions import _lasting
+
+            _lasting(self.system, outcome, self.ctx, self.scene)
+        return moved
+
+    # --- who, whom and with what ------------------------------------------------
+
+    def status(self, name: str):
+        status = self.statuses.get(name)
+        if status is None:
+            from rolecli.status import status_of
+
+            status = self.statuses[name] = status_of(self.system, self.characters[name], self.ctx)
+        return status
+
+    def able(self, name: str) -> bool:
+        return self.status(name).can_act and self.side_of[name] not in self.routed
+
+    def why_not(self, name: str) -> str | None:
+        """``None`` when ``name`` can act now, else why not (for the scene)."""
+        if self.side_of[name] in self.routed:
+            return "su bando ha huido" if self.lang == "es" else "its side has fled"
+        status = self.status(name)
+        if status.can_act:
+            return None
+        return status.why(self.lang) if status.why else status.key
+
+    def foes(self, side: str) -> list[str]:
+        """The other sides' members able to act, in the turn order (then the file's)."""
+        turns = self.scene.conflict["turns"]
+        if self.order[0] is not turns:
+            self.order = (turns, list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)}))
+        side_of = self.side_of
+        return [n for n in self.order[1] if side_of[n] != side and self.able(n)]
+
+    def friends(self, side: str) -> list[str]:
+        return [n for n in self.enc.sides[side] if self.able(n)]
+
+    def changed(self, name: str) -> int:
+        """How many state values differ from the encounter's start."""
+        now, then = self.characters[name].state, base(self.enc)[name].state
+        return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
+
+    def hurt(self, name: str) -> bool:
+        vitality = self.status(name).vitality
+        return vitality < 1 if vitality is not None else self.changed(name) > 0
+
+    def target(self, rule: str, foes: list[str]) -> str:
+        return choose(rule, foes, lambda n: self.status(n).vitality, self.changed, self.pick)
+
+    def pick(self, names) -> str:
+        """A random target, from a generator of its own: ``--dice`` gives dice only."""
+        if not hasattr(self, "_rng"):
+            import random
+
+            self._rng = random.Random(None if self.seed is None else f"targets {self.seed}")
+        return self._rng.choice(list(names))
+
+    def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
+               rolled: dict[str, Any]) -> dict[str, Any]:
+        """A call's parameters against ``target``: worked out once per encounter,
+        the live ones filled in now (``rolled`` gets the dice expressions' totals)."""
+        cache = self.enc.cache
+        fixed = cache.get((id(call), target))
+        if fixed is None:
+            fixed = dict(call.params)
+            if target is not None and call.from_target:
+                given = self.enc.participants[target].as_target
+                fixed.update({n: given[n] for n in call.from_target if n in given})
+            cache[(id(call), target)] = fixed
+        params = dict(fixed)
+        for name in call.live:
+            value = params[name]
+            if isinstance(value, Rolled):
+                params[name] = value.expression.roll(self.source).total
+                rolled[name] = {"expression": str(value), "total": params[name]}
+            else:
+                params[name] = self.names(value, actor, target, side)
+        return params
+
+    def names(self, value, actor: str | None, target: str | None, side: str | None):
+        enc = self.enc
+        found = {"$actor": [actor], "$target": [target], "$side": list(enc.sides.get(side, ())),
+                 "$foes": [n for s, names in enc.sides.items() if s != side for n in names]}[value.word]
+        found = [n for n in found if n]
+        return tuple(found) if value.listed else ",".join(found)
+
+    # --- telling --------------------------------------------------------------
+
+    def say(self, event: dict[str, Any]) -> None:
+        self.tell(event)
+
+    def emit(self, events) -> None:
+        if self.tell:
+            for event in events:
+                self.say(event.as_json())
+
+    def told(self, outcome: Outcome, start: int) -> dict[str, Any]:
+        """What a hook's outcome adds to an event: success, data, lines, dice, changes, effects."""
+        out = {"success": outcome.success, "data": outcome.data, "lines": list(outcome.lines),
+               "dice": [r.as_json() for r in self.source.reads[start:]]}
+        if outcome.changes:
+            out["changes"] = outcome.changes
+        if outcome.effects:
+            out["effects"] = [e.as_json() for e in outcome.effects]
+        return out
+
+
+
+def aims(b, call: Call) -> bool:
+    """Whether ``call`` of behaviour ``b`` is made at a target: its verb takes
+    one, or a success is followed by a verb on one."""
+    return call.spec.target or call is b.on_success or (call is b.main and b.on_success is not None)
+
+
+# --- what does not change from one play to the next ----------------------------
+
+
+def base(enc) -> dict:
+    """The characters every play starts from (the campaign's and the stat blocks')."""
+    if "_base" not in enc.cache:
+        enc.cache["_base"] = enc.characters()
+    return enc.cache["_base"]
+
+
+def state_keys(enc) -> tuple[str, ...]:
+    if "_state_keys" not in enc.cache:
+        enc.cache["_state_keys"] = tuple(f.key for f in enc.info.template if f.state)
+    return enc.cache["_state_keys"]
+
+
+def recovery(enc):
+    if "_recover" not in enc.cache:
+        enc.cache["_recover"] = enc.info.verb("recover")
+    return enc.cache["_recover"]
+
+
+def events_of(enc) -> frozenset[str]:
+    if "_events" not in enc.cache:
+        enc.cache["_events"] = frozenset(e for e, _ in enc.info.events)
+    return enc.cache["_events"]
+
+
+def scene_of(campaign, keep_conflict: bool) -> dict:
+    """The campaign's scene an encounter starts in (its effects in force). A
+    play that records refuses a conflict already running (``keep_conflict``);
+    a simulation, which records nothing, leaves it aside."""
+    scene = campaign.scene
+    if scene.get("conflict") is not None:
+        if keep_conflict:
+            raise RoleError(f"a conflict is running in campaign {campaign.name!r}, and an encounter is a conflict of "
+                            "its own: end it first with 'rolecli conflict end'.")
+        scene.pop("conflict")
+    return scene
+
+
+# --- checking it with the system itself ---------------------------------------------
+
+
+def rehearse(enc) -> None:
+    """Ask the system, once, every call the encounter can make (each
+    behaviour against each foe it may pick, the initiative, the morale), on
+    copies of the characters as they are and with dice of its own: what the
+    rules refuse (a trait a character lacks, a parameter a verb needs here)
+    is an error of the file, naming the key that gave it, before anything is
+    played. Nothing is kept."""
+    play = Play(enc, seed=0)
+    for side, names in enc.sides.items():
+        if not any(play.status(n).can_act for n in names):
+            raise enc.where.error(("sides", side), "has nobody able to act: "
+                                  + "; ".join(f"{n} {play.why_not(n)}" for n in names) + ".")
+    for name, p in enc.participants.items():
+        b = p.behaviour
+        foes = [n for n, q in enc.participants.items() if q.side != p.side]
+        for call in (b.main, b.on_success, b.defend):
+            if call is None:
+                continue
+            for target in foes if aims(b, call) else [None]:
+                _try(enc, call, target, lambda fresh: fresh.act(call, name, target, "rehearsal"))
+    if enc.initiative is not None:
+        _try(enc, enc.initiative, None, lambda fresh: fresh.initiative(list(enc.participants), 1))
+    if enc.morale is not None:
+        _try(enc, enc.morale.call, None, lambda fresh: fresh.morale())
+
+
+def _try(enc, call: Call, target: str | None, attempt: Callable[[Play], Any]) -> None:
+    fresh = Play(enc, seed=0)
+    fresh.ctx.conflict = Turn(1, None, tuple(enc.participants))
+    try:
+        attempt(fresh)
+    except Refusal as exc:
+        reason = str(exc.reason)
+        keys, given = dict(call.keys), dict(call.params)
+        if target is not None:
+            them = enc.participants[target]
+            keys.update({n: them.target_keys[n] for n in call.from_target if n in them.target_keys})
+            given.update(them.as_target)
+        key = next((k for n, k in keys.items() if any(repr(piece) in reason for piece in _pieces(given.get(n)))),
+                   call.key)
+        against = f" against {target}" if target else ""
+        raise enc.where.error(key, f"is refused by {enc.info.name!r} ({call.spec.name}{against}): {reason}") from None
+
+
+def _pieces(value: Any) -> list[str]:
+    """The names a rating's text holds (``Destreza+Pelea``: Destreza, Pelea)."""
+    return [p for p in re.split(r"\s*\+\s*", value.strip()) if p] if isinstance(value, str) else []

@@ -1,0 +1,509 @@
+"""Encounter files: read one, find its campaign, and check every key against
+the campaign's characters and its system's declarations before anything is
+played (the format, key by key: docs/encounters.md).
+
+Every problem is one :class:`~rolecli.errors.CampaignError` naming the file,
+the line and the key, as a campaign file's are::
+
+    fight.toml line 9: sides.heroes.behaviour.verb = "atack" is not a verb of 'dice'. Did you mean 'check'? ...
+
+Values are checked as the command line checks them: the parameter must be one
+the verb declares, of its kind, within its choices and range
+(:func:`rolecli.actions.convert`); sheets of stat blocks as campaign sheets are
+(:func:`rolecli.campaign.validate.check_sheet`). What only the system can tell
+(a trait the rules do not know, a parameter a verb needs in this situation) is
+asked of the system itself by :func:`rolecli.encounter.engine.rehearse`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from rolecli.campaign.locate import Key
+from rolecli.campaign.validate import Where, check_sheet, show
+from rolecli.contract import Action, ActionSpec, Character, Param
+from rolecli.encounter.behaviour import LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named, Rolled
+from rolecli.errors import CampaignError, RoleError
+from rolecli.names import closest, fold
+
+TOP = ("title", "campaign", "present", "scene", "initiative", "end", "sides", "participants")
+SIDE = ("characters", "stat_blocks", "behaviour", "as_target")
+BLOCK = ("sheet", "count", "behaviour", "as_target")
+PARTICIPANT = ("behaviour", "as_target")
+BEHAVIOUR = ("verb", "target", "params", "choices", "on_success", "defend")
+FOLLOW = ("verb", "params")
+DEFEND = ("verb", "when", "params")
+END = ("rounds", "recover", "morale")
+MORALE = ("verb", "params", "sides")
+ROUNDS = 10  # the round limit when the file sets none
+MAX_ROUNDS = 1000
+_KINDS = {"int": "a whole number, or a dice expression in quotes", "float": "a number, or a dice expression in quotes",
+          "bool": "true or false", "str": "a text in quotes", "choice": "a text in quotes",
+          "rating": "a number or traits in quotes", "list": 'a list of texts, such as ["a", "b"]'}
+
+
+@dataclass
+class Participant:
+    """One fighter: a campaign character (``campaign``) or one made from a stat
+    block; its side, its behaviour, and the values of the parameters the rules
+    take from a target (``as_target``) it gives when it is one."""
+
+    name: str
+    side: str
+    behaviour: Behaviour
+    campaign: bool
+    as_target: dict[str, Any] = field(default_factory=dict)
+    target_keys: dict[str, Key] = field(default_factory=dict)
+
+
+@dataclass
+class Morale:
+    """The morale verb, asked at the end of every round for each of ``sides``."""
+
+    call: Call
+    sides: tuple[str, ...]
+
+
+@dataclass
+class Encounter:
+    """An encounter file, read and checked against its campaign."""
+
+    path: Path
+    where: Where
+    title: str
+    campaign: Any  # the rolecli.campaign.Campaign (or the Transaction) it plays on
+    system: Any  # the rolecli.plugins.System, with the campaign's house rules
+    options: Mapping[str, Any]
+    sides: dict[str, tuple[str, ...]]
+    participants: dict[str, Participant]
+    blocks: dict[str, Character]
+    present: tuple[str, ...]
+    initiative: Call | None
+    rounds: int = ROUNDS
+    recover: bool = True
+    morale: Morale | None = None
+    cache: dict = field(default_factory=dict)  # a call's parameters by target, worked out once (engine)
+
+    @property
+    def info(self):
+        return self.system.info
+
+    def characters(self) -> dict[str, Character]:
+        """The characters the verbs see (``ctx.characters``): the participants
+        and the campaign characters ``present``; the rest of the campaign is
+        not in the scene (and a verb scanning the characters pays only for these)."""
+        seen = {n for n, p in self.participants.items() if p.campaign} | set(self.present)
+        return {**{n: c for n, c in self.campaign.characters.items() if n in seen}, **self.blocks}
+
+
+class EncounterFile:
+    """An encounter file as read: its text, its TOML, where errors point."""
+
+    def __init__(self, path: str | Path):
+        from rolecli.campaign.files import decode, read_bytes
+        from rolecli.campaign.paths import display_path
+        from rolecli.campaign.validate import parse_toml
+
+        self.path = Path(path)
+        raw = read_bytes(self.path)
+        if raw is None or self.path.is_dir():
+            raise CampaignError(f"{display_path(self.path)}: no such encounter file; give the path of a .toml file.")
+        text = decode(self.path, raw)
+        self.doc = parse_toml(self.path, text)
+        self.where = Where(self.path, text)
+        for key in self.doc:
+            if key not in TOP:
+                raise self.error((key,), "is not a key of an encounter file." + closest(key, TOP, "Keys"))
+
+    def error(self, key: Key, message: str) -> CampaignError:
+        return self.where.error(key, message)
+
+    def table(self, value: Any, key: Key, keys: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """``value`` if it is a table (holding only ``keys``, when given)."""
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise self.error(key, f"= {show(value)} should be a table.")
+        for name in value if keys is not None else ():
+            if name not in keys:
+                raise self.error(key + (name,), "is not a key here." + closest(name, keys, "Keys"))
+        return value
+
+    def campaign_place(self, root: Path, chosen: str | None) -> tuple[Path, str]:
+        """The campaigns folder and the campaign to play on: ``-C`` (``chosen``),
+        else the file's ``campaign``, else the campaign folder the file sits in,
+        else the current campaign."""
+        from rolecli.campaign.paths import CAMPAIGN_FILE, current_name
+
+        if chosen:
+            return root, chosen
+        if "campaign" in self.doc:
+            name = self.doc["campaign"]
+            if not isinstance(name, str) or not name:
+                raise self.error(("campaign",), f"= {show(name)} should be a campaign's name in quotes.")
+            return root, name
+        folder = self.path.resolve().parent
+        if (folder / CAMPAIGN_FILE).is_file():
+            return folder.parent, folder.name
+        current = current_name(root)
+        if current is None:
+            raise self.error(("campaign",), 'is not given: add campaign = "NAME", put the file in the campaign\'s '
+                                            "folder, or pass -C NAME.")
+        return root, current
+
+    # --- building the encounter ---------------------------------------------
+
+    def encounter(self, campaign) -> Encounter:
+        """The encounter on ``campaign`` (a loaded Campaign), checked key by key;
+        its system joined by the campaign's house rules."""
+        from rolecli.actions import rule_options, with_house
+        from rolecli.plugins import get_plugins
+
+        options = rule_options(campaign.info, campaign.options, None)
+        system = with_house(get_plugins().system(campaign.system), options)
+        return _Builder(self, campaign, system, options).build()
+
+
+class _Builder:
+    def __init__(self, source: EncounterFile, campaign, system, options):
+        self.f, self.doc, self.camp, self.system, self.info = source, source.doc, campaign, system, system.info
+        self.options = options
+        self.error = source.error
+        self.verbs_used: list[ActionSpec] = []
+
+    def build(self) -> Encounter:
+        f = self.f
+        title = self.doc.get("title", f.path.stem)
+        if not isinstance(title, str):
+            raise self.error(("title",), f"= {show(title)} should be a text in quotes.")
+        self.scene = {k: (v, ("scene", k)) for k, v in f.table(self.doc.get("scene"), ("scene",)).items()}
+        sides, blocks, members = self.sides()
+        overrides = self.overrides(members)
+        end = f.table(self.doc.get("end"), ("end",), END)
+        participants = {name: self.participant(name, side, layers, overrides.get(name, {}))
+                        for name, (side, layers) in members.items()}
+        self.check_targets(participants, sides)
+        present = self.present(members)
+        initiative = self.initiative()
+        morale = self.morale(end.get("morale"), sides)
+        self.check_scene()
+        return Encounter(f.path, f.where, title, self.camp, self.system, self.options, sides, participants, blocks,
+                         present, initiative, self.number(end, "rounds", ROUNDS, 1, MAX_ROUNDS),
+                         self.flag(end, "recover", True), morale)
+
+    def sides(self):
+        from rolecli.campaign.paths import check_name
+        from rolecli.campaign.snapshot import build_character
+        from rolecli.campaign.store import MAX_COUNT, find_character
+
+        table = self.f.table(self.doc.get("sides"), ("sides",))
+        if len(table) < 2:
+            raise self.error(("sides",), "should hold two sides or more, such as [sides.heroes] and [sides.foes].")
+        sides: dict[str, tuple[str, ...]] = {}
+        blocks: dict[str, Character] = {}
+        members: dict[str, tuple[str, list]] = {}  # name → (side, its behaviour's layers)
+        taken: dict[str, Key] = {}
+
+        def enter(name: str, side: str, key: Key, layers: list) -> None:
+            if any(fold(n) == fold(name) for n in taken):
+                raise self.error(key, f"names {name!r} twice: a participant is in one side, once.")
+            taken[name] = key
+            members[name] = (side, layers)
+
+        for side, spec in table.items():
+            key = ("sides", side)
+            spec = self.f.table(spec, key, SIDE)
+            side_layer = [(spec.get("behaviour"), key + ("behaviour",), spec.get("as_target"), key + ("as_target",))]
+            names = spec.get("characters", [])
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise self.error(key + ("characters",), f"= {show(names)} should be a list of campaign characters' "
+                                                          'names, such as ["Ana", "Bruno"].')
+            for wanted in names:
+                try:
+                    name = find_character(self.camp.characters, wanted, self.camp.name)
+                except CampaignError as exc:
+                    raise self.error(key + ("characters",), f"names {wanted!r}: {exc}") from None
+                enter(name, side, key + ("characters",), side_layer)
+            for block, sheet_spec in self.f.table(spec.get("stat_blocks"), key + ("stat_blocks",)).items():
+                bkey = key + ("stat_blocks", block)
+                sheet_spec = self.f.table(sheet_spec, bkey, BLOCK)
+                try:
+                    check_name(block, "stat block")
+                except RoleError as exc:
+                    raise self.error(bkey, str(exc)) from None
+                sheet = self.f.table(sheet_spec.get("sheet"), bkey + ("sheet",))
+                check_sheet(self.info, sheet, self.f.where, bkey + ("sheet",))
+                count = sheet_spec.get("count")
+                if count is not None and not (type(count) is int and 1 <= count <= MAX_COUNT):
+                    raise self.error(bkey + ("count",), f"= {show(count)} should be a whole number in 1..{MAX_COUNT}.")
+                layers = side_layer + [(sheet_spec.get("behaviour"), bkey + ("behaviour",),
+                                        sheet_spec.get("as_target"), bkey + ("as_target",))]
+                for name in [block] if count is None else [f"{block} {i}" for i in range(1, count + 1)]:
+                    if any(fold(name) == fold(c) for c in self.camp.characters):
+                        raise self.error(bkey, f"makes {name!r}, the name of a character of campaign "
+                                               f"{self.camp.name!r}; name the stat block otherwise.")
+                    enter(name, side, bkey, layers)
+                    blocks[name] = build_character(self.info, name, sheet, {})
+            sides[side] = tuple(n for n, (s, _) in members.items() if s == side)
+            if not sides[side]:
+                raise self.error(key, "has nobody: give it characters = [...] or a [stat_blocks] table.")
+        return sides, blocks, members
+
+    def present(self, members: dict) -> tuple[str, ...]:
+        """Campaign characters in the scene who do not fight (a scene's aspects, a mount)."""
+        from rolecli.campaign.store import find_character
+
+        names = self.doc.get("present", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise self.error(("present",), f"= {show(names)} should be a list of campaign characters' names.")
+        found = []
+        for wanted in names:
+            try:
+                name = find_character(self.camp.characters, wanted, self.camp.name)
+            except CampaignError as exc:
+                raise self.error(("present",), f"names {wanted!r}: {exc}") from None
+            if name in members:
+                raise self.error(("present",), f"names {name!r}, who fights in a side: leave it out of present.")
+            found.append(name)
+        return tuple(found)
+
+    def overrides(self, members: dict) -> dict[str, tuple[dict, Key]]:
+        found = {}
+        for wanted, spec in self.f.table(self.doc.get("participants"), ("participants",)).items():
+            key = ("participants", wanted)
+            name = wanted if wanted in members else next((n for n in members if fold(n) == fold(wanted)), None)
+            if name is None:
+                raise self.error(key, "is not a participant of the encounter." + closest(wanted, list(members),
+                                                                                          "Participants"))
+            found[name] = (self.f.table(spec, key, PARTICIPANT), key)
+        return found
+
+    # --- behaviours -----------------------------------------------------------
+
+    def participant(self, name: str, side: str, layers: list, override) -> Participant:
+        if override:
+            spec, key = override
+            layers = layers + [(spec.get("behaviour"), key + ("behaviour",), spec.get("as_target"),
+                                key + ("as_target",))]
+        merged: dict[str, tuple[Any, Key]] = {}
+        params: dict[str, tuple[Any, Key]] = {}
+        choices: dict[str, tuple[Any, Key]] = {}
+        as_target: dict[str, tuple[Any, Key]] = {}
+        for table, key, targeted, tkey in layers:
+            table = self.f.table(table, key, BEHAVIOUR)
+            if "verb" in table and "verb" in merged and table["verb"] != merged["verb"][0]:
+                params = {}  # another verb: the parameters of the one it replaces do not carry over
+            merged.update({k: (v, key + (k,)) for k, v in table.items() if k not in ("params", "choices")})
+            for into, part in ((params, "params"), (choices, "choices")):
+                into.update({k: (v, key + (part, k)) for k, v in self.f.table(table.get(part), key + (part,)).items()})
+            as_target.update({k: (v, tkey + (k,)) for k, v in self.f.table(targeted, tkey).items()})
+        where = layers[-1][1] if "verb" not in merged else merged["verb"][1][:-1]
+        if "verb" not in merged:
+            raise self.error(layers[0][1], f"gives {name} no verb: add verb = \"...\" (one of "
+                                           f"{', '.join(a.name for a in self.info.actions if self.acts(a))}).")
+        main = self.call(merged["verb"], params, choices, where, acting=True)
+        target = merged.get("target", ("nearest", where + ("target",)))
+        if not isinstance(target[0], str):
+            raise self.error(target[1], f"= {show(target[0])} should be one of {', '.join(TARGETS)} or a name.")
+        follow = self.follow(merged.get("on_success"), choices)
+        defend, when = self.defend(merged.get("defend"), choices)
+        calls = [c for c in (main, follow, defend) if c is not None]
+        for choice, (_, key) in choices.items():
+            if not any(p.name == choice and p.policy for c in calls for p in c.spec.params):
+                policies = sorted({p.name for c in calls for p in c.spec.params if p.policy})
+                raise self.error(key, "is not a player's choice of " + "/".join(c.spec.name for c in calls) + "."
+                                 + closest(choice, policies, "Choices"))
+        return Participant(name, side, Behaviour(main, target[0], follow, defend, when), name in self.camp.characters,
+                           {k: v for k, (v, _) in as_target.items()}, {k: key for k, (_, key) in as_target.items()})
+
+    def follow(self, given, choices) -> Call | None:
+        if given is None:
+            return None
+        value, key = given
+        table = self.f.table(value, key, FOLLOW)
+        if "verb" not in table:
+            raise self.error(key, "needs verb = \"...\": the verb applied to the target after a success.")
+        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
+        return self.call((table["verb"], key + ("verb",)), params, choices, key, hooks=("damage", "resolve"))
+
+    def defend(self, given, choices) -> tuple[Call | None, str]:
+        if given is None:
+            return None, "never"
+        value, key = given
+        table = self.f.table(value, key, DEFEND)
+        if "verb" not in table:
+            raise self.error(key, "needs verb = \"...\": the verb used to defend.")
+        when = table.get("when", "hurt")
+        if when not in WHEN:
+            raise self.error(key + ("when",), f"= {show(when)} should be one of: {', '.join(WHEN)}.")
+        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
+        return self.call((table["verb"], key + ("verb",)), params, choices, key, acting=True), when
+
+    @staticmethod
+    def acts(spec: ActionSpec) -> bool:
+        """A verb a character acts with on its turn."""
+        return spec.hook == "resolve" and spec.actor != "none"
+
+    def call(self, verb: tuple[Any, Key], given: dict[str, tuple[Any, Key]], choices: dict, key: Key,
+             acting: bool = False, hooks: tuple[str, ...] = ("resolve",)) -> Call:
+        """A verb and the parameters given for it, checked; the player's ``choices``
+        and the scene's values go to it where it declares them."""
+        name, vkey = verb
+        spec = self.info.action(name) if isinstance(name, str) else None
+        if spec is None:
+            raise self.error(vkey, f"= {show(name)} is not a verb of {self.info.name!r}."
+                             + closest(str(name), [a.name for a in self.info.actions], "Verbs"))
+        if spec.hook not in hooks or (acting and not self.acts(spec)):
+            fits = [a.name for a in self.info.actions if a.hook in hooks and (not acting or self.acts(a))]
+            raise self.error(vkey, f"= {show(name)} is not a verb that fits here; verbs that do: {', '.join(fits)}.")
+        declared = {p.name: p for p in spec.params}
+        values: dict[str, Any] = {}
+        keys: dict[str, Key] = {}
+        for pname, (value, pkey) in given.items():
+            if pname not in declared:
+                raise self.error(pkey, f"is not a parameter of {spec.name}."
+                                 + closest(pname, list(declared), "Parameters"))
+            values[pname], keys[pname] = self.value(spec, declared[pname], value, pkey), pkey
+        for pname, (value, pkey) in list(choices.items()) + list(self.scene.items()):
+            if pname in declared and pname not in values:
+                values[pname], keys[pname] = self.value(spec, declared[pname], value, pkey), pkey
+        self.verbs_used.append(spec)
+        params = self.info.params(Action(spec.name, values))
+        from_target = tuple(p.name for p in spec.params if p.owner == "target" and p.name not in values)
+        live = tuple(n for n, v in params.items() if isinstance(v, LIVE))
+        for p in spec.params:
+            if p.required and params.get(p.name) is None and p.name not in from_target and p.name != "event":
+                raise self.error(key, f"gives {spec.name} no {p.name}, which it needs: add params.{p.name}.")
+        return Call(spec, params, key, from_target, live, keys)
+
+    def value(self, spec: ActionSpec, param: Param, raw: Any, key: Key) -> Any:
+        """A parameter's value from the file, checked as the command line's: a
+        placeholder or a dice expression stay live, to be filled in at each call."""
+        from rolecli.actions import convert
+
+        kind = param.kind
+        if isinstance(raw, str) and raw.startswith("$"):
+            if raw not in PLACEHOLDERS:
+                raise self.error(key, f"= {show(raw)} is not a placeholder; placeholders: {', '.join(PLACEHOLDERS)}.")
+            if kind not in ("str", "list"):
+                raise self.error(key, f"= {show(raw)} stands for names, and {param.name} takes {_KINDS[kind]}.")
+            return Named(raw, kind == "list")
+        if kind in ("int", "float") and isinstance(raw, str):
+            return self.rolled(param, raw, key)
+        if not _fits(kind, raw):
+            raise self.error(key, f"= {show(raw)} should be {_KINDS[kind]}.")
+        text = ",".join(raw) if isinstance(raw, list) else str(raw) if kind == "rating" else raw
+        try:
+            return convert(spec, {param.name: text})[param.name]
+        except RoleError as exc:
+            raise self.error(key, f"= {show(raw)}: {exc}") from None
+
+    def rolled(self, param: Param, text: str, key: Key) -> Rolled:
+        from rolecli.dice import parse
+
+        try:
+            expression = parse(text)
+        except RoleError as exc:
+            raise self.error(key, f"= {show(text)} is neither a number nor a dice expression: {exc}") from None
+        low, high = expression.bounds
+        if (param.minimum is not None and low < param.minimum) or (param.maximum is not None and high > param.maximum):
+            lo = "" if param.minimum is None else f"{param.minimum:g}"
+            hi = "" if param.maximum is None else f"{param.maximum:g}"
+            raise self.error(key, f"= {show(text)} can roll {low}..{high}, outside {param.name}'s range {lo}..{hi}.")
+        return Rolled(expression)
+
+    def check_targets(self, participants: dict[str, Participant], sides: dict[str, tuple[str, ...]]) -> None:
+        """A named target is a foe; what a verb needs from its target, every
+        foe it may pick gives (or the behaviour gives it for all of them)."""
+        for p in participants.values():
+            b = p.behaviour
+            foes = [n for side, names in sides.items() if side != p.side for n in names]
+            if b.target not in TARGETS and b.target not in foes:
+                raise self.error(b.main.key + ("target",), f"= {show(b.target)} is neither one of "
+                                 f"{', '.join(TARGETS)} nor a participant of another side." + closest(b.target, foes,
+                                                                                                         "Foes"))
+            for call in (b.main, b.on_success):
+                if call is None:
+                    continue
+                for pname in call.from_target:
+                    param = next(q for q in call.spec.params if q.name == pname)
+                    lacking = [n for n in foes if pname not in participants[n].as_target]
+                    if param.required and lacking:
+                        raise self.error(call.key, f"gives {call.spec.name} no {pname}, which the rules take from "
+                                                   f"its target and {lacking[0]} does not give: add params.{pname}, "
+                                                   f"or as_target.{pname} to {lacking[0]}'s side.")
+        for p in participants.values():
+            for pname, value in list(p.as_target.items()):
+                specs = [c.spec for q in participants.values() if q.side != p.side
+                         for c in (q.behaviour.main, q.behaviour.on_success) if c is not None
+                         and any(x.name == pname and x.owner == "target" for x in c.spec.params)]
+                if not specs:
+                    raise self.error(p.target_keys[pname], "is not a parameter any verb used against "
+                                                           f"{p.name} takes from its target.")
+                param = next(x for x in specs[0].params if x.name == pname)
+                if isinstance(value, str) and value.startswith("$"):
+                    raise self.error(p.target_keys[pname], f"= {show(value)}: as_target takes plain values.")
+                p.as_target[pname] = self.value(specs[0], param, value, p.target_keys[pname])
+                if isinstance(p.as_target[pname], LIVE):
+                    raise self.error(p.target_keys[pname], f"= {show(value)}: as_target takes plain values.")
+
+    def initiative(self) -> Call | None:
+        spec = self.info.verb("initiative")
+        given = self.f.table(self.doc.get("initiative"), ("initiative",))
+        if spec is None:
+            if given:
+                raise self.error(("initiative",), f"is given, but {self.info.name!r} has no initiative verb (the "
+                                                  "file's order is the order).")
+            return None
+        return self.call((spec.name, ("initiative",)), {k: (v, ("initiative", k)) for k, v in given.items()}, {},
+                         ("initiative",), hooks=("initiative",))
+
+    def morale(self, given, sides: dict) -> Morale | None:
+        if given is None:
+            return None
+        key = ("end", "morale")
+        table = self.f.table(given, key, MORALE)
+        if "verb" not in table:
+            raise self.error(key, "needs verb = \"...\": the system's morale verb.")
+        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
+        call = self.call((table["verb"], key + ("verb",)), params, {}, key)
+        chosen = table.get("sides", list(sides))
+        if not isinstance(chosen, list) or not all(s in sides for s in chosen) or not chosen:
+            raise self.error(key + ("sides",), f"= {show(chosen)} should list sides of the encounter: "
+                                               f"{', '.join(sides)}.")
+        return Morale(call, tuple(chosen))
+
+    def check_scene(self) -> None:
+        for name, (_, key) in self.scene.items():
+            if not any(p.name == name for spec in self.verbs_used for p in spec.params):
+                used = ", ".join(dict.fromkeys(s.name for s in self.verbs_used))
+                raise self.error(key, f"is not a parameter of any verb this encounter uses ({used}).")
+
+    def number(self, table: dict, name: str, default: int, low: int, high: int) -> int:
+        value = table.get(name, default)
+        if type(value) is not int or not low <= value <= high:
+            raise self.error(("end", name), f"= {show(value)} should be a whole number in {low}..{high}.")
+        return value
+
+    def flag(self, table: dict, name: str, default: bool) -> bool:
+        value = table.get(name, default)
+        if not isinstance(value, bool):
+            raise self.error(("end", name), f"= {show(value)} should be true or false.")
+        return value
+
+
+def _fits(kind: str, value: Any) -> bool:
+    """Whether a TOML value is of the kind a parameter takes (before its choices and range)."""
+    if kind == "int":
+        return type(value) is int
+    if kind == "float":
+        return type(value) in (int, float)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind in ("str", "choice"):
+        return isinstance(value, str)
+    if kind == "rating":
+        return type(value) in (int, str)
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))

@@ -1,0 +1,214 @@
+"""Simulating an encounter: many plays in memory, summed up.
+
+Each trial is a :class:`~rolecli.encounter.engine.Play` on fresh copies of
+the characters, its dice seeded from the simulation's seed and the trial's
+number alone (:func:`trial_seed`), and what it did is measured the same way
+for every system (:func:`measure`): who won and why, the rounds, the change
+of every state field of every participant, and who cannot act at the end.
+The trials are tallied in their order, so the figures are the same whether
+one process plays them or several (``workers``) share them out in blocks;
+``until_ci`` looks at the intervals only after every :data:`CHECK` trials,
+so where it stops does not depend on the workers either. Nothing is written:
+the campaign is only read.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rolecli.encounter.engine import REASONS, Play, base
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+BLOCK = 100  # trials in one piece of work
+CHECK = 500  # --until-ci looks at the intervals every CHECK trials
+MAX_TRIALS = 1_000_000
+
+
+def trial_seed(seed: int, index: int) -> int:
+    """The dice seed of trial ``index``: (seed, index) alone, so any process can play it."""
+    return seed * 2**32 + index
+
+
+def wilson(wins: int, trials: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a rate of ``wins`` in ``trials``."""
+    if trials == 0:
+        return 0.0, 1.0
+    p, z2 = wins / trials, Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def amount(value: Any) -> float:
+    """A state value as a number, to measure its change in any system: a
+    number itself, a flag or a text 1 when set, a list or a table its size."""
+    if isinstance(value, (bool, int, float)):
+        return float(value)
+    if isinstance(value, (list, tuple, dict)):
+        return float(len(value))
+    return 1.0 if value else 0.0
+
+
+def fields(enc) -> list[tuple[str, str]]:
+    """(participant, state field) pairs whose change each trial measures."""
+    keys = [f.key for f in enc.info.template if f.state]
+    return [(name, key) for name in enc.participants for key in keys]
+
+
+def measure(play: Play, ending) -> tuple:
+    """What one trial did, as plain values (sent between processes)."""
+    enc = play.enc
+    sides = list(enc.sides)
+    start = base(enc)
+    changes = tuple(amount(play.characters[n].state.get(k)) - amount(start[n].state.get(k)) for n, k in fields(enc))
+    out = tuple(not play.status(n).can_act for n in enc.participants)
+    return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
+            ending.rounds, ending.exchanges, changes, out)
+
+
+def play_trials(enc, scene: dict, seed: int, start: int, stop: int) -> list[tuple]:
+    from rolecli.conflict import Scene
+
+    results = []
+    for index in range(start, stop):
+        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene))
+        results.append(measure(play, play.play()))
+    return results
+
+
+class Tally:
+    """The trials' results, summed in their order."""
+
+    def __init__(self, enc):
+        self.sides = list(enc.sides)
+        self.names = list(enc.participants)
+        self.fields = fields(enc)
+        self.trials = 0
+        self.wins = [0] * len(self.sides)
+        self.reasons = [0] * len(REASONS)
+        self.rounds: Counter[int] = Counter()
+        self.exchanges = 0
+        self.changes = [0.0] * len(self.fields)
+        self.moved = [False] * len(self.fields)
+        self.out = [0] * len(self.names)
+
+    def add(self, result: tuple) -> None:
+        winner, reason, rounds, exchanges, changes, out = result
+        self.trials += 1
+        if winner >= 0:
+            self.wins[winner] += 1
+        self.reasons[reason] += 1
+        self.rounds[rounds] += 1
+        self.exchanges += exchanges
+        for i, change in enumerate(changes):
+            if change:
+                self.changes[i] += change
+                self.moved[i] = True
+        for i, flag in enumerate(out):
+            self.out[i] += flag
+
+    def narrow(self, width: float) -> bool:
+        """Whether every side's win-rate interval is narrower than ``width``."""
+        return all(hi - lo < width for lo, hi in (wilson(w, self.trials) for w in self.wins))
+
+    def summary(self, enc, seed: int, until_ci: float | None) -> dict[str, Any]:
+        n = self.trials
+
+        def rate(k: int) -> float:
+            return round(k / n, 6)
+
+        sides = {side: {"wins": w, "rate": rate(w), "ci95": [round(x, 6) for x in wilson(w, n)]}
+                 for side, w in zip(self.sides, self.wins)}
+        draws = n - sum(self.wins)
+        participants: dict[str, Any] = {}
+        for i, name in enumerate(self.names):
+            changes = {key: round(self.changes[j] / n, 6) for j, (who, key) in enumerate(self.fields)
+                       if who == name and self.moved[j]}
+            participants[name] = {"side": enc.participants[name].side, "campaign": enc.participants[name].campaign,
+                                  "taken_out": self.out[i], "taken_out_rate": rate(self.out[i]), "changes": changes}
+        mean = sum(r * k for r, k in self.rounds.items()) / n
+        return {"encounter": enc.title, "campaign": enc.campaign.name, "system": enc.info.name, "trials": n,
+                "seed": seed, "until_ci": until_ci, "sides": sides, "draws": {"count": draws, "rate": rate(draws)},
+                "endings": dict(zip(REASONS, self.reasons)),
+                "rounds": {"mean": round(mean, 6),
+                           "distribution": {str(r): self.rounds[r] for r in sorted(self.rounds)}},
+                "exchanges": {"total": self.exchanges, "mean": round(self.exchanges / n, 6)},
+                "participants": participants}
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker plays: the encounter, the scene it starts in, the seed."""
+
+    enc: Any
+    scene: dict
+    seed: int
+
+
+@dataclass(frozen=True)
+class Reload:
+    """How a worker started without fork reads the job again."""
+
+    path: str
+    root: str
+    campaign: str
+    seed: int
+
+    def __call__(self) -> Job:
+        from pathlib import Path
+
+        from rolecli import campaign as store
+        from rolecli.commands import systems_lookup
+        from rolecli.encounter.engine import scene_of
+        from rolecli.encounter.file import EncounterFile
+
+        camp = store.load_campaign(Path(self.root), self.campaign, systems_lookup)
+        return Job(EncounterFile(self.path).encounter(camp), scene_of(camp, keep_conflict=False), self.seed)
+
+
+_job: Job | None = None  # the job of this process (a worker inherits it when forked)
+
+
+def _start(load: Callable[[], Job]) -> None:
+    global _job
+    if _job is None:  # started, not forked: read the encounter again
+        _job = load()
+
+
+def _block(span: tuple[int, int]) -> list[tuple]:
+    return play_trials(_job.enc, _job.scene, _job.seed, *span)
+
+
+def simulate(job: Job, trials: int, workers: int = 1, until_ci: float | None = None,
+             progress: Callable[[int], None] | None = None, load: Reload | None = None) -> Tally:
+    """Play ``trials`` trials (at most, with ``until_ci``) over ``workers``
+    processes; ``load`` makes the job again in a process started without fork."""
+    global _job
+    tally = Tally(job.enc)
+    spans = [(i, min(i + BLOCK, trials)) for i in range(0, trials, BLOCK)]
+    _job = job
+    if workers <= 1:
+        results = (play_trials(job.enc, job.scene, job.seed, *span) for span in spans)
+        _tally(tally, results, until_ci, progress)
+        return tally
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(workers, initializer=_start, initargs=(load,)) as pool:
+        _tally(tally, pool.imap(_block, spans), until_ci, progress)
+        pool.terminate()  # with --until-ci, the blocks played past the stop are dropped
+    return tally
+
+
+def _tally(tally: Tally, blocks, until_ci: float | None, progress) -> None:
+    for results in blocks:
+        for result in results:
+            tally.add(result)
+            if until_ci is not None and tally.trials % CHECK == 0 and tally.narrow(until_ci):
+                return
+        if progress is not None:
+            progress(tally.trials)
