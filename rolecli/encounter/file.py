@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from rolecli.campaign.locate import Key
-from rolecli.campaign.validate import Where, check_sheet, show
+from rolecli.campaign.validate import Where, check_sheet, show, show_range
 from rolecli.contract import Action, ActionSpec, Character, Param
 from rolecli.encounter.behaviour import LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named, Rolled
 from rolecli.errors import CampaignError, RoleError
@@ -200,7 +200,9 @@ class _Builder:
 
         table = self.f.table(self.doc.get("sides"), ("sides",))
         if len(table) < 2:
-            raise self.error(("sides",), "should hold two sides or more, such as [sides.heroes] and [sides.foes].")
+            key = ("sides", *table)  # the one side there is, if any, is where the line is
+            raise self.error(key, ("is the only side" if table else "should hold two sides or more")
+                             + ": an encounter needs two sides or more, such as [sides.heroes] and [sides.foes].")
         sides: dict[str, tuple[str, ...]] = {}
         blocks: dict[str, Character] = {}
         members: dict[str, tuple[str, list]] = {}  # name → (side, its behaviour's layers)
@@ -409,9 +411,8 @@ class _Builder:
             raise self.error(key, f"= {show(text)} is neither a number nor a dice expression: {exc}") from None
         low, high = expression.bounds
         if (param.minimum is not None and low < param.minimum) or (param.maximum is not None and high > param.maximum):
-            lo = "" if param.minimum is None else f"{param.minimum:g}"
-            hi = "" if param.maximum is None else f"{param.maximum:g}"
-            raise self.error(key, f"= {show(text)} can roll {low}..{high}, outside {param.name}'s range {lo}..{hi}.")
+            raise self.error(key, f"= {show(text)} can roll {low}..{high}, outside {param.name}'s range "
+                                  f"{show_range(param.minimum, param.maximum)}.")
         return Rolled(expression)
 
     def check_targets(self, participants: dict[str, Participant], sides: dict[str, tuple[str, ...]]) -> None:

@@ -1,0 +1,123 @@
+"""encounter simulate: in memory only (the campaign byte-identical), the same
+figures whatever the number of workers, --until-ci, and win rates that agree
+with the exact odds of a one-exchange contest. Small trial counts: the
+10,000-trial figures are benchmarks/encounter.py's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from test_encounter_run import SAMPLES, _files
+
+
+def _simulate(cli, path, *args):
+    result = cli("encounter", "simulate", path, "--json", *args)
+    assert result.code == 0, result.err
+    return result
+
+
+@pytest.mark.parametrize("camp", SAMPLES)
+def test_each_sample_simulates_without_touching_its_campaign(cli, campaigns, camp):
+    before = _files(campaigns, camp)
+    summary = _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "12", "--seed", "3").json
+    assert summary["trials"] == 12 and summary["seed"] == 3 and summary["campaign"] == camp
+    wins = sum(s["wins"] for s in summary["sides"].values())
+    assert wins + summary["draws"]["count"] == 12 == sum(summary["endings"].values())
+    assert sum(summary["rounds"]["distribution"].values()) == 12
+    for side in summary["sides"].values():
+        assert side["ci95"][0] <= side["rate"] <= side["ci95"][1]
+    assert any(p["changes"] for p in summary["participants"].values())  # the fights hurt someone
+    assert _files(campaigns, camp) == before
+
+
+def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
+    path = campaigns / "caminantes" / "encounter.toml"
+    one = _simulate(cli, path, "--trials", "250", "--seed", "3", "--workers", "1")
+    two = _simulate(cli, path, "--trials", "250", "--seed", "3", "--workers", "2")
+    assert one.out == two.out
+    other = _simulate(cli, path, "--trials", "250", "--seed", "4")
+    assert other.out != one.out
+
+
+def test_until_ci_stops_at_the_same_trial_whatever_the_workers(cli, campaigns):
+    path = campaigns / "demo" / "encounter.toml"
+    one = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3")
+    two = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3", "--workers", "2")
+    assert one.out == two.out
+    summary = one.json
+    assert summary["trials"] % 500 == 0 and summary["until_ci"] == 0.08
+    assert all(s["ci95"][1] - s["ci95"][0] < 0.08 for s in summary["sides"].values())
+    capped = _simulate(cli, path, "--until-ci", "0.001", "--trials", "300", "--seed", "3").json
+    assert capped["trials"] == 300  # --trials is the most it plays
+
+
+def _exact(cli, *odds) -> Fraction:
+    shown = cli(*odds, "--json")
+    assert shown.code == 0, shown.err
+    return Fraction(shown.json["outcomes"]["success"]["p"])
+
+
+# One exchange: the hero acts first (its initiative is far ahead), hits or not
+# (a hit takes the one-hit foe out), and the foe cannot take the hero out in
+# the one round there is; so the hero's side wins exactly when its roll succeeds.
+ONE_EXCHANGE = {
+    "demo": ("""\
+campaign = "demo"
+[end]
+rounds = 1
+[sides.hero]
+characters = ["Ana"]
+behaviour = { verb = "check", params = { expression = "1d20", bonus = "Fuerza+Pelea", target = 15 }, on_success = { verb = "damage", params = { amount = 1 } } }
+[sides.foe.stat_blocks.Rata]
+sheet = { hp = 1, initiative = -100 }
+behaviour = { verb = "check", params = { expression = "1d20", target = 1000 } }
+""", ("-C", "demo", "odds", "check", "Ana", "1d20", "--bonus", "Fuerza+Pelea", "--target", "15")),
+    "caminantes": ("""\
+campaign = "caminantes"
+[end]
+rounds = 1
+[sides.hero]
+characters = ["Tomás"]
+behaviour = { verb = "attack", params = { skill = "Armas cuerpo a cuerpo", defence = "calidad" } }
+[sides.foe.stat_blocks.Recluta]
+sheet = { calidad = 1, cantidad = 1 }
+behaviour = { verb = "attack", params = { skill = "calidad", defence = "Atletismo" } }
+""", ("odds", "fate", "attack", "4", "1")),
+}
+
+
+@pytest.mark.parametrize("camp", list(ONE_EXCHANGE))
+def test_simulated_win_rates_agree_with_the_exact_odds(cli, tmp_path, camp):
+    text, odds = ONE_EXCHANGE[camp]
+    path = tmp_path / "one.toml"
+    path.write_text(text, encoding="utf-8")
+    summary = _simulate(cli, path, "--trials", "1500", "--seed", "7").json
+    hero = summary["sides"]["hero"]
+    exact = _exact(cli, *odds)
+    assert hero["ci95"][0] <= float(exact) <= hero["ci95"][1], (exact, hero)
+    assert summary["sides"]["foe"]["wins"] == 0 and summary["endings"]["round_limit"] == summary["draws"]["count"]
+    assert summary["exchanges"]["total"] == 1500 + summary["draws"]["count"]  # the foe acts only after a miss
+
+
+def test_the_figures_as_text(cli, campaigns):
+    result = cli("encounter", "simulate", campaigns / "demo" / "encounter.toml", "--trials", "40", "--seed", "3")
+    lines = result.out.splitlines()
+    assert lines[0] == "La cripta (demo, dice): 40 trials, seed 3"
+    assert lines[1] == "side\twins\t%\t95% interval"
+    assert lines[2].startswith("héroes\t") and lines[4].startswith("draws\t")
+    assert lines[5].startswith("No winner: ") and lines[6].startswith("Rounds: mean ")
+    assert lines[7] == "Per participant" and lines[8] == "participant\tside\ttaken out\tmean change of its state"
+    assert lines[9].startswith("Ana\théroes\t") and "damage +" in lines[9]
+    assert result.err == ""  # no progress bar when stderr is not a terminal
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--trials", "0"], "--trials 0 is out of range 1..1000000."),
+    (["--workers", "0"], "--workers 0 is out of range 1..64."),
+    (["--until-ci", "2"], "--until-ci 2 is out of range: give a width between 0 and 1, such as 0.05."),
+])
+def test_bad_options_are_one_line(cli, campaigns, args, said):
+    result = cli("encounter", "simulate", campaigns / "demo" / "encounter.toml", *args)
+    assert result.code == 2 and result.err == f"rolecli: {said}\n"
