@@ -12,8 +12,8 @@ Every verb exists in up to four forms, built from the same declaration:
 A campaign's house rules (``[rules] house``) join the hook calls of its forms;
 ``--rule house=name`` switches them on for one command.
 
-The common options (``--seed --dice -n --json --lang --rule``) are added here
-once, so no plugin handles them.
+The common options (``--seed --dice -n --json --lang --rule --quiet``) are added
+here once, so no plugin handles them.
 """
 
 from __future__ import annotations
@@ -67,8 +67,9 @@ def _parameter(param: Param, lang: str) -> inspect.Parameter:
     if param.kind == "list" and isinstance(default, (list, tuple)):
         default = ",".join(map(str, default))
     shown: dict[str, Any] = {"help": help_text, "show_default": not param.required}
-    if param.choices:  # `--position [controlled|risky|desperate]`, and the shell completes them
-        shown["metavar"] = f"[{'|'.join(param.choices)}]" + (",..." if param.kind == "list" else "")
+    if not param.positional or param.choices:  # an argument is shown by its name, unless it has choices
+        shown["metavar"] = _metavar(param)
+    if param.choices:  # the shell completes them
         shown["autocompletion"] = _complete_choices(param)
     if param.positional:
         info = typer.Argument(default, **shown)
@@ -77,6 +78,17 @@ def _parameter(param: Param, lang: str) -> inspect.Parameter:
     if not param.required and default is None:
         annotation = annotation | None
     return inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=annotation)
+
+
+def _metavar(param: Param) -> str:
+    """What the help page says a parameter takes: its choices (``[controlled|risky|desperate]``),
+    ``N`` for a number, the parameter's name for a text, nothing for a flag; never its Python type."""
+    if param.kind == "bool":
+        return ""
+    name = param.name.upper().replace("_", "-")
+    single = (f"[{'|'.join(param.choices)}]" if param.choices else "N" if param.kind == "int"
+              else "X" if param.kind == "float" else name)
+    return single + ",..." if param.kind == "list" else single
 
 
 def _complete_choices(param: Param):
@@ -110,24 +122,26 @@ def _system_info(name: str) -> SystemInfo:
 
 
 def _common(spec: ActionSpec, mode: Mode, lang: str) -> list[inspect.Parameter]:
-    def opt(name: str, annotation: Any, default: Any, *decls: str, help: str) -> inspect.Parameter:
+    def opt(name: str, annotation: Any, default: Any, *decls: str, help: str, metavar: str = "") -> inspect.Parameter:
         return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation,
-                                 default=typer.Option(default, *decls, help=help))
+                                 default=typer.Option(default, *decls, help=help, metavar=metavar))
 
     common = [opt("json_", bool, False, "--json", help="Print JSON (one object per result)."),
-              opt("lang", str | None, None, "--lang", help="Language: es or en."),
-              opt("rule", list[str] | None, None, "--rule", help="A rule option, key=value (repeatable).")]
+              opt("lang", str | None, None, "--lang", help="Language: es or en.", metavar="[es|en]"),
+              opt("rule", list[str] | None, None, "--rule", help="A rule option, key=value (repeatable).",
+                  metavar="KEY=VALUE")]
     if mode in ("odds", "campaign_odds"):
         return common
     if mode == "campaign" and (spec.hook in ("resolve", "roll", "initiative")):
         common.append(opt("force", bool, False, "--force",
                           help="Let a character the rules have taken out of play act anyway (logged as forced)."))
-    common += [opt("seed", int | None, None, "--seed", help="Seed for repeatable rolls."),
-               opt("dice", str | None, None, "--dice", help="The dice rolled at the table, in order: a,b,c."),
-               opt("n", int, 1, "-n", "--repeat", help="Repeat N times (JSON lines with --json).")]
+    common += [opt("seed", int | None, None, "--seed", help="Seed for repeatable rolls.", metavar="N"),
+               opt("dice", str | None, None, "--dice", help="The dice rolled at the table, in order: a,b,c.",
+                   metavar="A,B,..."),
+               opt("n", int, 1, "-n", "--repeat", help="Repeat N times (JSON lines with --json).", metavar="N")]
     if mode == "quick" and spec.hook in ("damage", "recover"):
         common.append(opt("with_", list[str] | None, None, "--with",
-                          help="A value of the character's sheet or state, key=value (repeatable)."))
+                          help="A value of the character's sheet or state, key=value (repeatable).", metavar="KEY=VALUE"))
     return common
 
 
@@ -146,7 +160,8 @@ def _subjects(spec: ActionSpec, mode: Mode) -> list[inspect.Parameter]:
             ..., help="The character acting (or hit).", metavar="CHARACTER", autocompletion=_complete_characters)))
     if spec.target:
         params.append(inspect.Parameter("subject_target", positional, annotation=str | None, default=typer.Option(
-            None, "--target", "-t", help="The other character.", autocompletion=_complete_characters)))
+            None, "--target", "-t", help="The other character.", metavar="CHARACTER",
+            autocompletion=_complete_characters)))
     return params
 
 
@@ -171,8 +186,10 @@ def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
         return run(system, spec, mode, session_of(ctx), kw)
 
     callback.__signature__ = signature  # type: ignore[attr-defined]
+    from rolecli.cli import quietly
+
     app = typer.Typer(add_completion=False)
-    app.command(name=spec.name, help=spec.help(lang))(callback)
+    app.command(name=spec.name, help=spec.help(lang))(quietly(callback))
     return typer.main.get_command(app)
 
 
@@ -193,13 +210,59 @@ def system_group(system, lang: str):
     """``rolecli <system>``: the group of a system's verbs as quick rolls."""
     from typer.core import TyperGroup
 
+    class QuickRolls(TyperGroup):
+        def parse_args(self, ctx, args):
+            ctx.meta["rolecli.words"] = list(args)  # the verb and its arguments, as typed
+            return super().parse_args(ctx, args)
+
+        def invoke(self, ctx):
+            try:
+                return super().invoke(ctx)
+            except Exception as exc:
+                hint = _campaign_form(system, ctx, ctx.meta.get("rolecli.words", []), exc)
+                if hint is None:
+                    raise
+                raise RoleError(hint) from None
+
     key = (id(system), lang)
     if key not in _built:
-        group = TyperGroup(name=system.info.name, help=f"{system.info.names(lang)}.", no_args_is_help=True)
+        group = QuickRolls(name=system.info.name, help=f"{system.info.names(lang)}.", no_args_is_help=True)
         for spec in system.info.actions:
             group.add_command(command_for(system, spec, "quick", lang), spec.name)
         _built[key] = group
     return _built[key]
+
+
+def _campaign_form(system, ctx, words: list[str], exc: Exception) -> str | None:
+    """When a quick roll failed on a character's name (``rolecli -C caminantes
+    fate check Lucía Atletismo``): that the system-prefixed form takes raw
+    numbers, and the campaign form that rolls for the character."""
+    from rolecli import campaign as store
+    from rolecli.cli import UsageError
+    from rolecli.plugins import PluginFailure
+
+    if isinstance(exc, PluginFailure) or not isinstance(exc, (UsageError, RoleError)) or len(words) < 2:
+        return None
+    session = session_of(ctx)
+    try:
+        root = store.campaigns_dir(session.campaigns)
+        name = session.campaign or store.current_name(root)
+        if not name or store.system_of(root, name) != system.info.name:
+            return None
+        who = find_character(store.load_campaign(root, name, _system_info).characters, words[1], name).name
+    except RoleError:  # no such character (or no campaign to look in): the quick roll's own error stands
+        return None
+    import re
+    import shlex
+
+    verb = system.info.action(words[0])
+    if verb is None or (verb.actor == "none" and verb.hook != "damage"):
+        return None
+    chosen = ["-C", name] if session.campaign else []  # else the current campaign, as now
+    form = " ".join(w if re.fullmatch(r"[\w@%+=:,./-]+", w) else shlex.quote(w)  # Lucía needs no quotes
+                    for w in ["rolecli", *chosen, words[0], who, *words[2:]])
+    return (f"'rolecli {system.info.name} {words[0]}' is the quick roll, with raw numbers and no campaign; "
+            f"to roll for {who} of campaign {name!r}, leave out the system: {form}")
 
 
 # --- running it -------------------------------------------------------------
@@ -484,6 +547,9 @@ def odds_of_verb(ctx, args: list[str], json_: bool, lang: str) -> int:
                         f"{system.info.name!r} (verbs with odds: {verbs}); installed systems: "
                         f"{', '.join(plugins.systems)}.")
     command = command_for(system, spec, mode, lang)
+    from rolecli.cli import for_people
+
+    for_people(command, ctx)
     name = f"odds {args[0]} {spec.name}" if mode == "odds" else f"odds {spec.name}"
     # A child of the root (not of `odds`, whose arguments would show in its usage lines).
     with command.make_context(name, rest + (["--json"] if json_ else []) + ["--lang", lang],

@@ -12,9 +12,14 @@ bug), 141 stdout closed by its reader.
 from __future__ import annotations
 
 import errno
+import functools
+import inspect
 import os
 import shlex
 import sys
+import typing
+import weakref
+from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -39,11 +44,17 @@ class RoleGroup(TyperGroup):
     then the verbs of the current campaign's system as top-level commands."""
 
     def get_command(self, ctx, cmd_name):
+        command = self._lookup(ctx, cmd_name)
+        if command is not None:
+            for_people(command, ctx)
+        return command
+
+    def _lookup(self, ctx, cmd_name):
         if cmd_name in COMMANDS:
             # Built on first use: typer's per-parameter set-up is costly, and
             # `rolecli roll 2d6` should pay for its own command only.
             if cmd_name not in _built:
-                _built[cmd_name] = typer.main.get_command(typer_app(cmd_name))
+                _built[cmd_name] = typer.main.get_command(_with_quiet(typer_app(cmd_name)))
             return _built[cmd_name]
         session = session_of(ctx)
         from rolecli.actions import command_for, system_group
@@ -59,12 +70,20 @@ class RoleGroup(TyperGroup):
             return command_for(system, system.info.action(cmd_name), "campaign", lang)
         return None
 
+    def format_help(self, ctx, formatter):
+        for_people(self, ctx)
+        return super().format_help(ctx, formatter)
+
     def resolve_command(self, ctx, args):
         try:
             return super().resolve_command(ctx, args)
         except UsageError as exc:  # suggest among the lazily built commands too
             import difflib
 
+            verb = _not_a_verb_here(ctx, args[0]) if args else None
+            if verb:
+                exc.message = verb
+                raise
             close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1) if args else []
             if close and "Did you mean" not in exc.message:
                 exc.message = f"{exc.message.rstrip('.')}. Did you mean {close[0]!r}?"
@@ -84,6 +103,95 @@ class RoleGroup(TyperGroup):
         except Exception:  # listing must survive any plugin or campaign trouble
             pass
         return names
+
+
+QUIET = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
+_quiet_apps: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def _with_quiet(app: typer.Typer) -> typer.Typer:
+    """``app`` (a core command, or a group of them) with ``--quiet`` on each of
+    its commands, declared once here rather than in every command: while one
+    runs, :data:`rolecli.output.QUIET` holds it."""
+    if app not in _quiet_apps:
+        _quiet_apps.add(app)
+        for info in [*app.registered_commands, *filter(None, [app.registered_callback])]:
+            info.callback = quietly(info.callback) if info.callback else None
+        for group in app.registered_groups:
+            _with_quiet(group.typer_instance)
+    return app
+
+
+def quietly(function):
+    """``function`` (a command's callback) with a ``--quiet`` parameter, held in
+    :data:`rolecli.output.QUIET` while it runs."""
+    from rolecli.output import QUIET as quiet_now
+
+    @functools.wraps(function)
+    def command(*args, quiet: bool = False, **kwargs):
+        token = quiet_now.set(quiet or quiet_now.get())  # a batch run with --quiet keeps its lines quiet
+        try:
+            return function(*args, **kwargs)
+        finally:
+            quiet_now.reset(token)
+
+    signature = inspect.signature(function, eval_str=True)
+    command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), inspect.Parameter(
+        "quiet", inspect.Parameter.KEYWORD_ONLY, default=QUIET, annotation=bool)])
+    return command
+
+
+# What an option takes, as help pages say it. typer 0.29 shows a parameter's
+# Python type there (`--seed <int>`, even `--json <bool>` on a flag); rolecli
+# shows nothing on a flag and what to type on an option.
+_TAKES = {"--lang": "[es|en]", "--dice": "A,B,...", "--rule": "KEY=VALUE", "--with": "KEY=VALUE"}
+_BY_TYPE = {int: "N", float: "X", Path: "FILE"}
+_named: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def for_people(command, ctx) -> None:
+    """Give each flag of ``command`` and of its subcommands (``--help`` too) no
+    metavar, and each option whose declaration gave none a name for what it takes."""
+    if command in _named:
+        return
+    _named.add(command)
+    help_option = command.get_help_option(ctx)
+    for param in [*command.params, *([help_option] if help_option else [])]:
+        if param.param_type_name != "option" or param.metavar is not None:
+            continue
+        if param.is_flag:
+            param.metavar = ""
+            continue
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        annotation = next((a for a in typing.get_args(annotation) if a is not type(None)), annotation)
+        param.metavar = (next((_TAKES[o] for o in param.opts if o in _TAKES), None)
+                         or _BY_TYPE.get(annotation) or param.name.upper().strip("_").replace("_", "-"))
+    for sub in getattr(command, "commands", {}).values():
+        for_people(sub, ctx)
+
+
+def _not_a_verb_here(ctx, word: str) -> str | None:
+    """Why ``word``, a verb of some installed system, is no command here: verbs
+    come from the current campaign's system; how to choose one, and the quick
+    rolls that have it. None when no system has such a verb."""
+    from rolecli import campaign as store
+    from rolecli.plugins import get_plugins
+
+    try:
+        having = [name for name, system in get_plugins().systems.items() if system.info.action(word)]
+        session = session_of(ctx)
+        campaign = session.campaign or store.current_name(store.campaigns_dir(session.campaigns))
+        system = _campaign_system(session) if campaign else None
+    except RoleError:  # a broken campaign or plugin is reported by the commands that use it
+        return None
+    if not having:
+        return None
+    quick = ", ".join(f"rolecli {name} {word} ..." for name in having)
+    where = (f"campaign {campaign!r} plays {system.info.name!r}, which has no verb {word!r}" if system
+             else "there is no current campaign")
+    return (f"{word!r} is a verb of a rule system, and verbs come from the current campaign's system: {where}. "
+            f"Choose a campaign with 'rolecli campaign use NAME' or 'rolecli -C NAME {word} ...', or roll it "
+            f"without one, with raw numbers: {quick}")
 
 
 def _campaign_system(session: Session):
@@ -111,10 +219,10 @@ app = typer.Typer(cls=RoleGroup, no_args_is_help=True, pretty_exceptions_enable=
 
 @app.callback()
 def root(
-    campaigns: Optional[str] = typer.Option(None, "--campaigns", help="The campaigns folder (else ROLECLI_CAMPAIGNS, ./campaigns, the user's data folder)."),
-    campaign: Optional[str] = typer.Option(None, "--campaign", "-C", help="Use this campaign instead of the current one.",
+    campaigns: Optional[str] = typer.Option(None, "--campaigns", metavar="FOLDER", help="The campaigns folder (else ROLECLI_CAMPAIGNS, ./campaigns, the user's data folder)."),
+    campaign: Optional[str] = typer.Option(None, "--campaign", "-C", metavar="NAME", help="Use this campaign instead of the current one.",
                                            autocompletion=complete_campaigns),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language: es or en (else ROLECLI_LANG, then LANG)."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="[es|en]", help="Language: es or en (else ROLECLI_LANG, then the locale)."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
 ) -> None:
     """rolecli: dice, odds and campaigns for tabletop role-playing games."""

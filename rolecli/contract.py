@@ -104,9 +104,10 @@ class Param:
     ``name``: the key in :attr:`Action.params`, and the ``--name`` option
     (underscores become dashes) or the ``NAME`` argument; the core refuses the
     names of its own options (``seed``, ``dice``, ``json``, ``lang``, ``rule``,
-    ``n``, ``repeat``, ``with``, ``force``, ``ctx``, ``subject_*``, and
-    ``target`` on a verb with a target). ``help``: its text in ``--help``.
-    ``short``: a one-letter alias (``short="t"`` gives ``-t``).
+    ``n``, ``repeat``, ``with``, ``force``, ``quiet``, ``ctx``, ``subject_*``,
+    and ``target`` on a verb with a target). ``help``: its text in ``--help``.
+    ``short``: a one-letter alias (``short="t"`` gives ``-t``), other than the
+    core's ``-n``, ``-q`` and ``-h`` (and ``-t`` on a verb with a target).
 
     ``kind``:
       - ``int``/``float``/``str``/``bool``: plain values; ``bool`` becomes a

@@ -28,7 +28,8 @@ from rolecli.errors import RoleError
 
 # Names the core gives the options of every verb (actions.py), and the names of
 # its own arguments: a parameter named so would never reach the plugin.
-RESERVED_PARAMS = frozenset({"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force"})
+RESERVED_PARAMS = frozenset({"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force", "quiet"})
+RESERVED_SHORT = frozenset({"n", "q", "h"})  # -n (repeat), -q (quiet), -h (help)
 FIELD_KINDS = ("int", "str", "bool", "table", "list")
 REQUIRED_EVENTS = ("end_of_scene", "start_of_session", "rest")
 # The core's own key of a campaign's [rules]: the opt-in house rules it switches on (rolecli.plugins).
@@ -114,7 +115,7 @@ def check_action(info: SystemInfo, spec: ActionSpec) -> None:
         if p.kind == "choice" and not p.choices:
             raise DeclarationError(f"parameter {p.name!r} of {spec.name!r} is a choice with no choices")
     clash = [p.name for p in params if p.name in RESERVED_PARAMS or p.name.startswith("subject_")
-             or (spec.target and p.name == "target")]
+             or (spec.target and p.name == "target") or p.short in RESERVED_SHORT or (spec.target and p.short == "t")]
     if clash:
         raise DeclarationError(f"system {system!r} declares parameter(s) {', '.join(clash)} of {spec.name!r}, "
                                "which the core reserves; the plugin must rename them")

@@ -4,13 +4,27 @@ Results go to stdout; errors and notes go to stderr. ``--json`` prints one
 object per result on its own line, so one result is one JSON object and many
 (``-n``, ``batch``) are JSON lines. rich is imported only when stdout is a
 terminal and something is printed there.
+
+An :class:`Explanation` line says how a result came about (the dice read from
+``--dice`` or rolled, and why). On a terminal it follows its result; when
+stdout is piped or redirected it goes to stderr, so that stdout holds results
+only; with ``--json`` it is not printed (the JSON holds the dice). ``--quiet``
+(:data:`QUIET`) prints results only: no explanation, no note.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from contextvars import ContextVar
 from typing import Any, Iterable
+
+# --quiet, for the command running now (and the lines of a batch run with it).
+QUIET: ContextVar[bool] = ContextVar("rolecli_quiet", default=False)
+
+
+class Explanation(str):
+    """A line that explains a result rather than being one (see the module's doc)."""
 
 
 def _default(value: Any) -> Any:
@@ -44,15 +58,25 @@ class Printer:
         self.stream = stream or sys.stdout
         self.as_json = as_json
         self.rich = not as_json and self.stream.isatty()
+        self.quiet = QUIET.get()
 
     def result(self, payload: dict[str, Any], lines: Iterable[str]) -> None:
-        """One result: its JSON object, or its human lines."""
+        """One result: its JSON object, or its human lines (its explanation
+        lines where the module's doc says)."""
         if self.as_json:
             self.stream.write(dumps(payload) + "\n")
-        elif self.rich:
-            self.console().print(*[_markup(line) for line in lines], sep="\n")
-        else:
-            self.stream.write("\n".join(lines) + "\n")
+            return
+        lines = list(lines)
+        shown = [line for line in lines if not isinstance(line, Explanation)]
+        said = [] if self.quiet else [line for line in lines if isinstance(line, Explanation)]
+        if self.rich:
+            self.console().print(*[_markup(line) for line in shown + said], sep="\n")
+            return
+        if shown:
+            self.stream.write("\n".join(shown) + "\n")
+        if said:
+            self.stream.flush()  # a result before the lines that explain it, where both reach one screen
+            sys.stderr.write("\n".join(said) + "\n")
 
     def table(self, payload: dict[str, Any], title: str, columns: list[str], rows: list[list[str]],
               footer: Iterable[str] = ()) -> None:
@@ -131,9 +155,10 @@ def dice_lines(reads, lang: str | None) -> list[str]:
         return f"d{r.sides}={value}" + (f" ({why})" if why else "")
 
     how = t("given" if reads[0].how == "given" else "rolled", lang)
-    return [f"  {t('dice', lang)} {how}: " + "; ".join(face(r) for r in reads)]
+    return [Explanation(f"  {t('dice', lang)} {how}: " + "; ".join(face(r) for r in reads))]
 
 
 def note(message: str) -> None:
-    """A note for the user on stderr (never mixed into results)."""
-    print(f"rolecli: {message}", file=sys.stderr)
+    """A note for the user on stderr (never mixed into results; none with --quiet)."""
+    if not QUIET.get():
+        print(f"rolecli: {message}", file=sys.stderr)

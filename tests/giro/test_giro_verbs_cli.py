@@ -79,7 +79,7 @@ def test_both_languages_name_what_was_rolled_and_read(cli):
     es = cli("giro", "check", "4+3", "--difficulty", "3", "--adjust", "1", "--dice", "2", "--lang", "es")
     assert "límite 7 = 4 + 3; dificultad 3 → rango de éxito 3–7" in es.out
     assert "Dado Diurno 2 +1 (ajuste) = 3: dentro del rango de éxito 3–7" in es.out
-    assert "Éxito, Factor de Éxito 3" in es.out and "dados leídos de --dice: d12=2 (Dado Diurno)" in es.out
+    assert "Éxito, Factor de Éxito 3" in es.out and "dados leídos de --dice: d12=2 (Dado Diurno)" in es.err
     en = cli("giro", "check", "4+3", "--difficulty", "3", "--dice", "9,1", "--lang", "en")
     assert "Day Die 9: above the limit 7" in en.out and "Night Die 1: below the difficulty 3" in en.out
     assert "Fiasco, Failure Factor 1" in en.out

@@ -45,14 +45,16 @@ def test_a_refused_action_writes_nothing(cli, campaigns):
 
 
 def test_spanish_output_uses_the_books_words(cli):
-    out = cli("-C", "middle", "strike", "Bruno", "--target", "Dientes de Sable", "--dice", "5,8,10", "--lang", "es").out
+    r = cli("-C", "middle", "strike", "Bruno", "--target", "Dientes de Sable", "--dice", "5,8,10", "--lang", "es")
+    out = r.out + r.err  # the dice read explain the result: on stderr when piped
     assert "Bruno: uso de armas 2 (3d12), ND −1 [protecciones −1] (más complicada de lo normal): 5 8 10 → el más bajo 5 ≥ 1: éxito" in out
     assert "Dientes de Sable recibe 7 de daño en el cuerpo: vida 13/20." in out
     assert "dados leídos de --dice" in out
 
 
 def test_english_output_names_what_was_read_and_why(cli):
-    out = cli("-C", "middle", "strike", "Bruno", "--target", "Dientes de Sable", "--dice", "5,8,10", "--lang", "en").out
+    r = cli("-C", "middle", "strike", "Bruno", "--target", "Dientes de Sable", "--dice", "5,8,10", "--lang", "en")
+    out = r.out + r.err  # the dice read explain the result: on stderr when piped
     assert "ND −1 [protections −1] (harder than normal): 5 8 10 → lowest 5 ≥ 1: success" in out
     assert "Damage 5 from the LD + 2 weapon = 7." in out
     assert "d12=5 (strike Bruno 1/3)" in out

@@ -43,9 +43,9 @@ def test_004_R3_dice_given_to_an_ld_that_cannot_be_attempted_are_not_read(cli, a
 
 def test_004_R3_the_automatic_failure_with_dice_in_both_languages(cli):
     r = cli("middle", "check", "1", "--nd", "-3", "--dice", "2,3,4")
-    assert r.code == 1 and "automatic failure" in r.out and "ignored (automatic failure)" in r.out
+    assert r.code == 1 and "automatic failure" in r.out and "ignored (automatic failure)" in r.err
     r = cli("middle", "check", "1", "--nd", "-3", "--dice", "2,3,4", "--lang", "es")
-    assert r.code == 1 and "fallo automático" in r.out and "ignorado (fallo automático)" in r.out
+    assert r.code == 1 and "fallo automático" in r.out and "ignorado (fallo automático)" in r.err
     # without --dice nothing is rolled
     r = quick(cli, "check", 1, "--nd", -3)
     assert r.code == 1 and r.json["dice"] == []
@@ -143,10 +143,11 @@ def test_spanish_a_quick_miss_reads_al_blanco(cli):
 
 def test_004_R9_a_quick_duel_names_who_is_who(cli):
     # before: two unnamed lines and "Neither reaches its goal: the lower rolled lower"
-    out = cli("middle", "duel", "2", "--rival-use", "1", "--dice", "1,2,3,4,5,6").out
+    r = cli("middle", "duel", "2", "--rival-use", "1", "--dice", "1,2,3,4,5,6")
+    out = r.out
     assert out.splitlines()[0].startswith("Actor: uso de armas 2") and out.splitlines()[1].startswith("Rival: uso de armas 1")
     # actor 3d12 middle 2 < 3; rival 3d6 (weapon use 1) middle 5 < 6: the actor is lower
-    assert "Actor rolled lower" in out and "duel Rival 1/3" in out
+    assert "Actor rolled lower" in out and "duel Rival 1/3" in r.err  # the dice read: on stderr when piped
     out = cli("middle", "duel", "2", "--rival-use", "1", "--lang", "es", "--dice", "1,2,3,4,5,6").out
     assert out.startswith("Actor: uso de armas 2") and "Rival: uso de armas 1" in out
 

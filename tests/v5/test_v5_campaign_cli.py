@@ -226,7 +226,7 @@ def test_spanish_uses_the_books_words(cli):
     r = cli("-C", "v5", "attack", "Clara", f"Destreza+{FIREARMS}", "--target", "Policía", "--ranged", "--weapon",
             "Escopeta", "--dice", "9,8,7,2,1,6,7,6,2", "--lang", "es")
     assert "de daño agravado" in r.out and "Salud [X X X X X]" in r.out and "Ansia [6*]" in r.out
-    assert "coma o muerte" in r.out and "dados leídos de --dice" in r.out
+    assert "coma o muerte" in r.out and "dados leídos de --dice" in r.err  # explanations: stderr when piped
     r = cli("v5", "check", "3", "--difficulty", "1", "--hunger", "1", "--dice", "10,2,10", "--lang", "es")
     assert "crítico conflictivo" in r.out
 

@@ -1,0 +1,104 @@
+"""Help pages and listings speak the user's terms, not Python's: a flag shows
+no metavar, an option shows what it takes (``N``, ``KEY=VALUE``, ``[es|en]``,
+its choices), and ``systems NAME``, ``campaign show`` and ``character show``
+print values as campaign.toml writes them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rolecli_testing import run_inprocess
+
+# A Python type where a metavar belongs: <bool>, <int>, <str>, <float>, <list[str]>, <Path>...
+TYPE = re.compile(r"<(bool|int|str|float|list\[[^>]*\]|Path|int range|float range)>")
+WIDE = {"COLUMNS": "200"}  # a row of the help on one line, as on a wide terminal
+# Python's own notation for a value: None, True, False, (), a quoted 'text', ['a'].
+PYTHON = re.compile(r"\b(None|True|False)\b|\(\)|\['|(?<![\w\"])'[^']*'(?![\w])")
+
+
+def _options_panels(page: str) -> list[str]:
+    """The lines of a help page's Options panels (an argument's name is its metavar;
+    typer 0.29 also shows its type, and that column has no public setting)."""
+    lines, inside = [], False
+    for line in page.splitlines():
+        if line.startswith("╭─"):
+            inside = " Options " in line
+        elif line.startswith("╰"):
+            inside = False
+        elif inside:
+            lines.append(line)
+    return lines
+
+
+def _pages():
+    """Every help page: the root, every core command and subcommand, every system
+    and each of its verbs as a quick roll and on its sample campaign."""
+    from rolecli.commands import COMMANDS
+    from rolecli.plugins import get_plugins
+    from test_conventions_json import VERBS, _core
+
+    yield []
+    for name in COMMANDS:
+        yield [name]
+        for sub, command in getattr(_core(name), "commands", {}).items():
+            yield [name, sub]
+            for inner in getattr(command, "commands", {}):
+                yield [name, sub, inner]
+    for system in get_plugins().systems.values():
+        yield [system.info.name]
+        for spec in system.info.actions:
+            yield [system.info.name, spec.name]
+            if system.info.name in VERBS and spec.name not in COMMANDS:
+                yield ["-C", VERBS[system.info.name][0], spec.name]
+
+
+def test_no_help_page_shows_a_python_type_on_an_option(cli):
+    pages = list(_pages())
+    assert len(pages) > 150
+    for args in pages:
+        result = run_inprocess(*args, "--help", env=WIDE)
+        assert result.code == 0, (args, result.err)
+        for line in _options_panels(result.out):
+            assert not TYPE.search(line), (args, line)
+
+
+def test_flags_show_nothing_and_options_say_what_they_take(cli):
+    page = run_inprocess("-C", "caminantes", "attack", "--help", env=WIDE).out
+    rows = {line.split()[1]: line for line in _options_panels(page) if line.split()[1:2] and line.split()[1].startswith("-")}
+    assert re.search(r"--json\s{2,}Print JSON", rows["--json"])
+    assert re.search(r"--seed\s+N\s", rows["--seed"])
+    assert re.search(r"--rule\s+KEY=VALUE\s", rows["--rule"])
+    assert re.search(r"--dice\s+A,B,\.\.\.\s", rows["--dice"])
+    assert re.search(r"--track\s+\[salud\|compostura\]\s", rows["--track"])  # a verb's choices
+    assert re.search(r"--target\s+-t\s+CHARACTER\s", rows["--target"])
+    root = {line.split()[1]: line for line in _options_panels(run_inprocess("--help", env=WIDE).out) if line.split()[1:2]}
+    assert re.search(r"--version\s{2,}Print", root["--version"])
+    assert re.search(r"--campaign\s+-C\s+NAME\s", root["--campaign"])
+    assert re.search(r"--lang\s+\[es\|en\]\s", root["--lang"])
+
+
+@pytest.mark.parametrize("system", ["alternity", "dice", "fate", "giro", "middle", "v5"])
+def test_describing_a_system_shows_toml_values(cli, system):
+    listing = run_inprocess("systems", system).out
+    assert not PYTHON.search(listing), listing
+    assert "= None" not in listing
+
+
+def test_a_defaultless_field_shows_no_default(cli):
+    lines = run_inprocess("systems", "fate").out.splitlines()
+    assert "  puntos_destino (int, state)  Fate points" in lines
+    assert '  stress = "points"  track filling: points (N boxes) or sotc (box N, rolling up)' in lines
+    assert "  aspectos (list) = []  aspects" in lines
+
+
+def test_campaign_and_character_listings_show_toml_values(cli):
+    for args in (["-C", "caminantes", "campaign", "show"], ["-C", "middle", "character", "show"],
+                 ["-C", "v5", "campaign", "show"]):
+        shown = run_inprocess(*args).out
+        assert not PYTHON.search(shown), (args, shown)
+    caminantes = run_inprocess("-C", "caminantes", "campaign", "show").out.splitlines()
+    assert caminantes[1].startswith('rules: stress="points", max_consequences=3,')
+    assert caminantes[2].startswith('  Lucía: habilidades={Atletismo = 3, Resistencia = 2,')
+    assert 'aspectos=["Ladrona de guante blanco", "Conozco cada azotea"], lider="", escena=false' in caminantes[2]
