@@ -6,8 +6,9 @@ it is written, logged and undone like any other change:
 
 - ``conflict``: ``kind``, ``round`` (from 1), ``turns`` (the round's turns in
   order: a name may stand twice, as in Alternity's phases), ``turn`` (the index
-  of the turn being played), ``participants`` (who is in it) and ``each_round``
-  (ask the system's initiative again at every new round);
+  of the turn being played; -1 when the one playing the round's first turn
+  left, so that the next turn is the first), ``participants`` (who is in it)
+  and ``each_round`` (ask the system's initiative again at every new round);
 - ``effects``: the :class:`~rolecli.contract.Effect` s in force, as tables;
 - ``next_effect``: the id the next effect gets.
 
@@ -250,7 +251,7 @@ def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
         if not isinstance(c, dict):
             return ("conflict",), "should be a table"
         for key, ok, what in (("round", lambda v: _whole(v, 1), "a whole number of 1 or more"),
-                              ("turn", lambda v: _whole(v, 0), "a whole number of 0 or more"),
+                              ("turn", lambda v: _whole(v, -1), "a whole number of -1 or more"),
                               ("turns", _names, "a list of character names"),
                               ("participants", _names, "a list of character names"),
                               ("each_round", lambda v: isinstance(v, bool), "true or false")):

@@ -15,8 +15,11 @@ and is skipped when it
   clash, and between two outside plugins the first by entry-point name wins;
 - has a hook implementation pluggy refuses (a wrong signature).
 
-An exception raised inside a plugin's hook is reported as that plugin's failure
-(:class:`PluginFailure`, exit code 4), never as a bug of rolecli.
+An exception raised inside a plugin's hook (``sys.exit()`` included), or a
+result not of the contract's types (an Outcome whose ``lines`` are not texts...),
+is reported as that plugin's failure (:class:`PluginFailure`, exit code 4), never
+as a bug of rolecli. A plugin that calls ``sys.exit()`` as it is imported or
+declares its system is skipped like one that raises there.
 
 Order of the calls: a system's own plugin is registered before every plugin that
 declares no system (house rules), so that house rules always run before the
@@ -181,7 +184,7 @@ class Plugins:
                 continue
             try:
                 plugin = ep.load()
-            except Exception as exc:  # a broken plugin must never take the CLI down
+            except (Exception, SystemExit) as exc:  # a broken plugin must never take the CLI down (nor end it)
                 self._skip(record, f"failed to load: {type(exc).__name__}: {exc}")
                 continue
             self.offer(plugin, record)
@@ -211,7 +214,7 @@ class Plugins:
                     from rolecli.declarations import check_system
 
                     info = check_system(info)
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 reason = str(exc) if isinstance(exc, RoleError) else f"{type(exc).__name__}: {exc}"
                 self._skip(record, f"cannot declare its system: {reason}", with_plugin=plugin)
                 return False
@@ -366,7 +369,7 @@ class _Guarded:
             result = self.caller(**kwargs)
         except RoleError:
             raise  # a refusal by the rules: the user's error, one line, exit 2
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # a plugin's sys.exit() ends no command
             record = self.plugins.culprit(exc.__traceback__)
             if record is None:
                 raise  # not in a plugin's code: rolecli's own bug
@@ -374,10 +377,51 @@ class _Guarded:
         if result is not None and not isinstance(result, self.expected) and self.owner is not None:
             raise PluginFailure(self.owner, self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
+        malformed = _malformed(self.hook, result)
+        if malformed and self.owner is not None:
+            raise PluginFailure(self.owner, self.hook, TypeError(malformed))
         undeclared = _undeclared_state(self.owner, result, kwargs)
         if undeclared:
             raise PluginFailure(self.owner, self.hook, ValueError(undeclared))
         return result
+
+
+def _malformed(hook: str, result: Any) -> str | None:
+    """What of a hook's result is not of the contract's types (the core would fail
+    on it later, as if it were its own bug), or None."""
+    from rolecli.contract import Effect, Odds, Outcome
+
+    def texts(value: Any) -> bool:
+        return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+
+    def kind(value: Any) -> str:
+        return type(value).__name__
+
+    if isinstance(result, Outcome):
+        if not isinstance(result.data, Mapping):
+            return f"its Outcome.data is {kind(result.data)}, not a dict"
+        if not texts(result.lines):
+            return "its Outcome.lines is not a list of texts"
+        if result.success is not None and not isinstance(result.success, bool):
+            return f"its Outcome.success is {kind(result.success)}, not True, False or None"
+        if not isinstance(result.changes, Mapping) or not all(
+                isinstance(name, str) and isinstance(state, Mapping) for name, state in result.changes.items()):
+            return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
+        if not isinstance(result.effects, (list, tuple)) or not all(isinstance(e, Effect) for e in result.effects):
+            return "its Outcome.effects is not a list of Effects"
+        if not isinstance(result.used, (list, tuple)) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in result.used):
+            return "its Outcome.used is not a list of effect ids"
+        if hook == "rolecli_initiative":
+            for key in ("order", "turns"):
+                if key in result.data and not texts(result.data[key]):
+                    return f"its Outcome.data[{key!r}] is not a list of characters' names"
+    elif isinstance(result, Odds):
+        if not isinstance(result.outcomes, Mapping):
+            return f"its Odds.outcomes is {kind(result.outcomes)}, not a dict"
+        if not texts(result.lines):
+            return "its Odds.lines is not a list of texts"
+    return None
 
 
 def _undeclared_state(owner: Record | None, result: Any, kwargs: dict[str, Any]) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import stat
 import subprocess
 import sys
 import tempfile
@@ -43,7 +44,11 @@ def editor_command() -> list[str]:
     for var in ("VISUAL", "EDITOR"):
         value = os.environ.get(var, "").strip()
         if value:
-            return shlex.split(value, posix=os.name != "nt")
+            try:
+                return shlex.split(value, posix=os.name != "nt")
+            except ValueError as exc:  # an unbalanced quote
+                raise CampaignError(f"${var} = {value!r} is not a command line ({exc}); "
+                                    "set it to the editor you use. Nothing was changed.") from None
     return ["notepad"] if os.name == "nt" else ["vi"]
 
 
@@ -142,6 +147,8 @@ def _read_back(work: Path) -> bytes:
     """What the editor left in the copy; an editor that deleted it, or put a
     folder or anything else there, changes nothing."""
     try:
+        if not work.is_dir() and not stat.S_ISREG(work.stat().st_mode):  # reading a named pipe would wait for ever
+            raise OSError(0, "a named pipe, socket or device in its place")
         return work.read_bytes()
     except OSError as exc:
         raise CampaignError(f"the editor did not leave {CAMPAIGN_FILE} as a file ({exc.strerror or exc}); "

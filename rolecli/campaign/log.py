@@ -68,10 +68,19 @@ def make_entry(kind: str, command: str | None, summary: str, data: Any = None, *
     """A new entry; its ``seq`` is given when it is appended."""
     if kind not in KINDS:
         raise ValueError(f"log kind must be one of {KINDS}, not {kind!r}")
-    entry = {"seq": None, "time": now(), "command": default_command() if command is None else command,
+    entry = {"seq": None, "time": now(), "command": _utf8(default_command() if command is None else command),
              "kind": kind, "summary": summary}
     entry.update(jsonable({"data": {} if data is None else data, **extra}))
     return entry
+
+
+def _utf8(text: str) -> str:
+    """``text`` with the bytes that were not UTF-8 (a folder's name on the command
+    line, as Python passes it on in sys.argv) as ``\\xNN`` escapes: the log is UTF-8 text."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that stands for no byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def log_path(folder: Path) -> Path:

@@ -310,7 +310,7 @@ class _Scene:
 
         problem = scene_problem(change[side])
         if problem:
-            raise where.error(("scene", side, *problem[0]), problem[1])
+            raise where.error(("scene", side, *problem[0]), problem[1] + ".")
         draft.set_scene(change[side])
 
 

@@ -278,6 +278,6 @@ class _Parsed:
 
                 problem = scene_problem(state_doc["scene"])
                 if problem:
-                    raise where.error(("scene", *problem[0]), problem[1])
+                    raise where.error(("scene", *problem[0]), problem[1] + ".")
         return Snapshot(self.folder, self.raw, self.text, self.doc, self.info, self.options, self.sheets,
                         state_raw, state_doc)

@@ -54,6 +54,9 @@ def _lines(file: str) -> Iterator[tuple[int, str | RoleError]]:
     """The batch's lines as text, numbered from 1; a line that cannot be a
     command (too long, not UTF-8) comes as the error to report for it."""
     if file == "-":
+        if sys.stdin is None:  # started with standard input closed (`rolecli batch - <&-`)
+            raise RoleError("standard input is closed; give batch a file of command lines, or lines on "
+                            "standard input.")
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text stream with no bytes under it (tests, embedding)
             stream = io.BytesIO(sys.stdin.read().encode("utf-8"))

@@ -349,6 +349,8 @@ def effect_add(ctx: typer.Context, name: str = typer.Argument(..., help="The cha
         raise RoleError(f"--rounds {rounds} is out of range 1..10000.")
     if not text.strip() or len(text) > 500:
         raise RoleError("an effect's text is 1 to 500 characters.")
+    if any("\ud800" <= c <= "\udfff" for c in text):  # bytes that were not UTF-8, as sys.argv passes them on
+        raise RoleError("an effect's text is not valid UTF-8 text; type it again in UTF-8.")
     until = "rounds" if rounds is not None else "next_turn" if until_turn else "scene"
     with _Play(ctx, lang) as play:
         who = _find(play, name)

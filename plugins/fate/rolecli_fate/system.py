@@ -163,7 +163,8 @@ TEMPLATE = (
     Field("aspereza", "int", L("Aspereza (PNJ)", "Grit (NPC)"), default=None, minimum=0),
     Field("companeros", "int", L("compañeros unidos", "companions attached"), default=None, minimum=0),
     Field("calidad", "int", L("Calidad de los sicarios", "minions' Quality"), default=None, minimum=1, maximum=3),
-    Field("cantidad", "int", L("número de sicarios", "number of minions"), default=None, minimum=0),
+    # A horde of 1,000 is far beyond any table (the group bonus stops growing at 10, 000-R45).
+    Field("cantidad", "int", L("número de sicarios", "number of minions"), default=None, minimum=0, maximum=1000),
     Field("lider", "str", L("líder unido al grupo", "leader attached to the group"), default=""),
     Field("sicarios_fuera", "int", L("sicarios fuera de combate", "minions taken out"), default=None, minimum=0, state=True),
     Field("sicario_estres", "int", L("casillas marcadas del sicario de delante", "boxes marked on the front minion"),
