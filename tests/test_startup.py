@@ -1,0 +1,31 @@
+"""What start-up pays, and why its floor is typer's (README "Speed", benchmarks/bench.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from rolecli_testing import REPO
+
+
+def _loaded(code: str, *modules: str) -> dict[str, bool]:
+    probe = f"{code}\nimport sys\nprint(','.join(str(m in sys.modules) for m in {modules!r}))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    return dict(zip(modules, (flag == "True" for flag in out.strip().splitlines()[-1].split(","))))
+
+
+def test_a_quick_roll_loads_no_plugin_campaign_rich_or_icepool(campaigns):
+    heavy = ("rolecli.plugins", "rolecli.campaign", "rolecli.actions", "rich", "icepool", "pluggy", "tomlkit")
+    code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
+           "    assert invoke(['roll', '2d6']) == 0"
+    assert _loaded(code, *heavy) == dict.fromkeys(heavy, False)
+
+
+def test_typer_still_coerces_a_bare_commands_help_with_pydantic():
+    """The README's reason for the start-up floor: a typer app with no parameter
+    imports pydantic to coerce its --help flag. When a typer release stops doing
+    so, this fails, and the floor (and the goal) are worth measuring again."""
+    code = ("import contextlib, io, typer\napp = typer.Typer(add_completion=False)\napp.command()(lambda: None)\n"
+            "with contextlib.suppress(SystemExit):\n    app([])")
+    assert _loaded(code, "pydantic") == {"pydantic": True}
+    assert _loaded("import typer", "pydantic") == {"pydantic": False}  # importing typer alone does not
