@@ -236,7 +236,9 @@ class RuleOption:
     core's own (the house rules a campaign switches on). ``default``: its value
     when the campaign does not set it; its type is the type a campaign must
     write. ``help``: what it changes. ``choices``: the values allowed, if only
-    some are. ``minimum``/``maximum``: the range of a number.
+    some are. ``minimum``/``maximum``: the range of a number. ``dice=True``: the
+    value is a dice expression (``"1d20"``), checked as one when the campaign is
+    loaded and on ``--rule``, so a hook that parses it never meets a bad one.
     Hooks read the value in force in ``ctx.options[key]``.
     """
 
@@ -246,6 +248,7 @@ class RuleOption:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    dice: bool = False
 
 
 @dataclass(frozen=True)
@@ -558,6 +561,14 @@ class Refused(RoleError):
 def check_range(name: str, value: float, minimum: float | None, maximum: float | None) -> None:
     """Refuse ``value`` unless it lies in ``minimum..maximum``, naming the range."""
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
-        lo = "" if minimum is None else f"{minimum:g}"
-        hi = "" if maximum is None else f"{maximum:g}"
-        raise Refused(f"{name} = {value:g} is out of range {lo}..{hi}.")
+        lo = "" if minimum is None else _number(minimum)
+        hi = "" if maximum is None else _number(maximum)
+        raise Refused(f"{name} = {_number(value)} is out of range {lo}..{hi}.")
+
+
+def _number(value: float) -> str:
+    """A number as typed: a whole one in full (``:g`` turns an int of 309 digits
+    into a float, which overflows), any other as ``:g`` writes it."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        value = int(value)
+    return str(value) if isinstance(value, int) else f"{value:g}"

@@ -145,6 +145,12 @@ def _option(system: str, o: Any) -> str:
                                "the house rules a campaign switches on; rename it")
     if o.choices and o.default not in o.choices:
         raise DeclarationError(f"rule option {o.key!r} of {system!r} defaults to {o.default!r}, not one of its choices")
+    if o.dice:
+        from rolecli.campaign.validate import option_problem
+
+        problem = option_problem(o, o.default)
+        if problem:
+            raise DeclarationError(f"rule option {o.key!r} of {system!r} defaults to {o.default!r}, which {problem}")
     _label(o.help, f"rule option {o.key!r}")
     return o.key
 

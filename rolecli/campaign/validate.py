@@ -159,12 +159,16 @@ def field_problem(field: Field, value: Any) -> str | None:
     if kind == "str":
         if not isinstance(value, str):
             return "should be a text in quotes"
+        if not _utf8(value):
+            return _NOT_UTF8
         if field.choices and value not in field.choices:
             return f"is not one of: {', '.join(field.choices)}"
         return None
     if kind == "list":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             return 'should be a list of texts, such as ["a", "b"]'
+        if not all(_utf8(v) for v in value):
+            return _NOT_UTF8
         if field.choices:
             bad = [v for v in value if v not in field.choices]
             if bad:
@@ -173,6 +177,15 @@ def field_problem(field: Field, value: Any) -> str | None:
     if kind == "table":
         return None if isinstance(value, dict) else "should be a table of names and whole numbers"
     return None  # pragma: no cover - unknown kinds are the plugin's business
+
+
+_NOT_UTF8 = "is not valid UTF-8 text; type it again in UTF-8"
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: not so when it holds bytes that were
+    not UTF-8, as Python passes them on in sys.argv (``profession=caf\\xe9`` typed in Latin-1)."""
+    return not any("\ud800" <= c <= "\udfff" for c in text)
 
 
 def entry_problem(field: Field, value: Any) -> str | None:
@@ -223,6 +236,13 @@ def option_problem(option: RuleOption, value: Any) -> str | None:
     elif isinstance(default, str):
         if not isinstance(value, str):
             return "should be a text in quotes"
+        if option.dice:
+            from rolecli.dice import DiceError, parse
+
+            try:
+                parse(value)
+            except DiceError as exc:
+                return f"is not a dice expression: {exc}"
     elif isinstance(default, (list, tuple)):
         if not isinstance(value, list):
             return "should be a list"

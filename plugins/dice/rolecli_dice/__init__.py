@@ -35,7 +35,7 @@ INFO = SystemInfo(
     options=(
         RuleOption("rest", "full", L("Qué cura un descanso: full (todo) o none (nada).",
                                      "What a rest heals: full or none."), choices=("full", "none")),
-        RuleOption("initiative_die", "1d20", L("Dados de iniciativa.", "Initiative dice.")),
+        RuleOption("initiative_die", "1d20", L("Dados de iniciativa.", "Initiative dice."), dice=True),
     ),
     actions=(
         ActionSpec("roll", "roll", L("Tira una expresión de dados.", "Roll a dice expression."), (_EXPRESSION,),
