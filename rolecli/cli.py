@@ -6,7 +6,7 @@ installed systems are looked up only when a command names one (``rolecli fate
 check ...``), names a verb of the current campaign's system (``rolecli check Ana
 Alerta``), or lists them (``--help``, ``systems``). Exit codes: 0 ok, 1 a check
 failed, 2 a usage or data error (one line on stderr), 3 an internal error (a
-bug), 141 stdout closed by its reader.
+bug), 4 a plugin's failure, 130 interrupted, 141 stdout closed by its reader.
 """
 
 from __future__ import annotations
@@ -247,6 +247,8 @@ def invoke(argv: list[str], where: str = "") -> int:
     try:
         rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
                            obj={"command_line": "rolecli " + shlex.join(argv)})
+        if rv == 130:  # typer turns Ctrl-C into exit code 130 and says nothing; no command returns 130
+            raise KeyboardInterrupt
         sys.stdout.flush()  # a full disk or a closed pipe shows here, while this command is still known
     except RoleError as exc:
         from rolecli.plugins import PluginFailure, debugging
@@ -264,7 +266,9 @@ def invoke(argv: list[str], where: str = "") -> int:
         message = " ".join(exc.format_message().split())
         return fail(where + message + ("" if message.endswith((".", "?", "!")) else ".") + hint)
     except (Abort, KeyboardInterrupt):
-        fail(where + "interrupted.")
+        if where:  # a line of a batch: the whole batch stops, and says so once
+            raise KeyboardInterrupt from None
+        fail("interrupted.")
         return 130
     except BrokenPipeError:  # stdout's reader went away (`| head`): a Unix tool's SIGPIPE code
         return 141
