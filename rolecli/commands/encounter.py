@@ -68,6 +68,7 @@ def encounter_check(ctx: typer.Context, file: str = FILE, json_: bool = JSON, la
 def encounter_run(ctx: typer.Context, file: str = FILE,
                   dry_run: bool = typer.Option(False, "--dry-run", help="Play it, but record nothing."),
                   step: bool = typer.Option(False, "--step", help="Wait for Enter after each round (EOF: go on)."),
+                  brief: bool = typer.Option(False, "--brief", help="One line a verb: who, whom, and what came of it."),
                   seed: Optional[int] = SEED, dice: Optional[str] = DICE, json_: bool = JSON,
                   lang: Optional[str] = LANG) -> int:
     """Play an encounter on its campaign, round by round, and record it as one change ('undo' takes it back)."""
@@ -80,7 +81,7 @@ def encounter_run(ctx: typer.Context, file: str = FILE,
     source, root, name, lang, session = _open(ctx, file, lang)
     given = parse_given(dice)
     printer = Printer(json_)
-    account = report.Account(printer, lang)
+    account = report.Account(printer, lang, brief)
     events: list[dict] = []
 
     def tell(event: dict) -> None:
@@ -105,7 +106,7 @@ def encounter_run(ctx: typer.Context, file: str = FILE,
     with store.transaction(root, name, systems_lookup, command=session.command_line) as camp:
         game, ending = play(camp)
         changed = {n: s for n, s in game.characters.changed().items() if n in camp.characters}
-        summary = f"encounter {game.enc.title!r}: " + (f"{ending.winner} wins" if ending.winner else "no winner") \
+        summary = f"encounter {game.enc.title!r}: " + (f"won by {ending.winner}" if ending.winner else "no winner") \
             + f" after {ending.rounds} round(s)"
         entry = camp.record(Outcome(data={"encounter": game.enc.title, "file": str(game.enc.path), "seed": seed,
                                           "events": list(events)}, changes=changed),

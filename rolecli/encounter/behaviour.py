@@ -85,6 +85,11 @@ class Behaviour:
     defend: Call | None = None
     when: str = "never"
 
+    def aims(self, call: Call) -> bool:
+        """Whether ``call`` is made at a target: its verb takes one, or a
+        success is followed by a verb on one."""
+        return call.spec.target or call is self.on_success or (call is self.main and self.on_success is not None)
+
 
 def choose(rule: str, candidates: Sequence[str], vitality: Callable[[str], float | None],
            changed: Callable[[str], int], pick: Callable[[Sequence[str]], str]) -> str:

@@ -83,10 +83,11 @@ class Play:
 
         self.enc, self.system, self.seed, self.lang = enc, enc.system, seed, lang
         self.source = DiceSource(seed, given)
-        self.characters = WorkingCopies(base(enc))
+        self.characters = WorkingCopies(enc.characters)
         self.scene = scene if scene is not None else Scene()
         self.ctx = Context(lang, self.source, enc.options, self.characters, tuple(self.scene.effects), None)
         self.tell, self.pause = tell, pause
+        self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.statuses: dict[str, Any] = {}  # by name, until its state changes (apply)
         self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
@@ -95,7 +96,7 @@ class Play:
         self.ordered: list[Event] = []  # a new round's initiative, told where the scene begins the round
         self.side_of = {n: p.side for n, p in enc.participants.items()}
         self.order: tuple[list[str] | None, list[str]] = (None, [])  # the round's turns, and everyone in that order
-        turn_ends = "end_of_turn" in events_of(enc)
+        turn_ends = "end_of_turn" in enc.events
         self.end_of_turn = (lambda who: self.recover("end_of_turn", [who])) if turn_ends else (lambda who: ())
 
     # --- the fight ------------------------------------------------------------
@@ -109,10 +110,9 @@ class Play:
         for name in enc.participants:
             if name not in able and self.tell:
                 self.say({"event": "left_out", "name": name, "why": self.why_not(name)})
-        for side, names in enc.sides.items():
-            if not any(n in able for n in names):
-                raise RoleError(f"side {side!r} has nobody able to act: "
-                                + "; ".join(f"{n} {self.why_not(n)}" for n in names) + ".")
+        idle = self.idle_side()
+        if idle is not None:
+            raise RoleError(f"side {idle[0]!r} {idle[1]}")
         turns, each_round = self.initiative(able, 1)
         kind = enc.initiative.params.get("kind") if enc.initiative else None
         self.emit(self.ordered + self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round))
@@ -151,9 +151,9 @@ class Play:
         if not foes:
             return
         if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(p.side))):
-            self.act(b.defend, actor, self.target(b.target, foes) if aims(b, b.defend) else None, "defend")
+            self.act(b.defend, actor, self.target(b.target, foes) if b.aims(b.defend) else None, "defend")
             return
-        target = self.target(b.target, foes) if aims(b, b.main) else None
+        target = self.target(b.target, foes) if b.aims(b.main) else None
         outcome = self.act(b.main, actor, target, "main")
         if b.on_success is not None and outcome.success:
             self.act(b.on_success, actor, target, "on_success")
@@ -167,6 +167,13 @@ class Play:
         if len(standing) > 1:
             return None
         return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
+
+    def idle_side(self) -> tuple[str, str] | None:
+        """The first side whose members all cannot act, and why, before a fight begins."""
+        for side, names in self.enc.sides.items():
+            if not any(self.status(n).can_act for n in names):
+                return side, "has nobody able to act: " + "; ".join(f"{n} {self.why_not(n)}" for n in names) + "."
+        return None
 
     def end(self, winner: str | None, reason: str) -> Ending:
         ending = Ending(winner, reason, self.round or 1, self.exchanges)
@@ -204,8 +211,6 @@ class Play:
     def invoke(self, call: Call, actor: str | None, target: str | None, side: str | None,
                rolled: dict[str, Any]) -> Outcome:
         """A verb's hook with its parameters for this actor and target; what it changed is kept."""
-        from rolecli.actions import call as hook
-
         spec, chars = call.spec, self.characters
         params = self.params(call, actor, target, side, rolled)
         if spec.hook == "damage":  # the character hit is a damage verb's subject
@@ -215,20 +220,24 @@ class Play:
             action = Action(spec.name, params, chars[actor] if actor else None,
                             chars[target] if target and spec.target else None)
             subjects = []
+        outcome = self.hook(spec, action, subjects, actor or side)
+        self.apply(outcome)
+        return outcome
+
+    def hook(self, spec, action: Action, subjects: list, who: str | None) -> Outcome:
+        """The system's hook for ``spec``; a refusal by its rules says when and who."""
+        from rolecli.actions import call
+
         try:
-            outcome = hook(self.system, spec, action, self.ctx, subjects)
+            return call(self.system, spec, action, self.ctx, subjects)
         except PluginFailure:
             raise
         except RoleError as exc:
-            raise Refusal(self.lang, self.round, actor or side, spec.name, exc) from None
-        self.apply(outcome)
-        return outcome
+            raise Refusal(self.lang, self.round, who, spec.name, exc) from None
 
     def initiative(self, names: list[str], round_: int) -> tuple[list[str], bool]:
         """The turns of a round from the system's initiative (the file's order
         for a system without one), and whether to ask again next round."""
-        from rolecli.actions import call as hook
-
         call = self.enc.initiative
         if call is None:
             return list(names), False
@@ -236,13 +245,7 @@ class Play:
         if "round" in params:
             params["round"] = round_
         start = len(self.source.reads) if self.tell else 0
-        try:
-            outcome = hook(self.system, call.spec, Action(call.spec.name, params), self.ctx,
-                           [self.characters[n] for n in names])
-        except PluginFailure:
-            raise
-        except RoleError as exc:
-            raise Refusal(self.lang, round_, None, call.spec.name, exc) from None
+        outcome = self.hook(call.spec, Action(call.spec.name, params), [self.characters[n] for n in names], None)
         self.apply(outcome)
         turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in self.enc.participants]
         if not turns:
@@ -269,17 +272,15 @@ class Play:
     def recover(self, event: str, names: list[str]) -> list[Event]:
         """The system's recovery for ``event``, if it declares that event: one
         call per character, each told when it changed something."""
-        from rolecli.actions import call as hook
-
-        spec = recovery(self.enc)
-        if spec is None or event not in events_of(self.enc):
+        spec = self.enc.recovery
+        if spec is None or event not in self.enc.events:
             return []
         told = []
         for name in names:
             start = len(self.source.reads) if self.tell else 0
-            outcome = hook(self.system, spec, Action(spec.name, {"event": event}), self.ctx, [self.characters[name]])
+            outcome = self.hook(spec, Action(spec.name, {"event": event}), [self.characters[name]], name)
             if self.apply(outcome) and self.tell:
-                label = dict(self.enc.info.events)[event](self.lang)
+                label = self.enc.events[event](self.lang)
                 told.append(Told("recovery", payload={"on": event, "label": label, "name": name,
                                                       **self.told(outcome, start)}))
         return told
@@ -308,7 +309,7 @@ class Play:
         the template's state fields it leaves out; the effects it leaves and
         uses. Whether any state is other than it was."""
         chars = self.characters
-        keys = state_keys(self.enc)
+        keys = self.enc.state_keys
         moved = False
         for name, new in outcome.changes.items():
             if name in chars:
@@ -360,7 +361,7 @@ class Play:
 
     def changed(self, name: str) -> int:
         """How many state values differ from the encounter's start."""
-        now, then = self.characters[name].state, base(self.enc)[name].state
+        now, then = self.characters[name].state, self.enc.characters[name].state
         return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
 
     def hurt(self, name: str) -> bool:
@@ -372,11 +373,11 @@ class Play:
 
     def pick(self, names) -> str:
         """A random target, from a generator of its own: ``--dice`` gives dice only."""
-        if not hasattr(self, "_rng"):
+        if self.rng is None:
             import random
 
-            self._rng = random.Random(None if self.seed is None else f"targets {self.seed}")
-        return self._rng.choice(list(names))
+            self.rng = random.Random(None if self.seed is None else f"targets {self.seed}")
+        return self.rng.choice(list(names))
 
     def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
                rolled: dict[str, Any]) -> dict[str, Any]:
@@ -428,41 +429,6 @@ class Play:
         return out
 
 
-
-def aims(b, call: Call) -> bool:
-    """Whether ``call`` of behaviour ``b`` is made at a target: its verb takes
-    one, or a success is followed by a verb on one."""
-    return call.spec.target or call is b.on_success or (call is b.main and b.on_success is not None)
-
-
-# --- what does not change from one play to the next ----------------------------
-
-
-def base(enc) -> dict:
-    """The characters every play starts from (the campaign's and the stat blocks')."""
-    if "_base" not in enc.cache:
-        enc.cache["_base"] = enc.characters()
-    return enc.cache["_base"]
-
-
-def state_keys(enc) -> tuple[str, ...]:
-    if "_state_keys" not in enc.cache:
-        enc.cache["_state_keys"] = tuple(f.key for f in enc.info.template if f.state)
-    return enc.cache["_state_keys"]
-
-
-def recovery(enc):
-    if "_recover" not in enc.cache:
-        enc.cache["_recover"] = enc.info.verb("recover")
-    return enc.cache["_recover"]
-
-
-def events_of(enc) -> frozenset[str]:
-    if "_events" not in enc.cache:
-        enc.cache["_events"] = frozenset(e for e, _ in enc.info.events)
-    return enc.cache["_events"]
-
-
 def scene_of(campaign, keep_conflict: bool) -> dict:
     """The campaign's scene an encounter starts in (its effects in force). A
     play that records refuses a conflict already running (``keep_conflict``);
@@ -486,18 +452,16 @@ def rehearse(enc) -> None:
     rules refuse (a trait a character lacks, a parameter a verb needs here)
     is an error of the file, naming the key that gave it, before anything is
     played. Nothing is kept."""
-    play = Play(enc, seed=0)
-    for side, names in enc.sides.items():
-        if not any(play.status(n).can_act for n in names):
-            raise enc.where.error(("sides", side), "has nobody able to act: "
-                                  + "; ".join(f"{n} {play.why_not(n)}" for n in names) + ".")
+    idle = Play(enc, seed=0).idle_side()
+    if idle is not None:
+        raise enc.where.error(("sides", idle[0]), idle[1])
     for name, p in enc.participants.items():
         b = p.behaviour
         foes = [n for n, q in enc.participants.items() if q.side != p.side]
         for call in (b.main, b.on_success, b.defend):
             if call is None:
                 continue
-            for target in foes if aims(b, call) else [None]:
+            for target in foes if b.aims(call) else [None]:
                 _try(enc, call, target, lambda fresh: fresh.act(call, name, target, "rehearsal"))
     if enc.initiative is not None:
         _try(enc, enc.initiative, None, lambda fresh: fresh.initiative(list(enc.participants), 1))

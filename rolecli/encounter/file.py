@@ -17,6 +17,7 @@ asked of the system itself by :func:`rolecli.encounter.engine.rehearse`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -90,12 +91,28 @@ class Encounter:
     def info(self):
         return self.system.info
 
+    @functools.cached_property
     def characters(self) -> dict[str, Character]:
-        """The characters the verbs see (``ctx.characters``): the participants
-        and the campaign characters ``present``; the rest of the campaign is
-        not in the scene (and a verb scanning the characters pays only for these)."""
+        """The characters every play starts from, those the verbs see
+        (``ctx.characters``): the participants and the campaign characters
+        ``present``. The rest of the campaign is not in the scene (and a verb
+        that scans the characters pays only for these)."""
         seen = {n for n, p in self.participants.items() if p.campaign} | set(self.present)
         return {**{n: c for n, c in self.campaign.characters.items() if n in seen}, **self.blocks}
+
+    @functools.cached_property
+    def state_keys(self) -> tuple[str, ...]:
+        return tuple(f.key for f in self.info.template if f.state)
+
+    @functools.cached_property
+    def recovery(self) -> ActionSpec | None:
+        """The system's recovery verb, which the scene's events call."""
+        return self.info.verb("recover")
+
+    @functools.cached_property
+    def events(self) -> dict[str, Any]:
+        """The system's recovery events, each with its label."""
+        return dict(self.info.events)
 
 
 class EncounterFile:
@@ -193,10 +210,25 @@ class _Builder:
                          present, initiative, self.number(end, "rounds", ROUNDS, 1, MAX_ROUNDS),
                          self.flag(end, "recover", True), morale)
 
+    def campaign_names(self, names: Any, key: Key) -> list[str]:
+        """The campaign characters ``names`` (the list at ``key``) names, case and accents aside."""
+        from rolecli.campaign.store import find_character
+
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise self.error(key, f"= {show(names)} should be a list of campaign characters' names, such as "
+                                  '["Ana", "Bruno"].')
+        found = []
+        for wanted in names:
+            try:
+                found.append(find_character(self.camp.characters, wanted, self.camp.name))
+            except CampaignError as exc:
+                raise self.error(key, f"names {wanted!r}: {exc}") from None
+        return found
+
     def sides(self):
         from rolecli.campaign.paths import check_name
         from rolecli.campaign.snapshot import build_character
-        from rolecli.campaign.store import MAX_COUNT, find_character
+        from rolecli.campaign.store import MAX_COUNT
 
         table = self.f.table(self.doc.get("sides"), ("sides",))
         if len(table) < 2:
@@ -217,16 +249,8 @@ class _Builder:
         for side, spec in table.items():
             key = ("sides", side)
             spec = self.f.table(spec, key, SIDE)
-            side_layer = [(spec.get("behaviour"), key + ("behaviour",), spec.get("as_target"), key + ("as_target",))]
-            names = spec.get("characters", [])
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise self.error(key + ("characters",), f"= {show(names)} should be a list of campaign characters' "
-                                                          'names, such as ["Ana", "Bruno"].')
-            for wanted in names:
-                try:
-                    name = find_character(self.camp.characters, wanted, self.camp.name)
-                except CampaignError as exc:
-                    raise self.error(key + ("characters",), f"names {wanted!r}: {exc}") from None
+            side_layer = [_layer(spec, key)]
+            for name in self.campaign_names(spec.get("characters", []), key + ("characters",)):
                 enter(name, side, key + ("characters",), side_layer)
             for block, sheet_spec in self.f.table(spec.get("stat_blocks"), key + ("stat_blocks",)).items():
                 bkey = key + ("stat_blocks", block)
@@ -240,8 +264,7 @@ class _Builder:
                 count = sheet_spec.get("count")
                 if count is not None and not (type(count) is int and 1 <= count <= MAX_COUNT):
                     raise self.error(bkey + ("count",), f"= {show(count)} should be a whole number in 1..{MAX_COUNT}.")
-                layers = side_layer + [(sheet_spec.get("behaviour"), bkey + ("behaviour",),
-                                        sheet_spec.get("as_target"), bkey + ("as_target",))]
+                layers = side_layer + [_layer(sheet_spec, bkey)]
                 for name in [block] if count is None else [f"{block} {i}" for i in range(1, count + 1)]:
                     if any(fold(name) == fold(c) for c in self.camp.characters):
                         raise self.error(bkey, f"makes {name!r}, the name of a character of campaign "
@@ -255,20 +278,10 @@ class _Builder:
 
     def present(self, members: dict) -> tuple[str, ...]:
         """Campaign characters in the scene who do not fight (a scene's aspects, a mount)."""
-        from rolecli.campaign.store import find_character
-
-        names = self.doc.get("present", [])
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise self.error(("present",), f"= {show(names)} should be a list of campaign characters' names.")
-        found = []
-        for wanted in names:
-            try:
-                name = find_character(self.camp.characters, wanted, self.camp.name)
-            except CampaignError as exc:
-                raise self.error(("present",), f"names {wanted!r}: {exc}") from None
+        found = self.campaign_names(self.doc.get("present", []), ("present",))
+        for name in found:
             if name in members:
                 raise self.error(("present",), f"names {name!r}, who fights in a side: leave it out of present.")
-            found.append(name)
         return tuple(found)
 
     def overrides(self, members: dict) -> dict[str, tuple[dict, Key]]:
@@ -286,9 +299,7 @@ class _Builder:
 
     def participant(self, name: str, side: str, layers: list, override) -> Participant:
         if override:
-            spec, key = override
-            layers = layers + [(spec.get("behaviour"), key + ("behaviour",), spec.get("as_target"),
-                                key + ("as_target",))]
+            layers = layers + [_layer(*override)]
         merged: dict[str, tuple[Any, Key]] = {}
         params: dict[str, tuple[Any, Key]] = {}
         choices: dict[str, tuple[Any, Key]] = {}
@@ -493,6 +504,11 @@ class _Builder:
         if not isinstance(value, bool):
             raise self.error(("end", name), f"= {show(value)} should be true or false.")
         return value
+
+
+def _layer(table: dict, key: Key) -> tuple:
+    """A table's behaviour and as_target, with where each is, as one layer of a participant's."""
+    return table.get("behaviour"), key + ("behaviour",), table.get("as_target"), key + ("as_target",)
 
 
 def _fits(kind: str, value: Any) -> bool:

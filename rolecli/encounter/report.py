@@ -1,11 +1,12 @@
 """Printing encounters: a play's account, event by event, and a simulation's figures.
 
-A play's events are JSON objects (:mod:`.engine`); :func:`tell` prints each
-as one JSON line with ``--json``, else as the lines :func:`lines` makes of it
-(rich on a terminal, plain text when piped, through
+A play's events are JSON objects (:mod:`.engine`); an :class:`Account`
+prints each as one JSON line with ``--json``, else as the lines :func:`lines`
+makes of it (rich on a terminal, plain text when piped, through
 :class:`~rolecli.output.Printer`). The system's own lines (what was rolled,
 what it did) are indented under the line saying who did what, as ``rolecli
-<verb>`` prints them; the dice are in the JSON and in the campaign's log.
+<verb>`` prints them; ``brief`` keeps only the last, which the contract makes
+the summary of what a verb did. The dice are in the JSON and in the campaign's log.
 """
 
 from __future__ import annotations
@@ -23,11 +24,16 @@ def _names(names) -> str:
     return ", ".join(names)
 
 
-def lines(event: dict[str, Any], lang: str) -> list[str]:
-    """The account's lines for one event (none for the events it leaves to others)."""
+def lines(event: dict[str, Any], lang: str, brief: bool = False) -> list[str]:
+    """The account's lines for one event (none for the events it leaves to
+    others); ``brief``: a verb's summary on the line saying who did what."""
     kind = event["event"]
     t = lambda es, en: _t(lang, es, en)  # noqa: E731
     said = ["  " + line for line in event.get("lines", ())]
+    if brief and said and kind in ("action", "recovery", "morale"):
+        return [lines(event, lang)[0] + " —" + said[-1][1:]]
+    if brief and kind == "initiative":
+        said = []
     if kind == "encounter":
         sides = "; ".join(f"{side}: {_names(names)}" for side, names in event["sides"].items())
         return [f"{event['title']} ({event['campaign']}, {event['system']}) — {sides}"]
@@ -90,8 +96,8 @@ class Account:
     """A play's account as it happens: each event a JSON line with ``--json``,
     else its lines; that someone cannot act is said once, not every round."""
 
-    def __init__(self, printer: Printer, lang: str):
-        self.printer, self.lang = printer, lang
+    def __init__(self, printer: Printer, lang: str, brief: bool = False):
+        self.printer, self.lang, self.brief = printer, lang, brief
         self.out: set[str] = set()
 
     def __call__(self, event: dict[str, Any]) -> None:
@@ -102,7 +108,7 @@ class Account:
             if event["name"] in self.out:
                 return
             self.out.add(event["name"])
-        said = lines(event, self.lang)
+        said = lines(event, self.lang, self.brief)
         if said:
             self.printer.result(event, said)
 

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rolecli.encounter.engine import REASONS, Play, base
+from rolecli.encounter.engine import REASONS, Play
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 BLOCK = 100  # trials in one piece of work
@@ -62,7 +62,7 @@ def measure(play: Play, ending) -> tuple:
     """What one trial did, as plain values (sent between processes)."""
     enc = play.enc
     sides = list(enc.sides)
-    start = base(enc)
+    start = enc.characters
     changes = tuple(amount(play.characters[n].state.get(k)) - amount(start[n].state.get(k)) for n, k in fields(enc))
     out = tuple(not play.status(n).can_act for n in enc.participants)
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
