@@ -31,6 +31,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +54,7 @@ class Case:
     append: dict = field(default_factory=dict)  # path under the campaigns folder -> text or bytes, appended
     before: tuple = ()  # command lines run first, in this process (to make a log, a state, a conflict)
     batch: bytes | None = None  # written to {tmp}/batch.txt
+    tmpfiles: dict = field(default_factory=dict)  # name -> text or bytes, written in {tmp} (an encounter, a table)
     editor: str | None = None  # a shell script, made $EDITOR
     plugin: str | None = None  # a plugin module, installed as a distribution on PYTHONPATH (a process case)
     stdin: str | None = None
@@ -578,6 +580,79 @@ SCENE = [
       before=(("-C", "demo", "conflict", "start", "Ana"),)),
 ]
 
+ENCOUNTER = textwrap.dedent("""\
+    campaign = "demo"
+
+    [sides.a]
+    characters = ["Ana"]
+
+    [sides.a.behaviour]
+    verb = "check"
+    params = { expression = "1d20", target = 12 }
+    on_success = { verb = "damage", params = { amount = "1d6" } }
+
+    [sides.b]
+    characters = ["Bruno"]
+
+    [sides.b.behaviour]
+    verb = "check"
+    params = { expression = "1d20", target = 12 }
+    on_success = { verb = "damage", params = { amount = "1d6" } }
+    """)
+
+
+def encounter(old: str = "", new: str = "") -> dict:
+    return {"encounter.toml": ENCOUNTER.replace(old, new) if old else new or ENCOUNTER}
+
+
+ENCOUNTERS = [
+    C("encounter: no such file", "encounter", "check", "{tmp}/nope.toml", word="no such encounter file"),
+    C("encounter: a folder", "encounter", "check", "{tmp}", word="Is a directory"),
+    C("encounter: a syntax error", "encounter", "check", "{tmp}/encounter.toml", tmpfiles=encounter(new="x = [\n"),
+      word="TOML syntax error"),
+    C("encounter: not UTF-8", "encounter", "check", "{tmp}/encounter.toml", tmpfiles={"encounter.toml": b"\xff\n"},
+      word="UTF-8"),
+    C("encounter: nested 1,000 deep", "encounter", "check", "{tmp}/encounter.toml",
+      tmpfiles=encounter(new='campaign = "demo"\nx = ' + "[" * 1000 + "]" * 1000 + "\n"), word="nested"),
+    C("encounter: an unknown campaign", "encounter", "run", "{tmp}/encounter.toml",
+      tmpfiles=encounter('campaign = "demo"', 'campaign = "nope"'), word="no campaign 'nope'"),
+    C("encounter: one side only", "encounter", "run", "{tmp}/encounter.toml",
+      tmpfiles=encounter(new='campaign = "demo"\n[sides.a]\ncharacters = ["Ana"]\n'), word="two sides"),
+    C("encounter: an unknown character", "encounter", "run", "{tmp}/encounter.toml",
+      tmpfiles=encounter('["Bruno"]', '["Nadie"]'), word="Nadie"),
+    C("encounter: a damage that is no dice", "encounter", "run", "{tmp}/encounter.toml",
+      tmpfiles=encounter('amount = "1d6"', 'amount = "1d0"'), word="1d0"),
+    C("encounter: an unknown verb", "encounter", "simulate", "{tmp}/encounter.toml",
+      tmpfiles=encounter('verb = "check"', 'verb = "nope"'), word="Verbs:"),
+    C("encounter: one character on both sides", "encounter", "run", "{tmp}/encounter.toml",
+      tmpfiles=encounter('["Bruno"]', '["Ana"]'), word="Ana"),
+    C("encounter: --trials 0", "encounter", "simulate", "{tmp}/encounter.toml", "--trials", "0",
+      tmpfiles=encounter(), word="1..1000000"),
+    C("encounter: --workers 9999", "encounter", "simulate", "{tmp}/encounter.toml", "--workers", "9999",
+      tmpfiles=encounter(), word="1..64"),
+    # These must work.
+    C("encounter: a valid file checks", "encounter", "check", "{tmp}/encounter.toml", code=0, tmpfiles=encounter()),
+]
+
+TABLE_IMPORTS = [
+    C("table import: not UTF-8", "-C", "demo", "table", "import", "t", "{tmp}/rows.txt",
+      tmpfiles={"rows.txt": b"a\n\xff\n"}, word="line 2: not UTF-8"),
+    C("table import: empty", "-C", "demo", "table", "import", "t", "{tmp}/rows.txt", tmpfiles={"rows.txt": ""},
+      word="no rows"),
+    C("table import: a folder", "-C", "demo", "table", "import", "t", "{tmp}", word="t"),
+    C("table import: no such file", "-C", "demo", "table", "import", "t", "{tmp}/nope.txt", word="nope.txt"),
+    C("table import: overlapping ranges", "-C", "demo", "table", "import", "t", "{tmp}/rows.csv",
+      tmpfiles={"rows.csv": "1-3,a\n2-4,b\n"}, word="overlaps"),
+    C("table import: a name taken", "-C", "demo", "table", "import", "botin", "{tmp}/rows.txt",
+      tmpfiles={"rows.txt": "a\nb\n"}, word="botin"),
+    C("table import: a name with a zero-width space", "-C", "demo", "table", "import", "t\u200b", "{tmp}/rows.txt",
+      tmpfiles={"rows.txt": "a\nb\n"}, word="not a usable table name"),
+    C("table import: a die of 0 sides", "-C", "demo", "table", "import", "t", "{tmp}/rows.txt", "--die", "1d0",
+      tmpfiles={"rows.txt": "a\nb\n"}, word="1d0"),
+    C("table import: over a megabyte", "-C", "demo", "table", "import", "t", "{tmp}/rows.txt",
+      tmpfiles={"rows.txt": "a\n" * 600_000}, word="limit"),
+]
+
 # Real processes: standard streams, argv, plugins, signals.
 PROCESS = [
     C("stdout closed: roll", "roll", "1d6", process=True, redirect=">&-", word="standard output is closed"),
@@ -587,6 +662,12 @@ PROCESS = [
     C("stdout on a full disk: damage is reported as written", *DAMAGE, process=True, redirect=">/dev/full",
       writes=True, word="kept", then=log_has(1, "damage Ana 3")),
     C("stdin closed: batch -", "batch", "-", process=True, redirect="<&-", word="standard input"),
+    C("stdin closed: table import -", "-C", "demo", "table", "import", "t", "-", process=True, redirect="<&-",
+      word="standard input"),
+    C("stdin closed: an invalid edit is not offered again", "-C", "demo", "campaign", "edit", process=True,
+      redirect="<&-", editor='echo "[x" >> "$1"', word="TOML syntax error", leaves=("demo/campaign.toml.rejected",)),
+    C("stdin closed: encounter run --step plays on", "encounter", "run", "{tmp}/encounter.toml", "--seed", "1",
+      "--step", process=True, redirect="<&-", code=0, writes=True, tmpfiles=encounter()),
     C("argv not UTF-8: campaign new", "campaign", "new", b"caf\xe9", "--system", "dice", process=True,
       word="not valid UTF-8"),
     C("argv not UTF-8: character add", "-C", "demo", "character", "add", b"caf\xe9", process=True,
@@ -628,7 +709,8 @@ PROCESS = [
       plugin=hook("rolecli_initiative(characters, action, ctx)", "return Outcome(data={'order': 5}, lines=['x'])")),
 ]
 
-CASES = DICE + ODDS + VERBS + CAMPAIGN_FILES + STATE + LOG + NAMES + SHEETS + BATCH + EDITORS + CLI + SCENE + PROCESS
+CASES = (DICE + ODDS + VERBS + CAMPAIGN_FILES + STATE + LOG + NAMES + SHEETS + BATCH + EDITORS + CLI + SCENE
+         + ENCOUNTERS + TABLE_IMPORTS + PROCESS)
 
 
 # --- running and checking a case ------------------------------------------------
@@ -660,6 +742,8 @@ def prepare(case: Case, tmp: Path) -> Path:
             log.write(data if isinstance(data, bytes) else data.encode("utf-8"))
     if case.batch is not None:
         (tmp / "batch.txt").write_bytes(case.batch)
+    for name, data in case.tmpfiles.items():
+        (tmp / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
     if case.editor is not None:
         script = tmp / "editor.sh"
         script.write_text("#!/bin/sh\n" + case.editor + "\n", encoding="utf-8")
@@ -714,8 +798,10 @@ def check(case: Case, root: Path, result: Result, before: dict[str, bytes | None
 
 
 def run_process(case: Case, tmp: Path, root: Path) -> Result:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ROLECLI_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ROLECLI_") and k not in ("VISUAL", "EDITOR")}
     env.update({"ROLECLI_CAMPAIGNS": str(root), "ROLECLI_LANG": "en", **case.env})
+    if case.editor is not None:
+        env["EDITOR"] = str(tmp / "editor.sh")
     if case.plugin is not None:
         env["PYTHONPATH"] = str(tmp / "site")
     command = [sys.executable, "-m", "rolecli", *arguments(case, tmp, root)]
@@ -773,7 +859,8 @@ def test_as_a_process(case, processes):
 
 FAMILIES = {"dice": DICE, "odds": ODDS, "verbs": VERBS, "campaign files": CAMPAIGN_FILES, "state.toml": STATE,
             "log.jsonl": LOG, "names": NAMES, "sheets": SHEETS, "batch": BATCH, "editors": EDITORS, "cli": CLI,
-            "scene and tables": SCENE, "processes and plugins": PROCESS}
+            "scene and tables": SCENE, "encounters": ENCOUNTERS, "table imports": TABLE_IMPORTS,
+            "processes and plugins": PROCESS}
 
 
 def test_the_corpus_has_150_cases_with_names_of_their_own():

@@ -74,7 +74,7 @@ def _run(file: Path, line: int | None) -> None:
 
 def _ask_again(message: str) -> bool:
     """Offer another edit when someone is at the keyboard."""
-    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+    if not (sys.stdin and sys.stdin.isatty() and sys.stderr and sys.stderr.isatty()):  # closed: nobody there
         return False
     print(f"rolecli: {message}", file=sys.stderr)
     try:

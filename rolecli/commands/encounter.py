@@ -124,6 +124,9 @@ def _pause(printer: Printer):
         if not waiting[0]:
             return
         printer.stream.flush()
+        if sys.stdin is None:  # standard input closed (`<&-`): as at its end, play on
+            waiting[0] = False
+            return
         if sys.stdin.isatty():
             print(f"rolecli: round {round_} played; Enter for the next (Ctrl-D plays to the end).", file=sys.stderr)
         waiting[0] = sys.stdin.readline() != ""

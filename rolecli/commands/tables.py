@@ -122,6 +122,8 @@ def table_import(
     library = _library(ctx, need_campaign=True)
     store, root, campaign = library.campaign
     if file == "-":
+        if sys.stdin is None:  # started with standard input closed (`<&-`)
+            raise RoleError("standard input is closed; give the file to import, or its rows on standard input.")
         stream = getattr(sys.stdin, "buffer", None)  # bytes, to check UTF-8; an embedding's stdin may be text
         data, shown = (stream.read() if stream else sys.stdin.read().encode("utf-8")), "standard input"
     else:
