@@ -72,8 +72,7 @@ class Printer:
         if self.rich:
             self.console().print(*[_markup(line) for line in shown + said], sep="\n")
             return
-        if shown:
-            self.stream.write("\n".join(shown) + "\n")
+        self.stream.write("\n".join(shown) + "\n")
         if said:
             self.stream.flush()  # a result before the lines that explain it, where both reach one screen
             sys.stderr.write("\n".join(said) + "\n")

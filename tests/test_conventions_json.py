@@ -1,7 +1,8 @@
 """Every ``--json`` output is JSON, one object a line, with no Python inside:
 every core command, and every verb of every installed system in its quick form,
-as odds, and on its sample campaign. A command or a verb added without a line
-here fails :func:`test_every_command_is_walked` / :func:`test_every_verb_is_walked`."""
+as odds, and on its sample campaign; the same lines without ``--json`` print no
+Python value either. A command or a verb added without a line here fails
+:func:`test_every_command_is_walked` / :func:`test_every_verb_is_walked`."""
 
 from __future__ import annotations
 
@@ -264,12 +265,14 @@ def _lines(block: str) -> list[list[str]]:
     return [shlex.split(line) for line in block.strip().splitlines()]
 
 
-def _check(args: list[str]) -> None:
-    result = run_inprocess(*args, "--json")
+def _check(args: list[str], as_json: bool) -> None:
+    result = run_inprocess(*args, *(["--json"] if as_json else []))
     assert result.code in (0, 1), (args, result.err)
-    assert result.out.strip(), args
+    assert result.out.strip() or not as_json, args
     for line in result.out.splitlines():
-        _clean(json.loads(line), args)
+        _clean(json.loads(line) if as_json else line, args)
+    for line in result.err.splitlines():
+        _clean(line, args)
 
 
 def _clean(value, args) -> None:
@@ -298,18 +301,20 @@ def _odds(quick: list[list[str]]) -> list[list[str]]:
     return lines
 
 
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
 @pytest.mark.parametrize("system", sorted(VERBS))
-def test_every_verb_prints_clean_json(cli, system):
+def test_every_verb_prints_clean_json(cli, system, as_json):
     campaign, quick, on_campaign = VERBS[system]
     for args in _lines(quick) + _odds(_lines(quick)) + [["-C", campaign, *a] for a in _lines(on_campaign)]:
-        _check(args)
+        _check(args, as_json)
 
 
-def test_every_core_command_prints_clean_json(cli, campaigns):
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+def test_every_core_command_prints_clean_json(cli, campaigns, as_json):
     (campaigns.parent / "nombres.txt").write_text("Ana\nBruno\n", encoding="utf-8")
     (campaigns.parent / "encounter.toml").write_bytes((campaigns / "demo" / "encounter.toml").read_bytes())
     for args in _lines(CORE):
-        _check(args)
+        _check(args, as_json)
 
 
 def test_every_verb_is_walked():

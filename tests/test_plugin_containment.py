@@ -45,9 +45,11 @@ def rolecli_resolve(action, ctx, extra):
 """,
 }
 
+# -q: a verb's dice lines go to stderr too when piped; the warning is all else it may hold
 WORKING = [["--help"], ["systems"], ["roll", "2d6", "--seed", "1"],
-           ["fate", "check", "3", "--dice", "+,+,0,0"], ["alternity", "check", "13", "--kind", "broad", "--dice", "5,2"],
-           ["dice", "check", "1d20", "--target", "2", "--dice", "15"], ["-C", "caminantes", "initiative"]]
+           ["fate", "check", "3", "--dice", "+,+,0,0", "-q"], ["alternity", "check", "13", "--kind", "broad", "--dice", "5,2",
+                                                              "-q"],
+           ["dice", "check", "1d20", "--target", "2", "--dice", "15", "-q"], ["-C", "caminantes", "initiative", "-q"]]
 
 
 def _env(tmp_path, *names, sources=None):

@@ -92,13 +92,13 @@ def test_load_plugins_allows_by_entry_point_or_distribution(run_process, site, a
 
 def test_quiet_plugins_silences_a_known_broken_plugin(run_process, site):
     env = {**site, "ROLECLI_QUIET_PLUGINS": "broken-plugin"}
-    assert run_process("fate", "check", "3", "--seed", "1", env=env).err == ""
+    assert run_process("fate", "check", "3", "--seed", "1", "-q", env=env).err == ""  # -q: no dice lines
     listed = _listed(run_process("plugins", "--json", env=env))
     assert listed["broken_plugin"]["state"] == "skipped"  # still listed, with why
 
 
 def test_trace_plugins_shows_the_hook_calls_of_a_fate_check(run_process):
-    result = run_process("fate", "check", "3", "--difficulty", "2", "--seed", "1",
+    result = run_process("fate", "check", "3", "--difficulty", "2", "--seed", "1", "-q",  # -q: no dice lines
                          env={"ROLECLI_TRACE_PLUGINS": "1"})
     assert result.code == 0 and result.out.startswith("4dF")
     traced = [line for line in result.err.splitlines() if line.startswith("rolecli: trace: ")]
@@ -108,7 +108,7 @@ def test_trace_plugins_shows_the_hook_calls_of_a_fate_check(run_process):
     assert len(resolve) == 1
     assert resolve[0].startswith("rolecli: trace: rolecli_resolve [fate] action=check(skill='3', difficulty='2'")
     assert " ctx=en -> Outcome(success=True, 1 lines) " in resolve[0] and resolve[0].endswith(" ms")
-    assert run_process("fate", "check", "3", "--seed", "1", env={"ROLECLI_TRACE_PLUGINS": "0"}).err == ""
+    assert run_process("fate", "check", "3", "--seed", "1", "-q", env={"ROLECLI_TRACE_PLUGINS": "0"}).err == ""
 
 
 def test_trace_names_house_rules_first_and_shows_an_exception(run_process):
