@@ -325,6 +325,8 @@ def main(argv: list[str] | None = None) -> None:
         if sys.stderr is not None:
             fail("standard output is closed; give rolecli somewhere to write, such as >/dev/null.")
         sys.exit(2)
+    if sys.stderr is None:  # started with stderr closed (`2>&-`): its lines go nowhere, not into stdout
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # (print(file=None) writes to stdout)
     code = invoke(sys.argv[1:] if argv is None else list(argv))
     try:
         sys.stdout.flush()

@@ -662,6 +662,9 @@ PROCESS = [
     C("stdout on a full disk: damage is reported as written", *DAMAGE, process=True, redirect=">/dev/full",
       writes=True, word="kept", then=log_has(1, "damage Ana 3")),
     C("stdin closed: batch -", "batch", "-", process=True, redirect="<&-", word="standard input"),
+    C("stderr closed: a bad roll", "roll", "1d0", process=True, redirect="2>&-"),
+    C("stderr closed: a check's explanation goes nowhere", "fate", "check", "3", "--seed", "1", code=0, process=True,
+      redirect="2>&-"),
     C("stdin closed: table import -", "-C", "demo", "table", "import", "t", "-", process=True, redirect="<&-",
       word="standard input"),
     C("stdin closed: an invalid edit is not offered again", "-C", "demo", "campaign", "edit", process=True,
@@ -774,7 +777,9 @@ def check(case: Case, root: Path, result: Result, before: dict[str, bytes | None
     assert result.code == case.code, said
     assert "Traceback" not in result.err + result.out and "internal error" not in result.err, said
     lines = result.err.splitlines()
-    if case.code != 0:
+    if "2>&-" in case.redirect:  # stderr closed: what it would have said goes nowhere, not into stdout
+        assert "rolecli: " not in result.out and (case.code == 0 or result.out == ""), said
+    elif case.code != 0:
         assert len(lines) == 1 and lines[0].startswith("rolecli: "), said
         assert not lines[0].startswith("rolecli: warning: "), said
         assert case.partial or result.out == "", said
