@@ -105,7 +105,7 @@ class RoleGroup(TyperGroup):
         return names
 
 
-QUIET = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
+QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
 _quiet_apps: "weakref.WeakSet" = weakref.WeakSet()
 
 
@@ -125,19 +125,19 @@ def _with_quiet(app: typer.Typer) -> typer.Typer:
 def quietly(function):
     """``function`` (a command's callback) with a ``--quiet`` parameter, held in
     :data:`rolecli.output.QUIET` while it runs."""
-    from rolecli.output import QUIET as quiet_now
+    from rolecli.output import QUIET
 
     @functools.wraps(function)
     def command(*args, quiet: bool = False, **kwargs):
-        token = quiet_now.set(quiet or quiet_now.get())  # a batch run with --quiet keeps its lines quiet
+        token = QUIET.set(quiet or QUIET.get())  # a batch run with --quiet keeps its lines quiet
         try:
             return function(*args, **kwargs)
         finally:
-            quiet_now.reset(token)
+            QUIET.reset(token)
 
     signature = inspect.signature(function, eval_str=True)
     command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), inspect.Parameter(
-        "quiet", inspect.Parameter.KEYWORD_ONLY, default=QUIET, annotation=bool)])
+        "quiet", inspect.Parameter.KEYWORD_ONLY, default=QUIET_OPTION, annotation=bool)])
     return command
 
 

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from rolecli.campaign.validate import dotted, show
+from rolecli.campaign.validate import dotted, read_rule_value, rule_option, show
 from rolecli.commands import (JSON, LANG, REGISTRY, campaign_store, complete_campaigns, current_campaign,
                               systems_lookup)
 from rolecli.errors import RoleError
@@ -97,7 +97,6 @@ campaign_app.add_typer(rule_app)
 @rule_app.command("show")
 def rule_show(ctx: typer.Context, json_: bool = JSON, lang: Optional[str] = LANG) -> int:
     """Every rule option in force: its value, whether campaign.toml sets it, what it changes."""
-    from rolecli.campaign.validate import rule_option, show
     from rolecli.declarations import HOUSE_KEY
     from rolecli.i18n import choose_lang
 
@@ -119,8 +118,6 @@ def rule_set(ctx: typer.Context, key: str = typer.Argument(..., metavar="KEY", h
              value: str = typer.Argument(..., metavar="VALUE", help="Its value, as in [rules] or --rule: sotc, 3, true."),
              json_: bool = JSON) -> int:
     """Set a rule option in campaign.toml, checked as [rules] is; the file's comments stay, and undo puts it back."""
-    from rolecli.campaign.validate import read_rule_value
-
     return _rule_changed(ctx, key, read_rule_value(key, value), json_)
 
 
@@ -132,8 +129,6 @@ def rule_unset(ctx: typer.Context, key: str = typer.Argument(..., metavar="KEY",
 
 
 def _rule_changed(ctx: typer.Context, key: str, value, json_: bool) -> int:
-    from rolecli.campaign.validate import rule_option, show
-
     store, root, name = current_campaign(ctx)
     camp = store.set_rule(root, name, key, value, systems_lookup, command=session_of(ctx).command_line)
     now = camp.options.get(key, rule_option(camp.info, key).default)
