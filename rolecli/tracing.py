@@ -24,7 +24,16 @@ _repr.maxstring = _repr.maxother = 40
 
 
 def short(value: Any) -> str:
-    """A value of the contract in a few words."""
+    """A value of the contract in a few words; never an error, whatever a plugin
+    returned (an Outcome whose ``lines`` are a number is its failure to report, not the tracer's)."""
+    try:
+        said = _said(value)
+    except Exception:
+        said = f"<{type(value).__name__}>"
+    return said if len(said) <= _WIDTH else said[: _WIDTH - 1] + "…"
+
+
+def _said(value: Any) -> str:
     from rolecli.contract import Action, Character, Context, Odds, Outcome, Status, SystemInfo
 
     if isinstance(value, Action):
@@ -48,7 +57,7 @@ def short(value: Any) -> str:
         said = f"SystemInfo({value.name}, {len(value.actions)} verbs)"
     else:
         said = _repr.repr(value)
-    return said if len(said) <= _WIDTH else said[: _WIDTH - 1] + "…"
+    return said
 
 
 def line(hook: str, plugins: list[str], kwargs: dict[str, Any], result: str, seconds: float) -> None:

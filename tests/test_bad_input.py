@@ -268,6 +268,8 @@ VERBS = [
     C("dice empty trait", "-C", "demo", "check", "Ana", "1d20", "--bonus", "Fuerza+", "--target", "5",
       word="empty trait"),
     C("dice check on a die of 0 sides", "dice", "check", "1d0", "--target", "5", word="at least 1 side"),
+    C("dice --rule initiative_die that is no dice", "dice", "initiative", "--rule", "initiative_die=1d0",
+      word="not a dice expression"),
     C("dice negative damage", "-C", "demo", "damage", "Ana", "-1", word="-1"),
     C("dice initiative of an unknown character", "-C", "demo", "initiative", "Nadie", word="Characters:"),
     C("a named roll that does not exist", "-C", "demo", "roll", "@nope", word="Named rolls"),
@@ -543,6 +545,8 @@ CLI = [
     C("an unknown option", "--bogus", word="No such option"),
     C("-C with no name", "-C", word="requires an argument"),
     C("--campaigns with no folder", "--campaigns", word="requires an argument"),
+    C("ROLECLI_CAMPAIGNS pointing at a file", "campaign", "list", batch=b"", env={"ROLECLI_CAMPAIGNS": "{tmp}/batch.txt"},
+      word="not a folder of campaigns"),
     C("--campaigns pointing at a file", "--campaigns", "{tmp}/batch.txt", "campaign", "list", batch=b"",
       word="not a folder of campaigns"),
     C("--campaigns at a file, on a campaign", "--campaigns", "{tmp}/batch.txt", "-C", "demo", "damage", "Ana", "1",
@@ -705,6 +709,8 @@ PROCESS = [
       plugin=hook("rolecli_resolve(action, ctx)", "return Outcome(data=5, lines=['x'])")),
     C("plugin whose Outcome changes is a number", *LUCIA_HIT, code=4, word="Outcome.changes",
       plugin=hook("rolecli_apply_damage(character, action, ctx)", "return Outcome(data={}, lines=['x'], changes=5)")),
+    C("plugin whose Outcome lines are a number, traced", "fate", "check", "3", code=4, word="Outcome.lines",
+      env={"ROLECLI_TRACE_PLUGINS": "1"}, plugin=hook("rolecli_resolve(action, ctx)", "return Outcome(data={}, lines=5)")),
     C("plugin whose status raises", "-C", "caminantes", "character", "show", "Lucía", code=4, word="rolecli_status",
       plugin=hook("rolecli_status(character, ctx)", "raise ValueError('st')")),
     C("plugin whose initiative order is a number", "-C", "caminantes", "conflict", "start", code=4,
@@ -776,7 +782,7 @@ def check(case: Case, root: Path, result: Result, before: dict[str, bytes | None
     said = f"exit {result.code}\nstdout: {result.out[:500]!r}\nstderr: {result.err[:1000]!r}"
     assert result.code == case.code, said
     assert "Traceback" not in result.err + result.out and "internal error" not in result.err, said
-    lines = result.err.splitlines()
+    lines = [line for line in result.err.splitlines() if not line.startswith("rolecli: trace: ")]  # asked for
     if "2>&-" in case.redirect:  # stderr closed: what it would have said goes nowhere, not into stdout
         assert "rolecli: " not in result.out and (case.code == 0 or result.out == ""), said
     elif case.code != 0:
@@ -804,7 +810,8 @@ def check(case: Case, root: Path, result: Result, before: dict[str, bytes | None
 
 def run_process(case: Case, tmp: Path, root: Path) -> Result:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ROLECLI_") and k not in ("VISUAL", "EDITOR")}
-    env.update({"ROLECLI_CAMPAIGNS": str(root), "ROLECLI_LANG": "en", **case.env})
+    env.update({"ROLECLI_CAMPAIGNS": str(root), "ROLECLI_LANG": "en",
+                **{k: v.replace("{tmp}", str(tmp)) for k, v in case.env.items()}})
     if case.editor is not None:
         env["EDITOR"] = str(tmp / "editor.sh")
     if case.plugin is not None:
@@ -850,7 +857,8 @@ def test_in_process(case, tmp_path, monkeypatch):
     root = prepare(case, tmp_path)
     monkeypatch.setenv("ROLECLI_CAMPAIGNS", str(root))
     monkeypatch.setenv("ROLECLI_LANG", "en")
-    env = {**({"EDITOR": str(tmp_path / "editor.sh")} if case.editor is not None else {}), **case.env}
+    env = {**({"EDITOR": str(tmp_path / "editor.sh")} if case.editor is not None else {}),
+           **{k: v.replace("{tmp}", str(tmp_path)) for k, v in case.env.items()}}
     before = snapshot(root)
     result = run_inprocess(*arguments(case, tmp_path, root), stdin=case.stdin, env=env)
     check(case, root, result, before)

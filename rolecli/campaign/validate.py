@@ -242,7 +242,7 @@ def option_problem(option: RuleOption, value: Any) -> str | None:
             try:
                 parse(value)
             except DiceError as exc:
-                return f"is not a dice expression: {exc}"
+                return f"is not a dice expression: {str(exc).rstrip('.')}"
     elif isinstance(default, (list, tuple)):
         if not isinstance(value, list):
             return "should be a list"
