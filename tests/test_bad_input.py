@@ -346,6 +346,8 @@ STATE = [
       word="whole number"),
     C("state.toml: damage nan", *DAMAGE, files={"demo/state.toml": "[characters.Ana]\ndamage = nan\n"},
       word="whole number"),
+    C("state.toml: a fate stress box that is no box", "-C", "caminantes", "initiative",
+      files={"caminantes/state.toml": '[characters."Lucía"]\nsalud = ["x"]\n'}, word="salud"),
     C("state.toml: a syntax error", *DAMAGE, files={"demo/state.toml": "[characters.Ana\n"}, word="TOML syntax"),
     C("state.toml: characters not a table", *DAMAGE, files={"demo/state.toml": "characters = 5\n"},
       word="one table per character"),

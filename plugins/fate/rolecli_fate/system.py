@@ -146,13 +146,16 @@ OPTIONS = (
                                       "throw cost: sum (Σ weight+k) or threshold (weight+zones)"), choices=("sum", "threshold")),
 )
 
+BOXES = tuple(str(box) for box in range(1, 9))  # a stress track's boxes: 5, plus 3 at most (stress.track_size)
+
 TEMPLATE = (
     Field("habilidades", "table", L("habilidades", "skills"), default={}, minimum=ladder.MIN, maximum=ladder.MAX,
           aliases=ladder.NAMES),
     Field("aspectos", "list", L("aspectos", "aspects"), default=[]),
     Field("puntos_destino", "int", L("puntos de destino", "Fate points"), default=None, minimum=0, state=True),
-    Field("salud", "list", L("Salud: casillas marcadas", "Health: boxes marked"), default=[], state=True),
-    Field("compostura", "list", L("Compostura: casillas marcadas", "Composure: boxes marked"), default=[], state=True),
+    Field("salud", "list", L("Salud: casillas marcadas", "Health: boxes marked"), default=[], state=True, choices=BOXES),
+    Field("compostura", "list", L("Compostura: casillas marcadas", "Composure: boxes marked"), default=[], state=True,
+          choices=BOXES),
     Field("consecuencias", "list", L("consecuencias", "consequences"), default=[], state=True),
     Field("aspectos_temporales", "list", L("aspectos temporales", "temporary aspects"), default=[], state=True),
     Field("fuera", "str", L("fuera del conflicto", "out of the conflict"), default="", choices=("", "taken_out", "conceded"), state=True),
