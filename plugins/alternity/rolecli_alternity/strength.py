@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Context, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Outcome, Refused, check_range
 
 from .labels import tr
-from .sheet import ability, resolve_rating
+from .sheet import ABILITY_MAX, ABILITY_MIN, ability, resolve_rating
 from .spec import INFO
 from .steps import encumbrance
 
@@ -15,6 +15,7 @@ from .steps import encumbrance
 def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
     if p.get("strength") is not None:
         value, _, _ = resolve_rating(actor, p["strength"])
+        check_range("--strength", value, ABILITY_MIN, ABILITY_MAX)  # a STR of 400 digits overflows a float
         return value
     if actor is None:
         raise Refused(tr(lang, "hace falta --strength (o un personaje).", "--strength (or a character) is needed."))

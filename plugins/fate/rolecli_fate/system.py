@@ -12,7 +12,8 @@ SKILL = Param("skill", "rating", L("habilidad (número, adjetivo o nombre de hab
                                    "skill (number, adjective or skill name)"), required=True, positional=True)
 
 ROLL_MODS: tuple[Param, ...] = (
-    Param("modifier", "int", L("modificador del Guionista", "GM's modifier"), default=0),
+    # ±20 is far beyond the ladder (−2..+8); the bounds keep a push's or a throw's reach computable.
+    Param("modifier", "int", L("modificador del Guionista", "GM's modifier"), default=0, minimum=-20, maximum=20),
     Param("complement", "list", L("habilidades que complementan (solo +1)", "complementing skills (+1 only)"), default=()),
     Param("restrict", "list", L("habilidades que restringen (solo −1)", "restricting skills (−1 only)"), default=()),
     Param("modify", "list", L("habilidades que modifican (+1 o −1)", "modifying skills (+1 or −1)"), default=()),
@@ -35,7 +36,8 @@ ROLL_MODS: tuple[Param, ...] = (
 )
 
 OPP_MODS: tuple[Param, ...] = (
-    Param("target_modifier", "int", L("modificador de la oposición", "opposition's modifier"), default=0),
+    Param("target_modifier", "int", L("modificador de la oposición", "opposition's modifier"), default=0,
+          minimum=-20, maximum=20),
     Param("target_invoke", "list", L("aspectos que invoca la oposición (+2 cada uno)", "aspects the opposition invokes (+2 each)"), default=()),
     Param("full_defence", "bool", L("la defensa está en Defensa Total (+2)", "the defence is in full defence (+2)"), default=False),
 )
@@ -96,11 +98,11 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("push", "resolve", L("empujar: excedentes ≥ peso + zonas", "push: shifts ≥ weight + zones"),
                params=(SKILL, Param("opposition", "rating", L("habilidad de la oposición", "opposition's skill"), default="0", owner="target"),
                        Param("weight", "int", L("factor de peso (persona normal 2)", "weight factor (normal person 2)"), default=2, minimum=0),
-                       Param("zones", "int", L("zonas", "zones"), default=1, minimum=1)) + ROLL_MODS + OPP_MODS, target=True),
+                       Param("zones", "int", L("zonas", "zones"), default=1, minimum=1, maximum=100)) + ROLL_MODS + OPP_MODS, target=True),
     ActionSpec("throw", "resolve", L("apartar/arrojar: Σ(peso + k) por k = 1..zonas", "throw: Σ(weight + k) for k = 1..zones"),
                params=(SKILL, Param("opposition", "rating", L("habilidad de la oposición", "opposition's skill"), default="0", owner="target"),
                        Param("weight", "int", L("factor de peso (persona normal 2)", "weight factor (normal person 2)"), default=2, minimum=0),
-                       Param("zones", "int", L("zonas", "zones"), default=1, minimum=1)) + ROLL_MODS + OPP_MODS, target=True),
+                       Param("zones", "int", L("zonas", "zones"), default=1, minimum=1, maximum=100)) + ROLL_MODS + OPP_MODS, target=True),
     ActionSpec("concede", "resolve", L("ofrecer una concesión", "offer a concession"),
                params=(Param("reply", "choice", L("respuesta del rival", "the opponent's reply"), default="accept",
                              choices=("accept", "refuse"), policy=True),

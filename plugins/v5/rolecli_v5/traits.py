@@ -112,6 +112,9 @@ def attribute(character: Character, key: str) -> int:
     return part(character, ATTRIBUTES[key][0]).value
 
 
+MAX_DICE = 100  # a number in a pool: Attribute 5 + Skill 5 and every bonus stay far below it
+
+
 def parts(character: Character | None, text: str, what: str) -> list[Part]:
     """The terms of ``Trait+Trait`` (or of a plain number) for a dice pool."""
     out = []
@@ -120,6 +123,8 @@ def parts(character: Character | None, text: str, what: str) -> list[Part]:
         if not piece:
             raise Refused(f"{what} {text!r} has an empty term; write a number or Attribute+Skill.")
         if piece.lstrip("-").isdigit():
+            if abs(int(piece)) > MAX_DICE:  # a pool of 10^400 d10s would be rolled for ever
+                raise Refused(f"{what}: {piece} dice is out of range -{MAX_DICE}..{MAX_DICE}.")
             out.append(Part("", int(piece)))
         elif character is None:
             raise Refused(f"{what} {text!r} names traits, but a quick roll has no character: give a number of dice.")
