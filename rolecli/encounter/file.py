@@ -312,10 +312,10 @@ class _Builder:
             for into, part in ((params, "params"), (choices, "choices")):
                 into.update({k: (v, key + (part, k)) for k, v in self.f.table(table.get(part), key + (part,)).items()})
             as_target.update({k: (v, tkey + (k,)) for k, v in self.f.table(targeted, tkey).items()})
-        where = layers[-1][1] if "verb" not in merged else merged["verb"][1][:-1]
         if "verb" not in merged:
             raise self.error(layers[0][1], f"gives {name} no verb: add verb = \"...\" (one of "
                                            f"{', '.join(a.name for a in self.info.actions if self.acts(a))}).")
+        where = merged["verb"][1][:-1]  # the behaviour that names the verb
         main = self.call(merged["verb"], params, choices, where, acting=True)
         target = merged.get("target", ("nearest", where + ("target",)))
         if not isinstance(target[0], str):
@@ -331,28 +331,28 @@ class _Builder:
         return Participant(name, side, Behaviour(main, target[0], follow, defend, when), name in self.camp.characters,
                            {k: v for k, (v, _) in as_target.items()}, {k: key for k, (_, key) in as_target.items()})
 
+    def verb_table(self, value: Any, key: Key, keys: tuple[str, ...], what: str) -> tuple[dict, tuple, dict]:
+        """A ``{ verb, params, ... }`` table: the table, its verb (with where it is) and its parameters."""
+        table = self.f.table(value, key, keys)
+        if "verb" not in table:
+            raise self.error(key, f"needs verb = \"...\": {what}.")
+        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
+        return table, (table["verb"], key + ("verb",)), params
+
     def follow(self, given, choices) -> Call | None:
         if given is None:
             return None
-        value, key = given
-        table = self.f.table(value, key, FOLLOW)
-        if "verb" not in table:
-            raise self.error(key, "needs verb = \"...\": the verb applied to the target after a success.")
-        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
-        return self.call((table["verb"], key + ("verb",)), params, choices, key, hooks=("damage", "resolve"))
+        _, verb, params = self.verb_table(*given, FOLLOW, "the verb applied to the target after a success")
+        return self.call(verb, params, choices, given[1], hooks=("damage", "resolve"))
 
     def defend(self, given, choices) -> tuple[Call | None, str]:
         if given is None:
             return None, "never"
-        value, key = given
-        table = self.f.table(value, key, DEFEND)
-        if "verb" not in table:
-            raise self.error(key, "needs verb = \"...\": the verb used to defend.")
+        table, verb, params = self.verb_table(*given, DEFEND, "the verb used to defend")
         when = table.get("when", "hurt")
         if when not in WHEN:
-            raise self.error(key + ("when",), f"= {show(when)} should be one of: {', '.join(WHEN)}.")
-        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
-        return self.call((table["verb"], key + ("verb",)), params, choices, key, acting=True), when
+            raise self.error(given[1] + ("when",), f"= {show(when)} should be one of: {', '.join(WHEN)}.")
+        return self.call(verb, params, choices, given[1], acting=True), when
 
     @staticmethod
     def acts(spec: ActionSpec) -> bool:
@@ -476,11 +476,8 @@ class _Builder:
         if given is None:
             return None
         key = ("end", "morale")
-        table = self.f.table(given, key, MORALE)
-        if "verb" not in table:
-            raise self.error(key, "needs verb = \"...\": the system's morale verb.")
-        params = {k: (v, key + ("params", k)) for k, v in self.f.table(table.get("params"), key + ("params",)).items()}
-        call = self.call((table["verb"], key + ("verb",)), params, {}, key)
+        table, verb, params = self.verb_table(given, key, MORALE, "the system's morale verb")
+        call = self.call(verb, params, {}, key)
         chosen = table.get("sides", list(sides))
         if not isinstance(chosen, list) or not all(s in sides for s in chosen) or not chosen:
             raise self.error(key + ("sides",), f"= {show(chosen)} should list sides of the encounter: "

@@ -27,7 +27,7 @@ def state(campaigns) -> dict:
 
 
 def written(campaigns) -> set[str]:
-    return {p.name for p in (campaigns / "giro").iterdir()} - {"campaign.toml", ".lock"}
+    return {p.name for p in (campaigns / "giro").iterdir()} - {"campaign.toml", "encounter.toml", ".lock"}
 
 
 # --- bad input ---------------------------------------------------------------
