@@ -267,7 +267,7 @@ def read_rule_value(key: str, raw: str) -> Any:
     :func:`option_problem`."""
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # (arrays nested a thousand deep: tomllib recurses)
         value = raw
     if key == HOUSE_KEY and isinstance(value, str):  # house=a,b
         value = [name.strip() for name in value.split(",") if name.strip()]
@@ -444,7 +444,7 @@ def _toml(item: str, text: str, kind: type) -> Any:
     """``text`` read as a TOML value of ``kind`` (a quoted text, an array of texts)."""
     try:
         value = tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):  # (arrays nested a thousand deep: tomllib recurses)
         value = None
     if not isinstance(value, kind) or (kind is list and not all(isinstance(v, str) for v in value)):
         what = "a text in TOML quotes" if kind is str else 'a TOML array of texts, such as ["a", "b"]'
