@@ -582,7 +582,10 @@ CLI = [
     C("a campaign to use that is not there", "campaign", "use", "nope", word="Campaigns:"),
     C(".current naming a path", "damage", "Ana", "1", files={".current": "../../etc\n"}, word="path separator"),
     C(".current naming no campaign", "damage", "Ana", "1", files={".current": "nope\n"}, word="no campaign 'nope'"),
-    C(".current not UTF-8", "damage", "Ana", "1", files={".current": b"\xff\n"}, word=".current"),
+    C(".current not UTF-8", "damage", "Ana", "1", files={".current": b"\xff\n"}, word="campaign use"),
+    C(".current a folder", "damage", "Ana", "1", files={".current/": b""}, word="Is a directory."),
+    C("campaign use with .current a folder", "campaign", "use", "demo", files={".current/": b""},
+      word="cannot write"),
     C("no current campaign", "character", "show", "Ana", word="no current campaign"),
 ]
 

@@ -142,8 +142,11 @@ def current_name(root: Path) -> str | None:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"cannot read {display_path(path)}: {exc}") from None
+    except UnicodeDecodeError:
+        raise CampaignError(f"{display_path(path)} is not UTF-8 text; choose the campaign again with "
+                            "'rolecli campaign use NAME'.") from None
+    except OSError as exc:
+        raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
     name = text.strip()
     if not name:
         return None
