@@ -10,8 +10,9 @@ case:
 
 - the exit code;
 - on an error, stderr is exactly one line starting ``rolecli: `` and stdout is
-  empty; on success stderr is empty (or, for a broken plugin, one
-  ``rolecli: warning: `` line);
+  empty; on success stderr holds no ``rolecli: `` line (the dice read may be
+  explained there) or, for a broken plugin, one ``rolecli: warning: `` line;
+  with stderr closed, no such line lands in stdout;
 - no ``Traceback`` and no ``internal error`` anywhere;
 - every file of the campaigns folder byte-identical afterwards (``.lock``
   files aside), no new file (a temporary one included), unless the case says
