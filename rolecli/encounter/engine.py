@@ -94,8 +94,8 @@ class Play:
         self.exchanges = self.round = 0
         self.closing = False
         self.ordered: list[Event] = []  # a new round's initiative, told where the scene begins the round
-        self.side_of = {n: p.side for n, p in enc.participants.items()}
-        self.order: tuple[list[str] | None, list[str]] = (None, [])  # the round's turns, and everyone in that order
+        self.side_of = enc.side_of
+        self.order: tuple[list[str] | None, dict[str, list[str]]] = (None, {})  # the round's turns; by side, its foes
         turn_ends = "end_of_turn" in enc.events
         self.end_of_turn = (lambda who: self.recover("end_of_turn", [who])) if turn_ends else (lambda who: ())
 
@@ -197,7 +197,7 @@ class Play:
 
     def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
         """One verb of a turn, told as an ``action`` event."""
-        side = self.enc.participants[actor].side
+        side = self.side_of[actor]
         start = len(self.source.reads) if self.tell else 0
         rolled: dict[str, Any] = {}
         outcome = self.invoke(call, actor, target, side, rolled)
@@ -337,7 +337,8 @@ class Play:
         return status
 
     def able(self, name: str) -> bool:
-        return self.status(name).can_act and self.side_of[name] not in self.routed
+        status = self.statuses.get(name) or self.status(name)
+        return status.can_act and self.side_of[name] not in self.routed
 
     def why_not(self, name: str) -> str | None:
         """``None`` when ``name`` can act now, else why not (for the scene)."""
@@ -351,10 +352,11 @@ class Play:
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
         turns = self.scene.conflict["turns"]
-        if self.order[0] is not turns:
-            self.order = (turns, list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)}))
-        side_of = self.side_of
-        return [n for n in self.order[1] if side_of[n] != side and self.able(n)]
+        if self.order[0] is not turns:  # a new round's turns: each side's foes in their order, once
+            everyone = list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)})
+            self.order = (turns, {s: [n for n in everyone if self.side_of[n] != s] for s in self.enc.sides})
+        able = self.able
+        return [n for n in self.order[1][side] if able(n)]
 
     def friends(self, side: str) -> list[str]:
         return [n for n in self.enc.sides[side] if self.able(n)]

@@ -101,6 +101,10 @@ class Encounter:
         return {**{n: c for n, c in self.campaign.characters.items() if n in seen}, **self.blocks}
 
     @functools.cached_property
+    def side_of(self) -> dict[str, str]:
+        return {name: p.side for name, p in self.participants.items()}
+
+    @functools.cached_property
     def state_keys(self) -> tuple[str, ...]:
         return tuple(f.key for f in self.info.template if f.state)
 
