@@ -11,6 +11,7 @@ the summary of what a verb did. The dice are in the JSON and in the campaign's l
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rolecli.output import Printer
@@ -28,7 +29,7 @@ def lines(event: dict[str, Any], lang: str, brief: bool = False) -> list[str]:
     """The account's lines for one event (none for the events it leaves to
     others); ``brief``: a verb's summary on the line saying who did what."""
     kind = event["event"]
-    t = lambda es, en: _t(lang, es, en)  # noqa: E731
+    t = functools.partial(_t, lang)
     said = ["  " + line for line in event.get("lines", ())]
     if brief and said and kind in ("action", "recovery", "morale"):
         return [lines(event, lang)[0] + " —" + said[-1][1:]]
@@ -74,7 +75,7 @@ def lines(event: dict[str, Any], lang: str, brief: bool = False) -> list[str]:
 
 
 def _ending(event: dict[str, Any], lang: str) -> list[str]:
-    t = lambda es, en: _t(lang, es, en)  # noqa: E731
+    t = functools.partial(_t, lang)
     rounds, winner, reason = event["rounds"], event["winner"], event["reason"]
     after = t(f"tras {rounds} asalto(s)", f"after {rounds} round(s)")
     if winner is not None:
@@ -129,7 +130,7 @@ def simulation(printer: Printer, summary: dict[str, Any], lang: str) -> None:
     if printer.as_json:
         printer.result(summary, [])
         return
-    t = lambda es, en: _t(lang, es, en)  # noqa: E731
+    t = functools.partial(_t, lang)
     n = summary["trials"]
     title = t(f"{summary['encounter']} ({summary['campaign']}, {summary['system']}): {n} partidas, semilla "
               f"{summary['seed']}", f"{summary['encounter']} ({summary['campaign']}, {summary['system']}): {n} "
