@@ -62,37 +62,34 @@ def _exact(cli, *odds) -> Fraction:
 # One exchange: the hero acts first (its initiative is far ahead), hits or not
 # (a hit takes the one-hit foe out), and the foe cannot take the hero out in
 # the one round there is; so the hero's side wins exactly when its roll succeeds.
+ONE_EXCHANGE_FILE = """\
+campaign = "{camp}"
+[end]
+rounds = 1
+[sides.hero]
+characters = ["{hero}"]
+behaviour = {{ verb = "{verb}", params = {{ {params} }}{then} }}
+[sides.foe.stat_blocks.{foe}]
+sheet = {{ {sheet} }}
+behaviour = {{ verb = "{verb}", params = {{ {foe_params} }} }}
+"""
 ONE_EXCHANGE = {
-    "demo": ("""\
-campaign = "demo"
-[end]
-rounds = 1
-[sides.hero]
-characters = ["Ana"]
-behaviour = { verb = "check", params = { expression = "1d20", bonus = "Fuerza+Pelea", target = 15 }, on_success = { verb = "damage", params = { amount = 1 } } }
-[sides.foe.stat_blocks.Rata]
-sheet = { hp = 1, initiative = -100 }
-behaviour = { verb = "check", params = { expression = "1d20", target = 1000 } }
-""", ("-C", "demo", "odds", "check", "Ana", "1d20", "--bonus", "Fuerza+Pelea", "--target", "15")),
-    "caminantes": ("""\
-campaign = "caminantes"
-[end]
-rounds = 1
-[sides.hero]
-characters = ["Tomás"]
-behaviour = { verb = "attack", params = { skill = "Armas cuerpo a cuerpo", defence = "calidad" } }
-[sides.foe.stat_blocks.Recluta]
-sheet = { calidad = 1, cantidad = 1 }
-behaviour = { verb = "attack", params = { skill = "calidad", defence = "Atletismo" } }
-""", ("odds", "fate", "attack", "4", "1")),
+    "demo": (dict(hero="Ana", verb="check", params='expression = "1d20", bonus = "Fuerza+Pelea", target = 15',
+                  then=', on_success = { verb = "damage", params = { amount = 1 } }', foe="Rata",
+                  sheet="hp = 1, initiative = -100", foe_params='expression = "1d20", target = 1000'),
+             ("-C", "demo", "odds", "check", "Ana", "1d20", "--bonus", "Fuerza+Pelea", "--target", "15")),
+    "caminantes": (dict(hero="Tomás", verb="attack", params='skill = "Armas cuerpo a cuerpo", defence = "calidad"',
+                        then="", foe="Recluta", sheet="calidad = 1, cantidad = 1",
+                        foe_params='skill = "calidad", defence = "Atletismo"'),
+                   ("odds", "fate", "attack", "4", "1")),
 }
 
 
 @pytest.mark.parametrize("camp", list(ONE_EXCHANGE))
 def test_simulated_win_rates_agree_with_the_exact_odds(cli, tmp_path, camp):
-    text, odds = ONE_EXCHANGE[camp]
+    values, odds = ONE_EXCHANGE[camp]
     path = tmp_path / "one.toml"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(ONE_EXCHANGE_FILE.format(camp=camp, **values), encoding="utf-8")
     summary = _simulate(cli, path, "--trials", "1500", "--seed", "7").json
     hero = summary["sides"]["hero"]
     exact = _exact(cli, *odds)
