@@ -8,7 +8,8 @@ Penalties are positive steps, bonuses negative (002-R3 glossary).
 
 from __future__ import annotations
 
-import unicodedata
+from rolecli import names
+
 from dataclasses import dataclass
 
 from rolecli.contract import Label, Refused
@@ -127,10 +128,9 @@ SITUATIONS: tuple[tuple[int, Label], ...] = (
 )
 
 
-def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", str(text).casefold())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.replace("-", " ").replace("_", " ").split())
+def fold(text) -> str:
+    """The core's loose match, with hyphens and underscores read as spaces."""
+    return " ".join(names.fold(str(text)).replace("-", " ").replace("_", " ").split())
 
 
 def situation_steps(text: str) -> tuple[int, Label]:

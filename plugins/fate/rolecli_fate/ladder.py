@@ -7,8 +7,7 @@ either language, without regard to case or accents.
 
 from __future__ import annotations
 
-import unicodedata
-
+from rolecli import names
 from rolecli.contract import Refused
 
 MIN, MAX = -2, 8
@@ -29,9 +28,9 @@ LADDER: dict[int, tuple[str, str]] = {
 }
 
 
-def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", str(text).casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
+def fold(text) -> str:
+    """The core's loose match (no case, no accents), for any value typed."""
+    return names.fold(str(text))
 
 
 # Every adjective, in both languages, and its value: a skill on the sheet takes them too.
