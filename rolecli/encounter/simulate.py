@@ -189,12 +189,13 @@ def simulate(job: Job, trials: int, workers: int = 1, until_ci: float | None = N
     global _job
     tally = Tally(job.enc)
     spans = [(i, min(i + BLOCK, trials)) for i in range(0, trials, BLOCK)]
-    _job = job
     if workers <= 1:
         results = (play_trials(job.enc, job.scene, job.seed, *span) for span in spans)
         _tally(tally, results, until_ci, progress)
         return tally
     import multiprocessing
+
+    _job = job  # what the forked workers inherit
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
