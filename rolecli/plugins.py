@@ -51,7 +51,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping  # (typing.Mapping is several times slower in isinstance)
+from typing import Any, Iterable
 
 import pluggy
 

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 import typer
 
-from rolecli.commands import JSON, LANG, REGISTRY, current_campaign, systems_lookup
+from rolecli.commands import DICE, JSON, LANG, REGISTRY, SEED, current_campaign, systems_lookup
 from rolecli.contract import Action, Effect, Outcome
 from rolecli.errors import RoleError
 from rolecli.output import Printer
@@ -29,8 +29,6 @@ effect_app = typer.Typer(name="effect", no_args_is_help=True,
                          help="Effects that last between commands: add, list, remove.")
 REGISTRY.update(conflict=conflict_app, effect=effect_app)
 
-SEED = typer.Option(None, "--seed", help="Seed for repeatable rolls.")
-DICE = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c.")
 
 
 class _Play:

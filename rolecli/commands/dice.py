@@ -8,13 +8,11 @@ from typing import Optional
 import typer
 from typer.core import TyperCommand
 
-from rolecli.commands import JSON, LANG, core_command
+from rolecli.commands import DICE, JSON, LANG, SEED, core_command
 from rolecli.errors import DiceError, RoleError
 from rolecli.output import Printer
 from rolecli.session import session_of
 
-SEED = typer.Option(None, "--seed", help="Seed for repeatable rolls.")
-DICE = typer.Option(None, "--dice", help="The dice rolled at the table, in order: a,b,c.")
 
 # A minus sign before a number, a die, a group or a name starts an expression
 # ("-1d4 + 3", "-d4", "--3"); before anything else it starts an option.
