@@ -20,7 +20,7 @@ install: $(VENV)/.installed
 demo: install
 	rm -rf $(DEMO_DIR) && mkdir -p $(dir $(DEMO_DIR)) && cp -r campaigns $(DEMO_DIR)
 	@# exit code 1 only means some check of the evening failed: that is play, not an error
-	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/encounter.rolecli || [ $$? -eq 1 ]
+	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/evening.rolecli || [ $$? -eq 1 ]
 
 test: install
 	$(PY) -m ruff check --quiet rolecli plugins tests benchmarks

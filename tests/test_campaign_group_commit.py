@@ -66,3 +66,12 @@ def test_waiting_for_input_commits_first_and_frees_the_lock(campaigns):
             proc.kill()
     summaries = [e["summary"] for e in _log(campaigns)]
     assert summaries == ["Ana: 9/12 HP", "Bruno: 8/9 HP", "Ana: 8/12 HP"]
+
+
+def test_a_grouped_change_knows_its_number_before_the_commit(cli, campaigns):
+    # `encounter run` says which log entry holds the encounter: inside a batch too
+    result = cli("batch", "-", stdin="-C demo damage Ana 1\n-C demo encounter run campaigns/demo/encounter.toml "
+                                      "--seed 3 --brief\n")
+    assert result.code == 0, result.err
+    assert "as one change (#2)" in result.out
+    assert [e["seq"] for e in _log(campaigns)] == [1, 2]

@@ -62,7 +62,9 @@ class Group:
         return self._draft
 
     def add(self, entries: list[dict[str, Any]]) -> None:
-        self.pending += entries
+        for entry in entries:  # numbered now, as their commit will number them, so the command can say which
+            entry["seq"] = self.draft.last_seq + len(self.pending) + 1
+            self.pending.append(entry)
         held_changes[self.key] = self._flush_for_others
 
     def full(self) -> bool:
