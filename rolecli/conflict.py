@@ -236,6 +236,16 @@ class Scene:
                         for e in self.effects]
 
 
+def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:
+    """The round's turns an initiative outcome gives (``data["turns"]``, else
+    ``data["order"]``), keeping the names in ``known``, and whether the system
+    asks to be asked again at every round (``data["each_round"]``)."""
+    turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in known]
+    if not turns:
+        raise RoleError(f"the initiative of {system!r} gave nobody a turn.")
+    return turns, bool(outcome.data.get("each_round"))
+
+
 def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
     """What is wrong with a ``[scene]`` table read from state.toml or a log
     line, as (key inside it, message); None when it is sound."""

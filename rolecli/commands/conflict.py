@@ -18,6 +18,7 @@ from typing import Any, Optional
 import typer
 
 from rolecli.commands import DICE, JSON, LANG, REGISTRY, SEED, current_campaign, systems_lookup
+from rolecli.conflict import turns_of
 from rolecli.contract import Action, Effect, Outcome
 from rolecli.errors import RoleError
 from rolecli.output import Printer
@@ -241,11 +242,9 @@ def conflict_start(ctx: typer.Context,
             raise RoleError("nobody named can act, so no conflict can start.")
         outcome = play.initiative(able, 1, kind)
         play.lines += outcome.lines
-        turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in play.characters]
-        participants = list(dict.fromkeys(n for n in turns))
-        if not turns:
-            raise RoleError(f"the initiative of {play.system.info.name!r} gave nobody a turn.")
-        play.tell(play.scene.start(turns, participants, kind, bool(outcome.data.get("each_round"))))
+        turns, each_round = turns_of(outcome, play.characters, play.system.info.name)
+        participants = list(dict.fromkeys(turns))
+        play.tell(play.scene.start(turns, participants, kind, each_round))
         play.source.finish()
         play.record(f"conflict started: {', '.join(participants)}")
     _show(play, Printer(json_))
@@ -263,9 +262,7 @@ def conflict_next(ctx: typer.Context, seed: Optional[int] = SEED, dice: Optional
             able = [n for n in participants if play.why_not(n) is None]
             if not able:
                 return None
-            outcome = play.initiative(able, round_, c.get("kind"))
-            turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in play.characters]
-            return turns, bool(outcome.data.get("each_round"))
+            return turns_of(play.initiative(able, round_, c.get("kind")), play.characters, play.system.info.name)
 
         play.tell(play.scene.advance(play.why_not, new_round,
                                      lambda who: play.recover("end_of_turn", [who]),

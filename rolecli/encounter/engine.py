@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from rolecli.conflict import Event, Scene
+from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, Context, Outcome, Turn
 from rolecli.encounter.behaviour import Call, Rolled, choose, defends
 from rolecli.errors import RoleError
@@ -247,13 +247,11 @@ class Play:
         start = len(self.source.reads) if self.tell else 0
         outcome = self.hook(call.spec, Action(call.spec.name, params), [self.characters[n] for n in names], None)
         self.apply(outcome)
-        turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in self.enc.participants]
-        if not turns:
-            raise RoleError(f"the initiative of {self.enc.info.name!r} gave nobody a turn.")
+        turns, each_round = turns_of(outcome, self.enc.participants, self.enc.info.name)
         if self.tell:
             self.ordered.append(Told("initiative", payload={"round": round_, "turns": turns,
                                                              **self.told(outcome, start)}))
-        return turns, bool(outcome.data.get("each_round"))
+        return turns, each_round
 
     def new_round(self, round_: int, participants: list[str]):
         if self.closing:
