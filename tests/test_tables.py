@@ -62,6 +62,15 @@ def test_named_rolls_in_the_other_sample_campaigns(cli):
     assert climb.out.splitlines()[0] == "Lucía: @trepar (4dF [+, +, 0, -] + Atletismo 3) = 4"
     jump = cli("-C", "aaa", "roll", "@salto", "Mad Dog", "--dice", "5,1")
     assert jump.code == 0 and jump.out.splitlines()[0] == "Mad Dog: @salto (1d20 [5] + 1d4 [1] = 6 <= Atletismo 13): success"
+    # giro: a Day Die within Gracia 2 + Percepción 2 (roll-under, 1 or 0)
+    look = cli("-C", "giro", "roll", "@vistazo", "Berthold", "--dice", "5")
+    assert look.code == 1 and look.out.splitlines()[0].endswith("= 5 <= Gracia 2 + Percepción 2 = 4): failure")
+    # v5: a pool of Carisma 4 + Intimidación 4 d10s, successes on 6+
+    fear = cli("-C", "v5", "roll", "@intimidar", "Antigua Valeria", "--dice", "1,6,7,2,10,3,5,9", "--json")
+    assert fear.json["total"] == 4
+    # middle: a d12 plus Bruno's uso de armas 2
+    blow = cli("-C", "middle", "roll", "@golpe", "Bruno", "--dice", "7", "--json")
+    assert blow.json["total"] == 7 + 2
 
 
 @pytest.mark.parametrize("args, words", [
@@ -106,6 +115,11 @@ def test_table_list_on_each_sample_campaign(cli):
     assert cli("-C", "demo", "table", "list").out == "encuentros\t1d6\t4\tcampaign demo\nbotin\t1d3\t3\tcampaign demo\n"
     assert [r["name"] for r in cli("-C", "caminantes", "table", "list", "--json").json] == ["complicaciones", "niebla"]
     assert [r["name"] for r in cli("-C", "aaa", "table", "list", "--json").json] == ["clima", "tormenta"]
+    for camp, first, then in (("giro", "encargos", "gremios"), ("v5", "caza", "clanes"), ("middle", "camino", "bandas")):
+        assert [r["name"] for r in cli("-C", camp, "table", "list", "--json").json] == [first, then]
+        shown = cli("-C", camp, "table", "show", first, "--json").json
+        assert sum(Fraction(r["p"]) for r in shown["rows"]) == 1 and shown["uncovered"] == []
+        assert cli("-C", camp, "table", "roll", first, "--seed", "1").code == 0
 
 
 def test_table_show_gives_each_rows_exact_chance(cli):
