@@ -296,8 +296,7 @@ def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] |
     from rolecli.campaign.validate import option_problem, read_rule_value, rule_option
     from rolecli.names import closest
 
-    options = {o.key: o.default for o in info.options}
-    options.update(given)
+    options = info.rule_options(given)
     for text in overrides or ():
         key, sep, raw = (part.strip() for part in text.partition("="))
         option = rule_option(info, key)

@@ -294,6 +294,15 @@ class SystemInfo:
         merged.update({k: v for k, v in action.params.items() if v is not None or k not in merged})
         return merged
 
+    def rule_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every rule option this system declares, ``given``'s values over the
+        defaults (``None`` keeps the default): what the core passes in
+        ``Context.options``, and what a hook called directly (a test, another
+        plugin) with only some options should use too."""
+        merged = {o.key: o.default for o in self.options}
+        merged.update({k: v for k, v in (given or {}).items() if v is not None})
+        return merged
+
 
 # --- what the core passes in ------------------------------------------------
 

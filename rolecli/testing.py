@@ -110,9 +110,9 @@ def context(info: SystemInfo | None = None, dice: Sequence[int | str] | None = N
     ``seed``. ``options``: rule options over the defaults ``info`` declares."""
     from rolecli.dice.source import DiceSource
 
-    defaults = {o.key: o.default for o in info.options} if info else {}
     given = [str(d) for d in dice] if dice is not None else None
-    return Context(lang, DiceSource(seed, given), {**defaults, **(options or {})}, {c.name: c for c in characters})
+    return Context(lang, DiceSource(seed, given), info.rule_options(options) if info else dict(options or {}),
+                   {c.name: c for c in characters})
 
 
 def character(info: SystemInfo, name: str, sheet: Mapping[str, Any] | None = None,

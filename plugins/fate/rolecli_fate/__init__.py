@@ -32,9 +32,7 @@ def check_options(ctx) -> None:
 
 
 def _ctx(ctx):
-    merged = {o.key: o.default for o in INFO.options}
-    merged.update({k: v for k, v in (ctx.options or {}).items() if v is not None})
-    ctx.options = merged
+    ctx.options = INFO.rule_options(ctx.options)
     check_options(ctx)
     return ctx
 

@@ -29,8 +29,7 @@ _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
-    ctx.options = {**{o.key: o.default for o in INFO.options}, **{k: v for k, v in (ctx.options or {}).items()
-                                                                     if v is not None}}
+    ctx.options = INFO.rule_options(ctx.options)
     scene = Scene(ctx)
     scene.read_before = len(ctx.dice.reads)
     return scene, INFO.params(action)

@@ -22,7 +22,7 @@ __all__ = ["INFO", "ROLECLI_CONTRACT"]
 
 def _options(ctx):
     """Every rule option present: a hook called directly may pass only some."""
-    ctx.options = {**{o.key: o.default for o in INFO.options}, **dict(ctx.options or {})}
+    ctx.options = INFO.rule_options(ctx.options)
     return ctx
 
 
