@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rolecli.contract import Label
 
-# Degrees of a check, worst to best. Index = rank used everywhere (see check.py).
-DEGREE_KEYS = ("critical_failure", "failure", "ordinary", "good", "amazing")
+# Degrees of a check, worst to best (their rank: see check.py).
 DEGREES = {
     "critical_failure": Label("Fallo Crítico", "Critical Failure"),
     "failure": Label("Fracaso", "Failure"),
@@ -31,7 +30,6 @@ PHASES = {
 
 CONTROL = Label("Dado de control", "Control die")
 SITUATION = Label("dado de situación", "situation die")
-SUCCESS_WORD = Label("éxito", "success")
 BAD_LUCK = Label("mala suerte: una complicación llegará más adelante",
                  "bad luck: a complication will come later")
 AUTO_SUCCESS = Label("el 1 en el dado de control convierte el Fracaso en éxito Ordinario",

@@ -11,7 +11,6 @@ from rolecli.errors import RoleError
 from .labels import tr
 from .steps import fold
 
-ABILITIES = ("FUE", "DES", "CON", "INT", "VOL", "PER")
 ABILITY_MIN, ABILITY_MAX = 1, 25
 _ALIASES = {
     "str": "FUE", "fue": "FUE", "fuerza": "FUE", "strength": "FUE",
@@ -202,7 +201,3 @@ def find_skill(ch: Character | None, names: tuple[str, ...], fallback: str) -> t
         if _has_trait(ch, name):
             return ch.trait(name), ("specialty" if "-" in name else "broad"), name
     return ability(ch, fallback), "untrained", fallback
-
-
-def blank(options_con: int = 10) -> Character:
-    return Character("?", {"CON": options_con})

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # 001-R4: routine is 1 (only the limit matters), 6 or more is extremely hard.
-# 12 is the top of the d12: a harder floor could only be met by adjustments.
-ROUTINE, HARDEST = 1, 12
+ROUTINE = 1
 
 
 @dataclass(frozen=True)
