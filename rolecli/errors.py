@@ -21,3 +21,12 @@ class CampaignError(RoleError):
 
 class PluginError(RoleError):
     """A plugin that cannot be used (wrong contract version, missing system)."""
+
+
+class Interrupted(RoleError):
+    """Ctrl-C during a batch: said once, exit code 130 (as a shell says of SIGINT)."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted.")

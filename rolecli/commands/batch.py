@@ -12,7 +12,7 @@ from typing import Iterator
 import typer
 
 from rolecli.commands import core_command
-from rolecli.errors import RoleError
+from rolecli.errors import Interrupted, RoleError
 from rolecli.output import note
 from rolecli.session import session_of
 
@@ -30,17 +30,22 @@ def batch(ctx: typer.Context,
     from rolecli.campaign.group import grouped
 
     failed = errors = False
-    with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
-        for number, line in _lines(file):
-            if isinstance(line, RoleError):
-                code = cli.fail(f"line {number}: {line}")
-            else:
-                code = _run_line(cli, prefix, number, line)
-            failed |= code == 1
-            if code >= 2:
-                errors = True
-                if not keep_going:
-                    return code
+    try:
+        with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
+            for number, line in _lines(file):
+                if isinstance(line, RoleError):
+                    code = cli.fail(f"line {number}: {line}")
+                else:
+                    code = _run_line(cli, prefix, number, line)
+                failed |= code == 1
+                if code >= 2:
+                    errors = True
+                    if not keep_going:
+                        return code
+    except KeyboardInterrupt:
+        # Wherever Ctrl-C lands (a line's command, or waiting for the next line), the batch
+        # stops here, as one error: click would otherwise print a blank line of its own first.
+        raise Interrupted() from None
     return 2 if errors else 1 if failed else 0
 
 
