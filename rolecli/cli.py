@@ -230,7 +230,9 @@ def root(
 
 def fail(message: str) -> int:
     """Report a user's error as one line on stderr; the exit code for it."""
-    print(f"rolecli: {message}", file=sys.stderr)
+    from rolecli.output import visible
+
+    print(f"rolecli: {visible(message)}", file=sys.stderr)
     return 2
 
 
@@ -259,7 +261,7 @@ def invoke(argv: list[str], where: str = "") -> int:
         return exc.exit_code
     except ClickException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
-            print(exc.format_message())
+            print(exc.format_message())  # a help page, whose words are ours
             return 0
         path = " ".join(["rolecli", *exc.ctx.command_path.split()[1:]]) if getattr(exc, "ctx", None) else "rolecli"
         hint = f" See '{path} --help'."
@@ -296,7 +298,9 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EBAD
 def _internal(where: str, exc: Exception) -> int:
     if os.environ.get("ROLECLI_DEBUG"):
         raise exc
-    print(f"rolecli: {where}internal error: {type(exc).__name__}: {exc} "
+    from rolecli.output import visible
+
+    print(f"rolecli: {where}internal error: {type(exc).__name__}: {visible(str(exc))} "
           "(a bug; ROLECLI_DEBUG=1 shows the traceback)", file=sys.stderr)
     return 3
 

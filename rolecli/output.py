@@ -48,7 +48,27 @@ def _default(value: Any) -> Any:
 
 
 def dumps(payload: Any) -> str:
-    return json.dumps(payload, ensure_ascii=False, default=_default)
+    # json escapes C0 controls itself; DEL, C1 (0x9b is a CSI on some terminals) and
+    # direction overrides it leaves raw, so they are written as \u escapes (the same JSON).
+    return json.dumps(payload, ensure_ascii=False, default=_default).translate(_JSON_UNSAFE)
+
+
+# --- text that cannot drive the terminal -------------------------------------
+
+# Control characters (C0 but tab and newline, DEL, C1) and the invisible characters that
+# reorder or hide text (bidi overrides and isolates, zero-width marks): a campaign's text,
+# a table's rows, a comment or a plugin's line could otherwise set the terminal's title,
+# clear the screen or disguise what it shows.
+_UNSAFE = [c for c in range(0x20) if c not in (0x09, 0x0A)] + list(range(0x7F, 0xA0)) + \
+    [0x200B, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]
+_VISIBLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
+_JSON_UNSAFE = {c: f"\\u{c:04x}" for c in _UNSAFE if c >= 0x7F}
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that could drive or fool a terminal written as
+    a visible escape (``\\x1b``, ``\\u202e``), as a Python literal would show it."""
+    return text.translate(_VISIBLE)
 
 
 class Printer:
@@ -67,8 +87,8 @@ class Printer:
             self.stream.write(dumps(payload) + "\n")
             return
         lines = list(lines)
-        shown = [line for line in lines if not isinstance(line, Explanation)]
-        said = [] if self.quiet else [line for line in lines if isinstance(line, Explanation)]
+        shown = [visible(line) for line in lines if not isinstance(line, Explanation)]
+        said = [] if self.quiet else [visible(line) for line in lines if isinstance(line, Explanation)]
         if self.rich:
             self.console().print(*[_markup(line) for line in shown + said], sep="\n")
             return
@@ -83,20 +103,24 @@ class Printer:
         if self.as_json:
             self.stream.write(dumps(payload) + "\n")
             return
+        title, footer = visible(title), [visible(line) for line in footer]
+        rows = [[visible(cell) for cell in row] for row in rows]
         if self.rich:
             from rich.table import Table
+            from rich.text import Text
 
-            table = Table(title=title, title_justify="left")
+            # Text, not str: rich would read a table row's "[bold]" as its own markup.
+            table = Table(title=Text(title), title_justify="left")
             for col in columns:
-                table.add_column(col, justify="right" if col != columns[-1] else "left")
+                table.add_column(Text(col), justify="right" if col != columns[-1] else "left")
             for row in rows:
-                table.add_row(*row)
+                table.add_row(*map(Text, row))
             console = self.console()
             console.print(table)
             for line in footer:
-                console.print(line)
+                console.print(Text(line))
             return
-        out = [title, "\t".join(columns)] + ["\t".join(row) for row in rows] + list(footer)
+        out = [title, "\t".join(columns)] + ["\t".join(row) for row in rows] + footer
         self.stream.write("\n".join(out) + "\n")
 
     def console(self):
@@ -160,4 +184,4 @@ def dice_lines(reads, lang: str | None) -> list[str]:
 def note(message: str) -> None:
     """A note for the user on stderr (never mixed into results; none with --quiet)."""
     if not QUIET.get():
-        print(f"rolecli: {message}", file=sys.stderr)
+        print(f"rolecli: {visible(message)}", file=sys.stderr)

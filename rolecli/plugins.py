@@ -71,7 +71,9 @@ LOAD_ENV, QUIET_ENV, TRACE_ENV = "ROLECLI_LOAD_PLUGINS", "ROLECLI_QUIET_PLUGINS"
 
 
 def warn(message: str) -> None:
-    print(f"rolecli: warning: {message}", file=sys.stderr)
+    from rolecli.output import visible
+
+    print(f"rolecli: warning: {visible(message)}", file=sys.stderr)
 
 
 def canonical(name: str) -> str:

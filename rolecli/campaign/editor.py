@@ -76,7 +76,9 @@ def _ask_again(message: str) -> bool:
     """Offer another edit when someone is at the keyboard."""
     if not (sys.stdin and sys.stdin.isatty() and sys.stderr and sys.stderr.isatty()):  # closed: nobody there
         return False
-    print(f"rolecli: {message}", file=sys.stderr)
+    from rolecli.output import visible
+
+    print(f"rolecli: {visible(message)}", file=sys.stderr)
     try:
         answer = input("Edit again? [Y/n] ")
     except EOFError:

@@ -30,6 +30,7 @@ from rolecli.campaign.files import append_lines, read_bytes
 from rolecli.campaign.operations import shape_problem
 from rolecli.campaign.paths import LOG_FILE, display_path
 from rolecli.errors import CampaignError
+from rolecli.output import visible
 
 KINDS = ("roll", "change", "undo", "sheet")
 _TAIL = 8192  # bytes read at a time from the end of the log
@@ -69,7 +70,7 @@ def make_entry(kind: str, command: str | None, summary: str, data: Any = None, *
     if kind not in KINDS:
         raise ValueError(f"log kind must be one of {KINDS}, not {kind!r}")
     entry = {"seq": None, "time": now(), "command": _utf8(default_command() if command is None else command),
-             "kind": kind, "summary": summary}
+             "kind": kind, "summary": visible(summary)}  # a plugin's line, shown by `log` and `undo`
     entry.update(jsonable({"data": {} if data is None else data, **extra}))
     return entry
 
