@@ -1,6 +1,6 @@
 """Checks (002-R1..R6), the step ladder (002-R3/R4) and last resort points (002-R44),
-through the command line where a quick roll can show it. Numbers come from
-../shared/RULES.md section 002 and RULINGS.md, never from the output."""
+through the command line where a quick roll can show it. Numbers come from the
+rules and rulings of docs/systems/alternity.md, never from the output."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked examples of ../shared/RULES.md section 000 (000-T1…T14) through the
+"""The worked examples of docs/systems/fate.md (000-T1…T14) through the
 command line. Numbers come from the rules text, never from the output."""
 
 from __future__ import annotations

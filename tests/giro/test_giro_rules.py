@@ -1,5 +1,5 @@
 """The rules engine of Giro de Reloj as pure functions, one rule ID at a time
-(../shared/RULES.md section 001). Expected numbers are worked out from the
+(listed in docs/systems/giro.md). Expected numbers are worked out from the
 rules in each test, never copied from output."""
 
 from __future__ import annotations

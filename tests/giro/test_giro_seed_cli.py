@@ -1,4 +1,4 @@
-"""The book's worked examples (../shared/RULES.md 001-T1…T9) through the command
+"""The book's worked examples (001-T1…T9 in docs/systems/giro.md) through the command
 line, with --dice giving the book's dice. The numbers come from the rules text:
 Berthold's Ímpetu 4 + Fisicoculturismo 3 = 7, Chevallier's limit 8 against
 Pennrock's 7, and so on."""

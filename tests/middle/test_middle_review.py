@@ -1,5 +1,5 @@
-"""An independent review of the middle system against the book (seed 004), the
-digest (RULES.md 004) and the rulings (RULINGS.md 004), through the command
+"""An independent review of the middle system against the book (seed 004) and
+the project's rulings (both in docs/systems/middle.md), through the command
 line, with numbers other than the book's examples.
 
 The first part holds what the review found wrong or confusing: each of those

@@ -1,5 +1,5 @@
-"""An independent check of the v5 system against the book (seed 003, ../shared/RULES.md
-section 003, ../shared/RULINGS.md section 003), through the command line, with other
+"""An independent check of the v5 system against the book (seed 003, and its
+rules and rulings in docs/systems/v5.md), through the command line, with other
 numbers than the book's examples. Every expected number is worked out by hand here
 from the rules (the comments show the sums), and the exact odds are checked against
 an enumeration of every face written for this file alone.

@@ -1,5 +1,5 @@
-"""The rules engine as pure functions, one rule at a time (../shared/RULES.md section
-003, ../shared/RULINGS.md section 003). Every expected number is worked out here
+"""The rules engine as pure functions, one rule at a time (the rules and
+rulings of docs/systems/v5.md). Every expected number is worked out here
 from the rule's text, not read from the output."""
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
 
 def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     """Both sides roll; the higher beats a difficulty equal to the lower (000-R6).
-    An attack on a protected defender uses max(defence, block strength) (000-R18a)."""
+    An attack on a protected defender uses max(defence, block strength) (000-R18, a block that protects)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
     a = make_side(work, actor, p["skill"], p, lang, target=target)
