@@ -26,8 +26,9 @@ ROW = re.compile(r"^\| (\d{3}-[RT]\d+[a-z]?) \| (.+?) \| (`tests/[^`|]+`(?:, `te
 _ONE = r"[RT]\d+[a-z]?(?![0-9])"
 NAMED = re.compile(rf"(?<![0-9A-Za-z])(\d{{3}})[-_]({_ONE}(?:\s*(?:[_/,…–&]|\.\.\.|\band\b)\s*{_ONE})*)")
 
-# What a clone does not have: the folder the rulebooks were read from, beside the repository.
-OUTSIDE = re.compile(r"\.\./shared|shared/(?:RULES|RULINGS|seeds)")
+# What a clone does not have: the folder beside the repository that the rulebooks and
+# their rulings were read from, and the files in it (the rules are on the system pages).
+OUTSIDE = re.compile(r"\.\./shared|shared/(?:RULES|RULINGS|seeds)|\b(?:RULES|RULINGS)\.md\b")
 
 
 def named(text: str) -> set[str]:
@@ -96,6 +97,11 @@ def test_an_id_missing_from_its_page_is_found():
     lists = {"000": {"000-R1": []}}
     unknown = "009-" + "R1"  # spelt in two halves, so that this file names no unknown rule itself
     assert unlisted({"a.py": f"000-R1 and 000-R2; {unknown}"}, lists) == ["a.py: 000-R2", f"a.py: {unknown}"]
+
+
+@pytest.mark.parametrize("text", ["see ../" "shared/", "the shared/" "seeds folder", "RULINGS" ".md, 000"])
+def test_a_reference_outside_the_repository_is_found(text):
+    assert OUTSIDE.search(text)
 
 
 def test_a_file_that_only_mentions_a_rule_does_not_test_it(tmp_path):

@@ -277,12 +277,12 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
 
 
 def push_cost(weight: int, zones: int) -> int:
-    """RULINGS 000: pushing costs weight + zones (constant per distance)."""
+    """The rulings: pushing costs weight + zones (constant per distance)."""
     return weight + zones
 
 
 def throw_cost(weight: int, zones: int, mode: str = "sum") -> int:
-    """000-R42 / RULINGS 000: 1 zone = weight + 1; each extra zone costs the
+    """000-R42 / the rulings: 1 zone = weight + 1; each extra zone costs the
     previous one plus 1 → Σ(weight + k), k = 1..n. ``threshold``: weight + n."""
     if mode == "threshold":
         return weight + zones
