@@ -230,7 +230,7 @@ class Field:
 @dataclass(frozen=True)
 class RuleOption:
     """A per-campaign rule option (a key of the campaign's ``[rules]`` table),
-    as settled in RULINGS.md: the default, and what else a GM may choose.
+    as the system's rulings settle it: the default, and what else a GM may choose.
 
     ``key``: its name in ``[rules]`` and in ``--rule key=value``; ``house`` is the
     core's own (the house rules a campaign switches on). ``default``: its value

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from rolecli.errors import DiceError
 
-# A fudge die given as a d6 reads 1-2 as "-", 3-4 as blank, 5-6 as "+" (RULINGS.md, 000).
+# A fudge die given as a d6 reads 1-2 as "-", 3-4 as blank, 5-6 as "+" (the fate system's rulings, docs/systems/fate.md).
 _FUDGE_FACES = {"+": 1, "+1": 1, "-": -1, "-1": -1, "−": -1, "0": 0, "": 0, "_": 0, " ": 0}
 _FUDGE_FROM_D6 = {1: -1, 2: -1, 3: 0, 4: 0, 5: 1, 6: 1}
 

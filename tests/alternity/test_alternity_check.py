@@ -1,6 +1,6 @@
 """Checks (002-R1..R6), the step ladder (002-R3/R4) and last resort points (002-R44),
-through the command line where a quick roll can show it. Numbers come from
-../shared/RULES.md section 002 and RULINGS.md, never from the output."""
+through the command line where a quick roll can show it. Numbers come from the
+rules and rulings of docs/systems/alternity.md, never from the output."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_002_R1_line_names_dice_and_result_es(cli):
 @pytest.mark.parametrize("control,degree", [(1, "amazing"), (3, "amazing"), (4, "good"), (6, "good"), (7, "ordinary"),
                                             (13, "ordinary"), (14, "failure"), (19, "failure"), (20, "critical_failure")])
 def test_002_R2_degrees_by_score_fractions(cli, control, degree):
-    # RULINGS: Amazing ≤ 13÷4 = 3, Good ≤ 13÷2 = 6, Ordinary ≤ 13; a specialty rolls +d0
+    # The rulings: Amazing ≤ 13÷4 = 3, Good ≤ 13÷2 = 6, Ordinary ≤ 13; a specialty rolls +d0
     r = aaa_cli(cli, "check", 13, "--kind", "specialty", "--dice", control)
     assert r.json["degree"] == degree
 
@@ -109,7 +109,7 @@ def test_002_R4_opponent_resistance_modifier_on_attack():
 @pytest.mark.parametrize("kind,score,base", [("specialty", 12, "+d0"), ("broad", 12, "+d4"), ("feat", 12, "+d4"),
                                             ("untrained", 6, "+d4")])
 def test_002_R3_base_die_by_skill_kind(cli, kind, score, base):
-    # RULINGS: specialty +d0; broad or feat +d4; untrained: half the ability at +d4
+    # The rulings: specialty +d0; broad or feat +d4; untrained: half the ability at +d4
     r = aaa_cli(cli, "check", 12, "--kind", kind, "--dice", "10" if base == "+d0" else "10,1")
     assert r.json["score"] == score and r.json["base"] == base
 
@@ -202,7 +202,7 @@ def test_002_R44_only_free_agents_spend_two():
 
 
 def test_002_R44_no_points_left_is_refused():
-    grimes = character("Grimes")                # PER 7 → 0 points (RULINGS)
+    grimes = character("Grimes")                # PER 7 → 0 points (rulings)
     with pytest.raises(Refused, match="0 last resort"):
         call("check", actor=grimes, score="Atletismo", last_resort="1", dice=[15, 2])
 
@@ -222,7 +222,7 @@ def test_002_R44_if_failed_policy_spends_only_on_a_failure(cli):
 def test_002_R44_points_from_personality():
     from rolecli_alternity.sheet import last_resorts_max
 
-    # RULINGS: 7→0, 10→1, 12→2, 14→3, 16→4, linear between
+    # The rulings: 7→0, 10→1, 12→2, 14→3, 16→4, linear between
     got = {per: last_resorts_max(character("x", PER=per)) for per in (7, 9, 10, 11, 12, 14, 16)}
     assert got == {7: 0, 9: 0, 10: 1, 11: 1, 12: 2, 14: 3, 16: 4}
     assert last_resorts_max(character("x", PER=7, last_resorts=5)) == 5

@@ -49,7 +49,7 @@ def test_002_T10_stun_overflow_two_to_one(cli):
 
 
 def test_002_R21_excess_of_the_same_hit_converts(cli):
-    # RULINGS (GAP-10): 8 free... 3 free stun boxes, 7 stun: 3 marked, 4 excess → 2 wound
+    # The rulings (GAP-10): 8 free... 3 free stun boxes, 7 stun: 3 marked, 4 excess → 2 wound
     r = dmg(cli, "7s", "--with", "CON=10", "--with", "stun=7")
     assert r.json["marked"]["stun"] == 3 and r.json["marked"]["wound"] == 2
 

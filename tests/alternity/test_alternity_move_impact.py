@@ -93,7 +93,7 @@ def test_move_needs_a_speed(cli):
 
 
 def test_002_R40_R41_move_on_the_campaign(cli, campaigns):
-    """Mad Dog: CON 11 + VOL 10 = 21 → 2 actions per round (RULINGS); his speeds come from the
+    """Mad Dog: CON 11 + VOL 10 = 21 → 2 actions per round (rulings); his speeds come from the
     sheet once the GM writes them (speed_sprint), else --speed."""
     r = camp(cli, "move", "Mad Dog", "good", "--mode", "sprint")
     assert r.code == 2 and "speed_sprint" in r.err

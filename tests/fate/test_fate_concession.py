@@ -1,4 +1,4 @@
-"""Concessions through the command line (000-R36, RULINGS 000: the offerer +1 FP when
+"""Concessions through the command line (000-R36, rulings: the offerer +1 FP when
 accepted as reasonable, the refuser −1 FP when refused): offered with a consequence
 taken in this conflict, only by a character still in it, once per conflict; the
 conflict ends with the scene (000-R60)."""

@@ -1,4 +1,4 @@
-"""The worked examples of ../shared/RULES.md section 000 (000-T1…T14) through the
+"""The worked examples of docs/systems/fate.md (000-T1…T14) through the
 command line. Numbers come from the rules text, never from the output."""
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def test_000_T14_leader_plus_three_minions_gets_plus_two(cli):
 
 
 def test_000_R1_dice_as_d6_faces(cli):
-    # RULINGS 000: a d6 reads 1–2 as −, 3–4 as blank, 5–6 as +
+    # The rulings: a d6 reads 1–2 as −, 3–4 as blank, 5–6 as +
     r = fate(cli, "roll", "--dice", "1,3,5,6")
     assert r.json["total"] == 1 and r.code == 0
 

@@ -1,6 +1,6 @@
 """The sample campaign campaigns/giro through the command line: verbs on
 characters by name and trait, who can act, assistance, damage and recovery
-(the toolkit's defaults of RULINGS 001), initiative and the rule options."""
+(the toolkit's defaults in the rulings), initiative and the rule options."""
 
 from __future__ import annotations
 

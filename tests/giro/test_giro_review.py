@@ -1,5 +1,5 @@
 """An independent review of the giro system against the book (seed 001,
-../shared/RULES.md section 001, ../shared/RULINGS.md section 001), through the
+and its rules and rulings in docs/systems/giro.md), through the
 command line, with other numbers than the book's examples. Every expected value
 is worked out by hand from the rules (or by a count over every die written
 here, independently of the plugin's code), never copied from the output.

@@ -1,5 +1,5 @@
 """The rules engine of Giro de Reloj as pure functions, one rule ID at a time
-(../shared/RULES.md section 001). Expected numbers are worked out from the
+(listed in docs/systems/giro.md). Expected numbers are worked out from the
 rules in each test, never copied from output."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def test_001_R12_night_turn_rolls_only_the_night_die_once():
     turn = open_turn(side(7, night_turn=True), (6,))
     assert turn.day is None and turn.outcome == "success_with_consequences"
     assert not wants_night(turn)  # no second die
-    with pytest.raises(Refused, match="no extra dice"):  # RULINGS 001 / GAP-8
+    with pytest.raises(Refused, match="no extra dice"):  # The rulings / GAP-8
         pool(extra_day=1, night_turn=True)
 
 

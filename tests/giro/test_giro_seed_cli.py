@@ -1,4 +1,4 @@
-"""The book's worked examples (../shared/RULES.md 001-T1…T9) through the command
+"""The book's worked examples (001-T1…T9 in docs/systems/giro.md) through the command
 line, with --dice giving the book's dice. The numbers come from the rules text:
 Berthold's Ímpetu 4 + Fisicoculturismo 3 = 7, Chevallier's limit 8 against
 Pennrock's 7, and so on."""
@@ -79,7 +79,7 @@ def test_001_T5_floor_1_and_above_12(cli):
     r = giro(cli, "check", "4+3", "--difficulty", 3, "--adjust", 1, "--adjust-night", "-1", "--dice", "12,1")
     assert r.json["night"]["value"] == 1 and r.json["failure_factor"] == 1
     r = giro(cli, "check", 14, "--adjust", 2, "--adjust-day", "+2", "--dice", 12)
-    assert r.json["day"]["value"] == 14 and r.json["success_factor"] == 14  # a limit above 12 (RULINGS 001)
+    assert r.json["day"]["value"] == 14 and r.json["success_factor"] == 14  # a limit above 12 (rulings)
 
 
 # 001-T6 [seed]: "Ímpetu y Genio + Mecanología" with Ímpetu 4, Genio 2, Mecanología 1: limit 2 + 1 = 3 (001-R16).
@@ -123,7 +123,7 @@ def test_001_T8_the_shoot_out_where_nobody_hits(cli, campaigns, night):
 
 # 001-T9 [seed]: Pennrock fails his Day Die and declines the Night Die: a Fallo; Chevallier fails his, rolls
 # the Night Die and gets a 2: a Fracaso with Failure Factor 2. DN 2 fails only with a difficulty of 3 or
-# more (GAP-1: RULINGS 001 gives each side a difficulty the Cronista sets).
+# more (GAP-1: the rulings give each side a difficulty the Cronista sets).
 def test_001_T9_the_race_to_the_abyss(cli):
     r = camp(cli, "contest", PENNROCK, "Gracia + Atletismo", "Gracia + Atletismo", "--target", CHEVALLIER,
              "--night", "never", "--difficulty", 3, "--target-difficulty", 3, "--dice", "12,9,2")
@@ -135,7 +135,7 @@ def test_001_T9_the_race_to_the_abyss(cli):
 
 
 def test_001_T9_with_the_default_difficulty_1_the_night_die_2_is_in_range(cli):
-    # GAP-1, RULINGS 001: a side's difficulty is 1 unless the Cronista sets it; then 2 is within 1–6
+    # GAP-1, rulings: a side's difficulty is 1 unless the Cronista sets it; then 2 is within 1–6
     r = camp(cli, "contest", PENNROCK, "Gracia + Atletismo", "Gracia + Atletismo", "--target", CHEVALLIER,
              "--night", "never", "--dice", "12,9,2")
     data = r.json["results"][0] if "results" in r.json else r.json

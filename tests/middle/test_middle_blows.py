@@ -1,7 +1,7 @@
 """Blows: striking against protections (004-R6), called shots and their effects
 on vida and vigor (004-R7), charging (004-R14), parries (004-R11), covering an
 ally (004-R13) and mounts (004-R10). Damage is the LD's result plus the
-weapon's bonus (RULINGS 004)."""
+weapon's bonus (rulings)."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def test_004_R7_eye_kills_above_half_life(cli):
 
 
 def test_004_R7_half_of_life_is_of_the_maximum(cli):
-    # RULINGS 004: half of life means half of the maximum, however much is left: the tiger has 20 and has lost 15;
+    # The rulings: half of life means half of the maximum, however much is left: the tiger has 20 and has lost 15;
     # a 6-damage leg blow is not more than 10, so no leg is severed (it dies of the damage instead)
     camp(cli, "damage", "Dientes de Sable", 15)
     r = camp(cli, "strike", "Bruno", "--target", "Dientes de Sable", "--location", "legs", "--nd", 1, "--dice", "4,9,9")
@@ -187,7 +187,7 @@ def test_004_R11_a_parry_replaces_protections_and_must_be_beaten(cli):
 
 
 def test_004_R11_a_tie_goes_to_the_parrier_unless_the_option_says_otherwise(cli):
-    # RULINGS 004: a tie goes to the defender; parry_tie = "attacker" reads the text's "un LD mayor"
+    # The rulings: a tie goes to the defender; parry_tie = "attacker" reads the text's "un LD mayor"
     r = quick(cli, "strike", 2, "--parry", 2, "--dice", "4,7,11,2,7,8")
     assert r.json["hit"] is False
     r = quick(cli, "strike", 2, "--parry", 2, "--rule", "parry_tie=attacker", "--dice", "4,7,11,2,7,8")

@@ -26,7 +26,7 @@ def middle_of_three(n: int, k: int) -> F:
 def test_004_R2_middle_die_distribution(rating, n):
     o = odds("check", capability=str(rating)).outcomes
     assert {k: o[f"result_{k}"] for k in range(1, n + 1)} == {k: middle_of_three(n, k) for k in range(1, n + 1)}
-    assert o["success"] == 1 and o["failure"] == 0  # RULINGS 004: with no goal, 1 will do
+    assert o["success"] == 1 and o["failure"] == 0  # The rulings: with no goal, 1 will do
 
 
 def test_004_R3_highest_and_lowest_against_a_goal():

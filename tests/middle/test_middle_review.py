@@ -1,5 +1,5 @@
-"""An independent review of the middle system against the book (seed 004), the
-digest (RULES.md 004) and the rulings (RULINGS.md 004), through the command
+"""An independent review of the middle system against the book (seed 004) and
+the project's rulings (both in docs/systems/middle.md), through the command
 line, with numbers other than the book's examples.
 
 The first part holds what the review found wrong or confusing: each of those
@@ -20,7 +20,7 @@ from middle_helpers import camp, end_round, quick, refused, state
 # Found by the review
 # =============================================================================
 
-# --- an LD that cannot be attempted, with the table's dice given (004-R3, RULINGS 004)
+# --- an LD that cannot be attempted, with the table's dice given (004-R3, rulings)
 
 @pytest.mark.parametrize("args", [
     ("check", 1, "--nd", -3, "--dice", "2,3,4"),            # 3d6 has no smaller die
@@ -57,7 +57,7 @@ def test_004_R3_unread_dice_are_still_checked(cli):
     refused(cli("middle", "check", "1", "--nd", "-3", "--dice", "1,2,3,4"), "extra")
 
 
-# --- the Narrator's ND beyond the table (004-R4, RULINGS 004) -------------------
+# --- the Narrator's ND beyond the table (004-R4, rulings) -------------------
 
 def test_004_R4_the_narrators_nd_may_go_beyond_the_table(cli):
     # before: --nd 3 and --nd -5 were refused (exit 2) although the rulings read them
@@ -398,7 +398,7 @@ def test_odds_of_a_parried_blow(cli):
     assert Fraction(r.json["outcomes"]["hit"]["p"]) == (1 - tie) / 2
 
 
-# --- the literal ND −2 in opposed LDs (RULINGS 004: "the output must say so") ----
+# --- the literal ND −2 in opposed LDs (rulings: "the output must say so") ----
 
 def test_rulings_literal_minus2_says_it_cannot_win_an_opposed_ld(cli):
     # before: only an LD against a goal said so; a blow against a parry, a contest, an insult

@@ -34,7 +34,7 @@ def test_004_T1_rating_2_reads_the_middle_innate_the_highest(cli):
 
 
 def test_004_T1_rating_0_reads_the_lowest_innate_the_middle(cli):
-    # 004-T1: d6=5, d12=2, d20=17: the lowest is 2; innate at 0 reads the middle, 5 (RULINGS 004).
+    # 004-T1: d6=5, d12=2, d20=17: the lowest is 2; innate at 0 reads the middle, 5 (rulings).
     r = quick(cli, "check", 0, "--dice", "5,2,17")
     assert (r.json["reading"], r.json["result"]) == ("lowest", 2)
     r = quick(cli, "check", 0, "--innate", "--dice", "5,2,17")
@@ -50,7 +50,7 @@ def test_004_R2_out_of_range_rating_is_refused(cli):
 # --- 004-R3: the ND table ----------------------------------------------------------
 
 @pytest.mark.parametrize("nd,reading,result", [
-    (2, "highest_plus_middle", 11 + 9),   # RULINGS 004: ND+2 = highest + middle
+    (2, "highest_plus_middle", 11 + 9),   # The rulings: ND+2 = highest + middle
     (1, "highest", 11),
     (0, "middle", 9),
     (-1, "lowest", 4),
@@ -62,7 +62,7 @@ def test_004_R3_which_die_each_nd_reads(cli, nd, reading, result):
 
 
 def test_004_R3_nd_minus2_difference_option(cli):
-    # RULINGS 004: nd_minus2 = "difference" reads second-lowest − lowest: 9 − 4.
+    # The rulings: nd_minus2 = "difference" reads second-lowest − lowest: 9 − 4.
     r = quick(cli, "check", 2, "--nd", -2, "--rule", "nd_minus2=difference", "--dice", "11,4,9")
     assert (r.json["reading"], r.json["result"], r.json["success"]) == ("second_minus_lowest", 5, True)
 
@@ -110,7 +110,7 @@ def test_004_T2_rating_1_at_minus3_is_an_automatic_failure(cli):
 
 @pytest.mark.parametrize("rating,nd", [(0, -3), (0, -4), (2, -4)])
 def test_004_R3_no_smaller_die_fails(cli, rating, nd):
-    # RULINGS 004 (GAP-5): rating 0 cannot shrink at all (its d6); 3d12 cannot shrink twice
+    # The rulings (GAP-5): rating 0 cannot shrink at all (its d6); 3d12 cannot shrink twice
     r = quick(cli, "check", rating, "--nd", nd)
     assert r.json["automatic_failure"] is True and r.code == 1
 
@@ -141,7 +141,7 @@ def test_004_R4_modifiers_add_up():
 
 
 def test_004_T4_dazed_attacker_at_the_head_through_protections_is_minus5(cli):
-    # 004-T4: Dazed (−1) + head (−3) + protections (−1) = −5: beyond −4, automatic failure (RULINGS 004)
+    # 004-T4: Dazed (−1) + head (−3) + protections (−1) = −5: beyond −4, automatic failure (rulings)
     r = quick(cli, "strike", 3, "--states", "mareado", "--location", "head", "--armour", -1)
     assert r.json["ld"]["nd"] == -5
     assert sorted(m["nd"] for m in r.json["ld"]["nd_modifiers"]) == [-3, -1, -1]
@@ -188,7 +188,7 @@ def test_equal_faces_of_rating_0_keep_the_smaller_die_lower():
     assert (result, kept) == (3, [0])
 
 
-# --- success (RULINGS 004) and 004-R1 ---------------------------------------------
+# --- success (rulings) and 004-R1 ---------------------------------------------
 
 def test_rulings_success_is_at_least_the_goal_or_1(cli):
     assert quick(cli, "check", 1, "--goal", 4, "--dice", "2,4,6").json["success"] is True

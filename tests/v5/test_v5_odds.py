@@ -1,4 +1,4 @@
-"""Exact odds of tests, contests and attacks (RULINGS 003) against an independent
+"""Exact odds of tests, contests and attacks (rulings) against an independent
 enumeration of every face, by hand for the smallest pools, through the command
 line, and a chi-square test of the sampler against them at a fixed seed."""
 

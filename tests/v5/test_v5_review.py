@@ -1,5 +1,5 @@
-"""An independent check of the v5 system against the book (seed 003, ../shared/RULES.md
-section 003, ../shared/RULINGS.md section 003), through the command line, with other
+"""An independent check of the v5 system against the book (seed 003, and its
+rules and rulings in docs/systems/v5.md), through the command line, with other
 numbers than the book's examples. Every expected number is worked out by hand here
 from the rules (the comments show the sums), and the exact odds are checked against
 an enumeration of every face written for this file alone.
@@ -37,7 +37,7 @@ def text(cli, *args) -> str:
 
 @pytest.mark.parametrize("seed", range(1, 9))
 def test_gap11_a_character_never_spends_willpower_unless_asked(cli, seed):
-    """RULINGS 003 (GAP-11): a Willpower reroll is the player's choice. Before the
+    """The rulings (GAP-11): a Willpower reroll is the player's choice. Before the
     review the default policy spent a campaign character's Willpower by itself on
     any roll the tool made that fell short (seed 1 here: Fabian rerolled 3 dice)."""
     r = camp(cli, "check", "Fabian", "Carisma+Persuasión", "--difficulty", 4, "--seed", seed)
@@ -66,7 +66,7 @@ def test_gap11_a_missed_shot_at_a_target_that_does_not_defend_says_so_too(cli):
 
 
 def test_rulings_003_a_contest_names_a_messy_critical(cli):
-    """RULINGS 003: a critical with a Hunger 10 is messy, in a contest as in a test.
+    """The rulings: a critical with a Hunger 10 is messy, in a contest as in a test.
     Before the review only the JSON said so."""
     # regular 10, 6 | Hunger 10 → the pair of 10s counts 4, + the 6 = 5; the opponent's 1, 2, 3, 4 → 0.
     r = v5(cli, "contest", 3, 4, "--hunger", 1, "--dice", "10,6,10,1,2,3,4")
@@ -152,7 +152,7 @@ def test_003_R21_a_rouse_check_of_6_plus_says_the_hunger_stays(cli):
     assert "Hunger stays at 2" in r.json["explanation"][0] and "Hunger 2 → 2" not in r.json["explanation"][0]
 
 
-# --- the roll: successes, criticals, Hunger (RULINGS 003, GAP-1) ---------------------------
+# --- the roll: successes, criticals, Hunger (rulings, GAP-1) ---------------------------
 
 
 @pytest.mark.parametrize("dice,successes,critical", [
@@ -362,7 +362,7 @@ def test_gap11_at_most_three_regular_dice(cli, policy, said):
     assert r.code == 2 and said in r.err
 
 
-# --- Hunger and recovery (003-R20…R24, RULINGS 003) ---------------------------------------------
+# --- Hunger and recovery (003-R20…R24, rulings) ---------------------------------------------
 
 
 def test_rulings_003_rouse_checks(cli):

@@ -1,5 +1,5 @@
-"""The rules engine as pure functions, one rule at a time (../shared/RULES.md section
-003, ../shared/RULINGS.md section 003). Every expected number is worked out here
+"""The rules engine as pure functions, one rule at a time (the rules and
+rulings of docs/systems/v5.md). Every expected number is worked out here
 from the rule's text, not read from the output."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def test_gap1_successes_on_6_and_pairs_of_10s(dice, want):
 
 
 def test_hunger_dice_replace_regular_dice_never_more_than_the_pool():
-    # RULINGS 003: a vampire rolls Hunger dice in place of regular dice.
+    # The rulings: a vampire rolls Hunger dice in place of regular dice.
     assert Pool("", [Part("", 5)], hunger=2).hunger_dice == 2
     assert Pool("", [Part("", 3)], hunger=5).hunger_dice == 3      # a pool of 3 at Hunger 5: all Hunger dice
 
@@ -65,7 +65,7 @@ def test_003_R4_contest_more_successes_wins_and_equal_ties():
     assert degree("tie", 3, False, False, True) == "tie"  # a tie is not a failure, even with a Hunger 1
 
 
-# --- Willpower rerolls (RULINGS 003, GAP-11) ---------------------------------------------
+# --- Willpower rerolls (rulings, GAP-11) ---------------------------------------------
 
 
 def test_gap11_reroll_takes_the_failed_regular_dice_up_to_three():
@@ -203,7 +203,7 @@ def test_gap14_pool_floor_and_split():
     assert (pool.whole, pool.size) == (7, 4)            # 003-T3: 7 split as 4 here (and 3 elsewhere)
 
 
-# --- Hunger (RULINGS 003) ------------------------------------------------------------------------
+# --- Hunger (rulings) ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("potency,mended", [(0, 1), (1, 1), (2, 2), (3, 2), (4, 3), (7, 3), (8, 4), (9, 4), (10, 5)])

@@ -1,4 +1,4 @@
-"""The worked examples of ../shared/RULES.md section 003 (003-T1…T10) through the
+"""The worked examples of docs/systems/v5.md (003-T1…T10) through the
 command line, with --dice giving the dice. The [seed] cases use the sample
 campaign's characters (campaigns/v5, from the book's own examples); every
 expected number is worked out here from the rules, not copied from the output."""

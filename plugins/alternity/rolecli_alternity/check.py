@@ -17,7 +17,7 @@ SCORE_MIN, SCORE_MAX = 0, 40
 
 
 def raw_degree(total: int, score: int) -> str:
-    """RULINGS 002: Amazing ≤ score÷4, Good ≤ score÷2, Ordinary ≤ score (rounded down)."""
+    """The rulings: Amazing ≤ score÷4, Good ≤ score÷2, Ordinary ≤ score (rounded down)."""
     if total <= score // 4:
         return "amazing"
     if total <= score // 2:

@@ -10,7 +10,7 @@ PHASES = ("amazing", "good", "ordinary", "marginal")
 
 
 def phase_of(degree: str) -> str:
-    """The phase an action check grade opens (002-R7/R8); Failure is Marginal (RULINGS
+    """The phase an action check grade opens (002-R7/R8); Failure is Marginal (the rulings
     002), a Critical Failure acts last in the Marginal phase (002-R10)."""
     if degree in ("failure", "marginal", "critical_failure"):
         return "marginal"

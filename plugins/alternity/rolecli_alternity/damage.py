@@ -78,7 +78,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
           fatigue_check: Callable[[dict[str, Any]], bool] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Apply one attack's (or one event's) damage. Returns (new state, report).
 
-    ``overflow`` (RULINGS 002, GAP-10/11): the hit's stun (primary + secondary) fills the
+    ``overflow`` (the rulings, GAP-10/11): the hit's stun (primary + secondary) fills the
     stun boxes and its excess converts 2:1 to wound, odd point ignored; the wound (primary
     + secondary + converted) fills the wound boxes and its excess converts 2:1 to mortal.
     Wound hits add 1 secondary stun per 2; mortal hits add 1 wound and 1 stun per 2, and

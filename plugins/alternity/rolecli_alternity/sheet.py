@@ -76,7 +76,7 @@ def _override(ch: Character, key: str) -> int | None:
 
 
 def track_sizes(ch: Character) -> dict[str, int]:
-    """RULINGS 002 (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
+    """The rulings (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
     ``stun_max``… overrides each."""
     con = ability(ch, "CON")
     half = -(-con // 2)
@@ -90,7 +90,7 @@ def track_sizes(ch: Character) -> dict[str, int]:
 
 
 def actions_per_round(ch: Character) -> int:
-    """RULINGS 002 (GAP-6): CON+WIL ≤15 → 1, 16–23 → 2, 24–31 → 3, 32+ → 4; a sheet value wins."""
+    """The rulings (GAP-6): CON+WIL ≤15 → 1, 16–23 → 2, 24–31 → 3, 32+ → 4; a sheet value wins."""
     val = _override(ch, "actions")
     if val is not None:
         check_range("actions", val, 1, 4)
@@ -109,7 +109,7 @@ def action_check_score(ch: Character) -> int:
 
 
 def last_resorts_max(ch: Character) -> int:
-    """RULINGS 002: a sheet value, else from Personality (7→0, 10→1, 12→2, 14→3, 16→4, linear between)."""
+    """The rulings: a sheet value, else from Personality (7→0, 10→1, 12→2, 14→3, 16→4, linear between)."""
     val = _override(ch, "last_resorts")
     if val is not None:
         return val

@@ -1,4 +1,4 @@
-"""The situation-die ladder (002-R3, RULINGS 002) and every source of steps.
+"""The situation-die ladder (002-R3, the rulings) and every source of steps.
 
 A *rung* is a position on the ladder counted from +d0: rung 0 = +d0,
 rung 1 = +d4 … rung 7 = +3d20, rung 8 = +4d20 (each step beyond +3d20 adds a
@@ -38,7 +38,7 @@ class SituationDie:
 
 
 def dice(rung: int) -> SituationDie:
-    """The situation die of a rung (002-R3, RULINGS ladder)."""
+    """The situation die of a rung (002-R3, the rulings' ladder)."""
     check_rung(rung)
     if rung <= 5:
         sides = _SIZES[rung]

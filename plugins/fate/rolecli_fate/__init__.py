@@ -1,5 +1,5 @@
 """rolecli rule system ``fate``: Caminantes, a Fate / Spirit of the Century style
-game (../shared/RULES.md section 000, ../shared/RULINGS.md section 000).
+game (its rules, rulings and decisions: docs/systems/fate.md).
 
 The modules follow the book: ``ladder`` (adjectives), ``roll`` (4dF + skill and
 its modifiers), ``actions`` (simple actions, contests, attacks, maneuvers,

@@ -123,7 +123,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
 
 def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     """Both sides roll; the higher beats a difficulty equal to the lower (000-R6).
-    An attack on a protected defender uses max(defence, block strength) (000-R18a)."""
+    An attack on a protected defender uses max(defence, block strength) (000-R18, a block that protects)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
     a = make_side(work, actor, p["skill"], p, lang, target=target)
@@ -277,12 +277,12 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
 
 
 def push_cost(weight: int, zones: int) -> int:
-    """RULINGS 000: pushing costs weight + zones (constant per distance)."""
+    """The rulings: pushing costs weight + zones (constant per distance)."""
     return weight + zones
 
 
 def throw_cost(weight: int, zones: int, mode: str = "sum") -> int:
-    """000-R42 / RULINGS 000: 1 zone = weight + 1; each extra zone costs the
+    """000-R42 / the rulings: 1 zone = weight + 1; each extra zone costs the
     previous one plus 1 → Σ(weight + k), k = 1..n. ``threshold``: weight + n."""
     if mode == "threshold":
         return weight + zones

@@ -2,7 +2,7 @@
 (state ``aspectos_temporales``, entries ``"Name|fragile|free"`` or
 ``"Name|sticky|used"``), and consequences (state ``consecuencias``).
 
-Invoking or tagging one gives +2 (or a reroll) for 1 Fate point (RULINGS 000,
+Invoking or tagging one gives +2 (or a reroll) for 1 Fate point (the rulings,
 as in SotC); the first tag of a fresh temporary aspect is free (000-R41), and a
 fragile aspect vanishes once tagged."""
 

@@ -53,7 +53,7 @@ def check_can_concede(work: Work, offerer: Character, winner: Character | None) 
 
 def concession(work: Work, offerer: Character, winner: Character | None, reply: str, lang: str,
                data: dict, reasonable: bool = True) -> list[str]:
-    """000-R36 with RULINGS 000: offerer +1 FP when accepted as reasonable;
+    """000-R36 with the rulings: offerer +1 FP when accepted as reasonable;
     the refuser −1 FP when refused (a reasonable offer: the book ties both to it)."""
     es = lang == "es"
     accepted = fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
@@ -77,7 +77,7 @@ def concession(work: Work, offerer: Character, winner: Character | None, reply: 
 
 def clear_marks(work: Work, ch: Character) -> None:
     """The end of the scene ends the conflict: its marks go (taken-out minions stay
-    out, RULINGS 000)."""
+    out, the rulings)."""
     if not is_group(ch) and work.get(ch, "fuera", ""):
         work.set(ch, "fuera", "")
     for key in ("consecuencia_tomada", "concesion_ofrecida"):

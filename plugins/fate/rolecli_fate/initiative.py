@@ -1,5 +1,5 @@
 """Initiative (000-R10/R11): Alerta for physical conflicts, Empatía for social
-and mental ones (RULINGS 000, GAP-11); ties by Resolución, then the order the GM
+and mental ones (the rulings, GAP-11); ties by Resolución, then the order the GM
 listed. A minion group uses its leader's initiative, else its Calidad.
 Rotating initiative: the listed order, moved one place per round."""
 

@@ -1,4 +1,4 @@
-"""The adjective ladder (RULINGS 000, GAP-2): numbers for the seed's adjectives.
+"""The adjective ladder (the rulings, GAP-2): numbers for the seed's adjectives.
 
 Spanish names are the seed's (and the ruling's); English names are Spirit of the
 Century's. Input accepts a number (``2``, ``+2``, ``-1``) or an adjective in

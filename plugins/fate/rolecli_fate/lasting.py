@@ -7,7 +7,7 @@
   defence roll of the character for the rest of the round;
 - a Spin (000-R48), earned by a defender who beats an attack by 3 or more: +1
   or −1 to one roll of the immediately next action. Default policy (the
-  winner's choice, RULINGS 000): +1 when the Spin's holder rolls next, −1 when
+  winner's choice, the rulings): +1 when the Spin's holder rolls next, −1 when
   the attacker it was earned against does; any other next action lets it lapse
   ("unused Spins are lost"). ``--spin`` typed on that roll overrides it.
 """

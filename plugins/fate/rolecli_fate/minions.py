@@ -36,7 +36,7 @@ def quality(ch: Character) -> int:
 
 
 def standing(work: Work, grp: Character) -> int:
-    """Minions still standing (the size bonus is recomputed from them, RULINGS 000)."""
+    """Minions still standing (the size bonus is recomputed from them, the rulings)."""
     return max(0, int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera", 0) or 0))
 
 

@@ -1,4 +1,4 @@
-"""Recovery events (000-R60…R66, RULINGS 000, GAP-23).
+"""Recovery events (000-R60…R66, the rulings, GAP-23).
 
 - ``end_of_scene``: clears stress (000-R60), the Menor consequence (000-R61,
   kept with ``--no-rested``), the front minion's marks, the conflict's marks

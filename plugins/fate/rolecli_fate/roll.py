@@ -1,4 +1,4 @@
-"""4dF plus a skill rating and its modifiers: the effort (000-R1, RULINGS 000)."""
+"""4dF plus a skill rating and its modifiers: the effort (000-R1, the rulings)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from .minions import attached_groups, hit_group
 from .state import Work, fate_points, is_group, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
-    # key, Spanish, English, stress absorbed (RULINGS 000, GAP-7)
+    # key, Spanish, English, stress absorbed (the rulings, GAP-7)
     ("menor", "Menor", "Minor", 2),
     ("mayor", "Mayor", "Major", 4),
     ("severa", "Severa", "Severe", 6),
@@ -50,7 +50,7 @@ def track_key(text: str) -> str:
 
 
 def track_bonus(rating: int) -> int:
-    """RULINGS 000 (SotC): +1 at Promedio–Adecuado, +2 at Bueno–Grande, +3 at Soberbio and up."""
+    """The rulings (SotC): +1 at Promedio–Adecuado, +2 at Bueno–Grande, +3 at Soberbio and up."""
     if rating >= 5:
         return 3
     if rating >= 3:

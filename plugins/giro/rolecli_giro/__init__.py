@@ -1,5 +1,5 @@
 """rolecli rule system ``giro``: Giro de Reloj, a d12 game of a white Day Die
-and a black Night Die (../shared/RULES.md section 001, ../shared/RULINGS.md 001).
+and a black Night Die (its rules, rulings and decisions: docs/systems/giro.md).
 
 The modules follow the book: ``challenge`` (the limit: attribute + skill,
 flexible and chained challenges), ``success_range`` (difficulty … limit),

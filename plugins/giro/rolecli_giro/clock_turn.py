@@ -112,7 +112,7 @@ class Turn:
 
     @property
     def standing(self) -> Read:
-        """The die that counts: the Night Die once rolled (RULINGS 001: it stands)."""
+        """The die that counts: the Night Die once rolled (the rulings: it stands)."""
         return self.night or self.day  # type: ignore[return-value]
 
     @property
@@ -134,14 +134,14 @@ class Turn:
 
     @property
     def success_factor(self) -> int | None:
-        """001-R7 and RULINGS 001: the value of the die that succeeded."""
+        """001-R7 and the rulings: the value of the die that succeeded."""
         if self.result is None:
             return None
         return modified(self.result, self.side.success_factor_mod)
 
     @property
     def failure_factor(self) -> int | None:
-        """001-R8 and RULINGS 001: only a failed Night Die has one, its value."""
+        """001-R8 and the rulings: only a failed Night Die has one, its value."""
         if self.outcome != "fiasco":
             return None
         return modified(self.standing.value, self.side.failure_factor_mod)
@@ -192,7 +192,7 @@ def can_win(side: Side, at_least: int | None = None) -> bool:
 
 def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -> bool:
     """Whether the side rolls the Night Die now, by its policy: ``on-failure``
-    after a failed Day Die (the only time in a test, RULINGS 001); ``on-loss``
+    after a failed Day Die (the only time in a test, the rulings); ``on-loss``
     also after an in-range Day Die the other side beats (a contest); never twice.
     Both roll it only when it can still succeed (a test) or win (a contest:
     ``at_least`` is the lowest result that wins, None for any within range): a

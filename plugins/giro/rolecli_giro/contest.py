@@ -3,7 +3,7 @@ result that stays within its own range wins, whichever die produced it.
 
 Both sides roll their Day Dice first (the actor's, then the target's). Then a
 side that has failed, or is losing as things stand, may roll its Night Die (the
-seed's Pennrock does, RULINGS 001); its result then stands, and the other side
+seed's Pennrock does, the rulings); its result then stands, and the other side
 may answer with its own Night Die if that puts it behind. A side rolls it once,
 and by default only when it can still win: a Night Die that cannot beat the
 other side's result only brings its consequences.

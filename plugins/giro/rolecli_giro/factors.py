@@ -1,6 +1,6 @@
 """Factores de Éxito y Fracaso (001-R7…R10).
 
-The Success Factor is the value of the die that succeeded (RULINGS 001: the
+The Success Factor is the value of the die that succeeded (the rulings: the
 best in-range Day Die, or the Night Die); the Failure Factor is the value of a
 failed Night Die, and only of one: a plain Fallo has none. Lower is worse for a
 Failure Factor, higher is better for a Success Factor.

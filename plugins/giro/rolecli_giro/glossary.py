@@ -1,4 +1,4 @@
-"""The book's words, in its Spanish and in English (../shared/RULES.md, 001 Glossary).
+"""The book's words, in its Spanish and in English (docs/systems/giro.md).
 
 Every line the system prints is built from these, so ``--lang es`` reads like
 the book: Dado Diurno, Dado Nocturno, Rango de Éxito, Fallo, Fracaso...

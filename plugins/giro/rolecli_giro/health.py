@@ -1,5 +1,5 @@
 """Salud: damage and healing. The book gives no procedure (GAP-10); these are the
-toolkit's defaults from RULINGS 001, not the book's rules.
+toolkit's defaults from the rulings, not the book's rules.
 
 Every character has ``salud`` (10 unless its sheet says otherwise); the tool
 keeps the points lost as ``heridas``. A successful attack deals its Success

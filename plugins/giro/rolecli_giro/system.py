@@ -13,7 +13,7 @@ SKILL = (0, 12)
 LIMIT = (0, 24)  # a limit typed as one number: the most attribute + skill can add up to
 EXTRA = (0, 6)  # extra dice of one kind: more than a Cronista would grant
 POINTS = (0, 12)
-SALUD = 10  # RULINGS 001: a character's salud unless its sheet says otherwise
+SALUD = 10  # The rulings: a character's salud unless its sheet says otherwise
 
 TEMPLATE = (
     Field("atributos", "table", L("Atributos (Ímpetu, Precisión, Genio, Gracia, Perspicacia)",

@@ -294,7 +294,7 @@ def contest(action: Action, ctx) -> Outcome:
 
 def attack(action: Action, ctx) -> Outcome:
     """A contest against the target's defence (or, with none, a test), whose
-    winner deals its Success Factor plus the weapon's bonus (RULINGS 001, the
+    winner deals its Success Factor plus the weapon's bonus (the rulings, the
     toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
     p = INFO.params(action)
     lang = ctx.lang
@@ -356,7 +356,7 @@ def damage(character: Character, action: Action, ctx) -> Outcome:
 
 
 def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
-    """RULINGS 001 (the toolkit's defaults): a scene's end heals nothing (and the
+    """The rulings (the toolkit's defaults): a scene's end heals nothing (and the
     Night Die's consequences noted on the character end with it); a rest heals
     the Success Factor of a healing roll, or 1d12 without one (an automatic
     success, 001-R10); the start of a session changes nothing."""

@@ -1,8 +1,8 @@
 """rolecli rule system ``middle``: a homebrew fantasy combat chapter that throws
 three dice by a capability's marks (d6+d12+d20, 3d6, 3d12, 3d20) and reads the
 middle one, shifted by a difficulty level (ND); with called shots, disarm duels,
-dirty tricks, mounts and battle states (../shared/RULES.md section 004,
-../shared/RULINGS.md section 004).
+dirty tricks, mounts and battle states (its rules, rulings and decisions:
+docs/systems/middle.md).
 
 The modules follow the chapter: ``capability`` (marks and dice), ``nd`` (the
 difficulty table), ``ld`` (the throw and its exact odds), ``states`` (battle

@@ -1,5 +1,5 @@
 """Plain LDs: one capability against the Narrator's goal, and two opposed
-(004-R1…R4; RULINGS 004: the higher wins, a tie goes to the defender)."""
+(004-R1…R4; the rulings: the higher wins, a tie goes to the defender)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The LD (Lanzamiento de Dados): a capability thrown at an ND, read, and
-judged against a target (004-R1…R4, RULINGS 004).
+judged against a target (004-R1…R4, the rulings).
 
 An :class:`Ld` is everything known before the dice fall, so the same object is
 thrown (:func:`throw`) and enumerated exactly (:func:`distribution`). An
 unopposed LD succeeds when its result is at least the goal the Narrator gives,
-or 1 without one (RULINGS 004)."""
+or 1 without one (the rulings)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from .capability import DICE, Capability, dice_text
 from .nd import Mod
 from .words import number, signed, tr, verdict
 
-NO_GOAL = 1  # RULINGS 004: with no target, a result of 1 or more succeeds
+NO_GOAL = 1  # The rulings: with no target, a result of 1 or more succeeds
 
 
 @dataclass
@@ -102,7 +102,7 @@ def throw(ld: Ld, dice, why: str) -> Throw:
 
 
 def unread(data, dice, lang: str) -> None:
-    """Dice a player gave for LDs that cannot be attempted (RULINGS 004).
+    """Dice a player gave for LDs that cannot be attempted (the rulings).
 
     Such an LD reads no die, so a command whose every LD failed that way reads
     nothing; but a player may have thrown the capability's three dice before

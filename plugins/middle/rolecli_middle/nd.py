@@ -1,12 +1,12 @@
 """The difficulty level (Nivel de Dificultad, ND) and which die it reads (004-R3, R4).
 
 Negative is harder: ND 0 reads the middle die, +1 the highest, +2 the highest
-plus the middle (RULINGS 004), −1 the lowest, −2 the lowest minus the
+plus the middle (the rulings), −1 the lowest, −2 the lowest minus the
 second-lowest (or, with the rule option ``nd_minus2 = "difference"``, the
 second-lowest minus the lowest); −3 and −4 throw dice one and two sizes smaller
 (d20 → d12 → d6) and then read as −2. With no smaller die the LD cannot be
 attempted: an automatic failure. Modifiers add up (R4); beyond +2 reads as +2,
-below −4 fails (RULINGS 004)."""
+below −4 fails (the rulings)."""
 
 from __future__ import annotations
 
@@ -77,11 +77,11 @@ def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading
     ``reading="table"`` (the default) applies the ND table as written: innate and
     rating 0 change only the normal reading (004-R2). ``"shift"`` reads innate as
     one level easier and rating 0 as one harder at every ND (GAP-5)."""
-    level = min(nd, TOP)  # RULINGS 004: above ND+2 reads as ND+2
+    level = min(nd, TOP)  # The rulings: above ND+2 reads as ND+2
     if reading == "shift":
         level = min(level + (1 if innate else 0) - (1 if rating == 0 else 0), TOP)
     if level < BOTTOM:
-        return Plan(level, -2 - level, None)  # RULINGS 004: the dice would shrink past d6
+        return Plan(level, -2 - level, None)  # The rulings: the dice would shrink past d6
     if level <= -2:
         return Plan(level, -2 - level, "second_minus_lowest" if minus2 == "difference" else "lowest_minus_second")
     if level == 0 and reading == "table":
@@ -92,7 +92,7 @@ def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading
 
 def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
     """The dice ``steps`` sizes smaller (004-R3), or ``None`` when one has no
-    smaller die: a d6, so rating 0 and 3d6 cannot shrink (RULINGS 004, GAP-5)."""
+    smaller die: a d6, so rating 0 and 3d6 cannot shrink (the rulings, GAP-5)."""
     out = []
     for size in sizes:
         i = SIZES.index(size) + steps

@@ -1,10 +1,10 @@
 """Recovery. The text has none (GAP-20); what follows is the toolkit's default
-from RULINGS 004, not the book's rules.
+from the rulings, not the book's rules.
 
 - ``end_of_round``: the round's combat action and parries are spent anew
   (004-R5, R11); a trick's Cegado counts one round down (004-R12) and a feint's
   advantage fades after the round that follows it.
-- ``end_of_scene``: the battle states end (RULINGS 004), and with them what only
+- ``end_of_scene``: the battle states end (the rulings), and with them what only
   lasts a combat: duels, covers, parries declared, half movement, a dropped
   weapon (picked up), fleeing and surrender. A mount's or rider's loss keeps
   its rage "even after the combat" (004-R10).

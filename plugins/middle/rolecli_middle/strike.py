@@ -191,7 +191,7 @@ def declare(blow: Blow, free: bool = False) -> None:
 
 def lands(scene: Scene, a: Throw, d: Throw | None) -> bool:
     """Against protections the LD must reach its goal; against a parry it must
-    be higher than the parry's, a tie going to the defender (RULINGS 004) unless
+    be higher than the parry's, a tie going to the defender (the rulings) unless
     ``parry_tie = "attacker"`` (the text's "un LD mayor" for the parrier)."""
     if d is None:
         return a.success
@@ -258,7 +258,7 @@ def _parry_line(scene: Scene, a: Throw, d: Throw, hit: bool) -> str:
 
 
 def damage(result: int, bonus: int, charge: int = 0) -> int:
-    """RULINGS 004 (the toolkit's default): the LD's result plus the weapon's
+    """The rulings (the toolkit's default): the LD's result plus the weapon's
     bonus (never below 0), plus the charge's die (004-R14)."""
     return max(0, result + bonus) + charge
 

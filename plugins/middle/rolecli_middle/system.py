@@ -31,7 +31,7 @@ def blow_capability() -> Param:
 
 INNATE = Param("innate", "bool", L("la capacidad es innata (lee un dado mejor)", "the capability is innate (reads one die better)"),
                default=False)
-# The table runs from ND +2 to ND −4; a Narrator's ND beyond it reads as +2 or fails (RULINGS 004).
+# The table runs from ND +2 to ND −4; a Narrator's ND beyond it reads as +2 or fails (the rulings).
 ND = Param("nd", "int", L("ND que añade el Narrador (la tabla va de +2 a −4; por encima se lee +2, por debajo fallo automático)",
                           "ND the Narrator adds (the table runs +2..−4; above reads as +2, below fails)"),
            default=0, minimum=-10, maximum=10)

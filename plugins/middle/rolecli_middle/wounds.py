@@ -1,9 +1,9 @@
 """What a blow does to the one it lands on: life lost, the effects of a called
 shot (004-R7), death, and the bond between a rider and its mount (004-R10).
 
-Damage is the LD's result plus the weapon's bonus (RULINGS 004: the toolkit's
+Damage is the LD's result plus the weapon's bonus (the rulings: the toolkit's
 default, not the book's); ``vida`` is lost by it and a character with no life
-left dies. "Half of the life" is half of the maximum (RULINGS 004)."""
+left dies. "Half of the life" is half of the maximum (the rulings)."""
 
 from __future__ import annotations
 

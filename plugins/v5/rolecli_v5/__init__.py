@@ -1,5 +1,5 @@
-"""rolecli rule system ``v5``: a Vampire 5th edition style conflict system (seed 003,
-../shared/RULES.md section 003, ../shared/RULINGS.md section 003).
+"""rolecli rule system ``v5``: a Vampire 5th edition style conflict system (seed 003;
+its rules, rulings and decisions: docs/systems/v5.md).
 
 Pools of d10s (Attribute + Skill) count successes on 6+, pairs of 10s and Hunger
 dice; conflicts are contests decided by the margin, which becomes superficial or

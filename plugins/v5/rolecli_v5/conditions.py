@@ -12,7 +12,7 @@ from . import labels as L
 from . import trackers as T
 from .traits import MENTAL, PHYSICAL, SOCIAL
 
-# 003-R15, RULINGS 003 (GAP-4): which pools each Impaired tracker weakens
+# 003-R15, the rulings (GAP-4): which pools each Impaired tracker weakens
 WEAKENS = {"health": (PHYSICAL,), "willpower": (SOCIAL, MENTAL)}
 PENALTY = -2
 

@@ -157,7 +157,7 @@ class Hit:
 
 def contest_hits(outcome: str, margin: int, *, two_sided: bool, dodge: bool, weapon: int, target_weapon: int,
                  audience: int, tie_weapon: bool) -> list[Hit]:
-    """Who hurts whom after a contest (003-R4, R5, R8, R11; RULINGS 003 GAP-7/8):
+    """Who hurts whom after a contest (003-R4, R5, R8, R11; the rulings GAP-7/8):
     the winner deals its margin plus its weapon; in a one-sided conflict only the
     attacker can, so a one-sided tie deals nothing; a two-sided tie deals each side
     margin 1 (plus the weapon, by ``tie_weapon``); a dodging defender deals nothing."""
@@ -172,7 +172,7 @@ def contest_hits(outcome: str, margin: int, *, two_sided: bool, dodge: bool, wea
 
 
 def hit_against(successes: int, difficulty: int, weapon: int, audience: int) -> Hit | None:
-    """003-R6, RULINGS 003 (GAP-6): against a fixed difficulty the margin is
+    """003-R6, the rulings (GAP-6): against a fixed difficulty the margin is
     successes − difficulty, and a hit deals at least 1."""
     if successes < difficulty:
         return None

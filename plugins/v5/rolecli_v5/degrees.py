@@ -1,5 +1,5 @@
 """What a roll achieved: a test against a difficulty (003-R6) or one side of a
-contest (003-R4), with the Hunger's marks on it (RULINGS 003).
+contest (003-R4), with the Hunger's marks on it (the rulings).
 
 A win with a pair of 10s is a critical win, messy when a Hunger die shows one of
 the 10s; a loss with a Hunger die showing 1 is a bestial failure; a loss with no

@@ -1,4 +1,4 @@
-"""Hunger and Rousing the Blood (RULINGS 003).
+"""Hunger and Rousing the Blood (the rulings).
 
 A vampire's Hunger (0–5) is how many of its dice are Hunger dice. A Rouse check is
 one die: 6+ and Hunger stays, 1–5 and it rises by one. At Hunger 5 a vampire can
@@ -21,7 +21,7 @@ START = 1  # a vampire's Hunger when its sheet does not give one: a night's star
 AGGRAVATED_COST = 3  # Rouse checks per aggravated Health point
 FRENZY_DIFFICULTY = 4
 SLAKE_FLOOR = 1  # feeding takes Hunger below 1 only by killing the vessel (the published game)
-# RULINGS 003: superficial Health mended per Rouse check, by Blood Potency (up to, amount)
+# The rulings: superficial Health mended per Rouse check, by Blood Potency (up to, amount)
 MEND = ((1, 1), (3, 2), (7, 3), (9, 4), (10, 5))
 
 

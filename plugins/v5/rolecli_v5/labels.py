@@ -14,7 +14,7 @@ TRACKERS = {"health": L("Salud", "Health"), "willpower": L("Fuerza de Voluntad",
 
 DAMAGE_TYPES = {"superficial": L("superficial", "superficial"), "aggravated": L("agravado", "aggravated")}
 
-# Results of a test or of one side of a contest, best first (RULINGS 003).
+# Results of a test or of one side of a contest, best first (the rulings).
 DEGREES = {
     "messy_critical": L("crítico conflictivo", "messy critical"),
     "critical_win": L("victoria crítica", "critical win"),

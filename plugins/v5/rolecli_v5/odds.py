@@ -1,4 +1,4 @@
-"""Exact odds of a test, a contest and a conflict attack (RULINGS 003), as fractions.
+"""Exact odds of a test, a contest and a conflict attack (the rulings), as fractions.
 
 A regular die falls short on 1–5 (5 in 10), succeeds on 6–9 (4 in 10) or shows a 10
 (1 in 10); a Hunger die shows 1 (1 in 10), 2–5, 6–9 or 10. What a pool rolled

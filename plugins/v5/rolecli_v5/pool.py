@@ -1,4 +1,4 @@
-"""A dice pool: d10s, successes on 6+, pairs of 10s, Hunger dice (RULINGS 003, GAP-1).
+"""A dice pool: d10s, successes on 6+, pairs of 10s, Hunger dice (the rulings, GAP-1).
 
 A vampire rolls Hunger dice *in place of* regular dice, one per level of Hunger,
 never more than the pool. Every die showing 6 or more is one success and each pair

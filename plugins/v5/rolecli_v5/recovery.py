@@ -1,4 +1,4 @@
-"""Healing (003-R20…R24, RULINGS 003), by event:
+"""Healing (003-R20…R24, the rulings), by event:
 
 - ``start_of_session``: a mortal removes superficial Health up to its Stamina
   (003-R20); everyone removes superficial Willpower up to the higher of Composure
@@ -89,7 +89,7 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
 
 
 def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
-    """RULINGS 003: a vampire mends aggravated Health at three Rouse checks a point,
+    """The rulings: a vampire mends aggravated Health at three Rouse checks a point,
     stopping at Hunger 5 (it cannot Rouse the Blood on purpose any more)."""
     lang = ctx.lang
     before = T.read(character, "health", state)
@@ -120,7 +120,7 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
 
 
 def treatment(character: Character, state: dict, p: dict, ctx) -> list[str]:
-    """RULINGS 003: only explicit treatment heals a mortal's aggravated Health."""
+    """The rulings: only explicit treatment heals a mortal's aggravated Health."""
     lang = ctx.lang
     if H.is_vampire(character):
         return [tr(lang, f"{character.name}: la medicina no cura a los muertos (un vampiro descansa: rest)",

@@ -1,5 +1,5 @@
 """Willpower rerolls: up to three regular dice, never Hunger dice, for one
-superficial Willpower marked without halving (RULINGS 003, GAP-11; 003-R14).
+superficial Willpower marked without halving (the rulings, GAP-11; 003-R14).
 
 Which dice is the player's choice (``--reroll``, a policy):
 

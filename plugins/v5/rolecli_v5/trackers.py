@@ -1,6 +1,6 @@
 """The Health and Willpower trackers: boxes marked "/" (superficial) and "X"
 (aggravated), how damage marks them, Impairment and the end of the tracker
-(003-R13…R16, RULINGS 003).
+(003-R13…R16, the rulings).
 
 A tracker is kept as two counts in the character's state (``health_superficial``,
 ``health_aggravated``...): the book draws it as boxes, aggravated first,
@@ -32,7 +32,7 @@ class Tracker:
 
     @property
     def impaired(self) -> bool:
-        """RULINGS 003 (GAP-3): a tracker with no empty box is Impaired."""
+        """The rulings (GAP-3): a tracker with no empty box is Impaired."""
         return self.empty <= 0
 
     @property
@@ -70,7 +70,7 @@ def levels_of(amount: int, kind: str, halve: bool = True) -> int:
 
 
 def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
-    """003-R13 step 3, 003-R15, RULINGS 003 (GAP-5): each level fills an empty box
+    """003-R13 step 3, 003-R15, the rulings (GAP-5): each level fills an empty box
     with "/" or "X"; a level that finds no empty box (the tracker is Impaired)
     converts one earlier "/" into "X"; with no "/" left to convert, it is lost."""
     sup, agg = tracker.superficial, tracker.aggravated
@@ -95,7 +95,7 @@ def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker
 
 
 def size_of(character: Character, key: str) -> int:
-    """RULINGS 003 (GAP-2): Health = Stamina + 3, Willpower = Composure + Resolve,
+    """The rulings (GAP-2): Health = Stamina + 3, Willpower = Composure + Resolve,
     unless the sheet says otherwise (``health_max``, ``willpower_max``)."""
     written = character.sheet.get(f"{key}_max")
     if written is not None:

@@ -57,7 +57,7 @@ def roll_verb(action: Action, ctx, p: dict) -> Outcome:
     line = f"{pool.text(ctx.lang)}: {dice.text(ctx.lang)} → {L.successes(dice.successes, ctx.lang)}"
     if dice.critical:
         line += tr(ctx.lang, " (parejas de 10: crítico)", " (pairs of 10s: critical)")
-    if dice.messy:  # RULINGS 003: what the Hunger dice will mean once the roll is judged
+    if dice.messy:  # The rulings: what the Hunger dice will mean once the roll is judged
         line += tr(ctx.lang, "; un dado de Ansia muestra uno de los 10: crítico conflictivo si gana",
                    "; a Hunger die shows one of the 10s: a messy critical if it wins")
     if dice.bestial:
@@ -86,7 +86,7 @@ def against(work: Work, ctx, action: Action, p: dict, difficulty: int, who: Labe
 
 
 def check(action: Action, ctx, p: dict) -> Outcome:
-    """003-R6: a test against a difficulty; RULINGS 003: dice, criticals, Hunger."""
+    """003-R6: a test against a difficulty; the rulings: dice, criticals, Hunger."""
     work = Work()
     difficulty = int(p["difficulty"])
     s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
@@ -115,7 +115,7 @@ def _result_line(a: Side, d: Side, outcome: str, lang: str) -> str:
 
 
 def hunger_notes(a: Side, d: Side, outcome: str, lang: str) -> list[str]:
-    """What the Hunger did to either side of a contest (RULINGS 003): a messy critical
+    """What the Hunger did to either side of a contest (the rulings): a messy critical
     for a winner with a Hunger 10 among its 10s, a bestial failure for a loser with a
     Hunger 1; said in words, as a test says it."""
     notes = []
@@ -286,7 +286,7 @@ def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
     if p["dodge"] and outcome == "lose":
         return tr(lang, ": esquiva y no causa daño, sea cual sea el margen (003-R8)",
                   ": it dodges and deals no damage, whatever the margin (003-R8)")
-    if not p["two_sided"] and outcome == "tie":  # RULINGS 003 (GAP-7)
+    if not p["two_sided"] and outcome == "tie":  # The rulings (GAP-7)
         return tr(lang, ": conflicto unilateral, un empate no causa daño",
                   ": a one-sided conflict, a tie deals no damage")
     if not p["two_sided"]:
@@ -323,7 +323,7 @@ def spend_verb(character: Character, ctx, p: dict) -> Outcome:
 
 
 def rouse_verb(action: Action, ctx, p: dict) -> Outcome:
-    """Rouse checks (RULINGS 003): one die each, Hunger +1 on 1–5."""
+    """Rouse checks (the rulings): one die each, Hunger +1 on 1–5."""
     lang = ctx.lang
     character = action.actor
     if character is not None and not H.is_vampire(character):
