@@ -584,7 +584,7 @@ CLI = [
     C(".current naming a path", "damage", "Ana", "1", files={".current": "../../etc\n"}, word="path separator"),
     C(".current naming no campaign", "damage", "Ana", "1", files={".current": "nope\n"}, word="no campaign 'nope'"),
     C(".current not UTF-8", "damage", "Ana", "1", files={".current": b"\xff\n"}, word="campaign use"),
-    C(".current a folder", "damage", "Ana", "1", files={".current/": b""}, word="Is a directory."),
+    C(".current a folder", "damage", "Ana", "1", files={".current/": b""}, word="is a folder"),
     C("campaign use with .current a folder", "campaign", "use", "demo", files={".current/": b""},
       word="cannot write"),
     C("no current campaign", "character", "show", "Ana", word="no current campaign"),
@@ -645,7 +645,7 @@ def encounter(old: str = "", new: str = "") -> dict:
 
 ENCOUNTERS = [
     C("encounter: no such file", "encounter", "check", "{tmp}/nope.toml", word="no such encounter file"),
-    C("encounter: a folder", "encounter", "check", "{tmp}", word="Is a directory"),
+    C("encounter: a folder", "encounter", "check", "{tmp}", word="is a folder"),
     C("encounter: a syntax error", "encounter", "check", "{tmp}/encounter.toml", tmpfiles=encounter(new="x = [\n"),
       word="TOML syntax error"),
     C("encounter: not UTF-8", "encounter", "check", "{tmp}/encounter.toml", tmpfiles={"encounter.toml": b"\xff\n"},

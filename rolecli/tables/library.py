@@ -35,11 +35,11 @@ def user_file() -> Path:
 
 
 def _read_book(path: Path, label: str, only_sections: bool) -> Book:
-    from rolecli.campaign.files import decode, read_bytes
-    from rolecli.campaign.paths import display_path
+    from rolecli.campaign.files import decode
+    from rolecli.campaign.paths import display_path, read_bytes
     from rolecli.campaign.validate import Where, parse_toml
 
-    raw = read_bytes(path)
+    raw = read_bytes(path, what="a campaign file" if not only_sections else "a rolls file")
     if raw is None:
         raise RoleError(f"{display_path(path)} is missing.")
     text = decode(path, raw)
