@@ -277,14 +277,17 @@ def _quoted(text: str) -> str:
 
 _HEADER = re.compile(r"^[ \t]*\[(?!\[)([^\n]*?)\][ \t]*(?:#[^\n]*)?$", re.M)
 _ROW_KEY = re.compile(r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\d[-\d+.–]*)[ \t]*=""", re.M)
-_INLINE_KEY = re.compile(r"""(?:"[^"\n]*"|'[^'\n]*'|\d[-\d+.–]*)[ \t]*=""")
 _KEY_LINE = re.compile(r"""^[ \t]*("[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*([\[{]?)""", re.M)
-_TEXT = re.compile(r'"(?:[^"\\\n]|\\.)*"' + r"|'[^'\n]*'")
+# Inside a list or an inline table: a key (before its "="), a text, or a comment.
+_STRING = r'"(?:[^"\\\n]|\\.)*"' + r"|'[^'\n]*'"
+_TOKEN = re.compile(rf"(?P<key>{_STRING}|[\w-]+)[ \t]*=|(?P<text>{_STRING})|#[^\n]*")
 
 
 def count_rows(text: str) -> tuple[str, int, int] | None:
     """The first table of ``text`` over :data:`MAX_ROWS` rows, counted without
     parsing, as ``(name, line, rows)``; None when none is."""
+    if text.count("\n") < MAX_ROWS and text.count('"') + text.count("'") <= 2 * MAX_ROWS:
+        return None  # a row takes a line of its own, or two quotes of a list or an inline table
     headers = list(_HEADER.finditer(text))
     for header, following in zip(headers, headers[1:] + [None]):
         key = re.sub(r"\s*\.\s*", ".", header.group(1).strip())
@@ -297,12 +300,13 @@ def count_rows(text: str) -> tuple[str, int, int] | None:
             lines = list(_KEY_LINE.finditer(text, start, end))
             for line, after in zip(lines, lines[1:] + [None]):
                 stop = after.start() if after else end
-                if line.group(2) == "[":
-                    rows = len(_TEXT.findall(text, line.end(), stop))
-                elif line.group(2) == "{":
-                    rows = len(_INLINE_KEY.findall(text, line.end(), stop))
-                else:
+                if not line.group(2):
                     continue
+                tokens = _TOKEN.finditer(text, line.end(), stop)
+                if line.group(2) == "[":  # a list: a row a text
+                    rows = sum(1 for t in tokens if t.group("text"))
+                else:  # an inline table: a row a key, die aside
+                    rows = sum(1 for t in tokens if t.group("key") and t.group("key").strip("\"'") != "die")
                 if rows > MAX_ROWS:
                     return line.group(1).strip("\"'"), text.count("\n", 0, line.start()) + 1, rows
     return None
