@@ -289,8 +289,8 @@ def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
             if key in e and not isinstance(e[key], kind):
                 return ("effects", str(i), key), f"should be a {'table' if kind is dict else 'text'}"
         if len(e.get("text", "")) > MAX_EFFECT_TEXT:  # as `effect add` allows
-            return ("effects", str(i), "text"), (f"is {len(e['text']):,} characters long; an effect's text is "
-                                                 f"1 to {MAX_EFFECT_TEXT} characters")
+            return ("effects", str(i), "text"), (f"is {len(e['text']):,} characters long; an effect's text is at "
+                                                 f"most {MAX_EFFECT_TEXT} characters, as 'effect add' takes it")
         if e["until"] == "rounds" and not _whole(e.get("rounds"), 1, MAX_EFFECT_ROUNDS):
             return ("effects", str(i), "rounds"), f"should be a whole number from 1 to {MAX_EFFECT_ROUNDS:,}"
     return None

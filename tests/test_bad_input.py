@@ -772,7 +772,7 @@ READS = [
     C("a [tables] list of 10,001 texts", "-C", "demo", "table", "roll", "t",
       files=demo(DEMO + "\n[tables]\nt = [" + ", ".join(['"x"'] * 10_001) + "]\n"), word="t has 10,001 rows"),
     C("state.toml: an effect's text of 200,000 characters", *DAMAGE,
-      files={"demo/state.toml": EFFECT.format(id=1, until="scene", text="x" * 200_000)}, word="1 to 500 characters"),
+      files={"demo/state.toml": EFFECT.format(id=1, until="scene", text="x" * 200_000)}, word="at most 500 characters"),
     C("state.toml: an effect of 10,001 rounds", *DAMAGE,
       files={"demo/state.toml": EFFECT.format(id=1, until="rounds", text="x") + "rounds = 10001\n"},
       word="from 1 to 10,000"),
