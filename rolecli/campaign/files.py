@@ -26,10 +26,9 @@ import time
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rolecli.campaign.paths import LOCK_FILE, display_named, display_path, read_bytes
+from rolecli.campaign.paths import LOCK_FILE, display_named, display_path
+from rolecli.campaign.paths import read_bytes as read_bytes  # (re-exported: the store and the log read through it)
 from rolecli.errors import CampaignError
-
-__all__ = ["read_bytes"]  # the bounded read lives with the paths; readers of the log import it from here too
 
 LOCK_TIMEOUT = 60.0  # seconds to wait for another rolecli to finish with a campaign
 TEMP_SUFFIX = ".tmp"  # temporary files are .<name>.<random>.tmp

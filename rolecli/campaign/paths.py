@@ -157,8 +157,9 @@ def campaign_path(root: Path, name: str) -> Path:
             raise CampaignError(f"{display_named(path)} is a link; rolecli keeps a campaign's files as plain files "
                                 "in its folder: put the file itself in place of the link.")
         if not stat.S_ISREG(mode):
-            raise CampaignError(f"{display_path(path)} is {_kind(mode)}, not a plain file; remove it "
-                                "(rolecli creates the file again when it needs it).")
+            fix = ("put the campaign's own file in its place" if file == CAMPAIGN_FILE
+                   else "remove it: rolecli makes the file again when it needs it")
+            raise CampaignError(f"{display_path(path)} is {_kind(mode)}, not a plain file; {fix}.")
     return folder
 
 
@@ -203,11 +204,12 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = _BY_NAME,
         raise CampaignError(f"cannot read {display_named(path)}: {exc.strerror or exc}.") from None
     shown = display_named(path)
     found = os.fstat(fd)
-    if not stat.S_ISREG(found.st_mode) or (limit is not None and found.st_size > limit):
+    refused = (_not_plain(shown, _kind(found.st_mode)) if not stat.S_ISREG(found.st_mode)
+               else _too_large(shown, limit, what, f"{found.st_size:,}") if limit is not None
+               and found.st_size > limit else None)
+    if refused is not None:
         os.close(fd)
-        if not stat.S_ISREG(found.st_mode):
-            raise _not_plain(shown, _kind(found.st_mode))
-        raise _too_large(shown, limit, what, f"{found.st_size:,}")
+        raise refused
     with open(fd, "rb", buffering=0) as handle:
         try:
             return _read_capped(handle, limit, shown, what)
