@@ -83,7 +83,7 @@ class Library:
         if name is not None:
             books.append(_read_book(existing_campaign(root, name) / CAMPAIGN_FILE, f"campaign {name}", False))
         mine = user_file()
-        if mine.is_file():
+        if mine.exists():  # (a pipe or a folder there is refused by the read, not passed over)
             books.append(_read_book(mine, "your rolls file", True))
         return cls(books, (store, root, name) if name is not None else None)
 
