@@ -28,6 +28,11 @@ from rolecli.contract import Effect, Turn
 from rolecli.errors import RoleError
 
 UNTIL = ("next_turn", "rounds", "scene", "used")
+MAX_EFFECT_TEXT = 500  # characters of an effect's text
+MAX_EFFECT_ROUNDS = 10_000  # rounds an effect may last
+# Rounds, turns and effect ids, as a hand edit may set them: far below what a
+# 64-bit TOML reader takes, so counting on from the largest never goes past it.
+MAX_COUNTER = 1_000_000_000
 
 
 @dataclass
@@ -255,13 +260,13 @@ def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
     if unknown:
         return (unknown[0],), "is not a key of the scene (conflict, effects, next_effect)"
     if "next_effect" in doc and not _whole(doc["next_effect"], 1):
-        return ("next_effect",), "should be a whole number of 1 or more"
+        return ("next_effect",), f"should be a whole number from 1 to {MAX_COUNTER:,}"
     c = doc.get("conflict")
     if c is not None:
         if not isinstance(c, dict):
             return ("conflict",), "should be a table"
-        for key, ok, what in (("round", lambda v: _whole(v, 1), "a whole number of 1 or more"),
-                              ("turn", lambda v: _whole(v, -1), "a whole number of -1 or more"),
+        for key, ok, what in (("round", lambda v: _whole(v, 1), f"a whole number from 1 to {MAX_COUNTER:,}"),
+                              ("turn", lambda v: _whole(v, -1), f"a whole number from -1 to {MAX_COUNTER:,}"),
                               ("turns", _names, "a list of character names"),
                               ("participants", _names, "a list of character names"),
                               ("each_round", lambda v: isinstance(v, bool), "true or false")):
@@ -275,7 +280,7 @@ def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
     for i, e in enumerate(effects):
         if not isinstance(e, dict):
             return ("effects", str(i)), "should be a table"
-        for key, ok, what in (("id", lambda v: _whole(v, 1), "a whole number of 1 or more"),
+        for key, ok, what in (("id", lambda v: _whole(v, 1), f"a whole number from 1 to {MAX_COUNTER:,}"),
                               ("on", lambda v: isinstance(v, str) and v != "", "a character's name"),
                               ("until", lambda v: v in UNTIL, f"one of {', '.join(UNTIL)}")):
             if not ok(e.get(key)):
@@ -283,13 +288,16 @@ def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:
         for key, kind in (("text", str), ("key", str), ("by", str), ("data", dict)):
             if key in e and not isinstance(e[key], kind):
                 return ("effects", str(i), key), f"should be a {'table' if kind is dict else 'text'}"
-        if e["until"] == "rounds" and not _whole(e.get("rounds"), 1):
-            return ("effects", str(i), "rounds"), "should be a whole number of 1 or more"
+        if len(e.get("text", "")) > MAX_EFFECT_TEXT:  # as `effect add` allows
+            return ("effects", str(i), "text"), (f"is {len(e['text']):,} characters long; an effect's text is at "
+                                                 f"most {MAX_EFFECT_TEXT} characters, as 'effect add' takes it")
+        if e["until"] == "rounds" and not _whole(e.get("rounds"), 1, MAX_EFFECT_ROUNDS):
+            return ("effects", str(i), "rounds"), f"should be a whole number from 1 to {MAX_EFFECT_ROUNDS:,}"
     return None
 
 
-def _whole(value: Any, least: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+def _whole(value: Any, least: int, most: int = MAX_COUNTER) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def _names(value: Any) -> bool:

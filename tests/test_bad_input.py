@@ -69,6 +69,7 @@ class Case:
     partial: bool = False  # stdout may hold what ran before the error (a batch's earlier lines)
     warning: bool = False  # exit 0 with one "rolecli: warning: " line (a broken plugin skipped)
     then: Callable[[Path, Result], None] | None = None  # more checks on the campaigns folder and the result
+    setup: Callable[[Path, Path], None] | None = None  # more set-up, given {tmp} and the campaigns folder
 
     def __str__(self) -> str:
         return self.name
@@ -584,7 +585,7 @@ CLI = [
     C(".current naming a path", "damage", "Ana", "1", files={".current": "../../etc\n"}, word="path separator"),
     C(".current naming no campaign", "damage", "Ana", "1", files={".current": "nope\n"}, word="no campaign 'nope'"),
     C(".current not UTF-8", "damage", "Ana", "1", files={".current": b"\xff\n"}, word="campaign use"),
-    C(".current a folder", "damage", "Ana", "1", files={".current/": b""}, word="Is a directory."),
+    C(".current a folder", "damage", "Ana", "1", files={".current/": b""}, word="is a folder"),
     C("campaign use with .current a folder", "campaign", "use", "demo", files={".current/": b""},
       word="cannot write"),
     C("no current campaign", "character", "show", "Ana", word="no current campaign"),
@@ -645,7 +646,7 @@ def encounter(old: str = "", new: str = "") -> dict:
 
 ENCOUNTERS = [
     C("encounter: no such file", "encounter", "check", "{tmp}/nope.toml", word="no such encounter file"),
-    C("encounter: a folder", "encounter", "check", "{tmp}", word="Is a directory"),
+    C("encounter: a folder", "encounter", "check", "{tmp}", word="is a folder"),
     C("encounter: a syntax error", "encounter", "check", "{tmp}/encounter.toml", tmpfiles=encounter(new="x = [\n"),
       word="TOML syntax error"),
     C("encounter: not UTF-8", "encounter", "check", "{tmp}/encounter.toml", tmpfiles={"encounter.toml": b"\xff\n"},
@@ -690,6 +691,106 @@ TABLE_IMPORTS = [
     C("table import: over a megabyte", "-C", "demo", "table", "import", "t", "{tmp}/rows.txt",
       tmpfiles={"rows.txt": "a\n" * 600_000}, word="limit"),
 ]
+
+def made(kind: str, name: str, target: str = "", under: str = "root") -> Callable[[Path, Path], None]:
+    """Set-up: ``name`` (under the campaigns folder, or under {tmp}) made a
+    ``fifo``, a ``link`` to ``target`` ("{tmp}" in it is the case's folder), a
+    ``sparse`` file of 2 GiB (no disk used), or a campaign ``moved`` out to
+    {tmp}/outside with a link left in its place."""
+
+    def setup(tmp: Path, root: Path) -> None:
+        path = (root if under == "root" else tmp) / name
+        if kind == "moved":
+            shutil.move(path, tmp / "outside")
+            path.symlink_to(tmp / "outside")
+            return
+        path.unlink(missing_ok=True)
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "link":
+            path.symlink_to(target.replace("{tmp}", str(tmp)))
+        else:
+            with open(path, "wb") as big:
+                big.truncate(2 * 2**30)
+
+    return setup
+
+
+def outside(name: str, holds: bytes | None):
+    """Check: {tmp}/``name`` (outside the campaigns folder) still holds ``holds`` (None: was never created)."""
+
+    def check(root: Path, result: Result) -> None:
+        path = root.parent / name
+        assert (path.read_bytes() if path.exists() else None) == holds
+
+    return check
+
+
+ROWS = "\n[tables.huge]\n" + "".join(f'"{i}" = "row {i}"\n' for i in range(1, 100_002))
+EFFECT = '[[scene.effects]]\nid = {id}\non = "Ana"\nuntil = "{until}"\ntext = "{text}"\n'
+
+# Issue 18: every limit checked before the work, nothing read or written past the campaigns folder.
+READS = [
+    C("table import: a sparse file of 2 GB", "-C", "demo", "table", "import", "t", "{tmp}/big.csv",
+      setup=made("sparse", "big.csv", under="tmp"), word="2,147,483,648 bytes, over the limit of 1,000,000"),
+    C("table import: /dev/zero", "-C", "demo", "table", "import", "t", "/dev/zero", word="/dev/zero is a device"),
+    C("table import: a named pipe", "-C", "demo", "table", "import", "t", "{tmp}/rows.txt",
+      setup=made("fifo", "rows.txt", under="tmp"), word="rows.txt is a named pipe"),
+    C("table import: standard input over a megabyte", "-C", "demo", "table", "import", "t", "-",
+      stdin="a\n" * 600_000, word="standard input: more than 1,000,000 bytes"),
+    C("encounter check: /dev/zero", "encounter", "check", "/dev/zero", word="/dev/zero is a device"),
+    C("encounter check: a named pipe", "encounter", "check", "{tmp}/encounter.toml",
+      setup=made("fifo", "encounter.toml", under="tmp"), word="is a named pipe"),
+    C("encounter check: a sparse file of 2 GB", "encounter", "check", "{tmp}/encounter.toml",
+      setup=made("sparse", "encounter.toml", under="tmp"), word="over the limit of 1,000,000"),
+    C("state.toml a link to /dev/zero", "-C", "demo", "character", "show", "Ana",
+      setup=made("link", "demo/state.toml", "/dev/zero"), word="state.toml is a link"),
+    C("campaign.toml a link to /dev/zero", "-C", "demo", "character", "show", "Ana",
+      setup=made("link", "demo/campaign.toml", "/dev/zero"), word="campaign.toml is a link"),
+    C("state.toml a named pipe", *DAMAGE, setup=made("fifo", "demo/state.toml"), word="state.toml is a named pipe"),
+    C("log.jsonl a named pipe", *DAMAGE, setup=made("fifo", "demo/log.jsonl"), word="log.jsonl is a named pipe"),
+    C(".lock a named pipe", *DAMAGE, setup=made("fifo", "demo/.lock"), word=".lock is a named pipe"),
+    C(".current a named pipe", "damage", "Ana", "1", setup=made("fifo", ".current"), word=".current is a named pipe"),
+    C(".current a link to /dev/zero", "damage", "Ana", "1", setup=made("link", ".current", "/dev/zero"),
+      word=".current is a device"),
+    C("a rolls file that is a named pipe", "roll", "@bola_de_fuego", env={"ROLECLI_ROLLS": "{tmp}/r.toml"},
+      setup=made("fifo", "r.toml", under="tmp"), word="r.toml is a named pipe"),
+    C("a campaign folder linked from outside", *DAMAGE, setup=made("moved", "demo"), word="outside the campaigns",
+      then=outside("outside/log.jsonl", None)),
+    C("campaign new in a folder linked from outside", "campaign", "new", "neo", "--system", "dice",
+      setup=made("link", "neo", "{tmp}"), word="outside the campaigns", then=outside("campaign.toml", None)),
+    C("log.jsonl a link outside", *DAMAGE, setup=made("link", "demo/log.jsonl", "{tmp}/outside.jsonl"),
+      word="log.jsonl is a link", then=outside("outside.jsonl", None)),
+    C(".lock a link outside", *DAMAGE, setup=made("link", "demo/.lock", "{tmp}/outside.lock"),
+      word=".lock is a link", then=outside("outside.lock", None)),
+    C("campaign.toml a link inside", *DAMAGE, setup=made("link", "demo/campaign.toml", "../aaa/campaign.toml"),
+      word="campaign.toml is a link"),
+    C("a campaign folder linked from inside works", "-C", "alias", "damage", "Ana", "3", code=0, writes=True,
+      leaves=("alias",), setup=made("link", "alias", "demo"), then=log_has(1, "damage Ana 3")),
+    C("a table of 100,001 rows is refused before it is parsed", "-C", "demo", "character", "show", "Ana",
+      files=demo(DEMO + ROWS), word="line 8: tables.huge has 100,001 rows, over the limit of 10,000"),
+    C("a [tables] list of 10,001 texts", "-C", "demo", "table", "roll", "t",
+      files=demo(DEMO + "\n[tables]\nt = [" + ", ".join(['"x"'] * 10_001) + "]\n"), word="t has 10,001 rows"),
+    C("state.toml: an effect's text of 200,000 characters", *DAMAGE,
+      files={"demo/state.toml": EFFECT.format(id=1, until="scene", text="x" * 200_000)}, word="at most 500 characters"),
+    C("state.toml: an effect of 10,001 rounds", *DAMAGE,
+      files={"demo/state.toml": EFFECT.format(id=1, until="rounds", text="x") + "rounds = 10001\n"},
+      word="from 1 to 10,000"),
+    C("state.toml: an effect id of 2^64", *DAMAGE,
+      files={"demo/state.toml": EFFECT.format(id=2**64, until="scene", text="x")}, word="scene.effects.0.id"),
+    C("state.toml: round 2^63, beyond 64 bits", *DAMAGE, files=scene(round_=str(2**63)),
+      word="line 2: scene.conflict.round = 9223372036854775808 is out of range"),
+    C("state.toml: round 2^63 - 1, which one more round would take past 64 bits", *DAMAGE,
+      files=scene(round_=str(2**63 - 1)), word="from 1 to 1,000,000,000"),
+    C("state.toml: next_effect in hexadecimal beyond 64 bits", *DAMAGE,
+      files={"demo/state.toml": "[scene]\nnext_effect = 0x1_0000_0000_0000_0000\n"}, word="next_effect"),
+    C("state.toml: an unknown top-level key is refused, not dropped", *DAMAGE,
+      files={"demo/state.toml": "[scenes]\nx = 1\n"}, word="scenes is not a key of state.toml"),
+    C("campaign.toml: a number of 20 digits in a rule", *DAMAGE, files=demo(DEMO + "[rules]\nrest = 1\n"
+                                                                              + "x = 99999999999999999999\n"),
+      word="rules.x = 99999999999999999999 is out of range -9223372036854775808.."),
+]
+
 
 # Real processes: standard streams, argv, plugins, signals.
 PROCESS = [
@@ -753,7 +854,7 @@ PROCESS = [
 ]
 
 CASES = (DICE + ODDS + VERBS + CAMPAIGN_FILES + STATE + LOG + NAMES + SHEETS + BATCH + EDITORS + CLI + SCENE
-         + ENCOUNTERS + TABLE_IMPORTS + PROCESS)
+         + ENCOUNTERS + TABLE_IMPORTS + READS + PROCESS)
 
 
 # --- running and checking a case ------------------------------------------------
@@ -794,6 +895,8 @@ def prepare(case: Case, tmp: Path) -> Path:
     if case.plugin is not None:
         (tmp / "site").mkdir()
         fake_distribution(tmp / "site", "evil", case.plugin)
+    if case.setup is not None:
+        case.setup(tmp, root)
     return root
 
 
@@ -806,9 +909,10 @@ def arguments(case: Case, tmp: Path, root: Path) -> list:
     return [one(a) for a in case.args]
 
 
-def snapshot(root: Path) -> dict[str, bytes | None]:
-    """Every file's bytes (a folder: None), the campaign locks aside."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() if p.is_file() else None
+def snapshot(root: Path) -> dict[str, bytes | str | None]:
+    """Every file's bytes (a folder, a pipe: None; a link: where it leads), the campaign locks aside."""
+    return {p.relative_to(root).as_posix(): f"-> {os.readlink(p)}" if p.is_symlink()
+            else p.read_bytes() if p.is_file() else None
             for p in sorted(root.rglob("*")) if p.name != ".lock"}
 
 
@@ -906,7 +1010,7 @@ def test_as_a_process(case, processes):
 
 FAMILIES = {"dice": DICE, "odds": ODDS, "verbs": VERBS, "campaign files": CAMPAIGN_FILES, "state.toml": STATE,
             "log.jsonl": LOG, "names": NAMES, "sheets": SHEETS, "batch": BATCH, "editors": EDITORS, "cli": CLI,
-            "scene and tables": SCENE, "encounters": ENCOUNTERS, "table imports": TABLE_IMPORTS,
+            "scene and tables": SCENE, "encounters": ENCOUNTERS, "table imports": TABLE_IMPORTS, "reads": READS,
             "processes and plugins": PROCESS}
 
 

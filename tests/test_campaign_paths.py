@@ -183,3 +183,40 @@ def test_a_campaigns_folder_that_is_a_file_is_refused(tmp_path, monkeypatch):
     monkeypatch.setenv("ROLECLI_CAMPAIGNS", str(a_file))
     with pytest.raises(CampaignError, match="ROLECLI_CAMPAIGNS"):
         campaigns_dir(None)
+
+
+# --- links: where they may lead (issue 18) --------------------------------------
+
+
+def test_a_campaign_folder_may_be_a_link_inside_the_campaigns_folder(root):
+    create_campaign(root, "demo", FAKE, title="La cripta")
+    (root / "alias").symlink_to("demo")
+    assert load_campaign(root, "alias", systems).title == "La cripta"
+
+
+def test_a_campaign_folder_linked_from_outside_is_refused(root, tmp_path):
+    create_campaign(tmp_path / "elsewhere", "demo", FAKE)
+    root.mkdir()
+    (root / "demo").symlink_to(tmp_path / "elsewhere" / "demo")
+    with pytest.raises(CampaignError) as refused:
+        load_campaign(root, "demo", systems)
+    assert str(refused.value) == ("campaigns/demo is a link to elsewhere/demo, outside the campaigns folder "
+                                  "campaigns; move the campaign into it, or point --campaigns at the folder that "
+                                  "holds it.")
+    (root / "self").symlink_to(".")  # the campaigns folder itself is no campaign either
+    with pytest.raises(CampaignError, match="outside the campaigns folder"):
+        create_campaign(root, "self", FAKE)
+    assert not (root / "campaign.toml").exists()
+
+
+@pytest.mark.parametrize("name", ["campaign.toml", "state.toml", "log.jsonl", ".lock"])
+def test_campaign_files_are_plain_files_never_links(root, name):
+    folder = create_campaign(root, "demo", FAKE)
+    create_campaign(root, "other", FAKE)
+    moved = root / "other" / name
+    moved.write_bytes((folder / name).read_bytes() if (folder / name).exists() else b"")
+    (folder / name).unlink(missing_ok=True)
+    (folder / name).symlink_to(moved)  # even one that stays inside the campaigns folder
+    with pytest.raises(CampaignError, match=f"^campaigns/demo/{name} is a link; rolecli keeps a campaign's files "
+                                            "as plain files"):
+        load_campaign(root, "demo", systems)

@@ -113,7 +113,7 @@ def test_a_hand_broken_scene_is_one_line_naming_the_key(cli, campaigns):
     state = campaigns / "demo" / "state.toml"
     state.write_text(state.read_text(encoding="utf-8").replace("round = 1", "round = 0"), encoding="utf-8")
     result = cli("-C", "demo", "conflict", "show")
-    assert result.code == 2 and "state.toml line" in result.err and "scene.conflict.round should be a whole number of 1" \
+    assert result.code == 2 and "state.toml line" in result.err and "scene.conflict.round should be a whole number from 1 to" \
         in result.err
 
 

@@ -41,6 +41,28 @@ def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns)
     assert other.out != one.out
 
 
+@pytest.mark.parametrize("cores", [1, 2])
+def test_workers_beyond_the_cores_are_clamped_to_them_with_a_note(cli, campaigns, monkeypatch, cores):
+    """--workers 64 on 2 cores would start 64 processes for 2 cores' work: as
+    many as the cores play, and the figures are the same."""
+    import os
+
+    from rolecli.encounter import simulate
+
+    started = []
+    real = simulate.simulate
+    monkeypatch.setattr(simulate, "simulate", lambda job, trials, workers, *rest: started.append(workers)
+                        or real(job, trials, workers, *rest))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    path = campaigns / "demo" / "encounter.toml"
+    many = _simulate(cli, path, "--trials", "40", "--seed", "3", "--workers", "64")
+    assert many.err == (f"rolecli: --workers 64: this machine gives rolecli {cores} core(s), so {cores} worker(s) "
+                        "share the trials (the figures are the same whatever the workers).\n")
+    assert started == [cores]
+    assert many.out == _simulate(cli, path, "--trials", "40", "--seed", "3").out
+    assert _simulate(cli, path, "--trials", "40", "--seed", "3", "--workers", str(cores)).err == ""
+
+
 def test_until_ci_stops_at_the_same_trial_whatever_the_workers(cli, campaigns):
     path = campaigns / "demo" / "encounter.toml"
     one = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3")

@@ -9,6 +9,8 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 ENCOUNTERS = ["1-2", "3-4", "5", "6"]
@@ -271,3 +273,78 @@ def test_import_refuses_a_file_that_is_not_text_or_too_big(cli, campaigns, tmp_p
     big.write_bytes(b"x\n" * 600_000)
     one_line_error(cli("-C", "demo", "table", "import", "x", big), "over the limit of 1,000,000")
     one_line_error(cli("-C", "demo", "table", "import", "x", tmp_path / "none.txt"), "cannot read")
+
+
+# --- limits checked before the work (issue 18) -------------------------------------------------
+
+
+def test_a_big_import_is_refused_without_being_read(tmp_path, campaigns):
+    """A 2 GB file (sparse: no disk used) is refused by its size, in a process
+    that could not even hold it: its address space is capped at 1 GB."""
+    import resource
+    import subprocess
+    import sys
+
+    big = tmp_path / "big.csv"
+    with open(big, "wb") as handle:
+        handle.truncate(2 * 2**30)
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    proc = subprocess.run([sys.executable, "-m", "rolecli", "--campaigns", str(campaigns), "-C", "demo", "table",
+                           "import", "t", str(big)], capture_output=True, text=True, timeout=60, preexec_fn=cap)
+    assert (proc.returncode, proc.stderr) == (
+        2, "rolecli: big.csv: 2,147,483,648 bytes, over the limit of 1,000,000 for a table to import.\n")
+
+
+def test_a_table_over_the_row_limit_is_refused_before_the_file_is_parsed(monkeypatch, tmp_path):
+    """100,001 rows written by hand cost every command the parse of them (4 s on
+    the development machine, with the search for the line of the message): they
+    are counted on the text, and the file is never parsed."""
+    from rolecli.campaign import validate
+    from rolecli.errors import RoleError
+
+    def no_parse(text):
+        raise AssertionError("the file was parsed")
+
+    monkeypatch.setattr(validate.tomllib, "loads", no_parse)
+    monkeypatch.chdir(tmp_path)
+    rows = "".join(f'"{i}" = "row {i}"\n' for i in range(1, 100_002))
+    with pytest.raises(RoleError) as refused:
+        validate.parse_toml(tmp_path / "campaign.toml", f'system = "dice"\n\n[tables."big one"]\n{rows}')
+    assert str(refused.value) == 'campaign.toml line 3: tables."big one" has 100,001 rows, over the limit of 10,000.'
+
+
+_ROW_TEXT = st.text(st.sampled_from('ab "\'=,{}[]\\#\n'), max_size=6)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(texts=st.lists(_ROW_TEXT, min_size=1, max_size=9), form=st.sampled_from(["section", "list", "inline"]),
+       limit=st.integers(1, 8), comments=st.booleans())
+def test_rows_counted_on_the_text_are_the_rows_written(texts, form, limit, comments):
+    """Whatever the rows hold (quotes, '=', brackets, escapes, new lines), in
+    each form a table takes, the count made without parsing finds a table over
+    the limit exactly when it is, and counts its rows."""
+    import json
+    import tomllib
+
+    from rolecli.tables import book
+
+    quoted = [json.dumps(t) for t in texts]  # a TOML basic string, escapes and all
+    note = "# a comment with \"quotes\" = and 'more'\n" if comments else ""
+    if form == "section":
+        body = f'[tables.t]\n{note}die = "1d9"\n' + "".join(f'"{i}" = {q}\n{note}' for i, q in enumerate(quoted, 1))
+    elif form == "list":
+        body = "[tables]\nt = [\n" + "".join(f"  {q},\n{note}" for q in quoted) + "]\n"
+    else:
+        body = "[tables]\nt = { " + ", ".join(f'"{i}" = {q}' for i, q in enumerate(quoted, 1)) + " }\n"
+    text = f'system = "dice"\n{note}\n[rolls]\nx = "1d6"\n\n{body}\n[characters.Ana]\nhp = 3\n'
+    table = tomllib.loads(text)["tables"]["t"]
+    written = len(table) - ("die" in table) if isinstance(table, dict) else len(table)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(book, "MAX_ROWS", limit)
+        found = book.count_rows(text)
+    assert (found is not None) == (written > limit)
+    if found is not None:
+        assert found[0] == "t" and found[2] == written

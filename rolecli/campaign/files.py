@@ -9,33 +9,29 @@
   for a whole read-modify-write. The lock file is never deleted (deleting
   it would let two processes lock two different files).
 - :func:`remove_stale_temps` removes the temporary files a crash left.
+
+The files appended to and created in place (the log, the lock) are opened
+with ``O_NOFOLLOW`` and must be regular files: nothing is ever appended or
+created through a link, nor written to a named pipe or a device.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rolecli.campaign.paths import LOCK_FILE, display_path
+from rolecli.campaign.paths import LOCK_FILE, display_named, display_path
+from rolecli.campaign.paths import read_bytes as read_bytes  # (re-exported: the store and the log read through it)
 from rolecli.errors import CampaignError
 
 LOCK_TIMEOUT = 60.0  # seconds to wait for another rolecli to finish with a campaign
 TEMP_SUFFIX = ".tmp"  # temporary files are .<name>.<random>.tmp
-
-
-def read_bytes(path: Path) -> bytes | None:
-    """The bytes of ``path``, or ``None`` if it does not exist."""
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
 
 
 def decode(path: Path, data: bytes) -> str:
@@ -109,8 +105,9 @@ def append_lines(path: Path, lines: list[str]) -> None:
     path = Path(path)
     data = "".join(line + "\n" for line in lines).encode("utf-8")
     created = not path.exists()
+    fd = _open_plain(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, "write")
     try:
-        with open(path, "a+b") as handle:
+        with open(fd, "a+b") as handle:
             size = _cut_torn_tail(handle)
             try:
                 handle.write(data)
@@ -129,12 +126,38 @@ def append_lines(path: Path, lines: list[str]) -> None:
 def cut_torn_tail(path: Path) -> None:
     """Cut off the unfinished last line a crash may have left at the end of ``path``."""
     try:
-        with open(path, "r+b") as handle:
-            _cut_torn_tail(handle)
+        fd = _open_plain(path, os.O_RDWR, "write")
     except FileNotFoundError:
         return
+    try:
+        with open(fd, "r+b") as handle:
+            _cut_torn_tail(handle)
     except OSError as exc:
         raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
+
+
+def _open_plain(path: Path, flags: int, doing: str) -> int:
+    """A descriptor of the regular file ``path``, opened with ``flags`` but
+    never through a link, never waiting on a named pipe; FileNotFoundError
+    passes (when ``flags`` do not create), any other failure is a CampaignError."""
+    extra = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    path = Path(path)
+    shown = display_named(path)
+    try:
+        fd = os.open(path, flags | extra, 0o666)
+    except FileNotFoundError:
+        if not flags & os.O_CREAT:
+            raise
+        raise CampaignError(f"cannot {doing} {shown}: its folder is missing.") from None
+    except OSError as exc:
+        if os.path.islink(path):  # ELOOP, as O_NOFOLLOW says it
+            raise CampaignError(f"cannot {doing} {shown}: it is a link, and rolecli never writes through "
+                                "one; put the file itself in its place.") from None
+        raise CampaignError(f"cannot {doing} {shown}: {exc.strerror or exc}.") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise CampaignError(f"cannot {doing} {shown}: it is not a plain file; remove it.")
+    return fd
 
 
 def _cut_torn_tail(handle) -> int:
@@ -226,10 +249,7 @@ def campaign_lock(folder: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]
         finally:
             _held[key] -= 1
         return
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as exc:
-        raise CampaignError(f"cannot lock {display_path(path)}: {exc.strerror or exc}.") from None
+    fd = _open_plain(path, os.O_RDWR | os.O_CREAT, "lock")
     try:
         _acquire(fd, timeout, path)
     except BaseException as exc:

@@ -1,9 +1,18 @@
-"""Where campaigns live, which one is current, and which names are safe.
+"""Where campaigns live, which one is current, which names are safe, and
+reading what is there within bounds.
 
 A name (of a campaign or of a character) becomes a folder name or a TOML key,
 so it must never reach outside the campaigns folder, and must look like what
 it is: :func:`check_name` refuses separators, ``..``, a leading dot, control
 and invisible characters, text that is not UTF-8, and empty or over-long names.
+Nor may a link lead out of it: :func:`campaign_path` refuses a campaign folder
+that is a link to a folder outside the campaigns folder, and campaign files
+that are links, folders, pipes or devices (see docs/campaigns.md).
+
+Every file rolecli reads goes through :func:`read_bytes` (or
+:func:`read_stream` for standard input): regular files only (a named pipe or
+a device is refused at once, never waited on or read without end) and at most
+a given size, refused without reading more than that.
 
 This module does no writing: :mod:`.files` (which writes) builds on it, never
 the other way round.
@@ -13,8 +22,10 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import unicodedata
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from rolecli.errors import CampaignError
 
@@ -25,6 +36,20 @@ LOG_FILE = "log.jsonl"
 LOCK_FILE = ".lock"
 CURRENT_FILE = ".current"
 MAX_NAME = 64
+#: campaign.toml, state.toml and a rolls file: a campaign of 2,000 characters
+#: takes about 200 kB, a table at its limits (10,000 rows of 1,000 characters)
+#: 10 MB, and a GM's comments may be long.
+MAX_CAMPAIGN_FILE = 32 * 2**20
+MAX_CURRENT_FILE = 4096  # .current holds one name
+# What a file of the campaigns folder may weigh, by its name (others: MAX_CAMPAIGN_FILE).
+# The log grows as long as the campaign is played: it has no limit.
+_LIMITS = {CURRENT_FILE: MAX_CURRENT_FILE, LOG_FILE: None}
+_BY_NAME: Any = object()
+_CHUNK = 1 << 20  # bytes read at a time
+# The files rolecli keeps in a campaign's folder: plain files, never links
+# (rolecli replaces the first two by renaming over them, and appends to and
+# creates the last two).
+KEPT_FILES = (CAMPAIGN_FILE, STATE_FILE, LOG_FILE, LOCK_FILE)
 
 
 def campaigns_dir(option: str | os.PathLike[str] | None = None) -> Path:
@@ -108,8 +133,112 @@ def display_path(path: str | os.PathLike[str]) -> str:
 
 
 def campaign_path(root: Path, name: str) -> Path:
-    """The folder of campaign ``name`` (checked for safety, not for existence)."""
-    return Path(root) / check_name(name, "campaign")
+    """The folder of campaign ``name``, checked for safety, not for existence:
+    a name that stays a name, a folder that stays inside ``root`` (a link
+    to another folder inside it is allowed), campaign files that are plain files."""
+    folder = Path(root) / check_name(name, "campaign")
+    try:
+        link = stat.S_ISLNK(os.lstat(folder).st_mode)
+    except OSError:  # not there (yet): nothing to check
+        return folder
+    if link:
+        base, real = os.path.realpath(root), os.path.realpath(folder)
+        if real == base or os.path.commonpath([base, real]) != base:
+            raise CampaignError(f"{display_named(folder)} is a link to {display_path(real)}, outside the campaigns "
+                                f"folder {display_path(root)}; move the campaign into it, or point --campaigns "
+                                "at the folder that holds it.")
+    for file in KEPT_FILES:
+        path = folder / file
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:  # not there: rolecli creates it when it needs it
+            continue
+        if stat.S_ISLNK(mode):
+            raise CampaignError(f"{display_named(path)} is a link; rolecli keeps a campaign's files as plain files "
+                                "in its folder: put the file itself in place of the link.")
+        if not stat.S_ISREG(mode):
+            fix = ("put the campaign's own file in its place" if file == CAMPAIGN_FILE
+                   else "remove it: rolecli makes the file again when it needs it")
+            raise CampaignError(f"{display_path(path)} is {_kind(mode)}, not a plain file; {fix}.")
+    return folder
+
+
+def display_named(path: str | os.PathLike[str]) -> str:
+    """``path`` as shown in messages (see :func:`display_path`), its last part
+    not followed if it is a link: the name given, not where it leads."""
+    path = Path(path)
+    return str(Path(display_path(path.parent)) / path.name)
+
+
+def _kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "a special file"  # pragma: no cover - door files and the like
+
+
+# --- bounded reads -------------------------------------------------------------
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = _BY_NAME,
+               what: str = "a campaign file") -> bytes | None:
+    """The bytes of the regular file ``path``, or ``None`` if it does not exist.
+
+    Anything else (a folder, a named pipe, a device, a socket) is refused at
+    once: opening without blocking and looking at what was opened means a
+    named pipe never waits for a writer. A file over ``limit`` bytes (None:
+    no limit; by default, the limit of a campaign file of that name) is refused
+    without reading more than ``limit`` + 1 bytes; ``what`` names the kind of
+    file in that message.
+    """
+    if limit is _BY_NAME:
+        limit = _LIMITS.get(Path(path).name, MAX_CAMPAIGN_FILE)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:  # (where a folder cannot be opened at all)
+        raise _not_plain(display_named(path), "a folder") from None
+    except OSError as exc:
+        raise CampaignError(f"cannot read {display_named(path)}: {exc.strerror or exc}.") from None
+    shown = display_named(path)
+    found = os.fstat(fd)
+    refused = (_not_plain(shown, _kind(found.st_mode)) if not stat.S_ISREG(found.st_mode)
+               else _too_large(shown, limit, what, f"{found.st_size:,}") if limit is not None
+               and found.st_size > limit else None)
+    if refused is not None:
+        os.close(fd)
+        raise refused
+    with open(fd, "rb", buffering=0) as handle:
+        try:
+            return _read_capped(handle, limit, shown, what)
+        except OSError as exc:
+            raise CampaignError(f"cannot read {shown}: {exc.strerror or exc}.") from None
+
+
+def read_stream(stream: BinaryIO, limit: int, shown: str, what: str) -> bytes:
+    """At most ``limit`` bytes of ``stream`` (standard input), refused past them."""
+    return _read_capped(stream, limit, shown, what)
+
+
+def _read_capped(handle: BinaryIO, limit: int | None, shown: str, what: str) -> bytes:
+    chunks, size = [], 0
+    while limit is None or size <= limit:  # a read may return less than asked: on to the end or past the limit
+        chunk = handle.read(_CHUNK if limit is None else min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    raise _too_large(shown, limit, what, f"more than {limit:,}")  # (a file that grew as it was read, a stream)
+
+
+def _not_plain(shown: str, kind: str) -> CampaignError:
+    return CampaignError(f"{shown} is {kind}, not a file rolecli can read; give a plain file.")
+
+
+def _too_large(shown: str, limit: int, what: str, size: str) -> CampaignError:
+    return CampaignError(f"{shown}: {size} bytes, over the limit of {limit:,} for {what}.")
 
 
 def existing_campaign(root: Path, name: str) -> Path:
@@ -138,15 +267,14 @@ def current_name(root: Path) -> str | None:
     """The name in ``<root>/.current``, or ``None`` when no campaign was chosen.
     The campaign itself may since have been removed: loading it will say so."""
     path = Path(root) / CURRENT_FILE
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    data = read_bytes(path, MAX_CURRENT_FILE, "the current campaign's name")
+    if data is None:
         return None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise CampaignError(f"{display_path(path)} is not UTF-8 text; choose the campaign again with "
                             "'rolecli campaign use NAME'.") from None
-    except OSError as exc:
-        raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
     name = text.strip()
     if not name:
         return None

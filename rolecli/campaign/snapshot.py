@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from rolecli.campaign import log as logbook
-from rolecli.campaign.files import decode, read_bytes
-from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, display_path
+from rolecli.campaign.files import decode
+from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, display_path, read_bytes
 from rolecli.campaign.validate import Where, check_campaign_doc, check_state, parse_toml, show
 from rolecli.contract import Character, Field, SystemInfo
 from rolecli.errors import CampaignError
@@ -32,6 +32,10 @@ Systems = Callable[[str], SystemInfo]
 STATE_HEADER = ("# Written by rolecli: the state it keeps while you play (damage, stress, points spent).\n"
                 "# Sheets and rules are in campaign.toml. rolecli rewrites this file: comments here are lost.\n\n")
 _KEPT = 8  # snapshots kept for reuse (one per campaign)
+# What state.toml holds. Another key is refused, not dropped at the next write:
+# rolecli rewrites the file, and a key it does not know is a typo (or a hand
+# edit meant for campaign.toml) that would be lost without a word.
+STATE_KEYS = ("characters", "scene")
 
 
 # --- characters -----------------------------------------------------------------
@@ -265,6 +269,10 @@ class _Parsed:
             state_text = decode(path, state_raw)
             state_doc = parse_toml(path, state_text)
             where = Where(path, state_text)
+            for key in state_doc:
+                if key not in STATE_KEYS:
+                    raise where.error((key,), f"is not a key of {STATE_FILE}, which holds [characters.NAME] "
+                                      "and [scene]; remove it (or move it to campaign.toml).")
             kept = state_doc.get("characters", {})
             if not isinstance(kept, dict):
                 raise where.error(("characters",), "should hold one table per character, such as [characters.Ana].")

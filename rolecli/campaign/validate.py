@@ -66,9 +66,14 @@ def show_range(minimum: Any, maximum: Any) -> str:
 
 
 def parse_toml(path: Path, text: str) -> dict[str, Any]:
-    """Parse ``text`` read from ``path``; a syntax error names file, line and column."""
+    """Parse ``text`` read from ``path``; a syntax error names file, line and
+    column. A table over its row limit is refused before the parse (which it
+    would make slow), a whole number beyond 64 bits after it."""
+    from rolecli.tables.book import check_row_counts
+
+    check_row_counts(path, text)
     try:
-        return tomllib.loads(text)
+        doc = tomllib.loads(text)
     except RecursionError:  # tomllib recurses once per level of nesting
         raise CampaignError(f"{display_path(path)} line {_deep_line(text)}: arrays or inline tables nested more "
                             f"than {_DEEP} levels deep; no campaign value needs more than two.") from None
@@ -85,6 +90,30 @@ def parse_toml(path: Path, text: str) -> dict[str, Any]:
             raise CampaignError(f"{display_path(path)} line {line}, column {column}: "
                                 f"TOML syntax error: {_lower_first(what)}.") from None
         raise CampaignError(f"{display_path(path)}: TOML syntax error: {_lower_first(message)}.") from None
+    if _LONG_NUMBER.search(text):  # only then can a number be too large: the walk is skipped
+        _check_64_bits(doc, Where(path, text), ())
+    return doc
+
+
+# TOML readers hold whole numbers in 64 bits (the TOML spec asks for them, and
+# tomli_w writes whatever Python holds): a larger one written back would make
+# the file unreadable to them, and to rolecli's own checks of ranges.
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+# Digits enough for a number beyond 64 bits (19 decimal, 16 hex, 22 octal, 64
+# binary), underscores allowed: found in a string too, which merely costs a walk.
+_LONG_NUMBER = re.compile(r"\d[\d_]{18,}|0x[\dA-Fa-f_]{16,}|0o[0-7_]{21,}|0b[01_]{64,}")
+
+
+def _check_64_bits(value: Any, where: "Where", key: Key) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_64_bits(v, where, key + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_64_bits(v, where, key + (str(i),))
+    elif isinstance(value, int) and not INT_MIN <= value <= INT_MAX:
+        raise where.error(key, f"= {value} is out of range {INT_MIN}..{INT_MAX}, the whole numbers "
+                               "(of 64 bits) a TOML file holds.")
 
 
 _DEEP = 100

@@ -18,7 +18,7 @@ from typing import Any, Optional
 import typer
 
 from rolecli.commands import DICE, JSON, LANG, REGISTRY, SEED, current_campaign, systems_lookup
-from rolecli.conflict import turns_of
+from rolecli.conflict import MAX_EFFECT_ROUNDS, MAX_EFFECT_TEXT, turns_of
 from rolecli.contract import Action, Effect, Outcome
 from rolecli.errors import RoleError
 from rolecli.output import Printer
@@ -340,10 +340,10 @@ def effect_add(ctx: typer.Context, name: str = typer.Argument(..., help="The cha
     """Add an effect on a character (a condition, a note the table must not forget)."""
     if sum([rounds is not None, until_turn, scene]) > 1:
         raise RoleError("give one of --rounds N, --until-turn and --scene.")
-    if rounds is not None and not 1 <= rounds <= 10_000:
-        raise RoleError(f"--rounds {rounds} is out of range 1..10000.")
-    if not text.strip() or len(text) > 500:
-        raise RoleError("an effect's text is 1 to 500 characters.")
+    if rounds is not None and not 1 <= rounds <= MAX_EFFECT_ROUNDS:
+        raise RoleError(f"--rounds {rounds} is out of range 1..{MAX_EFFECT_ROUNDS}.")
+    if not text.strip() or len(text) > MAX_EFFECT_TEXT:
+        raise RoleError(f"an effect's text is 1 to {MAX_EFFECT_TEXT} characters.")
     if any("\ud800" <= c <= "\udfff" for c in text):  # bytes that were not UTF-8, as sys.argv passes them on
         raise RoleError("an effect's text is not valid UTF-8 text; type it again in UTF-8.")
     until = "rounds" if rounds is not None else "next_turn" if until_turn else "scene"

@@ -10,6 +10,7 @@ only reads the campaign.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Optional
 
@@ -156,6 +157,13 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
         raise RoleError(f"--trials {trials} is out of range 1..{MAX_TRIALS}.")
     if not 1 <= workers <= 64:
         raise RoleError(f"--workers {workers} is out of range 1..64.")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if workers > cores:  # more processes than cores only share them out: same figures, more memory, slower
+        from rolecli.output import note
+
+        note(f"--workers {workers}: this machine gives rolecli {cores} core(s), so {cores} worker(s) share the "
+             "trials (the figures are the same whatever the workers).")
+        workers = cores
     if until_ci is not None and not 0 < until_ci < 1:
         raise RoleError(f"--until-ci {until_ci:g} is out of range: give a width between 0 and 1, such as 0.05.")
     source, root, name, lang, _ = _open(ctx, file, lang)

@@ -3,7 +3,6 @@ random tables (``[tables.NAME]`` of campaign.toml and of the user's rolls file).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
 import typer
@@ -113,26 +112,11 @@ def table_import(
     json_: bool = JSON,
 ) -> int:
     """Add a table to the current campaign's campaign.toml, from a CSV or a plain list."""
-    import sys
-
-    from rolecli.campaign.paths import display_path
-    from rolecli.errors import RoleError
-    from rolecli.tables.importing import append_table, read_rows, section
+    from rolecli.tables.importing import append_table, read_rows, read_source, section
 
     library = _library(ctx, need_campaign=True)
     store, root, campaign = library.campaign
-    if file == "-":
-        if sys.stdin is None:  # started with standard input closed (`<&-`)
-            raise RoleError("standard input is closed; give the file to import, or its rows on standard input.")
-        stream = getattr(sys.stdin, "buffer", None)  # bytes, to check UTF-8; an embedding's stdin may be text
-        data, shown = (stream.read() if stream else sys.stdin.read().encode("utf-8")), "standard input"
-    else:
-        path = Path(file)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise RoleError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
-        shown = path.name  # the name only: a folder of this machine does not belong in campaign.toml
+    data, shown = read_source(file)
     as_csv = csv_ if csv_ is not None else file.lower().endswith(".csv")
     rows = read_rows(shown, data, as_csv)
     append_table(root, campaign, name, section(name, rows, die, shown), systems_lookup)

@@ -39,6 +39,7 @@ DEFEND = ("verb", "when", "params")
 END = ("rounds", "recover", "morale")
 MORALE = ("verb", "params", "sides")
 ROUNDS = 10  # the round limit when the file sets none
+MAX_FILE = 1_000_000  # bytes: an encounter of a hundred participants takes a few kB
 MAX_ROUNDS = 1000
 _KINDS = {"int": "a whole number, or a dice expression in quotes", "float": "a number, or a dice expression in quotes",
           "bool": "true or false", "str": "a text in quotes", "choice": "a text in quotes",
@@ -123,13 +124,13 @@ class EncounterFile:
     """An encounter file as read: its text, its TOML, where errors point."""
 
     def __init__(self, path: str | Path):
-        from rolecli.campaign.files import decode, read_bytes
-        from rolecli.campaign.paths import display_path
+        from rolecli.campaign.files import decode
+        from rolecli.campaign.paths import display_path, read_bytes
         from rolecli.campaign.validate import parse_toml
 
         self.path = Path(path)
-        raw = read_bytes(self.path)
-        if raw is None or self.path.is_dir():
+        raw = read_bytes(self.path, MAX_FILE, "an encounter file")  # a folder or a pipe is refused too
+        if raw is None:
             raise CampaignError(f"{display_path(self.path)}: no such encounter file; give the path of a .toml file.")
         text = decode(self.path, raw)
         self.doc = parse_toml(self.path, text)

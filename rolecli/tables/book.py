@@ -267,6 +267,64 @@ def _quoted(text: str) -> str:
     return show(text)
 
 
+# --- counting rows before parsing --------------------------------------------
+#
+# A table over MAX_ROWS is refused; but parsing a file that holds one (100,000
+# rows) costs seconds, and every command reads the campaign's file. So the
+# rows are counted on the text first, by regular expressions (no parse): a
+# [tables.NAME] section's row keys, each list or inline table of [tables].
+# One row a line, as rolecli writes and as a GM writes, counts exactly.
+
+_HEADER = re.compile(r"^[ \t]*\[(?!\[)([^\n]*?)\][ \t]*(?:#[^\n]*)?$", re.M)
+_ROW_KEY = re.compile(r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\d[-\d+.–]*)[ \t]*=""", re.M)
+_KEY_LINE = re.compile(r"""^[ \t]*("[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*([\[{]?)""", re.M)
+# Inside a list or an inline table: a key (before its "="), a text, or a comment.
+_STRING = r'"(?:[^"\\\n]|\\.)*"' + r"|'[^'\n]*'"
+_TOKEN = re.compile(rf"(?P<key>{_STRING}|[\w-]+)[ \t]*=|(?P<text>{_STRING})|#[^\n]*")
+
+
+def count_rows(text: str) -> tuple[str, int, int] | None:
+    """The first table of ``text`` over :data:`MAX_ROWS` rows, counted without
+    parsing, as ``(name, line, rows)``; None when none is."""
+    if text.count("\n") < MAX_ROWS and text.count('"') + text.count("'") <= 2 * MAX_ROWS:
+        return None  # a row takes a line of its own, or two quotes of a list or an inline table
+    headers = list(_HEADER.finditer(text))
+    for header, following in zip(headers, headers[1:] + [None]):
+        key = re.sub(r"\s*\.\s*", ".", header.group(1).strip())
+        start, end = header.end(), following.start() if following else len(text)
+        if key.startswith("tables."):
+            rows = len(_ROW_KEY.findall(text, start, end))
+            if rows > MAX_ROWS:
+                return key[len("tables."):].strip("\"'"), text.count("\n", 0, header.start()) + 1, rows
+        elif key == "tables":
+            lines = list(_KEY_LINE.finditer(text, start, end))
+            for line, after in zip(lines, lines[1:] + [None]):
+                stop = after.start() if after else end
+                if not line.group(2):
+                    continue
+                tokens = _TOKEN.finditer(text, line.end(), stop)
+                if line.group(2) == "[":  # a list: a row a text
+                    rows = sum(1 for t in tokens if t.group("text"))
+                else:  # an inline table: a row a key, die aside
+                    rows = sum(1 for t in tokens if t.group("key") and t.group("key").strip("\"'") != "die")
+                if rows > MAX_ROWS:
+                    return line.group(1).strip("\"'"), text.count("\n", 0, line.start()) + 1, rows
+    return None
+
+
+def check_row_counts(path, text: str) -> None:
+    """Refuse a table of ``text`` (read from ``path``) over :data:`MAX_ROWS`
+    rows before the text is parsed (see :func:`count_rows`)."""
+    found = count_rows(text) if "tables" in text else None
+    if found is not None:
+        from rolecli.campaign.locate import format_key
+        from rolecli.campaign.paths import display_path
+
+        name, line, rows = found
+        raise RoleError(f"{display_path(path)} line {line}: {format_key(['tables', name])} has {rows:,} rows, "
+                        f"over the limit of {MAX_ROWS:,}.")
+
+
 def check_sections(doc: dict[str, Any], where) -> None:
     """The campaign validator's hook: refuse bad ``[rolls]`` and ``[tables]``."""
     if "rolls" in doc or "tables" in doc:

@@ -17,12 +17,32 @@ from rolecli.errors import RoleError
 from rolecli.tables.book import _RANGE, MAX_ROWS
 
 MAX_FILE = 1_000_000  # bytes
+_WHAT = "a table to import"
+
+
+def read_source(file: str) -> tuple[bytes, str]:
+    """The bytes of the file to import (``-``: standard input) and the name it
+    is known by in campaign.toml: its name only, as a folder of this machine
+    does not belong there. Refused past :data:`MAX_FILE` without reading more."""
+    import sys
+
+    from rolecli.campaign.paths import display_named, read_bytes, read_stream
+
+    if file != "-":
+        data = read_bytes(file, MAX_FILE, _WHAT)
+        if data is None:
+            raise RoleError(f"cannot read {display_named(file)}: no such file.")
+        return data, Path(file).name
+    if sys.stdin is None:  # started with standard input closed (`<&-`)
+        raise RoleError("standard input is closed; give the file to import, or its rows on standard input.")
+    stream = getattr(sys.stdin, "buffer", None)  # bytes, to check UTF-8; an embedding's stdin may be text
+    if stream is None:
+        stream = io.BytesIO(sys.stdin.read(MAX_FILE + 1).encode("utf-8"))
+    return read_stream(stream, MAX_FILE, "standard input", _WHAT), "standard input"
 
 
 def read_rows(name: str, data: bytes, csv_file: bool) -> list[tuple[str, str]]:
     """``(range, text)`` pairs from the bytes of a file called ``name``."""
-    if len(data) > MAX_FILE:
-        raise RoleError(f"{name}: {len(data):,} bytes, over the limit of {MAX_FILE:,} for a table to import.")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -80,8 +100,8 @@ def append_table(root: Path, campaign: str, name: str, text: str, systems) -> No
 
     The campaign store has no public operation for adding a section; this is
     the minimal one, built on the store's own lock and atomic write."""
-    from rolecli.campaign.files import atomic_write, campaign_lock, decode, read_bytes
-    from rolecli.campaign.paths import CAMPAIGN_FILE, display_path, existing_campaign
+    from rolecli.campaign.files import atomic_write, campaign_lock, decode
+    from rolecli.campaign.paths import CAMPAIGN_FILE, display_path, existing_campaign, read_bytes
     from rolecli.campaign.validate import Where, check_campaign_doc, parse_toml
 
     folder = existing_campaign(root, campaign)

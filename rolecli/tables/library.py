@@ -35,11 +35,11 @@ def user_file() -> Path:
 
 
 def _read_book(path: Path, label: str, only_sections: bool) -> Book:
-    from rolecli.campaign.files import decode, read_bytes
-    from rolecli.campaign.paths import display_path
+    from rolecli.campaign.files import decode
+    from rolecli.campaign.paths import display_path, read_bytes
     from rolecli.campaign.validate import Where, parse_toml
 
-    raw = read_bytes(path)
+    raw = read_bytes(path, what="a campaign file" if not only_sections else "a rolls file")
     if raw is None:
         raise RoleError(f"{display_path(path)} is missing.")
     text = decode(path, raw)
@@ -83,7 +83,7 @@ class Library:
         if name is not None:
             books.append(_read_book(existing_campaign(root, name) / CAMPAIGN_FILE, f"campaign {name}", False))
         mine = user_file()
-        if mine.is_file():
+        if mine.exists():  # (a pipe or a folder there is refused by the read, not passed over)
             books.append(_read_book(mine, "your rolls file", True))
         return cls(books, (store, root, name) if name is not None else None)
 
