@@ -106,8 +106,8 @@ class RoleGroup(TyperGroup):
         return names
 
 
-# A number, negative too: -1, -2.5, -.5 (Fate's Poor, a penalty, a modifier).
-_NUMBER = re.compile(r"-(?:\d+(?:\.\d*)?|\.\d+)")
+# A negative number as Python writes one: -1, -2.5, -.5, -1e-05 (Fate's Poor, a penalty, a modifier).
+_NUMBER = re.compile(r"-(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?", re.I)
 
 
 class RoleCommand(TyperCommand):

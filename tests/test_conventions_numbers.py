@@ -11,6 +11,8 @@ import importlib.util
 
 import pytest
 import typer
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rolecli.testing import campaign, plugins, run
 
@@ -91,6 +93,21 @@ def test_an_option_the_command_declares_is_that_option(capsys):
     for args, shown in ((["-1"], "0.0 True"), (["-2.5"], "-2.5 False"), (["-1", "-.5"], "-0.5 True")):
         command.main(args, standalone_mode=False)
         assert capsys.readouterr().out.strip() == shown
+
+
+@given(st.integers(-10**9, -1) | st.floats(max_value=-1e-9, allow_infinity=False))
+def test_any_negative_number_python_writes_is_read_as_that_number(value):
+    from rolecli.cli import RoleCommand
+
+    read = []
+    app = typer.Typer()
+
+    @app.command(cls=RoleCommand)
+    def one(number: float, more: float = typer.Option(0.0, "--more")) -> None:
+        read.append((number, more))
+
+    typer.main.get_command(app).main([repr(value), "--more", repr(value)], standalone_mode=False)
+    assert read == [(float(value), float(value))]
 
 
 @pytest.fixture
