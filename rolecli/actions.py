@@ -186,10 +186,10 @@ def build_command(system, spec: ActionSpec, mode: Mode, lang: str):
         return run(system, spec, mode, session_of(ctx), kw)
 
     callback.__signature__ = signature  # type: ignore[attr-defined]
-    from rolecli.cli import quietly
+    from rolecli.cli import RoleCommand, quietly
 
     app = typer.Typer(add_completion=False)
-    app.command(name=spec.name, help=spec.help(lang))(quietly(callback))
+    app.command(name=spec.name, help=spec.help(lang), cls=RoleCommand)(quietly(callback))
     return typer.main.get_command(app)
 
 
@@ -550,7 +550,9 @@ def odds_of_verb(ctx, args: list[str], json_: bool, lang: str) -> int:
 
     for_people(command, ctx)
     name = f"odds {args[0]} {spec.name}" if mode == "odds" else f"odds {spec.name}"
-    # A child of the root (not of `odds`, whose arguments would show in its usage lines).
-    with command.make_context(name, rest + (["--json"] if json_ else []) + ["--lang", lang],
+    # A child of the root (not of `odds`, whose arguments would show in its usage lines). What
+    # `odds` was given goes first: a `--` among the verb's words ends its options, and the
+    # verb's own --lang, after, wins.
+    with command.make_context(name, (["--json"] if json_ else []) + ["--lang", lang] + rest,
                               parent=ctx.find_root()) as sub:
         return command.invoke(sub)

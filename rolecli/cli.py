@@ -15,6 +15,7 @@ import errno
 import functools
 import inspect
 import os
+import re
 import shlex
 import sys
 import typing
@@ -24,7 +25,7 @@ from typing import Any, Optional
 
 import typer
 from typer import Abort
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from rolecli import __version__
 from rolecli.commands import COMMANDS, complete_campaigns, typer_app
@@ -54,7 +55,7 @@ class RoleGroup(TyperGroup):
             # Built on first use: typer's per-parameter set-up is costly, and
             # `rolecli roll 2d6` should pay for its own command only.
             if cmd_name not in _built:
-                _built[cmd_name] = typer.main.get_command(_with_quiet(typer_app(cmd_name)))
+                _built[cmd_name] = typer.main.get_command(_prepared(typer_app(cmd_name)))
             return _built[cmd_name]
         session = session_of(ctx)
         from rolecli.actions import command_for, system_group
@@ -105,20 +106,56 @@ class RoleGroup(TyperGroup):
         return names
 
 
+# A negative number as Python writes one: -1, -2.5, -.5, -1e-05 (Fate's Poor, a penalty, a modifier).
+_NUMBER = re.compile(r"-(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?", re.I)
+
+
+class RoleCommand(TyperCommand):
+    """A rolecli command (a core one or a system's verb), whose command line
+    reads a word that looks like an option but is a number (``-1``) as an
+    argument, as the player means it: click alone would refuse it as the option
+    ``-1``. A value of an option (``--modifier -2``) is the option's, as before,
+    and an option the command declares under such a name stays that option."""
+
+    def reads_as_argument(self, arg: str) -> bool:
+        """Whether ``arg``, which starts with a minus sign, is an argument."""
+        return _NUMBER.fullmatch(arg) is not None
+
+    def make_parser(self, ctx):
+        parser = super().make_parser(ctx)
+        if not parser.allow_interspersed_args:  # a group: its next word is a command's name
+            return parser
+        # click's parser has no public hook for this; _process_opts (every click 8, and the click
+        # typer vendors) is where a word that starts with "-" is taken for options.
+        process = parser._process_opts
+
+        def process_opts(arg, state):
+            declared = arg.split("=", 1)[0] in parser._long_opt or arg[:2] in parser._short_opt
+            if not declared and self.reads_as_argument(arg):
+                state.largs.append(arg)
+            else:
+                process(arg, state)
+
+        parser._process_opts = process_opts
+        return parser
+
+
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
-_quiet_apps: "weakref.WeakSet" = weakref.WeakSet()
+_prepared_apps: "weakref.WeakSet" = weakref.WeakSet()
 
 
-def _with_quiet(app: typer.Typer) -> typer.Typer:
-    """``app`` (a core command, or a group of them) with ``--quiet`` on each of
-    its commands, declared once here rather than in every command: while one
-    runs, :data:`rolecli.output.QUIET` holds it."""
-    if app not in _quiet_apps:
-        _quiet_apps.add(app)
+def _prepared(app: typer.Typer) -> typer.Typer:
+    """``app`` (a core command, or a group of them) with what every command has,
+    given once here rather than in each: its words read as :class:`RoleCommand`
+    reads them, and ``--quiet``."""
+    if app not in _prepared_apps:
+        _prepared_apps.add(app)
+        for info in app.registered_commands:
+            info.cls = RoleCommand if info.cls in (None, TyperCommand) else info.cls
         for info in [*app.registered_commands, *filter(None, [app.registered_callback])]:
             info.callback = quietly(info.callback) if info.callback else None
         for group in app.registered_groups:
-            _with_quiet(group.typer_instance)
+            _prepared(group.typer_instance)
     return app
 
 
@@ -141,9 +178,32 @@ def quietly(function):
     return command
 
 
+def _session_lang(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """``rolecli COMMAND --lang es`` means what ``rolecli --lang es COMMAND`` does."""
+    if value is not None:
+        from rolecli.i18n import choose_lang
+
+        session_of(ctx).lang = choose_lang(value)  # a bad value is refused, as at the top
+    return value
+
+
+@functools.cache
+def _lang_option():
+    """The ``--lang`` of a command or group that declares none (made by typer, once)."""
+
+    def command(lang: Optional[str] = typer.Option(None, "--lang", metavar="[es|en]", callback=_session_lang,
+                                                   expose_value=False, help="Language: es or en.")) -> None:
+        """A command to take the option from."""
+
+    single = typer.Typer(add_completion=False)
+    single.command()(command)
+    return typer.main.get_command(single).params[0]
+
+
 # What an option takes, as help pages say it. typer 0.29 shows a parameter's
-# Python type there (`--seed <int>`, even `--json <bool>` on a flag); rolecli
-# shows nothing on a flag and what to type on an option.
+# Python type there (`--seed <int>`, even `--json <bool>` on a flag, `FILE <str>`
+# beside an argument's name); rolecli shows nothing on a flag or an argument
+# (its name says what it is) and what to type on an option.
 _TAKES = {"--lang": "[es|en]", "--dice": "A,B,...", "--rule": "KEY=VALUE", "--with": "KEY=VALUE"}
 _BY_TYPE = {int: "N", float: "X", Path: "FILE"}
 _named: "weakref.WeakSet" = weakref.WeakSet()
@@ -151,12 +211,19 @@ _named: "weakref.WeakSet" = weakref.WeakSet()
 
 def for_people(command, ctx) -> None:
     """Give each flag of ``command`` and of its subcommands (``--help`` too) no
-    metavar, and each option whose declaration gave none a name for what it takes."""
+    metavar, each option whose declaration gave none a name for what it takes,
+    and each argument no type beside its name; and ``--lang`` to each that has
+    none, so that it is taken at every level of a command line."""
     if command in _named:
         return
     _named.add(command)
+    if not any("--lang" in param.opts for param in command.params):
+        command.params.append(_lang_option())
     help_option = command.get_help_option(ctx)
     for param in [*command.params, *([help_option] if help_option else [])]:
+        if param.param_type_name == "argument":  # typer has no setting for an argument's type column
+            param.display_type_rich = _no_type
+            continue
         if param.param_type_name != "option" or param.metavar is not None:
             continue
         if param.is_flag:
@@ -168,6 +235,10 @@ def for_people(command, ctx) -> None:
                          or _BY_TYPE.get(annotation) or param.name.upper().strip("_").replace("_", "-"))
     for sub in getattr(command, "commands", {}).values():
         for_people(sub, ctx)
+
+
+def _no_type(ctx) -> None:
+    return None
 
 
 def _not_a_verb_here(ctx, word: str) -> str | None:
@@ -226,6 +297,10 @@ def root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
 ) -> None:
     """rolecli: dice, odds and campaigns for tabletop role-playing games."""
+    if lang is not None:  # refused whatever the command, even one that prints no words
+        from rolecli.i18n import choose_lang
+
+        choose_lang(lang)
 
 
 def fail(message: str) -> int:

@@ -1,7 +1,8 @@
 """Help pages and listings speak the user's terms, not Python's: a flag shows
 no metavar, an option shows what it takes (``N``, ``KEY=VALUE``, ``[es|en]``,
-its choices), and ``systems NAME``, ``campaign show`` and ``character show``
-print values as campaign.toml writes them."""
+its choices), an argument its name alone, and ``systems NAME``, ``campaign
+show`` and ``character show`` print values as campaign.toml writes them. Every
+command and group takes ``--lang``, meaning what ``rolecli --lang`` means."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import re
 
 import pytest
 
+from rolecli.contract import ActionSpec, Label, Outcome, SystemInfo
+from rolecli.testing import campaign, plugins
+from rolecli import hookimpl
 from rolecli_testing import run_inprocess
 
 # A Python type where a metavar belongs: <bool>, <int>, <str>, <float>, <list[str]>, <Path>...
@@ -34,7 +38,8 @@ def _options_panels(page: str) -> list[str]:
 
 def _pages():
     """Every help page: the root, every core command and subcommand, every system
-    and each of its verbs as a quick roll and on its sample campaign."""
+    and each of its verbs as a quick roll and on its sample campaign, and the
+    odds of each verb that has them, of both forms."""
     from rolecli.commands import COMMANDS
     from rolecli.plugins import get_plugins
     from test_conventions_json import VERBS, _core
@@ -50,18 +55,32 @@ def _pages():
         yield [system.info.name]
         for spec in system.info.actions:
             yield [system.info.name, spec.name]
+            if spec.odds:
+                yield ["odds", system.info.name, spec.name]
             if system.info.name in VERBS and spec.name not in COMMANDS:
                 yield ["-C", VERBS[system.info.name][0], spec.name]
+                if spec.odds:
+                    yield ["-C", VERBS[system.info.name][0], "odds", spec.name]
 
 
-def test_no_help_page_shows_a_python_type_on_an_option(cli):
+def test_no_help_page_shows_a_python_type_and_every_one_takes_lang(cli):
     pages = list(_pages())
-    assert len(pages) > 150
+    assert len(pages) > 250
     for args in pages:
         result = run_inprocess(*args, "--help", env=WIDE)
         assert result.code == 0, (args, result.err)
-        for line in _options_panels(result.out):
+        for line in result.out.splitlines():  # arguments too (`FILE <str>`, `expression... <list[str]>`)
             assert not TYPE.search(line), (args, line)
+        assert any(re.search(r"--lang\s+\[es\|en\]\s", line) for line in _options_panels(result.out)), args
+
+
+def test_an_argument_shows_its_name_and_no_type(cli):
+    for args, row in ((["batch"], r"│\s+file\s{2,}A file of rolecli"),
+                      (["roll"], r"│ \*\s+expression\.\.\.\s{2,}Dice expressions"),
+                      (["odds", "fate", "check"], r"│ \*\s+skill\s{2,}skill \(number"),
+                      (["-C", "caminantes", "odds", "check"], r"│ \*\s+CHARACTER\s{2,}The character")):
+        page = run_inprocess(*args, "--help", env=WIDE).out
+        assert re.search(row, page), (args, page)
 
 
 def test_flags_show_nothing_and_options_say_what_they_take(cli):
@@ -102,3 +121,52 @@ def test_campaign_and_character_listings_show_toml_values(cli):
     assert caminantes[1].startswith('rules: stress="points", max_consequences=3,')
     assert caminantes[2].startswith('  Lucía: habilidades={Atletismo = 3, Resistencia = 2,')
     assert 'aspectos=["Ladrona de guante blanco", "Conozco cada azotea"], lider="", escena=false' in caminantes[2]
+
+
+def test_a_campaign_with_no_title_and_no_rule_options_shows_no_empty_slot(cli):
+    assert cli("campaign", "new", "goblins").code == 0
+    assert cli("-C", "goblins", "campaign", "show").out.splitlines()[0] == "goblins [dice]"
+    with plugins(_Plain()), campaign({"system": "plain", "characters": {"Ana": {}}}, name="plain"):
+        assert cli("campaign", "show").out.splitlines() == ["plain [plain]", "  Ana"]
+
+
+class _Plain:
+    """A system with no rule options and no sheet."""
+
+    ROLECLI_CONTRACT = 2
+
+    @hookimpl
+    def rolecli_system(self):
+        return SystemInfo(name="plain", names=Label(en="plain"), actions=(ActionSpec("roll", "roll", Label(en="roll"),
+                                                                                     actor="none"),))
+
+    @hookimpl
+    def rolecli_roll(self, action, ctx):
+        return Outcome(data={}, lines=["rolled"])
+
+
+@pytest.mark.parametrize("args", [
+    ["-C", "caminantes", "campaign", "show"],
+    ["-C", "caminantes", "character", "show", "Lucía"],
+    ["-C", "caminantes", "log", "-n", "1"],
+    ["systems", "fate"],
+    ["fate", "check", "1", "--dice", "0,0,0,0"],
+    ["-C", "caminantes", "odds", "check", "Lucía", "Atletismo"],
+], ids=lambda args: " ".join(a for a in args if not a.startswith("-")))
+def test_lang_after_the_command_means_what_it_means_before(cli, args):
+    before, after = cli("--lang", "es", *args), cli(*args, "--lang", "es")
+    assert (after.code, after.out, after.err) == (before.code, before.out, before.err)
+    assert after.code in (0, 1)
+
+
+def test_lang_at_every_level_chooses_the_language(cli):
+    spanish = "habilidad Promedio (+1) → esfuerzo Promedio (+1) contra Promedio (+1): éxito"
+    for args in (["fate", "--lang", "es", "check", "1"], ["fate", "check", "1", "--lang", "es"],
+                 ["batch", "--lang", "es", "-"]):
+        result = cli(*args, "--dice", "0,0,0,0") if args[0] != "batch" else cli(
+            *args, stdin="fate check 1 --dice 0,0,0,0\n")
+        assert spanish in result.out, (args, result.out, result.err)
+    for args in (["undo"], ["campaign", "show", "caminantes"], ["campaign", "rule"], ["fate"], ["encounter"]):
+        refused = cli(*args, "--lang", "xx")
+        assert (refused.code, refused.err) == (2, "rolecli: --lang 'xx' is not a language rolecli speaks; use es or en.\n")
+    assert cli("--lang", "xx", "campaign", "list").code == 2  # at the top too, for a command that prints no words

@@ -75,7 +75,8 @@ def campaign_show(ctx: typer.Context,
     camp = store.load_campaign(root, name, systems_lookup)
     payload = {"name": camp.name, "title": camp.title, "system": camp.system, "rules": camp.options,
                "characters": {n: {"sheet": c.sheet, "state": c.state} for n, c in camp.characters.items()}}
-    lines = [f"{camp.name}: {camp.title or ''} [{camp.system}]", f"rules: {dotted(camp.options)}"]
+    lines = [f"{camp.name}: {camp.title} [{camp.system}]" if camp.title else f"{camp.name} [{camp.system}]"]
+    lines += [f"rules: {dotted(camp.options)}"] if camp.options else []
     lines += [_character_line(c) for c in camp.characters.values()]
     Printer(json_).result(payload, lines)
     return 0
@@ -86,7 +87,7 @@ def _character_line(c) -> str:
     def pairs(values: dict) -> str:
         return ", ".join(f"{key}={show(value)}" for key, value in values.items())
 
-    return f"  {c.name}: {pairs(c.sheet)}" + (f" | {pairs(c.state)}" if c.state else "")
+    return f"  {c.name}" + (f": {pairs(c.sheet)}" if c.sheet else "") + (f" | {pairs(c.state)}" if c.state else "")
 
 
 rule_app = typer.Typer(name="rule", help="Show, set and unset the campaign's rule options ([rules] of campaign.toml).",

@@ -6,8 +6,8 @@ import re
 from typing import Optional
 
 import typer
-from typer.core import TyperCommand
 
+from rolecli.cli import RoleCommand
 from rolecli.commands import DICE, JSON, LANG, SEED, core_command
 from rolecli.errors import DiceError, RoleError
 from rolecli.output import Printer
@@ -25,15 +25,22 @@ def _names_a_verb(arg: str) -> bool:
     return arg.isidentifier() and not re.match(r"d[\d%f]", arg, re.I)
 
 
-class DiceCommand(TyperCommand):
-    """A command whose arguments are dice expressions. click would read
-    ``-1d4 + 3`` as the option ``-1`` (and the ``h`` of ``-2d20kh1`` as
-    ``-h``); a space in front, which the dice language ignores, keeps it an
-    argument. A system's verb (``odds fate check -2``) gets its arguments as typed."""
+class DiceCommand(RoleCommand):
+    """A command whose arguments are dice expressions: ``-1d4 + 3`` is one, not
+    the option ``-1`` (nor is the ``h`` of ``-2d20kh1`` the option ``-h``)."""
+
+    def reads_as_argument(self, arg: str) -> bool:
+        return _NEGATIVE.match(arg) is not None
+
+
+class OddsCommand(DiceCommand):
+    """``odds``: of expressions, or of a system's verb (``odds fate check -1
+    --difficulty 2``), whose words after ``odds`` are all the verb's: its
+    options, even one named as one of odds' own, and ``--help`` (the verb's help)."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
-        if not args or not _names_a_verb(args[0]):
-            args = [" " + a if _NEGATIVE.match(a) else a for a in args]
+        if args and _names_a_verb(args[0]):
+            args = ["--", *args]
         return super().parse_args(ctx, args)
 
 
@@ -130,7 +137,7 @@ def roll(
     return 1 if any(result.success is False for result, _who in results) else 0
 
 
-@core_command(cls=DiceCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@core_command(cls=OddsCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 def odds(
     ctx: typer.Context,
     args: list[str] = typer.Argument(..., help="Dice expressions (odds 3d6 4d6kh3, odds '1d20+5>=15'), or a system "
