@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping  # (typing.Mapping is several times slower in isinstance)
 from typing import Any
 
+from rolecli.contract import Effect, Odds, Outcome
+
 MAX_LINE = 100_000  # characters: a breakdown of the 10,000 dice a roll may have fits
 MAX_LINES = 1_000
 
@@ -36,35 +38,31 @@ def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str
 def malformed(hook: str, result: Any) -> str | None:
     """What of a hook's result is not of the contract's types (the core would fail
     on it later, as if it were its own bug), or None."""
-    from rolecli.contract import Effect, Odds, Outcome
-
-    def kind(value: Any) -> str:
-        return type(value).__name__
-
     if isinstance(result, Outcome):
         if not isinstance(result.data, Mapping):
-            return f"its Outcome.data is {kind(result.data)}, not a dict"
+            return f"its Outcome.data is {_kind(result.data)}, not a dict"
         bad = _lines(result.lines, "Outcome")
         if bad:
             return bad
         if result.success is not None and not isinstance(result.success, bool):
-            return f"its Outcome.success is {kind(result.success)}, not True, False or None"
-        if not isinstance(result.changes, Mapping) or not all(
-                isinstance(name, str) and isinstance(state, Mapping) for name, state in result.changes.items()):
+            return f"its Outcome.success is {_kind(result.success)}, not True, False or None"
+        changes, effects, used = result.changes, result.effects, result.used
+        if not isinstance(changes, Mapping) or (changes and not all(
+                isinstance(name, str) and isinstance(state, Mapping) for name, state in changes.items())):
             return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
-        if not isinstance(result.effects, (list, tuple)) or not all(isinstance(e, Effect) for e in result.effects):
+        if not isinstance(effects, (list, tuple)) or (effects and not all(isinstance(e, Effect) for e in effects)):
             return "its Outcome.effects is not a list of Effects"
-        if not isinstance(result.used, (list, tuple)) or not all(
-                isinstance(i, int) and not isinstance(i, bool) for i in result.used):
+        if not isinstance(used, (list, tuple)) or (used and not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in used)):
             return "its Outcome.used is not a list of effect ids"
         if hook == "rolecli_initiative":
             for key in ("order", "turns"):
                 if key in result.data and not _texts(result.data[key]):
                     return f"its Outcome.data[{key!r}] is not a list of characters' names"
-        return _unwritable(result.data, "Outcome.data") or _unwritable(result.changes, "Outcome.changes")
+        return _unwritable(result.data, "Outcome.data") or (changes and _unwritable(changes, "Outcome.changes"))
     if isinstance(result, Odds):
         if not isinstance(result.outcomes, Mapping):
-            return f"its Odds.outcomes is {kind(result.outcomes)}, not a dict"
+            return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
         return _lines(result.lines, "Odds")
     return None
 
@@ -96,6 +94,10 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     return None
 
 
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
 def _texts(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
 
@@ -111,9 +113,27 @@ def _lines(lines: Any, what: str) -> str | None:
     return None
 
 
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is made of JSON's own types only: a walk that costs a
+    fraction of writing it, for the results of every call of a simulation."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return True
+    if kind is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    if kind is list or kind is tuple:
+        return all(map(_plain, value))
+    return False
+
+
 def _unwritable(value: Any, what: str) -> str | None:
     """Why ``value`` cannot be written as JSON (into the log, for --json), or None."""
-    from rolecli.output import dumps
+    if _plain(value):
+        return None
+    from rolecli.output import dumps  # the other values the core writes: fractions, effects...
 
     try:
         dumps(value)
