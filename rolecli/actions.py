@@ -422,7 +422,9 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene)
         if spec.hook == "recover" and action.params.get("event") == "end_of_scene":
             results[-1][0].lines += _expired(scene.end_scene(), lang)  # the scene's effects end with it
-        changed = characters.changed()
+        # Only what the outcomes name: a hook's in-place edit of another character is not written.
+        touched = {n for outcome, _ in results for n in outcome.changes if n in characters}
+        changed = {n: characters[n].state for n in touched if characters[n].state != camp.characters[n].state}
         summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
         data = {"action": spec.name, "results": [o.data for o, _ in results]}
         if forced:  # the game master overrode the rules: the log says so
@@ -438,12 +440,11 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> 
     for _ in range(repeat):
         start = len(source.reads)
         outcome = call(system, spec, action, ctx, subjects)
+        keys = system.info.state_keys
         for name, state in outcome.changes.items():
-            if name in ctx.characters:
-                ctx.characters[name].state = state
-            for subject in subjects:
-                if subject.name == name:
-                    subject.state = state
+            for who in [ctx.characters.get(name), *subjects]:
+                if who is not None and who.name == name:  # as a campaign keeps it: a state field left out stays
+                    who.state = {**{k: who.state[k] for k in keys if k in who.state}, **state}
         if scene is not None:
             _lasting(system, outcome, ctx, scene)
         results.append((outcome, source.reads[start:]))
@@ -475,9 +476,9 @@ def _expired(events, lang: str) -> list[str]:
 def _print(system, spec, results, printer: Printer, lang: str) -> int:
     failed = False
     for outcome, reads in results:
-        payload = {"system": system.info.name, "action": spec.name, **outcome.data,
-                   "success": outcome.success, "dice": [r.as_json() for r in reads],
-                   "explanation": outcome.lines}
+        payload = {"system": system.info.name, "action": spec.name, **outcome.data}
+        payload.update(system=system.info.name, action=spec.name, success=outcome.success,  # the core's keys win
+                       dice=[r.as_json() for r in reads], explanation=outcome.lines)
         if outcome.changes:
             payload["changes"] = outcome.changes
         if outcome.effects:

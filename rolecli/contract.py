@@ -21,6 +21,7 @@ characters can always act, and its two-language labels read as before.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, Mapping
 
@@ -203,8 +204,8 @@ class Field:
     ``state=True``: a value the tool keeps while playing (stress, hit points,
     Fate points spent), stored in ``state.toml``; its sheet value, if any, is
     only the starting point. A hook's :attr:`Outcome.changes` may hold only the
-    template's keys (or keys the state already holds): any other is refused as
-    the plugin's failure, and nothing is written.
+    template's state fields (or keys the state already holds, never a sheet
+    value): any other is refused as the plugin's failure, and nothing is written.
     """
 
     key: str
@@ -275,6 +276,17 @@ class SystemInfo:
         ("start_of_session", Label("inicio de sesión", "start of session")),
         ("rest", Label("descanso", "rest")),
     )
+
+    @cached_property
+    def state_keys(self) -> frozenset[str]:
+        """The template's state fields: the keys an ``Outcome.changes`` may set."""
+        return frozenset(f.key for f in self.template if f.state)
+
+    @cached_property
+    def sheet_keys(self) -> frozenset[str]:
+        """The template's sheet values only (the game master's, in campaign.toml),
+        which no state may hold."""
+        return frozenset(f.key for f in self.template if not f.state)
 
     def action(self, name: str) -> ActionSpec | None:
         """The verb called ``name``, if the system has one."""
@@ -494,9 +506,13 @@ class Outcome:
     is not a check.
     ``changes``: the whole new state of each character the action changed, by
     name (a state field left out keeps its value; any other key left out is
-    removed);
-    the core writes them atomically, under the campaign's lock, and logs the
-    state before and after so ``rolecli undo`` can restore it.
+    removed); only characters the hook was given (its actor, target, subjects,
+    or those in the conflict's order), and only state fields. The core writes
+    them atomically, under the campaign's lock, and logs the state before and
+    after so ``rolecli undo`` can restore it; it writes nothing else, so an edit
+    made in place to a character a hook got is lost. ``data`` and ``changes``
+    must be JSON values, and ``lines`` at most 1,000 of 100,000 characters each
+    (:mod:`rolecli.outcomes`): anything else is the plugin's failure.
     ``effects``: new :class:`Effect` s the action leaves (a block, a full
     defence, a Spin), recorded with the changes; ``used``: the ids of effects
     in :attr:`Context.effects` it used up (a free tag spent, a Spin applied).

@@ -15,6 +15,7 @@ only; with ``--json`` it is not printed (the JSON holds the dice). ``--quiet``
 from __future__ import annotations
 
 import json
+import re
 import sys
 from contextvars import ContextVar
 from typing import Any, Iterable
@@ -47,10 +48,14 @@ def _default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not a JSON value: {value!r}")
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=_default)  # made once: json.dumps(**options) makes one a call
+
+
 def dumps(payload: Any) -> str:
     # json escapes C0 controls itself; DEL, C1 (0x9b is a CSI on some terminals) and
     # direction overrides it leaves raw, so they are written as \u escapes (the same JSON).
-    return json.dumps(payload, ensure_ascii=False, default=_default).translate(_JSON_UNSAFE)
+    text = _ENCODER.encode(payload)
+    return _JSON_UNSAFE.sub(_json_escape, text) if _JSON_UNSAFE.search(text) else text
 
 
 # --- text that cannot drive the terminal -------------------------------------
@@ -61,14 +66,23 @@ def dumps(payload: Any) -> str:
 # clear the screen or disguise what it shows.
 _UNSAFE = [c for c in range(0x20) if c not in (0x09, 0x0A)] + list(range(0x7F, 0xA0)) + \
     [0x200B, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]
-_VISIBLE = {c: (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in _UNSAFE}
-_JSON_UNSAFE = {c: f"\\u{c:04x}" for c in _UNSAFE if c >= 0x7F}
+_VISIBLE = re.compile("[" + "".join(map(chr, _UNSAFE)) + "]")
+_JSON_UNSAFE = re.compile("[" + "".join(chr(c) for c in _UNSAFE if c >= 0x7F) + "]")
 
 
 def visible(text: str) -> str:
     """``text`` with every character that could drive or fool a terminal written as
     a visible escape (``\\x1b``, ``\\u202e``), as a Python literal would show it."""
-    return text.translate(_VISIBLE)
+    return _VISIBLE.sub(_escape, text) if _VISIBLE.search(text) else text  # a search is the cheap common case
+
+
+def _escape(match: re.Match) -> str:
+    c = ord(match.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+
+
+def _json_escape(match: re.Match) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 class Printer:

@@ -51,7 +51,6 @@ import sys
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from collections.abc import Mapping  # (typing.Mapping is several times slower in isinstance)
 from typing import Any, Iterable
 
 import pluggy
@@ -156,6 +155,7 @@ class Plugins:
         self.house_rules: dict[str, Record] = {}  # the opt-in house rules, by name
         self._owners: dict[str, Record] = {}
         self._with_house: dict[tuple, System] = {}
+        self._witness: Any = None  # see _Witness
         self.allowed = env_names(LOAD_ENV)
         self.quiet = env_names(QUIET_ENV) or set()
         self.tracing = os.environ.get(TRACE_ENV, "") not in ("", "0")
@@ -320,6 +320,17 @@ class Plugins:
             self._with_house[name, wanted] = self._system(base.record, wanted)
         return self._with_house[name, wanted]
 
+    def wrappers(self, caller: Any) -> list[Record]:
+        """The plugins that wrap ``caller``'s hook (house rules), with the core's
+        witness registered inside them, so that a bad result is blamed where it arose."""
+        by_plugin = {id(r.plugin): r for r in self.records if r.state == "active"}
+        found = [by_plugin[id(impl.plugin)] for impl in caller.get_hookimpls()
+                 if (impl.wrapper or impl.hookwrapper) and id(impl.plugin) in by_plugin]
+        if found and self._witness is None:
+            self._witness = _WitnessPlugin()
+            self.pm.register(self._witness, "rolecli-witness")
+        return found
+
     def culprit(self, tb) -> Record | None:
         """The plugin whose code raised: the innermost frame of a plugin's module."""
         modules = {_module_of(r.plugin): r for r in self.records if r.state == "active"}
@@ -360,14 +371,21 @@ def _result_types() -> dict[str, type]:
 
 class _Guarded:
     """One system hook: pluggy's subset hook caller, with a plugin's exception,
-    or a result of the wrong type, turned into a :class:`PluginFailure` naming it."""
+    or a result the core must not use (:mod:`rolecli.outcomes`), turned into a
+    :class:`PluginFailure` naming the plugin at fault: the system's, or a house
+    rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "expected")
+    __slots__ = ("plugins", "hook", "caller", "owner", "expected", "wrappers")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
+        self.wrappers = plugins.wrappers(caller)
 
     def __call__(self, **kwargs: Any) -> Any:
+        from rolecli.outcomes import problem
+
+        info = self.owner.info if self.owner is not None else None
+        witness = _Witness.watch(self.hook, kwargs, info) if self.wrappers else None
         try:
             result = self.caller(**kwargs)
         except RoleError:
@@ -377,74 +395,87 @@ class _Guarded:
             if record is None:
                 raise  # not in a plugin's code: rolecli's own bug
             raise PluginFailure(record, self.hook, exc) from exc
-        if result is not None and not isinstance(result, self.expected) and self.owner is not None:
-            raise PluginFailure(self.owner, self.hook, TypeError(
+        finally:
+            if witness is not None:
+                _Witness.done(witness)
+        if self.owner is None:
+            return result
+        if result is not None and not isinstance(result, self.expected):
+            raise PluginFailure(self._at_fault(witness), self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
-        malformed = _malformed(self.hook, result)
-        if malformed and self.owner is not None:
-            raise PluginFailure(self.owner, self.hook, TypeError(malformed))
-        undeclared = _undeclared_state(self.owner, result, kwargs)
-        if undeclared:
-            raise PluginFailure(self.owner, self.hook, ValueError(undeclared))
+        wrong = problem(self.hook, result, kwargs, info)
+        if wrong:
+            raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
+        return result
+
+    def _at_fault(self, witness: "_Witness | None") -> Record:
+        """The system's plugin, unless its own result was sound and a wrapping
+        house rule changed it (the innermost wrapper saw the system's result)."""
+        if witness is None or witness.inner_problem or not witness.seen:
+            return self.owner  # type: ignore[return-value]
+        return self.wrappers[0] if len(self.wrappers) == 1 else Record(
+            " or ".join(r.name for r in self.wrappers), distribution=None)
+
+
+class _Witness:
+    """The innermost wrapper of every system hook (registered when a house rule
+    wraps one): it checks the system's own result before any house rule's
+    wrapper can change it, so a bad result is blamed on the plugin that made it."""
+
+    _watching: list["_Witness"] = []
+
+    def __init__(self, hook: str, kwargs: dict[str, Any], info: Any):
+        self.hook, self.kwargs, self.info = hook, kwargs, info
+        self.seen, self.inner_problem = False, None
+
+    @classmethod
+    def watch(cls, hook: str, kwargs: dict[str, Any], info: Any) -> "_Witness":
+        witness = cls(hook, kwargs, info)
+        cls._watching.append(witness)
+        return witness
+
+    @classmethod
+    def done(cls, witness: "_Witness") -> None:
+        cls._watching.remove(witness)
+
+    @classmethod
+    def saw(cls, result: Any) -> Any:
+        from rolecli.outcomes import problem
+
+        if cls._watching:
+            witness = cls._watching[-1]
+            witness.seen = True
+            witness.inner_problem = problem(witness.hook, result, witness.kwargs, witness.info)
         return result
 
 
-def _malformed(hook: str, result: Any) -> str | None:
-    """What of a hook's result is not of the contract's types (the core would fail
-    on it later, as if it were its own bug), or None."""
-    from rolecli.contract import Effect, Odds, Outcome
+class _WitnessPlugin:
+    """The hook implementations of :class:`_Witness` (each takes no argument:
+    pluggy passes a wrapper only what it asks for)."""
 
-    def texts(value: Any) -> bool:
-        return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+    @hookimpl(wrapper=True, trylast=True)
+    def rolecli_roll(self):
+        return _Witness.saw((yield))
 
-    def kind(value: Any) -> str:
-        return type(value).__name__
+    @hookimpl(wrapper=True, trylast=True)
+    def rolecli_resolve(self):
+        return _Witness.saw((yield))
 
-    if isinstance(result, Outcome):
-        if not isinstance(result.data, Mapping):
-            return f"its Outcome.data is {kind(result.data)}, not a dict"
-        if not texts(result.lines):
-            return "its Outcome.lines is not a list of texts"
-        if result.success is not None and not isinstance(result.success, bool):
-            return f"its Outcome.success is {kind(result.success)}, not True, False or None"
-        if not isinstance(result.changes, Mapping) or not all(
-                isinstance(name, str) and isinstance(state, Mapping) for name, state in result.changes.items()):
-            return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
-        if not isinstance(result.effects, (list, tuple)) or not all(isinstance(e, Effect) for e in result.effects):
-            return "its Outcome.effects is not a list of Effects"
-        if not isinstance(result.used, (list, tuple)) or not all(
-                isinstance(i, int) and not isinstance(i, bool) for i in result.used):
-            return "its Outcome.used is not a list of effect ids"
-        if hook == "rolecli_initiative":
-            for key in ("order", "turns"):
-                if key in result.data and not texts(result.data[key]):
-                    return f"its Outcome.data[{key!r}] is not a list of characters' names"
-    elif isinstance(result, Odds):
-        if not isinstance(result.outcomes, Mapping):
-            return f"its Odds.outcomes is {kind(result.outcomes)}, not a dict"
-        if not texts(result.lines):
-            return "its Odds.lines is not a list of texts"
-    return None
+    @hookimpl(wrapper=True, trylast=True)
+    def rolecli_apply_damage(self):
+        return _Witness.saw((yield))
 
+    @hookimpl(wrapper=True, trylast=True)
+    def rolecli_recover(self):
+        return _Witness.saw((yield))
 
-def _undeclared_state(owner: Record | None, result: Any, kwargs: dict[str, Any]) -> str | None:
-    """Why ``result.changes`` must not be written: a state key the system's
-    template does not declare, which the character did not hold already (a
-    typo in a plugin would otherwise be written into state.toml for good)."""
-    changes = getattr(result, "changes", None)
-    if not changes or owner is None or owner.info is None:
-        return None
-    declared = {f.key for f in owner.info.template}
-    campaign = getattr(kwargs.get("ctx"), "characters", None) or {}
-    given = {c.name: c for c in [kwargs.get("character"), *kwargs.get("characters", ())] if c is not None}
-    for name, state in changes.items():
-        had = given.get(name) or campaign.get(name)  # looked up by name: the campaign copies only those
-        if isinstance(state, Mapping):
-            new = [k for k in state if k not in declared and k not in (had.state if had is not None else {})]
-            if new:
-                return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
-                        f"system {owner.info.name!r} does not declare; nothing was written")
-    return None
+    @hookimpl(wrapper=True, trylast=True)
+    def rolecli_initiative(self):
+        return _Witness.saw((yield))
+
+    @hookimpl(wrapper=True, trylast=True)
+    def rolecli_odds(self):
+        return _Witness.saw((yield))
 
 
 class _Hooks:

@@ -130,7 +130,7 @@ def test_an_undeclared_state_key_is_the_plugins_failure_and_nothing_is_written(t
     assert result.code == 4 and result.out == ""
     assert result.err.splitlines() == [
         "rolecli: plugin 'Track' failed in rolecli_apply_damage: ValueError: it returned state key(s) 'bogus' for "
-        "Ana, which the template of system 'track' does not declare; nothing was written (a bug in that plugin: "
+        "Ana, which the template of system 'track' does not declare as state; nothing was written (a bug in that plugin: "
         "report it to its authors; ROLECLI_DEBUG=1 shows the traceback)"]
     assert log.out == ""
 

@@ -151,7 +151,7 @@ def _perform(draft: Draft, entry: dict[str, Any], where: Where) -> Snapshot:
 class WorkingCopies(Mapping[str, Character]):
     """The characters a verb works on, each copied the first time it is looked
     at: on a campaign of 2,000 characters a verb copies the few it touches.
-    :meth:`changed` gives the states that changed."""
+    What is written is what the verb's outcomes name, never a copy a hook edited in place."""
 
     def __init__(self, characters: Mapping[str, Character]):
         self._source = characters
@@ -174,8 +174,9 @@ class WorkingCopies(Mapping[str, Character]):
     def __contains__(self, name: object) -> bool:
         return name in self._source
 
-    def changed(self) -> dict[str, dict[str, Any]]:
-        return {n: c.state for n, c in self._copies.items() if c.state != self._source[n].state}
+    def looked_at(self) -> set[str]:
+        """The characters a verb has looked at so far: the only ones it may change."""
+        return set(self._copies)
 
 
 class Transaction(Campaign):

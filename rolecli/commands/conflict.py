@@ -12,7 +12,6 @@ effects. Every step is one logged change of the campaign, undone by ``undo``.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Optional
 
 import typer
@@ -56,8 +55,8 @@ class _Play:
         from rolecli.actions import with_house
 
         self.system = with_house(get_plugins().system(self.camp.system), dict(self.camp.options))
-        self.characters = {k: copy.deepcopy(v) for k, v in self.camp.characters.items()}
-        self.before = {n: copy.deepcopy(c.state) for n, c in self.characters.items()}
+        self.characters = self.camp.working_copies()
+        self.touched: set[str] = set()  # the characters an outcome changed: only they are written
         self.scene = Scene.load(self.camp.scene)
         return self
 
@@ -120,9 +119,12 @@ class _Play:
         return outcome
 
     def apply(self, outcome: Outcome) -> None:
+        keys = self.system.info.state_keys
         for who, state in outcome.changes.items():
-            if who in self.characters:
-                self.characters[who].state = state
+            if who in self.characters:  # as a campaign keeps it: a state field left out keeps its value
+                old = self.characters[who].state
+                self.characters[who].state = {**{k: old[k] for k in keys if k in old}, **state}
+                self.touched.add(who)
 
     # --- recording and printing ---------------------------------------------
 
@@ -134,7 +136,8 @@ class _Play:
                 self.lines.append(line)
 
     def record(self, summary: str) -> None:
-        changed = {n: c.state for n, c in self.characters.items() if c.state != self.before[n]}
+        changed = {n: self.characters[n].state for n in self.touched
+                   if self.characters[n].state != self.camp.characters[n].state}
         self.camp.record(Outcome(data={"conflict": self.events}, changes=changed), kind="change",
                          summary=summary, scene=self.scene.dump())
 

@@ -89,6 +89,7 @@ class Play:
         self.tell, self.pause = tell, pause
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
+        self.touched: set[str] = set()  # whom an outcome changed: only they are recorded
         self.statuses: dict[str, Any] = {}  # by name, until its state changes (apply)
         self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
         self.exchanges = self.round = 0
@@ -316,6 +317,7 @@ class Play:
                 merged = {k: v for k, v in merged.items() if v is not None}
                 if merged != ch.state:
                     ch.state, moved = merged, True
+                    self.touched.add(name)
                     self.statuses.pop(name, None)
                     self.standing = None
         if outcome.effects or outcome.used:

@@ -1,0 +1,142 @@
+"""What a hook's result may hold and change, checked before the core uses it.
+
+A plugin's result is written into a campaign's files and printed: the core
+checks it first, so that a plugin's mistake is that plugin's failure (exit 4,
+nothing written) rather than a corrupt campaign, a command that fails after it
+committed, or a change nobody asked for. A result is refused when
+
+- it is not of the contract's types (:func:`malformed`): an Outcome whose
+  ``lines`` are not texts, whose ``changes`` are not tables...;
+- its ``data`` is not JSON (bytes, an object): the log and ``--json`` could not
+  write it, and would fail only after the change was committed;
+- a line is longer than :data:`MAX_LINE` characters, or there are more than
+  :data:`MAX_LINES` of them: the last line is the log's summary;
+- it changes what the verb was not given (:func:`overreach`): a character other
+  than its actor, target or subjects that it never looked at in ``ctx.characters``
+  (a fate attack on a leader reaches the minions attached to it), or
+  a state key that is not one of the template's state fields (a sheet value
+  such as ``hp``, the ``traits``, a typo), unless the state holds it already.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping  # (typing.Mapping is several times slower in isinstance)
+from typing import Any
+
+from rolecli.contract import Effect, Odds, Outcome
+
+MAX_LINE = 100_000  # characters: a breakdown of the 10,000 dice a roll may have fits
+MAX_LINES = 1_000
+
+
+def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
+    """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
+    for the system declared by ``info`` (a SystemInfo), or None."""
+    return malformed(hook, result) or overreach(result, kwargs, info)
+
+
+def malformed(hook: str, result: Any) -> str | None:
+    """What of a hook's result is not of the contract's types (the core would fail
+    on it later, as if it were its own bug), or None."""
+    if isinstance(result, Outcome):
+        if not isinstance(result.data, Mapping):
+            return f"its Outcome.data is {_kind(result.data)}, not a dict"
+        bad = _lines(result.lines, "Outcome")
+        if bad:
+            return bad
+        if result.success is not None and not isinstance(result.success, bool):
+            return f"its Outcome.success is {_kind(result.success)}, not True, False or None"
+        changes, effects, used = result.changes, result.effects, result.used
+        if not isinstance(changes, Mapping) or (changes and not all(
+                isinstance(name, str) and isinstance(state, Mapping) for name, state in changes.items())):
+            return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
+        if not isinstance(effects, (list, tuple)) or (effects and not all(isinstance(e, Effect) for e in effects)):
+            return "its Outcome.effects is not a list of Effects"
+        if not isinstance(used, (list, tuple)) or (used and not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in used)):
+            return "its Outcome.used is not a list of effect ids"
+        if hook == "rolecli_initiative":
+            for key in ("order", "turns"):
+                if key in result.data and not _texts(result.data[key]):
+                    return f"its Outcome.data[{key!r}] is not a list of characters' names"
+        return _unwritable(result.data, "Outcome.data") or (changes and _unwritable(changes, "Outcome.changes"))
+    if isinstance(result, Odds):
+        if not isinstance(result.outcomes, Mapping):
+            return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
+        return _lines(result.lines, "Odds")
+    return None
+
+
+def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
+    """Why ``result.changes`` must not be written: a character the hook was not
+    given, or a state key the template does not declare as state."""
+    changes = getattr(result, "changes", None)
+    if not changes or info is None:
+        return None
+    action, ctx = kwargs.get("action"), kwargs.get("ctx")
+    given = {c.name: c for c in (getattr(action, "actor", None), getattr(action, "target", None),
+                                 kwargs.get("character"), *kwargs.get("characters", ())) if c is not None}
+    turn = getattr(ctx, "conflict", None)
+    campaign = getattr(ctx, "characters", None) or {}
+    looked_at = getattr(campaign, "looked_at", None)  # a plain dict (a test's context) cannot tell
+    reached = set(turn.order if turn is not None else ()) | (looked_at() if looked_at else set(campaign))
+    state_keys = info.state_keys
+    for name, state in changes.items():
+        if name not in given and name not in reached:
+            return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
+                    "nothing was written")
+        had = given.get(name) or campaign.get(name)
+        held = had.state if had is not None else {}
+        new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
+        if new:
+            return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
+                    f"system {info.name!r} does not declare as state; nothing was written")
+    return None
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+
+
+def _lines(lines: Any, what: str) -> str | None:
+    if not _texts(lines):
+        return f"its {what}.lines is not a list of texts"
+    if len(lines) > MAX_LINES:
+        return f"its {what}.lines has {len(lines):,} lines, over the limit of {MAX_LINES:,}"
+    longest = max(map(len, lines), default=0)
+    if longest > MAX_LINE:
+        return f"its {what}.lines has a line of {longest:,} characters, over the limit of {MAX_LINE:,}"
+    return None
+
+
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is made of JSON's own types only: a walk that costs a
+    fraction of writing it, for the results of every call of a simulation."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return True
+    if kind is dict:
+        return all(type(k) is str and _plain(v) for k, v in value.items())
+    if kind is list or kind is tuple:
+        return all(map(_plain, value))
+    return False
+
+
+def _unwritable(value: Any, what: str) -> str | None:
+    """Why ``value`` cannot be written as JSON (into the log, for --json), or None."""
+    if _plain(value):
+        return None
+    from rolecli.output import dumps  # the other values the core writes: fractions, effects...
+
+    try:
+        dumps(value)
+    except (TypeError, ValueError) as exc:  # ValueError: a circular reference, a NaN the log refuses
+        return f"its {what} cannot be written as JSON: {exc}"
+    return None

@@ -1,0 +1,207 @@
+"""A plugin writes only what it declared (issue 18): the characters its verb was
+given and the template's state fields; an in-place edit of the core's copies is
+not written; a result the log could not write is refused before anything is;
+the core's keys of the JSON are the core's; output lines are capped; and a bad
+result is blamed on the plugin that made it, a house rule's wrapper included."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from rolecli import hookimpl
+from rolecli.contract import CONTRACT_VERSION, ActionSpec, Field, Label, Outcome, Param, SystemInfo
+from rolecli.outcomes import MAX_LINE, MAX_LINES
+from rolecli.testing import campaign, plugins, run
+
+L = Label
+TRICKS = ("fair", "other", "sheet", "traits", "inplace", "bytes", "object", "system", "long", "many")
+
+
+class Rogue:
+    """A system whose one verb, ``hit``, marks its target, then plays the trick it is given."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    def __init__(self):
+        self.info = SystemInfo(
+            name="rogue", names=L("pícaro", "rogue"),
+            template=(Field("hp", "int", L("pv", "hp"), default=5),
+                      Field("traits", "table", L("rasgos", "traits"), default={}),
+                      Field("marks", "int", L("marcas", "marks"), default=0, minimum=0, maximum=99, state=True)),
+            events=SystemInfo.events + (("end_of_turn", L("fin de turno", "end of turn")),),
+            actions=(ActionSpec("hit", "resolve", L("golpe", "hit"),
+                                (Param("trick", "choice", L("truco", "trick"), default="fair", choices=TRICKS),),
+                                target="required"),
+                     ActionSpec("recover", "recover", L("recupera", "recover")),
+                     ActionSpec("initiative", "initiative", L("iniciativa", "initiative"))))
+
+    @hookimpl
+    def rolecli_system(self):
+        return self.info
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        target = action.target
+        marked = {target.name: {"marks": target.state.get("marks", 0) + 1}}
+        trick = action.params["trick"]
+        data: dict = {"trick": trick}
+        lines = [f"{target.name} marked"]
+        if trick == "other":
+            marked["Cy"] = {"marks": 7}
+        elif trick == "sheet":
+            marked[target.name]["hp"] = 999
+        elif trick == "traits":
+            marked[target.name]["traits"] = {"Fuerza": 9}
+        elif trick == "inplace":
+            ctx.characters["Cy"].state["marks"] = 42
+        elif trick == "bytes":
+            data["raw"] = b"\x00\x01"
+        elif trick == "object":
+            data["thing"] = object()
+        elif trick == "system":
+            data.update(system="forged", action="forged")
+        elif trick == "long":
+            lines = ["x" * (MAX_LINE + 1)]
+        elif trick == "many":
+            lines = ["x"] * (MAX_LINES + 1)
+        return Outcome(data=data, lines=lines, changes=marked)
+
+    @hookimpl
+    def rolecli_recover(self, character, event, action, ctx):
+        if event == "end_of_turn":  # an in-place edit of a character the recovery was not about
+            for name in ctx.characters:
+                if name != character.name:
+                    ctx.characters[name].state["marks"] = 13
+        return Outcome(data={"event": event}, lines=[f"{character.name}: {event}"])
+
+    @hookimpl
+    def rolecli_initiative(self, characters, action, ctx):
+        names = [c.name for c in characters]
+        return Outcome(data={"order": names}, lines=[", ".join(names)])
+
+
+CAMPAIGN = {"system": "rogue", "characters": {"Ana": {}, "Bo": {}, "Cy": {}}}
+
+
+@pytest.fixture
+def rogue(monkeypatch):
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    with plugins(Rogue()):
+        yield
+
+
+def files(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and p.name != ".lock"}
+
+
+def test_a_fair_hit_is_written(rogue):
+    with campaign(CAMPAIGN) as folder:
+        result = run("hit", "Ana", "--target", "Bo")
+        state = (folder / "state.toml").read_text(encoding="utf-8")
+    assert result.code == 0, result.err
+    assert "[characters.Bo]" in state and "marks = 1" in state
+
+
+@pytest.mark.parametrize("trick, says", [
+    ("other", "it changed 'Cy', whom the verb was neither given nor looked at in ctx.characters; nothing was written"),
+    ("sheet", "it returned state key(s) 'hp' for Bo, which the template of system 'rogue' does not declare as state"),
+    ("traits", "it returned state key(s) 'traits' for Bo"),
+    ("bytes", "its Outcome.data cannot be written as JSON: bytes is not a JSON value"),
+    ("object", "its Outcome.data cannot be written as JSON: object is not a JSON value"),
+    ("long", f"its Outcome.lines has a line of {MAX_LINE + 1:,} characters, over the limit of {MAX_LINE:,}"),
+    ("many", f"its Outcome.lines has {MAX_LINES + 1:,} lines, over the limit of {MAX_LINES:,}"),
+])
+def test_an_outcome_that_reaches_too_far_is_refused_before_anything_is_written(rogue, trick, says):
+    with campaign(CAMPAIGN) as folder:
+        assert run("hit", "Ana", "--target", "Bo").code == 0
+        before = files(folder)
+        result = run("hit", "Ana", "--target", "Bo", "--trick", trick)
+        again = run("hit", "Ana", "--target", "Bo", "--trick", trick, "-n", "2")
+        after = files(folder)
+    assert result.code == 4 and result.out == "", result
+    assert len(result.err.splitlines()) == 1 and "plugin 'Rogue' failed in rolecli_resolve" in result.err
+    assert says in result.err
+    assert again.code == 4
+    assert after == before  # state, log and campaign byte for byte: a retrying script applies nothing twice
+
+
+def test_an_in_place_edit_of_another_character_is_not_written(rogue):
+    with campaign(CAMPAIGN) as folder:
+        result = run("hit", "Ana", "--target", "Bo", "--trick", "inplace")
+        shown = run("character", "show", "Cy", "--json")
+        entry = json.loads((folder / "log.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+    assert result.code == 0, result.err
+    assert shown.json["state"].get("marks", 0) == 0
+    assert set(entry["changes"]) == {"Bo"}
+
+
+def test_the_cores_keys_of_the_json_are_the_cores(rogue):
+    with campaign(CAMPAIGN):
+        result = run("hit", "Ana", "--target", "Bo", "--trick", "system", "--json")
+    assert result.code == 0, result.err
+    assert result.json["system"] == "rogue" and result.json["action"] == "hit"
+
+
+def test_conflict_next_writes_no_in_place_edit_of_a_turns_end(rogue):
+    with campaign(CAMPAIGN) as folder:
+        assert run("conflict", "start", "Ana", "Bo", "Cy").code == 0
+        result = run("conflict", "next")
+        state = (folder / "state.toml").read_text(encoding="utf-8")
+    assert result.code == 0, result.err
+    assert "marks = 13" not in state
+
+
+def test_an_encounter_records_no_in_place_edit_and_refuses_what_reaches_too_far(rogue, tmp_path):
+    def fight(trick: str):
+        path = tmp_path / f"{trick}.toml"
+        path.write_text(textwrap.dedent(f"""
+            campaign = "test"
+            [end]
+            rounds = 1
+            [sides.a]
+            characters = ["Ana"]
+            behaviour = {{ verb = "hit", params = {{ trick = "{trick}" }} }}
+            [sides.b]
+            characters = ["Bo", "Cy"]
+            behaviour = {{ verb = "hit" }}
+            """), encoding="utf-8")
+        return str(path)
+
+    with campaign(CAMPAIGN) as folder:
+        played = run("encounter", "run", fight("inplace"), "--seed", "1")
+        state = (folder / "state.toml").read_text(encoding="utf-8")
+        before = files(folder)
+        refused = run("encounter", "run", fight("bytes"), "--seed", "1")
+        after = files(folder)
+    assert played.code in (0, 1), played.err
+    assert "marks = 42" not in state
+    assert refused.code == 4 and "cannot be written as JSON" in refused.err
+    assert after == before
+
+
+class Forger:
+    """House rules whose wrapper turns the system's good result into one the log cannot write."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl(wrapper=True)
+    def rolecli_resolve(self, action, ctx):
+        outcome = yield
+        if action.params.get("trick") == "fair":
+            outcome.data["raw"] = b"forged"
+        return outcome
+
+
+def test_a_wrapper_that_spoils_a_good_result_is_named_not_the_system(monkeypatch):
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    with plugins(Rogue(), Forger()), campaign(CAMPAIGN) as folder:
+        before = files(folder)
+        spoiled = run("hit", "Ana", "--target", "Bo")
+        own = run("hit", "Ana", "--target", "Bo", "--trick", "object")
+        after = files(folder)
+    assert spoiled.code == 4 and "plugin 'Forger' failed in rolecli_resolve" in spoiled.err, spoiled.err
+    assert own.code == 4 and "plugin 'Rogue' failed in rolecli_resolve" in own.err, own.err
+    assert after == before
