@@ -60,7 +60,7 @@ def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int 
         extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
                                        ("--extra-night", extra_night), ("--tempt", tempt)) if n]
         if extras:
-            raise Refused(f"a Night Turn rolls the Night Die alone, once: no extra dice (RULINGS 001); "
+            raise Refused(f"a Night Turn rolls the Night Die alone, once: no extra dice (our ruling on 001-R12, in docs/systems/giro.md); "
                           f"drop {', '.join(extras)}.")
         return Pool(0, 1, night_turn=True)
     if tempt:
