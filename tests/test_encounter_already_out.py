@@ -68,6 +68,8 @@ def test_check_warns_one_line_each_and_exits_0(cli, campaigns, bruno_down):
     shown = cli("encounter", "check", bruno_down, "--json")
     assert shown.code == 0 and shown.json["already_out"] == {"Bruno": "down (0 HP)"}
     assert shown.err.count("\n") == 1
+    quiet = cli("encounter", "check", bruno_down, "--quiet")
+    assert quiet.code == 0 and quiet.out == checked.out and quiet.err == ""
     spanish = cli("encounter", "check", bruno_down, "--lang", "es")
     assert spanish.code == 0 and "Bruno ya está fuera (fuera de combate (0 PV))" in spanish.err
     assert _files(campaigns, "demo") == before
