@@ -2,7 +2,9 @@
 # session-start.sh CAMPAIGN: the start of a session. Every character of the
 # campaign recovers as its system says (the start_of_session event: Fate
 # points refreshed, Willpower mended...), one command per character, so that
-# one the rules refuse is reported and the others still recover.
+# one the rules refuse is reported and the others still recover. For every
+# system (each has its start_of_session recovery, though some recover nothing
+# then).
 #
 #   ROLECLI_CAMPAIGNS=~/my-campaigns examples/session-start.sh caminantes
 #

@@ -153,3 +153,140 @@ def test_the_campaign_is_the_folder_the_file_sits_in_unless_named(cli, campaigns
     # -C plays the same file on another campaign (of the same system here: none, so its characters are unknown)
     result = cli("-C", "caminantes", "encounter", "check", path)
     assert result.code == 2 and "campaign 'caminantes' has no character 'Ana'" in result.err
+
+
+# --- a mistake in a layer of behaviour: its own line and key -----------------
+# A participant's behaviour is its side's, then its stat block's, then its own
+# [participants.NAME]'s; a mistake is reported where it is written, whichever
+# layer holds it and whether that layer is a table or an inline table.
+
+LAYERED = """\
+campaign = "demo"
+
+[sides.heroes]
+characters = ["Ana", "Bruno"]
+
+[sides.heroes.behaviour]
+{side}
+
+[sides.heroes.stat_blocks.Guardia]
+sheet = {{ hp = 8, traits = {{ Fuerza = 1, Pelea = 1 }} }}
+{block}
+
+[sides.foes]
+characters = ["Esqueleto"]
+behaviour = {{ verb = "check", params = {{ expression = "1d20", bonus = "Pelea", target = 13 }} }}
+
+{participant}
+"""
+
+# the side's behaviour, which every case replaces a line of, a parameter of, or adds a line to
+SIDE = {"verb": 'verb = "check"', "params": 'params = { expression = "1d20", bonus = "Fuerza+Pelea", target = 12 }',
+        "on_success": 'on_success = { verb = "damage", params = { amount = "1d6" } }'}
+PARAMS = {"expression": 'expression = "1d20"', "bonus": 'bonus = "Fuerza+Pelea"', "target": "target = 12"}
+
+
+def _side(line: str) -> str:
+    """The side's behaviour with ``line`` in it (a parameter among the side's others)."""
+    top = line.split(" ")[0]
+    if top == "params":
+        entry = line.removeprefix("params = { ").removesuffix(" }")
+        line = "params = { " + ", ".join({**PARAMS, entry.split(" ")[0]: entry}.values()) + " }"
+    return "\n".join({**SIDE, top: line}.values())
+
+# (a line of a behaviour, the key it holds the mistake at, words of the message)
+MISTAKES = [
+    ('verb = "chek"', "verb", "is not a verb of 'dice'. Did you mean 'check'?"),
+    ('target = "Orcc"', "target", "is neither one of nearest, weakest, random nor a participant of another side."),
+    ('target = 3', "target", "should be one of nearest, weakest, random or a name."),
+    ('params = { bonus = "Fuerza+Magia" }', "params.bonus", "is refused by 'dice' (check against Esqueleto)"),
+    ('params = { target = "twelve" }', "params.target", "is neither a number nor a dice expression"),
+    ('params = { aim = 3 }', "params.aim", "is not a parameter of check."),
+    ('choices = { nerve = "yes" }', "choices.nerve", "is not a player's choice of check/damage."),
+    ('on_success = { verb = "damag" }', "on_success.verb", "is not a verb of 'dice'. Did you mean 'damage'?"),
+    ('on_success = { verb = "damage", params = { amount = "1d6-10" } }', "on_success.params.amount",
+     "can roll -9..-4, outside amount's range"),
+    ('defend = { verb = "chek" }', "defend.verb", "is not a verb of 'dice'."),
+    ('defend = { verb = "check", when = "sometimes" }', "defend.when", "should be one of: never, hurt,"),
+    ('defend = { verb = "check", params = { target = "twelve" } }', "defend.params.target",
+     "is neither a number nor a dice expression"),
+]
+
+# where a layer is written: (what the template gets, the dotted key of the behaviour)
+LAYERS = {
+    "side": lambda line: ({"side": _side(line)}, "sides.heroes.behaviour"),
+    "stat block, inline": lambda line: ({"block": f"behaviour = {{ {line} }}"},
+                                        "sides.heroes.stat_blocks.Guardia.behaviour"),
+    "stat block, a table": lambda line: ({"block": f"[sides.heroes.stat_blocks.Guardia.behaviour]\n{line}"},
+                                         "sides.heroes.stat_blocks.Guardia.behaviour"),
+    "participant, a table": lambda line: ({"participant": f"[participants.Bruno.behaviour]\n{line}"},
+                                          "participants.Bruno.behaviour"),
+    "participant, inline": lambda line: ({"participant": f"[participants.Bruno]\nbehaviour = {{ {line} }}"},
+                                         "participants.Bruno.behaviour"),
+}
+
+
+@pytest.mark.parametrize("layer", list(LAYERS))
+@pytest.mark.parametrize("line, key, words", MISTAKES, ids=[m[1] for m in MISTAKES])
+def test_a_mistake_in_any_layer_names_its_own_line_and_key(cli, tmp_path, layer, line, key, words):
+    parts, prefix = LAYERS[layer](line)
+    text = LAYERED.format(**{"side": "\n".join(SIDE.values()), "block": "", "participant": "", **parts})
+    bad = line.removeprefix("params = { ").removesuffix(" }")
+    at = next(i for i, written in enumerate(text.splitlines(), 1) if bad in written)
+    result = cli("encounter", "check", _write(tmp_path, text))
+    assert result.code == 2, result.out
+    assert result.err.startswith(f"rolecli: fight.toml line {at}: {prefix}.{key} "), result.err
+    assert words in result.err and result.err.count("\n") == 1
+
+
+# What a participant gives as a target (Fate's defence) is layered the same way.
+AS_TARGET = """\
+campaign = "caminantes"
+
+[sides.a]
+characters = ["Tomás", "Lucía"]
+behaviour = {{ verb = "attack", params = {{ skill = "Atletismo" }} }}
+{side}
+
+[sides.a.stat_blocks.Guardia]
+sheet = {{ habilidades = {{ Armas = 2, Atletismo = 1 }} }}
+{block}
+
+[sides.b]
+characters = ["El Coronel"]
+as_target = {{ defence = "Atletismo" }}
+behaviour = {{ verb = "attack", params = {{ skill = "Armas" }} }}
+
+{participant}
+"""
+
+TARGET_MISTAKES = [
+    ('defence = "Atletizmo"', "defence", "is refused by 'fate' (attack against "),
+    ('defense = "Atletismo"', "defense", "is not a parameter any verb used against "),
+    ('defence = "$actor"', "defence", "as_target takes plain values."),
+    ("defence = true", "defence", "should be a number or traits in quotes."),
+]
+
+TARGET_LAYERS = {
+    "side": lambda entry: ({"side": "as_target = { " + ", ".join({"defence": 'defence = "Atletismo"',
+                                                                   entry.split(" ")[0]: entry}.values()) + " }"},
+                           "sides.a.as_target"),
+    "stat block": lambda entry: ({"block": f"as_target = {{ {entry} }}"}, "sides.a.stat_blocks.Guardia.as_target"),
+    "stat block, a table": lambda entry: ({"block": f"[sides.a.stat_blocks.Guardia.as_target]\n{entry}"},
+                                          "sides.a.stat_blocks.Guardia.as_target"),
+    "participant": lambda entry: ({"participant": f'[participants."Tomás"]\nas_target = {{ {entry} }}'},
+                                  'participants."Tomás".as_target'),
+}
+
+
+@pytest.mark.parametrize("layer", list(TARGET_LAYERS))
+@pytest.mark.parametrize("entry, key, words", TARGET_MISTAKES, ids=[m[0].split(" = ")[1] for m in TARGET_MISTAKES])
+def test_a_mistake_in_any_as_target_names_its_own_line_and_key(cli, tmp_path, layer, entry, key, words):
+    parts, prefix = TARGET_LAYERS[layer](entry)
+    text = AS_TARGET.format(**{"side": 'as_target = { defence = "Atletismo" }', "block": "", "participant": "",
+                               **parts})
+    at = next(i for i, written in enumerate(text.splitlines(), 1) if entry in written)
+    result = cli("encounter", "check", _write(tmp_path, text))
+    assert result.code == 2, result.out
+    assert result.err.startswith(f"rolecli: fight.toml line {at}: {prefix}.{key} "), result.err
+    assert words in result.err and result.err.count("\n") == 1

@@ -50,17 +50,27 @@ def _checked(source, camp):
 
 @encounter_app.command("check")
 def encounter_check(ctx: typer.Context, file: str = FILE, json_: bool = JSON, lang: Optional[str] = LANG) -> int:
-    """Check an encounter file without playing it (exit 2 and one line naming file, line and key if it is wrong)."""
+    """Check an encounter file without playing it (exit 2 and one line naming file, line and key if it is wrong;
+    a warning line for each participant already out, who would be left out of the fight)."""
     from rolecli import campaign as store
+    from rolecli.campaign.paths import display_path
+    from rolecli.conflict import Scene
+    from rolecli.encounter.engine import Play, scene_of
+    from rolecli.output import note
 
     source, root, name, lang, _ = _open(ctx, file, lang)
-    enc = _checked(source, store.load_campaign(root, name, systems_lookup))
-    from rolecli.campaign.paths import display_path
-
+    camp = store.load_campaign(root, name, systems_lookup)
+    enc = _checked(source, camp)
     shown = display_path(enc.path)
+    # Who cannot act as the campaign stands is playable, but is likely not what the file meant: warned, exit 0.
+    out = Play(enc, seed=0, lang=lang, scene=Scene.load(scene_of(camp, keep_conflict=False))).absent()
+    for who, why in out.items():
+        note(f"warning: {shown}: " + (f"{who} ya está fuera ({why}): el encuentro lo deja fuera del combate."
+                                      if lang == "es" else
+                                      f"{who} is already out ({why}): the encounter leaves them out of the fight."))
     sides = "; ".join(f"{side}: {', '.join(names)}" for side, names in enc.sides.items())
     Printer(json_).result({"file": shown, "ok": True, "campaign": name, "system": enc.info.name,
-                           "sides": {s: list(n) for s, n in enc.sides.items()}},
+                           "sides": {s: list(n) for s, n in enc.sides.items()}, "already_out": out},
                           [f"{shown}: ok — {enc.title} ({name}, {enc.info.name}) — {sides}"])
     return 0
 

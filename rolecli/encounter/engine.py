@@ -90,6 +90,7 @@ class Play:
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.touched: set[str] = set()  # whom an outcome changed: only they are recorded
+        self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = {}  # by name, until its state changes (apply)
         self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
         self.exchanges = self.round = 0
@@ -107,10 +108,10 @@ class Play:
         if self.tell:
             self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
-        able = [n for n in enc.participants if self.status(n).can_act]
-        for name in enc.participants:
-            if name not in able and self.tell:
-                self.say({"event": "left_out", "name": name, "why": self.why_not(name)})
+        self.left_out = self.absent()
+        able = [n for n in enc.participants if n not in self.left_out]
+        for name, why in self.left_out.items() if self.tell else ():
+            self.say({"event": "left_out", "name": name, "why": why})
         idle = self.idle_side()
         if idle is not None:
             raise RoleError(f"side {idle[0]!r} {idle[1]}")
@@ -169,6 +170,10 @@ class Play:
             return None
         return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
 
+    def absent(self) -> dict[str, str]:
+        """The participants who cannot act now, and why: before the fight, those it leaves out."""
+        return {n: why for n in self.enc.participants if (why := self.why_not(n)) is not None}
+
     def idle_side(self) -> tuple[str, str] | None:
         """The first side whose members all cannot act, and why, before a fight begins."""
         for side, names in self.enc.sides.items():
@@ -180,10 +185,14 @@ class Play:
         ending = Ending(winner, reason, self.round or 1, self.exchanges)
         if self.tell:
             self.say({"event": "end", "winner": winner, "reason": reason, "rounds": ending.rounds,
-                      "exchanges": ending.exchanges, "out": [n for n in self.enc.participants
-                                                             if not self.status(n).can_act],
+                      "exchanges": ending.exchanges, "out": self.taken_out(), "already_out": list(self.left_out),
                       "routed": sorted(self.routed)})
         return ending
+
+    def taken_out(self) -> list[str]:
+        """The participants the fight took out: those who cannot act now, less
+        those who could not when it began."""
+        return [n for n in self.enc.participants if n not in self.left_out and not self.status(n).can_act]
 
     def finish(self) -> None:
         """The conflict ends as ``conflict end`` ends it: the system's

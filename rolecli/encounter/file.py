@@ -204,7 +204,8 @@ class _Builder:
         sides, blocks, members = self.sides()
         overrides = self.overrides(members)
         end = f.table(self.doc.get("end"), ("end",), END)
-        participants = {name: self.participant(name, side, layers, overrides.get(name, {}))
+        participants = {name: self.participant(name, side, layers, overrides.get(name, {}),
+                                               [n for n, (s, _) in members.items() if s != side])
                         for name, (side, layers) in members.items()}
         self.check_targets(participants, sides)
         present = self.present(members)
@@ -302,7 +303,7 @@ class _Builder:
 
     # --- behaviours -----------------------------------------------------------
 
-    def participant(self, name: str, side: str, layers: list, override) -> Participant:
+    def participant(self, name: str, side: str, layers: list, override, foes: list[str]) -> Participant:
         if override:
             layers = layers + [_layer(*override)]
         merged: dict[str, tuple[Any, Key]] = {}
@@ -325,6 +326,9 @@ class _Builder:
         target = merged.get("target", ("nearest", where + ("target",)))
         if not isinstance(target[0], str):
             raise self.error(target[1], f"= {show(target[0])} should be one of {', '.join(TARGETS)} or a name.")
+        if target[0] not in TARGETS and target[0] not in foes:  # at the layer that names it, not the verb's
+            raise self.error(target[1], f"= {show(target[0])} is neither one of {', '.join(TARGETS)} nor a "
+                                        "participant of another side." + closest(target[0], foes, "Foes"))
         follow = self.follow(merged.get("on_success"), choices)
         defend, when = self.defend(merged.get("defend"), choices)
         calls = [c for c in (main, follow, defend) if c is not None]
@@ -432,15 +436,11 @@ class _Builder:
         return Rolled(expression)
 
     def check_targets(self, participants: dict[str, Participant], sides: dict[str, tuple[str, ...]]) -> None:
-        """A named target is a foe; what a verb needs from its target, every
-        foe it may pick gives (or the behaviour gives it for all of them)."""
+        """What a verb needs from its target, every foe it may pick gives (or
+        the behaviour gives it for all of them)."""
         for p in participants.values():
             b = p.behaviour
             foes = [n for side, names in sides.items() if side != p.side for n in names]
-            if b.target not in TARGETS and b.target not in foes:
-                raise self.error(b.main.key + ("target",), f"= {show(b.target)} is neither one of "
-                                 f"{', '.join(TARGETS)} nor a participant of another side." + closest(b.target, foes,
-                                                                                                         "Foes"))
             for call in (b.main, b.on_success):
                 if call is None:
                     continue

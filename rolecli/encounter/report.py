@@ -90,6 +90,9 @@ def _ending(event: dict[str, Any], lang: str) -> list[str]:
     out = [said]
     if event["out"]:
         out.append(t("Fuera de combate: ", "Out of the fight: ") + _names(event["out"]) + ".")
+    if event["already_out"]:  # apart: the fight did not take them out
+        out.append(t("Ya fuera antes del combate: ", "Already out before the fight: ") + _names(event["already_out"])
+                   + ".")
     return out
 
 
@@ -148,7 +151,7 @@ def simulation(printer: Printer, summary: dict[str, Any], lang: str) -> None:
              t(f"Asaltos: media {rounds['mean']:.2f}; {spread}", f"Rounds: mean {rounds['mean']:.2f}; {spread}")]
     printer.table({}, title, [t("bando", "side"), t("victorias", "wins"), "%", t("intervalo 95%", "95% interval")],
                   rows, notes)
-    people = [[name, p["side"], _pct(p["taken_out_rate"]),
+    people = [[name, p["side"], t("ya fuera", "already out") if p["already_out"] else _pct(p["taken_out_rate"]),
                ", ".join(f"{key} {_signed(change)}" for key, change in p["changes"].items()) or "—"]
               for name, p in summary["participants"].items()]
     printer.table({}, t("Por participante", "Per participant"),

@@ -4,7 +4,8 @@ Each trial is a :class:`~rolecli.encounter.engine.Play` on fresh copies of
 the characters, its dice seeded from the simulation's seed and the trial's
 number alone (:func:`trial_seed`), and what it did is measured the same way
 for every system (:func:`measure`): who won and why, the rounds, the change
-of every state field of every participant, and who cannot act at the end.
+of every state field of every participant, and who cannot act at the end
+(not counting those who could not when it began: the fight leaves them out).
 The trials are tallied in their order, so the figures are the same whether
 one process plays them or several (``workers``) share them out in blocks;
 ``until_ci`` looks at the intervals only after every :data:`CHECK` trials,
@@ -64,9 +65,10 @@ def measure(play: Play, ending) -> tuple:
     sides = list(enc.sides)
     start = enc.characters
     changes = tuple(amount(play.characters[n].state.get(k)) - amount(start[n].state.get(k)) for n, k in fields(enc))
-    out = tuple(not play.status(n).can_act for n in enc.participants)
+    out = set(play.taken_out())
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
-            ending.rounds, ending.exchanges, changes, out)
+            ending.rounds, ending.exchanges, changes, tuple(n in out for n in enc.participants),
+            tuple(n in play.left_out for n in enc.participants))
 
 
 def play_trials(enc, scene: dict, seed: int, start: int, stop: int) -> list[tuple]:
@@ -94,9 +96,10 @@ class Tally:
         self.changes = [0.0] * len(self.fields)
         self.moved = [False] * len(self.fields)
         self.out = [0] * len(self.names)
+        self.already = [False] * len(self.names)  # out before the fight began (the same in every trial)
 
     def add(self, result: tuple) -> None:
-        winner, reason, rounds, exchanges, changes, out = result
+        winner, reason, rounds, exchanges, changes, out, already = result
         self.trials += 1
         if winner >= 0:
             self.wins[winner] += 1
@@ -109,6 +112,8 @@ class Tally:
                 self.moved[i] = True
         for i, flag in enumerate(out):
             self.out[i] += flag
+        for i, flag in enumerate(already):
+            self.already[i] |= flag
 
     def narrow(self, width: float) -> bool:
         """Whether every side's win-rate interval is narrower than ``width``."""
@@ -128,7 +133,8 @@ class Tally:
             changes = {key: round(self.changes[j] / n, 6) for j, (who, key) in enumerate(self.fields)
                        if who == name and self.moved[j]}
             participants[name] = {"side": enc.participants[name].side, "campaign": enc.participants[name].campaign,
-                                  "taken_out": self.out[i], "taken_out_rate": rate(self.out[i]), "changes": changes}
+                                  "already_out": self.already[i], "taken_out": self.out[i],
+                                  "taken_out_rate": rate(self.out[i]), "changes": changes}
         mean = sum(r * k for r, k in self.rounds.items()) / n
         return {"encounter": enc.title, "campaign": enc.campaign.name, "system": enc.info.name, "trials": n,
                 "seed": seed, "until_ci": until_ci, "sides": sides, "draws": {"count": draws, "rate": rate(draws)},
