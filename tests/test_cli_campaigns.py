@@ -113,6 +113,8 @@ def test_names_cannot_leave_the_campaigns_folder(cli, campaigns, name):
 
 
 def test_twenty_processes_recording_damage_lose_nothing(campaigns):
+    sheet = campaigns / "demo" / "campaign.toml"  # hit points enough for every hit to count
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("hp = 12", "hp = 40", 1), encoding="utf-8")
     cmd = [sys.executable, "-m", "rolecli", "--campaigns", str(campaigns), "-C", "demo", "damage", "Ana", "1"]
 
     def run(_):
@@ -169,3 +171,22 @@ def test_deep_nesting_in_a_campaign_file_is_one_line_naming_it(cli, campaigns, f
         result = cli("-C", "demo", *command)
         assert result.code == 2 and result.err.count("\n") == 1, result.err
         assert result.err.startswith(f"rolecli: campaigns/demo/{file} line {line}: arrays or inline tables nested")
+
+
+def test_damage_stops_at_zero_hit_points_and_healing_counts_from_zero(cli, campaigns):
+    """The dice system has no negative hit points: damage past 0 HP is not kept, so
+    healing a character who is down gives back what it heals (issue 17, problem 5)."""
+    cli("campaign", "use", "demo")
+    hit = cli("damage", "Ana", "18", "--json")  # Ana has 12 HP
+    assert hit.code == 0 and hit.json["damage"] == 12 and hit.json["down"]
+    assert "Ana: 0/12 HP — down" in hit.out
+    healed = cli("heal", "Ana", "5")
+    assert healed.code == 0 and healed.out.startswith("Ana: 5/12 HP")
+
+
+def test_healing_counts_from_zero_when_more_damage_was_kept(cli, campaigns):
+    """A state written before the floor (or by hand) may hold more damage than hit
+    points: healing still counts from 0 HP."""
+    cli("campaign", "use", "demo")
+    assert cli("character", "set", "Ana", "damage=18").code == 0
+    assert cli("heal", "Ana", "5", "--json").json["damage"] == 7
