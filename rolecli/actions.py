@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import typer
@@ -335,12 +336,34 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     return result
 
 
+@dataclass
+class _Merged(Outcome):
+    """The outcomes of a verb called once per character (recovery), as one;
+    ``summaries``: each call's summary (its last line), for the log."""
+
+    summaries: list[str] = field(default_factory=list)
+
+
 def _merge(outcomes: list[Outcome]) -> Outcome:
-    merged = Outcome(data={"results": [o.data for o in outcomes]}, lines=[], success=None)
+    merged = _Merged(data={"results": [o.data for o in outcomes]}, lines=[], success=None)
     for o in outcomes:
         merged.lines += o.lines
         merged.changes.update(o.changes)
+        merged.summaries += o.lines[-1:]
     return merged
+
+
+def summary_of(spec: ActionSpec, outcome: Outcome) -> str:
+    """The log's summary of a verb: its outcome's last line, except that a verb
+    on several characters names each of them: a recovery joins each one's
+    summary, an initiative gives its order (whose last line is only the last
+    character's)."""
+    if isinstance(outcome, _Merged) and outcome.summaries:
+        return "; ".join(line.rstrip(".") for line in outcome.summaries)  # one sentence
+    order = outcome.data.get("order") if spec.hook == "initiative" else None
+    if isinstance(order, (list, tuple)) and order:
+        return f"{spec.name}: {', '.join(dict.fromkeys(map(str, order)))}"
+    return outcome.lines[-1] if outcome.lines else spec.name
 
 
 def blank_character(info: SystemInfo, name: str, values: list[str] | None) -> Character:
@@ -423,7 +446,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         if spec.hook == "recover" and action.params.get("event") == "end_of_scene":
             results[-1][0].lines += _expired(scene.end_scene(), lang)  # the scene's effects end with it
         changed = characters.changed()
-        summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
+        summary = summary_of(spec, results[-1][0])
         data = {"action": spec.name, "results": [o.data for o, _ in results]}
         if forced:  # the game master overrode the rules: the log says so
             data["forced"] = forced

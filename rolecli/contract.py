@@ -488,7 +488,9 @@ class Outcome:
     the ``--json`` object; the core adds the dice read).
     ``lines``: the human explanation in ``Context.lang``: what was rolled, what
     was read and why ("Dado Nocturno 5 dentro del rango 3–7: éxito con
-    consecuencias"). The last line is the campaign log's summary of the command.
+    consecuencias"). The last line is the campaign log's summary of the command
+    (of a verb on several characters, the core names each: a recovery joins
+    each character's last line, an initiative logs its ``order``).
     ``success``: ``False`` makes the command exit with code 1 (a failed check),
     so ``rolecli check ... && ...`` works in scripts; ``None`` when the action
     is not a check.

@@ -222,10 +222,12 @@ def rolecli_recover(character, event, action, ctx):
 
 @hookimpl
 def rolecli_initiative(characters, action, ctx):
-    scores = [(ctx.dice.roll(6, f"initiative of {c.name}") + c.sheet.get("edge", 0), c.name) for c in characters]
-    ranked = sorted(scores, key=lambda score: -score[0])  # a tie keeps the order the game master gave
-    return Outcome(data={"order": [name for _, name in ranked], "scores": {name: s for s, name in ranked}},
-                   lines=[f"{i}. {name} {score}" for i, (score, name) in enumerate(ranked, 1)])
+    rolls = [(ctx.dice.roll(6, f"initiative of {c.name}"), c.sheet.get("edge", 0), c.name) for c in characters]
+    ranked = sorted(rolls, key=lambda r: -(r[0] + r[1]))  # a tie keeps the order the game master gave
+    # One line per character, how its score was made; the core logs the order.
+    return Outcome(data={"order": [name for _, _, name in ranked], "scores": {n: d + e for d, e, n in ranked}},
+                   lines=[f"{i}. {name}: {die + edge} (1d6 {die} + edge {edge})"
+                          for i, (die, edge, name) in enumerate(ranked, 1)])
 
 
 @hookimpl

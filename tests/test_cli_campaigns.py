@@ -190,3 +190,17 @@ def test_healing_counts_from_zero_when_more_damage_was_kept(cli, campaigns):
     cli("campaign", "use", "demo")
     assert cli("character", "set", "Ana", "damage=18").code == 0
     assert cli("heal", "Ana", "5", "--json").json["damage"] == 7
+
+
+def test_a_recovery_of_several_characters_logs_one_summary_naming_each(cli, campaigns):
+    cli("campaign", "use", "demo")
+    cli("damage", "Ana", "4")
+    assert cli("recover", "rest").code == 0
+    logged = cli("log", "-n", "1").out
+    assert "change: Ana: 12/12 HP; Bruno: 9/9 HP; Esqueleto: 6/6 HP  (rolecli recover rest)" in logged
+
+
+def test_an_initiative_logs_its_order_naming_everyone(cli, campaigns):
+    cli("campaign", "use", "demo")
+    assert cli("initiative", "--dice", "5,9,1").code == 0  # Ana 5+2, Bruno 9+1, Esqueleto 1+0
+    assert "roll: initiative: Bruno, Ana, Esqueleto  (rolecli initiative --dice 5,9,1)" in cli("log", "-n", "1").out
