@@ -130,6 +130,13 @@ class Param:
     roll the Night Die, spend Willpower): it always has a default, so scripts
     and simulations never stop to ask.
     ``owner`` says whose traits a ``rating`` names: ``"actor"`` or ``"target"``.
+    ``dice=True`` (an ``int`` or ``float`` only): a number the table may roll,
+    such as damage or healing: given a dice expression (``damage Kira 1d6``,
+    ``heal Kira 2d4+2``) the core rolls it from the command's dice (``--seed``,
+    ``--dice``, again at each ``-n`` repetition) and the hook gets the total;
+    an expression that can roll outside ``minimum..maximum`` is refused. The
+    exact-odds forms refuse dice: they take plain numbers. (An encounter file
+    may give dice for any number.)
     """
 
     name: str
@@ -144,6 +151,7 @@ class Param:
     policy: bool = False
     owner: Literal["actor", "target"] = "actor"
     short: str | None = None
+    dice: bool = False
 
 
 HookName = Literal["roll", "resolve", "damage", "recover", "initiative"]

@@ -150,8 +150,8 @@ INFO = SystemInfo(
                   minimum=2, maximum=20, short="d"),
         ), actor="required", odds=True),
         ActionSpec("harm", "damage", Label(en="Mark boxes of harm."), (
-            Param("amount", "int", Label(en="Boxes to mark."), required=True, positional=True, minimum=1,
-                  maximum=TRACK),
+            Param("amount", "int", Label(en="Boxes to mark."), required=True, positional=True,
+                  minimum=1, maximum=TRACK, dice=True),
         )),
         # The core gives a recovery verb its EVENT argument, a choice among EVENTS.
         ActionSpec("recover", "recover", Label(en="Recover after an event.")),

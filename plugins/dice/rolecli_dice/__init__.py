@@ -19,7 +19,8 @@ _EXPRESSION = Param("expression", "str", L("Expresión de dados, p. ej. 1d20.", 
                     required=True, positional=True)
 _BONUS = Param("bonus", "rating", L("Bonificador: un número o rasgos del personaje (Fuerza+Pelea).",
                                     "Bonus: a number or the character's traits (Strength+Brawl)."), default="0")
-_AMOUNT = Param("amount", "int", L("Puntos.", "Points."), required=True, positional=True, minimum=0, maximum=1_000_000)
+_AMOUNT = Param("amount", "int", L("Puntos.", "Points."), required=True, positional=True, minimum=0, maximum=1_000_000,
+                dice=True)
 
 INFO = SystemInfo(
     name="dice",
