@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import typer
@@ -515,8 +515,6 @@ def _rolling(system, spec, action, ctx, subjects, live: dict[str, Rolled], sourc
     """The verb with its numbers given as dice rolled first: the hook gets the
     totals; the outcome says what was rolled, first among its lines and under
     ``amounts`` (expression, total and the dice read, which the log keeps)."""
-    import dataclasses
-
     params, amounts, lines = dict(action.params), {}, []
     for name, value in live.items():
         start = len(source.reads)
@@ -525,7 +523,7 @@ def _rolling(system, spec, action, ctx, subjects, live: dict[str, Rolled], sourc
         amounts[name] = {"expression": str(value), "total": result.total,
                          "dice": [r.as_json() for r in source.reads[start:]]}
         lines.append(f"{name}: {result.breakdown}")
-    outcome = call(system, spec, dataclasses.replace(action, params=params), ctx, subjects)
+    outcome = call(system, spec, replace(action, params=params), ctx, subjects)
     outcome.lines = lines + outcome.lines
     outcome.data = {**outcome.data, "amounts": amounts}
     return outcome

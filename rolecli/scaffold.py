@@ -54,6 +54,7 @@ The $title rule system for [rolecli](https://pypi.org/project/rolecli/), made wi
 - `check CHARACTER SKILL [--difficulty N]`: 2d6 + a skill against a difficulty (the
   campaign's rule option `difficulty` unless given); `rolecli odds check ...` gives its exact odds.
 - `harm CHARACTER N`: marks N boxes of a harm track of 4; a full track takes the character out.
+  N may be dice (`harm Ana 1d3`): the amount is declared `dice=True`, so rolecli rolls it.
 - `recover EVENT [CHARACTERS]`: a `rest` clears 2 boxes (rule option `rest_heals`), the
   system's own event `patched_up` clears 1.
 - `initiative [CHARACTERS]`: 1d6 + edge, highest first.
@@ -102,7 +103,8 @@ Every hook of the plugin contract is here, each with a trivial rule that works,
 so the plugin installs and plays as generated: replace the rules with your game's.
 
 - ``check``: 2d6 + a skill (or a number) against a difficulty; exact odds.
-- ``harm``: marks boxes on a track of 4; a full track takes the character out.
+- ``harm``: marks boxes on a track of 4; a full track takes the character out
+  (its amount is ``dice=True``: ``harm Ana 1d3`` is rolled by rolecli).
 - ``recover``: ``rest`` clears ``rest_heals`` boxes, ``patched_up`` (this
   system's own event) clears 1, the other events nothing.
 - ``initiative``: 1d6 + edge, highest first.
