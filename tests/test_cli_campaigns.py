@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def test_create_list_use_show(cli, campaigns):
@@ -204,3 +207,30 @@ def test_an_initiative_logs_its_order_naming_everyone(cli, campaigns):
     cli("campaign", "use", "demo")
     assert cli("initiative", "--dice", "5,9,1").code == 0  # Ana 5+2, Bruno 9+1, Esqueleto 1+0
     assert "roll: initiative: Bruno, Ana, Esqueleto  (rolecli initiative --dice 5,9,1)" in cli("log", "-n", "1").out
+
+
+def test_an_encounter_keeps_no_damage_past_zero_hit_points(cli, campaigns):
+    """The report of issue 17: after an encounter a character showed 0/14 HP while
+    its state held more damage than its hit points."""
+    played = cli("encounter", "run", "campaigns/demo/encounter.toml", "--seed", "40", "--json", "--dry-run")
+    assert played.code == 0, played.err
+    hits = [json.loads(line)["data"] for line in played.out.splitlines() if '"verb": "damage"' in line]
+    assert any(hit["down"] for hit in hits)
+    assert all(0 <= hit["damage"] <= hit["hp"] for hit in hits)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["damage", "heal"]), st.integers(0, 40)), max_size=12))
+def test_hit_points_stay_between_0_and_the_maximum_and_healing_from_0_gives_back_its_amount(steps):
+    import rolecli_dice as dice
+
+    from rolecli.contract import Action
+    from rolecli.testing import character, context
+
+    hurt = character(dice.INFO, "Kira", {"hp": 14})
+    for verb, amount in steps:
+        before = hurt.state["damage"]
+        outcome = dice.rolecli_apply_damage(hurt, Action(verb, {"amount": amount}), context(dice.INFO))
+        hurt.state = outcome.changes["Kira"]
+        assert 0 <= hurt.state["damage"] <= 14
+        if verb == "heal" and before == 14:  # down: healing gives back what it heals
+            assert 14 - hurt.state["damage"] == min(amount, 14)
