@@ -158,3 +158,15 @@ def test_only_a_number_may_be_declared_rollable():
     spec = ActionSpec("hit", "roll", Label(en="hit"), (Param("how", "str", Label(en="How."), dice=True),))
     with pytest.raises(DeclarationError, match="only an int or float may be rolled"):
         check_action(info, spec)
+
+
+@pytest.mark.parametrize("campaign, verb, who", [
+    ("demo", "heal", "Ana"), ("caminantes", "damage", "Lucía"), ("giro", "damage", "Berthold"),
+    ("middle", "damage", "Novato"), ("v5", "damage", "Tracy"), ("aaa", "heal", "Mad Dog"),
+], ids=lambda v: v if v in ("demo", "caminantes", "giro", "middle", "v5", "aaa") else "")
+def test_every_systems_amount_on_its_campaign_is_rolled_and_logged(cli, campaigns, campaign, verb, who):
+    result = cli("-C", campaign, verb, who, "1d6", "--dice", "3", "--json")
+    assert result.code == 0, result.err
+    assert next(iter(result.json["amounts"].values()))["total"] == 3
+    logged = json.loads((campaigns / campaign / "log.jsonl").read_text("utf-8").splitlines()[-1])
+    assert logged["summary"].startswith(f"{verb} 1d6 = 3 — ")
