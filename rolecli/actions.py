@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import copy
 import inspect
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import typer
 
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Param, SystemInfo, check_range
+from rolecli.dice.amount import Rolled
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.errors import RoleError
 from rolecli.i18n import choose_lang
@@ -57,8 +59,10 @@ _ANNOTATION = {"int": int, "float": float, "bool": bool}
 
 
 def _parameter(param: Param, lang: str) -> inspect.Parameter:
-    annotation = _ANNOTATION.get(param.kind, str)
+    annotation = str if param.dice else _ANNOTATION.get(param.kind, str)  # dice: convert() reads the text
     help_text = param.help(lang)
+    if param.dice:
+        help_text += " (o dados: 1d6+1)" if lang == "es" else " (or dice: 1d6+1)"
     if param.policy:  # a choice the player makes mid-roll: scripts get the default, never a prompt
         help_text += " (elección del jugador)" if lang == "es" else " (the player's choice)"
     if param.minimum is not None or param.maximum is not None:
@@ -285,9 +289,32 @@ def convert(spec: ActionSpec, kw: dict[str, Any]) -> dict[str, Any]:
                 raise RoleError(f"{flag} {value!r} is not one of: {', '.join(p.choices)}.")
             value = match
         if p.kind in ("int", "float"):
-            check_range(flag, value, p.minimum, p.maximum)
+            if p.dice:
+                value = _number_or_dice(p, flag, value)
+            if not isinstance(value, Rolled):
+                check_range(flag, value, p.minimum, p.maximum)
         params[p.name] = value
     return params
+
+
+def _number_or_dice(p: Param, flag: str, value: Any) -> Any:
+    """A rollable parameter's value as typed: a plain number, or the dice to
+    roll for it (:class:`~rolecli.dice.amount.Rolled`, checked as an encounter
+    file's: an expression, whose range lies within the parameter's)."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    try:
+        return int(text) if p.kind == "int" else float(text)
+    except ValueError:
+        pass
+    from rolecli.dice.amount import rolled
+
+    try:
+        return rolled(p, text)
+    except RoleError as exc:
+        shown = text if len(text) <= 40 else text[:39] + "…"  # the error says why; a page of digits says nothing
+        raise RoleError(f"{flag} {shown!r} {exc}") from None
 
 
 def rule_options(info: SystemInfo, given: dict[str, Any], overrides: list[str] | None) -> dict[str, Any]:
@@ -335,12 +362,41 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     return result
 
 
+@dataclass
+class _Merged(Outcome):
+    """The outcomes of a verb called once per character (recovery), as one;
+    ``summaries``: each call's summary (its last line), for the log."""
+
+    summaries: list[str] = field(default_factory=list)
+
+
 def _merge(outcomes: list[Outcome]) -> Outcome:
-    merged = Outcome(data={"results": [o.data for o in outcomes]}, lines=[], success=None)
+    merged = _Merged(data={"results": [o.data for o in outcomes]}, lines=[], success=None)
     for o in outcomes:
         merged.lines += o.lines
         merged.changes.update(o.changes)
+        merged.summaries += o.lines[-1:]
     return merged
+
+
+def summary_of(spec: ActionSpec, outcome: Outcome) -> str:
+    """The log's summary of a verb: its outcome's last line, except that a verb
+    on several characters names each of them: a recovery joins each one's
+    summary, an initiative gives its order (whose last line is only the last
+    character's). Numbers given as dice come first, as an encounter tells
+    them: ``damage 1d6 = 4 — Ana: 8/12 HP``."""
+    order = outcome.data.get("order") if spec.hook == "initiative" else None
+    if isinstance(outcome, _Merged) and outcome.summaries:
+        said = "; ".join(line.rstrip(".") for line in outcome.summaries)  # one sentence
+    elif isinstance(order, (list, tuple)) and order:
+        said = f"{spec.name}: {', '.join(dict.fromkeys(map(str, order)))}"
+    else:
+        said = outcome.lines[-1] if outcome.lines else spec.name
+    amounts = outcome.data.get("amounts") if any(p.dice for p in spec.params) else None  # the core's key
+    if isinstance(amounts, dict) and amounts:
+        rolled = ", ".join(f"{a['expression']} = {a['total']}" for a in amounts.values())
+        said = f"{spec.name} {rolled} — {said}"
+    return said
 
 
 def blank_character(info: SystemInfo, name: str, values: list[str] | None) -> Character:
@@ -425,7 +481,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         # Only what the outcomes name: a hook's in-place edit of another character is not written.
         touched = {n for outcome, _ in results for n in outcome.changes if n in characters}
         changed = {n: characters[n].state for n in touched if characters[n].state != camp.characters[n].state}
-        summary = results[-1][0].lines[-1] if results[-1][0].lines else spec.name
+        summary = summary_of(spec, results[-1][0])
         data = {"action": spec.name, "results": [o.data for o, _ in results]}
         if forced:  # the game master overrode the rules: the log says so
             data["forced"] = forced
@@ -437,9 +493,13 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
 
 def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> list[tuple[Outcome, list]]:
     results = []
+    live = {name: value for name, value in action.params.items() if isinstance(value, Rolled)}
     for _ in range(repeat):
         start = len(source.reads)
-        outcome = call(system, spec, action, ctx, subjects)
+        if live:  # rolled anew at every repetition, as an encounter file's dice at every call
+            outcome = _rolling(system, spec, action, ctx, subjects, live, source)
+        else:
+            outcome = call(system, spec, action, ctx, subjects)
         keys = system.info.state_keys
         for name, state in outcome.changes.items():
             for who in [ctx.characters.get(name), *subjects]:
@@ -450,6 +510,24 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> 
         results.append((outcome, source.reads[start:]))
     source.finish()  # leftover --dice values are an error, before anything is written
     return results
+
+
+def _rolling(system, spec, action, ctx, subjects, live: dict[str, Rolled], source) -> Outcome:
+    """The verb with its numbers given as dice rolled first: the hook gets the
+    totals; the outcome says what was rolled, first among its lines and under
+    ``amounts`` (expression, total and the dice read, which the log keeps)."""
+    params, amounts, lines = dict(action.params), {}, []
+    for name, value in live.items():
+        start = len(source.reads)
+        result = value.roll(source)
+        params[name] = result.total
+        amounts[name] = {"expression": str(value), "total": result.total,
+                         "dice": [r.as_json() for r in source.reads[start:]]}
+        lines.append(f"{name}: {result.breakdown}")
+    outcome = call(system, spec, replace(action, params=params), ctx, subjects)
+    outcome.lines = lines + outcome.lines
+    outcome.data = {**outcome.data, "amounts": amounts}
+    return outcome
 
 
 def _lasting(system, outcome: Outcome, ctx: Context, scene) -> None:
@@ -507,6 +585,10 @@ def _run_odds(system, spec: ActionSpec, ctx: Context, printer: Printer, action: 
     from rolecli.i18n import t
 
     lang = ctx.lang
+    for name, value in action.params.items():
+        if isinstance(value, Rolled):
+            raise RoleError(f"{name} {value}: exact odds take a plain number here, not dice; give the number to "
+                            "reckon with (each of its values has its own odds).")
     odds = system.hooks.rolecli_odds(action=action, ctx=ctx)
     if odds is None:
         raise RoleError(f"system {system.info.name!r} cannot compute odds for {spec.name!r}.")

@@ -131,6 +131,13 @@ class Param:
     roll the Night Die, spend Willpower): it always has a default, so scripts
     and simulations never stop to ask.
     ``owner`` says whose traits a ``rating`` names: ``"actor"`` or ``"target"``.
+    ``dice=True`` (an ``int`` or ``float`` only): a number the table may roll,
+    such as damage or healing: given a dice expression (``damage Kira 1d6``,
+    ``heal Kira 2d4+2``) the core rolls it from the command's dice (``--seed``,
+    ``--dice``, again at each ``-n`` repetition) and the hook gets the total;
+    an expression that can roll outside ``minimum..maximum`` is refused. The
+    exact-odds forms refuse dice: they take plain numbers. (An encounter file
+    may give dice for any number.)
     """
 
     name: str
@@ -145,6 +152,7 @@ class Param:
     policy: bool = False
     owner: Literal["actor", "target"] = "actor"
     short: str | None = None
+    dice: bool = False
 
 
 HookName = Literal["roll", "resolve", "damage", "recover", "initiative"]
@@ -500,7 +508,9 @@ class Outcome:
     the ``--json`` object; the core adds the dice read).
     ``lines``: the human explanation in ``Context.lang``: what was rolled, what
     was read and why ("Dado Nocturno 5 dentro del rango 3–7: éxito con
-    consecuencias"). The last line is the campaign log's summary of the command.
+    consecuencias"). The last line is the campaign log's summary of the command
+    (of a verb on several characters, the core names each: a recovery joins
+    each character's last line, an initiative logs its ``order``).
     ``success``: ``False`` makes the command exit with code 1 (a failed check),
     so ``rolecli check ... && ...`` works in scripts; ``None`` when the action
     is not a check.

@@ -114,6 +114,9 @@ def check_action(info: SystemInfo, spec: ActionSpec) -> None:
         _label(p.help, f"parameter {p.name!r} of {spec.name!r}")
         if p.kind == "choice" and not p.choices:
             raise DeclarationError(f"parameter {p.name!r} of {spec.name!r} is a choice with no choices")
+        if p.dice and p.kind not in ("int", "float"):
+            raise DeclarationError(f"parameter {p.name!r} of {spec.name!r} is a {p.kind} declared dice=True; "
+                                   "only an int or float may be rolled")
     clash = [p.name for p in params if p.name in RESERVED_PARAMS or p.name.startswith("subject_")
              or (spec.target and p.name == "target") or p.short in RESERVED_SHORT or (spec.target and p.short == "t")]
     if clash:

@@ -54,6 +54,7 @@ The $title rule system for [rolecli](https://pypi.org/project/rolecli/), made wi
 - `check CHARACTER SKILL [--difficulty N]`: 2d6 + a skill against a difficulty (the
   campaign's rule option `difficulty` unless given); `rolecli odds check ...` gives its exact odds.
 - `harm CHARACTER N`: marks N boxes of a harm track of 4; a full track takes the character out.
+  N may be dice (`harm Ana 1d3`): the amount is declared `dice=True`, so rolecli rolls it.
 - `recover EVENT [CHARACTERS]`: a `rest` clears 2 boxes (rule option `rest_heals`), the
   system's own event `patched_up` clears 1.
 - `initiative [CHARACTERS]`: 1d6 + edge, highest first.
@@ -102,7 +103,8 @@ Every hook of the plugin contract is here, each with a trivial rule that works,
 so the plugin installs and plays as generated: replace the rules with your game's.
 
 - ``check``: 2d6 + a skill (or a number) against a difficulty; exact odds.
-- ``harm``: marks boxes on a track of 4; a full track takes the character out.
+- ``harm``: marks boxes on a track of 4; a full track takes the character out
+  (its amount is ``dice=True``: ``harm Ana 1d3`` is rolled by rolecli).
 - ``recover``: ``rest`` clears ``rest_heals`` boxes, ``patched_up`` (this
   system's own event) clears 1, the other events nothing.
 - ``initiative``: 1d6 + edge, highest first.
@@ -150,8 +152,8 @@ INFO = SystemInfo(
                   minimum=2, maximum=20, short="d"),
         ), actor="required", odds=True),
         ActionSpec("harm", "damage", Label(en="Mark boxes of harm."), (
-            Param("amount", "int", Label(en="Boxes to mark."), required=True, positional=True, minimum=1,
-                  maximum=TRACK),
+            Param("amount", "int", Label(en="Boxes to mark."), required=True, positional=True,
+                  minimum=1, maximum=TRACK, dice=True),
         )),
         # The core gives a recovery verb its EVENT argument, a choice among EVENTS.
         ActionSpec("recover", "recover", Label(en="Recover after an event.")),
@@ -222,10 +224,12 @@ def rolecli_recover(character, event, action, ctx):
 
 @hookimpl
 def rolecli_initiative(characters, action, ctx):
-    scores = [(ctx.dice.roll(6, f"initiative of {c.name}") + c.sheet.get("edge", 0), c.name) for c in characters]
-    ranked = sorted(scores, key=lambda score: -score[0])  # a tie keeps the order the game master gave
-    return Outcome(data={"order": [name for _, name in ranked], "scores": {name: s for s, name in ranked}},
-                   lines=[f"{i}. {name} {score}" for i, (score, name) in enumerate(ranked, 1)])
+    rolls = [(ctx.dice.roll(6, f"initiative of {c.name}"), c.sheet.get("edge", 0), c.name) for c in characters]
+    ranked = sorted(rolls, key=lambda r: -(r[0] + r[1]))  # a tie keeps the order the game master gave
+    # One line per character, how its score was made; the core logs the order.
+    return Outcome(data={"order": [name for _, _, name in ranked], "scores": {n: d + e for d, e, n in ranked}},
+                   lines=[f"{i}. {name}: {die + edge} (1d6 {die} + edge {edge})"
+                          for i, (die, edge, name) in enumerate(ranked, 1)])
 
 
 @hookimpl

@@ -230,7 +230,7 @@ VERBS = [
     C("fate difficulty not on the ladder", "fate", "check", "3", "--difficulty", "Nope", word="Ladder"),
     C("fate difficulty of 400 digits", "fate", "check", "3", "--difficulty", N400, word="out of range"),
     C("fate defence naming a trait on a quick roll", "fate", "attack", "3", "x", word="no character"),
-    C("fate stress not a number", "fate", "damage", "abc", word="Invalid value"),
+    C("fate stress not a number", "fate", "damage", "abc", word="is neither a number nor a dice expression"),
     C("fate --rule with a bad choice", "fate", "check", "3", "--rule", "stress=bogus", word='"points", "sotc"'),
     C("fate --rule unknown", "fate", "check", "3", "--rule", "nope=1", word="Options"),
     C("fate --rule with no key", "fate", "check", "3", "--rule", "=x", word="key=value"),

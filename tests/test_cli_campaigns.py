@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 def test_create_list_use_show(cli, campaigns):
@@ -113,6 +116,8 @@ def test_names_cannot_leave_the_campaigns_folder(cli, campaigns, name):
 
 
 def test_twenty_processes_recording_damage_lose_nothing(campaigns):
+    sheet = campaigns / "demo" / "campaign.toml"  # hit points enough for every hit to count
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("hp = 12", "hp = 40", 1), encoding="utf-8")
     cmd = [sys.executable, "-m", "rolecli", "--campaigns", str(campaigns), "-C", "demo", "damage", "Ana", "1"]
 
     def run(_):
@@ -169,3 +174,63 @@ def test_deep_nesting_in_a_campaign_file_is_one_line_naming_it(cli, campaigns, f
         result = cli("-C", "demo", *command)
         assert result.code == 2 and result.err.count("\n") == 1, result.err
         assert result.err.startswith(f"rolecli: campaigns/demo/{file} line {line}: arrays or inline tables nested")
+
+
+def test_damage_stops_at_zero_hit_points_and_healing_counts_from_zero(cli, campaigns):
+    """The dice system has no negative hit points: damage past 0 HP is not kept, so
+    healing a character who is down gives back what it heals (issue 17, problem 5)."""
+    cli("campaign", "use", "demo")
+    hit = cli("damage", "Ana", "18", "--json")  # Ana has 12 HP
+    assert hit.code == 0 and hit.json["damage"] == 12 and hit.json["down"]
+    assert "Ana: 0/12 HP — down" in hit.out
+    healed = cli("heal", "Ana", "5")
+    assert healed.code == 0 and healed.out.startswith("Ana: 5/12 HP")
+
+
+def test_healing_counts_from_zero_when_more_damage_was_kept(cli, campaigns):
+    """A state written before the floor (or by hand) may hold more damage than hit
+    points: healing still counts from 0 HP."""
+    cli("campaign", "use", "demo")
+    assert cli("character", "set", "Ana", "damage=18").code == 0
+    assert cli("heal", "Ana", "5", "--json").json["damage"] == 7
+
+
+def test_a_recovery_of_several_characters_logs_one_summary_naming_each(cli, campaigns):
+    cli("campaign", "use", "demo")
+    cli("damage", "Ana", "4")
+    assert cli("recover", "rest").code == 0
+    logged = cli("log", "-n", "1").out
+    assert "change: Ana: 12/12 HP; Bruno: 9/9 HP; Esqueleto: 6/6 HP  (rolecli recover rest)" in logged
+
+
+def test_an_initiative_logs_its_order_naming_everyone(cli, campaigns):
+    cli("campaign", "use", "demo")
+    assert cli("initiative", "--dice", "5,9,1").code == 0  # Ana 5+2, Bruno 9+1, Esqueleto 1+0
+    assert "roll: initiative: Bruno, Ana, Esqueleto  (rolecli initiative --dice 5,9,1)" in cli("log", "-n", "1").out
+
+
+def test_an_encounter_keeps_no_damage_past_zero_hit_points(cli, campaigns):
+    """The report of issue 17: after an encounter a character showed 0/14 HP while
+    its state held more damage than its hit points."""
+    played = cli("encounter", "run", "campaigns/demo/encounter.toml", "--seed", "40", "--json", "--dry-run")
+    assert played.code == 0, played.err
+    hits = [json.loads(line)["data"] for line in played.out.splitlines() if '"verb": "damage"' in line]
+    assert any(hit["down"] for hit in hits)
+    assert all(0 <= hit["damage"] <= hit["hp"] for hit in hits)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["damage", "heal"]), st.integers(0, 40)), max_size=12))
+def test_hit_points_stay_between_0_and_the_maximum_and_healing_from_0_gives_back_its_amount(steps):
+    import rolecli_dice as dice
+
+    from rolecli.contract import Action
+    from rolecli.testing import character, context
+
+    hurt = character(dice.INFO, "Kira", {"hp": 14})
+    for verb, amount in steps:
+        before = hurt.state["damage"]
+        outcome = dice.rolecli_apply_damage(hurt, Action(verb, {"amount": amount}), context(dice.INFO))
+        hurt.state = outcome.changes["Kira"]
+        assert 0 <= hurt.state["damage"] <= 14
+        if verb == "heal" and before == 14:  # down: healing gives back what it heals
+            assert 14 - hurt.state["damage"] == min(amount, 14)

@@ -238,3 +238,24 @@ def test_freeze_lists_the_outside_plugins_only_beside_a_broken_one(run_process, 
     lines = result.out.splitlines()
     assert "rolecli-outside==0.1" in lines and "broken_plugin==0.1" in lines
     assert not any(line.startswith("rolecli==") for line in lines)
+
+
+def test_the_new_systems_initiative_is_logged_naming_everyone(cli, tmp_path):
+    """The scaffolded system's initiative, on a campaign: its log entry names the
+    order, not only its last line ("3. Raider 2")."""
+    import importlib.util
+
+    from rolecli.testing import campaign, plugins, run
+
+    cli("plugins", "new", "blades")
+    path = tmp_path / "rolecli-blades" / "rolecli_blades" / "__init__.py"
+    spec = importlib.util.spec_from_file_location("rolecli_blades", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    people = {"Ana": {"edge": 1}, "Bo": {}, "Raider": {}}
+    with plugins(module), campaign({"system": "blades", "characters": people}):
+        rolled = run("initiative", "--dice", "2,4,2")
+        assert rolled.code == 0, rolled.err
+        assert rolled.out.startswith("1. Bo: 4 (1d6 4 + edge 0)\n2. Ana: 3 (1d6 2 + edge 1)\n3. Raider: 2 (1d6 2 + edge 0)\n")
+        logged = run("log", "-n", "1").out
+    assert "roll: initiative: Bo, Ana, Raider  (rolecli initiative --dice 2,4,2)" in logged

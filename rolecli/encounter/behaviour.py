@@ -20,20 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from rolecli.contract import ActionSpec
+from rolecli.dice.amount import Rolled
 
 TARGETS = ("nearest", "weakest", "random")
 WHEN = ("never", "hurt", "outnumbered", "always")
 PLACEHOLDERS = ("$actor", "$target", "$side", "$foes")
-
-
-@dataclass(frozen=True)
-class Rolled:
-    """A number parameter given as a dice expression (``amount = "1d6+1"``)."""
-
-    expression: Any  # rolecli.dice.Expression
-
-    def __str__(self) -> str:
-        return self.expression.text
 
 
 @dataclass(frozen=True)

@@ -406,7 +406,7 @@ class Play:
         for name in call.live:
             value = params[name]
             if isinstance(value, Rolled):
-                params[name] = value.expression.roll(self.source).total
+                params[name] = value.roll(self.source).total
                 rolled[name] = {"expression": str(value), "total": params[name]}
             else:
                 params[name] = self.names(value, actor, target, side)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from rolecli.campaign.locate import Key
-from rolecli.campaign.validate import Where, check_sheet, show, show_range
+from rolecli.campaign.validate import Where, check_sheet, show
 from rolecli.contract import Action, ActionSpec, Character, Param
 from rolecli.encounter.behaviour import LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named, Rolled
 from rolecli.errors import CampaignError, RoleError
@@ -423,17 +423,12 @@ class _Builder:
             raise self.error(key, f"= {show(raw)}: {exc}") from None
 
     def rolled(self, param: Param, text: str, key: Key) -> Rolled:
-        from rolecli.dice import parse
+        from rolecli.dice.amount import rolled
 
         try:
-            expression = parse(text)
+            return rolled(param, text)
         except RoleError as exc:
-            raise self.error(key, f"= {show(text)} is neither a number nor a dice expression: {exc}") from None
-        low, high = expression.bounds
-        if (param.minimum is not None and low < param.minimum) or (param.maximum is not None and high > param.maximum):
-            raise self.error(key, f"= {show(text)} can roll {low}..{high}, outside {param.name}'s range "
-                                  f"{show_range(param.minimum, param.maximum)}.")
-        return Rolled(expression)
+            raise self.error(key, f"= {show(text)} {exc}") from None
 
     def check_targets(self, participants: dict[str, Participant], sides: dict[str, tuple[str, ...]]) -> None:
         """What a verb needs from its target, every foe it may pick gives (or

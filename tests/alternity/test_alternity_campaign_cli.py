@@ -116,3 +116,10 @@ def test_recover_over_the_whole_campaign_names_each_character(cli):
     assert r.code == 0
     assert "Mad Dog: end of scene, all stun vanishes (4)." in r.out
     assert "Zug: end of scene, all stun vanishes (2)." in r.out
+
+
+def test_no_track_holds_more_marks_than_its_boxes(cli):
+    hit = run(cli, "damage", "Mad Dog", "60m")
+    assert hit.code == 0 and hit.json["died"]
+    assert hit.json["marked"] == {"stun": 11, "wound": 11, "mortal": 6, "fatigue": 0}
+    assert all(hit.json["marked"][t] <= hit.json["tracks"][t] for t in hit.json["marked"])

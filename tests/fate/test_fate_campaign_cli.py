@@ -47,3 +47,9 @@ def test_000_R60_end_of_scene_on_the_campaign(cli, campaigns):
     r = cli("-C", "caminantes", "recover", "end_of_scene")
     assert r.code == 0, r.err
     assert state(campaigns)["Lucía"]["salud"] == []
+
+
+def test_stress_never_goes_past_the_track(cli, campaigns):
+    hit = cli("-C", "caminantes", "damage", "Lucía", "30", "--json")
+    assert hit.code == 0 and hit.json["taken_out"] and hit.json["overflow"] == 24
+    assert len(state(campaigns)["Lucía"]["salud"]) == hit.json["track_size"] == 6

@@ -209,3 +209,13 @@ def test_initiative_counts_a_trait_the_sheet_lacks_as_0(cli):
     # Guardia: Gracia 3 + no Percepción = 3, and 3 is within it; Berthold's 4 is within his 4
     assert r.json["scores"]["Guardia"]["limit"] == 3 and r.json["order"] == [BERTHOLD, "Guardia"]
     assert cli("-C", "giro", "check", "Guardia", "Gracia + Percepción").code == 2  # elsewhere it is a typo's guard
+
+
+def test_salud_stops_at_0_and_healing_counts_from_0(cli, campaigns):
+    """No negative salud: damage past 0 is not kept, and wounds kept beyond the
+    sheet's salud (a salud lowered since) heal from 0."""
+    hit = camp(cli, "damage", BERTHOLD, 30)
+    assert hit.code == 0 and data(hit)["heridas"] == 10 and data(hit)["salud"] == 0
+    assert cli("-C", "giro", "character", "set", BERTHOLD, "salud=4").code == 0
+    healed = camp(cli, "heal", BERTHOLD, 1)
+    assert healed.code == 0 and data(healed)["salud"] == 1 and state(campaigns)[BERTHOLD]["heridas"] == 3

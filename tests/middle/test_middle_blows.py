@@ -141,7 +141,7 @@ def test_004_R7_half_of_life_is_of_the_maximum(cli):
     r = camp(cli, "strike", "Bruno", "--target", "Dientes de Sable", "--location", "legs", "--nd", 1, "--dice", "4,9,9")
     # legs −1, hide −1, GM +1: ND −1, lowest 4 + axe 2 = 6
     assert r.json["damage"] == 6 and "leg_severed" not in r.json["wound"]["effects"]
-    assert r.json["wound"]["death"] == "vida" and r.json["wound"]["life_left"] == 20 - 21
+    assert r.json["wound"]["death"] == "vida" and r.json["wound"]["life_left"] == 0  # 20 − 21: no negative life
 
 
 def test_004_R7_damage_verb_applies_location_effects(cli):
@@ -327,7 +327,7 @@ def test_a_blows_damage_follows_its_ld_and_repeats_with_its_dice(rating, armour,
         extra = data["damage_parts"]["charge"]
         assert data["damage"] == max(0, ld["result"] + bonus) + extra
         assert (1 <= extra <= data["damage_parts"]["charge_die"]) if charge else extra == 0
-        assert data["wound"]["life_left"] == 12 - data["damage"]
+        assert data["wound"]["life_left"] == max(12 - data["damage"], 0)  # no negative life
     else:
         assert data["damage"] == 0
     again, _ = call("strike", dice=[d.value for d in source.reads], **params)

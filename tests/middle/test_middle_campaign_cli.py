@@ -93,3 +93,12 @@ def test_json_carries_what_a_referee_checks(cli):
     assert r.json["wound"] == {"damage": 5, "location": "legs", "life": 6, "life_before": 6, "life_left": 1,
                                "effects": ["leg_severed", "half_speed"], "states": [],
                                "injuries": ["pierna_cercenada", "media_velocidad"], "dead": False, "death": None}
+
+
+def test_no_negative_life_so_a_rest_after_a_lifted_death_counts_from_0(cli, campaigns):
+    hit = camp(cli, "damage", "Novato", 30)  # vida 10
+    assert hit.code == 0 and hit.json["life_left"] == 0 and hit.json["dead"]
+    assert kept(campaigns)["characters"]["Novato"]["vida_perdida"] == 10
+    assert cli("-C", "middle", "state", "Novato", "--remove", "muerto").code == 0  # the Narrator's word
+    rested = camp(cli, "recover", "rest", "Novato")
+    assert rested.code == 0 and rested.json["results"][0]["life_left"] == 2  # recuperacion 2, from 0

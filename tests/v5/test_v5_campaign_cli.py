@@ -268,3 +268,9 @@ def test_rule_options_from_the_campaigns_rules_table(cli, campaigns):
     assert r.json["pool"]["pool"]["size"] == 2 + 2 - 2
     bad = cli("-C", "v5", "check", "Leah", "3", "--difficulty", "1", "--rule", "pool_floor=2")
     assert bad.code == 2 and "pool_floor=2 is not one of: 1, 0" in bad.err
+
+
+def test_a_tracker_never_holds_more_marks_than_its_boxes(cli):
+    hit = cli("-C", "v5", "damage", "Tracy", "40", "--type", "aggravated", "--json")
+    assert hit.code == 0 and hit.json["overflow"] == 35
+    assert state_of(cli, "Tracy")["health_aggravated"] == hit.json["after"]["size"] == 5

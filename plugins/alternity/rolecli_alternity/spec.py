@@ -218,7 +218,8 @@ _DAMAGE = ActionSpec(
 _HEAL = ActionSpec(
     "heal", "damage", _l("Curar casillas (primeros auxilios, tratamiento, cirugía, natural)",
                          "Heal boxes (first aid, treatment, surgery, natural)"),
-    params=(Param("amount", "int", _l("Casillas curadas", "Boxes healed"), required=True, positional=True, minimum=0, maximum=50),
+    params=(Param("amount", "int", _l("Casillas curadas", "Boxes healed"), required=True, positional=True, minimum=0, maximum=50,
+                  dice=True),
             Param("track", "choice", _l("Línea curada", "Track healed"), default="wound", choices=("stun", "wound", "mortal")),
             Param("method", "choice", _l("Cómo: first_aid, treatment, surgery, natural, other", "How"),
                   default="first_aid", choices=("first_aid", "treatment", "surgery", "natural", "other"))),

@@ -19,7 +19,8 @@ _EXPRESSION = Param("expression", "str", L("Expresión de dados, p. ej. 1d20.", 
                     required=True, positional=True)
 _BONUS = Param("bonus", "rating", L("Bonificador: un número o rasgos del personaje (Fuerza+Pelea).",
                                     "Bonus: a number or the character's traits (Strength+Brawl)."), default="0")
-_AMOUNT = Param("amount", "int", L("Puntos.", "Points."), required=True, positional=True, minimum=0, maximum=1_000_000)
+_AMOUNT = Param("amount", "int", L("Puntos.", "Points."), required=True, positional=True, minimum=0, maximum=1_000_000,
+                dice=True)
 
 INFO = SystemInfo(
     name="dice",
@@ -105,12 +106,14 @@ def _track(character, damage: int, lang: str) -> str:
 
 @hookimpl
 def rolecli_apply_damage(character, action, ctx):
-    amount = action.params["amount"]
-    before = character.state.get("damage", 0)
-    after = before + amount if action.name == "damage" else max(before - amount, 0)
+    amount, hp = action.params["amount"], character.sheet["hp"]
+    # No negative hit points: damage stops at the maximum, so healing a character
+    # at 0 gives back what it heals (a state from before this rule may hold more).
+    before = min(character.state.get("damage", 0), hp)
+    after = min(before + amount, hp) if action.name == "damage" else max(before - amount, 0)
     state = {**character.state, "damage": after}
-    down = after >= character.sheet["hp"]
-    return Outcome(data={"character": character.name, "damage": after, "hp": character.sheet["hp"], "down": down},
+    down = after >= hp
+    return Outcome(data={"character": character.name, "damage": after, "hp": hp, "down": down},
                    lines=[_track(character, after, ctx.lang)], changes={character.name: state})
 
 

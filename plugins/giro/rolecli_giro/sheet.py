@@ -39,8 +39,9 @@ def salud(character: Character) -> int:
 
 
 def wounds(character: Character) -> int:
-    """Salud lost (the kept ``heridas``)."""
-    return int(character.state.get("heridas", 0) or 0)
+    """Salud lost (the kept ``heridas``), never more than the sheet's salud: salud
+    stops at 0, so healing counts from 0 even when more was kept (a salud lowered since)."""
+    return min(int(character.state.get("heridas", 0) or 0), salud(character))
 
 
 def consequences(character: Character) -> list[str]:

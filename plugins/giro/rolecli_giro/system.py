@@ -117,7 +117,7 @@ EVENTS = (
     ("rest", L("descanso (tirada de curación)", "rest (a healing roll)")),
 )
 _POINTS = Param("points", "int", L("Puntos de salud", "Health points"), required=True, positional=True,
-                minimum=0, maximum=99)
+                minimum=0, maximum=99, dice=True)
 
 ACTIONS = (
     ActionSpec("roll", "roll", L("Tira Dados Diurnos y Nocturnos sin reglas", "Roll Day and Night Dice, no rules"),

@@ -71,7 +71,7 @@ def rest(scene: Scene, f: Fighter) -> list[str]:
     if "irritado" in f.states:
         S.lose(f, "irritado")
         said.append(scene.t("se calma", "calms down"))
-    lost = int(f.get("vida_perdida") or 0)
+    lost = min(int(f.get("vida_perdida") or 0), f.life)  # a state kept from before life stopped at 0
     back = min(lost, int(f.get("recuperacion")))
     f.set("vida_perdida", lost - back)
     said.append(scene.t(f"recupera {back} de vida: {f.left}/{f.life}", f"recovers {back} life: {f.left}/{f.life}"))

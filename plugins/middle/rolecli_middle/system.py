@@ -180,7 +180,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                params=(capability(C.CALM), INNATE, ND, GOAL), actor="required"),
     ActionSpec("damage", "damage", L("aplica daño, con los efectos del lugar golpeado (004-R7)",
                                      "apply damage, with the effects of where it lands (004-R7)"),
-               params=(Param("amount", "int", L("daño", "damage"), required=True, positional=True, minimum=0, maximum=10_000),
+               params=(Param("amount", "int", L("daño", "damage"), required=True, positional=True, minimum=0, maximum=10_000,
+                             dice=True),
                        BLOW[0]) + WEAPON[:2] + (
                    Param("by", "str", L("quién lo causa (su arma cuenta para cercenar)", "who deals it (its weapon counts to sever)"), default=""),),
                actor="required"),

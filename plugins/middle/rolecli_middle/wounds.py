@@ -132,7 +132,9 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
                   f"Damage {damage} > half of life {life}: instant death (004-R7).")
             die(scene, target, "ojo", w.lines)
     before = target.left
-    target.set("vida_perdida", int(target.get("vida_perdida") or 0) + damage)
+    # No negative life: a blow takes what is left (the dead stay at 0, so life a
+    # rest gives back after the Narrator lifts a death counts from 0).
+    target.set("vida_perdida", min(int(target.get("vida_perdida") or 0) + damage, life))
     head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(target.left, 0)}/{life}.",
               f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(target.left, 0)}/{life}.")
     if target.left <= 0 and not target.dead:

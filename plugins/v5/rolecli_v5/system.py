@@ -116,7 +116,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("damage", "damage", L("aplica daño a un registro (003-R12…R16)", "apply damage to a tracker (003-R12…R16)"),
                params=(Param("amount", "int", L("daño (antes de dividir el superficial)",
                                                 "damage (before halving superficial)"),
-                             required=True, positional=True, minimum=0, maximum=100),
+                             required=True, positional=True, minimum=0, maximum=100, dice=True),
                        Param("type", "choice", L("tipo de daño (auto: por el origen y la criatura)",
                                                  "damage type (auto: by the source and the creature)"),
                              default="auto", choices=("auto", "superficial", "aggravated")),
