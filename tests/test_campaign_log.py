@@ -72,13 +72,21 @@ def test_a_bad_line_is_one_error_naming_the_file_and_line_for_every_reader(cli, 
     rows = entries(played)
     rewrite(played, [rows[0], line, *rows[1:]])
     before = folder_bytes(played)
-    for command in (["log"], ["undo"]):
-        message = one_line(cli(*command))
-        assert message.startswith(f"rolecli: {LOG} line 2: {problem}"), message
-        assert message.endswith("; fix or remove that line.")
+    message = one_line(cli("log"))
+    assert message.startswith(f"rolecli: {LOG} line 2: {problem}"), message
+    assert message.endswith("; fix or remove that line.")
+    assert folder_bytes(played) == before
+    assert cli("undo").code == 0  # undo reads back from the end only as far as its target, #3
+    # #4 undoes #3, so the next undo reads back past #3 to #2
+    rows = [*rows, json.loads((played / "demo" / "log.jsonl").read_text().splitlines()[-1])]
+    rewrite(played, [*rows[:2], line, *rows[2:]])
+    before = folder_bytes(played)
+    message = one_line(cli("undo"))
+    assert message.startswith(f"rolecli: {LOG} line 3: {problem}"), message
+    assert folder_bytes(played) == before
     rewrite(played, [*rows, line])  # as the newest entry: every command that opens the campaign reads it
     before = folder_bytes(played)
-    assert one_line(cli("damage", "Ana", "1")).startswith(f"rolecli: {LOG} line 4: {problem}")
+    assert one_line(cli("damage", "Ana", "1")).startswith(f"rolecli: {LOG} line 5: {problem}")
     assert folder_bytes(played) == before
 
 
