@@ -162,3 +162,35 @@ def test_every_entry_records_its_own_command_line_inside_a_batch(cli, campaigns)
     assert result.code == 0, result.err
     logged = [e["command"] for e in entries(campaigns)]
     assert logged == [f"rolecli --campaign demo {line}" for line in lines]
+
+
+# --- sequence numbers (issue 18) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seqs, lines", [
+    ([1, 999, 3], (2, 999, 3, 3)),  # a forged entry mid-log
+    ([1, 2, 2], (2, 2, 3, 2)),  # a duplicate
+    ([2, 1, 3], (1, 2, 2, 1)),  # out of order
+], ids=["forged", "duplicate", "out of order"])
+def test_a_seq_out_of_order_is_one_error_naming_the_file_and_lines(cli, played, seqs, lines):
+    rows = entries(played)
+    for row, seq in zip(rows, seqs):
+        row["seq"] = seq
+    rewrite(played, rows)
+    before = folder_bytes(played)
+    first, seq, then, next_seq = lines
+    want = (f"rolecli: {LOG} line {first}: seq = {seq} is followed by seq = {next_seq} on line {then}, but entries "
+            "are numbered in the order they were written; fix or remove the line out of order.")
+    assert one_line(cli("log")) == want
+    assert one_line(cli("log", "-n", "3")) == want
+    assert cli("log", "-n", "1").code == 0  # the log is read from its end, only as far back as needed
+    assert folder_bytes(played) == before
+
+
+def test_a_gap_in_the_numbers_is_allowed_and_the_next_entry_follows_the_last(cli, played):
+    rows = entries(played)
+    rows[2]["seq"] = 999  # the newest, renumbered (or the lines between removed by hand)
+    rewrite(played, rows)
+    assert cli("damage", "Ana", "1").code == 0
+    assert [e["seq"] for e in entries(played)] == [1, 2, 999, 1000]
+    assert [e["seq"] for e in read_log(played, "demo")] == [1, 2, 999, 1000]
