@@ -22,6 +22,7 @@ finds a campaign equal to the replay of its log.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
@@ -198,7 +199,15 @@ def _cut_off(folder: Path, end: logbook.Tail) -> None:
     from rolecli.output import note
 
     line = logbook.line_of(folder, end.cut)
+    log = logbook.log_path(folder)
     logbook.cut(folder, end.cut)
+    # The cut makes the log newer than the files, which is how a commit interrupted
+    # before its files were written looks: the log's time goes back to before the
+    # files' of the newest whole commit, so no later command rolls that commit forward.
+    written = [_mtime(folder / part.file) for _, entry in end.commit for part, _, _ in steps(entry)]
+    written = [t for t in written if t]
+    if written and min(written) <= _mtime(log):
+        os.utime(log, ns=(time.time_ns(), min(written) - 1))
     note(f"{display_path(logbook.log_path(folder))} line {line}: removed {end.cut_what}, a write cut short "
          "(by a crash, a full disk or a copy made mid-write); it was never committed, and no older change is "
          "applied again.")
