@@ -14,9 +14,14 @@ crash left half done, with the same table of operations ``undo`` uses
 (:mod:`.operations`): for each file the newest commit changes, if the file
 still holds the entry's ``before`` — and was not written after the entry, so
 it is not a hand edit — it is given the entry's ``after``. It then removes
-stale temporary files and a last log line a crash cut short (an entry never
-committed: nothing to finish). Whatever instant a crash hits, the next command
-finds a campaign equal to the replay of its log.
+stale temporary files. Whatever instant a crash hits, the next command finds
+a campaign equal to the replay of its log.
+
+A torn end of the log (an unfinished last line, or a commit of several entries
+whose last lines are missing: see :func:`.log.tail`) is cut off and reported,
+and nothing is rolled forward then: an append starts only once the commit
+before it is written, so the files hold that commit already, or something
+newer — an undo whose line was torn, which rolling forward would take back.
 """
 
 from __future__ import annotations
