@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_campaign_fakes import HAND_WRITTEN, systems
 
 from rolecli.campaign import read_log, undo_last
@@ -194,3 +196,26 @@ def test_a_gap_in_the_numbers_is_allowed_and_the_next_entry_follows_the_last(cli
     assert cli("damage", "Ana", "1").code == 0
     assert [e["seq"] for e in entries(played)] == [1, 2, 999, 1000]
     assert [e["seq"] for e in read_log(played, "demo")] == [1, 2, 999, 1000]
+
+
+@settings(max_examples=300)
+@given(lines=st.lists(st.one_of(st.just(b""), st.just(b"  "), st.binary(min_size=1, max_size=70).filter(
+    lambda b: b"\n" not in b)), max_size=12), torn=st.binary(max_size=40).filter(lambda b: b"\n" not in b),
+    chunk=st.integers(1, 20))
+def test_lines_read_backwards_are_the_lines_read_forwards(lines, torn, chunk):
+    import io
+
+    from rolecli.campaign import log as logbook
+
+    data = b"".join(line + b"\n" for line in lines) + torn
+    offsets, at = [], 0
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+    forwards = [(o, line) for o, line in zip(offsets, lines) if line.strip()]
+    handle = io.BytesIO(data)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(logbook, "_TAIL", chunk)  # chunks smaller than lines, lines across chunks
+        end = logbook._whole_end(handle)
+        assert end == len(data) - len(torn)
+        assert list(logbook._lines_backwards(handle, end)) == forwards[::-1]
