@@ -107,7 +107,7 @@ def test_undo_refuses_to_write_a_value_the_checks_refuse(cli, played):
     assert one_line(cli("undo")) == (f"rolecli: cannot undo #2: {LOG} line 2: changes.Ana.before.damage = -7 is "
                                      "out of range 0..1000000.")
     assert folder_bytes(played) == before
-    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 5
+    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 6  # #20003 undone
 
 
 def test_undo_refuses_a_character_that_is_gone(cli, played):
@@ -219,3 +219,27 @@ def test_lines_read_backwards_are_the_lines_read_forwards(lines, torn, chunk):
         end = logbook._whole_end(handle)
         assert end == len(data) - len(torn)
         assert list(logbook._lines_backwards(handle, end)) == forwards[::-1]
+
+
+def test_log_n_and_undo_read_a_big_log_from_its_end_only(cli, played):
+    import tracemalloc
+
+    rows = entries(played)
+    ana = rows[1]  # Ana 3 -> 5 damage; then back and forth between 5 and 6, 20,000 times, ending at 5
+    lines = ["garbage: a bad first line, which reading from the end never reaches", *map(json.dumps, rows)]
+    for seq in range(4, 20_004):
+        low = seq % 2 == 0
+        change = {"before": {"damage": 5 if low else 6}, "after": {"damage": 6 if low else 5}}
+        lines.append(json.dumps({**ana, "seq": seq, "changes": {"Ana": change}}))
+    (played / "demo" / "log.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert (played / "demo" / "log.jsonl").stat().st_size > 4_000_000
+    for command in (["log", "-n", "1"], ["undo"]):
+        tracemalloc.start()
+        try:
+            result = cli(*command)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert result.code == 0, result.err
+        assert peak < 1_000_000, (command, peak)  # the log is 4 MB: it was not read whole
+    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 6  # #20003 undone
