@@ -211,3 +211,42 @@ def test_a_long_line_after_a_change_neither_holds_the_lock_nor_keeps_the_change_
         proc.stderr.close()
     assert [e["summary"] for e in _log(campaigns)] == ["Ana: 11/12 HP"]  # printed, so committed
     assert "damage = 1" in (campaigns / "demo" / "state.toml").read_text(encoding="utf-8")
+
+
+def _lock_is_free(folder) -> bool:
+    import fcntl
+
+    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return True
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def test_a_failed_line_that_opened_a_group_holds_nothing_and_a_held_group_is_freed_by_its_timer(fake_campaigns,
+                                                                                               monkeypatch):
+    import pytest
+    from test_campaign_fakes import systems
+
+    from rolecli.campaign import group, transaction
+    from rolecli.contract import Outcome
+    from rolecli.errors import CampaignError
+
+    folder = fake_campaigns / "demo"
+    monkeypatch.setattr(group, "MAX_SECONDS", 3.0)  # long enough to see the group held on a loaded machine
+    with group.grouped():
+        with pytest.raises(CampaignError):
+            with transaction(fake_campaigns, "demo", systems, command="x") as camp:
+                camp.character("Nobody")
+        assert _lock_is_free(folder)  # the group the failed line opened is gone
+        with transaction(fake_campaigns, "demo", systems, command="x") as camp:
+            camp.record(Outcome({}, changes={"Ana": {"damage": 1}}), summary="Ana takes 1")
+        assert not _lock_is_free(folder) and not (folder / "log.jsonl").exists()  # held, for the next change
+        deadline = time.monotonic() + 30
+        while not _lock_is_free(folder) and time.monotonic() < deadline:  # no next change comes
+            time.sleep(0.01)
+        assert time.monotonic() < deadline and (folder / "log.jsonl").exists()  # the timer committed it

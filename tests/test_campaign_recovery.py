@@ -310,3 +310,16 @@ def test_a_commit_whose_last_lines_are_missing_is_cut_whole_and_never_applied(ro
     settled(root)
     damage(root, "Ana", 2)
     assert [e["seq"] for e in read_log(root, "demo")] == [1, 2] and state(root)["damage"] == 3
+
+
+def test_a_commit_whose_numbering_the_log_no_longer_follows_writes_nothing(root):
+    damage(root, "Ana", 1)
+    log = root / "demo" / "log.jsonl"
+    with pytest.raises(CampaignError) as err:
+        with transaction(root, "demo", systems, command="x") as camp:
+            log.write_bytes(log.read_bytes() + log.read_bytes().replace(b'"seq":1', b'"seq":2'))  # behind its back
+            before = files(root)
+            camp.record(Outcome({}, changes={"Ana": {"damage": 5}}), summary="Ana takes 4")
+    assert str(err.value) == ("campaigns/demo/log.jsonl changed while this command held the campaign (its newest "
+                              "entry is #2, not #1); nothing was written: run the command again.")
+    assert files(root) == before
