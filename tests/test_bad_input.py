@@ -391,8 +391,10 @@ STATE = [
 ]
 
 LOG = [
-    C("log: a line that is not JSON, mid-file", "-C", "demo", "undo", before=(DAMAGE,),
+    C("log: a line that is not JSON, mid-file", "-C", "demo", "log", before=(DAMAGE,),
       append={"demo/log.jsonl": "{bad json\n" + entry(seq=3)}, word="log.jsonl line 2"),
+    C("log: a forged seq mid-file", "-C", "demo", "log", before=(DAMAGE,),
+      append={"demo/log.jsonl": entry(seq=999) + entry(seq=3)}, word="seq = 999 is followed by seq = 3 on line 3"),
     C("log: a line that is an array", "-C", "demo", "log", before=(DAMAGE,), append={"demo/log.jsonl": "[1, 2]\n"},
       word="not a log entry"),
     C("log: changes a list", "-C", "demo", "undo", before=(DAMAGE,),

@@ -110,6 +110,7 @@ class Found:
     temps: int = 0  # a temporary file
     behind: int = 0  # files one commit behind the log: the crash hit between append and replace
     undone: int = 0
+    tears: int = 0  # last log lines torn by hand (tear_and_check)
     notes: list[str] = field(default_factory=list)
 
 
@@ -186,6 +187,33 @@ def check_after_kill(root: Path, sheets: dict[str, dict], found: Found) -> None:
     assert _files_match(folder, sheets, entries), "undo left the files unlike the replay of the log"
 
 
+def _campaign_files(folder: Path) -> dict[str, bytes]:
+    return {name: (folder / name).read_bytes() for name in ("campaign.toml", "state.toml") if (folder / name).exists()}
+
+
+def tear_and_check(root: Path, rng: random.Random, found: Found) -> None:
+    """Tear the log's last line at a random byte (as a copy made mid-write or a
+    full disk would) and check that the next commands cut it off, say so in one
+    line, and rewrite nothing: never is an older change (the one an undo took
+    back, say) applied again. Then put the line back whole."""
+    folder = root / CAMPAIGN
+    log = folder / "log.jsonl"
+    whole = log.read_bytes()
+    start = whole[:-1].rfind(b"\n") + 1
+    log.write_bytes(whole[: rng.randrange(start + 1, len(whole))])  # a byte of the line at least, not its newline
+    kept = _campaign_files(folder)
+    for number in range(2):  # the command that cuts it, and the next one
+        shown = run_inprocess("--campaigns", str(root), "-C", CAMPAIGN, "campaign", "show", "--json")
+        assert shown.code == 0, shown.err
+        assert shown.err.count("\n") == (1 if number == 0 else 0) and "removed" in shown.err or number, shown.err
+        assert _campaign_files(folder) == kept, ("a torn last line made a command rewrite the campaign", number,
+                                                 whole[start:], shown.err)
+    cut = log.read_bytes()
+    assert len(cut) <= start and whole.startswith(cut) and cut.endswith(b"\n") or not cut
+    log.write_bytes(whole)
+    found.tears += 1
+
+
 def test_sigkill_at_random_moments_never_breaks_the_campaign(tmp_path, monkeypatch):
     monkeypatch.setenv("ROLECLI_LANG", "en")
     monkeypatch.chdir(tmp_path)
@@ -199,6 +227,7 @@ def test_sigkill_at_random_moments_never_breaks_the_campaign(tmp_path, monkeypat
         write_script(script, rng)
         kill_batch(root, script, rng.uniform(0, 0.03))
         check_after_kill(root, sheets, found)
-    assert found.kills == KILLS and found.undone > 0
+        tear_and_check(root, rng, found)  # the last line is often the undo the check just made
+    assert found.kills == found.tears == KILLS and found.undone > 0
     entries, _ = _log_lines(root / CAMPAIGN)
     assert len(entries) > 2 * KILLS  # every batch wrote before it was killed, and each check undid once

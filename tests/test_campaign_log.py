@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_campaign_fakes import HAND_WRITTEN, systems
 
 from rolecli.campaign import read_log, undo_last
@@ -72,13 +74,21 @@ def test_a_bad_line_is_one_error_naming_the_file_and_line_for_every_reader(cli, 
     rows = entries(played)
     rewrite(played, [rows[0], line, *rows[1:]])
     before = folder_bytes(played)
-    for command in (["log"], ["undo"]):
-        message = one_line(cli(*command))
-        assert message.startswith(f"rolecli: {LOG} line 2: {problem}"), message
-        assert message.endswith("; fix or remove that line.")
+    message = one_line(cli("log"))
+    assert message.startswith(f"rolecli: {LOG} line 2: {problem}"), message
+    assert message.endswith("; fix or remove that line.")
+    assert folder_bytes(played) == before
+    assert cli("undo").code == 0  # undo reads back from the end only as far as its target, #3
+    # #4 undoes #3, so the next undo reads back past #3 to #2
+    rows = [*rows, json.loads((played / "demo" / "log.jsonl").read_text().splitlines()[-1])]
+    rewrite(played, [*rows[:2], line, *rows[2:]])
+    before = folder_bytes(played)
+    message = one_line(cli("undo"))
+    assert message.startswith(f"rolecli: {LOG} line 3: {problem}"), message
+    assert folder_bytes(played) == before
     rewrite(played, [*rows, line])  # as the newest entry: every command that opens the campaign reads it
     before = folder_bytes(played)
-    assert one_line(cli("damage", "Ana", "1")).startswith(f"rolecli: {LOG} line 4: {problem}")
+    assert one_line(cli("damage", "Ana", "1")).startswith(f"rolecli: {LOG} line 5: {problem}")
     assert folder_bytes(played) == before
 
 
@@ -97,7 +107,7 @@ def test_undo_refuses_to_write_a_value_the_checks_refuse(cli, played):
     assert one_line(cli("undo")) == (f"rolecli: cannot undo #2: {LOG} line 2: changes.Ana.before.damage = -7 is "
                                      "out of range 0..1000000.")
     assert folder_bytes(played) == before
-    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 5
+    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 6  # #20003 undone
 
 
 def test_undo_refuses_a_character_that_is_gone(cli, played):
@@ -154,3 +164,82 @@ def test_every_entry_records_its_own_command_line_inside_a_batch(cli, campaigns)
     assert result.code == 0, result.err
     logged = [e["command"] for e in entries(campaigns)]
     assert logged == [f"rolecli --campaign demo {line}" for line in lines]
+
+
+# --- sequence numbers (issue 18) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seqs, lines", [
+    ([1, 999, 3], (2, 999, 3, 3)),  # a forged entry mid-log
+    ([1, 2, 2], (2, 2, 3, 2)),  # a duplicate
+    ([2, 1, 3], (1, 2, 2, 1)),  # out of order
+], ids=["forged", "duplicate", "out of order"])
+def test_a_seq_out_of_order_is_one_error_naming_the_file_and_lines(cli, played, seqs, lines):
+    rows = entries(played)
+    for row, seq in zip(rows, seqs):
+        row["seq"] = seq
+    rewrite(played, rows)
+    before = folder_bytes(played)
+    first, seq, then, next_seq = lines
+    want = (f"rolecli: {LOG} line {first}: seq = {seq} is followed by seq = {next_seq} on line {then}, but entries "
+            "are numbered in the order they were written; fix or remove the line out of order.")
+    assert one_line(cli("log")) == want
+    assert one_line(cli("log", "-n", "3")) == want
+    assert cli("log", "-n", "1").code == 0  # the log is read from its end, only as far back as needed
+    assert folder_bytes(played) == before
+
+
+def test_a_gap_in_the_numbers_is_allowed_and_the_next_entry_follows_the_last(cli, played):
+    rows = entries(played)
+    rows[2]["seq"] = 999  # the newest, renumbered (or the lines between removed by hand)
+    rewrite(played, rows)
+    assert cli("damage", "Ana", "1").code == 0
+    assert [e["seq"] for e in entries(played)] == [1, 2, 999, 1000]
+    assert [e["seq"] for e in read_log(played, "demo")] == [1, 2, 999, 1000]
+
+
+@settings(max_examples=300)
+@given(lines=st.lists(st.one_of(st.just(b""), st.just(b"  "), st.binary(min_size=1, max_size=70).filter(
+    lambda b: b"\n" not in b)), max_size=12), torn=st.binary(max_size=40).filter(lambda b: b"\n" not in b),
+    chunk=st.integers(1, 20))
+def test_lines_read_backwards_are_the_lines_read_forwards(lines, torn, chunk):
+    import io
+
+    from rolecli.campaign import log as logbook
+
+    data = b"".join(line + b"\n" for line in lines) + torn
+    offsets, at = [], 0
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+    forwards = [(o, line) for o, line in zip(offsets, lines) if line.strip()]
+    handle = io.BytesIO(data)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(logbook, "_TAIL", chunk)  # chunks smaller than lines, lines across chunks
+        end = logbook._whole_end(handle)
+        assert end == len(data) - len(torn)
+        assert list(logbook._lines_backwards(handle, end)) == forwards[::-1]
+
+
+def test_log_n_and_undo_read_a_big_log_from_its_end_only(cli, played):
+    import tracemalloc
+
+    rows = entries(played)
+    ana = rows[1]  # Ana 3 -> 5 damage; then back and forth between 5 and 6, 20,000 times, ending at 5
+    lines = ["garbage: a bad first line, which reading from the end never reaches", *map(json.dumps, rows)]
+    for seq in range(4, 20_004):
+        low = seq % 2 == 0
+        change = {"before": {"damage": 5 if low else 6}, "after": {"damage": 6 if low else 5}}
+        lines.append(json.dumps({**ana, "seq": seq, "changes": {"Ana": change}}))
+    (played / "demo" / "log.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert (played / "demo" / "log.jsonl").stat().st_size > 4_000_000
+    for command in (["log", "-n", "1"], ["undo"]):
+        tracemalloc.start()
+        try:
+            result = cli(*command)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert result.code == 0, result.err
+        assert peak < 1_000_000, (command, peak)  # the log is 4 MB: it was not read whole
+    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 6  # #20003 undone

@@ -258,3 +258,68 @@ def test_a_full_disk_after_the_commit_point_is_reported_as_written_and_finished_
     assert str(err.value) == ("cannot write state.toml: No space left on device. The change is in the log (#2): "
                               "the next rolecli command on this campaign finishes writing it.")
     assert state(root)["damage"] == 3
+
+
+# --- a torn last line is never a reason to roll forward (issue 18) -------------------------
+
+
+@pytest.mark.parametrize("change", [
+    ["damage", "Ana", "3"],
+    ["campaign", "rule", "set", "rest", "none"],
+    ["character", "set", "Ana", "hp=7"],
+    ["character", "rename", "Ana", "Zed"],
+    ["effect", "add", "Ana", "aturdida"],
+], ids=["damage", "rule", "set", "rename", "effect"])
+def test_a_torn_last_line_is_cut_and_reported_and_nothing_older_is_applied_again(cli, campaigns, change):
+    folder = campaigns / "demo"
+    assert cli("-C", "demo", *change).code == 0
+    assert cli("-C", "demo", "undo").code == 0
+    log = folder / "log.jsonl"
+    whole = log.read_bytes()
+    last = whole[: -1].rfind(b"\n") + 1
+    log.write_bytes(whole[: last + (len(whole) - last) // 2])  # the undo's line, cut half-way
+    kept = {name: (folder / name).read_bytes() for name in ("campaign.toml", "state.toml") if (folder / name).exists()}
+    shown = cli("-C", "demo", "character", "show", "Ana", "--json")
+    assert shown.code == 0 and shown.json["state"]["damage"] == 0  # the undone change is not back
+    assert {name: (folder / name).read_bytes() for name in kept} == kept  # nothing rewritten
+    assert log.read_bytes() == whole[:last]  # the torn line is cut off...
+    assert shown.err == (f"rolecli: campaigns/demo/log.jsonl line 2: removed an unfinished last line "  # ...and said
+                         f"({(len(whole) - last) // 2} bytes), a write cut short (by a crash, a full disk or a copy "
+                         "made mid-write); it was never committed, and no older change is applied again.\n")
+    again = cli("-C", "demo", "character", "show", "Ana", "--json")
+    assert again.code == 0 and again.err == ""
+
+
+@pytest.mark.parametrize("keep", [2, 2.5], ids=["two whole lines of three", "and half the third"])
+def test_a_commit_whose_last_lines_are_missing_is_cut_whole_and_never_applied(root, keep, capsys):
+    damage(root, "Ana", 1)
+    with transaction(root, "demo", systems, command="rolecli attack") as camp:
+        for _ in range(3):
+            ana = camp.characters["Ana"]
+            camp.record(Outcome({}, changes={"Ana": {"damage": ana.state["damage"] + 1}}), summary="+1")
+    log = root / "demo" / "log.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    assert [json.loads(line).get("commit_end") for line in lines] == [None, 4, 4, 4]
+    state_file = (root / "demo" / "state.toml")
+    state_file.write_text(state_file.read_text().replace("damage = 4", "damage = 1"))  # as before the commit
+    log.write_bytes(b"".join(lines[:3]) + lines[3][: int(len(lines[3]) * (keep - 2))])
+    snapshot._kept.clear()
+    assert state(root)["damage"] == 1  # no part of the commit is rolled forward
+    assert log.read_bytes() == lines[0]
+    assert "line 2: removed the lines of commit #2, whose last lines are missing" in capsys.readouterr().err
+    settled(root)
+    damage(root, "Ana", 2)
+    assert [e["seq"] for e in read_log(root, "demo")] == [1, 2] and state(root)["damage"] == 3
+
+
+def test_a_commit_whose_numbering_the_log_no_longer_follows_writes_nothing(root):
+    damage(root, "Ana", 1)
+    log = root / "demo" / "log.jsonl"
+    with pytest.raises(CampaignError) as err:
+        with transaction(root, "demo", systems, command="x") as camp:
+            log.write_bytes(log.read_bytes() + log.read_bytes().replace(b'"seq":1', b'"seq":2'))  # behind its back
+            before = files(root)
+            camp.record(Outcome({}, changes={"Ana": {"damage": 5}}), summary="Ana takes 4")
+    assert str(err.value) == ("campaigns/demo/log.jsonl changed while this command held the campaign (its newest "
+                              "entry is #2, not #1); nothing was written: run the command again.")
+    assert files(root) == before

@@ -14,26 +14,30 @@ crash left half done, with the same table of operations ``undo`` uses
 (:mod:`.operations`): for each file the newest commit changes, if the file
 still holds the entry's ``before`` — and was not written after the entry, so
 it is not a hand edit — it is given the entry's ``after``. It then removes
-stale temporary files and a last log line a crash cut short (an entry never
-committed: nothing to finish). Whatever instant a crash hits, the next command
-finds a campaign equal to the replay of its log.
+stale temporary files. Whatever instant a crash hits, the next command finds
+a campaign equal to the replay of its log.
+
+A torn end of the log (an unfinished last line, or a commit of several entries
+whose last lines are missing: see :func:`.log.tail`) is cut off and reported,
+and nothing is rolled forward then: an append starts only once the commit
+before it is written, so the files hold that commit already, or something
+newer — an undo whose line was torn, which rolling forward would take back.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping
 
 from rolecli.campaign import log as logbook
 from rolecli.campaign import sheets
-from rolecli.campaign.files import (atomic_write, cut_torn_tail, has_stale_temps, has_torn_tail,
-                                   remove_stale_temps, sync_folder)
+from rolecli.campaign.files import atomic_write, has_stale_temps, remove_stale_temps, sync_folder
 from rolecli.campaign.operations import steps
 from rolecli.campaign.paths import display_path
 from rolecli.campaign.snapshot import Snapshot, Systems, parse_campaign, read_snapshot, remember
-from rolecli.campaign.validate import Where
 from rolecli.errors import CampaignError
 
 
@@ -151,6 +155,11 @@ class Draft:
         """Append ``entries`` (the commit point), then write the files they change."""
         if not entries:
             return self.snap
+        newest = logbook.last_seq(self.folder)
+        if newest != self.last_seq:  # a bug, or the log edited meanwhile: never number two entries alike
+            raise CampaignError(f"{display_path(logbook.log_path(self.folder))} changed while this command held the "
+                                f"campaign (its newest entry is #{newest}, not #{self.last_seq}); nothing was "
+                                "written: run the command again.")
         logbook.append_entries(self.folder, entries, self.last_seq)
         self.last_seq = entries[-1]["seq"]
         try:
@@ -176,42 +185,59 @@ def open_locked(folder: Path, systems: Systems) -> Draft:
     """The campaign in ``folder``, read and checked, with any commit a crash
     interrupted finished. Call it holding the campaign lock."""
     snap = read_snapshot(folder, systems)
-    group = logbook.newest_commit(folder)
-    draft = Draft(snap, group[-1]["seq"] if group else 0, systems)
-    if any(_unfinished(folder, group, lambda: snap)):
-        lines: dict[int, int] = {}
-        log_file = display_path(logbook.log_path(folder))
-
-        def where(entry: dict[str, Any]) -> Where:  # the entry's line, for messages about its values
-            if not lines:
-                lines.update((e["seq"], n) for n, e in logbook.read_numbered(folder))
-            return Where(label=f"{log_file} line {lines.get(entry['seq'], '?')}")
-
-        for entry, part, who, change in _unfinished(folder, group, lambda: draft.snap):
-            part.apply(draft, who, change, "after", where(entry))
-        draft.write()
+    end = logbook.tail(folder)
+    draft = Draft(snap, end.commit[-1][1]["seq"] if end.commit else 0, systems)
+    if end.cut is not None:
+        _cut_off(folder, end)
+    for (offset, _), part, who, change in _unfinished(folder, end, lambda: draft.snap):
+        part.apply(draft, who, change, "after", logbook.EntryWhere(folder, offset))
+    draft.write()
     remove_stale_temps(folder)
-    cut_torn_tail(logbook.log_path(folder))
     return Draft(draft.snap, draft.last_seq, systems)
+
+
+def _cut_off(folder: Path, end: logbook.Tail) -> None:
+    """Cut off what follows the newest whole commit, and say so: it was never
+    committed. Nothing older is rolled forward: an append starts only once the
+    commit before it is written, so whatever the files hold of it (the undo
+    whose line was torn, say) is newer than the log, not older."""
+    from rolecli.output import note
+
+    line = logbook.line_of(folder, end.cut)
+    log = logbook.log_path(folder)
+    logbook.cut(folder, end.cut)
+    # The cut makes the log newer than the files, which is how a commit interrupted
+    # before its files were written looks: the log's time goes back to before the
+    # files' of the newest whole commit, so no later command rolls that commit forward.
+    written = [_mtime(folder / part.file) for _, entry in end.commit for part, _, _ in steps(entry)]
+    written = [t for t in written if t]
+    if written and min(written) <= _mtime(log):
+        os.utime(log, ns=(time.time_ns(), min(written) - 1))
+    note(f"{display_path(logbook.log_path(folder))} line {line}: removed {end.cut_what}, a write cut short "
+         "(by a crash, a full disk or a copy made mid-write); it was never committed, and no older change is "
+         "applied again.")
 
 
 def settled(folder: Path, snap: Snapshot) -> bool:
     """Whether ``snap``'s files hold all of the newest commit and no crash left
-    a temporary file or an unfinished log line; else (a crash, or a command
-    writing right now) open the campaign under its lock."""
-    return not (has_stale_temps(folder) or has_torn_tail(logbook.log_path(folder))
-                or any(_unfinished(folder, logbook.newest_commit(folder), lambda: snap)))
+    a temporary file or an unfinished commit in the log; else (a crash, or a
+    command writing right now) open the campaign under its lock."""
+    end = logbook.tail(folder)
+    return not (has_stale_temps(folder) or end.cut is not None or any(_unfinished(folder, end, lambda: snap)))
 
 
-def _unfinished(folder: Path, group: list[dict[str, Any]],
-                current: Callable[[], Snapshot]) -> Iterator[tuple[dict, Any, str, dict]]:
-    """The parts of the newest commit the files do not hold yet: (entry, part,
-    character, change) for each file that still holds the entry's ``before``
-    and was not written after it. ``current()`` is the snapshot to compare
-    with; a caller that applies each part as it comes gets the next one
-    compared with the result (the entries of one commit follow each other)."""
+def _unfinished(folder: Path, end: logbook.Tail,
+                current: Callable[[], Snapshot]) -> Iterator[tuple[tuple[int, dict], Any, str, dict]]:
+    """The parts of the newest commit the files do not hold yet, provably: the
+    commit is whole and nothing was cut after it, and the file still holds the
+    entry's ``before`` and was not written after it. Yields ((offset, entry),
+    part, character, change); ``current()`` is the snapshot to compare with (a
+    caller that applies each part as it comes gets the next one compared with
+    the result: the entries of one commit follow each other)."""
+    if end.cut is not None:
+        return
     log_time = _mtime(logbook.log_path(folder))
-    for entry in group:
+    for at, entry in end.commit:
         for part, who, change in steps(entry):
             if part.differs(current(), who, change, "after") is None:
                 continue
@@ -219,9 +245,7 @@ def _unfinished(folder: Path, group: list[dict[str, Any]],
                 continue  # neither side: changed by hand since, and the hand edit stands
             if _mtime(folder / part.file) > log_time:
                 continue  # written after the entry: the GM put the old value back by hand
-            yield entry, part, who, change
-
-
+            yield (at, entry), part, who, change
 def _mtime(path: Path) -> int:
     try:
         return os.stat(path).st_mtime_ns

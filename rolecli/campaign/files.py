@@ -219,13 +219,15 @@ def remove_stale_temps(folder: Path) -> None:
 _held: dict[str, int] = {}  # campaign folders this process holds the exclusive lock of
 # A group commit (rolecli.campaign.group) holds a campaign's lock across several
 # changes and writes them later, together. Any other code that locks or reads
-# that campaign first has them written, through the flush it left here.
+# that campaign first has them written, through the flush it left here. The
+# group takes its flush away itself, after releasing the lock (maybe from its
+# timer thread): code that finds none here finds the lock released too.
 held_changes: dict[str, Callable[[], None]] = {}
 
 
 def flush_held(folder: Path) -> None:
     """Write the changes a group commit holds for the campaign in ``folder``, if any."""
-    flush = held_changes.pop(os.path.realpath(folder), None)
+    flush = held_changes.get(os.path.realpath(folder))
     if flush is not None:
         flush()
 

@@ -17,6 +17,7 @@ crash cut short, which never took effect.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import os
 import shlex
@@ -24,11 +25,12 @@ import sys
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from rolecli.campaign.files import append_lines, read_bytes
+from rolecli.campaign.files import append_lines
 from rolecli.campaign.operations import shape_problem
 from rolecli.campaign.paths import LOG_FILE, display_path
+from rolecli.campaign.validate import Where
 from rolecli.errors import CampaignError
 from rolecli.output import visible
 
@@ -106,32 +108,58 @@ def _problem(entry: Any) -> str | None:
     if not isinstance(entry, dict):
         return "not a log entry (not an object)"
     seq = entry.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+    if not _whole(seq) or seq < 1:
         return f"seq = {json.dumps(seq)} should be a whole number from 1"
+    first, last = entry.get("commit", seq), entry.get("commit_end", seq)
+    if not _whole(first) or not 1 <= first <= seq:
+        return f"commit = {json.dumps(first)} should be the seq of the first entry of its commit (1..{seq})"
+    if not _whole(last) or last < seq or ("commit_end" in entry and "commit" not in entry):
+        return f"commit_end = {json.dumps(last)} should be the seq of the last entry of its commit, with commit"
     if entry.get("kind") not in KINDS:
         return f"kind = {json.dumps(entry.get('kind'))} should be one of: {', '.join(KINDS)}"
     return shape_problem(entry)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _bad_line(path: Path, number: int, problem: ValueError) -> CampaignError:
     return CampaignError(f"{display_path(path)} line {number}: {problem}; fix or remove that line.")
 
 
+def _out_of_order(path: Path, first: tuple[int, int], then: tuple[int, int]) -> CampaignError:
+    """Two entries, (line, seq) each, the later in the file not numbered after the earlier."""
+    return CampaignError(f"{display_path(path)} line {first[0]}: seq = {first[1]} is followed by seq = {then[1]} "
+                         f"on line {then[0]}, but entries are numbered in the order they were written; fix or "
+                         "remove the line out of order.")
+
+
 def read_numbered(folder: Path) -> list[tuple[int, dict[str, Any]]]:
     """Every entry of the log with its line number, oldest first. An unfinished
-    last line (an append cut short by a crash) is left out; any other bad line
-    is an error naming the file and the line."""
+    last line (an append cut short by a crash) is left out; any other bad line,
+    or a ``seq`` not above the one before it, is an error naming the file and
+    the line. Read a line at a time: only the entries are kept in memory."""
     path = log_path(folder)
-    data = read_bytes(path)
-    if not data:
+    numbered: list[tuple[int, dict[str, Any]]] = []
+    try:
+        with open(path, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                if not raw.endswith(b"\n"):
+                    break  # the unfinished last line
+                if not raw.strip():
+                    continue
+                try:
+                    entry = _entry(raw)
+                except ValueError as exc:
+                    raise _bad_line(path, number, exc) from None
+                if numbered and entry["seq"] <= numbered[-1][1]["seq"]:
+                    raise _out_of_order(path, (numbered[-1][0], numbered[-1][1]["seq"]), (number, entry["seq"]))
+                numbered.append((number, entry))
+    except FileNotFoundError:
         return []
-    numbered = []
-    for number, raw in enumerate(data[: data.rfind(b"\n") + 1].split(b"\n")[:-1], start=1):
-        if raw.strip():
-            try:
-                numbered.append((number, _entry(raw)))
-            except ValueError as exc:
-                raise _bad_line(path, number, exc) from None
+    except OSError as exc:
+        raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
     return numbered
 
 
@@ -140,72 +168,181 @@ def read_entries(folder: Path) -> list[dict[str, Any]]:
     return [entry for _, entry in read_numbered(folder)]
 
 
-def newest_commit(folder: Path) -> list[dict[str, Any]]:
-    """The entries of the newest commit, oldest first, read from the end of the
-    file: usually one; the entries one command appended together carry
-    ``commit``, the ``seq`` of the first. Empty for an empty log."""
+def line_of(folder: Path, offset: int) -> int:
+    """The line number of the line that starts at byte ``offset`` of the log,
+    counted a chunk at a time (only messages need it)."""
+    count = 1
+    with open(log_path(folder), "rb") as handle:
+        while offset > 0:
+            chunk = handle.read(min(offset, 1 << 20))
+            if not chunk:
+                break
+            count += chunk.count(b"\n")
+            offset -= len(chunk)
+    return count
+
+
+class EntryWhere(Where):
+    """Where the values of the log entry at byte ``offset`` came from, for
+    messages: ``<prefix>campaigns/demo/log.jsonl line N``, the line counted
+    only when a message is written (counting reads the log up to there)."""
+
+    def __init__(self, folder: Path, offset: int, prefix: str = ""):
+        super().__init__()
+        self._folder, self._offset, self._prefix = folder, offset, prefix
+
+    @property  # type: ignore[override]
+    def label(self) -> str:
+        return f"{self._prefix}{display_path(log_path(self._folder))} line {line_of(self._folder, self._offset)}"
+
+    @label.setter
+    def label(self, value: str | None) -> None:  # Where.__init__ sets it; this label is computed instead
+        pass
+
+
+def entries_backwards(folder: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The log's entries newest first, each with the byte offset of its line,
+    read a chunk at a time from the end: the newest entries cost the same in a
+    log of any size. The unfinished last line a crash may leave is left out.
+    Every line read is checked (a bad one, or a ``seq`` not below the one
+    after it, is an error naming the file and the line); reading stops where
+    the caller stops."""
     path = log_path(folder)
-    group: list[dict[str, Any]] = []
     try:
-        with open(path, "rb") as handle:
-            for raw in _lines_backwards(handle):
-                try:
-                    entry = _entry(raw)
-                except ValueError:
-                    read_numbered(folder)  # reads it all, to name the line (or an earlier bad one)
-                    raise  # pragma: no cover - read_numbered raised
-                group.append(entry)
-                if entry.get("commit", entry["seq"]) >= entry["seq"]:
-                    break
+        handle = open(path, "rb")
     except FileNotFoundError:
-        return []
+        return
     except OSError as exc:
         raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
-    return group[::-1]
+    with handle:
+        after: tuple[int, int] | None = None  # (offset, seq) of the entry read before, the next in the file
+        for offset, raw in _lines_backwards(handle, _whole_end(handle)):
+            try:
+                entry = _entry(raw)
+            except ValueError as exc:
+                raise _bad_line(path, line_of(folder, offset), exc) from None
+            if after is not None and entry["seq"] >= after[1]:
+                raise _out_of_order(path, (line_of(folder, offset), entry["seq"]),
+                                    (line_of(folder, after[0]), after[1]))
+            after = (offset, entry["seq"])
+            yield offset, entry
 
 
-def _lines_backwards(handle):
-    """The whole lines of the file, newest first, without blank lines and
-    without the unfinished line a crash may have left at the end; read a chunk
-    at a time from the end, so the newest entries cost the same in any log."""
-    pos = handle.seek(0, os.SEEK_END)
-    rest, seeking_end = b"", True
+def _whole_end(handle) -> int:
+    """The offset just after the log's last newline: where its whole lines end."""
+    size = handle.seek(0, os.SEEK_END)
+    pos = size
     while pos > 0:
-        step = min(pos, max(_TAIL, len(rest)))
+        step = min(pos, _TAIL)
         pos -= step
         handle.seek(pos)
-        parts = (handle.read(step) + rest).split(b"\n")
-        if seeking_end:
-            parts.pop()  # what follows the last newline: nothing, or an unfinished line
-            if not parts:
-                rest = b""
-                continue
-            seeking_end = False
-        rest = parts.pop(0) if pos > 0 else b""
-        yield from (raw for raw in reversed(parts) if raw.strip())
+        at = handle.read(step).rfind(b"\n")
+        if at >= 0:
+            return pos + at + 1
+    return 0
+
+
+def _lines_backwards(handle, end: int) -> Iterator[tuple[int, bytes]]:
+    """(offset, line) for the lines of the file before ``end`` (just after a
+    newline), newest first, blank lines left out; read a chunk at a time."""
+    pos, carry = end, b""  # carry: the bytes from pos up to the oldest line given so far
+    while pos > 0:
+        step = min(pos, max(_TAIL, len(carry)))  # a line longer than a chunk: double the reads
+        pos -= step
+        handle.seek(pos)
+        carry = handle.read(step) + carry
+        cut = carry.find(b"\n") + 1 if pos > 0 else 0  # before cut: maybe part of a line
+        if pos > 0 and cut == 0:
+            continue
+        lines, offsets, at = carry[cut:-1].split(b"\n"), [], pos + cut
+        for raw in lines:
+            offsets.append(at)
+            at += len(raw) + 1
+        yield from ((o, raw) for o, raw in zip(reversed(offsets), reversed(lines)) if raw.strip())
+        carry = carry[:cut]
+
+
+@dataclasses.dataclass
+class Tail:
+    """The end of the log, as recovery reads it."""
+
+    commit: list[tuple[int, dict[str, Any]]]  # the newest whole commit, oldest first, each with its offset
+    cut: int | None = None  # where the log must be cut: what follows was never committed
+    cut_what: str = ""  # what is cut, for the message
+
+
+def tail(folder: Path) -> Tail:
+    """The newest whole commit, and where to cut what a crash (or a copy made
+    mid-write) left after it: an unfinished last line, and the lines of a
+    commit whose last lines are missing (the entries appended together carry
+    ``commit`` and ``commit_end``, the ``seq`` of the first and of the last),
+    so a commit is taken whole or not at all."""
+    path = log_path(folder)
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            end = _whole_end(handle)
+    except FileNotFoundError:
+        return Tail([])
+    except OSError as exc:
+        raise CampaignError(f"cannot read {display_path(path)}: {exc.strerror or exc}.") from None
+    found = Tail([], end, f"an unfinished last line ({size - end} bytes)") if size > end else Tail([])
+    skipping: int | None = None  # the first seq of a commit cut short, while its lines are read
+    for number, (offset, entry) in enumerate(entries_backwards(folder)):
+        seq = entry["seq"]
+        if number == 0 and entry.get("commit_end", seq) > seq:  # the last lines of its commit are missing
+            skipping = entry["commit"]
+            found.cut_what = f"the lines of commit #{skipping}, whose last lines are missing"
+        if skipping is not None and seq >= skipping:
+            found.cut = offset
+            continue
+        found.commit.append((offset, entry))
+        if entry.get("commit", seq) >= seq:
+            break
+    found.commit.reverse()
+    return found
+
+
+def last_seq(folder: Path) -> int:
+    """The ``seq`` of the newest whole entry of the log (0 for none)."""
+    return next((entry["seq"] for _, entry in entries_backwards(folder)), 0)
+
+
+def cut(folder: Path, offset: int) -> None:
+    """Cut the log at byte ``offset`` (what follows was never committed); call
+    it under the campaign lock."""
+    path = log_path(folder)
+    try:
+        with open(path, "r+b") as handle:
+            handle.truncate(offset)
+            os.fsync(handle.fileno())
+    except OSError as exc:
+        raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
 
 
 def append_entries(folder: Path, entries: list[dict[str, Any]], last_seq: int) -> list[dict[str, Any]]:
     """Append ``entries`` in one write, numbered after ``last_seq`` (call under
     the campaign lock). Entries appended together are one commit: each carries
-    ``commit``, the ``seq`` of the first."""
+    ``commit`` and ``commit_end``, the ``seq`` of the first and of the last, so
+    that a commit cut short is known to be one."""
     for number, entry in enumerate(entries, start=last_seq + 1):
         entry["seq"] = number
         if len(entries) > 1:
-            entry["commit"] = last_seq + 1
+            entry["commit"], entry["commit_end"] = last_seq + 1, last_seq + len(entries)
     append_lines(log_path(folder), [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in entries])
     return entries
 
 
 def read_log(root: Path, name: str, limit: int | None = None) -> list[dict[str, Any]]:
-    """The log of campaign ``name``, oldest first; ``limit`` keeps the newest ``limit`` entries."""
+    """The log of campaign ``name``, oldest first; ``limit`` keeps the newest
+    ``limit`` entries, read from the end of the file."""
     from rolecli.campaign.paths import existing_campaign
 
     from rolecli.campaign.files import flush_held
 
     folder = existing_campaign(root, name)
     flush_held(folder)  # a batch's changes held for a group commit are in the log first
-    entries = read_entries(folder)
-    if limit is not None:
-        entries = entries[-limit:] if limit > 0 else []
-    return entries
+    if limit is None:
+        return read_entries(folder)
+    newest = itertools.islice(entries_backwards(folder), max(limit, 0))
+    return [entry for _, entry in newest][::-1]

@@ -31,7 +31,7 @@ from rolecli.campaign import log as logbook
 from rolecli.campaign import sheets as sheet_text
 from rolecli.campaign.commit import Draft, open_locked, settled
 from rolecli.campaign.files import atomic_write, campaign_lock, decode, flush_held, read_bytes
-from rolecli.campaign.group import added, group_for
+from rolecli.campaign.group import joined
 from rolecli.campaign.locate import format_key
 from rolecli.campaign.operations import UNDO, changes_of, op_of, operation_of, steps, swapped
 from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, campaign_path, check_name,
@@ -256,25 +256,18 @@ def transaction(root: Path, name: str, systems: Systems, command: str | None = N
     process's arguments).
     """
     folder = existing_campaign(root, name)
-    group = group_for(folder, systems)  # inside a batch: changes share commits (see .group)
-    with contextlib.nullcontext(group.draft) if group else _opened(root, name, systems) as draft:
-        txn = Transaction(root, name, draft, command)
-        try:
-            yield txn
-        except BaseException:
-            txn._closed = True
-            raise
-        if group is None:
-            txn._apply()
-            draft.commit(txn._pending)
-            return
-        kept = draft.checkpoint()
-        try:
-            txn._apply()
-        except BaseException:
-            draft.rollback(kept)  # nothing of a failed change stays in the group's draft
-            raise
-        added(group, txn._pending)
+    with joined(folder, systems) as group:  # inside a batch: changes share commits (see .group)
+        with contextlib.nullcontext(group.draft) if group else _opened(root, name, systems) as draft:
+            txn = Transaction(root, name, draft, command)
+            try:
+                yield txn
+            finally:
+                txn._closed = True
+            if group is None:
+                txn._apply()
+                draft.commit(txn._pending)
+            else:
+                group.add(txn._apply, txn._pending)
 
 
 # --- creating and choosing ------------------------------------------------------
@@ -480,19 +473,21 @@ def undo_last(root: Path, name: str, systems: Systems, command: str | None = Non
     ``undo`` entry naming it. Returns the entry undone."""
     with _opened(root, name, systems) as draft:
         folder = draft.folder
-        numbered = logbook.read_numbered(folder)
-        undone = {e.get("undoes") for _, e in numbered if op_of(e) == UNDO}
-        found = next(((n, e) for n, e in reversed(numbered) if _undoable(e) and e["seq"] not in undone), None)
-        if found is None:
+        undone: set[int] = set()  # read from the end: an undo comes after the entry it undoes
+        for offset, target in logbook.entries_backwards(folder):
+            if op_of(target) == UNDO:
+                undone.add(target.get("undoes"))
+            elif _undoable(target) and target["seq"] not in undone:
+                break
+        else:
             raise CampaignError(f"nothing to undo in campaign {name!r}.")
-        line, target = found
         label = target.get("summary") or target.get("command")
         for part, who, change in steps(target):
             diff = part.differs(draft.snap, who, change, "after")
             if diff:
                 raise CampaignError(f"cannot undo #{target['seq']} ({label}): {diff} after it, so it was "
                                     "changed since by hand; fix the file by hand instead.")
-        where = Where(label=f"cannot undo #{target['seq']}: {display_path(logbook.log_path(folder))} line {line}")
+        where = logbook.EntryWhere(folder, offset, prefix=f"cannot undo #{target['seq']}: ")
         for part, who, change in steps(target):
             part.apply(draft, who, change, "before", where)
         op = op_of(target)

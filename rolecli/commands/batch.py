@@ -27,7 +27,7 @@ def batch(ctx: typer.Context,
     session = session_of(ctx)
     prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
                              ("--lang", session.lang)) if v for a in (k, v)]
-    from rolecli.campaign.group import grouped
+    from rolecli.campaign.group import check_failures, grouped
 
     failed = errors = False
     try:
@@ -37,6 +37,10 @@ def batch(ctx: typer.Context,
                     code = cli.fail(f"line {number}: {line}")
                 else:
                     code = _run_line(cli, prefix, number, line)
+                try:
+                    check_failures()  # a group commit its timer made while this line ran, and could not
+                except RoleError as exc:
+                    code = max(code, cli.fail(str(exc)))
                 failed |= code == 1
                 if code >= 2:
                     errors = True
