@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from rolecli.campaign.files import append_lines, atomic_write, campaign_lock, cut_torn_tail
+from rolecli.campaign.files import append_lines, atomic_write, campaign_lock, cut
 from rolecli.campaign.paths import MAX_CAMPAIGN_FILE, read_bytes, read_stream
 from rolecli.errors import CampaignError
 
@@ -169,7 +169,7 @@ def test_the_lock_is_never_created_through_a_link(tmp_path, monkeypatch):
     assert not (tmp_path / "elsewhere.lock").exists()
 
 
-@pytest.mark.parametrize("write", [lambda p: append_lines(p, ['{"seq":1}']), cut_torn_tail])
+@pytest.mark.parametrize("write", [lambda p: append_lines(p, ['{"seq":1}']), lambda p: cut(p, 3)])
 def test_the_log_is_never_written_through_a_link(tmp_path, monkeypatch, write):
     monkeypatch.chdir(tmp_path)
     target = tmp_path / "elsewhere.jsonl"

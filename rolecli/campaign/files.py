@@ -123,15 +123,14 @@ def append_lines(path: Path, lines: list[str]) -> None:
         sync_folder(path.parent)
 
 
-def cut_torn_tail(path: Path) -> None:
-    """Cut off the unfinished last line a crash may have left at the end of ``path``."""
-    try:
-        fd = _open_plain(path, os.O_RDWR, "write")
-    except FileNotFoundError:
-        return
+def cut(path: Path, offset: int) -> None:
+    """Cut ``path`` at byte ``offset`` and fsync it (never through a link): what
+    follows was never committed. Call it under the campaign lock."""
+    fd = _open_plain(path, os.O_RDWR, "write")
     try:
         with open(fd, "r+b") as handle:
-            _cut_torn_tail(handle)
+            handle.truncate(offset)
+            os.fsync(handle.fileno())
     except OSError as exc:
         raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
 
@@ -180,19 +179,6 @@ def _cut_torn_tail(handle) -> int:
     handle.truncate(end)
     handle.seek(end)
     return end
-
-
-def has_torn_tail(path: Path) -> bool:
-    """Whether ``path`` ends with an unfinished line."""
-    try:
-        with open(path, "rb") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            if not size:
-                return False
-            handle.seek(size - 1)
-            return handle.read(1) != b"\n"
-    except OSError:
-        return False
 
 
 def _stale_temps(folder: Path) -> list[str]:

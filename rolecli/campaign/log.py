@@ -27,6 +27,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterator
 
+from rolecli.campaign import files
 from rolecli.campaign.files import append_lines
 from rolecli.campaign.operations import shape_problem
 from rolecli.campaign.paths import LOG_FILE, display_path
@@ -311,13 +312,7 @@ def last_seq(folder: Path) -> int:
 def cut(folder: Path, offset: int) -> None:
     """Cut the log at byte ``offset`` (what follows was never committed); call
     it under the campaign lock."""
-    path = log_path(folder)
-    try:
-        with open(path, "r+b") as handle:
-            handle.truncate(offset)
-            os.fsync(handle.fileno())
-    except OSError as exc:
-        raise CampaignError(f"cannot write {display_path(path)}: {exc.strerror or exc}.") from None
+    files.cut(log_path(folder), offset)
 
 
 def append_entries(folder: Path, entries: list[dict[str, Any]], last_seq: int) -> list[dict[str, Any]]:
