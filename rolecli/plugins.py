@@ -66,6 +66,7 @@ hookimpl = pluggy.HookimplMarker("rolecli")
 SYSTEM_HOOKS = ("rolecli_roll", "rolecli_resolve", "rolecli_apply_damage", "rolecli_recover",
                 "rolecli_initiative", "rolecli_odds", "rolecli_status")
 ALL_HOOKS = ("rolecli_system",) + SYSTEM_HOOKS
+WITNESS = "rolecli-witness"  # the core's own wrapper (_Witness), registered under this name
 LOAD_ENV, QUIET_ENV, TRACE_ENV = "ROLECLI_LOAD_PLUGINS", "ROLECLI_QUIET_PLUGINS", "ROLECLI_TRACE_PLUGINS"
 
 
@@ -328,7 +329,7 @@ class Plugins:
                  if (impl.wrapper or impl.hookwrapper) and id(impl.plugin) in by_plugin]
         if found and self._witness is None:
             self._witness = _WitnessPlugin()
-            self.pm.register(self._witness, "rolecli-witness")
+            self.pm.register(self._witness, WITNESS)
         return found
 
     def culprit(self, tb) -> Record | None:

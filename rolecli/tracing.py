@@ -80,5 +80,8 @@ class Tracer:
         seconds = time.perf_counter() - self.started.pop()
         failed = outcome.exception
         result = f"raised {short(failed)}" if failed else short(outcome.get_result())
-        # pluggy calls the implementations registered last first.
-        line(hook, [impl.plugin_name for impl in reversed(impls)], dict(kwargs), result, seconds)
+        # pluggy calls the implementations registered last first; the core's witness is no plugin.
+        from rolecli.plugins import WITNESS
+
+        line(hook, [impl.plugin_name for impl in reversed(impls) if impl.plugin_name != WITNESS], dict(kwargs),
+             result, seconds)

@@ -74,9 +74,10 @@ def test_a_verb_copies_only_the_characters_it_looks_at(root):
         assert len(work) == 302 and "N5" in work
         work["N5"].state = {**work["N5"].state, "damage": 4}
         work["N6"].state  # looked at, not changed
-        assert work.changed() == {"N5": {"damage": 4, "fate": 3}}
+        assert work.looked_at() == {"N5", "N6"}
+        assert work["N5"].state == {"damage": 4, "fate": 3}
         assert camp.characters["N5"].state["damage"] == 0  # the snapshot itself is untouched
-        camp.record(Outcome({}, changes=work.changed()))
+        camp.record(Outcome({}, changes={"N5": work["N5"].state}))
     assert load_campaign(root, "demo", systems).characters["N5"].state["damage"] == 4
 
 
