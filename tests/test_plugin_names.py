@@ -1,0 +1,111 @@
+"""A name is taken once (issue 17): a plugin package named like a built-in one
+(`rolecli plugins new fate` wrote `rolecli_fate`) no longer takes the built-in's
+place. `plugins new` refuses a taken name; at load, a plugin whose module is
+another distribution's is skipped in one line and the built-in keeps working.
+What `plugins install` refuses is in test_plugin_lifecycle (it needs pip)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from importlib.metadata import PathDistribution
+from string import Template
+
+import pytest
+
+from rolecli_testing import fake_distribution
+
+# Every built-in system, and its sample campaign.
+BUILTINS = {"dice": "demo", "fate": "caminantes", "alternity": "aaa", "giro": "giro", "v5": "v5",
+            "middle": "middle"}
+
+
+def scaffolded(name: str) -> str:
+    """The system module `rolecli plugins new NAME` writes."""
+    from rolecli import __version__, scaffold
+
+    return Template(scaffold.SYSTEM).substitute(name=name, title=name.title(), version=__version__)
+
+
+def _listed(result):
+    return {(p["name"], p["distribution"]): p for p in map(json.loads, result.out.splitlines())}
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_a_plugin_shipping_a_builtins_package_is_skipped_and_the_builtin_plays(run_process, tmp_path, name):
+    # The scaffold of NAME installed the way pip would, ahead of rolecli on the import path.
+    site = fake_distribution(tmp_path, f"rolecli_{name}", scaffolded(name), entry_point=name, dist=f"rolecli-{name}")
+    env = {"PYTHONPATH": str(site)}
+    listed = _listed(run_process("plugins", "--json", env=env))
+    builtin, outside = listed[name, "rolecli"], listed[name, f"rolecli-{name}"]
+    assert (builtin["state"], builtin["system"]) == ("active", name)
+    assert outside["state"] == "skipped"
+    assert outside["why"].startswith(f"its module rolecli_{name} is rolecli 0.1.0's (")
+    assert outside["why"].endswith(f"rename its package, or uninstall it ('rolecli plugins uninstall rolecli-{name}')")
+    # The sample campaign's sheets and rules are the built-in's: the scaffold's code would refuse them.
+    played = run_process("-C", BUILTINS[name], "initiative", "--seed", "1", "-q", "--json", env=env)
+    assert played.code == 0, played.err
+    assert played.err.splitlines() == [
+        f"rolecli: warning: plugin '{name}' (rolecli-{name} 0.1) is skipped: {outside['why']}."]
+
+
+def test_the_builtin_fate_and_caminantes_play_as_before_beside_a_scaffold_named_fate(run_process, tmp_path):
+    env = {"PYTHONPATH": str(fake_distribution(tmp_path, "rolecli_fate", scaffolded("fate"), entry_point="fate",
+                                               dist="rolecli-fate"))}
+    checked = run_process("fate", "check", "2", "--seed", "1", "-q", env=env)
+    assert checked.code == 0 and checked.out.startswith("4dF ") and "2d6" not in checked.out  # not the placeholder
+    hit = run_process("-C", "caminantes", "damage", "Lucía", "2", env=env)
+    assert hit.code == 0 and "Health marks" in hit.out, hit.err
+    assert "rules.stress is not a rule option" not in hit.err
+
+
+def test_a_stray_module_named_like_a_builtin_is_passed_over_silently(run_process, tmp_path):
+    (tmp_path / "rolecli_fate.py").write_text("raise ImportError('not the built-in')\n", encoding="utf-8")
+    result = run_process("fate", "check", "2", "--seed", "1", "-q", env={"PYTHONPATH": str(tmp_path)})
+    assert result.code == 0 and result.out.startswith("4dF ") and result.err == ""
+
+
+# --- whose file is it (rolecli.shadowing) --------------------------------------
+
+
+def _hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def _dist(site, name, files: dict[str, bytes], editable=None):
+    info = site / f"{name}-0.1.dist-info"
+    info.mkdir(parents=True)
+    for path, data in files.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_bytes(data)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.1\n", encoding="utf-8")
+    (info / "RECORD").write_text("".join(f"{p},{_hash(d)},{len(d)}\n" for p, d in files.items()), encoding="utf-8")
+    if editable:
+        (info / "direct_url.json").write_text(json.dumps({"url": editable.as_uri(), "dir_info": {"editable": True}}),
+                                              encoding="utf-8")
+    return PathDistribution(info)
+
+
+def test_a_file_is_its_distributions_as_shipped_and_not_once_written_over(tmp_path):
+    from rolecli.shadowing import owns, shipped
+
+    dist = _dist(tmp_path, "blades", {"blades/__init__.py": b"A = 1\n", "blades/rules.py": b"", "extra.py": b""})
+    assert shipped(dist) == {"blades", "extra"}
+    assert owns(dist, str(tmp_path / "blades" / "__init__.py")) is True
+    assert owns(dist, str(tmp_path / "other.py")) is False
+    (tmp_path / "blades" / "__init__.py").write_bytes(b"A = 2\n")  # another distribution wrote over it
+    assert owns(PathDistribution(dist._path), str(tmp_path / "blades" / "__init__.py")) is False
+
+
+def test_an_editable_install_owns_its_folder_and_no_record_says_nothing(tmp_path):
+    from rolecli.shadowing import owns
+
+    source = tmp_path / "src"
+    (source / "blades").mkdir(parents=True)
+    (source / "blades" / "__init__.py").write_text("", encoding="utf-8")
+    dist = _dist(tmp_path / "site", "blades", {}, editable=source)
+    assert owns(dist, str(source / "blades" / "__init__.py")) is True
+    assert owns(dist, str(tmp_path / "elsewhere.py")) is False
+    (dist._path / "RECORD").unlink()
+    assert owns(PathDistribution(dist._path), str(source / "blades" / "__init__.py")) is None
