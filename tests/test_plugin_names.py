@@ -109,3 +109,42 @@ def test_an_editable_install_owns_its_folder_and_no_record_says_nothing(tmp_path
     assert owns(dist, str(tmp_path / "elsewhere.py")) is False
     (dist._path / "RECORD").unlink()
     assert owns(PathDistribution(dist._path), str(source / "blades" / "__init__.py")) is None
+
+
+# --- plugins new ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [*BUILTINS, "natural20"])
+def test_new_refuses_the_name_of_a_builtin_in_one_line(cli, tmp_path, name):
+    result = cli("plugins", "new", name)
+    assert result.code == 2 and result.out == "" and not (tmp_path / f"rolecli-{name}").exists()
+    assert result.err == (f"rolecli: {name!r} is taken: plugin {name!r} (rolecli 0.1.0) is installed; choose another "
+                          f"name for the new system, such as 'my_{name}'.\n")
+
+
+@pytest.mark.parametrize("made, said", [
+    # a distribution rolecli-blades, whatever its package
+    (lambda site: fake_distribution(site, "blades_rules", "", dist="rolecli-blades"),
+     "'blades' is taken: distribution rolecli-blades 0.1 is installed; "),
+    # a package rolecli_blades, whatever its distribution
+    (lambda site: (site / "rolecli_blades.py").write_text("", encoding="utf-8"),
+     "'blades' is taken: a package named rolecli_blades is installed ("),
+])
+def test_new_refuses_a_name_whose_distribution_or_package_is_installed(cli, tmp_path, monkeypatch, made, said):
+    site = tmp_path / "site"
+    site.mkdir()
+    made(site)
+    monkeypatch.syspath_prepend(str(site))
+    result = cli("plugins", "new", "blades")
+    assert result.code == 2 and result.err.count("\n") == 1 and said in result.err
+    assert result.err.endswith("such as 'my_blades'.\n") and not (tmp_path / "rolecli-blades").exists()
+
+
+def test_the_name_suggested_is_free(cli, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    site.mkdir()
+    for taken in ("rolecli_blades.py", "rolecli_my_blades.py", "rolecli_blades2.py"):
+        (site / taken).write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    assert cli("plugins", "new", "blades").err.endswith("such as 'blades3'.\n")
+    assert cli("plugins", "new", "blades3").code == 0
