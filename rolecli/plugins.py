@@ -103,6 +103,7 @@ class Record:
     info: SystemInfo | None = field(default=None, repr=False)
     house: str | None = None  # ROLECLI_HOUSE_RULES: the name a campaign switches these house rules on by
     house_systems: tuple[str, ...] = ()  # ROLECLI_HOUSE_SYSTEMS: the systems they are written for
+    conflict: str | None = None  # skipped: the plugin (or the package) whose name or module it would take
 
     @property
     def builtin(self) -> bool:
@@ -222,6 +223,7 @@ class Plugins:
                 shadowing.import_from(spec)
                 return None
         owner = next((d for d in dists if d is not dist and shadowing.owns(d, path)), None)
+        record.conflict = shadowing.shown(owner) if owner is not None else path
         whose = f"{shadowing.shown(owner)}'s" if owner is not None else "another copy"
         fix = (f"uninstall {owner.metadata['Name']}" if record.builtin and owner is not None else
                f"rename its package, or uninstall it ('rolecli plugins uninstall {record.distribution}')")
@@ -320,6 +322,7 @@ class Plugins:
             name = getattr(record, attribute)
             taken = owners.get(name)
             if taken is not None:
+                record.conflict = taken.shown()
                 self._skip(record, f"it declares {what} {name!r}, which plugin {taken.shown()} already provides")
                 continue
             owners[name] = record

@@ -35,10 +35,10 @@ def shipped(dist: Any) -> set[str]:
     listed = dist.read_text("top_level.txt")
     if listed is not None:
         return {line.strip() for line in listed.splitlines() if line.strip()}
-    return set(_tops(str(f) for f in dist.files or ()))
+    return set(tops(str(f) for f in dist.files or ()))
 
 
-def _tops(paths: Any) -> Iterator[str]:
+def tops(paths: Any) -> Iterator[str]:
     """The top-level modules and packages among the paths of a wheel or a RECORD."""
     for path in paths:
         first, _, rest = path.replace("\\", "/").partition("/")

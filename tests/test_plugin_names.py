@@ -129,7 +129,7 @@ def test_new_refuses_the_name_of_a_builtin_in_one_line(cli, tmp_path, name):
     # a package rolecli_blades, whatever its distribution
     (lambda site: (site / "rolecli_blades.py").write_text("", encoding="utf-8"),
      "'blades' is taken: a package named rolecli_blades is installed ("),
-])
+], ids=["distribution", "package"])
 def test_new_refuses_a_name_whose_distribution_or_package_is_installed(cli, tmp_path, monkeypatch, made, said):
     site = tmp_path / "site"
     site.mkdir()
