@@ -66,8 +66,11 @@ def owns(dist: Any, path: str) -> bool | None:
     if hashed == "":
         return True  # listed without a hash (as for a file written at install time)
     mode, _, value = hashed.partition("=")
-    with open(target, "rb") as file:
-        digest = hashlib.new(mode, file.read()).digest()
+    try:
+        with open(target, "rb") as file:
+            digest = hashlib.new(mode, file.read()).digest()
+    except (OSError, ValueError):  # unreadable, or a hash this Python does not know: it cannot say
+        return None
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode() == value
 
 
@@ -81,13 +84,20 @@ def _record(dist: Any) -> tuple[dict[str, str], str | None] | None:
     import csv
 
     hashes = {os.path.normpath(row[0]): row[1] if len(row) > 1 else "" for row in csv.reader(text.splitlines()) if row}
-    origin = json.loads(dist.read_text("direct_url.json") or "{}")
-    editable = None
-    if origin.get("dir_info", {}).get("editable") and origin.get("url", "").startswith("file://"):
-        from urllib.parse import unquote, urlparse
+    return hashes, _editable(dist)
 
-        editable = os.path.realpath(unquote(urlparse(origin["url"]).path))
-    return hashes, editable
+
+def _editable(dist: Any) -> str | None:
+    """The folder an editable install runs from (its direct_url.json), or None."""
+    from urllib.parse import unquote, urlparse
+
+    try:
+        origin = json.loads(dist.read_text("direct_url.json") or "{}")
+        if origin["dir_info"]["editable"] and origin["url"].startswith("file://"):
+            return os.path.realpath(unquote(urlparse(origin["url"]).path))
+    except (ValueError, LookupError, TypeError, AttributeError):  # not editable, or metadata rolecli cannot read
+        pass
+    return None
 
 
 def origin(name: str) -> str | None:
