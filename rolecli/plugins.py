@@ -225,7 +225,8 @@ class Plugins:
         owner = next((d for d in dists if d is not dist and shadowing.owns(d, path)), None)
         record.conflict = shadowing.shown(owner) if owner is not None else path
         whose = f"{shadowing.shown(owner)}'s" if owner is not None else "another copy"
-        fix = (f"uninstall {owner.metadata['Name']}" if record.builtin and owner is not None else
+        fix = (f"uninstall {owner.metadata['Name']}, then install rolecli again (its files may have been written over)"
+               if record.builtin and owner is not None else
                f"rename its package, or uninstall it ('rolecli plugins uninstall {record.distribution}')")
         return (f"its module {top} is {whose} ({path}), not its own: two distributions ship a package named {top}, "
                 f"and Python imports only one; {fix}")

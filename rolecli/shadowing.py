@@ -9,7 +9,7 @@ wrote its files over the built-in's (issue 17). This is what the loader
 name taken once: which import names a distribution ships, whether a module
 file is one it ships as it shipped it, and where its own copy of a name is.
 
-Nothing here imports the module it looks at.
+Nothing here imports a module but :func:`import_from`, given the copy to import.
 """
 
 from __future__ import annotations

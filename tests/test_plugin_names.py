@@ -148,3 +148,26 @@ def test_the_name_suggested_is_free(cli, tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(site))
     assert cli("plugins", "new", "blades").err.endswith("such as 'blades3'.\n")
     assert cli("plugins", "new", "blades3").code == 0
+
+
+def test_a_builtin_whose_file_was_written_over_is_skipped_naming_the_other(tmp_path, monkeypatch, capsys):
+    """pip wrote another distribution's rolecli_zz over the built-in's (as plain
+    `pip install` of a package named like a built-in does): no copy of the
+    built-in's is left to load, and the warning says what to do."""
+    from rolecli.plugins import Plugins
+
+    ours = _dist(tmp_path, "rolecli", {"rolecli_zz/__init__.py": b"ROLECLI_CONTRACT = 2\n"})
+    theirs = _dist(tmp_path, "rolecli-zz", {"rolecli_zz/__init__.py": b"raise SystemExit('not the built-in')\n"})
+    for dist in (ours, theirs):
+        (dist._path / "entry_points.txt").write_text("[rolecli]\nzz = rolecli_zz\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins = Plugins()
+    plugins.load_entry_points([*ours.entry_points, *theirs.entry_points])
+    assert "zz" not in plugins.systems and [(r.name, r.distribution, r.state) for r in plugins.records] == [
+        ("zz", "rolecli", "skipped")]
+    assert plugins.records[0].conflict == "rolecli-zz 0.1"
+    assert capsys.readouterr().err == (
+        f"rolecli: warning: plugin 'zz' (rolecli 0.1) is skipped: its module rolecli_zz is rolecli-zz 0.1's "
+        f"({tmp_path / 'rolecli_zz' / '__init__.py'}), not its own: two distributions ship a package named rolecli_zz, "
+        "and Python imports only one; uninstall rolecli-zz, then install rolecli again (its files may have been "
+        "written over).\n")
