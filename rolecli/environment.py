@@ -10,6 +10,10 @@ rolecli's own version never changes: every install runs with the constraint
 ``rolecli==<this version>``, so a plugin that needs another rolecli is refused
 by pip rather than replacing it, and a spec naming rolecli itself is refused here.
 
+A name is taken once: an install that would shadow an installed plugin (its
+package, its system or house rules name) is refused, and undone if pip ran
+already (:func:`install`).
+
 Nothing here imports a plugin: a broken one cannot stop its own uninstall.
 """
 

@@ -151,7 +151,8 @@ def _builtins_play(user):
 def samples(user):
     from rolecli_testing import REPO
 
-    shutil.copytree(REPO / "campaigns", user.home / "campaigns", ignore=shutil.ignore_patterns(".lock", ".current"))
+    shutil.copytree(REPO / "campaigns", user.home / "campaigns", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".lock", ".current"))
 
 
 def test_a_plugin_named_after_a_builtin_is_refused_before_pip_runs(user, samples):
