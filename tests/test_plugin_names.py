@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import shutil
 from importlib.metadata import PathDistribution
 from string import Template
 
@@ -171,3 +172,44 @@ def test_a_builtin_whose_file_was_written_over_is_skipped_naming_the_other(tmp_p
         f"({tmp_path / 'rolecli_zz' / '__init__.py'}), not its own: two distributions ship a package named rolecli_zz, "
         "and Python imports only one; uninstall rolecli-zz, then install rolecli again (its files may have been "
         "written over).\n")
+
+
+# --- plugins install: a name taken from an active plugin (pip stood in for) ----
+
+BLADES = """
+from rolecli import hookimpl
+from rolecli.contract import *
+ROLECLI_CONTRACT = 2
+
+@hookimpl
+def rolecli_system():
+    return SystemInfo(name="blades", names=Label(en="blades"))
+"""
+
+
+def test_an_install_that_would_take_an_active_plugins_system_is_undone(cli, tmp_path, monkeypatch):
+    from rolecli import environment
+
+    site = tmp_path / "site"
+    site.mkdir()
+    fake_distribution(site, "zblades", BLADES, dist="rolecli-zblades")  # installed before: system blades, active
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setenv("PYTHONPATH", str(site))  # for the fresh process that lists the plugins
+    calls = []
+
+    def pip(command, args, pip_only=()):  # installs, then uninstalls, rolecli-ablades as pip would
+        calls.append((command, args[-1]))
+        if command == "install":
+            fake_distribution(site, "ablades", BLADES, dist="rolecli-ablades")
+        else:
+            (site / "ablades.py").unlink()
+            shutil.rmtree(site / "rolecli_ablades-0.1.dist-info")
+
+    monkeypatch.setattr(environment, "_pip", pip)
+    result = cli("plugins", "install", "rolecli-ablades")
+    assert result.code == 2 and result.out == ""
+    assert result.err == (
+        "rolecli: rolecli-ablades 0.1 cannot be installed: plugin 'zblades' (rolecli-zblades) would be skipped: it "
+        "declares system 'blades', which plugin 'ablades' (rolecli-ablades 0.1) already provides; a name is taken "
+        "once: rename the new one (nothing was installed).\n")
+    assert calls == [("install", "rolecli-ablades"), ("uninstall", "rolecli-ablades")]
