@@ -184,12 +184,8 @@ class Plugins:
         for ep in entry_points:
             dist, version = _dist(ep)
             record = Record(ep.name, ep.value, dist, version)
-            if not record.builtin and ep.value in builtin_values:
-                foreign = self._foreign(ep, record, dists)
-                if foreign is not None:
-                    self._skip(record, foreign)
-                continue  # else a built-in system's own folder installed beside rolecli: the same plugin
-            if self.allowed is not None and not record.builtin and not record.named(self.allowed):
+            same = not record.builtin and ep.value in builtin_values
+            if not same and self.allowed is not None and not record.builtin and not record.named(self.allowed):
                 record.state, record.why = "skipped", f"not in {LOAD_ENV}"
                 self.records.append(record)  # listed, never imported
                 continue
@@ -198,6 +194,8 @@ class Plugins:
                 if foreign is not None:
                     self._skip(record, foreign)
                     continue
+                if same:
+                    continue  # a built-in system's own folder installed beside rolecli: the same plugin
                 plugin = ep.load()
             except (Exception, SystemExit) as exc:  # a broken plugin must never take the CLI down (nor end it)
                 self._skip(record, f"failed to load: {type(exc).__name__}: {exc}")
