@@ -8,7 +8,8 @@ What it writes, in ``./rolecli-NAME/``::
     tests/test_NAME.py      its tests, with the test kit (rolecli.testing)
 
 As written it installs (``rolecli plugins install ./rolecli-NAME``) and its
-tests pass; the author then replaces the rules with the game's. The files are
+tests pass; the author then replaces the rules with the game's. NAME must be
+free (:func:`taken`): a package named like an installed one would shadow it. The files are
 templates below (``string.Template``: ``$name``, ``$title``, ``$version``).
 """
 
