@@ -2,7 +2,8 @@
 (`rolecli plugins new fate` wrote `rolecli_fate`) no longer takes the built-in's
 place. `plugins new` refuses a taken name; at load, a plugin whose module is
 another distribution's is skipped in one line and the built-in keeps working.
-What `plugins install` refuses is in test_plugin_lifecycle (it needs pip)."""
+What `plugins install` refuses is in test_plugin_lifecycle (with pip, in a fresh
+virtual environment), and at the end of this file (pip stood in for)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def test_a_plugin_shipping_a_builtins_package_is_skipped_and_the_builtin_plays(r
     listed = _listed(run_process("plugins", "--json", env=env))
     builtin, outside = listed[name, "rolecli"], listed[name, f"rolecli-{name}"]
     assert (builtin["state"], builtin["system"]) == ("active", name)
-    assert outside["state"] == "skipped"
+    assert (outside["state"], outside["conflict"]) == ("skipped", "rolecli 0.1.0")
     assert outside["why"].startswith(f"its module rolecli_{name} is rolecli 0.1.0's (")
     assert outside["why"].endswith(f"rename its package, or uninstall it ('rolecli plugins uninstall rolecli-{name}')")
     # The sample campaign's sheets and rules are the built-in's: the scaffold's code would refuse them.
