@@ -10,6 +10,10 @@ rolecli's own version never changes: every install runs with the constraint
 ``rolecli==<this version>``, so a plugin that needs another rolecli is refused
 by pip rather than replacing it, and a spec naming rolecli itself is refused here.
 
+A name is taken once: an install that would shadow an installed plugin (its
+package, its system or house rules name) is refused, and undone if pip ran
+already (:func:`install`).
+
 Nothing here imports a plugin: a broken one cannot stop its own uninstall.
 """
 
@@ -26,9 +30,10 @@ import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
-from rolecli import __version__
+from rolecli import __version__, shadowing
 from rolecli.errors import RoleError
 from rolecli.plugins import BUILTIN_DISTRIBUTION, ENTRY_POINT_GROUP, canonical
+from rolecli.shadowing import shipped
 
 
 def installer() -> list[str]:
@@ -101,9 +106,16 @@ def requirement(dist: Any) -> str:
 
 
 def install(specs: list[str], requirements: str | None = None, upgrade: bool = False,
-            editable: str | None = None) -> list[tuple[str, str]]:
-    """Install plugins into this environment; the (name, version) of each plugin
-    distribution installed or changed."""
+            editable: str | None = None) -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """Install plugins into this environment; the name and version of each plugin
+    distribution installed or changed, with its plugins as a fresh process loads
+    them (``rolecli plugins --json``).
+
+    A name is taken once: a distribution that ships a package an installed plugin
+    ships (built-in or not), or whose plugin's system or house rules name is
+    taken, is refused. Before pip runs, for a folder or a wheel (what it ships is
+    read from it); else after, and then what pip installed is uninstalled and
+    every file of the plugins installed before is as it was."""
     for spec in specs:
         name = _named(spec)
         if name == BUILTIN_DISTRIBUTION:
@@ -115,14 +127,129 @@ def install(specs: list[str], requirements: str | None = None, upgrade: bool = F
     if not (specs or requirements or editable):
         raise RoleError("name a plugin to install: a package name, a folder, a git URL (git+https://...), a wheel, "
                         "or -r FILE.")
-    before = {k: d.version for k, d in outside().items()}
+    installed = distributions()
+    for spec in [*specs, *([editable] if editable else [])]:
+        incoming = _ships(spec)
+        shadows = _shadows(*incoming, installed) if incoming is not None else None
+        if shadows:
+            raise RoleError(f"{shadows}.")
+    before = {canonical(d.metadata["Name"] or ""): d.version for d in _all()}
+    kept, was = _files(installed.values()), _conflicts(loaded())
     args = [*(["-U"] if upgrade else []), *(["-r", requirements] if requirements else []),
             *(["-e", editable] if editable else []), *specs]
     with tempfile.TemporaryDirectory(prefix="rolecli-") as folder:
         pin = Path(folder) / "constraints.txt"
         pin.write_text(f"{BUILTIN_DISTRIBUTION}=={__version__}\n", encoding="utf-8")
         _pip("install", ["--quiet", "-c", str(pin), *args])
-    return [(d.metadata["Name"], d.version) for k, d in sorted(outside().items()) if before.get(k) != d.version]
+    changed = {k: d for k, d in sorted(outside().items()) if before.get(k) != d.version}
+    plugins = loaded()
+    try:
+        for dist in _all():
+            shadows = before.get(canonical(dist.metadata["Name"] or "")) != dist.version and _shadows(
+                dist.metadata["Name"], shipped(dist), installed)
+            if shadows:
+                raise RoleError(shadows)
+        for key, plugin in _conflicts(plugins).items():
+            if key not in was:  # a plugin of what was installed, or one that was active, loses a name
+                names = ", ".join(shadowing.shown(d) for d in changed.values()) or "this"
+                raise RoleError(f"{names} cannot be installed: plugin {plugin['name']!r} ({plugin['distribution']}) "
+                                f"would be skipped: {plugin['why']}; a name is taken once: rename the new one")
+    except RoleError as refused:
+        _roll_back(before, kept, installed)
+        raise RoleError(f"{refused} (nothing was installed).") from None
+    return [(d.metadata["Name"], d.version, [p for p in plugins if canonical(p["distribution"] or "") == k])
+            for k, d in changed.items()]
+
+
+def _conflicts(plugins: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """The plugins skipped for a name or a package another one has, by entry point and distribution."""
+    return {(p["name"], p["distribution"]): p for p in plugins if p["conflict"]}
+
+
+def loaded() -> list[dict[str, Any]]:
+    """Every plugin as a fresh rolecli process loads it (``rolecli plugins --json``):
+    this process imported the plugins installed before."""
+    listed = subprocess.run([sys.executable, "-m", "rolecli", "plugins", "--json"], capture_output=True, text=True)
+    return [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
+
+
+def _all() -> list[Any]:
+    from importlib import metadata
+
+    importlib.invalidate_caches()
+    return list(metadata.distributions())
+
+
+def _shown(dists: dict[str, Any], name: str) -> str:
+    return shadowing.shown(dists[canonical(name)])
+
+
+def _ships(spec: str) -> tuple[str, set[str]] | None:
+    """The distribution a folder or a wheel holds and the import names it ships,
+    read from it; ``None`` when it cannot say before it is built (pip will)."""
+    path = Path(spec.split("[")[0])  # ./rolecli-blades[test]: the folder, without its extras
+    if path.suffix == ".whl" and path.is_file():
+        import zipfile
+
+        with zipfile.ZipFile(path) as wheel:
+            names = wheel.namelist()
+            metadata = next((n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")), None)
+            text = wheel.read(metadata).decode("utf-8", "replace") if metadata else ""
+        name = re.search(r"^Name:\s*(\S+)", text, re.M)
+        return (name.group(1), set(shadowing.tops(names))) if name else None
+    if not (path / "pyproject.toml").is_file():
+        return None
+    import tomllib
+
+    try:
+        meta = tomllib.loads((path / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None  # pip says what is wrong with it
+    tool = meta.get("tool", {}).get("setuptools", {})
+    packages, modules = tool.get("packages"), tool.get("py-modules", [])
+    name = meta.get("project", {}).get("name")
+    if not isinstance(name, str) or not isinstance(packages, list) or not isinstance(modules, list):
+        return None  # found or built at build time
+    return name, {str(p).split(".")[0] for p in packages} | {str(m) for m in modules}
+
+
+def _shadows(name: str, ships: set[str], installed: dict[str, Any]) -> str | None:
+    """Why distribution ``name`` is refused when it ships a package an installed
+    plugin's distribution (another one) ships: Python would import only one of the two."""
+    for key, dist in installed.items():
+        common = sorted(ships & shipped(dist)) if key != canonical(name) else []
+        if common:
+            what = "ships with rolecli" if key == BUILTIN_DISTRIBUTION else "is installed"
+            return (f"{name} cannot be installed: its package {common[0]} would shadow the package of "
+                    f"{shadowing.shown(dist)}, which {what} (Python imports only one of two packages of one name); "
+                    "rename its package")
+    return None
+
+
+def _files(dists: Iterable[Any]) -> dict[Path, bytes]:
+    """The content of every file the plugins installed now ship, to put back
+    should an install be refused after pip wrote over some of them."""
+    kept = {}
+    for dist in dists:
+        for file in dist.files or ():
+            path = Path(dist.locate_file(file))
+            if "__pycache__" not in file.parts and path.is_file():
+                kept[path] = path.read_bytes()
+    return kept
+
+
+def _roll_back(before: dict[str, str], kept: dict[Path, bytes], installed: dict[str, Any]) -> None:
+    """Uninstall what pip installed since ``before`` (and the plugins it
+    changed), then put back the files of the plugins installed before as they
+    were. A library pip upgraded on the way stays upgraded."""
+    added = [d.metadata["Name"] for d in _all() if (key := canonical(d.metadata["Name"] or "")) not in before
+             or key in installed and before[key] != d.version]
+    if added:
+        _pip("uninstall", ["--quiet", *added], pip_only=("--yes",))
+    for path, content in kept.items():
+        if not path.is_file() or path.read_bytes() != content:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(content)
 
 
 def uninstall(names: Iterable[str]) -> list[tuple[str, str]]:

@@ -13,6 +13,9 @@ and is skipped when it
   declarations the core cannot build (:mod:`rolecli.declarations`);
 - declares a system name already taken: the systems shipped with rolecli win a
   clash, and between two outside plugins the first by entry-point name wins;
+- has a module that is not its own: another distribution ships a package of the
+  same name, which Python imports instead (:mod:`rolecli.shadowing`). A built-in
+  system then loads its own copy and keeps working;
 - has a hook implementation pluggy refuses (a wrong signature).
 
 An exception raised inside a plugin's hook (``sys.exit()`` included), or a
@@ -102,6 +105,7 @@ class Record:
     info: SystemInfo | None = field(default=None, repr=False)
     house: str | None = None  # ROLECLI_HOUSE_RULES: the name a campaign switches these house rules on by
     house_systems: tuple[str, ...] = ()  # ROLECLI_HOUSE_SYSTEMS: the systems they are written for
+    conflict: str | None = None  # skipped: the plugin (or the package) whose name or module it would take
 
     @property
     def builtin(self) -> bool:
@@ -174,24 +178,59 @@ class Plugins:
             from importlib.metadata import entry_points as all_entry_points
 
             entry_points = all_entry_points(group=ENTRY_POINT_GROUP)
-        builtin_values = set()
-        for ep in sorted(entry_points, key=lambda e: (e.name, _dist(e)[0] != BUILTIN_DISTRIBUTION)):
+        # The built-ins load first, so that their own modules are the ones imported
+        # (_foreign); the plugins are then offered in entry-point name order.
+        entry_points = sorted(entry_points, key=lambda e: (_dist(e)[0] != BUILTIN_DISTRIBUTION, e.name))
+        builtin_values = {ep.value for ep in entry_points if _dist(ep)[0] == BUILTIN_DISTRIBUTION}
+        dists = list({id(d): d for d in (getattr(ep, "dist", None) for ep in entry_points) if d}.values())
+        first = len(self._offered)
+        for ep in entry_points:
             dist, version = _dist(ep)
             record = Record(ep.name, ep.value, dist, version)
-            if record.builtin:
-                builtin_values.add(ep.value)
-            elif ep.value in builtin_values:
-                continue  # a built-in system's own folder installed beside rolecli: the same plugin
-            if self.allowed is not None and not record.builtin and not record.named(self.allowed):
+            same = not record.builtin and ep.value in builtin_values
+            if not same and self.allowed is not None and not record.builtin and not record.named(self.allowed):
                 record.state, record.why = "skipped", f"not in {LOAD_ENV}"
                 self.records.append(record)  # listed, never imported
                 continue
             try:
+                foreign = self._foreign(ep, record, dists)
+                if foreign is not None:
+                    self._skip(record, foreign)
+                    continue
+                if same:
+                    continue  # a built-in system's own folder installed beside rolecli: the same plugin
                 plugin = ep.load()
             except (Exception, SystemExit) as exc:  # a broken plugin must never take the CLI down (nor end it)
                 self._skip(record, f"failed to load: {type(exc).__name__}: {exc}")
                 continue
             self.offer(plugin, record)
+        self._offered[first:] = sorted(self._offered[first:], key=lambda r: (r.name, not r.builtin))
+
+    def _foreign(self, ep: Any, record: Record, dists: list[Any]) -> str | None:
+        """Why the module of entry point ``ep`` is not the one its distribution
+        ships (another distribution's package of the same name is imported
+        instead), or ``None``. A built-in's own copy is then imported in its
+        place, so the built-in keeps working whatever else is installed."""
+        from rolecli import shadowing
+
+        dist = getattr(ep, "dist", None)
+        top = ep.value.partition(":")[0].strip().partition(".")[0]
+        path = shadowing.origin(top) if dist is not None else None
+        if path is None or shadowing.owns(dist, path) is not False:
+            return None
+        if record.builtin and top not in sys.modules:
+            spec = shadowing.own_spec(top, dist)
+            if spec is not None:
+                shadowing.import_from(spec)
+                return None
+        owner = next((d for d in dists if d is not dist and shadowing.owns(d, path)), None)
+        record.conflict = shadowing.shown(owner) if owner is not None else path
+        whose = f"{shadowing.shown(owner)}'s" if owner is not None else "another copy"
+        fix = (f"uninstall {owner.metadata['Name']}, then install rolecli again (its files may have been written over)"
+               if record.builtin and owner is not None else
+               f"rename its package, or uninstall it ('rolecli plugins uninstall {record.distribution}')")
+        return (f"its module {top} is {whose} ({path}), not its own: two distributions ship a package named {top}, "
+                f"and Python imports only one; {fix}")
 
     def register(self, plugin: Any, name: str) -> bool:
         """Offer one plugin by hand (tests, embedding); ``True`` unless refused at once."""
@@ -285,6 +324,7 @@ class Plugins:
             name = getattr(record, attribute)
             taken = owners.get(name)
             if taken is not None:
+                record.conflict = taken.shown()
                 self._skip(record, f"it declares {what} {name!r}, which plugin {taken.shown()} already provides")
                 continue
             owners[name] = record

@@ -8,7 +8,8 @@ What it writes, in ``./rolecli-NAME/``::
     tests/test_NAME.py      its tests, with the test kit (rolecli.testing)
 
 As written it installs (``rolecli plugins install ./rolecli-NAME``) and its
-tests pass; the author then replaces the rules with the game's. The files are
+tests pass; the author then replaces the rules with the game's. NAME must be
+free (:func:`taken`): a package named like an installed one would shadow it. The files are
 templates below (``string.Template``: ``$name``, ``$title``, ``$version``).
 """
 
@@ -328,9 +329,44 @@ def create(where: Path, name: str) -> Path:
     if not name.isidentifier() or not name.islower() or keyword.iskeyword(name) or name in COMMANDS:
         raise RoleError(f"{name!r} cannot name a rule system: use a lower-case word, such as 'blades', that is no "
                         "core command of rolecli.")
+    why = taken(name)
+    if why is not None:
+        free = next(other for other in (f"my_{name}", *(f"{name}{n}" for n in range(2, 1000)))
+                    if taken(other) is None)
+        raise RoleError(f"{name!r} is taken: {why}; choose another name for the new system, such as {free!r}.")
     folder = Path(where) / f"rolecli-{name}"
     if folder.exists():
         raise RoleError(f"{folder} already exists; choose another name or remove it.")
+    return write(folder, name)
+
+
+def taken(name: str) -> str | None:
+    """What installed already takes system name ``name``, or its distribution
+    ``rolecli-NAME`` or package ``rolecli_NAME``; ``None`` when it is free. A
+    package of the same name as an installed one would take its place (or be
+    passed over): a name is taken once, built-in or not."""
+    from importlib import metadata
+
+    from rolecli import shadowing
+    from rolecli.plugins import get_plugins
+
+    plugins = get_plugins()
+    plugins.systems  # registers the plugins: every record, active or skipped
+    for record in plugins.records:
+        if name in (record.name, record.system, record.house):
+            return f"plugin {record.shown()} is installed"
+    try:
+        dist = metadata.distribution(f"rolecli-{name}")
+    except metadata.PackageNotFoundError:
+        pass
+    else:
+        return f"distribution {shadowing.shown(dist)} is installed"
+    path = shadowing.origin(f"rolecli_{name}")
+    return None if path is None else f"a package named rolecli_{name} is installed ({path})"
+
+
+def write(folder: Path, name: str) -> Path:
+    """Write the package of system ``name`` into ``folder``, whatever is installed."""
     values = {"name": name, "title": name.replace("_", " ").title(), "version": __version__}
     for path, text in FILES.items():
         target = folder / Template(path).substitute(values)

@@ -55,9 +55,14 @@ class Result:
 
     @property
     def json(self) -> Any:
-        """The JSON printed (with ``--json``): one object, or a list of them for JSON lines."""
-        rows = [json.loads(line) for line in self.out.splitlines() if line.strip()]
-        return rows[0] if len(rows) == 1 else rows
+        """The JSON printed (with ``--json``): one object, or a list of them for
+        JSON lines; ``None`` when what was printed is not JSON (text, or nothing),
+        so a test can assert on it without guarding against a failed command."""
+        try:
+            rows = [json.loads(line) for line in self.out.splitlines() if line.strip()]
+        except ValueError:
+            return None
+        return None if not rows else rows[0] if len(rows) == 1 else rows
 
 
 def run(*args: Any, stdin: str | None = None, env: Mapping[str, str] | None = None) -> Result:

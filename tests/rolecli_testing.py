@@ -22,4 +22,7 @@ def fake_distribution(site: Path, name: str, module_source: str, entry_point: st
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
     (info / "entry_points.txt").write_text(f"[rolecli]\n{entry_point or name} = {name}\n", encoding="utf-8")
+    # RECORD: the files it ships, whose module rolecli checks is its own (rolecli.shadowing)
+    (info / "RECORD").write_text("".join(f"{path},,\n" for path in (f"{name}.py", *(
+        f"{info.name}/{file}" for file in ("METADATA", "entry_points.txt", "RECORD")))), encoding="utf-8")
     return site

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import zipfile
 
@@ -129,3 +130,71 @@ def test_a_broken_plugin_costs_one_line_and_is_frozen_removed_and_restored(user)
     assert user("plugins", "install", "-r", "plugins.txt").stdout.startswith("installed rolecli-broken 0.1: ")
     assert user("plugins", "freeze").stdout == frozen
     user("plugins", "uninstall", "rolecli-broken")
+
+
+# --- a name is taken once (issue 17) ---------------------------------------------
+
+BUILTINS = {"dice": "demo", "fate": "caminantes", "alternity": "aaa", "giro": "giro", "v5": "v5", "middle": "middle"}
+
+
+def _builtins_play(user):
+    """Every built-in system plays its sample campaign, and nothing is installed beside rolecli."""
+    for name, sample in BUILTINS.items():
+        played = user("-C", sample, "initiative", "--seed", "1", "-q")
+        assert played.stderr == "", (name, played.stderr)
+    assert user("fate", "check", "2", "--seed", "1", "-q").stdout.startswith("4dF ")
+    assert user("plugins", "freeze").stdout == ""
+    assert {p["distribution"] for p in _plugins(user).values()} == {"rolecli"}
+
+
+@pytest.fixture(scope="module")
+def samples(user):
+    from rolecli_testing import REPO
+
+    shutil.copytree(REPO / "campaigns", user.home / "campaigns", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".lock", ".current"))
+
+
+def test_a_plugin_named_after_a_builtin_is_refused_before_pip_runs(user, samples):
+    from rolecli import scaffold
+
+    for name in BUILTINS:
+        taken = user("plugins", "new", name, code=2)
+        assert taken.stderr == (f"rolecli: {name!r} is taken: plugin {name!r} (rolecli 0.1.0) is installed; choose "
+                                f"another name for the new system, such as 'my_{name}'.\n")
+        scaffold.write(user.home / f"rolecli-{name}", name)  # as another rolecli (or an older one) made it
+        refused = user("plugins", "install", f"./rolecli-{name}", code=2)
+        assert refused.stderr == (
+            f"rolecli: rolecli-{name} cannot be installed: its package rolecli_{name} would shadow the package of "
+            "rolecli 0.1.0, which ships with rolecli (Python imports only one of two packages of one name); rename "
+            "its package.\n")
+    _builtins_play(user)
+
+
+def test_a_plugin_whose_system_is_taken_is_uninstalled_again(user, samples):
+    source = ("from rolecli import hookimpl\nfrom rolecli.contract import *\nROLECLI_CONTRACT = 2\n\n"
+              "@hookimpl\ndef rolecli_system():\n    return SystemInfo(name='fate', names=Label(en='fake fate'))\n")
+    refused = user("plugins", "install", _wheel(user.home, "rolecli-afate", source), code=2)
+    assert refused.stderr.splitlines()[-1] == (
+        "rolecli: rolecli-afate 0.1 cannot be installed: plugin 'rolecli_afate' (rolecli-afate) would be skipped: "
+        "it declares system 'fate', which plugin 'fate' (rolecli 0.1.0) already provides; a name is taken once: "
+        "rename the new one (nothing was installed).")
+    _builtins_play(user)
+
+
+def test_a_package_pip_wrote_over_a_builtins_is_put_back(user, samples):
+    """What it ships is known only once built (setuptools finds the packages):
+    pip installs it, writing over the built-in's files, and all is undone."""
+    folder = user.home / "sneaky"
+    (folder / "rolecli_fate").mkdir(parents=True)
+    (folder / "rolecli_fate" / "__init__.py").write_text("ROLECLI_CONTRACT = 2\n", encoding="utf-8")
+    (folder / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=68"]\nbuild-backend = "setuptools.build_meta"\n\n'
+        '[project]\nname = "rolecli-sneaky"\nversion = "0.1"\n\n[project.entry-points.rolecli]\n'
+        'sneaky = "rolecli_fate"\n', encoding="utf-8")
+    refused = user("plugins", "install", "./sneaky", code=2)
+    assert refused.stderr.splitlines()[-1] == (
+        "rolecli: rolecli-sneaky cannot be installed: its package rolecli_fate would shadow the package of rolecli "
+        "0.1.0, which ships with rolecli (Python imports only one of two packages of one name); rename its package "
+        "(nothing was installed).")
+    _builtins_play(user)

@@ -97,3 +97,15 @@ class _Shout:
     @hookimpl
     def rolecli_roll(self, action, ctx):
         return Outcome(data={"said": "HEY"}, lines=["HEY"])
+
+
+@pytest.mark.parametrize("out", ["", "2d6 [3, 4] = 7\n", '{"total": 7}\nnot json\n'])
+def test_json_is_none_when_what_was_printed_is_not_json(out):
+    from rolecli.testing import Result
+
+    assert Result(0, out, "").json is None
+
+
+def test_json_is_none_for_a_refused_command():
+    refused = run("roll", "2d", "--json")
+    assert refused.code == 2 and refused.json is None

@@ -29,7 +29,7 @@ def describe(record) -> dict[str, Any]:
             "version": record.version,
             "origin": "built-in" if record.builtin else "installed" if record.distribution else "registered",
             "system": record.system, "house": record.house, "house_systems": list(record.house_systems),
-            "hooks": record.hooks, "state": record.state, "why": record.why}
+            "hooks": record.hooks, "state": record.state, "why": record.why, "conflict": record.conflict}
 
 
 def _provides(plugin: dict[str, Any]) -> str:
@@ -65,18 +65,9 @@ def plugins_list(ctx: typer.Context, json_: bool = JSON) -> int:
     return 0
 
 
-def _installed(changed: list[tuple[str, str]], printer: Printer) -> None:
+def _installed(changed: list[tuple[str, str, list[dict[str, Any]]]], printer: Printer) -> None:
     """Say what each installed distribution brings, as a fresh rolecli process loads it."""
-    import json
-    import subprocess
-    import sys
-
-    from rolecli.plugins import canonical
-
-    listed = subprocess.run([sys.executable, "-m", "rolecli", "plugins", "--json"], capture_output=True, text=True)
-    plugins = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
-    for dist, version in changed:
-        found = [p for p in plugins if p["distribution"] and canonical(p["distribution"]) == canonical(dist)]
+    for dist, version, found in changed:
         said = "; ".join(f"plugin {p['name']!r}: {_provides(p)}, {p['state']}" + (f" ({p['why']})" if p["why"] else "")
                          for p in found) or "no plugin rolecli can load"
         printer.result({"distribution": dist, "version": version, "plugins": found},
