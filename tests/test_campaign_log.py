@@ -107,7 +107,7 @@ def test_undo_refuses_to_write_a_value_the_checks_refuse(cli, played):
     assert one_line(cli("undo")) == (f"rolecli: cannot undo #2: {LOG} line 2: changes.Ana.before.damage = -7 is "
                                      "out of range 0..1000000.")
     assert folder_bytes(played) == before
-    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 6  # #20003 undone
+    assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 5
 
 
 def test_undo_refuses_a_character_that_is_gone(cli, played):
