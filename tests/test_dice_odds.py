@@ -124,7 +124,8 @@ def test_enormous_odds_are_refused_quickly(text):
     assert time.perf_counter() - start < 1.0
 
 
-@pytest.mark.parametrize("text", ["(3d20)d4!", "(4d6)d6!kh3", "(6d6)d6!", "(1d20)d20!", "60d4!", "36d6!"])
+@pytest.mark.parametrize("text", ["(3d20)d4!", "(4d6)d6!kh3", "(6d6)d6!", "(1d20)d20!", "60d4!", "36d6!",
+                                  "6d100!kl2", "12d4!kl2"])
 def test_exploding_dice_too_costly_are_refused_before_any_work(text):
     """Issue 18: a count given by a roll was planned without its explosion (a bare
     "!" is resolved on each size), and a chain's weights were taken as small numbers;
@@ -136,12 +137,21 @@ def test_exploding_dice_too_costly_are_refused_before_any_work(text):
     assert "\n" not in str(info.value)
 
 
+def test_a_pool_too_deep_for_icepool_is_one_line():
+    """icepool recurses once per outcome of an exploding pool: on a d1000 that is past
+    Python's limit, a RecursionError that must not escape as a traceback."""
+    with pytest.raises(DiceError, match="odds cannot be computed for '2d1000>=4!': too deep") as info:
+        distribution("2d1000>=4!")
+    assert "\n" not in str(info.value)
+
+
 def test_a_refusal_names_the_costliest_part():
     with pytest.raises(DiceError, match=r"most of it for \(3d20\)d4!\); use fewer dice.*rarer explosions"):
         distribution("2d6 + (3d20)d4!")
 
 
-@pytest.mark.parametrize("text", ["3d6!", "(1d4)d6", "(1d4)d6!", "(1d6)d10>=8!", "1d(1d6+1)!", "12d10>=8!"])
+@pytest.mark.parametrize("text", ["3d6!", "(1d4)d6", "(1d4)d6!", "(1d6)d10>=8!", "1d(1d6+1)!", "12d10>=8!",
+                                  "8d6!kl2", "(2d6)d6!"])
 def test_cheap_exploding_and_dynamic_odds_still_work(text):
     assert distribution(text).outcomes
 
