@@ -72,6 +72,15 @@ def test_a_success_count_sets_the_exit_code_like_a_comparison(cli, args, code):
     assert "success" not in result.out and "failure" not in result.out  # a count still shows its number
 
 
+def test_success_counts_in_arguments_of_their_own_stay_apart(cli):
+    """Each argument is a line: ``'d20>=15' 'd20>=10'`` is two counts, once read
+    as ``d20 >= 15d20>=10`` (a comparison with 15 more dice)."""
+    result = cli("roll", "d20>=15", "d20>=10", "--dice", "15,3")
+    assert result.code == 1 and result.out.splitlines() == ["d20>=15 [15*] = 1", "d20>=10 [3] = 0"], result
+    assert cli("roll", "4d6", "d6", "--dice", "1,2,3,4,5").out.splitlines() == ["4d6 [1, 2, 3, 4] = 10", "d6 [5] = 5"]
+    assert cli("roll", "1d20 >=", "1d20", "--dice", "5,9").out.splitlines()[0] == "1d20 [5] = 5 >= 1d20 [9] = 9: failure"
+
+
 def test_a_batch_fails_when_a_success_count_fails(cli):
     result = cli("batch", "-", stdin="roll d20>=15 --dice 15\nroll d20>=15 --dice 3\nroll 2d6 --seed 1\n")
     assert result.code == 1 and result.out.splitlines()[1] == "d20>=15 [3] = 0", result

@@ -480,11 +480,21 @@ class _Parser:
     def modifies(self) -> bool:
         """Whether the comparison ahead is a success target (``8d10>=6``): a
         number follows it. Anything else (``1d20 >= 1d20``, ``2d6 > (7)``) ends
-        the term, and the comparison is of whole expressions."""
+        the term, and the comparison is of whole expressions. A number that ends
+        its line (its shell argument) is a target even before a die: ``roll
+        'd20>=15' 'd20>=10'`` is two counts, not ``d20 >= 15d20>=10``."""
+        if self.kind() == "d":  # a bare "d" starting a line is the next argument's die, not a drop
+            return not self.line_break(self.i)
         if self.kind() not in _COMPARE:
             return True
         ahead = 2 if self.kind(1) == "-" else 1
-        return self.kind(ahead) == "num" and self.kind(ahead + 1) not in ("d", "(")
+        if self.kind(ahead) != "num":
+            return False
+        return self.kind(ahead + 1) not in ("d", "(") or self.line_break(self.i + ahead + 1)
+
+    def line_break(self, i: int) -> bool:
+        """Whether token ``i`` starts a new line (of ``roll``'s arguments, one per line)."""
+        return i > 0 and "\n" in self.text[self.tokens[i - 1].end:self.tokens[i].pos]
 
     def modifier(self, start: Token, mods: dict) -> None:
         tok = self.take()
