@@ -222,7 +222,8 @@ ODDS = [
     # These must work.
     C("odds of 1d6 divided by 309 digits work", "odds", "1d6/" + N309, code=0),
     C("odds --at-least 309 digits work", "odds", "1d6", "--at-least", N309, code=0),
-    C("odds of a comparison with 309 digits work", "odds", "1d20>=" + N309, "--json", code=0),
+    C("odds of a comparison with 309 digits work", "odds", "(1d20)>=" + N309, "--json", code=0),
+    C("a success target of 309 digits", "odds", "1d20>=" + N309, word="can never match a d20"),
 ]
 
 VERBS = [

@@ -50,9 +50,57 @@ def test_a_comparison_sets_the_exit_code_like_a_check(cli):
     miss = cli("roll", "1d20+5>=15", "--dice", "9")
     assert miss.code == 1 and miss.out.splitlines()[0] == "1d20 [9] + 5 = 14 >= 15: failure"
     assert cli("roll", "1d20+5>=15", "1d20+0>=2", "--dice", "20,1").code == 1  # one failure is enough
-    assert cli("roll", "8d10>=6", "--dice", "1,1,1,1,1,1,1,1").code == 0  # counting successes is no verdict
     assert cli("roll", "1d20+5>=15", "--dice", "9", "--json").json["success"] is False
     assert cli("--lang", "es", "roll", "1d20+0>=2", "--dice", "2").out.startswith("1d20 [2] + 0 = 2 >= 2: éxito")
+
+
+@pytest.mark.parametrize("args, code", [
+    (("d20>=15", "--dice", "3"), 1),  # no success: a failure, as 1d20+0>=15 is
+    (("d20>=15", "--dice", "15"), 0),
+    (("8d10>=6", "--dice", "1,1,1,1,1,1,1,1"), 1),
+    (("4d10>=6f1", "--dice", "7,1,1,3"), 1),  # one success, two ones: -1
+    (("4d10>=6f1", "--dice", "7,8,1,3"), 0),
+    (("{2d6, 3d6}>=10", "--dice", "1,2,6,6,6"), 0),
+    (("(1d4)d6>=5", "--dice", "2,1,2"), 1),
+    (("d20>=15", "-n", "3", "--dice", "15,3,20"), 1),  # with -n, one failure is enough
+    (("d20>=15", "2d6", "--dice", "15,1,1"), 0),  # a sum is no verdict
+])
+def test_a_success_count_sets_the_exit_code_like_a_comparison(cli, args, code):
+    """At least one success is a success (exit 0); none, or fewer after ``f``, a failure (exit 1)."""
+    result = cli("roll", *args)
+    assert result.code == code, result
+    assert "success" not in result.out and "failure" not in result.out  # a count still shows its number
+
+
+def test_success_counts_in_arguments_of_their_own_stay_apart(cli):
+    """Each argument is a line: ``'d20>=15' 'd20>=10'`` is two counts, once read
+    as ``d20 >= 15d20>=10`` (a comparison with 15 more dice)."""
+    result = cli("roll", "d20>=15", "d20>=10", "--dice", "15,3")
+    assert result.code == 1 and result.out.splitlines() == ["d20>=15 [15*] = 1", "d20>=10 [3] = 0"], result
+    assert cli("roll", "4d6", "d6", "--dice", "1,2,3,4,5").out.splitlines() == ["4d6 [1, 2, 3, 4] = 10", "d6 [5] = 5"]
+    assert cli("roll", "1d20 >=", "1d20", "--dice", "5,9").out.splitlines()[0] == "1d20 [5] = 5 >= 1d20 [9] = 9: failure"
+
+
+def test_a_batch_fails_when_a_success_count_fails(cli):
+    result = cli("batch", "-", stdin="roll d20>=15 --dice 15\nroll d20>=15 --dice 3\nroll 2d6 --seed 1\n")
+    assert result.code == 1 and result.out.splitlines()[1] == "d20>=15 [3] = 0", result
+
+
+def test_the_json_of_a_comparison_keeps_what_was_rolled_and_the_target(cli):
+    miss = cli("roll", "1d20+5>=15", "--dice", "5", "--json").json
+    assert (miss["total"], miss["rolled"], miss["target"], miss["success"]) == (0, 10, 15, False)
+    hit = cli("roll", "(1d20 >= 1d20)[contest]", "--dice", "12,9", "--json").json
+    assert (hit["total"], hit["rolled"], hit["target"], hit["success"]) == (1, 12, 9, True)
+    counted = cli("roll", "4d10>=6f1", "--dice", "7,1,1,3", "--json").json
+    assert (counted["total"], counted["success"]) == (-1, False) and "target" not in counted
+    assert [d["value"] for d in counted["dice"]] == [7, 1, 1, 3]
+    assert "success" not in cli("roll", "2d6", "--dice", "1,2", "--json").json
+
+
+def test_a_trap_target_is_refused_by_roll_and_odds(cli):
+    one_line_error(cli("roll", "2d6>=7", "--dice", "6,5"), "2d6>=7: >=7 can never match a d6", "(2d6)>=7")
+    one_line_error(cli("odds", "2d6>=7"), "can never match a d6")
+    one_line_error(cli("odds", "d6>=1"), "matches every roll of a d6")
 
 
 @pytest.mark.parametrize("args, first", [

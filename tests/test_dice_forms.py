@@ -60,7 +60,7 @@ def test_minimum_and_maximum_per_die():
     assert roll("4d6ma5kh3", 6, 6, 1, 2).total == 12  # 5 + 5 + 2
     assert roll("3d6min3max5", 1, 6, 4).total == 12  # Foundry's spelling
     assert roll("4dFmi0", "-", "+", "0", "-").total == 1
-    assert roll("3d10>=8mi8", 1, 2, 9).total == 3  # counted after mi: every die is at least 8
+    assert roll("3d10=3mi3", 1, 2, 9).total == 2  # counted after mi: the 1 and the 2 count as 3
     assert roll("2d6r1mi3", 1, 2, 6).total == 9  # the reroll looks at the face rolled
 
 
@@ -224,12 +224,13 @@ def test_comparison_breakdown_and_counting_comparisons():
     counted = roll("(1d20+2>=10) + (1d20+2>=10)", 12, 3)
     assert counted.total == 1 and counted.success is None  # a number, not a verdict
     # Right after a dice term, before a number, a comparison counts successes, as before.
-    assert roll("3 + 2d6>=10", 3, 4).total == 3
+    assert roll("3 + 2d10>=8", 3, 9).total == 4
+    refused("3 + 2d6>=10", "can never match a d6", "(2d6)>=10")  # no d6 shows 10: the sum was meant
     assert roll("2d6 <= 3", 3, 4).total == 1
     assert roll("2d6", 3, 4).success is None and "success" not in roll("2d6", 3, 4).as_json()
     assert parse("1d20+5>=15").comparison and not parse("1d20").comparison
     refused("1d20+0 >= 5 >= 2", "one comparison")
-    assert roll("1d20 >= 1" + "0" * 900, 20).total == 0  # huge numbers compare exactly
+    assert roll("(1d20) >= 1" + "0" * 900, 20).total == 0  # huge numbers compare exactly
 
 
 # --- several expressions in one line ---------------------------------------------------------------

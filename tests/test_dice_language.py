@@ -10,6 +10,7 @@ import pytest
 from dice_testing import refused, roll
 
 from rolecli.dice import DiceError, parse
+from rolecli.dice.odds import distribution
 from rolecli.dice.source import DiceSource, DieRead
 
 
@@ -250,6 +251,58 @@ def test_success_counting_records():
 
 def test_compounded_total_is_what_counts_as_a_success():
     assert roll("2d6>=10!!", 6, 5, 4).total == 1  # 6+5 = 11 is one success; 4 is not
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("2d6>=7", (">=7 can never match a d6 (faces 1..6)", "compare the total: (2d6)>=7")),
+        ("d20>=21", ("can never match a d20",)),
+        ("5d6<=0", ("<=0 can never match",)),
+        ("5d6<1", ("<1 can never match",)),
+        ("4d6kh3>=7", ("can never match", "(4d6kh3)>=7")),
+        ("d6>=1", (">=1 matches every roll of a d6", "count could never change")),
+        ("3d6<7", ("matches every roll",)),
+        ("4dF>=2", ("can never match a dF (faces -1..+1)",)),
+        ("4dF>=-1", ("matches every roll of a dF",)),
+        ("2d{1,1,2,3}>=4", ("can never match the die d{1,1,2,3} (faces 1, 2, 3)",)),
+        ("2d{1,1,2,3}<=3", ("matches every roll of the die d{1,1,2,3}",)),
+        ("2d6mi3>=2", ("matches every roll", "with mi3")),
+        ("2d6ma4>=5", ("can never match", "with ma4")),
+        ("4d6r<3>=3", ("matches every roll", "with r<3")),
+        ("3d6>=607!!", ("can never match the compounded total of a d6",)),  # 100 explosions of 6, then a 6
+        ("3d6>=1!!", ("matches every roll of the compounded total",)),
+        ("4dF<=-2!!", ("can never match the compounded total of a dF",)),
+        ("10d10>=6f11", ("f11 can never match a d10",)),
+        ("10d10>=6dbl5", ("dbl5 can never match a success (>=6) of a d10",)),
+        ("{2d6, 3d6}>=19", ("can never match a member of the group (their totals lie within 2..18)",)),
+        ("{2d6, 3d6}>=2", ("matches every member of the group",)),
+        ("{2d6, 5}>=10f1", ("f1 can never match a member of the group",)),
+        ("(1d4)d6>=7", ("can never match a d6",)),
+        ("1d(1d6)>=7", ("can never match a d6",)),  # not on the most sides it can have, so never
+        ("1d(1d6)>=1", ("matches every roll of a d6",)),
+    ],
+)
+def test_a_success_target_no_die_can_meet_or_every_die_meets_is_refused(text, words):
+    """Such a count is the same on every roll: a plausible answer to a question
+    the roll cannot ask (``2d6>=7`` meant as ``(2d6)>=7``). The odds refuse it too."""
+    refused(text, *words)
+    with pytest.raises(DiceError, match="never match|matches every"):
+        distribution(text)
+
+
+@pytest.mark.parametrize("text, given, total", [
+    ("4dF>=1", ("+", "0", "-", "+"), 2),
+    ("3d6>=7!!", (6, 1, 2, 3), 1),  # a compounded total can pass any face
+    ("1d(1d6)>=4", (2, 1), 0),  # a d2 cannot, a d6 could: a roll, not a trap
+    ("2d{1,1,2,3}>=3", (3, 1), 1),
+    ("4d6ro<3>=3", (1, 2, 3, 4, 5), 3),  # ro: a low face can stand after its one reroll (the 2)
+    ("d6>=6f1", (1,), -1),
+    ("{2d6, 5}>=10", (5, 6), 1),
+    ("3d10=3mi3", (1, 2, 9), 2),
+])
+def test_a_target_some_dice_meet_is_rolled(text, given, total):
+    assert roll(text, *given).total == total
 
 
 # --- the breakdown of a whole expression ------------------------------------------------------

@@ -124,6 +124,49 @@ def test_enormous_odds_are_refused_quickly(text):
     assert time.perf_counter() - start < 1.0
 
 
+@pytest.mark.parametrize("text", ["(3d20)d4!", "(4d6)d6!kh3", "(6d6)d6!", "(1d20)d20!", "60d4!", "36d6!",
+                                  "6d100!kl2", "12d4!kl2"])
+def test_exploding_dice_too_costly_are_refused_before_any_work(text):
+    """Issue 18: a count given by a roll was planned without its explosion (a bare
+    "!" is resolved on each size), and a chain's weights were taken as small numbers;
+    these took 35 s to 193 s."""
+    start = time.process_time()
+    with pytest.raises(DiceError, match=r"odds cannot be computed.*too large.*estimated .* limit") as info:
+        distribution(text)
+    assert time.process_time() - start < 1.0
+    assert "\n" not in str(info.value)
+
+
+def test_a_pool_too_deep_for_icepool_is_one_line():
+    """icepool recurses once per outcome of an exploding pool: on a d1000 that is past
+    Python's limit, a RecursionError that must not escape as a traceback."""
+    with pytest.raises(DiceError, match="odds cannot be computed for '2d1000>=4!': too deep") as info:
+        distribution("2d1000>=4!")
+    assert "\n" not in str(info.value)
+
+
+def test_a_refusal_names_the_costliest_part():
+    with pytest.raises(DiceError, match=r"most of it for \(3d20\)d4!\); use fewer dice.*rarer explosions"):
+        distribution("2d6 + (3d20)d4!")
+
+
+@pytest.mark.parametrize("text", ["3d6!", "(1d4)d6", "(1d4)d6!", "(1d6)d10>=8!", "1d(1d6+1)!", "12d10>=8!",
+                                  "8d6!kl2", "(2d6)d6!"])
+def test_cheap_exploding_and_dynamic_odds_still_work(text):
+    assert distribution(text).outcomes
+
+
+def test_a_count_given_by_a_roll_explodes_as_rolled():
+    """``(1d2)d6!`` is half ``1d6!`` and half ``2d6!``: explosions included, whatever
+    became of the objects the planner looked at (a reused id once cost them)."""
+    one, two, mixed = distribution("1d6!"), distribution("2d6!"), distribution("(1d2)d6!")
+    values = {v for v, _p in one.outcomes} | {v for v, _p in two.outcomes}
+    assert mixed.outcomes == [(v, (one.probability(v) + two.probability(v)) / 2) for v in sorted(values)]
+    assert mixed.notes == ["(1d2)d6!: explosion chains of a d6 followed 15 deep per die; a longer chain "
+                           "(chance below 1 in 1,000,000,000,000 per die) is counted as stopping there."]
+    assert len(distribution("1d(1d3+1)!").notes) == 3  # a d2, a d3 and a d4: each its own depth
+
+
 def test_division_by_a_possible_zero_is_refused():
     with pytest.raises(DiceError, match="odds cannot be computed.*can be 0"):
         distribution("10/(1d3-1)")

@@ -3,6 +3,7 @@ expressions (derandomized, so CI sees the same examples every run)."""
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from unittest import mock
 
@@ -262,3 +263,48 @@ def test_odds_of_new_forms_equal_the_exact_enumeration_of_every_roll(text):
         dist = distribution(text)
     assert dist.outcomes == sorted(exact.items())
     assert sum(p for _v, p in dist.outcomes) == 1
+
+
+# --- odds answer or refuse quickly (issue 18) ------------------------------------------------------
+
+ODDS_COUNTS = ["1", "2", "3", "6", "12", "20", "(1d4)", "(2d6)", "(1d20)", "(3d6)", "(1d6+2)"]
+ODDS_SIDES = ["2", "4", "6", "10", "20", "F", "(1d6+1)", "{1,2,2,5}"]
+ODDS_MODIFIERS = ["", "!", "!!", "!kh3", "kh1", ">=4", ">=4!", "r1", "ro1!", "!>=5", "!kl2"]
+
+
+@st.composite
+def costly_expressions(draw):
+    def term():
+        text = draw(st.sampled_from(ODDS_COUNTS)) + "d" + draw(st.sampled_from(ODDS_SIDES))
+        text += draw(st.sampled_from(ODDS_MODIFIERS))
+        try:
+            parse(text)
+        except DiceError:
+            assume(False)
+        return text
+
+    first = term()
+    shape = draw(st.integers(0, 3))
+    if shape == 1:
+        return f"{first} {draw(st.sampled_from('+*'))} {term()}"
+    if shape == 2:
+        return f"{{{first}, {term()}}}kh1"
+    if shape == 3:
+        return f"({first}) >= {draw(st.integers(1, 30))}"
+    return first
+
+
+@settings(derandomize=True, max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(costly_expressions())
+def test_odds_answer_or_refuse_quickly(text):
+    """Exploding dice, counts and sizes given by a roll, pools and groups: the
+    estimate either lets the odds through, to finish within a few seconds, or
+    refuses them at once (the limit is about 2 s of work)."""
+    start = time.process_time()
+    try:
+        distribution(text)
+    except DiceError as exc:
+        assert time.process_time() - start < 0.5, (text, str(exc))
+        assert "\n" not in str(exc)
+    assert time.process_time() - start < 4.0, text

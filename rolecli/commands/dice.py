@@ -99,7 +99,7 @@ def roll(
     json_: bool = JSON,
     lang: Optional[str] = LANG,
 ) -> int:
-    """Roll dice expressions; a comparison succeeds (exit 0) or fails (exit 1) like a check."""
+    """Roll dice expressions; a comparison or a success count succeeds (exit 0) or fails (exit 1) like a check."""
     from rolecli.dice.limits import MAX_COMMAND_DICE, MAX_RESULTS
     from rolecli.dice.source import DiceSource, parse_given
     from rolecli.i18n import choose_lang

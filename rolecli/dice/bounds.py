@@ -126,6 +126,46 @@ def _sized_bounds(term: Dice) -> tuple[int, int]:
     return min(lows), max(highs)
 
 
+def reach(term: Dice, lo: float, hi: float) -> tuple[bool, bool]:
+    """Whether a die of ``term`` can count as a value within ``lo..hi`` (the
+    value success counting looks at: the face it ends on after its rerolls and
+    ``mi``/``ma``, or the compounded total of ``!!``), and whether it always does."""
+    if term.explode is not None and term.compound:
+        # At most MAX_EXPLOSIONS exploding faces, then one more: an interval
+        # around every compounded total (gaps such as d6!!'s 6 are not looked for).
+        a, b = _allowed_faces(term)
+        e = term.explode
+        low = a + MAX_EXPLOSIONS * min(max(e.lo, a), 0)
+        high = b + MAX_EXPLOSIONS * max(min(e.hi, b), 0)
+        return max(lo, low) <= min(hi, high), lo <= low and high <= hi
+    r = term.reroll
+    removed = r if r is not None and not term.reroll_once else None
+    if term.faces is not None:
+        values = [term.clamp(f) for f in term.faces if removed is None or not removed.matches(f)]
+        matching = sum(lo <= v <= hi for v in values)
+        return matching > 0, matching == len(values)
+
+    def standing(a: float, b: float) -> int:
+        """How many faces within a..b the die can end on (not rerolled away)."""
+        a, b = max(a, term.lo), min(b, term.hi)
+        if a > b:
+            return 0
+        n = int(b) - int(a) + 1
+        if removed is not None:
+            c, d = max(removed.lo, a), min(removed.hi, b)
+            n -= int(d) - int(c) + 1 if c <= d else 0
+        return n
+
+    floor = term.floor if term.floor is not None else -math.inf
+    ceiling = term.ceiling if term.ceiling is not None else math.inf
+    matching = standing(max(lo, floor), min(hi, ceiling))  # faces that count as themselves
+    if lo <= floor <= hi:  # faces below mi count as mi
+        matching += standing(-math.inf, floor - 1)
+    if lo <= ceiling <= hi:  # faces above ma count as ma
+        matching += standing(ceiling + 1, math.inf)
+    return matching > 0, matching == standing(-math.inf, math.inf)
+
+
 def has_dynamic(node: Node) -> bool:
     """Whether the number of dice ``node`` reads is known only while rolling."""
     return any(isinstance(n, Dice) and (n.dynamic or n.sized_later) for n in walk(node))

@@ -144,14 +144,22 @@ def distribution(expression: "str | Expression") -> Distribution:
     _lo, _hi, size, work = planner.plan(expr.tree)
     work += 4.0 * size  # the distribution's own rows
     if work > MAX_ODDS_WORK:
+        part_work, part = planner.costliest
+        costliest = f", most of it for {part}" if part != text and part_work > work / 2 else ""
         raise DiceError(
             f"odds cannot be computed for {text!r}: too large to compute exactly "
-            f"(estimated {work:,.0f} work units, limit {MAX_ODDS_WORK:,}, about 2 seconds); "
-            "use fewer dice, smaller dice or fewer kept dice — or roll it many times instead."
+            f"(estimated {work:,.0f} work units, limit {MAX_ODDS_WORK:,}, about 2 seconds{costliest}); "
+            "use fewer dice, smaller dice, fewer kept dice or rarer explosions — or roll it many times instead."
         )
     import icepool
 
-    result = _Builder(icepool, planner, text).build(expr.tree)
+    try:
+        result = _Builder(icepool, planner, text).build(expr.tree)
+    except RecursionError:  # icepool recurses once per outcome of a pool: a die of many faces exploding
+        raise DiceError(
+            f"odds cannot be computed for {text!r}: too deep for an exact computation (a pool of dice with "
+            "many faces, exploding); use smaller dice or no explosion — or roll it many times instead."
+        ) from None
     if not isinstance(result, icepool.Die):
         result = icepool.Die([result])
     items = sorted((int(v), q) for v, q in result.items() if q)
@@ -177,6 +185,10 @@ def _sqrt(value: Fraction) -> float:
 
 # --- planning: explosion depths and a work estimate --------------------------------
 
+#: A count or a size given by a roll is planned at each value it can take, up to this many
+#: (else the size at both ends, and the count at its highest for every count).
+_SIZES = 64
+
 
 class _Planner:
     """Decides the explosion depth of each term and estimates the work.
@@ -187,11 +199,13 @@ class _Planner:
 
     def __init__(self, text: str):
         self.text = text
-        self.depths: dict[int, int] = {}
+        self.depths: dict[tuple, int] = {}
         self.notes: list[str] = []
+        self.costliest = (0.0, "")  # the work of the costliest dice term and its text
 
     def depth(self, term: Dice) -> int:
-        key = id(term)
+        # By what the term is, not which object: a term sized by a roll is built anew for each size.
+        key = (term.text, term.label)
         if key not in self.depths:
             p = float(term.explode_chance())
             k, tail = 0, p
@@ -201,7 +215,7 @@ class _Planner:
             self.depths[key] = k
             if k < MAX_EXPLOSIONS:
                 self.notes.append(
-                    f"{term.text}: explosion chains followed {k} deep per die; a longer chain "
+                    f"{term.text}: explosion chains of a d{term.label} followed {k} deep per die; a longer chain "
                     f"(chance below 1 in {round(1 / ODDS_EXPLOSION_TAIL):,} per die) is counted as stopping there."
                 )
         return self.depths[key]
@@ -257,9 +271,23 @@ class _Planner:
     def plan_sized(self, term: Dice) -> tuple:
         counts = self.plan(term.count_node) if term.count_node is not None else (term.count, term.count, 1, 0.0)
         sides = self.plan(term.sides_node) if term.sides_node is not None else (term.sides, term.sides, 1, 0.0)
-        largest = self.plan_dice(term.sized(counts[1], sides[1]))
         lo, hi = bounds(term)
-        return lo, hi, hi - lo + 1, counts[3] + sides[3] + counts[2] * sides[2] * largest[3]
+        # Every count and size the rolls give is a term of its own, built as the roller builds it
+        # (a bare "!" explodes on that size's top face). Fewer sides explode more often but add
+        # less, so the costliest size is looked for (among at most _SIZES sizes, else at both ends);
+        # the work then grows with the count, and is added up over each count it can take.
+        low, high = sides[0], sides[1]
+        sizes = (low,) if term.sides_node is None else range(low, high + 1) if high - low < _SIZES else (low, high)
+
+        def work(count: int, size) -> float:
+            return self.plan_dice(sized_term(term, count, size))[3] if count else 0.0
+
+        size = max(sizes, key=lambda s: work(counts[1], s))
+        if counts[1] - counts[0] < _SIZES:
+            terms = sum(work(c, size) for c in range(counts[0], counts[1] + 1))
+        else:
+            terms = counts[2] * work(counts[1], size)
+        return lo, hi, hi - lo + 1, self.part(term, counts[3] + sides[3] + sides[2] * terms)
 
     def plan_dice(self, term: Dice) -> tuple:
         n = term.count
@@ -270,8 +298,10 @@ class _Planner:
         chained = term.explode is not None and (term.compound or (term.keep is None and term.success is None))
         pooled = term.explode is not None and not chained  # explode_to_pool
         size = n
+        rolls = 1  # dice read per die: what the weights' size grows with
         if term.explode is not None:
             k = self.depth(term)
+            rolls = k + 1
             if chained:
                 lo, hi = min(lo, lo * (k + 1)), max(hi, hi * (k + 1))
                 work += 0.5 * faces * (hi - lo + 1) * k
@@ -285,16 +315,29 @@ class _Planner:
         fewest, most = n, size
         if term.keep is not None:
             fewest, most = kept_count(term.keep, n), kept_count(term.keep, size)
-        if pooled:
-            work += 0.1 * faces * faces * n * n * (size // n) ** 3
+        if pooled and term.keep is None:
+            # Counted: every number of explosion dice, up to ``size`` in all, is a pool of its own,
+            # with a running count of few values (fitted on pools of d4 to d100, 6 to 12 dice).
+            work += 0.05 * size ** 3 * faces
+        elif pooled:
+            # Keeping the lowest dice of a pool that explodes upwards grows with the dice once more.
+            lowest = term.keep[0] in ("kl", "dh")
+            work += 0.1 * faces * faces * n * n * (size // n) ** 3 * (1 + 0.12 * n if lowest else 1)
         elif term.keep is not None:
             work += 1.5 * span * (most * span) * n
         else:
-            # Convolutions by doubling; the weights grow to n-digit numbers, hence (1 + n/400).
+            # Convolutions by doubling; the weights grow to numbers of n digits (of n * rolls digits
+            # when each die is an explosion chain), hence (1 + n * rolls / 400).
             total_span = n * (elem - 1) + 1
-            work += 0.15 * total_span * total_span * (1 + n / 400) + n if n > 1 else 0
+            work += 0.15 * total_span * total_span * (1 + n * rolls / 400) + n if n > 1 else 0
         lo, hi = min(fewest * lo, most * lo), max(fewest * hi, most * hi)
-        return lo, hi, hi - lo + 1, work
+        return lo, hi, hi - lo + 1, self.part(term, work)
+
+    def part(self, term: Dice, work: float) -> float:
+        """``work``, noted as the costliest dice term's so far if it is (named when refusing)."""
+        if work > self.costliest[0]:
+            self.costliest = (work, term.text)
+        return work
 
 
 # --- building the icepool die -------------------------------------------------------

@@ -445,7 +445,10 @@ class _Parser:
             # worst on the fewest sides; checked at both ends now, and again on
             # the size each roll gives.
             for size in (sizes if sides_node is not None else [sides]):
-                check(term.sized(most, size), strict=False)
+                largest = check(term.sized(most, size), strict=False)
+            # A success target no die can meet (or every die meets) on the most
+            # sides cannot be met (or is always met) on fewer either.
+            _check_targets(largest, text)
             if term.keep is not None and term.keep[1] > most and (term.explode is None or term.compound):
                 raise DiceError(f"{text}: cannot keep or drop {term.keep[1]} of at most {most} dice.")
             return term
@@ -477,11 +480,21 @@ class _Parser:
     def modifies(self) -> bool:
         """Whether the comparison ahead is a success target (``8d10>=6``): a
         number follows it. Anything else (``1d20 >= 1d20``, ``2d6 > (7)``) ends
-        the term, and the comparison is of whole expressions."""
+        the term, and the comparison is of whole expressions. A number that ends
+        its line (its shell argument) is a target even before a die: ``roll
+        'd20>=15' 'd20>=10'`` is two counts, not ``d20 >= 15d20>=10``."""
+        if self.kind() == "d":  # a bare "d" starting a line is the next argument's die, not a drop
+            return not self.line_break(self.i)
         if self.kind() not in _COMPARE:
             return True
         ahead = 2 if self.kind(1) == "-" else 1
-        return self.kind(ahead) == "num" and self.kind(ahead + 1) not in ("d", "(")
+        if self.kind(ahead) != "num":
+            return False
+        return self.kind(ahead + 1) not in ("d", "(") or self.line_break(self.i + ahead + 1)
+
+    def line_break(self, i: int) -> bool:
+        """Whether token ``i`` starts a new line (of ``roll``'s arguments, one per line)."""
+        return i > 0 and "\n" in self.text[self.tokens[i - 1].end:self.tokens[i].pos]
 
     def modifier(self, start: Token, mods: dict) -> None:
         tok = self.take()
@@ -624,6 +637,8 @@ def check(term: Dice, strict: bool = True) -> Dice:
             verb = "keep" if kind[0] == "k" else "drop"
             raise DiceError(f"{t}: cannot {verb} {n} of {term.count} dice; use at most {term.count}.")
     _check_counting(term, t)
+    if strict:
+        _check_targets(term, t)
     return term
 
 
@@ -675,6 +690,56 @@ def _check_counting(term: "Dice | Group", t: str) -> None:
             )
 
 
+def _check_targets(term: "Dice | Group", t: str) -> None:
+    """Refuse a success count whose target no die (or member) can meet, or every
+    one always meets: it would give the same count on every roll, a plausible
+    answer to a question the roll cannot ask (``2d6>=7`` meant as ``(2d6)>=7``).
+    Likewise an ``f`` or a ``dbl`` that can never match."""
+    success = term.success
+    if success is None:
+        return
+    if isinstance(term, Group):
+        from rolecli.dice.bounds import bounds
+
+        ends = [bounds(m) for m in term.members]
+        low, high = min(lo for lo, _hi in ends), max(hi for _lo, hi in ends)
+        every = f"member of the group (their totals lie within {low:,}..{high:,})"
+        what = "a " + every
+        compare = ""
+
+        def reach(lo, hi):
+            return (any(max(lo, a) <= min(hi, b) for a, b in ends),
+                    all(lo <= a and b <= hi for a, b in ends))
+    else:
+        from rolecli.dice.bounds import reach as term_reach
+
+        die, faces = _die_name(term)
+        shaping = [f"r{term.reroll.text}"] if term.reroll is not None and not term.reroll_once else []
+        shaping += [f"{mod}{v}" for mod, v in (("mi", term.floor), ("ma", term.ceiling)) if v is not None]
+        faces += f", with {' '.join(shaping)}" if shaping else ""
+        if term.compound and term.explode is not None:
+            die = f"the compounded total of {die}"
+        what, every = f"{die} ({faces})", f"roll of {die} ({faces})"
+        compare = f", or compare the total: ({t.replace(success.text, '', 1)}){success.text}"
+
+        def reach(lo, hi):
+            return term_reach(term, lo, hi)
+
+    can, always = reach(success.lo, success.hi)
+    if not can:
+        raise DiceError(f"{t}: {success.text} can never match {what}, so no success could ever be counted; "
+                        f"check the success target{compare}.")
+    if always:
+        raise DiceError(f"{t}: {success.text} matches every {every}, so each would count as a success and the "
+                        "count could never change; check the success target.")
+    if term.fail is not None and not reach(term.fail.lo, term.fail.hi)[0]:
+        raise DiceError(f"{t}: f{term.fail.text} can never match {what}; check the failure condition.")
+    double = term.double
+    if double is not None and not reach(max(success.lo, double.lo), min(success.hi, double.hi))[0]:
+        raise DiceError(f"{t}: dbl{double.text} can never match a success ({success.text}) of {what}; "
+                        "check the double condition.")
+
+
 def _check_group(group: Group, text: str) -> Group:
     if group.keep is not None:
         kind, n = group.keep
@@ -684,6 +749,7 @@ def _check_group(group: Group, text: str) -> Group:
             hint = f"; to {verb} dice of one roll, put the modifier on the dice (4d6kh3)" if size == 1 else ""
             raise DiceError(f"{text}: cannot {verb} {n} of {size} member(s) of the group{hint}.")
     _check_counting(group, text)
+    _check_targets(group, text)
     return group
 
 

@@ -100,18 +100,30 @@ _WHY = [_why(f) for f in range(1024)]
 _KEPT = [not f & NOT_KEPT for f in range(1024)]
 
 
-def is_comparison(node: Node) -> bool:
-    """Whether ``node`` is, under its wrappers, a comparison (a roll that succeeds or fails)."""
+def _unwrapped(node: Node) -> Node:
     while isinstance(node, WRAPPERS):
         node = node.inner
-    return isinstance(node, Compare)
+    return node
+
+
+def is_comparison(node: Node) -> bool:
+    """Whether ``node`` is, under its wrappers, a comparison (a roll that succeeds or fails)."""
+    return isinstance(_unwrapped(node), Compare)
+
+
+def is_count(node: Node) -> bool:
+    """Whether ``node`` is, under its wrappers, a success count (``10d10>=6f1``,
+    ``{2d6, 3d6}>=10``): a roll that succeeds with at least one success."""
+    node = _unwrapped(node)
+    return isinstance(node, (Dice, Group)) and node.success is not None
 
 
 class RollResult:
     """The outcome of :meth:`Expression.roll`: the ``total``, every die read in
     order (``dice``), a one-line ``breakdown`` and :meth:`as_json`. A roll of a
     comparison (``1d20+5>=15``) totals 1 or 0 and has ``success`` True or False
-    (``None`` for any other roll)."""
+    (``None`` for any other roll); a success count (``10d10>=6f1``) succeeds
+    with at least one success, and fails with none (or fewer, after ``f``)."""
 
     __slots__ = ("_expr", "total", "_groups", "_how", "_dice", "_breakdown")
 
@@ -129,7 +141,20 @@ class RollResult:
 
     @property
     def success(self) -> bool | None:
-        return bool(self.total) if is_comparison(self._expr.tree) else None
+        tree = self._expr.tree
+        if is_comparison(tree):
+            return bool(self.total)
+        return self.total >= 1 if is_count(tree) else None
+
+    @property
+    def compared(self) -> tuple[int, int] | None:
+        """A comparison's two sides as rolled, ``(15, 15)`` for ``1d20 [10] + 5 >= 15``
+        (``None`` for any other roll): how far a roll missed or passed."""
+        node = _unwrapped(self._expr.tree)
+        if not isinstance(node, Compare):
+            return None
+        # Its record comes after those of its sides; only a label around it comes later.
+        return next(record[3] for record in reversed(self._groups) if record[0] is node)
 
     @property
     def dice(self) -> list[DieResult]:
@@ -163,7 +188,7 @@ class RollResult:
     def text(self, lang: str) -> str:
         """The breakdown with the verdict of a comparison in ``lang``."""
         shown = render(self._expr.tree, iter(self._groups))
-        if self.success is None:
+        if not is_comparison(self._expr.tree):  # a count shows its number; its verdict is the exit code
             return f"{shown} = {self.total}"
         from rolecli.i18n import t
 
@@ -191,8 +216,12 @@ class RollResult:
             "dice": [d.as_json() for d in self.dice],
             "breakdown": self.breakdown,
         }
-        if self.success is not None:
-            data["success"] = self.success
+        compared = self.compared
+        if compared is not None:
+            data["rolled"], data["target"] = compared
+        success = self.success
+        if success is not None:
+            data["success"] = success
         labels = self.labels
         if labels:
             data["labels"] = labels
