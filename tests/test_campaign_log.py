@@ -241,5 +241,5 @@ def test_log_n_and_undo_read_a_big_log_from_its_end_only(cli, played):
         finally:
             tracemalloc.stop()
         assert result.code == 0, result.err
-        assert peak < 1_000_000, (command, peak)  # the log is 4 MB: it was not read whole
+        assert peak < 2_000_000, (command, peak)  # the log is 4 MB: it was not read whole (imports take ~1 MB)
     assert cli("character", "show", "Ana", "--json").json["state"]["damage"] == 6  # #20003 undone
