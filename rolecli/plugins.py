@@ -490,33 +490,15 @@ class _Witness:
         return result
 
 
-class _WitnessPlugin:
-    """The hook implementations of :class:`_Witness` (each takes no argument:
-    pluggy passes a wrapper only what it asks for)."""
+def _witnessed():
+    """The innermost wrapper of :class:`_Witness`, the same for each hook (pluggy
+    passes a wrapper only the arguments it asks for: none)."""
+    return _Witness.saw((yield))
 
-    @hookimpl(wrapper=True, trylast=True)
-    def rolecli_roll(self):
-        return _Witness.saw((yield))
 
-    @hookimpl(wrapper=True, trylast=True)
-    def rolecli_resolve(self):
-        return _Witness.saw((yield))
-
-    @hookimpl(wrapper=True, trylast=True)
-    def rolecli_apply_damage(self):
-        return _Witness.saw((yield))
-
-    @hookimpl(wrapper=True, trylast=True)
-    def rolecli_recover(self):
-        return _Witness.saw((yield))
-
-    @hookimpl(wrapper=True, trylast=True)
-    def rolecli_initiative(self):
-        return _Witness.saw((yield))
-
-    @hookimpl(wrapper=True, trylast=True)
-    def rolecli_odds(self):
-        return _Witness.saw((yield))
+# The hooks whose results the core checks: one plugin object answers them all.
+_WitnessPlugin = type("_WitnessPlugin", (), dict.fromkeys(
+    [h for h in SYSTEM_HOOKS if h != "rolecli_status"], staticmethod(hookimpl(wrapper=True, trylast=True)(_witnessed))))
 
 
 class _Hooks:
