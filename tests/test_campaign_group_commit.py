@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 
 def _log(campaigns, camp="demo"):
     path = campaigns / camp / "log.jsonl"
@@ -44,6 +46,7 @@ def test_a_failing_line_leaves_the_group_and_the_files_whole(cli, campaigns):
     assert [e["summary"] for e in _log(campaigns)] == ["Ana: 10/12 HP", "Ana: 9/12 HP"]
 
 
+@pytest.mark.slow  # a real process
 def test_waiting_for_input_commits_first_and_frees_the_lock(campaigns):
     env = {**os.environ, "ROLECLI_CAMPAIGNS": str(campaigns)}
     proc = subprocess.Popen([sys.executable, "-m", "rolecli", "batch", "-"], stdin=subprocess.PIPE,

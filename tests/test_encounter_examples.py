@@ -13,6 +13,8 @@ import pytest
 
 from rolecli_testing import REPO
 
+pytestmark = pytest.mark.slow  # the example shell scripts, each starting rolecli many times
+
 EXAMPLES = REPO / "examples"
 
 

@@ -164,12 +164,14 @@ def _chi_square(seen: Counter, exact: dict, n: int) -> float:
     return chisquare(observed, expected).pvalue
 
 
+@pytest.mark.slow  # 20,000 sampled checks
 def test_chi_square_the_sampler_of_a_test_with_rerolls_matches_the_exact_odds():
     n = 20_000
     seen = _sample("check", n, 2026, pool="6", difficulty=3, hunger=2, reroll="failures")
     assert _chi_square(seen, check_odds(4, 2, 3, reroll=True), n) > 0.001
 
 
+@pytest.mark.slow  # 20,000 sampled contests
 def test_chi_square_the_sampler_of_a_contest_matches_the_exact_odds():
     n = 20_000
     seen = _sample("contest", n, 7, pool="5", opposition="4", hunger=1, target_hunger=2)
