@@ -1,13 +1,15 @@
 # Two commands do all set-up on a fresh machine:
 #   make demo   - install into .venv, then run the sample campaign's encounter batch
-#   make test   - install into .venv (with test tools), then run the test suite
+#   make test   - install into .venv (with test tools), then run the whole test suite
+# and one for the edit-test loop:
+#   make check  - the same, without the tests marked slow (processes, fresh venvs, long sampling)
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PLUGINS := $(wildcard plugins/*/pyproject.toml)
 DEMO_DIR := build/demo-campaigns
 
-.PHONY: demo test bench install clean
+.PHONY: demo test check bench install clean
 
 # One install brings rolecli and every system under plugins/ (setup.py reads their pyprojects).
 $(VENV)/.installed: pyproject.toml setup.py $(PLUGINS)
@@ -22,9 +24,17 @@ demo: install
 	@# exit code 1 only means some check of the evening failed: that is play, not an error
 	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/evening.rolecli || [ $$? -eq 1 ]
 
+# Tests run over every core (xdist); loadgroup keeps each xdist_group on one worker.
+PYTEST := $(PY) -m pytest -n auto --dist loadgroup
+LINT := $(PY) -m ruff check --quiet rolecli plugins tests benchmarks
+
 test: install
-	$(PY) -m ruff check --quiet rolecli plugins tests benchmarks
-	$(PY) -m pytest
+	$(LINT)
+	$(PYTEST)
+
+check: install
+	$(LINT)
+	$(PYTEST) -m "not slow"
 
 bench: install
 	$(PY) benchmarks/bench.py

@@ -24,6 +24,14 @@ settings.load_profile("rolecli")
 from rolecli_testing import REPO, Result, run_inprocess  # noqa: F401  (Result: for type hints in tests)
 
 
+def pytest_collection_modifyitems(items):
+    """A test that starts rolecli as a real process (a fresh interpreter for every
+    call) is slow: `make check` leaves it to `make test`."""
+    for item in items:
+        if "run_process" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def campaigns(tmp_path, monkeypatch) -> Path:
     """A private copy of the bundled campaigns, made the campaigns folder."""

@@ -1005,6 +1005,8 @@ def test_in_process(case, tmp_path, monkeypatch):
     check(case, root, result, before)
 
 
+@pytest.mark.slow  # a process for every case
+@pytest.mark.xdist_group("processes")  # one worker starts them all, together (see the processes fixture)
 @pytest.mark.parametrize("case", [c for c in CASES if needs_process(c)], ids=str)
 def test_as_a_process(case, processes):
     result, root, before = processes[case.name]

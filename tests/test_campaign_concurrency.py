@@ -11,9 +11,12 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
 from test_campaign_fakes import FAKE, HAND_WRITTEN, systems
 
 from rolecli.campaign import create_campaign, load_campaign, read_log, undo_last
+
+pytestmark = pytest.mark.slow  # twenty writer processes
 
 WRITERS = 20
 

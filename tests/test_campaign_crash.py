@@ -30,7 +30,8 @@ from pathlib import Path
 import pytest
 from rolecli_testing import run_inprocess
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="POSIX signals and fork")
+pytestmark = [pytest.mark.slow,  # processes killed at random moments
+              pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="POSIX signals and fork")]
 
 SEED = 20261201
 KILLS = 30

@@ -11,6 +11,8 @@ import sys
 import random
 import time
 
+import pytest
+
 from rolecli_testing import REPO
 
 
@@ -47,6 +49,7 @@ def test_a_failing_line_leaves_the_group_and_the_files_whole(cli, campaigns):
     assert [e["summary"] for e in _log(campaigns)] == ["Ana: 10/12 HP", "Ana: 9/12 HP"]
 
 
+@pytest.mark.slow  # a real process
 def test_waiting_for_input_commits_first_and_frees_the_lock(campaigns):
     env = {**os.environ, "ROLECLI_CAMPAIGNS": str(campaigns)}
     proc = subprocess.Popen([sys.executable, "-m", "rolecli", "batch", "-"], stdin=subprocess.PIPE,
@@ -175,6 +178,7 @@ def test_mixed_batches_with_failing_lines_leave_unique_numbers_and_the_replay_of
 BATCHES = 100
 
 
+@pytest.mark.slow  # a real process, killed
 def test_a_long_line_after_a_change_neither_holds_the_lock_nor_keeps_the_change_unwritten(campaigns, tmp_path):
     import fcntl
     import signal

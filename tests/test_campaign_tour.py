@@ -15,6 +15,8 @@ import pytest
 from rolecli_testing import REPO, run_inprocess
 from test_readme import _examples
 
+pytestmark = pytest.mark.slow  # a shell and the whole README tour, twice
+
 
 def setup_line() -> str:
     """The shell line the tour starts with: a scratch copy of the sample campaigns."""

@@ -174,6 +174,7 @@ def test_terminal_output_is_drawn_with_rich(monkeypatch):
     assert piped.getvalue() == "4d6kh3 [6, 5, 2, ~~1~~] = 13\n"
 
 
+@pytest.mark.slow  # a real process
 def test_a_reader_that_closes_the_pipe_ends_rolecli_quietly(campaigns):
     """`rolecli roll 1d6 -n 100000 | head -1`: no traceback, and the exit code of a Unix
     tool stopped by SIGPIPE (141), never 1, which means a failed check."""

@@ -115,6 +115,7 @@ def test_names_cannot_leave_the_campaigns_folder(cli, campaigns, name):
     assert not (campaigns.parent / "escape").exists()
 
 
+@pytest.mark.slow  # twenty processes
 def test_twenty_processes_recording_damage_lose_nothing(campaigns):
     sheet = campaigns / "demo" / "campaign.toml"  # hit points enough for every hit to count
     sheet.write_text(sheet.read_text(encoding="utf-8").replace("hp = 12", "hp = 40", 1), encoding="utf-8")
@@ -142,6 +143,7 @@ def test_shell_completion_offers_campaign_and_character_names(cli, campaigns):
     assert sorted(_complete_characters("")) == ["Ana", "Bruno", "Esqueleto"]
 
 
+@pytest.mark.slow  # a real process
 def test_shell_completion_through_the_shell_protocol(campaigns):
     import os
 

@@ -63,6 +63,7 @@ def _pages():
                     yield ["-C", VERBS[system.info.name][0], "odds", spec.name]
 
 
+@pytest.mark.slow  # every help page of every command, in every language
 def test_no_help_page_shows_a_python_type_and_every_one_takes_lang(cli):
     pages = list(_pages())
     assert len(pages) > 250

@@ -7,6 +7,7 @@ import time
 from fractions import Fraction
 from unittest import mock
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -192,6 +193,7 @@ def combined(draw, first: str, other, wrap: bool = False) -> str:
     return f"({first}) / {draw(st.integers(1, 3))}"
 
 
+@pytest.mark.slow  # exact odds of many drawn expressions
 @settings(derandomize=True, max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(small_expressions())
@@ -207,6 +209,7 @@ def test_odds_equal_the_exact_enumeration_of_every_roll(text):
     assert {v for v, _p in dist.outcomes} == set(exact)  # the support is the reachable totals
 
 
+@pytest.mark.slow  # exact odds of many drawn expressions
 @SETTINGS
 @given(expressions(terms=dice_terms(max_count=3, sides=("2", "3", "4", "6", "F"))), st.integers(0, 2**32))
 def test_sampled_totals_are_in_the_odds_support(text, seed):

@@ -16,6 +16,8 @@ import pytest
 
 from rolecli_testing import REPO
 
+pytestmark = pytest.mark.slow  # the example shell scripts, each starting rolecli many times
+
 EXAMPLES = REPO / "examples"
 # each system's sample campaign
 CAMPAIGNS = {"dice": "demo", "fate": "caminantes", "alternity": "aaa", "giro": "giro", "v5": "v5", "middle": "middle"}

@@ -32,6 +32,7 @@ def test_each_sample_simulates_without_touching_its_campaign(cli, campaigns, cam
     assert _files(campaigns, camp) == before
 
 
+@pytest.mark.slow  # worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
     path = campaigns / "caminantes" / "encounter.toml"
     one = _simulate(cli, path, "--trials", "250", "--seed", "3", "--workers", "1")
@@ -41,6 +42,7 @@ def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns)
     assert other.out != one.out
 
 
+@pytest.mark.slow  # worker processes
 @pytest.mark.parametrize("cores", [1, 2])
 def test_workers_beyond_the_cores_are_clamped_to_them_with_a_note(cli, campaigns, monkeypatch, cores):
     """--workers 64 on 2 cores would start 64 processes for 2 cores' work: as
@@ -63,6 +65,7 @@ def test_workers_beyond_the_cores_are_clamped_to_them_with_a_note(cli, campaigns
     assert _simulate(cli, path, "--trials", "40", "--seed", "3", "--workers", str(cores)).err == ""
 
 
+@pytest.mark.slow  # worker processes
 def test_until_ci_stops_at_the_same_trial_whatever_the_workers(cli, campaigns):
     path = campaigns / "demo" / "encounter.toml"
     one = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3")
@@ -107,6 +110,7 @@ ONE_EXCHANGE = {
 }
 
 
+@pytest.mark.slow  # 1,500 simulated trials per campaign
 @pytest.mark.parametrize("camp", list(ONE_EXCHANGE))
 def test_simulated_win_rates_agree_with_the_exact_odds(cli, tmp_path, camp):
     values, odds = ONE_EXCHANGE[camp]

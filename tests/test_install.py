@@ -16,6 +16,8 @@ import pytest
 
 from rolecli_testing import REPO
 
+pytestmark = pytest.mark.slow  # builds a fresh virtual environment
+
 
 def _declared_systems() -> set[str]:
     names = set()

@@ -83,6 +83,7 @@ def heist(tmp_path_factory):
     return where, site
 
 
+@pytest.mark.slow  # a pytest run of its own, as a process
 def test_the_worked_example_passes_its_own_tests(heist):
     where, site = heist
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=where,

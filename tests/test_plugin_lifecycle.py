@@ -18,6 +18,8 @@ import zipfile
 import pytest
 import test_install
 
+pytestmark = pytest.mark.slow  # builds a fresh virtual environment
+
 fresh_venv = test_install.fresh_venv  # the fixture: `pip install` of a copy of this repository, in a new venv
 
 

@@ -21,6 +21,8 @@ import pytest
 
 from rolecli.output import dumps
 
+pytestmark = pytest.mark.slow  # each case is a process on a pseudo-terminal
+
 INJECT = "\x1b]0;PWNED\x07\x1b[2J"
 SHOWN = b"\\x1b]0;PWNED\\x07\\x1b[2J"
 RAW = (b"\x1b]0;PWNED", b"\x07", b"\x1b[2J")

@@ -97,6 +97,7 @@ def _by_the_rules(la: int, lb: int, tie: str = "stalemate") -> dict[str, Fractio
     return {k: F(v, 12 ** 4) for k, v in counts.items()}
 
 
+@pytest.mark.slow  # every face of four d12 per pool
 @pytest.mark.parametrize("la,lb,tie", [(8, 7, "stalemate"), (5, 9, "stalemate"), (7, 7, "defender")])
 def test_001_R18_contest_odds_match_a_count_over_every_die(la, lb, tie):
     o = exact.contest_odds(side(la, night="on-loss"), side(lb, night="on-loss"), tie)
@@ -141,6 +142,7 @@ def _chi_square(counts: dict, probabilities: dict, n: int) -> float:
     return chisquare(observed, expected).pvalue
 
 
+@pytest.mark.slow  # thousands of sampled checks
 def test_check_sampler_matches_the_exact_odds():
     n = 6000
     params = dict(challenge="4+2", difficulty=2, adjust=1, extra_day=1)
@@ -154,6 +156,7 @@ def test_check_sampler_matches_the_exact_odds():
     assert _chi_square(factors, by_factor, n) > 0.001
 
 
+@pytest.mark.slow  # thousands of sampled contests
 def test_contest_sampler_matches_the_exact_odds():
     n = 6000
     counts = _sample("contest", n, 99, lambda d: d["outcome"], challenge="6", opposition="5", adjust=1)

@@ -91,6 +91,7 @@ def test_001_R6_night_always_rolls_it_even_when_it_cannot_help(cli):
     assert r.json["target"]["night"]["value"] == 7 and r.json["winner"] == "actor"
 
 
+@pytest.mark.slow  # an exhaustive count of a contest
 def test_001_R18_odds_of_a_contest_match_an_independent_count(cli):
     # a count over every die, written here: both sides roll their Day Die; a side that failed or is behind
     # rolls its Night Die (which then stands) only when its best (its limit) beats the other's result

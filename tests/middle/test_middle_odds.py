@@ -144,6 +144,7 @@ def test_chi_square_sampler_matches_the_exact_middle_die():
     assert chisquare(counts, expected).pvalue > 0.001
 
 
+@pytest.mark.slow  # 3,000 sampled rolls
 def test_chi_square_cli_rolls_match_the_odds_of_rating_0(cli):
     from scipy.stats import chisquare
 

@@ -12,7 +12,7 @@ import pytest
 
 from rolecli_v5.odds import check_odds, contest_odds
 
-from v5_helpers import call, v5
+from v5_helpers import call, reroll_faces, v5
 
 FACES = range(1, 11)
 DEGREES = ("messy_critical", "critical_win", "win", "tie", "failure", "total_failure", "bestial_failure")
@@ -36,33 +36,39 @@ def classify(regular, hunger, won: bool, tied: bool = False) -> str:
     return "total_failure" if count(dice) == 0 else "failure"
 
 
+MOST_REROLLED = 3  # a Willpower reroll takes up to three failed regular dice
+
+
 def brute_check(regular: int, hunger: int, difficulty: int, reroll: bool = False) -> Counter:
+    """Counted in whole numbers, divided once at the end: each face of the first roll
+    weighs 10**3, shared out equally among the 10**k faces of a reroll of k dice."""
     out: Counter = Counter()
+    weight = 10 ** MOST_REROLLED
     for faces in itertools.product(FACES, repeat=regular + hunger):
         reg, hun = faces[:regular], faces[regular:]
-        failed = [i for i, d in enumerate(reg) if d < 6][:3]
+        failed = [i for i, d in enumerate(reg) if d < 6][:MOST_REROLLED]
         best = list(reg) + list(hun)
         for i in failed:
             best[i] = 10
         if reroll and count(faces) < difficulty and failed and count(best) >= difficulty:
-            for again in itertools.product(FACES, repeat=len(failed)):
-                new = list(reg)
-                for i, d in zip(failed, again):
-                    new[i] = d
-                out[classify(new, hun, count(new + list(hun)) >= difficulty)] += Fraction(1, 10 ** len(failed))
+            kept = [d for i, d in enumerate(reg) if i not in failed]
+            share = weight // 10 ** len(failed)
+            for stand_in, ways in reroll_faces(len(failed)).items():
+                new = kept + list(stand_in)
+                out[classify(new, hun, count(new + list(hun)) >= difficulty)] += ways * share
         else:
-            out[classify(reg, hun, count(faces) >= difficulty)] += 1
-    total = 10 ** (regular + hunger)
-    return Counter({k: Fraction(v) / total for k, v in out.items()})
+            out[classify(reg, hun, count(faces) >= difficulty)] += weight
+    total = 10 ** (regular + hunger) * weight
+    return Counter({k: Fraction(v, total) for k, v in out.items()})
 
 
 def brute_contest(a: tuple[int, int], d: tuple[int, int]) -> Counter:
+    theirs = Counter(count(faces) for faces in itertools.product(FACES, repeat=sum(d)))  # successes: faces
     out: Counter = Counter()
     for faces in itertools.product(FACES, repeat=sum(a)):
         mine = count(faces)
-        for theirs in itertools.product(FACES, repeat=sum(d)):
-            other = count(theirs)
-            out[classify(faces[:a[0]], faces[a[0]:], mine > other, mine == other)] += 1
+        for other, ways in theirs.items():
+            out[classify(faces[:a[0]], faces[a[0]:], mine > other, mine == other)] += ways
     total = 10 ** (sum(a) + sum(d))
     return Counter({k: Fraction(v, total) for k, v in out.items()})
 
@@ -87,7 +93,8 @@ def test_gap1_check_odds_match_every_face(regular, hunger, difficulty):
     assert sum(v for k, v in got.items() if k.startswith("margin_")) == got["success"]
 
 
-@pytest.mark.parametrize("regular,hunger,difficulty", [(2, 1, 2), (3, 0, 3)])
+# (4, 0, 3): with four failed dice only three are rerolled
+@pytest.mark.parametrize("regular,hunger,difficulty", [(2, 1, 2), (3, 0, 3), (4, 0, 3)])
 def test_gap11_odds_with_a_willpower_reroll_match_every_face(regular, hunger, difficulty):
     got = check_odds(regular, hunger, difficulty, reroll=True)
     want = brute_check(regular, hunger, difficulty, reroll=True)
@@ -157,12 +164,14 @@ def _chi_square(seen: Counter, exact: dict, n: int) -> float:
     return chisquare(observed, expected).pvalue
 
 
+@pytest.mark.slow  # 20,000 sampled checks
 def test_chi_square_the_sampler_of_a_test_with_rerolls_matches_the_exact_odds():
     n = 20_000
     seen = _sample("check", n, 2026, pool="6", difficulty=3, hunger=2, reroll="failures")
     assert _chi_square(seen, check_odds(4, 2, 3, reroll=True), n) > 0.001
 
 
+@pytest.mark.slow  # 20,000 sampled contests
 def test_chi_square_the_sampler_of_a_contest_matches_the_exact_odds():
     n = 20_000
     seen = _sample("contest", n, 7, pool="5", opposition="4", hunger=1, target_hunger=2)

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 
-from v5_helpers import camp, v5
+from v5_helpers import camp, reroll_faces, v5
 
 
 def state_of(cli, name: str) -> dict:
@@ -467,18 +467,16 @@ def test_odds_of_a_check_match_every_face(cli, pool, hunger, difficulty):
 
 def test_odds_of_a_check_with_a_willpower_reroll_match_every_face(cli):
     pool, hunger, difficulty = 4, 1, 3
-    want: dict = defaultdict(Fraction)
-    for regular, hungry, p in _faces(pool, hunger):
+    # In whole numbers: each first roll weighs 10**3, shared among the 10**k faces of a reroll of k dice.
+    want: dict = defaultdict(int)
+    for regular, hungry, _ in _faces(pool, hunger):
         failed = [i for i, d in enumerate(regular) if d < 6][:3]
-        best = [d for i, d in enumerate(regular) if i not in failed] + [10] * len(failed)
-        outcomes = [(regular, p)]
-        if _count(regular + hungry) < difficulty and failed and _count(tuple(best) + hungry) >= difficulty:
-            outcomes = []
-            for new in itertools.product(range(1, 11), repeat=len(failed)):
-                again = list(regular)
-                for i, d in zip(failed, new):
-                    again[i] = d
-                outcomes.append((tuple(again), p / 10 ** len(failed)))
+        kept = tuple(d for i, d in enumerate(regular) if i not in failed)
+        outcomes = [(regular, 10 ** 3)]
+        best = kept + (10,) * len(failed)
+        if _count(regular + hungry) < difficulty and failed and _count(best + hungry) >= difficulty:
+            outcomes = [(kept + again, ways * 10 ** (3 - len(failed)))
+                        for again, ways in reroll_faces(len(failed)).items()]
         for again, q in outcomes:
             n = _count(again + hungry)
             won = "win" if n >= difficulty else "lose"
@@ -486,7 +484,9 @@ def test_odds_of_a_check_with_a_willpower_reroll_match_every_face(cli):
             if won == "win":
                 want["success"] += q
                 want[f"margin_{n - difficulty}"] += q
-    _same(_odds(cli, "check", pool, "--difficulty", difficulty, "--hunger", hunger, "--reroll", "failures"), want)
+    total = 10 ** pool * 10 ** 3
+    _same(_odds(cli, "check", pool, "--difficulty", difficulty, "--hunger", hunger, "--reroll", "failures"),
+          {k: Fraction(v, total) for k, v in want.items()})
 
 
 def _sides(a: int, ah: int, d: int, dh: int):

@@ -3,7 +3,10 @@ through the command line, and characters built from the sample campaign's sheets
 
 from __future__ import annotations
 
+import itertools
 import tomllib
+from collections import Counter
+from functools import cache
 from pathlib import Path
 
 from rolecli.contract import Action, Character, Context
@@ -64,6 +67,15 @@ def call(verb: str, *, dice=None, seed=None, lang="en", actor=None, target=None,
     source.finish()
     out.reads = source.reads
     return out
+
+
+@cache
+def reroll_faces(k: int) -> Counter:
+    """Every face of ``k`` rerolled regular dice, by what the rulings read of a regular
+    die (a 10, another 6+, or a failure): a stand-in roll for each kind, with how many of
+    the 10**k faces give it. Exact odds then sum a few stand-ins instead of every face."""
+    return Counter(tuple(sorted((10 if d == 10 else 6 if d >= 6 else 1 for d in faces), reverse=True))
+                   for faces in itertools.product(range(1, 11), repeat=k))
 
 
 def after(character: Character, outcome) -> Character:
