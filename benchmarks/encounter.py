@@ -61,14 +61,14 @@ def timed_trials(the_job, trials: int, workers: int = 1, load=None) -> tuple[flo
 
 def instrumented(the_job, trials: int) -> tuple[float, int, list]:
     """Time inside the system's hooks, the exchanges, and every die's size, over ``trials`` plays."""
-    import rolecli.actions as actions
+    import rolecli.play as play
     import rolecli.status as status
     from rolecli.conflict import Scene
     from rolecli.encounter.engine import Play
     from rolecli.encounter.simulate import trial_seed
 
     inside = [0.0]
-    call, status_of = actions.call, status.status_of
+    call, status_of = play.call, status.status_of
 
     def timing(function):
         def timed(*args, **kwargs):
@@ -79,7 +79,7 @@ def instrumented(the_job, trials: int) -> tuple[float, int, list]:
                 inside[0] += time.perf_counter() - start
         return timed
 
-    actions.call, status.status_of = timing(call), timing(status_of)
+    play.call, status.status_of = timing(call), timing(status_of)
     exchanges, sizes = 0, []
     try:
         for index in range(trials):
@@ -87,7 +87,7 @@ def instrumented(the_job, trials: int) -> tuple[float, int, list]:
             exchanges += play.play().exchanges
             sizes += [3 if r.sides == "F" else r.sides if isinstance(r.sides, int) else 6 for r in play.source.reads]
     finally:
-        actions.call, status.status_of = call, status_of
+        play.call, status.status_of = call, status_of
     return inside[0], exchanges, sizes
 
 

@@ -26,7 +26,7 @@ from typing import Any, get_args
 from rolecli.contract import ActionSpec, Field, HookName, Label, Param, ParamKind, RuleOption, SystemInfo
 from rolecli.errors import RoleError
 
-# Names the core gives the options of every verb (actions.py), and the names of
+# Names the core gives the options of every verb (commands/verbs.py), and the names of
 # its own arguments: a parameter named so would never reach the plugin.
 RESERVED_PARAMS = frozenset({"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force", "quiet"})
 RESERVED_SHORT = frozenset({"n", "q", "h"})  # -n (repeat), -q (quiet), -h (help)
@@ -45,7 +45,7 @@ class DeclarationError(RoleError):
 def check_system(info: Any) -> SystemInfo:
     """``info``, completed by the core (:func:`complete_action`), if it is a
     usable SystemInfo, else a DeclarationError saying what is wrong in one sentence."""
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
 
     if not isinstance(info, SystemInfo):
         raise DeclarationError(f"rolecli_system() returned {type(info).__name__}, not a SystemInfo or None")

@@ -542,6 +542,12 @@ def get_plugins() -> Plugins:
     return _loaded
 
 
+def system_info(name: str) -> SystemInfo:
+    """The SystemInfo of system ``name`` (loading the plugins on first use): what
+    a campaign's loading is given to read its sheets by."""
+    return get_plugins().system(name).info
+
+
 def use_plugins(plugins: Plugins | None) -> Plugins | None:
     """Make ``plugins`` this process's plugins (``None``: load them anew on next
     use); returns the ones in use before (:func:`rolecli.testing.plugins`)."""

@@ -94,14 +94,14 @@ def campaign(data: Mapping[str, Any], name: str = "test") -> Iterator[Path]:
     import tomli_w
 
     from rolecli import campaign as store
-    from rolecli.commands import systems_lookup
+    from rolecli.plugins import system_info
 
     with tempfile.TemporaryDirectory(prefix="rolecli-test-") as folder:
         root = Path(folder)
         path = root / store.check_name(name, "campaign")
         path.mkdir()
         (path / "campaign.toml").write_text(tomli_w.dumps(dict(data)), encoding="utf-8")
-        store.load_campaign(root, name, systems_lookup)  # a campaign rolecli would refuse fails here
+        store.load_campaign(root, name, system_info)  # a campaign rolecli would refuse fails here
         with _environment({"ROLECLI_CAMPAIGNS": str(root)}):
             store.set_current(root, name)
             yield path

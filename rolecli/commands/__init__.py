@@ -1,8 +1,9 @@
 """The core's commands, one module per family, each imported only when one of
 its commands runs (``rolecli roll 2d6`` imports ``dice`` and nothing else).
 
-:data:`COMMANDS` names the module of each command; a module registers its
-commands with :func:`core_command` (or puts a command group in :data:`REGISTRY`).
+:data:`COMMANDS` (:mod:`rolecli.core_commands`) names the module of each
+command; a module registers its commands with :func:`core_command` (or puts a
+command group in :data:`REGISTRY`).
 """
 
 from __future__ import annotations
@@ -13,20 +14,8 @@ from typing import Any
 
 import typer
 
-from rolecli.errors import RoleError
+from rolecli.core_commands import COMMANDS
 from rolecli.session import session_of
-
-COMMANDS = {
-    "roll": "dice", "odds": "dice",
-    "systems": "systems",
-    "campaign": "campaigns", "character": "campaigns",
-    "log": "history", "undo": "history",
-    "batch": "batch",
-    "table": "tables",
-    "plugins": "plugins",
-    "conflict": "conflict", "effect": "conflict",
-    "encounter": "encounter",
-}
 
 REGISTRY: dict[str, typer.Typer] = {}
 
@@ -66,10 +55,11 @@ def complete_campaigns(incomplete: str) -> list[str]:
 
 
 def systems_lookup(name: str):
-    """A system's SystemInfo by name (loading the plugins on first use)."""
-    from rolecli.plugins import get_plugins
+    """:func:`rolecli.plugins.system_info`, imported on first use: a command
+    module that only lists campaigns loads no plugin machinery."""
+    from rolecli.plugins import system_info
 
-    return get_plugins().system(name).info
+    return system_info(name)
 
 
 def campaign_store(ctx: typer.Context):
@@ -83,8 +73,8 @@ def campaign_store(ctx: typer.Context):
 def current_campaign(ctx: typer.Context, name: str | None = None) -> tuple[Any, Path, str]:
     """The campaign package, the campaigns folder and the campaign to work on:
     ``name``, else ``-C``, else the current one."""
-    store, root, session = campaign_store(ctx)
-    name = name or session.campaign or store.current_name(root)
-    if not name:
-        raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
+    from rolecli import campaign as store
+
+    session = session_of(ctx)
+    root, name = store.chosen_campaign(session.campaigns, name or session.campaign)
     return store, root, name

@@ -177,7 +177,7 @@ def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None
     store, root, camp_name = current_campaign(ctx)
     camp = store.load_campaign(root, camp_name, systems_lookup)
     chars = [camp.character(name)] if name else list(camp.characters.values())
-    from rolecli.actions import with_house
+    from rolecli.play import with_house
 
     system = with_house(get_plugins().system(camp.system), dict(camp.options))
     asking = Context(lang_, DiceSource(0), dict(camp.options), dict(camp.characters))

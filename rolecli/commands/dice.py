@@ -154,7 +154,7 @@ def odds(
     session = session_of(ctx)
     lang_ = choose_lang(lang or session.lang)
     if _names_a_verb(args[0]):
-        from rolecli.actions import odds_of_verb
+        from rolecli.commands.verbs import odds_of_verb
 
         return odds_of_verb(ctx, args, json_, lang_)
     from rolecli.dice.odds import distribution
