@@ -191,7 +191,7 @@ def blank_character(info: SystemInfo, name: str, values: list[str] | None) -> Ch
 
 def with_house(system, options: dict[str, Any]):
     """``system`` with the house rules ``options`` switch on joining its hook calls."""
-    from rolecli.declarations import HOUSE_KEY
+    from rolecli.house_rules import HOUSE_KEY
 
     if not options.get(HOUSE_KEY):
         return system

@@ -167,7 +167,7 @@ class Plugins:
         if self.tracing:
             from rolecli.tracing import Tracer
 
-            tracer = Tracer()
+            tracer = Tracer(hidden=frozenset({WITNESS}))  # the core's witness is no plugin
             self.pm.add_hookcall_monitoring(tracer.before, tracer.after)
 
     # --- offering plugins ---------------------------------------------------

@@ -26,6 +26,10 @@ left behind::
 The plugins are those installed (entry points), loaded once per process, so
 ``ROLECLI_LOAD_PLUGINS`` and the like set inside a test do not apply: use
 :func:`plugins`, or run ``python -m rolecli`` as a process for those.
+
+This module is an entry point, like ``python -m rolecli``: it sits above the
+command line (:func:`run` imports :mod:`rolecli.cli` when it is called), and no
+module of rolecli imports it.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from rolecli.campaign.locate import Key
-from rolecli.campaign.validate import Where, check_sheet, show
+from rolecli.campaign.locate import Key, show
+from rolecli.campaign.validate import Where, check_sheet
 from rolecli.contract import Action, ActionSpec, Character, Param
 from rolecli.encounter.behaviour import LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named, Rolled
 from rolecli.errors import CampaignError, RoleError
