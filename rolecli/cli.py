@@ -12,6 +12,7 @@ bug), 4 a plugin's failure, 130 interrupted, 141 stdout closed by its reader.
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import shlex
 import sys
@@ -23,8 +24,9 @@ from typer import Abort
 from typer.core import TyperCommand, TyperGroup
 
 from rolecli import __version__
-from rolecli.commands import COMMANDS, complete_campaigns, typer_app
-from rolecli.commands.base import ClickException, RoleCommand, UsageError, for_people, quietly
+from rolecli.commands import REGISTRY, complete_campaigns
+from rolecli.commands.base import ClickException, RoleCommand, UsageError, fail, for_people, quietly
+from rolecli.core_commands import COMMANDS
 from rolecli.errors import RoleError
 from rolecli.session import session_of
 
@@ -142,6 +144,14 @@ def _not_a_verb_here(ctx, word: str) -> str | None:
             f"without one, with raw numbers: {quick}")
 
 
+def typer_app(name: str) -> typer.Typer:
+    """The typer app of core command ``name``, importing its module: the command
+    line loads the command modules (which import :mod:`rolecli.commands`), so
+    that no module of the command layer imports one above it."""
+    importlib.import_module(f"rolecli.commands.{COMMANDS[name]}")
+    return REGISTRY[name]
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"rolecli {__version__}")
@@ -168,14 +178,6 @@ def root(
         choose_lang(lang)
 
 
-def fail(message: str) -> int:
-    """Report a user's error as one line on stderr; the exit code for it."""
-    from rolecli.output import visible
-
-    print(f"rolecli: {visible(message)}", file=sys.stderr)
-    return 2
-
-
 # --- entry point ------------------------------------------------------------
 
 _command = None
@@ -188,7 +190,7 @@ def invoke(argv: list[str], where: str = "") -> int:
         _command = typer.main.get_command(app)
     try:
         rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
-                           obj={"command_line": "rolecli " + shlex.join(argv)})
+                           obj={"command_line": "rolecli " + shlex.join(argv), "invoke": invoke})
         if rv == 130:  # typer turns Ctrl-C into exit code 130 and says nothing; no command returns 130
             raise KeyboardInterrupt
         sys.stdout.flush()  # a full disk or a closed pipe shows here, while this command is still known

@@ -13,7 +13,9 @@ never the other way round, and no two modules need each other.
 - A module imports no other module's ``_private`` name.
 
 Every import is read from the source (an AST walk), at module level and inside
-functions; ``from x import y`` counts as importing ``x.y`` when that is a module.
+functions; ``from x import y`` counts as importing ``x.y`` when that is a module,
+and ``importlib.import_module(f"rolecli.commands.{...}")`` (how the command line
+loads a core command's module) as importing every module under that prefix.
 """
 
 from __future__ import annotations
@@ -61,7 +63,21 @@ def imports_of(name: str, path: Path, modules=MODULES) -> list[tuple[str, str | 
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 found.append((sub, None, node.lineno) if sub in modules else (base, alias.name, node.lineno))
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("importlib.import_module", "import_module")
+              and node.args):
+            found += [(target, None, node.lineno) for target in _dynamic(node.args[0], modules)]
     return found
+
+
+def _dynamic(argument: ast.expr, modules) -> list[str]:
+    """The modules an ``import_module(argument)`` may import: the one named, or
+    every module whose name starts as an f-string's constant start does."""
+    if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+        return [argument.value]
+    start = argument.values[0] if isinstance(argument, ast.JoinedStr) and argument.values else None
+    if isinstance(start, ast.Constant) and isinstance(start.value, str) and start.value:
+        return sorted(m for m in modules if m.startswith(start.value))
+    raise AssertionError(f"an import_module({ast.unparse(argument)}) the walk cannot follow; name the module")
 
 
 def _within(module: str, layer: tuple[str, ...]) -> bool:
@@ -115,14 +131,16 @@ def test_the_walk_finds_the_imports_it_must(tmp_path):
     edges = graph()
     assert "rolecli.commands.verbs" in edges["rolecli.cli"]  # inside RoleGroup._lookup
     assert "rolecli.campaign" in edges["rolecli.play"]  # `from rolecli import campaign as store`, in a function
+    assert "rolecli.commands.batch" in edges["rolecli.cli"]  # import_module, when `batch` runs
     (tmp_path / "pkg").mkdir()
-    sources = {"pkg/__init__.py": "", "pkg/a.py": "def f():\n    from . import b\n    from .b import thing\n",
+    sources = {"pkg/__init__.py": "import importlib\nimportlib.import_module(f'pkg.{x}')\n",
+               "pkg/a.py": "def f():\n    from . import b\n    from .b import thing\n",
                "pkg/b.py": "import os\nfrom pkg import a\n"}
     for file, text in sources.items():
         (tmp_path / file).write_text(text, encoding="utf-8")
     fake = {"pkg": tmp_path / "pkg/__init__.py", "pkg.a": tmp_path / "pkg/a.py", "pkg.b": tmp_path / "pkg/b.py"}
     edges = graph(fake)
-    assert edges == {"pkg": {}, "pkg.a": {"pkg.b": 2}, "pkg.b": {"pkg.a": 2}}
+    assert edges == {"pkg": {"pkg.a": 2, "pkg.b": 2}, "pkg.a": {"pkg.b": 2}, "pkg.b": {"pkg.a": 2}}
     assert imports_of("pkg.a", fake["pkg.a"], fake) == [("pkg.b", None, 2), ("pkg.b", "thing", 3)]
     cycle = find_cycle(edges)
     assert cycle == ["pkg.a", "pkg.b", "pkg.a"]

@@ -1,20 +1,18 @@
 """The core's commands, one module per family, each imported only when one of
 its commands runs (``rolecli roll 2d6`` imports ``dice`` and nothing else).
 
-:data:`COMMANDS` (:mod:`rolecli.core_commands`) names the module of each
-command; a module registers its commands with :func:`core_command` (or puts a
-command group in :data:`REGISTRY`).
+:data:`rolecli.core_commands.COMMANDS` names the module of each command, which
+:mod:`rolecli.cli` imports when the command runs; a module registers its
+commands with :func:`core_command` (or puts a command group in :data:`REGISTRY`).
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from rolecli.core_commands import COMMANDS
 from rolecli.session import session_of
 
 REGISTRY: dict[str, typer.Typer] = {}
@@ -36,12 +34,6 @@ def core_command(name: str | None = None, **settings: Any):
         return function
 
     return register
-
-
-def typer_app(name: str) -> typer.Typer:
-    """The typer app of core command ``name``, importing its module."""
-    importlib.import_module(f"rolecli.commands.{COMMANDS[name]}")
-    return REGISTRY[name]
 
 
 def complete_campaigns(incomplete: str) -> list[str]:

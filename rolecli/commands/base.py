@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 import typing
 import weakref
 from pathlib import Path
@@ -18,7 +19,7 @@ from typer.core import TyperCommand
 
 from rolecli.session import session_of
 
-__all__ = ["ClickException", "QUIET_OPTION", "RoleCommand", "UsageError", "for_people", "quietly"]
+__all__ = ["ClickException", "QUIET_OPTION", "RoleCommand", "UsageError", "fail", "for_people", "quietly"]
 
 try:  # typer >= 0.29 vendors click
     from typer._click.exceptions import ClickException, UsageError
@@ -143,3 +144,11 @@ def for_people(command, ctx) -> None:
 
 def _no_type(ctx) -> None:
     return None
+
+
+def fail(message: str) -> int:
+    """Report a user's error as one line on stderr; the exit code for it."""
+    from rolecli.output import visible
+
+    print(f"rolecli: {visible(message)}", file=sys.stderr)
+    return 2

@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from rolecli.cli import RoleCommand
 from rolecli.commands import DICE, JSON, LANG, SEED, core_command
+from rolecli.commands.base import RoleCommand
 from rolecli.errors import DiceError, RoleError
 from rolecli.output import Printer
 from rolecli.session import session_of
