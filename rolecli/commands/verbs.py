@@ -230,8 +230,6 @@ def _campaign_form(system, ctx, words: list[str], exc: Exception) -> str | None:
             f"to roll for {who} of campaign {name!r}, leave out the system: {form}")
 
 
-
-
 def odds_of_verb(ctx, args: list[str], json_: bool, lang: str) -> int:
     """``rolecli odds SYSTEM VERB ...`` (a quick form) or ``rolecli odds VERB ACTOR
     ...`` (the current campaign's system, on its characters); ``ctx`` is the
