@@ -179,6 +179,22 @@ def test_no_module_imports_another_modules_private_name():
     assert KNOWN_PRIVATE - found == set(), "a known private import is gone: take it off KNOWN_PRIVATE"
 
 
+# Which campaign a command works on is campaign.chosen_campaign's to say; these
+# read the current campaign's name for another purpose.
+READS_CURRENT_NAME = {
+    "rolecli.campaign.paths",  # chosen_campaign itself
+    "rolecli.commands.campaigns",  # `campaign new` (is there one yet?) and `campaign list` (which to mark)
+    "rolecli.encounter.file",  # a file's campaign: -C, its `campaign` key, its folder, then the current one
+}
+
+
+def test_the_current_campaign_is_worked_out_in_one_place():
+    calling = {name for name, path in MODULES.items()
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] == "current_name"}
+    assert calling == READS_CURRENT_NAME
+
+
 @pytest.mark.parametrize("name", ["rolecli.play", "rolecli.campaign", "rolecli.encounter.engine",
                                   "rolecli.tables.library", "rolecli.testing"])
 def test_importing_a_library_module_loads_no_command_module(name):
