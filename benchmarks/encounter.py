@@ -39,13 +39,13 @@ SEED = 3
 
 def job(root: Path, camp: str):
     from rolecli import campaign as store
-    from rolecli.commands import systems_lookup
+    from rolecli.plugins import system_info
     from rolecli.encounter.engine import rehearse, scene_of
     from rolecli.encounter.file import EncounterFile
     from rolecli.encounter.simulate import Job, Reload
 
     path = root / camp / "encounter.toml"
-    loaded = store.load_campaign(root, camp, systems_lookup)
+    loaded = store.load_campaign(root, camp, system_info)
     enc = EncounterFile(path).encounter(loaded)
     rehearse(enc)
     return Job(enc, scene_of(loaded, keep_conflict=False), SEED), Reload(str(path), str(root), camp, SEED)
@@ -61,14 +61,14 @@ def timed_trials(the_job, trials: int, workers: int = 1, load=None) -> tuple[flo
 
 def instrumented(the_job, trials: int) -> tuple[float, int, list]:
     """Time inside the system's hooks, the exchanges, and every die's size, over ``trials`` plays."""
-    import rolecli.actions as actions
+    import rolecli.play as verbs
     import rolecli.status as status
     from rolecli.conflict import Scene
     from rolecli.encounter.engine import Play
     from rolecli.encounter.simulate import trial_seed
 
     inside = [0.0]
-    call, status_of = actions.call, status.status_of
+    call, status_of = verbs.call, status.status_of
 
     def timing(function):
         def timed(*args, **kwargs):
@@ -79,7 +79,7 @@ def instrumented(the_job, trials: int) -> tuple[float, int, list]:
                 inside[0] += time.perf_counter() - start
         return timed
 
-    actions.call, status.status_of = timing(call), timing(status_of)
+    verbs.call, status.status_of = timing(call), timing(status_of)
     exchanges, sizes = 0, []
     try:
         for index in range(trials):
@@ -87,7 +87,7 @@ def instrumented(the_job, trials: int) -> tuple[float, int, list]:
             exchanges += play.play().exchanges
             sizes += [3 if r.sides == "F" else r.sides if isinstance(r.sides, int) else 6 for r in play.source.reads]
     finally:
-        actions.call, status.status_of = call, status_of
+        verbs.call, status.status_of = call, status_of
     return inside[0], exchanges, sizes
 
 

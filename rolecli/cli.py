@@ -12,15 +12,11 @@ bug), 4 a plugin's failure, 130 interrupted, 141 stdout closed by its reader.
 from __future__ import annotations
 
 import errno
-import functools
-import inspect
+import importlib
 import os
-import re
 import shlex
 import sys
-import typing
 import weakref
-from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -28,14 +24,11 @@ from typer import Abort
 from typer.core import TyperCommand, TyperGroup
 
 from rolecli import __version__
-from rolecli.commands import COMMANDS, complete_campaigns, typer_app
+from rolecli.commands import REGISTRY, complete_campaigns
+from rolecli.commands.base import ClickException, RoleCommand, UsageError, fail, for_people, quietly
+from rolecli.core_commands import COMMANDS
 from rolecli.errors import RoleError
-from rolecli.session import Session, session_of
-
-try:  # typer >= 0.29 vendors click
-    from typer._click.exceptions import ClickException, UsageError
-except ImportError:  # pragma: no cover - older typer uses click itself
-    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
+from rolecli.session import session_of
 
 _built: dict[str, Any] = {}
 
@@ -58,15 +51,16 @@ class RoleGroup(TyperGroup):
                 _built[cmd_name] = typer.main.get_command(_prepared(typer_app(cmd_name)))
             return _built[cmd_name]
         session = session_of(ctx)
-        from rolecli.actions import command_for, system_group
+        from rolecli.commands.verbs import command_for, system_group
         from rolecli.i18n import choose_lang
+        from rolecli.play import campaign_system
         from rolecli.plugins import get_plugins
 
         lang = choose_lang(session.lang)
         plugins = get_plugins()
         if cmd_name in plugins.systems:
             return system_group(plugins.systems[cmd_name], lang)
-        system = _campaign_system(session)
+        system = campaign_system(session)
         if system is not None and system.info.action(cmd_name):
             return command_for(system, system.info.action(cmd_name), "campaign", lang)
         return None
@@ -95,10 +89,11 @@ class RoleGroup(TyperGroup):
         (a core command wins over a verb of the same name)."""
         names = sorted(COMMANDS)
         try:
+            from rolecli.play import campaign_system
             from rolecli.plugins import get_plugins
 
             names += list(get_plugins().systems)
-            system = _campaign_system(session_of(ctx))
+            system = campaign_system(session_of(ctx))
             if system is not None:
                 names += [a.name for a in system.info.actions if a.name not in names]
         except Exception:  # listing must survive any plugin or campaign trouble
@@ -106,41 +101,6 @@ class RoleGroup(TyperGroup):
         return names
 
 
-# A negative number as Python writes one: -1, -2.5, -.5, -1e-05 (Fate's Poor, a penalty, a modifier).
-_NUMBER = re.compile(r"-(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?", re.I)
-
-
-class RoleCommand(TyperCommand):
-    """A rolecli command (a core one or a system's verb), whose command line
-    reads a word that looks like an option but is a number (``-1``) as an
-    argument, as the player means it: click alone would refuse it as the option
-    ``-1``. A value of an option (``--modifier -2``) is the option's, as before,
-    and an option the command declares under such a name stays that option."""
-
-    def reads_as_argument(self, arg: str) -> bool:
-        """Whether ``arg``, which starts with a minus sign, is an argument."""
-        return _NUMBER.fullmatch(arg) is not None
-
-    def make_parser(self, ctx):
-        parser = super().make_parser(ctx)
-        if not parser.allow_interspersed_args:  # a group: its next word is a command's name
-            return parser
-        # click's parser has no public hook for this; _process_opts (every click 8, and the click
-        # typer vendors) is where a word that starts with "-" is taken for options.
-        process = parser._process_opts
-
-        def process_opts(arg, state):
-            declared = arg.split("=", 1)[0] in parser._long_opt or arg[:2] in parser._short_opt
-            if not declared and self.reads_as_argument(arg):
-                state.largs.append(arg)
-            else:
-                process(arg, state)
-
-        parser._process_opts = process_opts
-        return parser
-
-
-QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
 _prepared_apps: "weakref.WeakSet" = weakref.WeakSet()
 
 
@@ -159,100 +119,19 @@ def _prepared(app: typer.Typer) -> typer.Typer:
     return app
 
 
-def quietly(function):
-    """``function`` (a command's callback) with a ``--quiet`` parameter, held in
-    :data:`rolecli.output.QUIET` while it runs."""
-    from rolecli.output import QUIET
-
-    @functools.wraps(function)
-    def command(*args, quiet: bool = False, **kwargs):
-        token = QUIET.set(quiet or QUIET.get())  # a batch run with --quiet keeps its lines quiet
-        try:
-            return function(*args, **kwargs)
-        finally:
-            QUIET.reset(token)
-
-    signature = inspect.signature(function, eval_str=True)
-    command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), inspect.Parameter(
-        "quiet", inspect.Parameter.KEYWORD_ONLY, default=QUIET_OPTION, annotation=bool)])
-    return command
-
-
-def _session_lang(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
-    """``rolecli COMMAND --lang es`` means what ``rolecli --lang es COMMAND`` does."""
-    if value is not None:
-        from rolecli.i18n import choose_lang
-
-        session_of(ctx).lang = choose_lang(value)  # a bad value is refused, as at the top
-    return value
-
-
-@functools.cache
-def _lang_option():
-    """The ``--lang`` of a command or group that declares none (made by typer, once)."""
-
-    def command(lang: Optional[str] = typer.Option(None, "--lang", metavar="[es|en]", callback=_session_lang,
-                                                   expose_value=False, help="Language: es or en.")) -> None:
-        """A command to take the option from."""
-
-    single = typer.Typer(add_completion=False)
-    single.command()(command)
-    return typer.main.get_command(single).params[0]
-
-
-# What an option takes, as help pages say it. typer 0.29 shows a parameter's
-# Python type there (`--seed <int>`, even `--json <bool>` on a flag, `FILE <str>`
-# beside an argument's name); rolecli shows nothing on a flag or an argument
-# (its name says what it is) and what to type on an option.
-_TAKES = {"--lang": "[es|en]", "--dice": "A,B,...", "--rule": "KEY=VALUE", "--with": "KEY=VALUE"}
-_BY_TYPE = {int: "N", float: "X", Path: "FILE"}
-_named: "weakref.WeakSet" = weakref.WeakSet()
-
-
-def for_people(command, ctx) -> None:
-    """Give each flag of ``command`` and of its subcommands (``--help`` too) no
-    metavar, each option whose declaration gave none a name for what it takes,
-    and each argument no type beside its name; and ``--lang`` to each that has
-    none, so that it is taken at every level of a command line."""
-    if command in _named:
-        return
-    _named.add(command)
-    if not any("--lang" in param.opts for param in command.params):
-        command.params.append(_lang_option())
-    help_option = command.get_help_option(ctx)
-    for param in [*command.params, *([help_option] if help_option else [])]:
-        if param.param_type_name == "argument":  # typer has no setting for an argument's type column
-            param.display_type_rich = _no_type
-            continue
-        if param.param_type_name != "option" or param.metavar is not None:
-            continue
-        if param.is_flag:
-            param.metavar = ""
-            continue
-        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-        annotation = next((a for a in typing.get_args(annotation) if a is not type(None)), annotation)
-        param.metavar = (next((_TAKES[o] for o in param.opts if o in _TAKES), None)
-                         or _BY_TYPE.get(annotation) or param.name.upper().strip("_").replace("_", "-"))
-    for sub in getattr(command, "commands", {}).values():
-        for_people(sub, ctx)
-
-
-def _no_type(ctx) -> None:
-    return None
-
-
 def _not_a_verb_here(ctx, word: str) -> str | None:
     """Why ``word``, a verb of some installed system, is no command here: verbs
     come from the current campaign's system; how to choose one, and the quick
     rolls that have it. None when no system has such a verb."""
-    from rolecli import campaign as store
+    from rolecli.campaign import chosen_campaign
+    from rolecli.play import campaign_system
     from rolecli.plugins import get_plugins
 
     try:
         having = [name for name, system in get_plugins().systems.items() if system.info.action(word)]
         session = session_of(ctx)
-        campaign = session.campaign or store.current_name(store.campaigns_dir(session.campaigns))
-        system = _campaign_system(session) if campaign else None
+        campaign = chosen_campaign(session.campaigns, session.campaign, required=False)[1]
+        system = campaign_system(session) if campaign else None
     except RoleError:  # a broken campaign or plugin is reported by the commands that use it
         return None
     if not having:
@@ -265,16 +144,12 @@ def _not_a_verb_here(ctx, word: str) -> str | None:
             f"without one, with raw numbers: {quick}")
 
 
-def _campaign_system(session: Session):
-    from rolecli import campaign as store
-    from rolecli.plugins import get_plugins
-
-    root = store.campaigns_dir(session.campaigns)
-    name = session.campaign or store.current_name(root)
-    if not name:
-        return None
-    system_name = store.system_of(root, name)
-    return get_plugins().system(system_name)
+def typer_app(name: str) -> typer.Typer:
+    """The typer app of core command ``name``, importing its module: the command
+    line loads the command modules (which import :mod:`rolecli.commands`), so
+    that no module of the command layer imports one above it."""
+    importlib.import_module(f"rolecli.commands.{COMMANDS[name]}")
+    return REGISTRY[name]
 
 
 def _version(value: bool) -> None:
@@ -303,14 +178,6 @@ def root(
         choose_lang(lang)
 
 
-def fail(message: str) -> int:
-    """Report a user's error as one line on stderr; the exit code for it."""
-    from rolecli.output import visible
-
-    print(f"rolecli: {visible(message)}", file=sys.stderr)
-    return 2
-
-
 # --- entry point ------------------------------------------------------------
 
 _command = None
@@ -323,7 +190,7 @@ def invoke(argv: list[str], where: str = "") -> int:
         _command = typer.main.get_command(app)
     try:
         rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
-                           obj={"command_line": "rolecli " + shlex.join(argv)})
+                           obj={"command_line": "rolecli " + shlex.join(argv), "invoke": invoke})
         if rv == 130:  # typer turns Ctrl-C into exit code 130 and says nothing; no command returns 130
             raise KeyboardInterrupt
         sys.stdout.flush()  # a full disk or a closed pipe shows here, while this command is still known

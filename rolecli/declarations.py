@@ -25,17 +25,14 @@ from typing import Any, get_args
 
 from rolecli.contract import ActionSpec, Field, HookName, Label, Param, ParamKind, RuleOption, SystemInfo
 from rolecli.errors import RoleError
+from rolecli.house_rules import HOUSE_KEY
 
-# Names the core gives the options of every verb (actions.py), and the names of
+# Names the core gives the options of every verb (commands/verbs.py), and the names of
 # its own arguments: a parameter named so would never reach the plugin.
 RESERVED_PARAMS = frozenset({"ctx", "json", "lang", "rule", "seed", "dice", "n", "repeat", "with", "force", "quiet"})
 RESERVED_SHORT = frozenset({"n", "q", "h"})  # -n (repeat), -q (quiet), -h (help)
 FIELD_KINDS = ("int", "str", "bool", "table", "list")
 REQUIRED_EVENTS = ("end_of_scene", "start_of_session", "rest")
-# The core's own key of a campaign's [rules]: the opt-in house rules it switches on (rolecli.plugins).
-HOUSE_KEY = "house"
-HOUSE_OPTION = RuleOption(HOUSE_KEY, (), Label("Reglas de la casa activadas en esta campaña.",
-                                               "House rules switched on in this campaign."))
 
 
 class DeclarationError(RoleError):
@@ -45,7 +42,7 @@ class DeclarationError(RoleError):
 def check_system(info: Any) -> SystemInfo:
     """``info``, completed by the core (:func:`complete_action`), if it is a
     usable SystemInfo, else a DeclarationError saying what is wrong in one sentence."""
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
 
     if not isinstance(info, SystemInfo):
         raise DeclarationError(f"rolecli_system() returned {type(info).__name__}, not a SystemInfo or None")

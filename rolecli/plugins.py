@@ -167,7 +167,7 @@ class Plugins:
         if self.tracing:
             from rolecli.tracing import Tracer
 
-            tracer = Tracer()
+            tracer = Tracer(hidden=frozenset({WITNESS}))  # the core's witness is no plugin
             self.pm.add_hookcall_monitoring(tracer.before, tracer.after)
 
     # --- offering plugins ---------------------------------------------------
@@ -522,6 +522,12 @@ def get_plugins() -> Plugins:
         _loaded = Plugins()
         _loaded.load_entry_points()
     return _loaded
+
+
+def system_info(name: str) -> SystemInfo:
+    """The SystemInfo of system ``name`` (loading the plugins on first use): what
+    a campaign's loading is given to read its sheets by."""
+    return get_plugins().system(name).info
 
 
 def use_plugins(plugins: Plugins | None) -> Plugins | None:

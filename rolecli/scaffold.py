@@ -324,7 +324,7 @@ FILES = {"pyproject.toml": PYPROJECT, "README.md": README, "rolecli_$name/__init
 
 def create(where: Path, name: str) -> Path:
     """Write the package of system ``name`` into ``where/rolecli-NAME``; its folder."""
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
 
     if not name.isidentifier() or not name.islower() or keyword.iskeyword(name) or name in COMMANDS:
         raise RoleError(f"{name!r} cannot name a rule system: use a lower-case word, such as 'blades', that is no "

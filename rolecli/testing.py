@@ -26,6 +26,10 @@ left behind::
 The plugins are those installed (entry points), loaded once per process, so
 ``ROLECLI_LOAD_PLUGINS`` and the like set inside a test do not apply: use
 :func:`plugins`, or run ``python -m rolecli`` as a process for those.
+
+This module is an entry point, like ``python -m rolecli``: it sits above the
+command line (:func:`run` imports :mod:`rolecli.cli` when it is called), and no
+module of rolecli imports it.
 """
 
 from __future__ import annotations
@@ -94,14 +98,14 @@ def campaign(data: Mapping[str, Any], name: str = "test") -> Iterator[Path]:
     import tomli_w
 
     from rolecli import campaign as store
-    from rolecli.commands import systems_lookup
+    from rolecli.plugins import system_info
 
     with tempfile.TemporaryDirectory(prefix="rolecli-test-") as folder:
         root = Path(folder)
         path = root / store.check_name(name, "campaign")
         path.mkdir()
         (path / "campaign.toml").write_text(tomli_w.dumps(dict(data)), encoding="utf-8")
-        store.load_campaign(root, name, systems_lookup)  # a campaign rolecli would refuse fails here
+        store.load_campaign(root, name, system_info)  # a campaign rolecli would refuse fails here
         with _environment({"ROLECLI_CAMPAIGNS": str(root)}):
             store.set_current(root, name)
             yield path

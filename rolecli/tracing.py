@@ -68,10 +68,13 @@ def line(hook: str, plugins: list[str], kwargs: dict[str, Any], result: str, sec
 
 class Tracer:
     """The before/after pair pluggy's ``add_hookcall_monitoring`` takes; calls
-    may nest (a hook calling another), so start times are a stack."""
+    may nest (a hook calling another), so start times are a stack. ``hidden``:
+    the names of registered plugins that are the core's, not a plugin (its
+    witness), left out of the lines."""
 
-    def __init__(self) -> None:
+    def __init__(self, hidden: frozenset[str] = frozenset()) -> None:
         self.started: list[float] = []
+        self.hidden = hidden
 
     def before(self, hook: str, impls: Any, kwargs: Any) -> None:
         self.started.append(time.perf_counter())
@@ -80,8 +83,6 @@ class Tracer:
         seconds = time.perf_counter() - self.started.pop()
         failed = outcome.exception
         result = f"raised {short(failed)}" if failed else short(outcome.get_result())
-        # pluggy calls the implementations registered last first; the core's witness is no plugin.
-        from rolecli.plugins import WITNESS
-
-        line(hook, [impl.plugin_name for impl in reversed(impls) if impl.plugin_name != WITNESS], dict(kwargs),
-             result, seconds)
+        # pluggy calls the implementations registered last first.
+        line(hook, [impl.plugin_name for impl in reversed(impls) if impl.plugin_name not in self.hidden],
+             dict(kwargs), result, seconds)

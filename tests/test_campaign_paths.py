@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_campaign_fakes import FAKE, systems
 
-from rolecli.campaign import (campaigns_dir, check_name, create_campaign, current_name, display_path,
-                              list_campaigns, load_campaign, set_current)
+from rolecli.campaign import (campaigns_dir, check_name, chosen_campaign, create_campaign, current_name,
+                              display_path, list_campaigns, load_campaign, set_current)
 from rolecli.campaign.paths import ENV_VAR
 from rolecli.errors import CampaignError
 
@@ -146,6 +146,21 @@ def test_set_current_checks_the_campaign_exists(root):
     with pytest.raises(CampaignError, match=r"no campaign 'deom'.*Did you mean 'demo'\?.*Campaigns: demo"):
         set_current(root, "deom")
     assert current_name(root) is None
+
+
+def test_the_campaign_a_command_works_on_is_the_chosen_one_else_the_current_one(root):
+    """What every command and verb asks (one place, so that they agree): -C (or a
+    name the command was given) wins, else the current campaign, else none."""
+    create_campaign(root, "demo", FAKE)
+    create_campaign(root, "other", FAKE)
+    assert chosen_campaign(str(root), None, required=False) == (root, None)
+    with pytest.raises(CampaignError, match=r"^no current campaign: choose one with 'rolecli campaign use NAME' "
+                                            r"or pass --campaign NAME\.$"):
+        chosen_campaign(str(root), None)
+    set_current(root, "demo")
+    assert chosen_campaign(str(root), None) == (root, "demo")
+    assert chosen_campaign(str(root), "other") == (root, "other")
+    assert chosen_campaign(str(root), "") == (root, "demo")  # an empty -C is no choice
 
 
 def test_current_file_with_an_unsafe_name_is_refused(root):

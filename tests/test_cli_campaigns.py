@@ -134,7 +134,7 @@ def test_twenty_processes_recording_damage_lose_nothing(campaigns):
 
 
 def test_shell_completion_offers_campaign_and_character_names(cli, campaigns):
-    from rolecli.actions import _complete_characters
+    from rolecli.commands.verbs import _complete_characters
     from rolecli.commands import complete_campaigns as _complete_campaigns
 
     assert _complete_campaigns("ca") == ["caminantes"]

@@ -40,7 +40,7 @@ def _pages():
     """Every help page: the root, every core command and subcommand, every system
     and each of its verbs as a quick roll and on its sample campaign, and the
     odds of each verb that has them, of both forms."""
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
     from rolecli.plugins import get_plugins
     from test_conventions_json import VERBS, _core
 

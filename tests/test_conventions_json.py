@@ -318,7 +318,7 @@ def test_every_core_command_prints_clean_json(cli, campaigns, as_json):
 
 
 def test_every_verb_is_walked():
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
     from rolecli.plugins import get_plugins
 
     systems = get_plugins().systems
@@ -350,14 +350,14 @@ def _path(args: list[str]) -> str:
 
 
 def _core(name: str):
-    from rolecli.commands import typer_app
+    from rolecli.cli import typer_app
 
     return typer.main.get_command(typer_app(name))
 
 
 def _json_commands() -> set[str]:
     """Every core command (group or subcommand) that has a --json option."""
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
 
     def walk(path: str, command):
         if any("--json" in p.opts for p in command.params):

@@ -88,7 +88,7 @@ def test_every_command_and_verb_takes_quiet(cli):
     import typer
 
     from rolecli.cli import app
-    from rolecli.commands import COMMANDS
+    from rolecli.core_commands import COMMANDS
     from rolecli.plugins import get_plugins
 
     root = typer.main.get_command(app)

@@ -172,7 +172,7 @@ def test_choices_are_completed_in_the_shell(campaigns):
 
 
 def test_a_list_of_choices_completes_its_last_item():
-    from rolecli.actions import _complete_choices
+    from rolecli.commands.verbs import _complete_choices
 
     param = Param("helpers", "list", L("", ""), choices=("good", "ordinary", "amazing"))
     assert _complete_choices(param)("good,o") == ["good,ordinary"]

@@ -136,7 +136,7 @@ def test_unknown_system_is_one_line_exit_2(cli):
 
 
 def test_every_verb_of_every_installed_system_builds_in_every_form():
-    from rolecli.actions import build_command
+    from rolecli.commands.verbs import build_command
     from rolecli.plugins import get_plugins
 
     for system in get_plugins().systems.values():
@@ -150,7 +150,7 @@ def test_every_verb_of_every_installed_system_builds_in_every_form():
     (dict(name="take", kind="choice", choices=("yes", "no"), policy=True), "without a default policy"),
 ])
 def test_a_verb_the_core_cannot_build_is_refused_in_one_line(param, message):
-    from rolecli.actions import build_command
+    from rolecli.commands.verbs import build_command
     from rolecli.contract import Param
     from rolecli.errors import RoleError
 

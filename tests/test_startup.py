@@ -15,7 +15,7 @@ def _loaded(code: str, *modules: str) -> dict[str, bool]:
 
 
 def test_a_quick_roll_loads_no_plugin_campaign_rich_or_icepool(campaigns):
-    heavy = ("rolecli.plugins", "rolecli.campaign", "rolecli.actions", "rich", "icepool", "pluggy", "tomlkit")
+    heavy = ("rolecli.plugins", "rolecli.campaign", "rolecli.play", "rolecli.commands.verbs", "rich", "icepool", "pluggy", "tomlkit")
     code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
            "    assert invoke(['roll', '2d6']) == 0"
     assert _loaded(code, *heavy) == dict.fromkeys(heavy, False)

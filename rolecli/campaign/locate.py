@@ -1,4 +1,5 @@
-"""Find the line of a dotted key in TOML text, for error messages.
+"""Find the line of a dotted key in TOML text, for error messages; and write
+keys and values as TOML writes them (:func:`format_key`, :func:`show`).
 
 :mod:`tomllib` returns values without positions, so this is a small scanner
 of its own: it walks the text statement by statement, keeps track of the
@@ -16,6 +17,7 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass
+from typing import Any
 
 Key = tuple[str, ...]
 
@@ -26,6 +28,19 @@ def format_key(parts: Key | list[str]) -> str:
     """A dotted key as written in TOML: ``characters."Ana María".hp``."""
     return ".".join(p if _BARE.fullmatch(p) else json.dumps(p, ensure_ascii=False).replace("\x7f", "\\u007f")
                     for p in parts)
+
+
+def show(value: Any) -> str:
+    """A value as it would be written in TOML (:func:`format_key` writes a key)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{format_key([str(k)])} = {show(v)}" for k, v in value.items()) + "}"
+    return str(value)
 
 
 def key_lines(text: str) -> list[tuple[Key, int]]:

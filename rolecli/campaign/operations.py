@@ -50,9 +50,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Protocol
 
-from rolecli.campaign.locate import format_key
+from rolecli.campaign.locate import format_key, show
 from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, check_name, display_path
-from rolecli.campaign.validate import Where, check_sheet, check_state, option_problem, rule_option, show
+from rolecli.campaign.validate import Where, check_sheet, check_state, option_problem, rule_option
 from rolecli.errors import CampaignError
 
 MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()

@@ -282,3 +282,17 @@ def current_name(root: Path) -> str | None:
         return check_name(name, "campaign")
     except CampaignError as exc:
         raise CampaignError(f"{display_path(path)}: {exc}") from None
+
+
+def chosen_campaign(folder: str | None, chosen: str | None, required: bool = True) -> tuple[Path, str | None]:
+    """The campaigns folder (``--campaigns``) and the campaign a command works
+    on: ``chosen`` (``-C NAME``, or a name the command was given), else the
+    current one. Every command and verb asks here, so that they all agree.
+    With ``required``, having none is an error saying how to choose one;
+    without, the name is ``None`` then."""
+    root = campaigns_dir(folder)
+    name = chosen or current_name(root)
+    if not name and required:
+        raise CampaignError("no current campaign: choose one with 'rolecli campaign use NAME' "
+                            "or pass --campaign NAME.")
+    return root, name

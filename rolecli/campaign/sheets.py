@@ -26,8 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from rolecli.campaign.locate import Key, format_key, headers
-from rolecli.campaign.validate import show
+from rolecli.campaign.locate import Key, format_key, headers, show
 
 BOM = b"\xef\xbb\xbf"
 

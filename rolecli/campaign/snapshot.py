@@ -23,7 +23,8 @@ from typing import Any, Callable, Mapping
 from rolecli.campaign import log as logbook
 from rolecli.campaign.files import decode
 from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, display_path, read_bytes
-from rolecli.campaign.validate import Where, check_campaign_doc, check_state, parse_toml, show
+from rolecli.campaign.locate import show
+from rolecli.campaign.validate import Where, check_campaign_doc, check_state, parse_toml
 from rolecli.contract import Character, Field, SystemInfo
 from rolecli.errors import CampaignError
 

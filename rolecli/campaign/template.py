@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.campaign.locate import format_key
-from rolecli.campaign.validate import show, show_range
+from rolecli.campaign.locate import format_key, show
+from rolecli.campaign.validate import show_range
 from rolecli.contract import Field, SystemInfo
 
 

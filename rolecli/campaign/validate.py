@@ -11,16 +11,15 @@ into data by :func:`parse_assignments` and checked by the same rules.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from rolecli.campaign.locate import Key, format_key, locate
+from rolecli.campaign.locate import Key, format_key, locate, show
 from rolecli.campaign.paths import check_name, display_path
 from rolecli.contract import Field, RuleOption, SystemInfo
-from rolecli.declarations import HOUSE_KEY, HOUSE_OPTION
+from rolecli.house_rules import HOUSE_KEY, HOUSE_OPTION
 from rolecli.names import closest
 from rolecli.errors import CampaignError
 
@@ -29,19 +28,6 @@ _TOML_POSITION = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 
 
 # --- showing values and choices ----------------------------------------------
-
-
-def show(value: Any) -> str:
-    """A value as it would be written in TOML."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(show(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{format_key([str(k)])} = {show(v)}" for k, v in value.items()) + "}"
-    return str(value)
 
 
 def dotted(values: Mapping[str, Any]) -> str:

@@ -1,32 +1,19 @@
 """The core's commands, one module per family, each imported only when one of
 its commands runs (``rolecli roll 2d6`` imports ``dice`` and nothing else).
 
-:data:`COMMANDS` names the module of each command; a module registers its
+:data:`rolecli.core_commands.COMMANDS` names the module of each command, which
+:mod:`rolecli.cli` imports when the command runs; a module registers its
 commands with :func:`core_command` (or puts a command group in :data:`REGISTRY`).
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from rolecli.errors import RoleError
 from rolecli.session import session_of
-
-COMMANDS = {
-    "roll": "dice", "odds": "dice",
-    "systems": "systems",
-    "campaign": "campaigns", "character": "campaigns",
-    "log": "history", "undo": "history",
-    "batch": "batch",
-    "table": "tables",
-    "plugins": "plugins",
-    "conflict": "conflict", "effect": "conflict",
-    "encounter": "encounter",
-}
 
 REGISTRY: dict[str, typer.Typer] = {}
 
@@ -49,12 +36,6 @@ def core_command(name: str | None = None, **settings: Any):
     return register
 
 
-def typer_app(name: str) -> typer.Typer:
-    """The typer app of core command ``name``, importing its module."""
-    importlib.import_module(f"rolecli.commands.{COMMANDS[name]}")
-    return REGISTRY[name]
-
-
 def complete_campaigns(incomplete: str) -> list[str]:
     """Shell completion: the campaigns of the campaigns folder."""
     try:
@@ -66,10 +47,11 @@ def complete_campaigns(incomplete: str) -> list[str]:
 
 
 def systems_lookup(name: str):
-    """A system's SystemInfo by name (loading the plugins on first use)."""
-    from rolecli.plugins import get_plugins
+    """:func:`rolecli.plugins.system_info`, imported on first use: a command
+    module that only lists campaigns loads no plugin machinery."""
+    from rolecli.plugins import system_info
 
-    return get_plugins().system(name).info
+    return system_info(name)
 
 
 def campaign_store(ctx: typer.Context):
@@ -83,8 +65,8 @@ def campaign_store(ctx: typer.Context):
 def current_campaign(ctx: typer.Context, name: str | None = None) -> tuple[Any, Path, str]:
     """The campaign package, the campaigns folder and the campaign to work on:
     ``name``, else ``-C``, else the current one."""
-    store, root, session = campaign_store(ctx)
-    name = name or session.campaign or store.current_name(root)
-    if not name:
-        raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.")
+    from rolecli import campaign as store
+
+    session = session_of(ctx)
+    root, name = store.chosen_campaign(session.campaigns, name or session.campaign)
     return store, root, name

@@ -12,6 +12,7 @@ from typing import Iterator
 import typer
 
 from rolecli.commands import core_command
+from rolecli.commands.base import fail
 from rolecli.errors import Interrupted, RoleError
 from rolecli.output import note
 from rolecli.session import session_of
@@ -22,8 +23,9 @@ def batch(ctx: typer.Context,
           file: str = typer.Argument("-", help="A file of rolecli command lines, or - for standard input."),
           keep_going: bool = typer.Option(False, "--keep-going", "-k", help="Go on after a line with an error.")) -> int:
     """Run many rolecli command lines in one process (one per line; # comments)."""
-    from rolecli import cli
-
+    # The lines run as the command line running the batch runs them (rolecli.cli.invoke,
+    # which hands itself down), so that this module, which it loads, need not import it.
+    invoke = ctx.find_root().obj["invoke"]
     session = session_of(ctx)
     prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
                              ("--lang", session.lang)) if v for a in (k, v)]
@@ -34,13 +36,13 @@ def batch(ctx: typer.Context,
         with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
             for number, line in _lines(file):
                 if isinstance(line, RoleError):
-                    code = cli.fail(f"line {number}: {line}")
+                    code = fail(f"line {number}: {line}")
                 else:
-                    code = _run_line(cli, prefix, number, line)
+                    code = _run_line(invoke, prefix, number, line)
                 try:
                     check_failures()  # a group commit its timer made while this line ran, and could not
                 except RoleError as exc:
-                    code = max(code, cli.fail(str(exc)))
+                    code = max(code, fail(str(exc)))
                 failed |= code == 1
                 if code >= 2:
                     errors = True
@@ -134,16 +136,16 @@ class _Pipe:
         pass
 
 
-def _run_line(cli, prefix: list[str], number: int, line: str) -> int:
+def _run_line(invoke, prefix: list[str], number: int, line: str) -> int:
     """Run one line of the batch; its exit code (0 for a blank or comment line)."""
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
-        return cli.fail(f"line {number}: {exc}")
+        return fail(f"line {number}: {exc}")
     if args[:1] == ["rolecli"]:
         args = args[1:]
     if not args:
         return 0
     if args[0] == "batch":
-        return cli.fail(f"line {number}: batch cannot run batch")
-    return cli.invoke(prefix + args, where=f"line {number}: ")
+        return fail(f"line {number}: batch cannot run batch")
+    return invoke(prefix + args, where=f"line {number}: ")

@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from rolecli.campaign.validate import dotted, read_rule_value, rule_option, show
+from rolecli.campaign.locate import show
+from rolecli.campaign.validate import dotted, read_rule_value, rule_option
 from rolecli.commands import (JSON, LANG, REGISTRY, campaign_store, complete_campaigns, current_campaign,
                               systems_lookup)
 from rolecli.errors import RoleError
@@ -98,7 +99,7 @@ campaign_app.add_typer(rule_app)
 @rule_app.command("show")
 def rule_show(ctx: typer.Context, json_: bool = JSON, lang: Optional[str] = LANG) -> int:
     """Every rule option in force: its value, whether campaign.toml sets it, what it changes."""
-    from rolecli.declarations import HOUSE_KEY
+    from rolecli.house_rules import HOUSE_KEY
     from rolecli.i18n import choose_lang
 
     lang_ = choose_lang(lang or session_of(ctx).lang)
@@ -177,7 +178,7 @@ def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None
     store, root, camp_name = current_campaign(ctx)
     camp = store.load_campaign(root, camp_name, systems_lookup)
     chars = [camp.character(name)] if name else list(camp.characters.values())
-    from rolecli.actions import with_house
+    from rolecli.play import with_house
 
     system = with_house(get_plugins().system(camp.system), dict(camp.options))
     asking = Context(lang_, DiceSource(0), dict(camp.options), dict(camp.characters))

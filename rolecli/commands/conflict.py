@@ -52,7 +52,7 @@ class _Play:
 
         self._txn = self.store.transaction(self.root, self.name, systems_lookup, command=self.session.command_line)
         self.camp = self._txn.__enter__()
-        from rolecli.actions import with_house
+        from rolecli.play import with_house
 
         self.system = with_house(get_plugins().system(self.camp.system), dict(self.camp.options))
         self.characters = self.camp.working_copies()
@@ -64,7 +64,7 @@ class _Play:
         return self._txn.__exit__(*exc)
 
     def context(self):
-        from rolecli.actions import rule_options
+        from rolecli.play import rule_options
         from rolecli.contract import Context
 
         return Context(self.lang, self.source, rule_options(self.camp.info, self.camp.options, None),
@@ -86,7 +86,7 @@ class _Play:
 
     def recover(self, event: str, names: list[str]) -> list:
         """The system's recovery for ``event`` on ``names``, if it declares the event."""
-        from rolecli.actions import call
+        from rolecli.play import call
         from rolecli.conflict import Event
 
         spec = self.system.info.verb("recover")
@@ -100,7 +100,7 @@ class _Play:
         return [Event("said", why=line) for line in outcome.lines]
 
     def initiative(self, names: list[str], round_: int, kind: str | None) -> Outcome:
-        from rolecli.actions import call
+        from rolecli.play import call
 
         spec = self.system.info.verb("initiative")
         if spec is None:

@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from rolecli.cli import RoleCommand
 from rolecli.commands import DICE, JSON, LANG, SEED, core_command
+from rolecli.commands.base import RoleCommand
 from rolecli.errors import DiceError, RoleError
 from rolecli.output import Printer
 from rolecli.session import session_of
@@ -154,7 +154,7 @@ def odds(
     session = session_of(ctx)
     lang_ = choose_lang(lang or session.lang)
     if _names_a_verb(args[0]):
-        from rolecli.actions import odds_of_verb
+        from rolecli.commands.verbs import odds_of_verb
 
         return odds_of_verb(ctx, args, json_, lang_)
     from rolecli.dice.odds import distribution

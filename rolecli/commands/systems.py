@@ -53,6 +53,6 @@ def systems(
 
 def _default(value) -> str:
     """`` = 3``, `` = "points"``: a default as campaign.toml writes it; nothing for none."""
-    from rolecli.campaign.validate import show
+    from rolecli.campaign.locate import show
 
     return "" if value is None else f" = {show(value)}"

@@ -236,7 +236,7 @@ class Play:
 
     def hook(self, spec, action: Action, subjects: list, who: str | None) -> Outcome:
         """The system's hook for ``spec``; a refusal by its rules says when and who."""
-        from rolecli.actions import call
+        from rolecli.play import call
 
         try:
             return call(self.system, spec, action, self.ctx, subjects)
@@ -330,9 +330,9 @@ class Play:
                     self.statuses.pop(name, None)
                     self.standing = None
         if outcome.effects or outcome.used:
-            from rolecli.actions import _lasting
+            from rolecli.play import keep_effects
 
-            _lasting(self.system, outcome, self.ctx, self.scene)
+            keep_effects(self.system, outcome, self.ctx, self.scene)
         return moved
 
     # --- who, whom and with what ------------------------------------------------

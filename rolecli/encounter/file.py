@@ -9,7 +9,7 @@ the line and the key, as a campaign file's are::
 
 Values are checked as the command line checks them: the parameter must be one
 the verb declares, of its kind, within its choices and range
-(:func:`rolecli.actions.convert`); sheets of stat blocks as campaign sheets are
+(:func:`rolecli.play.convert`); sheets of stat blocks as campaign sheets are
 (:func:`rolecli.campaign.validate.check_sheet`). What only the system can tell
 (a trait the rules do not know, a parameter a verb needs in this situation) is
 asked of the system itself by :func:`rolecli.encounter.engine.rehearse`.
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from rolecli.campaign.locate import Key
-from rolecli.campaign.validate import Where, check_sheet, show
+from rolecli.campaign.locate import Key, show
+from rolecli.campaign.validate import Where, check_sheet
 from rolecli.contract import Action, ActionSpec, Character, Param
 from rolecli.encounter.behaviour import LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named, Rolled
 from rolecli.errors import CampaignError, RoleError
@@ -180,7 +180,7 @@ class EncounterFile:
     def encounter(self, campaign) -> Encounter:
         """The encounter on ``campaign`` (a loaded Campaign), checked key by key;
         its system joined by the campaign's house rules."""
-        from rolecli.actions import rule_options, with_house
+        from rolecli.play import rule_options, with_house
         from rolecli.plugins import get_plugins
 
         options = rule_options(campaign.info, campaign.options, None)
@@ -403,7 +403,7 @@ class _Builder:
     def value(self, spec: ActionSpec, param: Param, raw: Any, key: Key) -> Any:
         """A parameter's value from the file, checked as the command line's: a
         placeholder or a dice expression stay live, to be filled in at each call."""
-        from rolecli.actions import convert
+        from rolecli.play import convert
 
         kind = param.kind
         if isinstance(raw, str) and raw.startswith("$"):

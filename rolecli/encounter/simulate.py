@@ -167,11 +167,11 @@ class Reload:
         from pathlib import Path
 
         from rolecli import campaign as store
-        from rolecli.commands import systems_lookup
+        from rolecli.plugins import system_info
         from rolecli.encounter.engine import scene_of
         from rolecli.encounter.file import EncounterFile
 
-        camp = store.load_campaign(Path(self.root), self.campaign, systems_lookup)
+        camp = store.load_campaign(Path(self.root), self.campaign, system_info)
         return Job(EncounterFile(self.path).encounter(camp), scene_of(camp, keep_conflict=False), self.seed)
 
 

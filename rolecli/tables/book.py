@@ -37,7 +37,8 @@ MAX_DRAW_COUNT = 100
 #: ``{…}`` rolls in one table (each is parsed when the table is shown or rolled).
 MAX_INLINE = 1_000
 
-_RANGE = re.compile(r"\s*(-?\d+)\s*(?:(?:-|–|\.\.)\s*(-?\d+)\s*|(\+)\s*)?")
+#: A row's key: a range of totals (``1-3``, ``4..6``, ``5``, ``7+``); CSV import reads its first column so.
+ROW_RANGE = re.compile(r"\s*(-?\d+)\s*(?:(?:-|–|\.\.)\s*(-?\d+)\s*|(\+)\s*)?")
 _DRAW = re.compile(r"\s*(\d*)\s*[tT]\s*\[\s*(.*?)\s*\]\s*")
 _NAME_RULE = f"a name of at most {MAX_NAME} characters, without control characters, braces, brackets or '@'"
 
@@ -188,7 +189,7 @@ class Book:
 
     def _row(self, key: tuple, range_key: str, text: Any, bounds: tuple | None) -> Row:
         key = key + (range_key,)
-        m = _RANGE.fullmatch(range_key)
+        m = ROW_RANGE.fullmatch(range_key)
         if m is None:
             raise self.error(key, 'is not a range of totals such as "1-3", "4" or "10+" (nor die = "…").')
         lo = int(m.group(1))
@@ -262,7 +263,7 @@ def _check_coverage(book: Book, key: tuple, rows: list[Row], die: str | None) ->
 
 
 def _quoted(text: str) -> str:
-    from rolecli.campaign.validate import show
+    from rolecli.campaign.locate import show
 
     return show(text)
 

@@ -14,7 +14,7 @@ import io
 from pathlib import Path
 
 from rolecli.errors import RoleError
-from rolecli.tables.book import _RANGE, MAX_ROWS
+from rolecli.tables.book import MAX_ROWS, ROW_RANGE
 
 MAX_FILE = 1_000_000  # bytes
 _WHAT = "a table to import"
@@ -70,7 +70,7 @@ def _csv_rows(name: str, text: str) -> list[tuple[str | None, str]]:
         if len(cells) == 1:
             items.append((None, cells[0]))
         elif len(cells) == 2:
-            if _RANGE.fullmatch(cells[0]) is None:
+            if ROW_RANGE.fullmatch(cells[0]) is None:
                 if number == 1:
                     continue  # a header such as "roll,result"
                 raise RoleError(f"{name} line {number}: {cells[0]!r} is not a range such as 1-3 or 4.")
@@ -85,8 +85,7 @@ def _csv_rows(name: str, text: str) -> list[tuple[str | None, str]]:
 
 def section(name: str, rows: list[tuple[str, str]], die: str | None, source: str) -> str:
     """The TOML text of ``[tables.NAME]``."""
-    from rolecli.campaign.locate import format_key
-    from rolecli.campaign.validate import show
+    from rolecli.campaign.locate import format_key, show
 
     lines = [f"[tables.{format_key([name])}]", f"# imported from {source} by rolecli table import"]
     if die is not None:

@@ -75,10 +75,7 @@ class Library:
         from rolecli import campaign as store
         from rolecli.campaign.paths import CAMPAIGN_FILE, existing_campaign
 
-        root = store.campaigns_dir(campaigns)
-        name = campaign or store.current_name(root)
-        if name is None and need_campaign:
-            raise RoleError("no current campaign: choose one with 'rolecli campaign use NAME' or pass -C NAME.")
+        root, name = store.chosen_campaign(campaigns, campaign, required=need_campaign)
         books = []
         if name is not None:
             books.append(_read_book(existing_campaign(root, name) / CAMPAIGN_FILE, f"campaign {name}", False))
@@ -125,10 +122,10 @@ class Library:
         if self._characters is None:
             self._characters = {}
             if self.campaign is not None:
-                from rolecli.commands import systems_lookup
+                from rolecli.plugins import system_info
 
                 store, root, name = self.campaign
-                self._characters = dict(store.load_campaign(root, name, systems_lookup).characters)
+                self._characters = dict(store.load_campaign(root, name, system_info).characters)
         return self._characters
 
     def character(self, name: str):

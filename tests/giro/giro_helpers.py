@@ -42,7 +42,7 @@ def run(verb: str, *, actor=None, target=None, dice=None, seed=None, options=Non
     """One verb through the system's hook, called as the core calls it (its
     subjects: the actor, or ``chars`` for initiative); every --dice value must
     be read. Returns the Outcome."""
-    from rolecli.actions import call
+    from rolecli.play import call
     from rolecli.plugins import get_plugins
 
     src = DiceSource(seed=seed, given=[str(d) for d in dice] if dice is not None else None)

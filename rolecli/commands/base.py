@@ -1,0 +1,154 @@
+"""What every rolecli command has, a core command or a system's verb: its
+words read as a player means them (:class:`RoleCommand`), ``--quiet``
+(:func:`quietly`), and help pages that say what each option takes, with
+``--lang`` at every level (:func:`for_people`)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+import sys
+import typing
+import weakref
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typer.core import TyperCommand
+
+from rolecli.session import session_of
+
+__all__ = ["ClickException", "QUIET_OPTION", "RoleCommand", "UsageError", "fail", "for_people", "quietly"]
+
+try:  # typer >= 0.29 vendors click
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
+
+
+# A negative number as Python writes one: -1, -2.5, -.5, -1e-05 (Fate's Poor, a penalty, a modifier).
+_NUMBER = re.compile(r"-(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?", re.I)
+
+
+class RoleCommand(TyperCommand):
+    """A rolecli command (a core one or a system's verb), whose command line
+    reads a word that looks like an option but is a number (``-1``) as an
+    argument, as the player means it: click alone would refuse it as the option
+    ``-1``. A value of an option (``--modifier -2``) is the option's, as before,
+    and an option the command declares under such a name stays that option."""
+
+    def reads_as_argument(self, arg: str) -> bool:
+        """Whether ``arg``, which starts with a minus sign, is an argument."""
+        return _NUMBER.fullmatch(arg) is not None
+
+    def make_parser(self, ctx):
+        parser = super().make_parser(ctx)
+        if not parser.allow_interspersed_args:  # a group: its next word is a command's name
+            return parser
+        # click's parser has no public hook for this; _process_opts (every click 8, and the click
+        # typer vendors) is where a word that starts with "-" is taken for options.
+        process = parser._process_opts
+
+        def process_opts(arg, state):
+            declared = arg.split("=", 1)[0] in parser._long_opt or arg[:2] in parser._short_opt
+            if not declared and self.reads_as_argument(arg):
+                state.largs.append(arg)
+            else:
+                process(arg, state)
+
+        parser._process_opts = process_opts
+        return parser
+
+
+QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
+
+
+def quietly(function):
+    """``function`` (a command's callback) with a ``--quiet`` parameter, held in
+    :data:`rolecli.output.QUIET` while it runs."""
+    from rolecli.output import QUIET
+
+    @functools.wraps(function)
+    def command(*args, quiet: bool = False, **kwargs):
+        token = QUIET.set(quiet or QUIET.get())  # a batch run with --quiet keeps its lines quiet
+        try:
+            return function(*args, **kwargs)
+        finally:
+            QUIET.reset(token)
+
+    signature = inspect.signature(function, eval_str=True)
+    command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), inspect.Parameter(
+        "quiet", inspect.Parameter.KEYWORD_ONLY, default=QUIET_OPTION, annotation=bool)])
+    return command
+
+
+def _session_lang(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """``rolecli COMMAND --lang es`` means what ``rolecli --lang es COMMAND`` does."""
+    if value is not None:
+        from rolecli.i18n import choose_lang
+
+        session_of(ctx).lang = choose_lang(value)  # a bad value is refused, as at the top
+    return value
+
+
+@functools.cache
+def _lang_option():
+    """The ``--lang`` of a command or group that declares none (made by typer, once)."""
+
+    def command(lang: Optional[str] = typer.Option(None, "--lang", metavar="[es|en]", callback=_session_lang,
+                                                   expose_value=False, help="Language: es or en.")) -> None:
+        """A command to take the option from."""
+
+    single = typer.Typer(add_completion=False)
+    single.command()(command)
+    return typer.main.get_command(single).params[0]
+
+
+# What an option takes, as help pages say it. typer 0.29 shows a parameter's
+# Python type there (`--seed <int>`, even `--json <bool>` on a flag, `FILE <str>`
+# beside an argument's name); rolecli shows nothing on a flag or an argument
+# (its name says what it is) and what to type on an option.
+_TAKES = {"--lang": "[es|en]", "--dice": "A,B,...", "--rule": "KEY=VALUE", "--with": "KEY=VALUE"}
+_BY_TYPE = {int: "N", float: "X", Path: "FILE"}
+_named: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def for_people(command, ctx) -> None:
+    """Give each flag of ``command`` and of its subcommands (``--help`` too) no
+    metavar, each option whose declaration gave none a name for what it takes,
+    and each argument no type beside its name; and ``--lang`` to each that has
+    none, so that it is taken at every level of a command line."""
+    if command in _named:
+        return
+    _named.add(command)
+    if not any("--lang" in param.opts for param in command.params):
+        command.params.append(_lang_option())
+    help_option = command.get_help_option(ctx)
+    for param in [*command.params, *([help_option] if help_option else [])]:
+        if param.param_type_name == "argument":  # typer has no setting for an argument's type column
+            param.display_type_rich = _no_type
+            continue
+        if param.param_type_name != "option" or param.metavar is not None:
+            continue
+        if param.is_flag:
+            param.metavar = ""
+            continue
+        annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        annotation = next((a for a in typing.get_args(annotation) if a is not type(None)), annotation)
+        param.metavar = (next((_TAKES[o] for o in param.opts if o in _TAKES), None)
+                         or _BY_TYPE.get(annotation) or param.name.upper().strip("_").replace("_", "-"))
+    for sub in getattr(command, "commands", {}).values():
+        for_people(sub, ctx)
+
+
+def _no_type(ctx) -> None:
+    return None
+
+
+def fail(message: str) -> int:
+    """Report a user's error as one line on stderr; the exit code for it."""
+    from rolecli.output import visible
+
+    print(f"rolecli: {visible(message)}", file=sys.stderr)
+    return 2
