@@ -2,7 +2,7 @@
 "1d6"`` in an encounter file. The expression is read and checked once
 (:func:`rolled`), and rolled with the command's dice (``--seed``, ``--dice``)
 at every call that uses it (:meth:`Rolled.roll`), before the system's hook
-sees the total. The command line (:mod:`rolecli.actions`) and encounter files
+sees the total. The command line (:mod:`rolecli.play`) and encounter files
 (:mod:`rolecli.encounter`) share it, so both read, refuse and roll a value
 the same way.
 """
