@@ -166,16 +166,20 @@ SMALL_MODIFIERS = ["", "kh1", "kl1", "dl1", "dh1", "!", "!!", "ro1", ">=2", ">=3
                    "ro1!", ">=3!"]
 
 
+def drawn_term(draw, counts, sides, modifiers) -> str:
+    """A term the parser takes: a count, a die and a modifier drawn from the lists."""
+    text = f"{draw(st.sampled_from(counts))}d{draw(st.sampled_from(sides))}{draw(st.sampled_from(modifiers))}"
+    try:
+        parse(text)
+    except DiceError:
+        assume(False)
+    return text
+
+
 @st.composite
 def small_expressions(draw):
     def term():
-        text = f"{draw(st.integers(1, 2))}d{draw(st.sampled_from(['2', '3', '4', 'F']))}"
-        text += draw(st.sampled_from(SMALL_MODIFIERS))
-        try:
-            parse(text)
-        except DiceError:
-            assume(False)
-        return text
+        return drawn_term(draw, ["1", "2"], ["2", "3", "4", "F"], SMALL_MODIFIERS)
 
     return combined(draw, term(), term)
 
@@ -278,13 +282,7 @@ ODDS_MODIFIERS = ["", "!", "!!", "!kh3", "kh1", ">=4", ">=4!", "r1", "ro1!", "!>
 @st.composite
 def costly_expressions(draw):
     def term():
-        text = draw(st.sampled_from(ODDS_COUNTS)) + "d" + draw(st.sampled_from(ODDS_SIDES))
-        text += draw(st.sampled_from(ODDS_MODIFIERS))
-        try:
-            parse(text)
-        except DiceError:
-            assume(False)
-        return text
+        return drawn_term(draw, ODDS_COUNTS, ODDS_SIDES, ODDS_MODIFIERS)
 
     first = term()
     shape = draw(st.integers(0, 3))
