@@ -15,7 +15,8 @@ A campaign's house rules (``[rules] house``) join the hook calls of its forms;
 
 The command line's half, each form as a command with the options common to
 every verb, is :mod:`rolecli.commands.verbs`; encounters and conflicts call a
-verb's hook here too (:func:`call`, :func:`keep_effects`).
+verb here too: :func:`play` is the one place a verb's hook is called and
+what it changed and left is kept.
 """
 
 from __future__ import annotations
@@ -276,15 +277,9 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> 
         start = len(source.reads)
         if live:  # rolled anew at every repetition, as an encounter file's dice at every call
             outcome = _rolling(system, spec, action, ctx, subjects, live, source)
+            apply(system, outcome, ctx, scene, subjects)
         else:
-            outcome = call(system, spec, action, ctx, subjects)
-        keys = system.info.state_keys
-        for name, state in outcome.changes.items():
-            for who in [ctx.characters.get(name), *subjects]:
-                if who is not None and who.name == name:  # as a campaign keeps it: a state field left out stays
-                    who.state = {**{k: who.state[k] for k in keys if k in who.state}, **state}
-        if scene is not None:
-            keep_effects(system, outcome, ctx, scene)
+            outcome = play(system, spec, action, ctx, subjects, scene)
         results.append((outcome, source.reads[start:]))
     source.finish()  # leftover --dice values are an error, before anything is written
     return results
@@ -306,6 +301,47 @@ def _rolling(system, spec, action, ctx, subjects, live: dict[str, Rolled], sourc
     outcome.lines = lines + outcome.lines
     outcome.data = {**outcome.data, "amounts": amounts}
     return outcome
+
+
+def play(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character],
+         scene=None) -> Outcome:
+    """A verb played: its hook called (:func:`call`), then what it changed and
+    the effects it left and used kept (:func:`apply`). The campaign's verbs,
+    the conflict tracker and the encounter engine all play a verb here."""
+    outcome = call(system, spec, action, ctx, subjects)
+    apply(system, outcome, ctx, scene, subjects)
+    return outcome
+
+
+def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=()) -> list[str]:
+    """Keep what ``outcome`` changed, on ``ctx.characters`` and on ``subjects``
+    (a quick verb's throw-away character is not in the campaign), then, with a
+    ``scene``, the effects it left and used (:func:`keep_effects`). The names
+    of the characters whose state is now other than it was."""
+    moved = apply_changes(system.info, outcome, ctx.characters, subjects) if outcome.changes else []
+    if scene is not None and (outcome.effects or outcome.used):
+        keep_effects(system, outcome, ctx, scene)
+    return moved
+
+
+def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -> list[str]:
+    """Each character's new state as the contract says a campaign keeps it:
+    the returned state over the template's state fields it leaves out (in the
+    template's order, so that a state prints the same whatever order it was
+    read in); a field set to ``None`` is dropped, as the campaign's TOML cannot
+    hold it. The names of the characters whose state is now other than it was."""
+    keys = [f.key for f in info.template if f.state]
+    moved = []
+    for name, new in outcome.changes.items():
+        who = characters[name] if name in characters else next((c for c in subjects if c.name == name), None)
+        if who is None:
+            continue
+        merged = {**{k: who.state[k] for k in keys if k in who.state}, **new}
+        merged = {k: v for k, v in merged.items() if v is not None}
+        if merged != who.state:
+            who.state = merged
+            moved.append(name)
+    return moved
 
 
 def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:

@@ -86,7 +86,6 @@ class _Play:
 
     def recover(self, event: str, names: list[str]) -> list:
         """The system's recovery for ``event`` on ``names``, if it declares the event."""
-        from rolecli.play import call
         from rolecli.conflict import Event
 
         spec = self.system.info.verb("recover")
@@ -95,13 +94,10 @@ class _Play:
         subjects = [self.characters[n] for n in names if n in self.characters]
         if not subjects:
             return []
-        outcome = call(self.system, spec, Action(spec.name, {"event": event}), self.context(), subjects)
-        self.apply(outcome)
+        outcome = self.play(spec, Action(spec.name, {"event": event}), subjects)
         return [Event("said", why=line) for line in outcome.lines]
 
     def initiative(self, names: list[str], round_: int, kind: str | None) -> Outcome:
-        from rolecli.play import call
-
         spec = self.system.info.verb("initiative")
         if spec is None:
             raise RoleError(f"system {self.system.info.name!r} declares no initiative verb.")
@@ -113,18 +109,17 @@ class _Play:
             params["kind"] = _choice(spec, "kind", kind)
         if "round" in declared:
             params["round"] = round_
-        outcome = call(self.system, spec, Action(spec.name, params), self.context(),
-                       [self.characters[n] for n in names])
-        self.apply(outcome)
-        return outcome
+        return self.play(spec, Action(spec.name, params), [self.characters[n] for n in names])
 
-    def apply(self, outcome: Outcome) -> None:
-        keys = self.system.info.state_keys
-        for who, state in outcome.changes.items():
-            if who in self.characters:  # as a campaign keeps it: a state field left out keeps its value
-                old = self.characters[who].state
-                self.characters[who].state = {**{k: old[k] for k in keys if k in old}, **state}
-                self.touched.add(who)
+    def play(self, spec, action: Action, subjects: list) -> Outcome:
+        """The verb played as every verb is (:func:`rolecli.play.play`): its
+        changes and the effects it leaves kept in the scene."""
+        from rolecli.play import play
+
+        ctx = self.context()
+        outcome = play(self.system, spec, action, ctx, subjects, self.scene)
+        self.touched.update(n for n in outcome.changes if n in self.characters)
+        return outcome
 
     # --- recording and printing ---------------------------------------------
 

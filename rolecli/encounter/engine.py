@@ -91,7 +91,7 @@ class Play:
         self.routed: set[str] = set()
         self.touched: set[str] = set()  # whom an outcome changed: only they are recorded
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
-        self.statuses: dict[str, Any] = {}  # by name, until its state changes (apply)
+        self.statuses: dict[str, Any] = {}  # by name, until its state changes (hook)
         self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
         self.exchanges = self.round = 0
         self.closing = False
@@ -230,20 +230,27 @@ class Play:
             action = Action(spec.name, params, chars[actor] if actor else None,
                             chars[target] if target and spec.target else None)
             subjects = []
-        outcome = self.hook(spec, action, subjects, actor or side)
-        self.apply(outcome)
-        return outcome
+        return self.hook(spec, action, subjects, actor or side)[0]
 
-    def hook(self, spec, action: Action, subjects: list, who: str | None) -> Outcome:
-        """The system's hook for ``spec``; a refusal by its rules says when and who."""
-        from rolecli.play import call
+    def hook(self, spec, action: Action, subjects: list, who: str | None) -> tuple[Outcome, bool]:
+        """The system's hook for ``spec``, played as every verb is
+        (:mod:`rolecli.play`); a refusal by its rules says when and who. Also
+        whether any state is other than it was."""
+        from rolecli.play import apply, call
 
         try:
-            return call(self.system, spec, action, self.ctx, subjects)
+            outcome = call(self.system, spec, action, self.ctx, subjects)
         except PluginFailure:
             raise
         except RoleError as exc:
             raise Refusal(self.lang, self.round, who, spec.name, exc) from None
+        moved = apply(self.system, outcome, self.ctx, self.scene)
+        if moved:  # their status and the sides standing are asked again
+            self.touched.update(moved)
+            for name in moved:
+                self.statuses.pop(name, None)
+            self.standing = None
+        return outcome, bool(moved)
 
     def initiative(self, names: list[str], round_: int) -> tuple[list[str], bool]:
         """The turns of a round from the system's initiative (the file's order
@@ -255,8 +262,7 @@ class Play:
         if "round" in params:
             params["round"] = round_
         start = len(self.source.reads) if self.tell else 0
-        outcome = self.hook(call.spec, Action(call.spec.name, params), [self.characters[n] for n in names], None)
-        self.apply(outcome)
+        outcome = self.hook(call.spec, Action(call.spec.name, params), [self.characters[n] for n in names], None)[0]
         turns, each_round = turns_of(outcome, self.enc.participants, self.enc.info.name)
         if self.tell:
             self.ordered.append(Told("initiative", payload={"round": round_, "turns": turns,
@@ -286,8 +292,8 @@ class Play:
         told = []
         for name in names:
             start = len(self.source.reads) if self.tell else 0
-            outcome = self.hook(spec, Action(spec.name, {"event": event}), [self.characters[name]], name)
-            if self.apply(outcome) and self.tell:
+            outcome, moved = self.hook(spec, Action(spec.name, {"event": event}), [self.characters[name]], name)
+            if moved and self.tell:
                 label = self.enc.events[event](self.lang)
                 told.append(Told("recovery", payload={"on": event, "label": label, "name": name,
                                                       **self.told(outcome, start)}))
@@ -311,29 +317,6 @@ class Play:
             if self.tell:
                 told.append(Told("morale", payload={"side": side, "held": held, **self.told(outcome, start)}))
         return told
-
-    def apply(self, outcome: Outcome) -> bool:
-        """Keep what a verb changed, as a campaign keeps it: a new state over
-        the template's state fields it leaves out; the effects it leaves and
-        uses. Whether any state is other than it was."""
-        chars = self.characters
-        keys = self.enc.state_keys
-        moved = False
-        for name, new in outcome.changes.items():
-            if name in chars:
-                ch = chars[name]
-                merged = {**{k: ch.state[k] for k in keys if k in ch.state}, **new}
-                merged = {k: v for k, v in merged.items() if v is not None}
-                if merged != ch.state:
-                    ch.state, moved = merged, True
-                    self.touched.add(name)
-                    self.statuses.pop(name, None)
-                    self.standing = None
-        if outcome.effects or outcome.used:
-            from rolecli.play import keep_effects
-
-            keep_effects(self.system, outcome, self.ctx, self.scene)
-        return moved
 
     # --- who, whom and with what ------------------------------------------------
 
