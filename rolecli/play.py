@@ -157,6 +157,8 @@ def _merge(outcomes: list[Outcome]) -> Outcome:
     for o in outcomes:
         merged.lines += o.lines
         merged.changes.update(o.changes)
+        merged.effects += o.effects  # what each one leaves and uses is kept as a single call's
+        merged.used += o.used
         merged.summaries += o.lines[-1:]
     return merged
 

@@ -1,0 +1,75 @@
+"""The conflict tracker plays its hooks as every verb is played (rolecli.play):
+an effect a recovery or an initiative leaves is kept in the scene, as a verb's
+is, instead of being lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from rolecli import hookimpl
+from rolecli.contract import CONTRACT_VERSION, ActionSpec, Effect, Field, Label, Outcome, SystemInfo
+from rolecli.testing import campaign, plugins, run
+
+L = Label
+
+
+class Dazing:
+    """A round's end leaves a daze on each character; the initiative leaves a
+    note on the first to act."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    info = SystemInfo(
+        name="dazing", names=L("aturde", "dazing"),
+        template=(Field("a", "int", L("a", "a"), default=0, minimum=0, maximum=999, state=True),),
+        events=SystemInfo.events + (("end_of_round", L("fin de ronda", "end of round")),),
+        actions=(ActionSpec("recover", "recover", L("recupera", "recover")),
+                 ActionSpec("initiative", "initiative", L("iniciativa", "initiative"))))
+
+    @hookimpl
+    def rolecli_system(self):
+        return self.info
+
+    @hookimpl
+    def rolecli_recover(self, character, event, action, ctx):
+        effects = [Effect(on=character.name, text="dazed", key="daze")] if event == "end_of_round" else []
+        return Outcome(data={}, lines=[f"{character.name}: {event}"], effects=effects)
+
+    @hookimpl
+    def rolecli_initiative(self, characters, action, ctx):
+        names = [c.name for c in characters]
+        return Outcome(data={"order": names}, lines=[", ".join(names)],
+                       effects=[Effect(on=names[0], text="first", key="first", until="rounds", rounds=5)])
+
+
+@pytest.fixture
+def dazing(monkeypatch):
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    with plugins(Dazing()), campaign({"system": "dazing", "characters": {"Ana": {}, "Bo": {}}}) as folder:
+        yield folder
+
+
+def effects() -> list[tuple[str, str]]:
+    listed = run("effect", "list", "--json").json
+    listed = [listed] if isinstance(listed, dict) else listed or []
+    return [(e["on"], e["key"]) for e in listed]
+
+
+def test_an_initiatives_effect_is_kept(dazing):
+    assert run("conflict", "start", "Ana", "Bo").code == 0
+    assert effects() == [("Ana", "first")]
+
+
+def test_a_rounds_end_leaves_its_effects_in_the_scene(dazing):
+    assert run("conflict", "start", "Ana", "Bo").code == 0
+    assert run("conflict", "next").code == 0
+    result = run("conflict", "next", "--json")  # Bo's turn ends, and the round
+    assert result.code == 0, result.err
+    assert effects() == [("Ana", "first"), ("Ana", "daze"), ("Bo", "daze")]
+    assert [e["key"] for e in result.json["effects"]] == ["first", "daze", "daze"]
+
+
+def test_a_recovery_of_several_characters_keeps_each_ones_effects(dazing):
+    result = run("recover", "end_of_round")
+    assert result.code == 0, result.err
+    assert effects() == [("Ana", "daze"), ("Bo", "daze")]
