@@ -24,7 +24,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from rolecli.contract import Effect, Turn
+from rolecli.contract import Effect, InitiativeData, Turn
 from rolecli.errors import RoleError
 
 UNTIL = ("next_turn", "rounds", "scene", "used")
@@ -242,13 +242,14 @@ class Scene:
 
 
 def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:
-    """The round's turns an initiative outcome gives (``data["turns"]``, else
-    ``data["order"]``), keeping the names in ``known``, and whether the system
-    asks to be asked again at every round (``data["each_round"]``)."""
-    turns = [n for n in outcome.data.get("turns") or outcome.data.get("order", []) if n in known]
+    """The round's turns an initiative outcome gives (:class:`~rolecli.contract.InitiativeData`),
+    keeping the names in ``known``, and whether the system asks to be asked
+    again at every round."""
+    given = InitiativeData.of(outcome.data)
+    turns = [n for n in given.round_turns if n in known]
     if not turns:
         raise RoleError(f"the initiative of {system!r} gave nobody a turn.")
-    return turns, bool(outcome.data.get("each_round"))
+    return turns, given.each_round
 
 
 def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:

@@ -271,7 +271,9 @@ class SystemInfo:
     character. ``options``: its :class:`RuleOption` s. ``actions``: its verbs
     (:class:`ActionSpec`). ``events``: the recovery events, ``(key, Label)``
     pairs; ``end_of_scene``, ``start_of_session`` and ``rest`` must be among
-    them (the default), and a system adds its own (``("downtime", Label(...))``).
+    them (the default), and a system adds its own (``("downtime", Label(...))``),
+    among them the conflict tracker's ``end_of_turn`` and ``end_of_round``
+    (:data:`TrackerEvent`) for rules with work at a turn's or a round's end.
     """
 
     name: str
@@ -461,6 +463,45 @@ class Turn:
     actor: str | None
     order: tuple[str, ...] = ()
     kind: str | None = None
+
+
+TrackerEvent = Literal["end_of_turn", "end_of_round"]
+
+
+@dataclass(frozen=True)
+class InitiativeData:
+    """What the core reads of the :attr:`Outcome.data` that
+    :func:`~rolecli.hookspecs.rolecli_initiative` returns: the conflict
+    tracker (``conflict start``/``next``, encounters) takes the round's turns
+    from it. A plugin writes these keys into ``data``; the class names and types
+    them, and :meth:`of` reads them.
+
+    ``order``: the characters' names, first to act first (required).
+    ``turns``: the round's turns, one entry per turn, a name repeated for a
+    character that acts several times (Alternity's phases); when absent the
+    turns are ``order``. ``each_round``: ``True`` to be asked again at every
+    new round (with the verb's ``round`` parameter set, if it declares one);
+    the order is kept for the whole conflict otherwise.
+
+    The tracker also calls :func:`~rolecli.hookspecs.rolecli_recover` with the
+    events :data:`TrackerEvent` (``end_of_turn`` for the character whose turn
+    ends, ``end_of_round`` for every participant) when the system declares
+    them in :attr:`SystemInfo.events`, and ``end_of_scene`` when a conflict ends.
+    """
+
+    order: tuple[str, ...] = ()
+    turns: tuple[str, ...] = ()
+    each_round: bool = False
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "InitiativeData":
+        """The keys read from an initiative's ``Outcome.data`` (one absent: empty, or false)."""
+        return cls(tuple(data.get("order") or ()), tuple(data.get("turns") or ()), bool(data.get("each_round")))
+
+    @property
+    def round_turns(self) -> tuple[str, ...]:
+        """The round's turns: ``turns``, else ``order``."""
+        return self.turns or self.order
 
 
 @dataclass

@@ -123,7 +123,10 @@ def rolecli_recover(character: Character, event: str, action: Action, ctx: Conte
         :attr:`~rolecli.contract.SystemInfo.events`; every system accepts at
         least ``end_of_scene``, ``start_of_session`` and ``rest``. The core
         gives a recovery verb its ``event`` argument (a choice among the
-        events) unless the verb declares one itself.
+        events) unless the verb declares one itself. The conflict tracker
+        calls it with ``end_of_turn`` and ``end_of_round``
+        (:data:`~rolecli.contract.TrackerEvent`) if the system declares them,
+        and with ``end_of_scene`` when a conflict ends.
     :param action: The recovery verb and its parameters (hours rested, a
         treatment, a roll's result...).
     :param ctx: Language, dice source (some systems roll to recover), options.
@@ -145,7 +148,9 @@ def rolecli_initiative(characters: Sequence[Character], action: Action, ctx: Con
     :param ctx: Language, dice source (for systems that roll initiative), options.
     :return: An :class:`~rolecli.contract.Outcome` whose ``data["order"]`` is
         the list of character names, first to act first, and whose ``lines``
-        say why (scores and tie-breaks).
+        say why (scores and tie-breaks); ``data`` may add ``turns`` and
+        ``each_round`` for the conflict tracker
+        (:class:`~rolecli.contract.InitiativeData` says what each means).
 
     ``firstresult``: the first non-``None`` result is used.
     """

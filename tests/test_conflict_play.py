@@ -4,6 +4,8 @@ is, instead of being lost."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rolecli import hookimpl
@@ -73,3 +75,29 @@ def test_a_recovery_of_several_characters_keeps_each_ones_effects(dazing):
     result = run("recover", "end_of_round")
     assert result.code == 0, result.err
     assert effects() == [("Ana", "daze"), ("Bo", "daze")]
+
+
+@pytest.mark.parametrize(("data", "turns", "each_round"), [
+    ({"order": ["Ana", "Bo"]}, ["Ana", "Bo"], False),
+    ({"order": ["Ana", "Bo"], "turns": ["Bo", "Ana", "Bo"], "each_round": True}, ["Bo", "Ana", "Bo"], True),
+    ({"order": ["Ana", "Bo"], "turns": []}, ["Ana", "Bo"], False),
+])
+def test_the_tracker_reads_what_initiative_data_declares(data, turns, each_round):
+    from rolecli.conflict import turns_of
+    from rolecli.contract import InitiativeData
+
+    assert turns_of(Outcome(data=data), {"Ana", "Bo"}, "dazing") == (turns, each_round)
+    declared = InitiativeData.of(data)
+    assert (list(declared.round_turns), declared.each_round) == (turns, each_round)
+
+
+def test_the_contract_declares_the_trackers_events_and_keys():
+    import dataclasses
+    import typing
+
+    from rolecli.contract import InitiativeData, TrackerEvent
+
+    assert typing.get_args(TrackerEvent) == ("end_of_turn", "end_of_round")
+    assert [f.name for f in dataclasses.fields(InitiativeData)] == ["order", "turns", "each_round"]
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
+    assert "#### `InitiativeData`" in reference and "`TrackerEvent`" in reference
