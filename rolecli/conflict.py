@@ -39,8 +39,10 @@ MAX_COUNTER = 1_000_000_000
 class Event:
     """One thing that happened as the conflict moved: ``kind`` is
     ``turn_ended``, ``round_ended``, ``round_started``, ``turn_started``,
-    ``skipped`` (a participant who cannot act), ``expired`` (an effect) or
-    ``nobody`` (no participant can act)."""
+    ``skipped`` (a participant who cannot act), ``expired`` (an effect),
+    ``nobody`` (no participant can act), ``left_out`` (who cannot act when it
+    starts), ``left`` (who leaves it) or ``said`` (a line of the system's
+    hooks, in ``why``). :meth:`say` tells it in words."""
 
     kind: str
     name: str | None = None
@@ -56,6 +58,36 @@ class Event:
         if self.effect is not None:
             out["effect"] = self.effect.as_json()
         return out
+
+    def say(self, lang: str) -> str | None:
+        """The event as the conflict commands and the encounters tell it, in
+        ``lang`` (``es``, else English); ``None`` for one the next line says
+        enough about (a turn's end)."""
+        def es(spanish: str, english: str) -> str:
+            return spanish if lang == "es" else english
+
+        kind, name, round_, why = self.kind, self.name, self.round, self.why
+        if kind == "said":
+            return f"  {why}"
+        if kind == "turn_started":
+            return es(f"Asalto {round_}: turno de {name}.", f"Round {round_}: {name}'s turn.")
+        if kind == "round_started":
+            return es(f"Empieza el asalto {round_}.", f"Round {round_} begins.")
+        if kind == "round_ended":
+            return es(f"Termina el asalto {round_}.", f"Round {round_} ends.")
+        if kind == "skipped":
+            return es(f"{name} no puede actuar: {why}.", f"{name} cannot act: {why}.")
+        if kind == "expired":
+            e = self.effect
+            return es(f"Expira #{e.id} sobre {e.on}: {e.text}.", f"Expires: #{e.id} on {e.on}: {e.text}.")
+        if kind == "nobody":
+            return es("Nadie en el conflicto puede actuar; 'rolecli conflict end' lo termina.",
+                      "Nobody in the conflict can act; 'rolecli conflict end' ends it.")
+        if kind == "left_out":
+            return es(f"{name} queda fuera: {why}.", f"{name} is left out: {why}.")
+        if kind == "left":
+            return es(f"{name} deja el conflicto.", f"{name} leaves the conflict.")
+        return None
 
 
 @dataclass

@@ -228,7 +228,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)
         return _print(system, spec, results, printer, lang)
     from rolecli import campaign as store
-    from rolecli.conflict import Scene
+    from rolecli.conflict import Event, Scene
     from rolecli.plugins import system_info
 
     root, name = store.chosen_campaign(session.campaigns, session.campaign)
@@ -248,8 +248,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
             if spec.hook == "initiative" and not force:
                 subjects, left = able(system, subjects, ctx)
                 for who, status in left:
-                    note(f"{who.name} {'queda fuera' if lang == 'es' else 'is left out'}: "
-                         f"{status.why(lang) if status.why else status.key}.")
+                    note(Event("left_out", who.name, why=status.why(lang) if status.why else status.key).say(lang))
         else:
             subjects = [actor] if actor else []
         if actor is not None and spec.hook in ("resolve", "roll"):
@@ -258,7 +257,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         action = Action(spec.name, convert(spec, kw), actor, target)
         results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene)
         if spec.hook == "recover" and action.params.get("event") == "end_of_scene":
-            results[-1][0].lines += _expired(scene.end_scene(), lang)  # the scene's effects end with it
+            results[-1][0].lines += [e.say(lang) for e in scene.end_scene()]  # the scene's effects end with it
         # Only what the outcomes name: a hook's in-place edit of another character is not written.
         touched = {n for outcome, _ in results for n in outcome.changes if n in characters}
         changed = {n: characters[n].state for n in touched if characters[n].state != camp.characters[n].state}
@@ -360,11 +359,6 @@ def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
     outcome.effects = [scene.add(effect) for effect in outcome.effects]
     scene.remove(outcome.used)
     ctx.effects = tuple(scene.effects)
-
-
-def _expired(events, lang: str) -> list[str]:
-    return [(f"Expira #{e.effect.id} sobre {e.name}: {e.effect.text}." if lang == "es"
-             else f"Expires: #{e.effect.id} on {e.name}: {e.effect.text}.") for e in events]
 
 
 def _print(system, spec, results, printer: Printer, lang: str) -> int:

@@ -126,7 +126,7 @@ class _Play:
     def tell(self, events) -> None:
         for event in events:
             self.events.append(event.as_json())
-            line = _say(event, self)
+            line = event.say(self.lang)
             if line:
                 self.lines.append(line)
 
@@ -151,31 +151,6 @@ def _choice(spec, name: str, value: str) -> str:
     if match is None:
         raise RoleError(f"--{name} {value!r} is not one of: {', '.join(param.choices)}.")
     return match
-
-
-def _say(event, play: _Play) -> str | None:
-    es = play.es
-    if event.kind == "said":
-        return f"  {event.why}"
-    if event.kind == "turn_started":
-        return es(f"Asalto {event.round}: turno de {event.name}.", f"Round {event.round}: {event.name}'s turn.")
-    if event.kind == "round_started":
-        return es(f"Empieza el asalto {event.round}.", f"Round {event.round} begins.")
-    if event.kind == "round_ended":
-        return es(f"Termina el asalto {event.round}.", f"Round {event.round} ends.")
-    if event.kind == "skipped":
-        return es(f"{event.name} no puede actuar: {event.why}.", f"{event.name} cannot act: {event.why}.")
-    if event.kind == "expired":
-        e = event.effect
-        return es(f"Expira #{e.id} sobre {e.on}: {e.text}.", f"Expires: #{e.id} on {e.on}: {e.text}.")
-    if event.kind == "nobody":
-        return es("Nadie en el conflicto puede actuar; 'rolecli conflict end' lo termina.",
-                  "Nobody in the conflict can act; 'rolecli conflict end' ends it.")
-    if event.kind == "left_out":
-        return es(f"{event.name} queda fuera: {event.why}.", f"{event.name} is left out: {event.why}.")
-    if event.kind == "left":
-        return es(f"{event.name} deja el conflicto.", f"{event.name} leaves the conflict.")
-    return None  # turn_ended: the next turn's line says enough
 
 
 def _find(play: _Play, name: str) -> str:

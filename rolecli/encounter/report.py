@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from rolecli.conflict import Event
 from rolecli.output import Printer
 
 
@@ -38,14 +39,12 @@ def lines(event: dict[str, Any], lang: str, brief: bool = False) -> list[str]:
     if kind == "encounter":
         sides = "; ".join(f"{side}: {_names(names)}" for side, names in event["sides"].items())
         return [f"{event['title']} ({event['campaign']}, {event['system']}) — {sides}"]
-    if kind == "left_out":
-        return [t(f"{event['name']} queda fuera: {event['why']}.", f"{event['name']} is left out: {event['why']}.")]
+    if kind in ("left_out", "skipped"):  # as the conflict commands tell them
+        return [Event(kind, event["name"], why=event["why"]).say(lang)]
     if kind == "initiative":
         return [t("Iniciativa: ", "Initiative: ") + _names(event["turns"])] + said
     if kind == "round_started":
         return [t(f"Asalto {event['round']}", f"Round {event['round']}")]
-    if kind == "skipped":
-        return [t(f"{event['name']} no puede actuar: {event['why']}.", f"{event['name']} cannot act: {event['why']}.")]
     if kind == "action":
         whom = f" → {event['target']}" if event["target"] and event["role"] != "defend" else ""
         rolled = "".join(f" {r['expression']} = {r['total']}" for r in event["rolled"].values())
