@@ -1,15 +1,18 @@
 """The conflict tracker plays its hooks as every verb is played (rolecli.play):
 an effect a recovery or an initiative leaves is kept in the scene, as a verb's
-is, instead of being lost."""
+is, instead of being lost; and the one merge of a returned state that verbs,
+conflicts and encounters share keeps what the contract says it keeps."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rolecli import hookimpl
-from rolecli.contract import CONTRACT_VERSION, ActionSpec, Effect, Field, Label, Outcome, SystemInfo
+from rolecli.contract import CONTRACT_VERSION, ActionSpec, Character, Effect, Field, Label, Outcome, SystemInfo
 from rolecli.testing import campaign, plugins, run
 
 L = Label
@@ -101,3 +104,25 @@ def test_the_contract_declares_the_trackers_events_and_keys():
     assert [f.name for f in dataclasses.fields(InitiativeData)] == ["order", "turns", "each_round"]
     reference = (Path(__file__).resolve().parent.parent / "docs" / "plugins.md").read_text(encoding="utf-8")
     assert "#### `InitiativeData`" in reference and "`TrackerEvent`" in reference
+
+
+KEYS = ("a", "b", "c")  # a test template's state fields; "x" stands for a key the template does not declare
+values = st.one_of(st.none(), st.integers(-3, 3))
+
+
+@settings(derandomize=True, max_examples=200, deadline=None)
+@given(old=st.dictionaries(st.sampled_from(KEYS + ("x",)), st.integers(-3, 3)),
+       new=st.dictionaries(st.sampled_from(KEYS + ("x",)), values))
+def test_a_returned_state_is_merged_over_the_template_fields_it_leaves_out(old, new):
+    from rolecli.play import apply_changes
+
+    info = SystemInfo(name="merge", names=L("m", "m"),
+                      template=tuple(Field(k, "int", L(k, k), state=True) for k in KEYS))
+    ana = Character("Ana", {}, dict(old))
+    moved = apply_changes(info, Outcome(data={}, changes={"Ana": dict(new)}), {"Ana": ana})
+    kept = {k: v for k, v in old.items() if k in KEYS and k not in new}  # a state field left out keeps its value
+    assert ana.state == {**kept, **{k: v for k, v in new.items() if v is not None}}  # None: dropped, as TOML has none
+    assert moved == (["Ana"] if ana.state != old else [])
+    if moved:  # in the template's order, whatever order the state was read in; new keys after
+        order = dict.fromkeys([k for k in KEYS if k in old] + list(new))
+        assert list(ana.state) == [k for k in order if k in ana.state]
