@@ -25,7 +25,10 @@ demo: install
 	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/evening.rolecli || [ $$? -eq 1 ]
 
 # Tests run over every core (xdist); loadgroup keeps each xdist_group on one worker.
-PYTEST := $(PY) -m pytest -n auto --dist loadgroup
+# PYTHONDONTWRITEBYTECODE is emptied for the run: where the shell sets it, pytest can
+# keep no rewritten test module in __pycache__ and each worker would re-rewrite every
+# one on each run (collection 12 s instead of 5 s on 2 cores).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n auto --dist loadgroup
 LINT := $(PY) -m ruff check --quiet rolecli plugins tests benchmarks
 
 test: install

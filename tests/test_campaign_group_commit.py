@@ -154,6 +154,7 @@ class Replay:
         return self.draft.snap
 
 
+@pytest.mark.slow  # 100 random batches, each replayed from the log (4-7 s)
 def test_mixed_batches_with_failing_lines_leave_unique_numbers_and_the_replay_of_the_log(cli, campaigns):
     from rolecli.campaign.log import read_entries
     from rolecli.campaign.snapshot import read_snapshot
@@ -231,6 +232,7 @@ def _lock_is_free(folder) -> bool:
         os.close(fd)
 
 
+@pytest.mark.slow  # waits out the group's 3 s timer
 def test_a_failed_line_that_opened_a_group_holds_nothing_and_a_held_group_is_freed_by_its_timer(fake_campaigns,
                                                                                                monkeypatch):
     import pytest

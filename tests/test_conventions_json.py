@@ -305,7 +305,15 @@ def _odds(quick: list[list[str]]) -> list[list[str]]:
 @pytest.mark.parametrize("system", sorted(VERBS))
 def test_every_verb_prints_clean_json(cli, system, as_json):
     campaign, quick, on_campaign = VERBS[system]
-    for args in _lines(quick) + _odds(_lines(quick)) + [["-C", campaign, *a] for a in _lines(on_campaign)]:
+    for args in _lines(quick) + [["-C", campaign, *a] for a in _lines(on_campaign)]:
+        _check(args, as_json)
+
+
+# giro's exact odds of a contest and an attack take 1-2 s each: `make check` leaves them to `make test`.
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+@pytest.mark.parametrize("system", [pytest.param(s, marks=pytest.mark.slow) if s == "giro" else s for s in sorted(VERBS)])
+def test_every_verbs_odds_print_clean_json(cli, system, as_json):
+    for args in _odds(_lines(VERBS[system][1])):
         _check(args, as_json)
 
 

@@ -40,6 +40,7 @@ def test_a_fight_with_nobody_out_before_it_says_nothing_of_it(cli, campaigns):
                                                                    "--dry-run").out.splitlines())
 
 
+@pytest.mark.slow  # simulates in worker processes too (--workers 2), 1.5-3 s
 def test_simulate_does_not_count_him_as_taken_out(cli, bruno_down):
     one = cli("encounter", "simulate", bruno_down, "--trials", "200", "--seed", "3", "--json")
     assert one.code == 0, one.err

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import shlex
 
+import pytest
+
 from rolecli_testing import REPO, run_inprocess
 from test_readme import _examples
 
@@ -23,6 +25,7 @@ def test_every_key_and_word_of_the_format_is_documented():
     assert not missing, missing
 
 
+@pytest.mark.slow  # simulates the page's encounters (2-8 s)
 def test_the_examples_print_what_the_page_shows(campaigns):
     examples = list(_examples("docs/encounters.md"))
     assert len(examples) >= 2

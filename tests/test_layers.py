@@ -21,6 +21,7 @@ loads a core command's module) as importing every module under that prefix.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -48,11 +49,18 @@ def _module_name(path: Path) -> str:
 MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
+@functools.cache
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a file, parsed once a run: the checks below all walk the same
+    files, and parsing them is nearly all of their cost."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))))
+
+
 def imports_of(name: str, path: Path, modules=MODULES) -> list[tuple[str, str | None, int]]:
     """Every import of module ``name`` (read from ``path``): (the module
     imported, the name taken from it or None, the line), at any depth."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in _nodes(path):
         if isinstance(node, ast.Import):
             found += [(alias.name, None, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -190,7 +198,7 @@ READS_CURRENT_NAME = {
 
 def test_the_current_campaign_is_worked_out_in_one_place():
     calling = {name for name, path in MODULES.items()
-               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               for node in _nodes(path)
                if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] == "current_name"}
     assert calling == READS_CURRENT_NAME
 

@@ -33,7 +33,8 @@ def _examples(page: str):
                 shown.append(line.rstrip())
 
 
-@pytest.mark.parametrize("page", PAGES)
+# The README simulates an encounter 1,000 times (5-7 s): `make check` leaves that page to `make test`.
+@pytest.mark.parametrize("page", [pytest.param(p, marks=pytest.mark.slow) if p == "README.md" else p for p in PAGES])
 def test_every_example_prints_what_the_page_shows(campaigns, page, monkeypatch):
     monkeypatch.setenv("ROLECLI_ROLLS", str(campaigns.parent / "rolls.toml"))  # not the user's own rolls file
     examples = list(_examples(page))
