@@ -235,7 +235,6 @@ def _lock_is_free(folder) -> bool:
 @pytest.mark.slow  # waits out the group's 3 s timer
 def test_a_failed_line_that_opened_a_group_holds_nothing_and_a_held_group_is_freed_by_its_timer(fake_campaigns,
                                                                                                monkeypatch):
-    import pytest
     from test_campaign_fakes import systems
 
     from rolecli.campaign import group, transaction
