@@ -26,17 +26,19 @@ MODIFIERS = ["", "kh1", "kl1", "dh1", "dl1", "k", "!", "!!", "r1", "ro1", ">=2",
              "!kh1", "r1!", "ro<2kh1", ">=3!", "!!kl1", "dl1>=2f1"]
 
 
-@st.composite
-def dice_terms(draw, max_count=6, sides=("2", "3", "4", "6", "8", "10", "20", "%", "F")):
-    count = draw(st.integers(1, max_count))
-    side = draw(st.sampled_from(sides))
-    mod = draw(st.sampled_from(MODIFIERS))
-    text = f"{count}d{side}{mod}"
+def drawn_term(draw, counts, sides, modifiers) -> str:
+    """A term the parser takes: a count, a die and a modifier drawn from the lists."""
+    text = f"{draw(st.sampled_from(counts))}d{draw(st.sampled_from(sides))}{draw(st.sampled_from(modifiers))}"
     try:
         parse(text)
     except DiceError:
         assume(False)  # e.g. r1 on a d1-like range, or kh with too few dice
     return text
+
+
+@st.composite
+def dice_terms(draw, max_count=6, sides=("2", "3", "4", "6", "8", "10", "20", "%", "F")):
+    return drawn_term(draw, [str(n) for n in range(1, max_count + 1)], sides, MODIFIERS)
 
 
 @st.composite
@@ -164,16 +166,6 @@ def exact_by_enumeration(text: str) -> dict[int, Fraction]:
 
 SMALL_MODIFIERS = ["", "kh1", "kl1", "dl1", "dh1", "!", "!!", "ro1", ">=2", ">=3f1", ">=2dbl3", "!kh1", "!!kl1",
                    "ro1!", ">=3!"]
-
-
-def drawn_term(draw, counts, sides, modifiers) -> str:
-    """A term the parser takes: a count, a die and a modifier drawn from the lists."""
-    text = f"{draw(st.sampled_from(counts))}d{draw(st.sampled_from(sides))}{draw(st.sampled_from(modifiers))}"
-    try:
-        parse(text)
-    except DiceError:
-        assume(False)
-    return text
 
 
 @st.composite
