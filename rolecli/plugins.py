@@ -61,6 +61,7 @@ import pluggy
 from rolecli import hookspecs
 from rolecli.contract import SUPPORTED_CONTRACTS, SystemInfo
 from rolecli.errors import PluginError, RoleError
+from rolecli.outcomes import problem  # every hook call's result is checked: imported once
 
 ENTRY_POINT_GROUP = "rolecli"
 BUILTIN_DISTRIBUTION = "rolecli"  # `pip install .` ships every system under plugins/ in it
@@ -423,8 +424,6 @@ class _Guarded:
         self.wrappers = plugins.wrappers(caller)
 
     def __call__(self, **kwargs: Any) -> Any:
-        from rolecli.outcomes import problem
-
         info = self.owner.info if self.owner is not None else None
         witness = _Witness.watch(self.hook, kwargs, info) if self.wrappers else None
         try:
@@ -481,8 +480,6 @@ class _Witness:
 
     @classmethod
     def saw(cls, result: Any) -> Any:
-        from rolecli.outcomes import problem
-
         if cls._watching:
             witness = cls._watching[-1]
             witness.seen = True
