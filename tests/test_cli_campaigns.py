@@ -226,12 +226,13 @@ def test_hit_points_stay_between_0_and_the_maximum_and_healing_from_0_gives_back
     import rolecli_dice as dice
 
     from rolecli.contract import Action
-    from rolecli.testing import character, context
+    from rolecli.testing import character, context, hooks
 
-    hurt = character(dice.INFO, "Kira", {"hp": 14})
+    hurt, relay = character(dice.INFO, "Kira", {"hp": 14}), hooks(dice)
     for verb, amount in steps:
         before = hurt.state["damage"]
-        outcome = dice.rolecli_apply_damage(hurt, Action(verb, {"amount": amount}), context(dice.INFO))
+        outcome = relay.rolecli_apply_damage(character=hurt, action=Action(verb, {"amount": amount}),
+                                             ctx=context(dice.INFO))
         hurt.state = outcome.changes["Kira"]
         assert 0 <= hurt.state["damage"] <= 14
         if verb == "heal" and before == 14:  # down: healing gives back what it heals

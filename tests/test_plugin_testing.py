@@ -10,7 +10,7 @@ import pytest
 from rolecli import hookimpl
 from rolecli.contract import Action, ActionSpec, Character, Label, Outcome, SystemInfo
 from rolecli.errors import CampaignError, DiceError
-from rolecli.testing import campaign, character, context, plugins, run
+from rolecli.testing import campaign, character, context, hooks, plugins, run
 
 DICE = {"system": "dice", "characters": {"Ana": {"hp": 12, "traits": {"Fuerza": 2}}}}
 
@@ -53,16 +53,18 @@ def test_a_campaign_rolecli_would_refuse_fails_at_once():
 
 
 def test_a_context_reads_the_dice_given_and_no_more():
-    from rolecli_dice import INFO, rolecli_resolve
+    import rolecli_dice
+    from rolecli_dice import INFO
 
+    relay = hooks(rolecli_dice)
     ctx = context(INFO, dice=[17])
     ana = character(INFO, "Ana", {"traits": {"Fuerza": 2}})
-    outcome = rolecli_resolve(Action("check", INFO.params(Action("check", {"expression": "d20", "target": 19,
-                                                                           "bonus": "Fuerza"})), ana), ctx)
-    assert outcome.success is True and outcome.data["total"] == 19
+    outcome = relay.rolecli_resolve(action=Action("check", {"expression": "d20", "target": 19, "bonus": "Fuerza"},
+                                                  ana), ctx=ctx)
+    assert outcome.success is True and outcome.data["total"] == 19  # --under filled in by its default
     assert ctx.options == {"rest": "full", "initiative_die": "1d20"}  # the system's defaults
     with pytest.raises(DiceError, match="--dice ran out"):
-        rolecli_resolve(Action("check", {"expression": "d20", "target": 2, "bonus": "0", "under": False}), ctx)
+        relay.rolecli_resolve(action=Action("check", {"expression": "d20", "target": 2}), ctx=ctx)
 
 
 def test_a_character_is_the_template_under_the_sheet_and_state():

@@ -50,15 +50,18 @@ def refused(result, *words):
 def call(verb: str, *, dice=None, seed=None, options=None, lang="en", actor=None, target=None, characters=(), **params):
     """A verb's hook called as the core calls it (a quick roll unless characters
     are given); every ``dice`` value must be read."""
-    import rolecli_middle as plugin
+    import rolecli_middle
     from rolecli.contract import Action, Context
     from rolecli.dice.source import DiceSource
+    from rolecli.testing import hooks
+
+    plugin = hooks(rolecli_middle)
 
     source = DiceSource(seed=seed, given=[str(d) for d in dice] if dice is not None else None)
     known = {c.name: c for c in (*characters, *(c for c in (actor, target) if c is not None))}
     ctx = Context(lang, source, dict(options or {}), known)
     action = Action(verb, params, actor, target)
-    hook = plugin.INFO.action(verb).hook
+    hook = rolecli_middle.INFO.action(verb).hook
     if hook == "roll":
         out = plugin.rolecli_roll(action=action, ctx=ctx)
     elif hook == "resolve":
@@ -70,8 +73,11 @@ def call(verb: str, *, dice=None, seed=None, options=None, lang="en", actor=None
 
 
 def odds(verb: str, *, options=None, **params):
-    import rolecli_middle as plugin
+    import rolecli_middle
     from rolecli.contract import Action, Context
     from rolecli.dice.source import DiceSource
+    from rolecli.testing import hooks
+
+    plugin = hooks(rolecli_middle)
 
     return plugin.rolecli_odds(action=Action(verb, params), ctx=Context("en", DiceSource(0), dict(options or {}), {}))

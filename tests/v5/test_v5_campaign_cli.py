@@ -237,8 +237,11 @@ def test_003_R9_in_a_conflict_each_attack_marks_its_target_for_the_next_attacker
     from rolecli.contract import Action, Context, Turn
     from rolecli.dice.source import DiceSource
 
-    import rolecli_v5 as plugin
+    import rolecli_v5
+    from rolecli.testing import hooks
     from v5_helpers import character
+
+    plugin = hooks(rolecli_v5)
 
     katarina, guards = character("Katarina"), [character(f"Guardia {i}") for i in (1, 2, 3)]
     effects: list = []

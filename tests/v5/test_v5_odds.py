@@ -137,8 +137,11 @@ def test_odds_of_a_contest_with_a_reroll_policy_are_refused(cli):
 def _sample(verb: str, n: int, seed: int, **params) -> Counter:
     from rolecli.dice.source import DiceSource
 
-    import rolecli_v5 as plugin
+    import rolecli_v5
     from rolecli.contract import Action, Context
+    from rolecli.testing import hooks
+
+    plugin = hooks(rolecli_v5)
 
     source = DiceSource(seed)
     ctx = Context("en", source, {}, {})

@@ -47,9 +47,10 @@ def character(name: str, state: dict | None = None, **over) -> Character:
 
 def call(verb: str, *, dice=None, seed=None, lang="en", actor=None, target=None, chars=(), rules=None, **params):
     """Run one verb through its hook as the core does; every --dice value must be read."""
-    import rolecli_v5 as plugin
+    import rolecli_v5
+    from rolecli.testing import hooks
 
-    spec = plugin.INFO.action(verb)
+    spec, plugin = rolecli_v5.INFO.action(verb), hooks(rolecli_v5)
     source = DiceSource(seed, [str(d) for d in dice] if dice is not None else None)
     known = {c.name: c for c in (*chars, actor, target) if c is not None}
     ctx = Context(lang, source, dict(rules or {}), known)

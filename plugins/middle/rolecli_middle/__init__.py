@@ -10,9 +10,9 @@ states), ``economy`` (one combat action a round), ``strike`` (blows and what
 sets their ND), ``wounds`` (called-shot effects, death, bonds), ``duel``
 (striking weapons, the disarm duel), ``tricks`` (blinding, feinting), ``shouts``
 (insults, threats), ``mount``, ``order`` (ambush, impulse, morale),
-``recovery``, ``condition`` (who can act), ``odds``; ``verbs`` turns a verb's
-parameters into them. This module only declares the system: the rules load
-when a verb of this system runs."""
+``recovery``, ``condition`` (who can act), ``odds``; ``system`` declares each
+verb and names the function of ``verbs`` (and of ``odds``) that plays it. This
+module only declares the system: the rules load when a verb of it runs."""
 
 from __future__ import annotations
 
@@ -31,51 +31,7 @@ def rolecli_system():
 
 
 @hookimpl
-def rolecli_roll(action, ctx):
-    from . import verbs
-
-    return verbs.do_roll(action, ctx) if action.name == "roll" else None
-
-
-@hookimpl
-def rolecli_resolve(action, ctx):
-    from . import verbs
-
-    verb = verbs.RESOLVE.get(action.name)
-    return verb(action, ctx) if verb else None
-
-
-@hookimpl
-def rolecli_apply_damage(character, action, ctx):
-    from . import verbs
-
-    verb = {"damage": verbs.do_damage, "state": verbs.do_state}.get(action.name)
-    return verb(character, action, ctx) if verb else None
-
-
-@hookimpl
-def rolecli_recover(character, event, action, ctx):
-    from . import verbs
-
-    return verbs.do_recover(character, event, action, ctx)
-
-
-@hookimpl
-def rolecli_initiative(characters, action, ctx):
-    from . import verbs
-
-    return verbs.do_initiative(characters, action, ctx)
-
-
-@hookimpl
-def rolecli_odds(action, ctx):
-    from . import odds
-
-    return odds.odds(action, ctx)
-
-
-@hookimpl
 def rolecli_status(character, ctx):
-    from .condition import status
+    from .condition import status  # the rules load only when this system plays
 
     return status(character)

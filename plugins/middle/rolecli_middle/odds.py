@@ -226,11 +226,8 @@ def _shout(verb: str):
     return odds
 
 
-HANDLERS = {"check": _check, "contest": _contest, "strike": _strike("strike"), "feint": _strike("feint"),
-            "mount-attack": _strike("mount-attack"), "blind": _single(_blind_ld), "ambush": _single(_ambush_ld),
-            "strike-weapon": _strike_weapon, "duel": _duel, "insult": _shout("insult"), "threaten": _shout("threaten")}
-
-
-def odds(action, ctx) -> Odds | None:
-    handler = HANDLERS.get(action.name)
-    return handler(action, ctx) if handler else None
+# Each verb's odds, named by its declaration (system.py).
+check_odds, contest_odds, strike_weapon_odds, duel_odds = _check, _contest, _strike_weapon, _duel
+strike_odds, feint_odds, mount_attack_odds = _strike("strike"), _strike("feint"), _strike("mount-attack")
+blind_odds, ambush_odds = _single(_blind_ld), _single(_ambush_ld)
+insult_odds, threaten_odds = _shout("insult"), _shout("threaten")

@@ -17,7 +17,6 @@ from . import states as S
 from . import strike as K
 from .economy import combat_action
 from .sheet import Fighter, Scene
-from .system import INFO
 from .words import KINDS, SIZES, TEMPERAMENTS
 from .wounds import DEATHS, die, hurt, weapon_of
 
@@ -29,10 +28,9 @@ _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
-    ctx.options = INFO.rule_options(ctx.options)
     scene = Scene(ctx)
     scene.read_before = len(ctx.dice.reads)
-    return scene, INFO.params(action)
+    return scene, action.params
 
 
 def choices(values, allowed, flag: str) -> list[str]:
@@ -240,14 +238,14 @@ def do_morale(action, ctx):
     return outcome(scene, *order.morale(scene, p, ctx.dice))
 
 
-RESOLVE = {"check": one_actor(checks.check, None), "contest": do_contest, "strike": do_strike, "feint": do_feint,
-           "mount-attack": do_mount_attack, "blind": do_blind, "strike-weapon": do_strike_weapon, "duel": do_duel,
-           "parry": do_parry, "cover": do_cover,
-           "mount": one_actor(partial(mount.mount_or_dismount, up=True), C.BEAST_TAMING),
-           "dismount": one_actor(partial(mount.mount_or_dismount, up=False), C.BEAST_TAMING),
-           "insult": one_actor(shouts.insult, C.CHARLATANRY), "threaten": one_actor(shouts.threaten, C.FEROCITY),
-           "ambush": one_actor(order.ambush, C.STEALTH), "morale": do_morale,
-           "mount-lost": one_actor(mount.mount_lost, C.CALM)}
+# The verbs whose rules take only the one acting, each with the capability it throws by default.
+do_check = one_actor(checks.check, None)
+do_mount = one_actor(partial(mount.mount_or_dismount, up=True), C.BEAST_TAMING)
+do_dismount = one_actor(partial(mount.mount_or_dismount, up=False), C.BEAST_TAMING)
+do_insult = one_actor(shouts.insult, C.CHARLATANRY)
+do_threaten = one_actor(shouts.threaten, C.FEROCITY)
+do_ambush = one_actor(order.ambush, C.STEALTH)
+do_mount_lost = one_actor(mount.mount_lost, C.CALM)
 
 
 def do_roll(action, ctx):
@@ -304,9 +302,6 @@ def do_state(character, action, ctx):
 
 def do_recover(character, event, action, ctx):
     scene, _ = prepare(action, ctx)
-    known = [e for e, _ in INFO.events]
-    if event not in known:
-        raise Refused(f"event {event!r} is unknown; events: {', '.join(known)}.")
     lines, data = recovery.recover(scene, scene.fighter(character), event)
     return outcome(scene, lines, data, None)
 

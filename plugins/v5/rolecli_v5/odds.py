@@ -139,10 +139,11 @@ def _no_contest_reroll(p: dict) -> None:
                           "they are for tests (check, attack --difficulty).")
 
 
-def odds(action, ctx, p: dict) -> Odds:
+def odds(action, ctx) -> Odds:
     """The verb's odds with no character: its pools from the numbers given. A quick
     roll has no Willpower, so ``none`` (the default) and ``auto`` never reroll; rerolling fixed positions
     leaves the odds as they are; ``failures`` is computed for tests."""
+    p = action.params
     from .verbs import check_attack, opponents, weapon_rating
 
     lang, work = ctx.lang, Work()

@@ -94,7 +94,8 @@ def _describe(e: Entry, lang: str) -> str:
     return said
 
 
-def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
+def order(characters: Sequence[Character], action, ctx) -> Outcome:
+    p = action.params
     lang = ctx.lang
     listed, skipped = entries(characters, ctx, p.get("declare") or ())
     ranked = sorted(listed, key=lambda e: (e.key, e.listed))

@@ -156,7 +156,8 @@ EVENTS = {"end_of_scene": end_of_scene, "start_of_session": start_of_session, "r
           "end_of_turn": end_of_turn, "treatment": treatment, "feed": feed}
 
 
-def recover(character: Character, event: str, ctx, p: dict) -> Outcome:
+def recover(character: Character, event: str, action, ctx) -> Outcome:
+    p = action.params
     lang = ctx.lang
     if event not in EVENTS:
         raise Refused(f"event {event!r} is unknown; events: {', '.join(EVENTS)}.")

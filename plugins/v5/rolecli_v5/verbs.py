@@ -50,8 +50,9 @@ def name_of(character: Character | None, label: Label, lang: str) -> str:
 # --- rolls and tests ------------------------------------------------------------
 
 
-def roll_verb(action: Action, ctx, p: dict) -> Outcome:
+def roll_verb(action: Action, ctx) -> Outcome:
     """A pool with no difficulty: its dice and successes."""
+    p = action.params
     pool = Pool("", parts(None, p["pool"], "pool"), p.get("hunger") or 0, floor=0)
     dice = pool.roll(ctx.dice, ctx.lang)
     line = f"{pool.text(ctx.lang)}: {dice.text(ctx.lang)} → {L.successes(dice.successes, ctx.lang)}"
@@ -85,8 +86,9 @@ def against(work: Work, ctx, action: Action, p: dict, difficulty: int, who: Labe
     return s, outcome, lines
 
 
-def check(action: Action, ctx, p: dict) -> Outcome:
+def check(action: Action, ctx) -> Outcome:
     """003-R6: a test against a difficulty; the rulings: dice, criticals, Hunger."""
+    p = action.params
     work = Work()
     difficulty = int(p["difficulty"])
     s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
@@ -126,8 +128,9 @@ def hunger_notes(a: Side, d: Side, outcome: str, lang: str) -> list[str]:
     return notes
 
 
-def contest(action: Action, ctx, p: dict) -> Outcome:
+def contest(action: Action, ctx) -> Outcome:
     """003-R4: both roll; more successes wins by the margin. Nobody wins a tie."""
+    p = action.params
     lang = ctx.lang
     work = Work()
     a, d = opponents(work, ctx, action, p, p["opposition"])
@@ -223,10 +226,11 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Chara
     return {**data, **marked}, [line] + more
 
 
-def attack(action: Action, ctx, p: dict) -> Outcome:
+def attack(action: Action, ctx) -> Outcome:
     """One conflict roll (003-R4…R13): a contest against the defence pool, or a
     test against a difficulty when the target does not defend; the margin plus
     the weapon is the damage, typed and marked on the loser's tracker."""
+    p = action.params
     lang = ctx.lang
     work = Work()
     defence = check_attack(p, p.get("defence"), action.target)
@@ -301,8 +305,9 @@ def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
 # --- damage, spending, Hunger --------------------------------------------------------
 
 
-def damage_verb(character: Character, ctx, p: dict) -> Outcome:
+def damage_verb(character: Character, action: Action, ctx) -> Outcome:
     """003-R12…R16 on one character: type by source and creature, halving, marks."""
+    p = action.params
     work = Work()
     state = work.state(character)
     key = D.tracker_for(p["tracker"], p["source"], p["social"])
@@ -315,15 +320,17 @@ def damage_verb(character: Character, ctx, p: dict) -> Outcome:
     return _finish(work, {"source": source, **data}, lines, None)
 
 
-def spend_verb(character: Character, ctx, p: dict) -> Outcome:
+def spend_verb(character: Character, action: Action, ctx) -> Outcome:
+    p = action.params
     work = Work()
     data, lines = D.spend(character, work.state(character), int(p["points"]), p["tracker"], ctx.lang,
                           social=p["social"])
     return _finish(work, data, lines, None)
 
 
-def rouse_verb(action: Action, ctx, p: dict) -> Outcome:
+def rouse_verb(action: Action, ctx) -> Outcome:
     """Rouse checks (the rulings): one die each, Hunger +1 on 1–5."""
+    p = action.params
     lang = ctx.lang
     character = action.actor
     if character is not None and not H.is_vampire(character):

@@ -1,0 +1,102 @@
+"""The ``dice`` system's verbs: a dice expression rolled, checked against a
+target, and damage on a hit-point track that stops at 0 hit points."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rolecli.contract import Label, Odds, Outcome, Refused
+
+L = Label
+SUCCESS, FAILURE = L("éxito", "success"), L("fallo", "failure")
+
+
+def _bonus(action) -> tuple[int, str]:
+    text = str(action.params["bonus"] or "0")
+    if action.actor is None:
+        if not text.lstrip("+-").isdigit():
+            raise Refused(f"--bonus {text!r} names traits, which needs a campaign character; give a number.")
+        return int(text), text
+    parts = action.actor.rating(text)
+    return sum(v for _, v in parts), "+".join(f"{n} {v}" if n else str(v) for n, v in parts)
+
+
+def roll(action, ctx) -> Outcome:
+    from rolecli.dice import parse
+
+    result = parse(action.params["expression"]).roll(ctx.dice)
+    return Outcome(data={"total": result.total}, lines=[result.breakdown])
+
+
+def check(action, ctx) -> Outcome:
+    from rolecli.dice import parse
+
+    result = parse(action.params["expression"]).roll(ctx.dice)
+    bonus, said = _bonus(action)
+    total, target, under = result.total + bonus, action.params["target"], action.params["under"]
+    success = total <= target if under else total >= target
+    verdict = SUCCESS if success else FAILURE
+    compare = ("≤" if success else ">") if under else ("≥" if success else "<")
+    with_bonus = f" + {said} = {total}" if said != "0" else ""
+    line = f"{result.breakdown}{with_bonus} {compare} {target}: {verdict(ctx.lang)}"
+    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under}, lines=[line],
+                   success=success)
+
+
+def check_odds(action, ctx) -> Odds:
+    from rolecli.dice.odds import distribution
+
+    bonus, _ = _bonus(action)
+    dist = distribution(action.params["expression"])
+    target, under = action.params["target"], action.params["under"]
+    p = sum((pr for v, pr in dist.outcomes if (v + bonus <= target if under else v + bonus >= target)), Fraction(0))
+    return Odds(outcomes={"success": p, "failure": 1 - p}, labels={"success": SUCCESS, "failure": FAILURE})
+
+
+def track(character, damage: int, lang: str) -> str:
+    """``Ana: 8/12 HP``, and ``— down`` at 0 hit points."""
+    hp = character.sheet["hp"]
+    left = max(hp - damage, 0)
+    down = L(" — fuera de combate", " — down")(lang) if left == 0 else ""
+    return L(f"{character.name}: {left}/{hp} PV{down}", f"{character.name}: {left}/{hp} HP{down}")(lang)
+
+
+def _marked(character, after: int, ctx) -> Outcome:
+    hp = character.sheet["hp"]
+    return Outcome(data={"character": character.name, "damage": after, "hp": hp, "down": after >= hp},
+                   lines=[track(character, after, ctx.lang)], changes={character.name: {"damage": after}})
+
+
+def _taken(character) -> int:
+    # No negative hit points: damage stops at the maximum, so healing a character
+    # at 0 gives back what it heals (a state from before this rule may hold more).
+    return min(character.state.get("damage", 0), character.sheet["hp"])
+
+
+def damage(character, action, ctx) -> Outcome:
+    return _marked(character, min(_taken(character) + action.params["amount"], character.sheet["hp"]), ctx)
+
+
+def heal(character, action, ctx) -> Outcome:
+    return _marked(character, max(_taken(character) - action.params["amount"], 0), ctx)
+
+
+def recover(character, event, action, ctx) -> Outcome:
+    heals = event == "rest" and ctx.options["rest"] == "full"
+    after = 0 if heals else character.state.get("damage", 0)
+    return Outcome(data={"character": character.name, "event": event, "damage": after},
+                   lines=[track(character, after, ctx.lang)], changes={character.name: {"damage": 0}} if heals else {})
+
+
+def initiative(characters, action, ctx) -> Outcome:
+    from rolecli.dice import parse
+
+    expr = parse(ctx.options["initiative_die"])
+    scores = []
+    for c in characters:
+        result = expr.roll(ctx.dice)
+        scores.append((result.total + c.sheet["initiative"], c.name, result.breakdown))
+    # Highest first; equal scores keep the order the GM listed them in.
+    ranked = sorted(scores, key=lambda s: -s[0])
+    return Outcome(data={"order": [name for _, name, _ in ranked], "scores": {n: s for s, n, _ in ranked}},
+                   lines=[f"{i}. {name} {score} ({said})" for i, (score, name, said) in enumerate(ranked, 1)])
