@@ -42,5 +42,5 @@ OUTCOMES = {
 
 
 def say(lang: str, es: str, en: str) -> str:
-    """A sentence of the system's own, in the language asked for."""
-    return es if lang == "es" else en
+    """A sentence of the system's own, in the language asked for (as a Label answers)."""
+    return L(es, en)(lang)

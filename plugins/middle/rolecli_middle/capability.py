@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from rolecli.contract import Character, Refused
 from rolecli.names import closest, fold
 
+from .words import tr
+
 LOWEST, HIGHEST = 0, 3
 
 DICE: dict[int, tuple[int, ...]] = {0: (6, 12, 20), 1: (6, 6, 6), 2: (12, 12, 12), 3: (20, 20, 20)}
@@ -48,8 +50,8 @@ class Capability:
     innate: bool = False
 
     def text(self, lang: str) -> str:
-        name = self.name or ("capacidad" if lang == "es" else "capability")
-        innate = (" innata" if lang == "es" else " innate") if self.innate else ""
+        name = self.name or tr(lang, "capacidad", "capability")
+        innate = tr(lang, " innata", " innate") if self.innate else ""
         return f"{name} {self.rating}{innate}"
 
 

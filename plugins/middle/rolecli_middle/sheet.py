@@ -15,7 +15,7 @@ from . import capability as C
 from .capability import Capability
 from .states import ORDER
 from .template import DEFAULTS
-from .words import KINDS, SIZES, TEMPERAMENTS
+from .words import KINDS, SIZES, TEMPERAMENTS, tr
 
 
 class Fighter:
@@ -169,4 +169,4 @@ class Scene:
         return {f.name: f.state for f in self._fighters.values() if f.changed}
 
     def t(self, es: str, en: str) -> str:
-        return es if self.lang == "es" else en
+        return tr(self.lang, es, en)

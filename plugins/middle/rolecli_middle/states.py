@@ -11,6 +11,7 @@ from __future__ import annotations
 from rolecli.contract import Label
 
 from .nd import Mod
+from .words import tr
 
 L = Label
 
@@ -98,8 +99,8 @@ def label(fighter, state: str, lang: str) -> str:
     text = NAMES[state](lang)
     rounds = int(fighter.get("cegado_rondas") or 0)
     if state == "cegado" and rounds:
-        text += f" ({rounds} ronda{'s' if rounds != 1 else ''})" if lang == "es" else \
-            f" ({rounds} round{'s' if rounds != 1 else ''})"
+        plural = "s" if rounds != 1 else ""
+        text += tr(lang, f" ({rounds} ronda{plural})", f" ({rounds} round{plural})")
     if state == "irritado" and fighter.get("irritado_duradero"):
-        text += " (duradero)" if lang == "es" else " (lasting)"
+        text += tr(lang, " (duradero)", " (lasting)")
     return text

@@ -12,7 +12,8 @@ L = Label
 
 
 def tr(lang: str, es: str, en: str) -> str:
-    return es if lang == "es" else en
+    """A one-off text in the reader's language (as a Label answers)."""
+    return L(es, en)(lang)
 
 
 def signed(n: int) -> str:

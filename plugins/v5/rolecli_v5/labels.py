@@ -6,8 +6,8 @@ from rolecli.contract import Label as L
 
 
 def tr(lang: str, es: str, en: str) -> str:
-    """A one-off text in the reader's language."""
-    return es if lang == "es" else en
+    """A one-off text in the reader's language (as a Label answers)."""
+    return L(es, en)(lang)
 
 
 TRACKERS = {"health": L("Salud", "Health"), "willpower": L("Fuerza de Voluntad", "Willpower")}
