@@ -207,3 +207,22 @@ def test_the_scaffold_shows_a_command(campaigns, tmp_path):
     assert top.out == chart.out
     assert refused.code == 2 and refused.err.count("\n") == 1
 
+
+
+def test_installed_plugins_add_a_command_and_a_broken_one_costs_one_line(run_process, tmp_path):
+    """As pip installs them: found through the entry-point group, in a process of their own."""
+    from rolecli_testing import fake_distribution
+
+    site = tmp_path / "site"
+    site.mkdir()
+    fake_distribution(site, "tools_plugin", TOOLS, entry_point="tools", dist="rolecli-tools")
+    fake_distribution(site, "broken_plugin", HEAD + BROKEN["raises"][0], entry_point="broken", dist="rolecli-broken")
+    env = {"PYTHONPATH": str(site)}
+    hello = run_process("hello", "Ana", env=env)
+    assert (hello.code, hello.out) == (0, "hello, Ana\n")
+    assert hello.err == ("rolecli: warning: plugin 'broken' (rolecli-broken 0.1): its rolecli_commands hook raised "
+                         "RuntimeError: broken on purpose; its commands are left out.\n")
+    quick = run_process("roll", "1d6", "--dice", "4", "--quiet", env=env)  # no plugin is even loaded
+    assert (quick.code, quick.out, quick.err) == (0, "1d6 [4] = 4\n", "")
+    quiet = run_process("tools", "hello", env={**env, "ROLECLI_QUIET_PLUGINS": "broken"})
+    assert (quiet.code, quiet.out, quiet.err) == (0, "hello, table\n", "")

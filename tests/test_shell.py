@@ -173,6 +173,23 @@ def test_type_recall_from_history_and_complete_a_name(shell_env, campaigns, tmp_
     assert again.close() == 0
 
 
+@pytest.mark.slow  # a process on a pseudo-terminal, and a long simulation
+def test_ctrl_c_stops_the_command_running_and_a_line_typed_ahead_still_runs(shell_env, campaigns):
+    term = Terminal(shell_env)
+    term.expect(r"rolecli:demo> ")
+    encounter = campaigns / "demo" / "encounter.toml"
+    term.type(f"encounter simulate {encounter} --trials 1000000 --seed 3 --json\r")
+    time.sleep(1)
+    term.type("\x03")
+    assert "rolecli: interrupted." in term.expect(r"rolecli:demo> ")
+    term.type(f"encounter simulate {encounter} --trials 50 --seed 3 --json\r")
+    term.type("roll 1d6 --dice 3\r")  # typed while the simulation runs
+    assert '"trials": 50' in term.expect(r"rolecli:demo> ")
+    assert "1d6 [3] = 3" in term.expect(r"rolecli:demo> ")
+    term.type("exit\r")
+    assert term.close() == 0
+
+
 @pytest.mark.slow  # a process on a pseudo-terminal
 def test_a_history_file_that_cannot_be_one_costs_a_note_and_stays_as_it_is(shell_env, tmp_path):
     folder = tmp_path / "a-folder"
