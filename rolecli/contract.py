@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from rolecli.errors import RoleError
 
@@ -181,7 +181,20 @@ class ActionSpec:
     (``"required"``), may name one (``"optional"``) or the action takes none.
     ``target``: the action may name a second character with ``--target``.
     ``odds``: ``rolecli odds <system> <name> ...`` (and, on a campaign,
-    ``rolecli odds <name> ACTOR ...``) computes it exactly through ``rolecli_odds``.
+    ``rolecli odds <name> ACTOR ...``) computes it exactly through ``rolecli_odds``;
+    ``True`` when the plugin implements that hook itself, or the function that
+    computes it, as ``run`` names one.
+    ``run``: the function that plays the verb, a callable or
+    ``"package.module:function"`` (imported when the verb is first played, so
+    that declaring a system stays cheap). The core then answers the verb's hook
+    for the plugin (:mod:`rolecli.dispatch`), still through pluggy, so house
+    rules wrap it as any hook: a verb is declared once, and no hook implementation
+    dispatches on verb names. The function takes the hook's arguments without
+    their names (``run(action, ctx)``, ``run(character, action, ctx)`` for
+    damage, ``run(character, event, action, ctx)`` for recovery,
+    ``run(characters, action, ctx)`` for initiative), and gets every parameter
+    the verb declares (its default where none was given) and every rule option
+    in ``ctx.options``. ``None``: the plugin's own hook implementation plays it.
     """
 
     name: str
@@ -190,7 +203,8 @@ class ActionSpec:
     params: tuple[Param, ...] = ()
     actor: Literal["required", "optional", "none"] = "optional"
     target: bool = False
-    odds: bool = False
+    odds: bool | str | Callable[..., Any] = False
+    run: str | Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -301,9 +315,18 @@ class SystemInfo:
         which no state may hold."""
         return frozenset(f.key for f in self.template if not f.state)
 
+    @cached_property
+    def _verbs(self) -> dict[str, ActionSpec]:
+        return {a.name: a for a in reversed(self.actions)}  # the first of a name wins, as before
+
+    @cached_property
+    def option_keys(self) -> frozenset[str]:
+        """The keys of every rule option: what a complete ``Context.options`` holds."""
+        return frozenset(o.key for o in self.options)
+
     def action(self, name: str) -> ActionSpec | None:
         """The verb called ``name``, if the system has one."""
-        return next((a for a in self.actions if a.name == name), None)
+        return self._verbs.get(name)
 
     def verb(self, hook: HookName) -> ActionSpec | None:
         """The first verb served by ``hook`` (the one the core uses for a

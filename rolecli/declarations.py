@@ -24,6 +24,7 @@ import keyword
 from typing import Any, get_args
 
 from rolecli.contract import ActionSpec, Field, HookName, Label, Param, ParamKind, RuleOption, SystemInfo
+from rolecli.dispatch import REFERENCE
 from rolecli.errors import RoleError
 from rolecli.house_rules import HOUSE_KEY
 
@@ -98,6 +99,10 @@ def check_action(info: SystemInfo, spec: ActionSpec) -> None:
         raise DeclarationError(f"verb {spec.name!r} of system {system!r} names hook {spec.hook!r}; "
                                f"hooks: {', '.join(get_args(HookName))}")
     _label(spec.help, f"verb {spec.name!r} help")
+    for what, ref in (("run", spec.run), ("odds", None if isinstance(spec.odds, bool) else spec.odds)):
+        if ref is not None and not callable(ref) and not (isinstance(ref, str) and REFERENCE.fullmatch(ref)):
+            raise DeclarationError(f"verb {spec.name!r} of system {system!r} declares {what}={ref!r}; "
+                                   "give a function or 'package.module:function'")
     params = list(spec.params)
     for p in params:
         if not isinstance(p, Param):

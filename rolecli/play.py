@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
+from rolecli.dispatch import complete
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.errors import RoleError
 from rolecli.i18n import choose_lang
@@ -128,6 +129,9 @@ def find_character(characters: dict[str, Character], name: str, campaign: str) -
 
 
 def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character]) -> Outcome:
+    """``spec``'s hook called on ``subjects`` (once per character for a
+    recovery), with every parameter and rule option filled in."""
+    action, ctx = complete(system.info, action, ctx)
     hook = getattr(system.hooks, _HOOKS[spec.hook])
     if spec.hook == "damage":
         result = hook(character=subjects[0], action=action, ctx=ctx)
@@ -399,6 +403,7 @@ def _run_odds(system, spec: ActionSpec, ctx: Context, printer: Printer, action: 
         if isinstance(value, Rolled):
             raise RoleError(f"{name} {value}: exact odds take a plain number here, not dice; give the number to "
                             "reckon with (each of its values has its own odds).")
+    action, ctx = complete(system.info, action, ctx)
     odds = system.hooks.rolecli_odds(action=action, ctx=ctx)
     if odds is None:
         raise RoleError(f"system {system.info.name!r} cannot compute odds for {spec.name!r}.")

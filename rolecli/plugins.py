@@ -60,6 +60,7 @@ import pluggy
 
 from rolecli import hookspecs
 from rolecli.contract import SUPPORTED_CONTRACTS, SystemInfo
+from rolecli.dispatch import Verbs, declares_functions
 from rolecli.errors import PluginError, RoleError
 from rolecli.outcomes import problem  # every hook call's result is checked: imported once
 
@@ -107,6 +108,7 @@ class Record:
     house: str | None = None  # ROLECLI_HOUSE_RULES: the name a campaign switches these house rules on by
     house_systems: tuple[str, ...] = ()  # ROLECLI_HOUSE_SYSTEMS: the systems they are written for
     conflict: str | None = None  # skipped: the plugin (or the package) whose name or module it would take
+    verbs: Any = field(default=None, repr=False)  # the core's hooks for verbs declared with run= (rolecli.dispatch)
 
     @property
     def builtin(self) -> bool:
@@ -114,8 +116,10 @@ class Record:
 
     @property
     def hooks(self) -> list[str]:
-        """The hooks the plugin implements (marked with ``@hookimpl``)."""
-        return [h for h in ALL_HOOKS if getattr(getattr(self.plugin, h, None), "rolecli_impl", None) is not None]
+        """The hooks the plugin implements (marked with ``@hookimpl``), itself or
+        through the functions its verbs name."""
+        return [h for h in ALL_HOOKS if any(getattr(getattr(p, h, None), "rolecli_impl", None) is not None
+                                            for p in (self.plugin, self.verbs) if p is not None)]
 
     def named(self, names: set[str]) -> bool:
         """Whether ``names`` (canonical) lists this plugin by entry point or distribution."""
@@ -271,6 +275,8 @@ class Plugins:
                        with_plugin=plugin)
             return False
         record.plugin, record.info, record.system = plugin, info, info.name if info else None
+        if info is not None and declares_functions(info):
+            record.verbs = Verbs(info)
         record.house, record.house_systems = house, tuple(systems) if house else ()
         self._offered.append(record)
         self.__dict__.pop("systems", None)  # offered after the systems were read: read them again
@@ -336,6 +342,8 @@ class Plugins:
                 continue
             try:
                 self.pm.register(record.plugin, name=record.name)
+                if record.verbs is not None:  # registered after the plugin: pluggy asks it first
+                    self.pm.register(record.verbs, name=f"{record.name}:verbs")
             except Exception as exc:  # pluggy refuses a hook implementation (a wrong signature)
                 message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 self._skip(record, f"cannot be registered: {message}")
@@ -362,7 +370,7 @@ class Plugins:
     def _system(self, record: Record, house: tuple[str, ...]) -> System:
         """``record``'s system with hooks that reach its plugin, the house rules
         that are always on and the opt-in ones named in ``house``."""
-        remove = [r.plugin for r in self._owners.values() if r is not record]
+        remove = [p for r in self._owners.values() if r is not record for p in (r.plugin, r.verbs) if p is not None]
         remove += [r.plugin for name, r in self.house_rules.items() if name not in house]
         return System(record.info, record.plugin, _Hooks(self, remove, record), record, house)
 
@@ -459,7 +467,7 @@ class _Guarded:
         except RoleError:
             raise  # a refusal by the rules: the user's error, one line, exit 2
         except (Exception, SystemExit) as exc:  # a plugin's sys.exit() ends no command
-            record = self.plugins.culprit(exc.__traceback__)
+            record = self.plugins.culprit(exc.__traceback__) or self._played(exc.__traceback__)
             if record is None:
                 raise  # not in a plugin's code: rolecli's own bug
             raise PluginFailure(record, self.hook, exc) from exc
@@ -475,6 +483,15 @@ class _Guarded:
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
+
+    def _played(self, tb) -> Record | None:
+        """The system's plugin, when the failure arose in a function one of its
+        verbs names (which may live outside the plugin's package)."""
+        while tb is not None:
+            if tb.tb_frame.f_globals.get("__name__") == "rolecli.dispatch":
+                return self.owner
+            tb = tb.tb_next
+        return None
 
     def _at_fault(self, witness: "_Witness | None") -> Record:
         """The system's plugin, unless its own result was sound and a wrapping

@@ -12,7 +12,7 @@ left behind::
 
     def test_the_hook_itself():
         ctx = context(INFO, dice=[6, 2])
-        outcome = rolecli_resolve(Action("check", {"skill": "2"}), ctx)
+        outcome = hooks(blades).rolecli_resolve(action=Action("check", {"skill": "2"}), ctx=ctx)
 
 - :func:`run` runs one command line as the ``rolecli`` executable would, and
   returns its exit code, stdout, stderr and the JSON it printed.
@@ -20,6 +20,9 @@ left behind::
   would hold) and makes it the current one for the block.
 - :func:`context` makes the :class:`~rolecli.contract.Context` a hook gets,
   with the dice it will read, to call a hook directly.
+- :func:`hooks` gives a plugin's hooks as the core calls them: its own
+  implementations and the functions its verbs name (``ActionSpec(run=...)``),
+  each verb's parameters and the rule options filled in.
 - :func:`plugins` loads extra plugin modules into this process for the block,
   to test one before it is packaged.
 
@@ -46,7 +49,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from rolecli.contract import Character, Context, SystemInfo
 
-__all__ = ["Result", "campaign", "character", "context", "plugins", "run"]
+__all__ = ["Result", "campaign", "character", "context", "hooks", "plugins", "run"]
 
 
 @dataclass
@@ -122,6 +125,28 @@ def context(info: SystemInfo | None = None, dice: Sequence[int | str] | None = N
     given = [str(d) for d in dice] if dice is not None else None
     return Context(lang, DiceSource(seed, given), info.rule_options(options) if info else dict(options or {}),
                    {c.name: c for c in characters})
+
+
+def hooks(plugin: Any) -> Any:
+    """``plugin``'s hooks, called by keyword as the core calls them
+    (``hooks(plugin).rolecli_resolve(action=..., ctx=...)``): a pluggy hook
+    relay holding only ``plugin`` and, when its verbs name their functions,
+    the core's :class:`rolecli.dispatch.Verbs` for them. Results are not
+    checked here; :func:`run` goes through everything the core checks."""
+    import pluggy
+
+    from rolecli import hookspecs
+    from rolecli.declarations import check_system
+    from rolecli.dispatch import Verbs, declares_functions
+
+    manager = pluggy.PluginManager("rolecli")
+    manager.add_hookspecs(hookspecs)
+    manager.register(plugin)
+    declare = getattr(plugin, "rolecli_system", None)
+    info = declare() if declare is not None else None
+    if info is not None and declares_functions(info):
+        manager.register(Verbs(check_system(info)))  # the verbs as the core completes them
+    return manager.hook
 
 
 def character(info: SystemInfo, name: str, sheet: Mapping[str, Any] | None = None,

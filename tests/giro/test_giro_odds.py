@@ -13,11 +13,13 @@ from hypothesis import given, settings, strategies as st
 import rolecli_giro as giro_plugin
 from rolecli.contract import Action, Context
 from rolecli.dice.source import DiceSource
+from rolecli.testing import hooks
 from rolecli_giro import odds as exact
 
 from giro_helpers import run, side
 
 F = Fraction
+giro = hooks(giro_plugin)  # the plugin's hooks as the core calls them
 
 
 def test_001_R6_test_odds_by_hand(cli):
@@ -127,7 +129,7 @@ def _sample(verb: str, n: int, seed: int, key, **params) -> dict:
     ctx = Context("en", DiceSource(seed=seed), {"contest_tie": params.pop("tie", "stalemate")}, {})
     counts: dict = {}
     for _ in range(n):
-        out = giro_plugin.rolecli_resolve(action=Action(verb, dict(params)), ctx=ctx)
+        out = giro.rolecli_resolve(action=Action(verb, dict(params)), ctx=ctx)
         counts[key(out.data)] = counts.get(key(out.data), 0) + 1
     return counts
 

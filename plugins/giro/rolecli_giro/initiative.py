@@ -17,13 +17,13 @@ from rolecli.contract import Outcome, Refused
 from . import challenge as challenges
 from .glossary import DAY_DIE, LIMIT, say
 from .success_range import ROUTINE, SuccessRange
-from .system import INFO, LIMIT as LIMIT_RANGE
+from .system import LIMIT as LIMIT_RANGE
 
 
 def entrants(characters, action, ctx) -> list[tuple[str, int]]:
     """(name, limit) of each participant: campaign characters by their traits,
     or ``--entrants Name=limit`` for a table with no campaign."""
-    p = INFO.params(action)
+    p = action.params
     if characters:
         return [(c.name, challenges.parse(p["traits"], c, absent_is_zero=True).limit) for c in characters]
     found = []

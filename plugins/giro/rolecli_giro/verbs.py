@@ -178,7 +178,7 @@ def play(ctx, side: Side) -> Turn:
 
 def roll(action: Action, ctx) -> Outcome:
     """001-R2: Day Dice and Night Dice, d12, no rules."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     day = [ctx.dice.roll(12, _numbered(DAY_DIE(lang), i, p["day_dice"])) for i in range(1, p["day_dice"] + 1)]
     night = [ctx.dice.roll(12, _numbered(NIGHT_DIE(lang), i, p["night_dice"])) for i in range(1, p["night_dice"] + 1)]
@@ -202,7 +202,7 @@ def _test(action: Action, ctx, p: dict, verb: str):
 
 
 def check(action: Action, ctx) -> Outcome:
-    data, lines, turn, changes = _test(action, ctx, INFO.params(action), "check")
+    data, lines, turn, changes = _test(action, ctx, action.params, "check")
     return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.changed())
 
 
@@ -287,7 +287,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
 
 
 def contest(action: Action, ctx) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
     return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes.changed())
 
@@ -296,7 +296,7 @@ def attack(action: Action, ctx) -> Outcome:
     """A contest against the target's defence (or, with none, a test), whose
     winner deals its Success Factor plus the weapon's bonus (the rulings, the
     toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     hit: tuple[Character | None, Turn, int] | None = None
     if p["defence"] in (None, ""):
@@ -331,7 +331,7 @@ def attack(action: Action, ctx) -> Outcome:
 
 def automatic(action: Action, ctx) -> Outcome:
     """001-R10: no roll, but the factor matters: it is 1d12."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     success = p["result"] == "success"
     label = SUCCESS_FACTOR if success else FAILURE_FACTOR
@@ -347,7 +347,7 @@ def automatic(action: Action, ctx) -> Outcome:
 
 
 def damage(character: Character, action: Action, ctx) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     cure = action.name == "heal"
     wounds, line, data = (health.heal if cure else health.hurt)(character, sheet.wounds(character), p["points"],
                                                                  ctx.lang)
@@ -360,7 +360,7 @@ def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
     Night Die's consequences noted on the character end with it); a rest heals
     the Success Factor of a healing roll, or 1d12 without one (an automatic
     success, 001-R10); the start of a session changes nothing."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0}
     lines: list[str] = []
@@ -407,17 +407,11 @@ def _healing_factor(character: Character, p: dict, ctx, lines: list[str]) -> int
     return turn.success_factor or 0
 
 
-def initiative(characters, action: Action, ctx) -> Outcome:
-    from .initiative import order
-
-    return order(characters, action, ctx)
-
-
 def odds(action: Action, ctx) -> Odds:
     """Exact odds of a check, a contest or an attack, as the rolls resolve them."""
     from . import odds as exact
 
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     weapon = p["weapon"] if action.name == "attack" else None
     opposition = p.get("opposition") if action.name == "contest" else p.get("defence")

@@ -1,0 +1,113 @@
+"""A system's verbs answered from their declarations: the hooks the core adds
+for a system whose :class:`~rolecli.contract.ActionSpec` s name the function
+that plays them (``run=`` and ``odds=``).
+
+A verb is declared once: ``ActionSpec("check", "resolve", ..., run="rolecli_giro.verbs:check")``
+says its name, its parameters and the function that plays it. The loader
+registers one :class:`Verbs` beside such a system's plugin, as part of it, so
+the verb is still reached through pluggy: house rules wrap it, and a result is
+checked and contained, exactly as when the plugin implements the hook itself.
+A plugin may mix both ways: a verb without ``run`` goes to the plugin's own
+hook implementation.
+
+The function gets the hook's arguments (``run(action, ctx)`` for ``roll`` and
+``resolve``, ``run(character, action, ctx)`` for ``damage``,
+``run(character, event, action, ctx)`` for ``recover``,
+``run(characters, action, ctx)`` for ``initiative``, ``odds(action, ctx)``),
+with the verb's parameters complete (every declared parameter, its default
+where none was given) and every rule option of the system in ``ctx.options``,
+so it never fills them in again.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+from dataclasses import replace
+from functools import cache
+from typing import Any, Callable
+
+import pluggy
+
+from rolecli.contract import Action, ActionSpec, Context, SystemInfo
+
+hookimpl = pluggy.HookimplMarker("rolecli")
+
+# "package.module:function": where a verb's function is, imported when first played.
+REFERENCE = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
+
+
+def declares_functions(info: SystemInfo) -> bool:
+    """Whether any verb of ``info`` names the function that plays it or its odds."""
+    return any(spec.run is not None or _odds_function(spec) is not None for spec in info.actions)
+
+
+def function(ref: str | Callable[..., Any]) -> Callable[..., Any]:
+    """The function ``ref`` names (``"module:function"``), or ``ref`` itself."""
+    return ref if callable(ref) else _imported(ref)
+
+
+@cache
+def _imported(ref: str) -> Callable[..., Any]:
+    return pkgutil.resolve_name(ref)  # a plugin's module, which the core does not know by name
+
+
+def _odds_function(spec: ActionSpec) -> str | Callable[..., Any] | None:
+    return None if isinstance(spec.odds, bool) else spec.odds
+
+
+def complete(info: SystemInfo, action: Action, ctx: Context) -> tuple[Action, Context]:
+    """``action`` with every parameter its verb declares and ``ctx`` with every
+    rule option, defaults where none was given: what a verb's function gets
+    whoever calls it (the command line, a conflict, an encounter, a test)."""
+    params = info.params(action)
+    if params != action.params:
+        action = replace(action, params=params)
+    if ctx.options.keys() != info.option_keys:
+        ctx = replace(ctx, options=info.rule_options(ctx.options))
+    return action, ctx
+
+
+class Verbs:
+    """The hooks of one system whose verbs name their functions: each call goes
+    to the function of the verb it is for (``action.name``), or answers
+    ``None`` (the plugin's own implementation, if any, answers instead)."""
+
+    def __init__(self, info: SystemInfo) -> None:
+        self.info = info
+
+    def _play(self, hook: str, action: Action, ctx: Context, *first: Any) -> Any:
+        spec = self.info.action(action.name)
+        if spec is None or spec.hook != hook or spec.run is None:
+            return None
+        action, ctx = complete(self.info, action, ctx)
+        return function(spec.run)(*first, action, ctx)
+
+    @hookimpl
+    def rolecli_roll(self, action: Action, ctx: Context) -> Any:
+        return self._play("roll", action, ctx)
+
+    @hookimpl
+    def rolecli_resolve(self, action: Action, ctx: Context) -> Any:
+        return self._play("resolve", action, ctx)
+
+    @hookimpl
+    def rolecli_apply_damage(self, character: Any, action: Action, ctx: Context) -> Any:
+        return self._play("damage", action, ctx, character)
+
+    @hookimpl
+    def rolecli_recover(self, character: Any, event: str, action: Action, ctx: Context) -> Any:
+        return self._play("recover", action, ctx, character, event)
+
+    @hookimpl
+    def rolecli_initiative(self, characters: Any, action: Action, ctx: Context) -> Any:
+        return self._play("initiative", action, ctx, characters)
+
+    @hookimpl
+    def rolecli_odds(self, action: Action, ctx: Context) -> Any:
+        spec = self.info.action(action.name)
+        odds = _odds_function(spec) if spec is not None else None
+        if odds is None:
+            return None
+        action, ctx = complete(self.info, action, ctx)
+        return function(odds)(action, ctx)

@@ -1,0 +1,176 @@
+"""A verb declared once: ``ActionSpec(run=..., odds=...)`` names the function
+that plays it, and the core answers the verb's hook for the plugin, through
+pluggy (house rules wrap it), with every parameter and rule option filled in."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rolecli import hookimpl
+from rolecli.contract import (CONTRACT_VERSION, Action, ActionSpec, Label, Odds, Outcome, Param, RuleOption,
+                              SystemInfo)
+from rolecli.plugins import Plugins
+from rolecli.testing import context, hooks, plugins, run
+
+L = Label
+seen: list[tuple] = []
+
+
+def check(action, ctx):
+    """Plays ``check``: what it was given, for the tests to read."""
+    seen.append(("check", dict(action.params), dict(ctx.options)))
+    return Outcome(data={"total": action.params["bonus"] + ctx.dice.roll(6, "the die")},
+                   lines=["checked"], success=True)
+
+
+def hurt(character, action, ctx):
+    seen.append(("hurt", character, action.params["points"]))
+    return Outcome(data={}, lines=["hurt"])
+
+
+def check_odds(action, ctx):
+    return Odds({"success": Fraction(action.params["bonus"] + 1, 7)})
+
+
+def broken(action, ctx):
+    raise ZeroDivisionError("the plugin's own bug")
+
+
+PARAMS = (Param("bonus", "int", L("", "the bonus"), default=2), Param("mode", "choice", L("", "the mode"),
+                                                                       default="calm", choices=("calm", "wild")))
+INFO = SystemInfo(
+    name="declared", names=L("declarado", "declared"),
+    options=(RuleOption("edge", 3, L("", "an option")),),
+    actions=(ActionSpec("check", "resolve", L("", "a check"), PARAMS, odds=check_odds, run=check),
+             ActionSpec("hurt", "damage", L("", "damage"), (Param("points", "int", L("", "points"), default=1),),
+                        actor="required", run=f"{__name__}:hurt"),
+             ActionSpec("broken", "resolve", L("", "raises"), run=broken),
+             ActionSpec("jsonish", "resolve", L("", "raises outside the plugin"), run="json:loads"),
+             ActionSpec("own", "resolve", L("", "the plugin's own hook"))))
+
+
+class Declared:
+    """A system whose verbs name their functions; one verb (``own``) it plays itself."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl
+    def rolecli_system(self):
+        return INFO
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        return Outcome(data={"own": action.name}, lines=["own"]) if action.name == "own" else None
+
+
+class Doubling:
+    """House rules wrapping every resolve: doubles a total."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl(wrapper=True)
+    def rolecli_resolve(self, action, ctx):
+        outcome = yield
+        if "total" in outcome.data:
+            outcome.data["total"] *= 2
+        return outcome
+
+
+@pytest.fixture(autouse=True)
+def _clear():
+    seen.clear()
+
+
+def test_the_function_a_verb_names_plays_it_with_every_parameter_and_option_filled_in():
+    with plugins(Declared()):
+        result = run("declared", "check", "--dice", "4", "--json")
+    assert result.code == 0, result.err
+    assert result.json["total"] == 2 + 4
+    name, params, options = seen[0]
+    assert params == {"bonus": 2, "mode": "calm"} and options == {"edge": 3}
+
+
+def test_a_direct_call_gets_them_filled_in_too():
+    relay = hooks(Declared())
+    outcome = relay.rolecli_resolve(action=Action("check", {"mode": "wild"}), ctx=context(dice=[5]))
+    assert outcome.data == {"total": 7}
+    assert seen[0][1:] == ({"bonus": 2, "mode": "wild"}, {"edge": 3})
+    assert relay.rolecli_odds(action=Action("check", {}), ctx=context()).outcomes == {"success": Fraction(3, 7)}
+
+
+def test_a_verb_without_a_function_reaches_the_plugins_own_hook():
+    outcome = hooks(Declared()).rolecli_resolve(action=Action("own", {}), ctx=context())
+    assert outcome.data == {"own": "own"}
+
+
+def test_a_module_function_named_by_text_is_imported_when_first_played():
+    relay = hooks(Declared())
+    character = object()
+    relay.rolecli_apply_damage(character=character, action=Action("hurt", {"points": 4}), ctx=context())
+    assert seen == [("hurt", character, 4)]
+
+
+def test_house_rules_wrap_a_declared_verb_as_any_hook():
+    loaded = Plugins()
+    loaded.register(Declared(), "declared")
+    loaded.register(Doubling(), "doubling")
+    outcome = loaded.system("declared").hooks.rolecli_resolve(action=Action("check", {"bonus": 1}),
+                                                               ctx=context(INFO, dice=[6]))
+    assert outcome.data["total"] == (1 + 6) * 2
+
+
+def test_the_odds_function_answers_rolecli_odds():
+    with plugins(Declared()):
+        result = run("odds", "declared", "check", "--bonus", "4", "--json")
+    assert result.code == 0, result.err
+    assert result.json["outcomes"]["success"]["p"] == "5/7"
+
+
+@pytest.mark.parametrize("verb", ["broken", "jsonish"])
+def test_a_function_that_raises_is_the_plugins_failure_in_one_line(verb):
+    with plugins(Declared()):
+        result = run("declared", verb)
+    assert result.code == 4
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "Declared" in lines[0] and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("ref", ["no_colon_here", "a b:c", 42])
+def test_a_verb_naming_no_function_is_refused_at_load(capsys, ref):
+    class Bad(Declared):
+        @hookimpl
+        def rolecli_system(self):
+            return SystemInfo(name="bad", names=L("", "bad"),
+                              actions=(ActionSpec("check", "resolve", L("", ""), run=ref),))
+
+    assert Plugins().register(Bad(), "bad") is False
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "run=" in err[0] and "package.module:function" in err[0]
+
+
+def test_a_function_that_cannot_be_imported_is_the_plugins_failure():
+    class Missing(Declared):
+        @hookimpl
+        def rolecli_system(self):
+            return SystemInfo(name="missing", names=L("", "missing"),
+                              actions=(ActionSpec("check", "resolve", L("", ""),
+                                                  run="rolecli_no_such_module.verbs:check"),))
+
+    with plugins(Missing()):
+        result = run("missing", "check")
+    assert result.code == 4 and len(result.err.strip().splitlines()) == 1, result.err
+
+
+def test_every_built_in_system_declares_each_verb_once():
+    """No built-in system implements a per-verb hook itself: each verb names its function."""
+    from rolecli.plugins import get_plugins
+
+    for name, system in get_plugins().systems.items():
+        for hook in ("rolecli_roll", "rolecli_resolve", "rolecli_apply_damage", "rolecli_recover",
+                     "rolecli_initiative", "rolecli_odds"):
+            assert getattr(getattr(system.plugin, hook, None), "rolecli_impl", None) is None, (name, hook)
+        for spec in system.info.actions:
+            assert spec.run is not None, (name, spec.name)
+            assert not spec.odds or spec.odds is not True, (name, spec.name)
