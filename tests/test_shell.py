@@ -202,11 +202,15 @@ def test_a_history_file_that_cannot_be_one_costs_a_note_and_stays_as_it_is(shell
 
 
 @pytest.mark.slow  # a process on a pseudo-terminal
-def test_the_prompt_follows_the_current_campaign_and_the_command_lines_choice(shell_env):
+def test_the_prompt_follows_the_current_campaign_and_the_command_lines_choice(shell_env, tmp_path):
+    script = tmp_path / "evening.rolecli"
+    script.write_text("roll 1d6 --dice 2\ncampaign use v5\n", encoding="utf-8")
     term = Terminal(shell_env)
     term.expect(r"rolecli:demo> ")
-    term.type("campaign use v5\r")
-    term.expect(r"rolecli:v5> ")
+    term.type("shell\r")
+    assert "rolecli: shell cannot run shell" in term.expect(r"rolecli:demo> ")
+    term.type(f"batch {script}\r")  # a script of lines, from the prompt
+    assert "1d6 [2] = 2" in term.expect(r"rolecli:v5> ")
     term.type("exit\r")
     assert term.close() == 0
     pinned = Terminal(shell_env, "-C", "caminantes")

@@ -131,10 +131,12 @@ class _Pipe:
         pass
 
 
-def run_line(ctx: typer.Context, line: str, where: str, runner: str = "batch") -> int:
+def run_line(ctx: typer.Context, line: str, where: str, inside: str = "batch") -> int:
     """Run one command line in this process, as the command line running
-    ``ctx`` (a batch's, or the shell's) would with its root options; its exit
-    code (0 for a blank or comment line). ``where`` starts its error lines."""
+    ``ctx`` (``inside``: ``batch``, or ``shell``) would with its root options;
+    its exit code (0 for a blank or comment line). ``where`` starts its error
+    lines. A line cannot run the command running it, nor a shell (which would
+    read the lines meant for the batch)."""
     # The lines run as the command line running the batch runs them (rolecli.cli.invoke,
     # which hands itself down), so that this module, which it loads, need not import it.
     invoke = ctx.find_root().obj["invoke"]
@@ -146,8 +148,8 @@ def run_line(ctx: typer.Context, line: str, where: str, runner: str = "batch") -
         args = args[1:]
     if not args:
         return 0
-    if args[0] in ("batch", "shell"):
-        return fail(f"{where}{runner} cannot run {args[0]}")
+    if args[0] in (inside, "shell"):
+        return fail(f"{where}{inside} cannot run {args[0]}")
     code = invoke(root_options(ctx) + args, where=where)
     from rolecli.campaign.group import check_failures
 

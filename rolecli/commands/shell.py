@@ -91,7 +91,7 @@ class Prompt:
                     if words[:1] == ["help"]:  # `help roll` is `roll --help`
                         line = shlex.join(words[1:] + ["--help"])
                     try:
-                        run_line(self.ctx, line, where="", runner="the shell")
+                        run_line(self.ctx, line, where="", inside="shell")  # `batch FILE` runs the evening's script
                     except KeyboardInterrupt:  # landed between commands: only that line is stopped
                         fail("interrupted.")
         finally:
