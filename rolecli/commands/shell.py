@@ -6,9 +6,8 @@ between sessions (:func:`history_file`) and TAB completion of commands, verbs,
 campaigns, characters and choices (the same completions the commands declare for
 the system shell, asked of click); the prompt names the current campaign. Each
 line runs as a line of ``batch`` runs (:func:`rolecli.commands.batch.run_line`):
-in this process, with the shell's own root options, its changes grouped; every
-group is committed and its campaign unlocked before the prompt waits for the
-next line. ``exit`` (or Ctrl-D) leaves with exit code 0, Ctrl-C drops the line
+in this process, with the shell's own root options; its change is committed and
+its campaign unlocked before the prompt waits for the next line. ``exit`` (or Ctrl-D) leaves with exit code 0, Ctrl-C drops the line
 being typed or stops the command running, and an error is its one line: the
 shell goes on.
 
@@ -65,35 +64,30 @@ class Prompt:
             self.readline = readline
 
     def run(self) -> None:
-        from rolecli.campaign.group import commit_all, grouped
-
         self._start_editing()
         note("type a command (roll 1d20, help, help roll...); TAB completes, the arrows recall past lines, "
              "'exit' or Ctrl-D leaves.")
         try:
-            with grouped():  # as in a batch: consecutive changes to a campaign share commits
-                while True:
-                    try:
-                        commit_all()  # never hold a campaign's lock (or its changes) while waiting for the GM
-                    except RoleError as exc:
-                        fail(str(exc))
-                    try:
-                        line = input(self.prompt())
-                    except EOFError:  # Ctrl-D
-                        print()
-                        return
-                    except KeyboardInterrupt:  # Ctrl-C drops the line being typed
-                        print()
-                        continue
-                    words = _words(line)
-                    if words[:1] and words[0] in LEAVE:
-                        return
-                    if words[:1] == ["help"]:  # `help roll` is `roll --help`
-                        line = shlex.join(words[1:] + ["--help"])
-                    try:
-                        run_line(self.ctx, line, where="", inside="shell")  # `batch FILE` runs the evening's script
-                    except KeyboardInterrupt:  # landed between commands: only that line is stopped
-                        fail("interrupted.")
+            # Lines are not grouped as a batch's are: each command commits its change and
+            # releases the campaign's lock before the prompt waits for the game master.
+            while True:
+                try:
+                    line = input(self.prompt())
+                except EOFError:  # Ctrl-D
+                    print()
+                    return
+                except KeyboardInterrupt:  # Ctrl-C drops the line being typed
+                    print()
+                    continue
+                words = _words(line)
+                if words[:1] and words[0] in LEAVE:
+                    return
+                if words[:1] == ["help"]:  # `help roll` is `roll --help`
+                    line = shlex.join(words[1:] + ["--help"])
+                try:
+                    run_line(self.ctx, line, where="", inside="shell")  # `batch FILE` runs the evening's script
+                except KeyboardInterrupt:  # landed between commands: only that line is stopped
+                    fail("interrupted.")
         finally:
             self._save_history()
 
