@@ -51,6 +51,7 @@ class RoleGroup(TyperGroup):
                 _built[cmd_name] = typer.main.get_command(_prepared(typer_app(cmd_name)))
             return _built[cmd_name]
         session = session_of(ctx)
+        from rolecli.commands.plugin_commands import placed
         from rolecli.commands.verbs import command_for, system_group
         from rolecli.i18n import choose_lang
         from rolecli.play import campaign_system
@@ -58,8 +59,16 @@ class RoleGroup(TyperGroup):
 
         lang = choose_lang(session.lang)
         plugins = get_plugins()
+        added = placed(plugins)  # the plugins' commands: asked for only here, past the core's names
         if cmd_name in plugins.systems:
-            return system_group(plugins.systems[cmd_name], lang)
+            group = system_group(plugins.systems[cmd_name], lang)
+            for name, command in getattr(added.groups.get(cmd_name), "commands", {}).items():
+                if name not in group.commands:  # its plugin's commands, beside its verbs
+                    for_people(command, ctx)
+                    group.add_command(command, name)
+            return group
+        if cmd_name in added.groups or cmd_name in added.top:
+            return added.groups.get(cmd_name) or added.top[cmd_name]
         system = campaign_system(session)
         if system is not None and system.info.action(cmd_name):
             return command_for(system, system.info.action(cmd_name), "campaign", lang)
@@ -85,14 +94,17 @@ class RoleGroup(TyperGroup):
             raise
 
     def list_commands(self, ctx):
-        """Core commands, installed systems, then the current campaign's verbs
-        (a core command wins over a verb of the same name)."""
+        """Core commands, installed systems, the plugins' commands, then the current
+        campaign's verbs (a core command wins over a verb of the same name)."""
         names = sorted(COMMANDS)
         try:
+            from rolecli.commands.plugin_commands import placed
             from rolecli.play import campaign_system
             from rolecli.plugins import get_plugins
 
             names += list(get_plugins().systems)
+            added = placed(get_plugins())
+            names += sorted(added.groups.keys() - set(names)) + sorted(added.top)
             system = campaign_system(session_of(ctx))
             if system is not None:
                 names += [a.name for a in system.info.actions if a.name not in names]

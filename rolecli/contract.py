@@ -6,7 +6,7 @@ without importing pluggy, typer or rich.
 
 Version rule: :data:`CONTRACT_VERSION` is bumped whenever a hook or one of these
 classes changes in a way an existing plugin would notice. A plugin states the
-version it was written for (``ROLECLI_CONTRACT = 2`` at module level); the core
+version it was written for (``ROLECLI_CONTRACT = 3`` at module level); the core
 loads the versions in :data:`SUPPORTED_CONTRACTS` and refuses any other.
 
 Version 2 added :func:`rolecli.hookspecs.rolecli_status` and :class:`Status`
@@ -16,6 +16,9 @@ Version 2 added :func:`rolecli.hookspecs.rolecli_status` and :class:`Status`
 of languages. A plugin
 written for version 1 still loads: it implements no status hook, so its
 characters can always act, and its two-language labels read as before.
+
+Version 3 added :func:`rolecli.hookspecs.rolecli_commands` (a plugin's own
+commands). A plugin written for version 1 or 2 loads as before: it adds none.
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ from rolecli.errors import RoleError
 if TYPE_CHECKING:  # pragma: no cover - import for type checkers only
     from rolecli.dice.source import DiceSource
 
-CONTRACT_VERSION = 2
-SUPPORTED_CONTRACTS = (1, 2)
+CONTRACT_VERSION = 3
+SUPPORTED_CONTRACTS = (1, 2, 3)
 
 Lang = Literal["es", "en"]
 

@@ -12,7 +12,7 @@ COMMANDS = {
     "systems": "systems",
     "campaign": "campaigns", "character": "campaigns",
     "log": "history", "undo": "history",
-    "batch": "batch",
+    "batch": "batch", "shell": "shell",
     "table": "tables",
     "plugins": "plugins",
     "conflict": "conflict", "effect": "conflict",

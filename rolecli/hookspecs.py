@@ -2,12 +2,14 @@
 
 A rule system is a pluggy plugin (a module or an object) registered through the
 ``rolecli`` entry-point group, exactly like a third-party one. It declares the
-contract version it was written for with ``ROLECLI_CONTRACT = 2`` at module
+contract version it was written for with ``ROLECLI_CONTRACT = 3`` at module
 level and implements the hooks below with ``@rolecli.hookimpl``.
 
 How the core calls them:
 
-- :func:`rolecli_system` is called on every plugin, to learn which systems exist.
+- :func:`rolecli_system` is called on every plugin, to learn which systems exist;
+  :func:`rolecli_commands` on every plugin, when a command line names a command
+  that is not a core one (or asks for the list of commands).
 - Every other hook is called *only* on the plugin of the system in use (the
   active campaign's, or the one named on the command line), through pluggy's
   subset hook caller, so one system never sees another's calls. Plugins that
@@ -188,4 +190,39 @@ def rolecli_status(character: Character, ctx: Context) -> Status | None:
         nothing to say, and the character can act with no conditions.
 
     ``firstresult``: the first non-``None`` result is used. Added in contract 2.
+    """
+
+
+@hookspec
+def rolecli_commands() -> "typer.Typer | None":  # noqa: F821  (typer belongs to the command layer)
+    """Add commands of the plugin's own to rolecli: a character generator, a
+    tracker, a tool the system needs beside its verbs.
+
+    Called once on every active plugin, and only when a command line names a
+    command that is not a core one (``rolecli roll 2d6`` never calls it), or
+    asks for the list of commands (``--help``, ``rolecli plugins``).
+
+    :return: A ``typer.Typer`` holding the commands (``@app.command()``, and
+        groups with ``app.add_typer``), or ``None``. Each command is
+        ``rolecli <plugin> <command>``, where ``<plugin>`` is the plugin's
+        system (its commands join its verbs: ``rolecli blades chart``) or, for
+        a plugin that declares none, its entry-point name; and also
+        ``rolecli <command>`` when no core command, system, verb of an
+        installed system or other plugin's command has that name. A command
+        named like one of the plugin's own verbs is left out. A command ends
+        with ``return`` (an int is its exit code) or ``raise typer.Exit(code)``;
+        it refuses bad input with :class:`~rolecli.contract.Refused` (one line,
+        exit code 2). ``rolecli plugins`` lists each plugin's commands.
+
+    Returned rather than registered on the core's command group (as llm's
+    ``register_commands(cli)`` does) so that the core decides where each
+    command goes (no plugin can take or replace a core command or a system),
+    checks what it was given, and builds it only when it is needed. A hook
+    that raises, or returns anything but a ``typer.Typer`` or ``None``, or
+    commands typer cannot build, costs one warning line: the plugin's system
+    still works, its commands are left out. An exception raised while one of
+    its commands runs (``sys.exit()`` included) is the plugin's failure: one
+    line naming it, exit code 4.
+
+    Not ``firstresult``: every plugin answers. Added in contract 3.
     """

@@ -70,7 +70,7 @@ hookimpl = pluggy.HookimplMarker("rolecli")
 
 SYSTEM_HOOKS = ("rolecli_roll", "rolecli_resolve", "rolecli_apply_damage", "rolecli_recover",
                 "rolecli_initiative", "rolecli_odds", "rolecli_status")
-ALL_HOOKS = ("rolecli_system",) + SYSTEM_HOOKS
+ALL_HOOKS = ("rolecli_system", "rolecli_commands") + SYSTEM_HOOKS
 WITNESS = "rolecli-witness"  # the core's own wrapper (_Witness), registered under this name
 LOAD_ENV, QUIET_ENV, TRACE_ENV = "ROLECLI_LOAD_PLUGINS", "ROLECLI_QUIET_PLUGINS", "ROLECLI_TRACE_PLUGINS"
 
@@ -283,15 +283,43 @@ class Plugins:
         self._with_house.clear()
         return True
 
-    def _declare(self, record: Record, declare: Any) -> Any:
-        """``rolecli_system()``, which the core calls on each plugin itself (traced here)."""
+    def _declare(self, record: Record, declare: Any, hook: str = "rolecli_system") -> Any:
+        """``rolecli_system()`` (or ``rolecli_commands()``), which the core calls on
+        each plugin itself, to know which plugin answered (traced here)."""
         start = time.perf_counter()
         info = declare()
         if self.tracing:
             from rolecli import tracing
 
-            tracing.line("rolecli_system", [record.name], {}, tracing.short(info), time.perf_counter() - start)
+            tracing.line(hook, [record.name], {}, tracing.short(info), time.perf_counter() - start)
         return info
+
+    @cached_property
+    def commands(self) -> list[tuple[Record, Any]]:
+        """Each active plugin that adds commands, with what its ``rolecli_commands()``
+        returned (the command line checks it, and places the commands); asked
+        only when a command line needs them. A hook that raises costs one
+        warning line, and that plugin's commands."""
+        self.systems  # registers the plugins: only the active ones are asked
+        found = []
+        for record in sorted(self.records, key=lambda r: (not r.builtin, r.name)):
+            add = getattr(record.plugin, "rolecli_commands", None)
+            if record.state != "active" or add is None:
+                continue
+            try:
+                added = self._declare(record, add, "rolecli_commands")
+            except (Exception, SystemExit) as exc:  # a plugin's sys.exit() ends no command
+                self.report(record, f"its rolecli_commands hook raised {type(exc).__name__}: {exc}; "
+                                    "its commands are left out")
+                continue
+            if added is not None:
+                found.append((record, added))
+        return found
+
+    def report(self, record: Record, message: str) -> None:
+        """One warning line about an active plugin (none when ROLECLI_QUIET_PLUGINS names it)."""
+        if not record.named(self.quiet):
+            warn(f"plugin {record.shown()}: {message}.")
 
     def _skip(self, record: Record, why: str, with_plugin: Any = None) -> None:
         record.state, record.why, record.plugin = "skipped", why, with_plugin

@@ -60,6 +60,8 @@ The $title rule system for [rolecli](https://pypi.org/project/rolecli/), made wi
   system's own event `patched_up` clears 1.
 - `initiative [CHARACTERS]`: 1d6 + edge, highest first.
 - `roll`: 2d6, no rules.
+- `rolecli $name chart [--difficulty N]`: a command of the plugin's own (its `rolecli_commands`
+  hook), the chance of a check at each skill; also `rolecli chart` while no other command has the name.
 
 ## Install and try it
 
@@ -73,6 +75,7 @@ rolecli check Ana Fight
 rolecli harm Ana 2
 rolecli recover patched_up Ana
 rolecli odds check Ana Fight
+rolecli $name chart --difficulty 9
 ROLECLI_TRACE_PLUGINS=1 rolecli $name check 2  # every hook call, on stderr
 ```
 
@@ -109,6 +112,8 @@ so the plugin installs and plays as generated: replace the rules with your game'
 - ``recover``: ``rest`` clears ``rest_heals`` boxes, ``patched_up`` (this
   system's own event) clears 1, the other events nothing.
 - ``initiative``: 1d6 + edge, highest first.
+- ``rolecli $name chart``: a command of the plugin's own, the chance of a
+  check at each skill against a difficulty.
 """
 
 from __future__ import annotations
@@ -119,7 +124,7 @@ from rolecli import hookimpl
 from rolecli.contract import (ActionSpec, Field, Label, Odds, Outcome, Param, Refused, RuleOption, Status,
                               SystemInfo)
 
-ROLECLI_CONTRACT = 2  # the contract version this plugin is written for
+ROLECLI_CONTRACT = 3  # the contract version this plugin is written for
 
 TRACK = 4  # boxes of harm; a full track takes a character out
 SUCCESS, FAILURE = Label(en="success", es="éxito"), Label(en="failure", es="fallo")
@@ -237,11 +242,13 @@ def rolecli_initiative(characters, action, ctx):
 def rolecli_odds(action, ctx):
     if action.name != "check":
         return None
-    skill, _ = _skill(action)
-    difficulty = _difficulty(action, ctx)
-    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + skill >= difficulty)
-    p = Fraction(wins, 36)
+    p = _chance(_skill(action)[0], _difficulty(action, ctx))
     return Odds(outcomes={"success": p, "failure": 1 - p}, labels={"success": SUCCESS, "failure": FAILURE})
+
+
+def _chance(skill: int, difficulty: int) -> Fraction:
+    """The exact chance that 2d6 + skill reaches the difficulty."""
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + skill >= difficulty), 36)
 
 
 @hookimpl
@@ -252,6 +259,24 @@ def rolecli_status(character, ctx):
     if harm >= 2:
         return Status(conditions=(("hurt", Label(en="Hurt")),))
     return None
+
+
+@hookimpl
+def rolecli_commands():
+    # Commands of this plugin's own, beside its verbs: `rolecli $name chart`. typer is
+    # imported here, when a command line needs the plugins' commands, not on every roll.
+    import typer
+
+    app = typer.Typer()
+
+    @app.command()
+    def chart(difficulty: int = typer.Option(8, "--difficulty", "-d", min=2, max=20,
+                                             help="The difficulty to reach.")) -> None:
+        """The chance of a check at each skill, 0 to 5, against a difficulty."""
+        for skill in range(6):
+            print(f"skill {skill}: {float(_chance(skill, difficulty)):.0%}")
+
+    return app
 '''
 
 TESTS = '''\
@@ -309,6 +334,12 @@ def test_initiative_is_1d6_plus_edge():
 def test_the_odds_are_exact():
     result = run("odds", "$name", "check", "0", "--difficulty", "7", "--json")
     assert result.json["outcomes"]["success"]["p"] == "7/12"
+
+
+def test_the_plugins_own_command():
+    result = run("$name", "chart", "--difficulty", "7")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[:2] == ["skill 0: 58%", "skill 1: 72%"]  # 21/36, 26/36
 
 
 def test_a_hook_called_directly():

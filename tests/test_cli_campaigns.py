@@ -133,16 +133,6 @@ def test_twenty_processes_recording_damage_lose_nothing(campaigns):
     assert state["characters"]["Ana"]["damage"] == 20
 
 
-def test_shell_completion_offers_campaign_and_character_names(cli, campaigns):
-    from rolecli.commands.verbs import _complete_characters
-    from rolecli.commands import complete_campaigns as _complete_campaigns
-
-    assert _complete_campaigns("ca") == ["caminantes"]
-    cli("campaign", "use", "demo")
-    assert _complete_characters("b") == ["Bruno"]
-    assert sorted(_complete_characters("")) == ["Ana", "Bruno", "Esqueleto"]
-
-
 @pytest.mark.slow  # a real process
 def test_shell_completion_through_the_shell_protocol(campaigns):
     import os

@@ -79,7 +79,9 @@ def test_new_install_play_list_freeze_restore_uninstall(user):
     listed = _plugins(user)["blades"]
     assert (listed["distribution"], listed["version"], listed["origin"], listed["state"]) == (
         "rolecli-blades", "0.1.0", "installed", "active")
-    assert listed["system"] == "blades" and len(listed["hooks"]) == 8 and listed["entry_point"] == "rolecli_blades"
+    assert listed["system"] == "blades" and len(listed["hooks"]) == 9 and listed["entry_point"] == "rolecli_blades"
+    assert listed["commands"] == [{"name": "chart", "command": "blades chart", "top_level": True}]
+    assert user("chart", "-d", "7").stdout.startswith("skill 0: 58%\n")  # the plugin's own command
 
     user("campaign", "new", "heist", "--system", "blades")
     user("character", "add", "Ana", "skills.Fight=2", "edge=1")

@@ -49,11 +49,11 @@ def test_plugins_lists_each_plugin_with_where_it_comes_from(run_process, site):
         "origin": "built-in", "system": "fate", "house": None, "house_systems": [],
         "hooks": ["rolecli_system", "rolecli_roll", "rolecli_resolve", "rolecli_apply_damage", "rolecli_recover",
                   "rolecli_initiative", "rolecli_odds", "rolecli_status"],
-        "state": "active", "why": None, "conflict": None}
+        "state": "active", "why": None, "conflict": None, "commands": []}
     assert listed["outside"] | {"hooks": None} == {
         "name": "outside", "entry_point": "outside_plugin", "distribution": "rolecli-outside", "version": "0.1",
         "origin": "installed", "system": "outside", "house": None, "house_systems": [], "hooks": None,
-        "state": "active", "why": None, "conflict": None}
+        "state": "active", "why": None, "conflict": None, "commands": []}
     assert listed["outside"]["hooks"] == ["rolecli_system"]
     assert listed["broken_plugin"]["state"] == "skipped"
     assert listed["broken_plugin"]["why"] == "failed to load: ImportError: broken on purpose"

@@ -36,12 +36,13 @@ def core_command(name: str | None = None, **settings: Any):
     return register
 
 
-def complete_campaigns(incomplete: str) -> list[str]:
-    """Shell completion: the campaigns of the campaigns folder."""
+def complete_campaigns(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion: the campaigns of the campaigns folder the command line chose."""
     try:
         from rolecli import campaign as store
 
-        return [n for n in store.list_campaigns(store.campaigns_dir(None)) if n.startswith(incomplete)]
+        folder = store.campaigns_dir(session_of(ctx).campaigns)
+        return [n for n in store.list_campaigns(folder) if n.startswith(incomplete)]
     except Exception:  # completion must never print an error into the shell
         return []
 

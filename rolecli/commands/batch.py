@@ -23,26 +23,21 @@ def batch(ctx: typer.Context,
           file: str = typer.Argument("-", help="A file of rolecli command lines, or - for standard input."),
           keep_going: bool = typer.Option(False, "--keep-going", "-k", help="Go on after a line with an error.")) -> int:
     """Run many rolecli command lines in one process (one per line; # comments)."""
-    # The lines run as the command line running the batch runs them (rolecli.cli.invoke,
-    # which hands itself down), so that this module, which it loads, need not import it.
-    invoke = ctx.find_root().obj["invoke"]
-    session = session_of(ctx)
-    prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
-                             ("--lang", session.lang)) if v for a in (k, v)]
-    from rolecli.campaign.group import check_failures, grouped
+    return run_batch(ctx, file, keep_going)
+
+
+def run_batch(ctx: typer.Context, file: str, keep_going: bool = False) -> int:
+    """Run the command lines of ``file`` (``-``: standard input) as ``batch`` does:
+    stop at the first error unless ``keep_going``; exit code 2 after an error,
+    1 if a check failed, else 0."""
+    from rolecli.campaign.group import grouped
 
     failed = errors = False
     try:
         with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
             for number, line in _lines(file):
-                if isinstance(line, RoleError):
-                    code = fail(f"line {number}: {line}")
-                else:
-                    code = _run_line(invoke, prefix, number, line)
-                try:
-                    check_failures()  # a group commit its timer made while this line ran, and could not
-                except RoleError as exc:
-                    code = max(code, fail(str(exc)))
+                where = f"line {number}: "
+                code = fail(where + str(line)) if isinstance(line, RoleError) else run_line(ctx, line, where)
                 failed |= code == 1
                 if code >= 2:
                     errors = True
@@ -136,16 +131,38 @@ class _Pipe:
         pass
 
 
-def _run_line(invoke, prefix: list[str], number: int, line: str) -> int:
-    """Run one line of the batch; its exit code (0 for a blank or comment line)."""
+def run_line(ctx: typer.Context, line: str, where: str, inside: str = "batch") -> int:
+    """Run one command line in this process, as the command line running
+    ``ctx`` (``inside``: ``batch``, or ``shell``) would with its root options;
+    its exit code (0 for a blank or comment line). ``where`` starts its error
+    lines. A line cannot run the command running it, nor a shell (which would
+    read the lines meant for the batch)."""
+    # The lines run as the command line running the batch runs them (rolecli.cli.invoke,
+    # which hands itself down), so that this module, which it loads, need not import it.
+    invoke = ctx.find_root().obj["invoke"]
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
-        return fail(f"line {number}: {exc}")
+        return fail(f"{where}{exc}")
     if args[:1] == ["rolecli"]:
         args = args[1:]
     if not args:
         return 0
-    if args[0] == "batch":
-        return fail(f"line {number}: batch cannot run batch")
-    return invoke(prefix + args, where=f"line {number}: ")
+    if args[0] in (inside, "shell"):
+        return fail(f"{where}{inside} cannot run {args[0]}")
+    code = invoke(root_options(ctx) + args, where=where)
+    from rolecli.campaign.group import check_failures
+
+    try:
+        check_failures()  # a group commit its timer made while this line ran, and could not
+    except RoleError as exc:
+        code = max(code, fail(str(exc)))
+    return code
+
+
+def root_options(ctx: typer.Context) -> list[str]:
+    """The root options the command line running ``ctx`` was given (``--campaigns``,
+    ``-C``, ``--lang``), for the lines it runs."""
+    session = session_of(ctx)
+    return [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
+                           ("--lang", session.lang)) if v for a in (k, v)]

@@ -23,13 +23,14 @@ plugins_app = typer.Typer(name="plugins", invoke_without_command=True, add_compl
 REGISTRY["plugins"] = plugins_app
 
 
-def describe(record) -> dict[str, Any]:
-    """One plugin as ``rolecli plugins --json`` shows it."""
+def describe(record, commands: list[dict[str, Any]]) -> dict[str, Any]:
+    """One plugin as ``rolecli plugins --json`` shows it, with the ``commands`` it adds."""
     return {"name": record.name, "entry_point": record.value, "distribution": record.distribution,
             "version": record.version,
             "origin": "built-in" if record.builtin else "installed" if record.distribution else "registered",
             "system": record.system, "house": record.house, "house_systems": list(record.house_systems),
-            "hooks": record.hooks, "state": record.state, "why": record.why, "conflict": record.conflict}
+            "hooks": record.hooks, "state": record.state, "why": record.why, "conflict": record.conflict,
+            "commands": commands}
 
 
 def _provides(plugin: dict[str, Any]) -> str:
@@ -45,7 +46,10 @@ def _lines(plugin: dict[str, Any]) -> list[str]:
     dist = " ".join(filter(None, (plugin["distribution"], plugin["version"]))) or "-"
     state = plugin["state"] + (f": {plugin['why']}" if plugin["why"] else "")
     hooks = ", ".join(h.removeprefix("rolecli_") for h in plugin["hooks"]) or "none"
-    return [f"{plugin['name']}\t{dist}\t{plugin['origin']}\t{_provides(plugin)}\t{state}", f"  hooks: {hooks}"]
+    commands = ", ".join(f"rolecli {c['command']}" + (f" (or rolecli {c['name']})" if c["top_level"] else "")
+                         for c in plugin["commands"])
+    return [f"{plugin['name']}\t{dist}\t{plugin['origin']}\t{_provides(plugin)}\t{state}", f"  hooks: {hooks}",
+            *([f"  commands: {commands}"] if commands else [])]
 
 
 @plugins_app.callback()
@@ -56,11 +60,14 @@ def plugins_list(ctx: typer.Context, json_: bool = JSON) -> int:
         return 0
     from rolecli.plugins import get_plugins
 
+    from rolecli.commands.plugin_commands import placed
+
     plugins = get_plugins()
     plugins.systems  # registers the plugins: a clash or a refused hook shows as skipped
+    added = placed(plugins)
     printer = Printer(json_)
     for record in sorted(plugins.records, key=lambda r: (not r.builtin, r.name)):
-        plugin = describe(record)
+        plugin = describe(record, added.listed(record))
         printer.result(plugin, _lines(plugin))
     return 0
 

@@ -77,13 +77,14 @@ def _complete_choices(param: Param):
     return complete
 
 
-def _complete_characters(incomplete: str) -> list[str]:
-    """Shell completion: the current campaign's character names."""
+def _complete_characters(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion: the character names of the campaign the command line chose."""
     try:
         from rolecli import campaign as store
         from rolecli.plugins import system_info
 
-        root, name = store.chosen_campaign(None, None, required=False)
+        session = session_of(ctx)
+        root, name = store.chosen_campaign(session.campaigns, session.campaign, required=False)
         camp = store.load_campaign(root, name, system_info) if name else None
     except Exception:  # completion must never print an error into the shell
         return []
