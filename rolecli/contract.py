@@ -546,6 +546,12 @@ class Context:
     ``effects``: the campaign's effects in force (:class:`Effect`), so that a
     verb can honour a block or a full defence left by an earlier command.
     ``conflict``: the campaign's conflict, when one is running (:class:`Turn`).
+    ``explain``: whether anyone reads this call's :attr:`Outcome.lines`. It is
+    ``False`` where nothing is printed or logged (the trials of
+    ``encounter simulate``): a hook may then leave ``lines`` empty and skip the
+    work of writing them (``if ctx.explain: lines.append(...)``), as long as
+    ``data``, ``changes``, ``success``, ``effects`` and ``used`` are the same
+    either way. Added in contract 2; a plugin that ignores it is still right.
     """
 
     lang: Lang
@@ -554,6 +560,7 @@ class Context:
     characters: Mapping[str, Character] = field(default_factory=dict)
     effects: tuple[Effect, ...] = ()
     conflict: Turn | None = None
+    explain: bool = True
 
     def t(self, label: Label) -> str:
         """``label``'s text in this call's language."""
