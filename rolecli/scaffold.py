@@ -4,7 +4,9 @@ What it writes, in ``./rolecli-NAME/``::
 
     pyproject.toml          [build-system], the project, its `rolecli` entry point
     README.md               how to install, try, test and publish it
-    rolecli_NAME/__init__.py  the system: every hook, each with a trivial working rule
+    rolecli_NAME/__init__.py  the plugin: its declaration, who can act, a command of its own
+    rolecli_NAME/system.py    the declarations: template, rule options, each verb and its function
+    rolecli_NAME/verbs.py     the verbs, each with a trivial working rule
     tests/test_NAME.py      its tests, with the test kit (rolecli.testing)
 
 As written it installs (``rolecli plugins install ./rolecli-NAME``) and its
@@ -100,11 +102,14 @@ Then anyone installs it with `rolecli plugins install rolecli-$name` (or from gi
 (docs/plugins.md) describes every hook, class and field of the contract.
 '''
 
-SYSTEM = '''\
+INIT = '''\
 """The $title rule system for rolecli (made by ``rolecli plugins new $name``).
 
-Every hook of the plugin contract is here, each with a trivial rule that works,
+Every part of the plugin contract is here, each with a trivial rule that works,
 so the plugin installs and plays as generated: replace the rules with your game's.
+``system`` declares the character template, the rule options and each verb with
+the function of ``verbs`` that plays it; this module gives rolecli the
+declaration, says who can act, and adds a command of the plugin's own.
 
 - ``check``: 2d6 + a skill (or a number) against a difficulty; exact odds.
 - ``harm``: marks boxes on a track of 4; a full track takes the character out
@@ -118,16 +123,65 @@ so the plugin installs and plays as generated: replace the rules with your game'
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rolecli import hookimpl
-from rolecli.contract import (ActionSpec, Field, Label, Odds, Outcome, Param, Refused, RuleOption, Status,
-                              SystemInfo)
+from rolecli.contract import Label, Status
+
+from .system import INFO, TRACK
 
 ROLECLI_CONTRACT = 3  # the contract version this plugin is written for
 
+__all__ = ["INFO", "ROLECLI_CONTRACT"]
+
+
+@hookimpl
+def rolecli_system():
+    return INFO
+
+
+@hookimpl
+def rolecli_status(character, ctx):
+    harm = character.state.get("harm", 0)
+    if harm >= TRACK:
+        return Status(can_act=False, key="taken_out", why=Label(en="taken out (a full harm track)"))
+    if harm >= 2:
+        return Status(conditions=(("hurt", Label(en="Hurt")),))
+    return None
+
+
+@hookimpl
+def rolecli_commands():
+    # Commands of this plugin's own, beside its verbs: `rolecli $name chart`. typer is
+    # imported here, when a command line needs the plugins' commands, not on every roll.
+    import typer
+
+    from .verbs import chance
+
+    app = typer.Typer()
+
+    @app.command()
+    def chart(difficulty: int = typer.Option(8, "--difficulty", "-d", min=2, max=20,
+                                             help="The difficulty to reach.")) -> None:
+        """The chance of a check at each skill, 0 to 5, against a difficulty."""
+        for skill in range(6):
+            print(f"skill {skill}: {float(chance(skill, difficulty)):.0%}")
+
+    return app
+'''
+
+DECLARATIONS = '''\
+"""The $title system's declarations: what rolecli reads before it plays anything.
+
+Each verb names the function that plays it (``run=``) and, for a verb with
+exact odds, the one that computes them (``odds=``), as "module:function": they
+are imported when the verb is first played, so that declaring stays cheap.
+"""
+
+from __future__ import annotations
+
+from rolecli.contract import ActionSpec, Field, Label, Param, RuleOption, SystemInfo
+
 TRACK = 4  # boxes of harm; a full track takes a character out
-SUCCESS, FAILURE = Label(en="success", es="éxito"), Label(en="failure", es="fallo")
+VERBS = "rolecli_$name.verbs:"
 EVENTS = (
     ("end_of_scene", Label(en="end of scene", es="fin de escena")),
     ("start_of_session", Label(en="start of session", es="inicio de sesión")),
@@ -150,27 +204,43 @@ INFO = SystemInfo(
     ),
     events=EVENTS,
     actions=(
-        ActionSpec("roll", "roll", Label(en="Roll 2d6, no rules."), actor="none"),
+        ActionSpec("roll", "roll", Label(en="Roll 2d6, no rules."), actor="none", run=VERBS + "roll"),
         ActionSpec("check", "resolve", Label(en="2d6 + a skill against a difficulty."), (
             Param("skill", "rating", Label(en="A skill, skills joined by +, or a number."), required=True,
                   positional=True),
             Param("difficulty", "int", Label(en="The difficulty (else the campaign's rule option)."),
                   minimum=2, maximum=20, short="d"),
-        ), actor="required", odds=True),
+        ), actor="required", run=VERBS + "check", odds=VERBS + "check_odds"),
         ActionSpec("harm", "damage", Label(en="Mark boxes of harm."), (
             Param("amount", "int", Label(en="Boxes to mark."), required=True, positional=True,
                   minimum=1, maximum=TRACK, dice=True),
-        )),
+        ), run=VERBS + "harm"),
         # The core gives a recovery verb its EVENT argument, a choice among EVENTS.
-        ActionSpec("recover", "recover", Label(en="Recover after an event.")),
-        ActionSpec("initiative", "initiative", Label(en="The order of a conflict: 1d6 + edge.")),
+        ActionSpec("recover", "recover", Label(en="Recover after an event."), run=VERBS + "recover"),
+        ActionSpec("initiative", "initiative", Label(en="The order of a conflict: 1d6 + edge."),
+                   run=VERBS + "initiative"),
     ),
 )
+'''
 
+VERBS = '''\
+"""The $title system's verbs, each the function its declaration names.
 
-@hookimpl
-def rolecli_system():
-    return INFO
+rolecli gives each one every parameter its verb declares (the default where the
+command line gave none) and every rule option in ``ctx.options``; randomness
+comes only from ``ctx.dice``; a hook never changes a character in place: it
+returns the state fields it changes in ``Outcome.changes``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rolecli.contract import Label, Odds, Outcome, Refused
+
+from .system import TRACK
+
+SUCCESS, FAILURE = Label(en="success", es="éxito"), Label(en="failure", es="fallo")
 
 
 def _skill(action) -> tuple[int, str]:
@@ -185,23 +255,19 @@ def _skill(action) -> tuple[int, str]:
 
 
 def _difficulty(action, ctx) -> int:
-    return action.params.get("difficulty") or ctx.options["difficulty"]
+    return action.params["difficulty"] or ctx.options["difficulty"]
 
 
 def _track(name: str, harm: int) -> str:
     return f"{name}: harm {'[X]' * harm}{'[ ]' * (TRACK - harm)}" + (" taken out" if harm >= TRACK else "")
 
 
-@hookimpl
-def rolecli_roll(action, ctx):
+def roll(action, ctx) -> Outcome:
     faces = [ctx.dice.roll(6, "2d6"), ctx.dice.roll(6, "2d6")]
     return Outcome(data={"faces": faces, "total": sum(faces)}, lines=[f"2d6 {faces} = {sum(faces)}"])
 
 
-@hookimpl
-def rolecli_resolve(action, ctx):
-    if action.name != "check":
-        return None
+def check(action, ctx) -> Outcome:
     faces = [ctx.dice.roll(6, "check"), ctx.dice.roll(6, "check")]
     skill, said = _skill(action)
     difficulty = _difficulty(action, ctx)
@@ -212,71 +278,36 @@ def rolecli_resolve(action, ctx):
                    lines=[f"2d6 {faces} + {said} = {total} against {difficulty}: {verdict}"], success=success)
 
 
-@hookimpl
-def rolecli_apply_damage(character, action, ctx):
+def chance(skill: int, difficulty: int) -> Fraction:
+    """The exact chance that 2d6 + skill reaches the difficulty."""
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + skill >= difficulty), 36)
+
+
+def check_odds(action, ctx) -> Odds:
+    p = chance(_skill(action)[0], _difficulty(action, ctx))
+    return Odds(outcomes={"success": p, "failure": 1 - p}, labels={"success": SUCCESS, "failure": FAILURE})
+
+
+def harm(character, action, ctx) -> Outcome:
     harm = min(character.state.get("harm", 0) + action.params["amount"], TRACK)
     return Outcome(data={"character": character.name, "harm": harm, "taken_out": harm >= TRACK},
-                   lines=[_track(character.name, harm)], changes={character.name: {**character.state, "harm": harm}})
+                   lines=[_track(character.name, harm)], changes={character.name: {"harm": harm}})
 
 
-@hookimpl
-def rolecli_recover(character, event, action, ctx):
+def recover(character, event, action, ctx) -> Outcome:
     clears = {"rest": ctx.options["rest_heals"], "patched_up": 1}.get(event, 0)
     harm = max(character.state.get("harm", 0) - clears, 0)
-    changes = {character.name: {**character.state, "harm": harm}} if clears else {}
     return Outcome(data={"character": character.name, "event": event, "harm": harm},
-                   lines=[_track(character.name, harm)], changes=changes)
+                   lines=[_track(character.name, harm)], changes={character.name: {"harm": harm}} if clears else {})
 
 
-@hookimpl
-def rolecli_initiative(characters, action, ctx):
+def initiative(characters, action, ctx) -> Outcome:
     rolls = [(ctx.dice.roll(6, f"initiative of {c.name}"), c.sheet.get("edge", 0), c.name) for c in characters]
     ranked = sorted(rolls, key=lambda r: -(r[0] + r[1]))  # a tie keeps the order the game master gave
     # One line per character, how its score was made; the core logs the order.
     return Outcome(data={"order": [name for _, _, name in ranked], "scores": {n: d + e for d, e, n in ranked}},
                    lines=[f"{i}. {name}: {die + edge} (1d6 {die} + edge {edge})"
                           for i, (die, edge, name) in enumerate(ranked, 1)])
-
-
-@hookimpl
-def rolecli_odds(action, ctx):
-    if action.name != "check":
-        return None
-    p = _chance(_skill(action)[0], _difficulty(action, ctx))
-    return Odds(outcomes={"success": p, "failure": 1 - p}, labels={"success": SUCCESS, "failure": FAILURE})
-
-
-def _chance(skill: int, difficulty: int) -> Fraction:
-    """The exact chance that 2d6 + skill reaches the difficulty."""
-    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + skill >= difficulty), 36)
-
-
-@hookimpl
-def rolecli_status(character, ctx):
-    harm = character.state.get("harm", 0)
-    if harm >= TRACK:
-        return Status(can_act=False, key="taken_out", why=Label(en="taken out (a full harm track)"))
-    if harm >= 2:
-        return Status(conditions=(("hurt", Label(en="Hurt")),))
-    return None
-
-
-@hookimpl
-def rolecli_commands():
-    # Commands of this plugin's own, beside its verbs: `rolecli $name chart`. typer is
-    # imported here, when a command line needs the plugins' commands, not on every roll.
-    import typer
-
-    app = typer.Typer()
-
-    @app.command()
-    def chart(difficulty: int = typer.Option(8, "--difficulty", "-d", min=2, max=20,
-                                             help="The difficulty to reach.")) -> None:
-        """The chance of a check at each skill, 0 to 5, against a difficulty."""
-        for skill in range(6):
-            print(f"skill {skill}: {float(_chance(skill, difficulty)):.0%}")
-
-    return app
 '''
 
 TESTS = '''\
@@ -287,7 +318,7 @@ import pytest
 
 import rolecli_$name as system
 from rolecli.contract import Action
-from rolecli.testing import campaign, character, context, run
+from rolecli.testing import campaign, character, context, hooks, run
 
 CAMPAIGN = {"system": "$name", "characters": {"Ana": {"skills": {"Fight": 2}, "edge": 1}, "Bo": {}}}
 
@@ -343,14 +374,15 @@ def test_the_plugins_own_command():
 
 
 def test_a_hook_called_directly():
+    # hooks() calls the plugin as rolecli does: the verb's function, its parameters filled in
     ana = character(system.INFO, "Ana", {"skills": {"Fight": 2}})
-    outcome = system.rolecli_resolve(Action("check", {"skill": "Fight"}, actor=ana),
-                                     context(system.INFO, dice=[6, 6]))
+    outcome = hooks(system).rolecli_resolve(action=Action("check", {"skill": "Fight"}, actor=ana),
+                                            ctx=context(system.INFO, dice=[6, 6]))
     assert (outcome.data["total"], outcome.success) == (14, True)
 '''
 
-FILES = {"pyproject.toml": PYPROJECT, "README.md": README, "rolecli_$name/__init__.py": SYSTEM,
-         "tests/test_$name.py": TESTS}
+FILES = {"pyproject.toml": PYPROJECT, "README.md": README, "rolecli_$name/__init__.py": INIT,
+         "rolecli_$name/system.py": DECLARATIONS, "rolecli_$name/verbs.py": VERBS, "tests/test_$name.py": TESTS}
 
 
 def create(where: Path, name: str) -> Path:

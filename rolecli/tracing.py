@@ -83,6 +83,7 @@ class Tracer:
         seconds = time.perf_counter() - self.started.pop()
         failed = outcome.exception
         result = f"raised {short(failed)}" if failed else short(outcome.get_result())
-        # pluggy calls the implementations registered last first.
-        line(hook, [impl.plugin_name for impl in reversed(impls) if impl.plugin_name not in self.hidden],
-             dict(kwargs), result, seconds)
+        # pluggy calls the implementations registered last first; the core's hooks for
+        # a plugin's declared verbs ("dice:verbs") are that plugin's, named once.
+        names = [impl.plugin_name.partition(":")[0] for impl in reversed(impls) if impl.plugin_name not in self.hidden]
+        line(hook, list(dict.fromkeys(names)), dict(kwargs), result, seconds)

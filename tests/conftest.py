@@ -76,3 +76,22 @@ def fake_campaigns(tmp_path, monkeypatch) -> Path:
     (root / "demo" / "campaign.toml").write_text(HAND_WRITTEN, encoding="utf-8")
     return root
 
+
+
+@pytest.fixture
+def new_plugin(tmp_path, monkeypatch):
+    """``new_plugin("blades")``: the package ``rolecli plugins new blades`` writes
+    (into the test's folder), imported afresh, as an editable install would be."""
+    import importlib
+
+    from rolecli.scaffold import write
+
+    def make(name: str):
+        package = f"rolecli_{name}"
+        write(tmp_path / f"rolecli-{name}", name)
+        monkeypatch.syspath_prepend(str(tmp_path / f"rolecli-{name}"))
+        for module in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+            monkeypatch.delitem(sys.modules, module)  # another test's package of the same name
+        return importlib.import_module(package)
+
+    return make

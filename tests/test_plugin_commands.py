@@ -4,7 +4,6 @@ command line naming only core commands never asks for them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import types
 
@@ -193,13 +192,8 @@ def test_a_broken_plugin_costs_one_warning_line_and_the_cli_still_works(campaign
         assert run("fate", "check", "2", "--seed", "1").code in (0, 1)
 
 
-def test_the_scaffold_shows_a_command(campaigns, tmp_path):
-    assert run("plugins", "new", "blades").code == 0
-    path = tmp_path / "rolecli-blades" / "rolecli_blades" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("rolecli_blades", path)
-    made = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(made)
-    with plugins(made):
+def test_the_scaffold_shows_a_command(campaigns, new_plugin):
+    with plugins(new_plugin("blades")):
         chart = run("blades", "chart", "--difficulty", "7")
         top = run("chart", "-d", "7")
         refused = run("blades", "chart", "--difficulty", "99")

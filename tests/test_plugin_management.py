@@ -150,7 +150,8 @@ def test_new_writes_a_package(cli, tmp_path):
     assert result.code == 0 and result.json["path"] == str(tmp_path / "rolecli-blades")
     made = sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "rolecli-blades").rglob("*"))
     assert made == ["rolecli-blades/README.md", "rolecli-blades/pyproject.toml", "rolecli-blades/rolecli_blades",
-                    "rolecli-blades/rolecli_blades/__init__.py", "rolecli-blades/tests",
+                    "rolecli-blades/rolecli_blades/__init__.py", "rolecli-blades/rolecli_blades/system.py",
+                    "rolecli-blades/rolecli_blades/verbs.py", "rolecli-blades/tests",
                     "rolecli-blades/tests/test_blades.py"]
     pyproject = (tmp_path / "rolecli-blades" / "pyproject.toml").read_text(encoding="utf-8")
     assert "[build-system]" in pyproject and '[project.entry-points.rolecli]\nblades = "rolecli_blades"' in pyproject
@@ -240,18 +241,12 @@ def test_freeze_lists_the_outside_plugins_only_beside_a_broken_one(run_process, 
     assert not any(line.startswith("rolecli==") for line in lines)
 
 
-def test_the_new_systems_initiative_is_logged_naming_everyone(cli, tmp_path):
+def test_the_new_systems_initiative_is_logged_naming_everyone(new_plugin):
     """The scaffolded system's initiative, on a campaign: its log entry names the
     order, not only its last line ("3. Raider 2")."""
-    import importlib.util
-
     from rolecli.testing import campaign, plugins, run
 
-    cli("plugins", "new", "blades")
-    path = tmp_path / "rolecli-blades" / "rolecli_blades" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("rolecli_blades", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = new_plugin("blades")
     people = {"Ana": {"edge": 1}, "Bo": {}, "Raider": {}}
     with plugins(module), campaign({"system": "blades", "characters": people}):
         rolled = run("initiative", "--dice", "2,4,2")
