@@ -78,6 +78,27 @@ def test_until_ci_stops_at_the_same_trial_whatever_the_workers(cli, campaigns):
     assert capped["trials"] == 300  # --trials is the most it plays
 
 
+def test_until_ci_alone_asks_for_about_two_points_either_side(cli, campaigns):
+    path = campaigns / "demo" / "encounter.toml"
+    alone = _simulate(cli, path, "--seed", "3", "--trials", "1000", "--until-ci")
+    assert alone.json["until_ci"] == 0.04
+    assert alone.out == _simulate(cli, path, "--seed", "3", "--trials", "1000", "--until-ci", "0.04").out
+    before_the_file = cli("encounter", "simulate", "--until-ci", path, "--json", "--seed", "3", "--trials", "1000")
+    assert before_the_file.code == 0 and before_the_file.out == alone.out
+
+
+def test_workers_auto_is_one_per_core(cli, campaigns, monkeypatch):
+    import os
+
+    from rolecli.encounter import simulate
+
+    started, real = [], simulate.simulate
+    monkeypatch.setattr(simulate, "simulate", lambda job, trials, workers, *rest: started.append(workers)
+                        or real(job, trials, 1, *rest))
+    _simulate(cli, campaigns / "demo" / "encounter.toml", "--trials", "20", "--seed", "3", "--workers", "auto")
+    assert started == [len(os.sched_getaffinity(0))]
+
+
 def _exact(cli, *odds) -> Fraction:
     shown = cli(*odds, "--json")
     assert shown.code == 0, shown.err
@@ -138,7 +159,8 @@ def test_the_figures_as_text(cli, campaigns):
 
 @pytest.mark.parametrize("args, said", [
     (["--trials", "0"], "--trials 0 is out of range 1..1000000."),
-    (["--workers", "0"], "--workers 0 is out of range 1..64."),
+    (["--workers", "0"], "--workers 0 is out of range 1..64 (or auto, one per core)."),
+    (["--workers", "many"], "--workers 'many' is not a number: give one from 1 to 64, or auto (one per core)."),
     (["--until-ci", "2"], "--until-ci 2 is out of range: give a width between 0 and 1, such as 0.05."),
 ])
 def test_bad_options_are_one_line(cli, campaigns, args, said):

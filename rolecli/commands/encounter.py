@@ -17,6 +17,7 @@ from typing import Optional
 import typer
 
 from rolecli.commands import DICE, JSON, LANG, REGISTRY, SEED, systems_lookup
+from rolecli.commands.base import RoleCommand
 from rolecli.errors import RoleError
 from rolecli.output import Printer
 from rolecli.session import session_of
@@ -146,15 +147,47 @@ def _pause(printer: Printer):
     return pause
 
 
-@encounter_app.command("simulate")
+UNTIL_CI = 0.04  # --until-ci alone: every side's win rate within about ±2 points
+
+
+class _Simulate(RoleCommand):
+    """``encounter simulate``, whose ``--until-ci`` may come without its width
+    (then :data:`UNTIL_CI`): the common question, "how deadly is it?", needs no
+    tuning. click has no option with an optional value, so the width is put in
+    before click reads the line when the next word is not a number."""
+
+    def parse_args(self, ctx, args):
+        given = list(args)
+        for i, arg in enumerate(given):
+            if arg == "--":
+                break
+            if arg == "--until-ci" and (i + 1 == len(given) or not _is_number(given[i + 1])):
+                given.insert(i + 1, str(UNTIL_CI))
+                break
+        return super().parse_args(ctx, given)
+
+
+def _is_number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
+
+
+@encounter_app.command("simulate", cls=_Simulate)
 def encounter_simulate(ctx: typer.Context, file: str = FILE,
                        trials: Optional[int] = typer.Option(None, "--trials", "-n",
                                                             help="How many plays (default 1000; with --until-ci, "
                                                                  "the most it plays: default 100000)."),
-                       workers: int = typer.Option(1, "--workers", help="Processes sharing the trials out."),
+                       workers: str = typer.Option("1", "--workers",
+                                                   help="Processes sharing the trials out: a number, or auto "
+                                                        "(one per core this machine gives rolecli)."),
                        until_ci: Optional[float] = typer.Option(None, "--until-ci",
-                                                                help="Stop once every side's 95% win-rate interval "
-                                                                     "is narrower than this (0.05: five points)."),
+                                                                help=f"Stop once every side's 95% win-rate interval "
+                                                                     f"is narrower than this width (0.05: five "
+                                                                     f"points); alone, {UNTIL_CI:g} (about ±2 "
+                                                                     f"points)."),
                        seed: Optional[int] = SEED, json_: bool = JSON, lang: Optional[str] = LANG) -> int:
     """Play an encounter many times in memory (the campaign is only read): win rates, rounds, damage, who falls."""
     from rolecli import campaign as store
@@ -166,9 +199,8 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
         trials = 100_000 if until_ci is not None else 1000
     if not 1 <= trials <= MAX_TRIALS:
         raise RoleError(f"--trials {trials} is out of range 1..{MAX_TRIALS}.")
-    if not 1 <= workers <= 64:
-        raise RoleError(f"--workers {workers} is out of range 1..64.")
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = _workers(workers, cores)
     if workers > cores:  # more processes than cores only share them out: same figures, more memory, slower
         from rolecli.output import note
 
@@ -189,6 +221,19 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
         tally = simulate(job, trials, workers, until_ci, progress, Reload(str(source.path), str(root), name, seed))
     report.simulation(Printer(json_), tally.summary(enc, seed, until_ci), lang)
     return 0
+
+
+def _workers(given: str, cores: int) -> int:
+    """``--workers``: a number from 1 to 64, or ``auto``, one per core."""
+    if given.strip().lower() == "auto":
+        return cores
+    try:
+        workers = int(given)
+    except ValueError:
+        raise RoleError(f"--workers {given!r} is not a number: give one from 1 to 64, or auto (one per core).") from None
+    if not 1 <= workers <= 64:
+        raise RoleError(f"--workers {workers} is out of range 1..64 (or auto, one per core).")
+    return workers
 
 
 class _progress:
