@@ -1,6 +1,8 @@
-"""A campaign's history: the ``log`` of rolls and changes, and ``undo``."""
+"""A campaign's history: the ``log`` of rolls and changes, ``undo`` and ``redo``."""
 
 from __future__ import annotations
+
+from typing import Optional
 
 import typer
 
@@ -22,9 +24,30 @@ def log(ctx: typer.Context, limit: int = typer.Option(20, "-n", help="How many e
 
 
 @core_command()
-def undo(ctx: typer.Context, json_: bool = JSON) -> int:
-    """Undo the newest change of the campaign (the log keeps both)."""
+def undo(ctx: typer.Context,
+         to: Optional[int] = typer.Option(None, "--to", metavar="SEQ",
+                                          help="Back to the campaign as it stood right after log entry SEQ, "
+                                               "as one change."),
+         json_: bool = JSON) -> int:
+    """Undo the newest change of the campaign (the log keeps both); --to SEQ: every change after entry SEQ."""
     store, root, camp = current_campaign(ctx)
-    entry = store.undo_last(root, camp, systems_lookup, command=session_of(ctx).command_line)
-    Printer(json_).result(entry, [f"undone #{entry['seq']}: {entry.get('summary', '')}"])
+    command = session_of(ctx).command_line
+    if to is None:
+        entry = store.undo_last(root, camp, systems_lookup, command=command)
+        Printer(json_).result(entry, [f"undone #{entry['seq']}: {entry.get('summary', '')}"])
+        return 0
+    entry = store.undo_to(root, camp, to, systems_lookup, command=command)
+    Printer(json_).result(entry, [*(f"undone #{u['seq']}: {u.get('summary', '')}" for u in entry["data"]["undid"]),
+                                  f"back to #{to}, as one change (#{entry['seq']}): 'rolecli undo' or "
+                                  "'rolecli redo' brings it back"])
+    return 0
+
+
+@core_command()
+def redo(ctx: typer.Context, json_: bool = JSON) -> int:
+    """Re-apply what the last undo took back (until something else changes the campaign)."""
+    store, root, camp = current_campaign(ctx)
+    entry = store.redo_last(root, camp, systems_lookup, command=session_of(ctx).command_line)
+    Printer(json_).result(entry, [f"redone #{r.get('seq')}: {r.get('summary', '')}" for r in entry["data"]["redid"]]
+                          or [f"redone: {entry['summary']}"])
     return 0
