@@ -12,14 +12,68 @@ from rolecli.session import session_of
 
 
 @core_command("log")
-def log(ctx: typer.Context, limit: int = typer.Option(20, "-n", help="How many entries, newest last."),
+def log(ctx: typer.Context,
+        limit: Optional[int] = typer.Option(None, "-n", help="How many entries, newest last (default 20, or every "
+                                                             "one with --since, --last or --format markdown)."),
+        since: Optional[str] = typer.Option(None, "--since", metavar="WHEN",
+                                            help="From log entry WHEN (12 or #12) or a date and time "
+                                                 "(2026-11-29, 2026-11-29T18:00) on."),
+        last: Optional[str] = typer.Option(None, "--last", metavar="SPAN",
+                                           help="Only the last SPAN of time: 90m, 3h, 2d, 1w."),
+        format_: str = typer.Option("text", "--format", metavar="FORMAT",
+                                    help="text, or markdown: a session recap to paste into the group's notes."),
         json_: bool = JSON) -> int:
-    """The campaign's log of rolls and changes."""
+    """The campaign's log of rolls and changes, or a session recap (--format markdown)."""
+    from rolecli.campaign.log import since_option
+    from rolecli.errors import RoleError
+
+    if format_ not in ("text", "markdown"):
+        raise RoleError(f"--format {format_!r}: give text or markdown (--json for JSON).")
+    if format_ == "markdown" and json_:
+        raise RoleError("--format markdown and --json are two formats; give one of them.")
     store, root, camp = current_campaign(ctx)
+    start = since_option(since, last)
+    if limit is None and start is None and format_ == "text":
+        limit = 20
+    entries = store.read_log(root, camp, limit, start)
+    if format_ == "markdown":
+        return _recap(ctx, store, root, camp, entries)
     printer = Printer(json_)
-    for entry in store.read_log(root, camp, limit):
+    for entry in entries:
         printer.result(entry, [f"#{entry['seq']} {entry['time']} {entry['kind']}: {entry.get('summary', '')}"
                                f"  ({entry.get('command', '')})"])
+    return 0
+
+
+def _recap(ctx: typer.Context, store, root, name: str, entries: list) -> int:
+    """Print ``entries`` as a Markdown session recap; who fell is the system's word."""
+    import sys
+
+    from rolecli.campaign.recap import recap
+    from rolecli.contract import Character, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.i18n import choose_lang
+    from rolecli.output import visible
+    from rolecli.play import with_house
+    from rolecli.plugins import get_plugins
+    from rolecli.status import status_of
+
+    camp = store.load_campaign(root, name, systems_lookup)
+    lang = choose_lang(session_of(ctx).lang)
+    system = with_house(get_plugins().system(camp.system), dict(camp.options))
+    asking = Context(lang, DiceSource(0), dict(camp.options), dict(camp.characters))
+
+    def fell(who: str, before: dict, after: dict) -> str | None:
+        character = camp.characters.get(who)
+        if character is None:  # removed or renamed since: its sheet is not known
+            return None
+        was, now = (status_of(system, Character(who, character.sheet, state), asking) for state in (before, after))
+        if was.can_act and not now.can_act:
+            return now.why(lang) if now.why else now.key
+        return None
+
+    title = f"Session recap: {camp.title} ({name})" if camp.title else f"Session recap: {name}"
+    sys.stdout.write(visible(recap(entries, title, fell)))
     return 0
 
 
