@@ -443,17 +443,19 @@ def grouped(entry: dict[str, Any]) -> bool:
 
 def forward(entry: dict[str, Any]) -> list[dict[str, Any]]:
     """What an entry did, as steps (entries of one operation each: ``op``,
-    ``changes``, maybe ``scene``) in the order they were applied; none for a roll."""
+    ``changes``, maybe ``scene``) in the order they were applied; none for a roll.
+    The steps hold the entry's own values (read them; a new entry is made of
+    them through JSON, which copies them)."""
     if grouped(entry):
-        return copy.deepcopy(entry["steps"])
+        return list(entry["steps"])
     op = op_of(entry)
     if op == UNDO:
         op = reverted_op(entry)
     if op is None:
         return []
-    step: dict[str, Any] = {"op": op, "changes": copy.deepcopy(changes_of(entry))}
+    step: dict[str, Any] = {"op": op, "changes": changes_of(entry)}
     if "scene" in entry:
-        step["scene"] = copy.deepcopy(entry["scene"])
+        step["scene"] = entry["scene"]
     return [step]
 
 

@@ -47,6 +47,7 @@ def log(ctx: typer.Context,
 
 def _recap(ctx: typer.Context, store, root, name: str, entries: list) -> int:
     """Print ``entries`` as a Markdown session recap; who fell is the system's word."""
+    import json
     import sys
 
     from rolecli.campaign.recap import recap
@@ -63,14 +64,20 @@ def _recap(ctx: typer.Context, store, root, name: str, entries: list) -> int:
     system = with_house(get_plugins().system(camp.system), dict(camp.options))
     asking = Context(lang, DiceSource(0), dict(camp.options), dict(camp.characters))
 
+    known: dict[tuple[str, str], tuple[bool, str]] = {}  # a session's states repeat: each asked once
+
+    def standing(who: str, state: dict) -> tuple[bool, str]:
+        key = (who, json.dumps(state, sort_keys=True))
+        if key not in known:
+            status = status_of(system, Character(who, camp.characters[who].sheet, state), asking)
+            known[key] = (status.can_act, status.why(lang) if status.why else status.key)
+        return known[key]
+
     def fell(who: str, before: dict, after: dict) -> str | None:
-        character = camp.characters.get(who)
-        if character is None:  # removed or renamed since: its sheet is not known
+        if who not in camp.characters:  # removed or renamed since: its sheet is not known
             return None
-        was, now = (status_of(system, Character(who, character.sheet, state), asking) for state in (before, after))
-        if was.can_act and not now.can_act:
-            return now.why(lang) if now.why else now.key
-        return None
+        can_act, why = standing(who, after)
+        return why if not can_act and standing(who, before)[0] else None
 
     title = f"Session recap: {camp.title} ({name})" if camp.title else f"Session recap: {name}"
     sys.stdout.write(visible(recap(entries, title, fell)))
