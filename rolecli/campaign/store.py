@@ -581,7 +581,7 @@ def redo_last(root: Path, name: str, systems: Systems, command: str | None = Non
             redid = _told(original) if original and original["seq"] == undo["undoes"] else \
                 [{"seq": undo["undoes"], "summary": undo.get("summary", "")}]
         done = _revert(draft, offset, undo, f"cannot redo #{undo['seq']}")
-        op = GROUP if grouped(undo) or op_of(undo) == GROUP else reverted_op(undo)
+        op = GROUP if grouped(undo) else reverted_op(undo)
         kind = "change" if all(step["op"] == "state" for step in done) else "sheet"
         shown = "; ".join(f"#{r.get('seq')}: {r.get('summary', '')}" for r in redid) or f"what #{undo['seq']} undid"
         entry = logbook.make_entry(kind, command, f"redid {shown}", {"redoes": undo["seq"], "redid": redid},
