@@ -11,7 +11,7 @@ COMMANDS = {
     "roll": "dice", "odds": "dice",
     "systems": "systems",
     "campaign": "campaigns", "character": "campaigns",
-    "log": "history", "undo": "history",
+    "log": "history", "undo": "history", "redo": "history",
     "batch": "batch", "shell": "shell",
     "table": "tables",
     "plugins": "plugins",

@@ -1,5 +1,5 @@
 """SIGKILL at random moments: a write-heavy ``batch`` (damage, healing,
-recovery, sheet changes, undo) is killed again and again on one campaign, and
+recovery, sheet changes, undo, redo) is killed again and again on one campaign, and
 after every kill the campaign must be whole.
 
 After each kill: every file parses (the log may end with one unfinished line
@@ -50,7 +50,7 @@ def make_campaign(root: Path) -> dict[str, dict]:
 
 
 def write_script(path: Path, rng: random.Random, lines: int = 1000) -> None:
-    """A batch file of writes only: damage, heal, recover, character set, undo."""
+    """A batch file of writes only: damage, heal, recover, character set, undo, redo."""
     out = []
     for _ in range(lines):
         who, roll = rng.choice(NAMES), rng.random()
@@ -62,8 +62,10 @@ def write_script(path: Path, rng: random.Random, lines: int = 1000) -> None:
             out.append("recover rest")
         elif roll < 0.9:
             out.append(f"character set {who} hp={rng.randint(10, 60)}")
-        else:
+        elif roll < 0.96:
             out.append("undo")
+        else:
+            out.append("redo")  # re-applies the undo before it, or is refused after any other change
     path.write_text("\n".join(out) + "\n", encoding="utf-8")
 
 

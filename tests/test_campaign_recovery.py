@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from test_campaign_fakes import HAND_WRITTEN, systems
 
-from rolecli.campaign import (add_character, edit_in_editor, load_campaign, read_log, remove_character,
-                              rename_character, set_sheet_values, transaction, undo_last)
+from rolecli.campaign import (add_character, edit_in_editor, load_campaign, read_log, redo_last, remove_character,
+                              rename_character, set_sheet_values, transaction, undo_last, undo_to)
 from rolecli.campaign import snapshot
 from rolecli.contract import Outcome
 from rolecli.errors import CampaignError
@@ -179,6 +179,53 @@ def test_dying_when_undoing_a_removal_between_its_two_files(root, monkeypatch):
         undo_last(root, "demo", systems, command="u")
     assert state(root)["damage"] == 3  # the sheet came back first, its state follows
     assert (root / "demo" / "campaign.toml").read_text() == HAND_WRITTEN
+
+
+def characters(root: Path) -> dict:
+    return {n: (dict(c.sheet), dict(c.state)) for n, c in load_campaign(root, "demo", systems).characters.items()}
+
+
+def walked_back(root: Path) -> tuple[dict, dict]:
+    """Damage, a rename (two files), more damage, then two undos: the
+    characters after the first change and after the rename."""
+    damage(root, "Ana", 1)
+    after_1 = characters(root)
+    rename_character(root, "demo", "Ana", "Bea", systems, command="x")
+    after_2 = characters(root)
+    damage(root, "Bea", 2)
+    undo_last(root, "demo", systems, command="u")
+    return after_1, after_2
+
+
+@pytest.mark.parametrize("calls_before", [0, 1], ids=["before the files", "between the two files"])
+@pytest.mark.parametrize("walk", ["redo", "undo --to"])
+def test_dying_in_redo_or_undo_to_is_rolled_forward_from_the_log(root, monkeypatch, walk, calls_before):
+    after_1, after_2 = walked_back(root)
+    if walk == "redo":
+        undo_last(root, "demo", systems, command="u")  # the rename: redo brings it back, in both files
+        with dies(monkeypatch, "rolecli.campaign.commit.atomic_write", calls_before=calls_before):
+            redo_last(root, "demo", systems, command="x")
+        assert characters(root) == after_2
+    else:
+        with dies(monkeypatch, "rolecli.campaign.commit.atomic_write", calls_before=calls_before):
+            undo_to(root, "demo", 1, systems, command="x")
+        assert characters(root) == after_1
+        assert (root / "demo" / "campaign.toml").read_text() == HAND_WRITTEN
+    settled(root)
+    undo_last(root, "demo", systems, command="u")  # and the history goes on: one undo takes it back
+    assert characters(root) == (after_1 if walk == "redo" else after_2)
+
+
+@pytest.mark.parametrize("walk", [lambda root: redo_last(root, "demo", systems, command="x"),
+                                  lambda root: undo_to(root, "demo", 1, systems, command="x")],
+                         ids=["redo", "undo --to"])
+def test_dying_before_the_append_of_a_redo_or_undo_to_changes_nothing(root, monkeypatch, walk):
+    walked_back(root)
+    before = files(root)
+    with dies(monkeypatch, "rolecli.campaign.log.append_lines"):
+        walk(root)
+    assert files(root) == before
+    settled(root)
 
 
 def test_dying_after_the_replace_needs_nothing_more(root, monkeypatch):

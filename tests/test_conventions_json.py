@@ -233,7 +233,10 @@ CORE = """
     character rename Ana Ada
     character remove Ada
     log -n 5
+    log --since 2
     undo
+    redo
+    undo --to 1
     table list
     table show complicaciones
     table roll complicaciones --seed 1

@@ -14,13 +14,13 @@ from rolecli.campaign.log import read_log
 from rolecli.campaign.paths import (campaigns_dir, check_name, chosen_campaign, current_name, display_path,
                                     list_campaigns)
 from rolecli.campaign.store import (Campaign, Transaction, add_character, add_characters, create_campaign,
-                                    load_campaign, remove_character, rename_character, set_current, set_rule,
-                                    set_sheet_values, system_of, transaction, undo_last)
+                                    load_campaign, redo_last, remove_character, rename_character, set_current,
+                                    set_rule, set_sheet_values, system_of, transaction, undo_last, undo_to)
 from rolecli.campaign.validate import parse_assignments
 
 __all__ = [
     "Campaign", "Transaction", "add_character", "add_characters", "campaigns_dir", "check_name", "chosen_campaign",
     "create_campaign", "current_name", "display_path", "edit_in_editor", "list_campaigns", "load_campaign",
-    "parse_assignments", "read_log", "remove_character", "rename_character", "set_current", "set_rule",
-    "set_sheet_values", "system_of", "transaction", "undo_last",
+    "parse_assignments", "read_log", "redo_last", "remove_character", "rename_character", "set_current", "set_rule",
+    "set_sheet_values", "system_of", "transaction", "undo_last", "undo_to",
 ]

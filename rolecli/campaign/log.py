@@ -20,9 +20,10 @@ import dataclasses
 import itertools
 import json
 import os
+import re
 import shlex
 import sys
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterator
@@ -328,16 +329,77 @@ def append_entries(folder: Path, entries: list[dict[str, Any]], last_seq: int) -
     return entries
 
 
-def read_log(root: Path, name: str, limit: int | None = None) -> list[dict[str, Any]]:
+def read_log(root: Path, name: str, limit: int | None = None, since: Since | None = None) -> list[dict[str, Any]]:
     """The log of campaign ``name``, oldest first; ``limit`` keeps the newest
-    ``limit`` entries, read from the end of the file."""
+    ``limit`` entries and ``since`` those from a point on, both read from the
+    end of the file (so they cost what they keep, on a log of any size)."""
     from rolecli.campaign.paths import existing_campaign
 
     from rolecli.campaign.files import flush_held
 
     folder = existing_campaign(root, name)
     flush_held(folder)  # a batch's changes held for a group commit are in the log first
-    if limit is None:
+    if limit is None and since is None:
         return read_entries(folder)
-    newest = itertools.islice(entries_backwards(folder), max(limit, 0))
-    return [entry for _, entry in newest][::-1]
+    newest = (entry for _, entry in entries_backwards(folder))
+    if since is not None:
+        newest = itertools.takewhile(since.holds, newest)
+    if limit is not None:
+        newest = itertools.islice(newest, max(limit, 0))
+    return list(newest)[::-1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Since:
+    """Where ``log --since``/``--last`` starts: an entry's ``seq``, or a moment.
+    Read from the end, the log is kept back to the first entry before it (a
+    clock set back by hand shows as the end of what is kept)."""
+
+    seq: int | None = None
+    moment: datetime | None = None
+
+    def holds(self, entry: dict[str, Any]) -> bool:
+        if self.seq is not None:
+            return entry["seq"] >= self.seq
+        try:
+            when = datetime.fromisoformat(entry.get("time", ""))
+        except (TypeError, ValueError):
+            return True  # a time written by hand that is no time: kept, not a reason to stop
+        if when.tzinfo is None:
+            when = when.astimezone()
+        return when >= self.moment
+
+
+_SPAN = re.compile(r"(\d{1,6})\s*(m|min|h|d|w)", re.IGNORECASE)
+_UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+
+
+def since_option(since: str | None, last: str | None) -> Since | None:
+    """``--since`` (an entry's number, ``12`` or ``#12``, or a date and time in
+    ISO form, local time unless it gives its offset) and ``--last`` (a span back
+    from now: ``90m``, ``3h``, ``2d``, ``1w``) as a :class:`Since`; both: the later."""
+    points: list[Since] = []
+    if since is not None:
+        text = since.strip().removeprefix("#")
+        if text.isdigit():
+            points.append(Since(seq=int(text)))
+        else:
+            try:
+                moment = datetime.fromisoformat(since.strip())
+            except ValueError:
+                raise CampaignError(f"--since {since!r}: give a log entry's number (12 or #12) or a date and time "
+                                    "(2026-11-29 or 2026-11-29T18:00).") from None
+            points.append(Since(moment=moment if moment.tzinfo else moment.astimezone()))
+    if last is not None:
+        match = _SPAN.fullmatch(last.strip())
+        if not match:
+            raise CampaignError(f"--last {last!r}: give a span of time back from now: a number and m, h, d or w "
+                                "(90m, 3h, 2d, 1w).")
+        span = timedelta(**{_UNITS[match.group(2).lower()]: int(match.group(1))})
+        try:
+            points.append(Since(moment=datetime.now().astimezone() - span))
+        except OverflowError:  # further back than a calendar goes: the whole log
+            points.append(Since(moment=datetime.min.replace(tzinfo=timezone.utc)))
+    if len(points) == 2 and points[0].seq is not None:
+        raise CampaignError("--since an entry's number and --last together: give one of them.")
+    return max(points, key=lambda p: p.moment) if points else None

@@ -22,6 +22,9 @@ for each character (for ``rule``, each rule option), the change:
             (``null``: not written, so its default)
 ``undo``    the change it undid, sides swapped; ``reverts``  as ``reverts``
             names that change's operation
+``group``   in ``steps``, not ``changes``: several of the    as its steps
+            above, applied in order (``undo --to``, and
+            undoing or redoing one)
 ==========  ==============================================  ========================
 
 A ``state`` entry may also change the campaign's scene (its conflict and the
@@ -35,6 +38,12 @@ whether the files hold one side of a change, and can make them hold it:
   hand since, and it refuses), then makes them hold ``before``;
 - crash recovery makes the files hold ``after`` when they still hold
   ``before``, part by part, so a crash between two files is finished too.
+
+A ``group`` entry (``undo --to``: every change after a point of the log
+reverted as one change) holds ``steps``, a list of entries of the operations
+above (``op``, ``changes``, maybe ``scene``), applied in order; the undo of a
+group holds the steps that revert it (``reverts = "group"``). A group's steps
+never nest: reverting one gives a flat list again.
 
 Entries written before operations were named (no ``op``) are read through
 :func:`op_of`, the one place that derives an operation from an entry's shape.
@@ -377,6 +386,8 @@ OPERATIONS: dict[str, Operation] = {
     "rule": Operation((_Rule(),), (str, int, float, bool, list, type(None))),
 }
 UNDO = "undo"
+GROUP = "group"
+MAX_STEPS = 100_000  # steps of one group: what a log line may hold, far above any session
 
 
 def op_of(entry: dict[str, Any]) -> str | None:
@@ -416,15 +427,61 @@ def changes_of(entry: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def operation_of(entry: dict[str, Any]) -> Operation | None:
     """The row of :data:`OPERATIONS` whose parts apply an entry's changes:
-    an undo's changes are those of the operation it reverted, sides swapped."""
+    an undo's changes are those of the operation it reverted, sides swapped.
+    None for a roll, and for a group (its steps each have their own)."""
     op = op_of(entry)
     if op == UNDO:
-        return OPERATIONS[reverted_op(entry)]
+        op = reverted_op(entry)
     return OPERATIONS.get(op) if op else None
 
 
+def grouped(entry: dict[str, Any]) -> bool:
+    """Whether an entry holds ``steps`` (a group, or the undo of one) rather than ``changes``."""
+    op = op_of(entry)
+    return op == GROUP or (op == UNDO and reverted_op(entry) == GROUP)
+
+
+def forward(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """What an entry did, as steps (entries of one operation each: ``op``,
+    ``changes``, maybe ``scene``) in the order they were applied; none for a roll.
+    The steps hold the entry's own values (read them; a new entry is made of
+    them through JSON, which copies them)."""
+    if grouped(entry):
+        return list(entry["steps"])
+    op = op_of(entry)
+    if op == UNDO:
+        op = reverted_op(entry)
+    if op is None:
+        return []
+    step: dict[str, Any] = {"op": op, "changes": changes_of(entry)}
+    if "scene" in entry:
+        step["scene"] = entry["scene"]
+    return [step]
+
+
+def reverting(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The steps that revert an entry: its steps newest first, each with its sides swapped."""
+    return [{**step, "changes": swapped(step["changes"]),
+             **({"scene": swapped({"": step["scene"]})[""]} if "scene" in step else {})}
+            for step in reversed(forward(entry))]
+
+
+def written_as(op: str, done: list[dict[str, Any]]) -> dict[str, Any]:
+    """The fields of an entry of operation ``op`` that makes the steps ``done``:
+    a group's ``steps``, else the one step's ``changes`` (and ``scene``)."""
+    if op == GROUP:
+        return {"steps": done}
+    (step,) = done
+    return {key: step[key] for key in ("changes", "scene") if key in step}
+
+
 def steps(entry: dict[str, Any]) -> Iterator[tuple[Part, str, dict[str, Any]]]:
-    """Every (part, character, change) of an entry, in the order they are written."""
+    """Every (part, character, change) of an entry, in the order they are written
+    (a group's: its steps', one after the other)."""
+    if grouped(entry):
+        for step in entry["steps"]:
+            yield from steps(step)
+        return
     operation = operation_of(entry)
     if operation is None:
         return
@@ -449,15 +506,19 @@ def shape_problem(entry: dict[str, Any]) -> str | None:
     op = op_of(entry)
     if op is None:
         return "op = null should name an operation" if "op" in entry else None
-    if op != UNDO and op not in OPERATIONS:
-        return f"op = {show(op)} is not one of: {', '.join([*OPERATIONS, UNDO])}"
+    if op not in (*OPERATIONS, UNDO, GROUP):
+        return f"op = {show(op)} is not one of: {', '.join([*OPERATIONS, UNDO, GROUP])}"
+    if "redoes" in entry and not _whole(entry["redoes"]):
+        return f"redoes = {_json(entry['redoes'])} should be the seq of the undo it redid"
     if op == UNDO:
-        undoes = entry.get("undoes")
-        if not isinstance(undoes, int) or isinstance(undoes, bool):
-            return f"undoes = {_json(undoes)} should be the seq of the entry undone"
+        if not _whole(entry.get("undoes")):
+            return f"undoes = {_json(entry.get('undoes'))} should be the seq of the entry undone"
         reverts = reverted_op(entry)
-        if reverts not in OPERATIONS or not OPERATIONS[reverts].undoable:
+        if reverts != GROUP and not (isinstance(reverts, str) and reverts in OPERATIONS
+                                     and OPERATIONS[reverts].undoable):
             return f"reverts = {show(reverts)} is not an operation undo can revert"
+    if grouped(entry):
+        return _steps_problem(entry.get("steps"))
     operation = operation_of(entry)
     if "scene" in entry:
         scene = entry["scene"]
@@ -489,6 +550,26 @@ def shape_problem(entry: dict[str, Any]) -> str | None:
             if key in change and (not isinstance(change[key], kind) or isinstance(change[key], bool)):
                 return f"{where}.{key} = {_json(change[key])} should be {kind.__name__}"
     return None
+
+
+def _steps_problem(steps: Any) -> str | None:
+    """What is wrong with a group's ``steps``, or None: each must be an entry of
+    an operation undo can revert (never a group, an undo or an edit)."""
+    if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
+        return f"steps should be a list of 1 to {MAX_STEPS:,} changes"
+    for number, step in enumerate(steps):
+        op = step.get("op") if isinstance(step, dict) else None
+        if not (isinstance(op, str) and op in OPERATIONS and OPERATIONS[op].undoable) or "steps" in step:
+            return f"steps[{number}] should be a change with op one of: " + \
+                ", ".join(k for k, o in OPERATIONS.items() if o.undoable)
+        problem = shape_problem(step)
+        if problem:
+            return f"steps[{number}].{problem}"
+    return None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _json(value: Any) -> str:

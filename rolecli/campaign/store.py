@@ -33,7 +33,8 @@ from rolecli.campaign.commit import Draft, open_locked, settled
 from rolecli.campaign.files import atomic_write, campaign_lock, decode, flush_held, read_bytes
 from rolecli.campaign.group import joined
 from rolecli.campaign.locate import format_key
-from rolecli.campaign.operations import UNDO, changes_of, op_of, operation_of, steps, swapped
+from rolecli.campaign.operations import (GROUP, UNDO, changes_of, forward, grouped, op_of, operation_of,
+                                         reverted_op, reverting, steps, written_as)
 from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, campaign_path, check_name,
                                     display_path, existing_campaign)
 from rolecli.campaign.snapshot import Snapshot, Systems, kept_doc, normalize, read_snapshot
@@ -464,7 +465,16 @@ def set_rule(root: Path, name: str, key: str, value: Any, systems: Systems, comm
         return Campaign(root, name, _perform(draft, entry, Where(label=f"rule {key}")))
 
 
-# --- undo --------------------------------------------------------------------
+# --- undo and redo ------------------------------------------------------------------
+#
+# Each reverts log entries through the table of operations, step by step: it checks
+# that the files hold what a step wrote (else they were changed by hand since, and it
+# refuses), makes them hold what the step found, and logs what it did as one entry.
+# ``undo`` reverts the newest change not undone (undo entries are never undone
+# themselves: running it again goes further back). ``redo`` reverts the newest undo
+# not redone yet, and logs an ordinary change (so ``undo`` takes it back again), as
+# long as nothing else changed the campaign since. ``undo --to`` reverts every change
+# after an entry as one ``group`` entry, itself undone and redone as one.
 
 
 def undo_last(root: Path, name: str, systems: Systems, command: str | None = None) -> dict[str, Any]:
@@ -472,35 +482,157 @@ def undo_last(root: Path, name: str, systems: Systems, command: str | None = Non
     wrote, and if what it would write back passes the campaign's checks; log an
     ``undo`` entry naming it. Returns the entry undone."""
     with _opened(root, name, systems) as draft:
-        folder = draft.folder
         undone: set[int] = set()  # read from the end: an undo comes after the entry it undoes
-        for offset, target in logbook.entries_backwards(folder):
+        for offset, target in logbook.entries_backwards(draft.folder):
             if op_of(target) == UNDO:
                 undone.add(target.get("undoes"))
             elif _undoable(target) and target["seq"] not in undone:
                 break
         else:
             raise CampaignError(f"nothing to undo in campaign {name!r}.")
-        label = target.get("summary") or target.get("command")
-        for part, who, change in steps(target):
-            diff = part.differs(draft.snap, who, change, "after")
-            if diff:
-                raise CampaignError(f"cannot undo #{target['seq']} ({label}): {diff} after it, so it was "
-                                    "changed since by hand; fix the file by hand instead.")
-        where = logbook.EntryWhere(folder, offset, prefix=f"cannot undo #{target['seq']}: ")
-        for part, who, change in steps(target):
-            part.apply(draft, who, change, "before", where)
+        done = _revert(draft, offset, target, f"cannot undo #{target['seq']}")
         op = op_of(target)
-        scene = {"scene": swapped({"": target["scene"]})[""]} if "scene" in target else {}
         entry = logbook.make_entry("undo", command, f"undid #{target['seq']}: {target.get('summary', '')}",
                                    {"undoes": target["seq"], "kind": target["kind"]}, undoes=target["seq"],
-                                   op=UNDO, reverts=op, changes=swapped(changes_of(target)), **scene)
+                                   op=UNDO, reverts=op, **written_as(op, done))
         draft.commit([entry])
         return target
 
 
-def _undoable(entry: dict[str, Any]) -> bool:
-    operation = operation_of(entry)
-    return (op_of(entry) != UNDO and operation is not None and operation.undoable
-            and bool(changes_of(entry) or "scene" in entry))
+def undo_to(root: Path, name: str, seq: int, systems: Systems, command: str | None = None) -> dict[str, Any]:
+    """Make campaign ``name`` as it stood right after log entry ``seq``: revert
+    every change after it, newest first, as one ``group`` entry (one ``undo``
+    reverts it, one ``redo`` re-applies it). Returns that entry; its ``data``
+    holds ``to`` and ``undid``, the changes reverted (seq and summary), newest first."""
+    with _opened(root, name, systems) as draft:
+        newest = draft.last_seq
+        if not 1 <= seq <= newest:
+            raise CampaignError(f"undo --to {seq}: campaign {name!r} has no log entry #{seq}; give the seq of an "
+                                f"entry, 1..{newest} ('rolecli log' lists them)." if newest else
+                                f"undo --to {seq}: campaign {name!r} has no log entries yet, so nothing to undo.")
+        cancelled: set[int] = set()  # changes undone after the point, with their undo: together they did nothing
+        skip_to = None  # an undo --to a point after this one: what it went back over did nothing, with it
+        targets: list[tuple[int, dict[str, Any]]] = []
+        reached = 0  # the seq of the entry the reading stopped at
+        for offset, older in logbook.entries_backwards(draft.folder):
+            if older["seq"] <= seq:
+                reached = older["seq"]
+                break
+            if older["seq"] in cancelled or op_of(older) is None or (skip_to is not None and older["seq"] > skip_to):
+                continue
+            if op_of(older) == UNDO and older["undoes"] > seq:
+                cancelled.add(older["undoes"])
+                continue
+            went_to = _data(older).get("to") if older["kind"] == "undo" and op_of(older) == GROUP else None
+            if isinstance(went_to, int) and went_to >= seq:
+                skip_to = went_to
+                continue
+            if not _revertible(older):
+                raise CampaignError(f"cannot undo back to #{seq}: #{older['seq']} ({_label(older)}) cannot be "
+                                    "undone; undo to an entry after it, or change the files by hand.")
+            targets.append((offset, older))
+        if reached != seq:
+            raise CampaignError(f"undo --to {seq}: campaign {name!r} has no log entry #{seq} (its line was removed "
+                                "by hand); give the seq of an entry ('rolecli log' lists them).")
+        if not targets:
+            raise CampaignError(f"nothing to undo in campaign {name!r}: it is as it stood after #{seq} already.")
+        done: list[dict[str, Any]] = []
+        undid: list[dict[str, Any]] = []
+        for offset, target in targets:
+            done += _revert(draft, offset, target, f"cannot undo back to #{seq}: #{target['seq']}")
+            undid += _told(target)
+        shown = ", ".join(f"#{u['seq']}" for u in undid[:5]) + (f" … #{undid[-1]['seq']}" if len(undid) > 5 else "")
+        entry = logbook.make_entry("undo", command, f"undid back to #{seq}: {shown}", {"to": seq, "undid": undid},
+                                   op=GROUP, steps=done)
+        draft.commit([entry])
+        return entry
 
+
+def redo_last(root: Path, name: str, systems: Systems, command: str | None = None) -> dict[str, Any]:
+    """Re-apply what the newest undo not yet redone took back, if nothing else
+    changed the campaign after it; log it as a change of its own (``redoes``
+    names the undo), which ``undo`` takes back again. Returns that entry; its
+    ``data`` holds ``redid``, the changes brought back (seq and summary), oldest first."""
+    with _opened(root, name, systems) as draft:
+        redone, unmatched = False, 0  # whether a redo was read, and how many still want their undo
+        entries = logbook.entries_backwards(draft.folder)
+        for offset, undo in entries:
+            if op_of(undo) is None:
+                continue  # a roll changes nothing
+            if "redoes" in undo:
+                redone, unmatched = True, unmatched + 1
+            elif undo["kind"] == "undo" and unmatched:
+                unmatched -= 1
+            elif undo["kind"] == "undo":
+                break
+            elif redone:
+                raise CampaignError(f"nothing to redo in campaign {name!r}: every undo after #{undo['seq']} was "
+                                    "redone already.")
+            else:
+                raise CampaignError(f"nothing to redo in campaign {name!r}: its newest change, #{undo['seq']} "
+                                    f"({_label(undo)}), is not an undo; redo re-applies what undo took back, until "
+                                    "something else changes the campaign.")
+        else:
+            raise CampaignError(f"nothing to redo in campaign {name!r}: no undo to redo.")
+        if op_of(undo) == GROUP:  # an undo --to: what it undid, oldest first
+            redid = [u for u in reversed(_data(undo).get("undid") or []) if isinstance(u, dict)]
+        else:
+            original = next((e for _, e in entries if e["seq"] <= undo["undoes"]), None)
+            redid = _told(original) if original and original["seq"] == undo["undoes"] else \
+                [{"seq": undo["undoes"], "summary": undo.get("summary", "")}]
+        done = _revert(draft, offset, undo, f"cannot redo #{undo['seq']}")
+        op = GROUP if grouped(undo) else reverted_op(undo)
+        kind = "change" if all(step["op"] == "state" for step in done) else "sheet"
+        shown = "; ".join(f"#{r.get('seq')}: {r.get('summary', '')}" for r in redid) or f"what #{undo['seq']} undid"
+        entry = logbook.make_entry(kind, command, f"redid {shown}", {"redoes": undo["seq"], "redid": redid},
+                                   redoes=undo["seq"], op=op, **written_as(op, done))
+        draft.commit([entry])
+        return entry
+
+
+def _revert(draft: Draft, offset: int, target: dict[str, Any], refusal: str) -> list[dict[str, Any]]:
+    """Make ``draft`` hold what it held before ``target`` (the log entry at byte
+    ``offset``), step by step: each step only if the files hold what it wrote,
+    and only with values the campaign's checks take. Returns the steps done."""
+    where = logbook.EntryWhere(draft.folder, offset, prefix=f"{refusal}: ")
+    for step in reversed(forward(target)):  # each side named as the log's line names it, for messages
+        for part, who, change in steps(step):
+            diff = part.differs(draft.snap, who, change, "after")
+            if diff:
+                raise CampaignError(f"{refusal} ({_label(target)}): {diff} after it, so it was changed since by "
+                                    "hand; fix the file by hand instead.")
+        for part, who, change in steps(step):
+            part.apply(draft, who, change, "before", where)
+    return reverting(target)
+
+
+def _label(entry: dict[str, Any]) -> str:
+    return entry.get("summary") or entry.get("command") or f"#{entry['seq']}"
+
+
+def _told(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The changes an entry stands for, as ``{seq, summary}``: a redo's are the
+    ones it brought back, any other entry's is itself."""
+    redid = _data(entry).get("redid") if "redoes" in entry else None
+    redid = [r for r in redid if isinstance(r, dict)] if isinstance(redid, list) else []
+    if redid:
+        return redid
+    return [{"seq": entry["seq"], "summary": entry.get("summary", "")}]
+
+
+def _data(entry: dict[str, Any]) -> dict[str, Any]:
+    data = entry.get("data")
+    return data if isinstance(data, dict) else {}
+
+
+def _revertible(entry: dict[str, Any]) -> bool:
+    """Whether an entry's change can be reverted (an edit in the editor cannot)."""
+    if grouped(entry):
+        return bool(entry.get("steps"))
+    operation = operation_of(entry)
+    return operation is not None and operation.undoable and bool(changes_of(entry) or "scene" in entry)
+
+
+def _undoable(entry: dict[str, Any]) -> bool:
+    """Whether ``undo`` may pick an entry (undo entries are never undone)."""
+    return op_of(entry) != UNDO and _revertible(entry)
