@@ -115,7 +115,9 @@ def _sized_bounds(term: Dice) -> tuple[int, int]:
         if term.compound:
             a, b = min(a, a * (MAX_EXPLOSIONS + 1)), max(b, b * (MAX_EXPLOSIONS + 1))
         else:
-            sizes = (n, n * (MAX_EXPLOSIONS + 1))
+            # xo: each die once; ra: one die for the whole term; !p: an explosion die counts one less.
+            sizes = (n, n + 1 if term.explode_once == "term" else n * (2 if term.explode_once else MAX_EXPLOSIONS + 1))
+            a = a - 1 if term.penetrate else a
     if term.keep is not None:
         sizes = (kept_count(term.keep, sizes[0]), kept_count(term.keep, sizes[1]))
     if term.success is not None:

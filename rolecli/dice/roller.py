@@ -711,7 +711,7 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
     once = term.reroll_once
     explode = term.explode.matches if term.explode is not None else None
     compound = term.compound
-    limit = term.explosions
+    once_only = bool(term.explode_once)  # xo and ra: one explosion
     one_per_term = term.explode_once == "term"  # d20's ra: the first matching die of the term, once
     penetrate = term.penetrate  # Roll20's !p: each explosion die counts one less
     keep = term.keep
@@ -760,6 +760,7 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
         # The pool: (value, index of its first read, index of its last read).
         pool: list[tuple[int, int, int]] = []
         explodes = explode
+        limit = 1 if once_only else MAX_EXPLOSIONS
         for why in reasons:
             first = len(values)
             v = one(why)

@@ -198,13 +198,6 @@ class Dice(_Record):
             reads *= 1 + p if self.explode_once else 1 / (1 - p)
         return reads
 
-    @property
-    def explosions(self) -> int:
-        """How many times one die can explode: once for ``xo`` and ``ra``, else up to the limit."""
-        from rolecli.dice.limits import MAX_EXPLOSIONS
-
-        return 1 if self.explode_once else MAX_EXPLOSIONS
-
     def clamp(self, value: int) -> int:
         """The value a face counts as after ``mi`` / ``ma``."""
         if self.floor is not None and value < self.floor:
