@@ -152,29 +152,36 @@ def distribution(expression: "str | Expression") -> Distribution:
     if work > MAX_ODDS_WORK:
         part_work, part = planner.costliest
         costliest = f", most of it for {part}" if part != text and part_work > work / 2 else ""
-        raise DiceError(
-            f"odds cannot be computed for {text!r}: too large to compute exactly "
+        raise DiceError(say(
+            f"no se pueden calcular las probabilidades de {quoted(text)}: es demasiado grande para calcularla "
+            f"exactamente ({work:,.0f} unidades de trabajo estimadas, límite {MAX_ODDS_WORK:,}, unos 2 segundos"
+            f"{costliest.replace('most of it for', 'la mayor parte para')}); usa menos dados, dados más pequeños, "
+            "menos dados conservados o explosiones más raras, o tírala muchas veces.",
+            f"odds cannot be computed for {quoted(text)}: too large to compute exactly "
             f"(estimated {work:,.0f} work units, limit {MAX_ODDS_WORK:,}, about 2 seconds{costliest}); "
-            "use fewer dice, smaller dice, fewer kept dice or rarer explosions — or roll it many times instead."
-        )
+            "use fewer dice, smaller dice, fewer kept dice or rarer explosions — or roll it many times instead."))
     import icepool
 
     try:
         result = _Builder(icepool, planner, text).build(expr.tree)
     except RecursionError:  # icepool recurses once per outcome of a pool: a die of many faces exploding
-        raise DiceError(
-            f"odds cannot be computed for {text!r}: too deep for an exact computation (a pool of dice with "
-            "many faces, exploding); use smaller dice or no explosion — or roll it many times instead."
-        ) from None
+        raise DiceError(say(
+            f"no se pueden calcular las probabilidades de {quoted(text)}: demasiado profundo para un cálculo exacto "
+            "(un grupo de dados de muchas caras que explotan); usa dados más pequeños o sin explosión, o tírala "
+            "muchas veces.",
+            f"odds cannot be computed for {quoted(text)}: too deep for an exact computation (a pool of dice with "
+            "many faces, exploding); use smaller dice or no explosion — or roll it many times instead.")) from None
     if not isinstance(result, icepool.Die):
         result = icepool.Die([result])
     items = sorted((int(v), q) for v, q in result.items() if q)
     largest = max(-items[0][0], items[-1][0])
     if largest >= MAX_ODDS_VALUE:
-        raise DiceError(
-            f"odds cannot be computed for {text!r}: its values reach {len(str(largest))} digits, too large for "
-            f"the mean and the spread (limit {len(str(MAX_ODDS_VALUE)) - 1} digits); make the numbers smaller."
-        )
+        raise DiceError(say(
+            f"no se pueden calcular las probabilidades de {quoted(text)}: sus valores llegan a {len(str(largest))} "
+            f"cifras, demasiadas para la media y la dispersión (límite {len(str(MAX_ODDS_VALUE)) - 1} cifras); "
+            "usa números más pequeños.",
+            f"odds cannot be computed for {quoted(text)}: its values reach {len(str(largest))} digits, too large for "
+            f"the mean and the spread (limit {len(str(MAX_ODDS_VALUE)) - 1} digits); make the numbers smaller."))
     return Distribution(text, items, result.denominator(), planner.notes)
 
 
@@ -394,10 +401,12 @@ class _Builder:
             else:
                 can_be_zero = value == 0 if not isinstance(value, self.ip.Die) else 0 in value.outcomes()
                 if can_be_zero:
-                    raise DiceError(
-                        f"odds cannot be computed for {self.text!r}: the divisor {unparse(operand)} can be 0, "
-                        "and dividing by 0 is an error; make sure the divisor cannot be 0."
-                    )
+                    raise DiceError(say(
+                        f"no se pueden calcular las probabilidades de {quoted(self.text)}: el divisor "
+                        f"{unparse(operand)} puede ser 0, y dividir entre 0 es un error; asegúrate de que no pueda "
+                        "serlo.",
+                        f"odds cannot be computed for {quoted(self.text)}: the divisor {unparse(operand)} can be 0, "
+                        "and dividing by 0 is an error; make sure the divisor cannot be 0."))
                 total = _apply(self.ip, lambda a, b: Fraction(a) / b, total, value) if exact else total // value
         return total
 

@@ -18,6 +18,7 @@ from rolecli.dice.bounds import ROUNDING
 from rolecli.dice.limits import MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS
 from rolecli.dice.parser import sized_term
 from rolecli.dice.source import FastRandom
+from rolecli.dice.words import quoted, say
 from rolecli.dice.tree import (WRAPPERS, Chain, Compare, Dice, Func, Group, Label, Named, Neg, Node, Num, Paren,
                                Trait, compare, kept_count)
 from rolecli.errors import DiceError
@@ -510,10 +511,11 @@ def _compile_chain(node: Chain, source_text: str, exact: bool) -> Evaluator:
             elif op == "*":
                 total *= value
             elif value == 0:
-                raise DiceError(
-                    f"division by zero in {source_text!r}: {unparse(operand)} came out as 0 on this roll; "
-                    "make sure the divisor cannot be 0 (e.g. add 1 to it)."
-                )
+                raise DiceError(say(
+                    f"división entre cero en {quoted(source_text)}: {unparse(operand)} salió 0 en esta tirada; "
+                    "asegúrate de que el divisor no pueda ser 0 (p. ej. súmale 1).",
+                    f"division by zero in {quoted(source_text)}: {unparse(operand)} came out as 0 on this roll; "
+                    "make sure the divisor cannot be 0 (e.g. add 1 to it)."))
             elif exact:
                 total = Fraction(total) / value
             else:
@@ -730,7 +732,7 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
         def one(why: str) -> int:
             """One die, rerolled as the term says; its value."""
             if len(values) >= budget:
-                _too_many(source_text)
+                raise too_many_dice(source_text)
             v = read(why)
             values.append(v)
             whys.append(why)
@@ -739,12 +741,13 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
                 times = 0
                 while True:
                     if times == MAX_REROLLS:
-                        raise DiceError(
+                        raise DiceError(say(
+                            f"{term.text}: un dado se repitió {MAX_REROLLS} veces y aún coincidía con {mod_r} "
+                            f"(límite {MAX_REROLLS} repeticiones por dado); haz más rara la condición de repetir.",
                             f"{term.text}: a die was rerolled {MAX_REROLLS} times and still matched {mod_r} "
-                            f"(limit {MAX_REROLLS} rerolls per die); make the reroll condition rarer."
-                        )
+                            f"(limit {MAX_REROLLS} rerolls per die); make the reroll condition rarer."))
                     if len(values) >= budget:
-                        _too_many(source_text)
+                        raise too_many_dice(source_text)
                     flags[-1] = REROLLED
                     times += 1
                     again = f"{why} reroll" if times == 1 else f"{why} reroll {times}"
@@ -822,8 +825,10 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
     return general
 
 
-def _too_many(source_text: str) -> None:
-    raise DiceError(
-        f"{source_text!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
-        f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."
-    )
+def too_many_dice(source_text: str) -> DiceError:
+    """The error of a roll that read more dice than :data:`MAX_DICE`."""
+    return DiceError(say(
+        f"{quoted(source_text)} necesitó más de {MAX_DICE:,} dados (las explosiones y repeticiones también cuentan), "
+        f"más del límite de {MAX_DICE:,} dados por tirada; tira menos dados o haz que exploten menos.",
+        f"{quoted(source_text)} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
+        f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."))
