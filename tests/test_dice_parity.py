@@ -265,3 +265,12 @@ def test_every_accepted_form_rolls_within_its_bounds(seed):
         lo, hi = expr.bounds
         total = expr.roll(DiceSource(rng.randrange(2**32))).total
         assert lo <= total <= hi, form
+
+
+def test_a_named_roll_can_roll_with_advantage():
+    refs = {"ataque": "1d20+5 adv"}.__getitem__
+    assert roll("@ataque + 1", 3, 17, refs=refs).breakdown == "@ataque (2d20kh1 [~~3~~, 17] + 5) + 1 = 23"
+
+
+def test_x_after_a_number_inside_an_expression_is_explained():
+    refused("1d6+3x2", "'x' after a number repeats a whole roll", "3d6x")

@@ -423,7 +423,7 @@ class _Parser:
             self.take()
             if self.kind() == "d":
                 return self.dice(tok, tok.value, depth)
-            if self.kind() in ("%", "f") or (self.kind() in _MODIFIERS and self.kind() not in _COMPARE):
+            if self.kind() in ("%", "f") or (self.kind() in _MODIFIERS and self.kind() not in _COMPARE + ("x",)):
                 raise DiceError(self.unexpected(self.peek(), (f"; ¿querías decir {tok.text}d…, como en 2d6?",
                                                               f"; did you mean {tok.text}d…, as in 2d6?")))
             return Num(tok.value)
@@ -489,7 +489,7 @@ class _Parser:
                                 f"characters (limit {MAX_EXPANDED:,}); use them fewer times."))
         sub = _Parser(found, _scan_named(name, found), self.refs, parent=self, name=name)
         try:
-            inner = sub.expression(self.nest(depth))
+            inner = sub.advantage(sub.expression(self.nest(depth)))  # [rolls] ataque = "1d20+5 adv"
             sub.comment()  # a note for the reader of the file that holds the roll
             if sub.i < len(sub.tokens):
                 raise sub.trailing()
