@@ -274,3 +274,9 @@ def test_a_named_roll_can_roll_with_advantage():
 
 def test_x_after_a_number_inside_an_expression_is_explained():
     refused("1d6+3x2", "'x' after a number repeats a whole roll", "3d6x")
+
+
+def test_a_penetrating_explosion_die_can_count_one_less_than_any_face():
+    # A 1 rolled on an explosion die of !p counts 0: ">=1" is not met by every die.
+    assert roll("3d6>=1!p", 6, 1, 2, 3).breakdown == "3d6>=1!p [6!*, 1→0, 2*, 3*] = 3"
+    refused("3d6>=1", "matches every")
