@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-_REASON = re.compile(r"(\S+) die (\d+)((?: (?:reroll|explosion|compounding|added)(?: \d+)?)*)")
-_REASON_WORDS = {"reroll": "repetición", "explosion": "explosión", "compounding": "acumulado", "added": "añadido"}
+_REASON = re.compile(r"(\S+) die (\d+)((?: (?:reroll|explosion|compounding)(?: \d+)?)*)")
+_REASON_WORDS = {"reroll": "repetición", "explosion": "explosión", "compounding": "acumulado"}
 
 
 def lang() -> str:
