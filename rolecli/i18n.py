@@ -79,6 +79,9 @@ CORE = {
     "failure": ("fallo", "failure"),
     "raised to the minimum": ("subido al mínimo", "raised to the minimum"),
     "lowered to the maximum": ("bajado al máximo", "lowered to the maximum"),
+    "penetrating": ("penetrante (uno menos)", "penetrating"),
+    "critical success": ("éxito crítico", "critical success"),
+    "critical failure": ("pifia", "critical failure"),
     # Random tables (rolecli.tables).
     "range": ("tirada", "range"),
     "row": ("fila", "row"),

@@ -180,6 +180,7 @@ def _markup(line: str):
 
 def dice_lines(reads, lang: str | None) -> list[str]:
     """Which dice were rolled and which were read from ``--dice``, and why."""
+    from rolecli.dice.words import reason
     from rolecli.i18n import choose_lang, t
 
     lang = choose_lang(lang)
@@ -188,7 +189,7 @@ def dice_lines(reads, lang: str | None) -> list[str]:
 
     def face(r) -> str:
         value = {1: "+", 0: "0", -1: "−"}[r.value] if r.sides == "F" else str(r.value)
-        why = ", ".join(t(part, lang) for part in r.why.split(", ")) if r.why else ""
+        why = ", ".join(reason(t(part, lang), lang) for part in r.why.split(", ")) if r.why else ""
         return f"d{r.sides}={value}" + (f" ({why})" if why else "")
 
     how = t("given" if reads[0].how == "given" else "rolled", lang)

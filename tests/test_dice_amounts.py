@@ -89,7 +89,7 @@ def test_a_seeded_amount_is_the_same_as_its_dice_given_at_the_table(seed):
 @pytest.mark.parametrize("args, said", [
     (("dice", "damage", "1d6-4"), "amount '1d6-4' can roll -3..2, outside amount's range 0..1000000."),
     (("giro", "heal", "1d100"), "points '1d100' can roll 1..100, outside points's range 0..99."),
-    (("dice", "damage", "3d6x"), "amount '3d6x' is neither a number nor a dice expression: "),
+    (("dice", "damage", "3d6y"), "amount '3d6y' is neither a number nor a dice expression: "),
     (("dice", "damage", "Kira"), "amount 'Kira' is neither a number nor a dice expression: "),
     (("dice", "damage", "2d6", "--dice", "4"), "--dice ran out"),
     (("dice", "damage", "1d6", "--dice", "4,5"), "remove the extra value(s) 5"),

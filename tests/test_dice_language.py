@@ -329,7 +329,7 @@ def test_breakdown_of_arithmetic():
         ("", ("empty",)),
         ("   ", ("empty",)),
         ("garbage", ("'g'", "position 1")),
-        ("4d6x", ("'x'", "position 4")),
+        ("4d6y", ("'y'", "position 4")),
         ("2d6+", ("end",)),
         ("(2d6", ("')'",)),
         ("2d6)", ("')'",)),

@@ -23,7 +23,9 @@ SETTINGS = settings(derandomize=True, max_examples=200, deadline=None,
 # --- expression strategies -----------------------------------------------------------------
 
 MODIFIERS = ["", "kh1", "kl1", "dh1", "dl1", "k", "!", "!!", "r1", "ro1", ">=2", ">=3f1", "<=1", ">=2dbl3",
-             "!kh1", "r1!", "ro<2kh1", ">=3!", "!!kl1", "dl1>=2f1"]
+             "!kh1", "r1!", "ro<2kh1", ">=3!", "!!kl1", "dl1>=2f1",
+             # the notation of other tools (issue 21)
+             "x", "xo", "!p", "ra1", "rr1", "s", "sd", "cs>=2", "pl1", "xokh1"]
 
 
 def drawn_term(draw, counts, sides, modifiers) -> str:
@@ -112,7 +114,8 @@ def test_giving_the_rolled_dice_back_reproduces_the_roll(text, seed):
 def test_a_term_totals_its_kept_dice(text, seed):
     assume(not any(c in text for c in "<>="))  # success counting counts, it does not add
     result = parse(text).roll(DiceSource(seed))
-    assert result.total == sum(d.value for d in result.dice if d.kept)
+    # A penetrating explosion die (Roll20's !p) counts one less than its face.
+    assert result.total == sum(d.value - ("penetrating" in d.why) for d in result.dice if d.kept)
     assert all(d.kept == (d.why not in ("rerolled", "dropped (lowest)", "dropped (highest)")
                           and "dropped" not in d.why) for d in result.dice)
 
@@ -165,7 +168,7 @@ def exact_by_enumeration(text: str) -> dict[int, Fraction]:
 
 
 SMALL_MODIFIERS = ["", "kh1", "kl1", "dl1", "dh1", "!", "!!", "ro1", ">=2", ">=3f1", ">=2dbl3", "!kh1", "!!kl1",
-                   "ro1!", ">=3!"]
+                   "ro1!", ">=3!", "xo", "!p", "ra1", "sd", "cf1", "xokh1", ">=2xo"]
 
 
 @st.composite
@@ -229,7 +232,9 @@ def test_sampled_totals_are_in_the_odds_support(text, seed):
 
 SMALL_FORMS = ["{1d3, 1d2+1}kh1", "{1d3, 1d3}kl1", "{1d4, 1d2, 2}>=2", "{1d3, 1d3}>=3f1", "d{0,1,1,3}",
                "2d{1,2,2}kh1", "2d3mi2", "2d4ma3kl1", "(1d2)d3", "1d(1d3+1)", "ceil(1d3/2)", "round(1d4/3)",
-               "floor(2d3/4*3)", "1d3 >= 1d2+1", "(1d4 < 3)", "1d3[x] + 1", "2dFmi0", "1d{1,2,3}!"]
+               "floor(2d3/4*3)", "1d3 >= 1d2+1", "(1d4 < 3)", "1d3[x] + 1", "2dFmi0", "1d{1,2,3}!",
+               # issue 21: other tools' notation
+               "2d3xo", "2d3ra3", "1d3!p", "2d3x", "1d3e3", "3d3s", "1d20cs>19", "2d4pl1"]
 
 
 @st.composite

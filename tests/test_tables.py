@@ -149,7 +149,7 @@ def test_table_roll_with_nested_rolls_and_tables(cli):
               for _ in range(2)]
     assert seeded[0] == seeded[1] and len(seeded[0]) == 5
     storm = cli("-C", "aaa", "table", "roll", "clima", "--dice", "20,3")
-    assert storm.out.splitlines()[0] == "clima: 1d20 [20] = 20 → tormenta de arena: una antena cae cerca"
+    assert storm.out.splitlines()[0] == "clima: 1d20 [20↑] = 20 → tormenta de arena: una antena cae cerca"
     fate = cli("-C", "caminantes", "table", "roll", "complicaciones", "--dice", "-,-,0,0,2")
     assert fate.out.splitlines()[0] == "complicaciones: 4dF [-, -, 0, 0] = -2 → la niebla se espesa: se oyen " \
                                        "pasos, sin saber de dónde"
@@ -196,9 +196,9 @@ def test_a_bad_table_is_one_line_naming_file_line_and_key(cli, campaigns, sectio
 
 
 def test_a_bad_roll_inside_a_row_is_reported_when_its_table_is_shown_or_rolled(cli, campaigns):
-    append(campaigns, "demo", '[tables.x]\n"1" = "ok"\n"2" = "{1d4x} goblins"\n')
+    append(campaigns, "demo", '[tables.x]\n"1" = "ok"\n"2" = "{1d4y} goblins"\n')
     lines = (campaigns / "demo" / "campaign.toml").read_text(encoding="utf-8").splitlines()
-    where = f"campaign.toml line {len(lines)}: tables.x.2 {{1d4x}} is not a dice expression"
+    where = f"campaign.toml line {len(lines)}: tables.x.2 {{1d4y}} is not a dice expression"
     one_line_error(cli("-C", "demo", "table", "show", "x"), where)
     one_line_error(cli("-C", "demo", "table", "roll", "x", "--dice", "2"), where)
     assert cli("-C", "demo", "table", "roll", "x", "--dice", "1").out.startswith("x: 1d2 [1] = 1 → ok")

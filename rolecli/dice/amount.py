@@ -35,15 +35,18 @@ def rolled(param, text: str) -> Rolled:
     whose message follows the value as given (``"3d6" can roll 3..18, ...``):
     not a dice expression, or a range reaching outside the parameter's."""
     from rolecli.dice import parse
+    from rolecli.dice.words import say
 
     try:
         expression = parse(text)
     except RoleError as exc:
-        raise RoleError(f"is neither a number nor a dice expression: {exc}") from None
+        raise RoleError(say(f"no es ni un número ni una expresión de dados: {exc}",
+                            f"is neither a number nor a dice expression: {exc}")) from None
     low, high = expression.bounds
     if (param.minimum is not None and low < param.minimum) or (param.maximum is not None and high > param.maximum):
         from rolecli.campaign.validate import show_range
 
-        raise RoleError(f"can roll {low}..{high}, outside {param.name}'s range "
-                        f"{show_range(param.minimum, param.maximum)}.")
+        shown = show_range(param.minimum, param.maximum)
+        raise RoleError(say(f"puede dar {low}..{high}, fuera del rango de {param.name}, {shown}.",
+                            f"can roll {low}..{high}, outside {param.name}'s range {shown}."))
     return Rolled(expression)

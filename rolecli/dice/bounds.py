@@ -115,7 +115,9 @@ def _sized_bounds(term: Dice) -> tuple[int, int]:
         if term.compound:
             a, b = min(a, a * (MAX_EXPLOSIONS + 1)), max(b, b * (MAX_EXPLOSIONS + 1))
         else:
-            sizes = (n, n * (MAX_EXPLOSIONS + 1))
+            # xo: each die once; ra: one die for the whole term; !p: an explosion die counts one less.
+            sizes = (n, n + 1 if term.explode_once == "term" else n * (2 if term.explode_once else MAX_EXPLOSIONS + 1))
+            a = a - 1 if term.penetrate else a
     if term.keep is not None:
         sizes = (kept_count(term.keep, sizes[0]), kept_count(term.keep, sizes[1]))
     if term.success is not None:
@@ -129,7 +131,15 @@ def _sized_bounds(term: Dice) -> tuple[int, int]:
 def reach(term: Dice, lo: float, hi: float) -> tuple[bool, bool]:
     """Whether a die of ``term`` can count as a value within ``lo..hi`` (the
     value success counting looks at: the face it ends on after its rerolls and
-    ``mi``/``ma``, or the compounded total of ``!!``), and whether it always does."""
+    ``mi``/``ma``, or the compounded total of ``!!``), and whether it always does.
+    An explosion die of ``!p`` counts one less than its face: either may be counted."""
+    if term.explode is not None and term.penetrate:
+        face, less = _reach(term, lo, hi), _reach(term, lo + 1, hi + 1)
+        return face[0] or less[0], face[1] and less[1]
+    return _reach(term, lo, hi)
+
+
+def _reach(term: Dice, lo: float, hi: float) -> tuple[bool, bool]:
     if term.explode is not None and term.compound:
         # At most MAX_EXPLOSIONS exploding faces, then one more: an interval
         # around every compounded total (gaps such as d6!!'s 6 are not looked for).

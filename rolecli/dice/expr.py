@@ -8,8 +8,7 @@ import functools
 from rolecli.dice.bounds import bounds, has_dynamic
 from rolecli.dice.limits import MAX_DICE
 from rolecli.dice.parser import Node, Refs, parse_items, parse_tree
-from rolecli.dice.roller import RollResult, compile_tree, is_comparison
-from rolecli.errors import DiceError
+from rolecli.dice.roller import RollResult, compile_tree, is_comparison, too_many_dice
 
 __all__ = ["Expression", "parse", "parse_line"]
 
@@ -67,10 +66,7 @@ class Expression:
         total = self._fn(source, groups)
         result = RollResult(self, total, groups, "given" if source._given is not None else "rolled")
         if self._dynamic and result.dice_read > MAX_DICE:
-            raise DiceError(
-                f"{self.text!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
-                f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."
-            )
+            raise too_many_dice(self.text)
         return result
 
     def __repr__(self) -> str:

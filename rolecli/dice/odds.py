@@ -16,6 +16,11 @@ How each construct maps onto icepool (see also ``docs/dice.md``):
   roller's own cap of :data:`~rolecli.dice.limits.MAX_EXPLOSIONS`); a longer
   chain is counted as if it stopped there, and the distribution says so in
   ``notes``.
+- ``xo`` (each die explodes once): the same with depth 1; ``ra`` (the first
+  matching die of the term adds one die): a mixture over how many dice match;
+  ``!p`` (penetrating): each chain built die by die, its explosion dice one
+  less. ``ra`` and ``!p`` are computed for sums; kept or counted, refused.
+- ``s``/``sd``, ``cs``/``cf``: only shown, no change to the odds.
 - success counting: ``.sum(map=score)`` with each face's score (+1, +2 for
   ``dbl``, -1 for ``f``).
 - ``+ - * /``: icepool's operators; ``/`` is floor division as when rolling,
@@ -42,6 +47,7 @@ from rolecli.dice.expr import Expression, parse
 from rolecli.dice.limits import MAX_EXPLOSIONS, MAX_ODDS_VALUE, MAX_ODDS_WORK, ODDS_EXPLOSION_TAIL
 from rolecli.dice.parser import sized_term
 from rolecli.dice.roller import _score_flags, score_of, unparse
+from rolecli.dice.words import quoted, say
 from rolecli.dice.tree import (WRAPPERS, Compare, Cond, Dice, Func, Group, Neg, Node, Num, Trait, compare,
                                kept_count)
 from rolecli.errors import DiceError
@@ -146,29 +152,36 @@ def distribution(expression: "str | Expression") -> Distribution:
     if work > MAX_ODDS_WORK:
         part_work, part = planner.costliest
         costliest = f", most of it for {part}" if part != text and part_work > work / 2 else ""
-        raise DiceError(
-            f"odds cannot be computed for {text!r}: too large to compute exactly "
+        raise DiceError(say(
+            f"no se pueden calcular las probabilidades de {quoted(text)}: es demasiado grande para calcularla "
+            f"exactamente ({work:,.0f} unidades de trabajo estimadas, límite {MAX_ODDS_WORK:,}, unos 2 segundos"
+            f"{costliest.replace('most of it for', 'la mayor parte para')}); usa menos dados, dados más pequeños, "
+            "menos dados conservados o explosiones más raras, o tírala muchas veces.",
+            f"odds cannot be computed for {quoted(text)}: too large to compute exactly "
             f"(estimated {work:,.0f} work units, limit {MAX_ODDS_WORK:,}, about 2 seconds{costliest}); "
-            "use fewer dice, smaller dice, fewer kept dice or rarer explosions — or roll it many times instead."
-        )
+            "use fewer dice, smaller dice, fewer kept dice or rarer explosions — or roll it many times instead."))
     import icepool
 
     try:
         result = _Builder(icepool, planner, text).build(expr.tree)
     except RecursionError:  # icepool recurses once per outcome of a pool: a die of many faces exploding
-        raise DiceError(
-            f"odds cannot be computed for {text!r}: too deep for an exact computation (a pool of dice with "
-            "many faces, exploding); use smaller dice or no explosion — or roll it many times instead."
-        ) from None
+        raise DiceError(say(
+            f"no se pueden calcular las probabilidades de {quoted(text)}: demasiado profundo para un cálculo exacto "
+            "(un grupo de dados de muchas caras que explotan); usa dados más pequeños o sin explosión, o tírala "
+            "muchas veces.",
+            f"odds cannot be computed for {quoted(text)}: too deep for an exact computation (a pool of dice with "
+            "many faces, exploding); use smaller dice or no explosion — or roll it many times instead.")) from None
     if not isinstance(result, icepool.Die):
         result = icepool.Die([result])
     items = sorted((int(v), q) for v, q in result.items() if q)
     largest = max(-items[0][0], items[-1][0])
     if largest >= MAX_ODDS_VALUE:
-        raise DiceError(
-            f"odds cannot be computed for {text!r}: its values reach {len(str(largest))} digits, too large for "
-            f"the mean and the spread (limit {len(str(MAX_ODDS_VALUE)) - 1} digits); make the numbers smaller."
-        )
+        raise DiceError(say(
+            f"no se pueden calcular las probabilidades de {quoted(text)}: sus valores llegan a {len(str(largest))} "
+            f"cifras, demasiadas para la media y la dispersión (límite {len(str(MAX_ODDS_VALUE)) - 1} cifras); "
+            "usa números más pequeños.",
+            f"odds cannot be computed for {quoted(text)}: its values reach {len(str(largest))} digits, too large for "
+            f"the mean and the spread (limit {len(str(MAX_ODDS_VALUE)) - 1} digits); make the numbers smaller."))
     return Distribution(text, items, result.denominator(), planner.notes)
 
 
@@ -206,6 +219,8 @@ class _Planner:
     def depth(self, term: Dice) -> int:
         # By what the term is, not which object: a term sized by a roll is built anew for each size.
         key = (term.text, term.label)
+        if term.explode_once:
+            return 1
         if key not in self.depths:
             p = float(term.explode_chance())
             k, tail = 0, p
@@ -386,10 +401,12 @@ class _Builder:
             else:
                 can_be_zero = value == 0 if not isinstance(value, self.ip.Die) else 0 in value.outcomes()
                 if can_be_zero:
-                    raise DiceError(
-                        f"odds cannot be computed for {self.text!r}: the divisor {unparse(operand)} can be 0, "
-                        "and dividing by 0 is an error; make sure the divisor cannot be 0."
-                    )
+                    raise DiceError(say(
+                        f"no se pueden calcular las probabilidades de {quoted(self.text)}: el divisor "
+                        f"{unparse(operand)} puede ser 0, y dividir entre 0 es un error; asegúrate de que no pueda "
+                        "serlo.",
+                        f"odds cannot be computed for {quoted(self.text)}: the divisor {unparse(operand)} can be 0, "
+                        "and dividing by 0 is an error; make sure the divisor cannot be 0."))
                 total = _apply(self.ip, lambda a, b: Fraction(a) / b, total, value) if exact else total // value
         return total
 
@@ -436,6 +453,17 @@ class _Builder:
             score = lambda v: score_of(flags(v))  # noqa: E731
         separate = term.explode is not None and not term.compound
         elem = base
+        if term.explode is not None and (term.penetrate or term.explode_once == "term"):
+            if term.keep is not None or score is not None:
+                raise DiceError(say(
+                    f"no se pueden calcular las probabilidades de {quoted(self.text)}: {term.text} conserva o cuenta "
+                    "dados de una explosión !p o ra; tírala muchas veces en su lugar.",
+                    f"odds cannot be computed for {quoted(self.text)}: {term.text} keeps or counts the dice of a !p "
+                    "or ra explosion; roll it many times instead."))
+            exploding = faces_of(term.explode, base)
+            if term.penetrate:
+                return _sum_n(_penetrating(base, exploding, self.planner.depth(term)), n)
+            return _one_added(ip, base, exploding, n)
         if term.explode is not None:
             k = self.planner.depth(term)
             exploding = faces_of(term.explode, base)
@@ -467,6 +495,38 @@ class _Builder:
     def finish(self, pool, score):
         die = pool.sum(map=score) if score is not None else pool.sum()
         return die if isinstance(die, self.ip.Die) else self.ip.Die([die])
+
+
+def _penetrating(base, exploding: list[int], depth: int):
+    """One die of ``!p``: each explosion die counts one less, ``depth`` explosions at most."""
+    chain = 0
+    for _ in range(depth):  # from the deepest explosion die up
+        below = chain
+        chain = base.map(lambda f: f - 1 + (below if f in exploding else 0))
+    return base.map(lambda f: f + (chain if f in exploding else 0))
+
+
+def _one_added(ip, base, exploding: list[int], n: int):
+    """``n`` dice of d20's ``ra``: when any shows a face of ``exploding``, one
+    more die is rolled and added (once for the term). A mixture over ``m``, how
+    many of the ``n`` dice match, each weighted by its chance."""
+    hits = sum(q for f, q in base.items() if f in exploding)
+    misses = base.denominator() - hits
+    parts, weights = [], []
+    for m in range(n + 1):
+        weight = math.comb(n, m) * hits ** m * misses ** (n - m)
+        if not weight:
+            continue
+        total = 0
+        if m:
+            matched = base.reroll([f for f in base.outcomes() if f not in exploding], depth="inf")
+            total = _sum_n(matched, m) + base
+        if n - m:
+            missed = base.reroll(exploding, depth="inf")
+            total = total + _sum_n(missed, n - m)
+        parts.append(total if isinstance(total, ip.Die) else ip.Die([total]))
+        weights.append(weight)
+    return ip.Die(parts, times=weights)
 
 
 def _sum_n(die, n: int):

@@ -18,6 +18,7 @@ from rolecli.dice.bounds import ROUNDING
 from rolecli.dice.limits import MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS
 from rolecli.dice.parser import sized_term
 from rolecli.dice.source import FastRandom
+from rolecli.dice.words import quoted, say
 from rolecli.dice.tree import (WRAPPERS, Chain, Compare, Dice, Func, Group, Label, Named, Neg, Node, Num, Paren,
                                Trait, compare, kept_count)
 from rolecli.errors import DiceError
@@ -33,6 +34,7 @@ DOUBLE = 64
 FAIL = 128
 RAISED = 256  # counted as its mi
 LOWERED = 512  # counted as its ma
+PENETRATED = 1024  # an explosion die of "!p", counted one less
 NOT_KEPT = REROLLED | DROP_LOW | DROP_HIGH
 
 Group_ = tuple  # (Dice, value, values, reasons, flags | None)
@@ -79,6 +81,8 @@ def _why(flags: int) -> str:
         parts.append("exploded")
     if flags & COMPOUNDED:
         parts.append("compounded")
+    if flags & PENETRATED:
+        parts.append("penetrating")
     if flags & RAISED:
         parts.append("raised to the minimum")
     elif flags & LOWERED:
@@ -96,8 +100,25 @@ def _why(flags: int) -> str:
     return ", ".join(parts) or "kept"
 
 
-_WHY = [_why(f) for f in range(1024)]
-_KEPT = [not f & NOT_KEPT for f in range(1024)]
+_WHY = [_why(f) for f in range(2048)]
+_KEPT = [not f & NOT_KEPT for f in range(2048)]
+
+
+def _critical(term: Dice, value: int, flags: int) -> str:
+    """``"critical success"`` / ``"critical failure"`` for a die that counts and
+    shows a face of its term's critical range (``cs``/``cf``, a d20's natural 20
+    and 1); else ``""``. Only shown, never counted: worked out when asked for."""
+    if flags & NOT_KEPT:
+        return ""
+    success, failure = term.crit
+    if success is not None and success.matches(value):
+        return "critical success"
+    if failure is not None and failure.matches(value):
+        return "critical failure"
+    return ""
+
+
+_CRIT_MARK = {"": "", "critical success": "↑", "critical failure": "↓"}
 
 
 def _unwrapped(node: Node) -> Node:
@@ -168,7 +189,10 @@ class RollResult:
             if type(term) is not Dice:
                 continue
             sides = term.label
-            if flags is None:
+            if term.crit != (None, None):
+                out.extend([new(DieResult, (sides, v, _KEPT[f], how, ", ".join(filter(None, (
+                    _WHY[f], _critical(term, v, f)))), r)) for v, r, f in zip(values, reasons, flags or [0] * len(values))])
+            elif flags is None:
                 out.extend([new(DieResult, (sides, v, True, how, "kept", r)) for v, r in zip(values, reasons)])
             else:
                 out.extend(
@@ -205,6 +229,16 @@ class RollResult:
         return sum(len(g[2]) for g in self._groups)
 
     @property
+    def criticals(self) -> dict[str, int]:
+        """How many dice that count show a critical success and a critical failure
+        (``{"success": 1, "failure": 0}``); empty when none does."""
+        found = {"success": 0, "failure": 0}
+        for die in self.dice:
+            for kind in found:
+                found[kind] += die.why.endswith(f"critical {kind}")
+        return found if any(found.values()) else {}
+
+    @property
     def labels(self) -> list[dict]:
         """Each labelled term with its value: ``[{"label": "fire", "value": 7}]``."""
         return [{"label": node.text, "value": value} for node, value, *_ in self._groups if type(node) is Label]
@@ -225,6 +259,9 @@ class RollResult:
         labels = self.labels
         if labels:
             data["labels"] = labels
+        criticals = self.criticals
+        if criticals:
+            data["criticals"] = criticals
         if self._expr.comment:
             data["comment"] = self._expr.comment
         return data
@@ -321,23 +358,33 @@ def _face(term: Dice, value: int) -> str:
 
 def _dice_text(group: Group_) -> str:
     term, _value, values, _reasons, flags = group
-    if flags is None:
+    marking = term.crit != (None, None)
+    if flags is None and not marking and not term.sort:
         return ", ".join(map(str, values)) if not term.fudge else ", ".join(_face(term, v) for v in values)
-    shown = []
+    if flags is None:
+        flags = [0] * len(values)
+    shown: list[tuple[int, str]] = []  # (what it is ordered by, its text)
     chain: list[str] = []
+    chain_total = 0
     for v, f in zip(values, flags):
+        face = _face(term, v)
+        if marking:
+            face += _CRIT_MARK[_critical(term, v, f)]
         if f & REROLLED:
-            shown.append(f"~~{_face(term, v)}~~")
+            shown.append((v, f"~~{face}~~"))
             continue
         if term.fudge and (chain or f & COMPOUNDED):
             part = f"{v:+d}" if v else "0"
         else:
-            part = _face(term, v)
+            part = face
         if f & (RAISED | LOWERED):
             part += f"→{term.clamp(v)}"
+        elif f & PENETRATED:
+            part += f"→{v - 1}"
         if f & EXPLODED:
             part += "!"
         chain.append(part)
+        chain_total += v
         if f & COMPOUNDED:
             continue
         text = "+".join(chain) if not term.fudge or len(chain) == 1 else "".join(chain)
@@ -346,8 +393,11 @@ def _dice_text(group: Group_) -> str:
             text = f"~~{text}~~"
         else:
             text += _score_mark(f)
-        shown.append(text)
-    return ", ".join(shown)
+        shown.append((chain_total, text))
+        chain_total = 0
+    if term.sort:  # Roll20's s / sd: the order shown, nothing else
+        shown.sort(key=itemgetter(0), reverse=term.sort == "d")
+    return ", ".join(text for _key, text in shown)
 
 
 # --- compiling ------------------------------------------------------------------
@@ -461,10 +511,11 @@ def _compile_chain(node: Chain, source_text: str, exact: bool) -> Evaluator:
             elif op == "*":
                 total *= value
             elif value == 0:
-                raise DiceError(
-                    f"division by zero in {source_text!r}: {unparse(operand)} came out as 0 on this roll; "
-                    "make sure the divisor cannot be 0 (e.g. add 1 to it)."
-                )
+                raise DiceError(say(
+                    f"división entre cero en {quoted(source_text)}: {unparse(operand)} salió 0 en esta tirada; "
+                    "asegúrate de que el divisor no pueda ser 0 (p. ej. súmale 1).",
+                    f"division by zero in {quoted(source_text)}: {unparse(operand)} came out as 0 on this roll; "
+                    "make sure the divisor cannot be 0 (e.g. add 1 to it)."))
             elif exact:
                 total = Fraction(total) / value
             else:
@@ -662,6 +713,9 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
     once = term.reroll_once
     explode = term.explode.matches if term.explode is not None else None
     compound = term.compound
+    once_only = bool(term.explode_once)  # xo and ra: one explosion
+    one_per_term = term.explode_once == "term"  # d20's ra: the first matching die of the term, once
+    penetrate = term.penetrate  # Roll20's !p: each explosion die counts one less
     keep = term.keep
     clamp = term.clamp
     clamping = _clamp_flags(term)
@@ -678,7 +732,7 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
         def one(why: str) -> int:
             """One die, rerolled as the term says; its value."""
             if len(values) >= budget:
-                _too_many(source_text)
+                raise too_many_dice(source_text)
             v = read(why)
             values.append(v)
             whys.append(why)
@@ -687,12 +741,13 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
                 times = 0
                 while True:
                     if times == MAX_REROLLS:
-                        raise DiceError(
+                        raise DiceError(say(
+                            f"{term.text}: un dado se repitió {MAX_REROLLS} veces y aún coincidía con {mod_r} "
+                            f"(límite {MAX_REROLLS} repeticiones por dado); haz más rara la condición de repetir.",
                             f"{term.text}: a die was rerolled {MAX_REROLLS} times and still matched {mod_r} "
-                            f"(limit {MAX_REROLLS} rerolls per die); make the reroll condition rarer."
-                        )
+                            f"(limit {MAX_REROLLS} rerolls per die); make the reroll condition rarer."))
                     if len(values) >= budget:
-                        _too_many(source_text)
+                        raise too_many_dice(source_text)
                     flags[-1] = REROLLED
                     times += 1
                     again = f"{why} reroll" if times == 1 else f"{why} reroll {times}"
@@ -707,10 +762,12 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
 
         # The pool: (value, index of its first read, index of its last read).
         pool: list[tuple[int, int, int]] = []
+        explodes = explode
+        limit = 1 if once_only else MAX_EXPLOSIONS
         for why in reasons:
             first = len(values)
             v = one(why)
-            if explode is None:
+            if explodes is None:
                 pool.append((clamp(v), first, len(values) - 1))
                 continue
             if compound:
@@ -725,12 +782,18 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
                 continue
             pool.append((v, first, len(values) - 1))
             k = 0
-            while k < MAX_EXPLOSIONS and explode(v):
+            while k < limit and explodes(v):
                 flags[-1] |= EXPLODED
                 k += 1
                 start = len(values)
                 v = one(f"{why} explosion" if k == 1 else f"{why} explosion {k}")
-                pool.append((v, start, len(values) - 1))
+                if penetrate:
+                    flags[-1] |= PENETRATED
+                    pool.append((v - 1, start, len(values) - 1))
+                else:
+                    pool.append((v, start, len(values) - 1))
+            if k and one_per_term:
+                explodes = None
 
         kept = pool
         if keep is not None:
@@ -762,8 +825,10 @@ def _compile_general(term: Dice, reasons: Sequence[str], source_text: str) -> Ev
     return general
 
 
-def _too_many(source_text: str) -> None:
-    raise DiceError(
-        f"{source_text!r} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
-        f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."
-    )
+def too_many_dice(source_text: str) -> DiceError:
+    """The error of a roll that read more dice than :data:`MAX_DICE`."""
+    return DiceError(say(
+        f"{quoted(source_text)} necesitó más de {MAX_DICE:,} dados (las explosiones y repeticiones también cuentan), "
+        f"más del límite de {MAX_DICE:,} dados por tirada; tira menos dados o haz que exploten menos.",
+        f"{quoted(source_text)} needed more than {MAX_DICE:,} dice (explosions and rerolls count too), "
+        f"over the limit of {MAX_DICE:,} dice per roll; roll fewer dice or make them explode less often."))

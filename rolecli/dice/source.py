@@ -113,11 +113,15 @@ class DiceSource:
     def _next_given(self, what: str, why: str) -> str:
         assert self._given is not None
         if self._pos >= len(self._given):
-            reason = f" for {why}" if why else ""
-            raise DiceError(
-                f"--dice ran out: {len(self._given)} value(s) given, but the roll needs {what}{reason}; "
-                "give one value per die, in the order the output lists them."
-            )
+            from rolecli.dice.words import lang, reason
+
+            es_what = what.replace("a fudge die", "un dado fudge").replace("a d", "un d")
+            why = reason(why, lang())
+            raise DiceError(_say(
+                f"--dice se quedó corto: {len(self._given)} valor(es) dados, pero la tirada necesita {es_what}"
+                f"{f' para {why}' if why else ''}; da un valor por dado, en el orden en que los lista la salida.",
+                f"--dice ran out: {len(self._given)} value(s) given, but the roll needs {what}"
+                f"{f' for {why}' if why else ''}; give one value per die, in the order the output lists them."))
         token = self._given[self._pos].strip()
         self._pos += 1
         return token
@@ -130,7 +134,10 @@ class DiceSource:
             return value
         token = self._next_given(f"a d{sides}", why)
         if not token.lstrip("+").isdigit() or not 1 <= int(token) <= sides:
-            raise DiceError(f"--dice value {token!r} cannot be a d{sides} result; it must be a whole number 1..{sides}.")
+            raise DiceError(_say(f"el valor de --dice {token!r} no puede ser un resultado de d{sides}; debe ser un número "
+                                 f"entero de 1..{sides}.",
+                                 f"--dice value {token!r} cannot be a d{sides} result; it must be a whole number "
+                                 f"1..{sides}."))
         value = int(token)
         self._raw.append((sides, value, "given", why))
         return value
@@ -147,7 +154,9 @@ class DiceSource:
         elif token.isdigit() and int(token) in _FUDGE_FROM_D6:
             value = _FUDGE_FROM_D6[int(token)]
         else:
-            raise DiceError(f"--dice value {token!r} cannot be a fudge die; use +, - or 0 (or a d6 result 1..6).")
+            raise DiceError(_say(f"el valor de --dice {token!r} no puede ser un dado fudge; usa +, - o 0 (o un resultado "
+                                 "de d6, 1..6).",
+                                 f"--dice value {token!r} cannot be a fudge die; use +, - or 0 (or a d6 result 1..6)."))
         self._raw.append(("F", value, "given", why))
         return value
 
@@ -164,7 +173,9 @@ class DiceSource:
         except ValueError:
             value = None
         if value not in faces:
-            raise DiceError(f"--dice value {token!r} cannot be a d{label} result; it must be one of its faces.")
+            raise DiceError(_say(f"el valor de --dice {token!r} no puede ser un resultado de d{label}; debe ser una de sus "
+                                 "caras.",
+                                 f"--dice value {token!r} cannot be a d{label} result; it must be one of its faces."))
         self._raw.append((label, value, "given", why))
         return value
 
@@ -209,10 +220,17 @@ class DiceSource:
         """Refuse leftover ``--dice`` values: they usually mean a typo."""
         if self._given is not None and self._pos < len(self._given):
             extra = ",".join(self._given[self._pos :])
-            raise DiceError(
+            raise DiceError(_say(
+                f"--dice dio {len(self._given)} valor(es) pero la tirada leyó solo {self._pos}; "
+                f"quita los valores de sobra {extra}.",
                 f"--dice gave {len(self._given)} value(s) but the roll read only {self._pos}; "
-                f"remove the extra value(s) {extra}."
-            )
+                f"remove the extra value(s) {extra}."))
+
+
+def _say(es: str, en: str) -> str:
+    from rolecli.dice.words import say  # only when refusing: a roll need not load it
+
+    return say(es, en)
 
 
 def parse_given(text: str | None) -> list[str] | None:

@@ -85,21 +85,29 @@ class Dice(_Record):
     (``(1d4)d6``, ``1d(1d8)``); the term is then rolled as a concrete copy
     (:meth:`sized`) once they are known. ``keep`` is ``("kh"|"kl"|"dh"|"dl", n)``.
     ``explode`` is the explosion condition (``compound`` tells ``!!`` from
-    ``!``); ``reroll`` with ``reroll_once`` tells ``ro`` from ``r``; ``floor`` and
+    ``!``; ``explode_once``: ``"die"`` when each die explodes at most once,
+    Foundry's ``xo``, ``"term"`` when only the first matching die of the term
+    does, d20's ``ra``; ``penetrate``: Roll20's ``!p``, each explosion die
+    counting one less); ``reroll`` with ``reroll_once`` tells ``ro`` from ``r``; ``floor`` and
     ``ceiling`` are ``mi``/``ma``; ``success``, ``fail`` and ``double`` are the
-    success-counting conditions. ``text`` is the whole term as written,
+    success-counting conditions. ``sort`` (``"a"``/``"d"``, Roll20's ``s``/``sd``)
+    orders the dice shown, nothing else; ``crit`` holds the faces marked as a
+    critical success and a critical failure (Roll20's ``cs``/``cf``; a d20's
+    natural 20 and 1 unless given). ``text`` is the whole term as written,
     ``tail`` what follows its size (``kh3`` in ``(1d4)d6kh3``).
     """
 
     __slots__ = ("count", "sides", "faces", "text", "tail", "count_node", "sides_node", "reroll", "reroll_once",
-                 "explode", "compound", "floor", "ceiling", "keep", "success", "fail", "double")
+                 "explode", "compound", "explode_once", "penetrate", "floor", "ceiling", "keep", "success", "fail",
+                 "double", "sort", "crit")
 
     def __init__(self, count: int, sides: int | None, text: str, reroll: Cond | None = None,
                  reroll_once: bool = False, explode: Cond | None = None, compound: bool = False,
                  keep: tuple[str, int] | None = None, success: Cond | None = None, fail: Cond | None = None,
                  double: Cond | None = None, faces: tuple[int, ...] | None = None, tail: str = "",
                  count_node: "Node | None" = None, sides_node: "Node | None" = None,
-                 floor: int | None = None, ceiling: int | None = None):
+                 floor: int | None = None, ceiling: int | None = None, explode_once: str = "",
+                 penetrate: bool = False, sort: str = "", crit: "tuple[Cond | None, Cond | None]" = (None, None)):
         self.count = count
         self.sides = sides
         self.faces = faces
@@ -111,6 +119,10 @@ class Dice(_Record):
         self.reroll_once = reroll_once
         self.explode = explode
         self.compound = compound
+        self.explode_once = explode_once
+        self.penetrate = penetrate
+        self.sort = sort
+        self.crit = crit
         self.floor = floor
         self.ceiling = ceiling
         self.keep = keep
@@ -182,7 +194,8 @@ class Dice(_Record):
             q = self.hits(self.reroll) / self.face_count
             reads = 1 + q if self.reroll_once else 1 / (1 - q)
         if self.explode is not None:
-            reads /= 1 - float(self.explode_chance())
+            p = float(self.explode_chance())
+            reads *= 1 + p if self.explode_once else 1 / (1 - p)
         return reads
 
     def clamp(self, value: int) -> int:
