@@ -203,6 +203,7 @@ def test_the_current_campaign_is_worked_out_in_one_place():
     assert calling == READS_CURRENT_NAME
 
 
+@pytest.mark.slow  # a fresh interpreter each; the AST walk above checks the same rule in this process
 @pytest.mark.parametrize("name", ["rolecli.play", "rolecli.campaign", "rolecli.encounter.engine",
                                   "rolecli.tables.library", "rolecli.testing"])
 def test_importing_a_library_module_loads_no_command_module(name):
