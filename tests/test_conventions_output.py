@@ -100,8 +100,17 @@ def test_every_command_and_verb_takes_quiet(cli):
 
     commands = [c for name in COMMANDS for c in leaves(root.get_command(ctx, name))]
     assert len(commands) > 30
-    for command in commands:
+    verbs = [root.get_command(ctx, system.info.name).get_command(ctx, spec.name)
+             for system in get_plugins().systems.values() for spec in system.info.actions]
+    assert len(verbs) > 30
+    for command in commands + verbs:
         assert any("--quiet" in p.opts and "-q" in p.opts for p in command.params), command.name
+
+
+@pytest.mark.slow  # draws every verb's help page with rich (80 pages, 2-4 s); the test above reads their options
+def test_every_verbs_help_page_shows_quiet(cli):
+    from rolecli.plugins import get_plugins
+
     for system in get_plugins().systems.values():
         for spec in system.info.actions:
             page = run_inprocess(system.info.name, spec.name, "--help", env={"COLUMNS": "200"}).out

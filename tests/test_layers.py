@@ -56,11 +56,21 @@ def _nodes(path: Path) -> tuple[ast.AST, ...]:
     return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))))
 
 
+@functools.cache
+def _import_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """The imports and ``import_module`` calls of a file, picked out once a run: each
+    check reads every file's imports again, and the picking (an unparse of every
+    call) was most of the cost."""
+    return tuple(node for node in _nodes(path) if isinstance(node, (ast.Import, ast.ImportFrom)) or (
+        isinstance(node, ast.Call) and node.args
+        and ast.unparse(node.func) in ("importlib.import_module", "import_module")))
+
+
 def imports_of(name: str, path: Path, modules=MODULES) -> list[tuple[str, str | None, int]]:
     """Every import of module ``name`` (read from ``path``): (the module
     imported, the name taken from it or None, the line), at any depth."""
     found = []
-    for node in _nodes(path):
+    for node in _import_nodes(path):
         if isinstance(node, ast.Import):
             found += [(alias.name, None, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -71,8 +81,7 @@ def imports_of(name: str, path: Path, modules=MODULES) -> list[tuple[str, str | 
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 found.append((sub, None, node.lineno) if sub in modules else (base, alias.name, node.lineno))
-        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("importlib.import_module", "import_module")
-              and node.args):
+        else:  # an import_module call
             found += [(target, None, node.lineno) for target in _dynamic(node.args[0], modules)]
     return found
 
@@ -203,6 +212,7 @@ def test_the_current_campaign_is_worked_out_in_one_place():
     assert calling == READS_CURRENT_NAME
 
 
+@pytest.mark.slow  # a fresh interpreter each; the AST walk above checks the same rule in this process
 @pytest.mark.parametrize("name", ["rolecli.play", "rolecli.campaign", "rolecli.encounter.engine",
                                   "rolecli.tables.library", "rolecli.testing"])
 def test_importing_a_library_module_loads_no_command_module(name):

@@ -166,6 +166,7 @@ def _complete(words: str) -> list[str]:
     return done.stdout.split()
 
 
+@pytest.mark.slow  # two shell-completion processes; test_a_list_of_choices_completes_its_last_item stays quick
 def test_choices_are_completed_in_the_shell(campaigns):
     assert _complete("rolecli dice recover s") == ["start_of_session"]
     assert _complete("rolecli -C demo recover e") == ["end_of_scene"]

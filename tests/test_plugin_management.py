@@ -177,7 +177,16 @@ def no_pip(monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "pip" else real(name, *a))
 
 
-def test_without_pip_uv_installs_into_this_very_python(cli, no_pip, tmp_path, monkeypatch):
+@pytest.fixture
+def unlisted(monkeypatch):
+    """No fresh `rolecli plugins --json` process around the install (a second or
+    two): these installs change nothing, so the plugins listed would not differ."""
+    from rolecli import environment
+
+    monkeypatch.setattr(environment, "loaded", lambda: [])
+
+
+def test_without_pip_uv_installs_into_this_very_python(cli, no_pip, unlisted, tmp_path, monkeypatch):
     bin_ = tmp_path / "bin"
     bin_.mkdir()
     uv = bin_ / "uv"
@@ -192,14 +201,14 @@ def test_without_pip_uv_installs_into_this_very_python(cli, no_pip, tmp_path, mo
     assert called[4:6] == ["--quiet", "-c"] and called[-1] == "rolecli-blades"
 
 
-def test_without_pip_or_uv_it_says_how(cli, no_pip, monkeypatch, tmp_path):
+def test_without_pip_or_uv_it_says_how(cli, no_pip, unlisted, monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
     result = cli("plugins", "install", "rolecli-blades")
     assert result.code == 2 and result.err.count("\n") == 1
     assert "has no pip, and uv is not on PATH; add pip with" in result.err and "-m ensurepip" in result.err
 
 
-def test_a_failing_pip_is_one_line_after_its_own(cli, monkeypatch):
+def test_a_failing_pip_is_one_line_after_its_own(cli, unlisted, monkeypatch):
     from rolecli import environment
 
     monkeypatch.setattr(environment, "installer", lambda: [sys.executable, "-c", "import sys; print('no!'); "

@@ -188,6 +188,7 @@ def rolecli_system():
 """
 
 
+@pytest.mark.slow  # two processes list the plugins, before and after the install
 def test_an_install_that_would_take_an_active_plugins_system_is_undone(cli, tmp_path, monkeypatch):
     from rolecli import environment
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from rolecli_testing import REPO
 
 
@@ -21,6 +23,7 @@ def test_a_quick_roll_loads_no_plugin_campaign_rich_or_icepool(campaigns):
     assert _loaded(code, *heavy) == dict.fromkeys(heavy, False)
 
 
+@pytest.mark.slow  # two fresh interpreters, watching typer rather than rolecli
 def test_typer_still_coerces_a_bare_commands_help_with_pydantic():
     """The README's reason for the start-up floor: a typer app with no parameter
     imports pydantic to coerce its --help flag. When a typer release stops doing

@@ -279,6 +279,7 @@ def test_import_refuses_a_file_that_is_not_text_or_too_big(cli, campaigns, tmp_p
 # --- limits checked before the work (issue 18) -------------------------------------------------
 
 
+@pytest.mark.slow  # a process of capped memory; test_bad_input's sparse 2 GB case is refused in-process
 def test_a_big_import_is_refused_without_being_read(tmp_path, campaigns):
     """A 2 GB file (sparse: no disk used) is refused by its size, in a process
     that could not even hold it: its address space is capped at 1 GB."""
