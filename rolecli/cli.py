@@ -54,12 +54,11 @@ class RoleGroup(TyperGroup):
         from rolecli.commands.verbs import command_for, system_group
         from rolecli.i18n import choose_lang
         from rolecli.play import campaign_system
-        from rolecli.plugins import get_plugins
+        from rolecli.plugins import get_plugins, system_names
 
         lang = choose_lang(session.lang)
-        plugins = get_plugins()
-        if cmd_name in plugins.systems:
-            return system_group(plugins.systems[cmd_name], lang)
+        if cmd_name in system_names():  # a quick roll: `rolecli fate check 3`
+            return system_group(get_plugins(cmd_name).system(cmd_name), lang)
         system = campaign_system(session)
         if system is not None and system.info.action(cmd_name):
             return command_for(system, system.info.action(cmd_name), "campaign", lang)

@@ -32,6 +32,16 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory):
+    """rolecli's plugin index (rolecli.plugin_index) is written under a folder
+    of the test session, never into the real home: in this process and in every
+    rolecli process a test starts (they inherit the environment)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 @pytest.fixture
 def campaigns(tmp_path, monkeypatch) -> Path:
     """A private copy of the bundled campaigns, made the campaigns folder."""
