@@ -557,11 +557,12 @@ def installed_index() -> plugin_index.Index | None:
 def get_plugins(system: str | None = None) -> Plugins:
     """The plugins of this process, loaded on first use: every one, or with
     ``system``, those a command playing it needs (the plugin index permitting).
-    Asked for more than it loaded, it loads again, each warning said once."""
+    Asked for more than it loaded (a batch's next line plays another system), it
+    loads every one, each warning said once: at most two loads per process."""
     global _loaded
     if _loaded is None or _loaded.only not in (None, system):
         warned = _loaded.warned if _loaded is not None else set()
-        _loaded = _load(system, warned)
+        _loaded = _load(system if _loaded is None else None, warned)
         if _loaded.only is not None and system not in _loaded.systems:  # broken since the index was written
             _loaded = _load(None, warned)
         index = installed_index()

@@ -32,10 +32,10 @@ def site(tmp_path, run_process):
     imported.mkdir()
     env = {"PYTHONPATH": str(site), "IMPORTED": str(imported), "XDG_CACHE_HOME": str(tmp_path / "cache")}
 
-    def run(*args, code=0):
+    def run(*args, code=0, stdin=None):
         for mark in imported.iterdir():
             mark.unlink()
-        result = run_process(*args, env=env)
+        result = run_process(*args, env=env, stdin=stdin)
         assert result.code == code, result.err
         return SimpleNamespace(out=result.out, err=result.err, imported={mark.name for mark in imported.iterdir()})
 
@@ -133,3 +133,14 @@ def test_a_plugin_broken_since_it_was_indexed_is_reported_by_its_own_commands(si
     result = site.run("blades", "check", "3", code=2)
     assert result.err.splitlines()[0].startswith("rolecli: warning: plugin 'blades' (rolecli-blades 0.1) is skipped")
     assert "unknown" in result.err.splitlines()[-1] and "Traceback" not in result.err
+
+
+def test_a_batch_playing_several_systems_loads_every_plugin_once_more_and_warns_once(site):
+    _install(site, "broken", source="raise ImportError('broken on purpose')\n")
+    _install(site, "blades")
+    site.run("systems")
+    lines = [" ".join(VERB), "-C demo check Ana 1d20 --target 1 --seed 1 -q", " ".join(VERB)]
+    result = site.run("batch", "-", stdin="\n".join(lines) + "\n")
+    assert result.out.splitlines() == [PLAYED.strip(), "1d20 [5] = 5 ≥ 1: success", PLAYED.strip()]
+    assert len(result.err.splitlines()) == 1 and "'broken'" in result.err
+    assert result.imported == {"blades"}  # the second line's system was not loaded: every plugin was
