@@ -34,12 +34,15 @@ from typing import Any, Iterable
 FORMAT = 1  # of the file; another is ignored (and replaced)
 KEEP = 8  # indexes kept in the file: environments a user switches between
 FILE_NAME = "plugins.json"
+MAX_BYTES = 4 << 20  # a file larger than this is not rolecli's (eight indexes of 100 plugins: ~0.2 MB)
 
 
-def location() -> Path:
+def location() -> Path | None:
+    """The index file; ``None`` when there is no user cache folder to keep it in."""
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("rolecli")) / FILE_NAME
+    folder = Path(platformdirs.user_cache_dir("rolecli"))
+    return folder / FILE_NAME if folder.is_absolute() else None  # (no home: "~" left as it is)
 
 
 def key(ep: Any) -> str:
@@ -90,14 +93,14 @@ class Index:
         return {e["system"] for e in (self.entries or {}).values() if e["active"] and e["system"]}
 
     def needed(self, system: str, same: dict[str, str]) -> set[str]:
-        """The keys of the entry points a command playing ``system`` loads: the active ones
-        of that system, those that declare none (house rules join every system's
-        calls), and those the index cannot vouch for (new, or skipped at the last
-        load: their warning shows as before); then, so that each is skipped or
-        loaded as a load of every plugin would, every other that declares the same
-        system or ships the same top-level module. ``same`` maps
-        the key of a built-in system's folder installed beside rolecli to its
-        built-in's key: it follows that one."""
+        """The keys of the entry points a command playing ``system`` loads: the
+        active ones of that system, those that declare none (house rules join
+        every system's calls), and those the index cannot vouch for (new, or
+        skipped at the last load: their warning shows as before); then, so that
+        each is skipped or loaded as in a load of every plugin, every other that
+        declares the same system or ships the same top-level module. ``same``
+        maps the key of a built-in system's folder installed beside rolecli to
+        its built-in's key: it follows that one."""
         entries = self.entries or {}
         own = [ep for ep in self.entry_points if key(ep) not in same]
         chosen = {key(ep) for ep in own if self._needs(entries.get(key(ep)), system)}
@@ -122,8 +125,10 @@ class Index:
 
         indexes = {k: v for k, v in _read().items() if k != self.fingerprint}
         indexes = dict(list(indexes.items())[-(KEEP - 1):]) | {self.fingerprint: entries}
-        data = json.dumps({"format": FORMAT, "indexes": indexes}, ensure_ascii=False).encode()
+        data = json.dumps({"format": FORMAT, "indexes": indexes}).encode()  # (ASCII: any path's bytes survive)
         path = location()
+        if path is None:
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(path, data, sync=False)
@@ -140,8 +145,12 @@ def entry(record: Any) -> dict[str, Any]:
 
 def _read() -> dict[str, dict[str, dict[str, Any]]]:
     """The file's indexes by fingerprint; empty when it is missing or not one this rolecli wrote."""
+    path = location()
+    if path is None:
+        return {}
     try:
-        data = json.loads(location().read_bytes())
+        with open(path, "rb") as file:
+            data = json.loads(file.read(MAX_BYTES + 1)) if os.fstat(file.fileno()).st_size <= MAX_BYTES else {}
         indexes = data["indexes"] if data["format"] == FORMAT else {}
         if all(isinstance(e, dict) and _well_formed(e) for i in indexes.values() for e in i.values()):
             return indexes

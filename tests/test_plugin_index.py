@@ -82,7 +82,8 @@ def test_the_index_is_made_anew_when_a_plugin_is_installed_or_removed(site):
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b'{"format": 1, "indexes": {"x": 3}}', b"[]",
-                                     b'{"format": 99, "indexes": {}}'])
+                                     b'{"format": 99, "indexes": {}}', b" " * (4 << 20) + b"{}"],
+                         ids=["not json", "not utf-8", "not indexes", "not an object", "another format", "too large"])
 def test_a_corrupt_index_is_ignored_and_written_anew(site, content):
     _install(site, "blades")
     site.run(*VERB)
