@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -145,3 +146,16 @@ def test_a_batch_playing_several_systems_loads_every_plugin_once_more_and_warns_
     assert result.out.splitlines() == [PLAYED.strip(), "1d20 [5] = 5 ≥ 1: success", PLAYED.strip()]
     assert len(result.err.splitlines()) == 1 and "'broken'" in result.err
     assert result.imported == {"blades"}  # the second line's system was not loaded: every plugin was
+
+
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/somewhere/cache"])
+def test_the_index_lives_where_platformdirs_puts_the_users_cache(monkeypatch, xdg):
+    import platformdirs
+
+    from rolecli.plugin_index import FILE_NAME, location
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert location() == Path(platformdirs.user_cache_dir("rolecli")) / FILE_NAME
