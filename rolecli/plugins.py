@@ -36,6 +36,12 @@ then opt-in, and joins the calls of a campaign whose ``[rules]`` say
 a subset hook caller of its own. ``ROLECLI_HOUSE_SYSTEMS = ("dice",)`` names
 the systems it is written for; a campaign of another system is refused.
 
+Which plugins load: a command that plays one system (a quick roll, a campaign's
+verb) loads only that system's, those that declare no system and those skipped
+at the last full load, learnt from :mod:`rolecli.plugin_index` (written after a
+load of every plugin); one that lists the systems, or finds no index that holds,
+loads them all (:func:`get_plugins`).
+
 Three environment variables, read when the plugins are first needed:
 
 - ``ROLECLI_LOAD_PLUGINS=name,...``: load only these outside plugins (entry-point
@@ -200,9 +206,9 @@ class Plugins:
         dists = list({id(d): d for d in (getattr(ep, "dist", None) for ep in entry_points) if d}.values())
         wanted = entry_points
         if system is not None and index is not None and system in index.systems():
-            same = {plugin_index.key(ep): plugin_index.key(builtins[ep.value]) for ep in entry_points
-                    if ep.value in builtins and builtins[ep.value] is not ep}
-            needed = index.needed(system, same)
+            twins = {plugin_index.key(ep): plugin_index.key(builtins[ep.value]) for ep in entry_points
+                     if ep.value in builtins and builtins[ep.value] is not ep}
+            needed = index.needed(system, twins)
             wanted, self.only = [ep for ep in entry_points if plugin_index.key(ep) in needed], system
         first = len(self._offered)
         for ep in wanted:
