@@ -55,24 +55,24 @@ class RoleGroup(TyperGroup):
         from rolecli.commands.verbs import command_for, system_group
         from rolecli.i18n import choose_lang
         from rolecli.play import campaign_system
-        from rolecli.plugins import get_plugins
+        from rolecli.plugins import get_plugins, system_names
 
         lang = choose_lang(session.lang)
-        plugins = get_plugins()
-        added = placed(plugins)  # the plugins' commands: asked for only here, past the core's names
-        if cmd_name in plugins.systems:
-            group = system_group(plugins.systems[cmd_name], lang)
-            for name, command in getattr(added.groups.get(cmd_name), "commands", {}).items():
-                if name not in group.commands:  # its plugin's commands, beside its verbs
+        if cmd_name in system_names():  # a quick roll: `rolecli fate check 3`, its plugin's commands beside
+            plugins = get_plugins(cmd_name)
+            group = system_group(plugins.system(cmd_name), lang)
+            for name, command in getattr(placed(plugins).groups.get(cmd_name), "commands", {}).items():
+                if name not in group.commands:
                     for_people(command, ctx)
                     group.add_command(command, name)
             return group
-        if cmd_name in added.groups or cmd_name in added.top:
-            return added.groups.get(cmd_name) or added.top[cmd_name]
-        system = campaign_system(session)
+        system = campaign_system(session)  # loads only the campaign's system, the plugin index permitting
         if system is not None and system.info.action(cmd_name):
             return command_for(system, system.info.action(cmd_name), "campaign", lang)
-        return None
+        # A plugin's command: every plugin is asked (no plugin's command is named like any
+        # system's verb, so looking for the campaign's verb first changes nothing).
+        added = placed(get_plugins())
+        return added.groups.get(cmd_name) or added.top.get(cmd_name)
 
     def format_help(self, ctx, formatter):
         for_people(self, ctx)

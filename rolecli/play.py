@@ -52,7 +52,10 @@ def campaign_system(session):
     from rolecli.plugins import get_plugins
 
     root, name = chosen_campaign(session.campaigns, session.campaign, required=False)
-    return get_plugins().system(system_of(root, name)) if name else None
+    if not name:
+        return None
+    system = system_of(root, name)
+    return get_plugins(system).system(system)
 
 
 def convert(spec: ActionSpec, kw: dict[str, Any]) -> dict[str, Any]:
@@ -204,7 +207,7 @@ def with_house(system, options: dict[str, Any]):
         return system
     from rolecli.plugins import get_plugins
 
-    return get_plugins().system(system.info.name, options[HOUSE_KEY])
+    return get_plugins(system.info.name).system(system.info.name, options[HOUSE_KEY])
 
 
 def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> int:

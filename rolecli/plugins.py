@@ -36,6 +36,12 @@ then opt-in, and joins the calls of a campaign whose ``[rules]`` say
 a subset hook caller of its own. ``ROLECLI_HOUSE_SYSTEMS = ("dice",)`` names
 the systems it is written for; a campaign of another system is refused.
 
+Which plugins load: a command that plays one system (a quick roll, a campaign's
+verb) loads only that system's, those that declare no system and those skipped
+at the last full load, learnt from :mod:`rolecli.plugin_index` (written after a
+load of every plugin); one that lists the systems, or finds no index that holds,
+loads them all (:func:`get_plugins`).
+
 Three environment variables, read when the plugins are first needed:
 
 - ``ROLECLI_LOAD_PLUGINS=name,...``: load only these outside plugins (entry-point
@@ -58,7 +64,7 @@ from typing import Any, Iterable
 
 import pluggy
 
-from rolecli import hookspecs
+from rolecli import hookspecs, plugin_index
 from rolecli.contract import SUPPORTED_CONTRACTS, SystemInfo
 from rolecli.dispatch import Verbs, declares_functions
 from rolecli.errors import PluginError, RoleError
@@ -169,6 +175,9 @@ class Plugins:
         self.allowed = env_names(LOAD_ENV)
         self.quiet = env_names(QUIET_ENV) or set()
         self.tracing = os.environ.get(TRACE_ENV, "") not in ("", "0")
+        self.only: str | None = None  # loaded for this system's commands alone (load_entry_points)
+        self.warned: set[str] = set()  # the warnings given, each once
+        self._keys: list[tuple[str, Record]] = []  # each entry point's plugin_index.key and its record
         if self.tracing:
             from rolecli.tracing import Tracer
 
@@ -177,22 +186,41 @@ class Plugins:
 
     # --- offering plugins ---------------------------------------------------
 
-    def load_entry_points(self, entry_points: Iterable[Any] | None = None) -> None:
-        """Offer every plugin of the entry-point group, each loaded in its own ``try``."""
+    def load_entry_points(self, entry_points: Iterable[Any] | None = None, system: str | None = None) -> None:
+        """Offer every plugin of the entry-point group, each loaded in its own ``try``.
+        With ``system`` (and the group's own entry points), only those a command
+        playing that system needs, when the plugin index knows them: ``only`` then
+        names the system (:mod:`rolecli.plugin_index`)."""
+        index = None
         if entry_points is None:
-            from importlib.metadata import entry_points as all_entry_points
-
-            entry_points = all_entry_points(group=ENTRY_POINT_GROUP)
+            index = installed_index()
+            entry_points = index.entry_points if index is not None else _group()
+        # One metadata read per distribution (each is a parse of its whole METADATA), none with an index.
+        read: dict[int, tuple[str | None, str | None]] = {}
+        about = {}
+        for ep in entry_points:
+            about[id(ep)] = index.dist(ep) if index is not None else None
+            if about[id(ep)] is None:
+                dist = id(getattr(ep, "dist", None))
+                about[id(ep)] = read[dist] = read[dist] if dist in read else _dist(ep)
         # The built-ins load first, so that their own modules are the ones imported
         # (_foreign); the plugins are then offered in entry-point name order.
-        entry_points = sorted(entry_points, key=lambda e: (_dist(e)[0] != BUILTIN_DISTRIBUTION, e.name))
-        builtin_values = {ep.value for ep in entry_points if _dist(ep)[0] == BUILTIN_DISTRIBUTION}
+        entry_points = sorted(entry_points, key=lambda e: (about[id(e)][0] != BUILTIN_DISTRIBUTION, e.name))
+        builtins = {ep.value: ep for ep in entry_points if about[id(ep)][0] == BUILTIN_DISTRIBUTION}
         dists = list({id(d): d for d in (getattr(ep, "dist", None) for ep in entry_points) if d}.values())
+        wanted = entry_points
+        if system is not None and index is not None and system in index.systems():
+            twins = {plugin_index.key(ep): plugin_index.key(builtins[ep.value]) for ep in entry_points
+                     if ep.value in builtins and builtins[ep.value] is not ep}
+            needed = index.needed(system, twins)
+            wanted, self.only = [ep for ep in entry_points if plugin_index.key(ep) in needed], system
         first = len(self._offered)
-        for ep in entry_points:
-            dist, version = _dist(ep)
+        for ep in wanted:
+            dist, version = about[id(ep)]
             record = Record(ep.name, ep.value, dist, version)
-            same = not record.builtin and ep.value in builtin_values
+            same = not record.builtin and ep.value in builtins
+            if not same:
+                self._keys.append((plugin_index.key(ep), record))
             if not same and self.allowed is not None and not record.builtin and not record.named(self.allowed):
                 record.state, record.why = "skipped", f"not in {LOAD_ENV}"
                 self.records.append(record)  # listed, never imported
@@ -324,8 +352,10 @@ class Plugins:
     def _skip(self, record: Record, why: str, with_plugin: Any = None) -> None:
         record.state, record.why, record.plugin = "skipped", why, with_plugin
         self.records.append(record)
-        if not record.named(self.quiet):
-            warn(f"plugin {record.shown()} is skipped: {why}.")
+        line = f"plugin {record.shown()} is skipped: {why}."
+        if not record.named(self.quiet) and line not in self.warned:
+            self.warned.add(line)
+            warn(line)
 
     # --- the systems --------------------------------------------------------
 
@@ -555,28 +585,74 @@ class _Hooks:
 
 
 _loaded: Plugins | None = None
+_index: plugin_index.Index | None = None
 
 
-def get_plugins() -> Plugins:
-    """The plugins of this process, loaded on first use."""
+def _group() -> list[Any]:
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=ENTRY_POINT_GROUP))
+
+
+def installed_index() -> plugin_index.Index | None:
+    """The plugin index of the installed entry points (read once per process);
+    ``None`` under ``ROLECLI_LOAD_PLUGINS``, whose loads say nothing of the others."""
+    global _index
+    if os.environ.get(LOAD_ENV) is not None:
+        return None
+    if _index is None:
+        _index = plugin_index.Index(_group())
+    return _index
+
+
+def get_plugins(system: str | None = None) -> Plugins:
+    """The plugins of this process, loaded on first use: every one, or with
+    ``system``, those a command playing it needs (the plugin index permitting).
+    Asked for more than it loaded (a batch's next line plays another system), it
+    loads every one, each warning said once: at most two loads per process."""
     global _loaded
-    if _loaded is None:
-        _loaded = Plugins()
-        _loaded.load_entry_points()
+    if _loaded is None or _loaded.only not in (None, system):
+        warned = _loaded.warned if _loaded is not None else set()
+        _loaded = _load(system if _loaded is None else None, warned)
+        if _loaded.only is not None and system not in _loaded.systems:  # broken since the index was written
+            _loaded = _load(None, warned)
+        index = installed_index()
+        if _loaded.only is None and index is not None and index.entries is None:
+            _loaded.systems  # (registering the plugins settles which are active)
+            index.write({key: plugin_index.entry(record) for key, record in _loaded._keys})
     return _loaded
+
+
+def _load(system: str | None, warned: set[str]) -> Plugins:
+    plugins = Plugins()
+    plugins.warned = warned
+    plugins.load_entry_points(system=system)
+    return plugins
+
+
+def system_names() -> Iterable[str]:
+    """The installed systems' names: from the plugin index when it holds (no
+    plugin imported), else by loading every plugin."""
+    if _loaded is None or _loaded.only is not None:
+        index = installed_index()
+        if index is not None and index.entries is not None:
+            return index.systems()
+    return get_plugins().systems
 
 
 def system_info(name: str) -> SystemInfo:
     """The SystemInfo of system ``name`` (loading the plugins on first use): what
     a campaign's loading is given to read its sheets by."""
-    return get_plugins().system(name).info
+    return get_plugins(name).system(name).info
 
 
 def use_plugins(plugins: Plugins | None) -> Plugins | None:
     """Make ``plugins`` this process's plugins (``None``: load them anew on next
     use); returns the ones in use before (:func:`rolecli.testing.plugins`)."""
-    global _loaded
+    global _loaded, _index
     before, _loaded = _loaded, plugins
+    if plugins is None:
+        _index = None  # the installed plugins may have changed: fingerprint them again
     return before
 
 

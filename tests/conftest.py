@@ -51,6 +51,16 @@ def _fewer_examples(items) -> None:
             test._hypothesis_internal_use_settings = settings(current, max_examples=max(10, current.max_examples // 4))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory):
+    """rolecli's plugin index (rolecli.plugin_index) is written under a folder
+    of the test session, never into the real home: in this process and in every
+    rolecli process a test starts (they inherit the environment)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
 @pytest.fixture
 def campaigns(tmp_path, monkeypatch) -> Path:
     """A private copy of the bundled campaigns, made the campaigns folder."""

@@ -1,0 +1,172 @@
+"""Which installed plugin provides which system, remembered between commands.
+
+To learn which plugin provides a campaign's system, rolecli would import every
+installed plugin: most of a campaign verb's start-up. So after it has loaded
+every plugin (:func:`rolecli.plugins.get_plugins`), it writes down, for each
+entry point of the ``rolecli`` group, its distribution's name and version, the
+system it declares (if any) and whether it was active. A command that
+plays one system then imports only the plugins that system needs
+(:meth:`Index.needed`).
+
+The index holds for the installed plugins it was written for: it is keyed by a
+fingerprint of them (each entry point, its distribution's folder and that
+folder's modification time), so installing, upgrading, reinstalling or
+removing a plugin makes a new one. Editing the code of a plugin installed in
+editable mode changes no fingerprint: a plugin so broken is still imported by
+the commands of its own system and by those that list every plugin, and warns
+there.
+
+It lives in the user's cache folder (``XDG_CACHE_HOME`` honoured), one JSON
+file holding the indexes of the last few environments (each virtual
+environment, or working folder with another import path, has its own
+fingerprint), written atomically. It is only ever a shortcut: a file missing,
+unreadable, corrupt or not writable means every plugin is loaded, as without it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+FORMAT = 1  # of the file; another is ignored (and replaced)
+KEEP = 8  # indexes kept in the file: environments a user switches between
+FILE_NAME = "plugins.json"
+MAX_BYTES = 4 << 20  # a file larger than this is not rolecli's (eight indexes of 100 plugins: ~0.2 MB)
+
+
+def location() -> Path | None:
+    """The index file, in the user's cache folder; ``None`` when there is none."""
+    if sys.platform.startswith("linux"):
+        # platformdirs' answer on Linux (the XDG rule), without importing it: about
+        # 1% of a campaign verb's start-up, where the index is read
+        given = os.environ.get("XDG_CACHE_HOME", "")
+        folder = Path(given if given.strip() else os.path.expanduser("~/.cache"), "rolecli")
+    else:
+        import platformdirs
+
+        folder = Path(platformdirs.user_cache_dir("rolecli"))
+    return folder / FILE_NAME if folder.is_absolute() else None  # (no home: "~" left as it is)
+
+
+def key(ep: Any) -> str:
+    """An entry point as the index names it: ``name = value`` and its distribution's folder."""
+    return f"{ep.name} = {ep.value} @ {_folder(ep)}"
+
+
+def top_module(ep: Any) -> str:
+    """The top-level module an entry point's plugin is imported from."""
+    return ep.value.partition(":")[0].strip().partition(".")[0]
+
+
+def _folder(ep: Any) -> str:
+    folder = getattr(getattr(ep, "dist", None), "_path", None)
+    return os.path.abspath(folder) if folder is not None else ""
+
+
+def fingerprint(entry_points: Iterable[Any]) -> str:
+    """What the index depends on: every entry point and the modification time of
+    its distribution's folder (pip makes the folder anew at every install)."""
+    digest = hashlib.sha256(str(FORMAT).encode())
+    for ep in sorted(entry_points, key=key):
+        folder = _folder(ep)
+        try:
+            mtime = os.stat(folder).st_mtime_ns if folder else 0
+        except OSError:
+            mtime = -1
+        digest.update(f"{key(ep)}\0{mtime}\n".encode())
+    return digest.hexdigest()
+
+
+class Index:
+    """The index of the installed entry points: ``entries`` by :func:`key`, or
+    ``None`` when none holds for them (not written yet, stale, unreadable)."""
+
+    def __init__(self, entry_points: list[Any]):
+        self.entry_points = entry_points
+        self.fingerprint = fingerprint(entry_points)
+        self.entries: dict[str, dict[str, Any]] | None = _read().get(self.fingerprint)
+
+    def dist(self, ep: Any) -> tuple[str | None, str | None] | None:
+        """The distribution name and version of ``ep``, if the index has them."""
+        entry = (self.entries or {}).get(key(ep))
+        return (entry["dist"], entry["version"]) if entry is not None else None
+
+    def systems(self) -> set[str]:
+        """The systems of the active plugins."""
+        return {e["system"] for e in (self.entries or {}).values() if e["active"] and e["system"]}
+
+    def needed(self, system: str, same: dict[str, str]) -> set[str]:
+        """The keys of the entry points a command playing ``system`` loads: the
+        active ones of that system, those that declare none (house rules join
+        every system's calls), and those the index cannot vouch for (new, or
+        skipped at the last load: their warning shows as before); then, so that
+        each is skipped or loaded as in a load of every plugin, every other that
+        declares the same system or ships the same top-level module. ``same``
+        maps the key of a built-in system's folder installed beside rolecli to
+        its built-in's key: it follows that one."""
+        entries = self.entries or {}
+        own = [ep for ep in self.entry_points if key(ep) not in same]
+        chosen = {key(ep) for ep in own if self._needs(entries.get(key(ep)), system)}
+        while True:
+            systems = {entries[k]["system"] for k in chosen if k in entries} - {None}
+            tops = {top_module(ep) for ep in own if key(ep) in chosen}
+            more = {key(ep) for ep in own if key(ep) not in chosen
+                    and (top_module(ep) in tops or entries.get(key(ep), {}).get("system") in systems)}
+            if not more:
+                break
+            chosen |= more
+        return chosen | {k for k, builtin in same.items() if builtin in chosen}
+
+    @staticmethod
+    def _needs(entry: dict[str, Any] | None, system: str) -> bool:
+        return entry is None or not entry["active"] or entry["system"] in (None, system)
+
+    def write(self, entries: dict[str, dict[str, Any]]) -> None:
+        """Keep ``entries`` for this fingerprint; nothing happens if the file cannot be written."""
+        from rolecli.campaign.files import atomic_write
+        from rolecli.errors import RoleError
+
+        indexes = {k: v for k, v in _read().items() if k != self.fingerprint}
+        indexes = dict(list(indexes.items())[-(KEEP - 1):]) | {self.fingerprint: entries}
+        data = json.dumps({"format": FORMAT, "indexes": indexes}).encode()  # (ASCII: any path's bytes survive)
+        path = location()
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, data, sync=False)
+        except (OSError, RoleError):  # a read-only home, a full disk: the next command loads every plugin
+            return
+        self.entries = entries
+
+
+def entry(record: Any) -> dict[str, Any]:
+    """What the index keeps of a plugin's :class:`~rolecli.plugins.Record`."""
+    return {"dist": record.distribution, "version": record.version, "system": record.system,
+            "active": record.state == "active"}
+
+
+def _read() -> dict[str, dict[str, dict[str, Any]]]:
+    """The file's indexes by fingerprint; empty when it is missing or not one this rolecli wrote."""
+    path = location()
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as file:
+            data = json.loads(file.read(MAX_BYTES + 1)) if os.fstat(file.fileno()).st_size <= MAX_BYTES else {}
+        indexes = data["indexes"] if data["format"] == FORMAT else {}
+        if all(isinstance(e, dict) and _well_formed(e) for i in indexes.values() for e in i.values()):
+            return indexes
+    except (OSError, ValueError, LookupError, TypeError, AttributeError):  # missing, unreadable, corrupt
+        pass
+    return {}
+
+
+def _well_formed(entry: dict[str, Any]) -> bool:
+    return (isinstance(entry.get("active"), bool)
+            and all(entry.get(k) is None or isinstance(entry.get(k), str) for k in ("dist", "version", "system"))
+            and {"dist", "version", "system"} <= entry.keys())

@@ -1,0 +1,161 @@
+"""The plugin index (issue 20): a campaign verb imports only the plugins its
+system needs, learnt from an index of the installed entry points that is made
+anew when they change, and that is only ever a shortcut (a corrupt or
+unwritable one costs nothing but the time)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from test_plugin_names import scaffolded
+
+from rolecli_testing import fake_distribution
+
+VERB = ("-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1", "-q")  # a fate campaign's verb
+PLAYED = "4dF [− + − 0] = −1; Atletismo Good (+3) → effort Fair (+2) against Average (+1): success with 1 shift\n"
+
+
+def _marking(name: str, source: str) -> str:
+    """A plugin module that leaves a file named after it when it is imported."""
+    return source + f"\nimport os, pathlib\npathlib.Path(os.environ['IMPORTED'], {name!r}).touch()\n"
+
+
+@pytest.fixture
+def site(tmp_path, run_process):
+    """Outside plugins on the import path, a private cache folder, and ``run``:
+    rolecli in a new process that answers which of the plugins it imported."""
+    site, imported = tmp_path / "site", tmp_path / "imported"
+    site.mkdir()
+    imported.mkdir()
+    env = {"PYTHONPATH": str(site), "IMPORTED": str(imported), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def run(*args, code=0, stdin=None):
+        for mark in imported.iterdir():
+            mark.unlink()
+        result = run_process(*args, env=env, stdin=stdin)
+        assert result.code == code, result.err
+        return SimpleNamespace(out=result.out, err=result.err, imported={mark.name for mark in imported.iterdir()})
+
+    return SimpleNamespace(folder=site, run=run, index=tmp_path / "cache" / "rolecli" / "plugins.json")
+
+
+def _install(site, name: str, system: str | None = None, source: str | None = None) -> None:
+    fake_distribution(site.folder, f"rolecli_{name}", _marking(name, source or scaffolded(system or name)),
+                      entry_point=name, dist=f"rolecli-{name}")
+
+
+def _uninstall(site, name: str) -> None:
+    (site.folder / f"rolecli_{name}.py").unlink()
+    shutil.rmtree(site.folder / f"rolecli_{name}-0.1.dist-info")
+
+
+def test_once_indexed_a_campaign_verb_imports_no_plugin_of_another_system(site):
+    _install(site, "blades")
+    first = site.run(*VERB)  # no index yet: every plugin is imported, and the index written
+    assert (first.out, first.err, first.imported) == (PLAYED, "", {"blades"})
+    assert site.index.is_file()
+    again = site.run(*VERB)
+    assert (again.out, again.err, again.imported) == (PLAYED, "", set())
+    # what lists the systems still loads every plugin
+    listed = site.run("systems")
+    assert "blades" in listed.out and listed.imported == {"blades"}
+    played = site.run("blades", "check", "3", "--seed", "1")  # its own quick roll imports it
+    assert played.imported == {"blades"}
+
+
+def test_the_index_is_made_anew_when_a_plugin_is_installed_or_removed(site):
+    _install(site, "blades")
+    site.run(*VERB)
+    assert site.run(*VERB).imported == set()
+    _install(site, "court")  # installed: the index no longer holds, every plugin is imported once
+    assert site.run(*VERB).imported == {"blades", "court"}
+    assert site.run(*VERB).imported == set()
+    assert site.run("court", "check", "3", "--seed", "1").imported == {"court"}  # found, and played
+    _uninstall(site, "blades")  # removed: the same
+    assert site.run(*VERB).imported == {"court"}
+    assert site.run(*VERB).imported == set()
+    assert "blades" not in site.run("systems").out
+    assert len(json.loads(site.index.read_text())["indexes"]) == 3  # one per set of installed plugins
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b'{"format": 1, "indexes": {"x": 3}}', b"[]",
+                                     b'{"format": 99, "indexes": {}}', b" " * (4 << 20) + b"{}"],
+                         ids=["not json", "not utf-8", "not indexes", "not an object", "another format", "too large"])
+def test_a_corrupt_index_is_ignored_and_written_anew(site, content):
+    _install(site, "blades")
+    site.run(*VERB)
+    site.index.write_bytes(content)
+    result = site.run(*VERB)
+    assert (result.out, result.err, result.imported) == (PLAYED, "", {"blades"})  # as without an index
+    assert json.loads(site.index.read_text())["format"] == 1
+    assert site.run(*VERB).imported == set()
+
+
+def test_a_corrupt_entry_in_the_index_is_ignored(site):
+    _install(site, "blades")
+    site.run(*VERB)
+    data = json.loads(site.index.read_text())
+    for entries in data["indexes"].values():
+        for entry in entries.values():
+            entry["active"] = "yes"
+    site.index.write_text(json.dumps(data))
+    assert site.run(*VERB).imported == {"blades"}
+
+
+def test_an_unwritable_cache_folder_costs_only_the_shortcut(site, tmp_path):
+    _install(site, "blades")
+    (tmp_path / "cache").write_text("a file where the cache folder would be")
+    for _ in range(2):
+        result = site.run(*VERB)
+        assert (result.out, result.err, result.imported) == (PLAYED, "", {"blades"})
+
+
+def test_skipped_plugins_warn_under_the_index_as_without_it(site):
+    _install(site, "broken", source="raise ImportError('broken on purpose')\n")
+    _install(site, "blades")
+    _install(site, "blades_too", system="blades")  # the same system: skipped, naming the first
+    listed = site.run("systems")
+    assert len(listed.err.splitlines()) == 2
+    assert "'broken'" in listed.err and "'blades_too'" in listed.err
+    for _ in range(2):  # once writing the index, once reading it
+        result = site.run(*VERB)
+        assert (result.out, result.err) == (PLAYED, listed.err)
+    assert result.imported == {"blades", "blades_too"}  # skipped at the last load, and what it clashed with
+
+
+def test_a_plugin_broken_since_it_was_indexed_is_reported_by_its_own_commands(site):
+    _install(site, "blades")
+    site.run("systems")
+    (site.folder / "rolecli_blades.py").write_text("raise ImportError('broken since')\n")  # edited in place
+    assert site.run(*VERB).err == ""  # not its system: not imported
+    result = site.run("blades", "check", "3", code=2)
+    assert result.err.splitlines()[0].startswith("rolecli: warning: plugin 'blades' (rolecli-blades 0.1) is skipped")
+    assert "unknown" in result.err.splitlines()[-1] and "Traceback" not in result.err
+
+
+def test_a_batch_playing_several_systems_loads_every_plugin_once_more_and_warns_once(site):
+    _install(site, "broken", source="raise ImportError('broken on purpose')\n")
+    _install(site, "blades")
+    site.run("systems")
+    lines = [" ".join(VERB), "-C demo check Ana 1d20 --target 1 --seed 1 -q", " ".join(VERB)]
+    result = site.run("batch", "-", stdin="\n".join(lines) + "\n")
+    assert result.out.splitlines() == [PLAYED.strip(), "1d20 [5] = 5 ≥ 1: success", PLAYED.strip()]
+    assert len(result.err.splitlines()) == 1 and "'broken'" in result.err
+    assert result.imported == {"blades"}  # the second line's system was not loaded: every plugin was
+
+
+@pytest.mark.parametrize("xdg", [None, "", "  ", "/somewhere/cache"])
+def test_the_index_lives_where_platformdirs_puts_the_users_cache(monkeypatch, xdg):
+    import platformdirs
+
+    from rolecli.plugin_index import FILE_NAME, location
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert location() == Path(platformdirs.user_cache_dir("rolecli")) / FILE_NAME
