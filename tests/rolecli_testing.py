@@ -7,24 +7,32 @@ from __future__ import annotations
 import math
 import textwrap
 from pathlib import Path
+from typing import Mapping
 
 from rolecli.testing import Result, run as run_inprocess  # noqa: F401  (re-exported)
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def fake_distribution(site: Path, name: str, module_source: str, entry_point: str | None = None,
+def fake_distribution(site: Path, name: str, module_source: str | Mapping[str, str], entry_point: str | None = None,
                       dist: str | None = None) -> Path:
-    """A plugin installed the way pip would: a module plus a .dist-info folder
-    whose entry_points.txt names it in the rolecli group (put ``site`` on PYTHONPATH)."""
-    (site / f"{name}.py").write_text(textwrap.dedent(module_source), encoding="utf-8")
+    """A plugin installed the way pip would: a module (or, given its files by
+    name, a package) plus a .dist-info folder whose entry_points.txt names it in
+    the rolecli group (put ``site`` on PYTHONPATH)."""
+    if isinstance(module_source, str):
+        files = {f"{name}.py": module_source}
+    else:
+        files = {f"{name}/{file}": text for file, text in module_source.items()}
+    for path, text in files.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(textwrap.dedent(text), encoding="utf-8")
     dist = dist or name
     info = site / f"{dist.replace('-', '_')}-0.1.dist-info"  # as pip names it: the name ends at the first '-'
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
     (info / "entry_points.txt").write_text(f"[rolecli]\n{entry_point or name} = {name}\n", encoding="utf-8")
     # RECORD: the files it ships, whose module rolecli checks is its own (rolecli.shadowing)
-    (info / "RECORD").write_text("".join(f"{path},,\n" for path in (f"{name}.py", *(
+    (info / "RECORD").write_text("".join(f"{path},,\n" for path in (*files, *(
         f"{info.name}/{file}" for file in ("METADATA", "entry_points.txt", "RECORD")))), encoding="utf-8")
     return site
 

@@ -19,9 +19,12 @@ VERB = ("-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1", "-q")
 PLAYED = "4dF [− + − 0] = −1; Atletismo Good (+3) → effort Fair (+2) against Average (+1): success with 1 shift\n"
 
 
-def _marking(name: str, source: str) -> str:
-    """A plugin module that leaves a file named after it when it is imported."""
-    return source + f"\nimport os, pathlib\npathlib.Path(os.environ['IMPORTED'], {name!r}).touch()\n"
+def _marking(name: str, source: str | dict[str, str]) -> str | dict[str, str]:
+    """A plugin (a module, or a package's files) that leaves a file named after it when it is imported."""
+    mark = f"\nimport os, pathlib\npathlib.Path(os.environ['IMPORTED'], {name!r}).touch()\n"
+    if isinstance(source, str):
+        return source + mark
+    return {**source, "__init__.py": source["__init__.py"] + mark}
 
 
 @pytest.fixture
@@ -49,7 +52,8 @@ def _install(site, name: str, system: str | None = None, source: str | None = No
 
 
 def _uninstall(site, name: str) -> None:
-    (site.folder / f"rolecli_{name}.py").unlink()
+    module = site.folder / f"rolecli_{name}.py"
+    module.unlink() if module.exists() else shutil.rmtree(site.folder / f"rolecli_{name}")
     shutil.rmtree(site.folder / f"rolecli_{name}-0.1.dist-info")
 
 
@@ -130,7 +134,7 @@ def test_skipped_plugins_warn_under_the_index_as_without_it(site):
 def test_a_plugin_broken_since_it_was_indexed_is_reported_by_its_own_commands(site):
     _install(site, "blades")
     site.run("systems")
-    (site.folder / "rolecli_blades.py").write_text("raise ImportError('broken since')\n")  # edited in place
+    (site.folder / "rolecli_blades" / "__init__.py").write_text("raise ImportError('broken since')\n")  # edited in place
     assert site.run(*VERB).err == ""  # not its system: not imported
     result = site.run("blades", "check", "3", code=2)
     assert result.err.splitlines()[0].startswith("rolecli: warning: plugin 'blades' (rolecli-blades 0.1) is skipped")

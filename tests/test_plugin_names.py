@@ -23,11 +23,15 @@ BUILTINS = {"dice": "demo", "fate": "caminantes", "alternity": "aaa", "giro": "g
             "middle": "middle"}
 
 
-def scaffolded(name: str) -> str:
-    """The system module `rolecli plugins new NAME` writes."""
+def scaffolded(name: str) -> dict[str, str]:
+    """The files of the package `rolecli plugins new NAME` writes, by their name in it."""
     from rolecli import __version__, scaffold
 
-    return Template(scaffold.SYSTEM).substitute(name=name, title=name.title(), version=__version__)
+    values = {"name": name, "title": name.title(), "version": __version__}
+    package = f"rolecli_{name}/"
+    return {path.removeprefix(package): Template(text).substitute(values)
+            for path, text in ((Template(p).substitute(values), t) for p, t in scaffold.FILES.items())
+            if path.startswith(package)}
 
 
 def _listed(result):
