@@ -187,7 +187,7 @@ def spoken(argv: list[str]) -> str:
     ``--lang`` (at any level, as every command takes it), else ROLECLI_LANG and
     the locale. Read from the words, before click parses them: a usage error
     comes before any option is read. A bad value is the command's to refuse."""
-    from rolecli.i18n import LANGS, choose_lang
+    from rolecli.i18n import LANGS, choose_lang, locale_lang
 
     given = None
     for word, after in zip(argv, [*argv[1:], None]):
@@ -197,8 +197,8 @@ def spoken(argv: list[str]) -> str:
             given = word[7:]
     try:
         return choose_lang(given)
-    except RoleError:  # a bad ROLECLI_LANG: refused by the command that reads it
-        return "en"
+    except RoleError:  # a bad ROLECLI_LANG: refused by the command that reads it, in the locale's language
+        return locale_lang()
 
 
 def invoke(argv: list[str], where: str = "") -> int:
@@ -219,7 +219,7 @@ def invoke(argv: list[str], where: str = "") -> int:
 
         if isinstance(exc, PluginFailure) and debugging():
             raise exc.original
-        fail(say(where, lang) + say(str(exc), lang))
+        fail(where + str(exc), lang)
         return exc.exit_code
     except ClickException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
@@ -227,13 +227,13 @@ def invoke(argv: list[str], where: str = "") -> int:
                 print(exc.format_message())  # a help page, whose words are ours
             return 0
         path = " ".join(["rolecli", *exc.ctx.command_path.split()[1:]]) if getattr(exc, "ctx", None) else "rolecli"
-        hint = say(f"See '{path} --help'.", lang)
-        message = say(" ".join(exc.format_message().split()), lang)
-        return fail(say(where, lang) + message + ("" if message.endswith((".", "?", "!")) else ".") + " " + hint)
+        hint = f" See '{path} --help'."
+        message = say(" ".join(exc.format_message().split()), lang)  # before its full stop is added
+        return fail(where + message + ("" if message.endswith((".", "?", "!")) else ".") + hint, lang)
     except (Abort, KeyboardInterrupt):
         if where:  # a line of a batch: the whole batch stops, and says so once
             raise KeyboardInterrupt from None
-        fail(say("interrupted.", lang))
+        fail("interrupted.", lang)
         return 130
     except BrokenPipeError:  # stdout's reader went away (`| head`): a Unix tool's SIGPIPE code
         return 141
@@ -241,8 +241,8 @@ def invoke(argv: list[str], where: str = "") -> int:
         if exc.errno not in _OUTPUT_ERRORS:
             return _internal(where, exc)
         _silence_stdout()
-        return fail(say(where, lang) + say(f"cannot write the results: {exc.strerror or exc}; what the command "
-                                           "recorded in a campaign is kept ('rolecli log' shows it).", lang))
+        return fail(f"{where}cannot write the results: {exc.strerror or exc}; "
+                    "what the command recorded in a campaign is kept ('rolecli log' shows it).", lang)
     except SystemExit:
         # typer and rich (help pages) end the process with 1 when stdout's reader goes
         # away while they write; 1 means "a check failed" here, so answer as above.
@@ -290,10 +290,7 @@ def _stdout_gone() -> bool:
 def main(argv: list[str] | None = None) -> None:
     if sys.stdout is None:  # started with stdout closed (`rolecli ... >&-`): run nothing
         if sys.stderr is not None:
-            from rolecli.i18n import say
-
-            fail(say("standard output is closed; give rolecli somewhere to write, such as >/dev/null.",
-                     spoken(sys.argv[1:])))
+            fail("standard output is closed; give rolecli somewhere to write, such as >/dev/null.", spoken(sys.argv[1:]))
         sys.exit(2)
     if sys.stderr is None:  # started with stderr closed (`2>&-`): its lines go nowhere, not into stdout
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # (print(file=None) writes to stdout)

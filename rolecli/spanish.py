@@ -5,8 +5,9 @@ to be printed (a quick roll never imports it).
 
 :data:`TEXTS` maps each English text, as the code writes it, to its Spanish. A
 text with ``{placeholders}`` is a pattern: each placeholder stands for any text
-(a name, a number), copied as it is, except ``{message}``, which is itself a
-message and is translated in turn (``line 3: {message}`` in a batch).
+(a name, a number), copied as it is, except one whose name starts with
+``message`` (``{message}``, ``{message_why}``), which is itself a message and is
+translated in turn (``line 3: {message}`` in a batch).
 """
 
 from __future__ import annotations
@@ -221,9 +222,307 @@ TEXTS = {
         "Lee FILE como CSV o como texto (por defecto, según su nombre: .csv es CSV).",
     "Undo the newest change of the campaign (the log keeps both).":
         "Deshace el cambio más reciente de la campaña (el registro guarda ambos).",
+    # --- click's and typer's messages ----------------------------------------------------
+    "{message} See '{command} --help'.": "{message} Consulta '{command} --help'.",
+    "No such option: {option}": "no existe la opción {option}",
+    "No such option: {option} (Possible options: {options})": "no existe la opción {option} (opciones posibles: {options})",
+    "No such command {name}.": "no existe el comando {name}.",
+    "No such command {name}. Did you mean {other}?": "no existe el comando {name}. ¿Querías decir {other}?",
+    "Missing argument {name}.": "falta el argumento {name}.",
+    "Missing option {name}.": "falta la opción {name}.",
+    "Missing command.": "falta el comando.",
+    "Missing parameter: {name}": "falta el parámetro {name}",
+    "Option {option} requires an argument.": "la opción {option} necesita un argumento.",
+    "Option {option} requires {n} arguments.": "la opción {option} necesita {n} argumentos.",
+    "Option {option} does not take a value.": "la opción {option} no lleva valor.",
+    "Got unexpected extra argument ({words})": "sobra un argumento ({words})",
+    "Got unexpected extra arguments ({words})": "sobran argumentos ({words})",
+    "Invalid value for {name}: {message}": "valor no válido para {name}: {message}",
+    "Invalid value: {message}": "valor no válido: {message}",
+    "Input should be a valid integer, unable to parse string as an integer":
+        "debe ser un número entero, y el texto no se lee como tal",
+    "Input should be a valid number, unable to parse string as a number":
+        "debe ser un número, y el texto no se lee como tal",
+    "Input should be greater than or equal to {n}": "debe ser mayor o igual que {n}",
+    "Input should be less than or equal to {n}": "debe ser menor o igual que {n}",
+    "Value {value} is not a valid {kind}.": "el valor {value} no es un {kind} válido.",
+    "{value} is not one of {choices}.": "{value} no es uno de {choices}.",
+    "interrupted.": "interrumpido.",
+    # --- the command line ------------------------------------------------------------------
+    "line {n}: {message}": "línea {n}: {message}",
+    "standard output is closed; give rolecli somewhere to write, such as >/dev/null.":
+        "la salida estándar está cerrada; da a rolecli dónde escribir, como >/dev/null.",
+    "cannot write the results: {reason}; what the command recorded in a campaign is kept ('rolecli log' shows it).":
+        "no se pueden escribir los resultados: {reason}; lo que la orden anotó en una campaña se conserva "
+        "('rolecli log' lo muestra).",
+    "{word} is a verb of a rule system, and verbs come from the current campaign's system: campaign {campaign} "
+    "plays {system}, which has no verb {verb}. Choose a campaign with 'rolecli campaign use NAME' or "
+    "'rolecli -C NAME {verb2} ...', or roll it without one, with raw numbers: {quick}":
+        "{word} es un verbo de un sistema de reglas, y los verbos vienen del sistema de la campaña actual: la "
+        "campaña {campaign} juega a {system}, que no tiene el verbo {verb}. Elige una campaña con 'rolecli campaign "
+        "use NAME' o 'rolecli -C NAME {verb2} ...', o tíralo sin ella, con números: {quick}",
+    "{word} is a verb of a rule system, and verbs come from the current campaign's system: there is no current "
+    "campaign. Choose a campaign with 'rolecli campaign use NAME' or 'rolecli -C NAME {verb} ...', or roll it "
+    "without one, with raw numbers: {quick}":
+        "{word} es un verbo de un sistema de reglas, y los verbos vienen del sistema de la campaña actual: no hay "
+        "campaña actual. Elige una campaña con 'rolecli campaign use NAME' o 'rolecli -C NAME {verb} ...', o "
+        "tíralo sin ella, con números: {quick}",
+    "--lang {value} is not a language rolecli speaks; use es or en.":
+        "--lang {value} no es un idioma que rolecli hable; usa es o en.",
+    "ROLECLI_LANG={value} is not a language rolecli speaks; set it to es or en.":
+        "ROLECLI_LANG={value} no es un idioma que rolecli hable; ponlo a es o en.",
+    "{option} {value} is out of range {range}.": "{option} {value} está fuera del rango {range}.",
+    "{name} = {value} is out of range {range}.": "{name} = {value} está fuera del rango {range}.",
+    "{name} {value} is not one of: {choices}.": "{name} {value} no es uno de: {choices}.",
+    "{name} = {value} is not one of: {choices}.": "{name} = {value} no es uno de: {choices}.",
+    "{name} = {value} should be a whole number in {range}.": "{name} = {value} debería ser un número entero en {range}.",
+    "{name} {value} should be a whole number in {range}.": "{name} {value} debería ser un número entero en {range}.",
+    "{option} {value}: write key=value with a rule option of {system}. Options: {names}.":
+        "{option} {value}: escribe clave=valor con una opción de reglas de {system}. Opciones: {names}.",
+    "{name} should be a whole number from {low} to {high}.": "{name} debería ser un número entero de {low} a {high}.",
+    "{name} should be a whole number from {low}": "{name} debería ser un número entero desde {low}",
+    "{name} = {value} should be a whole number from {low}": "{name} = {value} debería ser un número entero desde {low}",
+    "{name} = {value} is out of range {range}, the whole numbers (of 64 bits) a TOML file holds.":
+        "{name} = {value} está fuera del rango {range}, los números enteros (de 64 bits) que guarda un fichero TOML.",
+    "{name} = {value} should be a text in quotes.": "{name} = {value} debería ser un texto entre comillas.",
+    "{name} = {value} should be the name of a rule system in quotes.":
+        "{name} = {value} debería ser el nombre de un sistema de reglas entre comillas.",
+    "{name} should be true or false.": "{name} debería ser true o false.",
+    "{name} should be a table.": "{name} debería ser una tabla.",
+    "{name} should be one of {choices}.": "{name} debería ser uno de {choices}.",
+    "{name} should be a list of character names.": "{name} debería ser una lista de nombres de personajes.",
+    "{name} should be a list of effects ([[scene.effects]]).": "{name} debería ser una lista de efectos ([[scene.effects]]).",
+    "{name} should be a table holding conflict, effects and next_effect.":
+        "{name} debería ser una tabla con conflict, effects y next_effect.",
+    "{name} should hold one table per character, such as [characters.Ana].":
+        "{name} debería tener una tabla por personaje, como [characters.Ana].",
+    "{name} = {value} should be a table of sheet values, such as [characters.Ana].":
+        "{name} = {value} debería ser una tabla de valores de la hoja, como [characters.Ana].",
+    "{name} is {n} characters long; an effect's text is at most 500 characters, as 'effect add' takes it.":
+        "{name} tiene {n} caracteres; el texto de un efecto tiene como mucho 500 caracteres, como lo acepta "
+        "'effect add'.",
+    "{name} is not a key of state.toml, which holds [characters.NAME] and [scene]; remove it (or move it to "
+    "campaign.toml).":
+        "{name} no es una clave de state.toml, que guarda [characters.NAME] y [scene]; quítala (o llévala a "
+        "campaign.toml).",
+    "{name} = {value} has {item}, which is not one of: {choices}.":
+        "{name} = {value} tiene {item}, que no es uno de: {choices}.",
+    # --- files ---------------------------------------------------------------------------------
+    "{path} line {n}: {message}": "{path} línea {n}: {message}",
+    "{path} line {n}, column {c}: TOML syntax error: {message}.":
+        "{path} línea {n}, columna {c}: error de sintaxis TOML: {message}.",
+    # tomlkit's and Python's words, quoted by rolecli's messages about a file
+    "expected ']' at the end of a table declaration": "se esperaba ']' al final de la declaración de una tabla",
+    "invalid statement": "sentencia no válida",
+    "invalid value": "valor no válido",
+    "'utf-8' codec can't decode byte {byte} in position {n}: invalid start byte":
+        "el códec 'utf-8' no puede decodificar el byte {byte} en la posición {n}: byte inicial no válido",
+    "Expecting value: line {n} column {c} (char {i})": "se esperaba un valor: línea {n} columna {c} (carácter {i})",
+    "Expecting property name enclosed in double quotes: line {n} column {c} (char {i})":
+        "se esperaba un nombre de propiedad entre comillas dobles: línea {n} columna {c} (carácter {i})",
+    "Exceeds the limit (4300 digits) for integer string conversion: value has {n} digits; use "
+    "sys.set_int_max_str_digits() to increase the limit":
+        "pasa del límite (4300 cifras) para convertir un texto en número entero: el valor tiene {n} cifras; "
+        "sys.set_int_max_str_digits() aumenta el límite",
+    "{message} The edit was not kept; it is saved in {path}.": "{message} La edición no se ha guardado; está en {path}.",
+    "not UTF-8 text; save the file as UTF-8.": "no es texto UTF-8; guarda el fichero como UTF-8.",
+    "arrays or inline tables nested more than 100 levels deep; no campaign value needs more than two.":
+        "arrays o tablas en línea anidados más de 100 niveles; ningún valor de una campaña necesita más de dos.",
+    "{path} is a device, not a file rolecli can read; give a plain file.":
+        "{path} es un dispositivo, no un fichero que rolecli pueda leer; da un fichero normal.",
+    "{path} is a folder, not a file rolecli can read; give a plain file.":
+        "{path} es una carpeta, no un fichero que rolecli pueda leer; da un fichero normal.",
+    "{path} is a named pipe, not a file rolecli can read; give a plain file.":
+        "{path} es una tubería con nombre, no un fichero que rolecli pueda leer; da un fichero normal.",
+    "{path} is a folder, not a plain file; remove it: rolecli makes the file again when it needs it.":
+        "{path} es una carpeta, no un fichero normal; quítala: rolecli vuelve a crear el fichero cuando lo necesita.",
+    "{path} is a named pipe, not a plain file; remove it: rolecli makes the file again when it needs it.":
+        "{path} es una tubería con nombre, no un fichero normal; quítala: rolecli vuelve a crear el fichero cuando "
+        "lo necesita.",
+    "{path} is a folder, not a plain file; put the campaign's own file in its place.":
+        "{path} es una carpeta, no un fichero normal; pon en su lugar el fichero de la campaña.",
+    "{path} is a link; rolecli keeps a campaign's files as plain files in its folder: put the file itself in "
+    "place of the link.":
+        "{path} es un enlace; rolecli guarda los ficheros de una campaña como ficheros normales en su carpeta: pon "
+        "el fichero mismo en lugar del enlace.",
+    "{path} is a link to {target}, outside the campaigns folder {folder}; move the campaign into it, or point "
+    "--campaigns at the folder that holds it.":
+        "{path} es un enlace a {target}, fuera de la carpeta de campañas {folder}; mueve la campaña dentro, o "
+        "apunta --campaigns a la carpeta que la contiene.",
+    "{path} is not UTF-8 text; choose the campaign again with 'rolecli campaign use NAME'.":
+        "{path} no es texto UTF-8; elige la campaña otra vez con 'rolecli campaign use NAME'.",
+    "{path}: {message}": "{path}: {message}",
+    "{path}: {size} bytes, over the limit of 1,000,000 for a table to import.":
+        "{path}: {size} bytes, más del límite de 1,000,000 para una tabla que importar.",
+    "{path}: {size} bytes, over the limit of 1,000,000 for an encounter file.":
+        "{path}: {size} bytes, más del límite de 1,000,000 para un fichero de encuentro.",
+    "standard input: more than 1,000,000 bytes, over the limit of 1,000,000 for a table to import.":
+        "entrada estándar: más de 1,000,000 bytes, más del límite de 1,000,000 para una tabla que importar.",
+    "{path}: no rows to import.": "{path}: no hay filas que importar.",
+    "cannot read batch file {path}: {message_why}.": "no se puede leer el fichero de órdenes {path}: {message_why}.",
+    "cannot read {path}: no such file.": "no se puede leer {path}: no existe el fichero.",
+    "cannot write {path}: {message_why}.": "no se puede escribir {path}: {message_why}.",
+    "No such file or directory": "no existe el fichero o el directorio",
+    "Is a directory": "es un directorio",
+    "Permission denied": "permiso denegado",
+    "{path}: no such encounter file; give the path of a .toml file.":
+        "{path}: no existe ese fichero de encuentro; da la ruta de un fichero .toml.",
+    # --- campaigns -------------------------------------------------------------------------------
+    "no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.":
+        "no hay campaña actual: elige una con 'rolecli campaign use NAME' o pasa --campaign NAME.",
+    "no campaign {name} in {folder}. Campaigns: {names}.": "no hay ninguna campaña {name} en {folder}. Campañas: {names}.",
+    "campaign {name} already exists in {folder}; choose another name.":
+        "la campaña {name} ya existe en {folder}; elige otro nombre.",
+    "campaign {campaign} has no character {name}. Characters: {names}.":
+        "la campaña {campaign} no tiene ningún personaje {name}. Personajes: {names}.",
+    "campaign {campaign} has no character {name}. Did you mean {other}? Characters: {names}.":
+        "la campaña {campaign} no tiene ningún personaje {name}. ¿Querías decir {other}? Personajes: {names}.",
+    "campaign {campaign} already has a character {name}; choose another name or change that one's sheet.":
+        "la campaña {campaign} ya tiene un personaje {name}; elige otro nombre o cambia la hoja de ese.",
+    "campaign {campaign} already has a table {name}; choose another name, or remove that one from campaign.toml first.":
+        "la campaña {campaign} ya tiene una tabla {name}; elige otro nombre, o quita antes esa de campaign.toml.",
+    "nothing to undo in campaign {name}.": "no hay nada que deshacer en la campaña {name}.",
+    "cannot undo #{n}: {message}": "no se puede deshacer #{n}: {message}",
+    "cannot undo #{n} ({message_summary}): {name} is not a character in {path} but the log says it is after it, so it "
+    "was changed since by hand; fix the file by hand instead.":
+        "no se puede deshacer #{n} ({message_summary}): {name} no es un personaje de {path}, pero el registro dice que lo "
+        "es después, así que se cambió a mano desde entonces; corrige el fichero a mano.",
+    "{kind} name {name} cannot be empty.": "el nombre de {kind} {name} no puede estar vacío.",
+    "a campaign name cannot be empty.": "el nombre de una campaña no puede estar vacío.",
+    "a character name cannot be empty.": "el nombre de un personaje no puede estar vacío.",
+    "{kind} name {name} starts or ends with a space; remove it.": "el nombre {name} ({kind}) empieza o acaba con un espacio; quítalo.",
+    "{kind} name {name} is not valid UTF-8 text; type the name again in UTF-8.":
+        "el nombre {name} ({kind}) no es texto UTF-8 válido; escríbelo otra vez en UTF-8.",
+    "{kind} name {name} {message_why}; a {kind2} name is at most 64 characters, without '/', '\\', '..', "
+    "control or invisible characters or a leading '.'.":
+        "el nombre {name} ({kind}) {message_why}; un nombre tiene como mucho 64 caracteres, sin '/', '\\', '..', "
+        "caracteres de control o invisibles ni un '.' al principio.",
+    "contains '..'": "contiene '..'",
+    "contains a path separator": "contiene un separador de rutas",
+    "starts with '.'": "empieza por '.'",
+    "is too long ({n} characters)": "es demasiado largo ({n} caracteres)",
+    "contains a control character ({code})": "contiene un carácter de control ({code})",
+    "contains an invisible or direction-changing character ({code})":
+        "contiene un carácter invisible o que cambia la dirección del texto ({code})",
+    "contains a line separator ({code})": "contiene un separador de líneas ({code})",
+    "contains a paragraph separator ({code})": "contiene un separador de párrafos ({code})",
+    "--campaigns names {path}, which is a file, not a folder of campaigns.":
+        "--campaigns nombra {path}, que es un fichero, no una carpeta de campañas.",
+    "ROLECLI_CAMPAIGNS names {path}, which is a file, not a folder of campaigns.":
+        "ROLECLI_CAMPAIGNS nombra {path}, que es un fichero, no una carpeta de campañas.",
+    "{path}: no rule system given: add a line such as system = \"dice\" before the first [table].":
+        "{path}: no se indica sistema de reglas: añade una línea como system = \"dice\" antes de la primera [tabla].",
+    "{name} is not a campaign setting. Settings: {names}.": "{name} no es un ajuste de campaña. Ajustes: {names}.",
+    "{name} is not a key of the character template of {system}. Keys: {names}.":
+        "{name} no es una clave de la plantilla de personaje de {system}. Claves: {names}.",
+    "{name} is not a key of the character template of {system}. Did you mean {other}? Keys: {names}.":
+        "{name} no es una clave de la plantilla de personaje de {system}. ¿Querías decir {other}? Claves: {names}.",
+    "{name} is not a rule option of {system}. Options: {names}.":
+        "{name} no es una opción de reglas de {system}. Opciones: {names}.",
+    "unknown rule system {name}; installed systems: {names}.":
+        "sistema de reglas desconocido {name}; sistemas instalados: {names}.",
+    "{name}: write sheet values as key=value, such as hp=10 or skills.Alerta=3.":
+        "{name}: escribe los valores de la hoja como clave=valor, como hp=10 o skills.Alerta=3.",
+    "{name}: {key} takes a whole number in {range}.": "{name}: {key} lleva un número entero en {range}.",
+    "{name}: {value} is not a TOML array of texts, such as [\"a\", \"b\"].":
+        "{name}: {value} no es un array TOML de textos, como [\"a\", \"b\"].",
+    "{name} is a table; set one entry at a time, such as {example}.":
+        "{name} es una tabla; fija una entrada cada vez, como {example}.",
+    "{name} has no trait {trait}. Traits: {names}.": "{name} no tiene el rasgo {trait}. Rasgos: {names}.",
+    "{name} has no trait {trait}. Did you mean {other}? Traits: {names}.":
+        "{name} no tiene el rasgo {trait}. ¿Querías decir {other}? Rasgos: {names}.",
+    "empty trait name in {text}; write traits as Trait+Trait.":
+        "nombre de rasgo vacío en {text}; escribe los rasgos como Rasgo+Rasgo.",
+    # --- the log -----------------------------------------------------------------------------------
+    "{message}; fix or remove that line.": "{message}; corrige o quita esa línea.",
+    "not a log entry ({message_why})": "no es una entrada del registro ({message_why})",
+    "not an object": "no es un objeto",
+    "nested too deeply": "anidada demasiado",
+    "{name} should be an object": "{name} debería ser un objeto",
+    "{name} should be an object with before and after": "{name} debería ser un objeto con before y after",
+    "{name} should be an object with before and after tables": "{name} debería ser un objeto con tablas before y after",
+    "{name} = {value} is not what state entries hold there": "{name} = {value} no es lo que guardan ahí las entradas de estado",
+    "{name} = {value} should be one of: {choices}": "{name} = {value} debería ser uno de: {choices}",
+    "{name} = {value} is not one of: {choices}": "{name} = {value} no es uno de: {choices}",
+    "{name} = {value} is followed by {name2} = {value2} on line {n}, but entries are numbered in the order they "
+    "were written; fix or remove the line out of order.":
+        "{name} = {value} va seguido de {name2} = {value2} en la línea {n}, pero las entradas se numeran en el orden "
+        "en que se escribieron; corrige o quita la línea fuera de orden.",
+    # --- editors -------------------------------------------------------------------------------------
+    "$EDITOR = {value} is not a command line ({why}); set it to the editor you use. Nothing was changed.":
+        "$EDITOR = {value} no es una línea de órdenes ({why}); ponlo al editor que uses. No se ha cambiado nada.",
+    "cannot run the editor {name} ({message_why}); set $EDITOR to the editor you use. Nothing was changed.":
+        "no se puede ejecutar el editor {name} ({message_why}); pon en $EDITOR el editor que uses. No se ha "
+        "cambiado nada.",
+    "the editor {name} ended with exit code {code}; nothing was changed.":
+        "el editor {name} terminó con el código de salida {code}; no se ha cambiado nada.",
+    "the editor did not leave campaign.toml as a file ({message_why}); nothing was changed.":
+        "el editor no dejó campaign.toml como fichero ({message_why}); no se ha cambiado nada.",
+    "a named pipe, socket or device in its place": "una tubería con nombre, un socket o un dispositivo en su lugar",
+    # --- batch ----------------------------------------------------------------------------------------
+    "batch cannot run batch": "batch no puede ejecutar batch",
+    "the line is not UTF-8 text; save the batch file as UTF-8.":
+        "la línea no es texto UTF-8; guarda el fichero de órdenes como UTF-8.",
+    "the line is over 10,000 characters, too long for a command line.":
+        "la línea pasa de 10,000 caracteres, demasiado larga para una línea de órdenes.",
+    "No closing quotation": "falta cerrar las comillas",
+    # --- conflicts and effects ----------------------------------------------------------------------
+    "a conflict is already running; 'rolecli conflict end' ends it first.":
+        "ya hay un conflicto en curso; 'rolecli conflict end' lo termina antes.",
+    "no conflict is running; start one with 'rolecli conflict start [NAMES]'.":
+        "no hay ningún conflicto en curso; empieza uno con 'rolecli conflict start [NAMES]'.",
+    "{name} is already in the conflict.": "{name} ya está en el conflicto.",
+    "{name} is not in the conflict; in it: {names}.": "{name} no está en el conflicto; están: {names}.",
+    "an effect's text is 1 to 500 characters.": "el texto de un efecto tiene de 1 a 500 caracteres.",
+    "give one of --rounds N, --until-turn and --scene.": "da una de --rounds N, --until-turn y --scene.",
+    "no effect #{n}; effects in force: {names}.": "no hay efecto #{n}; efectos en vigor: {names}.",
+    "event {name} is not one of: {names}.": "el evento {name} no es uno de: {names}.",
+    # --- verbs, odds, tables, encounters, plugins -----------------------------------------------------
+    "odds {system} needs one of its verbs with odds: {verbs}.":
+        "odds {system} necesita uno de sus verbos con probabilidades: {verbs}.",
+    "@{name}: no named roll {quoted} in campaign {campaign}; for a character's trait, name the character after "
+    "the roll (rolecli roll @attack Ana). Named rolls: {names}.":
+        "@{name}: no hay tirada con nombre {quoted} en la campaña {campaign}; para un rasgo de un personaje, nombra "
+        "al personaje tras la tirada (rolecli roll @ataque Ana). Tiradas con nombre: {names}.",
+    "@{name}: no named roll {quoted} in campaign {campaign}; for a character's trait, name the character after "
+    "the roll (rolecli roll @attack Ana). Did you mean {other}? Named rolls: {names}.":
+        "@{name}: no hay tirada con nombre {quoted} en la campaña {campaign}; para un rasgo de un personaje, nombra "
+        "al personaje tras la tirada (rolecli roll @ataque Ana). ¿Querías decir {other}? Tiradas con nombre: {names}.",
+    "no table {name} in campaign {campaign}. Tables: {names}.": "no hay tabla {name} en la campaña {campaign}. Tablas: {names}.",
+    "{name} = {value} should draw 1 to 100 rows of a named table, as in {example}.":
+        "{name} = {value} debería sacar de 1 a 100 filas de una tabla con nombre, como en {example}.",
+    "{name} is not a usable table name: a name of at most 64 characters, without control characters, braces, "
+    "brackets or '@'.":
+        "{name} no es un nombre de tabla válido: un nombre de como mucho 64 caracteres, sin caracteres de control, "
+        "llaves, corchetes ni '@'.",
+    "{name} overlaps the row {row}; a total belongs to one row.": "{name} se solapa con la fila {row}; un total pertenece a una sola fila.",
+    "{name} has {n} rows, over the limit of 10,000.": "{name} tiene {n} filas, más del límite de 10,000.",
+    "{name} starts at {n}, but with no die the rows must cover 1, 2, 3… without a gap, and {gap} is missing; "
+    "add it, or give the table a die.":
+        "{name} empieza en {n}, pero sin dado las filas deben cubrir 1, 2, 3… sin huecos, y falta {gap}; añádela, "
+        "o da un dado a la tabla.",
+    "{name} draws on tables more than 10 deep ({chain}); a table that rolls on itself must reach a row that does "
+    "not, sooner.":
+        "{name} tira en tablas a más de 10 niveles ({chain}); una tabla que tira en sí misma debe llegar antes a "
+        "una fila que no lo haga.",
+    "{name} names {who} twice: a participant is in one side, once.":
+        "{name} nombra {who} dos veces: un participante está en un solo bando, una vez.",
+    "{name}.characters names {who}: {message}": "{name}.characters nombra {who}: {message}",
+    "{name} is the only side: an encounter needs two sides or more, such as [sides.heroes] and [sides.foes].":
+        "{name} es el único bando: un encuentro necesita dos bandos o más, como [sides.heroes] y [sides.foes].",
+    "{name} = {value} is not a verb of {system}. Verbs: {names}.":
+        "{name} = {value} no es un verbo de {system}. Verbos: {names}.",
+    "name a plugin to install: a package name, a folder, a git URL (git+https://...), a wheel, or -r FILE.":
+        "nombra un plugin que instalar: un nombre de paquete, una carpeta, una URL de git (git+https://...), un "
+        "wheel, o -r FILE.",
 }
 
-_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z_0-9]*)\}")
+# What a placeholder stands for: a message, any text; a value (a name, a number, a
+# path), any text without ": " or the start of a sentence, so that a pattern about a
+# value never swallows a prefix or a sentence of a longer message ("cannot undo #2:
+# {message}", "{message} The edit was not kept; ...").
+_MESSAGE, _VALUE = "(?P<{}>.+?)", "(?P<{}>(?:(?!: |\\. [A-Z]).)+?)"
 
 
 @functools.cache
@@ -234,7 +533,8 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
         parts = _PLACEHOLDER.split(english)  # text, name, text, name, ..., text
         if len(parts) == 1:
             continue
-        regex = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+        regex = "".join(re.escape(part) if i % 2 == 0 else (_MESSAGE if part.startswith("message") else _VALUE)
+                        .format(part) for i, part in enumerate(parts))
         found.append((-sum(map(len, parts[::2])), re.compile(regex, re.S), spanish))
     return [(pattern, spanish) for _, pattern, spanish in sorted(found, key=lambda f: f[0])]
 
@@ -246,7 +546,7 @@ def translate(text: str) -> str:
     for pattern, spanish in _patterns():
         match = pattern.fullmatch(text)
         if match:
-            values = {name: translate(value) if name == "message" else value
+            values = {name: translate(value) if name.startswith("message") else value
                       for name, value in match.groupdict().items()}
             return _PLACEHOLDER.sub(lambda m: values[m.group(1)], spanish)
     return text

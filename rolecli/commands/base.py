@@ -218,9 +218,11 @@ def _no_type(ctx) -> None:
     return None
 
 
-def fail(message: str) -> int:
-    """Report a user's error as one line on stderr; the exit code for it."""
+def fail(message: str, lang: str = "en") -> int:
+    """Report a user's error as one line on stderr, in ``lang`` (``message`` is
+    written in English); the exit code for it."""
+    from rolecli.i18n import say
     from rolecli.output import visible
 
-    print(f"rolecli: {visible(message)}", file=sys.stderr)
+    print(f"rolecli: {visible(say(message, lang))}", file=sys.stderr)
     return 2

@@ -12,7 +12,7 @@ from typing import Iterator
 import typer
 
 from rolecli.commands import core_command
-from rolecli.commands.base import fail
+from rolecli.commands.base import fail, language
 from rolecli.errors import Interrupted, RoleError
 from rolecli.output import note
 from rolecli.session import session_of
@@ -27,6 +27,7 @@ def batch(ctx: typer.Context,
     # which hands itself down), so that this module, which it loads, need not import it.
     invoke = ctx.find_root().obj["invoke"]
     session = session_of(ctx)
+    lang = language(ctx)
     prefix = [a for k, v in (("--campaigns", session.campaigns), ("--campaign", session.campaign),
                              ("--lang", session.lang)) if v for a in (k, v)]
     from rolecli.campaign.group import check_failures, grouped
@@ -36,13 +37,13 @@ def batch(ctx: typer.Context,
         with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
             for number, line in _lines(file):
                 if isinstance(line, RoleError):
-                    code = fail(f"line {number}: {line}")
+                    code = fail(f"line {number}: {line}", lang)
                 else:
-                    code = _run_line(invoke, prefix, number, line)
+                    code = _run_line(invoke, prefix, number, line, lang)
                 try:
                     check_failures()  # a group commit its timer made while this line ran, and could not
                 except RoleError as exc:
-                    code = max(code, fail(str(exc)))
+                    code = max(code, fail(str(exc), lang))
                 failed |= code == 1
                 if code >= 2:
                     errors = True
@@ -136,16 +137,16 @@ class _Pipe:
         pass
 
 
-def _run_line(invoke, prefix: list[str], number: int, line: str) -> int:
+def _run_line(invoke, prefix: list[str], number: int, line: str, lang: str) -> int:
     """Run one line of the batch; its exit code (0 for a blank or comment line)."""
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
-        return fail(f"line {number}: {exc}")
+        return fail(f"line {number}: {exc}", lang)
     if args[:1] == ["rolecli"]:
         args = args[1:]
     if not args:
         return 0
     if args[0] == "batch":
-        return fail(f"line {number}: batch cannot run batch")
+        return fail(f"line {number}: batch cannot run batch", lang)
     return invoke(prefix + args, where=f"line {number}: ")
