@@ -219,7 +219,7 @@ def invoke(argv: list[str], where: str = "") -> int:
 
         if isinstance(exc, PluginFailure) and debugging():
             raise exc.original
-        fail(where + str(exc), lang)
+        fail(where + exc.text(lang), lang)
         return exc.exit_code
     except ClickException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
