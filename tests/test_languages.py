@@ -84,6 +84,7 @@ def _help_pages():
     return list(_pages())
 
 
+@pytest.mark.slow  # every help page of every command, drawn by rich: some 8 s a language
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_every_help_page_speaks_one_language(cli, lang):
     left = {}
@@ -102,6 +103,14 @@ def test_help_pages_follow_the_lang_option_wherever_it_is(cli):
         page = run_inprocess(*args, env={"ROLECLI_LANG": "en", "COLUMNS": "200"}).out
         assert "Uso: rolecli roll" in page and "─ Opciones " in page, (args, page)
     assert "Usage: rolecli roll" in run_inprocess("--lang", "en", "roll", "--help", env={"ROLECLI_LANG": "es"}).out
+
+
+def test_the_root_and_roll_help_pages_speak_one_language(cli):
+    """The pages a newcomer reads first, in `make check` too (the walk above is slow)."""
+    for lang in ("es", "en"):
+        for args in ([], ["roll"], ["fate", "check"]):
+            page = run_inprocess(*args, "--help", env={"ROLECLI_LANG": lang, "COLUMNS": "200"}).out
+            assert not [line for line in page.splitlines() if foreign(line, lang)], (lang, args, page)
 
 
 def test_roll_help_and_a_usage_error_are_spanish_under_a_spanish_locale(cli, monkeypatch):

@@ -122,9 +122,8 @@ def for_people(command, ctx) -> None:
     """Give each flag of ``command`` and of its subcommands (``--help`` too) no
     metavar, each option whose declaration gave none a name for what it takes,
     and each argument no type beside its name; ``--lang`` to each that has
-    none, so that it is taken at every level of a command line; and its words
-    (help texts, ``--help`` itself) in the command line's :func:`language` (a
-    command is built once per language, so they are changed in place)."""
+    none, so that it is taken at every level of a command line; and ``--help``
+    that draws the page in the command line's :func:`language`."""
     if command in _named:
         return
     _named.add(command)
@@ -145,15 +144,8 @@ def for_people(command, ctx) -> None:
         annotation = next((a for a in typing.get_args(annotation) if a is not type(None)), annotation)
         param.metavar = (next((_TAKES[o] for o in param.opts if o in _TAKES), None)
                          or _BY_TYPE.get(annotation) or param.name.upper().strip("_").replace("_", "-"))
-    if lang != "en":
-        from rolecli.i18n import say
-
-        for thing in [command, *command.params, *([help_option] if help_option else [])]:
-            for attribute in ("help", "short_help", "epilog"):
-                if getattr(thing, attribute, None):
-                    setattr(thing, attribute, say(getattr(thing, attribute), lang))
-        if help_option:
-            help_option.callback = _help_in(help_option.callback)
+    if lang != "en" and help_option:
+        help_option.callback = _help_in(help_option.callback)
     for sub in getattr(command, "commands", {}).values():
         for_people(sub, ctx)
 
@@ -182,6 +174,10 @@ def help_in(ctx, lang: str):
 
     from rolecli.i18n import say
 
+    command = ctx.command
+    for sub in [command, *filter(None, (command.get_command(ctx, name) for name in getattr(
+            command, "list_commands", lambda ctx: [])(ctx)))]:  # the page's, and those its Commands panel lists
+        _in_words(sub, ctx, lang)
     english = {name: getattr(rich_utils, name) for name in _RICH_WORDS}
     ctx.formatter_class = functools.partial(_Formatter, say("Usage: ", lang))
     try:
@@ -191,6 +187,24 @@ def help_in(ctx, lang: str):
     finally:
         for name, text in english.items():
             setattr(rich_utils, name, text)
+
+
+_spoken: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def _in_words(command, ctx, lang: str) -> None:
+    """Give ``command``'s help texts (its own, its options', ``--help``'s) in
+    ``lang``, once: a command is built for one language (rolecli.cli), and
+    its words are read in it only when a help page shows them."""
+    if command in _spoken:
+        return
+    _spoken.add(command)
+    from rolecli.i18n import say
+
+    for thing in [command, *command.get_params(ctx)]:
+        for attribute in ("help", "short_help", "epilog"):
+            if getattr(thing, attribute, None):
+                setattr(thing, attribute, say(getattr(thing, attribute), lang))
 
 
 class _Formatter(HelpFormatter):
@@ -208,6 +222,8 @@ def _help_in(show_help):
     """``--help``'s callback, drawing the page in the command line's language."""
 
     def callback(ctx, param, value):
+        if not value or ctx.resilient_parsing:  # called for every command line: only --help draws a page
+            return show_help(ctx, param, value)
         with help_in(ctx, language(ctx)):
             return show_help(ctx, param, value)
 
