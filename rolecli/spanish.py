@@ -433,6 +433,13 @@ TEXTS = {
         "{name} no tiene el rasgo {trait}. ¿Querías decir {other}? Rasgos: {names}.",
     "empty trait name in {text}; write traits as Trait+Trait.":
         "nombre de rasgo vacío en {text}; escribe los rasgos como Rasgo+Rasgo.",
+    "no campaigns in {folder}; create one with 'rolecli campaign new NAME --system SYSTEM'.":
+        "no hay campañas en {folder}; crea una con 'rolecli campaign new NAME --system SYSTEM'.",
+    "current campaign: {name}": "campaña actual: {name}",
+    "no tables: add one to campaign.toml ([tables.NAME], see docs/tables.md) or import one with "
+    "'rolecli table import NAME FILE'.":
+        "no hay tablas: añade una a campaign.toml ([tables.NAME], ver docs/tables.md) o importa una con "
+        "'rolecli table import NAME FILE'.",
     # --- the log -----------------------------------------------------------------------------------
     "{message}; fix or remove that line.": "{message}; corrige o quita esa línea.",
     "not a log entry ({message_why})": "no es una entrada del registro ({message_why})",
