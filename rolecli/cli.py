@@ -21,11 +21,13 @@ from typing import Any, Optional
 
 import typer
 from typer import Abort
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
+from typer.models import DefaultPlaceholder
 
 from rolecli import __version__
 from rolecli.commands import REGISTRY, complete_campaigns
-from rolecli.commands.base import ClickException, RoleCommand, UsageError, fail, for_people, help_in, language, quietly
+from rolecli.commands.base import (ClickException, RoleCommand, SpokenGroup, UsageError, fail, for_people, language,
+                                   quietly)
 from rolecli.core_commands import COMMANDS
 from rolecli.errors import RoleError
 from rolecli.session import session_of
@@ -33,7 +35,7 @@ from rolecli.session import session_of
 _built: dict[tuple[str, str], Any] = {}  # (command, language): a command's help is in one language
 
 
-class RoleGroup(TyperGroup):
+class RoleGroup(SpokenGroup):
     """The core commands, then each installed system as a group of its verbs,
     then the verbs of the current campaign's system as top-level commands."""
 
@@ -106,9 +108,12 @@ _prepared_apps: "weakref.WeakSet" = weakref.WeakSet()
 def _prepared(app: typer.Typer) -> typer.Typer:
     """``app`` (a core command, or a group of them) with what every command has,
     given once here rather than in each: its words read as :class:`RoleCommand`
-    reads them, and ``--quiet``."""
+    reads them, ``--quiet``, and a group's page in the command line's language
+    (:class:`SpokenGroup`)."""
     if app not in _prepared_apps:
         _prepared_apps.add(app)
+        if isinstance(app.info.cls, DefaultPlaceholder):
+            app.info.cls = SpokenGroup
         for info in app.registered_commands:
             info.cls = RoleCommand if info.cls in (None, TyperCommand) else info.cls
         for info in [*app.registered_commands, *filter(None, [app.registered_callback])]:
@@ -223,8 +228,7 @@ def invoke(argv: list[str], where: str = "") -> int:
         return exc.exit_code
     except ClickException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
-            with help_in(exc.ctx, lang):
-                print(exc.format_message())  # a help page, whose words are ours
+            print(exc.format_message())  # a help page (SpokenGroup drew it in the command line's language)
             return 0
         path = " ".join(["rolecli", *exc.ctx.command_path.split()[1:]]) if getattr(exc, "ctx", None) else "rolecli"
         hint = f" See '{path} --help'."

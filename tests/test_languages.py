@@ -97,6 +97,15 @@ def test_every_help_page_speaks_one_language(cli, lang):
     assert not left, f"{len(left)} lines in the other language:\n" + "\n".join(f"{k}    [{v}]" for k, v in left.items())
 
 
+def test_a_group_given_no_command_shows_its_page_in_the_language(cli):
+    """typer draws that page as it refuses the empty command line (rolecli.commands.base.SpokenGroup)."""
+    for args in ([], ["campaign"], ["campaign", "rule"], ["fate"]):
+        for lang, usage in (("es", "Uso: rolecli"), ("en", "Usage: rolecli")):
+            result = run_inprocess(*args, env={"ROLECLI_LANG": lang, "COLUMNS": "200"})
+            assert result.code == 0 and usage in result.out, (args, lang, result.out)
+            assert not [line for line in result.out.splitlines() if foreign(line, lang)], (args, lang, result.out)
+
+
 def test_help_pages_follow_the_lang_option_wherever_it_is(cli):
     for args in (["--lang", "es", "roll", "--help"], ["roll", "--help", "--lang", "es"],
                  ["roll", "--lang=es", "--help"]):

@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
 from rolecli.session import session_of
 
-__all__ = ["ClickException", "QUIET_OPTION", "RoleCommand", "UsageError", "fail", "for_people", "help_in", "language",
-           "quietly"]
+__all__ = ["ClickException", "QUIET_OPTION", "RoleCommand", "SpokenGroup", "UsageError", "fail", "for_people", "help_in",
+           "language", "quietly"]
 
 try:  # typer >= 0.29 vendors click
     from typer._click.exceptions import ClickException, UsageError
@@ -63,6 +63,18 @@ class RoleCommand(TyperCommand):
 
         parser._process_opts = process_opts
         return parser
+
+
+class SpokenGroup(TyperGroup):
+    """A group of commands whose help page, shown when it is given no command
+    (``rolecli campaign``), is in the command line's language: typer draws that
+    page as it refuses the empty command line, before rolecli sees the refusal."""
+
+    def parse_args(self, ctx, args):
+        if args or not self.no_args_is_help:
+            return super().parse_args(ctx, args)
+        with help_in(ctx, language(ctx)):
+            return super().parse_args(ctx, args)
 
 
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="Results only: no explanation lines (the dice read, notes).")
