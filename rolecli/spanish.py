@@ -533,8 +533,10 @@ _MESSAGE, _VALUE = "(?P<{}>.+?)", "(?P<{}>(?:(?!: |\\. [A-Z]).)+?)"
 
 
 @functools.cache
-def _patterns() -> list[tuple[re.Pattern, str]]:
-    """The patterns of :data:`TEXTS`, the most specific (most literal text) first."""
+def _patterns() -> list[tuple[str, str, str]]:
+    """The patterns of :data:`TEXTS`, the most specific (most literal text) first:
+    each its longest literal piece (a text it matches must hold it: most patterns
+    are passed over without compiling them), its regular expression, its Spanish."""
     found = []
     for english, spanish in TEXTS.items():
         parts = _PLACEHOLDER.split(english)  # text, name, text, name, ..., text
@@ -542,16 +544,16 @@ def _patterns() -> list[tuple[re.Pattern, str]]:
             continue
         regex = "".join(re.escape(part) if i % 2 == 0 else (_MESSAGE if part.startswith("message") else _VALUE)
                         .format(part) for i, part in enumerate(parts))
-        found.append((-sum(map(len, parts[::2])), re.compile(regex, re.S), spanish))
-    return [(pattern, spanish) for _, pattern, spanish in sorted(found, key=lambda f: f[0])]
+        found.append((-sum(map(len, parts[::2])), max(parts[::2], key=len), regex, spanish))
+    return [(piece, regex, spanish) for _, piece, regex, spanish in sorted(found, key=lambda f: f[0])]
 
 
 def translate(text: str) -> str:
     """``text`` in Spanish, or as it is when no entry matches it."""
     if text in TEXTS:
         return TEXTS[text]
-    for pattern, spanish in _patterns():
-        match = pattern.fullmatch(text)
+    for piece, regex, spanish in _patterns():
+        match = re.fullmatch(regex, text, re.S) if piece in text else None
         if match:
             values = {name: translate(value) if name.startswith("message") else value
                       for name, value in match.groupdict().items()}
