@@ -180,3 +180,31 @@ def test_every_error_of_the_bad_input_corpus_speaks_one_language(tmp_path, monke
         if foreign(line, lang):
             left[case.name] = line[:300]
     assert not left, f"{len(left)} errors in the other language:\n" + "\n".join(f"{v}    [{k}]" for k, v in left.items())
+
+
+# --- the catalog ---------------------------------------------------------------------
+
+
+def test_every_spanish_text_uses_only_placeholders_of_its_english():
+    """One it lacks would fail as the message is printed (a name said once in Spanish may be left out)."""
+    from rolecli.spanish import _PLACEHOLDER, TEXTS
+
+    for english, spanish in TEXTS.items():
+        assert set(_PLACEHOLDER.findall(spanish)) <= set(_PLACEHOLDER.findall(english)), english
+
+
+@pytest.mark.parametrize("english, spanish", [
+    # a value is copied, a {message} is translated in turn, however deep
+    ("cannot undo #2: campaigns/demo/log.jsonl line 2: hp = -5 is out of range 1..9.",
+     "no se puede deshacer #2: campaigns/demo/log.jsonl línea 2: hp = -5 está fuera del rango 1..9."),
+    # a value never swallows a sentence of a longer message
+    ("unknown rule system 'x'; installed systems: dice, fate. The edit was not kept; it is saved in c.toml.rejected.",
+     "sistema de reglas desconocido 'x'; sistemas instalados: dice, fate. La edición no se ha guardado; está en "
+     "c.toml.rejected."),
+    ("a text no entry knows", "a text no entry knows"),
+])
+def test_the_catalog_translates_composed_messages(english, spanish):
+    from rolecli.i18n import say
+
+    assert say(english, "es") == spanish
+    assert say(english, "en") == english
