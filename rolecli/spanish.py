@@ -440,6 +440,118 @@ TEXTS = {
     "'rolecli table import NAME FILE'.":
         "no hay tablas: añade una a campaign.toml ([tables.NAME], ver docs/tables.md) o importa una con "
         "'rolecli table import NAME FILE'.",
+    # --- more of the core's refusals -----------------------------------------------------------
+    "cannot {verb} in {campaign} safely: the result would not be exactly what was asked; make the change by hand.":
+        "no se puede {verb} en {campaign} con seguridad: el resultado no sería exactamente lo pedido; haz el cambio "
+        "a mano.",
+    "{campaign} changed while this command held the campaign (its newest entry is #{n}, not #{m}); nothing was "
+    "written: run the command again.":
+        "{campaign} cambió mientras esta orden tenía la campaña (su entrada más nueva es #{n}, no #{m}); no se "
+        "escribió nada: ejecuta la orden otra vez.",
+    "cannot {verb} in {campaign} ({message_why}); make the change by hand.":
+        "no se puede {verb} en {campaign} ({message_why}); haz el cambio a mano.",
+    "cannot {verb} in {campaign} without breaking it ({message_why}); make the change by hand.":
+        "no se puede {verb} en {campaign} sin romperla ({message_why}); haz el cambio a mano.",
+    "{message} The change is in the log (#{n}): the next rolecli command on this campaign finishes writing it.":
+        "{message} El cambio está en el registro (#{n}): la próxima orden de rolecli sobre esta campaña termina "
+        "de escribirlo.",
+    "{path} is missing.": "falta {path}.",
+    "{path} changed while it was open in the editor; the edit was not kept: it is saved in {saved} to merge by hand.":
+        "{path} cambió mientras estaba abierto en el editor; la edición no se ha guardado: está en {saved} para "
+        "mezclarla a mano.",
+    "cannot {verb} {path}: it is not a plain file; remove it.": "no se puede {verb} {path}: no es un fichero normal; quítalo.",
+    "cannot {verb} {path}: its folder is missing.": "no se puede {verb} {path}: falta su carpeta.",
+    "cannot {verb} {path}: it is a link, and rolecli never writes through one; put the file itself in its place.":
+        "no se puede {verb} {path}: es un enlace, y rolecli nunca escribe a través de uno; pon el fichero mismo en "
+        "su lugar.",
+    "the campaign is busy: another rolecli has held {path} for {n} s; try again when it ends.":
+        "la campaña está ocupada: otro rolecli tiene {path} desde hace {n} s; inténtalo otra vez cuando termine.",
+    "cannot lock {path}: {message_why}.": "no se puede bloquear {path}: {message_why}.",
+    "cannot read {path}: {message_why}.": "no se puede leer {path}: {message_why}.",
+    "cannot create {path}: {message_why}.": "no se puede crear {path}: {message_why}.",
+    "{name}: a list holds an empty value (None), which a TOML file cannot store.":
+        "{name}: una lista tiene un valor vacío (None), que un fichero TOML no puede guardar.",
+    "{name}: sheet values must be a table of key = value.": "{name}: los valores de la hoja deben ser una tabla de clave = valor.",
+    "{name} is already called {other}; give another name.": "{name} ya se llama {other}; da otro nombre.",
+    "rule {name} is not set in {path}, so it has its default, {value}, already.":
+        "la regla {name} no está fijada en {path}, así que ya tiene su valor por defecto, {value}.",
+    "rule {name} is {value} already.": "la regla {name} ya es {value}.",
+    "{name}: {key} is not a table, so it has no entries; write {example}=value.":
+        "{name}: {key} no es una tabla, así que no tiene entradas; escribe {example}=valor.",
+    "{name}: {key} takes true or false.": "{name}: {key} lleva true o false.",
+    "{name}: cannot read the key; quote a name that holds dots, quotes or '=' as TOML does: "
+    "skills.\"Armas cuerpo a cuerpo\"=4.":
+        "{name}: no se puede leer la clave; pon entre comillas un nombre con puntos, comillas o '=' como hace TOML: "
+        "skills.\"Armas cuerpo a cuerpo\"=4.",
+    "standard input is closed; give batch a file of command lines, or lines on standard input.":
+        "la entrada estándar está cerrada; da a batch un fichero de órdenes, o líneas por la entrada estándar.",
+    "an effect's text is not valid UTF-8 text; type it again in UTF-8.":
+        "el texto de un efecto no es texto UTF-8 válido; escríbelo otra vez en UTF-8.",
+    "nobody named can act, so no conflict can start.": "nadie de los nombrados puede actuar, así que no puede empezar ningún conflicto.",
+    "the initiative of {system} has no kind of conflict; drop --kind.":
+        "la iniciativa de {system} no distingue tipos de conflicto; quita --kind.",
+    "{n} rolls in one command, over the limit of {limit}; roll fewer (-n, Nx).":
+        "{n} tiradas en una orden, más del límite de {limit}; tira menos (-n, Nx).",
+    "this command would roll more than {n} dice in all, explosions and rerolls included (limit {limit}); roll fewer.":
+        "esta orden tiraría más de {n} dados en total, explosiones y repeticiones incluidas (límite {limit}); tira "
+        "menos.",
+    "this command read more than {n} dice in all, explosions and rerolls included (limit {limit}); roll fewer.":
+        "esta orden leyó más de {n} dados en total, explosiones y repeticiones incluidas (límite {limit}); tira menos.",
+    "--until-ci {value} is out of range: give a width between 0 and 1, such as 0.05.":
+        "--until-ci {value} está fuera de rango: da una anchura entre 0 y 1, como 0.05.",
+    "{word} is neither a rule system nor a verb with odds of the current campaign's system {system} (verbs with "
+    "odds: {verbs}); installed systems: {names}.":
+        "{word} no es un sistema de reglas ni un verbo con probabilidades del sistema de la campaña actual {system} "
+        "(verbos con probabilidades: {verbs}); sistemas instalados: {names}.",
+    "the initiative of {system} gave nobody a turn.": "la iniciativa de {system} no dio turno a nadie.",
+    "a conflict is running in campaign {campaign}, and an encounter is a conflict of its own: end it first with "
+    "'rolecli conflict end'.":
+        "hay un conflicto en curso en la campaña {campaign}, y un encuentro es un conflicto propio: termínalo antes "
+        "con 'rolecli conflict end'.",
+    "{command} failed (exit {code}); its messages are above.": "{command} falló (salida {code}); sus mensajes están arriba.",
+    "-r {path}: no such file.": "-r {path}: no existe el fichero.",
+    "name a plugin to uninstall (see 'rolecli plugins').": "nombra un plugin que desinstalar (ver 'rolecli plugins').",
+    "'rolecli plugins uninstall' does not uninstall rolecli itself; use the tool that installed it (pip, pipx, uv).":
+        "'rolecli plugins uninstall' no desinstala rolecli mismo; usa la herramienta que lo instaló (pip, pipx, uv).",
+    "{name} ships with rolecli and cannot be uninstalled.": "{name} viene con rolecli y no se puede desinstalar.",
+    "{name} is not an installed rolecli plugin; installed plugins: {names}.":
+        "{name} no es un plugin de rolecli instalado; plugins instalados: {names}.",
+    "system {system} gave no result for {verb}; the plugin does not implement it.":
+        "el sistema {system} no dio resultado para {verb}; el plugin no lo implementa.",
+    "system {system} cannot compute odds for {verb}.": "el sistema {system} no puede calcular probabilidades para {verb}.",
+    "house rules {name} are not installed; installed house rules: {names} ('rolecli plugins' lists every plugin, "
+    "and why one is skipped).":
+        "las reglas de la casa {name} no están instaladas; reglas de la casa instaladas: {names} ('rolecli plugins' "
+        "lista todos los plugins, y por qué se salta uno).",
+    "house rules {name} are written for {system}, not for {other}.":
+        "las reglas de la casa {name} están escritas para {system}, no para {other}.",
+    "{name} cannot name a rule system: use a lower-case word, such as 'blades', that is no core command of rolecli.":
+        "{name} no puede nombrar un sistema de reglas: usa una palabra en minúsculas, como 'blades', que no sea un "
+        "comando de rolecli.",
+    "{path} already exists; choose another name or remove it.": "{path} ya existe; elige otro nombre o quítalo.",
+    "{name} cannot act: {why}. --force lets the game master override it.":
+        "{name} no puede actuar: {why}. --force deja que el director de juego lo pase por alto.",
+    "standard input is closed; give the file to import, or its rows on standard input.":
+        "la entrada estándar está cerrada; da el fichero que importar, o sus filas por la entrada estándar.",
+    "{path}: {n} rows, over the limit of {limit} rows per table.": "{path}: {n} filas, más del límite de {limit} filas por tabla.",
+    "{path}: some rows have a range and some do not; give every row a range, or none.":
+        "{path}: unas filas tienen rango y otras no; da un rango a todas las filas, o a ninguna.",
+    "@{name} is both a named roll and a trait of {who}; rename the roll so that each name means one thing.":
+        "@{name} es a la vez una tirada con nombre y un rasgo de {who}; renombra la tirada para que cada nombre "
+        "signifique una sola cosa.",
+    "an effect lasts until one of {choices}, not {value}.": "un efecto dura hasta uno de {choices}, no {value}.",
+    "an effect of N rounds needs N of 1 or more, not {value}.": "un efecto de N asaltos necesita un N de 1 o más, no {value}.",
+    "@{name} is neither a named roll nor a trait of {who}. Names: {names}.":
+        "@{name} no es una tirada con nombre ni un rasgo de {who}. Nombres: {names}.",
+    "@{name} is neither a named roll nor a trait of {who}. Did you mean {other}? Names: {names}.":
+        "@{name} no es una tirada con nombre ni un rasgo de {who}. ¿Querías decir {other}? Nombres: {names}.",
+    "odds of {what}: every repeat has the same odds; drop {drop}.":
+        "probabilidades de {what}: cada repetición tiene las mismas; quita {drop}.",
+    "{name} {value}: exact odds take a plain number here, not dice; give the number to reckon with (each of its "
+    "values has its own odds).":
+        "{name} {value}: las probabilidades exactas llevan aquí un número, no dados; da el número con el que contar "
+        "(cada uno de sus valores tiene sus propias probabilidades).",
+    "{message} (nothing was installed).": "{message} (no se instaló nada).",
     # --- the log -----------------------------------------------------------------------------------
     "{message}; fix or remove that line.": "{message}; corrige o quita esa línea.",
     "not a log entry ({message_why})": "no es una entrada del registro ({message_why})",
