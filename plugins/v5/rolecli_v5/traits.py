@@ -125,7 +125,8 @@ def parts(character: Character | None, text: str, what: str) -> list[Part]:
             raise Refused(f"{what} {text!r} has an empty term; write a number or Attribute+Skill.")
         if piece.lstrip("-").isdigit():
             if abs(int(piece)) > MAX_DICE:  # a pool of 10^400 d10s would be rolled for ever
-                raise Refused(Label(f"{_QUE.get(what, what)}: {piece} dados está fuera del rango -{MAX_DICE}..{MAX_DICE}.",
+                raise Refused(Label(f"{_QUE.get(what, what)}: {piece} dados está fuera del rango "
+                                    f"-{MAX_DICE}..{MAX_DICE}.",
                                     f"{what}: {piece} dice is out of range -{MAX_DICE}..{MAX_DICE}."))
             out.append(Part("", int(piece)))
         elif character is None:
