@@ -182,6 +182,19 @@ def test_every_error_of_the_bad_input_corpus_speaks_one_language(tmp_path, monke
     assert not left, f"{len(left)} errors in the other language:\n" + "\n".join(f"{v}    [{k}]" for k, v in left.items())
 
 
+def test_without_its_spanish_an_error_is_found_out(cli, monkeypatch):
+    """The walks can fail: with an empty catalog (rolecli before issue 21) the errors stay English."""
+    import rolecli.spanish
+
+    monkeypatch.setattr(rolecli.spanish, "TEXTS", {})
+    rolecli.spanish._patterns.cache_clear()
+    try:
+        refused = run_inprocess("roll", "1d6", "--bogus", env={"ROLECLI_LANG": "es"}).err
+        assert foreign(refused, "es") == ["such", "option", "See"], refused
+    finally:
+        rolecli.spanish._patterns.cache_clear()
+
+
 # --- the catalog ---------------------------------------------------------------------
 
 
