@@ -21,19 +21,21 @@ from typing import Any, Optional
 
 import typer
 from typer import Abort
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
+from typer.models import DefaultPlaceholder
 
 from rolecli import __version__
 from rolecli.commands import REGISTRY, complete_campaigns
-from rolecli.commands.base import ClickException, RoleCommand, UsageError, fail, for_people, quietly
+from rolecli.commands.base import (ClickException, RoleCommand, SpokenGroup, UsageError, fail, for_people, language,
+                                   quietly)
 from rolecli.core_commands import COMMANDS
 from rolecli.errors import RoleError
 from rolecli.session import session_of
 
-_built: dict[str, Any] = {}
+_built: dict[tuple[str, str], Any] = {}  # (command, language): a command's help is in one language
 
 
-class RoleGroup(TyperGroup):
+class RoleGroup(SpokenGroup):
     """The core commands, then each installed system as a group of its verbs,
     then the verbs of the current campaign's system as top-level commands."""
 
@@ -44,20 +46,19 @@ class RoleGroup(TyperGroup):
         return command
 
     def _lookup(self, ctx, cmd_name):
+        lang = language(ctx)
         if cmd_name in COMMANDS:
             # Built on first use: typer's per-parameter set-up is costly, and
             # `rolecli roll 2d6` should pay for its own command only.
-            if cmd_name not in _built:
-                _built[cmd_name] = typer.main.get_command(_prepared(typer_app(cmd_name)))
-            return _built[cmd_name]
+            if (cmd_name, lang) not in _built:
+                _built[cmd_name, lang] = typer.main.get_command(_prepared(typer_app(cmd_name)))
+            return _built[cmd_name, lang]
         session = session_of(ctx)
         from rolecli.commands.plugin_commands import placed
         from rolecli.commands.verbs import command_for, system_group
-        from rolecli.i18n import choose_lang
         from rolecli.play import campaign_system
         from rolecli.plugins import get_plugins, system_names
 
-        lang = choose_lang(session.lang)
         if cmd_name in system_names():  # a quick roll: `rolecli fate check 3`, its plugin's commands beside
             plugins = get_plugins(cmd_name)
             group = system_group(plugins.system(cmd_name), lang)
@@ -74,9 +75,9 @@ class RoleGroup(TyperGroup):
         added = placed(get_plugins())
         return added.groups.get(cmd_name) or added.top.get(cmd_name)
 
-    def format_help(self, ctx, formatter):
-        for_people(self, ctx)
-        return super().format_help(ctx, formatter)
+    def parse_args(self, ctx, args):
+        for_people(self, ctx)  # before --help, which is read first
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx, args):
         try:
@@ -119,9 +120,12 @@ _prepared_apps: "weakref.WeakSet" = weakref.WeakSet()
 def _prepared(app: typer.Typer) -> typer.Typer:
     """``app`` (a core command, or a group of them) with what every command has,
     given once here rather than in each: its words read as :class:`RoleCommand`
-    reads them, and ``--quiet``."""
+    reads them, ``--quiet``, and a group's page in the command line's language
+    (:class:`SpokenGroup`)."""
     if app not in _prepared_apps:
         _prepared_apps.add(app)
+        if isinstance(app.info.cls, DefaultPlaceholder):
+            app.info.cls = SpokenGroup
         for info in app.registered_commands:
             info.cls = RoleCommand if info.cls in (None, TyperCommand) else info.cls
         for info in [*app.registered_commands, *filter(None, [app.registered_callback])]:
@@ -192,17 +196,38 @@ def root(
 
 # --- entry point ------------------------------------------------------------
 
-_command = None
+_commands: dict[str, Any] = {}  # the root command, in each language its help is shown in
+
+
+def spoken(argv: list[str]) -> str:
+    """The language of a command line's help pages and messages: its last
+    ``--lang`` (at any level, as every command takes it), else ROLECLI_LANG and
+    the locale. Read from the words, before click parses them: a usage error
+    comes before any option is read. A bad value is the command's to refuse."""
+    from rolecli.i18n import LANGS, choose_lang, locale_lang
+
+    given = None
+    for word, after in zip(argv, [*argv[1:], None]):
+        if word == "--lang" and after in LANGS:
+            given = after
+        elif word.startswith("--lang=") and word[7:] in LANGS:
+            given = word[7:]
+    try:
+        return choose_lang(given)
+    except RoleError:  # a bad ROLECLI_LANG: refused by the command that reads it, in the locale's language
+        return locale_lang()
 
 
 def invoke(argv: list[str], where: str = "") -> int:
     """Run one command line in this process and return its exit code."""
-    global _command
-    if _command is None:
-        _command = typer.main.get_command(app)
+    from rolecli.i18n import say
+
+    lang = spoken(argv)
+    if lang not in _commands:
+        _commands[lang] = typer.main.get_command(app)
     try:
-        rv = _command.main(args=argv, prog_name="rolecli", standalone_mode=False,
-                           obj={"command_line": "rolecli " + shlex.join(argv), "invoke": invoke})
+        rv = _commands[lang].main(args=argv, prog_name="rolecli", standalone_mode=False,
+                                  obj={"command_line": "rolecli " + shlex.join(argv), "invoke": invoke, "lang": lang})
         if rv == 130:  # typer turns Ctrl-C into exit code 130 and says nothing; no command returns 130
             raise KeyboardInterrupt
         sys.stdout.flush()  # a full disk or a closed pipe shows here, while this command is still known
@@ -211,20 +236,20 @@ def invoke(argv: list[str], where: str = "") -> int:
 
         if isinstance(exc, PluginFailure) and debugging():
             raise exc.original
-        fail(where + str(exc))
+        fail(where + exc.text(lang), lang)
         return exc.exit_code
     except ClickException as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":
-            print(exc.format_message())  # a help page, whose words are ours
+            print(exc.format_message())  # a help page (SpokenGroup drew it in the command line's language)
             return 0
         path = " ".join(["rolecli", *exc.ctx.command_path.split()[1:]]) if getattr(exc, "ctx", None) else "rolecli"
         hint = f" See '{path} --help'."
-        message = " ".join(exc.format_message().split())
-        return fail(where + message + ("" if message.endswith((".", "?", "!")) else ".") + hint)
+        message = say(" ".join(exc.format_message().split()), lang)  # before its full stop is added
+        return fail(where + message + ("" if message.endswith((".", "?", "!")) else ".") + hint, lang)
     except (Abort, KeyboardInterrupt):
         if where:  # a line of a batch: the whole batch stops, and says so once
             raise KeyboardInterrupt from None
-        fail("interrupted.")
+        fail("interrupted.", lang)
         return 130
     except BrokenPipeError:  # stdout's reader went away (`| head`): a Unix tool's SIGPIPE code
         return 141
@@ -233,7 +258,7 @@ def invoke(argv: list[str], where: str = "") -> int:
             return _internal(where, exc)
         _silence_stdout()
         return fail(f"{where}cannot write the results: {exc.strerror or exc}; "
-                    "what the command recorded in a campaign is kept ('rolecli log' shows it).")
+                    "what the command recorded in a campaign is kept ('rolecli log' shows it).", lang)
     except SystemExit:
         # typer and rich (help pages) end the process with 1 when stdout's reader goes
         # away while they write; 1 means "a check failed" here, so answer as above.
@@ -281,7 +306,7 @@ def _stdout_gone() -> bool:
 def main(argv: list[str] | None = None) -> None:
     if sys.stdout is None:  # started with stdout closed (`rolecli ... >&-`): run nothing
         if sys.stderr is not None:
-            fail("standard output is closed; give rolecli somewhere to write, such as >/dev/null.")
+            fail("standard output is closed; give rolecli somewhere to write, such as >/dev/null.", spoken(sys.argv[1:]))
         sys.exit(2)
     if sys.stderr is None:  # started with stderr closed (`2>&-`): its lines go nowhere, not into stdout
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # (print(file=None) writes to stdout)

@@ -6,9 +6,20 @@ class RoleError(Exception):
 
     The CLI prints ``rolecli: <message>`` on stderr and exits with code 2, never a
     traceback. Raise it (or a subclass) from the core and from plugins alike.
+    The message is English (the command line says the core's in the user's
+    language), or a :class:`rolecli.contract.Label`, which says it in each of
+    its languages: ``Refused(Label(f"{n} no es ...", f"{n} is not ..."))``.
     """
 
     exit_code = 2
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` if it is a Label; else as it was given."""
+        message = self.args[0] if len(self.args) == 1 else None
+        return message(lang) if callable(message) else super().__str__()
 
 
 class DiceError(RoleError):

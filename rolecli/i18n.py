@@ -7,6 +7,12 @@ its first language rolecli speaks counts). A locale rolecli does not speak, or
 ``C``/``POSIX``, prints English. Systems carry their own labels as
 :class:`rolecli.contract.Label`; the core's are (Spanish, English) pairs here,
 so that printing a roll does not need the plugin contract.
+
+The command layer's own words (help pages, click's and typer's messages, the
+errors rolecli raises) are written in English where they are used, and
+:func:`say` gives them in the language chosen: their Spanish is in
+:mod:`rolecli.spanish`, imported only when Spanish text is to be printed, so
+that a quick roll loads no catalog.
 """
 
 from __future__ import annotations
@@ -94,3 +100,13 @@ def t(key: str, lang: str) -> str:
     if pair is None:
         return key
     return pair[0] if lang == "es" else pair[1]
+
+
+def say(text: str, lang: str) -> str:
+    """``text``, written in English (a help text, a message), in ``lang``; a text
+    the catalog does not know stays as it is (a name, a text already Spanish)."""
+    if lang != "es" or not text:
+        return text
+    from rolecli.spanish import translate
+
+    return translate(text)

@@ -15,10 +15,14 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()
 
 
-def closest(word: str, known: list[str] | tuple[str, ...], what: str) -> str:
-    """`` Did you mean 'x'? <What>: a, b, c.`` for a message about an unknown ``word``."""
+def closest(word: str, known: list[str] | tuple[str, ...], what: str, lang: str = "en") -> str:
+    """`` Did you mean 'x'? <What>: a, b, c.`` for a message about an unknown
+    ``word``, in ``lang`` (``what`` is already in it)."""
     names = list(known)
     folded = {fold(n): n for n in names}
     close = difflib.get_close_matches(fold(word), list(folded), n=1, cutoff=0.5)
+    if lang == "es":
+        hint = f" ¿Querías decir {folded[close[0]]!r}?" if close else ""
+        return f"{hint} {what}: {', '.join(names) if names else 'ninguno'}."
     hint = f" Did you mean {folded[close[0]]!r}?" if close else ""
     return f"{hint} {what}: {', '.join(names) if names else 'none'}."

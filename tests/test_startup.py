@@ -23,6 +23,17 @@ def test_a_quick_roll_loads_no_plugin_campaign_rich_or_icepool(campaigns):
     assert _loaded(code, *heavy) == dict.fromkeys(heavy, False)
 
 
+def test_a_quick_roll_in_spanish_loads_no_catalog(campaigns, monkeypatch):
+    """rolecli.spanish (help texts and messages) is read only to print one of them."""
+    monkeypatch.setenv("ROLECLI_LANG", "es")
+    code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
+           "    assert invoke(['roll', '2d6']) == 0"
+    assert _loaded(code, "rolecli.spanish") == {"rolecli.spanish": False}
+    refused = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stderr(io.StringIO()):\n" \
+              "    assert invoke(['roll', '2d6', '--bogus']) == 2"
+    assert _loaded(refused, "rolecli.spanish") == {"rolecli.spanish": True}
+
+
 @pytest.mark.slow  # two fresh interpreters, watching typer rather than rolecli
 def test_typer_still_coerces_a_bare_commands_help_with_pydantic():
     """The README's reason for the start-up floor: a typer app with no parameter

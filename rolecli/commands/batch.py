@@ -12,7 +12,7 @@ from typing import Iterator
 import typer
 
 from rolecli.commands import core_command
-from rolecli.commands.base import fail
+from rolecli.commands.base import fail, language
 from rolecli.errors import Interrupted, RoleError
 from rolecli.output import note
 from rolecli.session import session_of
@@ -32,12 +32,13 @@ def run_batch(ctx: typer.Context, file: str, keep_going: bool = False) -> int:
     1 if a check failed, else 0."""
     from rolecli.campaign.group import grouped
 
+    lang = language(ctx)
     failed = errors = False
     try:
         with grouped():  # consecutive changes to a campaign share commits (rolecli/campaign/group.py)
             for number, line in _lines(file):
                 where = f"line {number}: "
-                code = fail(where + str(line)) if isinstance(line, RoleError) else run_line(ctx, line, where)
+                code = fail(where + str(line), lang) if isinstance(line, RoleError) else run_line(ctx, line, where)
                 failed |= code == 1
                 if code >= 2:
                     errors = True
@@ -143,20 +144,20 @@ def run_line(ctx: typer.Context, line: str, where: str, inside: str = "batch") -
     try:
         args = shlex.split(line, comments=True)
     except ValueError as exc:
-        return fail(f"{where}{exc}")
+        return fail(f"{where}{exc}", language(ctx))
     if args[:1] == ["rolecli"]:
         args = args[1:]
     if not args:
         return 0
     if args[0] in (inside, "shell"):
-        return fail(f"{where}{inside} cannot run {args[0]}")
+        return fail(f"{where}{inside} cannot run {args[0]}", language(ctx))
     code = invoke(root_options(ctx) + args, where=where)
     from rolecli.campaign.group import check_failures
 
     try:
         check_failures()  # a group commit its timer made while this line ran, and could not
     except RoleError as exc:
-        code = max(code, fail(str(exc)))
+        code = max(code, fail(str(exc), language(ctx)))
     return code
 
 

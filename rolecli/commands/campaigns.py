@@ -10,7 +10,9 @@ from rolecli.campaign.locate import show
 from rolecli.campaign.validate import dotted, read_rule_value, rule_option
 from rolecli.commands import (JSON, LANG, REGISTRY, campaign_store, complete_campaigns, current_campaign,
                               systems_lookup)
+from rolecli.commands.base import language
 from rolecli.errors import RoleError
+from rolecli.i18n import say
 from rolecli.output import Printer, note
 from rolecli.session import session_of
 
@@ -42,12 +44,12 @@ def campaign_list(ctx: typer.Context, json_: bool = JSON) -> int:
     printer = Printer(json_)
     names = store.list_campaigns(root)
     if not names and not json_:
-        note(f"no campaigns in {root}; create one with 'rolecli campaign new NAME --system SYSTEM'.")
+        note(say(f"no campaigns in {root}; create one with 'rolecli campaign new NAME --system SYSTEM'.", language(ctx)))
     for name in names:
         try:
             system = store.system_of(root, name)
         except RoleError as exc:  # one broken campaign must not hide the others
-            note(str(exc))
+            note(say(exc.text(language(ctx)), language(ctx)))
             system = "?"
         printer.result({"name": name, "system": system, "current": name == current},
                        [f"{'*' if name == current else ' '} {name}\t{system}"])
@@ -63,7 +65,7 @@ def campaign_use(ctx: typer.Context, name: str = typer.Argument(..., autocomplet
     if json_:
         Printer(True).result({"current": name}, [])
     else:
-        note(f"current campaign: {name}")
+        note(say(f"current campaign: {name}", language(ctx)))
     return 0
 
 

@@ -8,7 +8,9 @@ from typing import Optional
 import typer
 
 from rolecli.commands import JSON, LANG, REGISTRY, systems_lookup
+from rolecli.commands.base import language
 from rolecli.commands.dice import DICE, SEED
+from rolecli.i18n import say
 from rolecli.output import Printer
 from rolecli.session import session_of
 
@@ -32,8 +34,8 @@ def table_list(ctx: typer.Context, json_: bool = JSON) -> int:
     printer = Printer(json_)
     tables = _library(ctx).tables()
     if not tables and not json_:
-        note("no tables: add one to campaign.toml ([tables.NAME], see docs/tables.md) or import one with "
-             "'rolecli table import NAME FILE'.")
+        note(say("no tables: add one to campaign.toml ([tables.NAME], see docs/tables.md) or import one with "
+                 "'rolecli table import NAME FILE'.", language(ctx)))
     for table in tables:
         printer.result({"name": table.name, "die": table.die, "rows": len(table.rows), "from": table.book.label},
                        [f"{table.name}\t{table.die}\t{len(table.rows)}\t{table.book.label}"])

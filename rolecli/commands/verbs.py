@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from rolecli.commands.base import RoleCommand, UsageError, for_people, quietly
+from rolecli.commands.base import RoleCommand, SpokenGroup, UsageError, for_people, quietly
 from rolecli.contract import ActionSpec, Param
 from rolecli.errors import RoleError
 from rolecli.play import Mode, campaign_system, find_character, run
@@ -176,9 +176,7 @@ def command_for(system, spec: ActionSpec, mode: Mode, lang: str):
 
 def system_group(system, lang: str):
     """``rolecli <system>``: the group of a system's verbs as quick rolls."""
-    from typer.core import TyperGroup
-
-    class QuickRolls(TyperGroup):
+    class QuickRolls(SpokenGroup):
         def parse_args(self, ctx, args):
             ctx.meta["rolecli.words"] = list(args)  # the verb and its arguments, as typed
             return super().parse_args(ctx, args)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rolecli.contract import Context, Refused
+from rolecli.contract import Context, Label, Refused
 
 from . import labels as L
 from .labels import tr
@@ -34,15 +34,18 @@ def parse_entry(text: str) -> Entry:
     raw = text.strip().lower().replace(" ", "").replace("−", "-")
     m = _ENTRY.match(raw)
     if not m or m.group(5) not in _LETTERS:
-        raise Refused(f"damage {text!r} is not understood: write a number or dice and a letter, "
-                      "s (stun), w (wound), m (mortal) or f (fatigue): 5w, d6+1s, 2d4m.")
+        raise Refused(Label(f"no se entiende el daño {text!r}: escribe un número o dados y una letra, "
+                            "s (aturdimiento), w (herida), m (mortal) o f (fatiga): 5w, d6+1s, 2d4m.",
+                            f"damage {text!r} is not understood: write a number or dice and a letter, "
+                            "s (stun), w (wound), m (mortal) or f (fatigue): 5w, d6+1s, 2d4m."))
     track = _LETTERS[m.group(5)]
     if m.group(4) is not None:
         return Entry(text.strip(), track, fixed=int(m.group(4)))
     count = int(m.group(1)) if m.group(1) else 1
     sides = int(m.group(2))
     if sides not in (2, 3, 4, 6, 8, 10, 12, 20) or not 1 <= count <= 20:
-        raise Refused(f"damage dice {text!r}: 1..20 dice of 2, 3, 4, 6, 8, 10, 12 or 20 sides.")
+        raise Refused(Label(f"dados de daño {text!r}: de 1 a 20 dados de 2, 3, 4, 6, 8, 10, 12 o 20 caras.",
+                            f"damage dice {text!r}: 1..20 dice of 2, 3, 4, 6, 8, 10, 12 or 20 sides."))
     return Entry(text.strip(), track, count, sides, int(m.group(3) or 0))
 
 

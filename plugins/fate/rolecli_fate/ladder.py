@@ -8,7 +8,7 @@ either language, without regard to case or accents.
 from __future__ import annotations
 
 from rolecli import names
-from rolecli.contract import Refused
+from rolecli.contract import Label, Refused
 
 MIN, MAX = -2, 8
 
@@ -79,8 +79,13 @@ def parse(text: str | int, what: str = "difficulty", lo: int = MIN, hi: int = MA
 
             close = difflib.get_close_matches(fold(t), list(_BY_NAME), n=1, cutoff=0.6)
             hint = f" Did you mean {close[0]!r}?" if close else ""
+            pista = f" ¿Querías decir {close[0]!r}?" if close else ""
             names = ", ".join(f"{es}/{en} {signed(v)}" for v, (es, en) in sorted(LADDER.items(), reverse=True))
-            raise Refused(f"{what} {text!r} is neither a number nor a ladder adjective.{hint} Ladder: {names}.")
+            raise Refused(Label(f"{what} {text!r} no es un número ni un adjetivo de la escalera.{pista} "
+                                f"Escalera: {names}.",
+                                f"{what} {text!r} is neither a number nor a ladder adjective.{hint} Ladder: {names}."))
     if not lo <= value <= hi:
-        raise Refused(f"{what} = {value} is out of range {lo}..{hi} (the ladder runs Terrible −2 … Legendario +8).")
+        raise Refused(Label(f"{what} = {value} está fuera del rango {lo}..{hi} "
+                            "(la escalera va de Terrible −2 a Legendario +8).",
+                            f"{what} = {value} is out of range {lo}..{hi} (the ladder runs Terrible −2 … Legendario +8)."))
     return value

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from . import ladder
 from .aspects import invoke
@@ -31,8 +31,10 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
     if who is None:
         if ladder.fold(t) in ladder._BY_NAME:
             return "", ladder._BY_NAME[ladder.fold(t)]
-        raise Refused(f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
-                      f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective.")
+        raise Refused(Label(f"{what} {t!r} nombra un rasgo, pero una tirada rápida no tiene personaje: da un número "
+                            f"({ladder.MIN}..{ladder.MAX}) o un adjetivo de la escalera.",
+                            f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
+                            f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective."))
     parts = who.rating(t)
     name = "+".join(n or str(v) for n, v in parts)
     return name, sum(v for _, v in parts)
@@ -41,8 +43,10 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
 def base_rating(who, text, what) -> tuple[str, int]:
     name, value = rating(who, text, what)
     if not ladder.MIN <= value <= ladder.MAX:
-        raise Refused(f"{what} = {value} is out of range {ladder.MIN}..{ladder.MAX} "
-                      "(skills run Terrible −2 … Legendario +8).")
+        raise Refused(Label(f"{what} = {value} está fuera del rango {ladder.MIN}..{ladder.MAX} "
+                            "(las habilidades van de Terrible −2 a Legendario +8).",
+                            f"{what} = {value} is out of range {ladder.MIN}..{ladder.MAX} "
+                            "(skills run Terrible −2 … Legendario +8)."))
     return name, value
 
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 from rolecli.names import fold
 
 from . import sheet, system
@@ -223,7 +223,9 @@ def _trait(name: str, kind: Kind, who: Character | None, text: str) -> Trait:
         value, (low, high) = int(name), RANGES[kind]
         if not low <= value <= high:
             article = {"attribute": "an", "skill": "a", "limit": "the"}[kind]
-            raise Refused(f"challenge {text!r}: {article} {kind} of {value} is out of range {low}..{high}.")
+            nombre = {"attribute": "un atributo", "skill": "una habilidad", "limit": "el límite"}[kind]
+            raise Refused(Label(f"challenge {text!r}: {nombre} de {value} está fuera del rango {low}..{high}.",
+                                f"challenge {text!r}: {article} {kind} of {value} is out of range {low}..{high}."))
         return Trait("", value)
     table = "atributos" if kind == "attribute" else "habilidades"
     found = sheet.entry(who, table, name)

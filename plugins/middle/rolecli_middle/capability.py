@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 from rolecli.names import closest, fold
 
 from .words import tr
@@ -64,7 +64,9 @@ def dice_text(sizes: tuple[int, ...]) -> str:
 
 def check_rating(value: int, what: str = "capability") -> int:
     if not LOWEST <= value <= HIGHEST:
-        raise Refused(f"{what} = {value} is out of range {LOWEST}..{HIGHEST} (a capability has 0 to 3 marks).")
+        raise Refused(Label(f"{what} = {value} está fuera del rango {LOWEST}..{HIGHEST} "
+                            "(una capacidad tiene de 0 a 3 marcas).",
+                            f"{what} = {value} is out of range {LOWEST}..{HIGHEST} (a capability has 0 to 3 marks)."))
     return value
 
 
@@ -98,7 +100,9 @@ def of(character: Character | None, text: str, innate: bool = False, what: str =
         found = next((name for name in BOOK if same(name, text)), None)
         if found is None:
             known = list(table) + [name for name in BOOK if not any(same(name, k) for k in table)]
-            raise Refused(f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities"))
+            raise Refused(Label(f"{character.name} no tiene la capacidad {text!r}."
+                                + closest(text, known, "Capacidades", "es"),
+                                f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities")))
     rating = int(table.get(found, 0))
     return Capability(found, rating, innate or any(same(found, i) for i in innates))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 from rolecli.names import closest, fold
 
 PHYSICAL, SOCIAL, MENTAL = "physical", "social", "mental"
@@ -113,6 +113,7 @@ def attribute(character: Character, key: str) -> int:
 
 
 MAX_DICE = 100  # a number in a pool: Attribute 5 + Skill 5 and every bonus stay far below it
+_QUE = {"pool": "reserva", "the opponent's pool": "la reserva del oponente"}  # what a pool is, in Spanish
 
 
 def parts(character: Character | None, text: str, what: str) -> list[Part]:
@@ -124,7 +125,9 @@ def parts(character: Character | None, text: str, what: str) -> list[Part]:
             raise Refused(f"{what} {text!r} has an empty term; write a number or Attribute+Skill.")
         if piece.lstrip("-").isdigit():
             if abs(int(piece)) > MAX_DICE:  # a pool of 10^400 d10s would be rolled for ever
-                raise Refused(f"{what}: {piece} dice is out of range -{MAX_DICE}..{MAX_DICE}.")
+                raise Refused(Label(f"{_QUE.get(what, what)}: {piece} dados está fuera del rango "
+                                    f"-{MAX_DICE}..{MAX_DICE}.",
+                                    f"{what}: {piece} dice is out of range -{MAX_DICE}..{MAX_DICE}."))
             out.append(Part("", int(piece)))
         elif character is None:
             raise Refused(f"{what} {text!r} names traits, but a quick roll has no character: give a number of dice.")
