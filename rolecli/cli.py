@@ -220,11 +220,21 @@ def spoken(argv: list[str]) -> str:
 
 def invoke(argv: list[str], where: str = "") -> int:
     """Run one command line in this process and return its exit code."""
-    from rolecli.i18n import say
+    from rolecli.i18n import SPOKEN
 
     lang = spoken(argv)
     if lang not in _commands:
         _commands[lang] = typer.main.get_command(app)
+    token = SPOKEN.set(lang)
+    try:
+        return _invoke(argv, where, lang)
+    finally:
+        SPOKEN.reset(token)
+
+
+def _invoke(argv: list[str], where: str, lang: str) -> int:
+    from rolecli.i18n import say
+
     try:
         rv = _commands[lang].main(args=argv, prog_name="rolecli", standalone_mode=False,
                                   obj={"command_line": "rolecli " + shlex.join(argv), "invoke": invoke, "lang": lang})

@@ -18,10 +18,15 @@ that a quick roll loads no catalog.
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 
 from rolecli.errors import RoleError
 
 LANGS = ("es", "en")
+
+# The language of the command line running (its --lang, read before click reads it):
+# what code that is given no language of its own speaks (the dice layer's messages).
+SPOKEN: ContextVar[str | None] = ContextVar("rolecli_spoken", default=None)
 
 
 def choose_lang(option: str | None = None) -> str:
@@ -29,6 +34,9 @@ def choose_lang(option: str | None = None) -> str:
         if option not in LANGS:
             raise RoleError(f"--lang {option!r} is not a language rolecli speaks; use es or en.")
         return option
+    spoken = SPOKEN.get()
+    if spoken:
+        return spoken
     env = os.environ.get("ROLECLI_LANG")
     if env:
         if env not in LANGS:

@@ -634,6 +634,57 @@ TEXTS = {
     "name a plugin to install: a package name, a folder, a git URL (git+https://...), a wheel, or -r FILE.":
         "nombra un plugin que instalar: un nombre de paquete, una carpeta, una URL de git (git+https://...), un "
         "wheel, o -r FILE.",
+    "The campaign's log of rolls and changes, or a session recap (--format markdown).":
+        "El registro de tiradas y cambios de la campaña, o un resumen de la sesión (--format markdown).",
+    "Re-apply what the last undo took back (until something else changes the campaign).":
+        "Vuelve a aplicar lo que deshizo el último undo (hasta que otra cosa cambie la campaña).",
+    "An interactive prompt with history and TAB completion ('exit' leaves); fed from a pipe, 'batch -'.":
+        "Un intérprete interactivo con historial y completado con TAB ('exit' sale); alimentado por una tubería, "
+        "'batch -'.",
+    "Undo the newest change of the campaign (the log keeps both); --to SEQ: every change after entry SEQ.":
+        "Deshace el cambio más reciente de la campaña (el registro guarda ambos); --to SEQ: todos los cambios "
+        "posteriores a la entrada SEQ.",
+    "How many entries, newest last (default 20, or every one with --since, --last or --format markdown).":
+        "Cuántas entradas, la más reciente al final (por defecto 20, o todas con --since, --last o --format "
+        "markdown).",
+    "From log entry WHEN (12 or #12) or a date and time (2026-11-29, 2026-11-29T18:00) on.":
+        "Desde la entrada WHEN del registro (12 o #12) o desde una fecha y hora (2026-11-29, 2026-11-29T18:00).",
+    "Only the last SPAN of time: 90m, 3h, 2d, 1w.": "Solo el último SPAN de tiempo: 90m, 3h, 2d, 1w.",
+    "text, or markdown: a session recap to paste into the group's notes.":
+        "text, o markdown: un resumen de la sesión para pegar en las notas del grupo.",
+    "Back to the campaign as it stood right after log entry SEQ, as one change.":
+        "Vuelve a la campaña tal como estaba justo después de la entrada SEQ del registro, como un solo cambio.",
+    "Processes sharing the trials out: a number, or auto (one per core this machine gives rolecli).":
+        "Procesos entre los que se reparten las partidas: un número, o auto (uno por núcleo que esta máquina da "
+        "a rolecli).",
+    "Stop once every side's 95% win-rate interval is narrower than this width (0.05: five points); alone, 0.04 "
+    "(about ±2 points).":
+        "Para cuando el intervalo del 95% de la tasa de victoria de cada bando es más estrecho que esta anchura "
+        "(0.05: cinco puntos); sola, 0.04 (unos ±2 puntos).",
+    "--workers {value} is out of range 1..64 (or auto, one per core).":
+        "--workers {value} está fuera del rango 1..64 (o auto, uno por núcleo).",
+    "--workers {value} is not a number: give one from 1 to 64, or auto (one per core).":
+        "--workers {value} no es un número: da uno de 1 a 64, o auto (uno por núcleo).",
+    "nothing to redo in campaign {name}: no undo to redo.":
+        "nada que rehacer en la campaña {name}: no hay ningún undo que rehacer.",
+    "nothing to redo in campaign {name}: every undo after #{seq} was redone already.":
+        "nada que rehacer en la campaña {name}: cada undo posterior a #{seq} ya se rehízo.",
+    "nothing to redo in campaign {name}: its newest change, #{seq} ({what}), is not an undo; redo re-applies what "
+    "undo took back, until something else changes the campaign.":
+        "nada que rehacer en la campaña {name}: su cambio más reciente, #{seq} ({what}), no es un undo; redo "
+        "vuelve a aplicar lo que undo deshizo, hasta que otra cosa cambie la campaña.",
+    "nothing to undo in campaign {name}: it is as it stood after #{seq} already.":
+        "nada que deshacer en la campaña {name}: ya está como estaba tras #{seq}.",
+    "undo --to {seq}: campaign {name} has no log entry #{number}; give the seq of an entry, 1..{newest} "
+    "('rolecli log' lists them).":
+        "undo --to {seq}: la campaña {name} no tiene la entrada #{number} en el registro; da el número de una "
+        "entrada, 1..{newest} ('rolecli log' las lista).",
+    "undo --to {seq}: campaign {name} has no log entries yet, so nothing to undo.":
+        "undo --to {seq}: la campaña {name} aún no tiene entradas en el registro, así que no hay nada que deshacer.",
+    "cannot undo back to #{seq}: #{other} ({what}) cannot be undone; undo to an entry after it, or change the files "
+    "by hand.":
+        "no se puede deshacer hasta #{seq}: #{other} ({what}) no se puede deshacer; deshaz hasta una entrada "
+        "posterior, o cambia los ficheros a mano.",
 }
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z_0-9]*)\}")

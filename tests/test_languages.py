@@ -221,3 +221,11 @@ def test_the_catalog_translates_composed_messages(english, spanish):
 
     assert say(english, "es") == spanish
     assert say(english, "en") == english
+
+
+@pytest.mark.parametrize("env, option, said", [("en", "es", "empieza un comentario"), ("es", "en", "starts a comment")])
+def test_the_dice_layer_follows_the_lang_option_too(env, option, said):
+    """The dice layer is given no session: it speaks the command line's language
+    (rolecli.i18n.SPOKEN), so --lang wins over ROLECLI_LANG there as everywhere."""
+    result = run_inprocess("roll", "3#1d20", "--lang", option, env={"ROLECLI_LANG": env})
+    assert result.code == 2 and said in result.err and result.err.count("\n") == 1

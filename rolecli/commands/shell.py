@@ -26,7 +26,7 @@ from typing import Any
 import typer
 
 from rolecli.commands import core_command
-from rolecli.commands.base import fail
+from rolecli.commands.base import fail, language
 from rolecli.commands.batch import root_options, run_batch, run_line
 from rolecli.errors import RoleError
 from rolecli.output import note, visible
@@ -87,7 +87,7 @@ class Prompt:
                 try:
                     run_line(self.ctx, line, where="", inside="shell")  # `batch FILE` runs the evening's script
                 except KeyboardInterrupt:  # landed between commands: only that line is stopped
-                    fail("interrupted.")
+                    fail("interrupted.", language(self.ctx))
         finally:
             self._save_history()
 
