@@ -204,7 +204,17 @@ def spoken(argv: list[str]) -> str:
     ``--lang`` (at any level, as every command takes it), else ROLECLI_LANG and
     the locale. Read from the words, before click parses them: a usage error
     comes before any option is read. A bad value is the command's to refuse."""
-    from rolecli.i18n import LANGS, choose_lang, locale_lang
+    from rolecli.i18n import choose_lang, locale_lang
+
+    try:
+        return choose_lang(_lang_word(argv))
+    except RoleError:  # a bad ROLECLI_LANG: refused by the command that reads it, in the locale's language
+        return locale_lang()
+
+
+def _lang_word(argv: list[str]) -> str | None:
+    """The last ``--lang`` of a command line, at any level (every command takes it)."""
+    from rolecli.i18n import LANGS
 
     given = None
     for word, after in zip(argv, [*argv[1:], None]):
@@ -212,10 +222,7 @@ def spoken(argv: list[str]) -> str:
             given = after
         elif word.startswith("--lang=") and word[7:] in LANGS:
             given = word[7:]
-    try:
-        return choose_lang(given)
-    except RoleError:  # a bad ROLECLI_LANG: refused by the command that reads it, in the locale's language
-        return locale_lang()
+    return given
 
 
 def invoke(argv: list[str], where: str = "") -> int:
@@ -225,7 +232,9 @@ def invoke(argv: list[str], where: str = "") -> int:
     lang = spoken(argv)
     if lang not in _commands:
         _commands[lang] = typer.main.get_command(app)
-    token = SPOKEN.set(lang)
+    # A --lang given holds for code that has no session to ask (the dice layer's messages);
+    # without one, each reader chooses as ever (and refuses a bad ROLECLI_LANG).
+    token = SPOKEN.set(_lang_word(argv) or SPOKEN.get())
     try:
         return _invoke(argv, where, lang)
     finally:

@@ -24,7 +24,7 @@ from rolecli.errors import RoleError
 
 LANGS = ("es", "en")
 
-# The language of the command line running (its --lang, read before click reads it):
+# The --lang of the command line running (read before click reads it), if it has one:
 # what code that is given no language of its own speaks (the dice layer's messages).
 SPOKEN: ContextVar[str | None] = ContextVar("rolecli_spoken", default=None)
 
