@@ -8,6 +8,7 @@ of 10s (regular or Hunger) counts 4 instead of 2: a critical.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import labels as L
 
@@ -32,11 +33,11 @@ class Roll:
     def dice(self) -> tuple[int, ...]:
         return self.regular + self.hunger
 
-    @property
+    @cached_property  # a Roll never changes (a reroll makes a new one): counted once
     def successes(self) -> int:
         return successes(self.dice)
 
-    @property
+    @cached_property
     def critical(self) -> bool:
         """At least one pair of 10s."""
         return sum(d == TEN for d in self.dice) >= 2
@@ -81,11 +82,11 @@ class Pool:
     floor: int = 1
     split: int | None = None
 
-    @property
+    @cached_property  # a pool's terms and modifiers are set when it is made (only its split comes later)
     def base(self) -> int:
         return sum(p.value for p in self.terms)
 
-    @property
+    @cached_property
     def whole(self) -> int:
         """The pool after its modifiers, never below the floor (GAP-14)."""
         return max(self.floor, self.base + sum(v for _, _, v in self.modifiers))

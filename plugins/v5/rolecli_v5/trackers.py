@@ -14,6 +14,7 @@ from typing import Any
 
 from rolecli.contract import Character, Refused
 
+from .sheet import worked_out
 from .traits import attribute
 
 KEYS = ("health", "willpower")
@@ -96,7 +97,12 @@ def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker
 
 def size_of(character: Character, key: str) -> int:
     """The rulings (GAP-2): Health = Stamina + 3, Willpower = Composure + Resolve,
-    unless the sheet says otherwise (``health_max``, ``willpower_max``)."""
+    unless the sheet says otherwise (``health_max``, ``willpower_max``); read from
+    the sheet once."""
+    return worked_out(character.sheet, ("size", key), lambda: _size(character, key))
+
+
+def _size(character: Character, key: str) -> int:
     written = character.sheet.get(f"{key}_max")
     if written is not None:
         return int(written)
