@@ -112,10 +112,16 @@ def _size(character: Character, key: str) -> int:
 
 
 def read(character: Character, key: str, state: dict[str, Any] | None = None) -> Tracker:
-    """The tracker as ``state`` (else the character's kept state) has it."""
+    """The tracker as ``state`` (else the character's kept state) has it; one
+    Tracker for each count of marks on a sheet, made once (a Tracker never changes)."""
     state = character.state if state is None else state
-    tracker = Tracker(key, size_of(character, key), int(state.get(f"{key}_superficial") or 0),
-                      int(state.get(f"{key}_aggravated") or 0))
+    superficial, aggravated = int(state.get(f"{key}_superficial") or 0), int(state.get(f"{key}_aggravated") or 0)
+    return worked_out(character.sheet, ("tracker", key, superficial, aggravated),
+                      lambda: _tracker(character, key, superficial, aggravated))
+
+
+def _tracker(character: Character, key: str, superficial: int, aggravated: int) -> Tracker:
+    tracker = Tracker(key, size_of(character, key), superficial, aggravated)
     if tracker.empty < 0:
         raise Refused(f"{character.name}'s {key} marks {tracker.superficial} superficial and {tracker.aggravated} "
                       f"aggravated, more than its {tracker.size} boxes; lower {key}_superficial/{key}_aggravated "
