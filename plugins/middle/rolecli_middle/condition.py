@@ -24,8 +24,9 @@ ACTED = L("ya hizo su acción de combate esta ronda", "has made its combat actio
 
 
 def conditions(f: Fighter) -> tuple[tuple[str, Label], ...]:
+    held = f.states
     out = [(state, _both(lambda lang, s=state: f"{S.label(f, s, lang)}: {S.EFFECTS[s](lang)}")) for state in S.ORDER
-           if state in f.states]
+           if state in held]
     out += [(injury, INJURIES[injury]) for injury in f.get("lesiones") or ()]
     return tuple(out) + tuple(_facts(f))
 
