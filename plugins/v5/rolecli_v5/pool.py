@@ -99,11 +99,11 @@ class Pool:
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular_n = self.size - self.hunger_dice
+        regular_n, hunger_n = self.size - self.hunger_dice, self.hunger_dice
         why = f"{self.who}: " if self.who else ""
-        regular = tuple(dice.roll(10, f"{why}{L.REGULAR(lang)} {i + 1}/{regular_n}") for i in range(regular_n))
-        hunger = tuple(dice.roll(10, f"{why}{L.HUNGER(lang)} {i + 1}/{self.hunger_dice}")
-                       for i in range(self.hunger_dice))
+        said, hungry = L.REGULAR(lang), L.HUNGER(lang)
+        regular = tuple(dice.roll(10, f"{why}{said} {i + 1}/{regular_n}") for i in range(regular_n))
+        hunger = tuple(dice.roll(10, f"{why}{hungry} {i + 1}/{hunger_n}") for i in range(hunger_n))
         return Roll(regular, hunger)
 
     def text(self, lang: str) -> str:

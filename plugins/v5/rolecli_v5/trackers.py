@@ -9,7 +9,7 @@ A tracker is kept as two counts in the character's state (``health_superficial``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rolecli.contract import Character, Refused
@@ -86,13 +86,13 @@ def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
             sup, agg, converted = sup - 1, agg + 1, converted + 1
         else:
             overflow += 1
-    return replace(tracker, superficial=sup, aggravated=agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
+    return Tracker(tracker.key, tracker.size, sup, agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
 
 
 def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker:
     """Remove up to that many "/" and "X"."""
-    return replace(tracker, superficial=max(0, tracker.superficial - superficial),
-                   aggravated=max(0, tracker.aggravated - aggravated))
+    return Tracker(tracker.key, tracker.size, max(0, tracker.superficial - superficial),
+                   max(0, tracker.aggravated - aggravated))
 
 
 def size_of(character: Character, key: str) -> int:
