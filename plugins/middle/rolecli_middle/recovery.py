@@ -88,5 +88,4 @@ def recover(scene: Scene, f: Fighter, event: str) -> tuple[list[str], dict]:
     else:
         said = EVENTS[event](scene, f) or [scene.t("nada cambia", "nothing changes")]
     lines = [f"{f.name}: " + "; ".join(said) + "."] if scene.explain else []
-    return lines, {"character": f.name, "event": event, "life_left": f.left,
-                                                     "states": sorted(f.states)}
+    return lines, {"character": f.name, "event": event, "life_left": f.left, "states": sorted(f.states)}
