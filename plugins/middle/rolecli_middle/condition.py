@@ -18,25 +18,41 @@ def _both(make) -> Label:
     return Label(make("es"), make("en"))
 
 
+DISARMED, MOUNTED, FLEEING = L("desarmado", "disarmed"), L("montado", "mounted"), L("huyendo", "fleeing")
+PARRYING = L("parando (en vez de sus protecciones)", "parrying (instead of its protections)")
+ACTED = L("ya hizo su acción de combate esta ronda", "has made its combat action this round")
+
+
 def conditions(f: Fighter) -> tuple[tuple[str, Label], ...]:
+    held = f.states
     out = [(state, _both(lambda lang, s=state: f"{S.label(f, s, lang)}: {S.EFFECTS[s](lang)}")) for state in S.ORDER
-           if state in f.states]
+           if state in held]
     out += [(injury, INJURIES[injury]) for injury in f.get("lesiones") or ()]
-    facts = (
-        ("disarmed", f.get("desarmado"), L("desarmado", "disarmed")),
-        ("mounted", f.get("montado"), L("montado", "mounted")),
-        ("parrying", f.get("parando"), L("parando (en vez de sus protecciones)", "parrying (instead of its protections)")),
-        ("duel", f.get("duelo"), L(f"en duelo de desarme con {f.get('duelo')} (ND {f.get('duelo_nd')})",
-                                   f"in a disarm duel with {f.get('duelo')} (ND {f.get('duelo_nd')})")),
-        ("covering", f.get("cubre"), L(f"cubre a {f.get('cubre')}: golpearle es un nivel más fácil",
-                                       f"covers {f.get('cubre')}: hitting it is one level easier")),
-        ("feinted", f.get("finta_de"), L(f"víctima de una finta de {f.get('finta_de')}: ND +2 para él, +1 para sus aliados",
-                                         f"victim of {f.get('finta_de')}'s feint: ND +2 for it, +1 for its allies")),
-        ("fleeing", f.get("moral") == "huyendo", L("huyendo", "fleeing")),
-        ("acted", f.get("accion"), L("ya hizo su acción de combate esta ronda", "has made its combat action this round")),
-    )
-    out += [(key, label) for key, present, label in facts if present]
-    return tuple(out)
+    return tuple(out) + tuple(_facts(f))
+
+
+def _facts(f: Fighter):
+    """What else the character carries into its next LD; a label naming someone is
+    written only when it holds (a status is asked at every turn of a simulation)."""
+    if f.get("desarmado"):
+        yield "disarmed", DISARMED
+    if f.get("montado"):
+        yield "mounted", MOUNTED
+    if f.get("parando"):
+        yield "parrying", PARRYING
+    if f.get("duelo"):
+        yield "duel", L(f"en duelo de desarme con {f.get('duelo')} (ND {f.get('duelo_nd')})",
+                        f"in a disarm duel with {f.get('duelo')} (ND {f.get('duelo_nd')})")
+    if f.get("cubre"):
+        yield "covering", L(f"cubre a {f.get('cubre')}: golpearle es un nivel más fácil",
+                            f"covers {f.get('cubre')}: hitting it is one level easier")
+    if f.get("finta_de"):
+        yield "feinted", L(f"víctima de una finta de {f.get('finta_de')}: ND +2 para él, +1 para sus aliados",
+                           f"victim of {f.get('finta_de')}'s feint: ND +2 for it, +1 for its allies")
+    if f.get("moral") == "huyendo":
+        yield "fleeing", FLEEING
+    if f.get("accion"):
+        yield "acted", ACTED
 
 
 def status(character: Character) -> Status:

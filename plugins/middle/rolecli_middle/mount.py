@@ -79,7 +79,7 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
         return lines, data, False
     damage, parts, said = K.damage_of(scene, follow, rider_throw, dice)
     more, wound = hurt(scene, target, damage, "body", follow.weapon)
-    lines += [head + ".", said] + more
+    lines += [head + ".", *said, *more]
     data.update({"damage": damage, "damage_parts": parts, "wound": wound})
     return lines, data, True
 

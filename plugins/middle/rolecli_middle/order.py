@@ -77,9 +77,11 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
         t = LD.throw(ld, dice, f"{scene.t('impulso', 'impulse')} {fighter.name}")
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort(key=lambda r: r[:4])
-    lines = [f"{pos}. {LD.line(t, scene.lang, judged=False)}" for pos, (*_, t) in enumerate(rows, 1)]
-    lines.append(scene.t("El orden se repite cada turno hasta que algo lo cambie (004-R15).",
-                         "The order repeats every turn until something changes it (004-R15)."))
+    lines = []
+    if scene.explain:
+        lines = [f"{pos}. {LD.line(t, scene.lang, judged=False)}" for pos, (*_, t) in enumerate(rows, 1)]
+        lines.append(scene.t("El orden se repite cada turno hasta que algo lo cambie (004-R15).",
+                             "The order repeats every turn until something changes it (004-R15)."))
     data = {"order": [r[4] for r in rows],
             "scores": {r[4]: {"result": r[5].result, "rating": r[5].ld.capability.rating, "listed": r[3] + 1} for r in rows}}
     return lines, data
@@ -134,9 +136,10 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                     who=member.name, **ld_rules(scene))
             t = LD.throw(ld, dice, f"{scene.t('valentía', 'valor')} {member.name}")
             held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
-            lines += LD.lines(t, scene.lang)
-            if not held:
-                lines.append(f"{member.name} {breaks}.")
+            if scene.explain:
+                lines += LD.lines(t, scene.lang)
+                if not held:
+                    lines.append(f"{member.name} {breaks}.")
         if not held:
             member.set("moral", "huyendo" if flee else "rendido")
         data["members"].append(row)

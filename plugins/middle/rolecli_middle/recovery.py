@@ -87,5 +87,5 @@ def recover(scene: Scene, f: Fighter, event: str) -> tuple[list[str], dict]:
         said = [scene.t("está muerto: no se recupera", "is dead: it does not recover")]
     else:
         said = EVENTS[event](scene, f) or [scene.t("nada cambia", "nothing changes")]
-    return [f"{f.name}: " + "; ".join(said) + "."], {"character": f.name, "event": event, "life_left": f.left,
-                                                     "states": sorted(f.states)}
+    lines = [f"{f.name}: " + "; ".join(said) + "."] if scene.explain else []
+    return lines, {"character": f.name, "event": event, "life_left": f.left, "states": sorted(f.states)}

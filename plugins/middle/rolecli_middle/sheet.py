@@ -22,13 +22,16 @@ class Fighter:
     """One character in an action (or, for a quick roll, the numbers given for one).
 
     ``given`` holds the values typed on the command line; they win over the sheet
-    and the state, so a quick roll and a campaign character go the same way."""
+    and the state, so a quick roll and a campaign character go the same way.
+    ``state`` is the character's own until the first change, then a copy: the rules
+    set a value, never change one in place, so a fighter only looked at copies nothing."""
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.name = character.name if character else name
         self.given = {k: v for k, v in (given or {}).items() if v is not None}
-        self.state = copy.deepcopy(dict(character.state)) if character else {}
+        self.state = character.state if character else {}
+        self._copied = character is None
 
     # --- values ---------------------------------------------------------------
 
@@ -42,12 +45,14 @@ class Fighter:
         return copy.deepcopy(DEFAULTS[key])
 
     def set(self, key: str, value: Any) -> None:
+        if not self._copied:
+            self.state, self._copied = dict(self.state), True
         self.state[key] = value
         self.given.pop(key, None)
 
     @property
     def changed(self) -> bool:
-        return self.character is not None and self.state != dict(self.character.state)
+        return self._copied and self.character is not None and self.state != dict(self.character.state)
 
     def capability(self, text: Any, innate: bool = False, what: str = "capability") -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
@@ -130,6 +135,7 @@ class Scene:
     def __init__(self, ctx):
         self.ctx = ctx
         self.lang = ctx.lang
+        self.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
         self.options = ctx.options
         self._fighters: dict[str, Fighter] = {}
         self.read_before = 0  # dice the command had read when the verb began (``-n`` repeats)

@@ -45,6 +45,7 @@ _OWN = (
 )
 # 004-R16: what a state gives to whoever strikes the character.
 _AGAINST = (("mareado", +1), ("inconsciente", +2))
+_TARGET = {state: L(f"{NAMES[state].es} el blanco", f"target {NAMES[state].en}") for state, _ in _AGAINST}
 
 
 def own(states: set[str], kinds: set[str]) -> list[Mod]:
@@ -55,8 +56,7 @@ def own(states: set[str], kinds: set[str]) -> list[Mod]:
 
 def against(states: set[str]) -> list[Mod]:
     """The ND a target's states give to a blow against it."""
-    return [Mod(f"target:{state}", L(f"{NAMES[state].es} el blanco", f"target {NAMES[state].en}"), nd)
-            for state, nd in _AGAINST if state in states]
+    return [Mod(f"target:{state}", _TARGET[state], nd) for state, nd in _AGAINST if state in states]
 
 
 def gain(fighter, state: str, *, rounds: int = 0, by: str = "", lasting: bool = False) -> str:

@@ -28,6 +28,17 @@ L = Label
 
 LOCATION_ND = {"body": 0, "legs": -1, "hands": -2, "head": -3, "eye": -4}
 
+# The words of a blow's ND modifiers, made once (every blow of a simulation has some).
+CALLED_SHOT = {key: L(f"golpe a {where.es}", f"called shot at {where.en}") for key, where in LOCATIONS.items()
+               if key != "body"}
+PROTECTIONS, ARMOUR_ONLY = L("protecciones", "protections"), L("solo armadura", "armour only")
+COMBATIVE = L("bestia combativa, ignora ND −1 y −2 de protecciones", "combative beast, ignores protections' ND −1 and −2")
+PEACEFUL, CHARGE, FEINT = L("bestia pacífica", "peaceful beast"), L("carga", "charge"), L("finta", "feint")
+COVERING = L("defensor que cubre a un aliado", "defender covering an ally")
+FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint"), L("víctima de una finta aliada",
+                                                                                  "victim of an ally's feint")
+DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
+
 
 def location_nd(location: str, options) -> int:
     """004-R7; the weak point's ND is not in the text (GAP-7): a rule option."""
@@ -99,15 +110,15 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list
         who = ", ".join(covering) or str(covered)
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
     if (target.get("cubre") and target.can_act) or p.get("covering"):
-        mods.append(Mod("covering", L("defensor que cubre a un aliado", "defender covering an ally"), +1))
+        mods.append(Mod("covering", COVERING, +1))
     feinter = scene.named(str(target.get("finta_de") or ""))
     feinted = p.get("feinted") or "none"
     if feinted == "by-you" or (feinter is not None and feinter is attacker):
-        mods.append(Mod("feinted", L("tras su finta efectiva", "after its effective feint"), +2))
+        mods.append(Mod("feinted", FEINTED, +2))
     elif feinted == "by-ally" or (feinter is not None and feinter.ally_of(attacker)):
-        mods.append(Mod("ally_feinted", L("víctima de una finta aliada", "victim of an ally's feint"), +1))
+        mods.append(Mod("ally_feinted", ALLY_FEINTED, +1))
     if p.get("interrupt") or (target.get("duelo") and scene.named(target.get("duelo")) is not attacker):
-        mods.append(Mod("duel_interrupt", L("interrumpe un duelo de desarme", "interrupts a disarm duel"), +1))
+        mods.append(Mod("duel_interrupt", DUEL_INTERRUPT, +1))
     return mods
 
 
@@ -148,22 +159,19 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         armour_only = bool(p.get("free"))
         protections = target.protections(armour_only)
         if protections:
-            mods.append(Mod("armour" if armour_only else "protections",
-                            L("solo armadura", "armour only") if armour_only else L("protecciones", "protections"),
+            mods.append(Mod("armour" if armour_only else "protections", ARMOUR_ONLY if armour_only else PROTECTIONS,
                             protections))
         if striker.temperament == "combative" and protections < 0:
-            mods.append(Mod("combative", L("bestia combativa, ignora ND −1 y −2 de protecciones",
-                                           "combative beast, ignores protections' ND −1 and −2"), min(2, -protections)))
+            mods.append(Mod("combative", COMBATIVE, min(2, -protections)))
     if striker.temperament == "peaceful":
-        mods.append(Mod("peaceful", L("bestia pacífica", "peaceful beast"), -1))
+        mods.append(Mod("peaceful", PEACEFUL, -1))
     if location != "body":
-        mods.append(Mod(f"location:{location}", L(f"golpe a {LOCATIONS[location].es}", f"called shot at {LOCATIONS[location].en}"),
-                        location_nd(location, scene.options)))
+        mods.append(Mod(f"location:{location}", CALLED_SHOT[location], location_nd(location, scene.options)))
     charge = bool(p.get("charge"))
     if charge and not attacker.get("montado"):
-        mods.append(Mod("charge", L("carga", "charge"), -1))
+        mods.append(Mod("charge", CHARGE, -1))
     if feint:
-        mods.append(Mod("feint", L("finta", "feint"), -2))
+        mods.append(Mod("feint", FEINT, -2))
     mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
     ld = Ld(capability, mods, p.get("goal"), who=attacker.name, **ld_rules(scene))
@@ -214,19 +222,14 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         d = LD.throw(blow.parry, dice, f"{tr(lang, 'parada', 'parry')} {target.name}".strip())
         target.set("paradas", int(target.get("paradas") or 0) + 1)
     hit = lands(scene, a, d)
-    if d is None:
-        lines += LD.lines(a, lang)
-    else:
-        lines.append(LD.line(a, lang, judged=False))
-        if LD.literal(a.ld):
-            lines.append(LD.hopeless_line(a.ld, lang, ("no puede superar una parada por encima de 0",
-                                                       "it cannot beat a parry above 0")))
-        lines += [LD.line(d, lang, judged=False), _parry_line(scene, a, d, hit)]
+    if scene.explain:
+        lines += _throw_lines(scene, a, d, hit)
     data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data(),
             "parry": d.data() if d else None, "location": blow.location, "hit": hit, "damage": 0}
     if not hit:
-        lines.append(tr(lang, f"El golpe no llega a {target.name}." if target.name else "El golpe no llega al blanco.",
-                        f"The blow does not reach {target.name or 'the target'}."))
+        if scene.explain:
+            lines.append(tr(lang, f"El golpe no llega a {target.name}." if target.name else "El golpe no llega al blanco.",
+                            f"The blow does not reach {target.name or 'the target'}."))
         return lines, data, False
     was_unconscious = "inconsciente" in target.states
     if blow.feint:
@@ -234,7 +237,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         data["feint"] = True
     else:
         damage, parts, said = damage_of(scene, blow, a, dice)
-        lines.append(said)
+        lines += said
         hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon)
         lines += hurt_lines
         data.update({"damage": damage, "damage_parts": parts, "wound": wound})
@@ -243,6 +246,18 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})
     lines += after_hit(scene, attacker, target)
     return lines, data, True
+
+
+def _throw_lines(scene: Scene, a: Throw, d: Throw | None, hit: bool) -> list[str]:
+    """The blow's LD and the parry's, judged."""
+    lang = scene.lang
+    if d is None:
+        return LD.lines(a, lang)
+    lines = [LD.line(a, lang, judged=False)]
+    if LD.literal(a.ld):
+        lines.append(LD.hopeless_line(a.ld, lang, ("no puede superar una parada por encima de 0",
+                                                   "it cannot beat a parry above 0")))
+    return lines + [LD.line(d, lang, judged=False), _parry_line(scene, a, d, hit)]
 
 
 def _parry_line(scene: Scene, a: Throw, d: Throw, hit: bool) -> str:
@@ -263,19 +278,21 @@ def damage(result: int, bonus: int, charge: int = 0) -> int:
     return max(0, result + bonus) + charge
 
 
-def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, str]:
+def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, list[str]]:
     """The damage of a blow that lands; a charge rolls one more die of the size read."""
     lang = scene.lang
     parts = {"result": a.result, "weapon": blow.bonus, "charge": 0}
-    said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")
     if blow.charge:
         size = max(a.ld.sizes[i] for i in a.kept)
-        extra = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
-        parts["charge"] = extra
+        parts["charge"] = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
         parts["charge_die"] = size
-        said += tr(lang, f" + carga d{size}={extra}", f" + charge d{size}={extra}")
     total = damage(a.result, blow.bonus, parts["charge"])
-    return total, parts, said + f" = {total}."
+    if not scene.explain:
+        return total, parts, []
+    said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")
+    if blow.charge:
+        said += tr(lang, f" + carga d{parts['charge_die']}={parts['charge']}", f" + charge d{parts['charge_die']}={parts['charge']}")
+    return total, parts, [said + f" = {total}."]
 
 
 def _feint_lands(scene: Scene, blow: Blow) -> list[str]:
@@ -293,7 +310,7 @@ def _feint_lands(scene: Scene, blow: Blow) -> list[str]:
 def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
     """A landed blow ends an insult's rage at its author (004-R14) and a duel it
     interrupts, with nobody disarmed (004-R9)."""
-    lines = []
+    lines: list[str] = []
     if "irritado" in attacker.states and attacker.get("irritado_por") and \
             scene.named(attacker.get("irritado_por")) is target:
         S.lose(attacker, "irritado")
@@ -306,4 +323,4 @@ def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
             duellist.set("duelo_nd", 0)
         lines.append(scene.t(f"El golpe interrumpe el duelo de {target.name} y {rival.name}: termina sin ataque extra ni desarme (004-R9).",
                              f"The blow interrupts the duel of {target.name} and {rival.name}: it ends with no extra attack and nobody disarmed (004-R9)."))
-    return lines
+    return lines if scene.explain else []  # rare: said only to be dropped in a simulation

@@ -12,8 +12,9 @@ L = Label
 
 
 def tr(lang: str, es: str, en: str) -> str:
-    """A one-off text in the reader's language (as a Label answers)."""
-    return L(es, en)(lang)
+    """A one-off text in the reader's language, as ``Label(es, en)(lang)`` answers
+    (English for any language but Spanish) without building the Label."""
+    return es if lang == "es" else en
 
 
 def signed(n: int) -> str:

@@ -64,7 +64,8 @@ class Wound:
 
     def say(self, key: str, es: str, en: str) -> None:
         self.effects.append(key)
-        self.lines.append(self.scene.t(es, en))
+        if self.scene.explain:
+            self.lines.append(self.scene.t(es, en))
 
     def daze(self, why_es: str, why_en: str) -> None:
         ended = S.gain(self.target, "mareado")
@@ -95,7 +96,6 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
     w = Wound(scene, target)
     life, vigor = target.life, int(target.get("vigor"))
     half = damage * 2 > life  # more than half of the maximum life
-    name = target.name or tr(scene.lang, "El blanco", "The target")
     if location == "legs":
         if half and w.sever(weapon, "leg_severed", f"Daño {damage} > la mitad de la vida {life}: pierna cercenada (004-R7).",
                             f"Damage {damage} > half of life {life}: leg severed (004-R7)."):
@@ -135,21 +135,26 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
     target.set("vida_perdida", min(int(target.get("vida_perdida") or 0) + damage, life))
-    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(target.left, 0)}/{life}.",
-              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(target.left, 0)}/{life}.")
     if target.left <= 0 and not target.dead:
         die(scene, target, "vida", w.lines)
     data = {"damage": damage, "location": location, "life": life, "life_before": before, "life_left": target.left,
             "effects": w.effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
             "dead": target.dead, "death": target.get("muerte") or None}
+    if not scene.explain:
+        return [], data
+    name = target.name or tr(scene.lang, "El blanco", "The target")
+    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(target.left, 0)}/{life}.",
+              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(target.left, 0)}/{life}.")
     return [head] + w.lines, data
 
 
 def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
-    """``fighter`` dies; its mount or its rider feel it (004-R10)."""
+    """``fighter`` dies; its mount or its rider feel it (004-R10). Says so in
+    ``lines`` when someone reads them."""
     if fighter.dead:
         return
     fighter.set("muerte", how)
+    lines = lines if scene.explain else []  # what is said then goes nowhere
     lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
                     f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
     mount = scene.named(str(fighter.get("montura") or ""))

@@ -3,6 +3,7 @@ the end of a tracker (003-R16) and Hunger."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rolecli.contract import Character, Label, Status
@@ -31,14 +32,19 @@ def out_of_play(character: Character, options, state: dict[str, Any] | None = No
     return None
 
 
+@lru_cache(maxsize=None)  # a few levels, asked at every status
+def hunger_label(n: int) -> Label:
+    return Label(f"Ansia {n}", f"Hunger {n}")
+
+
 def status(character: Character, options) -> Status:
-    conditions = [(f"impaired_{key}", L.IMPAIRED[key]) for key in T.KEYS if T.read(character, key).impaired]
+    trackers = [T.read(character, key) for key in T.KEYS]
+    conditions = [(f"impaired_{t.key}", L.IMPAIRED[t.key]) for t in trackers if t.impaired]
     if H.is_vampire(character):
-        n = H.level(character)
-        conditions.append(("hunger", Label(f"Ansia {n}", f"Hunger {n}")))
+        conditions.append(("hunger", hunger_label(H.level(character))))
     out = out_of_play(character, options)
     if out is None:  # the fight left: the emptier of the two trackers
-        left = min(t.empty / t.size for t in (T.read(character, key) for key in T.KEYS))
+        left = min(t.empty / t.size for t in trackers)
         return Status(conditions=tuple(conditions), vitality=max(left, 0.0))
     return Status(can_act=False, key=out, why=L.OUT[out], conditions=tuple(conditions), vitality=0.0)
 

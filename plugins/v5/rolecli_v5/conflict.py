@@ -115,9 +115,11 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
         return []
     lines = []
     if s.character is not None:
-        s.paid, lines = spend(s.character, state, 1, "willpower", lang, social=social)
+        s.paid, lines = spend(s.character, state, 1, "willpower", lang, social=social, explain=ctx.explain)
     s.first, s.rerolled = s.roll, positions
     s.roll = reroll(ctx.dice, s.roll, positions, s.who, lang)
+    if not ctx.explain:
+        return []
     dice = ", ".join(str(i + 1) for i in positions)
     head = tr(lang, f"{s.who} repite con Fuerza de Voluntad los dados {dice}: {s.first.text(lang)}",
               f"{s.who} rerolls dice {dice} with Willpower: {s.first.text(lang)}")

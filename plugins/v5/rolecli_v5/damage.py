@@ -69,31 +69,33 @@ def marks_text(marks: T.Marks, kind: str, lang: str) -> str:
 
 
 def take(character: Character, state: dict[str, Any], key: str, levels: int, kind: str, lang: str,
-         *, social: bool = False, said: str) -> tuple[dict, list[str]]:
+         *, social: bool = False, said: str = "", explain: bool = True) -> tuple[dict, list[str]]:
     """Mark ``levels`` (already halved or not) on one tracker of ``character``,
     writing the new counts into ``state``; then Impairment and the end of the
-    tracker (003-R15, R16). ``said`` opens the line: what hit and how much."""
+    tracker (003-R15, R16). ``said`` opens the line: what hit and how much
+    (with ``explain`` false, no line is written)."""
     before = T.read(character, key, state)
     after, marks = T.mark(before, levels, kind)
     T.store(state, after)
+    ends = after.ended and not before.ended
+    out = end_of_tracker(character, state, key, social) if ends else None
+    data = {"character": character.name, "tracker": key, "type": kind, "before": before.as_json(),
+            "after": after.as_json(), **marks.as_json(), "out": out}
+    if not explain:
+        return data, []
     lines = [f"{said}: {marks_text(marks, kind, lang)} → {L.tracker(key, lang)} {after.draw()}"]
     if after.impaired and not before.impaired and not after.ended:
         pools = tr(lang, "físicas", "physical") if key == "health" else tr(lang, "sociales y mentales",
                                                                              "social and mental")
         lines.append(tr(lang, f"{character.name} queda {L.IMPAIRED[key]('es')}: −2 dados a sus reservas {pools}",
                         f"{character.name} is now {L.IMPAIRED[key]('en')}: −2 dice to {pools} pools"))
-    out = None
-    if after.ended and not before.ended:
-        out = end_of_tracker(character, state, key, social)
-        if out:
-            lines.append(f"{character.name}: {L.OUT[out](lang)}")
-        else:
-            lines.append(tr(lang, f"{character.name}: Fuerza de Voluntad llena de daño agravado fuera de un conflicto "
-                                  "social: ningún efecto más que quedar Impedido",
-                            f"{character.name}: Willpower full of aggravated damage outside a social conflict: "
-                            "no effect beyond being Impaired"))
-    data = {"character": character.name, "tracker": key, "type": kind, "before": before.as_json(),
-            "after": after.as_json(), **marks.as_json(), "out": out}
+    if out:
+        lines.append(f"{character.name}: {L.OUT[out](lang)}")
+    elif ends:
+        lines.append(tr(lang, f"{character.name}: Fuerza de Voluntad llena de daño agravado fuera de un conflicto "
+                              "social: ningún efecto más que quedar Impedido",
+                        f"{character.name}: Willpower full of aggravated damage outside a social conflict: "
+                        "no effect beyond being Impaired"))
     return data, lines
 
 
@@ -110,20 +112,22 @@ def end_of_tracker(character: Character, state: dict[str, Any], key: str, social
 
 
 def hit(character: Character, state: dict[str, Any], dealt: int, kind: str, key: str, lang: str, *,
-        halve: bool = True, social: bool = False) -> tuple[dict, list[str]]:
+        halve: bool = True, social: bool = False, explain: bool = True) -> tuple[dict, list[str]]:
     """Damage of one type on one tracker: halve superficial (003-R13), then mark it."""
     levels = T.levels_of(dealt, kind, halve)
-    what = L.DAMAGE_TYPES[kind](lang)
-    said = tr(lang, f"{character.name} recibe {dealt} de daño {what}", f"{character.name} takes {dealt} {what}")
-    if levels != dealt:
-        said += tr(lang, f", dividido por dos (redondeando hacia arriba) queda en {levels}",
-                   f", halved (rounding up) to {levels}")
-    data, lines = take(character, state, key, levels, kind, lang, social=social, said=said)
+    said = ""
+    if explain:
+        what = L.DAMAGE_TYPES[kind](lang)
+        said = tr(lang, f"{character.name} recibe {dealt} de daño {what}", f"{character.name} takes {dealt} {what}")
+        if levels != dealt:
+            said += tr(lang, f", dividido por dos (redondeando hacia arriba) queda en {levels}",
+                       f", halved (rounding up) to {levels}")
+    data, lines = take(character, state, key, levels, kind, lang, social=social, said=said, explain=explain)
     return {"damage": dealt, "halved": levels != dealt, **data}, lines
 
 
 def spend(character: Character, state: dict[str, Any], points: int, key: str, lang: str, *,
-          social: bool = False) -> tuple[dict, list[str]]:
+          social: bool = False, explain: bool = True) -> tuple[dict, list[str]]:
     """003-R14: a voluntary spend is superficial damage marked without halving; with
     every box already marked, it marks aggravated by the Impairment rules. A point
     that would find neither an empty box nor a "/" to convert cannot be spent."""
@@ -132,8 +136,8 @@ def spend(character: Character, state: dict[str, Any], points: int, key: str, la
         raise Refused(f"{character.name} cannot spend {points} {L.tracker(key, 'en')}: its tracker "
                       f"{tracker.draw()} takes at most {spendable(tracker)} more.")
     said = tr(lang, f"{character.name} gasta {points} de {L.tracker(key, 'es')} (superficial, sin dividir)",
-              f"{character.name} spends {points} {L.tracker(key, 'en')} (superficial, not halved)")
-    data, lines = take(character, state, key, points, "superficial", lang, social=social, said=said)
+              f"{character.name} spends {points} {L.tracker(key, 'en')} (superficial, not halved)") if explain else ""
+    data, lines = take(character, state, key, points, "superficial", lang, social=social, said=said, explain=explain)
     return {"spent": points, **data}, lines
 
 

@@ -23,23 +23,23 @@ def successes(dice: tuple[int, ...] | list[int]) -> int:
 
 @dataclass(frozen=True)
 class Roll:
-    """The dice of one pool as they lie: regular dice first, then Hunger dice."""
+    """The dice of one pool as they lie: regular dice first, then Hunger dice;
+    ``successes`` and ``critical`` (at least one pair of 10s) are counted once, as
+    a Roll never changes (a reroll makes a new one)."""
 
     regular: tuple[int, ...]
     hunger: tuple[int, ...] = ()
+    successes: int = field(init=False, repr=False, compare=False)
+    critical: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        dice = self.dice
+        object.__setattr__(self, "successes", successes(dice))
+        object.__setattr__(self, "critical", dice.count(TEN) >= 2)
 
     @property
     def dice(self) -> tuple[int, ...]:
         return self.regular + self.hunger
-
-    @property
-    def successes(self) -> int:
-        return successes(self.dice)
-
-    @property
-    def critical(self) -> bool:
-        """At least one pair of 10s."""
-        return sum(d == TEN for d in self.dice) >= 2
 
     @property
     def messy(self) -> bool:
@@ -80,15 +80,13 @@ class Pool:
     modifiers: list[tuple[str, L.L, int]] = field(default_factory=list)  # (key, label, dice)
     floor: int = 1
     split: int | None = None
+    base: int = field(init=False, repr=False, compare=False)  # the terms' dots
+    whole: int = field(init=False, repr=False, compare=False)  # after the modifiers, never below the floor (GAP-14)
 
-    @property
-    def base(self) -> int:
-        return sum(p.value for p in self.terms)
-
-    @property
-    def whole(self) -> int:
-        """The pool after its modifiers, never below the floor (GAP-14)."""
-        return max(self.floor, self.base + sum(v for _, _, v in self.modifiers))
+    def __post_init__(self) -> None:
+        # counted once: a pool's terms and modifiers are set when it is made (only a split comes later)
+        self.base = sum(p.value for p in self.terms)
+        self.whole = max(self.floor, self.base + sum(v for _, _, v in self.modifiers))
 
     @property
     def size(self) -> int:
@@ -101,11 +99,11 @@ class Pool:
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular_n = self.size - self.hunger_dice
+        regular_n, hunger_n = self.size - self.hunger_dice, self.hunger_dice
         why = f"{self.who}: " if self.who else ""
-        regular = tuple(dice.roll(10, f"{why}{L.REGULAR(lang)} {i + 1}/{regular_n}") for i in range(regular_n))
-        hunger = tuple(dice.roll(10, f"{why}{L.HUNGER(lang)} {i + 1}/{self.hunger_dice}")
-                       for i in range(self.hunger_dice))
+        said, hungry = L.REGULAR(lang), L.HUNGER(lang)
+        regular = tuple(dice.roll(10, f"{why}{said} {i + 1}/{regular_n}") for i in range(regular_n))
+        hunger = tuple(dice.roll(10, f"{why}{hungry} {i + 1}/{hunger_n}") for i in range(hunger_n))
         return Roll(regular, hunger)
 
     def text(self, lang: str) -> str:

@@ -52,18 +52,22 @@ def start_of_session(character: Character, state: dict, p: dict, ctx) -> list[st
         before = T.read(character, "health", state)
         after = T.heal(before, superficial=stamina)
         T.store(state, after)
-        lines += _healed(character.name, before, after, tr(lang, f"mortal: hasta su Resistencia {stamina}",
-                                                           f"mortal: up to its Stamina {stamina}"), lang)
+        if ctx.explain:
+            lines += _healed(character.name, before, after, tr(lang, f"mortal: hasta su Resistencia {stamina}",
+                                                               f"mortal: up to its Stamina {stamina}"), lang)
     composure, resolve = attribute(character, "composure"), attribute(character, "resolve")
     best = max(composure, resolve)  # 003-R22
     before = T.read(character, "willpower", state)
     after = T.heal(before, superficial=best)
-    why = tr(lang, f"la mayor de Compostura {composure} y Resolución {resolve}",
-             f"the higher of Composure {composure} and Resolve {resolve}")
     if p.get("ambition"):  # 003-R23
         after = T.heal(after, aggravated=1)
-        why += tr(lang, "; actuó según su Ambición: 1 agravado", "; acted on its Ambition: 1 aggravated")
     T.store(state, after)
+    if not ctx.explain:
+        return lines
+    why = tr(lang, f"la mayor de Compostura {composure} y Resolución {resolve}",
+             f"the higher of Composure {composure} and Resolve {resolve}")
+    if p.get("ambition"):
+        why += tr(lang, "; actuó según su Ambición: 1 agravado", "; acted on its Ambition: 1 aggravated")
     return lines + _healed(character.name, before, after, why, lang)
 
 
@@ -76,12 +80,14 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
     hunger = H.level(character, state)
     if hunger >= H.MAX:
         return [tr(lang, f"{character.name}: con Ansia {H.MAX} no puede Enardecer la Sangre para curarse",
-                   f"{character.name}: at Hunger {H.MAX} it cannot Rouse the Blood to mend")]
+                   f"{character.name}: at Hunger {H.MAX} it cannot Rouse the Blood to mend")] if ctx.explain else []
     potency = H.blood_potency(character)
     die, state["hunger"] = H.rouse(ctx.dice, hunger, tr(lang, f"{character.name} se cura", f"{character.name} mends"),
                                    lang)
     after = T.heal(before, superficial=H.mend_amount(potency))
     T.store(state, after)
+    if not ctx.explain:
+        return []
     rose = _hunger(hunger, state["hunger"], lang)
     why = tr(lang, f"Potencia de Sangre {potency}; {L.ROUSE('es')} d10 = {die}: {rose}",
              f"Blood Potency {potency}; {L.ROUSE('en')} d10 = {die}: {rose}")
@@ -112,6 +118,8 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
     state["hunger"] = hunger
     after = T.heal(before, aggravated=mended)
     T.store(state, after)
+    if not ctx.explain:
+        return []
     why = tr(lang, f"{len(rolled)} controles de Enardecimiento {rolled}: {_hunger(start, hunger, 'es')}",
              f"{len(rolled)} Rouse checks {rolled}: {_hunger(start, hunger, 'en')}")
     if stopped:
@@ -128,6 +136,8 @@ def treatment(character: Character, state: dict, p: dict, ctx) -> list[str]:
     before = T.read(character, "health", state)
     after = T.heal(before, aggravated=int(p.get("points", 1)))
     T.store(state, after)
+    if not ctx.explain:
+        return []
     return _healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)
 
 
@@ -137,6 +147,8 @@ def feed(character: Character, state: dict, p: dict, ctx) -> list[str]:
         return []
     before = H.level(character, state)
     state["hunger"] = max(0 if p.get("kill") else min(before, H.SLAKE_FLOOR), before - int(p.get("slake", 1)))
+    if not ctx.explain:
+        return []
     why = tr(lang, "mata a la presa", "kills the vessel") if p.get("kill") else tr(
         lang, f"sin matar, no baja de {H.SLAKE_FLOOR}", f"without a kill, not below {H.SLAKE_FLOOR}")
     return [tr(lang, f"{character.name} se alimenta: Ansia {before} → {state['hunger']} ({why})",
@@ -147,6 +159,8 @@ def end_of_scene(character: Character, state: dict, p: dict, ctx) -> list[str]:
     if not state.get("ruined"):
         return []
     state["ruined"] = False
+    if not ctx.explain:
+        return []
     return [tr(ctx.lang, f"{character.name}: termina el conflicto social; lo que pierde (Estatus, Méritos, la corte) "
                          "lo decide el Narrador", f"{character.name}: the social conflict is over; what it loses "
                          "(Status, Merits, the court) is the Storyteller's to decide")]
@@ -163,12 +177,13 @@ def recover(character: Character, event: str, action, ctx) -> Outcome:
         raise Refused(f"event {event!r} is unknown; events: {', '.join(EVENTS)}.")
     work = Work()
     state = work.state(character)
-    if out_of_play(character, ctx.options, state) == "dead":
+    dead = out_of_play(character, ctx.options, state) == "dead"
+    lines = [] if dead else EVENTS[event](character, state, p, ctx)
+    if dead and ctx.explain:
         lines = [tr(lang, f"{character.name}: {L.OUT['dead']('es')}: nada lo cura",
                     f"{character.name}: {L.OUT['dead']('en')}: nothing heals it")]
-    else:
-        lines = EVENTS[event](character, state, p, ctx) or [
-            tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal")]
+    elif not lines and ctx.explain:
+        lines = [tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal")]
     data = {"character": character.name, "event": event,
             "health": T.read(character, "health", state).as_json(),
             "willpower": T.read(character, "willpower", state).as_json(),

@@ -3,7 +3,6 @@ handed back as ``Outcome.changes`` (hooks never change a Character in place)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from rolecli.contract import Character
@@ -15,10 +14,12 @@ class Work:
         self.states: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:
-        """The working copy of ``character``'s state, made on first use."""
+        """The working copy of ``character``'s state, made on first use. The rules
+        only set a state's keys (to numbers and flags), never change a value in place,
+        so a shallow copy keeps the character's own state as it was."""
         if character.name not in self.states:
             self.characters[character.name] = character
-            self.states[character.name] = copy.deepcopy(dict(character.state))
+            self.states[character.name] = dict(character.state)
         return self.states[character.name]
 
     def changes(self) -> dict[str, dict[str, Any]]:

@@ -9,11 +9,12 @@ A tracker is kept as two counts in the character's state (``health_superficial``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rolecli.contract import Character, Refused
 
+from .sheet import worked_out
 from .traits import attribute
 
 KEYS = ("health", "willpower")
@@ -85,18 +86,23 @@ def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
             sup, agg, converted = sup - 1, agg + 1, converted + 1
         else:
             overflow += 1
-    return replace(tracker, superficial=sup, aggravated=agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
+    return Tracker(tracker.key, tracker.size, sup, agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
 
 
 def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker:
     """Remove up to that many "/" and "X"."""
-    return replace(tracker, superficial=max(0, tracker.superficial - superficial),
-                   aggravated=max(0, tracker.aggravated - aggravated))
+    return Tracker(tracker.key, tracker.size, max(0, tracker.superficial - superficial),
+                   max(0, tracker.aggravated - aggravated))
 
 
 def size_of(character: Character, key: str) -> int:
     """The rulings (GAP-2): Health = Stamina + 3, Willpower = Composure + Resolve,
-    unless the sheet says otherwise (``health_max``, ``willpower_max``)."""
+    unless the sheet says otherwise (``health_max``, ``willpower_max``); read from
+    the sheet once."""
+    return worked_out(character.sheet, ("size", key), lambda: _size(character, key))
+
+
+def _size(character: Character, key: str) -> int:
     written = character.sheet.get(f"{key}_max")
     if written is not None:
         return int(written)
@@ -106,10 +112,16 @@ def size_of(character: Character, key: str) -> int:
 
 
 def read(character: Character, key: str, state: dict[str, Any] | None = None) -> Tracker:
-    """The tracker as ``state`` (else the character's kept state) has it."""
+    """The tracker as ``state`` (else the character's kept state) has it; one
+    Tracker for each count of marks on a sheet, made once (a Tracker never changes)."""
     state = character.state if state is None else state
-    tracker = Tracker(key, size_of(character, key), int(state.get(f"{key}_superficial") or 0),
-                      int(state.get(f"{key}_aggravated") or 0))
+    superficial, aggravated = int(state.get(f"{key}_superficial") or 0), int(state.get(f"{key}_aggravated") or 0)
+    return worked_out(character.sheet, ("tracker", key, superficial, aggravated),
+                      lambda: _tracker(character, key, superficial, aggravated))
+
+
+def _tracker(character: Character, key: str, superficial: int, aggravated: int) -> Tracker:
+    tracker = Tracker(key, size_of(character, key), superficial, aggravated)
     if tracker.empty < 0:
         raise Refused(f"{character.name}'s {key} marks {tracker.superficial} superficial and {tracker.aggravated} "
                       f"aggravated, more than its {tracker.size} boxes; lower {key}_superficial/{key}_aggravated "

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from rolecli.contract import Character, Label, Refused
 from rolecli.names import closest, fold
 
+from .sheet import worked_out
+
 PHYSICAL, SOCIAL, MENTAL = "physical", "social", "mental"
 
 # key: (Spanish, English, the kind of pool it makes: an Impaired tracker weakens it, 003-R15)
@@ -85,7 +87,11 @@ def _sheet_entry(character: Character, table: str, key: str) -> tuple[str, int] 
 
 
 def part(character: Character, name: str) -> Part:
-    """The dots of one trait of ``character``."""
+    """The dots of one trait of ``character`` (read from its sheet once)."""
+    return worked_out(character.sheet, ("part", name), lambda: _part(character, name))
+
+
+def _part(character: Character, name: str) -> Part:
     wanted = fold(name)
     for table in ("attributes", "skills"):
         for written, dots in (character.sheet.get(table) or {}).items():

@@ -55,6 +55,9 @@ def roll_verb(action: Action, ctx) -> Outcome:
     p = action.params
     pool = Pool("", parts(None, p["pool"], "pool"), p.get("hunger") or 0, floor=0)
     dice = pool.roll(ctx.dice, ctx.lang)
+    data = {"pool": pool.as_json(), **dice.as_json()}
+    if not ctx.explain:
+        return Outcome(data=data, success=None)
     line = f"{pool.text(ctx.lang)}: {dice.text(ctx.lang)} → {L.successes(dice.successes, ctx.lang)}"
     if dice.critical:
         line += tr(ctx.lang, " (parejas de 10: crítico)", " (pairs of 10s: critical)")
@@ -64,7 +67,7 @@ def roll_verb(action: Action, ctx) -> Outcome:
     if dice.bestial:
         line += tr(ctx.lang, "; un dado de Ansia muestra 1: fallo bestial si falla",
                    "; a Hunger die shows 1: a bestial failure if it fails")
-    return Outcome(data={"pool": pool.as_json(), **dice.as_json()}, lines=[line], success=None)
+    return Outcome(data=data, lines=[line], success=None)
 
 
 def actor_side(work: Work, ctx, action: Action, p: dict, who: Label) -> Side:
@@ -81,8 +84,11 @@ def against(work: Work, ctx, action: Action, p: dict, difficulty: int, who: Labe
     roll(ctx, s)
     lines = willpower(work, ctx, s, difficulty, social=social)
     outcome = outcome_against(s.successes, difficulty)
-    said = verdict(of_roll(s.roll, outcome), s.successes - difficulty, lang)
-    lines += [s.line(lang), tr(lang, "Dificultad", "Difficulty") + f" {difficulty}{note(lang) if note else ''}: {said}"]
+    if ctx.explain:
+        said = verdict(of_roll(s.roll, outcome), s.successes - difficulty, lang)
+        lines += [s.line(lang), tr(lang, "Dificultad", "Difficulty") + f" {difficulty}{note(lang) if note else ''}: {said}"]
+        if outcome != "win":
+            lines += hints(s, difficulty, lang)
     return s, outcome, lines
 
 
@@ -92,8 +98,6 @@ def check(action: Action, ctx) -> Outcome:
     work = Work()
     difficulty = int(p["difficulty"])
     s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
-    if outcome != "win":
-        lines += hints(s, difficulty, ctx.lang)
     data = {"pool": s.as_json(), "difficulty": difficulty, "successes": s.successes,
             "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
     return _finish(work, data, lines, outcome == "win")
@@ -139,7 +143,8 @@ def contest(action: Action, ctx) -> Outcome:
     lines += willpower(work, ctx, d, a.successes)  # the opposition only needs to hold
     outcome = contest_outcome(a.successes, d.successes)
     margin = a.successes - d.successes
-    lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
+    if ctx.explain:
+        lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
     data = {"actor": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
             "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
@@ -204,6 +209,24 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Chara
     lang = ctx.lang
     creature = D.creature_of(to_character, creature)
     kind = D.damage_type(source, creature)
+    data = {"to": to_name, **hit.as_json(), "source": source, "type": kind, "tracker": key}
+    if to_character is None:
+        levels = levels_of(hit.dealt, kind, not p["unhalved"])
+        if not ctx.explain:
+            return {**data, "levels": levels}, []
+        plural = "" if levels == 1 else "s"
+        line = _hit_line(hit, by, to_name, source, creature, kind, lang)
+        return {**data, "levels": levels}, [line + tr(lang, f": {levels} nivel{'es' if plural else ''} a marcar",
+                                                      f": {levels} level{plural} to mark")]
+    marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
+                         halve=not p["unhalved"], social=p["social"], explain=ctx.explain)
+    if not ctx.explain:
+        return {**data, **marked}, []
+    return {**data, **marked}, [_hit_line(hit, by, to_name, source, creature, kind, lang)] + more
+
+
+def _hit_line(hit: Hit, by: Side, to_name: str, source: str, creature: str, kind: str, lang: str) -> str:
+    """``Leah → Gancho: margin 2 + weapon 2 = 4 superficial damage (blade... against a vampire)``."""
     terms = tr(lang, f"margen {hit.margin}", f"margin {hit.margin}")
     if hit.weapon:
         terms += tr(lang, f" + arma {hit.weapon}", f" + weapon {hit.weapon}")
@@ -213,17 +236,8 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Chara
         terms += tr(lang, ", al menos 1", ", at least 1")
     why = tr(lang, f"{L.SOURCES[source]('es')} contra un {L.CREATURES[creature]('es')}",
              f"{L.SOURCES[source]('en')} against a {L.CREATURES[creature]('en')}")
-    line = f"{by.who} → {to_name}: {terms} = " + tr(lang, f"{hit.dealt} de daño {L.DAMAGE_TYPES[kind]('es')}",
-                                                    f"{hit.dealt} {L.DAMAGE_TYPES[kind]('en')} damage") + f" ({why})"
-    data = {"to": to_name, **hit.as_json(), "source": source, "type": kind, "tracker": key}
-    if to_character is None:
-        levels = levels_of(hit.dealt, kind, not p["unhalved"])
-        plural = "" if levels == 1 else "s"
-        return {**data, "levels": levels}, [line + tr(lang, f": {levels} nivel{'es' if plural else ''} a marcar",
-                                                      f": {levels} level{plural} to mark")]
-    marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
-                         halve=not p["unhalved"], social=p["social"])
-    return {**data, **marked}, [line] + more
+    return f"{by.who} → {to_name}: {terms} = " + tr(lang, f"{hit.dealt} de daño {L.DAMAGE_TYPES[kind]('es')}",
+                                                   f"{hit.dealt} {L.DAMAGE_TYPES[kind]('en')} damage") + f" ({why})"
 
 
 def attack(action: Action, ctx) -> Outcome:
@@ -246,8 +260,6 @@ def attack(action: Action, ctx) -> Outcome:
         difficulty = int(p["difficulty"])
         a, outcome, lines = against(work, ctx, action, p, difficulty, CONTEST_SIDES[0], social=p["social"],
                                     note=UNDEFENDED)
-        if outcome != "win":
-            lines += hints(a, difficulty, lang)
         hit = hit_against(a.successes, difficulty, weapon, audience)
         hits = [hit] if hit else []
         d = None
@@ -262,8 +274,9 @@ def attack(action: Action, ctx) -> Outcome:
         margin = a.successes - d.successes
         hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
                             target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
-        lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
-        lines += hunger_notes(a, d, outcome, lang)
+        if ctx.explain:
+            lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
+            lines += hunger_notes(a, d, outcome, lang)
         data.update(mode="contest", attacker=a.as_json(), defender=d.as_json(), difficulty=None, margin=margin,
                     cover=p["cover"] if p["ranged"] else None,
                     defender_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
@@ -316,7 +329,7 @@ def damage_verb(character: Character, action: Action, ctx) -> Outcome:
     if p["type"] != "auto":  # the Storyteller states the type: the source only says what hit
         kind, source = p["type"], source if p["source"] != "auto" else None
     data, lines = D.hit(character, state, int(p["amount"]), kind, key, ctx.lang, halve=not p["unhalved"],
-                        social=p["social"])
+                        social=p["social"], explain=ctx.explain)
     return _finish(work, {"source": source, **data}, lines, None)
 
 
@@ -324,7 +337,7 @@ def spend_verb(character: Character, action: Action, ctx) -> Outcome:
     p = action.params
     work = Work()
     data, lines = D.spend(character, work.state(character), int(p["points"]), p["tracker"], ctx.lang,
-                          social=p["social"])
+                          social=p["social"], explain=ctx.explain)
     return _finish(work, data, lines, None)
 
 
