@@ -337,10 +337,13 @@ class SystemInfo:
         """``action``'s parameters over the defaults its verb declares: what the
         core passes from the command line, and what a direct call (a test,
         another plugin) gets too."""
-        spec = self.action(action.name)
-        merged = {p.name: p.default for p in spec.params} if spec else {}
+        merged = dict(self._defaults.get(action.name, ()))
         merged.update({k: v for k, v in action.params.items() if v is not None or k not in merged})
         return merged
+
+    @cached_property
+    def _defaults(self) -> dict[str, dict[str, Any]]:
+        return {spec.name: {p.name: p.default for p in spec.params} for spec in reversed(self.actions)}
 
     def rule_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every rule option this system declares, ``given``'s values over the
@@ -425,9 +428,9 @@ class Action:
     :class:`ActionSpec` (converted to their kinds), and the characters named.
 
     ``name``: the verb's name (one hook serves several verbs: check it).
-    ``params``: every declared parameter by name, converted and checked
-    (``None`` when not given and without a default); :meth:`SystemInfo.params`
-    fills in the defaults for a direct call. ``actor``/``target``: the
+    ``params``: every declared parameter by name, converted and checked, its
+    default where none was given (``None`` when it has none): the core fills
+    them in for every call, a test's through :func:`rolecli.testing.hooks` too. ``actor``/``target``: the
     campaign's characters named, or ``None`` in a quick roll.
     """
 

@@ -60,7 +60,7 @@ def complete(info: SystemInfo, action: Action, ctx: Context) -> tuple[Action, Co
     """``action`` with every parameter its verb declares and ``ctx`` with every
     rule option, defaults where none was given: what a verb's function gets
     whoever calls it (the command line, a conflict, an encounter, a test)."""
-    action = replace(action, params=info.params(action))  # a dict of its own, which the verb may change
+    action = Action(action.name, info.params(action), action.actor, action.target)  # params the verb may change
     if ctx.options.keys() != info.option_keys:
         ctx = replace(ctx, options=info.rule_options(ctx.options))
     return action, ctx

@@ -32,12 +32,16 @@ MAX_LINES = 1_000
 def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
     for the system declared by ``info`` (a SystemInfo), or None."""
-    return malformed(hook, result) or overreach(result, kwargs, info)
+    ctx = kwargs.get("ctx")
+    return malformed(hook, result, written=getattr(ctx, "explain", True)) or overreach(result, kwargs, info)
 
 
-def malformed(hook: str, result: Any) -> str | None:
+def malformed(hook: str, result: Any, written: bool = True) -> str | None:
     """What of a hook's result is not of the contract's types (the core would fail
-    on it later, as if it were its own bug), or None."""
+    on it later, as if it were its own bug), or None. ``written=False``: a call
+    whose ``Outcome.data`` no one prints or logs (``Context.explain`` is False,
+    the trials of a simulation), so it is not walked to see it can be written as
+    JSON; what it changes always is, as every state it leaves may be kept."""
     if isinstance(result, Outcome):
         if not isinstance(result.data, Mapping):
             return f"its Outcome.data is {_kind(result.data)}, not a dict"
@@ -59,7 +63,8 @@ def malformed(hook: str, result: Any) -> str | None:
             for key in ("order", "turns"):
                 if key in result.data and not _texts(result.data[key]):
                     return f"its Outcome.data[{key!r}] is not a list of characters' names"
-        return _unwritable(result.data, "Outcome.data") or (changes and _unwritable(changes, "Outcome.changes"))
+        return ((written and _unwritable(result.data, "Outcome.data"))
+                or (changes and _unwritable(changes, "Outcome.changes")) or None)
     if isinstance(result, Odds):
         if not isinstance(result.outcomes, Mapping):
             return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"

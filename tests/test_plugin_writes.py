@@ -205,3 +205,20 @@ def test_a_wrapper_that_spoils_a_good_result_is_named_not_the_system(monkeypatch
     assert spoiled.code == 4 and "plugin 'Forger' failed in rolecli_resolve" in spoiled.err, spoiled.err
     assert own.code == 4 and "plugin 'Rogue' failed in rolecli_resolve" in own.err, own.err
     assert after == before
+
+
+@pytest.mark.parametrize("explain", [True, False])
+def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
+    """A simulation's trials (Context.explain False) print and log no Outcome.data,
+    so the check does not walk it; the states a result changes are always checked."""
+    from rolecli.contract import Action
+    from rolecli.outcomes import problem
+    from rolecli.testing import context
+
+    ctx = context(explain=explain)
+    kwargs = {"action": Action("hit", {}), "ctx": ctx}
+    unprintable = Outcome(data={"raw": b"\x00"}, lines=[])
+    said = problem("rolecli_resolve", unprintable, kwargs, None)
+    assert (said is not None) is explain
+    bad_state = Outcome(data={}, lines=[], changes={"Bo": {"marks": b"\x00"}})
+    assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, kwargs, None)
