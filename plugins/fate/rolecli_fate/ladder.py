@@ -8,7 +8,7 @@ either language, without regard to case or accents.
 from __future__ import annotations
 
 from rolecli import names
-from rolecli.contract import Refused
+from rolecli.contract import Label, Refused
 
 MIN, MAX = -2, 8
 
@@ -48,7 +48,7 @@ def name(n: int, lang: str) -> str | None:
     pair = LADDER.get(n)
     if pair is None:
         return None
-    return pair[0] if lang == "es" else pair[1]
+    return Label(*pair)(lang)
 
 
 def describe(n: int, lang: str) -> str:
