@@ -20,13 +20,10 @@ Rule = Callable[[Action, object, dict], Outcome]
 def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Outcome]:
     """``rule`` as a verb: the effects in force fill in its parameters, it may
     leave effects, and a Spin pending lapses or is used by it (``lasting``).
-    ``defended``: the target rolls a defence, and ``--full-defence`` is the
-    target's (the rolls read it as ``target_full_defence``)."""
+    ``defended``: the target rolls a defence (``_defended``)."""
 
     def verb(action: Action, ctx) -> Outcome:
-        p = dict(action.params)  # filled in below: the action itself stays as given
-        if defended:
-            p["target_full_defence"] = p.pop("full_defence")
+        p = _defended(action.params) if defended else dict(action.params)  # filled in below, not the action's
         used = lasting.before(action, ctx, p)
         outcome = rule(action, ctx, p)
         lasting.after(action, ctx, p, outcome)
@@ -34,6 +31,14 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
         return outcome
 
     return verb
+
+
+def _defended(params: dict) -> dict:
+    """The parameters of a verb whose target rolls a defence: its ``--full-defence``
+    is the target's, which the rolls read as ``target_full_defence``."""
+    p = dict(params)
+    p["target_full_defence"] = p.pop("full_defence")
+    return p
 
 
 check = _played(actions.check)
@@ -78,8 +83,7 @@ def check_odds_of(action: Action, ctx) -> Odds:
 
 
 def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
-    p, lang = dict(action.params), ctx.lang
-    p["target_full_defence"] = p.pop("full_defence")
+    p, lang = _defended(action.params), ctx.lang
     work = Work(ctx, action.actor, action.target)
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
     d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, prefix="target_",
