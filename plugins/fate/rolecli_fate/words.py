@@ -14,6 +14,7 @@ SUCCESS = L("éxito", "success")
 FAILURE = L("fallo", "failure")
 REROLL = L(" → repetir la tirada", " → reroll")
 REROLLED = L("(repetida)", "(reroll)")
+SHIFT = L("excedente", "shift")
 
 
 def verdict(ok: bool, lang: str) -> str:
@@ -22,4 +23,4 @@ def verdict(ok: bool, lang: str) -> str:
 
 def shifts(n: int, lang: str) -> str:
     """``1 shift``, ``3 excedentes``."""
-    return f"{n} " + (L("excedente", "shift")(lang) + ("" if n == 1 else "s"))
+    return f"{n} {SHIFT(lang)}" + ("" if n == 1 else "s")
