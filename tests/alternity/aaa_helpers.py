@@ -28,7 +28,7 @@ def kept(cli, name: str) -> dict:
 
 
 def options(**over):
-    from rolecli_alternity.spec import OPTIONS
+    from rolecli_alternity.system import OPTIONS
 
     opts = {o.key: o.default for o in OPTIONS}
     opts.update(over)
@@ -36,7 +36,7 @@ def options(**over):
 
 
 def sheet_defaults() -> dict:
-    from rolecli_alternity.spec import TEMPLATE
+    from rolecli_alternity.system import TEMPLATE
 
     return {f.key: f.default for f in TEMPLATE if not f.state and f.default is not None}
 
@@ -51,28 +51,28 @@ def character(name: str, state: dict | None = None, **sheet) -> Character:
 
 
 def call(verb: str, *, dice=(), lang: str = "en", actor=None, target=None, chars=(), rules=None, event=None, **params):
-    """Call the hook of ``verb`` as the core would; every --dice value must be read."""
+    """Call the hook of ``verb`` as the core would (``rolecli.testing.hooks``: the
+    verb's parameters and the rule options completed); every --dice value must be read."""
     import rolecli_alternity as plugin
-    from rolecli_alternity.spec import SPECS
+    from rolecli.testing import hooks
 
-    spec = SPECS[verb]
-    full = {p.name: p.default for p in spec.params}
-    full.update(params)
+    spec = plugin.INFO.action(verb)
     if event is not None:
-        full["event"] = event
+        params["event"] = event
     src = DiceSource(given=[str(d) for d in dice])
     ctx = Context(lang, src, options(**(rules or {})), {c.name: c for c in chars})
-    action = Action(verb, full, actor, target)
+    action = Action(verb, params, actor, target)
+    aaa = hooks(plugin)
     if spec.hook == "roll":
-        out = plugin.rolecli_roll(action, ctx)
+        out = aaa.rolecli_roll(action=action, ctx=ctx)
     elif spec.hook == "resolve":
-        out = plugin.rolecli_resolve(action, ctx)
+        out = aaa.rolecli_resolve(action=action, ctx=ctx)
     elif spec.hook == "damage":
-        out = plugin.rolecli_apply_damage(actor, action, ctx)
+        out = aaa.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
     elif spec.hook == "recover":
-        out = plugin.rolecli_recover(actor, full["event"], action, ctx)
+        out = aaa.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
     else:
-        out = plugin.rolecli_initiative(list(chars), action, ctx)
+        out = aaa.rolecli_initiative(characters=list(chars), action=action, ctx=ctx)
     src.finish()
     out.dice = src.reads
     return out

@@ -247,9 +247,10 @@ def test_seeded_and_given_dice_agree(seed, score, steps):
     from aaa_helpers import options
     from rolecli.contract import Action, Context
     from rolecli.dice.source import DiceSource
+    from rolecli.testing import hooks
 
     spec_params = {"score": str(score), "steps": steps}
     src = DiceSource(seed=seed)
-    first = plugin.rolecli_resolve(Action("check", spec_params), Context("en", src, options()))
+    first = hooks(plugin).rolecli_resolve(action=Action("check", spec_params), ctx=Context("en", src, options()))
     again = call("check", dice=[d.value for d in src.reads], score=str(score), steps=steps)
     assert again.data["degree"] == first.data["degree"] and again.data["total"] == first.data["total"]

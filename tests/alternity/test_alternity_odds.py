@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from aaa_helpers import options
+from rolecli.testing import hooks
 
 LADDER = {0: [], 1: [4], 2: [6], 3: [8], 4: [12], 5: [20], 6: [20, 20], -1: [4], -2: [6], -5: [20]}
 
@@ -70,10 +71,10 @@ def test_odds_include_dazed_and_policies():
     from rolecli.dice.source import DiceSource
 
     ch = character("x", CON=10, state={"mortal": 1})
-    odds = plugin.rolecli_odds(Action("check", {"score": "13"}, ch), Context("en", DiceSource(), options()))
+    odds = hooks(plugin).rolecli_odds(action=Action("check", {"score": "13"}, ch), ctx=Context("en", DiceSource(), options()))
     assert odds.outcomes["success"] == check_odds(13, 1)["success"]      # +1 step for 1 mortal point
-    spent = plugin.rolecli_odds(Action("check", {"score": "13", "last_resort": "if-failed"}),
-                                Context("en", DiceSource(), options()))
+    spent = hooks(plugin).rolecli_odds(action=Action("check", {"score": "13", "last_resort": "if-failed"}),
+                                       ctx=Context("en", DiceSource(), options()))
     base = check_odds(13, 0)
     assert spent.outcomes["ordinary"] == base["ordinary"] + base["failure"]
 
@@ -92,8 +93,9 @@ def test_sampler_matches_exact_odds_chi_square():
     seen = dict.fromkeys(keys, 0)
     src = DiceSource(seed=20240602)
     ctx = Context("en", src, options())
+    aaa = hooks(plugin)
     for _ in range(n):
-        out = plugin.rolecli_resolve(Action("check", {"score": "13", "kind": "broad"}), ctx)
+        out = aaa.rolecli_resolve(action=Action("check", {"score": "13", "kind": "broad"}), ctx=ctx)
         seen[out.data["degree"]] += 1
     expected = [float(exact[k]) * n for k in keys]
     p = chisquare_pvalue([seen[k] for k in keys], expected)

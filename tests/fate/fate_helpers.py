@@ -1,11 +1,15 @@
 """Helpers for the Caminantes (fate) tests: call the plugin's hooks the way the
-core does, with a DiceSource reading the dice given (or a seed)."""
+core does (``rolecli.testing.hooks``), with a DiceSource reading the dice given
+(or a seed)."""
 
 from __future__ import annotations
 
 import rolecli_fate as fate
 from rolecli.contract import Action, Character, Context
 from rolecli.dice.source import DiceSource
+from rolecli.testing import hooks
+
+FATE = hooks(fate)  # the plugin's hooks as the core calls them: parameters and rule options complete
 
 
 def on_campaign(cli, *args):
@@ -32,22 +36,22 @@ def run(verb: str, *, actor=None, target=None, dice=None, seed=None, options=Non
     assert spec is not None, verb
     action = Action(verb, params, actor, target)
     if spec.hook == "resolve":
-        out = fate.rolecli_resolve(action=action, ctx=ctx)
+        out = FATE.rolecli_resolve(action=action, ctx=ctx)
     elif spec.hook == "damage":
-        out = fate.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
+        out = FATE.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
     elif spec.hook == "recover":
-        out = fate.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
+        out = FATE.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
     elif spec.hook == "initiative":
-        out = fate.rolecli_initiative(characters=list(characters or chars), action=action, ctx=ctx)
+        out = FATE.rolecli_initiative(characters=list(characters or chars), action=action, ctx=ctx)
     else:
-        out = fate.rolecli_roll(action=action, ctx=ctx)
+        out = FATE.rolecli_roll(action=action, ctx=ctx)
     src.finish()
     return out
 
 
 def odds(verb: str, *, actor=None, target=None, options=None, lang="es", **params):
     ctx = Context(lang=lang, dice=DiceSource(given=[]), options=dict(options or {}), characters={})
-    return fate.rolecli_odds(action=Action(verb, params, actor, target), ctx=ctx)
+    return FATE.rolecli_odds(action=Action(verb, params, actor, target), ctx=ctx)
 
 
 def applied(ch: Character, out) -> Character:

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rolecli.contract import Action, Character, Context, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import labels as L
 from .check import RANK, roll_check
 from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
-from .labels import tr
 from .last_resort import spend, spent_state
 from .sheet import action_check_score, actions_per_round, find_skill, state
 from .situation import prepare
-from .spec import INFO
 from .status import status
 
 
 def do_surprise(action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     actor = action.actor
     prepared = int(p.get("prepared") or 0)
@@ -30,28 +28,28 @@ def do_surprise(action: Action, ctx: Context) -> Outcome:
         score, kind, name = find_skill(actor, names, "VOL")
         score_text = str(score)
         prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind=kind,
-                       extra=[(-prepared, tr(lang, "preparado", "prepared"))] if prepared else [])
+                       extra=[(-prepared, Label("preparado", "prepared")(lang))] if prepared else [])
         prep.name = name
     else:
         prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text,
-                       extra=[(-prepared, tr(lang, "preparado", "prepared"))] if prepared else [])
-    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "sorpresa", "surprise"))
+                       extra=[(-prepared, Label("preparado", "prepared")(lang))] if prepared else [])
+    res = roll_check(ctx, prep.score, prep.rung, Label("sorpresa", "surprise")(lang))
     surprised = not res.success
     lines = [prep.line(lang), res.line(lang),
-             tr(lang, "Sorprendido: no actúa en la fase de sorpresa." if surprised else "No sorprendido: puede actuar una vez en la fase de sorpresa.",
-                "Surprised: no action in the surprise phase." if surprised else "Not surprised: may act once in the surprise phase.")]
+             Label("Sorprendido: no actúa en la fase de sorpresa." if surprised else "No sorprendido: puede actuar una vez en la fase de sorpresa.",
+                   "Surprised: no action in the surprise phase." if surprised else "Not surprised: may act once in the surprise phase.")(lang)]
     return Outcome(prep.as_json() | res.as_json() | {"surprised": surprised}, lines, success=not surprised)
 
 
 def do_action_check(action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     actor = action.actor
     score_text = p.get("score")
     if score_text is None and actor is not None:
         score_text = str(action_check_score(actor))
     prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind="action")
-    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "tirada de acción", "action check"), marginal=True)
+    res = roll_check(ctx, prep.score, prep.rung, Label("tirada de acción", "action check")(lang), marginal=True)
     lines = [prep.line(lang), res.line(lang)]
     key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
     if spent_line:
@@ -65,28 +63,29 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     st = state(actor) if actor else None
     if delay == "next_round":
         if RANK.get(key, 0) < RANK["ordinary"]:
-            raise Refused(tr(lang, "para esperar al asalto siguiente hace falta una tirada de acción de al menos Ordinario (002-R13).",
-                             "waiting for the next round needs an action check of at least Ordinary (002-R13)."))
+            raise Refused(Label("para esperar al asalto siguiente hace falta una tirada de acción de al menos Ordinario (002-R13).",
+                                "waiting for the next round needs an action check of at least Ordinary (002-R13).")(lang))
         data.update(usable_actions=0, lost_actions=actions, next_round="amazing")
-        lines.append(tr(lang, f"Espera todo el asalto ({actions} acciones): el asalto siguiente cuenta como Asombroso y actúa el primero.",
-                        f"Waits the whole round ({actions} actions): next round it counts as Amazing and acts first."))
+        lines.append(Label(f"Espera todo el asalto ({actions} acciones): el asalto siguiente cuenta como Asombroso y actúa el primero.",
+                           f"Waits the whole round ({actions} actions): next round it counts as Amazing and acts first.")(lang))
         if st is not None:
             st["delayed"] = True
     else:
         start = phase
         if delay != "none":
             if PHASES.index(delay) < PHASES.index(phase):
-                raise Refused(tr(lang, f"no se puede posponer a una fase anterior a la propia ({phase}).",
-                                 f"cannot delay to a phase before your own ({phase})."))
+                raise Refused(Label(f"no se puede posponer a una fase anterior a la propia ({phase}).",
+                                    f"cannot delay to a phase before your own ({phase}).")(lang))
             start = delay
         usable = 1 if degree == "critical_failure" else usable_actions(actions, start)
         data.update(usable_actions=usable, lost_actions=actions - usable, first_phase=start)
-        lines.append(tr(lang, f"Actúa desde la {L.PHASES[start](lang)}: {usable} de {actions} acciones"
+        lines.append(Label(f"Actúa desde la {L.PHASES[start](lang)}: {usable} de {actions} acciones"
                               + (f" ({actions - usable} se pierden al final del asalto)" if actions > usable else "") + ".",
-                        f"Acts from the {L.PHASES[start](lang)}: {usable} of {actions} actions"
-                        + (f" ({actions - usable} lost at the end of the round)" if actions > usable else "") + "."))
+                           f"Acts from the {L.PHASES[start](lang)}: {usable} of {actions} actions"
+                        + (f" ({actions - usable} lost at the end of the round)" if actions > usable else "") + ".")(lang))
         if degree == "critical_failure":
-            lines.append(tr(lang, "Fallo Crítico: actúa el último en la fase Marginal.", "Critical Failure: acts last in the Marginal phase."))
+            lines.append(Label("Fallo Crítico: actúa el último en la fase Marginal.",
+                               "Critical Failure: acts last in the Marginal phase.")(lang))
     out = Outcome(data, lines, success=None)
     if actor is not None and (pts or res.bad_luck or delay == "next_round"):
         out.changes[actor.name] = spent_state(actor, pts, res.bad_luck, base=st)
@@ -94,7 +93,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
 
 
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     delayed = {str(n).strip() for n in p.get("delayed") or ()}
     surprised = {str(n).strip() for n in p.get("surprised") or ()}
@@ -109,8 +108,8 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             out = status(ch, ctx.options)
             if not out.can_act:
                 skipped.append(ch.name)
-                lines.append(tr(lang, f"{ch.name} no actúa este asalto ({out.why(lang)}).",
-                                f"{ch.name} does not act this round ({out.why(lang)})."))
+                lines.append(Label(f"{ch.name} no actúa este asalto ({out.why(lang)}).",
+                                   f"{ch.name} does not act this round ({out.why(lang)}).")(lang))
                 continue
             score = action_check_score(ch)
             e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))
@@ -128,22 +127,23 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                 raise Refused(f"entrant {text!r}: write Name=score or Name=score:actions.") from None
             entrants.append(Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed))
         if not entrants:
-            raise Refused(tr(lang, "nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
-                             "nobody to order: name campaign characters or use --entrants Name=score."))
+            raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
+                                "nobody to order: name campaign characters or use --entrants Name=score.")(lang))
     by_name = {c.name: c for c in characters}
     for e in entrants:
         ch = by_name.get(e.name)
         if e.delayed:
-            lines.append(tr(lang, f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
-                            f"{e.name}: waited last round, counts as Amazing and acts first."))
+            lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
+                               f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
         prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False)
-        res = roll_check(ctx, prep.score, prep.rung, tr(lang, f"tirada de acción de {e.name}", f"{e.name}'s action check"),
+        res = roll_check(ctx, prep.score, prep.rung, Label(f"tirada de acción de {e.name}",
+                                                           f"{e.name}'s action check")(lang),
                          marginal=True)
         e.check = res
         e.degree = res.degree_key()
         lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
-                     + tr(lang, f"{e.actions} acción(es)", f"{e.actions} action(s)"))
+                     + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
     phases = schedule(entrants)
     order = first_order(entrants, phases)
     # For the core's conflict tracker: one turn per action, phase by phase (a
@@ -160,7 +160,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     if surprised:
         sp = surprise_phase(entrants, surprised)
         data["surprise_phase"] = sp
-        lines.append(tr(lang, "Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")
+        lines.append(Label("Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")(lang)
                      + (", ".join(sp) or "—"))
     for phase in PHASES:
         lines.append(f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—"))

@@ -3,39 +3,38 @@ landed on the target through the one pipeline of hits."""
 
 from __future__ import annotations
 
-from rolecli.contract import Action, Context, Outcome, Refused
+from rolecli.contract import Action, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
 from .check import RANK, roll_check
 from .hits import take_hit
-from .labels import tr
 from .last_resort import spend, spent_state
 from .sheet import state
 from .situation import prepare
-from .spec import INFO
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     actor, target = action.actor, action.target
     entries = D.parse_rating(p["damage"])
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
-            raise Refused(tr(lang, "--resist necesita un objetivo (--target).", "--resist needs a --target."))
+            raise Refused(Label("--resist necesita un objetivo (--target).", "--resist needs a --target.")(lang))
         val = int(target.sheet.get("res_fue" if p["resist"] == "str" else "res_des") or 0)
         if val:
-            extra.append((val, tr(lang, f"resistencia de {target.name}", f"{target.name}'s resistance")))
+            extra.append((val, Label(f"resistencia de {target.name}", f"{target.name}'s resistance")(lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra)
-    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "ataque", "attack"), cannot_fail=bool(p.get("cannot_fail")),
+    res = roll_check(ctx, prep.score, prep.rung, Label("ataque",
+                                                       "attack")(lang), cannot_fail=bool(p.get("cannot_fail")),
                      too_hard=bool(p.get("too_hard")))
     lines = [prep.line(lang), res.line(lang)]
     own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
     if own != "no" and against != "no":
-        raise Refused(tr(lang, "los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
-                         "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
+        raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
+                            "last resorts cannot counter each other: only one side may spend them on an action (002-R44).")(lang))
     key, pts, line = spend(own, res.degree, actor, lang)
     tpts = 0
     if against != "no":
@@ -51,15 +50,15 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if target is not None and tpts:
         out.changes[target.name] = spent_state(target, tpts)
     if not data["success"]:
-        lines.append(tr(lang, "Sin daño.", "No damage."))
+        lines.append(Label("Sin daño.", "No damage.")(lang))
         return out
     entry = D.pick(entries, key)
     amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
-    lines.append(tr(lang, f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
-                    f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}."))
+    lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
+                       f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:
-        queue = ctx.options.get("phase_damage", "immediate") == "end_of_phase"
+        queue = ctx.options["phase_damage"] == "end_of_phase"
         st, rep, more = take_hit(target, out.changes.get(target.name) or state(target), entry.track, amount, ctx,
                                  queue=queue)
         out.changes[target.name] = st

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Context, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 from rolecli.errors import RoleError
 
 from .check import roll_check
 from .combat import CRITICAL_EFFECTS, ChallengePath
-from .labels import tr
 from .situation import Prepared, prepare
-from .spec import INFO, TIME_UNITS
+from .system import TIME_UNITS
 
 
 CHALLENGE_SAFETY = 1000   # time units played when no --limit is given
@@ -23,7 +22,7 @@ def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, te
     the alternatives weighed (empty for a single score)."""
     options = [t.strip() for t in text.split("|") if t.strip()]
     if not options:
-        raise Refused(tr(ctx.lang, f"paso vacío en {text!r}.", f"empty step in {text!r}."))
+        raise Refused(Label(f"paso vacío en {text!r}.", f"empty step in {text!r}.")(ctx.lang))
     if len(options) == 1:
         return prepare(p, ctx, actor, options[0]), []
     from .odds import check_odds
@@ -43,31 +42,32 @@ def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, te
 def do_challenge(action: Action, ctx: Context) -> Outcome:
     """002-R48: play a challenge path, one check per time unit, until every step has its
     successes or the time limit runs out (see ``combat.ChallengePath``)."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     actor = action.actor
     texts = [str(t) for t in p.get("scores") or ()]
     if not texts:
-        raise Refused(tr(lang, "hace falta al menos un paso (puntuaciones separadas por comas).",
-                         "at least one step is needed (comma-separated scores)."))
+        raise Refused(Label("hace falta al menos un paso (puntuaciones separadas por comas).",
+                            "at least one step is needed (comma-separated scores).")(lang))
     if len(texts) > 40:
-        raise Refused(tr(lang, f"{len(texts)} pasos son demasiados: como mucho 40.", f"{len(texts)} steps are too many: 40 at most."))
+        raise Refused(Label(f"{len(texts)} pasos son demasiados: como mucho 40.",
+                            f"{len(texts)} steps are too many: 40 at most.")(lang))
     given = list(p.get("successes") or ())
     if not given:
         needs = [1] * len(texts)
     else:
         if len(given) != len(texts):
-            raise Refused(tr(lang, f"--successes da {len(given)} valores para {len(texts)} pasos.",
-                             f"--successes gives {len(given)} values for {len(texts)} steps."))
+            raise Refused(Label(f"--successes da {len(given)} valores para {len(texts)} pasos.",
+                                f"--successes gives {len(given)} values for {len(texts)} steps.")(lang))
         try:
             needs = [int(v) for v in given]
         except ValueError:
-            raise Refused(tr(lang, "--successes: números enteros separados por comas.",
-                             "--successes: whole numbers separated by commas.")) from None
+            raise Refused(Label("--successes: números enteros separados por comas.",
+                                "--successes: whole numbers separated by commas.")(lang)) from None
         if any(n < 1 or n > 40 for n in needs):
-            raise Refused(tr(lang, "--successes: cada paso necesita de 1 a 40 éxitos.",
-                             "--successes: each step needs 1 to 40 successes."))
-    critical = ctx.options.get("challenge_critical", "step")
+            raise Refused(Label("--successes: cada paso necesita de 1 a 40 éxitos.",
+                                "--successes: each step needs 1 to 40 successes.")(lang))
+    critical = ctx.options["challenge_critical"]
     if critical not in CRITICAL_EFFECTS:
         critical = "step"
     path = ChallengePath(needs, critical)
@@ -81,25 +81,25 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
         return f"{n} {one if n == 1 else many}"
 
     def successes(n: int) -> str:
-        return tr(lang, f"{n} éxito{'s' if n != 1 else ''}", f"{n} success{'es' if n != 1 else ''}")
+        return Label(f"{n} éxito{'s' if n != 1 else ''}", f"{n} success{'es' if n != 1 else ''}")(lang)
 
     least = path.minimum
     n = least["steps"]
     plural = "s" if n != 1 else ""
     acciones = "acción" if n == 1 else "acciones"
-    head = tr(lang, f"Camino de desafío: {n} paso{plural}; mínimo {n} {acciones} y "
+    head = Label(f"Camino de desafío: {n} paso{plural}; mínimo {n} {acciones} y "
                     f"{successes(least['successes'])} ({units(least['units'])}, una tirada por {one})",
-              f"Challenge path: {n} step{plural}; at least {n} action{plural} and "
-              f"{successes(least['successes'])} ({units(least['units'])}, one check per {one})")
-    head += (tr(lang, f"; límite {units(limit)}.", f"; limit {units(limit)}.") if limit else ".")
+                 f"Challenge path: {n} step{plural}; at least {n} action{plural} and "
+              f"{successes(least['successes'])} ({units(least['units'])}, one check per {one})")(lang)
+    head += (Label(f"; límite {units(limit)}.", f"; limit {units(limit)}.")(lang) if limit else ".")
     lines = [head]
     if limit and limit < least["units"]:
-        lines.append(tr(lang, f"El límite ({units(limit)}) no alcanza el mínimo: no se puede superar a tiempo.",
-                        f"The limit ({units(limit)}) is below the minimum: it cannot be completed in time."))
+        lines.append(Label(f"El límite ({units(limit)}) no alcanza el mínimo: no se puede superar a tiempo.",
+                           f"The limit ({units(limit)}) is below the minimum: it cannot be completed in time.")(lang))
     for i, ((prep, weighed), need) in enumerate(zip(chosen, needs), 1):
-        line = tr(lang, f"Paso {i} ({successes(need)}): ", f"Step {i} ({successes(need)}): ") + prep.line(lang)
+        line = Label(f"Paso {i} ({successes(need)}): ", f"Step {i} ({successes(need)}): ")(lang) + prep.line(lang)
         if weighed:
-            line += tr(lang, " (la mejor probabilidad de: ", " (the best chance of: ") + ", ".join(weighed) + ")"
+            line += Label(" (la mejor probabilidad de: ", " (the best chance of: ")(lang) + ", ".join(weighed) + ")"
         lines.append(line)
     cap = limit or CHALLENGE_SAFETY
     checks: list[dict[str, Any]] = []
@@ -108,36 +108,38 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
         used += 1
         i = path.step
         prep = steps[i]
-        what = tr(lang, f"{one} {used}, paso {i + 1}", f"{one} {used}, step {i + 1}")
+        what = Label(f"{one} {used}, paso {i + 1}", f"{one} {used}, step {i + 1}")(lang)
         res = roll_check(ctx, prep.score, prep.rung, what, too_hard=bool(p.get("too_hard")))
         event = path.record(res.degree)
         tail = f"{path.got[i]}/{needs[i]}"
         if event == "step_done":
-            tail += tr(lang, f", paso {i + 1} superado", f", step {i + 1} done")
+            tail += Label(f", paso {i + 1} superado", f", step {i + 1} done")(lang)
         elif event == "lost":
-            tail = tr(lang, f"se pierden los éxitos del paso {i + 1}: 0/{needs[i]}",
-                      f"the successes of step {i + 1} are lost: 0/{needs[i]}")
+            tail = Label(f"se pierden los éxitos del paso {i + 1}: 0/{needs[i]}",
+                         f"the successes of step {i + 1} are lost: 0/{needs[i]}")(lang)
         elif event == "fail":
-            tail = tr(lang, "el desafío fracasa", "the challenge fails")
+            tail = Label("el desafío fracasa", "the challenge fails")(lang)
         label = what[0].upper() + what[1:]
         lines.append(f"{res.line(lang, label)} → {tail}")
         checks.append({"unit": used, "step": i + 1, "event": event, **res.as_json()})
     complete = path.complete
-    bounds = [tr(lang, f"límite {limit}", f"limit {limit}")] if limit else []
+    bounds = [Label(f"límite {limit}", f"limit {limit}")(lang)] if limit else []
     if complete:
-        bounds.append(tr(lang, f"mínimo {least['units']}", f"minimum {least['units']}"))
-        end = tr(lang, f"Desafío superado en {units(used)}", f"Challenge complete in {units(used)}")
+        bounds.append(Label(f"mínimo {least['units']}", f"minimum {least['units']}")(lang))
+        end = Label(f"Desafío superado en {units(used)}", f"Challenge complete in {units(used)}")(lang)
         end += f" ({', '.join(bounds)})."
     elif path.failed:
-        end = tr(lang, f"Desafío fallido: Fallo Crítico en {one} {used} (challenge_critical = fail).",
-                 f"Challenge failed: Critical Failure in {one} {used} (challenge_critical = fail).")
+        end = Label(f"Desafío fallido: Fallo Crítico en {one} {used} (challenge_critical = fail).",
+                    f"Challenge failed: Critical Failure in {one} {used} (challenge_critical = fail).")(lang)
     else:
         i = path.step
         if not limit:
-            bounds.append(tr(lang, f"tope sin --limit: {CHALLENGE_SAFETY}", f"cap without --limit: {CHALLENGE_SAFETY}"))
-        end = tr(lang, f"Desafío no superado en {units(used)}", f"Challenge not complete in {units(used)}")
+            bounds.append(Label(f"tope sin --limit: {CHALLENGE_SAFETY}",
+                                f"cap without --limit: {CHALLENGE_SAFETY}")(lang))
+        end = Label(f"Desafío no superado en {units(used)}", f"Challenge not complete in {units(used)}")(lang)
         end += f" ({', '.join(bounds)})"
-        end += tr(lang, f"; paso {i + 1} en {path.got[i]}/{needs[i]}.", f"; step {i + 1} at {path.got[i]}/{needs[i]}.")
+        end += Label(f"; paso {i + 1} en {path.got[i]}/{needs[i]}.",
+                     f"; step {i + 1} at {path.got[i]}/{needs[i]}.")(lang)
     lines.append(end)
     data = {
         "unit": unit, "limit": limit, "units_used": used, "minimum": least, "complete": complete,

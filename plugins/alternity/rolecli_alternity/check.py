@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rolecli.contract import Context, Refused
+from rolecli.contract import Context, Label, Refused
 
 from . import labels as L
-from .labels import tr
 from .steps import D20_RUNG, dice, rung_text
 
 RANK = {"critical_failure": 0, "failure": 1, "ordinary": 2, "good": 3, "amazing": 4}
@@ -113,7 +112,7 @@ class CheckResult:
         key = self.degree_key()
         name = L.degree(key, lang)
         if RANK[self.degree] >= RANK["ordinary"]:
-            text += ": " + tr(lang, f"éxito {name}", f"{name} success")
+            text += ": " + Label(f"éxito {name}", f"{name} success")(lang)
         else:
             text += f": {name}"
         why = {
@@ -137,9 +136,9 @@ def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: b
     check_score(score)
     sd = dice(rung)
     lang = ctx.lang
-    control = ctx.dice.roll(20, tr(lang, f"dado de control ({what})", f"control die ({what})"))
-    values = [ctx.dice.roll(sd.sides, tr(lang, f"dado de situación {sd.text} ({what})",
-                                         f"situation die {sd.text} ({what})"))
+    control = ctx.dice.roll(20, Label(f"dado de control ({what})", f"control die ({what})")(lang))
+    values = [ctx.dice.roll(sd.sides, Label(f"dado de situación {sd.text} ({what})",
+                                            f"situation die {sd.text} ({what})")(lang))
               for _ in range(sd.count)]
     total = control + sd.sign * sum(values)
     key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)

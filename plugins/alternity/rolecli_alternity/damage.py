@@ -11,7 +11,6 @@ from typing import Any, Callable
 from rolecli.contract import Context, Label, Refused
 
 from . import labels as L
-from .labels import tr
 
 _LETTERS = {"s": "stun", "a": "stun", "w": "wound", "h": "wound", "m": "mortal", "f": "fatigue"}
 _ENTRY = re.compile(r"^(?:(\d*)d(\d+)([+-]\d+)?|(\d+))([a-z])$")
@@ -69,7 +68,7 @@ def pick(entries: list[Entry], degree: str) -> Entry:
 def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
     if entry.fixed is not None:
         return entry.fixed, []
-    why = tr(ctx.lang, f"daño {entry.text}", f"damage {entry.text}")
+    why = Label(f"daño {entry.text}", f"damage {entry.text}")(ctx.lang)
     values = [ctx.dice.roll(entry.sides, why) for _ in range(entry.count)]
     return max(0, sum(values) + entry.mod), values
 
@@ -206,45 +205,46 @@ def report_lines(name: str, rep: dict[str, Any], st: dict[str, Any], sizes: dict
     """What happened, track by track."""
     out = []
     tname = L.track(rep["track"], lang)
-    head = tr(lang, f"{name} recibe {rep['amount']} de {tname}", f"{name} takes {rep['amount']} {tname}")
+    head = Label(f"{name} recibe {rep['amount']} de {tname}", f"{name} takes {rep['amount']} {tname}")(lang)
     if rep["spill"] == "drowning":
-        head += tr(lang, " (ahogamiento: se desborda 1:1)", " (drowning: spills 1:1)")
+        head += Label(" (ahogamiento: se desborda 1:1)", " (drowning: spills 1:1)")(lang)
     out.append(head + ".")
     sec = rep["secondary"]
     if sec["wound"] or sec["stun"]:
         bits = []
         if sec["wound"]:
-            bits.append(tr(lang, f"{sec['wound']} de herida", f"{sec['wound']} wound"))
+            bits.append(Label(f"{sec['wound']} de herida", f"{sec['wound']} wound")(lang))
         if sec["stun"]:
-            bits.append(tr(lang, f"{sec['stun']} de aturdimiento", f"{sec['stun']} stun"))
-        out.append(tr(lang, "Daño secundario (1 por cada 2 puntos): ", "Secondary damage (1 per 2 points): ")
+            bits.append(Label(f"{sec['stun']} de aturdimiento", f"{sec['stun']} stun")(lang))
+        out.append(Label("Daño secundario (1 por cada 2 puntos): ", "Secondary damage (1 per 2 points): ")(lang)
                    + ", ".join(bits) + ".")
     conv = rep["converted"]
     if conv["wound"]:
-        out.append(tr(lang, f"Aturdimiento Grave: el exceso de aturdimiento pasa a {conv['wound']} de herida (2:1).",
-                      f"Stun overflow: the excess stun becomes {conv['wound']} wound (2:1)."))
+        out.append(Label(f"Aturdimiento Grave: el exceso de aturdimiento pasa a {conv['wound']} de herida (2:1).",
+                         f"Stun overflow: the excess stun becomes {conv['wound']} wound (2:1).")(lang))
     if conv["mortal"]:
-        out.append(tr(lang, f"Herida Grave: el exceso de heridas pasa a {conv['mortal']} mortal (2:1).",
-                      f"Wound overflow: the excess wound becomes {conv['mortal']} mortal (2:1)."))
+        out.append(Label(f"Herida Grave: el exceso de heridas pasa a {conv['mortal']} mortal (2:1).",
+                         f"Wound overflow: the excess wound becomes {conv['mortal']} mortal (2:1).")(lang))
     if rep["ignored"]:
-        out.append(tr(lang, "Se ignora el punto sobrante de la conversión.", "The odd point of the conversion is ignored."))
+        out.append(Label("Se ignora el punto sobrante de la conversión.",
+                         "The odd point of the conversion is ignored.")(lang))
     marks = ", ".join(f"{L.track(t, lang)} {st[t]}/{sizes[t]}" for t in ("stun", "wound", "mortal", "fatigue"))
-    out.append(tr(lang, f"Casillas marcadas: {marks}.", f"Boxes marked: {marks}."))
+    out.append(Label(f"Casillas marcadas: {marks}.", f"Boxes marked: {marks}.")(lang))
     if "resolve_roll" in rep:
-        out.append(tr(lang, "Fatiga completa: tirada de Resolución-resolución física ",
-                      "Fatigue full: Resolve-physical resolve roll ")
-                   + (tr(lang, "superada: sigue en pie, pero la próxima fatiga lo noquea.",
-                         "passed: keeps going, but the next fatigue knocks it out.")
-                      if rep["resolve_roll"] else tr(lang, "fallida.", "failed.")))
+        out.append(Label("Fatiga completa: tirada de Resolución-resolución física ",
+                         "Fatigue full: Resolve-physical resolve roll ")(lang)
+                   + (Label("superada: sigue en pie, pero la próxima fatiga lo noquea.",
+                            "passed: keeps going, but the next fatigue knocks it out.")(lang)
+                      if rep["resolve_roll"] else Label("fallida.", "failed.")(lang)))
     if rep["died"]:
-        out.append(tr(lang, f"{name} muere: todas las casillas mortales marcadas.",
-                      f"{name} dies: every mortal box is marked."))
+        out.append(Label(f"{name} muere: todas las casillas mortales marcadas.",
+                         f"{name} dies: every mortal box is marked.")(lang))
     elif rep["knocked_out"]:
         cause = L.track(st["ko_cause"], lang) if st["ko_cause"] in L.TRACKS else st["ko_cause"]
-        out.append(tr(lang, f"{name} queda noqueado ({cause}).", f"{name} is knocked out ({cause})."))
+        out.append(Label(f"{name} queda noqueado ({cause}).", f"{name} is knocked out ({cause}).")(lang))
     if rep["dying"] and rep["marked"]["mortal"]:
-        out.append(tr(lang, f"{name} está moribundo: tirada de Resistencia-resistencia al final de la escena.",
-                      f"{name} is dying: Stamina-endurance roll at the end of the scene."))
+        out.append(Label(f"{name} está moribundo: tirada de Resistencia-resistencia al final de la escena.",
+                         f"{name} is dying: Stamina-endurance roll at the end of the scene.")(lang))
     return out
 
 

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Context, Outcome
+from rolecli.contract import Action, Character, Context, Label, Outcome
 
 from . import damage as D
 from . import labels as L
 from .check import roll_check
-from .labels import tr
 from .sheet import RESOLVE, find_skill, state, track_sizes
 from .situation import prepare
-from .spec import INFO
 
 
 def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
@@ -24,7 +22,8 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
             score, kind, name = find_skill(tmp, RESOLVE, "VOL")
             prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False)
             prep.name = name
-        res = roll_check(ctx, prep.score, prep.rung, tr(ctx.lang, "Resolución-resolución física", "Resolve-physical resolve"))
+        res = roll_check(ctx, prep.score, prep.rung, Label("Resolución-resolución física",
+                                                           "Resolve-physical resolve")(ctx.lang))
         roll.lines.extend([prep.line(ctx.lang), res.line(ctx.lang)])
         return res.success
     roll.lines = []
@@ -48,13 +47,14 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
     if st["status"] == "dead":
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
-        return st, rep, [tr(lang, f"{ch.name} está muerto: el daño no cambia nada.", f"{ch.name} is dead: the damage changes nothing.")]
+        return st, rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
+                               f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
         new = dict(st)
         new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
         return new, {"pending": new["pending"]}, [
-            tr(lang, f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
-               f"The damage to {ch.name} is pending until the end of the phase (002-R9).")]
+            Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
+                  f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
     sizes = track_sizes(ch)
     roller = _resolve_roller(ch, resolve, ctx)
     new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
@@ -68,14 +68,14 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
 
 
 def do_damage(character: Character, action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     entries = D.parse_rating(p["damage"])
     entry = D.pick(entries, p.get("degree", "ordinary"))
     amount, values = D.roll_entry(ctx, entry)
     lines = []
     if values or len(entries) > 1:
-        lines.append(tr(lang, f"Daño {entry.text} = {amount}", f"Damage {entry.text} = {amount}")
+        lines.append(Label(f"Daño {entry.text} = {amount}", f"Damage {entry.text} = {amount}")(lang)
                      + (f" ({'+'.join(map(str, values))})" if values else "") + ".")
     st, rep, more = take_hit(character, state(character), entry.track, amount, ctx, spill=p.get("spill", "overflow"),
                              resolve=p.get("resolve"))

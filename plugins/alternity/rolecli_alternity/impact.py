@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Action, Context, Outcome, Refused
+from rolecli.contract import Action, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
 from .check import RANK, roll_check
 from .hits import take_hit
-from .labels import tr
 from .last_resort import spend, spent_state
 from .sheet import find_skill, state
 from .situation import prepare
-from .spec import INFO
 from .steps import GRAVITY
 
 
@@ -22,39 +20,39 @@ FALL = ("Acrobacias-caída", "Acrobatics-fall")
 def do_impact(action: Action, ctx: Context) -> Outcome:
     """002-R29: the category of a fall or collision, the Acrobatics-fall check (a DEX feat
     check without the specialty) and, Table P15 being missing, the GM's damage by degree."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     actor = action.actor
     height, kmh = p.get("height"), p.get("kmh")
     gravity = p.get("gravity") or "normal"
     if (height is None) == (kmh is None):
-        raise Refused(tr(lang, "da la altura de la caída (--height, metros) o la velocidad de la colisión (--kmh), una de las dos.",
-                         "give the fall's height (--height, metres) or the collision's speed (--kmh), one of the two."))
+        raise Refused(Label("da la altura de la caída (--height, metros) o la velocidad de la colisión (--kmh), una de las dos.",
+                            "give the fall's height (--height, metres) or the collision's speed (--kmh), one of the two.")(lang))
     if gravity == "zero" and height is not None:
-        raise Refused(tr(lang, "en gravedad cero nada cae: una colisión se da con --kmh.",
-                         "nothing falls in zero gravity: give a collision with --kmh."))
+        raise Refused(Label("en gravedad cero nada cae: una colisión se da con --kmh.",
+                            "nothing falls in zero gravity: give a collision with --kmh.")(lang))
     entries = D.parse_impact_rating(p["damage"]) if p.get("damage") else None
     cat = D.impact_category(height, kmh, gravity)
     base_cat = D.impact_category(height, kmh)
     if height is not None:
-        lines = [tr(lang, f"Caída de {height:g} m (002-R29): categoría {base_cat} ({D.IMPACT_BANDS[base_cat][2](lang)}, "
+        lines = [Label(f"Caída de {height:g} m (002-R29): categoría {base_cat} ({D.IMPACT_BANDS[base_cat][2](lang)}, "
                           f"{D.IMPACT_BANDS[base_cat][0]}).",
-                    f"Fall of {height:g} m (002-R29): category {base_cat} ({D.IMPACT_BANDS[base_cat][2](lang)}, "
-                    f"{D.IMPACT_BANDS[base_cat][0]}).")]
+                       f"Fall of {height:g} m (002-R29): category {base_cat} ({D.IMPACT_BANDS[base_cat][2](lang)}, "
+                    f"{D.IMPACT_BANDS[base_cat][0]}).")(lang)]
         if gravity in ("light", "heavy"):
             es, en = ("Gravedad más ligera: una categoría más corta", "Lighter gravity: one category shorter") \
                 if gravity == "light" else ("Gravedad más pesada: una categoría más larga", "Heavier gravity: one category longer")
             if cat == base_cat:
                 es, en = es + f" ({cat} ya es la " + ("más corta)" if gravity == "light" else "más larga)"), \
                     en + f" ({cat} is already the " + ("shortest)" if gravity == "light" else "longest)")
-            lines.append(tr(lang, f"{es}: {base_cat} → {cat}.", f"{en}: {base_cat} → {cat}."))
+            lines.append(Label(f"{es}: {base_cat} → {cat}.", f"{en}: {base_cat} → {cat}.")(lang))
     else:
         band = D.IMPACT_BANDS[cat][1]
-        lines = [tr(lang, f"Colisión a {kmh:g} km/h (002-R29): categoría {cat} ({band}).",
-                    f"Collision at {kmh:g} km/h (002-R29): category {cat} ({band}).")]
+        lines = [Label(f"Colisión a {kmh:g} km/h (002-R29): categoría {cat} ({band}).",
+                       f"Collision at {kmh:g} km/h (002-R29): category {cat} ({band}).")(lang)]
         if gravity != "normal":
-            lines.append(tr(lang, "La gravedad no cambia la categoría de una colisión (la nota del libro habla de caídas).",
-                            "Gravity does not change a collision's category (the book's note speaks of falls)."))
+            lines.append(Label("La gravedad no cambia la categoría de una colisión (la nota del libro habla de caídas).",
+                               "Gravity does not change a collision's category (the book's note speaks of falls).")(lang))
     q = {k: p.get(k) for k in ("steps", "situation", "kind", "base")}
     if gravity in GRAVITY:
         q["gravity"] = gravity          # 002-R43: a physical action in light or zero gravity
@@ -68,11 +66,11 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
         prep = prepare(q, ctx, actor, str(score), kind=kind)
         prep.name = name
         if name not in FALL:
-            lines.append(tr(lang, f"{actor.name} no tiene Acrobacias-caída: tirada de proeza de Destreza (002-R29).",
-                            f"{actor.name} has no Acrobatics-fall: a Dexterity feat check (002-R29)."))
+            lines.append(Label(f"{actor.name} no tiene Acrobacias-caída: tirada de proeza de Destreza (002-R29).",
+                               f"{actor.name} has no Acrobatics-fall: a Dexterity feat check (002-R29).")(lang))
     else:
         prep = prepare(q, ctx, actor, score_text)
-    res = roll_check(ctx, prep.score, prep.rung, tr(lang, "impacto", "impact"), too_hard=bool(p.get("too_hard")))
+    res = roll_check(ctx, prep.score, prep.rung, Label("impacto", "impact")(lang), too_hard=bool(p.get("too_hard")))
     lines += [prep.line(lang), res.line(lang)]
     key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
     if spent_line:
@@ -85,27 +83,27 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
         out.changes[actor.name] = spent_state(actor, pts, res.bad_luck)
     deg = L.degree(key, lang)
     if entries is None:
-        lines.append(tr(lang, f"Impacto {cat}, grado {deg}. Falta la Tabla P15 (daño por categoría y grado): el DJ da el "
+        lines.append(Label(f"Impacto {cat}, grado {deg}. Falta la Tabla P15 (daño por categoría y grado): el DJ da el "
                               "daño con --damage o lo aplica con el verbo damage.",
-                        f"Impact {cat}, degree {deg}. Table P15 (damage by category and degree) is missing: the GM gives "
-                        "the damage with --damage or applies it with the damage verb."))
+                           f"Impact {cat}, degree {deg}. Table P15 (damage by category and degree) is missing: the GM gives "
+                        "the damage with --damage or applies it with the damage verb.")(lang))
         return out
     entry = D.pick_impact(entries, key)
     if entry is None:
         data["damage_missing"] = True
-        lines.append(tr(lang, f"Impacto {cat}, grado {deg}: el daño {p['damage']} no da entrada para un {deg} (tres entradas: "
+        lines.append(Label(f"Impacto {cat}, grado {deg}: el daño {p['damage']} no da entrada para un {deg} (tres entradas: "
                               "Ordinario/Bueno/Asombroso). Falta la Tabla P15: el DJ decide (da cuatro entradas, "
                               "Fracaso/…, o aplica el daño con damage).",
-                        f"Impact {cat}, degree {deg}: the damage {p['damage']} has no entry for a {deg} (three entries: "
+                           f"Impact {cat}, degree {deg}: the damage {p['damage']} has no entry for a {deg} (three entries: "
                         "Ordinary/Good/Amazing). Table P15 is missing: the GM decides (give four entries, Failure/…, "
-                        "or apply the damage with damage)."))
+                        "or apply the damage with damage).")(lang))
         return out
     amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
-    lines.append(tr(lang, f"Impacto {cat}, grado {deg}; daño del DJ (falta la Tabla P15): {entry.text} = {amount} de "
+    lines.append(Label(f"Impacto {cat}, grado {deg}; daño del DJ (falta la Tabla P15): {entry.text} = {amount} de "
                           f"{L.track(entry.track, lang)}.",
-                    f"Impact {cat}, degree {deg}; the GM's damage (Table P15 is missing): {entry.text} = {amount} "
-                    f"{L.track(entry.track, lang)}."))
+                       f"Impact {cat}, degree {deg}; the GM's damage (Table P15 is missing): {entry.text} = {amount} "
+                    f"{L.track(entry.track, lang)}.")(lang))
     if actor is not None:
         base = out.changes.get(actor.name) or state(actor)
         st, rep, more = take_hit(actor, base, entry.track, amount, ctx)

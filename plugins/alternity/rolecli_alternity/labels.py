@@ -1,4 +1,5 @@
-"""Every text the AAA plugin prints, in Spanish (the book's language) and English."""
+"""The words the AAA plugin prints in many places, in Spanish (the book's
+language) and English; a sentence said once is a ``Label`` where it is said."""
 
 from __future__ import annotations
 
@@ -48,8 +49,3 @@ def degree(key: str, lang: str) -> str:
 
 def track(key: str, lang: str) -> str:
     return TRACKS[key](lang)
-
-
-def tr(lang: str, es: str, en: str) -> str:
-    """A one-off text in the reader's language."""
-    return es if lang == "es" else en

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from . import labels as L
 from .check import RANK, shift_against, shift_own
-from .labels import tr
 from .sheet import is_free_agent, last_resorts_left, state
 
 
@@ -33,17 +32,17 @@ def spend(policy: str, key: str, who: Character | None, lang: str, own: bool = T
     if pts == 0:
         return key, 0, ""
     if pts == 2 and who is not None and not is_free_agent(who):
-        raise Refused(tr(lang, f"{who.name} no es Agente Libre: solo 1 punto de último recurso por tirada.",
-                         f"{who.name} is not a Free Agent: only 1 last resort point per roll."))
+        raise Refused(Label(f"{who.name} no es Agente Libre: solo 1 punto de último recurso por tirada.",
+                            f"{who.name} is not a Free Agent: only 1 last resort point per roll.")(lang))
     if who is not None and last_resorts_left(who) < pts:
-        raise Refused(tr(lang, f"{who.name} solo tiene {last_resorts_left(who)} puntos de último recurso.",
-                         f"{who.name} has only {last_resorts_left(who)} last resort point(s) left."))
+        raise Refused(Label(f"{who.name} solo tiene {last_resorts_left(who)} puntos de último recurso.",
+                            f"{who.name} has only {last_resorts_left(who)} last resort point(s) left.")(lang))
     new = shift_own(key, pts) if own else shift_against(key, pts)
     name = f"{who.name} " if who else ""
-    line = tr(lang, f"{name}gasta {pts} punto(s) de último recurso: {L.degree(key, lang)} → {L.degree(new, lang)}",
-              f"{name}spends {pts} last resort point(s): {L.degree(key, lang)} → {L.degree(new, lang)}")
+    line = Label(f"{name}gasta {pts} punto(s) de último recurso: {L.degree(key, lang)} → {L.degree(new, lang)}",
+                 f"{name}spends {pts} last resort point(s): {L.degree(key, lang)} → {L.degree(new, lang)}")(lang)
     if key == "critical_failure":
-        line += tr(lang, " (se evita la mala suerte)", " (bad luck avoided)")
+        line += Label(" (se evita la mala suerte)", " (bad luck avoided)")(lang)
     return new, pts, line + "."
 
 

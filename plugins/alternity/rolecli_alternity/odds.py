@@ -1,12 +1,22 @@
-"""Exact odds of a check (control die + situation die, 002-R1..R6) as fractions."""
+"""Exact odds of a check (control die + situation die, 002-R1..R6) as fractions,
+and the odds of the verbs that roll one (check, attack, action-check), with the
+last resorts they would spend (002-R44)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Callable
 
-from .check import RANK, degree_of
+from rolecli.contract import Action, Context, Label, Odds, Refused
+
+from .check import RANK, degree_of, shift_against
+from .labels import DEGREES
+from .last_resort import spend
+from .sheet import action_check_score, is_free_agent
+from .situation import Prepared, prepare
 from .steps import dice
+
+LABELS = DEGREES | {"success": Label("éxito", "success"), "bad_luck": Label("mala suerte", "bad luck")}
 
 
 def situation_distribution(rung: int) -> dict[int, int]:
@@ -41,3 +51,40 @@ def check_odds(score: int, rung: int, *, cannot_fail: bool = False, too_hard: bo
     if cannot_fail:
         out["bad_luck"] = Fraction(bad_luck, ways_total)
     return out
+
+
+def check_odds_of(action: Action, ctx: Context) -> Odds:
+    """Exact odds of a check, or of an attack's check (the target may spend last resorts against it)."""
+    p = action.params
+    prep = prepare(p, ctx, action.actor, p["score"])
+    return _odds(action, ctx, prep, LABELS, p["last_resort"], p.get("target_last_resort", "no"),
+                 cannot_fail=bool(p["cannot_fail"]), too_hard=bool(p["too_hard"]))
+
+
+def action_check_odds_of(action: Action, ctx: Context) -> Odds:
+    """Exact odds of an action check: its degrees are phases, a failure acts in the Marginal one."""
+    p = action.params
+    score = p["score"]
+    if score is None and action.actor is not None:
+        score = str(action_check_score(action.actor))
+    prep = prepare({"steps": p["steps"]}, ctx, action.actor, score, kind="action")
+    return _odds(action, ctx, prep, LABELS | {"failure": DEGREES["marginal"]}, p["last_resort"], "no")
+
+
+def _odds(action: Action, ctx: Context, prep: Prepared, labels: dict[str, Label], own: str, against: str,
+          **rules: bool) -> Odds:
+    if own == "2" and action.actor is not None and not is_free_agent(action.actor):
+        spend(own, "ordinary", action.actor, ctx.lang)   # refuses: not a Free Agent
+
+    def after(key: str) -> str:
+        if own != "no":
+            try:
+                key = spend(own, key, action.actor, ctx.lang)[0]
+            except Refused:   # nothing left to raise (already Amazing)
+                pass
+        if against != "no" and RANK[key] > RANK["failure"]:
+            key = shift_against(key, int(against))
+        return key
+
+    odds = check_odds(prep.score, prep.rung, after=after if (own != "no" or against != "no") else None, **rules)
+    return Odds(outcomes=odds, labels=dict(labels), lines=[prep.line(ctx.lang)])

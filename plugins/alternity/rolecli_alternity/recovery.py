@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rolecli.contract import Action, Character, Context, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
 from .check import RANK, CheckResult, roll_check
 from .hits import take_hit
-from .labels import tr
 from .sheet import RESOLVE, STAMINA, find_skill, state, track_sizes
 from .situation import prepare
-from .spec import INFO
 
 # 002-R31: stun recovered by a knocked-out character's Resolve roll
 KO_RECOVERY = {"critical_failure": 0, "failure": 0, "ordinary": 2, "good": 4, "amazing": 6}
@@ -65,40 +63,40 @@ def ko_round(st: dict[str, Any], sizes: dict[str, int], roll: Callable[[], Check
 
 
 def do_heal(ch: Character, action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     track, amount, method = p.get("track", "wound"), int(p["amount"]), p.get("method", "first_aid")
     st = state(ch)
     sizes = track_sizes(ch)
     if st["status"] == "dead":
-        raise Refused(tr(lang, f"{ch.name} está muerto.", f"{ch.name} is dead."))
+        raise Refused(Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang))
     if track == "mortal" and method != "surgery":
-        raise Refused(tr(lang, "el daño mortal solo se repara con Ciencia Médica-cirugía (--method surgery, 002-R33).",
-                         "mortal damage is repaired only by Medical Science-surgery (--method surgery, 002-R33)."))
+        raise Refused(Label("el daño mortal solo se repara con Ciencia Médica-cirugía (--method surgery, 002-R33).",
+                            "mortal damage is repaired only by Medical Science-surgery (--method surgery, 002-R33).")(lang))
     healed = min(amount, st[track])
     st[track] -= healed
-    lines = [tr(lang, f"{ch.name} cura {healed} de {L.track(track, lang)} ({method}): {st[track]}/{sizes[track]}.",
-                f"{ch.name} heals {healed} {L.track(track, lang)} ({method}): {st[track]}/{sizes[track]}.")]
+    lines = [Label(f"{ch.name} cura {healed} de {L.track(track, lang)} ({method}): {st[track]}/{sizes[track]}.",
+                   f"{ch.name} heals {healed} {L.track(track, lang)} ({method}): {st[track]}/{sizes[track]}.")(lang)]
     if method in ("first_aid", "treatment") and st["mortal"] > 0 and not st["treated"]:
         st["treated"] = True
-        lines.append(tr(lang, "Moribundo tratado: las tiradas de Resistencia-resistencia pasan a ser diarias.",
-                        "Dying and treated: the Stamina-endurance rolls are now daily."))
+        lines.append(Label("Moribundo tratado: las tiradas de Resistencia-resistencia pasan a ser diarias.",
+                           "Dying and treated: the Stamina-endurance rolls are now daily.")(lang))
     if st["mortal"] == 0:
         st["treated"] = False
     if D.wake_if_possible(st, sizes):
-        lines.append(tr(lang, f"{ch.name} recupera la conciencia.", f"{ch.name} regains consciousness."))
+        lines.append(Label(f"{ch.name} recupera la conciencia.", f"{ch.name} regains consciousness.")(lang))
     return Outcome({"character": ch.name, "track": track, "healed": healed, "state": st}, lines, changes={ch.name: st})
 
 
 def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     st = state(ch)
     sizes = track_sizes(ch)
     lines: list[str] = []
     data: dict[str, Any] = {"character": ch.name, "event": event}
     if st["status"] == "dead" and event != "act":
-        return Outcome(data | {"state": st}, [tr(lang, f"{ch.name} está muerto.", f"{ch.name} is dead.")])
+        return Outcome(data | {"state": st}, [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)])
 
     def roll_with(names: tuple[str, ...], fallback: str, given: Any, what: str, extra=()) -> CheckResult:
         tmp = Character(ch.name, ch.sheet, dict(st))
@@ -112,7 +110,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         lines.extend([f"{ch.name}: {prep.line(lang)}", res.line(lang)])
         return res
 
-    stamina = lambda: roll_with(STAMINA, "CON", p.get("stamina"), tr(lang, "moribundo", "dying"))  # noqa: E731
+    stamina = lambda: roll_with(STAMINA, "CON", p.get("stamina"), Label("moribundo", "dying")(lang))  # noqa: E731
     resolve = lambda what: roll_with(RESOLVE, "VOL", p.get("resolve"), what)  # noqa: E731
 
     if event in ("end_of_phase", "end_of_round"):
@@ -124,50 +122,51 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             st, _, more = take_hit(ch, st, track, int(amount), ctx, resolve=p.get("resolve"))
             lines.extend(more)
         if not pending and event == "end_of_phase":
-            lines.append(tr(lang, f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage."))
+            lines.append(Label(f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage.")(lang))
         data["applied"] = pending
     if event in ("round", "end_of_round") and st["status"] != "dead":
         # the next round begins: the knocked out's countdown and wake-up roll (002-R31)
         if st["out_rounds"] > 0:
             st["out_rounds"] -= 1
         if st["status"] == "ko" and st["ko_cause"] == "stun":
-            what, res, back = ko_round(st, sizes, lambda: resolve(tr(lang, "despertar", "wake up")))
+            what, res, back = ko_round(st, sizes, lambda: resolve(Label("despertar", "wake up")(lang)))
             data["ko"] = {"result": what, "stun_recovered": back}
             msg = {"waiting": ("sigue inconsciente (aún no puede tirar)", "stays unconscious (no roll yet)"),
                    "still_out": ("sigue inconsciente", "stays unconscious"),
                    "woke": (f"recupera {back} de aturdimiento y despierta, pero no actúa este asalto ni el siguiente",
                             f"recovers {back} stun and wakes, but cannot act this round nor the next")}[what]
-            lines.append(f"{ch.name} " + tr(lang, *msg) + ".")
+            lines.append(f"{ch.name} " + Label(*msg)(lang) + ".")
         elif st["status"] == "ko":
-            lines.append(tr(lang, f"{ch.name} sigue inconsciente ({st['ko_cause']}).", f"{ch.name} stays unconscious ({st['ko_cause']})."))
+            lines.append(Label(f"{ch.name} sigue inconsciente ({st['ko_cause']}).",
+                               f"{ch.name} stays unconscious ({st['ko_cause']}).")(lang))
         elif st["out_rounds"] > 0:
-            lines.append(tr(lang, f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round."))
+            lines.append(Label(f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round.")(lang))
         else:
-            lines.append(tr(lang, f"{ch.name} puede actuar.", f"{ch.name} can act."))
+            lines.append(Label(f"{ch.name} puede actuar.", f"{ch.name} can act.")(lang))
     if event == "end_of_scene":
         # GAP-15 order: stun clears, then the dying roll, then the fatigue roll for wounds.
         if st["stun"]:
-            lines.append(tr(lang, f"{ch.name}: fin de escena, desaparece todo el aturdimiento ({st['stun']}).",
-                            f"{ch.name}: end of scene, all stun vanishes ({st['stun']})."))
+            lines.append(Label(f"{ch.name}: fin de escena, desaparece todo el aturdimiento ({st['stun']}).",
+                               f"{ch.name}: end of scene, all stun vanishes ({st['stun']}).")(lang))
         st["stun"] = 0
         if D.wake_if_possible(st, sizes):
-            lines.append(tr(lang, f"{ch.name} recupera la conciencia.", f"{ch.name} regains consciousness."))
+            lines.append(Label(f"{ch.name} recupera la conciencia.", f"{ch.name} regains consciousness.")(lang))
         if st["mortal"] > 0:
             res, worse = dying_roll(st, sizes, stamina)
             data["dying_roll"] = {"degree": res.degree, "mortal": worse}
-            lines.append(tr(lang, f"{ch.name}, moribundo: +{worse} mortal ({st['mortal']}/{sizes['mortal']}).",
-                            f"{ch.name}, dying: +{worse} mortal ({st['mortal']}/{sizes['mortal']})."))
+            lines.append(Label(f"{ch.name}, moribundo: +{worse} mortal ({st['mortal']}/{sizes['mortal']}).",
+                               f"{ch.name}, dying: +{worse} mortal ({st['mortal']}/{sizes['mortal']}).")(lang))
             if st["status"] == "dead":
-                lines.append(tr(lang, f"{ch.name} muere.", f"{ch.name} dies."))
-        if st["status"] != "dead" and st["hurt_this_scene"] and ctx.options.get("scene_fatigue", True):
-            res = roll_with(STAMINA, "CON", p.get("stamina"), tr(lang, "fatiga por heridas", "fatigue from wounds"))
+                lines.append(Label(f"{ch.name} muere.", f"{ch.name} dies.")(lang))
+        if st["status"] != "dead" and st["hurt_this_scene"] and ctx.options["scene_fatigue"]:
+            res = roll_with(STAMINA, "CON", p.get("stamina"), Label("fatiga por heridas", "fatigue from wounds")(lang))
             pts = FATIGUE_DAMAGE[res.degree]
             data["fatigue_roll"] = {"degree": res.degree, "fatigue": pts}
             if pts:
                 st, _, more = take_hit(ch, st, "fatigue", pts, ctx, resolve=p.get("resolve"))
                 lines.extend(more)
             else:
-                lines.append(tr(lang, f"{ch.name}: sin fatiga.", f"{ch.name}: no fatigue."))
+                lines.append(Label(f"{ch.name}: sin fatiga.", f"{ch.name}: no fatigue.")(lang))
         st["hurt_this_scene"] = st["mortal_this_scene"] = False
     elif event == "rest":
         hours = int(p.get("hours") or 1)
@@ -175,7 +174,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         worse_total = 0
         for h in range(1, hours + 1):
             if st["fatigue"] > 0:
-                res = resolve(tr(lang, f"descanso, hora {h}", f"rest, hour {h}"))
+                res = resolve(Label(f"descanso, hora {h}", f"rest, hour {h}")(lang))
                 got = min(st["fatigue"], FATIGUE_RECOVERY[res.degree])
                 st["fatigue"] -= got
                 recovered += got
@@ -183,23 +182,23 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
                 _, worse = dying_roll(st, sizes, stamina)
                 worse_total += worse
                 if st["status"] == "dead":
-                    lines.append(tr(lang, f"{ch.name} muere.", f"{ch.name} dies."))
+                    lines.append(Label(f"{ch.name} muere.", f"{ch.name} dies.")(lang))
                     break
         if st["fatigue"] < sizes["fatigue"]:
             st["fatigue_hold"] = False
             if st["status"] == "ko" and st["ko_cause"] == "fatigue":
                 st["status"], st["ko_cause"] = "ok", ""
         data.update(hours=hours, fatigue_recovered=recovered, mortal_added=worse_total)
-        lines.append(tr(lang, f"{ch.name}, {hours} h de descanso: recupera {recovered} de fatiga ({st['fatigue']}/{sizes['fatigue']}).",
-                        f"{ch.name}, {hours} h of rest: recovers {recovered} fatigue ({st['fatigue']}/{sizes['fatigue']})."))
+        lines.append(Label(f"{ch.name}, {hours} h de descanso: recupera {recovered} de fatiga ({st['fatigue']}/{sizes['fatigue']}).",
+                           f"{ch.name}, {hours} h of rest: recovers {recovered} fatigue ({st['fatigue']}/{sizes['fatigue']}).")(lang))
     elif event == "act":
-        lines.append(tr(lang, f"Nuevo Acto: {ch.name} recupera sus puntos de último recurso ({st['last_resorts_spent']} gastados → 0).",
-                        f"New Act: {ch.name} regains the last resort points ({st['last_resorts_spent']} spent → 0)."))
+        lines.append(Label(f"Nuevo Acto: {ch.name} recupera sus puntos de último recurso ({st['last_resorts_spent']} gastados → 0).",
+                           f"New Act: {ch.name} regains the last resort points ({st['last_resorts_spent']} spent → 0).")(lang))
         st["last_resorts_spent"] = 0
     elif event == "start_of_session":
-        lines.append(tr(lang, f"{ch.name}: AAA no recupera nada al inicio de sesión (la recuperación va por escenas, horas y Actos).",
-                        f"{ch.name}: AAA recovers nothing at the start of a session (recovery goes by scene, hour and Act)."))
+        lines.append(Label(f"{ch.name}: AAA no recupera nada al inicio de sesión (la recuperación va por escenas, horas y Actos).",
+                           f"{ch.name}: AAA recovers nothing at the start of a session (recovery goes by scene, hour and Act).")(lang))
     if not lines:
-        lines.append(tr(lang, f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover."))
+        lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
     return Outcome(data, lines, changes={ch.name: st})

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rolecli.contract import Character, Refused, check_range
+from rolecli.contract import Character, Label, Refused, check_range
 from rolecli.errors import RoleError
 
-from .labels import tr
 from .steps import fold
 
 ABILITY_MIN, ABILITY_MAX = 1, 25
@@ -140,16 +139,16 @@ def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str) -> 
     steps, why = 0, []
     if st["mortal"]:
         steps += st["mortal"]
-        why.append(tr(lang, f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage"))
+        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage")(lang))
     if st["fatigue"]:
         steps += st["fatigue"]
-        why.append(tr(lang, f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue"))
+        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue")(lang))
     if options.get("dazed_stun", True) and st["stun"] * 2 > sizes["stun"]:
         steps += 1
-        why.append(tr(lang, "+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)"))
+        why.append(Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")(lang))
     if options.get("dazed_wound", True) and st["wound"] * 2 > sizes["wound"]:
         steps += 1
-        why.append(tr(lang, "+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)"))
+        why.append(Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")(lang))
     return steps, why
 
 

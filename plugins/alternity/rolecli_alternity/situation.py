@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from rolecli.contract import Character, Context, Refused
+from rolecli.contract import Character, Context, Label, Refused
 
 from . import labels as L
-from .labels import tr
 from .sheet import ability, dazed_steps, resolve_rating
 from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
                     rung_text, situation_steps, two_weapon_steps)
@@ -39,10 +38,10 @@ class Prepared:
 
     def line(self, lang: str) -> str:
         who = f"{self.name} " if self.name else ""
-        text = tr(lang, f"Puntuación {who}{self.score}", f"Score {who}{self.score}")
-        text += f" ({KIND_NAMES[self.kind](lang)}, " + tr(lang, "base", "base") + f" {rung_text(self.base)})"
+        text = Label(f"Puntuación {who}{self.score}", f"Score {who}{self.score}")(lang)
+        text += f" ({KIND_NAMES[self.kind](lang)}, " + Label("base", "base")(lang) + f" {rung_text(self.base)})"
         if self.sources:
-            text += "; " + tr(lang, "pasos", "steps") + ": " + ", ".join(f"{s:+d} {why}" for s, why in self.sources)
+            text += "; " + Label("pasos", "steps")(lang) + ": " + ", ".join(f"{s:+d} {why}" for s, why in self.sources)
         text += f" → {L.SITUATION(lang)} {rung_text(self.rung)}"
         return text
 
@@ -58,7 +57,8 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
     """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung."""
     lang = ctx.lang
     if score_text is None:
-        raise Refused(tr(lang, "falta la puntuación (o un personaje de campaña).", "a score (or a campaign character) is needed."))
+        raise Refused(Label("falta la puntuación (o un personaje de campaña).",
+                            "a score (or a campaign character) is needed.")(lang))
     value, guessed, name = resolve_rating(actor, score_text)
     if kind is None:
         kind = p.get("kind", "auto") or "auto"
@@ -69,41 +69,42 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
     sources: list[tuple[int, str]] = list(extra)
     if modifiers:
         if p.get("steps"):
-            sources.append((int(p["steps"]), tr(lang, "modificadores", "modifiers")))
+            sources.append((int(p["steps"]), Label("modificadores", "modifiers")(lang)))
         if p.get("situation"):
             s, label = situation_steps(p["situation"])
             sources.append((s, label(lang)))
         if p.get("helpers"):
-            s = help_steps(list(p["helpers"]), ctx.options.get("help_stack", "sum"))
-            sources.append((s, tr(lang, "ayuda", "help")))
+            s = help_steps(list(p["helpers"]), ctx.options["help_stack"])
+            sources.append((s, Label("ayuda", "help")(lang)))
         if p.get("two_actions", "none") != "none":
-            sources.append((TWO_ACTIONS[p["two_actions"]], tr(lang, "dos acciones a la vez", "two actions at once")))
+            sources.append((TWO_ACTIONS[p["two_actions"]], Label("dos acciones a la vez", "two actions at once")(lang)))
         if p.get("two_weapons", "none") != "none":
             amb = bool(p.get("ambidextrous")) or bool(actor and actor.sheet.get("ambidextrous"))
             sources.append((two_weapon_steps(p["two_weapons"], amb),
-                            tr(lang, f"dos armas (mano {'hábil' if p['two_weapons'] == 'main' else 'torpe'})",
-                               f"two weapons ({p['two_weapons']} hand)")))
+                            Label(f"dos armas (mano {'hábil' if p['two_weapons'] == 'main' else 'torpe'})",
+                                  f"two weapons ({p['two_weapons']} hand)")(lang)))
         if p.get("aim"):
-            sources.append((AIM_STEPS, tr(lang, "apuntar", "aim")))
+            sources.append((AIM_STEPS, Label("apuntar", "aim")(lang)))
         if p.get("gravity", "normal") != "normal":
-            sources.append((GRAVITY[p["gravity"]], tr(lang, f"gravedad {'cero' if p['gravity'] == 'zero' else 'ligera'}",
-                                                      f"{p['gravity']} gravity")))
+            sources.append((GRAVITY[p["gravity"]], Label(f"gravedad {'cero' if p['gravity'] == 'zero' else 'ligera'}",
+                                                         f"{p['gravity']} gravity")(lang)))
         if p.get("moving", "none") not in ("none",):
             s = moving_steps(p["moving"], lang)
             if s:
-                sources.append((s, tr(lang, f"moverse ({p['moving']})", f"moving ({p['moving']})")))
+                sources.append((s, Label(f"moverse ({p['moving']})", f"moving ({p['moving']})")(lang)))
         if p.get("load") is not None:
             strength = p.get("strength") or (ability(actor, "FUE") if actor else None)
             if strength is None:
-                raise Refused(tr(lang, "la carga necesita --strength.", "a load needs --strength."))
+                raise Refused(Label("la carga necesita --strength.", "a load needs --strength.")(lang))
             enc = encumbrance(float(p["load"]), int(strength))
             if enc.steps:
-                sources.append((enc.steps, tr(lang, f"carga {float(p['load']):g} kg", f"load {float(p['load']):g} kg")))
+                sources.append((enc.steps, Label(f"carga {float(p['load']):g} kg",
+                                                 f"load {float(p['load']):g} kg")(lang)))
     if dazed and actor is not None:
         opts = ctx.options if dazed_optional else {**ctx.options, "dazed_stun": False, "dazed_wound": False}
         s, why = dazed_steps(actor, opts, lang)
         if s:
-            sources.append((s, tr(lang, "aturdido", "dazed") + " (" + ", ".join(why) + ")"))
+            sources.append((s, Label("aturdido", "dazed")(lang) + " (" + ", ".join(why) + ")"))
     steps = sum(s for s, _ in sources)
-    rung = final_rung(base, steps, clamp=bool(ctx.options.get("clamp_bonus", False)))
+    rung = final_rung(base, steps, clamp=bool(ctx.options["clamp_bonus"]))
     return Prepared(score, kind, name, base, rung, steps, sources)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from rolecli.contract import Label, Refused
 
-from .labels import tr
 
 # rung -> die size, for the ladder below +2d20
 _SIZES = {-5: 20, -4: 12, -3: 8, -2: 6, -1: 4, 0: 0, 1: 4, 2: 6, 3: 8, 4: 12, 5: 20}
@@ -222,6 +221,6 @@ def encumbrance(load_kg: float, strength: int) -> Encumbrance:
 
 def moving_steps(how: str, lang: str) -> int:
     if how in ("swim", "easy_swim"):
-        raise Refused(tr(lang, "nadando no se puede mover y actuar en la misma fase (002-R40).",
-                         "a swimming character cannot move and act in the same phase (002-R40)."))
+        raise Refused(Label("nadando no se puede mover y actuar en la misma fase (002-R40).",
+                            "a swimming character cannot move and act in the same phase (002-R40).")(lang))
     return MOVING[how]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Context, Outcome, Refused, check_range
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, check_range
 
-from .labels import tr
 from .sheet import ABILITY_MAX, ABILITY_MIN, ability, resolve_rating
-from .spec import INFO
 from .steps import encumbrance
 
 
@@ -18,12 +16,12 @@ def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
         check_range("--strength", value, ABILITY_MIN, ABILITY_MAX)  # a STR of 400 digits overflows a float
         return value
     if actor is None:
-        raise Refused(tr(lang, "hace falta --strength (o un personaje).", "--strength (or a character) is needed."))
+        raise Refused(Label("hace falta --strength (o un personaje).", "--strength (or a character) is needed.")(lang))
     return ability(actor, "FUE")
 
 
 def do_encumbrance(action: Action, ctx: Context) -> Outcome:
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     strength = _strength(p, action.actor, lang)
     load = float(p["load"])
@@ -31,26 +29,26 @@ def do_encumbrance(action: Action, ctx: Context) -> Outcome:
     data = {"load": load, "strength": strength, "ratio": float(enc.ratio_text), "steps": enc.steps,
             "speed_percent": enc.speed_percent, "resistance_change": enc.resistance, "free_load": 2 * strength,
             "max_moving_load": 6 * strength}
-    lines = [tr(lang, f"Carga {load:g} kg con FUE {strength} = FUE×{enc.ratio_text} (sin efecto hasta {2 * strength} kg).",
-                f"Load {load:g} kg with STR {strength} = STR×{enc.ratio_text} (no effect up to {2 * strength} kg).")]
-    lines.append(tr(lang, f"Velocidad {enc.speed_percent}%, +{enc.steps} pasos a habilidades de FUE y DES, "
+    lines = [Label(f"Carga {load:g} kg con FUE {strength} = FUE×{enc.ratio_text} (sin efecto hasta {2 * strength} kg).",
+                   f"Load {load:g} kg with STR {strength} = STR×{enc.ratio_text} (no effect up to {2 * strength} kg).")(lang)]
+    lines.append(Label(f"Velocidad {enc.speed_percent}%, +{enc.steps} pasos a habilidades de FUE y DES, "
                           f"modificadores de resistencia de FUE y DES {enc.resistance:+d}.",
-                    f"Speed {enc.speed_percent}%, +{enc.steps} steps on STR and DEX skills, "
-                    f"STR and DEX resistance modifiers {enc.resistance:+d}."))
+                       f"Speed {enc.speed_percent}%, +{enc.steps} steps on STR and DEX skills, "
+                    f"STR and DEX resistance modifiers {enc.resistance:+d}.")(lang))
     if p.get("resistance") is not None:
         data["resistance"] = int(p["resistance"]) + enc.resistance
-        lines.append(tr(lang, f"Modificador de resistencia {int(p['resistance']):+d} → {data['resistance']:+d}.",
-                        f"Resistance modifier {int(p['resistance']):+d} → {data['resistance']:+d}."))
+        lines.append(Label(f"Modificador de resistencia {int(p['resistance']):+d} → {data['resistance']:+d}.",
+                           f"Resistance modifier {int(p['resistance']):+d} → {data['resistance']:+d}.")(lang))
     if load > 6 * strength:
-        lines.append(tr(lang, "Más de FUE×6: no puede moverse a una velocidad apreciable.",
-                        "Over STR×6: cannot move at an appreciable speed."))
+        lines.append(Label("Más de FUE×6: no puede moverse a una velocidad apreciable.",
+                           "Over STR×6: cannot move at an appreciable speed.")(lang))
     return Outcome(data, lines)
 
 
 def do_throw(action: Action, ctx: Context) -> Outcome:
     """002-R45: short = STR m, medium = 2×STR, long = 4×STR for small light objects; heavy
     objects (> 3 kg, ≤ ⌊STR/2⌋ kg) at +4 steps and short range only."""
-    p = INFO.params(action)
+    p = action.params
     lang = ctx.lang
     strength = _strength(p, action.actor, lang)
     weight = float(p.get("weight") or 0)
@@ -58,13 +56,13 @@ def do_throw(action: Action, ctx: Context) -> Outcome:
     data: dict[str, Any] = {"strength": strength, "weight": weight, "heaviest": heaviest}
     if weight <= 3:
         data.update(ranges={"short": strength, "medium": 2 * strength, "long": 4 * strength}, steps=0, heavy=False)
-        lines = [tr(lang, f"Alcances: corto {strength} m, medio {2 * strength} m, largo {4 * strength} m.",
-                    f"Ranges: short {strength} m, medium {2 * strength} m, long {4 * strength} m.")]
+        lines = [Label(f"Alcances: corto {strength} m, medio {2 * strength} m, largo {4 * strength} m.",
+                       f"Ranges: short {strength} m, medium {2 * strength} m, long {4 * strength} m.")(lang)]
     elif weight <= heaviest:
         data.update(ranges={"short": strength}, steps=4, heavy=True)
-        lines = [tr(lang, f"Objeto pesado ({weight:g} kg ≤ {heaviest} kg): +4 pasos, solo alcance corto ({strength} m).",
-                    f"Heavy object ({weight:g} kg ≤ {heaviest} kg): +4 steps, short range only ({strength} m).")]
+        lines = [Label(f"Objeto pesado ({weight:g} kg ≤ {heaviest} kg): +4 pasos, solo alcance corto ({strength} m).",
+                       f"Heavy object ({weight:g} kg ≤ {heaviest} kg): +4 steps, short range only ({strength} m).")(lang)]
     else:
-        raise Refused(tr(lang, f"{weight:g} kg es demasiado: FUE {strength} lanza como mucho {heaviest} kg.",
-                         f"{weight:g} kg is too heavy: STR {strength} throws at most {heaviest} kg."))
+        raise Refused(Label(f"{weight:g} kg es demasiado: FUE {strength} lanza como mucho {heaviest} kg.",
+                            f"{weight:g} kg is too heavy: STR {strength} throws at most {heaviest} kg.")(lang))
     return Outcome(data, lines)

@@ -3,9 +3,9 @@ sprints, pushes and throws, concessions and compels (000-R2…R22, R40…R49).""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from rolecli.contract import Action, Outcome, Refused
+from rolecli.contract import Action, Label, Outcome, Refused
 
 from . import ladder
 from .aspects import Temp, set_temps, temps
@@ -13,10 +13,7 @@ from .conflict import check_can_concede, concession
 from .roll import Side, dice_text, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
-
-
-def tr(lang: str, es: str, en: str) -> str:
-    return es if lang == "es" else en
+from .words import AGAINST, EFFORT, REROLL, REROLLED, shifts, verdict
 
 
 def shifts_of(effort: int, difficulty: int) -> int:
@@ -24,20 +21,14 @@ def shifts_of(effort: int, difficulty: int) -> int:
     return max(0, effort - difficulty)
 
 
-def shifts_word(n: int, lang: str) -> str:
-    if lang == "es":
-        return f"{n} excedente" + ("" if n == 1 else "s")
-    return f"{n} shift" + ("" if n == 1 else "s")
-
-
 def side_line(side: Side, lang: str) -> str:
-    return f"{dice_text(side.dice)}; {side.text(lang)} → {tr(lang, 'esfuerzo', 'effort')} {ladder.describe(side.effort, lang)}"
+    return f"{dice_text(side.dice)}; {side.text(lang)} → {EFFORT(lang)} {ladder.describe(side.effort, lang)}"
 
 
 def _rerolled(side: Side, lang: str) -> list[str]:
     out = list(side.notes)
     if side.first_dice is not None:
-        out.insert(0, tr(lang, "primera tirada ", "first roll ") + dice_text(side.first_dice))
+        out.insert(0, Label("primera tirada ", "first roll ")(lang) + dice_text(side.first_dice))
     return out
 
 
@@ -53,18 +44,17 @@ def check(action: Action, ctx, p: dict) -> Outcome:
     work = Work(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Promedio"))
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
-    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "tirada", "roll"),
+    roll_side(ctx, work, side, action.actor, p, lang, Label("tirada", "roll")(lang),
               failed=lambda s: s.effort < diff, target=action.target)
     effort = side.effort
     ok = effort >= diff
     sh = shifts_of(effort, diff)
-    verdict = tr(lang, "éxito", "success") if ok else tr(lang, "fallo", "failure")
-    line = f"{side_line(side, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: {verdict}"
-    line += f" {tr(lang, 'con', 'with')} {shifts_word(sh, lang)}" if ok else ""
+    line = f"{side_line(side, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: {verdict(ok, lang)}"
+    line += f" {Label('con', 'with')(lang)} {shifts(sh, lang)}" if ok else ""
     lines = _rerolled(side, lang) + [line]
     if sh >= 3:
-        lines.append(tr(lang, f"Éxito significativo ({sh} ≥ 3 excedentes): puede dar un Giro (000-R48).",
-                         f"Significant success ({sh} ≥ 3 shifts): may earn a Spin (000-R48)."))
+        lines.append(Label(f"Éxito significativo ({sh} ≥ 3 excedentes): puede dar un Giro (000-R48).",
+                           f"Significant success ({sh} ≥ 3 shifts): may earn a Spin (000-R48).")(lang))
     data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh,
             "significant": sh >= 3}
     return _finish(work, data, lines, ok)
@@ -75,11 +65,11 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
-    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "bloqueo", "block"))
-    lines = side.notes + [f"{side_line(side, lang)}: {tr(lang, 'fuerza del bloqueo', 'block strength')} {ladder.signed(side.effort)}"]
+    roll_side(ctx, work, side, action.actor, p, lang, Label("bloqueo", "block")(lang))
+    lines = side.notes + [f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
     if action.target is not None:
-        lines.append(tr(lang, f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
-                         f"Protects {action.target.name}: their defence will be max(defence, {side.effort})."))
+        lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
+                           f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))
     return _finish(work, {"verb": "block", **side.data(), "block_strength": side.effort}, lines, None)
 
 
@@ -89,14 +79,14 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
     work = Work(ctx, action.actor, action.target)
     strength = int(p["block"])
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
-    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "superar bloqueo", "overcome block"),
+    roll_side(ctx, work, side, action.actor, p, lang, Label("superar bloqueo", "overcome block")(lang),
               failed=lambda s: s.effort <= strength, target=action.target)
     sh = shifts_of(side.effort, strength)
     ok = sh >= 1
-    verdict = (tr(lang, f"supera el bloqueo con {shifts_word(sh, lang)}", f"gets past the block with {shifts_word(sh, lang)}")
-               if ok else tr(lang, f"el bloqueo aguanta ({shifts_word(sh, lang)}; hace falta al menos 1)",
-                             f"the block holds ({shifts_word(sh, lang)}; at least 1 needed)"))
-    lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {tr(lang, 'contra bloqueo', 'against block')} {ladder.signed(strength)}: {verdict}"]
+    told = (Label(f"supera el bloqueo con {shifts(sh, lang)}", f"gets past the block with {shifts(sh, lang)}")(lang)
+               if ok else Label(f"el bloqueo aguanta ({shifts(sh, lang)}; hace falta al menos 1)",
+                                f"the block holds ({shifts(sh, lang)}; at least 1 needed)")(lang))
+    lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {Label('contra bloqueo', 'against block')(lang)} {ladder.signed(strength)}: {told}"]
     return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh, "success": ok}, lines, ok)
 
 
@@ -107,14 +97,14 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
     diff = ladder.parse(p.get("difficulty", "Mediocre"))
     border = int(p.get("border_total", 0) or 0)
     side = make_side(work, action.actor, p["skill"], p, lang)
-    roll_side(ctx, work, side, action.actor, p, lang, tr(lang, "carrera", "sprint"),
+    roll_side(ctx, work, side, action.actor, p, lang, Label("carrera", "sprint")(lang),
               failed=lambda s: s.effort - diff - border < 1)
     sh = shifts_of(side.effort, diff)
     zones = max(0, sh - border)
     lines = _rerolled(side, lang) + [
-        f"{side_line(side, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: {shifts_word(sh, lang)}"
-        + (f" − {tr(lang, 'borde', 'border')} {border}" if border else "")
-        + f" → {zones} {tr(lang, 'zona(s)', 'zone(s)')}"]
+        f"{side_line(side, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: {shifts(sh, lang)}"
+        + (f" − {Label('borde', 'border')(lang)} {border}" if border else "")
+        + f" → {zones} {Label('zona(s)', 'zone(s)')(lang)}"]
     return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "border": border,
                           "zones": zones, "success": zones >= 1}, lines, zones >= 1)
 
@@ -129,10 +119,10 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     a = make_side(work, actor, p["skill"], p, lang, target=target)
     d = make_side(work, target, p.get(opp_key) if p.get(opp_key) not in (None, "") else 0, p, lang,
                   what=opp_key, prefix="target_", target=actor)
-    tie_rule = ctx.options.get("contest_tie", "tie")
+    tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
-    who_a = actor.name if actor else tr(lang, "Acción", "Actor")
-    who_d = target.name if target else tr(lang, "Oposición", "Opposition")
+    who_a = actor.name if actor else Label("Acción", "Actor")(lang)
+    who_d = target.name if target else Label("Oposición", "Opposition")(lang)
     blk = p.get("block") if verb == "attack" else None
     rerolls = 0
     while True:
@@ -144,13 +134,13 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
 
             paid, line = invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang)
             a.fp_spent += paid
-            a.notes.append(line + tr(lang, " → repetir la tirada", " → reroll"))
+            a.notes.append(line + REROLL(lang))
             a.first_dice = a.dice
-            a.dice = [ctx.dice.fudge(f"{who_a} {tr(lang, '(repetida)', '(reroll)')} {i + 1}/4") for i in range(4)]
+            a.dice = [ctx.dice.fudge(f"{who_a} {REROLLED(lang)} {i + 1}/4") for i in range(4)]
         if a.effort == de and tie_rule == "reroll" and rerolls < 10:
             rerolls += 1
-            lines.append(tr(lang, f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
-                             f"Tie {a.effort} to {de}: roll again (contest_tie = reroll)"))
+            lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
+                               f"Tie {a.effort} to {de}: roll again (contest_tie = reroll)")(lang))
             continue
         break
     return a, d, de, lines, who_a, who_d, rerolls
@@ -165,14 +155,14 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
     lines.append(f"{who_d}: {side_line(d, lang)}")
     if a.effort > de:
         res, sh = "actor", a.effort - de
-        lines.append(tr(lang, f"{who_a} gana con {shifts_word(sh, lang)} (el más alto vence a una dificultad igual al más bajo)",
-                         f"{who_a} wins with {shifts_word(sh, lang)} (the higher beats a difficulty equal to the lower)"))
+        lines.append(Label(f"{who_a} gana con {shifts(sh, lang)} (el más alto vence a una dificultad igual al más bajo)",
+                           f"{who_a} wins with {shifts(sh, lang)} (the higher beats a difficulty equal to the lower)")(lang))
     elif a.effort < de:
         res, sh = "opposition", de - a.effort
-        lines.append(tr(lang, f"{who_d} gana con {shifts_word(sh, lang)}", f"{who_d} wins with {shifts_word(sh, lang)}"))
+        lines.append(Label(f"{who_d} gana con {shifts(sh, lang)}", f"{who_d} wins with {shifts(sh, lang)}")(lang))
     else:
         res, sh = "tie", 0
-        lines.append(tr(lang, "Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts"))
+        lines.append(Label("Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts")(lang))
     data = {"verb": "contest", "actor": a.data(), "opposition": d.data(), "result": res, "shifts": sh,
             "success": res in ("actor", "tie")}
     return _finish(work, data, lines, res in ("actor", "tie"))
@@ -188,8 +178,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     lines.append(f"{who_a}: {side_line(a, lang)}")
     dl = f"{who_d}: {side_line(d, lang)}"
     if p.get("block") is not None:
-        dl += tr(lang, f"; bloqueo protector {ladder.signed(int(p['block']))} → defiende con {ladder.signed(de)}",
-                 f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")
+        dl += Label(f"; bloqueo protector {ladder.signed(int(p['block']))} → defiende con {ladder.signed(de)}",
+                    f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
     lines.append(dl)
     track = track_key(p.get("track", "salud"))
     data: dict[str, Any] = {"verb": "attack", "attacker": a.data(), "defender": d.data(), "defence": de, "track": track}
@@ -197,20 +187,20 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     spin = False
     if a.effort > de:
         stress = a.effort - de
-        lines.append(tr(lang, f"El ataque gana con {shifts_word(stress, lang)} → {stress} de estrés",
-                         f"The attack wins with {shifts_word(stress, lang)} → {stress} stress"))
+        lines.append(Label(f"El ataque gana con {shifts(stress, lang)} → {stress} de estrés",
+                           f"The attack wins with {shifts(stress, lang)} → {stress} stress")(lang))
         ok = True
     elif a.effort == de:
         ok = False
-        lines.append(tr(lang, "Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
-                         "Tie: both succeed with 0 shifts; the attack deals no stress"))
+        lines.append(Label("Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
+                           "Tie: both succeed with 0 shifts; the attack deals no stress")(lang))
     else:
         ok = False
         margin = de - a.effort
         spin = margin >= 3
-        lines.append(tr(lang, f"La defensa gana por {margin}", f"The defence wins by {margin}")
-                     + (tr(lang, ": Giro para el defensor (+1 o −1 a una tirada de la siguiente acción)",
-                           ": Spin for the defender (+1 or −1 to one roll of the next action)") if spin else ""))
+        lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
+                     + (Label(": Giro para el defensor (+1 o −1 a una tirada de la siguiente acción)",
+                              ": Spin for the defender (+1 or −1 to one roll of the next action)")(lang) if spin else ""))
     data.update({"stress": stress, "success": ok, "spin": spin, "shifts": stress})
     if stress > 0 and action.target is not None:
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
@@ -236,19 +226,20 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         sh = shifts_of(a.effort, de)
         ok = sh >= 1
         data = {"verb": "maneuver", "actor": a.data(), "opposition": d.data(), "shifts": sh}
-        lines.append(tr(lang, f"{shifts_word(sh, lang)} (hace falta al menos 1)", f"{shifts_word(sh, lang)} (at least 1 needed)"))
+        lines.append(Label(f"{shifts(sh, lang)} (hace falta al menos 1)",
+                           f"{shifts(sh, lang)} (at least 1 needed)")(lang))
     else:
         diff = ladder.parse(p.get("difficulty", "Promedio"))
         a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
-        roll_side(ctx, work, a, action.actor, p, lang, tr(lang, "maniobra", "maneuver"),
+        roll_side(ctx, work, a, action.actor, p, lang, Label("maniobra", "maneuver")(lang),
                   failed=lambda s: s.effort < diff, target=action.target)
         sh = shifts_of(a.effort, diff)
         ok = a.effort >= diff
-        lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: "
-                                       + (tr(lang, 'éxito', 'success') if ok else tr(lang, 'fallo', 'failure'))]
+        lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: "
+                                       + verdict(ok, lang)]
         data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh}
     sticky = bool(p.get("sticky"))
-    kind = tr(lang, "pegado", "sticky") if sticky else tr(lang, "frágil", "fragile")
+    kind = Label("pegado", "sticky")(lang) if sticky else Label("frágil", "fragile")(lang)
     placed = False
     if ok:
         tgt = action.target
@@ -257,21 +248,21 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
             fp = fate_points(work, tgt)
             if fp >= 1:
                 work.set(tgt, "puntos_destino", fp - 1)
-                lines.append(tr(lang, f"{tgt.name} gasta 1 PD ({fp - 1}) para evitar «{aspect}»",
-                                f"{tgt.name} spends 1 FP ({fp - 1}) to avoid “{aspect}”"))
+                lines.append(Label(f"{tgt.name} gasta 1 PD ({fp - 1}) para evitar «{aspect}»",
+                                   f"{tgt.name} spends 1 FP ({fp - 1}) to avoid “{aspect}”")(lang))
                 data.update({"success": True, "aspect": aspect, "placed": False, "avoided": True})
                 return _finish(work, data, lines, True)
-            lines.append(tr(lang, f"{tgt.name} no tiene PD para evitarlo", f"{tgt.name} has no FP to avoid it"))
+            lines.append(Label(f"{tgt.name} no tiene PD para evitarlo", f"{tgt.name} has no FP to avoid it")(lang))
         if tgt is not None:
             items = temps(work, tgt)
             items.append(Temp(aspect, sticky, True))
             set_temps(work, tgt, items)
         placed = True
-        on = f" {tr(lang, 'sobre', 'on')} {tgt.name}" if tgt is not None else ""
-        lines.append(tr(lang, f"Aspecto temporal «{aspect}» ({kind}){on}: la primera etiqueta es gratis",
-                         f"Temporary aspect “{aspect}” ({kind}){on}: the first tag is free"))
+        on = f" {Label('sobre', 'on')(lang)} {tgt.name}" if tgt is not None else ""
+        lines.append(Label(f"Aspecto temporal «{aspect}» ({kind}){on}: la primera etiqueta es gratis",
+                           f"Temporary aspect “{aspect}” ({kind}){on}: the first tag is free")(lang))
     else:
-        lines.append(tr(lang, "La maniobra falla: no se coloca el aspecto", "The maneuver fails: no aspect placed"))
+        lines.append(Label("La maniobra falla: no se coloca el aspecto", "The maneuver fails: no aspect placed")(lang))
     data.update({"success": ok, "aspect": aspect, "sticky": sticky, "placed": placed})
     return _finish(work, data, lines, ok)
 
@@ -289,31 +280,35 @@ def throw_cost(weight: int, zones: int, mode: str = "sum") -> int:
     return sum(weight + k for k in range(1, zones + 1))
 
 
-def push_or_throw(action: Action, ctx, p: dict, verb: str) -> Outcome:
+def push(action: Action, ctx, p: dict) -> Outcome:
+    return _moved(action, ctx, p, "push", Label("empujar", "push"), push_cost)
+
+
+def throw(action: Action, ctx, p: dict) -> Outcome:
+    mode = ctx.options["throw_cost"]
+    return _moved(action, ctx, p, "throw", Label("apartar",
+                                                 "throw"), lambda weight, zones: throw_cost(weight, zones, mode))
+
+
+def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callable[[int, int], int]) -> Outcome:
+    """A push or a throw: a contest whose shifts must pay ``cost_of(weight, zones)``."""
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
-    weight = int(p.get("weight", 2))
-    zones = int(p.get("zones", 1))
-    if zones < 1:
-        raise Refused(f"zones = {zones} is out of range 1.. (a {verb} moves at least 1 zone).")
-    mode = ctx.options.get("throw_cost", "sum")
-    cost = push_cost(weight, zones) if verb == "push" else throw_cost(weight, zones, mode)
+    weight = int(p["weight"])
+    zones = int(p["zones"])
+    cost = cost_of(weight, zones)
     a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, verb, "opposition")
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
     sh = shifts_of(a.effort, de)
     ok = sh >= cost
     reach = 0
-    while True:
-        c = push_cost(weight, reach + 1) if verb == "push" else throw_cost(weight, reach + 1, mode)
-        if c > sh:
-            break
+    while cost_of(weight, reach + 1) <= sh:
         reach += 1
-    name = tr(lang, "empujar" if verb == "push" else "apartar", verb)
-    lines.append(tr(lang, f"{name} {zones} zona(s) con peso {weight} cuesta {cost}; {shifts_word(sh, lang)}: "
-                          + ("lo consigue" if ok else "no alcanza") + f" (alcance {reach} zona(s))",
-                    f"{name} {zones} zone(s) at weight {weight} costs {cost}; {shifts_word(sh, lang)}: "
-                          + ("done" if ok else "not enough") + f" (reach {reach} zone(s))"))
+    lines.append(Label(f"{name.es} {zones} zona(s) con peso {weight} cuesta {cost}; {shifts(sh, lang)}: "
+                       + ("lo consigue" if ok else "no alcanza") + f" (alcance {reach} zona(s))",
+                       f"{name.en} {zones} zone(s) at weight {weight} costs {cost}; {shifts(sh, lang)}: "
+                       + ("done" if ok else "not enough") + f" (reach {reach} zone(s))")(lang))
     data = {"verb": verb, "actor": a.data(), "opposition": d.data(), "shifts": sh, "cost": cost,
             "weight": weight, "zones": zones, "reach": reach, "success": ok}
     return _finish(work, data, lines, ok)
@@ -344,14 +339,14 @@ def compel(action: Action, ctx, p: dict) -> Outcome:
     aspect = str(p.get("aspect", ""))
     if str(p.get("reply", "accept")) == "accept":
         work.set(ch, "puntos_destino", fp + 1)
-        lines = [tr(lang, f"{ch.name} acepta que fuercen «{aspect}» y gana 1 PD ({fp + 1})",
-                    f"{ch.name} accepts the compel of “{aspect}” and gains 1 FP ({fp + 1})")]
+        lines = [Label(f"{ch.name} acepta que fuercen «{aspect}» y gana 1 PD ({fp + 1})",
+                       f"{ch.name} accepts the compel of “{aspect}” and gains 1 FP ({fp + 1})")(lang)]
         data = {"accepted": True, "fate_points": fp + 1}
     else:
         if fp < 1:
             raise Refused(f"{ch.name} has 0 Fate points and cannot refuse the compel (it costs 1).")
         work.set(ch, "puntos_destino", fp - 1)
-        lines = [tr(lang, f"{ch.name} rechaza el forzado de «{aspect}» pagando 1 PD ({fp - 1})",
-                    f"{ch.name} refuses the compel of “{aspect}” paying 1 FP ({fp - 1})")]
+        lines = [Label(f"{ch.name} rechaza el forzado de «{aspect}» pagando 1 PD ({fp - 1})",
+                       f"{ch.name} refuses the compel of “{aspect}” paying 1 FP ({fp - 1})")(lang)]
         data = {"accepted": False, "fate_points": fp - 1}
     return _finish(work, {"verb": "compel", "aspect": aspect, **data}, lines, None)

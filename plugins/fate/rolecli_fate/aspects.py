@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from .ladder import fold
 from .state import Work, fate_points
@@ -61,9 +61,8 @@ def known_aspects(work: Work, owners: list[Character]) -> list[str]:
 
 def invoke(work: Work, payer: Character | None, aspect: str, owners: list[Character], lang: str) -> tuple[int, str]:
     """Tag or invoke ``aspect`` for ``payer``: returns (Fate points paid, line)."""
-    es = lang == "es"
     if payer is None:
-        return 0, (f"invoca «{aspect}»" if es else f"invokes “{aspect}”")
+        return 0, (Label(f"invoca «{aspect}»", f"invokes “{aspect}”")(lang))
     seen: list[Character] = []
     for ch in owners + scene_chars(work):
         if ch is not None and all(ch.name != s.name for s in seen):
@@ -78,9 +77,9 @@ def invoke(work: Work, payer: Character | None, aspect: str, owners: list[Charac
                 else:
                     items.pop(i)
                 set_temps(work, ch, items)
-                gone = "" if t.sticky else (" y se desvanece (frágil)" if es else " and fades (fragile)")
-                return 0, (f"etiqueta gratis «{t.name}» de {ch.name}{gone}" if es
-                           else f"free tag of “{t.name}” on {ch.name}{gone}")
+                gone = "" if t.sticky else (Label(" y se desvanece (frágil)", " and fades (fragile)")(lang))
+                return 0, (Label(f"etiqueta gratis «{t.name}» de {ch.name}{gone}",
+                                 f"free tag of “{t.name}” on {ch.name}{gone}")(lang))
     for ch in seen:
         names = [str(a) for a in (ch.value("aspectos") or [])] + [t.name for t in temps(work, ch)] + \
                 [consequence_text(c) for c in (work.get(ch, "consecuencias", []) or [])]
@@ -97,8 +96,8 @@ def invoke(work: Work, payer: Character | None, aspect: str, owners: list[Charac
                 items.pop(i)
                 set_temps(work, ch, items)
                 break
-        return 1, (f"invoca «{match}» de {ch.name} (1 PD, quedan {fp - 1})" if es
-                   else f"invokes “{match}” on {ch.name} (1 FP, {fp - 1} left)")
+        return 1, (Label(f"invoca «{match}» de {ch.name} (1 PD, quedan {fp - 1})",
+                         f"invokes “{match}” on {ch.name} (1 FP, {fp - 1} left)")(lang))
     import difflib
 
     known = known_aspects(work, seen)

@@ -15,7 +15,7 @@ kept here. State kept per character:
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from .ladder import fold
 from .minions import standing
@@ -55,7 +55,6 @@ def concession(work: Work, offerer: Character, winner: Character | None, reply: 
                data: dict, reasonable: bool = True) -> list[str]:
     """000-R36 with the rulings: offerer +1 FP when accepted as reasonable;
     the refuser −1 FP when refused (a reasonable offer: the book ties both to it)."""
-    es = lang == "es"
     accepted = fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
     data["concession"] = {"offered": True, "accepted": accepted, "reasonable": reasonable}
     work.set(offerer, "concesion_ofrecida", True)
@@ -64,15 +63,15 @@ def concession(work: Work, offerer: Character, winner: Character | None, reply: 
         if reasonable:
             fp = fate_points(work, offerer)
             work.set(offerer, "puntos_destino", fp + 1)
-            return [f"Concesión aceptada: {offerer.name} sale del conflicto en sus términos y gana 1 PD ({fp + 1})" if es
-                    else f"Concession accepted: {offerer.name} leaves the conflict on their own terms and gains 1 FP ({fp + 1})"]
-        return ["Concesión aceptada (no razonable: sin PD)" if es else "Concession accepted (not reasonable: no FP)"]
+            return [Label(f"Concesión aceptada: {offerer.name} sale del conflicto en sus términos y gana 1 PD ({fp + 1})",
+                          f"Concession accepted: {offerer.name} leaves the conflict on their own terms and gains 1 FP ({fp + 1})")(lang)]
+        return [Label("Concesión aceptada (no razonable: sin PD)", "Concession accepted (not reasonable: no FP)")(lang)]
     if winner is not None and reasonable:
         fp = fate_points(work, winner)
         work.set(winner, "puntos_destino", max(0, fp - 1))
-        return [f"Concesión rechazada: {winner.name} pierde 1 PD ({max(0, fp - 1)}); el conflicto sigue hasta un final sangriento"
-                if es else f"Concession refused: {winner.name} loses 1 FP ({max(0, fp - 1)}); the conflict goes on to a bloody end"]
-    return ["Concesión rechazada; el conflicto sigue" if es else "Concession refused; the conflict goes on"]
+        return [Label(f"Concesión rechazada: {winner.name} pierde 1 PD ({max(0, fp - 1)}); el conflicto sigue hasta un final sangriento",
+                      f"Concession refused: {winner.name} loses 1 FP ({max(0, fp - 1)}); the conflict goes on to a bloody end")(lang)]
+    return [Label("Concesión rechazada; el conflicto sigue", "Concession refused; the conflict goes on")(lang)]
 
 
 def clear_marks(work: Work, ch: Character) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rolecli.contract import Character, Outcome
+from rolecli.contract import Action, Character, Label, Outcome
 
 from . import ladder
 from .state import Work, is_group, skill_of
@@ -24,22 +24,22 @@ def score(work: Work, ch: Character, skill: str) -> tuple[int, int, str]:
     return skill_of(ch, skill), skill_of(ch, "Resolución"), ch.name
 
 
-def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
-    lang = ctx.lang
-    es = lang == "es"
+def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
+    p, lang = action.params, ctx.lang
     characters = [c for c in characters if not c.sheet.get("escena")]  # the scene does not act
     work = Work(ctx, *characters)
     names = [c.name for c in characters]
-    rotating = bool(p.get("rotating")) or ctx.options.get("initiative", "skills") == "rotating"
-    rnd = max(1, int(p.get("round", 1) or 1))
+    rotating = p["rotating"] or ctx.options["initiative"] == "rotating"
+    rnd = int(p["round"])
     if rotating:
         k = (rnd - 1) % len(names) if names else 0
         result = names[k:] + names[:k]
-        lines = [(f"Iniciativa rotativa, asalto {rnd}: " if es else f"Rotating initiative, round {rnd}: ") + ", ".join(result)]
+        lines = [(Label(f"Iniciativa rotativa, asalto {rnd}: ",
+                        f"Rotating initiative, round {rnd}: ")(lang)) + ", ".join(result)]
         return Outcome(data={"order": result, "round": rnd, "rotating": True}, lines=lines)
-    kind = str(p.get("kind", "physical"))
+    kind = p["kind"]
     skill = "Alerta" if kind in ("physical", "fisico", "físico") else "Empatía"
-    skill_label = skill if es else {"Alerta": "Alertness", "Empatía": "Empathy"}[skill]
+    skill_label = Label(skill, {"Alerta": "Alertness", "Empatía": "Empathy"}[skill])(lang)
     scored = []
     for i, ch in enumerate(characters):
         s, r, via = score(work, ch, skill)
@@ -47,10 +47,10 @@ def order(characters: Sequence[Character], ctx, p: dict) -> Outcome:
     scored.sort()
     lines = []
     for pos, (_, _, i, name, s, r, via) in enumerate(scored, 1):
-        src = "" if via == name else ((f" (de {via})" if es else f" (from {via})") if via else
-                                      (" (Calidad)" if es else " (Quality)"))
+        src = "" if via == name else ((Label(f" (de {via})", f" (from {via})")(lang)) if via else
+                                      (Label(" (Calidad)", " (Quality)")(lang)))
         lines.append(f"{pos}. {name}: {skill_label} {ladder.describe(s, lang)}{src}, "
-                     f"{'Resolución' if es else 'Resolve'} {ladder.signed(r)}, {'lista' if es else 'listed'} #{i + 1}")
+                     f"{Label('Resolución', 'Resolve')(lang)} {ladder.signed(r)}, {Label('lista', 'listed')(lang)} #{i + 1}")
     result = [row[3] for row in scored]
     data = {"order": result, "skill": skill, "kind": kind,
             "scores": {row[3]: {"initiative": row[4], "resolve": row[5], "listed": row[2] + 1} for row in scored}}

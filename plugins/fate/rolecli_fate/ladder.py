@@ -43,12 +43,13 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
+_ADJECTIVES = {value: Label(*pair) for value, pair in LADDER.items()}  # made once: every roll names a few
+
+
 def name(n: int, lang: str) -> str | None:
     """The adjective of ``n`` in ``lang``, or ``None`` off the ladder."""
-    pair = LADDER.get(n)
-    if pair is None:
-        return None
-    return pair[0] if lang == "es" else pair[1]
+    adjective = _ADJECTIVES.get(n)
+    return None if adjective is None else adjective(lang)
 
 
 def describe(n: int, lang: str) -> str:

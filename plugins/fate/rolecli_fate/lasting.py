@@ -14,15 +14,14 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Effect
+from rolecli.contract import Effect, Label
 
 from .ladder import signed
 
-_DEFENDING = ("contest", "attack", "maneuver", "push", "throw")  # verbs whose target rolls a defence
-
 
 def before(action, ctx, p: dict) -> list[int]:
-    """Fill ``p`` from the effects in force; the ids of the effects this action uses up."""
+    """Fill ``p`` from the effects in force; the ids of the effects this action uses up.
+    ``p`` has ``target_full_defence`` when the action's target rolls a defence."""
     actor, target = action.actor, action.target
     if actor is None:  # a quick roll: no campaign, no effects
         return []
@@ -30,7 +29,7 @@ def before(action, ctx, p: dict) -> list[int]:
         blocks = ctx.effects_on(target.name, "block")
         if blocks:
             p["block"] = max(int(e.data.get("strength", 0)) for e in blocks)
-    if target is not None and action.name in _DEFENDING and ctx.effects_on(target.name, "full_defence"):
+    if target is not None and "target_full_defence" in p and ctx.effects_on(target.name, "full_defence"):
         p["target_full_defence"] = True
     if action.name == "check" and ctx.effects_on(actor.name, "full_defence"):
         p["full_defence"] = True  # in full defence every roll is a reaction
@@ -51,12 +50,11 @@ def after(action, ctx, p: dict, outcome) -> None:
         return
     if action.name == "block" and target is not None:
         strength = int(outcome.data["block_strength"])
-        text = (f"bloqueo {signed(strength)} de {actor.name}" if lang == "es"
-                else f"block {signed(strength)} by {actor.name}")
+        text = (Label(f"bloqueo {signed(strength)} de {actor.name}", f"block {signed(strength)} by {actor.name}")(lang))
         outcome.effects.append(Effect(on=target.name, text=text, key="block", data={"strength": strength},
                                       by=actor.name, until="next_turn"))
     if action.name == "attack" and outcome.data.get("spin") and target is not None:
-        text = (f"Giro ganado contra {actor.name}" if lang == "es" else f"Spin earned against {actor.name}")
+        text = (Label(f"Giro ganado contra {actor.name}", f"Spin earned against {actor.name}")(lang))
         outcome.effects.append(Effect(on=target.name, text=text, key="spin", data={"against": actor.name},
                                       by=target.name, until="used"))
 
@@ -69,11 +67,11 @@ def defend(action, ctx, p: dict):
     if actor is None:
         raise Refused("defend declares a campaign character's full defence: name the character "
                       "(a quick roll gives +2 with --full-defence on the defence roll instead).")
-    text = "Defensa Total (+2 a defensas y reacciones)" if lang == "es" else "Full defence (+2 to defence and reactions)"
-    line = (f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del asalto, "
-            "en lugar de actuar" if lang == "es" else
-            f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the round, "
-            "instead of acting")
+    text = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")(lang)
+    line = (Label(f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del asalto, "
+            "en lugar de actuar",
+                  f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the round, "
+            "instead of acting")(lang))
     return Outcome(data={"verb": "defend", "full_defence": True}, lines=[line],
                    effects=[Effect(on=actor.name, text=text, key="full_defence", by=actor.name, until="rounds",
                                    rounds=1)])

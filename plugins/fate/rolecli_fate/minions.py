@@ -7,7 +7,7 @@ the minion in front). ``lider`` names the named character attached to it."""
 
 from __future__ import annotations
 
-from rolecli.contract import Character
+from rolecli.contract import Character, Label
 
 from .ladder import fold
 from .state import Work, is_group
@@ -50,7 +50,6 @@ def attached_groups(work: Work, leader: Character) -> list[Character]:
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:
     """Sequential stress (000-R46): fill the front minion's boxes, spill the
     rest to the next. Returns (overflow, lines, data)."""
-    es = lang == "es"
     q = boxes_per_minion(quality(grp))
     total = int(grp.value("cantidad") or 0)
     out = int(work.get(grp, "sicarios_fuera", 0) or 0)
@@ -71,12 +70,12 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
     left = total - out
     if left == 0:
         work.set(grp, "fuera", "taken_out")
-    lines = [(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "
+    lines = [Label(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "
               f"quedan {left} de {total}" + (f" (el de delante con {marked} marcada(s))" if marked else "") +
-              (f"; desborde {h}" if h else "")) if es else
-             (f"{grp.name}: {stress} stress against {q}-box minions: {out - before_out} taken out, "
+              (f"; desborde {h}" if h else ""),
+                   f"{grp.name}: {stress} stress against {q}-box minions: {out - before_out} taken out, "
               f"{left} of {total} left" + (f" (the front one with {marked} marked)" if marked else "") +
-              (f"; overflow {h}" if h else ""))]
+              (f"; overflow {h}" if h else ""))(lang)]
     data = {"minions_out": out - before_out, "minions_standing": left, "front_marked": marked, "overflow": h,
             "group_bonus": group_bonus(left)}
     return h, lines, data

@@ -7,6 +7,8 @@ from fractions import Fraction
 
 from rolecli.contract import Label, Odds
 
+from .words import FAILURE, SUCCESS
+
 
 def fudge_distribution(n: int = 4) -> dict[int, Fraction]:
     """Exact distribution of the sum of ``n`` fudge dice, by convolution."""
@@ -65,7 +67,7 @@ def contest_odds(net_a: int, net_d: int, attack: bool = False) -> dict[str, Frac
 
 
 def labels_for(outcomes: dict[str, Fraction]) -> dict[str, Label]:
-    base = {"success": Label("éxito", "success"), "failure": Label("fallo", "failure"),
+    base = {"success": SUCCESS, "failure": FAILURE,
             "win": Label("gana", "wins"), "tie": Label("empate", "tie"), "lose": Label("pierde", "loses"),
             "spin": Label("Giro del defensor", "defender's Spin")}
     out = {}

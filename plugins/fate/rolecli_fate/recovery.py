@@ -14,19 +14,18 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Outcome
+from rolecli.contract import Action, Character, Label, Outcome
 
 from .aspects import set_temps, temps
 from .conflict import clear_marks
 from .state import Work, fate_points, is_group
-from .stress import LEVEL, SEVERITIES, format_consequence, parse_consequence, sev_name
+from .stress import LEVEL, SEVERITIES, TRACKS, format_consequence, parse_consequence, sev_name
 
 EVENT_LEVEL = {"end_of_scene": 0, "rest": 1, "downtime": 2}
 
 
-def recover(ch: Character, event: str, ctx, p: dict) -> Outcome:
-    lang = ctx.lang
-    es = lang == "es"
+def recover(ch: Character, event: str, action: Action, ctx) -> Outcome:
+    p, lang = action.params, ctx.lang
     work = Work(ctx, ch)
     lines: list[str] = []
     removed: list[str] = []
@@ -34,19 +33,19 @@ def recover(ch: Character, event: str, ctx, p: dict) -> Outcome:
     cons = list(work.get(ch, "consecuencias", []) or [])
     if event in EVENT_LEVEL:
         level = EVENT_LEVEL[event]
-        if event == "end_of_scene" and not p.get("rested", True):
+        if event == "end_of_scene" and not p["rested"]:
             level = -1
         for track in ("salud", "compostura"):
             if work.get(ch, track, []):
                 work.set(ch, track, [])
-                lines.append(f"{ch.name}: {'se limpia' if es else 'clears'} {track.capitalize() if es else {'salud': 'Health', 'compostura': 'Composure'}[track]}")
+                lines.append(f"{ch.name}: {Label('se limpia', 'clears')(lang)} {Label(*TRACKS[track][:2])(lang)}")
         if is_group(ch) and work.get(ch, "sicario_estres", 0):
             work.set(ch, "sicario_estres", 0)
-            lines.append(f"{ch.name}: {'se limpia el estrés del sicario de delante' if es else 'the front minion clears its stress'}")
+            lines.append(f"{ch.name}: {Label('se limpia el estrés del sicario de delante', 'the front minion clears its stress')(lang)}")
         clear_marks(work, ch)
         if temps(work, ch):
             set_temps(work, ch, [])
-            lines.append(f"{ch.name}: {'desaparecen los aspectos temporales' if es else 'temporary aspects end'}")
+            lines.append(f"{ch.name}: {Label('desaparecen los aspectos temporales', 'temporary aspects end')(lang)}")
         kept = []
         for c in cons:
             sev, text, rec = parse_consequence(c)
@@ -57,14 +56,14 @@ def recover(ch: Character, event: str, ctx, p: dict) -> Outcome:
             else:
                 kept.append(c)
         if event == "end_of_scene" and level < 0 and any(parse_consequence(c)[2] == "menor" for c in cons):
-            lines.append(f"{ch.name}: {'sin descanso entre escenas, conserva la consecuencia Menor' if es else 'no rest between scenes: keeps the Minor consequence'}")
+            lines.append(f"{ch.name}: {Label('sin descanso entre escenas, conserva la consecuencia Menor', 'no rest between scenes: keeps the Minor consequence')(lang)}")
         cons = kept
     elif event == "treatment":
         kept = []
         for c in cons:
             (removed if parse_consequence(c)[0] == "extrema" else kept).append(c)
         if not removed:
-            lines.append(f"{ch.name}: {'no tiene consecuencia Extrema' if es else 'has no Extreme consequence'}")
+            lines.append(f"{ch.name}: {Label('no tiene consecuencia Extrema', 'has no Extreme consequence')(lang)}")
         cons = kept
     elif event == "start_of_session":
         new = []
@@ -79,26 +78,27 @@ def recover(ch: Character, event: str, ctx, p: dict) -> Outcome:
                 continue
             lower = SEVERITIES[lv][0]
             new.append(format_consequence(sev, text, lower))
-            lines.append(f"{ch.name}: «{text}» ({sev_name(sev, lang)}) " + (f"se recupera como {sev_name(lower, lang)}" if es else f"recovers as {sev_name(lower, lang)}"))
+            lines.append(f"{ch.name}: «{text}» ({sev_name(sev, lang)}) " + (Label(f"se recupera como {sev_name(lower, lang)}",
+                                                                                  f"recovers as {sev_name(lower, lang)}")(lang)))
         cons = new
-        refresh = int(ctx.options.get("refresh", 5))
+        refresh = int(ctx.options["refresh"])
         fp = fate_points(work, ch)
         if fp < refresh:
             work.set(ch, "puntos_destino", refresh)
-            lines.append(f"{ch.name}: {'PD' if es else 'FP'} {fp} → {refresh} (refresh)")
+            lines.append(f"{ch.name}: {Label('PD', 'FP')(lang)} {fp} → {refresh} (refresh)")
     elif event == "circumstances":
         items = temps(work, ch)
         keep = [t for t in items if t.sticky]
         if len(keep) != len(items):
             set_temps(work, ch, keep)
             gone = [t.name for t in items if not t.sticky]
-            lines.append(f"{ch.name}: {'desaparecen' if es else 'fade'} " + ", ".join(gone))
+            lines.append(f"{ch.name}: {Label('desaparecen', 'fade')(lang)} " + ", ".join(gone))
     if removed:
-        lines.append(f"{ch.name}: {'se quita' if es else 'removes'} " + "; ".join(removed))
+        lines.append(f"{ch.name}: {Label('se quita', 'removes')(lang)} " + "; ".join(removed))
     if list(work.get(ch, "consecuencias", []) or []) != cons:
         work.set(ch, "consecuencias", cons)
     if not lines:
-        lines.append(f"{ch.name}: {'nada que recuperar' if es else 'nothing to recover'}")
+        lines.append(f"{ch.name}: {Label('nada que recuperar', 'nothing to recover')(lang)}")
     data["removed"] = removed
     data["consequences"] = cons
     return Outcome(data=data, lines=lines, changes=work.changes())

@@ -11,6 +11,7 @@ from . import ladder
 from .aspects import invoke
 from .minions import group_bonus, standing, attached_groups
 from .state import Work, is_group, skill_of
+from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
 
@@ -72,8 +73,7 @@ class Side:
         return self.skill + self.modifier + sum(self.dice)
 
     def text(self, lang: str) -> str:
-        es = lang == "es"
-        label = self.skill_name or ("habilidad" if es else "skill")
+        label = self.skill_name or (Label("habilidad", "skill")(lang))
         parts = [f"{label} {ladder.describe(self.skill, lang)}"]
         parts += [f"{m} {ladder.signed(v)}" for m, v in self.mods if v]
         return ", ".join(parts)
@@ -106,13 +106,12 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     """Build the modifiers of one side from the action's parameters.
 
     ``prefix`` selects the opposing side's parameters (``target_``)."""
-    es = lang == "es"
     name, value = base_rating(who, skill_text, what)
     side = Side(who.name if who else "", name, value)
     g = lambda key, default=None: p.get(prefix + key, default)  # noqa: E731
     mods = side.mods
     if g("modifier"):
-        mods.append(("modificador" if es else "modifier", int(g("modifier"))))
+        mods.append((Label("modificador", "modifier")(lang), int(g("modifier"))))
     sec = {}
     for kind in ("complement", "restrict", "modify"):
         sec[kind] = [rating(who, s, kind)[1] for s in (g(kind) or ())]
@@ -120,28 +119,28 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     if extended:
         sec["restrict"].append(skill_of(who, "Resistencia"))
     if any(sec.values()):
-        m = combine(value, sec["complement"], sec["restrict"], sec["modify"], work.ctx.options.get("combine", "procedure"))
-        mods.append(("habilidades combinadas" if es else "combined skills", m))
+        m = combine(value, sec["complement"], sec["restrict"], sec["modify"], work.ctx.options["combine"])
+        mods.append((Label("habilidades combinadas", "combined skills")(lang), m))
     sup = int(g("supplemental", 0) or 0)
     if sup:
-        mods.append(("acción suplementaria" if es else "supplemental action", -sup))
+        mods.append((Label("acción suplementaria", "supplemental action")(lang), -sup))
     move = int(g("move", 0) or 0)
     if move:
         if move > 1:
             raise Refused("moving more than 1 zone needs a sprint (Atletismo) as the primary action: "
                           "use the sprint verb.")
         border, carry = int(g("border", 0) or 0), int(g("carry", 0) or 0)
-        mods.append(("movimiento" if es else "movement", -(1 + border + carry)))
+        mods.append((Label("movimiento", "movement")(lang), -(1 + border + carry)))
     rearm = int(g("rearm", 0) or 0)
     if rearm:
-        mods.append(("recoger el arma" if es else "picking up the weapon", -(1 + rearm)))
+        mods.append((Label("recoger el arma", "picking up the weapon")(lang), -(1 + rearm)))
     if g("full_defence"):
-        mods.append(("defensa total" if es else "full defence", 2))
+        mods.append((Label("defensa total", "full defence")(lang), 2))
     if g("companion"):
-        mods.append(("compañero" if es else "companion", 1))
+        mods.append((Label("compañero", "companion")(lang), 1))
     spin = int(g("spin", 0) or 0)
     if spin:
-        mods.append(("giro" if es else "spin", spin))
+        mods.append((Label("giro", "spin")(lang), spin))
     size = int(g("group", 0) or 0)
     if not size and who is not None:
         if is_group(who):
@@ -149,7 +148,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         else:
             size = sum(standing(work, grp) for grp in attached_groups(work, who)) + 1 if attached_groups(work, who) else 0
     if size > 1:
-        mods.append((("tamaño del grupo" if es else "group size") + f" {size}", group_bonus(size)))
+        mods.append(((Label("tamaño del grupo", "group size")(lang)) + f" {size}", group_bonus(size)))
     owners = [c for c in (who, target) if c is not None]
     for aspect in g("invoke") or ():
         paid, line = invoke(work, who, aspect, owners, lang)
@@ -168,7 +167,7 @@ def roll_side(ctx, work: Work, side: Side, who: Character | None, p: dict, lang:
     if aspect and failed is not None and failed(side):
         paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         side.fp_spent += paid
-        side.notes.append(line + (" → repetir la tirada" if lang == "es" else " → reroll"))
+        side.notes.append(line + REROLL(lang))
         side.first_dice = side.dice
-        side.dice = four_df(ctx, why + (" (repetida)" if lang == "es" else " (reroll)"))
+        side.dice = four_df(ctx, f"{why} {REROLLED(lang)}")
     return side

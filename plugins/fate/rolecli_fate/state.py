@@ -4,7 +4,7 @@ action produces (hooks never change a Character in place)."""
 from __future__ import annotations
 
 import copy
-from typing import Any, Mapping
+from typing import Any
 
 from rolecli.contract import Character
 
@@ -70,7 +70,3 @@ def fate_points(work: Work, ch: Character) -> int:
 def is_group(ch: Character | None) -> bool:
     return ch is not None and int(ch.value("cantidad") or 0) > 0
 
-
-def opt(options: Mapping[str, Any], key: str, default: Any) -> Any:
-    val = options.get(key, default) if options is not None else default
-    return default if val is None else val

@@ -25,11 +25,13 @@ def conditions(work: Work, ch: Character) -> list[tuple[str, Label]]:
     found: list[tuple[str, Label]] = []
     for entry in work.get(ch, "consecuencias", []) or []:
         sev, text, _ = parse_consequence(entry)
-        found.append(("consequence", Label(f"consecuencia {SPANISH[sev]}: {text}", f"{ENGLISH[sev]} consequence: {text}")))
+        found.append(("consequence", Label(f"consecuencia {SPANISH[sev]}: {text}",
+                                           f"{ENGLISH[sev]} consequence: {text}")))
     for t in temps(work, ch):
         kind_es, kind_en = ("pegado", "sticky") if t.sticky else ("frágil", "fragile")
         free_es, free_en = (", etiqueta gratis", ", free tag") if t.free else ("", "")
-        found.append(("aspect", Label(f"aspecto «{t.name}» ({kind_es}{free_es})", f"aspect “{t.name}” ({kind_en}{free_en})")))
+        found.append(("aspect", Label(f"aspecto «{t.name}» ({kind_es}{free_es})",
+                                      f"aspect “{t.name}” ({kind_en}{free_en})")))
     if is_group(ch):
         n, total = standing(work, ch), int(ch.value("cantidad"))
         found.append(("minions", Label(f"{n} de {total} sicarios en pie", f"{n} of {total} minions standing")))

@@ -14,7 +14,7 @@ import itertools
 import re
 from typing import Any
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from .conflict import concession, out_of_conflict
 from .ladder import fold
@@ -87,7 +87,7 @@ def format_consequence(sev: str, text: str, recovers: str | None = None) -> str:
 
 
 def sev_name(key: str, lang: str) -> str:
-    return (SPANISH if lang == "es" else ENGLISH)[key]
+    return Label(SPANISH[key], ENGLISH[key])(lang)
 
 
 def parse_policy(text: Any) -> str | list[str]:
@@ -125,15 +125,15 @@ def _fits(rest: int, size: int, taken: set[int], mode: str) -> tuple[bool, list[
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
                  attacker: Character | None = None) -> tuple[list[str], dict]:
     """Mark stress on a named character, with consequences per the policy."""
-    es = lang == "es"
     opts = work.ctx.options
-    mode = opts.get("stress", "points")
-    tname = TRACKS[track][0] if es else TRACKS[track][1]
+    mode = opts["stress"]
+    tname = Label(TRACKS[track][0], TRACKS[track][1])(lang)
     data: dict[str, Any] = {"character": ch.name, "stress": stress, "track": track}
     lines: list[str] = []
     out = out_of_conflict(work, ch)
     if out:
-        lines.append(f"{ch.name} ya está fuera del conflicto." if es else f"{ch.name} is already out of the conflict.")
+        lines.append(Label(f"{ch.name} ya está fuera del conflicto.",
+                           f"{ch.name} is already out of the conflict.")(lang))
         data["already_out"] = out
         return lines, data
     size = track_size(ch, track)
@@ -141,7 +141,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     cons = list(work.get(ch, "consecuencias", []) or [])
     held = [parse_consequence(c)[0] for c in cons]
     normal_held = [h for h in held if h != "companero"]
-    room = int(opts.get("max_consequences", 3)) - len(normal_held)
+    room = int(opts["max_consequences"]) - len(normal_held)
     free_sev = [s[0] for s in SEVERITIES if s[0] not in held]
     comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
     policy = parse_policy(p.get("consequences", "auto"))
@@ -157,7 +157,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
                               f"(free: {', '.join(SPANISH[s] for s in free_sev) or 'none'}).")
             chosen.append(k)
         if len([c for c in chosen if c != "companero"]) > room:
-            raise Refused(f"{ch.name} may hold at most {opts.get('max_consequences', 3)} consequences "
+            raise Refused(f"{ch.name} may hold at most {opts['max_consequences']} consequences "
                           f"(max_consequences) and holds {len(normal_held)}.")
     elif stress > 0 and policy == "auto" and not _fits(stress, size, taken, mode)[0]:
         best = None
@@ -181,8 +181,8 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     if chosen:
         work.set(ch, "consecuencias", cons)
         names = ", ".join(f"{sev_name(k, lang)} ({ABSORB[k]})" for k in chosen)
-        lines.append((f"{ch.name} toma consecuencia {names}: absorbe {absorbed} de {stress}") if es
-                     else f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")
+        lines.append(Label(f"{ch.name} toma consecuencia {names}: absorbe {absorbed} de {stress}",
+                           f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")(lang))
     ok, boxes = _fits(rest, size, taken, mode)
     free_count = size - len(taken)
     data.update({"track_size": size, "consequences_taken": [sev_name(k, "es") for k in chosen],
@@ -193,34 +193,34 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
             work.set(ch, track, [str(b) for b in sorted(new)])
         left = size - len(new)
         if rest > 0:
-            how = (f"casilla {boxes[0]}" if mode == "sotc" else f"{rest} casilla(s)") if es else \
-                  (f"box {boxes[0]}" if mode == "sotc" else f"{rest} box(es)")
-            lines.append(f"{ch.name}: {tname} marca {how}; quedan {left} de {size} libres" if es
-                         else f"{ch.name}: {tname} marks {how}; {left} of {size} free")
+            how = Label(f"casilla {boxes[0]}" if mode == "sotc" else f"{rest} casilla(s)",
+                        f"box {boxes[0]}" if mode == "sotc" else f"{rest} box(es)")(lang)
+            lines.append(Label(f"{ch.name}: {tname} marca {how}; quedan {left} de {size} libres",
+                               f"{ch.name}: {tname} marks {how}; {left} of {size} free")(lang))
         elif stress == 0:
-            lines.append(f"{ch.name}: sin estrés" if es else f"{ch.name}: no stress")
+            lines.append(Label(f"{ch.name}: sin estrés", f"{ch.name}: no stress")(lang))
         data.update({"boxes_marked": boxes, "boxes_free": left, "taken_out": False, "overflow": 0})
     else:
         overflow = max(0, rest - free_count) if mode == "points" else max(0, rest - size)
         work.set(ch, track, [str(b) for b in range(1, size + 1)] if mode == "points" else sorted(str(b) for b in taken))
         work.set(ch, "fuera", "taken_out")
-        why = ((f"el golpe de {rest} no deja casillas libres en {tname} ({free_count} libres de {size})" if mode == "points"
-                else f"no hay casilla libre de {rest} o más en {tname}") if es else
-               (f"the hit of {rest} leaves no free box on {tname} ({free_count} of {size} free)" if mode == "points"
-                else f"no free box of {rest} or more on {tname}"))
-        lines.append(f"{ch.name} cae Fuera de Combate: {why}" + (f"; desborde {overflow}" if overflow else "")
-                     if es else f"{ch.name} is Taken Out: {why}" + (f"; overflow {overflow}" if overflow else ""))
+        why = (Label(f"el golpe de {rest} no deja casillas libres en {tname} ({free_count} libres de {size})" if mode == "points"
+                else f"no hay casilla libre de {rest} o más en {tname}",
+                     f"the hit of {rest} leaves no free box on {tname} ({free_count} of {size} free)" if mode == "points"
+                else f"no free box of {rest} or more on {tname}")(lang))
+        lines.append(Label(f"{ch.name} cae Fuera de Combate: {why}" + (f"; desborde {overflow}" if overflow else ""),
+                           f"{ch.name} is Taken Out: {why}" + (f"; overflow {overflow}" if overflow else ""))(lang))
         data.update({"boxes_marked": [], "taken_out": True, "overflow": overflow})
         if p.get("caminante"):
-            lines.append("Fuera de Combate por un Caminante: daño masivo, la Mordida o ser devorado (000-R35)." if es
-                         else "Taken Out by a Caminante: massive harm, the Bite, or being eaten (000-R35).")
+            lines.append(Label("Fuera de Combate por un Caminante: daño masivo, la Mordida o ser devorado (000-R35).",
+                               "Taken Out by a Caminante: massive harm, the Bite, or being eaten (000-R35).")(lang))
         if p.get("bargain"):
             fp = fate_points(work, ch)
             if fp >= 1:
                 work.set(ch, "puntos_destino", 0)
                 data["fate_points_spent"] = fp
-                lines.append(f"{ch.name} gasta todos sus PD ({fp}) para acercar el resultado a lo que desea." if es
-                             else f"{ch.name} spends all Fate points ({fp}) to move the outcome closer to their wish.")
+                lines.append(Label(f"{ch.name} gasta todos sus PD ({fp}) para acercar el resultado a lo que desea.",
+                                   f"{ch.name} spends all Fate points ({fp}) to move the outcome closer to their wish.")(lang))
     data["consequences"] = cons
     if chosen:
         work.set(ch, "consecuencia_tomada", True)
@@ -233,14 +233,14 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         if concede == "auto":
             offer = once and grit is not None and int(grit) > 0 and normal_now >= int(grit)
             if offer:
-                lines.append(f"{ch.name} tiene Aspereza {grit} y ya lleva {normal_now} consecuencia(s): ofrece concesión"
-                             if es else f"{ch.name} has Aspereza {grit} and holds {normal_now} consequence(s): offers a concession")
+                lines.append(Label(f"{ch.name} tiene Aspereza {grit} y ya lleva {normal_now} consecuencia(s): ofrece concesión",
+                                   f"{ch.name} has Aspereza {grit} and holds {normal_now} consequence(s): offers a concession")(lang))
         else:
             offer = concede in ("yes", "si", "sí", "true")
             if offer and not once:
                 offer = False
-                lines.append(f"{ch.name} ya ofreció una concesión en este conflicto: no hay otra (000-R36)" if es
-                             else f"{ch.name} already offered a concession in this conflict: there is no other (000-R36)")
+                lines.append(Label(f"{ch.name} ya ofreció una concesión en este conflicto: no hay otra (000-R36)",
+                                   f"{ch.name} already offered a concession in this conflict: there is no other (000-R36)")(lang))
         if offer:
             lines += concession(work, ch, attacker, str(p.get("reply", "accept")), lang, data)
     return lines, data

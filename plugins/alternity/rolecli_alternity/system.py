@@ -114,8 +114,7 @@ OPTIONS = (
 )
 
 
-def _l(es: str, en: str) -> Label:
-    return Label(es, en)
+_l = Label  # short: the verbs' texts below are many
 
 
 _SCORE = Param("score", "rating", _l("Puntuación: número, habilidad (Atletismo, Atletismo-saltar) o característica (DES)",
@@ -160,11 +159,12 @@ _MODIFIERS = (
 _ROLL = ActionSpec("roll", "roll", _l("Tirar el dado de control y un dado de situación", "Roll the control die and a situation die"),
                    params=(Param("die", "str", _l("Dado de situación (+d4, −d6, +4d20…)", "Situation die (+d4, −d6, +4d20…)"),
                                  default="+d0", positional=True),),
-                   actor="none")
+                   actor="none", run="rolecli_alternity.rolls:do_roll")
 _SCATTER = ActionSpec("scatter", "roll", _l("Dirección del fallo de una granada (d4)", "Direction a grenade misses (d4)"),
-                      actor="none")
+                      actor="none", run="rolecli_alternity.rolls:do_scatter")
 _CHECK = ActionSpec("check", "resolve", _l("Tirada de habilidad o de proeza", "Skill or feat check"),
-                    params=(_SCORE,) + _MODIFIERS, actor="optional", odds=True)
+                    params=(_SCORE,) + _MODIFIERS, actor="optional", odds="rolecli_alternity.odds:check_odds_of",
+                    run="rolecli_alternity.rolls:do_check")
 _ACTION = ActionSpec(
     "action-check", "resolve", _l("Tirada de acción: fase en la que se empieza a actuar", "Action check: the phase you start acting in"),
     params=(Param("score", "rating", _l("Puntuación de tirada de acción (si no, la del personaje)",
@@ -177,7 +177,8 @@ _ACTION = ActionSpec(
                   default="none", choices=("none", "good", "ordinary", "marginal", "next_round")),
             Param("last_resort", "choice", _l("Últimos recursos", "Last resorts"), default="no",
                   choices=("no", "1", "2", "if-failed"), policy=True)),
-    actor="optional", odds=True)
+    actor="optional", odds="rolecli_alternity.odds:action_check_odds_of",
+    run="rolecli_alternity.action_checks:do_action_check")
 _ATTACK = ActionSpec(
     "attack", "resolve", _l("Ataque: tirada y daño por grado (d4s/d6w/d4m) aplicado al objetivo",
                             "Attack: check and damage by degree (d4s/d6w/d4m) applied to the target"),
@@ -189,7 +190,8 @@ _ATTACK = ActionSpec(
                                                      "The target spends last resorts to lower the degree"),
                   default="no", choices=("no", "1", "2"), policy=True),
             ) + _MODIFIERS,
-    actor="optional", target=True, odds=True)
+    actor="optional", target=True, odds="rolecli_alternity.odds:check_odds_of",
+    run="rolecli_alternity.attack:do_attack")
 _SURPRISE = ActionSpec(
     "surprise", "resolve", _l("Tirada de sorpresa (Percepción-intuición, o -percepción si está preparado)",
                               "Surprise roll (Awareness-intuition, or -perception when prepared)"),
@@ -199,7 +201,7 @@ _SURPRISE = ActionSpec(
                                         "Quality of preparation: a 0 to −3 step bonus"), default=0, minimum=0, maximum=3),
             Param("steps", "int", _l("Pasos (ocupado, con prisa, sensores…)", "Steps (busy, rushed, sensors…)"), default=0,
                   minimum=-30, maximum=30)),
-    actor="optional")
+    actor="optional", run="rolecli_alternity.action_checks:do_surprise")
 # A full fatigue track calls for a Resolve-physical resolve roll (002-R25), on any verb that marks fatigue.
 _FULL_FATIGUE_RESOLVE = Param("resolve", "rating", _l("Resolución-resolución física para la fatiga completa",
                                                       "Resolve-physical resolve for a full fatigue track"), default=None)
@@ -214,7 +216,7 @@ _DAMAGE = ActionSpec(
             Param("spill", "choice", _l("overflow: 2:1 entre casillas; drowning: 1:1", "overflow: 2:1 between tracks; drowning: 1:1"),
                   default="overflow", choices=("overflow", "drowning")),
             _FULL_FATIGUE_RESOLVE),
-    actor="required")
+    actor="required", run="rolecli_alternity.hits:do_damage")
 _HEAL = ActionSpec(
     "heal", "damage", _l("Curar casillas (primeros auxilios, tratamiento, cirugía, natural)",
                          "Heal boxes (first aid, treatment, surgery, natural)"),
@@ -223,7 +225,7 @@ _HEAL = ActionSpec(
             Param("track", "choice", _l("Línea curada", "Track healed"), default="wound", choices=("stun", "wound", "mortal")),
             Param("method", "choice", _l("Cómo: first_aid, treatment, surgery, natural, other", "How"),
                   default="first_aid", choices=("first_aid", "treatment", "surgery", "natural", "other"))),
-    actor="required")
+    actor="required", run="rolecli_alternity.recovery:do_heal")
 _FATIGUE = ActionSpec(
     "fatigue", "damage", _l("Tirada de fatiga tras una actividad agotadora (Resistencia-resistencia)",
                             "Fatigue roll after a fatiguing activity (Stamina-endurance)"),
@@ -235,7 +237,7 @@ _FATIGUE = ActionSpec(
             Param("steps", "int", _l("Pasos (carga, malas condiciones…)", "Steps (load, bad conditions…)"), default=0,
                   minimum=-30, maximum=30),
             _FULL_FATIGUE_RESOLVE),
-    actor="required")
+    actor="required", run="rolecli_alternity.fatigue:do_fatigue")
 _BREATH = ActionSpec(
     "breath", "damage", _l("Contener la respiración: un asalto (aturdimiento por grado, ahogamiento 1:1)",
                            "Hold breath: one round (stun by degree, drowning 1:1)"),
@@ -244,7 +246,7 @@ _BREATH = ActionSpec(
             Param("score", "rating", _l("Resistencia-resistencia (si no, la del personaje)", "Stamina-endurance (else the character's)"),
                   default=None),
             Param("steps", "int", _l("Otros pasos", "Other steps"), default=0, minimum=-30, maximum=30)),
-    actor="required")
+    actor="required", run="rolecli_alternity.fatigue:do_breath")
 _RECOVER = ActionSpec(
     "recover", "recover", _l("Recuperación: fin de escena, asalto, descanso, Acto", "Recovery: end of scene, round, rest, Act"),
     params=(Param("event", "choice", _l("Evento", "Event"), required=True, positional=True,
@@ -254,7 +256,7 @@ _RECOVER = ActionSpec(
                   default=None),
             Param("resolve", "rating", _l("Resolución-resolución física (si no, la del personaje)",
                                           "Resolve-physical resolve (else the character's)"), default=None)),
-    actor="required")
+    actor="required", run="rolecli_alternity.recovery:do_recover")
 _INITIATIVE = ActionSpec(
     "initiative", "initiative", _l("Tiradas de acción del asalto: fases y orden", "The round's action checks: phases and order"),
     params=(Param("entrants", "list", _l("Sin campaña: Nombre=puntuación[:acciones]", "Without a campaign: Name=score[:actions]"),
@@ -263,20 +265,20 @@ _INITIATIVE = ActionSpec(
                                         "Who waited the whole previous round (count as Amazing)"), default=()),
             Param("surprised", "list", _l("Sorprendidos: los demás actúan una vez en la fase de sorpresa",
                                           "Surprised: the others act once in the surprise phase"), default=())),
-    actor="none")
+    actor="none", run="rolecli_alternity.action_checks:do_initiative")
 _ENCUMBRANCE = ActionSpec(
     "encumbrance", "resolve", _l("Efectos de la carga: velocidad, pasos, resistencia", "Load effects: speed, steps, resistance"),
     params=(Param("load", "float", _l("Carga en kg", "Load in kg"), required=True, positional=True, minimum=0),
             Param("strength", "rating", _l("FUE (si no, la del personaje)", "STR (else the character's)"), default=None),
             Param("resistance", "int", _l("Modificador de resistencia de FUE o DES a ajustar", "A STR or DEX resistance modifier to adjust"),
                   default=None, minimum=-5, maximum=5)),
-    actor="optional")
+    actor="optional", run="rolecli_alternity.strength:do_encumbrance")
 _THROW = ActionSpec(
     "throw", "resolve", _l("Alcances de lanzamiento y objetos pesados", "Throwing ranges and heavy objects"),
     params=(Param("weight", "float", _l("Peso del objeto en kg", "Weight of the object in kg"), default=0.5, positional=True,
                   minimum=0),
             Param("strength", "rating", _l("FUE (si no, la del personaje)", "STR (else the character's)"), default=None)),
-    actor="optional")
+    actor="optional", run="rolecli_alternity.strength:do_throw")
 TIME_UNITS = {
     "phase": (Label("fase", "phase"), Label("fases", "phases")),
     "round": (Label("asalto", "round"), Label("asaltos", "rounds")),
@@ -301,7 +303,7 @@ _CHALLENGE = ActionSpec(
                   default="phase", choices=tuple(TIME_UNITS)),
             _BY_NAME["steps"], _BY_NAME["situation"], _BY_NAME["kind"], _BY_NAME["base"], _BY_NAME["helpers"],
             _BY_NAME["too_hard"]),
-    actor="optional")
+    actor="optional", run="rolecli_alternity.challenge:do_challenge")
 
 _MOVE = ActionSpec(
     "move", "resolve", _l("Movimiento de combate o total en una fase o un asalto: fases, metros y qué más puede hacer (002-R40/R41)",
@@ -329,7 +331,7 @@ _MOVE = ActionSpec(
             Param("actions", "int", _l("Acciones por asalto (si no, las del personaje; sin personaje 1)",
                                        "Actions per round (else the character's; 1 without one)"),
                   default=None, minimum=1, maximum=4)),
-    actor="optional")
+    actor="optional", run="rolecli_alternity.movement:do_move")
 _IMPACT = ActionSpec(
     "impact", "resolve", _l("Caída o colisión: categoría, tirada de Acrobacias-caída (o proeza de DES) y daño del DJ (002-R29)",
                             "Fall or collision: category, Acrobatics-fall check (or DEX feat) and the GM's damage (002-R29)"),
@@ -351,10 +353,9 @@ _IMPACT = ActionSpec(
                   default=None),
             _BY_NAME["steps"], _BY_NAME["situation"], _BY_NAME["kind"], _BY_NAME["base"], _BY_NAME["too_hard"],
             _BY_NAME["last_resort"]),
-    actor="optional")
+    actor="optional", run="rolecli_alternity.impact:do_impact")
 
 ACTIONS = (_ROLL, _SCATTER, _CHECK, _ACTION, _ATTACK, _SURPRISE, _DAMAGE, _HEAL, _FATIGUE, _BREATH, _RECOVER,
            _INITIATIVE, _ENCUMBRANCE, _THROW, _CHALLENGE, _MOVE, _IMPACT)
-SPECS = {a.name: a for a in ACTIONS}
 
 INFO = SystemInfo(name=NAME, names=NAMES, template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS)

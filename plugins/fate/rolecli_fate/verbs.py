@@ -1,0 +1,106 @@
+"""The verbs as ``system`` names them: each one played through the rules'
+modules, with what lasts between commands (``lasting``) around every action."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rolecli.contract import Action, Character, Odds, Outcome, Refused
+
+from . import actions, ladder, lasting
+from .odds import as_odds, check_odds, contest_odds
+from .roll import dice_text, four_df, make_side
+from .state import Work
+from .stress import apply_stress, track_key
+from .words import AGAINST
+
+Rule = Callable[[Action, object, dict], Outcome]
+
+
+def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Outcome]:
+    """``rule`` as a verb: the effects in force fill in its parameters, it may
+    leave effects, and a Spin pending lapses or is used by it (``lasting``).
+    ``defended``: the target rolls a defence (``_defended``)."""
+
+    def verb(action: Action, ctx) -> Outcome:
+        p = _defended(action.params) if defended else dict(action.params)  # filled in below, not the action's
+        used = lasting.before(action, ctx, p)
+        outcome = rule(action, ctx, p)
+        lasting.after(action, ctx, p, outcome)
+        outcome.used += used
+        return outcome
+
+    return verb
+
+
+def _defended(params: dict) -> dict:
+    """The parameters of a verb whose target rolls a defence: its ``--full-defence``
+    is the target's, which the rolls read as ``target_full_defence``."""
+    p = dict(params)
+    p["target_full_defence"] = p.pop("full_defence")
+    return p
+
+
+check = _played(actions.check)
+contest = _played(actions.contest, defended=True)
+attack = _played(actions.attack, defended=True)
+maneuver = _played(actions.maneuver, defended=True)
+block = _played(actions.block)
+defend = _played(lasting.defend)
+overcome = _played(actions.overcome)
+sprint = _played(actions.sprint)
+push = _played(actions.push, defended=True)
+throw = _played(actions.throw, defended=True)
+concede = _played(actions.concede)
+compel = _played(actions.compel)
+
+
+def roll(action: Action, ctx) -> Outcome:
+    """4dF, no rules."""
+    dice = four_df(ctx, "4dF")
+    total = sum(dice)
+    return Outcome(data={"dice": dice, "total": total}, lines=[f"{dice_text(dice)} ({ladder.describe(total, ctx.lang)})"],
+                   success=None)
+
+
+def damage(character: Character, action: Action, ctx) -> Outcome:
+    """Stress dealt outside a roll, with its consequences (``stress``)."""
+    p = action.params
+    work = Work(ctx, character, action.actor if action.actor is not character else None)
+    by = work.char(p["by"]) if p["by"] else None
+    lines, data = apply_stress(work, character, int(p["stress"]), track_key(p["track"]), p, ctx.lang, by)
+    return Outcome(data={"verb": "damage", **data}, lines=lines, success=None, changes=work.changes())
+
+
+def check_odds_of(action: Action, ctx) -> Odds:
+    """Exact odds of a simple action against its difficulty."""
+    p, lang = action.params, ctx.lang
+    work = Work(ctx, action.actor, action.target)  # thrown away: odds change nothing
+    a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    diff = ladder.parse(p["difficulty"])
+    return as_odds(check_odds(a.skill + a.modifier, diff), f"{a.text(lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}",
+                   lang)
+
+
+def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
+    p, lang = _defended(action.params), ctx.lang
+    work = Work(ctx, action.actor, action.target)
+    a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, prefix="target_",
+                  target=action.actor)
+    if attack and p["block"] is not None:
+        raise Refused("odds of an attack on a protected target (max of defence and block) are not computed; "
+                      "drop --block.")
+    return as_odds(contest_odds(a.skill + a.modifier, d.skill + d.modifier, attack=attack),
+                   f"{a.text(lang)} {AGAINST(lang)} {d.text(lang)}", lang)
+
+
+def contest_odds_of(action: Action, ctx) -> Odds:
+    """Exact odds of a contest: who wins, by how many shifts."""
+    return _opposed_odds(action, ctx, "opposition", attack=False)
+
+
+def attack_odds_of(action: Action, ctx) -> Odds:
+    """Exact odds of an attack: a contest in which a tie deals nothing, and the defender's Spin."""
+    return _opposed_odds(action, ctx, "defence", attack=True)
+
