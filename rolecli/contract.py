@@ -55,11 +55,20 @@ class Label:
     texts: Mapping[str, str]
 
     def __init__(self, es: str | None = None, en: str | None = None, **more: str):
-        texts = {lang: text for lang, text in (("es", es), ("en", en), *more.items()) if text is not None}
+        # Plain steps rather than a comprehension: plugins make labels with values in
+        # them at every call (a hit's words), so this runs thousands of times a simulation.
+        texts = {}
+        if es is not None:
+            texts["es"] = es
+        if en is not None:
+            texts["en"] = en
+        if more:
+            texts.update((lang, text) for lang, text in more.items() if text is not None)
         if not texts:
             raise ValueError("a Label needs a text in at least one language")
-        if not all(isinstance(text, str) for text in texts.values()):
-            raise TypeError(f"a Label's texts must be strings, not {texts!r}")
+        for text in texts.values():
+            if type(text) is not str and not isinstance(text, str):
+                raise TypeError(f"a Label's texts must be strings, not {texts!r}")
         object.__setattr__(self, "texts", MappingProxyType(texts))
 
     @classmethod
