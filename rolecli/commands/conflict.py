@@ -117,6 +117,7 @@ def _show(tracker, told: _Told, printer: Printer, order: bool = False) -> None:
         printer.result(payload, lines)
         return
     es = told.es
+    standing = payload["combatants"] = [tracker.standing(n) for n in payload["participants"]]
     if payload["running"]:
         if not told.lines:
             lines.append(es(f"Asalto {payload['round']}, turno de {payload['turn'] or 'nadie'}.",
@@ -125,12 +126,23 @@ def _show(tracker, told: _Told, printer: Printer, order: bool = False) -> None:
                  + ("" if (why := tracker.why_not(n)) is None else f" [{why}]")
                  for i, n in enumerate(payload["order"])]
         lines += [es("Orden:", "Order:")] + turns
+        lines += [es("Cómo están:", "Standing:")] + [_standing(s, told.lang) for s in standing]
     elif not told.lines:
         lines.append(es("No hay ningún conflicto en curso.", "No conflict is running."))
     if payload["effects"]:
         lines.append(es("Efectos:", "Effects:"))
         lines += [f"  #{e.id} {e.on}: {e.text} ({_lasts(e, told.lang)})" for e in tracker.scene.effects]
     printer.result(payload, lines)
+
+
+def _standing(standing: dict[str, Any], lang: str) -> str:
+    """A combatant's line under "Standing": whether it can act, its vitality, its conditions."""
+    said = [] if standing["can_act"] else [_es(lang, f"no puede actuar: {standing['why']}",
+                                                f"cannot act: {standing['why']}")]
+    if standing["vitality"] is not None:
+        said.append(_es(lang, "vitalidad", "vitality") + f" {standing['vitality']:.0%}")
+    said += [c["label"] for c in standing["conditions"]]
+    return f"  {standing['name']}" + (f": {'; '.join(said)}" if said else "")
 
 
 def _lasts(effect: Effect, lang: str) -> str:
@@ -189,7 +201,7 @@ def conflict_next(ctx: typer.Context, seed: Optional[int] = SEED, dice: Optional
 
 @conflict_app.command("show")
 def conflict_show(ctx: typer.Context, json_: bool = JSON, lang: Optional[str] = LANG) -> int:
-    """Show the conflict: round, whose turn, the order, who cannot act, effects."""
+    """Show the conflict: round, whose turn, the order, how each combatant stands, effects."""
     with _tracker(ctx, lang) as (camp, tracker):
         pass  # read under the lock, nothing recorded
     _show(tracker, _Told(tracker.lang), Printer(json_), order=True)
