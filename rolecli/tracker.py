@@ -81,7 +81,7 @@ class Tracker:
             return None
         return status.why(self.lang) if status.why else status.key
 
-    def standing(self, name: str) -> dict[str, Any]:
+    def standing_of(self, name: str) -> dict[str, Any]:
         """How ``name`` stands, as ``conflict show`` lists it: whether it can
         act (and why not), the system's ``vitality`` (from 1.0, fresh, to 0.0,
         out; ``None`` where the system gives none) and its conditions, in the

@@ -175,3 +175,14 @@ def test_an_encounter_recovers_one_character_at_a_time(chain_campaign, tmp_path)
     result = run("encounter", "run", str(fight), "--seed", "1")
     assert result.code == 0, result.err
     assert (_a("Ana"), _a("Bo")) == (1, 2)
+
+
+def test_a_combatants_standing_is_the_systems_status(chain):
+    tracker = _tracker(chain, {"Ana": {"a": 2}, "Cy": {"out": True}})
+    assert tracker.standing_of("Ana") == {"name": "Ana", "can_act": True, "key": "active", "why": None,
+                                          "conditions": [{"key": "counting", "label": "counting"}], "vitality": 1.0}
+    assert tracker.standing_of("Cy") == {"name": "Cy", "can_act": False, "key": "out", "why": "out",
+                                         "conditions": [], "vitality": 0.0}
+    # a participant removed from the campaign while the conflict ran
+    assert tracker.standing_of("Zed") == {"name": "Zed", "can_act": False, "key": "gone",
+                                          "why": "no longer in the campaign", "vitality": None, "conditions": []}

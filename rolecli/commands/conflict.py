@@ -117,7 +117,7 @@ def _show(tracker, told: _Told, printer: Printer, order: bool = False) -> None:
         printer.result(payload, lines)
         return
     es = told.es
-    standing = payload["combatants"] = [tracker.standing(n) for n in payload["participants"]]
+    standing = payload["combatants"] = [tracker.standing_of(n) for n in payload["participants"]]
     if payload["running"]:
         if not told.lines:
             lines.append(es(f"Asalto {payload['round']}, turno de {payload['turn'] or 'nadie'}.",
