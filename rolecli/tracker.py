@@ -45,8 +45,8 @@ class Tracker:
 
     ``options``: the rule options in force; ``source``: the dice; ``scene``:
     the scene to play in (a campaign's, with its effects and its conflict if
-    one runs), else an empty one. ``touched``: the characters some hook
-    changed, the only ones to write back (:meth:`changes`).
+    one runs), else an empty one. ``touched``: the characters whose state
+    some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
     :meth:`why_not`, :meth:`hook`, :meth:`initiative_params`,
@@ -102,7 +102,8 @@ class Tracker:
         whose doing it is, for a subclass that names it when the rules refuse."""
         outcome = call(self.system, spec, action, self.ctx, subjects)
         moved = apply(self.system, outcome, self.ctx, self.scene)
-        self.touched.update(n for n in outcome.changes if n in self.characters)
+        if moved:
+            self.touched.update(moved)
         return outcome, moved
 
     def recover(self, event: str, names: Iterable[str]) -> list[Event]:
