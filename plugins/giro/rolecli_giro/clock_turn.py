@@ -14,6 +14,7 @@ and the exact odds (``odds``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from rolecli.contract import Refused
@@ -51,10 +52,11 @@ class Pool:
         return self.night_turn or self.tempt
 
 
+@lru_cache(maxsize=256)
 def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int = 0, *,
          tempt: bool = False, night_turn: bool = False) -> Pool:
     """001-R13 extra dice, 001-R17 one Day Die per assistant (``""`` for one not
-    named), 001-R12 Night Turn."""
+    named), 001-R12 Night Turn. Made once for the same dice (a Pool is immutable)."""
     sources = (("", ""),) + (("motivation", ""),) * extra_day + tuple(("assist", name) for name in assistants)
     if night_turn:
         extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
@@ -83,6 +85,13 @@ class Side:
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
 
+    @cached_property
+    def night_results(self) -> frozenset[int]:
+        """Every result the side's Night Die can come to, face by face, after the
+        adjustment points it would get (the highest of several Night Dice can show
+        any face). Worked out once: a contest asks at every step."""
+        return frozenset(adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
+
 
 @dataclass(frozen=True)
 class Read:
@@ -93,7 +102,7 @@ class Read:
     kept: int
     delta: int = 0
 
-    @property
+    @cached_property
     def value(self) -> int:
         return adjusted(self.kept, self.delta)
 
@@ -115,9 +124,10 @@ class Turn:
         """The die that counts: the Night Die once rolled (the rulings: it stands)."""
         return self.night or self.day  # type: ignore[return-value]
 
-    @property
+    @cached_property
     def result(self) -> int | None:
-        """The result within its own range (what a contest compares), or None."""
+        """The result within its own range (what a contest compares, again at
+        every step: worked out once), or None."""
         value = self.standing.value
         return value if self.side.window.holds(value) else None
 
@@ -176,18 +186,11 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     return Turn(side, day=Read("day", tuple(dice), kept, day_choice(side, kept)[0]))
 
 
-def night_results(side: Side) -> set[int]:
-    """Every result the side's Night Die can come to, face by face, after the
-    adjustment points it would get (the highest of several Night Dice can show
-    any face)."""
-    return {adjusted(face, side.plan.night_delta(face, side.window)) for face in range(1, 13)}
-
-
 def can_win(side: Side, at_least: int | None = None) -> bool:
     """Whether the side's Night Die can still bring what the player rolls it for:
     a result within its range, and in a contest one of at least ``at_least``
     (what beats the other side's standing result)."""
-    return any(side.window.holds(v) and (at_least is None or v >= at_least) for v in night_results(side))
+    return any(side.window.holds(v) and (at_least is None or v >= at_least) for v in side.night_results)
 
 
 def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -> bool:
