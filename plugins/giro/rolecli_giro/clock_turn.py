@@ -102,7 +102,7 @@ class Read:
     kept: int
     delta: int = 0
 
-    @cached_property
+    @property
     def value(self) -> int:
         return adjusted(self.kept, self.delta)
 
