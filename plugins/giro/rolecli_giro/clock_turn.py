@@ -13,7 +13,7 @@ and the exact odds (``odds``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
@@ -86,11 +86,13 @@ class Side:
     failure_factor_mod: int = 0
 
     @cached_property
-    def night_results(self) -> frozenset[int]:
-        """Every result the side's Night Die can come to, face by face, after the
-        adjustment points it would get (the highest of several Night Dice can show
-        any face). Worked out once: a contest asks at every step."""
-        return frozenset(adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
+    def best_night(self) -> int | None:
+        """The highest result within its range the side's Night Die can come to,
+        face by face after the adjustment points it would get (the highest of
+        several Night Dice can show any face), or None. Worked out once: a
+        contest asks at every step."""
+        results = (adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
+        return max((v for v in results if self.window.holds(v)), default=None)
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,8 @@ def can_win(side: Side, at_least: int | None = None) -> bool:
     """Whether the side's Night Die can still bring what the player rolls it for:
     a result within its range, and in a contest one of at least ``at_least``
     (what beats the other side's standing result)."""
-    return any(side.window.holds(v) and (at_least is None or v >= at_least) for v in side.night_results)
+    best = side.best_night
+    return best is not None and (at_least is None or best >= at_least)
 
 
 def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -> bool:
@@ -217,5 +220,5 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     highest = max(dice)
     day = turn.day
     if day is not None and side.plan.day is None:
-        day = replace(day, delta=0)
+        day = Read("day", day.dice, day.kept)
     return Turn(side, day, Read("night", tuple(dice), highest, side.plan.night_delta(highest, side.window)))
