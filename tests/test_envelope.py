@@ -85,3 +85,20 @@ def test_a_quick_roll_has_the_envelope_without_characters(cli):
     assert (result["actor"], result["targets"], result["margin"]) == (None, None, None)
     assert "status" not in result
     assert result["changes"] == {"Character": {"damage": 3}}
+
+
+@pytest.mark.parametrize("args,margin", [
+    (("dice", "check", "1d20", "--target", "15", "--dice", "12"), 12 - 15),          # short of the target by 3
+    (("dice", "check", "1d20", "--target", "15", "--dice", "15"), 0),                # on the line: a success
+    (("dice", "check", "1d20", "--target", "15", "--under", "--dice", "9"), 15 - 9),  # roll-under: 6 to spare
+    # v5: the winner's successes − the loser's, from the actor's side: 6s and 7s are successes (003-R4)
+    (("v5", "contest", "2", "3", "--dice", "6,1,6,7,8"), 1 - 3),
+    (("v5", "contest", "3", "1", "--dice", "6,7,8,2"), 3 - 0),
+    # fate: effort (skill + the four dice) − the difficulty or the opposition's effort (000-R2, R3)
+    (("fate", "check", "2", "--difficulty", "4", "--dice", "0,0,0,+"), (2 + 1) - 4),
+    (("fate", "contest", "2", "3", "--dice", "0,0,0,0,+,+,0,0"), (2 + 0) - (3 + 2)),
+])
+def test_the_margin_is_from_the_actors_side(cli, args, margin):
+    (result,) = _results(*args)
+    assert result["margin"] == margin
+    assert result["success"] is (margin >= 0)

@@ -39,7 +39,8 @@ def check(action, ctx) -> Outcome:
     compare = ("≤" if success else ">") if under else ("≥" if success else "<")
     with_bonus = f" + {said} = {total}" if said != "0" else ""
     line = f"{result.breakdown}{with_bonus} {compare} {target}: {verdict(ctx.lang)}"
-    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under}, lines=[line],
+    margin = target - total if under else total - target  # from the roller's side: 0 or more succeeds
+    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under, "margin": margin}, lines=[line],
                    success=success)
 
 

@@ -65,7 +65,8 @@ def check(action: Action, ctx, p: dict) -> Outcome:
     if sh >= 3:
         lines.append(tr(lang, f"Éxito significativo ({sh} ≥ 3 excedentes): puede dar un Giro (000-R48).",
                          f"Significant success ({sh} ≥ 3 shifts): may earn a Spin (000-R48)."))
-    data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh,
+    # "margin": the signed shifts, from the actor's side (000-R3 floors "shifts" at 0)
+    data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh, "margin": effort - diff,
             "significant": sh >= 3}
     return _finish(work, data, lines, ok)
 
@@ -97,7 +98,8 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
                if ok else tr(lang, f"el bloqueo aguanta ({shifts_word(sh, lang)}; hace falta al menos 1)",
                              f"the block holds ({shifts_word(sh, lang)}; at least 1 needed)"))
     lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {tr(lang, 'contra bloqueo', 'against block')} {ladder.signed(strength)}: {verdict}"]
-    return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh, "success": ok}, lines, ok)
+    return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh,
+                          "margin": side.effort - strength, "success": ok}, lines, ok)
 
 
 def sprint(action: Action, ctx, p: dict) -> Outcome:
@@ -115,7 +117,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
         f"{side_line(side, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: {shifts_word(sh, lang)}"
         + (f" − {tr(lang, 'borde', 'border')} {border}" if border else "")
         + f" → {zones} {tr(lang, 'zona(s)', 'zone(s)')}"]
-    return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "border": border,
+    return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "margin": side.effort - diff, "border": border,
                           "zones": zones, "success": zones >= 1}, lines, zones >= 1)
 
 
@@ -173,7 +175,7 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
     else:
         res, sh = "tie", 0
         lines.append(tr(lang, "Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts"))
-    data = {"verb": "contest", "actor": a.data(), "opposition": d.data(), "result": res, "shifts": sh,
+    data = {"verb": "contest", "roll": a.data(), "opposition": d.data(), "result": res, "shifts": sh, "margin": a.effort - de,
             "success": res in ("actor", "tie")}
     return _finish(work, data, lines, res in ("actor", "tie"))
 
@@ -192,7 +194,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
                  f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")
     lines.append(dl)
     track = track_key(p.get("track", "salud"))
-    data: dict[str, Any] = {"verb": "attack", "attacker": a.data(), "defender": d.data(), "defence": de, "track": track}
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": a.effort - de,
+                            "track": track}
     stress = 0
     spin = False
     if a.effort > de:
@@ -235,7 +238,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
         sh = shifts_of(a.effort, de)
         ok = sh >= 1
-        data = {"verb": "maneuver", "actor": a.data(), "opposition": d.data(), "shifts": sh}
+        data = {"verb": "maneuver", "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de}
         lines.append(tr(lang, f"{shifts_word(sh, lang)} (hace falta al menos 1)", f"{shifts_word(sh, lang)} (at least 1 needed)"))
     else:
         diff = ladder.parse(p.get("difficulty", "Promedio"))
@@ -246,7 +249,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         ok = a.effort >= diff
         lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {tr(lang, 'contra', 'against')} {ladder.describe(diff, lang)}: "
                                        + (tr(lang, 'éxito', 'success') if ok else tr(lang, 'fallo', 'failure'))]
-        data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh}
+        data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh, "margin": a.effort - diff}
     sticky = bool(p.get("sticky"))
     kind = tr(lang, "pegado", "sticky") if sticky else tr(lang, "frágil", "fragile")
     placed = False
@@ -314,7 +317,7 @@ def push_or_throw(action: Action, ctx, p: dict, verb: str) -> Outcome:
                           + ("lo consigue" if ok else "no alcanza") + f" (alcance {reach} zona(s))",
                     f"{name} {zones} zone(s) at weight {weight} costs {cost}; {shifts_word(sh, lang)}: "
                           + ("done" if ok else "not enough") + f" (reach {reach} zone(s))"))
-    data = {"verb": verb, "actor": a.data(), "opposition": d.data(), "shifts": sh, "cost": cost,
+    data = {"verb": verb, "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de, "cost": cost,
             "weight": weight, "zones": zones, "reach": reach, "success": ok}
     return _finish(work, data, lines, ok)
 

@@ -34,13 +34,18 @@ def heal(character: Character, wounds: int, points: int, lang: str) -> tuple[int
                                                      f"recovers {wounds - after} health"))
 
 
-def _told(character: Character, wounds: int, lang: str, what: str) -> tuple[str, dict]:
+def of(character: Character, wounds: int) -> dict:
+    """A character's salud with ``wounds``: the one shape every verb gives under ``health``."""
     most = sheet.salud(character)
+    return {"character": character.name, "salud": most - wounds, "salud_max": most, "heridas": wounds,
+            "down": wounds >= most}
+
+
+def _told(character: Character, wounds: int, lang: str, what: str) -> tuple[str, dict]:
     line = f"{character.name} {what}: {track(character, wounds, lang)}"
-    if wounds >= most:
+    if wounds >= sheet.salud(character):
         line += say(lang, " — fuera de combate", " — out of the fight")
-    return line, {"character": character.name, "salud": most - wounds, "salud_max": most, "heridas": wounds,
-                  "down": wounds >= most}
+    return line, of(character, wounds)
 
 
 def status(character: Character) -> Status:

@@ -277,7 +277,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
-    data = {"verb": verb, "actor": turn_data(last.actor, a_chall), "target": turn_data(last.target, b_chall),
+    data = {"verb": verb, "roll": turn_data(last.actor, a_chall), "opposition": turn_data(last.target, b_chall),
             "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
             "tie": last.actor.result is not None and last.actor.result == last.target.result,
             "tie_rule": tie, "night_order": list(last.night_order),
@@ -349,10 +349,11 @@ def automatic(action: Action, ctx) -> Outcome:
 def damage(character: Character, action: Action, ctx) -> Outcome:
     p = action.params
     cure = action.name == "heal"
-    wounds, line, data = (health.heal if cure else health.hurt)(character, sheet.wounds(character), p["points"],
+    wounds, line, told = (health.heal if cure else health.hurt)(character, sheet.wounds(character), p["points"],
                                                                  ctx.lang)
     state = {**character.state, "heridas": wounds}
-    return Outcome(data={"verb": action.name, **data}, lines=[line], changes={character.name: state})
+    return Outcome(data={"verb": action.name, "character": character.name, "health": told}, lines=[line],
+                   changes={character.name: state})
 
 
 def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
@@ -362,7 +363,8 @@ def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
     success, 001-R10); the start of a session changes nothing."""
     p = action.params
     lang = ctx.lang
-    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0}
+    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0,
+                            "health": health.of(character, sheet.wounds(character))}
     lines: list[str] = []
     state = copy.deepcopy(character.state)
     if event == "end_of_scene" and state.get("consecuencias"):

@@ -64,7 +64,8 @@ def roll_verb(action: Action, ctx) -> Outcome:
     if dice.bestial:
         line += tr(ctx.lang, "; un dado de Ansia muestra 1: fallo bestial si falla",
                    "; a Hunger die shows 1: a bestial failure if it fails")
-    return Outcome(data={"pool": pool.as_json(), **dice.as_json()}, lines=[line], success=None)
+    # every verb that rolls a pool keeps the actor's throw under "roll" (docs/systems/v5.md)
+    return Outcome(data={"roll": {"pool": pool.as_json(), **dice.as_json()}}, lines=[line], success=None)
 
 
 def actor_side(work: Work, ctx, action: Action, p: dict, who: Label) -> Side:
@@ -94,7 +95,7 @@ def check(action: Action, ctx) -> Outcome:
     s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
     if outcome != "win":
         lines += hints(s, difficulty, ctx.lang)
-    data = {"pool": s.as_json(), "difficulty": difficulty, "successes": s.successes,
+    data = {"roll": s.as_json(), "difficulty": difficulty, "successes": s.successes,
             "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
     return _finish(work, data, lines, outcome == "win")
 
@@ -140,7 +141,7 @@ def contest(action: Action, ctx) -> Outcome:
     outcome = contest_outcome(a.successes, d.successes)
     margin = a.successes - d.successes
     lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
-    data = {"actor": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
+    data = {"roll": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
             "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
     return _finish(work, data, lines, outcome == "win")
@@ -251,7 +252,7 @@ def attack(action: Action, ctx) -> Outcome:
         hit = hit_against(a.successes, difficulty, weapon, audience)
         hits = [hit] if hit else []
         d = None
-        data.update(mode="test", attacker=a.as_json(), defender=None, difficulty=difficulty,
+        data.update(mode="test", roll=a.as_json(), opposition=None, difficulty=difficulty,
                     margin=a.successes - difficulty)
     else:
         a, d = opponents(work, ctx, action, p, defence, p["ranged"])
@@ -264,9 +265,9 @@ def attack(action: Action, ctx) -> Outcome:
                             target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
         lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
         lines += hunger_notes(a, d, outcome, lang)
-        data.update(mode="contest", attacker=a.as_json(), defender=d.as_json(), difficulty=None, margin=margin,
+        data.update(mode="contest", roll=a.as_json(), opposition=d.as_json(), difficulty=None, margin=margin,
                     cover=p["cover"] if p["ranged"] else None,
-                    defender_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
+                    opposition_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
     dealt = []
     for hit in hits:
         by, to = (a, d) if hit.by == "attacker" else (d, a)
