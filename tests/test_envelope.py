@@ -6,6 +6,7 @@ and no system's data takes a key the envelope added (``actor``, ``status``...)."
 from __future__ import annotations
 
 import json
+import shlex
 
 import jsonschema
 import pytest
@@ -13,6 +14,7 @@ import pytest
 import rolecli.envelope
 from rolecli_testing import REPO, run_inprocess
 from test_conventions_json import VERBS, _lines
+from test_readme import _examples
 
 SCHEMA = json.loads((REPO / "docs" / "envelope.schema.json").read_text(encoding="utf-8"))
 
@@ -102,3 +104,13 @@ def test_the_margin_is_from_the_actors_side(cli, args, margin):
     (result,) = _results(*args)
     assert result["margin"] == margin
     assert result["success"] is (margin >= 0)
+
+
+def test_the_pages_examples_print_what_it_shows(cli):
+    """docs/envelope.md's examples are real, as the README's are (test_readme)."""
+    examples = list(_examples("docs/envelope.md"))
+    assert len(examples) == 2
+    for command, shown in examples:
+        code = int(shown.pop()[6:-1]) if shown and shown[-1].startswith("[exit ") else 0
+        result = run_inprocess(*shlex.split(command)[1:])
+        assert (result.out.splitlines(), result.code) == (shown, code), command
