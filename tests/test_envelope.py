@@ -114,3 +114,13 @@ def test_the_pages_examples_print_what_it_shows(cli):
         code = int(shown.pop()[6:-1]) if shown and shown[-1].startswith("[exit ") else 0
         result = run_inprocess(*shlex.split(command)[1:])
         assert (result.out.splitlines(), result.code) == (shown, code), command
+
+
+def test_a_state_fields_sheet_value_is_only_its_start_so_hunger_lives_in_one_place(cli):
+    """Hunger written on the sheet starts the state; after a Rouse check (a die of
+    1–5 raises it by one, v5 rulings) `character show` tells one Hunger, the state's."""
+    assert cli("-C", "v5", "character", "set", "Tracy", "hunger=3").code == 0
+    (roused,) = _results("-C", "v5", "rouse", "Tracy", "--dice", "3")
+    assert (roused["hunger"], roused["changes"]["Tracy"]["hunger"]) == (3 + 1, 3 + 1)
+    (shown,) = _results("-C", "v5", "character", "show", "Tracy")
+    assert shown["state"]["hunger"] == 3 + 1 and "hunger" not in shown["sheet"]
