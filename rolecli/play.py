@@ -230,7 +230,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         ctx = Context(lang, source, rule_options(system.info, {}, rules), {})
         system = with_house(system, ctx.options)
         action = Action(spec.name, convert(spec, kw))
-        results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)
+        results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source, as_json=printer.as_json)
         return _print(system, spec, results, printer, lang, (None, None))
     from rolecli import campaign as store
     from rolecli.conflict import Event, Scene
@@ -260,7 +260,7 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
             if not refuse_unless_able(system, actor, ctx, force).can_act:
                 forced.append(actor.name)
         action = Action(spec.name, convert(spec, kw), actor, target)
-        results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene)
+        results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene, as_json=printer.as_json)
         if spec.hook == "recover" and action.params.get("event") == "end_of_scene":
             results[-1][0].lines += [e.say(lang) for e in scene.end_scene()]  # the scene's effects end with it
         # Only what the outcomes name: a hook's in-place edit of another character is not written.
@@ -276,9 +276,11 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
     return _print(system, spec, results, printer, lang, subjects_named(action, subjects))
 
 
-def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> list[tuple[Outcome, list, After]]:
-    """The verb played ``repeat`` times: each outcome, the dice it read and
-    what it left (:class:`~rolecli.envelope.After`; statuses on a campaign, one with a ``scene``)."""
+def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None,
+            as_json: bool = False) -> list[tuple[Outcome, list, After]]:
+    """The verb played ``repeat`` times: each outcome, the dice it read and what
+    it left (:class:`~rolecli.envelope.After`: statuses on a campaign, one with a
+    ``scene``; read only for ``--json``, which alone prints it)."""
     results = []
     live = {name: value for name, value in action.params.items() if isinstance(value, Rolled)}
     actor, targets = subjects_named(action, subjects)
@@ -290,7 +292,8 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> 
             apply(system, outcome, ctx, scene, subjects)
         else:
             outcome = play(system, spec, action, ctx, subjects, scene)
-        results.append((outcome, source.reads[start:], after(system, outcome, ctx, subjects, touched, scene is not None)))
+        left = after(system, outcome, ctx, subjects, touched, scene is not None) if as_json else After()
+        results.append((outcome, source.reads[start:], left))
     source.finish()  # leftover --dice values are an error, before anything is written
     return results
 
