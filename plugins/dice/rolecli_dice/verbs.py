@@ -60,7 +60,9 @@ def check(action, ctx) -> Outcome:
         compare = ("≤" if success else ">") if under else ("≥" if success else "<")
         with_bonus = f" + {said} = {total}" if said != "0" else ""
         lines.append(f"{result.breakdown}{with_bonus} {compare} {target}: {verdict(ctx.lang)}")
-    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under}, lines=lines,
+    margin = target - total if under else total - target  # from the roller's side: 0 or more succeeds
+    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under, "margin": margin},
+                   lines=lines,
                    success=success)
 
 

@@ -303,7 +303,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
-    data = {"verb": verb, "actor": turn_data(last.actor, a_chall), "target": turn_data(last.target, b_chall),
+    data = {"verb": verb, "roll": turn_data(last.actor, a_chall), "opposition": turn_data(last.target, b_chall),
             "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
             "tie": last.actor.result is not None and last.actor.result == last.target.result,
             "tie_rule": tie, "night_order": list(last.night_order),
@@ -384,7 +384,8 @@ def damage(character: Character, action: Action, ctx) -> Outcome:
         wounds = health.hurt(character, before, points)
         line = health.hurt_line(character, wounds, points, ctx.lang) if ctx.explain else None
     state = {**character.state, "heridas": wounds}
-    return Outcome(data={"verb": action.name, **health.data(character, wounds)}, lines=[line] if line else [],
+    return Outcome(data={"verb": action.name, "character": character.name, "health": health.data(character, wounds)},
+                   lines=[line] if line else [],
                    changes={character.name: state})
 
 
@@ -395,7 +396,8 @@ def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
     success, 001-R10); the start of a session changes nothing."""
     p = action.params
     lang, explain = ctx.lang, ctx.explain
-    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0}
+    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0,
+                            "health": health.data(character, sheet.wounds(character))}
     lines: list[str] = []
     state = dict(character.state)  # its values are replaced, never changed in place
     if event == "end_of_scene" and state.get("consecuencias"):
