@@ -113,8 +113,8 @@ TEXTS = {
         "El tipo de conflicto, si la iniciativa del sistema los distingue.",
     "End this turn and start the next (a new round after the last turn).":
         "Termina este turno y empieza el siguiente (un asalto nuevo tras el último turno).",
-    "Show the conflict: round, whose turn, the order, who cannot act, effects.":
-        "Muestra el conflicto: asalto, a quién le toca, el orden, quién no puede actuar, efectos.",
+    "Show the conflict: round, whose turn, the order, how each combatant stands, effects.":
+        "Muestra el conflicto: asalto, a quién le toca, el orden, cómo está cada combatiente, efectos.",
     "A character joins the running conflict, last in this round's turns.":
         "Un personaje se une al conflicto en curso, el último en los turnos de este asalto.",
     "Who joins (last in this round).": "Quién se une (el último en este asalto).",

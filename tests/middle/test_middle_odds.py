@@ -151,7 +151,7 @@ def test_chi_square_cli_rolls_match_the_odds_of_rating_0(cli):
     exact = odds("check", capability="0").outcomes
     rows = quick(cli, "check", 0, "-n", 3000, "--seed", 11).json
     # the lowest of d6, d12, d20 is 1..6; every value has expected count well above 5
-    counts = [sum(1 for row in rows if row["result"] == k) for k in range(1, 7)]
+    counts = [sum(1 for row in rows if row["ld"]["result"] == k) for k in range(1, 7)]
     expected = [float(exact[f"result_{k}"]) * len(rows) for k in range(1, 7)]
     assert chisquare_pvalue(counts, expected) > 0.001
 
