@@ -13,9 +13,10 @@ it is written, logged and undone like any other change:
 - ``next_effect``: the id the next effect gets.
 
 The functions here take the scene and return what happened, as a list of
-:class:`Event` s; the caller (``rolecli.commands.conflict``) calls the system's
+:class:`Event` s; the :class:`~rolecli.tracker.Tracker` calls the system's
 hooks for the events that need them (``end_of_turn``, ``end_of_round``,
-``end_of_scene``, initiative at a new round) and records the result.
+``end_of_scene``, initiative at a new round), and its callers (the ``conflict``
+commands, the encounter engine) record or tell the result.
 """
 
 from __future__ import annotations

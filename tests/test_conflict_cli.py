@@ -127,3 +127,35 @@ def test_a_renamed_character_keeps_its_turn_and_effects_and_undo_brings_the_name
     assert cli("-C", "demo", "undo").code == 0
     shown = _show(cli)
     assert "Ana" in shown["order"] and [e["on"] for e in shown["effects"]] == ["Ana"]
+
+
+def test_show_gives_each_combatants_standing_on_the_dice_system(cli):
+    assert cli("-C", "demo", "conflict", "start", "Ana", "Esqueleto", "--seed", "4").code == 0
+    assert cli("-C", "demo", "damage", "Esqueleto", "3").code == 0
+    standing = {c["name"]: c for c in _show(cli)["combatants"]}
+    # the dice system: vitality is the share of hit points left (Esqueleto: 3 of 6), no conditions
+    assert standing["Esqueleto"] == {"name": "Esqueleto", "can_act": True, "key": "active", "why": None,
+                                     "conditions": [], "vitality": 0.5}
+    assert standing["Ana"]["vitality"] == 1.0
+    assert "  Esqueleto: vitality 50%" in cli("-C", "demo", "conflict", "show", "--lang", "en").out.splitlines()
+    assert cli("-C", "demo", "damage", "Esqueleto", "3").code == 0  # 0 HP: down
+    standing = {c["name"]: c for c in _show(cli)["combatants"]}
+    assert (standing["Esqueleto"]["can_act"], standing["Esqueleto"]["vitality"]) == (False, 0.0)
+    lines = cli("-C", "demo", "conflict", "show", "--lang", "es").out.splitlines()
+    assert lines[lines.index("Cómo están:") + 2] == "  Esqueleto: no puede actuar: fuera de combate (0 PV); vitalidad 0%"
+
+
+def test_show_gives_each_combatants_conditions_in_the_systems_words_on_v5(cli):
+    assert cli("-C", "v5", "conflict", "start", "Tracy", "Terence", "--seed", "4").code == 0
+    standing = {c["name"]: c for c in _show(cli, "v5")["combatants"]}
+    # Tracy is a vampire at Hunger 1; Terence, a mortal, has 6 superficial marks on a Willpower of
+    # Composure 4 + Resolve 3 = 7, and his vitality is his emptier tracker's share left: 1/7.
+    assert standing["Tracy"]["conditions"] == [{"key": "hunger", "label": "Hunger 1"}]
+    assert standing["Tracy"]["vitality"] == 1.0 and standing["Tracy"]["can_act"] is True
+    assert standing["Terence"]["conditions"] == [] and standing["Terence"]["vitality"] == pytest.approx(1 / 7)
+    said = cli("-C", "v5", "conflict", "show", "--lang", "es").out.splitlines()
+    assert "  Tracy: vitalidad 100%; Ansia 1" in said and "  Terence: vitalidad 14%" in said
+
+
+def test_show_without_a_conflict_has_no_combatants(cli):
+    assert _show(cli)["combatants"] == []

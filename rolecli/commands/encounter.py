@@ -117,8 +117,7 @@ def encounter_run(ctx: typer.Context, file: str = FILE,
         return 0
     with store.transaction(root, name, systems_lookup, command=session.command_line) as camp:
         game, ending = play(camp)
-        changed = {n: game.characters[n].state for n in game.touched
-                   if n in camp.characters and game.characters[n].state != camp.characters[n].state}
+        changed = game.changes(camp.characters)
         summary = f"encounter {game.enc.title!r}: " + (f"won by {ending.winner}" if ending.winner else "no winner") \
             + f" after {ending.rounds} round(s)"
         entry = camp.record(Outcome(data={"encounter": game.enc.title, "file": str(game.enc.path), "seed": seed,

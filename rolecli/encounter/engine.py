@@ -25,11 +25,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from rolecli.conflict import Event, Scene, turns_of
-from rolecli.contract import Action, Context, Outcome, Turn
+from rolecli.conflict import Event, Scene
+from rolecli.contract import Action, Outcome, Turn
 from rolecli.encounter.behaviour import Call, Rolled, choose, defends
 from rolecli.errors import RoleError
 from rolecli.plugins import PluginFailure
+from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
 
@@ -66,8 +67,11 @@ class Ending:
     exchanges: int
 
 
-class Play:
-    """One playing of an encounter on fresh copies of its characters.
+class Play(Tracker):
+    """One playing of an encounter on fresh copies of its characters: a
+    :class:`~rolecli.tracker.Tracker` with what only an encounter has on top
+    (sides and their routing, morale, the round limit, statuses kept until a
+    state changes).
 
     ``seed`` and ``given`` make the dice (``--seed``, ``--dice``); ``scene``:
     the campaign's scene to play in (its effects in force), else an empty one;
@@ -81,25 +85,18 @@ class Play:
         from rolecli.campaign.store import WorkingCopies
         from rolecli.dice.source import DiceSource
 
-        self.enc, self.system, self.seed, self.lang = enc, enc.system, seed, lang
-        self.source = DiceSource(seed, given)
-        self.characters = WorkingCopies(enc.characters)
-        self.scene = scene if scene is not None else Scene()
-        self.ctx = Context(lang, self.source, enc.options, self.characters, tuple(self.scene.effects), None)
+        super().__init__(enc.system, WorkingCopies(enc.characters), enc.options, lang, DiceSource(seed, given), scene)
+        self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
-        self.touched: set[str] = set()  # whom an outcome changed: only they are recorded
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = {}  # by name, until its state changes (hook)
         self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
         self.exchanges = self.round = 0
         self.closing = False
-        self.ordered: list[Event] = []  # a new round's initiative, told where the scene begins the round
         self.side_of = enc.side_of
         self.order: tuple[list[str] | None, dict[str, list[str]]] = (None, {})  # the round's turns; by side, its foes
-        turn_ends = "end_of_turn" in enc.events
-        self.end_of_turn = (lambda who: self.recover("end_of_turn", [who])) if turn_ends else (lambda who: ())
 
     # --- the fight ------------------------------------------------------------
 
@@ -111,39 +108,41 @@ class Play:
         self.left_out = self.absent()
         able = [n for n in enc.participants if n not in self.left_out]
         for name, why in self.left_out.items() if self.tell else ():
-            self.say({"event": "left_out", "name": name, "why": why})
+            self.say(Event("left_out", name, why=why).as_json())
         idle = self.idle_side()
         if idle is not None:
             raise RoleError(f"side {idle[0]!r} {idle[1]}")
-        turns, each_round = self.initiative(able, 1)
         kind = enc.initiative.params.get("kind") if enc.initiative else None
-        self.emit(self.ordered + self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round))
-        self.ordered = []
-        self.ctx.conflict = self.scene.turn
+        self.emit(self.initiated(self.start(able, kind)))
         while True:
             actor = self.ctx.conflict.actor
             if actor is not None:
                 self.turn(actor)
             verdict = self.verdict()
             if verdict is not None:
-                return self.end(*verdict)
-            events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round)
-            self.ctx.conflict, self.ctx.effects = self.scene.turn, tuple(self.scene.effects)
+                return self.ending(*verdict)
+            events = self.next()
             kinds = [e.kind for e in events]
             if self.closing:  # the fight ends with this round: what the scene began after it never happens
                 events = events[: kinds.index("round_ended") + 1]
-            elif self.ordered:
-                at = kinds.index("round_started")
-                events[at:at] = self.ordered
-            self.ordered = []
-            self.emit(events)
+            self.emit(self.initiated(events))
             verdict = self.verdict()
             if verdict is None and (self.closing or "nobody" in kinds):
                 verdict = (None, "round_limit" if self.closing else "nobody")
             if verdict is not None:
-                return self.end(*verdict)
+                return self.ending(*verdict)
             if self.pause is not None and "round_ended" in kinds:
                 self.pause(self.round)
+
+    def initiated(self, events: list[Event]) -> list[Event]:
+        """``events`` with the initiative the tracker asked meanwhile told
+        where it happened, as the round begins."""
+        if self.ordered and self.tell:
+            at = next(i for i, e in enumerate(events) if e.kind == "round_started")
+            events[at:at] = [Told("initiative", payload={"round": o.round, "turns": o.turns,
+                                                          **self.told(o.outcome, o.start)}) for o in self.ordered]
+        self.ordered.clear()
+        return events
 
     def turn(self, actor: str) -> None:
         p = self.enc.participants[actor]
@@ -181,7 +180,7 @@ class Play:
                 return side, "has nobody able to act: " + "; ".join(f"{n} {self.why_not(n)}" for n in names) + "."
         return None
 
-    def end(self, winner: str | None, reason: str) -> Ending:
+    def ending(self, winner: str | None, reason: str) -> Ending:
         ending = Ending(winner, reason, self.round or 1, self.exchanges)
         if self.tell:
             self.say({"event": "end", "winner": winner, "reason": reason, "rounds": ending.rounds,
@@ -198,10 +197,7 @@ class Play:
         """The conflict ends as ``conflict end`` ends it: the system's
         ``end_of_scene`` recovery for the participants (unless the file says
         ``recover = false``), and every effect expires."""
-        names = list(self.scene.conflict["participants"])
-        events = self.recover("end_of_scene", names) if self.enc.recover else []
-        self.emit(events + self.scene.end())
-        self.ctx.conflict, self.ctx.effects = None, ()
+        self.emit(self.end(self.enc.recover))
 
     # --- the system's hooks -----------------------------------------------------
 
@@ -232,72 +228,42 @@ class Play:
             subjects = []
         return self.hook(spec, action, subjects, actor or side)[0]
 
-    def hook(self, spec, action: Action, subjects: list, who: str | None) -> tuple[Outcome, bool]:
-        """The system's hook for ``spec``, played as every verb is
-        (:mod:`rolecli.play`); a refusal by its rules says when and who. Also
-        whether any state is other than it was."""
-        from rolecli.play import apply, call
-
+    def hook(self, spec, action: Action, subjects: list, who: str | None = None) -> tuple[Outcome, list[str]]:
+        """The system's hook, played by the tracker; a refusal by its rules says
+        when and who, and the statuses of those it moved are asked again."""
         try:
-            outcome = call(self.system, spec, action, self.ctx, subjects)
+            outcome, moved = super().hook(spec, action, subjects, who)
         except PluginFailure:
             raise
         except RoleError as exc:
             raise Refusal(self.lang, self.round, who, spec.name, exc) from None
-        moved = apply(self.system, outcome, self.ctx, self.scene)
         if moved:  # their status and the sides standing are asked again
-            self.touched.update(moved)
             for name in moved:
                 self.statuses.pop(name, None)
             self.standing = None
-        return outcome, bool(moved)
+        return outcome, moved
 
-    def initiative(self, names: list[str], round_: int) -> tuple[list[str], bool]:
-        """The turns of a round from the system's initiative (the file's order
-        for a system without one), and whether to ask again next round."""
-        call = self.enc.initiative
-        if call is None:
-            return list(names), False
-        params = self.params(call, None, None, None, {})
-        if "round" in params:
-            params["round"] = round_
-        start = len(self.source.reads) if self.tell else 0
-        outcome = self.hook(call.spec, Action(call.spec.name, params), [self.characters[n] for n in names], None)[0]
-        turns, each_round = turns_of(outcome, self.enc.participants, self.enc.info.name)
-        if self.tell:
-            self.ordered.append(Told("initiative", payload={"round": round_, "turns": turns,
-                                                             **self.told(outcome, start)}))
-        return turns, each_round
+    def initiative_params(self) -> dict[str, Any]:
+        """The file's ``[initiative]``, its live values filled in now."""
+        return self.params(self.enc.initiative, None, None, None, {})
 
     def new_round(self, round_: int, participants: list[str]):
-        if self.closing:
-            return None
-        able = [n for n in participants if self.why_not(n) is None]
-        return self.initiative(able, round_) if able else None
+        return None if self.closing else super().new_round(round_, participants)
 
     def end_of_round(self, names: list[str]) -> list[Event]:
-        events = self.recover("end_of_round", names)
+        events = super().end_of_round(names)
         if self.enc.morale is not None:
             events += self.morale()
         if self.scene.conflict["round"] >= self.enc.rounds or self.verdict() is not None:
             self.closing = True
         return events
 
-    def recover(self, event: str, names: list[str]) -> list[Event]:
-        """The system's recovery for ``event``, if it declares that event: one
-        call per character, each told when it changed something."""
-        spec = self.enc.recovery
-        if spec is None or event not in self.enc.events:
+    def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
+        """A recovery is told when it changed something."""
+        if not (moved and self.tell):
             return []
-        told = []
-        for name in names:
-            start = len(self.source.reads) if self.tell else 0
-            outcome, moved = self.hook(spec, Action(spec.name, {"event": event}), [self.characters[name]], name)
-            if moved and self.tell:
-                label = self.enc.events[event](self.lang)
-                told.append(Told("recovery", payload={"on": event, "label": label, "name": name,
-                                                      **self.told(outcome, start)}))
-        return told
+        label = self.enc.events[event](self.lang)
+        return [Told("recovery", payload={"on": event, "label": label, "name": name, **self.told(outcome, start)})]
 
     def morale(self) -> list[Event]:
         """The morale verb for each side it watches that still fights; a side
@@ -323,9 +289,7 @@ class Play:
     def status(self, name: str):
         status = self.statuses.get(name)
         if status is None:
-            from rolecli.status import status_of
-
-            status = self.statuses[name] = status_of(self.system, self.characters[name], self.ctx)
+            status = self.statuses[name] = super().status(name)
         return status
 
     def able(self, name: str) -> bool:
@@ -336,10 +300,7 @@ class Play:
         """``None`` when ``name`` can act now, else why not (for the scene)."""
         if self.side_of[name] in self.routed:
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
-        status = self.status(name)
-        if status.can_act:
-            return None
-        return status.why(self.lang) if status.why else status.key
+        return super().why_not(name)
 
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""

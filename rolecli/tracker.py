@@ -1,0 +1,224 @@
+"""The conflict tracker: a campaign's scene (:class:`~rolecli.conflict.Scene`)
+moved on with its system's hooks.
+
+A :class:`Tracker` is the one place a conflict is played. The ``conflict``
+commands drive it one step a command, on the campaign's characters under its
+lock; the encounter engine (:mod:`rolecli.encounter.engine`) drives a whole
+fight with it in memory, adding on top what is only an encounter's (sides,
+routing, morale, the round limit, caching statuses). Every hook it calls is
+played as every verb is (:func:`rolecli.play.call` and :func:`rolecli.play.apply`):
+what it changed is merged into the characters, the effects it left and used
+are kept in the scene, and ``ctx`` stays the one the next hook sees.
+
+What happened comes back as :class:`~rolecli.conflict.Event` s, which tell
+themselves in either language (:meth:`~rolecli.conflict.Event.say`).
+
+Recovery at a turn's, a round's or the scene's end is called one character at
+a time, in the participants' order, each call seeing the states the previous
+ones left (a round's end that moves Ana first shows Bo the Ana it moved).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, NamedTuple
+
+from rolecli.conflict import Event, Scene, turns_of
+from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
+from rolecli.errors import RoleError
+from rolecli.play import apply, call
+from rolecli.status import status_of
+
+
+class Ordered(NamedTuple):
+    """An initiative the tracker asked: for round ``round``, the ``turns`` it
+    gave, its ``outcome``, and the first of the dice it read (``source.reads[start:]``)."""
+
+    round: int
+    turns: list[str]
+    outcome: Outcome
+    start: int
+
+
+class Tracker:
+    """A conflict on ``characters`` (a mapping of name to character, changed
+    in place as hooks change them), played with ``system``'s hooks.
+
+    ``options``: the rule options in force; ``source``: the dice; ``scene``:
+    the scene to play in (a campaign's, with its effects and its conflict if
+    one runs), else an empty one. ``touched``: the characters whose state
+    some hook moved, the only ones to write back (:meth:`changes`).
+
+    A subclass changes how it plays by overriding :meth:`status`,
+    :meth:`why_not`, :meth:`hook`, :meth:`initiative_params`,
+    :meth:`recovered`, :meth:`new_round` and :meth:`end_of_round`; the
+    encounter engine does.
+    """
+
+    def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
+        self.system, self.info, self.lang, self.source = system, system.info, lang, source
+        self.characters = characters
+        self.scene = scene if scene is not None else Scene()
+        self.ctx = Context(lang, source, options, characters, tuple(self.scene.effects), self.scene.turn)
+        self.touched: set[str] = set()
+        self.recovery = self.info.verb("recover")
+        self.recovers = {event for event, _ in self.info.events}
+        self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
+        self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
+        self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
+
+    # --- who can act ------------------------------------------------------------
+
+    def status(self, name: str) -> Status:
+        """The system's word on ``name`` now (:func:`~rolecli.status.status_of`)."""
+        return status_of(self.system, self.characters[name], self.ctx)
+
+    def why_not(self, name: str) -> str | None:
+        """``None`` when ``name`` can act now, else why not, in the system's words."""
+        if name not in self.characters:  # removed from the campaign while the conflict ran
+            return "ya no está en la campaña" if self.lang == "es" else "no longer in the campaign"
+        status = self.status(name)
+        if status.can_act:
+            return None
+        return status.why(self.lang) if status.why else status.key
+
+    def standing_of(self, name: str) -> dict[str, Any]:
+        """How ``name`` stands, as ``conflict show`` lists it: whether it can
+        act (and why not), the system's ``vitality`` (from 1.0, fresh, to 0.0,
+        out; ``None`` where the system gives none) and its conditions, in the
+        system's words."""
+        if name not in self.characters:
+            return {"name": name, "can_act": False, "key": "gone", "why": self.why_not(name), "vitality": None,
+                    "conditions": []}
+        status = self.status(name)
+        return {"name": name, **status.as_json(self.lang), "vitality": status.vitality}
+
+    # --- the system's hooks -----------------------------------------------------
+
+    def hook(self, spec: ActionSpec, action: Action, subjects: list[Character],
+             who: str | None = None) -> tuple[Outcome, list[str]]:
+        """``spec``'s hook played as every verb is (:func:`rolecli.play.call`,
+        then :func:`rolecli.play.apply` keeps its changes and effects); the
+        outcome, and the names of the characters whose state it moved. ``who``:
+        whose doing it is, for a subclass that names it when the rules refuse."""
+        outcome = call(self.system, spec, action, self.ctx, subjects)
+        moved = apply(self.system, outcome, self.ctx, self.scene)
+        if moved:
+            self.touched.update(moved)
+        return outcome, moved
+
+    def recover(self, event: str, names: Iterable[str]) -> list[Event]:
+        """The system's recovery for ``event`` (if it declares the event), one
+        character at a time, each seeing what the previous calls changed."""
+        spec = self.recovery
+        if spec is None or event not in self.recovers:
+            return []
+        action, events = Action(spec.name, {"event": event}), []
+        for name in names:
+            if name not in self.characters:
+                continue
+            start = len(self.source.reads)
+            outcome, moved = self.hook(spec, action, [self.characters[name]], name)
+            events += self.recovered(event, name, outcome, moved, start)
+        return events
+
+    def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
+        """What a recovery of ``name`` tells: the system's lines (``said``).
+        ``start``: the first of the dice it read (``source.reads[start:]``)."""
+        return [Event("said", why=line) for line in outcome.lines]
+
+    def initiative(self, names: list[str], round_: int) -> tuple[list[str], bool]:
+        """The turns of round ``round_`` for ``names`` from the system's
+        initiative (the order given, for a system without one), and whether
+        to ask again next round. What it said is kept in :attr:`ordered`."""
+        spec = self.ordering
+        if spec is None:
+            return list(names), False
+        params = self.initiative_params()
+        if any(p.name == "round" for p in spec.params):
+            params["round"] = round_
+        start = len(self.source.reads)
+        outcome = self.hook(spec, Action(spec.name, params), [self.characters[n] for n in names])[0]
+        turns, each_round = turns_of(outcome, set(names), self.info.name)
+        self.ordered.append(Ordered(round_, turns, outcome, start))
+        return turns, each_round
+
+    def initiative_params(self) -> dict[str, Any]:
+        """The initiative verb's parameters: the conflict's kind, where it has one."""
+        return {} if self.kind is None else {"kind": self.kind}
+
+    # --- the conflict moving on -------------------------------------------------
+
+    def start(self, names: list[str], kind: str | None = None) -> list[Event]:
+        """A conflict among those of ``names`` who can act (the others are
+        ``left_out``), in the order of the system's initiative: round 1, its
+        first turn."""
+        events, able = [], []
+        for name in names:
+            why = self.why_not(name)
+            if why is None:
+                able.append(name)
+            else:
+                events.append(Event("left_out", name, why=why))
+        if not able:
+            raise RoleError("nobody named can act, so no conflict can start.")
+        self.kind = kind
+        turns, each_round = self.initiative(able, 1)
+        events += self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round)
+        self.sync()
+        return events
+
+    def next(self) -> list[Event]:
+        """This turn ends and the next one a participant able to act can play
+        starts (:meth:`Scene.advance <rolecli.conflict.Scene.advance>`), with
+        the system's ``end_of_turn``, ``end_of_round`` and, where it asks for
+        it, a new round's initiative."""
+        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round)
+        self.sync()
+        return events
+
+    def end_of_turn(self, name: str) -> list[Event]:
+        return self.recover("end_of_turn", (name,))
+
+    def end_of_round(self, names: list[str]) -> list[Event]:
+        """The round's end: the system's ``end_of_round`` for each participant."""
+        self.sync()  # a round found nobody able to act: the scene moved since the last hook
+        return self.recover("end_of_round", names)
+
+    def new_round(self, round_: int, participants: list[str]) -> tuple[list[str], bool] | None:
+        """A new round's turns from the initiative of the participants able to
+        act (``None``: keep the last round's, when nobody is)."""
+        self.sync()  # the round counted on, its effects counted down
+        able = [n for n in participants if self.why_not(n) is None]
+        return self.initiative(able, round_) if able else None
+
+    def join(self, name: str) -> None:
+        """``name`` enters the running conflict, last in this round's turns, if it can act."""
+        why = self.why_not(name)
+        if why is not None:
+            raise RoleError(Event("skipped", name, why=why).say(self.lang))
+        self.scene.join(name)
+        self.sync()
+
+    def leave(self, name: str) -> list[Event]:
+        events = self.scene.leave(name)
+        self.sync()
+        return events
+
+    def end(self, recover: bool = True) -> list[Event]:
+        """The conflict ends: the system's ``end_of_scene`` recovery for the
+        participants (unless not ``recover``), and every effect expires."""
+        names = list(self.scene.running()["participants"])
+        events = self.recover("end_of_scene", names) if recover else []
+        events += self.scene.end()
+        self.sync()
+        return events
+
+    def sync(self) -> None:
+        """``ctx`` as the scene now stands: the turn, the effects in force."""
+        self.ctx.conflict, self.ctx.effects = self.scene.turn, tuple(self.scene.effects)
+
+    def changes(self, before) -> dict[str, dict[str, Any]]:
+        """The new state of each character a hook changed whose state is now
+        other than in ``before`` (the characters as they were): what to record."""
+        return {n: self.characters[n].state for n in self.touched
+                if n in before and self.characters[n].state != before[n].state}
