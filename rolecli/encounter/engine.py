@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
-from rolecli.encounter.behaviour import ALWAYS, Call, Rolled, Rule, choose, defends, holds, reachable
+from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.errors import RoleError
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
@@ -166,7 +166,7 @@ class Play(Tracker):
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
             allies = self.allies(actor, side) if rule.when.word == "ally_below" or rule.target.endswith("_ally") else []
-            if rule.when != ALWAYS and not holds(rule.when, self.hurt(actor), len(foes) > len(self.friends(side)),
+            if rule.when.word != "always" and not holds(rule.when, self.hurt(actor), len(foes) > len(self.friends(side)),
                                                  self.share(actor), [self.share(n) for n in allies]):
                 continue
             if not rule.aims(rule.main):
@@ -179,7 +179,7 @@ class Play(Tracker):
                 allies = [n for n in allies if self.share(n) < rule.when.below]
             if allies:
                 return rule, self.target(rule.target.removesuffix("_ally"), allies)
-        raise AssertionError("the file's check makes the last rule sure")  # file.py: a behaviour needs a sure rule
+        raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
         """``(winner, reason)`` once fewer than two sides have anyone able to act."""

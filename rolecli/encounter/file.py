@@ -323,24 +323,26 @@ class _Builder:
         rules = self.rules(merged.get("rules"), choices, foes)
         where = merged["verb"][1][:-1] if "verb" in merged else layers[0][1]  # the behaviour that names the verb
         target = merged.get("target", ("nearest", where + ("target",)))
-        if "verb" in merged:
-            main = self.call(merged["verb"], params, choices, where, acting=True)
-            rules.append(Rule(main, self.target(target, foes), self.follow(merged.get("on_success"), choices)))
+        main = self.call(merged["verb"], params, choices, where, acting=True) if "verb" in merged else None
+        aim = self.target(target, foes)
+        if main is not None:  # the behaviour's own verb: played when no rule is
+            rules.append(Rule(main, aim, self.follow(merged.get("on_success"), choices)))
         if not any(rule.sure for rule in rules):
             verbs = ", ".join(a.name for a in self.info.actions if self.acts(a))
-            raise self.error(merged.get("rules", (None, layers[0][1]))[1],
-                             f"gives {name} no verb: add verb = \"...\" (one of {verbs})" + (
-                                 ", played when no rule is, or end the rules with one whose when = \"always\" aimed "
-                                 "at a foe or at self." if rules else "."))
+            if not rules:
+                raise self.error(layers[0][1], f"gives {name} no verb: add verb = \"...\" (one of {verbs}).")
+            raise self.error(merged["rules"][1], f"gives {name} no verb: add verb = \"...\" (one of {verbs}), "
+                             "played when no rule is, or end the rules with one whose when = \"always\" aimed at a "
+                             "foe or at self.")
         defend, when = self.defend(merged.get("defend"), choices)
-        calls = [c for rule in rules for c in (rule.main, rule.on_success, defend) if c is not None]
+        calls = [c for rule in rules for c in (rule.main, rule.on_success) if c is not None] + ([defend] if defend else [])
         for choice, (_, key) in choices.items():
             if not any(p.name == choice and p.policy for c in calls for p in c.spec.params):
                 policies = sorted({p.name for c in calls for p in c.spec.params if p.policy})
                 names = dict.fromkeys(c.spec.name for c in calls)
                 raise self.error(key, "is not a player's choice of " + "/".join(names) + "."
                                  + closest(choice, policies, "Choices"))
-        behaviour = Behaviour(tuple(rules), self.target(target, foes), defend, when)
+        behaviour = Behaviour(tuple(rules), aim, defend, when)
         return Participant(name, side, behaviour, name in self.camp.characters,
                            {k: v for k, (v, _) in as_target.items()}, {k: key for k, (_, key) in as_target.items()})
 
