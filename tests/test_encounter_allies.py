@@ -240,3 +240,14 @@ def test_rules_that_may_all_find_nobody_need_a_verb_to_fall_back_on(cli, tmp_pat
     assert result.err == ("rolecli: fight.toml line 16: sides.foes.behaviour.rules gives Esqueleto no verb: add verb = "
                           '"..." (one of check), played when no rule is, or end the rules with one whose when = '
                           '"always" aimed at a foe or at self.\n')
+
+
+def test_random_ally_is_drawn_from_the_seed(cli, tmp_path):
+    path = _write(tmp_path, '\n[sides.heroes.stat_blocks.Clara.behaviour]\nrules = [{ verb = "check", target = '
+                            '"random_ally", params = { expression = "1d20", bonus = "Fe", target = 1 }, on_success = '
+                            '{ verb = "heal", params = { amount = 1 } } }]\n')
+    picks = {seed: [t for _, verb, _, t in _actions(cli, path, "--seed", str(seed)) if verb == "heal"]
+             for seed in range(1, 5)}
+    assert all(picks.values()) and picks[1] == [t for _, verb, _, t in _actions(cli, path, "--seed", "1")
+                                                if verb == "heal"]
+    assert {t for ts in picks.values() for t in ts} == {"Ana", "Bruno"}
