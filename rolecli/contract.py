@@ -591,7 +591,15 @@ class Outcome:
     """The result of a roll, an action, damage or recovery.
 
     ``data``: the result for scripts, with language-neutral keys (printed as
-    the ``--json`` object; the core adds the dice read).
+    the ``--json`` object, inside the envelope the core writes around it:
+    docs/envelope.md). Its keys are the system's own, but for the envelope's
+    (``system``, ``action``, ``actor``, ``targets``, ``success``, ``dice``,
+    ``explanation``, ``changes``, ``status``, ``effects``), which the core
+    writes and a plugin leaves out. ``data["margin"]`` is the one envelope key a
+    plugin supplies: a number, by how much the actor won or lost, from its
+    side (positive when it wins or beats the difficulty, negative when it falls
+    short or the opposition wins, 0 on the line); left out, or ``None``, where
+    the system or the verb has none.
     ``lines``: the human explanation in ``Context.lang``: what was rolled, what
     was read and why ("Dado Nocturno 5 dentro del rango 3–7: éxito con
     consecuencias"). The last line is the campaign log's summary of the command

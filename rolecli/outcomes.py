@@ -123,15 +123,21 @@ _PLAIN = frozenset((str, int, float, bool, type(None)))
 
 def _plain(value: Any) -> bool:
     """Whether ``value`` is made of JSON's own types only: a walk that costs a
-    fraction of writing it, for the results of every call of a simulation."""
+    fraction of writing it, for the results of every call of a simulation.
+    A scalar inside a table or a list is checked where it lies, without a call
+    of its own (most of a result's values are scalars)."""
     kind = type(value)
-    if kind in _PLAIN:
-        return True
     if kind is dict:
-        return all(type(k) is str and _plain(v) for k, v in value.items())
+        for key, item in value.items():
+            if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
+                return False
+        return True
     if kind is list or kind is tuple:
-        return all(map(_plain, value))
-    return False
+        for item in value:
+            if type(item) not in _PLAIN and not _plain(item):
+                return False
+        return True
+    return kind in _PLAIN
 
 
 def _unwritable(value: Any, what: str) -> str | None:

@@ -29,6 +29,7 @@ from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Pa
 from rolecli.dice.amount import Rolled
 from rolecli.dispatch import complete
 from rolecli.dice.source import DiceSource, parse_given
+from rolecli.envelope import After, after, envelope, subjects_named
 from rolecli.errors import RoleError
 from rolecli.i18n import choose_lang
 from rolecli.output import Printer, dice_lines, note
@@ -232,8 +233,8 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
         ctx = Context(lang, source, rule_options(system.info, {}, rules), {})
         system = with_house(system, ctx.options)
         action = Action(spec.name, convert(spec, kw))
-        results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source)
-        return _print(system, spec, results, printer, lang)
+        results = _repeat(system, spec, action, ctx, [subject] if subject else [], repeat, source, as_json=printer.as_json)
+        return _print(system, spec, results, printer, lang, (None, None))
     from rolecli import campaign as store
     from rolecli.conflict import Event, Scene
     from rolecli.plugins import system_info
@@ -262,25 +263,31 @@ def run(system, spec: ActionSpec, mode: Mode, session, kw: dict[str, Any]) -> in
             if not refuse_unless_able(system, actor, ctx, force).can_act:
                 forced.append(actor.name)
         action = Action(spec.name, convert(spec, kw), actor, target)
-        results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene)
+        results = _repeat(system, spec, action, ctx, subjects, repeat, source, scene, as_json=printer.as_json)
         if spec.hook == "recover" and action.params.get("event") == "end_of_scene":
             results[-1][0].lines += [e.say(lang) for e in scene.end_scene()]  # the scene's effects end with it
         # Only what the outcomes name: a hook's in-place edit of another character is not written.
-        touched = {n for outcome, _ in results for n in outcome.changes if n in characters}
+        touched = {n for outcome, _, _ in results for n in outcome.changes if n in characters}
         changed = {n: characters[n].state for n in touched if characters[n].state != camp.characters[n].state}
         summary = summary_of(spec, results[-1][0])
-        data = {"action": spec.name, "results": [o.data for o, _ in results]}
+        data = {"action": spec.name, "results": [o.data for o, _, _ in results]}
         if forced:  # the game master overrode the rules: the log says so
             data["forced"] = forced
             summary = f"[forced: {', '.join(forced)}] {summary}"
         camp.record(Outcome(data=data, lines=[], success=results[-1][0].success, changes=changed),
                     kind="change" if changed else "roll", summary=summary, scene=scene.dump())
-    return _print(system, spec, results, printer, lang)
+    return _print(system, spec, results, printer, lang, subjects_named(action, subjects))
 
 
-def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> list[tuple[Outcome, list]]:
+def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None,
+            as_json: bool = False) -> list[tuple[Outcome, list, After]]:
+    """The verb played ``repeat`` times: each outcome, the dice it read and what
+    it left (:class:`~rolecli.envelope.After`: statuses on a campaign, one with a
+    ``scene``; read only for ``--json``, which alone prints it)."""
     results = []
     live = {name: value for name, value in action.params.items() if isinstance(value, Rolled)}
+    actor, targets = subjects_named(action, subjects)
+    touched = [n for n in (actor, *targets) if n is not None]
     for _ in range(repeat):
         start = len(source.reads)
         if live:  # rolled anew at every repetition, as an encounter file's dice at every call
@@ -288,7 +295,8 @@ def _repeat(system, spec, action, ctx, subjects, repeat, source, scene=None) -> 
             apply(system, outcome, ctx, scene, subjects)
         else:
             outcome = play(system, spec, action, ctx, subjects, scene)
-        results.append((outcome, source.reads[start:]))
+        left = after(system, outcome, ctx, subjects, touched, scene is not None) if as_json else After()
+        results.append((outcome, source.reads[start:], left))
     source.finish()  # leftover --dice values are an error, before anything is written
     return results
 
@@ -368,16 +376,13 @@ def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
     ctx.effects = tuple(scene.effects)
 
 
-def _print(system, spec, results, printer: Printer, lang: str) -> int:
+def _print(system, spec, results, printer: Printer, lang: str, named: tuple[str | None, list[str] | None]) -> int:
+    """Each result, as its envelope with ``--json``; ``named``: the actor and
+    the targets (``None, None`` for a quick roll: no campaign character, only a throw-away)."""
     failed = False
-    for outcome, reads in results:
-        payload = {"system": system.info.name, "action": spec.name, **outcome.data}
-        payload.update(system=system.info.name, action=spec.name, success=outcome.success,  # the core's keys win
-                       dice=[r.as_json() for r in reads], explanation=outcome.lines)
-        if outcome.changes:
-            payload["changes"] = outcome.changes
-        if outcome.effects:
-            payload["effects"] = [e.as_json() for e in outcome.effects]
+    actor, targets = named
+    for outcome, reads, left in results:
+        payload = envelope(system.info.name, spec.name, outcome, reads, actor, targets, left)
         printer.result(payload, outcome.lines + dice_lines(reads, lang))
         failed |= outcome.success is False
     return 1 if failed else 0

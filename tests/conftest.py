@@ -110,17 +110,26 @@ def fake_campaigns(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def new_plugin(tmp_path, monkeypatch):
     """``new_plugin("blades")``: the package ``rolecli plugins new blades`` writes
-    (into the test's folder), imported afresh, as an editable install would be."""
+    (into the test's folder), imported afresh, as an editable install would be;
+    forgotten after the test (a package left importable would take the name)."""
     import importlib
 
     from rolecli.scaffold import write
 
+    made: list[str] = []
+
+    def mine(module: str) -> bool:
+        return any(module == package or module.startswith(package + ".") for package in made)
+
     def make(name: str):
         package = f"rolecli_{name}"
+        made.append(package)
         write(tmp_path / f"rolecli-{name}", name)
         monkeypatch.syspath_prepend(str(tmp_path / f"rolecli-{name}"))
-        for module in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        for module in [m for m in sys.modules if mine(m)]:
             monkeypatch.delitem(sys.modules, module)  # another test's package of the same name
         return importlib.import_module(package)
 
-    return make
+    yield make
+    for module in [m for m in sys.modules if mine(m)]:
+        del sys.modules[module]

@@ -24,10 +24,10 @@ def roll(text: str, *given, refs=None):
 
 def refused(text: str, *words: str, refs=None) -> str:
     """The one-line message refusing ``text``, given in under a second and holding ``words``."""
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(DiceError) as info:
         parse(text, refs)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     message = str(info.value)
     assert "\n" not in message
     for word in words:

@@ -39,9 +39,9 @@ def test_plain_text_when_piped(cli):
 
 @pytest.mark.parametrize("expression", ["99999999d99999999", "(" * 5000 + "1" + ")" * 5000, "2d", "d0"])
 def test_bad_expressions_fail_fast_with_one_line(cli, expression):
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     result = cli("roll", expression)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert result.code == 2
     assert result.out == ""
     assert result.err.count("\n") == 1 and result.err.startswith("rolecli: ")

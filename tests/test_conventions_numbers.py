@@ -7,8 +7,6 @@ and with the system ``rolecli plugins new`` writes."""
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 import typer
 from hypothesis import given
@@ -111,16 +109,10 @@ def test_any_negative_number_python_writes_is_read_as_that_number(value):
 
 
 @pytest.fixture
-def blades(tmp_path, monkeypatch):
+def blades(new_plugin, monkeypatch):
     """The system `rolecli plugins new blades` writes, loaded into this process."""
-    from rolecli import scaffold
-
     monkeypatch.setenv("ROLECLI_LANG", "en")
-    folder = scaffold.create(tmp_path, "blades")
-    spec = importlib.util.spec_from_file_location("rolecli_blades", folder / "rolecli_blades" / "__init__.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    with plugins(module), campaign({"system": "blades", "characters": {"Ana": {"skills": {"Fight": 2}}}}):
+    with plugins(new_plugin("blades")), campaign({"system": "blades", "characters": {"Ana": {"skills": {"Fight": 2}}}}):
         yield
 
 

@@ -67,18 +67,18 @@ def test_far_apart_values_are_counted_by_their_number_not_their_span():
 
 @pytest.mark.parametrize("text", ["1" + "0" * 308, "1" + "0" * 400, "-" + "9" * 320, "1d6*1" + "0" * 305])
 def test_values_too_large_for_a_float_are_refused_in_one_line(text):
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(DiceError, match="odds cannot be computed.*too large for the mean") as info:
         distribution(text)
-    assert "\n" not in str(info.value) and time.perf_counter() - start < 1.0
+    assert "\n" not in str(info.value) and time.process_time() - start < 1.0
 
 
 @pytest.mark.parametrize("text", ["(1d1000)d1000", "(1d100)d100", "1d(1d1000)", "{100d100, 100d100}kh1"])
 def test_enormous_new_forms_are_refused_quickly(text):
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(DiceError, match="too large to compute exactly"):
         distribution(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 SAMPLED = [

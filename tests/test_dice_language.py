@@ -380,10 +380,10 @@ def test_division_by_a_die_that_rolls_zero_is_an_error():
 
 def test_too_many_dice_with_explosions_is_refused_while_rolling():
     expr = parse("6000d2!")  # about 12,000 dice with the explosions
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(DiceError, match="10,000 dice"):
         expr.roll(DiceSource(seed=1))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 def test_given_dice_must_fit_the_die():

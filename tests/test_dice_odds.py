@@ -118,10 +118,10 @@ def test_as_json():
 
 @pytest.mark.parametrize("text", ["30d100kh15", "1000d6", "1d1000000", "100d6!", "2d1000*2d1000", "20d6!>=4kh10"])
 def test_enormous_odds_are_refused_quickly(text):
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: a busy machine does not count
     with pytest.raises(DiceError, match="odds cannot be computed.*too large.*limit"):
         distribution(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 @pytest.mark.parametrize("text", ["(3d20)d4!", "(4d6)d6!kh3", "(6d6)d6!", "(1d20)d20!", "60d4!", "36d6!",

@@ -80,10 +80,10 @@ def test_until_ci_stops_at_the_same_trial_whatever_the_workers(cli, campaigns):
 
 def test_until_ci_alone_asks_for_about_two_points_either_side(cli, campaigns):
     path = campaigns / "demo" / "encounter.toml"
-    alone = _simulate(cli, path, "--seed", "3", "--trials", "1000", "--until-ci")
+    alone = _simulate(cli, path, "--seed", "3", "--trials", "100", "--until-ci")
     assert alone.json["until_ci"] == 0.04
-    assert alone.out == _simulate(cli, path, "--seed", "3", "--trials", "1000", "--until-ci", "0.04").out
-    before_the_file = cli("encounter", "simulate", "--until-ci", path, "--json", "--seed", "3", "--trials", "1000")
+    assert alone.out == _simulate(cli, path, "--seed", "3", "--trials", "100", "--until-ci", "0.04").out
+    before_the_file = cli("encounter", "simulate", "--until-ci", path, "--json", "--seed", "3", "--trials", "100")
     assert before_the_file.code == 0 and before_the_file.out == alone.out
 
 

@@ -154,15 +154,16 @@ def dice_layer(monkeypatch) -> list[str]:
     return raised
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
-def test_every_error_of_the_bad_input_corpus_speaks_one_language(tmp_path, monkeypatch, dice_layer, lang):
+@pytest.mark.parametrize("lang", ["es", pytest.param("en", marks=pytest.mark.slow)])  # English: the source's own
+def test_every_error_of_the_bad_input_corpus_speaks_one_language(request, tmp_path, monkeypatch, dice_layer, lang):
     import test_bad_input as corpus
 
     for name in [k for k in os.environ if k.startswith("ROLECLI_")] + ["VISUAL", "EDITOR", *LOCALE_VARIABLES]:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", LOCALES[lang])  # the language as a shell user sets it (ROLECLI_LANG=xx is a case)
     left = {}
-    cases = [c for c in corpus.CASES if not corpus.needs_process(c) and c.code != 0]
+    quick = request.config.getoption("markexpr") == "not slow"  # the corpus's slow cases wait for `make test` too
+    cases = [c for c in corpus.CASES if not corpus.needs_process(c) and c.code != 0 and not (quick and c.slow)]
     for number, case in enumerate(cases):
         tmp = tmp_path / str(number)
         tmp.mkdir()

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import textwrap
+from fractions import Fraction
 
 import pytest
 
 from rolecli import hookimpl
 from rolecli.contract import CONTRACT_VERSION, ActionSpec, Field, Label, Outcome, Param, SystemInfo
-from rolecli.outcomes import MAX_LINE, MAX_LINES
+from rolecli.outcomes import MAX_LINE, MAX_LINES, _plain
 from rolecli.testing import campaign, plugins, run
 
 L = Label
@@ -126,6 +127,21 @@ def test_an_outcome_that_reaches_too_far_is_refused_before_anything_is_written(r
     assert says in result.err
     assert again.code == 4
     assert after == before  # state, log and campaign byte for byte: a retrying script applies nothing twice
+
+
+@pytest.mark.parametrize("value, plain", [
+    ({"a": [1, 2.5, True, None, "x", (3, {"b": []})]}, True),
+    ([[[[{"deep": {"deeper": [None]}}]]]], True),
+    ({}, True), ([], True), ("x", True), (7, True),
+    ({"a": {"b": [1, {"c": b"x"}]}}, False),  # bytes three levels down
+    ({"a": [1, 2, {3: "int key"}]}, False),
+    ([1, (2, {1, 2})], False),  # a set inside a tuple
+    ({"a": object()}, False), (Fraction(1, 3), False), ({"a": [Fraction(1, 3)]}, False),
+])
+def test_the_type_walk_of_a_result_finds_a_value_json_lacks_wherever_it_lies(value, plain):
+    # the walk is the first check of every hook's result; what it cannot vouch
+    # for is written as JSON to be sure (a Fraction is, a set is not)
+    assert _plain(value) is plain
 
 
 def test_an_in_place_edit_of_another_character_is_not_written(rogue):

@@ -71,7 +71,7 @@ def build_character(info: SystemInfo, name: str, sheet: Mapping[str, Any], kept:
     ``sheet``: the template's defaults of sheet fields, with what the GM wrote
     over them (a table field merges entry by entry). ``state``: the defaults of
     state fields, over them the starting value the GM wrote in the sheet if
-    any, over that what state.toml keeps.
+    any (which the sheet then leaves out), over that what state.toml keeps.
     """
     merged: dict[str, Any] = {}
     state: dict[str, Any] = {}
@@ -87,7 +87,9 @@ def build_character(info: SystemInfo, name: str, sheet: Mapping[str, Any], kept:
             merged[key] = value
     for field in info.template:
         if field.state and field.key in sheet:
-            state[field.key] = copy.deepcopy(sheet[field.key])
+            # A value lives in one place: a state field's sheet value is only its starting
+            # point, held by the state from then on (v5's Hunger once told two values).
+            state[field.key] = merged.pop(field.key)
         if field.aliases and field.key in merged:  # a name written for a number (Pelea = "Bueno"): its number
             value = merged[field.key]
             merged[field.key] = ({k: field.number(v) for k, v in value.items()} if isinstance(value, dict)

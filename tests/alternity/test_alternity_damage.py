@@ -39,7 +39,7 @@ def test_002_R20_failed_attack_deals_no_damage():
 
 def test_002_R21_stun_fills_and_knocks_out(cli):
     r = dmg(cli, "4s", "--with", "CON=10", "--with", "stun=6")
-    assert r.json["state"]["stun"] == 10 and r.json["status"] == "ko" and r.json["knocked_out"] is True
+    assert r.json["state"]["stun"] == 10 and r.json["condition"] == "ko" and r.json["knocked_out"] is True
 
 
 def test_002_T10_stun_overflow_two_to_one(cli):
@@ -64,7 +64,7 @@ def test_002_R22_wound_full_knocks_out_and_overflows_to_mortal(cli):
     # 1 free wound box, 5 wound: 1 marked, 4 excess → 2 mortal; secondary stun 2
     r = dmg(cli, "5w", "--with", "CON=10", "--with", "wound=9")
     assert r.json["marked"] == {"stun": 2, "wound": 1, "mortal": 2, "fatigue": 0}
-    assert r.json["status"] == "ko" and r.json["state"]["ko_cause"] == "wound"
+    assert r.json["condition"] == "ko" and r.json["state"]["ko_cause"] == "wound"
 
 
 def test_002_T9_mortal_secondary_wound_and_stun_without_more_stun(cli):
@@ -76,7 +76,7 @@ def test_002_T9_mortal_secondary_wound_and_stun_without_more_stun(cli):
 
 def test_002_R23_all_mortal_boxes_is_death(cli):
     r = dmg(cli, "2m", "--with", "CON=10", "--with", "mortal=4")    # ⌈10/2⌉ = 5 mortal boxes
-    assert r.json["state"]["mortal"] == 5 and r.json["status"] == "dead" and r.json["died"] is True
+    assert r.json["state"]["mortal"] == 5 and r.json["condition"] == "dead" and r.json["died"] is True
 
 
 def test_002_R24_secondary_stun_on_a_full_track_converts_too(cli):

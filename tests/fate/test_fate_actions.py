@@ -101,7 +101,7 @@ def test_000_R14_maneuver_places_temporary_aspect_on_target():
 def test_000_R15_defence_roll_is_free_and_automatic():
     # the defence is rolled inside the attack: no separate action is needed
     out = run("attack", skill="3", defence="3", dice="+,0,0,0,0,0,0,0")
-    assert out.data["defender"]["effort"] == 3 and out.data["stress"] == 1
+    assert out.data["opposition"]["effort"] == 3 and out.data["stress"] == 1
 
 
 def test_000_R16_full_defence_adds_two():
@@ -193,7 +193,7 @@ def test_000_R41_first_tag_free_fragile_vanishes():
     z = zombi(state={"aspectos_temporales": ["Cegado|fragile|free"]})
     a = ana()
     out = run("attack", actor=a, target=z, skill="Armas", defence="Atletismo", invoke=("Cegado",), dice=ZZ)
-    assert out.data["attacker"]["modifier"] == 2
+    assert out.data["roll"]["modifier"] == 2
     assert out.changes["Zombi"]["aspectos_temporales"] == []
     assert "puntos_destino" not in out.changes.get("Ana", {})
 

@@ -215,7 +215,7 @@ def test_salud_stops_at_0_and_healing_counts_from_0(cli, campaigns):
     """No negative salud: damage past 0 is not kept, and wounds kept beyond the
     sheet's salud (a salud lowered since) heal from 0."""
     hit = camp(cli, "damage", BERTHOLD, 30)
-    assert hit.code == 0 and data(hit)["heridas"] == 10 and data(hit)["salud"] == 0
+    assert hit.code == 0 and data(hit)["health"]["heridas"] == 10 and data(hit)["health"]["salud"] == 0
     assert cli("-C", "giro", "character", "set", BERTHOLD, "salud=4").code == 0
     healed = camp(cli, "heal", BERTHOLD, 1)
-    assert healed.code == 0 and data(healed)["salud"] == 1 and state(campaigns)[BERTHOLD]["heridas"] == 3
+    assert healed.code == 0 and data(healed)["health"]["salud"] == 1 and state(campaigns)[BERTHOLD]["heridas"] == 3

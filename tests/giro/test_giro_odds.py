@@ -196,7 +196,7 @@ def test_seed_repeats_and_the_same_dice_through_dice_agree(attribute, skill, dif
        tie=st.sampled_from(["stalemate", "defender", "reroll"]))
 def test_contest_winner_has_the_highest_result_within_its_limit(la, lb, seed, tie):
     out = run("contest", seed=seed, options={"contest_tie": tie}, challenge=str(la), opposition=str(lb))
-    a, b = out.data["actor"]["result"], out.data["target"]["result"]
+    a, b = out.data["roll"]["result"], out.data["opposition"]["result"]
     assert a is None or a <= la
     assert b is None or b <= lb
     if out.data["winner"] == "actor":

@@ -42,8 +42,8 @@ def test_001_R18_a_losing_side_does_not_roll_a_night_die_that_cannot_win(cli):
     # only bring its consequences ("con tal de conseguir la victoria"): it stays a plain loss, two dice read
     r = giro(cli, "contest", "5+4", "4+3", "--dice", "9,5")
     assert r.code == 0, r.err
-    assert r.json["winner"] == "actor" and r.json["target"]["night"] is None
-    assert r.json["target"]["consequences"] is False and r.json["night_order"] == []
+    assert r.json["winner"] == "actor" and r.json["opposition"]["night"] is None
+    assert r.json["opposition"]["consequences"] is False and r.json["night_order"] == []
 
 
 def test_001_R18_the_overtaken_side_does_not_answer_when_its_night_die_cannot_win(cli):
@@ -51,30 +51,30 @@ def test_001_R18_the_overtaken_side_does_not_answer_when_its_night_die_cannot_wi
     # limit 6 < 7, so it does not answer (before: a third Night Die was asked for)
     r = giro(cli, "contest", "4+3", "3+3", "--dice", "5,6,7")
     assert r.code == 0, r.err
-    assert r.json["night_order"] == ["actor"] and r.json["actor"]["result"] == 7
-    assert r.json["target"]["result"] == 6 and not r.json["target"]["consequences"]
+    assert r.json["night_order"] == ["actor"] and r.json["roll"]["result"] == 7
+    assert r.json["opposition"]["result"] == 6 and not r.json["opposition"]["consequences"]
 
 
 def test_001_R18_a_night_die_that_could_only_tie_is_not_rolled(cli):
     # actor 7 (limit 7) against 4 (limit 7): the loser's best Night Die ties at 7, it never wins
     r = giro(cli, "contest", 7, 7, "--dice", "7,4")
-    assert r.code == 0 and r.json["target"]["night"] is None and r.json["winner"] == "actor"
+    assert r.code == 0 and r.json["opposition"]["night"] is None and r.json["winner"] == "actor"
 
 
 def test_001_R18_under_defender_a_tie_is_enough_for_the_target_to_roll(cli):
     # actor 7 (limit 7) against 4 (limit 7): with contest_tie = defender a Night Die of 7 wins for the target
     r = giro(cli, "contest", 7, 7, "--rule", "contest_tie=defender", "--dice", "7,4,7")
-    assert r.code == 1 and r.json["winner"] == "target" and r.json["target"]["night"]["value"] == 7
+    assert r.code == 1 and r.json["winner"] == "target" and r.json["opposition"]["night"]["value"] == 7
 
 
 def test_001_R18_adjustment_points_count_when_judging_whether_the_night_die_can_win(cli):
     # 8 (limit 8) against 3 + 2 points = 5 (limit 7): with its points a Night Die still ends at most at the
     # limit 7 < 8: it cannot win, so it is not rolled
     r = giro(cli, "contest", 8, 7, "--target-adjust", 2, "--dice", "8,3")
-    assert r.code == 0 and r.json["target"]["night"] is None
+    assert r.code == 0 and r.json["opposition"]["night"] is None
     # a limit-9 side with 2 points can win against 8 (a Night Die of 7..11 ends at 9)
     r = giro(cli, "contest", 8, 9, "--target-adjust", 2, "--dice", "8,12,11")
-    assert r.json["target"]["night"]["value"] == 9 and r.json["winner"] == "target"
+    assert r.json["opposition"]["night"]["value"] == 9 and r.json["winner"] == "target"
 
 
 def test_001_R6_no_night_die_when_the_range_is_empty(cli):
@@ -88,7 +88,7 @@ def test_001_R6_night_always_rolls_it_even_when_it_cannot_help(cli):
     r = giro(cli, "check", "3+2", "--difficulty", 8, "--night", "always", "--dice", "8,5")
     assert r.code == 1 and r.json["outcome"] == "fiasco" and r.json["failure_factor"] == 5
     r = giro(cli, "contest", "5+4", "4+3", "--target-night", "always", "--dice", "9,5,7")
-    assert r.json["target"]["night"]["value"] == 7 and r.json["winner"] == "actor"
+    assert r.json["opposition"]["night"]["value"] == 7 and r.json["winner"] == "actor"
 
 
 @pytest.mark.slow  # an exhaustive count of a contest
@@ -270,10 +270,10 @@ def test_001_R18_the_night_die_after_a_losing_day_die_and_the_answer(cli):
     # answers with 8, which stands and wins
     r = giro(cli, "contest", 6, 9, "--dice", "4,5,6,8")
     assert r.json["night_order"] == ["actor", "target"] and r.json["winner"] == "target" and r.code == 1
-    assert r.json["actor"]["consequences"] and r.json["target"]["result"] == 8
+    assert r.json["roll"]["consequences"] and r.json["opposition"]["result"] == 8
     # the Night Die that fails stands too: 3 behind 7, Night Die 11 over the limit 9 → a Fracaso
     r = giro(cli, "contest", 9, 8, "--dice", "3,7,11")
-    assert r.json["actor"]["outcome"] == "fiasco" and r.json["actor"]["failure_factor"] == 11
+    assert r.json["roll"]["outcome"] == "fiasco" and r.json["roll"]["failure_factor"] == 11
     assert r.json["winner"] == "target"
 
 
@@ -293,9 +293,9 @@ def test_001_R18_tie_reroll_rolls_the_whole_contest_again(cli):
 def test_001_R19_simultaneous_failure_reports_each_side(cli):
     r = giro(cli, "contest", 6, 5, "--difficulty", 3, "--target-difficulty", 4, "--dice", "2,9,1,12")
     assert r.code == 1 and r.json["outcome"] == "simultaneous_failure"
-    assert r.json["actor"]["failure_factor"] == 1 and r.json["target"]["failure_factor"] == 12
+    assert r.json["roll"]["failure_factor"] == 1 and r.json["opposition"]["failure_factor"] == 12
     r = giro(cli, "contest", 6, 5, "--night", "never", "--target-night", "never", "--dice", "7,6")
-    assert r.json["actor"]["outcome"] == r.json["target"]["outcome"] == "failure"
+    assert r.json["roll"]["outcome"] == r.json["opposition"]["outcome"] == "failure"
 
 
 def test_001_R10_automatic_results_roll_1d12(cli):

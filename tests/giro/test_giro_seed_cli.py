@@ -99,10 +99,10 @@ def test_001_T7_the_punch_in_the_maya_temple(cli, campaigns):
              "--target", PENNROCK, "--target-consequence", "parcialmente aturdido", "--dice", "6,3,5")
     assert r.code == 0, r.err
     data = r.json["results"][0] if "results" in r.json else r.json
-    assert data["actor"]["limit"] == 8 and data["target"]["limit"] == 7
-    assert data["target"]["day"]["value"] == 3 and data["target"]["night"]["value"] == 5  # 001-R18: the Night Die stands
-    assert data["winner"] == "actor" and data["actor"]["result"] == 6 and data["target"]["result"] == 5
-    assert data["target"]["consequences"] is True  # 001-R11: the Night Die always has consequences
+    assert data["roll"]["limit"] == 8 and data["opposition"]["limit"] == 7
+    assert data["opposition"]["day"]["value"] == 3 and data["opposition"]["night"]["value"] == 5  # 001-R18: the Night Die stands
+    assert data["winner"] == "actor" and data["roll"]["result"] == 6 and data["opposition"]["result"] == 5
+    assert data["opposition"]["consequences"] is True  # 001-R11: the Night Die always has consequences
     assert state(campaigns)[PENNROCK]["consecuencias"] == ["parcialmente aturdido"]
     quick = giro(cli, "contest", 8, 7, "--dice", "6,3,5")
     assert quick.json["winner"] == "actor" and quick.json["night_order"] == ["target"]
@@ -129,8 +129,8 @@ def test_001_T9_the_race_to_the_abyss(cli):
              "--night", "never", "--difficulty", 3, "--target-difficulty", 3, "--dice", "12,9,2")
     data = r.json["results"][0] if "results" in r.json else r.json
     assert data["outcome"] == "simultaneous_failure"
-    assert data["actor"]["outcome"] == "failure" and data["actor"]["failure_factor"] is None
-    assert data["target"]["outcome"] == "fiasco" and data["target"]["failure_factor"] == 2
+    assert data["roll"]["outcome"] == "failure" and data["roll"]["failure_factor"] is None
+    assert data["opposition"]["outcome"] == "fiasco" and data["opposition"]["failure_factor"] == 2
     assert r.code == 1
 
 
@@ -139,4 +139,4 @@ def test_001_T9_with_the_default_difficulty_1_the_night_die_2_is_in_range(cli):
     r = camp(cli, "contest", PENNROCK, "Gracia + Atletismo", "Gracia + Atletismo", "--target", CHEVALLIER,
              "--night", "never", "--dice", "12,9,2")
     data = r.json["results"][0] if "results" in r.json else r.json
-    assert data["target"]["outcome"] == "success_with_consequences" and data["winner"] == "target"
+    assert data["opposition"]["outcome"] == "success_with_consequences" and data["winner"] == "target"

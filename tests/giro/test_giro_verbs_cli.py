@@ -19,10 +19,10 @@ def test_001_R1_a_test_against_a_difficulty_and_a_contest_against_an_opponent(cl
     test = giro(cli, "check", "4+3", "--difficulty", 2, "--dice", 2)
     assert test.json["verb"] == "check" and test.json["range"] == [2, 7] and test.json["success"] is True
     contest = giro(cli, "contest", "4+3", "3+3", "--dice", "2,4,1")
-    assert contest.json["verb"] == "contest" and contest.json["actor"]["limit"] == 7
-    assert contest.json["target"]["limit"] == 6
+    assert contest.json["verb"] == "contest" and contest.json["roll"]["limit"] == 7
+    assert contest.json["opposition"]["limit"] == 6
     # the actor's 2 loses to 4, so its Night Die (1) stands: 1 < 4, the opposition wins
-    assert contest.json["winner"] == "target" and contest.json["actor"]["night"]["value"] == 1
+    assert contest.json["winner"] == "target" and contest.json["roll"]["night"]["value"] == 1
 
 
 def test_dice_order_day_dice_extra_and_assistance_then_night_dice(cli):
@@ -54,11 +54,11 @@ def test_001_R13_keep_day_replays_the_die_the_table_kept(cli):
 
 def test_quick_damage_and_healing_on_a_throw_away_character(cli):
     r = giro(cli, "damage", 4, "--with", "salud=8")
-    assert r.json["salud"] == 4 and r.json["heridas"] == 4 and r.json["down"] is False
+    assert r.json["health"]["salud"] == 4 and r.json["health"]["heridas"] == 4 and r.json["health"]["down"] is False
     r = giro(cli, "damage", 9, "--with", "salud=8", "--with", "heridas=2")
-    assert r.json["salud"] == 0 and r.json["down"] is True
+    assert r.json["health"]["salud"] == 0 and r.json["health"]["down"] is True
     r = giro(cli, "heal", 3, "--with", "heridas=5")
-    assert r.json["salud"] == 10 - 2
+    assert r.json["health"]["salud"] == 10 - 2
 
 
 def test_seed_and_repeat(cli):
@@ -94,9 +94,19 @@ def test_an_empty_range_says_so(cli):
 def test_001_R12_a_night_turn_in_a_contest_rolls_with_the_first_rolls(cli):
     # the actor's Day Die 5; the target's Night Turn 6 beats it, so the actor's Night Die 7 answers and wins
     r = cli("giro", "contest", "7", "7", "--target-night-turn", "--dice", "5,6,7", "--json")
-    assert r.json["target"]["pool"]["night_turn"] is True and r.json["target"]["night"]["value"] == 6
+    assert r.json["opposition"]["pool"]["night_turn"] is True and r.json["opposition"]["night"]["value"] == 6
     assert r.json["night_order"] == ["actor"] and r.json["winner"] == "actor"
-    assert r.json["target"]["consequences"] is True  # a Night Turn always has consequences
+    assert r.json["opposition"]["consequences"] is True  # a Night Turn always has consequences
     text = cli("giro", "contest", "7", "7", "--target-night-turn", "--dice", "5,6,7").out
     assert "Opposition: Night Die 6: within the success range 1–7" in text
     assert "Actor is losing and rolls the Night Die (its result stands): Night Die 7" in text
+
+
+def test_every_verb_on_salud_gives_it_in_one_shape(cli):
+    """damage, heal and recover all give salud under "health" (docs/systems/giro.md),
+    a recovery that heals nothing too: the end of a scene restores no salud (the rulings)."""
+    shapes = [giro(cli, "damage", 2, "--with", "heridas=3").json["health"],
+              giro(cli, "heal", 2, "--with", "heridas=3").json["health"],
+              giro(cli, "recover", "end_of_scene", "--with", "heridas=3").json["results"][0]["health"]]
+    assert [(h["salud"], h["heridas"], h["salud_max"]) for h in shapes] == [(10 - 5, 5, 10), (10 - 1, 1, 10),
+                                                                            (10 - 3, 3, 10)]

@@ -147,9 +147,9 @@ def test_004_R7_half_of_life_is_of_the_maximum(cli):
 def test_004_R7_damage_verb_applies_location_effects(cli):
     # the damage verb on its own: 6 to the head of a 10-life target with Bruno's large edged axe
     r = camp(cli, "damage", "Novato", 6, "--location", "head", "--by", "Bruno")
-    assert r.json["effects"] == ["dazed", "beheaded"] and r.json["death"] == "decapitado"
+    assert r.json["wound"]["effects"] == ["dazed", "beheaded"] and r.json["wound"]["death"] == "decapitado"
     r = quick(cli, "damage", 4, "--location", "head", "--with", "vida=10")
-    assert r.json["effects"] == ["dazed"] and r.json["life_left"] == 6
+    assert r.json["wound"]["effects"] == ["dazed"] and r.json["wound"]["life_left"] == 6
 
 
 # --- 004-R14: charging ---------------------------------------------------------

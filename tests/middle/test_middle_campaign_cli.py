@@ -15,13 +15,13 @@ def test_unknown_capability_lists_the_sheet_and_the_closest(cli, campaigns):
 
 def test_capability_names_ignore_case_accents_and_language(cli):
     for name in ("Domar Bestias", "beast taming"):
-        assert camp(cli, "check", "Aldara", name, "--dice", "1,2,3").json["capability"] == "domar bestias"
-    assert camp(cli, "check", "Rata", "BRIBONERIAS", "--dice", "1,2,3").json["rating"] == 2
+        assert camp(cli, "check", "Aldara", name, "--dice", "1,2,3").json["ld"]["capability"] == "domar bestias"
+    assert camp(cli, "check", "Rata", "BRIBONERIAS", "--dice", "1,2,3").json["ld"]["rating"] == 2
 
 
 def test_a_plain_number_on_a_campaign_rolls_those_marks(cli):
     r = camp(cli, "check", "Aldara", 1, "--dice", "1,2,3")
-    assert r.json["rating"] == 1 and r.json["result"] == 2
+    assert r.json["ld"]["rating"] == 1 and r.json["ld"]["result"] == 2
 
 
 def test_one_capability_at_a_time(cli):
@@ -71,7 +71,7 @@ def test_seed_repeats_and_n_repeats(cli):
     first = quick(cli, "strike", 2, "--seed", 7, "--armour", -1).json
     assert quick(cli, "strike", 2, "--seed", 7, "--armour", -1).json == first
     rows = quick(cli, "check", 1, "-n", 5, "--seed", 3).json
-    assert len(rows) == 5 and all(1 <= row["result"] <= 6 for row in rows)
+    assert len(rows) == 5 and all(1 <= row["ld"]["result"] <= 6 for row in rows)
 
 
 def test_systems_middle_lists_template_options_and_verbs(cli):
@@ -97,7 +97,7 @@ def test_json_carries_what_a_referee_checks(cli):
 
 def test_no_negative_life_so_a_rest_after_a_lifted_death_counts_from_0(cli, campaigns):
     hit = camp(cli, "damage", "Novato", 30)  # vida 10
-    assert hit.code == 0 and hit.json["life_left"] == 0 and hit.json["dead"]
+    assert hit.code == 0 and hit.json["wound"]["life_left"] == 0 and hit.json["wound"]["dead"]
     assert kept(campaigns)["characters"]["Novato"]["vida_perdida"] == 10
     assert cli("-C", "middle", "state", "Novato", "--remove", "muerto").code == 0  # the Narrator's word
     rested = camp(cli, "recover", "rest", "Novato")

@@ -88,6 +88,7 @@ def test_004_R15_on_the_campaign_fallen_members_count_and_cowards_cannot_roll(cl
     r = camp(cli, "morale", "--members", "Aldara,Rata,Centinela,Novato", "--on-failure", "surrender",
              "--dice", "3,5,9")
     assert [(m["member"], m["held"]) for m in r.json["members"]] == [("Aldara", True), ("Rata", False)]
+    assert [(m["fled"], m["surrendered"]) for m in r.json["members"]] == [(False, False), (False, True)]
     assert state(cli, "Rata")["moral"] == "rendido"
     refused(cli("-C", "middle", "strike", "Rata", "--target", "Perro"), "Rata cannot act: has surrendered")
 
@@ -95,6 +96,7 @@ def test_004_R15_on_the_campaign_fallen_members_count_and_cowards_cannot_roll(cl
 def test_004_R15_the_default_policy_is_to_flee(cli):
     r = camp(cli, "morale", "--members", "Novato", "--fallen", 1, "--goal", 6, "--dice", "1,2,3")
     assert r.json["members"][0]["held"] is False and state(cli, "Novato")["moral"] == "huyendo"
+    assert (r.json["members"][0]["fled"], r.json["members"][0]["surrendered"]) == (True, False)
 
 
 def test_004_R16_enraged_gets_plus1_to_valor(cli):

@@ -62,21 +62,21 @@ def test_004_R3_unread_dice_are_still_checked(cli):
 def test_004_R4_the_narrators_nd_may_go_beyond_the_table(cli):
     # before: --nd 3 and --nd -5 were refused (exit 2) although the rulings read them
     r = quick(cli, "check", 2, "--nd", 3, "--dice", "4,9,11")
-    assert r.code == 0 and r.json["nd"] == 3 and r.json["nd_level"] == 2
-    assert (r.json["reading"], r.json["result"]) == ("highest_plus_middle", 11 + 9)
+    assert r.code == 0 and r.json["ld"]["nd"] == 3 and r.json["ld"]["nd_level"] == 2
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"]) == ("highest_plus_middle", 11 + 9)
     r = quick(cli, "check", 3, "--nd", -5)
-    assert r.code == 1 and r.json["automatic_failure"] is True
+    assert r.code == 1 and r.json["ld"]["automatic_failure"] is True
     assert "beyond ND −4" in cli("middle", "check", "3", "--nd", "-5").out
     # the defender's ND of a contest too: +4 reads as +2 (highest + middle of 2, 5, 6 = 11)
     r = quick(cli, "contest", 1, 1, "--target-nd", 4, "--dice", "6,6,6,2,5,6")
-    assert r.json["defender"]["result"] == 11 and r.json["winner"] == "defender"
+    assert r.json["opposition_ld"]["result"] == 11 and r.json["winner"] == "defender"
 
 
 def test_004_R3_json_says_how_far_the_dice_would_shrink(cli):
     # before: "shrink": 0 for an LD that fails because its dice cannot shrink
-    assert quick(cli, "check", 2, "--nd", -4).json["shrink"] == 2
-    assert quick(cli, "check", 1, "--nd", -3).json["shrink"] == 1
-    assert quick(cli, "check", 3, "--nd", -3, "--dice", "1,2,3").json["shrink"] == 1
+    assert quick(cli, "check", 2, "--nd", -4).json["ld"]["shrink"] == 2
+    assert quick(cli, "check", 1, "--nd", -3).json["ld"]["shrink"] == 1
+    assert quick(cli, "check", 3, "--nd", -3, "--dice", "1,2,3").json["ld"]["shrink"] == 1
 
 
 # --- parries (004-R11) ----------------------------------------------------------
@@ -175,7 +175,7 @@ def test_004_R9_the_output_says_when_the_worse_nd_leaves_no_die(cli):
 ])
 def test_004_R2_each_rating_and_innate(cli, rating, faces, innate, reading, result):
     r = quick(cli, "check", rating, *(["--innate"] if innate else []), "--dice", faces)
-    assert (r.json["reading"], r.json["result"]) == (reading, result) and r.code == 0
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"]) == (reading, result) and r.code == 0
 
 
 @pytest.mark.parametrize("nd,reading,result,code", [
@@ -187,7 +187,7 @@ def test_004_R2_each_rating_and_innate(cli, rating, faces, innate, reading, resu
 ])
 def test_004_R3_the_nd_ladder_on_3_10_6(cli, nd, reading, result, code):
     r = quick(cli, "check", 2, "--nd", nd, "--dice", "3,10,6")
-    assert (r.json["reading"], r.json["result"], r.code) == (reading, result, code)
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"], r.code) == (reading, result, code)
 
 
 @pytest.mark.parametrize("rating,nd,faces,sizes,result", [
@@ -198,7 +198,7 @@ def test_004_R3_the_nd_ladder_on_3_10_6(cli, nd, reading, result, code):
 ])
 def test_004_R3_shrinking_with_the_difference_reading(cli, rating, nd, faces, sizes, result):
     r = quick(cli, "check", rating, "--nd", nd, "--rule", "nd_minus2=difference", "--dice", faces)
-    assert r.json["sizes"] == sizes and r.json["result"] == result and r.code == 0
+    assert r.json["ld"]["sizes"] == sizes and r.json["ld"]["result"] == result and r.code == 0
 
 
 def test_004_R3_literal_minus2_says_it_cannot_succeed_only_when_it_cannot(cli):
@@ -207,7 +207,7 @@ def test_004_R3_literal_minus2_says_it_cannot_succeed_only_when_it_cannot(cli):
     # against goal 0 the literal reading succeeds on a pair of equal low dice: no warning
     r = cli("middle", "check", "2", "--nd", "-2", "--goal", "0", "--dice", "5,5,9")
     assert r.code == 0 and "never above 0" not in r.out
-    assert quick(cli, "check", 2, "--nd", -2, "--goal", 0, "--dice", "5,5,9").json["cannot_succeed"] is False
+    assert quick(cli, "check", 2, "--nd", -2, "--goal", 0, "--dice", "5,5,9").json["ld"]["cannot_succeed"] is False
 
 
 def test_004_R4_states_stack_with_the_narrator_and_clamp(cli):
@@ -225,18 +225,18 @@ def test_004_R4_states_stack_with_the_narrator_and_clamp(cli):
 
 def test_004_R16_states_touch_their_own_kinds_of_ld(cli):
     # Enraged: −1 to attacks but nothing on a plain check; +1 on valor
-    assert quick(cli, "check", 2, "--states", "irritado", "--dice", "3,10,6").json["result"] == 6
-    assert quick(cli, "check", "2", "--states", "cegado", "--dice", "3,10,6").json["result"] == 6
+    assert quick(cli, "check", 2, "--states", "irritado", "--dice", "3,10,6").json["ld"]["result"] == 6
+    assert quick(cli, "check", "2", "--states", "cegado", "--dice", "3,10,6").json["ld"]["result"] == 6
     # Cowed: −1 only while fighting
-    assert quick(cli, "check", 2, "--states", "acobardado", "--combat", "--dice", "3,10,6").json["result"] == 3
-    assert quick(cli, "check", 2, "--states", "acobardado", "--dice", "3,10,6").json["result"] == 6
+    assert quick(cli, "check", 2, "--states", "acobardado", "--combat", "--dice", "3,10,6").json["ld"]["result"] == 3
+    assert quick(cli, "check", 2, "--states", "acobardado", "--dice", "3,10,6").json["ld"]["result"] == 6
 
 
 def test_004_R16_campaign_states_apply_by_themselves(cli):
     # Centinela Blinded: her Vigilancia 3 reads the lowest, and her blows too
     assert camp(cli, "state", "Centinela", "--add", "cegado").code == 0
     r = camp(cli, "check", "Centinela", "Vigilancia", "--dice", "3,6,9")
-    assert r.json["nd"] == -1 and r.json["result"] == 3
+    assert r.json["ld"]["nd"] == -1 and r.json["ld"]["result"] == 3
     # Aldara Enraged: her valor reads the highest of 2, 7, 9 at the end of a turn that lost half
     assert camp(cli, "state", "Aldara", "--add", "irritado").code == 0
     assert camp(cli, "damage", "Novato", "10").code == 0
@@ -275,7 +275,7 @@ def test_004_R7_called_shot_effects(cli, location, life, vigor, weapon, damage, 
     size, kind = weapon
     args = ["damage", name, damage, "--location", location, "--weapon", size] + (["--weapon-kind", kind] if kind else [])
     r = camp(cli, *args)
-    assert r.json["effects"] == effects, r.json
+    assert r.json["wound"]["effects"] == effects, r.json
 
 
 def test_004_R13_cover_and_004_R12_feint_modifiers_on_the_campaign(cli):

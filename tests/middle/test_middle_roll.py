@@ -23,22 +23,22 @@ def test_004_R2_dice_by_rating():
                                                 (2, "4,9,11", [12, 12, 12]), (3, "20,1,13", [20, 20, 20])])
 def test_004_R2_each_rating_throws_its_dice(cli, rating, faces, sizes):
     r = quick(cli, "roll", rating, "--dice", faces)
-    assert r.code == 0 and r.json["sizes"] == sizes
+    assert r.code == 0 and r.json["ld"]["sizes"] == sizes
     assert [d["sides"] for d in r.json["dice"]] == sizes
 
 
 def test_004_T1_rating_2_reads_the_middle_innate_the_highest(cli):
     # 004-T1: 3d12 = (4, 9, 11): the middle is 9; innate reads the highest, 11.
-    assert quick(cli, "check", 2, "--dice", "4,9,11").json["result"] == 9
-    assert quick(cli, "check", 2, "--innate", "--dice", "4,9,11").json["result"] == 11
+    assert quick(cli, "check", 2, "--dice", "4,9,11").json["ld"]["result"] == 9
+    assert quick(cli, "check", 2, "--innate", "--dice", "4,9,11").json["ld"]["result"] == 11
 
 
 def test_004_T1_rating_0_reads_the_lowest_innate_the_middle(cli):
     # 004-T1: d6=5, d12=2, d20=17: the lowest is 2; innate at 0 reads the middle, 5 (rulings).
     r = quick(cli, "check", 0, "--dice", "5,2,17")
-    assert (r.json["reading"], r.json["result"]) == ("lowest", 2)
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"]) == ("lowest", 2)
     r = quick(cli, "check", 0, "--innate", "--dice", "5,2,17")
-    assert (r.json["reading"], r.json["result"]) == ("middle", 5)
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"]) == ("middle", 5)
 
 
 def test_004_R2_out_of_range_rating_is_refused(cli):
@@ -58,13 +58,13 @@ def test_004_R2_out_of_range_rating_is_refused(cli):
 ])
 def test_004_R3_which_die_each_nd_reads(cli, nd, reading, result):
     r = quick(cli, "check", 2, "--nd", nd, "--dice", "4,9,11")
-    assert (r.json["reading"], r.json["result"]) == (reading, result)
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"]) == (reading, result)
 
 
 def test_004_R3_nd_minus2_difference_option(cli):
     # The rulings: nd_minus2 = "difference" reads second-lowest − lowest: 9 − 4.
     r = quick(cli, "check", 2, "--nd", -2, "--rule", "nd_minus2=difference", "--dice", "11,4,9")
-    assert (r.json["reading"], r.json["result"], r.json["success"]) == ("second_minus_lowest", 5, True)
+    assert (r.json["ld"]["reading"], r.json["ld"]["result"], r.json["success"]) == ("second_minus_lowest", 5, True)
 
 
 def test_004_R3_literal_nd_minus2_says_it_cannot_succeed(cli):
@@ -73,7 +73,7 @@ def test_004_R3_literal_nd_minus2_says_it_cannot_succeed(cli):
     assert r.code == 1
     assert "20 − 20 = 0 < 1: failure" in r.out
     assert "lowest − second-lowest is never above 0: it cannot reach 1" in r.out
-    assert quick(cli, "check", 3, "--nd", -2, "--dice", "20,20,20").json["cannot_succeed"] is True
+    assert quick(cli, "check", 3, "--nd", -2, "--dice", "20,20,20").json["ld"]["cannot_succeed"] is True
     # against a goal of 0 or less the literal reading can succeed, and nothing is said
     r = cli("middle", "check", "3", "--nd", "-2", "--goal", "0", "--dice", "20,20,20")
     assert r.code == 0 and "never above 0" not in r.out
@@ -88,22 +88,22 @@ def test_004_R3_literal_ndminus2_line_in_spanish(cli):
 def test_004_R3_minus3_one_size_smaller_then_minus2_rule(cli):
     # rating 3 at ND −3: 3d12, read as ND −2 (lowest − second-lowest)
     r = quick(cli, "check", 3, "--nd", -3, "--goal", -19, "--dice", "12,3,7")
-    assert r.json["sizes"] == [12, 12, 12] and r.json["shrink"] == 1
-    assert r.json["result"] == 3 - 7
+    assert r.json["ld"]["sizes"] == [12, 12, 12] and r.json["ld"]["shrink"] == 1
+    assert r.json["ld"]["result"] == 3 - 7
 
 
 def test_004_T2_rating_3_at_minus4_throws_3d6(cli):
     # 004-T2: rating 3 at ND −4: two sizes smaller (d20 → d12 → d6), then the ND −2 rule
     r = quick(cli, "check", 3, "--nd", -4, "--rule", "nd_minus2=difference", "--dice", "2,6,5")
-    assert r.json["sizes"] == [6, 6, 6] and r.json["shrink"] == 2
-    assert r.json["result"] == 5 - 2
+    assert r.json["ld"]["sizes"] == [6, 6, 6] and r.json["ld"]["shrink"] == 2
+    assert r.json["ld"]["result"] == 5 - 2
 
 
 def test_004_T2_rating_1_at_minus3_is_an_automatic_failure(cli):
     # 004-T2: nothing is smaller than a d6: it cannot be attempted, and no die is read
     r = quick(cli, "check", 1, "--nd", -3)
-    assert r.code == 1 and r.json["automatic_failure"] is True and r.json["dice"] == []
-    assert r.json["result"] is None and r.json["success"] is False
+    assert r.code == 1 and r.json["ld"]["automatic_failure"] is True and r.json["dice"] == []
+    assert r.json["ld"]["result"] is None and r.json["success"] is False
     r = cli("middle", "check", "1", "--nd", "-3", "--lang", "en")
     assert "there is no die smaller than a d6, it cannot be attempted: automatic failure" in r.out
 
@@ -112,18 +112,18 @@ def test_004_T2_rating_1_at_minus3_is_an_automatic_failure(cli):
 def test_004_R3_no_smaller_die_fails(cli, rating, nd):
     # The rulings (GAP-5): rating 0 cannot shrink at all (its d6); 3d12 cannot shrink twice
     r = quick(cli, "check", rating, "--nd", nd)
-    assert r.json["automatic_failure"] is True and r.code == 1
+    assert r.json["ld"]["automatic_failure"] is True and r.code == 1
 
 
 def test_004_R3_rating_0_at_minus2_is_still_thrown(cli):
     # the ruling fails rating 0 only where dice must shrink; at ND −2 its three dice are read
     r = quick(cli, "check", 0, "--nd", -2, "--goal", -19, "--dice", "6,3,20")
-    assert r.json["result"] == 3 - 6
+    assert r.json["ld"]["result"] == 3 - 6
 
 
 def test_004_R3_default_nd_is_normal(cli):
     r = quick(cli, "check", 1, "--dice", "2,5,4")
-    assert r.json["nd"] == 0 and r.json["result"] == 4
+    assert r.json["ld"]["nd"] == 0 and r.json["ld"]["result"] == 4
 
 
 def test_004_T3_nd_levels_named_as_the_book_does(cli):
@@ -178,8 +178,8 @@ def test_reading_shift_option(cli):
     assert ND.plan(-1, 0, False, reading="shift").reading == "lowest_minus_second"
     assert ND.plan(-2, 0, False, reading="shift") == ND.Plan(-3, 1, "lowest_minus_second")
     r = quick(cli, "check", 2, "--innate", "--nd", -1, "--rule", "reading=shift", "--dice", "4,9,11")
-    assert r.json["result"] == 9
-    assert quick(cli, "check", 0, "--nd", -2, "--rule", "reading=shift").json["automatic_failure"] is True
+    assert r.json["ld"]["result"] == 9
+    assert quick(cli, "check", 0, "--nd", -2, "--rule", "reading=shift").json["ld"]["automatic_failure"] is True
 
 
 def test_equal_faces_of_rating_0_keep_the_smaller_die_lower():
@@ -194,7 +194,7 @@ def test_rulings_success_is_at_least_the_goal_or_1(cli):
     assert quick(cli, "check", 1, "--goal", 4, "--dice", "2,4,6").json["success"] is True
     r = quick(cli, "check", 1, "--goal", 5, "--dice", "2,4,6")
     assert r.json["success"] is False and r.code == 1
-    assert quick(cli, "check", 1, "--dice", "1,1,1").json["goal"] == 1
+    assert quick(cli, "check", 1, "--dice", "1,1,1").json["ld"]["goal"] == 1
 
 
 def test_004_R1_a_routine_task_needs_no_roll(cli):
@@ -222,10 +222,10 @@ def test_a_quick_roll_cannot_name_a_capability(cli):
 def test_results_lie_within_the_dice_and_given_dice_agree_with_the_seed(rating, nd, innate, seed, minus2):
     rolled, source = call("check", capability=str(rating), nd=max(-4, min(2, nd)), innate=innate, seed=seed,
                           options={"nd_minus2": minus2})
-    data = rolled.data
+    data = rolled.data["ld"]
     again, _ = call("check", capability=str(rating), nd=max(-4, min(2, nd)), innate=innate, seed=seed,
                     options={"nd_minus2": minus2})
-    assert again.data == data  # the same seed throws the same dice
+    assert again.data["ld"] == data  # the same seed throws the same dice
     if data["automatic_failure"]:
         assert data["faces"] == [] and source.reads == []
         return
@@ -235,4 +235,4 @@ def test_results_lie_within_the_dice_and_given_dice_agree_with_the_seed(rating, 
     assert low <= data["result"] <= high
     given_back, _ = call("check", capability=str(rating), nd=max(-4, min(2, nd)), innate=innate,
                          dice=data["faces"], options={"nd_minus2": minus2})
-    assert given_back.data == data  # the dice given at the table read as the rolled ones
+    assert given_back.data["ld"] == data  # the dice given at the table read as the rolled ones

@@ -72,22 +72,22 @@ def test_004_R16_states_stack(cli):
 
 def test_004_R16_cowed_only_while_fighting(cli):
     add(cli, "Aldara", "acobardado")
-    assert camp(cli, "check", "Aldara", "domar bestias", "--dice", "1,2,3").json["nd"] == 0
-    assert camp(cli, "check", "Aldara", "domar bestias", "--combat", "--dice", "1,2,3").json["nd"] == -1
+    assert camp(cli, "check", "Aldara", "domar bestias", "--dice", "1,2,3").json["ld"]["nd"] == 0
+    assert camp(cli, "check", "Aldara", "domar bestias", "--combat", "--dice", "1,2,3").json["ld"]["nd"] == -1
     r = camp(cli, "insult", "Aldara", "--rivals", "Perro", "--dice", "1,2,3")
     assert r.json["ld"]["nd"] == -1  # a shout is made while fighting
 
 
 def test_004_R16_blinded_watches_worse_but_tames_as_well(cli):
     add(cli, "Aldara", "cegado")
-    assert camp(cli, "check", "Aldara", "Vigilancia", "--dice", "1,2,3").json["nd"] == -1
-    assert camp(cli, "check", "Aldara", "domar bestias", "--dice", "1,2,3").json["nd"] == 0
+    assert camp(cli, "check", "Aldara", "Vigilancia", "--dice", "1,2,3").json["ld"]["nd"] == -1
+    assert camp(cli, "check", "Aldara", "domar bestias", "--dice", "1,2,3").json["ld"]["nd"] == 0
 
 
 def test_004_R16_enraged_valor_check_is_easier(cli):
     add(cli, "Aldara", "irritado")
-    assert camp(cli, "check", "Aldara", "valentía", "--dice", "1,2,3").json["nd"] == 1
-    assert camp(cli, "check", "Aldara", "valor", "--dice", "1,2,3").json["nd"] == 1  # English name
+    assert camp(cli, "check", "Aldara", "valentía", "--dice", "1,2,3").json["ld"]["nd"] == 1
+    assert camp(cli, "check", "Aldara", "valor", "--dice", "1,2,3").json["ld"]["nd"] == 1  # English name
 
 
 def test_004_R16_status_lists_the_states_with_their_nd(cli):

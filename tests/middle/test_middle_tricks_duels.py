@@ -71,7 +71,7 @@ def test_004_R9_neither_reaches_the_lower_worsens(cli):
     end_round(cli)
     # next turn Centinela throws at ND −1 (the lowest); both fall short again and it worsens to −2
     r = camp(cli, "duel", "Centinela", "--dice", "3,5,9,2,4,6")
-    assert r.json["lds"][0]["nd"] == -1 and r.json["lds"][0]["result"] == 3
+    assert r.json["ld"]["nd"] == -1 and r.json["ld"]["result"] == 3
     assert state(cli, "Centinela")["duelo_nd"] == -2
 
 
@@ -168,7 +168,7 @@ def test_004_R12_blinded_target_counts_down_and_suffers(cli):
     assert {"key": "state:cegado", "nd": -1} in r.json["ld"]["nd_modifiers"]
     # ... and watches at ND −1
     r = camp(cli, "check", "Novato", "Vigilancia", "--dice", "1,2,3")
-    assert r.json["nd"] == -1
+    assert r.json["ld"]["nd"] == -1
     end_round(cli)
     assert state(cli, "Novato")["cegado_rondas"] == 1
     end_round(cli)
@@ -262,4 +262,4 @@ def test_004_R14_rivals_must_be_named(cli):
 def test_004_R9_duel_lds_bear_the_duellists_states(cli):
     # decided: pushing locked weapons is fighting with them, so a Dazed duellist throws at ND −1 (004-R16)
     r = quick(cli, "duel", 2, "--rival-use", 2, "--states", "mareado", "--dice", "1,4,9,2,4,6")
-    assert r.json["lds"][0]["nd"] == -1 and r.json["lds"][0]["result"] == 1 and r.json["lds"][1]["nd"] == 0
+    assert r.json["ld"]["nd"] == -1 and r.json["ld"]["result"] == 1 and r.json["opposition_ld"]["nd"] == 0

@@ -30,13 +30,13 @@ def test_sample_campaign_has_the_books_characters():
 def test_003_R3_pool_is_attribute_plus_skill_in_either_language(cli):
     es = camp(cli, "check", "Katarina", "Destreza+Pelea", "--difficulty", 1, "--dice", "6,6,6,6,6,6,6")
     en = camp(cli, "check", "Katarina", "dexterity+BRAWL", "--difficulty", 1, "--dice", "6,6,6,6,6,6,6")
-    assert es.json["pool"]["pool"]["base"] == en.json["pool"]["pool"]["base"] == 3 + 4
-    assert [t["name"] for t in en.json["pool"]["pool"]["traits"]] == ["Destreza", "Pelea"]  # as the sheet writes them
+    assert es.json["roll"]["pool"]["base"] == en.json["roll"]["pool"]["base"] == 3 + 4
+    assert [t["name"] for t in en.json["roll"]["pool"]["traits"]] == ["Destreza", "Pelea"]  # as the sheet writes them
 
 
 def test_an_untrained_skill_counts_zero_and_a_typo_is_refused(cli):
     r = camp(cli, "check", "Leah", "Astucia+Sigilo", "--difficulty", 1, "--dice", "6,6")
-    assert r.json["pool"]["pool"]["base"] == 2 + 0 and r.json["pool"]["pool"]["traits"][1]["untrained"] is True
+    assert r.json["roll"]["pool"]["base"] == 2 + 0 and r.json["roll"]["pool"]["traits"][1]["untrained"] is True
     before = cli("-C", "v5", "log", "--json").out
     bad = cli("-C", "v5", "check", "Leah", "Fuerza+Pleea", "--difficulty", 1)
     assert bad.code == 2 and bad.out == "" and bad.err.count("\n") == 1
@@ -74,12 +74,12 @@ def test_003_R15_impaired_health_takes_two_dice_from_physical_pools_only(cli):
     camp(cli, "damage", "Leah", 12)  # 12 superficial halves to 6: Leah's 6 Health boxes all "/"
     assert status_of(cli, "Leah")["conditions"][0]["key"] == "impaired_health"
     physical = camp(cli, "check", "Leah", "Fuerza+Pelea", "--difficulty", 1, "--dice", "6,6,6,6")
-    assert physical.json["pool"]["pool"]["modifiers"] == {"impaired": -2} and physical.json["pool"]["pool"]["size"] == 4
+    assert physical.json["roll"]["pool"]["modifiers"] == {"impaired": -2} and physical.json["roll"]["pool"]["size"] == 4
     social = camp(cli, "check", "Leah", "Carisma+Intimidación", "--difficulty", 1, "--dice", "6,6,6,6")
-    assert social.json["pool"]["pool"]["size"] == 2 + 2  # Health does not weaken a social pool
+    assert social.json["roll"]["pool"]["size"] == 2 + 2  # Health does not weaken a social pool
     every = camp(cli, "check", "Leah", "Carisma+Intimidación", "--difficulty", 1, "--rule", "impairment=all",
                  "--dice", "6,6")
-    assert every.json["pool"]["pool"]["size"] == 4 - 2  # GAP-4 read the other way: every pool
+    assert every.json["roll"]["pool"]["size"] == 4 - 2  # GAP-4 read the other way: every pool
 
 
 def test_003_R15_impaired_willpower_weakens_social_and_mental_pools(cli):
@@ -87,8 +87,8 @@ def test_003_R15_impaired_willpower_weakens_social_and_mental_pools(cli):
     social = camp(cli, "check", "Fabian", "Manipulación+Persuasión", "--difficulty", 1, "--dice", "6,6,6,6")
     mental = camp(cli, "check", "Fabian", "Inteligencia+Consciencia", "--difficulty", 1, "--dice", "6")
     physical = camp(cli, "check", "Fabian", "Destreza+Sigilo", "--difficulty", 1, "--dice", "6,6,6,6,6")
-    assert (social.json["pool"]["pool"]["size"], mental.json["pool"]["pool"]["size"],
-            physical.json["pool"]["pool"]["size"]) == (6 - 2, 3 - 2, 5)
+    assert (social.json["roll"]["pool"]["size"], mental.json["roll"]["pool"]["size"],
+            physical.json["roll"]["pool"]["size"]) == (6 - 2, 3 - 2, 5)
 
 
 def test_003_R16_a_vampire_with_health_full_of_aggravated_is_in_torpor(cli):
@@ -119,7 +119,7 @@ def test_003_R5_two_sided_loser_is_hurt_by_the_defender(cli):
 def test_003_R8_a_dodge_uses_dexterity_athletics_and_deals_nothing(cli):
     r = camp(cli, "attack", "Gancho", "Destreza+Pelea con Armas", "--target", "Leah", "--dodge", "--reroll", "none",
              "--target-reroll", "none", "--dice", "1,1,1,1,1,9,9,8,7")
-    assert r.json["defender"]["pool"]["base"] == 2 + 2  # Leah: Destreza 2 + Atletismo 2
+    assert r.json["opposition"]["pool"]["base"] == 2 + 2  # Leah: Destreza 2 + Atletismo 2
     assert r.json["outcome"] == "lose" and r.json["hits"] == [] and "deals no damage" in r.json["explanation"][2]
 
 
@@ -127,14 +127,14 @@ def test_003_R8_a_dodge_uses_dexterity_athletics_and_deals_nothing(cli):
 def test_003_R7_cover_changes_the_defence_against_shots(cli, cover, size):
     r = camp(cli, "attack", "Tracy", f"Compostura+{FIREARMS}", "--target", "Policía", "--ranged", "--cover", cover,
              "--reroll", "none", "--dice", ",".join(["2"] * (6 + size)))
-    assert r.json["defender"]["pool"]["size"] == size  # the policeman's Destreza 2 + Atletismo 1, then the cover
+    assert r.json["opposition"]["pool"]["size"] == size  # the policeman's Destreza 2 + Atletismo 1, then the cover
 
 
 def test_003_R14_003_R4_a_willpower_reroll_is_paid_with_one_unhalved_superficial(cli):
     # Tracy, Compostura 3 + Armas de Fuego 3 = 6 (5 regular, 1 Hunger) against difficulty 3: 1, 2, 9, 3, 4 | 5.
     r = camp(cli, "check", "Tracy", f"Compostura+{FIREARMS}", "--difficulty", 3, "--reroll", "failures",
              "--dice", "1,2,9,3,4,5,10,10,8")
-    assert r.json["pool"]["willpower_reroll"]["dice"] == [1, 2, 4]  # the first three failed regular dice
+    assert r.json["roll"]["willpower_reroll"]["dice"] == [1, 2, 4]  # the first three failed regular dice
     assert r.json["successes"] == 4 + 1 + 1 and r.json["degree"] == "critical_win"  # 10, 10 pair, 9, 8
     assert state_of(cli, "Tracy")["willpower_superficial"] == 1
 
@@ -196,7 +196,7 @@ def test_rouse_checks_raise_hunger_and_stop_at_five(cli):
 def test_hunger_dice_come_from_the_kept_state(cli):
     camp(cli, "rouse", "Clara", 2, "--dice", "1,1")  # Hunger 1 → 3
     r = camp(cli, "check", "Clara", f"Destreza+{FIREARMS}", "--difficulty", 1, "--dice", "6,6,6,6,6,6")
-    assert r.json["pool"]["pool"]["hunger_dice"] == 3 and len(r.json["pool"]["hunger"]) == 3
+    assert r.json["roll"]["pool"]["hunger_dice"] == 3 and len(r.json["roll"]["hunger"]) == 3
     assert {"key": "hunger", "label": "Hunger 3"} in status_of(cli, "Clara")["conditions"]
 
 
@@ -210,9 +210,9 @@ def test_the_campaigns_rules_and_rule_options_per_command(cli):
 
 def test_gap14_the_pool_floor_option(cli):
     args = ("attack", "Gancho", "2", "1", "--ranged", "--cover", "none", "--reroll", "none", "--target-reroll", "none")
-    assert camp(cli, *args, "--dice", "6,6,2").json["defender"]["pool"]["size"] == 1  # never below 1 die
+    assert camp(cli, *args, "--dice", "6,6,2").json["opposition"]["pool"]["size"] == 1  # never below 1 die
     r = camp(cli, *args, "--rule", "pool_floor=0", "--dice", "6,6")
-    assert r.json["defender"]["pool"]["size"] == 0 and r.json["defender"]["successes"] == 0
+    assert r.json["opposition"]["pool"]["size"] == 0 and r.json["opposition"]["successes"] == 0
 
 
 def test_003_R15_option_incapacitates_the_storytellers_mortals_when_impaired(cli):
@@ -250,7 +250,7 @@ def test_003_R9_in_a_conflict_each_attack_marks_its_target_for_the_next_attacker
                       conflict=Turn(round=1, actor=guard.name))
         params = {"pool": "Fuerza+Pelea", "defence": "Destreza+Pelea"}
         out = plugin.rolecli_resolve(action=Action("attack", params, guard, katarina), ctx=ctx)
-        assert out.data["defender"]["pool"]["size"] == pool  # 003-T3: 7, 6, 5
+        assert out.data["opposition"]["pool"]["size"] == pool  # 003-T3: 7, 6, 5
         (left,) = out.effects
         assert (left.on, left.key, left.until, left.rounds) == ("Katarina", "attacked", "rounds", 1)
         effects.append(left)
@@ -268,7 +268,7 @@ def test_rule_options_from_the_campaigns_rules_table(cli, campaigns):
     path.write_text(path.read_text("utf-8").replace('impairment = "tracker"', 'impairment = "all"'), "utf-8")
     camp(cli, "damage", "Leah", 12)  # Health Impaired: with "all", social pools lose 2 dice as well (GAP-4)
     r = camp(cli, "check", "Leah", "Carisma+Intimidación", "--difficulty", 1, "--dice", "6,6")
-    assert r.json["pool"]["pool"]["size"] == 2 + 2 - 2
+    assert r.json["roll"]["pool"]["size"] == 2 + 2 - 2
     bad = cli("-C", "v5", "check", "Leah", "3", "--difficulty", "1", "--rule", "pool_floor=2")
     assert bad.code == 2 and "pool_floor=2 is not one of: 1, 0" in bad.err
 

@@ -23,8 +23,8 @@ def test_a_test_is_bounded_repeatable_and_the_same_on_physical_dice(pool, hunger
     out = call("check", seed=seed, pool=str(pool), difficulty=difficulty, hunger=hunger, reroll=reroll)
     data = out.data
     size = max(pool, 1)  # the pool floor: never below 1 die
-    assert len(data["pool"]["regular"]) + len(data["pool"]["hunger"]) == size
-    assert len(data["pool"]["hunger"]) == min(hunger, size)
+    assert len(data["roll"]["regular"]) + len(data["roll"]["hunger"]) == size
+    assert len(data["roll"]["hunger"]) == min(hunger, size)
     assert 0 <= data["successes"] <= 2 * size
     assert data["margin"] == data["successes"] - difficulty
     assert (data["outcome"] == "win") == (data["successes"] >= difficulty) == out.success
@@ -40,7 +40,7 @@ def test_a_test_is_bounded_repeatable_and_the_same_on_physical_dice(pool, hunger
 def test_003_R4_R5_R11_who_hurts_whom_follows_the_margin(a, d, weapon, target_weapon, two_sided, seed):
     data = call("attack", seed=seed, pool=str(a), defence=str(d), weapon=str(weapon),
                 target_weapon=str(target_weapon), two_sided=two_sided).data
-    margin = data["attacker"]["successes"] - data["defender"]["successes"]
+    margin = data["roll"]["successes"] - data["opposition"]["successes"]
     hits = {h["by"]: h["damage"] for h in data["hits"]}
     if margin > 0:
         assert hits == {"attacker": margin + weapon}

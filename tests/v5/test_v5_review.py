@@ -41,13 +41,13 @@ def test_gap11_a_character_never_spends_willpower_unless_asked(cli, seed):
     review the default policy spent a campaign character's Willpower by itself on
     any roll the tool made that fell short (seed 1 here: Fabian rerolled 3 dice)."""
     r = camp(cli, "check", "Fabian", "Carisma+Persuasión", "--difficulty", 4, "--seed", seed)
-    assert "willpower_reroll" not in r.json["pool"]
+    assert "willpower_reroll" not in r.json["roll"]
     assert (state_of(cli, "Fabian").get("willpower_superficial") or 0) == 0
 
 
 def test_gap11_the_automatic_reroll_is_still_there_when_asked_for(cli):
     r = camp(cli, "check", "Fabian", "Carisma+Persuasión", "--difficulty", 4, "--seed", 1, "--reroll", "auto")
-    assert r.json["pool"]["willpower_reroll"]["spent"]["levels"] == 1
+    assert r.json["roll"]["willpower_reroll"]["spent"]["levels"] == 1
     assert state_of(cli, "Fabian")["willpower_superficial"] == 1
 
 
@@ -79,7 +79,7 @@ def test_rulings_003_a_contest_names_a_messy_critical(cli):
 def test_rulings_003_an_attack_names_the_losers_bestial_failure(cli):
     # The attacker's 6, 6 → 2; the defender's regular 2, 2 | Hunger 1 → 0: it loses with a Hunger 1.
     r = v5(cli, "attack", 2, 3, "--target-hunger", 1, "--dice", "6,6,2,2,1")
-    assert r.json["defender_degree"] == "bestial_failure"
+    assert r.json["opposition_degree"] == "bestial_failure"
     assert any(line.startswith("Defender: bestial failure") for line in r.json["explanation"])
     es = text(cli, "attack", 2, 3, "--target-hunger", 1, "--dice", "6,6,2,2,1", "--lang", "es")
     assert "Defensor: fallo bestial" in es
@@ -131,7 +131,7 @@ def test_003_R15_gap4_the_skill_says_which_tracker_weakens_a_pool(cli, tracker, 
     # Tracy: Health Resistencia 2 + 3 = 5, Willpower Compostura 3 + Resolución 2 = 5; 10 halves to 5 "/".
     camp(cli, "damage", "Tracy", 10, "--tracker", tracker)
     r = camp(cli, "check", "Tracy", pool, "--difficulty", 1, "--dice", ",".join(["6"] * size))
-    assert r.json["pool"]["pool"]["size"] == size
+    assert r.json["roll"]["pool"]["size"] == size
 
 
 def test_003_R13_one_level_is_said_in_the_singular(cli):
@@ -165,7 +165,7 @@ def test_003_R21_a_rouse_check_of_6_plus_says_the_hunger_stays(cli):
 ])
 def test_gap1_successes_and_pairs_of_10s(cli, dice, successes, critical):
     r = v5(cli, "roll", len(dice.split(",")), "--dice", dice)
-    assert (r.json["successes"], r.json["critical"]) == (successes, critical)
+    assert (r.json["roll"]["successes"], r.json["roll"]["critical"]) == (successes, critical)
 
 
 def test_gap1_a_critical_that_falls_short_is_a_failure(cli):
@@ -196,7 +196,7 @@ def test_003_R6_difficulty_0_is_refused_with_the_range(cli):
 def test_rulings_003_hunger_dice(cli, dice, hunger, difficulty, degree):
     r = v5(cli, "check", len(dice.split(",")), "--difficulty", difficulty, "--hunger", hunger, "--dice", dice)
     assert r.json["degree"] == degree
-    assert r.json["pool"]["pool"]["hunger_dice"] == min(hunger, len(dice.split(",")))
+    assert r.json["roll"]["pool"]["hunger_dice"] == min(hunger, len(dice.split(",")))
     assert r.code == (0 if degree in ("messy_critical", "critical_win", "win") else 1)
 
 
@@ -263,13 +263,13 @@ def test_003_R6_gap6_a_target_that_does_not_defend(cli, difficulty, weapon, dama
 @pytest.mark.parametrize("cover,size", [("none", 4 - 2), ("some", 4), ("good", 4 + 1), ("strong", 4 + 2)])
 def test_003_R7_cover_on_a_defence_of_4(cli, cover, size):
     r = v5(cli, "attack", 3, 4, "--ranged", "--cover", cover, "--dice", ",".join(["2"] * (3 + size)))
-    assert r.json["defender"]["pool"]["size"] == size and r.json["cover"] == cover
+    assert r.json["opposition"]["pool"]["size"] == size and r.json["cover"] == cover
 
 
 def test_gap14_no_cover_on_a_defence_of_1_keeps_one_die_unless_the_floor_is_0(cli):
-    assert v5(cli, "attack", 3, 1, "--ranged", "--cover", "none", "--dice", "2,2,2,2").json["defender"]["pool"]["size"] == 1
+    assert v5(cli, "attack", 3, 1, "--ranged", "--cover", "none", "--dice", "2,2,2,2").json["opposition"]["pool"]["size"] == 1
     r = v5(cli, "attack", 3, 1, "--ranged", "--cover", "none", "--rule", "pool_floor=0", "--dice", "2,2,2")
-    assert r.json["defender"]["pool"]["size"] == 0
+    assert r.json["opposition"]["pool"]["size"] == 0
 
 
 def test_003_R8_a_dodge_that_wins_deals_nothing_and_one_that_loses_takes_the_margin(cli):
@@ -282,9 +282,9 @@ def test_003_R8_a_dodge_that_wins_deals_nothing_and_one_that_loses_takes_the_mar
 
 
 def test_003_R9_each_earlier_opponent_takes_a_die_and_a_split_leaves_one_for_the_rest(cli):
-    assert v5(cli, "attack", 3, 5, "--earlier", 3, "--dice", "2,2,2,2,2").json["defender"]["pool"]["size"] == 2
+    assert v5(cli, "attack", 3, 5, "--earlier", 3, "--dice", "2,2,2,2,2").json["opposition"]["pool"]["size"] == 2
     r = v5(cli, "attack", 8, 2, "--split", 5, "--dice", ",".join(["2"] * 7))
-    assert r.json["attacker"]["pool"]["size"] == 5 and r.json["attacker"]["pool"]["whole"] == 8
+    assert r.json["roll"]["pool"]["size"] == 5 and r.json["roll"]["pool"]["whole"] == 8
     bad = cli("v5", "attack", 8, 2, "--split", 8)
     assert bad.code == 2 and "out of range 1..7" in bad.err
 
@@ -344,14 +344,14 @@ def test_003_R15_an_impaired_dodger_defends_with_two_dice_less(cli):
     # Guardia 1: Fuerza 2 + Pelea 2 = 4 dice; Katarina: Destreza 3 + Atletismo 2 = 5, Impaired −2 → 3.
     r = camp(cli, "attack", "Guardia 1", "Fuerza+Pelea", "--target", "Katarina", "--dodge",
              "--dice", "2,2,2,2,2,2,2")
-    assert r.json["defender"]["pool"]["modifiers"] == {"impaired": -2} and r.json["defender"]["pool"]["size"] == 3
+    assert r.json["opposition"]["pool"]["modifiers"] == {"impaired": -2} and r.json["opposition"]["pool"]["size"] == 3
 
 
 def test_003_R14_a_willpower_reroll_on_a_full_tracker_marks_an_x(cli):
     camp(cli, "spend", "Fabian", 4)  # [/ / / /]
     # Destreza 2 + Sigilo 3 = 5 (4 regular, 1 Hunger): 1, 2, 3, 4 | 5 → 0; die 1 rerolled: 9.
     r = camp(cli, "check", "Fabian", "Destreza+Sigilo", "--difficulty", 1, "--reroll", "1", "--dice", "1,2,3,4,5,9")
-    assert r.json["successes"] == 1 and r.json["pool"]["willpower_reroll"]["dice"] == [1]
+    assert r.json["successes"] == 1 and r.json["roll"]["willpower_reroll"]["dice"] == [1]
     assert (state_of(cli, "Fabian")["willpower_superficial"], state_of(cli, "Fabian")["willpower_aggravated"]) == (3, 1)
 
 

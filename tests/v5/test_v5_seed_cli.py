@@ -17,9 +17,9 @@ def test_003_T2_003_R6_tracy_shoots_an_exposed_target_at_difficulty_2(cli):
     r = camp(cli, "attack", "Tracy", f"Compostura+{FIREARMS}", "--difficulty", 2, "--target", "Asaltante",
              "--ranged", "--weapon", "Pistola", "--dice", "8,7,3,2,1,6")
     assert r.code == 0, r.err
-    assert r.json["mode"] == "test" and r.json["difficulty"] == 2 and r.json["defender"] is None
+    assert r.json["mode"] == "test" and r.json["difficulty"] == 2 and r.json["opposition"] is None
     assert len(r.json["dice"]) == 6                       # only Tracy's dice are read
-    assert r.json["attacker"]["successes"] == 3           # 8, 7 and the Hunger 6
+    assert r.json["roll"]["successes"] == 3           # 8, 7 and the Hunger 6
     hit = r.json["hits"][0]
     assert hit["margin"] == 3 - 2 and hit["damage"] == 1 + 2  # margin + pistol 2 (003-R11)
     assert hit["type"] == "aggravated"                    # a firearm against a mortal (003-R12)
@@ -35,8 +35,8 @@ def test_003_T3_003_R9_katarina_defends_with_one_die_less_per_guard(cli):
         r = camp(cli, "attack", guard, "Fuerza+Pelea", "Destreza+Pelea", "--target", "Katarina",
                  "--earlier", earlier, "--dice", dice)
         assert r.code == 1, r.err                         # 0 to 0: a one-sided tie deals nothing
-        assert r.json["defender"]["pool"]["size"] == pool
-        assert r.json["defender"]["pool"]["modifiers"].get("earlier_opponents", 0) == -earlier
+        assert r.json["opposition"]["pool"]["size"] == pool
+        assert r.json["opposition"]["pool"]["modifiers"].get("earlier_opponents", 0) == -earlier
         assert r.json["hits"] == []
 
 
@@ -45,7 +45,7 @@ def test_003_T3_003_R9_katarina_splits_her_pool_to_attack_two_guards(cli):
     for target, split in (("Guardia 1", 4), ("Guardia 2", 3)):
         r = camp(cli, "attack", "Katarina", "Destreza+Pelea", "Destreza+Atletismo", "--target", target,
                  "--split", split, "--dice", ",".join(["2"] * (split + 3)))  # the guard: Destreza 2 + Atletismo 1
-        assert r.json["attacker"]["pool"]["whole"] == 7 and r.json["attacker"]["pool"]["size"] == split
+        assert r.json["roll"]["pool"]["whole"] == 7 and r.json["roll"]["pool"]["size"] == split
     r = camp(cli, "attack", "Katarina", "Destreza+Pelea", "3", "--target", "Guardia 1", "--split", 7)
     assert r.code == 2 and "--split 7 is out of range 1..6" in r.err and r.out == ""
 
@@ -78,7 +78,7 @@ def test_003_T5_clara_shotgun_margin_two_deals_six(cli):
     r = camp(cli, "attack", "Clara", f"Destreza+{FIREARMS}", "--target", "Policía", "--ranged", "--weapon",
              "Escopeta", "--dice", "9,8,7,2,1,6,7,6,2")
     assert r.code == 0, r.err
-    assert r.json["attacker"]["successes"] == 4 and r.json["defender"]["successes"] == 2
+    assert r.json["roll"]["successes"] == 4 and r.json["opposition"]["successes"] == 2
     hit = r.json["hits"][0]
     assert (hit["margin"], hit["weapon"], hit["damage"]) == (2, 4, 6)
 
@@ -107,7 +107,7 @@ def test_003_T9_003_R16_losing_all_willpower_in_the_elders_social_conflict(cli):
     r = camp(cli, "attack", "Antigua Valeria", "Carisma+Intimidación", "Compostura+Etiqueta", "--target", "Clara",
              "--social", "--audience", 2, "--dice", "10,10,9,8,7,6,2,3,2,4")
     assert r.code == 0, r.err
-    assert r.json["defender"]["pool"]["size"] == 2 and r.json["defender"]["pool"]["modifiers"]["impaired"] == -2
+    assert r.json["opposition"]["pool"]["size"] == 2 and r.json["opposition"]["pool"]["modifiers"]["impaired"] == -2
     hit = r.json["hits"][0]
     assert hit["tracker"] == "willpower" and hit["damage"] == 8 + 2   # margin 8 + audience 2 (003-R11)
     assert hit["levels"] == 5 and hit["converted"] == 5               # halved to 5; no empty box: 5 "/" → "X"

@@ -156,7 +156,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     if marked["mortal"]:
         st["mortal_this_scene"] = True
     _settle(st, sizes, drowning=(spill == "drowning"))
-    rep["status"] = st["status"]
+    rep["condition"] = st["status"]  # "status" is the envelope's (docs/envelope.md)
     rep["knocked_out"] = st["status"] == "ko" and was_status != "ko"
     rep["died"] = st["status"] == "dead" and was_status != "dead"
     rep["dying"] = st["mortal"] > 0 and st["status"] != "dead"

@@ -17,15 +17,34 @@ def _bonus(action) -> tuple[int, str]:
         if not text.lstrip("+-").isdigit():
             raise Refused(f"--bonus {text!r} names traits, which needs a campaign character; give a number.")
         return int(text), text
-    parts = action.actor.rating(text)
-    return sum(v for _, v in parts), "+".join(f"{n} {v}" if n else str(v) for n, v in parts)
+    key = (text, _traits_key(action.actor.sheet))
+    found = _RATED.get(key)
+    if found is None:
+        if len(_RATED) >= _RATED_MOST:
+            _RATED.clear()
+        parts = action.actor.rating(text)
+        found = _RATED[key] = sum(v for _, v in parts), "+".join(f"{n} {v}" if n else str(v) for n, v in parts)
+    return found
+
+
+# Bonuses already worked out, by their text and the sheet's values: an
+# encounter asks for the same few at every exchange. Cleared when full.
+_RATED: dict[tuple, tuple[int, str]] = {}
+_RATED_MOST = 4096
+
+
+def _traits_key(sheet: dict) -> tuple:
+    """The sheet's values as a hashable value (its tables as pairs): two sheets
+    with the same key rate every bonus the same."""
+    return tuple((k, tuple(v.items()) if type(v) is dict else tuple(v) if type(v) is list else v)
+                 for k, v in sheet.items())
 
 
 def roll(action, ctx) -> Outcome:
     from rolecli.dice import parse
 
     result = parse(action.params["expression"]).roll(ctx.dice)
-    return Outcome(data={"total": result.total}, lines=[result.breakdown])
+    return Outcome(data={"total": result.total}, lines=[result.breakdown] if ctx.explain else [])
 
 
 def check(action, ctx) -> Outcome:
@@ -35,11 +54,15 @@ def check(action, ctx) -> Outcome:
     bonus, said = _bonus(action)
     total, target, under = result.total + bonus, action.params["target"], action.params["under"]
     success = total <= target if under else total >= target
-    verdict = SUCCESS if success else FAILURE
-    compare = ("≤" if success else ">") if under else ("≥" if success else "<")
-    with_bonus = f" + {said} = {total}" if said != "0" else ""
-    line = f"{result.breakdown}{with_bonus} {compare} {target}: {verdict(ctx.lang)}"
-    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under}, lines=[line],
+    lines = []
+    if ctx.explain:
+        verdict = SUCCESS if success else FAILURE
+        compare = ("≤" if success else ">") if under else ("≥" if success else "<")
+        with_bonus = f" + {said} = {total}" if said != "0" else ""
+        lines.append(f"{result.breakdown}{with_bonus} {compare} {target}: {verdict(ctx.lang)}")
+    margin = target - total if under else total - target  # from the roller's side: 0 or more succeeds
+    return Outcome(data={"total": total, "target": target, "bonus": bonus, "under": under, "margin": margin},
+                   lines=lines,
                    success=success)
 
 
@@ -64,7 +87,8 @@ def track(character, damage: int, lang: str) -> str:
 def _marked(character, after: int, ctx) -> Outcome:
     hp = character.sheet["hp"]
     return Outcome(data={"character": character.name, "damage": after, "hp": hp, "down": after >= hp},
-                   lines=[track(character, after, ctx.lang)], changes={character.name: {"damage": after}})
+                   lines=[track(character, after, ctx.lang)] if ctx.explain else [],
+                   changes={character.name: {"damage": after}})
 
 
 def _taken(character) -> int:
@@ -85,7 +109,8 @@ def recover(character, event, action, ctx) -> Outcome:
     heals = event == "rest" and ctx.options["rest"] == "full"
     after = 0 if heals else character.state.get("damage", 0)
     return Outcome(data={"character": character.name, "event": event, "damage": after},
-                   lines=[track(character, after, ctx.lang)], changes={character.name: {"damage": 0}} if heals else {})
+                   lines=[track(character, after, ctx.lang)] if ctx.explain else [],
+                   changes={character.name: {"damage": 0}} if heals else {})
 
 
 def initiative(characters, action, ctx) -> Outcome:
@@ -95,8 +120,10 @@ def initiative(characters, action, ctx) -> Outcome:
     scores = []
     for c in characters:
         result = expr.roll(ctx.dice)
-        scores.append((result.total + c.sheet["initiative"], c.name, result.breakdown))
+        scores.append((result.total + c.sheet["initiative"], c.name, result))
     # Highest first; equal scores keep the order the GM listed them in.
     ranked = sorted(scores, key=lambda s: -s[0])
+    lines = [f"{i}. {name} {score} ({result.breakdown})" for i, (score, name, result) in enumerate(ranked, 1)] \
+        if ctx.explain else []
     return Outcome(data={"order": [name for _, name, _ in ranked], "scores": {n: s for s, n, _ in ranked}},
-                   lines=[f"{i}. {name} {score} ({said})" for i, (score, name, said) in enumerate(ranked, 1)])
+                   lines=lines)

@@ -55,7 +55,8 @@ def check(action: Action, ctx, p: dict) -> Outcome:
     if sh >= 3:
         lines.append(Label(f"Éxito significativo ({sh} ≥ 3 excedentes): puede dar un Giro (000-R48).",
                            f"Significant success ({sh} ≥ 3 shifts): may earn a Spin (000-R48).")(lang))
-    data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh,
+    # "margin": the signed shifts, from the actor's side (000-R3 floors "shifts" at 0)
+    data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh, "margin": effort - diff,
             "significant": sh >= 3}
     return _finish(work, data, lines, ok)
 
@@ -87,7 +88,8 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
                if ok else Label(f"el bloqueo aguanta ({shifts(sh, lang)}; hace falta al menos 1)",
                                 f"the block holds ({shifts(sh, lang)}; at least 1 needed)")(lang))
     lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {Label('contra bloqueo', 'against block')(lang)} {ladder.signed(strength)}: {told}"]
-    return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh, "success": ok}, lines, ok)
+    return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh,
+                          "margin": side.effort - strength, "success": ok}, lines, ok)
 
 
 def sprint(action: Action, ctx, p: dict) -> Outcome:
@@ -105,7 +107,8 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
         f"{side_line(side, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: {shifts(sh, lang)}"
         + (f" − {Label('borde', 'border')(lang)} {border}" if border else "")
         + f" → {zones} {Label('zona(s)', 'zone(s)')(lang)}"]
-    return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "border": border,
+    return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "margin": side.effort - diff,
+                          "border": border,
                           "zones": zones, "success": zones >= 1}, lines, zones >= 1)
 
 
@@ -163,7 +166,7 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
     else:
         res, sh = "tie", 0
         lines.append(Label("Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts")(lang))
-    data = {"verb": "contest", "actor": a.data(), "opposition": d.data(), "result": res, "shifts": sh,
+    data = {"verb": "contest", "roll": a.data(), "opposition": d.data(), "result": res, "shifts": sh, "margin": a.effort - de,
             "success": res in ("actor", "tie")}
     return _finish(work, data, lines, res in ("actor", "tie"))
 
@@ -182,7 +185,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
                     f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
     lines.append(dl)
     track = track_key(p.get("track", "salud"))
-    data: dict[str, Any] = {"verb": "attack", "attacker": a.data(), "defender": d.data(), "defence": de, "track": track}
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": a.effort - de,
+                            "track": track}
     stress = 0
     spin = False
     if a.effort > de:
@@ -225,7 +229,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
         sh = shifts_of(a.effort, de)
         ok = sh >= 1
-        data = {"verb": "maneuver", "actor": a.data(), "opposition": d.data(), "shifts": sh}
+        data = {"verb": "maneuver", "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de}
         lines.append(Label(f"{shifts(sh, lang)} (hace falta al menos 1)",
                            f"{shifts(sh, lang)} (at least 1 needed)")(lang))
     else:
@@ -237,7 +241,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         ok = a.effort >= diff
         lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: "
                                        + verdict(ok, lang)]
-        data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh}
+        data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh, "margin": a.effort - diff}
     sticky = bool(p.get("sticky"))
     kind = Label("pegado", "sticky")(lang) if sticky else Label("frágil", "fragile")(lang)
     placed = False
@@ -309,7 +313,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
                        + ("lo consigue" if ok else "no alcanza") + f" (alcance {reach} zona(s))",
                        f"{name.en} {zones} zone(s) at weight {weight} costs {cost}; {shifts(sh, lang)}: "
                        + ("done" if ok else "not enough") + f" (reach {reach} zone(s))")(lang))
-    data = {"verb": verb, "actor": a.data(), "opposition": d.data(), "shifts": sh, "cost": cost,
+    data = {"verb": verb, "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de, "cost": cost,
             "weight": weight, "zones": zones, "reach": reach, "success": ok}
     return _finish(work, data, lines, ok)
 

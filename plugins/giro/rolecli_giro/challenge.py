@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from rolecli.contract import Character, Label, Refused
@@ -88,13 +89,16 @@ class Group:
 
 @dataclass(frozen=True)
 class Challenge:
+    """A challenge as read: shared by every roll of the same text on the same
+    sheet (:func:`parse`), so what follows from it is worked out once."""
+
     text: str
     groups: tuple[Group, ...]
     quality: int = 0
     declared_advanced: bool = False  # the Cronista says so (--advanced)
     declared_untrained: bool = False  # the roller is not trained in it (--untrained)
 
-    @property
+    @cached_property
     def limit(self) -> int:
         return sum(g.used.value for g in self.groups) + self.quality
 
@@ -105,15 +109,15 @@ class Challenge:
         untrained says the challenge is advanced)."""
         return self.declared_advanced or self.declared_untrained
 
-    @property
+    @cached_property
     def advanced(self) -> bool:
         return self.declared or any(g.advanced for g in self.groups if g.kind == "skill")
 
-    @property
+    @cached_property
     def trained(self) -> bool:
         return not self.declared_untrained and all(g.trained for g in self.groups if g.kind == "skill")
 
-    @property
+    @cached_property
     def untrained_advanced(self) -> bool:
         """001-R12: an advanced skill used untrained forces a Night Turn."""
         return self.advanced and not self.trained
@@ -146,14 +150,34 @@ class Challenge:
         return out
 
 
+# Challenges already read, by their text, the sheet's traits and the choices:
+# an encounter asks for the same few at every exchange. Cleared when full.
+_READ: dict[tuple, Challenge] = {}
+_READ_MOST = 4096
+
+
 def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str, ...] = (),
           advanced: bool = False, untrained: bool = False, absent_is_zero: bool = False) -> Challenge:
     """The challenge ``text`` for ``who`` (None: a quick roll with numbers).
     ``pick`` names the options the player chose in a flexible challenge; by
     default the best is taken (see :func:`_best`). ``absent_is_zero``: a trait
     the sheet lacks counts 0 instead of being refused (for initiative, which
-    every character enters whatever its sheet holds)."""
-    text = str(text).strip()
+    every character enters whatever its sheet holds).
+
+    Read once for each text and sheet: a challenge depends on nothing else of
+    ``who`` (a refusal is not kept, and is said again with its name)."""
+    key = (text, who is not None and sheet.traits_key(who), quality, tuple(pick), advanced, untrained, absent_is_zero)
+    found = _READ.get(key)
+    if found is None:
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        found = _READ[key] = _parse(str(text).strip(), who, quality, tuple(pick), advanced, untrained,
+                                    absent_is_zero)
+    return found
+
+
+def _parse(text: str, who: Character | None, quality: int, pick: tuple[str, ...], advanced: bool, untrained: bool,
+           absent_is_zero: bool) -> Challenge:
     parts = _KINDS.split(text)
     if len(parts) > 2 or not all(parts):
         raise Refused(f"challenge {text!r}: write Attribute + Skill (\"Ímpetu + Pilotar\"), with o/u between "

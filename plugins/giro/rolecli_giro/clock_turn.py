@@ -13,7 +13,8 @@ and the exact odds (``odds``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from rolecli.contract import Refused
@@ -51,10 +52,11 @@ class Pool:
         return self.night_turn or self.tempt
 
 
+@lru_cache(maxsize=256)
 def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int = 0, *,
          tempt: bool = False, night_turn: bool = False) -> Pool:
     """001-R13 extra dice, 001-R17 one Day Die per assistant (``""`` for one not
-    named), 001-R12 Night Turn."""
+    named), 001-R12 Night Turn. Made once for the same dice (a Pool is immutable)."""
     sources = (("", ""),) + (("motivation", ""),) * extra_day + tuple(("assist", name) for name in assistants)
     if night_turn:
         extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
@@ -82,6 +84,15 @@ class Side:
     keep: int | None = None  # the Day Die the player keeps, by its value (None: the best)
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
+
+    @cached_property
+    def best_night(self) -> int | None:
+        """The highest result within its range the side's Night Die can come to,
+        face by face after the adjustment points it would get (the highest of
+        several Night Dice can show any face), or None. Worked out once: a
+        contest asks at every step."""
+        results = (adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
+        return max((v for v in results if self.window.holds(v)), default=None)
 
 
 @dataclass(frozen=True)
@@ -115,9 +126,10 @@ class Turn:
         """The die that counts: the Night Die once rolled (the rulings: it stands)."""
         return self.night or self.day  # type: ignore[return-value]
 
-    @property
+    @cached_property
     def result(self) -> int | None:
-        """The result within its own range (what a contest compares), or None."""
+        """The result within its own range (what a contest compares, again at
+        every step: worked out once), or None."""
         value = self.standing.value
         return value if self.side.window.holds(value) else None
 
@@ -176,18 +188,12 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     return Turn(side, day=Read("day", tuple(dice), kept, day_choice(side, kept)[0]))
 
 
-def night_results(side: Side) -> set[int]:
-    """Every result the side's Night Die can come to, face by face, after the
-    adjustment points it would get (the highest of several Night Dice can show
-    any face)."""
-    return {adjusted(face, side.plan.night_delta(face, side.window)) for face in range(1, 13)}
-
-
 def can_win(side: Side, at_least: int | None = None) -> bool:
     """Whether the side's Night Die can still bring what the player rolls it for:
     a result within its range, and in a contest one of at least ``at_least``
     (what beats the other side's standing result)."""
-    return any(side.window.holds(v) and (at_least is None or v >= at_least) for v in night_results(side))
+    best = side.best_night
+    return best is not None and (at_least is None or best >= at_least)
 
 
 def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -> bool:
@@ -214,5 +220,5 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     highest = max(dice)
     day = turn.day
     if day is not None and side.plan.day is None:
-        day = replace(day, delta=0)
+        day = Read("day", day.dice, day.kept)
     return Turn(side, day, Read("night", tuple(dice), highest, side.plan.night_delta(highest, side.window)))

@@ -42,5 +42,7 @@ OUTCOMES = {
 
 
 def say(lang: str, es: str, en: str) -> str:
-    """A sentence of the system's own, in the language asked for (as a Label answers)."""
-    return L(es, en)(lang)
+    """A sentence of the system's own, in the language asked for, as
+    ``Label(es, en)(lang)`` answers (Spanish for ``es``, else English) without
+    making a Label for each sentence."""
+    return es if lang == "es" else en

@@ -21,26 +21,37 @@ def track(character: Character, wounds: int, lang: str) -> str:
     return f"{SALUD(lang)} {max(sheet.salud(character) - wounds, 0)}/{sheet.salud(character)}"
 
 
-def hurt(character: Character, wounds: int, points: int, lang: str) -> tuple[int, str, dict]:
-    """``points`` of damage on top of ``wounds``: (wounds after, line, data). Salud stops at 0."""
-    after = min(wounds + points, sheet.salud(character))
-    return after, *_told(character, after, lang, say(lang, f"recibe {points} de daño", f"takes {points} damage"))
+def hurt(character: Character, wounds: int, points: int) -> int:
+    """``points`` of damage on top of ``wounds``: the wounds after. Salud stops at 0."""
+    return min(wounds + points, sheet.salud(character))
 
 
-def heal(character: Character, wounds: int, points: int, lang: str) -> tuple[int, str, dict]:
-    """``points`` of salud back, never above the sheet's: (wounds after, line, data)."""
-    after = max(wounds - points, 0)
-    return after, *_told(character, after, lang, say(lang, f"recupera {wounds - after} de salud",
-                                                     f"recovers {wounds - after} health"))
+def heal(wounds: int, points: int) -> int:
+    """``points`` of salud back, never above the sheet's: the wounds after."""
+    return max(wounds - points, 0)
 
 
-def _told(character: Character, wounds: int, lang: str, what: str) -> tuple[str, dict]:
-    most = sheet.salud(character)
+def hurt_line(character: Character, after: int, points: int, lang: str) -> str:
+    return _line(character, after, lang, say(lang, f"recibe {points} de daño", f"takes {points} damage"))
+
+
+def heal_line(character: Character, before: int, after: int, lang: str) -> str:
+    return _line(character, after, lang, say(lang, f"recupera {before - after} de salud",
+                                             f"recovers {before - after} health"))
+
+
+def _line(character: Character, wounds: int, lang: str, what: str) -> str:
     line = f"{character.name} {what}: {track(character, wounds, lang)}"
-    if wounds >= most:
+    if wounds >= sheet.salud(character):
         line += say(lang, " — fuera de combate", " — out of the fight")
-    return line, {"character": character.name, "salud": most - wounds, "salud_max": most, "heridas": wounds,
-                  "down": wounds >= most}
+    return line
+
+
+def data(character: Character, wounds: int) -> dict:
+    """The salud after ``wounds``, for ``--json``."""
+    most = sheet.salud(character)
+    return {"character": character.name, "salud": most - wounds, "salud_max": most, "heridas": wounds,
+            "down": wounds >= most}
 
 
 def status(character: Character) -> Status:

@@ -49,7 +49,7 @@ def order(characters, action, ctx) -> Outcome:
     # within range first (highest result first), then the higher limit, then the Cronista's order
     rows.sort(key=lambda r: (-(r["die"] if r["in_range"] else 0), -r["limit"], r["listed"]))
     lines = []
-    for place, r in enumerate(rows, 1):
+    for place, r in enumerate(rows, 1) if ctx.explain else ():
         said = f"{place}. {r['name']}: {LIMIT(lang)} {r['limit']}"
         if r["die"] is not None:
             state = say(lang, "dentro del rango", "within range") if r["in_range"] else say(lang, "fuera del rango",

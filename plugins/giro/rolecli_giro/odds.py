@@ -21,16 +21,31 @@ from .contest import REROLLS, Round, settle
 
 FACES = range(1, 13)
 
+# Every figure is counted first as the ways the dice can fall (whole numbers,
+# out of 12 to the power of the dice a roll may read), and made a Fraction once
+# at the end: the same exact figures, without a Fraction at every branch.
 
-def highest(n: int) -> list[tuple[int, Fraction]]:
-    """The highest of n d12: (value, probability)."""
-    return [(h, Fraction(h ** n - (h - 1) ** n, 12 ** n)) for h in FACES]
+
+def highest(n: int) -> list[tuple[int, int]]:
+    """The highest of n d12: (value, ways out of 12ⁿ)."""
+    return [(h, h ** n - (h - 1) ** n) for h in FACES]
 
 
-def first_rolls(side: Side) -> list[tuple[Fraction, Turn]]:
-    """Every first roll of a side, with its probability."""
+def first_dice(side: Side) -> int:
+    """How many dice the side's first roll reads."""
+    return side.pool.night if side.pool.night_only else side.pool.day
+
+
+def night_dice(side: Side) -> int:
+    """How many Night Dice the side may roll after its first roll (none after a
+    Night Turn or tempting fate, whose Night Dice are the first roll)."""
+    return 0 if side.pool.night_only else side.pool.night
+
+
+def first_rolls(side: Side) -> list[tuple[int, Turn]]:
+    """Every first roll of a side, with its ways out of 12 ** first_dice(side)."""
     if side.pool.night_only:
-        return [(q, night_roll(Turn(side), (h,))) for h, q in highest(side.pool.night)]
+        return [(ways, night_roll(Turn(side), (h,))) for h, ways in highest(side.pool.night)]
     if side.keep is not None:
         raise Refused("odds assume the best Day Die is kept; drop --keep-day.")
     n = side.pool.day
@@ -43,19 +58,22 @@ def first_rolls(side: Side) -> list[tuple[Fraction, Turn]]:
     out, below = [], 0
     for score in sorted(count):
         at_most = below + count[score]
-        out.append((Fraction(at_most ** n - below ** n, 12 ** n), open_turn(side, (by_score[score],))))
+        out.append((at_most ** n - below ** n, open_turn(side, (by_score[score],))))
         below = at_most
     return out
 
 
-def test_turns(side: Side) -> Iterator[tuple[Fraction, Turn]]:
-    """Every way a test's Giro de Reloj can end (001-R6)."""
-    for p, turn in first_rolls(side):
+def test_turns(side: Side) -> Iterator[tuple[int, Turn]]:
+    """Every way a test's Giro de Reloj can end (001-R6), with its ways out of
+    12 ** (first_dice(side) + night_dice(side)): a Night Die not rolled counts
+    each of its faces."""
+    unrolled = 12 ** night_dice(side)
+    for ways, turn in first_rolls(side):
         if wants_night(turn):
-            for h, q in highest(side.pool.night):
-                yield p * q, night_roll(turn, (h,))
+            for h, more in highest(side.pool.night):
+                yield ways * more, night_roll(turn, (h,))
         else:
-            yield p, turn
+            yield ways * unrolled, turn
 
 
 class _Unrolled(Exception):
@@ -63,47 +81,64 @@ class _Unrolled(Exception):
         self.side = side
 
 
-def _settled(actor: Turn, target: Turn, tie: str, fixed: dict[int, int]) -> list[tuple[Fraction, Round]]:
-    """Every way a contest goes on from both first rolls: a Night Die is
-    enumerated only when a side does roll it."""
+def _settled(actor: Turn, target: Turn, tie: str, fixed: dict[int, int]) -> list[tuple[int, Round]]:
+    """Every way a contest goes on from both first rolls, with its ways out of
+    12 to the power of both sides' Night Dice: a Night Die is enumerated only
+    when a side does roll it; one never rolled counts each of its faces."""
     def night(turn: Turn) -> tuple[int, ...]:
         if id(turn.side) in fixed:
             return (fixed[id(turn.side)],)
         raise _Unrolled(turn.side)
 
     try:
-        return [(Fraction(1), settle(actor, target, night, tie))]
+        r = settle(actor, target, night, tie)
     except _Unrolled as need:
-        return [(q * p, r) for h, q in highest(need.side.pool.night)
-                for p, r in _settled(actor, target, tie, {**fixed, id(need.side): h})]
+        return [(more * ways, r) for h, more in highest(need.side.pool.night)
+                for ways, r in _settled(actor, target, tie, {**fixed, id(need.side): h})]
+    unrolled = 1
+    for side in (actor.side, target.side):
+        if id(side) not in fixed:
+            unrolled *= 12 ** night_dice(side)
+    return [(unrolled, r)]
 
 
-def contest_rounds(a: Side, b: Side, tie: str) -> Iterator[tuple[Fraction, Round]]:
-    """Every way one round of a contest can end (001-R18, R19)."""
-    for pa, ta in first_rolls(a):
-        for pb, tb in first_rolls(b):
-            for p, r in _settled(ta, tb, tie, {}):
-                yield pa * pb * p, r
+def contest_rounds(a: Side, b: Side, tie: str) -> Iterator[tuple[int, Round]]:
+    """Every way one round of a contest can end (001-R18, R19), with its ways
+    out of 12 ** contest_dice(a, b)."""
+    for wa, ta in first_rolls(a):
+        for wb, tb in first_rolls(b):
+            for ways, r in _settled(ta, tb, tie, {}):
+                yield wa * wb * ways, r
 
 
-def _add(out: dict, key: str, p: Fraction) -> None:
-    out[key] = out.get(key, Fraction(0)) + p
+def contest_dice(a: Side, b: Side) -> int:
+    """The most dice one round of a contest reads."""
+    return first_dice(a) + first_dice(b) + night_dice(a) + night_dice(b)
+
+
+def _add(out: dict, key: str, ways: int) -> None:
+    out[key] = out.get(key, 0) + ways
+
+
+def _fractions(ways: dict[str, int], dice: int) -> dict[str, Fraction]:
+    every = 12 ** dice
+    return {k: Fraction(n, every) for k, n in ways.items()}
 
 
 def test_odds(side: Side, weapon: int | None = None) -> dict[str, Fraction]:
     """P(success), of each outcome and of each factor (and of each damage)."""
-    out = {k: Fraction(0) for k in ("success", "clean", "success_with_consequences", "failure", "fiasco")}
-    for p, turn in test_turns(side):
+    out = dict.fromkeys(("success", "clean", "success_with_consequences", "failure", "fiasco"), 0)
+    for ways, turn in test_turns(side):
         outcome = turn.outcome
-        out["clean" if outcome == "success" else outcome] += p
+        out["clean" if outcome == "success" else outcome] += ways
         if turn.result is not None:
-            out["success"] += p
-            _add(out, f"success_factor_{turn.success_factor}", p)
+            out["success"] += ways
+            _add(out, f"success_factor_{turn.success_factor}", ways)
             if weapon is not None:
-                _add(out, f"damage_{turn.success_factor + weapon}", p)
+                _add(out, f"damage_{turn.success_factor + weapon}", ways)
         if turn.failure_factor is not None:
-            _add(out, f"failure_factor_{turn.failure_factor}", p)
-    return _sorted(out)
+            _add(out, f"failure_factor_{turn.failure_factor}", ways)
+    return _sorted(_fractions(out, first_dice(side) + night_dice(side)))
 
 
 def contest_odds(a: Side, b: Side, tie: str, weapon: int | None = None) -> dict[str, Fraction]:
@@ -111,17 +146,18 @@ def contest_odds(a: Side, b: Side, tie: str, weapon: int | None = None) -> dict[
     stalemate, of a simultaneous failure, and of each winning Success Factor.
     Under ``contest_tie = "reroll"`` a tie is rolled again, at most REROLLS
     times, as the rolls do."""
-    once = {k: Fraction(0) for k in ("success", "win_clean", "win_with_consequences", "stalemate", "loss",
-                                     "simultaneous_failure")}
-    for p, r in contest_rounds(a, b, tie):
+    ways = dict.fromkeys(("success", "win_clean", "win_with_consequences", "stalemate", "loss",
+                          "simultaneous_failure"), 0)
+    for n, r in contest_rounds(a, b, tie):
         if r.winner == "actor":
-            once["success"] += p
-            once["win_with_consequences" if r.actor.consequences else "win_clean"] += p
-            _add(once, f"success_factor_{r.actor.success_factor}", p)
+            ways["success"] += n
+            ways["win_with_consequences" if r.actor.consequences else "win_clean"] += n
+            _add(ways, f"success_factor_{r.actor.success_factor}", n)
             if weapon is not None:
-                _add(once, f"damage_{r.actor.success_factor + weapon}", p)
+                _add(ways, f"damage_{r.actor.success_factor + weapon}", n)
         else:
-            once[{"target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[r.winner]] += p
+            ways[{"target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[r.winner]] += n
+    once = _fractions(ways, contest_dice(a, b))
     if tie != "reroll":
         return _sorted(once)
     t = once["stalemate"]

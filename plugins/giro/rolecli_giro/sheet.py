@@ -20,6 +20,15 @@ def entry(character: Character, table: str, name: str) -> tuple[str, int] | None
     return None
 
 
+def traits_key(character: Character) -> tuple:
+    """What the rules read of the sheet (its attributes, skills, advanced and
+    trained skills), as a hashable value: two sheets with the same key give the
+    same challenges."""
+    got = character.sheet.get
+    return (tuple((got("atributos") or {}).items()), tuple((got("habilidades") or {}).items()),
+            tuple(got("avanzadas") or ()), tuple(got("entrenadas") or ()))
+
+
 def _listed(character: Character, key: str, skill: str) -> bool:
     return fold(skill) in {fold(s) for s in character.sheet.get(key) or ()}
 

@@ -9,7 +9,7 @@ them (the output lists every die with its reason).
 
 from __future__ import annotations
 
-import copy
+from functools import lru_cache
 from typing import Any
 
 from rolecli.contract import Action, Character, Odds, Outcome, Refused
@@ -18,7 +18,7 @@ from . import challenge as challenges
 from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
-from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
+from .clock_turn import Pool, Side, Turn, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, settle
 from .factors import automatic as automatic_factor
 from .factors import modified
@@ -37,7 +37,12 @@ class Changes:
         self.states: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:
-        return self.states.setdefault(character.name, copy.deepcopy(character.state))
+        """The character's new state, copied from its own when first asked for:
+        a value in it is replaced, never changed in place, so one level is copied."""
+        found = self.states.get(character.name)
+        if found is None:
+            found = self.states[character.name] = dict(character.state)
+        return found
 
     def wounds(self, character: Character) -> int:
         return int(self.state(character).get("heridas", 0) or 0)
@@ -46,7 +51,8 @@ class Changes:
         """Keep the Cronista's consequence of a Night Die on the character."""
         if character is None or not text or not turn.consequences:
             return None
-        self.state(character).setdefault("consecuencias", []).append(text)
+        state = self.state(character)
+        state["consecuencias"] = [*(state.get("consecuencias") or ()), text]
         return text
 
     def changed(self) -> dict[str, dict[str, Any]]:
@@ -82,17 +88,30 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
             raise
         raise Refused(f"{label or 'the roller'} is untrained in an advanced skill, so this is a Night Turn "
                       f"(001-R12); {refused}") from None
+    return _side(label, prefix, chall.limit, dice, *map(g, _SIDE_KEYS)), chall
+
+
+# The parameters that settle a side besides its challenge and its dice.
+_SIDE_KEYS = ("difficulty", "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod",
+              "failure_factor_mod")
+
+
+@lru_cache(maxsize=1024)
+def _side(label: str, prefix: str, limit: int, dice: Pool, difficulty: int, adjust: int, adjust_day: str,
+          adjust_night: str, night: str, keep_day: str, success_factor_mod: int, failure_factor_mod: int) -> Side:
+    """The side of :func:`build_side` once its challenge and dice are settled:
+    made once for the same values (an encounter asks for the same sides at
+    every exchange)."""
     flag = "--" + prefix.replace("_", "-")
-    keep = str(g("keep_day")).strip()
+    keep = str(keep_day).strip()
     if keep != "best" and not (keep.isdigit() and 1 <= int(keep) <= 12):
         raise Refused(f"{flag}keep-day {keep!r}: write best, or the value 1..12 of the Day Die kept.")
-    plan = AdjustPlan(g("adjust"), parse_delta(g("adjust_day"), flag + "adjust-day"),
-                      parse_delta(g("adjust_night"), flag + "adjust-night"))
+    plan = AdjustPlan(adjust, parse_delta(adjust_day, flag + "adjust-day"), parse_delta(adjust_night,
+                                                                                         flag + "adjust-night"))
     if dice.night_only and (plan.day is not None or keep != "best"):
         raise Refused(f"a Night Turn or tempting fate rolls no Day Die: drop {flag}adjust-day and {flag}keep-day.")
-    side = Side(label, SuccessRange(g("difficulty"), chall.limit), dice, plan, g("night"),
-                None if keep == "best" else int(keep), g("success_factor_mod"), g("failure_factor_mod"))
-    return side, chall
+    return Side(label, SuccessRange(difficulty, limit), dice, plan, night, None if keep == "best" else int(keep),
+                success_factor_mod, failure_factor_mod)
 
 
 def assistants(items: tuple[str, ...], ctx, who: Character | None, chall: Challenge) -> tuple[str, ...]:
@@ -182,23 +201,23 @@ def roll(action: Action, ctx) -> Outcome:
     lang = ctx.lang
     day = [ctx.dice.roll(12, _numbered(DAY_DIE(lang), i, p["day_dice"])) for i in range(1, p["day_dice"] + 1)]
     night = [ctx.dice.roll(12, _numbered(NIGHT_DIE(lang), i, p["night_dice"])) for i in range(1, p["night_dice"] + 1)]
-    line = (f"{DAY_DICE(lang) if len(day) > 1 else DAY_DIE(lang)} {', '.join(map(str, day))}; "
-            f"{NIGHT_DICE(lang) if len(night) > 1 else NIGHT_DIE(lang)} "
-            f"{', '.join(map(str, night))}")
-    return Outcome(data={"day": day, "night": night}, lines=[line])
+    lines = [f"{DAY_DICE(lang) if len(day) > 1 else DAY_DIE(lang)} {', '.join(map(str, day))}; "
+             f"{NIGHT_DICE(lang) if len(night) > 1 else NIGHT_DIE(lang)} "
+             f"{', '.join(map(str, night))}"] if ctx.explain else []
+    return Outcome(data={"day": day, "night": night}, lines=lines)
 
 
 def _test(action: Action, ctx, p: dict, verb: str):
     """A test (001-R1): the actor's Giro de Reloj against the Cronista's
     difficulty, shared by ``check`` and an ``attack`` with no defence:
-    (data, lines, turn, changes)."""
+    (data, lines, turn, changes); lines only when someone reads them."""
     who = action.actor
     side, chall = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
     turn = play(ctx, side)
     changes = Changes()
     data = {"verb": verb, **turn_data(turn, chall),
             "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
-    return data, turn_lines(turn, chall, ctx.lang), turn, changes
+    return data, turn_lines(turn, chall, ctx.lang) if ctx.explain else [], turn, changes
 
 
 def check(action: Action, ctx) -> Outcome:
@@ -256,13 +275,10 @@ def _winner_line(r: Round, lang: str, tie: str) -> str:
                f"{won.side.who} wins with {won.result} {against}: the highest result within its own limit")
 
 
-def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
-    """The contest shared by ``contest`` and ``attack``: (data, lines, last round, changes)."""
-    lang = ctx.lang
-    tie = ctx.options.get("contest_tie", "stalemate")
-    (a, a_chall), (b, b_chall) = _sides(action, ctx, p, opposition)
-    rounds = _contest_rounds(ctx, a, b)
+def _contest_lines(rounds: list[Round], a_chall: Challenge, b_chall: Challenge, tie: str, lang: str) -> list[str]:
+    """A contest told: both settings, each round's dice and winner, each side's verdict."""
     last = rounds[-1]
+    a, b = last.actor.side, last.target.side
     lines = [f"{a.who}: {setting_line(a, a_chall, lang)}", f"{b.who}: {setting_line(b, b_chall, lang)}"]
     for i, r in enumerate(rounds, 1):
         if len(rounds) > 1:
@@ -271,13 +287,23 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if last.winner == "tie" and len(rounds) > 1:
         lines.append(say(lang, f"Tras {REROLLS} repeticiones queda en punto muerto", f"After {REROLLS} rerolls it stands "
                                "as a stalemate"))
-    lines += [f"{turn.side.who}: {contest_verdict(turn, last.winner == key, last.winner == 'tie', lang)}"
-              for key, turn in (("actor", last.actor), ("target", last.target))]
+    return lines + [f"{turn.side.who}: {contest_verdict(turn, last.winner == key, last.winner == 'tie', lang)}"
+                    for key, turn in (("actor", last.actor), ("target", last.target))]
+
+
+def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
+    """The contest shared by ``contest`` and ``attack``: (data, lines, last
+    round, changes); lines only when someone reads them."""
+    tie = ctx.options.get("contest_tie", "stalemate")
+    (a, a_chall), (b, b_chall) = _sides(action, ctx, p, opposition)
+    rounds = _contest_rounds(ctx, a, b)
+    last = rounds[-1]
+    lines = _contest_lines(rounds, a_chall, b_chall, tie, ctx.lang) if ctx.explain else []
     changes = Changes()
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
-    data = {"verb": verb, "actor": turn_data(last.actor, a_chall), "target": turn_data(last.target, b_chall),
+    data = {"verb": verb, "roll": turn_data(last.actor, a_chall), "opposition": turn_data(last.target, b_chall),
             "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
             "tie": last.actor.result is not None and last.actor.result == last.target.result,
             "tie_rule": tie, "night_order": list(last.night_order),
@@ -297,7 +323,7 @@ def attack(action: Action, ctx) -> Outcome:
     winner deals its Success Factor plus the weapon's bonus (the rulings, the
     toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
     p = action.params
-    lang = ctx.lang
+    lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
     if p["defence"] in (None, ""):
         data, lines, turn, changes = _test(action, ctx, p, "attack")
@@ -317,14 +343,15 @@ def attack(action: Action, ctx) -> Outcome:
         struck, turn, weapon = hit
         damage = turn.success_factor + weapon
         data["damage"] = damage
-        lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
-                         f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
+        if explain:
+            lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
+                             f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            wounds, line, health_data = health.hurt(struck, changes.wounds(struck), damage, lang)
-            changes.state(struck)["heridas"] = wounds
-            data["hit"], data["health"] = struck.name, health_data
-            lines.append(line)
-    else:
+            wounds = changes.state(struck)["heridas"] = health.hurt(struck, changes.wounds(struck), damage)
+            data["hit"], data["health"] = struck.name, health.data(struck, wounds)
+            if explain:
+                lines.append(health.hurt_line(struck, wounds, damage, lang))
+    elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
     return Outcome(data=data, lines=lines, success=won, changes=changes.changed())
 
@@ -336,23 +363,30 @@ def automatic(action: Action, ctx) -> Outcome:
     success = p["result"] == "success"
     label = SUCCESS_FACTOR if success else FAILURE_FACTOR
     rolled = automatic_factor(ctx, f"{label(lang)} (1d12)")
-    factor = modified(rolled, p["success_factor_mod" if success else "failure_factor_mod"])
-    said = say(lang, "Éxito automático", "Automatic success") if success else say(lang, "Fallo automático",
-                                                                                  "Automatic failure")
     mod = p["success_factor_mod" if success else "failure_factor_mod"]
-    line = f"{said}: {factor_text(label(lang) + ' 1d12 =', rolled, mod, factor, lang)}"
+    factor = modified(rolled, mod)
+    lines = []
+    if ctx.explain:
+        said = say(lang, "Éxito automático", "Automatic success") if success else say(lang, "Fallo automático",
+                                                                                      "Automatic failure")
+        lines.append(f"{said}: {factor_text(label(lang) + ' 1d12 =', rolled, mod, factor, lang)}")
     key = "success_factor" if success else "failure_factor"
     return Outcome(data={"verb": "automatic", "result": p["result"], "rolled": rolled, key: factor},
-                   lines=[line], success=success)
+                   lines=lines, success=success)
 
 
 def damage(character: Character, action: Action, ctx) -> Outcome:
-    p = action.params
-    cure = action.name == "heal"
-    wounds, line, data = (health.heal if cure else health.hurt)(character, sheet.wounds(character), p["points"],
-                                                                 ctx.lang)
+    points, before = action.params["points"], sheet.wounds(character)
+    if action.name == "heal":
+        wounds = health.heal(before, points)
+        line = health.heal_line(character, before, wounds, ctx.lang) if ctx.explain else None
+    else:
+        wounds = health.hurt(character, before, points)
+        line = health.hurt_line(character, wounds, points, ctx.lang) if ctx.explain else None
     state = {**character.state, "heridas": wounds}
-    return Outcome(data={"verb": action.name, **data}, lines=[line], changes={character.name: state})
+    return Outcome(data={"verb": action.name, "character": character.name, "health": health.data(character, wounds)},
+                   lines=[line] if line else [],
+                   changes={character.name: state})
 
 
 def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
@@ -361,26 +395,30 @@ def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
     the Success Factor of a healing roll, or 1d12 without one (an automatic
     success, 001-R10); the start of a session changes nothing."""
     p = action.params
-    lang = ctx.lang
-    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0}
+    lang, explain = ctx.lang, ctx.explain
+    data: dict[str, Any] = {"character": character.name, "event": event, "healed": 0,
+                            "health": health.data(character, sheet.wounds(character))}
     lines: list[str] = []
-    state = copy.deepcopy(character.state)
+    state = dict(character.state)  # its values are replaced, never changed in place
     if event == "end_of_scene" and state.get("consecuencias"):
-        lines.append(say(lang, f"{character.name}: terminan las consecuencias: ", f"{character.name}: consequences "
-                               "end: ") + "; ".join(state["consecuencias"]))
+        if explain:
+            lines.append(say(lang, f"{character.name}: terminan las consecuencias: ",
+                             f"{character.name}: consequences end: ") + "; ".join(state["consecuencias"]))
         state["consecuencias"] = []
     if event == "rest":
         wounds = sheet.wounds(character)
         if wounds == 0:
-            lines.append(say(lang, f"{character.name}: salud completa, nada que curar",
-                             f"{character.name}: full health, nothing to heal"))
+            if explain:
+                lines.append(say(lang, f"{character.name}: salud completa, nada que curar",
+                                 f"{character.name}: full health, nothing to heal"))
         else:
             factor = _healing_factor(character, p, ctx, lines)
             if factor:
-                state["heridas"], line, health_data = health.heal(character, wounds, factor, lang)
-                lines.append(line)
-                data.update(healed=wounds - state["heridas"], health=health_data)
-    if not lines:
+                state["heridas"] = health.heal(wounds, factor)
+                if explain:
+                    lines.append(health.heal_line(character, wounds, state["heridas"], lang))
+                data.update(healed=wounds - state["heridas"], health=health.data(character, state["heridas"]))
+    if not lines and explain:
         lines.append(say(lang, f"{character.name}: nada que recuperar ({event}: la salud no se recupera)",
                          f"{character.name}: nothing to recover ({event}: health does not come back)"))
     changes = {character.name: state} if state != character.state else {}
@@ -388,23 +426,28 @@ def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
 
 
 def _healing_factor(character: Character, p: dict, ctx, lines: list[str]) -> int:
-    """The Success Factor of the rest's healing roll (0 if it fails)."""
-    lang = ctx.lang
+    """The Success Factor of the rest's healing roll (0 if it fails); what it
+    says goes into ``lines`` when someone reads them."""
+    lang, explain = ctx.lang, ctx.explain
     if not p["healing"]:
         rolled = automatic_factor(ctx, f"{SUCCESS_FACTOR(lang)} (1d12) — {character.name}")
-        lines.append(say(lang, f"{character.name}: curación automática, {SUCCESS_FACTOR.es} 1d12 = {rolled}",
-                         f"{character.name}: automatic healing, {SUCCESS_FACTOR.en} 1d12 = {rolled}"))
+        if explain:
+            lines.append(say(lang, f"{character.name}: curación automática, {SUCCESS_FACTOR.es} 1d12 = {rolled}",
+                             f"{character.name}: automatic healing, {SUCCESS_FACTOR.en} 1d12 = {rolled}"))
         return rolled
     # the healing roll is a test with the default choices, at the rest's difficulty and Night Die policy
-    defaults = {q.name: q.default for q in INFO.action("check").params}
-    side, chall = build_side({**defaults, "difficulty": p["difficulty"], "night": p["night"]}, "", character,
+    side, chall = build_side({**_CHECK_DEFAULTS, "difficulty": p["difficulty"], "night": p["night"]}, "", character,
                              p["healing"], ctx, character.name)
     turn = play(ctx, side)
-    lines += turn_lines(turn, chall, lang, character.name)
-    if turn.success_factor is None:
-        lines.append(say(lang, f"{character.name}: la tirada de curación falla, no cura nada",
-                         f"{character.name}: the healing roll fails, nothing is healed"))
+    if explain:
+        lines += turn_lines(turn, chall, lang, character.name)
+        if turn.success_factor is None:
+            lines.append(say(lang, f"{character.name}: la tirada de curación falla, no cura nada",
+                             f"{character.name}: the healing roll fails, nothing is healed"))
     return turn.success_factor or 0
+
+
+_CHECK_DEFAULTS = {q.name: q.default for q in INFO.action("check").params}
 
 
 def odds(action: Action, ctx) -> Odds:

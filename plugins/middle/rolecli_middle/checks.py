@@ -37,7 +37,7 @@ def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict,
         return [scene.t("Tarea rutinaria: no hace falta LD, el resultado es predecible (004-R1).",
                         "A routine task: no LD needed, the outcome is predictable (004-R1).")], {"routine": True}, True
     t = LD.throw(check_ld(scene, actor, p), dice, f"LD {actor.name}".strip())
-    return LD.lines(t, scene.lang), {"routine": False, **t.data()}, t.success
+    return LD.lines(t, scene.lang), {"routine": False, "ld": t.data()}, t.success
 
 
 def contest_lds(scene: Scene, actor: Fighter, defender: Fighter, p: dict) -> tuple[Ld, Ld]:
@@ -71,4 +71,4 @@ def contest(scene: Scene, actor: Fighter, defender: Fighter, p: dict, dice) -> t
                      + (" (el empate es del defensor)" if tie else "") + ".",
                      f"{left} against {right}: {lds[0].who if won == 'actor' else lds[1].who} wins"
                      + (" (a tie goes to the defender)" if tie else "") + ".")]
-    return lines, {"actor": a.data(), "defender": d.data(), "winner": won, "tie": tie}, won == "actor"
+    return lines, {"ld": a.data(), "opposition_ld": d.data(), "winner": won, "tie": tie}, won == "actor"

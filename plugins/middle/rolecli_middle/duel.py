@@ -137,7 +137,9 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
     data: dict = {"duellists": [key[id(a)], key[id(b)]], "goals": [ld.needed for ld in lds]}
     stuck = [(f, ld) for f, ld in zip((a, b), lds) if ld.sizes is None]
     if stuck:
-        data["lds"] = [LD.Throw(ld, [], None, []).data() for ld in lds if ld.sizes is None]
+        # the actor's throw is "ld" and its rival's "opposition_ld" in every verb (docs/systems/middle.md)
+        data["ld"], data["opposition_ld"] = (LD.Throw(ld, [], None, []).data() if ld.sizes is None else None
+                                             for ld in lds)
         for fighter, ld in stuck:
             lines.append(LD.line(LD.Throw(ld, [], None, []), scene.lang))
             lines.append(scene.t(f"{shown[id(fighter)]} ya no puede mantener el duelo: su ND quedó fuera de su alcance (004-R9).",
@@ -147,7 +149,7 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
         return lines, data, all(f is not a for f, _ in stuck)
     ta, tb = (LD.throw(ld, dice, f"{scene.t('duelo', 'duel')} {shown[id(f)]}") for f, ld in zip((a, b), lds))
     lines += LD.lines(ta, scene.lang) + LD.lines(tb, scene.lang)
-    data["lds"] = [ta.data(), tb.data()]
+    data["ld"], data["opposition_ld"] = ta.data(), tb.data()
     if ta.success != tb.success:
         winner, loser = (a, b) if ta.success else (b, a)
         lines.append(scene.t(f"Solo {shown[id(winner)]} alcanza su objetivo: gana el duelo.",

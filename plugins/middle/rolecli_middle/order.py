@@ -142,5 +142,6 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                     lines.append(f"{member.name} {breaks}.")
         if not held:
             member.set("moral", "huyendo" if flee else "rendido")
+        row.update(fled=not held and flee, surrendered=not held and not flee)  # for scripts: the prose says it too
         data["members"].append(row)
     return lines, data, all(r["held"] for r in data["members"])

@@ -255,7 +255,7 @@ def do_roll(action, ctx):
     scene, p = prepare(action, ctx)
     ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), **K.ld_rules(scene))
     t = LD.throw(ld, ctx.dice, "LD")
-    return outcome(scene, [LD.line(t, scene.lang, judged=False)], t.data(), None)
+    return outcome(scene, [LD.line(t, scene.lang, judged=False)], {"ld": t.data()}, None)
 
 
 # --- damage and states ----------------------------------------------------------
@@ -268,7 +268,7 @@ def do_damage(character, action, ctx):
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
     weapon = weapon_of(by)
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
-    return outcome(scene, lines, {"character": target.name, **data}, None)
+    return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 
 
 def do_state(character, action, ctx):

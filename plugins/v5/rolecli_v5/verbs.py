@@ -55,7 +55,8 @@ def roll_verb(action: Action, ctx) -> Outcome:
     p = action.params
     pool = Pool("", parts(None, p["pool"], "pool"), p.get("hunger") or 0, floor=0)
     dice = pool.roll(ctx.dice, ctx.lang)
-    data = {"pool": pool.as_json(), **dice.as_json()}
+    # every verb that rolls a pool keeps the actor's throw under "roll" (docs/systems/v5.md)
+    data = {"roll": {"pool": pool.as_json(), **dice.as_json()}}
     if not ctx.explain:
         return Outcome(data=data, success=None)
     line = f"{pool.text(ctx.lang)}: {dice.text(ctx.lang)} → {L.successes(dice.successes, ctx.lang)}"
@@ -98,7 +99,7 @@ def check(action: Action, ctx) -> Outcome:
     work = Work()
     difficulty = int(p["difficulty"])
     s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
-    data = {"pool": s.as_json(), "difficulty": difficulty, "successes": s.successes,
+    data = {"roll": s.as_json(), "difficulty": difficulty, "successes": s.successes,
             "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
     return _finish(work, data, lines, outcome == "win")
 
@@ -145,7 +146,7 @@ def contest(action: Action, ctx) -> Outcome:
     margin = a.successes - d.successes
     if ctx.explain:
         lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
-    data = {"actor": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
+    data = {"roll": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
             "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
     return _finish(work, data, lines, outcome == "win")
@@ -263,7 +264,7 @@ def attack(action: Action, ctx) -> Outcome:
         hit = hit_against(a.successes, difficulty, weapon, audience)
         hits = [hit] if hit else []
         d = None
-        data.update(mode="test", attacker=a.as_json(), defender=None, difficulty=difficulty,
+        data.update(mode="test", roll=a.as_json(), opposition=None, difficulty=difficulty,
                     margin=a.successes - difficulty)
     else:
         a, d = opponents(work, ctx, action, p, defence, p["ranged"])
@@ -277,9 +278,9 @@ def attack(action: Action, ctx) -> Outcome:
         if ctx.explain:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
-        data.update(mode="contest", attacker=a.as_json(), defender=d.as_json(), difficulty=None, margin=margin,
+        data.update(mode="contest", roll=a.as_json(), opposition=d.as_json(), difficulty=None, margin=margin,
                     cover=p["cover"] if p["ranged"] else None,
-                    defender_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
+                    opposition_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
     dealt = []
     for hit in hits:
         by, to = (a, d) if hit.by == "attacker" else (d, a)
