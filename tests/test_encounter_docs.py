@@ -18,10 +18,12 @@ PAGE = REPO / "docs" / "encounters.md"
 
 def test_every_key_and_word_of_the_format_is_documented():
     text = PAGE.read_text(encoding="utf-8")
-    keys = set(file.TOP + file.SIDE + file.BLOCK + file.PARTICIPANT + file.BEHAVIOUR + file.FOLLOW + file.DEFEND
-               + file.END + file.MORALE + behaviour.TARGETS + behaviour.WHEN + behaviour.PLACEHOLDERS)
-    # written `key`, or as a table: `[key]`, `[key.NAME]`
-    missing = sorted(k for k in keys if not any(form in text for form in (f"`{k}`", f"`[{k}]`", f"`[{k}.")))
+    keys = set(file.TOP + file.SIDE + file.BLOCK + file.PARTICIPANT + file.BEHAVIOUR + file.RULE + file.FOLLOW
+               + file.DEFEND + file.END + file.MORALE + behaviour.TARGETS + behaviour.ALLY_TARGETS + behaviour.WHEN
+               + behaviour.BELOW + behaviour.PLACEHOLDERS)
+    # written `key`, with its value (`ally_below = N`), or as a table: `[key]`, `[key.NAME]`
+    missing = sorted(k for k in keys if not any(form in text for form in (f"`{k}`", f"`{k} = ", f"`[{k}]`",
+                                                                          f"`[{k}.")))
     assert not missing, missing
 
 

@@ -72,7 +72,8 @@ BROKEN = [
     ('campaign = "demo"', 'campaign = "demo"\n[end]\nrounds = 0', "line 4: end.rounds",
      "= 0 should be a whole number in 1..1000."),
     ('verb = "check"\nparams', 'verb = "check"\ntarget = "Ana"\nparams', "line 9: sides.heroes.behaviour.target",
-     '= "Ana" is neither one of nearest, weakest, random nor a participant of another side.'),
+     '= "Ana" is neither one of nearest, weakest, random, self, nearest_ally, weakest_ally, random_ally nor a '
+     "participant of another side."),
     ('bonus = "Fuerza+Pelea"', 'bonus = "$foes"', "line 9: sides.heroes.behaviour.params.bonus",
      '= "$foes" stands for names, and bonus takes a number or traits in quotes.'),
 ]
@@ -197,8 +198,10 @@ def _side(line: str) -> str:
 # (a line of a behaviour, the key it holds the mistake at, words of the message)
 MISTAKES = [
     ('verb = "chek"', "verb", "is not a verb of 'dice'. Did you mean 'check'?"),
-    ('target = "Orcc"', "target", "is neither one of nearest, weakest, random nor a participant of another side."),
-    ('target = 3', "target", "should be one of nearest, weakest, random or a name."),
+    ('target = "Orcc"', "target", "is neither one of nearest, weakest, random, self, nearest_ally, weakest_ally, "
+                                  "random_ally nor a participant of another side."),
+    ('target = 3', "target", "should be one of nearest, weakest, random, self, nearest_ally, weakest_ally, random_ally "
+                             "or a name."),
     ('params = { bonus = "Fuerza+Magia" }', "params.bonus", "is refused by 'dice' (check against Esqueleto)"),
     ('params = { target = "twelve" }', "params.target", "is neither a number nor a dice expression"),
     ('params = { aim = 3 }', "params.aim", "is not a parameter of check."),

@@ -19,15 +19,22 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-Key = tuple[str, ...]
+Key = tuple[str, ...]  # an entry of an array of tables is its number, from 1: ("rules", 2, "when")
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def format_key(parts: Key | list[str]) -> str:
-    """A dotted key as written in TOML: ``characters."Ana María".hp``."""
-    return ".".join(p if _BARE.fullmatch(p) else json.dumps(p, ensure_ascii=False).replace("\x7f", "\\u007f")
-                    for p in parts)
+    """A dotted key as written in TOML: ``characters."Ana María".hp``; an
+    entry of an array of tables by its number: ``rules[2].when``."""
+    text = ""
+    for p in parts:
+        if isinstance(p, int):
+            text += f"[{p}]"
+        else:
+            text += ("." if text else "") + (p if _BARE.fullmatch(p) else
+                                             json.dumps(p, ensure_ascii=False).replace("\x7f", "\\u007f"))
+    return text
 
 
 def show(value: Any) -> str:
@@ -86,6 +93,7 @@ class _Scanner:
         self.n = len(text)
         self._newlines = [m.start() for m in re.finditer("\n", text)]
         self.headers: list[Header] = []
+        self.arrays: dict[Key, int] = {}  # each array of tables, by its key, and its entries so far
 
     def line(self, pos: int) -> int:
         return bisect.bisect_left(self._newlines, pos) + 1
@@ -105,11 +113,14 @@ class _Scanner:
                 if self.peek() == "[":
                     double = self.peek(2) == "[["
                     self.i += 2 if double else 1
-                    prefix = self.key()
+                    written = self.key()
+                    prefix = self.numbered(written, double)
                     found.append((prefix, self.line(start)))
+                    if double:  # the array's key too, at its first entry
+                        found.append((prefix[:-1], self.line(start)))
                     close = "]]" if double else "]"
                     if self.peek(len(close)) == close:
-                        self.headers.append(Header(prefix, start, self.i + len(close), double))
+                        self.headers.append(Header(written, start, self.i + len(close), double))
                 else:
                     parts = self.key()
                     if self.peek() != "=":
@@ -121,6 +132,21 @@ class _Scanner:
             except (ValueError, IndexError):
                 pass  # not valid TOML here: give up on this line and go on
             self.skip_line()
+
+    def numbered(self, key: Key, entry: bool) -> Key:
+        """A header's key with the number of the current entry of each array
+        of tables it lies in (``[[a]]`` then ``[a.b]``: ``("a", 1, "b")``);
+        ``entry``: it opens a new entry of its own array."""
+        out: list[str | int] = []
+        for part in key[:-1]:
+            out.append(part)
+            if tuple(out) in self.arrays:
+                out.append(self.arrays[tuple(out)])
+        out.append(key[-1])
+        if entry:
+            self.arrays[tuple(out)] = self.arrays.get(tuple(out), 0) + 1
+            out.append(self.arrays[tuple(out)])
+        return tuple(out)
 
     # --- pieces -------------------------------------------------------------
 

@@ -4,7 +4,8 @@ simulated many times in memory (docs/encounters.md).
 - :mod:`.file` reads an encounter file and checks it against its campaign and
   the campaign's system, before anything is played;
 - :mod:`.behaviour` is what a participant does on its turn: which verb, at
-  whom, with which parameters, and when it defends instead;
+  whom (a foe, an ally or itself), with which parameters, when it defends
+  instead, and the priority list of rules it tries first;
 - :mod:`.engine` plays one encounter through the contract (the system's
   verbs, status, initiative and recovery) and the conflict tracker's
   :class:`~rolecli.conflict.Scene`;

@@ -2,11 +2,14 @@
 
 A :class:`Behaviour` names the verb the participant uses (a :class:`Call`:
 the verb and its parameters as the file gives them), against whom
-(:data:`TARGETS` or a participant's name), what follows a success (a damage
-verb for a system whose checks apply none), and when it uses a defence verb
-instead (:data:`WHEN`). The engine asks :func:`choose` for the target and
-:func:`defends` whether to defend; both are pure functions of what it tells
-them, so the same situation always gives the same answer.
+(:data:`TARGETS`, :data:`ALLY_TARGETS` or a participant's name), what follows
+a success (a damage verb for a system whose checks apply none), when it uses a
+defence verb instead (:data:`WHEN`), and the :class:`Rule` s it tries first,
+in order, each played when its :class:`Condition` holds and it finds a target
+("heal an ally under half, else attack the weakest"). The engine asks
+:func:`choose` for the target, :func:`defends` whether to defend and
+:func:`holds` whether a rule's condition holds; all are pure functions of what
+it tells them, so the same situation always gives the same answer.
 
 A parameter's value may be *live*: a dice expression for a number
 (:class:`Rolled`, rolled with the encounter's dice at every call) or a
@@ -16,6 +19,7 @@ placeholder for names (:class:`Named`: ``$actor``, ``$target``, ``$side``,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -23,7 +27,10 @@ from rolecli.contract import ActionSpec
 from rolecli.dice.amount import Rolled
 
 TARGETS = ("nearest", "weakest", "random")
+ALLY_TARGETS = ("self", "nearest_ally", "weakest_ally", "random_ally")
 WHEN = ("never", "hurt", "outnumbered", "always")
+BELOW = ("self_below", "ally_below")  # a rule's condition on vitality: "ally_below = 0.5"
+_BELOW = re.compile(r"\s*(self_below|ally_below)\s*=\s*([0-9]*\.?[0-9]+)\s*")
 PLACEHOLDERS = ("$actor", "$target", "$side", "$foes")
 
 
@@ -64,22 +71,80 @@ class Call:
 
 
 @dataclass(frozen=True)
-class Behaviour:
-    """``main``: the verb of a turn; ``target``: one of :data:`TARGETS` or a
-    participant's name; ``on_success``: the verb applied to the target when
-    ``main`` succeeds; ``defend``: the verb used instead of ``main`` when
-    ``when`` (one of :data:`WHEN`) holds."""
+class Condition:
+    """When a rule is played: one of :data:`WHEN`, or a vitality share
+    ``below`` which the actor (``self_below``) or one of its allies
+    (``ally_below``) must be."""
+
+    word: str
+    below: float | None = None
+
+    def __str__(self) -> str:
+        return self.word if self.below is None else f"{self.word} = {self.below:g}"
+
+
+ALWAYS = Condition("always")
+
+
+def condition(text: Any) -> Condition | None:
+    """The condition a rule's ``when`` writes, or ``None`` when it writes none."""
+    if not isinstance(text, str):
+        return None
+    if text.strip() in WHEN:
+        return Condition(text.strip())
+    found = _BELOW.fullmatch(text)
+    if found is None or not 0 < float(found[2]) <= 1:
+        return None
+    return Condition(found[1], float(found[2]))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A verb at a target: ``main``, the verb of a turn; ``target``, one of
+    :data:`TARGETS`, :data:`ALLY_TARGETS` or a participant's name;
+    ``on_success``, the verb applied to the target when ``main`` succeeds;
+    ``when``, the condition under which it is played."""
 
     main: Call
     target: str = "nearest"
     on_success: Call | None = None
-    defend: Call | None = None
-    when: str = "never"
+    when: Condition = ALWAYS
 
     def aims(self, call: Call) -> bool:
         """Whether ``call`` is made at a target: its verb takes one, or a
         success is followed by a verb on one."""
         return call.spec.target or call is self.on_success or (call is self.main and self.on_success is not None)
+
+    @property
+    def sure(self) -> bool:
+        """Whether it is always played when its turn comes: its condition is
+        ``always`` and its target is always there (a foe, while the fight
+        goes on, or the actor itself; an ally may be missing)."""
+        return self.when == ALWAYS and not self.target.endswith("_ally")
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """``rules``: what a turn plays, the first whose condition holds and
+    which finds a target (the behaviour's own verb last, as a rule that
+    always holds); ``defend``: the verb used instead when ``when`` (one of
+    :data:`WHEN`) holds, at the behaviour's own ``target`` if it takes one."""
+
+    rules: tuple[Rule, ...]
+    target: str = "nearest"
+    defend: Call | None = None
+    when: str = "never"
+
+
+def reachable(target: str, name: str, side: str, sides: Mapping[str, Sequence[str]]) -> list[str]:
+    """Everyone ``target`` may ever pick for ``name`` of ``side``: itself
+    (``self``), the other members of its side (an ally target), or the other
+    sides' members (a foe target or a foe's name)."""
+    if target == "self":
+        return [name]
+    if target in ALLY_TARGETS:
+        return [n for n in sides[side] if n != name]
+    return [n for s, names in sides.items() if s != side for n in names]
 
 
 def choose(rule: str, candidates: Sequence[str], vitality: Callable[[str], float | None],
@@ -106,6 +171,16 @@ def choose(rule: str, candidates: Sequence[str], vitality: Callable[[str], float
     if rule == "random":
         return pick(candidates)
     return rule if rule in candidates else candidates[0]
+
+
+def holds(when: Condition, hurt: bool, outnumbered: bool, share: float, allies: Sequence[float]) -> bool:
+    """Whether a rule's condition holds: ``hurt`` and ``outnumbered`` as for
+    :func:`defends`; ``share``, the actor's vitality; ``allies``, its allies'."""
+    if when.word == "self_below":
+        return share < when.below
+    if when.word == "ally_below":
+        return any(s < when.below for s in allies)
+    return defends(when.word, hurt, outnumbered)
 
 
 def defends(when: str, hurt: bool, outnumbered: bool) -> bool:

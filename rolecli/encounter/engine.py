@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
-from rolecli.encounter.behaviour import Call, Rolled, choose, defends
+from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.errors import RoleError
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
@@ -96,7 +96,8 @@ class Play(Tracker):
         self.exchanges = self.round = 0
         self.closing = False
         self.side_of = enc.side_of
-        self.order: tuple[list[str] | None, dict[str, list[str]]] = (None, {})  # the round's turns; by side, its foes
+        # the round's turns; by side, its foes and its members, in the turn order
+        self.order: tuple[list[str] | None, dict[str, list[str]], dict[str, list[str]]] = (None, {}, {})
 
     # --- the fight ------------------------------------------------------------
 
@@ -152,12 +153,33 @@ class Play(Tracker):
         if not foes:
             return
         if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(p.side))):
-            self.act(b.defend, actor, self.target(b.target, foes) if b.aims(b.defend) else None, "defend")
+            self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, "defend")
             return
-        target = self.target(b.target, foes) if b.aims(b.main) else None
-        outcome = self.act(b.main, actor, target, "main")
-        if b.on_success is not None and outcome.success:
-            self.act(b.on_success, actor, target, "on_success")
+        rule, target = self.rule(b.rules, actor, p.side, foes)
+        outcome = self.act(rule.main, actor, target, "main")
+        if rule.on_success is not None and outcome.success:
+            self.act(rule.on_success, actor, target, "on_success")
+
+    def rule(self, rules: tuple[Rule, ...], actor: str, side: str, foes: list[str]) -> tuple[Rule, str | None]:
+        """The first of ``rules`` whose condition holds and which finds a
+        target, and its target (``None`` for a verb made at nobody). Under
+        ``ally_below``, an ally target picks among the allies below."""
+        for rule in rules:
+            allies = self.allies(actor, side) if rule.when.word == "ally_below" or rule.target.endswith("_ally") else []
+            if rule.when.word != "always" and not holds(rule.when, self.hurt(actor), len(foes) > len(self.friends(side)),
+                                                 self.share(actor), [self.share(n) for n in allies]):
+                continue
+            if not rule.aims(rule.main):
+                return rule, None
+            if rule.target == "self":
+                return rule, actor
+            if not rule.target.endswith("_ally"):
+                return rule, self.target(rule.target, foes)
+            if rule.when.word == "ally_below":
+                allies = [n for n in allies if self.share(n) < rule.when.below]
+            if allies:
+                return rule, self.target(rule.target.removesuffix("_ally"), allies)
+        raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
         """``(winner, reason)`` once fewer than two sides have anyone able to act."""
@@ -305,11 +327,19 @@ class Play(Tracker):
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
         turns = self.scene.conflict["turns"]
-        if self.order[0] is not turns:  # a new round's turns: each side's foes in their order, once
+        if self.order[0] is not turns:  # a new round's turns: each side's foes and members in their order, once
             everyone = list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)})
-            self.order = (turns, {s: [n for n in everyone if self.side_of[n] != s] for s in self.enc.sides})
+            self.order = (turns, {s: [n for n in everyone if self.side_of[n] != s] for s in self.enc.sides},
+                          {s: [n for n in everyone if self.side_of[n] == s] for s in self.enc.sides})
         able = self.able
         return [n for n in self.order[1][side] if able(n)]
+
+    def allies(self, actor: str, side: str) -> list[str]:
+        """The other members of ``actor``'s side in the fight, in the turn
+        order (then the file's): those it took out too, whom a healer may
+        raise, but not those out before it began."""
+        self.foes(side)  # the round's order, worked out
+        return [n for n in self.order[2][side] if n != actor and n not in self.left_out]
 
     def friends(self, side: str) -> list[str]:
         return [n for n in self.enc.sides[side] if self.able(n)]
@@ -319,12 +349,17 @@ class Play(Tracker):
         now, then = self.characters[name].state, self.enc.characters[name].state
         return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
 
-    def hurt(self, name: str) -> bool:
+    def share(self, name: str) -> float:
+        """How much fight ``name`` has left: the system's vitality; for a
+        system that gives none, 1.0 until its state changes, then 0.0."""
         vitality = self.status(name).vitality
-        return vitality < 1 if vitality is not None else self.changed(name) > 0
+        return vitality if vitality is not None else 0.0 if self.changed(name) else 1.0
 
-    def target(self, rule: str, foes: list[str]) -> str:
-        return choose(rule, foes, lambda n: self.status(n).vitality, self.changed, self.pick)
+    def hurt(self, name: str) -> bool:
+        return self.share(name) < 1
+
+    def target(self, rule: str, candidates: list[str]) -> str:
+        return choose(rule, candidates, lambda n: self.status(n).vitality, self.changed, self.pick)
 
     def pick(self, names) -> str:
         """A random target, from a generator of its own: ``--dice`` gives dice only."""
@@ -402,7 +437,8 @@ def scene_of(campaign, keep_conflict: bool) -> dict:
 
 def rehearse(enc) -> None:
     """Ask the system, once, every call the encounter can make (each
-    behaviour against each foe it may pick, the initiative, the morale), on
+    behaviour's and each rule's verbs against everyone they may pick: foes,
+    allies or the actor itself; the initiative, the morale), on
     copies of the characters as they are and with dice of its own: what the
     rules refuse (a trait a character lacks, a parameter a verb needs here)
     is an error of the file, naming the key that gave it, before anything is
@@ -412,11 +448,12 @@ def rehearse(enc) -> None:
         raise enc.where.error(("sides", idle[0]), idle[1])
     for name, p in enc.participants.items():
         b = p.behaviour
-        foes = [n for n, q in enc.participants.items() if q.side != p.side]
-        for call in (b.main, b.on_success, b.defend):
-            if call is None:
-                continue
-            for target in foes if b.aims(call) else [None]:
+        aimed = [(c, rule.target if rule.aims(c) else None) for rule in b.rules for c in (rule.main, rule.on_success)
+                 if c is not None]
+        if b.defend is not None:
+            aimed.append((b.defend, b.target if b.defend.spec.target else None))
+        for call, whom in aimed:
+            for target in reachable(whom, name, p.side, enc.sides) if whom else [None]:
                 _try(enc, call, target, lambda fresh: fresh.act(call, name, target, "rehearsal"))
     if enc.initiative is not None:
         _try(enc, enc.initiative, None, lambda fresh: fresh.initiative(list(enc.participants), 1))

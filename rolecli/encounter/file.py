@@ -25,7 +25,8 @@ from typing import Any, Mapping
 from rolecli.campaign.locate import Key, show
 from rolecli.campaign.validate import Where, check_sheet
 from rolecli.contract import Action, ActionSpec, Character, Param
-from rolecli.encounter.behaviour import LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named, Rolled
+from rolecli.encounter.behaviour import (ALLY_TARGETS, LIVE, PLACEHOLDERS, TARGETS, WHEN, Behaviour, Call, Named,
+                                        Rolled, Rule, condition, reachable)
 from rolecli.errors import CampaignError, RoleError
 from rolecli.names import closest, fold
 
@@ -33,7 +34,8 @@ TOP = ("title", "campaign", "present", "scene", "initiative", "end", "sides", "p
 SIDE = ("characters", "stat_blocks", "behaviour", "as_target")
 BLOCK = ("sheet", "count", "behaviour", "as_target")
 PARTICIPANT = ("behaviour", "as_target")
-BEHAVIOUR = ("verb", "target", "params", "choices", "on_success", "defend")
+BEHAVIOUR = ("verb", "target", "params", "choices", "on_success", "defend", "rules")
+RULE = ("when", "verb", "target", "params", "on_success")
 FOLLOW = ("verb", "params")
 DEFEND = ("verb", "when", "params")
 END = ("rounds", "recover", "morale")
@@ -318,27 +320,66 @@ class _Builder:
             for into, part in ((params, "params"), (choices, "choices")):
                 into.update({k: (v, key + (part, k)) for k, v in self.f.table(table.get(part), key + (part,)).items()})
             as_target.update({k: (v, tkey + (k,)) for k, v in self.f.table(targeted, tkey).items()})
-        if "verb" not in merged:
-            raise self.error(layers[0][1], f"gives {name} no verb: add verb = \"...\" (one of "
-                                           f"{', '.join(a.name for a in self.info.actions if self.acts(a))}).")
-        where = merged["verb"][1][:-1]  # the behaviour that names the verb
-        main = self.call(merged["verb"], params, choices, where, acting=True)
+        rules = self.rules(merged.get("rules"), choices, foes)
+        where = merged["verb"][1][:-1] if "verb" in merged else layers[0][1]  # the behaviour that names the verb
         target = merged.get("target", ("nearest", where + ("target",)))
-        if not isinstance(target[0], str):
-            raise self.error(target[1], f"= {show(target[0])} should be one of {', '.join(TARGETS)} or a name.")
-        if target[0] not in TARGETS and target[0] not in foes:  # at the layer that names it, not the verb's
-            raise self.error(target[1], f"= {show(target[0])} is neither one of {', '.join(TARGETS)} nor a "
-                                        "participant of another side." + closest(target[0], foes, "Foes"))
-        follow = self.follow(merged.get("on_success"), choices)
+        main = self.call(merged["verb"], params, choices, where, acting=True) if "verb" in merged else None
+        aim = self.target(target, foes)
+        if main is not None:  # the behaviour's own verb: played when no rule is
+            rules.append(Rule(main, aim, self.follow(merged.get("on_success"), choices)))
+        if not any(rule.sure for rule in rules):
+            verbs = ", ".join(a.name for a in self.info.actions if self.acts(a))
+            if not rules:
+                raise self.error(layers[0][1], f"gives {name} no verb: add verb = \"...\" (one of {verbs}).")
+            raise self.error(merged["rules"][1], f"gives {name} no verb: add verb = \"...\" (one of {verbs}), "
+                             "played when no rule is, or end the rules with one whose when = \"always\" aimed at a "
+                             "foe or at self.")
         defend, when = self.defend(merged.get("defend"), choices)
-        calls = [c for c in (main, follow, defend) if c is not None]
+        calls = [c for rule in rules for c in (rule.main, rule.on_success) if c is not None] + ([defend] if defend else [])
         for choice, (_, key) in choices.items():
             if not any(p.name == choice and p.policy for c in calls for p in c.spec.params):
                 policies = sorted({p.name for c in calls for p in c.spec.params if p.policy})
-                raise self.error(key, "is not a player's choice of " + "/".join(c.spec.name for c in calls) + "."
+                names = dict.fromkeys(c.spec.name for c in calls)
+                raise self.error(key, "is not a player's choice of " + "/".join(names) + "."
                                  + closest(choice, policies, "Choices"))
-        return Participant(name, side, Behaviour(main, target[0], follow, defend, when), name in self.camp.characters,
+        behaviour = Behaviour(tuple(rules), aim, defend, when)
+        return Participant(name, side, behaviour, name in self.camp.characters,
                            {k: v for k, (v, _) in as_target.items()}, {k: key for k, (_, key) in as_target.items()})
+
+    def target(self, given: tuple[Any, Key], foes: list[str]) -> str:
+        """A behaviour's or a rule's ``target``: one of the words, or a foe's name."""
+        value, key = given
+        words = ", ".join(TARGETS + ALLY_TARGETS)
+        if not isinstance(value, str):
+            raise self.error(key, f"= {show(value)} should be one of {words} or a name.")
+        if value not in TARGETS + ALLY_TARGETS and value not in foes:  # at the layer that names it, not the verb's
+            raise self.error(key, f"= {show(value)} is neither one of {words} nor a participant of another side."
+                             + closest(value, foes, "Foes"))
+        return value
+
+    def rules(self, given: tuple[Any, Key] | None, choices: dict, foes: list[str]) -> list[Rule]:
+        """A behaviour's priority list: each rule's condition, verb and target."""
+        if given is None:
+            return []
+        value, key = given
+        if not isinstance(value, list) or not value:
+            raise self.error(key, f"= {show(value)} should be a list of rules: [[...rules]] tables, each with when, "
+                                  "verb, target and params.")
+        found = []
+        for at, entry in enumerate(value, 1):
+            rkey = key + (at,)
+            table, verb, params = self.verb_table(entry, rkey, RULE, "the verb the rule plays")
+            when = condition(table.get("when", "always"))
+            if when is None:
+                raise self.error(rkey + ("when",), f"= {show(table['when'])} is not a condition; conditions: "
+                                 f"{', '.join(WHEN)}, self_below = N, ally_below = N (N a share of vitality in 0..1: "
+                                 "ally_below = 0.5 holds while an ally has less than half its fight left).")
+            main = self.call(verb, params, choices, rkey, acting=True)
+            target = self.target((table.get("target", "nearest"), rkey + ("target",)), foes)
+            follow = self.follow((table["on_success"], rkey + ("on_success",)) if "on_success" in table else None,
+                                 choices)
+            found.append(Rule(main, target, follow, when))
+        return found
 
     def verb_table(self, value: Any, key: Key, keys: tuple[str, ...], what: str) -> tuple[dict, tuple, dict]:
         """A ``{ verb, params, ... }`` table: the table, its verb (with where it is) and its parameters."""
@@ -431,25 +472,25 @@ class _Builder:
             raise self.error(key, f"= {show(text)} {exc}") from None
 
     def check_targets(self, participants: dict[str, Participant], sides: dict[str, tuple[str, ...]]) -> None:
-        """What a verb needs from its target, every foe it may pick gives (or
-        the behaviour gives it for all of them)."""
+        """What a verb needs from its target, everyone it may pick gives (or
+        the behaviour gives it for all of them); what a participant gives as a
+        target, some verb that may pick it takes."""
+        aimed: list[tuple[Call, list[str]]] = []  # each call, with everyone its target may be
         for p in participants.values():
-            b = p.behaviour
-            foes = [n for side, names in sides.items() if side != p.side for n in names]
-            for call in (b.main, b.on_success):
-                if call is None:
-                    continue
-                for pname in call.from_target:
-                    param = next(q for q in call.spec.params if q.name == pname)
-                    lacking = [n for n in foes if pname not in participants[n].as_target]
-                    if param.required and lacking:
-                        raise self.error(call.key, f"gives {call.spec.name} no {pname}, which the rules take from "
-                                                   f"its target and {lacking[0]} does not give: add params.{pname}, "
-                                                   f"or as_target.{pname} to {lacking[0]}'s side.")
+            for rule in p.behaviour.rules:
+                reach = reachable(rule.target, p.name, p.side, sides)
+                aimed += [(c, reach) for c in (rule.main, rule.on_success) if c is not None]
+        for call, reach in aimed:
+            for pname in call.from_target:
+                param = next(q for q in call.spec.params if q.name == pname)
+                lacking = [n for n in reach if pname not in participants[n].as_target]
+                if param.required and lacking:
+                    raise self.error(call.key, f"gives {call.spec.name} no {pname}, which the rules take from "
+                                               f"its target and {lacking[0]} does not give: add params.{pname}, "
+                                               f"or as_target.{pname} to {lacking[0]}'s side.")
         for p in participants.values():
             for pname, value in list(p.as_target.items()):
-                specs = [c.spec for q in participants.values() if q.side != p.side
-                         for c in (q.behaviour.main, q.behaviour.on_success) if c is not None
+                specs = [c.spec for c, reach in aimed if p.name in reach
                          and any(x.name == pname and x.owner == "target" for x in c.spec.params)]
                 if not specs:
                     raise self.error(p.target_keys[pname], "is not a parameter any verb used against "
