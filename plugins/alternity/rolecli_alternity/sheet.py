@@ -3,7 +3,7 @@ action check score, last resorts) and the state the tool keeps."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from rolecli.contract import Character, Label, Refused, check_range
 from rolecli.errors import RoleError
@@ -37,6 +37,29 @@ STATE_DEFAULTS: dict[str, Any] = {
     "pending": [],             # damage waiting for the end of the phase (002-R9), "track:amount"
 }
 
+T = TypeVar("T")
+
+# id(sheet) -> (the sheet, what was worked out from it). A sheet is the GM's and no
+# hook changes it, so its track sizes and kept values hold while it is in play: a
+# simulation reads each sheet once, not at every check and hit. Holding the sheet
+# keeps its id from being reused; the memo is dropped whole when full.
+_MEMO: dict[int, tuple[dict, dict]] = {}
+LIMIT = 512
+
+
+def worked_out(sheet: dict[str, Any], key: Any, work: Callable[[], T]) -> T:
+    """``work()``, computed once for ``sheet`` under ``key``."""
+    found = _MEMO.get(id(sheet))
+    if found is None or found[0] is not sheet:
+        if len(_MEMO) >= LIMIT:
+            _MEMO.clear()
+        found = _MEMO[id(sheet)] = (sheet, {})
+    memo = found[1]
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
+
+
 STAMINA = ("Resistencia-resistencia", "Stamina-endurance", "Resistencia", "Stamina")
 RESOLVE = ("Resolución-resolución física", "Resolve-physical resolve", "Resolución", "Resolve")
 
@@ -60,13 +83,30 @@ def ability(ch: Character, key: str) -> int:
 
 def state(ch: Character | None) -> dict[str, Any]:
     """The character's kept state, every key present."""
-    out = dict(STATE_DEFAULTS)
-    if ch is not None:
-        for key in STATE_DEFAULTS:
-            val = ch.value(key)
-            if val is not None:
-                out[key] = list(val) if isinstance(val, (list, tuple)) else val
+    if ch is None:
+        return dict(STATE_DEFAULTS)
+    sheet = ch.sheet
+    base, lists = worked_out(sheet, "state", lambda: _sheet_state(sheet))
+    out = dict(base)
+    for key in lists:
+        out[key] = list(out[key])
+    for key, val in ch.state.items():
+        if key in STATE_DEFAULTS:  # a kept value, even None, hides the sheet's (Character.value)
+            out[key] = STATE_DEFAULTS[key] if val is None else list(val) if isinstance(val, (list, tuple)) else val
     return out
+
+
+def _sheet_state(sheet: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The kept state as the sheet alone gives it, and its keys holding lists (copied at each read)."""
+    out = dict(STATE_DEFAULTS)
+    lists = []
+    for key in STATE_DEFAULTS:
+        val = sheet.get(key)
+        if val is not None:
+            out[key] = val
+            if isinstance(val, (list, tuple)):
+                lists.append(key)
+    return out, tuple(lists)
 
 
 def _override(ch: Character, key: str) -> int | None:
@@ -77,6 +117,10 @@ def _override(ch: Character, key: str) -> int | None:
 def track_sizes(ch: Character) -> dict[str, int]:
     """The rulings (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
     ``stun_max``… overrides each."""
+    return dict(worked_out(ch.sheet, "track_sizes", lambda: _track_sizes(ch)))
+
+
+def _track_sizes(ch: Character) -> dict[str, int]:
     con = ability(ch, "CON")
     half = -(-con // 2)
     sizes = {"stun": con, "wound": con, "mortal": half, "fatigue": half}

@@ -10,7 +10,7 @@ from rolecli.contract import Character, Label, Refused
 from . import ladder
 from .aspects import invoke
 from .minions import group_bonus, standing, attached_groups
-from .state import Work, is_group, skill_of
+from .state import Work, is_group, skill_of, worked_out
 from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
@@ -36,9 +36,10 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
                             f"({ladder.MIN}..{ladder.MAX}) o un adjetivo de la escalera.",
                             f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
                             f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective."))
-    parts = who.rating(t)
-    name = "+".join(n or str(v) for n, v in parts)
-    return name, sum(v for _, v in parts)
+    def read() -> tuple[str, int]:
+        parts = who.rating(t)
+        return "+".join(n or str(v) for n, v in parts), sum(v for _, v in parts)
+    return worked_out(who.sheet, ("rating", t), read)
 
 
 def base_rating(who, text, what) -> tuple[str, int]:
