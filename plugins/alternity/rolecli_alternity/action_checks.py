@@ -164,8 +164,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     if surprised:
         sp = surprise_phase(entrants, surprised)
         data["surprise_phase"] = sp
-        lines.append(Label("Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")(lang)
-                     + (", ".join(sp) or "—"))
+        if explain:
+            lines.append(Label("Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")(lang)
+                         + (", ".join(sp) or "—"))
     if explain:
         lines += [f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—") for phase in PHASES]
     return Outcome(data, lines, changes=changes)
