@@ -173,26 +173,38 @@ def is_free_agent(ch: Character | None) -> bool:
 
 
 def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str) -> tuple[int, list[str]]:
+    """002-R26, in ``lang``: the steps and why (see :func:`dazed`)."""
+    steps, why = dazed(ch, options)
+    return steps, [label(lang) for label in why]
+
+
+# The Dazed reasons whose texts hold no number, made once (a status reads them every turn).
+_DAZED_STUN = Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")
+_DAZED_WOUND = Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")
+
+
+def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> tuple[int, list[Label]]:
     """002-R26: +1 step per mortal point and per fatigue box (always); +1 when more than
     half the stun boxes are marked (option ``dazed_stun``), and the same for wounds
-    (``dazed_wound``)."""
+    (``dazed_wound``). ``st``: the character's kept state, if already read."""
     if ch is None:
         return 0, []
-    st = state(ch)
+    if st is None:
+        st = state(ch)
     sizes = track_sizes(ch)
     steps, why = 0, []
     if st["mortal"]:
         steps += st["mortal"]
-        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage")(lang))
+        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage"))
     if st["fatigue"]:
         steps += st["fatigue"]
-        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue")(lang))
+        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue"))
     if options.get("dazed_stun", True) and st["stun"] * 2 > sizes["stun"]:
         steps += 1
-        why.append(Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")(lang))
+        why.append(_DAZED_STUN)
     if options.get("dazed_wound", True) and st["wound"] * 2 > sizes["wound"]:
         steps += 1
-        why.append(Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")(lang))
+        why.append(_DAZED_WOUND)
     return steps, why
 
 
