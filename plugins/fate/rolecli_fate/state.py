@@ -53,7 +53,7 @@ class Work:
     def _state(self, ch: Character) -> dict[str, Any]:
         if ch.name not in self.states:
             self.chars.setdefault(ch.name, ch)
-            self.states[ch.name] = copy.deepcopy(dict(ch.state))
+            self.states[ch.name] = {key: _copy(val) for key, val in ch.state.items()}
         return self.states[ch.name]
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
@@ -62,7 +62,7 @@ class Work:
         val = ch.value(key)
         if val is None:
             return default
-        return val if isinstance(val, _IMMUTABLE) else copy.deepcopy(val)
+        return _copy(val)
 
     def set(self, ch: Character, key: str, value: Any) -> None:
         self._state(ch)[key] = value
@@ -73,6 +73,16 @@ class Work:
             if st != dict(self.chars[name].state):
                 out[name] = st
         return out
+
+
+def _copy(val: Any) -> Any:
+    """A copy of a kept value the caller may change: a deep copy, made cheap for what
+    the tracks and consequences hold (a plain value, a list of them)."""
+    if isinstance(val, _IMMUTABLE):
+        return val
+    if type(val) is list and all(isinstance(item, _IMMUTABLE) for item in val):
+        return list(val)
+    return copy.deepcopy(val)
 
 
 def skill_of(ch: Character | None, skill: str, default: int = 0) -> int:
