@@ -147,7 +147,8 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         if is_group(who):
             size = standing(work, who)
         else:
-            size = sum(standing(work, grp) for grp in attached_groups(work, who)) + 1 if attached_groups(work, who) else 0
+            groups = attached_groups(work, who)
+            size = sum(standing(work, grp) for grp in groups) + 1 if groups else 0
     if size > 1:
         mods.append(((Label("tamaño del grupo", "group size")(lang)) + f" {size}", group_bonus(size)))
     owners = [c for c in (who, target) if c is not None]
