@@ -90,10 +90,20 @@ def state(ch: Character | None) -> dict[str, Any]:
     out = dict(base)
     for key in lists:
         out[key] = list(out[key])
-    for key, val in ch.state.items():
-        if key in STATE_DEFAULTS:  # a kept value, even None, hides the sheet's (Character.value)
-            out[key] = STATE_DEFAULTS[key] if val is None else list(val) if isinstance(val, (list, tuple)) else val
+    # A kept value, even None, hides the sheet's (Character.value); most are plain values.
+    out.update({key: val if type(val) in _PLAIN else _kept(key, val)
+                for key, val in ch.state.items() if key in STATE_DEFAULTS})
     return out
+
+
+_PLAIN = frozenset((int, str, bool, float))
+
+
+def _kept(key: str, val: Any) -> Any:
+    """A kept value that is no plain value: None stands for the default, a list is copied."""
+    if val is None:
+        return STATE_DEFAULTS[key]
+    return list(val) if isinstance(val, (list, tuple)) else val
 
 
 def _sheet_state(sheet: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
