@@ -231,6 +231,11 @@ def resolve_rating(ch: Character | None, text: Any) -> tuple[int, str, str]:
             return int(raw), "number", ""
         except ValueError:
             raise RoleError(f"{raw!r} is not a number; trait names need a campaign character.") from None
+    return worked_out(ch.sheet, ("rating", raw), lambda: _sheet_rating(ch, raw))
+
+
+def _sheet_rating(ch: Character, raw: str) -> tuple[int, str, str]:
+    """:func:`resolve_rating` of a character: read from its sheet alone."""
     pieces = []
     for piece in raw.split("+"):
         piece = piece.strip()
