@@ -95,6 +95,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     delayed = {str(n).strip() for n in p.get("delayed") or ()}
     surprised = {str(n).strip() for n in p.get("surprised") or ()}
     entrants: list[Entrant] = []
@@ -108,8 +109,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             out = status(ch, ctx.options)
             if not out.can_act:
                 skipped.append(ch.name)
-                lines.append(Label(f"{ch.name} no actúa este asalto ({out.why(lang)}).",
-                                   f"{ch.name} does not act this round ({out.why(lang)}).")(lang))
+                if explain:
+                    lines.append(Label(f"{ch.name} no actúa este asalto ({out.why(lang)}).",
+                                       f"{ch.name} does not act this round ({out.why(lang)}).")(lang))
                 continue
             score = action_check_score(ch)
             e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))
@@ -133,8 +135,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     for e in entrants:
         ch = by_name.get(e.name)
         if e.delayed:
-            lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
-                               f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
+            if explain:
+                lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
+                                   f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
         prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False)
         res = roll_check(ctx, prep.score, prep.rung, Label(f"tirada de acción de {e.name}",
@@ -142,8 +145,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                          marginal=True)
         e.check = res
         e.degree = res.degree_key()
-        lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
-                     + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
+        if explain:
+            lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
+                         + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
     phases = schedule(entrants)
     order = first_order(entrants, phases)
     # For the core's conflict tracker: one turn per action, phase by phase (a
@@ -160,8 +164,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     if surprised:
         sp = surprise_phase(entrants, surprised)
         data["surprise_phase"] = sp
-        lines.append(Label("Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")(lang)
-                     + (", ".join(sp) or "—"))
-    for phase in PHASES:
-        lines.append(f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—"))
+        if explain:
+            lines.append(Label("Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")(lang)
+                         + (", ".join(sp) or "—"))
+    if explain:
+        lines += [f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—") for phase in PHASES]
     return Outcome(data, lines, changes=changes)

@@ -13,6 +13,8 @@ from .last_resort import spend, spent_state
 from .sheet import state
 from .situation import prepare
 
+NO_DAMAGE = Label("Sin daño.", "No damage.")
+
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
     p = action.params
@@ -30,7 +32,8 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     res = roll_check(ctx, prep.score, prep.rung, Label("ataque",
                                                        "attack")(lang), cannot_fail=bool(p.get("cannot_fail")),
                      too_hard=bool(p.get("too_hard")))
-    lines = [prep.line(lang), res.line(lang)]
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
+    lines = [prep.line(lang), res.line(lang)] if explain else []
     own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
@@ -39,7 +42,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     tpts = 0
     if against != "no":
         key, tpts, line = spend(against, key, target, lang, own=False)
-    if line:
+    if line and explain:
         lines.append(line)
     data = prep.as_json() | res.as_json()
     data.update(degree=key, rolled_degree=res.degree, success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts,
@@ -50,13 +53,15 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if target is not None and tpts:
         out.changes[target.name] = spent_state(target, tpts)
     if not data["success"]:
-        lines.append(Label("Sin daño.", "No damage.")(lang))
+        if explain:
+            lines.append(NO_DAMAGE(lang))
         return out
     entry = D.pick(entries, key)
     amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
-    lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
-                       f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
+    if explain:
+        lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
+                           f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:
         queue = ctx.options["phase_damage"] == "end_of_phase"
         st, rep, more = take_hit(target, out.changes.get(target.name) or state(target), entry.track, amount, ctx,

@@ -4,6 +4,7 @@ fatigue boxes with their Resolve roll (002-R25)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -48,15 +49,16 @@ def parse_entry(text: str) -> Entry:
     return Entry(text.strip(), track, count, sides, int(m.group(3) or 0))
 
 
-def parse_rating(text: str) -> list[Entry]:
+@functools.lru_cache(maxsize=256)  # a behaviour's rating is read at every attack of a simulation
+def parse_rating(text: str) -> tuple[Entry, ...]:
     """``d4s/d6w/d4m`` → three entries (Ordinary, Good, Amazing); one entry alone stands for itself."""
     parts = [p for p in str(text).split("/")]
     if len(parts) not in (1, 3):
         raise Refused(f"damage rating {text!r} needs one entry or three (Ordinary/Good/Amazing): d4s/d6w/d4m.")
-    return [parse_entry(p) for p in parts]
+    return tuple(parse_entry(p) for p in parts)
 
 
-def pick(entries: list[Entry], degree: str) -> Entry:
+def pick(entries: tuple[Entry, ...], degree: str) -> Entry:
     """002-R20: Ordinary → first entry, Good → second, Amazing → third."""
     if len(entries) == 1:
         return entries[0]

@@ -24,7 +24,8 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
             prep.name = name
         res = roll_check(ctx, prep.score, prep.rung, Label("Resolución-resolución física",
                                                            "Resolve-physical resolve")(ctx.lang))
-        roll.lines.extend([prep.line(ctx.lang), res.line(ctx.lang)])
+        if ctx.explain:
+            roll.lines.extend([prep.line(ctx.lang), res.line(ctx.lang)])
         return res.success
     roll.lines = []
     return roll
@@ -61,6 +62,8 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
         rep["knocked_out"] = True
+    if not ctx.explain:
+        return new, rep, []
     lines = D.report_lines(ch.name, rep, new, sizes, lang)
     if roller.lines:
         lines[-1:-1] = roller.lines

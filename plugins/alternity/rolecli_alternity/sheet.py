@@ -3,7 +3,7 @@ action check score, last resorts) and the state the tool keeps."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from rolecli.contract import Character, Label, Refused, check_range
 from rolecli.errors import RoleError
@@ -37,6 +37,29 @@ STATE_DEFAULTS: dict[str, Any] = {
     "pending": [],             # damage waiting for the end of the phase (002-R9), "track:amount"
 }
 
+T = TypeVar("T")
+
+# id(sheet) -> (the sheet, what was worked out from it). A sheet is the GM's and no
+# hook changes it, so its track sizes and kept values hold while it is in play: a
+# simulation reads each sheet once, not at every check and hit. Holding the sheet
+# keeps its id from being reused; the memo is dropped whole when full.
+_MEMO: dict[int, tuple[dict, dict]] = {}
+LIMIT = 512
+
+
+def worked_out(sheet: dict[str, Any], key: Any, work: Callable[[], T]) -> T:
+    """``work()``, computed once for ``sheet`` under ``key``."""
+    found = _MEMO.get(id(sheet))
+    if found is None or found[0] is not sheet:
+        if len(_MEMO) >= LIMIT:
+            _MEMO.clear()
+        found = _MEMO[id(sheet)] = (sheet, {})
+    memo = found[1]
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
+
+
 STAMINA = ("Resistencia-resistencia", "Stamina-endurance", "Resistencia", "Stamina")
 RESOLVE = ("Resolución-resolución física", "Resolve-physical resolve", "Resolución", "Resolve")
 
@@ -60,13 +83,40 @@ def ability(ch: Character, key: str) -> int:
 
 def state(ch: Character | None) -> dict[str, Any]:
     """The character's kept state, every key present."""
-    out = dict(STATE_DEFAULTS)
-    if ch is not None:
-        for key in STATE_DEFAULTS:
-            val = ch.value(key)
-            if val is not None:
-                out[key] = list(val) if isinstance(val, (list, tuple)) else val
+    if ch is None:
+        return dict(STATE_DEFAULTS)
+    sheet = ch.sheet
+    base, lists = worked_out(sheet, "state", lambda: _sheet_state(sheet))
+    out = dict(base)
+    for key in lists:
+        out[key] = list(out[key])
+    # A kept value, even None, hides the sheet's (Character.value); most are plain values.
+    out.update({key: val if type(val) in _PLAIN else _kept(key, val)
+                for key, val in ch.state.items() if key in STATE_DEFAULTS})
     return out
+
+
+_PLAIN = frozenset((int, str, bool, float))
+
+
+def _kept(key: str, val: Any) -> Any:
+    """A kept value that is no plain value: None stands for the default, a list is copied."""
+    if val is None:
+        return STATE_DEFAULTS[key]
+    return list(val) if isinstance(val, (list, tuple)) else val
+
+
+def _sheet_state(sheet: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The kept state as the sheet alone gives it, and its keys holding lists (copied at each read)."""
+    out = dict(STATE_DEFAULTS)
+    lists = []
+    for key in STATE_DEFAULTS:
+        val = sheet.get(key)
+        if val is not None:
+            out[key] = val
+            if isinstance(val, (list, tuple)):
+                lists.append(key)
+    return out, tuple(lists)
 
 
 def _override(ch: Character, key: str) -> int | None:
@@ -77,6 +127,10 @@ def _override(ch: Character, key: str) -> int | None:
 def track_sizes(ch: Character) -> dict[str, int]:
     """The rulings (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
     ``stun_max``… overrides each."""
+    return dict(worked_out(ch.sheet, "track_sizes", lambda: _track_sizes(ch)))
+
+
+def _track_sizes(ch: Character) -> dict[str, int]:
     con = ability(ch, "CON")
     half = -(-con // 2)
     sizes = {"stun": con, "wound": con, "mortal": half, "fatigue": half}
@@ -129,26 +183,38 @@ def is_free_agent(ch: Character | None) -> bool:
 
 
 def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str) -> tuple[int, list[str]]:
+    """002-R26, in ``lang``: the steps and why (see :func:`dazed`)."""
+    steps, why = dazed(ch, options)
+    return steps, [label(lang) for label in why]
+
+
+# The Dazed reasons whose texts hold no number, made once (a status reads them every turn).
+_DAZED_STUN = Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")
+_DAZED_WOUND = Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")
+
+
+def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> tuple[int, list[Label]]:
     """002-R26: +1 step per mortal point and per fatigue box (always); +1 when more than
     half the stun boxes are marked (option ``dazed_stun``), and the same for wounds
-    (``dazed_wound``)."""
+    (``dazed_wound``). ``st``: the character's kept state, if already read."""
     if ch is None:
         return 0, []
-    st = state(ch)
+    if st is None:
+        st = state(ch)
     sizes = track_sizes(ch)
     steps, why = 0, []
     if st["mortal"]:
         steps += st["mortal"]
-        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage")(lang))
+        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage"))
     if st["fatigue"]:
         steps += st["fatigue"]
-        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue")(lang))
+        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue"))
     if options.get("dazed_stun", True) and st["stun"] * 2 > sizes["stun"]:
         steps += 1
-        why.append(Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")(lang))
+        why.append(_DAZED_STUN)
     if options.get("dazed_wound", True) and st["wound"] * 2 > sizes["wound"]:
         steps += 1
-        why.append(Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")(lang))
+        why.append(_DAZED_WOUND)
     return steps, why
 
 
@@ -165,6 +231,11 @@ def resolve_rating(ch: Character | None, text: Any) -> tuple[int, str, str]:
             return int(raw), "number", ""
         except ValueError:
             raise RoleError(f"{raw!r} is not a number; trait names need a campaign character.") from None
+    return worked_out(ch.sheet, ("rating", raw), lambda: _sheet_rating(ch, raw))
+
+
+def _sheet_rating(ch: Character, raw: str) -> tuple[int, str, str]:
+    """:func:`resolve_rating` of a character: read from its sheet alone."""
     pieces = []
     for piece in raw.split("+"):
         piece = piece.strip()

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from rolecli.contract import Character, Label, Status
 
-from .sheet import dazed_steps, state, track_sizes
+from .sheet import dazed, state, track_sizes
 
 KNOCKED_OUT = {
     "stun": Label("noqueado por aturdimiento", "knocked out by stun"),
@@ -24,12 +24,15 @@ DEAD = Label("muerto", "dead")
 WAKING = Label("acaba de despertar", "just woke up")
 
 
-def conditions(ch: Character, options: Mapping[str, Any]) -> list[tuple[str, Label]]:
-    st, sizes = state(ch), track_sizes(ch)
+def conditions(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> list[tuple[str, Label]]:
+    """What can be invoked on ``ch`` (``st``: its kept state, if already read)."""
+    if st is None:
+        st = state(ch)
+    sizes = track_sizes(ch)
     found: list[tuple[str, Label]] = []
-    steps, es = dazed_steps(ch, options, "es")
+    steps, why = dazed(ch, options, st)
     if steps:
-        en = dazed_steps(ch, options, "en")[1]
+        es, en = [w("es") for w in why], [w("en") for w in why]
         found.append(("dazed", Label(f"Aturdido, +{steps} paso(s) en cada tirada: {', '.join(es)}",
                                      f"Dazed, +{steps} step(s) on every roll: {', '.join(en)}")))
     if st["mortal"] and st["status"] != "dead":
@@ -46,7 +49,7 @@ def conditions(ch: Character, options: Mapping[str, Any]) -> list[tuple[str, Lab
 
 def status(ch: Character, options: Mapping[str, Any]) -> Status:
     st = state(ch)
-    held = tuple(conditions(ch, options))
+    held = tuple(conditions(ch, options, st))
     if st["status"] == "dead":
         return Status(False, "dead", DEAD, held, vitality=0.0)
     if st["status"] == "ko":

@@ -16,6 +16,12 @@ from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, REROLL, REROLLED, shifts, verdict
 
 
+ATTACK_TIE = Label("Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
+                   "Tie: both succeed with 0 shifts; the attack deals no stress")
+DEFENDER_SPIN = Label(": Giro para el defensor (+1 o −1 a una tirada de la siguiente acción)",
+                      ": Spin for the defender (+1 or −1 to one roll of the next action)")
+
+
 def shifts_of(effort: int, difficulty: int) -> int:
     """000-R3: no negative shifts."""
     return max(0, effort - difficulty)
@@ -177,13 +183,15 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
     a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, "attack", "defence")
-    lines += _rerolled(a, lang) + _rerolled(d, lang)
-    lines.append(f"{who_a}: {side_line(a, lang)}")
-    dl = f"{who_d}: {side_line(d, lang)}"
-    if p.get("block") is not None:
-        dl += Label(f"; bloqueo protector {ladder.signed(int(p['block']))} → defiende con {ladder.signed(de)}",
-                    f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
-    lines.append(dl)
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
+    if explain:
+        lines += _rerolled(a, lang) + _rerolled(d, lang)
+        lines.append(f"{who_a}: {side_line(a, lang)}")
+        dl = f"{who_d}: {side_line(d, lang)}"
+        if p.get("block") is not None:
+            dl += Label(f"; bloqueo protector {ladder.signed(int(p['block']))} → defiende con {ladder.signed(de)}",
+                        f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
+        lines.append(dl)
     track = track_key(p.get("track", "salud"))
     data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": a.effort - de,
                             "track": track}
@@ -191,24 +199,26 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     spin = False
     if a.effort > de:
         stress = a.effort - de
-        lines.append(Label(f"El ataque gana con {shifts(stress, lang)} → {stress} de estrés",
-                           f"The attack wins with {shifts(stress, lang)} → {stress} stress")(lang))
+        if explain:
+            lines.append(Label(f"El ataque gana con {shifts(stress, lang)} → {stress} de estrés",
+                               f"The attack wins with {shifts(stress, lang)} → {stress} stress")(lang))
         ok = True
     elif a.effort == de:
         ok = False
-        lines.append(Label("Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
-                           "Tie: both succeed with 0 shifts; the attack deals no stress")(lang))
+        if explain:
+            lines.append(ATTACK_TIE(lang))
     else:
         ok = False
         margin = de - a.effort
         spin = margin >= 3
-        lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
-                     + (Label(": Giro para el defensor (+1 o −1 a una tirada de la siguiente acción)",
-                              ": Spin for the defender (+1 or −1 to one roll of the next action)")(lang) if spin else ""))
+        if explain:
+            lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
+                         + (DEFENDER_SPIN(lang) if spin else ""))
     data.update({"stress": stress, "success": ok, "spin": spin, "shifts": stress})
     if stress > 0 and action.target is not None:
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
-        lines += more
+        if explain:
+            lines += more
         data["damage"] = dmg
     return _finish(work, data, lines, ok)
 

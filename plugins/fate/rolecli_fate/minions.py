@@ -42,8 +42,9 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
+    led_by = fold(leader.name)
     return [c for c in work.chars.values()
-            if is_group(c) and c.name != leader.name and fold(str(c.value("lider") or "")) == fold(leader.name)
+            if is_group(c) and c.name != leader.name and fold(str(c.value("lider") or "")) == led_by
             and standing(work, c) > 0]
 
 

@@ -10,7 +10,7 @@ from rolecli.contract import Character, Label, Refused
 from . import ladder
 from .aspects import invoke
 from .minions import group_bonus, standing, attached_groups
-from .state import Work, is_group, skill_of
+from .state import Work, is_group, skill_of, worked_out
 from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
@@ -36,9 +36,10 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
                             f"({ladder.MIN}..{ladder.MAX}) o un adjetivo de la escalera.",
                             f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
                             f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective."))
-    parts = who.rating(t)
-    name = "+".join(n or str(v) for n, v in parts)
-    return name, sum(v for _, v in parts)
+    def read() -> tuple[str, int]:
+        parts = who.rating(t)
+        return "+".join(n or str(v) for n, v in parts), sum(v for _, v in parts)
+    return worked_out(who.sheet, ("rating", t), read)
 
 
 def base_rating(who, text, what) -> tuple[str, int]:
@@ -146,7 +147,8 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         if is_group(who):
             size = standing(work, who)
         else:
-            size = sum(standing(work, grp) for grp in attached_groups(work, who)) + 1 if attached_groups(work, who) else 0
+            groups = attached_groups(work, who)
+            size = sum(standing(work, grp) for grp in groups) + 1 if groups else 0
     if size > 1:
         mods.append(((Label("tamaño del grupo", "group size")(lang)) + f" {size}", group_bonus(size)))
     owners = [c for c in (who, target) if c is not None]

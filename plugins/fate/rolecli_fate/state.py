@@ -4,11 +4,36 @@ action produces (hooks never change a Character in place)."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from rolecli.contract import Character
 
 from .ladder import fold
+
+T = TypeVar("T")
+
+# id(sheet) -> (the sheet, what was worked out from it). A sheet is the GM's and no
+# hook changes it, so what is read from it (skills by folded name, ratings) holds while
+# it is in play: a simulation reads each sheet once, not at every roll. Holding the
+# sheet keeps its id from being reused; the memo is dropped whole when full.
+_MEMO: dict[int, tuple[dict, dict]] = {}
+LIMIT = 512
+
+# Values a caller cannot change in place: read without a copy.
+_IMMUTABLE = (int, float, str, bool)
+
+
+def worked_out(sheet: dict[str, Any], key: Any, work: Callable[[], T]) -> T:
+    """``work()``, computed once for ``sheet`` under ``key``."""
+    found = _MEMO.get(id(sheet))
+    if found is None or found[0] is not sheet:
+        if len(_MEMO) >= LIMIT:
+            _MEMO.clear()
+        found = _MEMO[id(sheet)] = (sheet, {})
+    memo = found[1]
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
 
 
 class Work:
@@ -16,10 +41,8 @@ class Work:
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
-        self.chars: dict[str, Character] = {}
+        self.chars: dict[str, Character] = dict(getattr(ctx, "characters", None) or {})
         self.states: dict[str, dict[str, Any]] = {}
-        for name, ch in (getattr(ctx, "characters", None) or {}).items():
-            self.chars[name] = ch
         for ch in chars:
             if ch is not None:
                 self.chars[ch.name] = ch
@@ -30,14 +53,16 @@ class Work:
     def _state(self, ch: Character) -> dict[str, Any]:
         if ch.name not in self.states:
             self.chars.setdefault(ch.name, ch)
-            self.states[ch.name] = copy.deepcopy(dict(ch.state))
+            self.states[ch.name] = {key: _copy(val) for key, val in ch.state.items()}
         return self.states[ch.name]
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
         if ch.name in self.states and key in self.states[ch.name]:
             return self.states[ch.name][key]
         val = ch.value(key)
-        return default if val is None else copy.deepcopy(val)
+        if val is None:
+            return default
+        return _copy(val)
 
     def set(self, ch: Character, key: str, value: Any) -> None:
         self._state(ch)[key] = value
@@ -50,15 +75,31 @@ class Work:
         return out
 
 
+def _copy(val: Any) -> Any:
+    """A copy of a kept value the caller may change: a deep copy, made cheap for what
+    the tracks and consequences hold (a plain value, a list of them)."""
+    if isinstance(val, _IMMUTABLE):
+        return val
+    if type(val) is list and all(isinstance(item, _IMMUTABLE) for item in val):
+        return list(val)
+    return copy.deepcopy(val)
+
+
 def skill_of(ch: Character | None, skill: str, default: int = 0) -> int:
     """A skill's rating, or ``default`` (Mediocre) when the character lacks it."""
     if ch is None:
         return default
-    wanted = fold(skill)
-    for key, val in ch.traits().items():
-        if fold(key) == wanted:
-            return val
-    return default
+    return _skills(ch).get(fold(skill), default)
+
+
+def _skills(ch: Character) -> dict[str, int]:
+    """The sheet's traits by folded name, the first of each folded name as written."""
+    def read() -> dict[str, int]:
+        found: dict[str, int] = {}
+        for key, val in ch.traits().items():
+            found.setdefault(fold(key), val)
+        return found
+    return worked_out(ch.sheet, "skills", read)
 
 
 def fate_points(work: Work, ch: Character) -> int:

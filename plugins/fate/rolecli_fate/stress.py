@@ -10,6 +10,7 @@ State kept per character:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
@@ -69,6 +70,7 @@ def marked(work: Work, ch: Character, track: str) -> set[int]:
     return {int(x) for x in (work.get(ch, track, []) or [])}
 
 
+@functools.lru_cache(maxsize=1024)  # a status reads every consequence held at every turn
 def parse_consequence(entry: str) -> tuple[str, str, str]:
     """(severity key, text, recovers-as key) of a ``consecuencias`` entry."""
     head, _, rest = str(entry).partition(":")

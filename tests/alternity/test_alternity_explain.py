@@ -1,0 +1,88 @@
+"""``Context.explain``: a simulation's trials ask for no lines, and every verb then
+gives the same data, changes, success, effects and used, and reads the same dice
+(with the same reasons), as when someone reads the lines."""
+
+from __future__ import annotations
+
+import pytest
+from aaa_helpers import character
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rolecli_alternity
+from rolecli.contract import Action, Turn
+from rolecli.testing import context, hooks
+
+HOOKS = hooks(rolecli_alternity)
+
+# (verb, params, actor, target): every verb that plays through resolve, damage, recover
+# and initiative, at the states that reach their rarer lines (Dazed, a full fatigue
+# track's Resolve roll, a knockout, dying, a last resort, damage pending a phase).
+DAZED = {"stun": 7, "wound": 2, "mortal": 1, "fatigue": 1}
+KO = {"stun": 11, "status": "ko", "ko_cause": "stun", "ko_wait": 0}
+CASES = {
+    "check": ("check", {"score": "Atletismo", "situation": "Difícil", "last_resort": "if-failed"},
+              character("Mad Dog", DAZED), None),
+    "check, a quick roll": ("check", {"score": 13, "kind": "broad", "helpers": ["g", "f"]}, None, None),
+    "action-check": ("action-check", {"delay": "marginal"}, character("Grimes"), None),
+    "attack": ("attack", {"score": "Armas Cuerpo a Cuerpo-espada", "damage": "d4+1w/d6+1w/d4m", "resist": "str",
+                          "last_resort": "if-failed"}, character("Mad Dog"), character("Sor Deskul", DAZED)),
+    "attack, a rifle": ("attack", {"score": "Armas de Fuego Modernas-rifle", "damage": "d4+1w/d6+1w/d4+1m"},
+                        character("Grimes"), character("Mad Dog", {"stun": 9})),
+    "attack, a full fatigue track": ("attack", {"score": 18, "damage": "2f/3f/4f"}, None,
+                                     character("Jack Everstar", {"fatigue": 2})),
+    "surprise": ("surprise", {"prepared": 1}, character("Jack Everstar"), None),
+    "damage": ("damage", {"damage": "12s"}, character("Grimes", DAZED), None),
+    "damage, mortal": ("damage", {"damage": "d4m"}, character("Zug"), None),
+    "heal": ("heal", {"amount": 2, "track": "wound", "method": "treatment"}, character("Grimes", DAZED), None),
+    "fatigue": ("fatigue", {"roll_number": 2}, character("Mad Dog", {"fatigue": 5}), None),
+    "breath": ("breath", {"round": 6}, character("Jack Everstar"), None),
+    "recover end_of_scene": ("recover", {"event": "end_of_scene"}, character("Mad Dog", DAZED), None),
+    "recover round": ("recover", {"event": "round"}, character("Grimes", KO), None),
+    "recover rest": ("recover", {"event": "rest", "hours": 3}, character("Mad Dog", {"fatigue": 3}), None),
+    "recover end_of_phase": ("recover", {"event": "end_of_phase"},
+                             character("Grimes", {"pending": ["wound:4", "stun:3"]}), None),
+    "initiative": ("initiative", {"delayed": ["Grimes"], "surprised": ["Zug"]}, None, None),
+    "initiative, a quick one": ("initiative", {"entrants": ["Ana=12:2", "Bo=9"]}, None, None),
+}
+EVERYONE = ("Mad Dog", "Sor Deskul", "Grimes", "Zug")
+
+
+def play(case: str, seed: int, explain: bool, lang: str):
+    verb, params, actor, target = CASES[case]
+    if verb == "initiative":
+        chars = [] if "entrants" in params else [character(n, KO if n == "Sor Deskul" else None) for n in EVERYONE]
+    else:
+        chars = [c for c in (actor, target) if c is not None]
+    ctx = context(rolecli_alternity.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
+    ctx.conflict = Turn(1, actor.name if actor else None)
+    action = Action(verb, dict(params), actor, target)
+    hook = rolecli_alternity.INFO.action(verb).hook
+    if hook == "damage":
+        out = HOOKS.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
+    elif hook == "recover":
+        out = HOOKS.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
+    elif hook == "initiative":
+        out = HOOKS.rolecli_initiative(characters=chars, action=action, ctx=ctx)
+    else:
+        out = HOOKS.rolecli_resolve(action=action, ctx=ctx)
+    return out, ctx.dice.reads
+
+
+@pytest.mark.parametrize("case", CASES)
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), lang=st.sampled_from(["en", "es"]))
+def test_explain_changes_only_the_lines(case, seed, lang):
+    told, told_dice = play(case, seed, True, lang)
+    quiet, quiet_dice = play(case, seed, False, lang)
+    assert told.lines  # someone reads them: they are written
+    assert (quiet.data, quiet.changes, quiet.success, quiet.effects, quiet.used) == \
+        (told.data, told.changes, told.success, told.effects, told.used)
+    assert quiet_dice == told_dice
+
+
+def test_what_a_simulation_plays_writes_no_line_unread():
+    """An attack and the initiative, at every turn and round of a simulation, leave their lines empty."""
+    for case in ("attack", "attack, a rifle", "initiative"):
+        for seed in range(20):
+            assert play(case, seed, False, "en")[0].lines == [], (case, seed)

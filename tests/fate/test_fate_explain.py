@@ -1,0 +1,105 @@
+"""``Context.explain``: a simulation's trials ask for no lines, and every verb then
+gives the same data, changes, success, effects and used, and reads the same dice
+(with the same reasons), as when someone reads the lines."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rolecli_fate
+from rolecli.contract import Action, Character, Turn
+from rolecli.testing import context, hooks
+
+HOOKS = hooks(rolecli_fate)
+SAMPLE = tomllib.loads((Path(__file__).resolve().parents[2] / "campaigns" / "caminantes" / "campaign.toml")
+                       .read_text("utf-8"))["characters"]
+
+
+def character(name: str, state: dict | None = None) -> Character:
+    """A character of the sample campaign (campaigns/caminantes), at ``state``."""
+    return Character(name, dict(SAMPLE[name]), dict(state or {}))
+
+
+# (verb, params, actor, target): every verb that plays through resolve, damage, recover
+# and initiative, at the states that reach their rarer lines (consequences, a group
+# shielding its leader, a concession, Taken Out, a reroll by an aspect).
+HURT = {"salud": ["1", "2"], "consecuencias": ["Menor: Rasguño"], "consecuencia_tomada": True}
+CASES = {
+    "check": ("check", {"skill": "Atletismo", "difficulty": "Bueno", "reroll": "Conozco cada azotea"},
+              character("Lucía"), None),
+    "check, a quick roll": ("check", {"skill": 3, "difficulty": 2, "complement": ["4"], "invoke": ["Niebla"]}, None, None),
+    "contest": ("contest", {"skill": "Atletismo", "opposition": "Atletismo"}, character("Lucía"), character("Tomás")),
+    "attack": ("attack", {"skill": "Armas cuerpo a cuerpo", "defence": "Atletismo"}, character("Tomás"),
+               character("Lucía", HURT)),
+    "attack on a group": ("attack", {"skill": "Armas cuerpo a cuerpo", "defence": "calidad", "modifier": 4},
+                          character("Tomás"), character("Soldados")),
+    "attack on a shielded leader": ("attack", {"skill": "Armas cuerpo a cuerpo", "defence": "Atletismo", "modifier": 6},
+                                    character("Tomás"), character("El Coronel")),
+    "attack, a block": ("attack", {"skill": 5, "defence": 2, "block": 4}, None, None),
+    "maneuver": ("maneuver", {"skill": "Atletismo", "aspect": "Sin salida", "opposition": "Alerta", "avoid": "pay"},
+                 character("Lucía"), character("El Coronel")),
+    "maneuver, simple": ("maneuver", {"skill": "Atletismo", "aspect": "En lo alto", "sticky": True},
+                         character("Lucía"), None),
+    "block": ("block", {"skill": "Pelea"}, character("Tomás"), character("Lucía")),
+    "defend": ("defend", {}, character("Tomás"), None),
+    "overcome": ("overcome", {"skill": "Atletismo", "block": 2}, character("Lucía"), None),
+    "sprint": ("sprint", {"skill": "Atletismo", "border_total": 1}, character("Lucía"), None),
+    "push": ("push", {"skill": "Pelea", "opposition": "Atletismo", "zones": 2}, character("Tomás"), character("Lucía")),
+    "throw": ("throw", {"skill": "Pelea", "opposition": "Atletismo", "zones": 2}, character("Tomás"), character("Lucía")),
+    "concede": ("concede", {}, character("Tomás", HURT), character("El Coronel")),
+    "compel": ("compel", {"aspect": "Espada de mi abuelo", "reply": "refuse"}, character("Lucía"), None),
+    "damage": ("damage", {"stress": 9}, character("Lucía"), None),
+    "damage, a concession": ("damage", {"stress": 6, "by": "Tomás"}, character("El Coronel"), None),
+    "damage, Taken Out": ("damage", {"stress": 12, "consequences": "none", "bargain": True}, character("Lucía", HURT),
+                          None),
+    "damage to a group": ("damage", {"stress": 5}, character("Soldados"), None),
+    "recover end_of_scene": ("recover", {"event": "end_of_scene"}, character("Lucía", HURT), None),
+    "recover start_of_session": ("recover", {"event": "start_of_session"}, character("Tomás", HURT), None),
+    "recover downtime": ("recover", {"event": "downtime"}, character("Lucía", HURT), None),
+    "initiative": ("initiative", {"kind": "physical"}, None, None),
+    "initiative, rotating": ("initiative", {"kind": "social", "rotating": True, "round": 2}, None, None),
+}
+EVERYONE = ("Lucía", "Tomás", "El Coronel", "Soldados")
+
+
+def play(case: str, seed: int, explain: bool, lang: str):
+    verb, params, actor, target = CASES[case]
+    chars = [character(name) for name in EVERYONE if name not in {c.name for c in (actor, target) if c}]
+    chars += [c for c in (actor, target) if c is not None]
+    ctx = context(rolecli_fate.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
+    ctx.conflict = Turn(1, actor.name if actor else None)  # in a conflict: a defence leaves an effect
+    action = Action(verb, dict(params), actor, target)
+    hook = rolecli_fate.INFO.action(verb).hook
+    if hook == "damage":
+        out = HOOKS.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
+    elif hook == "recover":
+        out = HOOKS.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
+    elif hook == "initiative":
+        out = HOOKS.rolecli_initiative(characters=chars, action=action, ctx=ctx)
+    else:
+        out = HOOKS.rolecli_resolve(action=action, ctx=ctx)
+    return out, ctx.dice.reads
+
+
+@pytest.mark.parametrize("case", CASES)
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), lang=st.sampled_from(["en", "es"]))
+def test_explain_changes_only_the_lines(case, seed, lang):
+    told, told_dice = play(case, seed, True, lang)
+    quiet, quiet_dice = play(case, seed, False, lang)
+    assert told.lines  # someone reads them: they are written
+    assert (quiet.data, quiet.changes, quiet.success, quiet.effects, quiet.used) == \
+        (told.data, told.changes, told.success, told.effects, told.used)
+    assert quiet_dice == told_dice
+
+
+def test_an_attack_writes_no_line_unread():
+    """What a simulation plays at every turn leaves its lines empty."""
+    for case in ("attack", "attack on a group", "attack, a block"):
+        for seed in range(20):
+            assert play(case, seed, False, "en")[0].lines == [], (case, seed)
