@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, TypeVar
 
 from rolecli.errors import RoleError
 
@@ -693,6 +693,33 @@ def check_range(name: str, value: float, minimum: float | None, maximum: float |
         lo = "" if minimum is None else _number(minimum)
         hi = "" if maximum is None else _number(maximum)
         raise Refused(f"{name} = {_number(value)} is out of range {lo}..{hi}.")
+
+
+T = TypeVar("T")
+
+# id(sheet) -> (the sheet, what was worked out from it): see worked_out. Holding the
+# sheet keeps its id from being reused by another; the memo is dropped whole when full.
+_WORKED: dict[int, tuple[Mapping[str, Any], dict[Any, Any]]] = {}
+_WORKED_LIMIT = 512
+
+
+def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
+    """``work()``, computed once for the sheet ``sheet`` (a :attr:`Character.sheet`)
+    under ``key``: a trait's dots, a track's size, a parsed rating. A sheet is the
+    game master's and no hook changes it (a hook returns new state, never a new
+    sheet), so what is read from it holds as long as that very sheet is in play:
+    a simulation's thousands of exchanges read each sheet once, not at every roll.
+    Keyed by the sheet object, so a changed sheet (a new object) is read anew.
+    The result is shared: return values that are not changed in place."""
+    found = _WORKED.get(id(sheet))
+    if found is None or found[0] is not sheet:
+        if len(_WORKED) >= _WORKED_LIMIT:
+            _WORKED.clear()
+        found = _WORKED[id(sheet)] = (sheet, {})
+    memo = found[1]
+    if key not in memo:
+        memo[key] = work()
+    return memo[key]
 
 
 def _number(value: float) -> str:

@@ -3,9 +3,9 @@ action check score, last resorts) and the state the tool keeps."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Mapping
 
-from rolecli.contract import Character, Label, Refused, check_range
+from rolecli.contract import Character, Label, Refused, check_range, worked_out
 from rolecli.errors import RoleError
 
 from .steps import fold
@@ -37,27 +37,8 @@ STATE_DEFAULTS: dict[str, Any] = {
     "pending": [],             # damage waiting for the end of the phase (002-R9), "track:amount"
 }
 
-T = TypeVar("T")
-
-# id(sheet) -> (the sheet, what was worked out from it). A sheet is the GM's and no
-# hook changes it, so its track sizes and kept values hold while it is in play: a
-# simulation reads each sheet once, not at every check and hit. Holding the sheet
-# keeps its id from being reused; the memo is dropped whole when full.
-_MEMO: dict[int, tuple[dict, dict]] = {}
-LIMIT = 512
 
 
-def worked_out(sheet: dict[str, Any], key: Any, work: Callable[[], T]) -> T:
-    """``work()``, computed once for ``sheet`` under ``key``."""
-    found = _MEMO.get(id(sheet))
-    if found is None or found[0] is not sheet:
-        if len(_MEMO) >= LIMIT:
-            _MEMO.clear()
-        found = _MEMO[id(sheet)] = (sheet, {})
-    memo = found[1]
-    if key not in memo:
-        memo[key] = work()
-    return memo[key]
 
 
 STAMINA = ("Resistencia-resistencia", "Stamina-endurance", "Resistencia", "Stamina")

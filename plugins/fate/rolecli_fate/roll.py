@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 
 from . import ladder
 from .aspects import invoke
 from .minions import group_bonus, standing, attached_groups
-from .state import Work, is_group, skill_of, worked_out
+from .state import Work, is_group, skill_of
 from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}

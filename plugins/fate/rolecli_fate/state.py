@@ -4,36 +4,17 @@ action produces (hooks never change a Character in place)."""
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, TypeVar
+from typing import Any
 
-from rolecli.contract import Character
+from rolecli.contract import Character, worked_out
 
 from .ladder import fold
 
-T = TypeVar("T")
 
-# id(sheet) -> (the sheet, what was worked out from it). A sheet is the GM's and no
-# hook changes it, so what is read from it (skills by folded name, ratings) holds while
-# it is in play: a simulation reads each sheet once, not at every roll. Holding the
-# sheet keeps its id from being reused; the memo is dropped whole when full.
-_MEMO: dict[int, tuple[dict, dict]] = {}
-LIMIT = 512
 
 # Values a caller cannot change in place: read without a copy.
 _IMMUTABLE = (int, float, str, bool)
 
-
-def worked_out(sheet: dict[str, Any], key: Any, work: Callable[[], T]) -> T:
-    """``work()``, computed once for ``sheet`` under ``key``."""
-    found = _MEMO.get(id(sheet))
-    if found is None or found[0] is not sheet:
-        if len(_MEMO) >= LIMIT:
-            _MEMO.clear()
-        found = _MEMO[id(sheet)] = (sheet, {})
-    memo = found[1]
-    if key not in memo:
-        memo[key] = work()
-    return memo[key]
 
 
 class Work:

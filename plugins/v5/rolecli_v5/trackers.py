@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Refused, worked_out
 
-from .sheet import worked_out
 from .traits import attribute
 
 KEYS = ("health", "willpower")

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import closest, fold
-
-from .sheet import worked_out
 
 PHYSICAL, SOCIAL, MENTAL = "physical", "social", "mental"
 
