@@ -22,7 +22,8 @@ left behind::
   with the dice it will read, to call a hook directly.
 - :func:`hooks` gives a plugin's hooks as the core calls them: its own
   implementations and the functions its verbs name (``ActionSpec(run=...)``),
-  each verb's parameters and the rule options filled in.
+  each verb's parameters and the rule options filled in; :func:`call` plays
+  an Action through the hook its verb names.
 - :func:`plugins` loads extra plugin modules into this process for the block,
   to test one before it is packaged.
 
@@ -49,7 +50,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from rolecli.contract import Character, Context, SystemInfo
 
-__all__ = ["Result", "campaign", "character", "context", "hooks", "plugins", "run"]
+__all__ = ["Result", "call", "campaign", "character", "context", "hooks", "plugins", "run"]
 
 
 @dataclass
@@ -140,6 +141,8 @@ def hooks(plugin: Any) -> Any:
     from rolecli.declarations import check_system
     from rolecli.dispatch import Verbs, declares_functions
 
+    if id(plugin) in _RELAYS and _RELAYS[id(plugin)][0] is plugin:
+        return _RELAYS[id(plugin)][1]
     manager = pluggy.PluginManager("rolecli")
     manager.add_hookspecs(hookspecs)
     manager.register(plugin)
@@ -147,7 +150,26 @@ def hooks(plugin: Any) -> Any:
     info = declare() if declare is not None else None
     if info is not None and declares_functions(info):
         manager.register(Verbs(check_system(info)))  # the verbs as the core completes them
+    _RELAYS[id(plugin)] = (plugin, manager.hook)
     return manager.hook
+
+
+_RELAYS: dict[int, tuple[Any, Any]] = {}  # hooks(plugin), made once per plugin object
+
+
+def call(plugin: Any, action: Any, ctx: Context, characters: Sequence[Character] = ()) -> Any:
+    """``action`` played through the hook its verb names, with the arguments the
+    core gives it (:func:`hooks`): the actor for damage and recovery (with the
+    action's ``event``), ``characters`` for initiative. Its Outcome."""
+    relay = hooks(plugin)
+    hook = plugin.rolecli_system().action(action.name).hook
+    if hook == "damage":
+        return relay.rolecli_apply_damage(character=action.actor, action=action, ctx=ctx)
+    if hook == "recover":
+        return relay.rolecli_recover(character=action.actor, event=action.params["event"], action=action, ctx=ctx)
+    if hook == "initiative":
+        return relay.rolecli_initiative(characters=list(characters), action=action, ctx=ctx)
+    return getattr(relay, f"rolecli_{hook}")(action=action, ctx=ctx)
 
 
 def character(info: SystemInfo, name: str, sheet: Mapping[str, Any] | None = None,

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 import rolecli_alternity
 from rolecli.contract import Action, Turn
-from rolecli.testing import context, hooks
+from rolecli.testing import call, context
 
-HOOKS = hooks(rolecli_alternity)
 
 # (verb, params, actor, target): every verb that plays through resolve, damage, recover
 # and initiative, at the states that reach their rarer lines (Dazed, a full fatigue
@@ -57,15 +56,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     ctx = context(rolecli_alternity.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
     ctx.conflict = Turn(1, actor.name if actor else None)
     action = Action(verb, dict(params), actor, target)
-    hook = rolecli_alternity.INFO.action(verb).hook
-    if hook == "damage":
-        out = HOOKS.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
-    elif hook == "recover":
-        out = HOOKS.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
-    elif hook == "initiative":
-        out = HOOKS.rolecli_initiative(characters=chars, action=action, ctx=ctx)
-    else:
-        out = HOOKS.rolecli_resolve(action=action, ctx=ctx)
+    out = call(rolecli_alternity, action, ctx, chars)
     return out, ctx.dice.reads
 
 

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 
 import rolecli_fate
 from rolecli.contract import Action, Character, Turn
-from rolecli.testing import context, hooks
+from rolecli.testing import call, context
 
-HOOKS = hooks(rolecli_fate)
 SAMPLE = tomllib.loads((Path(__file__).resolve().parents[2] / "campaigns" / "caminantes" / "campaign.toml")
                        .read_text("utf-8"))["characters"]
 
@@ -74,15 +73,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     ctx = context(rolecli_fate.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
     ctx.conflict = Turn(1, actor.name if actor else None)  # in a conflict: a defence leaves an effect
     action = Action(verb, dict(params), actor, target)
-    hook = rolecli_fate.INFO.action(verb).hook
-    if hook == "damage":
-        out = HOOKS.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
-    elif hook == "recover":
-        out = HOOKS.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
-    elif hook == "initiative":
-        out = HOOKS.rolecli_initiative(characters=chars, action=action, ctx=ctx)
-    else:
-        out = HOOKS.rolecli_resolve(action=action, ctx=ctx)
+    out = call(rolecli_fate, action, ctx, chars)
     return out, ctx.dice.reads
 
 

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 
 import rolecli_middle
 from rolecli.contract import Action
-from rolecli.testing import character, context, hooks
+from rolecli.testing import call, character, context
 
-HOOKS = hooks(rolecli_middle)
 SHEETS = tomllib.loads((Path(__file__).resolve().parents[2] / "campaigns" / "middle" / "campaign.toml")
                        .read_text("utf-8"))["characters"]
 
@@ -67,17 +66,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     chars = [named.get(c.name, c) for c in CAMPAIGN]
     ctx = context(rolecli_middle.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
     action = Action(verb, dict(params), actor, target)
-    hook = rolecli_middle.INFO.action(verb).hook
-    if hook == "damage":
-        out = HOOKS.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
-    elif hook == "recover":
-        out = HOOKS.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
-    elif hook == "initiative":
-        out = HOOKS.rolecli_initiative(characters=chars, action=action, ctx=ctx)
-    elif hook == "roll":
-        out = HOOKS.rolecli_roll(action=action, ctx=ctx)
-    else:
-        out = HOOKS.rolecli_resolve(action=action, ctx=ctx)
+    out = call(rolecli_middle, action, ctx, chars)
     return out, ctx.dice.reads
 
 

@@ -10,10 +10,9 @@ from hypothesis import strategies as st
 
 import rolecli_v5
 from rolecli.contract import Action, Turn
-from rolecli.testing import context, hooks
+from rolecli.testing import call, context
 from v5_helpers import character
 
-HOOKS = hooks(rolecli_v5)
 
 # (verb, params, actor, target, others): every verb that plays through resolve, damage,
 # recover and initiative, on characters of the sample campaign at the states that
@@ -62,17 +61,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     ctx = context(rolecli_v5.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
     ctx.conflict = Turn(1, actor.name if actor else None)  # in a conflict, an attack leaves an effect
     action = Action(verb, dict(params), actor, target)
-    hook = rolecli_v5.INFO.action(verb).hook
-    if hook == "damage":
-        out = HOOKS.rolecli_apply_damage(character=actor, action=action, ctx=ctx)
-    elif hook == "recover":
-        out = HOOKS.rolecli_recover(character=actor, event=params["event"], action=action, ctx=ctx)
-    elif hook == "initiative":
-        out = HOOKS.rolecli_initiative(characters=chars, action=action, ctx=ctx)
-    elif hook == "roll":
-        out = HOOKS.rolecli_roll(action=action, ctx=ctx)
-    else:
-        out = HOOKS.rolecli_resolve(action=action, ctx=ctx)
+    out = call(rolecli_v5, action, ctx, chars)
     return out, ctx.dice.reads
 
 
