@@ -32,6 +32,30 @@ def test_each_sample_simulates_without_touching_its_campaign(cli, campaigns, cam
     assert _files(campaigns, camp) == before
 
 
+@pytest.mark.parametrize("camp", SAMPLES)
+def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, monkeypatch, camp):
+    """A trial's hooks are told no one reads their lines (Context.explain is
+    False), and the figures are byte for byte those of trials that write them."""
+    import rolecli.tracker as tracker
+    from rolecli.encounter import simulate
+
+    told, call, play_trials = [], tracker.call, simulate.play_trials
+    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects:
+                        told.append(ctx.explain) or call(system, spec, action, ctx, subjects))
+
+    def trials(explain=None):  # the hooks' explain in the trials alone (not in the rehearsal before them)
+        def played(*args):
+            told.clear()
+            return play_trials(*args) if explain is None else play_trials(*args, explain=explain)
+        monkeypatch.setattr(simulate, "play_trials", played)
+        return _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "30", "--seed", "7").out
+
+    quiet = trials()
+    assert set(told) == {False}
+    assert trials(explain=True) == quiet
+    assert set(told) == {True}
+
+
 @pytest.mark.slow  # worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
     path = campaigns / "caminantes" / "encounter.toml"
