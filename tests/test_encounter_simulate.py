@@ -56,6 +56,46 @@ def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, m
     assert set(told) == {True}
 
 
+def test_trials_copy_no_character(cli, campaigns, monkeypatch):
+    """A trial shares the encounter's sheets and states (a hook never changes
+    them in place: a new state is a new table), so more trials copy nothing more."""
+    import copy
+    import types
+
+    from rolecli.campaign import store
+
+    copied = []
+    monkeypatch.setattr(store, "copy", types.SimpleNamespace(deepcopy=lambda value: copied.append(value)
+                                                             or copy.deepcopy(value)))
+    counts = []
+    for trials in ("10", "40"):
+        copied.clear()
+        _simulate(cli, campaigns / "v5" / "encounter.toml", "--trials", trials, "--seed", "3")
+        counts.append(len(copied))
+    assert counts[0] == counts[1]
+
+
+def test_an_in_place_edit_is_undone_before_the_next_trial():
+    """A hook that edits a shared sheet or state in place, against the
+    contract, reaches no other trial: the same tables are refilled as they were."""
+    from rolecli.campaign.store import SharedCharacters
+    from rolecli.contract import Character
+
+    ana = Character("Ana", {"hp": 5, "traits": {"Fuerza": 1}}, {"marks": [1]})
+    shared = SharedCharacters({"Ana": ana})
+    first = shared.copies()["Ana"]
+    assert first is not ana and first.sheet is ana.sheet and first.state is ana.state
+    first.sheet["traits"]["Fuerza"] = 9
+    first.state["marks"].append(42)
+    shared.restore()
+    assert ana == Character("Ana", {"hp": 5, "traits": {"Fuerza": 1}}, {"marks": [1]})
+    again = shared.copies()["Ana"]
+    assert again.sheet is ana.sheet and again.state is ana.state
+    again.state["marks"].append(7)  # the kept copy is not what it refilled with
+    shared.restore()
+    assert ana.state == {"marks": [1]}
+
+
 @pytest.mark.slow  # worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
     path = campaigns / "caminantes" / "encounter.toml"
