@@ -41,8 +41,10 @@ check: install
 	$(LINT)
 	$(PYTEST) -m "not slow"
 
+# Start-up and rolls (bench.py), then simulated encounters against bare dice (encounter.py, some minutes).
 bench: install
 	$(PY) benchmarks/bench.py
+	$(PY) benchmarks/encounter.py
 
 clean:
 	rm -rf $(VENV) build

@@ -483,17 +483,19 @@ class _Guarded:
     :class:`PluginFailure` naming the plugin at fault: the system's, or a house
     rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "expected", "wrappers")
+    __slots__ = ("plugins", "hook", "caller", "owner", "expected", "wrappers", "plain")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
         self.wrappers = plugins.wrappers(caller)
+        spec = caller.spec
+        self.plain = not plugins.tracing and spec is not None and spec.opts.get("firstresult", False)
 
     def __call__(self, **kwargs: Any) -> Any:
         info = self.owner.info if self.owner is not None else None
         witness = _Witness.watch(self.hook, kwargs, info) if self.wrappers else None
         try:
-            result = self.caller(**kwargs)
+            result = self._answer(kwargs)
         except RoleError:
             raise  # a refusal by the rules: the user's error, one line, exit 2
         except (Exception, SystemExit) as exc:  # a plugin's sys.exit() ends no command
@@ -513,6 +515,22 @@ class _Guarded:
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
+
+    def _answer(self, kwargs: dict[str, Any]) -> Any:
+        """The hook's answer: pluggy's call, or, when no implementation wraps
+        the others and no one traces the calls, the implementations called as
+        pluggy calls those of a ``firstresult`` hook (the last registered first,
+        each with the arguments it names; the first answer not None wins), for
+        pluggy's machinery costs as much as a whole verb of some systems."""
+        if self.plain:
+            impls = self.caller.get_hookimpls()
+            if not any(impl.wrapper or impl.hookwrapper for impl in impls):
+                for impl in reversed(impls):
+                    result = impl.function(*[kwargs[name] for name in impl.argnames])
+                    if result is not None:
+                        return result
+                return None
+        return self.caller(**kwargs)
 
     def _played(self, tb) -> Record | None:
         """The system's plugin, when the failure arose in a function one of its

@@ -116,7 +116,7 @@ class Tracker:
         for name in names:
             if name not in self.characters:
                 continue
-            start = len(self.source.reads)
+            start = self.source.count
             outcome, moved = self.hook(spec, action, [self.characters[name]], name)
             events += self.recovered(event, name, outcome, moved, start)
         return events
@@ -136,7 +136,7 @@ class Tracker:
         params = self.initiative_params()
         if any(p.name == "round" for p in spec.params):
             params["round"] = round_
-        start = len(self.source.reads)
+        start = self.source.count
         outcome = self.hook(spec, Action(spec.name, params), [self.characters[n] for n in names])[0]
         turns, each_round = turns_of(outcome, set(names), self.info.name)
         self.ordered.append(Ordered(round_, turns, outcome, start))

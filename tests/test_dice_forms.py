@@ -303,3 +303,17 @@ def test_named_rolls_cannot_nest_or_grow_without_bound():
     refused("@r0", "more than 10 deep", refs=deep.__getitem__)
     wide = {"a": " + ".join(["@b"] * 100), "b": " + ".join(["@c"] * 100), "c": "1d2"}
     refused("@a", "10,000 characters", refs=wide.__getitem__)
+
+
+def test_count_is_the_dice_read_without_making_them():
+    source = DiceSource(5)
+    for _ in range(20):
+        source.roll(6, "a die")
+        parse("4d6").roll(source)
+        source.fudge()
+        assert source.count == len(source.reads)
+    parse("3d8").roll(source)
+    assert source.count == 20 * 6 + 3 == len(source.reads)
+    source.reads = source.reads[:3]
+    source.roll(4)
+    assert source.count == 4 == len(source.reads)

@@ -32,6 +32,70 @@ def test_each_sample_simulates_without_touching_its_campaign(cli, campaigns, cam
     assert _files(campaigns, camp) == before
 
 
+@pytest.mark.parametrize("camp", SAMPLES)
+def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, monkeypatch, camp):
+    """A trial's hooks are told no one reads their lines (Context.explain is
+    False), and the figures are byte for byte those of trials that write them."""
+    import rolecli.tracker as tracker
+    from rolecli.encounter import simulate
+
+    told, call, play_trials = [], tracker.call, simulate.play_trials
+    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects:
+                        told.append(ctx.explain) or call(system, spec, action, ctx, subjects))
+
+    def trials(explain=None):  # the hooks' explain in the trials alone (not in the rehearsal before them)
+        def played(*args):
+            told.clear()
+            return play_trials(*args) if explain is None else play_trials(*args, explain=explain)
+        monkeypatch.setattr(simulate, "play_trials", played)
+        return _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "30", "--seed", "7").out
+
+    quiet = trials()
+    assert set(told) == {False}
+    assert trials(explain=True) == quiet
+    assert set(told) == {True}
+
+
+def test_trials_copy_no_character(cli, campaigns, monkeypatch):
+    """A trial shares the encounter's sheets and states (a hook never changes
+    them in place: a new state is a new table), so more trials copy nothing more."""
+    import copy
+    import types
+
+    from rolecli.campaign import store
+
+    copied = []
+    monkeypatch.setattr(store, "copy", types.SimpleNamespace(deepcopy=lambda value: copied.append(value)
+                                                             or copy.deepcopy(value)))
+    counts = []
+    for trials in ("10", "40"):
+        copied.clear()
+        _simulate(cli, campaigns / "v5" / "encounter.toml", "--trials", trials, "--seed", "3")
+        counts.append(len(copied))
+    assert counts[0] == counts[1]
+
+
+def test_an_in_place_edit_is_undone_before_the_next_trial():
+    """A hook that edits a shared sheet or state in place, against the
+    contract, reaches no other trial: the same tables are refilled as they were."""
+    from rolecli.campaign.store import SharedCharacters
+    from rolecli.contract import Character
+
+    ana = Character("Ana", {"hp": 5, "traits": {"Fuerza": 1}}, {"marks": [1]})
+    shared = SharedCharacters({"Ana": ana})
+    first = shared.copies()["Ana"]
+    assert first is not ana and first.sheet is ana.sheet and first.state is ana.state
+    first.sheet["traits"]["Fuerza"] = 9
+    first.state["marks"].append(42)
+    shared.restore()
+    assert ana == Character("Ana", {"hp": 5, "traits": {"Fuerza": 1}}, {"marks": [1]})
+    again = shared.copies()["Ana"]
+    assert again.sheet is ana.sheet and again.state is ana.state
+    again.state["marks"].append(7)  # the kept copy is not what it refilled with
+    shared.restore()
+    assert ana.state == {"marks": [1]}
+
+
 @pytest.mark.slow  # worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
     path = campaigns / "caminantes" / "encounter.toml"

@@ -121,6 +121,31 @@ def test_house_rules_wrap_a_declared_verb_as_any_hook():
     assert outcome.data["total"] == (1 + 6) * 2
 
 
+class Own:
+    """A plugin declaring no system that answers ``own`` too, registered after the system."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        return Outcome(data={"also": action.name}, lines=["also"]) if action.name == "own" else None
+
+
+@pytest.mark.parametrize("verb", ["check", "own", "nobody's"])
+def test_a_hook_no_one_wraps_answers_as_pluggys_call(verb):
+    """Without wrappers the guard calls the implementations itself, as pluggy
+    would: the last registered first, the first answer not None winning."""
+    loaded = Plugins()
+    loaded.register(Declared(), "declared")
+    loaded.register(Own(), "own")
+    hook = loaded.system("declared").hooks.rolecli_resolve
+    answers = [call(action=Action(verb, {"bonus": 1, "mode": "calm"}), ctx=context(INFO, dice=[6]))
+               for call in (hook, hook.caller)]  # the guard's plain call, then pluggy's machinery
+    assert hook.plain and answers[0] == answers[1]
+    assert answers[0] == {"check": Outcome(data={"total": 7}, lines=["checked"], success=True),
+                          "own": Outcome(data={"also": "own"}, lines=["also"]), "nobody's": None}[verb]
+
+
 def test_the_odds_function_answers_rolecli_odds():
     with plugins(Declared()):
         result = run("odds", "declared", "check", "--bonus", "4", "--json")

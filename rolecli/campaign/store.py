@@ -152,18 +152,27 @@ def _perform(draft: Draft, entry: dict[str, Any], where: Where) -> Snapshot:
 class WorkingCopies(Mapping[str, Character]):
     """The characters a verb works on, each copied the first time it is looked
     at: on a campaign of 2,000 characters a verb copies the few it touches.
-    What is written is what the verb's outcomes name, never a copy a hook edited in place."""
+    What is written is what the verb's outcomes name, never a copy a hook edited in place.
 
-    def __init__(self, characters: Mapping[str, Character]):
+    ``shared``: each copy shares its original's sheet and state instead, for
+    plays that write nothing (:class:`SharedCharacters`): a hook never changes a
+    character in place, and the new state an outcome gives is set as a new table
+    (:func:`rolecli.play.apply_changes`), so nothing needs copying."""
+
+    def __init__(self, characters: Mapping[str, Character], shared: bool = False):
         self._source = characters
         self._copies: dict[str, Character] = {}
+        self._shared = shared
 
     def __getitem__(self, name: str) -> Character:
         copied = self._copies.get(name)
         if copied is None:
             original = self._source[name]
-            copied = self._copies[name] = Character(original.name, copy.deepcopy(original.sheet),
-                                                    copy.deepcopy(original.state))
+            if self._shared:
+                copied = Character(original.name, original.sheet, original.state)
+            else:
+                copied = Character(original.name, copy.deepcopy(original.sheet), copy.deepcopy(original.state))
+            self._copies[name] = copied
         return copied
 
     def __iter__(self) -> Iterator[str]:
@@ -178,6 +187,32 @@ class WorkingCopies(Mapping[str, Character]):
     def looked_at(self) -> set[str]:
         """The characters a verb has looked at so far: the only ones it may change."""
         return set(self._copies)
+
+
+class SharedCharacters:
+    """Characters that many plays in memory start from, none of them written (a
+    simulation's trials): each play's :meth:`copies` share their sheets and
+    states, so that a trial copies nothing and what a system works out from a
+    sheet once holds for every trial. A hook that breaks the contract and edits
+    one of them in place has that edit undone by :meth:`restore` after each
+    play, so no play sees another's, as on copies of its own."""
+
+    def __init__(self, characters: Mapping[str, Character]):
+        self.characters = characters
+        self._kept = [(c.sheet, copy.deepcopy(c.sheet)) for c in characters.values()]
+        self._kept += [(c.state, copy.deepcopy(c.state)) for c in characters.values()]
+
+    def copies(self) -> WorkingCopies:
+        """Working copies for one play."""
+        return WorkingCopies(self.characters, shared=True)
+
+    def restore(self) -> None:
+        """Every shared sheet and state as it was (the same tables: a system may
+        key what it worked out by them)."""
+        for table, kept in self._kept:
+            if table != kept:
+                table.clear()
+                table.update(copy.deepcopy(kept))
 
 
 class Transaction(Campaign):

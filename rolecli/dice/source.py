@@ -65,7 +65,7 @@ class DiceSource:
     rolling cheap; the list behaves as an ordinary list.)
     """
 
-    __slots__ = ("_rng", "_below", "_given", "_pos", "_raw", "_seen", "_reads", "seed")
+    __slots__ = ("_rng", "_below", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "seed")
 
     # False for a subclass that overrides roll or fudge: every die then goes
     # through them, even when the dice language rolls many at once.
@@ -84,6 +84,7 @@ class DiceSource:
         self._pos = 0
         self._raw: list[tuple] = []  # (sides, value, how, why) or (sides, [values], how, [whys])
         self._seen = 0  # how many entries of _raw are already in _reads
+        self._counted = [0, 0]  # how many entries of _raw were counted, and their dice (count)
         self._reads: list[DieRead] = []
 
     @property
@@ -100,10 +101,21 @@ class DiceSource:
             self._seen = len(raw)
         return self._reads
 
+    @property
+    def count(self) -> int:
+        """How many dice were read so far: ``len(reads)``, without making
+        them (a simulation marks where each hook's dice begin, and reads none)."""
+        raw, counted = self._raw, self._counted
+        if counted[0] < len(raw):
+            counted[1] += sum(len(value) if type(value) is list else 1 for _, value, _, _ in raw[counted[0] :])
+            counted[0] = len(raw)
+        return counted[1]
+
     @reads.setter
     def reads(self, value: list[DieRead]) -> None:
         self._reads = value
         self._seen = len(self._raw)
+        self._counted = [self._seen, len(value)]
 
     @property
     def physical(self) -> bool:

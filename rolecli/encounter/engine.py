@@ -76,16 +76,18 @@ class Play(Tracker):
     ``seed`` and ``given`` make the dice (``--seed``, ``--dice``); ``scene``:
     the campaign's scene to play in (its effects in force), else an empty one;
     ``tell(event)`` gets every event as a JSON object; ``pause(round)`` is
-    called after each round.
+    called after each round; ``characters``: the working copies to play on
+    (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`).
     """
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
-                 pause: Callable[[int], None] | None = None):
+                 pause: Callable[[int], None] | None = None, characters=None):
         from rolecli.campaign.store import WorkingCopies
         from rolecli.dice.source import DiceSource
 
-        super().__init__(enc.system, WorkingCopies(enc.characters), enc.options, lang, DiceSource(seed, given), scene)
+        characters = WorkingCopies(enc.characters) if characters is None else characters
+        super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
         self.rng = None  # for random targets, made when first needed

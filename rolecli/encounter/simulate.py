@@ -71,14 +71,19 @@ def measure(play: Play, ending) -> tuple:
             tuple(n in play.left_out for n in enc.participants))
 
 
-def play_trials(enc, scene: dict, seed: int, start: int, stop: int) -> list[tuple]:
+def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: bool = False) -> list[tuple]:
+    """Trials ``start`` to ``stop``, measured. No one reads a trial's
+    ``Outcome.lines``, so its hooks are told not to write them
+    (``Context.explain``, which changes no result): ``explain`` is for a test."""
+    from rolecli.campaign.store import SharedCharacters
     from rolecli.conflict import Scene
 
-    results = []
+    results, shared = [], SharedCharacters(enc.characters)
     for index in range(start, stop):
-        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene))
-        play.ctx.explain = False  # TEMP-PERFFA do not commit
+        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies())
+        play.ctx.explain = explain
         results.append(measure(play, play.play()))
+        shared.restore()
     return results
 
 
