@@ -56,11 +56,18 @@ def _odds_function(spec: ActionSpec) -> str | Callable[..., Any] | None:
     return None if isinstance(spec.odds, bool) else spec.odds
 
 
+class Completed(dict):
+    """A verb's parameters as :func:`complete` made them, every declared one: a
+    second completion of the same call only copies them (a verb may change its own)."""
+
+
 def complete(info: SystemInfo, action: Action, ctx: Context) -> tuple[Action, Context]:
     """``action`` with every parameter its verb declares and ``ctx`` with every
     rule option, defaults where none was given: what a verb's function gets
     whoever calls it (the command line, a conflict, an encounter, a test)."""
-    action = Action(action.name, info.params(action), action.actor, action.target)  # params the verb may change
+    # Completed already (the core's call, then its declared function): only a copy of its own.
+    params = action.params if type(action.params) is Completed else info.params(action)
+    action = Action(action.name, Completed(params), action.actor, action.target)
     if ctx.options.keys() != info.option_keys:
         ctx = replace(ctx, options=info.rule_options(ctx.options))
     return action, ctx
