@@ -58,3 +58,13 @@ def _chi_square_tail(x: float, k: int) -> float:
         return math.fsum(math.exp(t - half) for t in terms)
     terms = ((i + 0.5) * math.log(half) - math.lgamma(i + 1.5) for i in range(k // 2))
     return math.erfc(math.sqrt(half)) + math.fsum(math.exp(t - half) for t in terms)
+
+
+def only_the_lines_differ(told, told_dice, quiet, quiet_dice) -> None:
+    """A verb played with explanations (``told``) and without (``quiet``,
+    ``Context.explain`` False): everything but the lines is the same, and so
+    are the dice read, each with its reason (Context.explain's promise)."""
+    assert told.lines  # someone reads them: they are written
+    assert (quiet.data, quiet.changes, quiet.success, quiet.effects, quiet.used) == \
+        (told.data, told.changes, told.success, told.effects, told.used)
+    assert quiet_dice == told_dice
