@@ -32,7 +32,10 @@ def test_each_sample_simulates_without_touching_its_campaign(cli, campaigns, cam
     assert _files(campaigns, camp) == before
 
 
-@pytest.mark.parametrize("camp", SAMPLES)
+# Two samples in `make check` (the cheapest systems' and the one with the most lines to
+# leave out); every sample in `make test`.
+@pytest.mark.parametrize("camp", [c if c in ("demo", "v5") else pytest.param(c, marks=pytest.mark.slow)
+                                  for c in SAMPLES])
 def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, monkeypatch, camp):
     """A trial's hooks are told no one reads their lines (Context.explain is
     False), and the figures are byte for byte those of trials that write them."""
