@@ -68,3 +68,18 @@ def only_the_lines_differ(told, told_dice, quiet, quiet_dice) -> None:
     assert (quiet.data, quiet.changes, quiet.success, quiet.effects, quiet.used) == \
         (told.data, told.changes, told.success, told.effects, told.used)
     assert quiet_dice == told_dice
+
+
+def played(plugin, verb: str, params: dict, actor, target, characters, seed: int, lang: str, explain: bool,
+           in_conflict: bool = True):
+    """``verb`` of ``plugin`` played through its hook (``rolecli.testing.call``),
+    seeded, in a conflict's first round unless ``in_conflict`` is False (an
+    attack or a defence there leaves an effect): its Outcome and the dice it read."""
+    from rolecli.contract import Action, Turn
+    from rolecli.testing import call, context
+
+    ctx = context(plugin.INFO, seed=seed, lang=lang, characters=characters, explain=explain)
+    if in_conflict:
+        ctx.conflict = Turn(1, actor.name if actor else None)
+    out = call(plugin, Action(verb, dict(params), actor, target), ctx, characters)
+    return out, ctx.dice.reads

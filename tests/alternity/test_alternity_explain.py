@@ -10,9 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rolecli_alternity
-from rolecli.contract import Action, Turn
-from rolecli.testing import call, context
-from rolecli_testing import only_the_lines_differ
+from rolecli_testing import only_the_lines_differ, played
 
 
 # (verb, params, actor, target): every verb that plays through resolve, damage, recover
@@ -54,11 +52,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
         chars = [] if "entrants" in params else [character(n, KO if n == "Sor Deskul" else None) for n in EVERYONE]
     else:
         chars = [c for c in (actor, target) if c is not None]
-    ctx = context(rolecli_alternity.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
-    ctx.conflict = Turn(1, actor.name if actor else None)
-    action = Action(verb, dict(params), actor, target)
-    out = call(rolecli_alternity, action, ctx, chars)
-    return out, ctx.dice.reads
+    return played(rolecli_alternity, verb, params, actor, target, chars, seed, lang, explain)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -12,9 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rolecli_fate
-from rolecli.contract import Action, Character, Turn
-from rolecli.testing import call, context
-from rolecli_testing import only_the_lines_differ
+from rolecli.contract import Character
+from rolecli_testing import only_the_lines_differ, played
 
 SAMPLE = tomllib.loads((Path(__file__).resolve().parents[2] / "campaigns" / "caminantes" / "campaign.toml")
                        .read_text("utf-8"))["characters"]
@@ -71,11 +70,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     verb, params, actor, target = CASES[case]
     chars = [character(name) for name in EVERYONE if name not in {c.name for c in (actor, target) if c}]
     chars += [c for c in (actor, target) if c is not None]
-    ctx = context(rolecli_fate.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
-    ctx.conflict = Turn(1, actor.name if actor else None)  # in a conflict: a defence leaves an effect
-    action = Action(verb, dict(params), actor, target)
-    out = call(rolecli_fate, action, ctx, chars)
-    return out, ctx.dice.reads
+    return played(rolecli_fate, verb, params, actor, target, chars, seed, lang, explain)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -12,9 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rolecli_middle
-from rolecli.contract import Action
-from rolecli.testing import call, character, context
-from rolecli_testing import only_the_lines_differ
+from rolecli.testing import character
+from rolecli_testing import only_the_lines_differ, played
 
 SHEETS = tomllib.loads((Path(__file__).resolve().parents[2] / "campaigns" / "middle" / "campaign.toml")
                        .read_text("utf-8"))["characters"]
@@ -65,10 +64,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     verb, params, actor, target = CASES[case]
     named = {c.name: c for c in (actor, target) if c is not None}
     chars = [named.get(c.name, c) for c in CAMPAIGN]
-    ctx = context(rolecli_middle.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
-    action = Action(verb, dict(params), actor, target)
-    out = call(rolecli_middle, action, ctx, chars)
-    return out, ctx.dice.reads
+    return played(rolecli_middle, verb, params, actor, target, chars, seed, lang, explain, in_conflict=False)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -9,9 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rolecli_v5
-from rolecli.contract import Action, Turn
-from rolecli.testing import call, context
-from rolecli_testing import only_the_lines_differ
+from rolecli_testing import only_the_lines_differ, played
 from v5_helpers import character
 
 
@@ -59,11 +57,7 @@ EVERYONE = [character(name) for name in ("Leah", "Gancho", "Tracy", "Asaltante",
 def play(case: str, seed: int, explain: bool, lang: str):
     verb, params, actor, target = CASES[case]
     chars = [c for c in (actor, target) if c is not None] or (EVERYONE if verb == "initiative" else [])
-    ctx = context(rolecli_v5.INFO, seed=seed, lang=lang, characters=chars, explain=explain)
-    ctx.conflict = Turn(1, actor.name if actor else None)  # in a conflict, an attack leaves an effect
-    action = Action(verb, dict(params), actor, target)
-    out = call(rolecli_v5, action, ctx, chars)
-    return out, ctx.dice.reads
+    return played(rolecli_v5, verb, params, actor, target, chars, seed, lang, explain)
 
 
 @pytest.mark.parametrize("case", CASES)
