@@ -146,7 +146,7 @@ ACTIONS = (
                                      "Damage to health (the toolkit's default)"), (_POINTS,), actor="required",
                run="rolecli_giro.verbs:damage"),
     ActionSpec("heal", "damage", L("Cura puntos de salud", "Heal health points"), (_POINTS,), actor="required",
-               run="rolecli_giro.verbs:damage"),
+               run="rolecli_giro.verbs:heal"),
     ActionSpec("recover", "recover", L("Recuperación: el descanso cura el Factor de Éxito de una tirada de curación",
                                        "Recovery: a rest heals the Success Factor of a healing roll"),
                (Param("event", "choice", L("Evento", "Event"), required=True, positional=True,

@@ -377,16 +377,22 @@ def automatic(action: Action, ctx) -> Outcome:
 
 def damage(character: Character, action: Action, ctx) -> Outcome:
     points, before = action.params["points"], sheet.wounds(character)
-    if action.name == "heal":
-        wounds = health.heal(before, points)
-        line = health.heal_line(character, before, wounds, ctx.lang) if ctx.explain else None
-    else:
-        wounds = health.hurt(character, before, points)
-        line = health.hurt_line(character, wounds, points, ctx.lang) if ctx.explain else None
-    state = {**character.state, "heridas": wounds}
+    wounds = health.hurt(character, before, points)
+    line = health.hurt_line(character, wounds, points, ctx.lang) if ctx.explain else None
+    return _salud(character, action, wounds, line)
+
+
+def heal(character: Character, action: Action, ctx) -> Outcome:
+    before = sheet.wounds(character)
+    wounds = health.heal(before, action.params["points"])
+    line = health.heal_line(character, before, wounds, ctx.lang) if ctx.explain else None
+    return _salud(character, action, wounds, line)
+
+
+def _salud(character: Character, action: Action, wounds: int, line: str | None) -> Outcome:
+    """The outcome of damage or healing: the wounds kept, and salud's one shape."""
     return Outcome(data={"verb": action.name, "character": character.name, "health": health.data(character, wounds)},
-                   lines=[line] if line else [],
-                   changes={character.name: state})
+                   lines=[line] if line else [], changes={character.name: {**character.state, "heridas": wounds}})
 
 
 def recover(character: Character, event: str, action: Action, ctx) -> Outcome:
