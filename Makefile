@@ -25,8 +25,9 @@ demo: install
 	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/evening.rolecli || [ $$? -eq 1 ]
 
 # Tests run over every core (xdist); loadgroup keeps each xdist_group on one worker.
-# check's -m "not slow" also has each hypothesis test draw a quarter of its examples
-# (tests/conftest.py); test draws them all.
+# check's -m "not slow" also has each hypothesis test draw an eighth of its examples
+# (tests/conftest.py) and walks a share of the long walks over many cases
+# (tests/rolecli_testing.py, in_quick_share); test draws and walks them all.
 # PYTHONDONTWRITEBYTECODE is emptied for the run: where the shell sets it, pytest can
 # keep no rewritten test module in __pycache__ and each worker would re-rewrite every
 # one on each run (collection 12 s instead of 5 s on 2 cores).

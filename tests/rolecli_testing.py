@@ -6,12 +6,27 @@ from __future__ import annotations
 
 import math
 import textwrap
+import zlib
 from pathlib import Path
 from typing import Mapping
 
 from rolecli.testing import Result, run as run_inprocess  # noqa: F401  (re-exported)
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def in_quick_share(name: str, every: int) -> bool:
+    """Whether the quick tier (`make check`) walks the case called ``name`` of a
+    long walk: one case in ``every``, chosen by a hash of its name, so that a case
+    added changes no other's lot; `make test` walks them all. A walk of the same
+    cases under another test passes another ``name`` (say, the test's own prefix)
+    to draw another share."""
+    return zlib.crc32(name.encode("utf-8")) % every == 0
+
+
+def quick_tier(config) -> bool:
+    """Whether this run is the quick tier (`make check`'s ``-m "not slow"``)."""
+    return config.getoption("markexpr") == "not slow"
 
 
 def fake_distribution(site: Path, name: str, module_source: str | Mapping[str, str], entry_point: str | None = None,

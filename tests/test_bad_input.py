@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 import pytest
 
-from rolecli_testing import REPO, Result, fake_distribution, run_inprocess
+from rolecli_testing import REPO, Result, fake_distribution, in_quick_share, run_inprocess
 
 # --- what a case is ------------------------------------------------------------
 
@@ -993,8 +993,9 @@ def processes(request, tmp_path_factory) -> dict[str, tuple[Result, Path, dict]]
     return {name: (future.result(), ready[name][1], ready[name][2]) for name, future in started.items()}
 
 
-@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c.slow else c
-                                  for c in CASES if not needs_process(c)], ids=str)
+# The quick tier walks a third of the corpus (rolecli_testing.in_quick_share); `make test` walks it all.
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c.slow or not in_quick_share(str(c), 3)
+                                  else c for c in CASES if not needs_process(c)], ids=str)
 def test_in_process(case, tmp_path, monkeypatch):
     for name in [k for k in os.environ if k.startswith("ROLECLI_")] + ["VISUAL", "EDITOR"]:
         monkeypatch.delenv(name, raising=False)

@@ -19,7 +19,7 @@ import pytest
 
 from rolecli.errors import RoleError
 from rolecli.i18n import LOCALE_VARIABLES
-from rolecli_testing import run_inprocess
+from rolecli_testing import in_quick_share, quick_tier, run_inprocess
 
 # Common words of each language that the other never writes ("a", "no", "es"
 # and "en" are in both, or are values of --lang; "o" and "y" are letters of the
@@ -162,8 +162,10 @@ def test_every_error_of_the_bad_input_corpus_speaks_one_language(request, tmp_pa
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", LOCALES[lang])  # the language as a shell user sets it (ROLECLI_LANG=xx is a case)
     left = {}
-    quick = request.config.getoption("markexpr") == "not slow"  # the corpus's slow cases wait for `make test` too
-    cases = [c for c in corpus.CASES if not corpus.needs_process(c) and c.code != 0 and not (quick and c.slow)]
+    # The quick tier walks a third of the corpus, drawn apart from test_bad_input's (slow cases wait for `make test`).
+    quick = quick_tier(request.config)
+    cases = [c for c in corpus.CASES if not corpus.needs_process(c) and c.code != 0
+             and not (quick and (c.slow or not in_quick_share(f"{lang}: {c}", 3)))]
     for number, case in enumerate(cases):
         tmp = tmp_path / str(number)
         tmp.mkdir()
