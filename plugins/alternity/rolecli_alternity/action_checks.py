@@ -3,6 +3,7 @@ starts acting in, and the round's order."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
@@ -92,6 +93,11 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     return out
 
 
+@functools.lru_cache(maxsize=256)  # every round names each entrant's action check anew
+def _action_check_of(name: str, lang: str) -> str:
+    return Label(f"tirada de acción de {name}", f"{name}'s action check")(lang)
+
+
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
@@ -140,9 +146,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                                    f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
         prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False)
-        res = roll_check(ctx, prep.score, prep.rung, Label(f"tirada de acción de {e.name}",
-                                                           f"{e.name}'s action check")(lang),
-                         marginal=True)
+        res = roll_check(ctx, prep.score, prep.rung, _action_check_of(e.name, lang), marginal=True)
         e.check = res
         e.degree = res.degree_key()
         if explain:

@@ -13,6 +13,7 @@ from .last_resort import spend, spent_state
 from .sheet import state
 from .situation import prepare
 
+ATTACK = Label("ataque", "attack")
 NO_DAMAGE = Label("Sin daño.", "No damage.")
 
 
@@ -29,8 +30,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         if val:
             extra.append((val, Label(f"resistencia de {target.name}", f"{target.name}'s resistance")(lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra)
-    res = roll_check(ctx, prep.score, prep.rung, Label("ataque",
-                                                       "attack")(lang), cannot_fail=bool(p.get("cannot_fail")),
+    res = roll_check(ctx, prep.score, prep.rung, ATTACK(lang), cannot_fail=bool(p.get("cannot_fail")),
                      too_hard=bool(p.get("too_hard")))
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), res.line(lang)] if explain else []
