@@ -160,9 +160,10 @@ def is_free_agent(ch: Character | None) -> bool:
     return fold(ch.sheet.get("profession") or "") in ("agente libre", "free agent")
 
 
-def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str) -> tuple[int, list[str]]:
+def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str,
+                st: Mapping[str, Any] | None = None) -> tuple[int, list[str]]:
     """002-R26, in ``lang``: the steps and why (see :func:`dazed`)."""
-    steps, why = dazed(ch, options)
+    steps, why = dazed(ch, options, st)
     return steps, [label(lang) for label in why]
 
 

@@ -6,7 +6,7 @@ weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Character, Context, Label, Refused
 
@@ -53,8 +53,9 @@ class Prepared:
 
 def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, *,
             kind: str | None = None, extra: Sequence[tuple[int, str]] = (), dazed: bool = True,
-            modifiers: bool = True, dazed_optional: bool = True) -> Prepared:
-    """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung."""
+            modifiers: bool = True, dazed_optional: bool = True, st: Mapping[str, Any] | None = None) -> Prepared:
+    """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung.
+    ``st``: the actor's kept state, if already read."""
     lang = ctx.lang
     if score_text is None:
         raise Refused(Label("falta la puntuación (o un personaje de campaña).",
@@ -102,7 +103,7 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
                                                  f"load {float(p['load']):g} kg")(lang)))
     if dazed and actor is not None:
         opts = ctx.options if dazed_optional else {**ctx.options, "dazed_stun": False, "dazed_wound": False}
-        s, why = dazed_steps(actor, opts, lang)
+        s, why = dazed_steps(actor, opts, lang, st)
         if s:
             sources.append((s, Label("aturdido", "dazed")(lang) + " (" + ", ".join(why) + ")"))
     steps = sum(s for s, _ in sources)
