@@ -104,6 +104,10 @@ def test_002_R4_opponent_resistance_modifier_on_attack():
     out = call("attack", actor=character("Mad Dog"), target=character("Sor Deskul"), score="Armas Cuerpo a Cuerpo-espada",
                damage="d4s/d6w/d4m", resist="str", dice=[18, 4])
     assert out.data["situation_die"] == "+d4"     # specialty +d0, +1 resistance
+    assert out.data["step_sources"] == [{"steps": 1, "why": "Sor Deskul's resistance"}]
+    out = call("attack", lang="es", actor=character("Mad Dog"), target=character("Sor Deskul"),
+               score="Armas Cuerpo a Cuerpo-espada", damage="d4s/d6w/d4m", resist="str", dice=[18, 4])
+    assert out.data["step_sources"] == [{"steps": 1, "why": "resistencia de Sor Deskul"}]
 
 
 def test_every_die_read_is_named_for_what_it_is_in_the_call_language():
