@@ -3,6 +3,7 @@ action check score, last resorts) and the state the tool keeps."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 from rolecli.contract import Character, Label, Refused, check_range, worked_out
@@ -167,9 +168,19 @@ def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str,
     return steps, [label(lang) for label in why]
 
 
-# The Dazed reasons whose texts hold no number, made once (a status reads them every turn).
+# The Dazed reasons, made once (or once per number): a status and every roll of a hurt character read them.
 _DAZED_STUN = Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")
 _DAZED_WOUND = Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")
+
+
+@functools.lru_cache(maxsize=64)
+def _dazed_by_mortal(points: int) -> Label:
+    return Label(f"+{points} por daño mortal", f"+{points} for mortal damage")
+
+
+@functools.lru_cache(maxsize=64)
+def _dazed_by_fatigue(boxes: int) -> Label:
+    return Label(f"+{boxes} por fatiga", f"+{boxes} for fatigue")
 
 
 def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> tuple[int, list[Label]]:
@@ -184,10 +195,10 @@ def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any
     steps, why = 0, []
     if st["mortal"]:
         steps += st["mortal"]
-        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage"))
+        why.append(_dazed_by_mortal(st["mortal"]))
     if st["fatigue"]:
         steps += st["fatigue"]
-        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue"))
+        why.append(_dazed_by_fatigue(st["fatigue"]))
     if options.get("dazed_stun", True) and st["stun"] * 2 > sizes["stun"]:
         steps += 1
         why.append(_DAZED_STUN)

@@ -25,6 +25,13 @@ KIND_NAMES = {
     "action": L.Label("tirada de acción", "action check"),
 }
 
+# The sources of steps whose words hold no value, made once (a hurt character's every roll is dazed).
+SOURCE_NAMES = {
+    "modifiers": L.Label("modificadores", "modifiers"), "help": L.Label("ayuda", "help"),
+    "two_actions": L.Label("dos acciones a la vez", "two actions at once"), "aim": L.Label("apuntar", "aim"),
+    "dazed": L.Label("aturdido", "dazed"),
+}
+
 
 @dataclass
 class Prepared:
@@ -70,22 +77,22 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
     sources: list[tuple[int, str]] = list(extra)
     if modifiers:
         if p.get("steps"):
-            sources.append((int(p["steps"]), Label("modificadores", "modifiers")(lang)))
+            sources.append((int(p["steps"]), SOURCE_NAMES["modifiers"](lang)))
         if p.get("situation"):
             s, label = situation_steps(p["situation"])
             sources.append((s, label(lang)))
         if p.get("helpers"):
             s = help_steps(list(p["helpers"]), ctx.options["help_stack"])
-            sources.append((s, Label("ayuda", "help")(lang)))
+            sources.append((s, SOURCE_NAMES["help"](lang)))
         if p.get("two_actions", "none") != "none":
-            sources.append((TWO_ACTIONS[p["two_actions"]], Label("dos acciones a la vez", "two actions at once")(lang)))
+            sources.append((TWO_ACTIONS[p["two_actions"]], SOURCE_NAMES["two_actions"](lang)))
         if p.get("two_weapons", "none") != "none":
             amb = bool(p.get("ambidextrous")) or bool(actor and actor.sheet.get("ambidextrous"))
             sources.append((two_weapon_steps(p["two_weapons"], amb),
                             Label(f"dos armas (mano {'hábil' if p['two_weapons'] == 'main' else 'torpe'})",
                                   f"two weapons ({p['two_weapons']} hand)")(lang)))
         if p.get("aim"):
-            sources.append((AIM_STEPS, Label("apuntar", "aim")(lang)))
+            sources.append((AIM_STEPS, SOURCE_NAMES["aim"](lang)))
         if p.get("gravity", "normal") != "normal":
             sources.append((GRAVITY[p["gravity"]], Label(f"gravedad {'cero' if p['gravity'] == 'zero' else 'ligera'}",
                                                          f"{p['gravity']} gravity")(lang)))
@@ -105,7 +112,7 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         opts = ctx.options if dazed_optional else {**ctx.options, "dazed_stun": False, "dazed_wound": False}
         s, why = dazed_steps(actor, opts, lang, st)
         if s:
-            sources.append((s, Label("aturdido", "dazed")(lang) + " (" + ", ".join(why) + ")"))
+            sources.append((s, SOURCE_NAMES["dazed"](lang) + " (" + ", ".join(why) + ")"))
     steps = sum(s for s, _ in sources)
     rung = final_rung(base, steps, clamp=bool(ctx.options["clamp_bonus"]))
     return Prepared(score, kind, name, base, rung, steps, sources)
