@@ -104,6 +104,31 @@ def test_002_R4_opponent_resistance_modifier_on_attack():
     out = call("attack", actor=character("Mad Dog"), target=character("Sor Deskul"), score="Armas Cuerpo a Cuerpo-espada",
                damage="d4s/d6w/d4m", resist="str", dice=[18, 4])
     assert out.data["situation_die"] == "+d4"     # specialty +d0, +1 resistance
+    assert out.data["step_sources"] == [{"steps": 1, "why": "Sor Deskul's resistance"}]
+    out = call("attack", lang="es", actor=character("Mad Dog"), target=character("Sor Deskul"),
+               score="Armas Cuerpo a Cuerpo-espada", damage="d4s/d6w/d4m", resist="str", dice=[18, 4])
+    assert out.data["step_sources"] == [{"steps": 1, "why": "resistencia de Sor Deskul"}]
+
+
+def test_every_die_read_is_named_for_what_it_is_in_the_call_language():
+    """The reasons a check and its damage give their dice (worded once per check, rung and
+    language): each call names its own situation die, in its own language."""
+    def whys(lang, **over):
+        dice = [2, 1, 3] if over else [2, 3]   # an Amazing hit; Sor Deskul's resistance puts a +d4 between the two
+        out = call("attack", lang=lang, actor=character("Mad Dog"), target=character("Sor Deskul"),
+                   score="Armas Cuerpo a Cuerpo-espada", damage="d4s/d6w/d4m", dice=dice, **over)
+        return [d.why for d in out.dice]
+
+    assert whys("en") == ["control die (attack)", "damage d4m"]
+    assert whys("es") == ["dado de control (ataque)", "daño d4m"]
+    assert whys("en", resist="str") == ["control die (attack)", "situation die +d4 (attack)", "damage d4m"]
+    assert whys("es", resist="str") == ["dado de control (ataque)", "dado de situación +d4 (ataque)", "daño d4m"]
+    assert whys("en") == ["control die (attack)", "damage d4m"]
+    for lang, told in (("en", ["control die (Mad Dog's action check)", "control die (Grimes's action check)"]),
+                       ("es", ["dado de control (tirada de acción de Mad Dog)",
+                               "dado de control (tirada de acción de Grimes)"])):
+        out = call("initiative", lang=lang, chars=[character("Mad Dog"), character("Grimes")], dice=[5, 9])
+        assert [d.why for d in out.dice] == told
 
 
 @pytest.mark.parametrize("kind,score,base", [("specialty", 12, "+d0"), ("broad", 12, "+d4"), ("feat", 12, "+d4"),

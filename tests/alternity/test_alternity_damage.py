@@ -139,6 +139,20 @@ def test_002_R26_optional_dazed_rules_can_be_switched_off():
     assert dazed_steps(ch, options(dazed_stun=False, dazed_wound=False), "en")[0] == 3   # 2 mortal + 1 fatigue
 
 
+def test_002_R26_the_dazed_reasons_name_their_numbers_in_either_language():
+    from aaa_helpers import options
+    from rolecli_alternity.sheet import dazed_steps
+
+    ch = character("x", CON=10, state={"stun": 6, "mortal": 2, "fatigue": 1})
+    assert dazed_steps(ch, options(), "en") == (4, ["+2 for mortal damage", "+1 for fatigue",
+                                                    "+1 dazed (over half the stun boxes)"])
+    assert dazed_steps(ch, options(), "es")[1][:2] == ["+2 por daño mortal", "+1 por fatiga"]
+    worse = character("x", CON=10, state={"mortal": 3, "fatigue": 2})
+    assert dazed_steps(worse, options(), "en") == (5, ["+3 for mortal damage", "+2 for fatigue"])
+    out = call("check", actor=worse, score="13", dice=[5, 1])   # +d0 and 5 steps: +d20
+    assert out.data["step_sources"] == [{"steps": 5, "why": "dazed (+3 for mortal damage, +2 for fatigue)"}]
+
+
 def test_002_R26_more_than_half_on_odd_tracks():
     from aaa_helpers import options
     from rolecli_alternity.sheet import dazed_steps

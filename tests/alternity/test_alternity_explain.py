@@ -40,6 +40,10 @@ CASES = {
     "recover rest": ("recover", {"event": "rest", "hours": 3}, character("Mad Dog", {"fatigue": 3}), None),
     "recover end_of_phase": ("recover", {"event": "end_of_phase"},
                              character("Grimes", {"pending": ["wound:4", "stun:3"]}), None),
+    "recover end_of_round": ("recover", {"event": "end_of_round"},
+                             character("Mad Dog", {"out_rounds": 1, "pending": ["stun:2"]}), None),
+    "recover end_of_round, the dead": ("recover", {"event": "end_of_round"},
+                                       character("Zug", {"status": "dead", "mortal": 7}), None),
     "initiative": ("initiative", {"delayed": ["Grimes"], "surprised": ["Zug"]}, None, None),
     "initiative, a quick one": ("initiative", {"entrants": ["Ana=12:2", "Bo=9"]}, None, None),
 }
@@ -65,7 +69,9 @@ def test_explain_changes_only_the_lines(case, seed, lang):
 
 
 def test_what_a_simulation_plays_writes_no_line_unread():
-    """An attack and the initiative, at every turn and round of a simulation, leave their lines empty."""
-    for case in ("attack", "attack, a rifle", "initiative"):
+    """An attack, the initiative and the end of a round's recovery, at every turn and round of a
+    simulation, leave their lines empty."""
+    for case in ("attack", "attack, a rifle", "initiative", "recover round", "recover end_of_round",
+                 "recover end_of_round, the dead"):
         for seed in range(20):
             assert play(case, seed, False, "en")[0].lines == [], (case, seed)

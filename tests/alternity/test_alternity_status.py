@@ -99,3 +99,24 @@ def test_002_R25_R26_fatigue_and_dazed_conditions(cli):
     es = on_campaign(cli, "character", "show", "Sor Deskul", "--lang", "es").out
     assert es.rstrip().endswith("[Aturdido, +3 paso(s) en cada tirada: +2 por fatiga, "
                                 "+1 aturdido (más de la mitad del aturdimiento); fatiga 2/6]")
+
+
+def test_002_R31_R49_the_initiative_hook_skips_whoever_its_status_says_cannot_act():
+    """Called directly (a conflict forced on), the initiative skips the same characters
+    the status keeps from acting, saying why, and rolls the others' action checks with
+    their Dazed steps."""
+    from aaa_helpers import call, character, options
+
+    from rolecli_alternity.status import status
+
+    chars = [character("Zug", {"status": "dead", "mortal": 7}),
+             character("Mad Dog", {"status": "ko", "ko_cause": "wound", "wound": 11}),
+             character("Jack Everstar", {"out_rounds": 1}),
+             character("Grimes", {"mortal": 1})]
+    out = call("initiative", chars=chars, dice=[5, 2])    # Grimes: control 5, +d4 for the mortal point 2
+    assert out.data["skipped"] == [c.name for c in chars if not status(c, options()).can_act]
+    assert out.data["skipped"] == ["Zug", "Mad Dog", "Jack Everstar"] and out.data["order"] == ["Grimes"]
+    assert out.lines[:3] == ["Zug does not act this round (dead).",
+                             "Mad Dog does not act this round (knocked out by wounds: cannot wake until a wound is healed).",
+                             "Jack Everstar does not act this round (just woke up)."]
+    assert out.data["checks"]["Grimes"]["total"] == 7

@@ -3,6 +3,7 @@ starts acting in, and the round's order."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
@@ -13,7 +14,7 @@ from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_p
 from .last_resort import spend, spent_state
 from .sheet import action_check_score, actions_per_round, find_skill, state
 from .situation import prepare
-from .status import status
+from .status import unable
 
 
 def do_surprise(action: Action, ctx: Context) -> Outcome:
@@ -92,6 +93,11 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     return out
 
 
+@functools.lru_cache(maxsize=256)  # every round names each entrant's action check anew
+def _action_check_of(name: str, lang: str) -> str:
+    return Label(f"tirada de acción de {name}", f"{name}'s action check")(lang)
+
+
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
@@ -102,22 +108,25 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}
     skipped = []
+    kept: dict[str, dict[str, Any]] = {}   # each entrant's state, read once
     if characters:
         for i, ch in enumerate(characters):
             st = state(ch)
             # the unconscious roll to wake instead of an action check (002-R31), even if forced in
-            out = status(ch, ctx.options)
-            if not out.can_act:
+            out = unable(st)
+            if out is not None:
                 skipped.append(ch.name)
                 if explain:
-                    lines.append(Label(f"{ch.name} no actúa este asalto ({out.why(lang)}).",
-                                       f"{ch.name} does not act this round ({out.why(lang)}).")(lang))
+                    why = out[1](lang)
+                    lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
+                                       f"{ch.name} does not act this round ({why}).")(lang))
                 continue
             score = action_check_score(ch)
             e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))
             if st["delayed"]:
                 st["delayed"] = False
                 changes[ch.name] = st
+            kept[ch.name] = st
             entrants.append(e)
     else:
         for i, text in enumerate(p.get("entrants") or ()):
@@ -139,10 +148,8 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                 lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                    f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
-        prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False)
-        res = roll_check(ctx, prep.score, prep.rung, Label(f"tirada de acción de {e.name}",
-                                                           f"{e.name}'s action check")(lang),
-                         marginal=True)
+        prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False, st=kept.get(e.name))
+        res = roll_check(ctx, prep.score, prep.rung, _action_check_of(e.name, lang), marginal=True)
         e.check = res
         e.degree = res.degree_key()
         if explain:

@@ -3,6 +3,8 @@ landed on the target through the one pipeline of hits."""
 
 from __future__ import annotations
 
+import functools
+
 from rolecli.contract import Action, Context, Label, Outcome, Refused
 
 from . import damage as D
@@ -13,7 +15,13 @@ from .last_resort import spend, spent_state
 from .sheet import state
 from .situation import prepare
 
+ATTACK = Label("ataque", "attack")
 NO_DAMAGE = Label("Sin daño.", "No damage.")
+
+
+@functools.lru_cache(maxsize=256)  # the same targets resist at every exchange of a simulation
+def _resistance_of(name: str, lang: str) -> str:
+    return Label(f"resistencia de {name}", f"{name}'s resistance")(lang)
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
@@ -27,10 +35,9 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
             raise Refused(Label("--resist necesita un objetivo (--target).", "--resist needs a --target.")(lang))
         val = int(target.sheet.get("res_fue" if p["resist"] == "str" else "res_des") or 0)
         if val:
-            extra.append((val, Label(f"resistencia de {target.name}", f"{target.name}'s resistance")(lang)))
+            extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra)
-    res = roll_check(ctx, prep.score, prep.rung, Label("ataque",
-                                                       "attack")(lang), cannot_fail=bool(p.get("cannot_fail")),
+    res = roll_check(ctx, prep.score, prep.rung, ATTACK(lang), cannot_fail=bool(p.get("cannot_fail")),
                      too_hard=bool(p.get("too_hard")))
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), res.line(lang)] if explain else []

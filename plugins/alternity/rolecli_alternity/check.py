@@ -3,6 +3,7 @@ and the grade shifts of last resort points (002-R44)."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from rolecli.contract import Context, Label, Refused
@@ -135,14 +136,20 @@ def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: b
     """Roll the control die, then the situation dice, through ``ctx.dice`` (in that order)."""
     check_score(score)
     sd = dice(rung)
-    lang = ctx.lang
-    control = ctx.dice.roll(20, Label(f"dado de control ({what})", f"control die ({what})")(lang))
-    values = [ctx.dice.roll(sd.sides, Label(f"dado de situación {sd.text} ({what})",
-                                            f"situation die {sd.text} ({what})")(lang))
-              for _ in range(sd.count)]
+    control_why, situation_why = _reasons(what, rung, ctx.lang)
+    control = ctx.dice.roll(20, control_why)
+    values = [ctx.dice.roll(sd.sides, situation_why) for _ in range(sd.count)]
     total = control + sd.sign * sum(values)
     key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
     return CheckResult(score, rung, control, values, total, key, notes, marginal)
+
+
+@functools.lru_cache(maxsize=1024)  # a simulation rolls the same few checks at every exchange
+def _reasons(what: str, rung: int, lang: str) -> tuple[str, str]:
+    """Why a check reads its control die and its situation dice, in ``lang``."""
+    text = rung_text(rung)
+    return (Label(f"dado de control ({what})", f"control die ({what})")(lang),
+            Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang))
 
 
 # --- last resort points (002-R44) ------------------------------------------------

@@ -55,8 +55,9 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     order the GM listed them. A Critical Failure goes last in the Marginal phase regardless.
     """
     out: dict[str, list[str]] = {}
+    opens = [(PHASES.index(e.first_phase), e.usable, e) for e in entrants]   # each entrant's, worked out once
     for i, phase in enumerate(PHASES):
-        here = [e for e in entrants if PHASES.index(e.first_phase) <= i and e.used < e.usable]
+        here = [e for first, usable, e in opens if first <= i and e.used < usable]
         here.sort(key=lambda e: (e.degree == "critical_failure", e.used > 0,
                                  not (e.delayed and phase == "amazing"), -e.score, e.listed))
         out[phase] = [e.name for e in here]

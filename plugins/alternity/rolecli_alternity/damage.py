@@ -70,9 +70,15 @@ def pick(entries: tuple[Entry, ...], degree: str) -> Entry:
 def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
     if entry.fixed is not None:
         return entry.fixed, []
-    why = Label(f"daño {entry.text}", f"damage {entry.text}")(ctx.lang)
+    why = _reason(entry.text, ctx.lang)
     values = [ctx.dice.roll(entry.sides, why) for _ in range(entry.count)]
     return max(0, sum(values) + entry.mod), values
+
+
+@functools.lru_cache(maxsize=256)  # a behaviour's damage is rolled at every hit of a simulation
+def _reason(text: str, lang: str) -> str:
+    """Why a damage die is read, in ``lang``."""
+    return Label(f"daño {text}", f"damage {text}")(lang)
 
 
 # --- marking the tracks -----------------------------------------------------------

@@ -91,12 +91,13 @@ def do_heal(ch: Character, action: Action, ctx: Context) -> Outcome:
 def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     st = state(ch)
     sizes = track_sizes(ch)
     lines: list[str] = []
     data: dict[str, Any] = {"character": ch.name, "event": event}
     if st["status"] == "dead" and event != "act":
-        return Outcome(data | {"state": st}, [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)])
+        return Outcome(data | {"state": st}, [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)] if explain else [])
 
     def roll_with(names: tuple[str, ...], fallback: str, given: Any, what: str, extra=()) -> CheckResult:
         tmp = Character(ch.name, ch.sheet, dict(st))
@@ -107,7 +108,8 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False, extra=list(extra))
             prep.name = name
         res = roll_check(ctx, prep.score, prep.rung, what)
-        lines.extend([f"{ch.name}: {prep.line(lang)}", res.line(lang)])
+        if explain:
+            lines.extend([f"{ch.name}: {prep.line(lang)}", res.line(lang)])
         return res
 
     stamina = lambda: roll_with(STAMINA, "CON", p.get("stamina"), Label("moribundo", "dying")(lang))  # noqa: E731
@@ -121,7 +123,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             track, _, amount = str(item).partition(":")
             st, _, more = take_hit(ch, st, track, int(amount), ctx, resolve=p.get("resolve"))
             lines.extend(more)
-        if not pending and event == "end_of_phase":
+        if not pending and event == "end_of_phase" and explain:
             lines.append(Label(f"{ch.name}: sin daño pendiente.", f"{ch.name}: no pending damage.")(lang))
         data["applied"] = pending
     if event in ("round", "end_of_round") and st["status"] != "dead":
@@ -131,18 +133,20 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         if st["status"] == "ko" and st["ko_cause"] == "stun":
             what, res, back = ko_round(st, sizes, lambda: resolve(Label("despertar", "wake up")(lang)))
             data["ko"] = {"result": what, "stun_recovered": back}
-            msg = {"waiting": ("sigue inconsciente (aún no puede tirar)", "stays unconscious (no roll yet)"),
-                   "still_out": ("sigue inconsciente", "stays unconscious"),
-                   "woke": (f"recupera {back} de aturdimiento y despierta, pero no actúa este asalto ni el siguiente",
-                            f"recovers {back} stun and wakes, but cannot act this round nor the next")}[what]
-            lines.append(f"{ch.name} " + Label(*msg)(lang) + ".")
-        elif st["status"] == "ko":
-            lines.append(Label(f"{ch.name} sigue inconsciente ({st['ko_cause']}).",
-                               f"{ch.name} stays unconscious ({st['ko_cause']}).")(lang))
-        elif st["out_rounds"] > 0:
-            lines.append(Label(f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round.")(lang))
-        else:
-            lines.append(Label(f"{ch.name} puede actuar.", f"{ch.name} can act.")(lang))
+            if explain:
+                msg = {"waiting": ("sigue inconsciente (aún no puede tirar)", "stays unconscious (no roll yet)"),
+                       "still_out": ("sigue inconsciente", "stays unconscious"),
+                       "woke": (f"recupera {back} de aturdimiento y despierta, pero no actúa este asalto ni el siguiente",
+                                f"recovers {back} stun and wakes, but cannot act this round nor the next")}[what]
+                lines.append(f"{ch.name} " + Label(*msg)(lang) + ".")
+        elif explain:  # a round that rolls nothing: only its words
+            if st["status"] == "ko":
+                lines.append(Label(f"{ch.name} sigue inconsciente ({st['ko_cause']}).",
+                                   f"{ch.name} stays unconscious ({st['ko_cause']}).")(lang))
+            elif st["out_rounds"] > 0:
+                lines.append(Label(f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round.")(lang))
+            else:
+                lines.append(Label(f"{ch.name} puede actuar.", f"{ch.name} can act.")(lang))
     if event == "end_of_scene":
         # GAP-15 order: stun clears, then the dying roll, then the fatigue roll for wounds.
         if st["stun"]:
@@ -198,7 +202,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     elif event == "start_of_session":
         lines.append(Label(f"{ch.name}: AAA no recupera nada al inicio de sesión (la recuperación va por escenas, horas y Actos).",
                            f"{ch.name}: AAA recovers nothing at the start of a session (recovery goes by scene, hour and Act).")(lang))
-    if not lines:
+    if not lines and explain:
         lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
     return Outcome(data, lines, changes={ch.name: st})

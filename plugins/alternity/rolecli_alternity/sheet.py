@@ -3,6 +3,7 @@ action check score, last resorts) and the state the tool keeps."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 from rolecli.contract import Character, Label, Refused, check_range, worked_out
@@ -63,41 +64,26 @@ def ability(ch: Character, key: str) -> int:
 
 
 def state(ch: Character | None) -> dict[str, Any]:
-    """The character's kept state, every key present."""
+    """The character's kept state, every key present: a table of its own, its lists too."""
     if ch is None:
-        return dict(STATE_DEFAULTS)
-    sheet = ch.sheet
-    base, lists = worked_out(sheet, "state", lambda: _sheet_state(sheet))
-    out = dict(base)
-    for key in lists:
+        out = dict(STATE_DEFAULTS)
+    else:
+        sheet, kept = ch.sheet, ch.state
+        # A kept value, even None, hides the sheet's (Character.value); None stands for the default.
+        out = {**worked_out(sheet, "state", lambda: _sheet_state(sheet)), **kept}
+        if len(out) != len(STATE_DEFAULTS) or None in kept.values():  # rare: a key of no field, a None
+            out = {key: STATE_DEFAULTS[key] if out[key] is None else out[key] for key in STATE_DEFAULTS}
+    for key in _LISTS:
         out[key] = list(out[key])
-    # A kept value, even None, hides the sheet's (Character.value); most are plain values.
-    out.update({key: val if type(val) in _PLAIN else _kept(key, val)
-                for key, val in ch.state.items() if key in STATE_DEFAULTS})
     return out
 
 
-_PLAIN = frozenset((int, str, bool, float))
+_LISTS = tuple(key for key, val in STATE_DEFAULTS.items() if isinstance(val, list))
 
 
-def _kept(key: str, val: Any) -> Any:
-    """A kept value that is no plain value: None stands for the default, a list is copied."""
-    if val is None:
-        return STATE_DEFAULTS[key]
-    return list(val) if isinstance(val, (list, tuple)) else val
-
-
-def _sheet_state(sheet: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The kept state as the sheet alone gives it, and its keys holding lists (copied at each read)."""
-    out = dict(STATE_DEFAULTS)
-    lists = []
-    for key in STATE_DEFAULTS:
-        val = sheet.get(key)
-        if val is not None:
-            out[key] = val
-            if isinstance(val, (list, tuple)):
-                lists.append(key)
-    return out, tuple(lists)
+def _sheet_state(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The kept state as the sheet alone gives it."""
+    return {key: STATE_DEFAULTS[key] if sheet.get(key) is None else sheet[key] for key in STATE_DEFAULTS}
 
 
 def _override(ch: Character, key: str) -> int | None:
@@ -125,6 +111,10 @@ def _track_sizes(ch: Character) -> dict[str, int]:
 
 def actions_per_round(ch: Character) -> int:
     """The rulings (GAP-6): CON+WIL ≤15 → 1, 16–23 → 2, 24–31 → 3, 32+ → 4; a sheet value wins."""
+    return worked_out(ch.sheet, "actions", lambda: _actions_per_round(ch))
+
+
+def _actions_per_round(ch: Character) -> int:
     val = _override(ch, "actions")
     if val is not None:
         check_range("actions", val, 1, 4)
@@ -135,6 +125,10 @@ def actions_per_round(ch: Character) -> int:
 
 def action_check_score(ch: Character) -> int:
     """002-R7: ⌊(DEX+INT)/2⌋ + profession bonus; the sheet's ``action_check`` wins."""
+    return worked_out(ch.sheet, "action_check", lambda: _action_check_score(ch))
+
+
+def _action_check_score(ch: Character) -> int:
     val = _override(ch, "action_check")
     if val is not None:
         return val
@@ -144,6 +138,10 @@ def action_check_score(ch: Character) -> int:
 
 def last_resorts_max(ch: Character) -> int:
     """The rulings: a sheet value, else from Personality (7→0, 10→1, 12→2, 14→3, 16→4, linear between)."""
+    return worked_out(ch.sheet, "last_resorts", lambda: _last_resorts_max(ch))
+
+
+def _last_resorts_max(ch: Character) -> int:
     val = _override(ch, "last_resorts")
     if val is not None:
         return val
@@ -163,15 +161,26 @@ def is_free_agent(ch: Character | None) -> bool:
     return fold(ch.sheet.get("profession") or "") in ("agente libre", "free agent")
 
 
-def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str) -> tuple[int, list[str]]:
+def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str,
+                st: Mapping[str, Any] | None = None) -> tuple[int, list[str]]:
     """002-R26, in ``lang``: the steps and why (see :func:`dazed`)."""
-    steps, why = dazed(ch, options)
+    steps, why = dazed(ch, options, st)
     return steps, [label(lang) for label in why]
 
 
-# The Dazed reasons whose texts hold no number, made once (a status reads them every turn).
+# The Dazed reasons, made once (or once per number): a status and every roll of a hurt character read them.
 _DAZED_STUN = Label("+1 aturdido (más de la mitad del aturdimiento)", "+1 dazed (over half the stun boxes)")
 _DAZED_WOUND = Label("+1 aturdido (más de la mitad de las heridas)", "+1 dazed (over half the wound boxes)")
+
+
+@functools.lru_cache(maxsize=64)
+def _dazed_by_mortal(points: int) -> Label:
+    return Label(f"+{points} por daño mortal", f"+{points} for mortal damage")
+
+
+@functools.lru_cache(maxsize=64)
+def _dazed_by_fatigue(boxes: int) -> Label:
+    return Label(f"+{boxes} por fatiga", f"+{boxes} for fatigue")
 
 
 def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> tuple[int, list[Label]]:
@@ -186,10 +195,10 @@ def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any
     steps, why = 0, []
     if st["mortal"]:
         steps += st["mortal"]
-        why.append(Label(f"+{st['mortal']} por daño mortal", f"+{st['mortal']} for mortal damage"))
+        why.append(_dazed_by_mortal(st["mortal"]))
     if st["fatigue"]:
         steps += st["fatigue"]
-        why.append(Label(f"+{st['fatigue']} por fatiga", f"+{st['fatigue']} for fatigue"))
+        why.append(_dazed_by_fatigue(st["fatigue"]))
     if options.get("dazed_stun", True) and st["stun"] * 2 > sizes["stun"]:
         steps += 1
         why.append(_DAZED_STUN)
@@ -248,6 +257,11 @@ def find_skill(ch: Character | None, names: tuple[str, ...], fallback: str) -> t
     ability (half the ability at +d4)."""
     if ch is None:
         raise Refused("this roll needs a character or a --score.")
+    # read once per sheet: asking a sheet for a trait it lacks builds a "did you mean" suggestion
+    return worked_out(ch.sheet, ("skill", names, fallback), lambda: _sheet_skill(ch, names, fallback))
+
+
+def _sheet_skill(ch: Character, names: tuple[str, ...], fallback: str) -> tuple[int, str, str]:
     for name in names:
         if _has_trait(ch, name):
             return ch.trait(name), ("specialty" if "-" in name else "broad"), name

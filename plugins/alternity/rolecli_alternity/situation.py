@@ -6,7 +6,7 @@ weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Character, Context, Label, Refused
 
@@ -23,6 +23,13 @@ KIND_NAMES = {
     "specialty": L.Label("especialidad", "specialty"), "broad": L.Label("habilidad general", "broad skill"),
     "feat": L.Label("proeza", "feat"), "untrained": L.Label("sin entrenar: mitad de la característica", "untrained: half the ability"),
     "action": L.Label("tirada de acción", "action check"),
+}
+
+# The sources of steps whose words hold no value, made once (a hurt character's every roll is dazed).
+SOURCE_NAMES = {
+    "modifiers": L.Label("modificadores", "modifiers"), "help": L.Label("ayuda", "help"),
+    "two_actions": L.Label("dos acciones a la vez", "two actions at once"), "aim": L.Label("apuntar", "aim"),
+    "dazed": L.Label("aturdido", "dazed"),
 }
 
 
@@ -53,8 +60,9 @@ class Prepared:
 
 def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, *,
             kind: str | None = None, extra: Sequence[tuple[int, str]] = (), dazed: bool = True,
-            modifiers: bool = True, dazed_optional: bool = True) -> Prepared:
-    """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung."""
+            modifiers: bool = True, dazed_optional: bool = True, st: Mapping[str, Any] | None = None) -> Prepared:
+    """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung.
+    ``st``: the actor's kept state, if already read."""
     lang = ctx.lang
     if score_text is None:
         raise Refused(Label("falta la puntuación (o un personaje de campaña).",
@@ -69,22 +77,22 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
     sources: list[tuple[int, str]] = list(extra)
     if modifiers:
         if p.get("steps"):
-            sources.append((int(p["steps"]), Label("modificadores", "modifiers")(lang)))
+            sources.append((int(p["steps"]), SOURCE_NAMES["modifiers"](lang)))
         if p.get("situation"):
             s, label = situation_steps(p["situation"])
             sources.append((s, label(lang)))
         if p.get("helpers"):
             s = help_steps(list(p["helpers"]), ctx.options["help_stack"])
-            sources.append((s, Label("ayuda", "help")(lang)))
+            sources.append((s, SOURCE_NAMES["help"](lang)))
         if p.get("two_actions", "none") != "none":
-            sources.append((TWO_ACTIONS[p["two_actions"]], Label("dos acciones a la vez", "two actions at once")(lang)))
+            sources.append((TWO_ACTIONS[p["two_actions"]], SOURCE_NAMES["two_actions"](lang)))
         if p.get("two_weapons", "none") != "none":
             amb = bool(p.get("ambidextrous")) or bool(actor and actor.sheet.get("ambidextrous"))
             sources.append((two_weapon_steps(p["two_weapons"], amb),
                             Label(f"dos armas (mano {'hábil' if p['two_weapons'] == 'main' else 'torpe'})",
                                   f"two weapons ({p['two_weapons']} hand)")(lang)))
         if p.get("aim"):
-            sources.append((AIM_STEPS, Label("apuntar", "aim")(lang)))
+            sources.append((AIM_STEPS, SOURCE_NAMES["aim"](lang)))
         if p.get("gravity", "normal") != "normal":
             sources.append((GRAVITY[p["gravity"]], Label(f"gravedad {'cero' if p['gravity'] == 'zero' else 'ligera'}",
                                                          f"{p['gravity']} gravity")(lang)))
@@ -102,9 +110,9 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
                                                  f"load {float(p['load']):g} kg")(lang)))
     if dazed and actor is not None:
         opts = ctx.options if dazed_optional else {**ctx.options, "dazed_stun": False, "dazed_wound": False}
-        s, why = dazed_steps(actor, opts, lang)
+        s, why = dazed_steps(actor, opts, lang, st)
         if s:
-            sources.append((s, Label("aturdido", "dazed")(lang) + " (" + ", ".join(why) + ")"))
+            sources.append((s, SOURCE_NAMES["dazed"](lang) + " (" + ", ".join(why) + ")"))
     steps = sum(s for s, _ in sources)
     rung = final_rung(base, steps, clamp=bool(ctx.options["clamp_bonus"]))
     return Prepared(score, kind, name, base, rung, steps, sources)

@@ -47,15 +47,23 @@ def conditions(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any] 
     return found
 
 
+def unable(st: Mapping[str, Any]) -> tuple[str, Label] | None:
+    """Why a character with the kept state ``st`` cannot act (its key and words), or None."""
+    if st["status"] == "dead":
+        return "dead", DEAD
+    if st["status"] == "ko":
+        return "knocked_out", KNOCKED_OUT.get(st["ko_cause"], KNOCKED_OUT["stun"])
+    if st["out_rounds"] > 0:
+        return "waking", WAKING
+    return None
+
+
 def status(ch: Character, options: Mapping[str, Any]) -> Status:
     st = state(ch)
     held = tuple(conditions(ch, options, st))
-    if st["status"] == "dead":
-        return Status(False, "dead", DEAD, held, vitality=0.0)
-    if st["status"] == "ko":
-        return Status(False, "knocked_out", KNOCKED_OUT.get(st["ko_cause"], KNOCKED_OUT["stun"]), held, vitality=0.0)
-    if st["out_rounds"] > 0:
-        return Status(False, "waking", WAKING, held, vitality=0.0)
+    out = unable(st)
+    if out is not None:
+        return Status(False, *out, held, vitality=0.0)
     sizes = track_sizes(ch)  # the fight left: the fullest of the stun, wound and mortal tracks
     left = min(1 - st[track] / sizes[track] for track in ("stun", "wound", "mortal"))
     return Status(conditions=held, vitality=max(left, 0.0))

@@ -8,10 +8,10 @@ Penalties are positive steps, bonuses negative (002-R3 glossary).
 
 from __future__ import annotations
 
-from rolecli import names
-
+import functools
 from dataclasses import dataclass
 
+from rolecli import names
 from rolecli.contract import Label, Refused
 
 
@@ -36,6 +36,7 @@ class SituationDie:
         return rung_text(self.rung)
 
 
+@functools.lru_cache(maxsize=None)  # a few rungs, read at every check
 def dice(rung: int) -> SituationDie:
     """The situation die of a rung (002-R3, the rulings' ladder)."""
     check_rung(rung)

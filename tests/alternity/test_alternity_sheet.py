@@ -1,0 +1,63 @@
+"""What a sheet gives: the kept state as every rule reads it, and the values worked out
+from the sheet alone, read from it once however often a simulation asks."""
+
+from __future__ import annotations
+
+from aaa_helpers import character
+
+from rolecli.contract import Character
+from rolecli_alternity import sheet as S
+
+
+def test_the_kept_state_has_every_field_in_the_templates_order():
+    from rolecli_alternity.system import TEMPLATE
+
+    got = S.state(character("Grimes", {"wound": 2, "stun": 3}))
+    assert list(got) == [f.key for f in TEMPLATE if f.state] == list(S.STATE_DEFAULTS)
+    assert (got["stun"], got["wound"], got["status"]) == (3, 2, "ok")
+    assert list(S.state(None)) == list(S.STATE_DEFAULTS)
+
+
+def test_a_kept_value_hides_the_sheets_and_a_kept_none_stands_for_the_default():
+    ch = character("Grimes", {"stun": None, "mortal": 1, "not_a_field": 7}, stun=4, wound=2, bad_luck=None)
+    got = S.state(ch)
+    assert (got["stun"], got["wound"], got["mortal"], got["bad_luck"]) == (0, 2, 1, 0)
+    assert "not_a_field" not in got and list(got) == list(S.STATE_DEFAULTS)
+
+
+def test_each_read_is_a_table_of_its_own_lists_too():
+    pending = ["wound:2"]
+    ch = character("Grimes", {"pending": pending})
+    first = S.state(ch)
+    first["pending"].append("stun:1")
+    first["stun"] = 9
+    assert S.state(ch)["pending"] == ["wound:2"] == pending and S.state(ch)["stun"] == 0
+    from_sheet = character("Grimes", pending=("mortal:1",))
+    assert S.state(from_sheet)["pending"] == ["mortal:1"]
+    assert S.state(from_sheet)["pending"] is not S.state(from_sheet)["pending"]
+    quick = S.state(None)
+    quick["pending"].append("stun:1")
+    assert S.state(None)["pending"] == [] == S.STATE_DEFAULTS["pending"]
+
+
+def test_what_the_sheet_alone_gives_is_read_from_it_once(monkeypatch):
+    ch = character("Mad Dog")
+    first = (S.find_skill(ch, S.RESOLVE, "VOL"), S.action_check_score(ch), S.actions_per_round(ch),
+             S.last_resorts_max(ch))
+
+    def asked(*args):
+        raise AssertionError("the sheet was read again")
+
+    monkeypatch.setattr(Character, "trait", asked)
+    monkeypatch.setattr(S, "ability", asked)
+    again = Character(ch.name, ch.sheet, {"stun": 5})   # another state, the same sheet
+    assert (S.find_skill(again, S.RESOLVE, "VOL"), S.action_check_score(again), S.actions_per_round(again),
+            S.last_resorts_max(again)) == first
+    monkeypatch.undo()
+    other = character("Mad Dog", INT=20)   # a new sheet is read anew
+    assert S.action_check_score(other) > first[1]
+
+
+def test_a_skill_the_sheet_lacks_falls_back_to_the_untrained_ability():
+    ch = character("Zug")
+    assert S.find_skill(ch, ("Sin-tal-cosa", "Nonesuch"), "VOL") == (S.ability(ch, "VOL"), "untrained", "VOL")
