@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from rolecli.contract import Character
+from rolecli.contract import Character, Refused
 from rolecli.errors import RoleError
+from rolecli.testing import context
 from rolecli_giro import challenge, health
+from rolecli_giro.system import INFO
+from rolecli_giro.verbs import build_side
 
 from giro_helpers import character
 
-BERTHOLD, LENOIR = "Berthold", "Clovis Lenoir"
+BERTHOLD, LENOIR, BECKETT = "Berthold", "Clovis Lenoir", "Wilhelmina Beckett"
+SIDE = {p.name: p for p in INFO.action("check").params if p.name != "challenge"}
 
 
 def test_a_challenge_is_read_once_for_a_sheet_and_anew_for_a_changed_one():
@@ -41,3 +45,40 @@ def test_a_status_follows_the_wounds_and_consequences_kept_on_the_same_sheet():
     down = health.status(Character(LENOIR, lenoir.sheet, {"heridas": 12}))
     assert not down.can_act and down.key == "down"
     assert health.status(lenoir) is fresh
+
+
+# A value other than the default for each parameter of a side (system.side_params): each changes the side.
+OTHER = {"difficulty": 3, "quality": 1, "extra_day": 1, "assist": ("1",), "extra_night": 1, "tempt": True,
+         "night_turn": True, "advanced": True, "untrained": True, "adjust": 2, "adjust_day": "+0",
+         "adjust_night": "+0", "night": "never", "keep_day": "5", "pick": ("Genio",), "success_factor_mod": 1,
+         "failure_factor_mod": 1}
+FLEXIBLE = "Ímpetu o Genio + Fisicoculturismo"
+
+
+def built(berthold, prefix="", label=BERTHOLD, text=FLEXIBLE, **choices):
+    p = {name: OTHER[name] if name in choices else param.default for name, param in SIDE.items()}
+    return build_side({prefix + k: v for k, v in p.items()}, prefix, berthold, text, context(INFO), label)
+
+
+def test_a_side_is_built_once_for_the_same_choices_on_the_same_sheet():
+    assert set(OTHER) == set(SIDE) - {"consequence"}  # every choice that settles a side is tried
+    berthold = character(BERTHOLD)
+    first = built(berthold)
+    assert built(berthold) is first and first.challenge.limit == 4 + 3
+    for name in OTHER:
+        assert built(berthold, **{name: True}) != first, name
+    assert built(berthold, "target_") is first  # the same choices as the opposition's: the same side
+    assert built(berthold, label="Actor").who == "Actor"
+    assert built(berthold, text="Genio + Fisicoculturismo").challenge.limit == 2 + 3
+
+
+def test_who_can_assist_is_asked_at_every_roll():
+    berthold, beckett = character(BERTHOLD), character(BECKETT)
+    p = {name: param.default for name, param in SIDE.items()} | {"assist": (BECKETT,)}
+
+    def side(helper):
+        return build_side(p, "", berthold, "Ímpetu + Fisicoculturismo", context(INFO, characters=[helper]), BERTHOLD)
+
+    assert side(beckett).pool.assistants == [BECKETT]
+    with pytest.raises(Refused, match="cannot assist"):
+        side(Character(BECKETT, beckett.sheet, {"heridas": 99}))

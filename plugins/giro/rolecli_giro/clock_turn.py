@@ -14,12 +14,13 @@ and the exact odds (``odds``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Literal
 
 from rolecli.contract import Refused
 
 from .adjustment import AdjustPlan, adjusted
+from .challenge import Challenge
 from .factors import modified
 from .success_range import SuccessRange
 
@@ -52,11 +53,10 @@ class Pool:
         return self.night_turn or self.tempt
 
 
-@lru_cache(maxsize=256)
 def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int = 0, *,
          tempt: bool = False, night_turn: bool = False) -> Pool:
     """001-R13 extra dice, 001-R17 one Day Die per assistant (``""`` for one not
-    named), 001-R12 Night Turn. Made once for the same dice (a Pool is immutable)."""
+    named), 001-R12 Night Turn."""
     sources = (("", ""),) + (("motivation", ""),) * extra_day + tuple(("assist", name) for name in assistants)
     if night_turn:
         extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
@@ -74,7 +74,9 @@ def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int 
 
 @dataclass(frozen=True)
 class Side:
-    """Everything one side of a Giro de Reloj has settled before the dice."""
+    """Everything one side of a Giro de Reloj has settled before the dice: its
+    range (from its challenge's limit, when it was read from one), its dice,
+    its adjustment and the player's choices."""
 
     who: str
     window: SuccessRange
@@ -84,6 +86,7 @@ class Side:
     keep: int | None = None  # the Day Die the player keeps, by its value (None: the best)
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
+    challenge: Challenge | None = None
 
     @cached_property
     def best_night(self) -> int | None:

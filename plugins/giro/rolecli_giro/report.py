@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rolecli.contract import Label
 
-from .challenge import Challenge
 from .clock_turn import Read, Side, Turn
 from .glossary import (ADJUSTMENT, DAY_DICE, DAY_DIE, DIFFICULTY, FAILURE_FACTOR, LIMIT, NIGHT_DICE, NIGHT_DIE,
                        NIGHT_TURN, OUTCOMES, RANGE, SUCCESS_FACTOR, TEMPT, say)
@@ -40,8 +39,9 @@ def read_line(read: Read, window: SuccessRange, lang: str) -> str:
     return f"{said}: {where(read.value, window, lang)}"
 
 
-def setting_line(side: Side, challenge: Challenge, lang: str) -> str:
+def setting_line(side: Side, lang: str) -> str:
     """``límite 7 = Ímpetu 4 + Fisicoculturismo 3; dificultad 3 → rango de éxito 3–7``."""
+    challenge = side.challenge
     line = (f"{LIMIT(lang)} {challenge.describe(lang)}; {DIFFICULTY(lang)} {side.window.difficulty} → "
             f"{RANGE(lang)} {side.window.text()}")
     if side.window.empty():
@@ -130,10 +130,10 @@ def night_line(turn: Turn, lang: str, who: str = "") -> str:
     return f"{who} {reason}: {said}" if who else f"{reason[0].upper()}{reason[1:]}: {said}"
 
 
-def turn_lines(turn: Turn, challenge: Challenge, lang: str, who: str = "") -> list[str]:
+def turn_lines(turn: Turn, lang: str, who: str = "") -> list[str]:
     """A test's lines: the setting, each die read, the verdict."""
     head = f"{who}: " if who else ""
-    lines = [head + setting_line(turn.side, challenge, lang)]
+    lines = [head + setting_line(turn.side, lang)]
     if turn.day is not None:
         lines.append(head + read_line(turn.day, turn.side.window, lang))
     if turn.night is not None:
@@ -142,11 +142,11 @@ def turn_lines(turn: Turn, challenge: Challenge, lang: str, who: str = "") -> li
     return lines
 
 
-def turn_data(turn: Turn, challenge: Challenge) -> dict:
+def turn_data(turn: Turn) -> dict:
     side, window = turn.side, turn.side.window
     return {
         "who": side.who or None,
-        "challenge": challenge.data(),
+        "challenge": side.challenge.data(),
         "limit": window.limit,
         "difficulty": window.difficulty,
         "range": [window.difficulty, window.limit],
