@@ -10,11 +10,12 @@ import pytest
 from rolecli.contract import Character, Refused
 from rolecli.errors import RoleError
 from rolecli.testing import context
-from rolecli_giro import challenge, health
+from rolecli_giro import challenge, clock_turn, health
+from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.system import INFO
 from rolecli_giro.verbs import build_side
 
-from giro_helpers import character
+from giro_helpers import character, side
 
 BERTHOLD, LENOIR, BECKETT = "Berthold", "Clovis Lenoir", "Wilhelmina Beckett"
 SIDE = {p.name: p for p in INFO.action("check").params if p.name != "challenge"}
@@ -82,3 +83,31 @@ def test_who_can_assist_is_asked_at_every_roll():
     assert side(beckett).pool.assistants == [BECKETT]
     with pytest.raises(Refused, match="cannot assist"):
         side(Character(BECKETT, beckett.sheet, {"heridas": 99}))
+
+
+def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
+    rolls = side(7, 3, adjust=1)
+    in_range = open_turn(rolls, (5,))
+    assert open_turn(rolls, (5,)) is in_range and open_turn(rolls, [5]) is in_range
+    failed = open_turn(rolls, (12,))
+    assert (in_range.result, failed.result) == (6, None)  # 5 +1: the policy puts the point on it
+    assert night_roll(failed, (4,)) is night_roll(failed, (4,))
+    assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
+    assert in_range.data["day"] == {"dice": [5], "kept": 5, "adjust": 1, "value": 6, "in_range": True}
+    assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
+
+
+def test_a_refused_roll_is_refused_again():
+    keeping = side(7, keep=4)
+    for _ in range(2):
+        with pytest.raises(Refused, match="no Day Die shows 4"):
+            open_turn(keeping, (5,))
+    assert open_turn(keeping, (4,)).day.kept == 4
+
+
+def test_the_turns_kept_are_dropped_when_full(monkeypatch):
+    monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
+    rolls = side(7, extra_day=1)
+    for dice in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
+        assert open_turn(rolls, dice).day.kept == max(v for v in dice if v <= 7)
+        assert len(rolls.first_rolls) <= 3

@@ -1,6 +1,6 @@
 """Telling a Giro de Reloj: the lines a person reads (what was rolled, what was
-read and why, in the book's words) and the numbers a referee checks (``--json``,
-language-neutral keys)."""
+read and why, in the book's words). The numbers a referee checks (``--json``)
+are each Turn's own (``Turn.data``)."""
 
 from __future__ import annotations
 
@@ -140,26 +140,3 @@ def turn_lines(turn: Turn, lang: str, who: str = "") -> list[str]:
         lines.append(night_line(turn, lang, who))
     lines.append(head + verdict(turn, lang))
     return lines
-
-
-def turn_data(turn: Turn) -> dict:
-    side, window = turn.side, turn.side.window
-    return {
-        "who": side.who or None,
-        "challenge": side.challenge.data(),
-        "limit": window.limit,
-        "difficulty": window.difficulty,
-        "range": [window.difficulty, window.limit],
-        "pool": {"day": side.pool.day, "night": side.pool.night, "night_turn": side.pool.night_turn,
-                 "tempt": side.pool.tempt, "assistants": [name or None for name in side.pool.assistants]},
-        "day": turn.day.data(window) if turn.day else None,
-        "night": turn.night.data(window) if turn.night else None,
-        "die": turn.standing.die,
-        "result": turn.result,
-        "outcome": turn.outcome,
-        "consequences": turn.consequences,
-        "success_factor": turn.success_factor,
-        "failure_factor": turn.failure_factor,
-        "adjustment": {"budget": side.plan.budget, "spent": turn.points_spent,
-                       "left": side.plan.budget - turn.points_spent},
-    }

@@ -24,7 +24,7 @@ from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
                        OPPOSITION, SUCCESS_FACTOR, say)
-from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_data, turn_lines
+from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_lines
 from .success_range import SuccessRange
 from .system import EXTRA, INFO
 
@@ -218,7 +218,7 @@ def _test(action: Action, ctx, p: dict, verb: str):
     side = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
     turn = play(ctx, side)
     changes = Changes()
-    data = {"verb": verb, **turn_data(turn),
+    data = {"verb": verb, **turn.data,
             "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
     return data, turn_lines(turn, ctx.lang) if ctx.explain else [], turn, changes
 
@@ -306,7 +306,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
-    data = {"verb": verb, "roll": turn_data(last.actor), "opposition": turn_data(last.target),
+    data = {"verb": verb, "roll": last.actor.data, "opposition": last.target.data,
             "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
             "tie": last.actor.result is not None and last.actor.result == last.target.result,
             "tie_rule": tie, "night_order": list(last.night_order),
