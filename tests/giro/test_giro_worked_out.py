@@ -13,7 +13,7 @@ from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health
 from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.system import INFO
-from rolecli_giro.verbs import build_side
+from rolecli_giro.verbs import build_side, first_dice, night_dice
 
 from giro_helpers import character, side
 
@@ -111,3 +111,16 @@ def test_the_turns_kept_are_dropped_when_full(monkeypatch):
     for dice in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
         assert open_turn(rolls, dice).day.kept == max(v for v in dice if v <= 7)
         assert len(rolls.first_rolls) <= 3
+
+
+def test_the_reasons_of_the_dice_are_said_in_the_language_and_for_the_side_asked():
+    said = []
+    for who, lang in ((BERTHOLD, "es"), (BERTHOLD, "en"), (LENOIR, "en"), (BERTHOLD, "es")):
+        ctx = context(INFO, dice=[3, 4, 5], lang=lang)
+        first_dice(ctx, side(7, who=who, extra_day=1))
+        night_dice(ctx, side(7, who=who, extra_day=1))
+        said.append([read.why for read in ctx.dice.reads])
+    assert said[0] == said[3] == ["Dado Diurno 1/2 — Berthold", "Dado Diurno 2/2 (motivación) — Berthold",
+                                  "Dado Nocturno — Berthold"]
+    assert said[1] == ["Day Die 1/2 — Berthold", "Day Die 2/2 (motivation) — Berthold", "Night Die — Berthold"]
+    assert said[2] == [why.replace(BERTHOLD, LENOIR) for why in said[1]]

@@ -9,6 +9,7 @@ them (the output lists every die with its reason).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -18,7 +19,7 @@ from . import challenge as challenges
 from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
-from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
+from .clock_turn import Pool, Side, Turn, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, settle
 from .factors import automatic as automatic_factor
 from .factors import modified
@@ -161,29 +162,36 @@ def first_dice(ctx, side: Side) -> tuple[int, ...]:
     Turn or of tempting fate."""
     if side.pool.night_only:
         return night_dice(ctx, side)
-    lang = ctx.lang
-    whys = []
-    for i, (kind, name) in enumerate(side.pool.day_sources, 1):
-        why = _numbered(DAY_DIE(lang), i, side.pool.day)
+    return _rolled(ctx, _reasons(side.pool, side.who, ctx.lang)[0])
+
+
+def night_dice(ctx, side: Side) -> tuple[int, ...]:
+    return _rolled(ctx, _reasons(side.pool, side.who, ctx.lang)[1])
+
+
+def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
+    roll = ctx.dice.roll
+    return tuple([roll(12, why) for why in reasons])
+
+
+@lru_cache(maxsize=1024)
+def _reasons(dice: Pool, who: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Why each Day Die and each Night Die of ``dice`` is read, as the output
+    lists them: the same at every roll of the same side, so said once."""
+    whose = f" — {who}" if who else ""
+    day = []
+    for i, (kind, name) in enumerate(dice.day_sources, 1):
+        why = _numbered(DAY_DIE(lang), i, dice.day)
         if kind == "motivation":
             why += f" ({MOTIVATION(lang)})"
         elif kind == "assist":
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
-        whys.append(why + _whose(side))
-    return tuple(ctx.dice.roll(12, why) for why in whys)
-
-
-def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    n = side.pool.night
-    return tuple(ctx.dice.roll(12, _numbered(NIGHT_DIE(ctx.lang), i, n) + _whose(side)) for i in range(1, n + 1))
+        day.append(why + whose)
+    return tuple(day), tuple(_numbered(NIGHT_DIE(lang), i, dice.night) + whose for i in range(1, dice.night + 1))
 
 
 def _numbered(die: str, i: int, n: int) -> str:
     return f"{die} {i}/{n}" if n > 1 else die
-
-
-def _whose(side: Side) -> str:
-    return f" — {side.who}" if side.who else ""
 
 
 def play(ctx, side: Side) -> Turn:
