@@ -68,14 +68,30 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
     choices. ``prefix`` is ``"target_"`` for the other side of a contest.
 
     Worked out once for the same choices on the same sheet (an encounter asks
-    for the same sides at every exchange); who assists is looked at every
-    time, as a fight changes who can."""
+    for the same sides at every exchange); whether its assistants can assist
+    is asked at every roll, as a fight changes who can."""
     def g(key: str) -> Any:
         return p[prefix + key]
 
     if text in (None, ""):
         raise Refused(f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
                       "or the limit as a number.")
+    # the text and these choices (with the sheet) are all the side is made of
+    key = ("side", text, label, tuple(g("pick")), tuple(g("assist")), _CHOICES[prefix](p))
+    side = sheet.worked_out(who, key, lambda: _side(g, prefix, who, text, ctx, label))
+    if g("assist"):
+        assistants(g("assist"), ctx, who, side.challenge)
+    return side
+
+
+# The parameters that settle a side besides its challenge's text, its picks and its assistants.
+_SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
+            "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
+_CHOICES = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
+
+
+def _side(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx, label: str) -> Side:
+    """The side of :func:`build_side`, worked out."""
     try:
         chall = challenges.parse(text, who, quality=g("quality"), pick=g("pick"), advanced=g("advanced"),
                                  untrained=g("untrained"))
@@ -85,19 +101,6 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
                           "traits they are, or numbers (4+3, or the limit 7).") from None
         raise
     helpers = assistants(g("assist"), ctx, who, chall)
-    # the text and these choices (with the sheet) are all the side is made of
-    key = ("side", text, tuple(g("pick")), helpers, label, _CHOICES[prefix](p))
-    return sheet.worked_out(who, key, lambda: _side(g, prefix, label, chall, helpers))
-
-
-# The parameters that settle a side besides its challenge's text, its picks and its assistants.
-_SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
-            "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
-_CHOICES = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
-
-
-def _side(g: Callable[[str], Any], prefix: str, label: str, chall: Challenge, helpers: tuple[str, ...]) -> Side:
-    """The side of :func:`build_side` once its challenge and assistants are known."""
     forced = chall.untrained_advanced
     try:
         dice = pool(g("extra_day"), helpers, g("extra_night"), tempt=g("tempt"), night_turn=g("night_turn") or forced)
