@@ -19,7 +19,7 @@ from . import challenge as challenges
 from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
-from .clock_turn import Pool, Side, Turn, night_roll, open_turn, pool, wants_night
+from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, settle
 from .factors import automatic as automatic_factor
 from .factors import modified
@@ -165,11 +165,11 @@ def first_dice(ctx, side: Side) -> tuple[int, ...]:
     Turn or of tempting fate."""
     if side.pool.night_only:
         return night_dice(ctx, side)
-    return _rolled(ctx, _reasons(side.pool, side.who, ctx.lang)[0])
+    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[0])
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    return _rolled(ctx, _reasons(side.pool, side.who, ctx.lang)[1])
+    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[1])
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
@@ -178,19 +178,21 @@ def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _reasons(dice: Pool, who: str, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Why each Day Die and each Night Die of ``dice`` is read, as the output
-    lists them: the same at every roll of the same side, so said once."""
+def _reasons(day_sources: tuple[tuple[str, str], ...], night: int, who: str,
+             lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Why each Day Die (by where it comes from, ``Pool.day_sources``) and each
+    of the ``night`` Night Dice of a side is read, as the output lists them:
+    the same at every roll of the same side, so said once."""
     whose = f" — {who}" if who else ""
     day = []
-    for i, (kind, name) in enumerate(dice.day_sources, 1):
-        why = _numbered(DAY_DIE(lang), i, dice.day)
+    for i, (kind, name) in enumerate(day_sources, 1):
+        why = _numbered(DAY_DIE(lang), i, len(day_sources))
         if kind == "motivation":
             why += f" ({MOTIVATION(lang)})"
         elif kind == "assist":
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
         day.append(why + whose)
-    return tuple(day), tuple(_numbered(NIGHT_DIE(lang), i, dice.night) + whose for i in range(1, dice.night + 1))
+    return tuple(day), tuple(_numbered(NIGHT_DIE(lang), i, night) + whose for i in range(1, night + 1))
 
 
 def _numbered(die: str, i: int, n: int) -> str:
