@@ -93,6 +93,7 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert (in_range.result, failed.result) == (6, None)  # 5 +1: the policy puts the point on it
     assert night_roll(failed, (4,)) is night_roll(failed, (4,))
     assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
+    assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
     assert in_range.data["day"] == {"dice": [5], "kept": 5, "adjust": 1, "value": 6, "in_range": True}
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
 
@@ -107,10 +108,14 @@ def test_a_refused_roll_is_refused_again():
 
 def test_the_turns_kept_are_dropped_when_full(monkeypatch):
     monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
-    rolls = side(7, extra_day=1)
+    rolls = side(7, extra_day=1, extra_night=1)
     for dice in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
         assert open_turn(rolls, dice).day.kept == max(v for v in dice if v <= 7)
         assert len(rolls.first_rolls) <= 3
+    failed = open_turn(rolls, (9, 12))
+    for dice in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
+        assert night_roll(failed, dice).night.kept == max(dice)
+        assert len(rolls.night_rolls) <= 3
 
 
 def test_the_reasons_of_the_dice_are_said_in_the_language_and_for_the_side_asked():

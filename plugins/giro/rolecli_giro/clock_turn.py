@@ -27,9 +27,10 @@ from .factors import modified
 from .success_range import SuccessRange
 
 Night = Literal["never", "on-failure", "on-loss", "always"]
-# The Turns kept on a side (or a turn) are dropped whole when there are this
-# many: a few dice fall a few ways, but many dice a great many.
-KEPT_MOST = 4096
+# The Turns kept on a side for its first rolls, and for its Night Dice, are
+# dropped whole when there are this many: a few dice fall a few ways, but many
+# dice a great many.
+KEPT_MOST = 2048
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,12 @@ class Side:
         """The Turns its first rolls came to, by their dice (:func:`open_turn`)."""
         return {}
 
+    @cached_property
+    def night_rolls(self) -> dict[tuple[Read | None, tuple[int, ...]], Turn]:
+        """The Turns its Night Dice came to, by the Day Dice read before them
+        and their own dice (:func:`night_roll`)."""
+        return {}
+
 
 @dataclass(frozen=True)
 class Read:
@@ -176,11 +183,6 @@ class Turn:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
 
     @cached_property
-    def night_rolls(self) -> dict[tuple[int, ...], Turn]:
-        """The Turns its Night Dice came to, by their dice (:func:`night_roll`)."""
-        return {}
-
-    @cached_property
     def data(self) -> dict:
         """The numbers a referee checks (``--json``, language-neutral keys).
         Worked out once for a Turn, which is kept: shared, never change it."""
@@ -206,14 +208,14 @@ class Turn:
         }
 
 
-def _kept(memo: dict[tuple[int, ...], Turn], dice: tuple[int, ...], work: Callable[[], Turn]) -> Turn:
-    """The Turn ``memo`` keeps for ``dice``, worked out by ``work`` when it has none
-    (a refusal is not kept)."""
-    found = memo.get(dice)
+def _kept(memo: dict, key: tuple, work: Callable[[], Turn]) -> Turn:
+    """The Turn ``memo`` keeps for ``key``, worked out by ``work`` when it has
+    none (a refusal is not kept)."""
+    found = memo.get(key)
     if found is None:
         if len(memo) >= KEPT_MOST:
             memo.clear()
-        found = memo[dice] = work()
+        found = memo[key] = work()
     return found
 
 
@@ -275,9 +277,10 @@ def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -
 def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     """The Night Dice: the highest must be taken (001-R13), then adjusted with
     the points left. A Day Die the policy had adjusted gives its points back.
-    Kept on the turn for the same dice."""
+    Kept on the side for the same Day Dice read before and the same dice (all
+    a Night Die's Turn depends on)."""
     dice = tuple(dice)
-    return _kept(turn.night_rolls, dice, lambda: _night_rolled(turn, dice))
+    return _kept(turn.side.night_rolls, (turn.day, dice), lambda: _night_rolled(turn, dice))
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:
