@@ -56,8 +56,9 @@ OTHER = {"difficulty": 3, "quality": 1, "extra_day": 1, "assist": ("1",), "extra
 FLEXIBLE = "Ímpetu o Genio + Fisicoculturismo"
 
 
-def built(berthold, prefix="", label=BERTHOLD, text=FLEXIBLE, **choices):
-    p = {name: OTHER[name] if name in choices else param.default for name, param in SIDE.items()}
+def built(berthold, prefix="", label=BERTHOLD, text=FLEXIBLE, changed=()):
+    """Berthold's side of ``text``, the parameters named in ``changed`` set to their OTHER value."""
+    p = {name: OTHER[name] if name in changed else param.default for name, param in SIDE.items()}
     return build_side({prefix + k: v for k, v in p.items()}, prefix, berthold, text, context(INFO), label)
 
 
@@ -67,7 +68,7 @@ def test_a_side_is_built_once_for_the_same_choices_on_the_same_sheet():
     first = built(berthold)
     assert built(berthold) is first and first.challenge.limit == 4 + 3
     for name in OTHER:
-        assert built(berthold, **{name: True}) != first, name
+        assert built(berthold, changed=(name,)) != first, name
     assert built(berthold, "target_") is first  # the same choices as the opposition's: the same side
     assert built(berthold, label="Actor").who == "Actor"
     assert built(berthold, text="Genio + Fisicoculturismo").challenge.limit == 2 + 3
@@ -77,12 +78,12 @@ def test_who_can_assist_is_asked_at_every_roll():
     berthold, beckett = character(BERTHOLD), character(BECKETT)
     p = {name: param.default for name, param in SIDE.items()} | {"assist": (BECKETT,)}
 
-    def side(helper):
+    def assisted_by(helper):
         return build_side(p, "", berthold, "Ímpetu + Fisicoculturismo", context(INFO, characters=[helper]), BERTHOLD)
 
-    assert side(beckett).pool.assistants == [BECKETT]
-    with pytest.raises(Refused, match="cannot assist"):
-        side(Character(BECKETT, beckett.sheet, {"heridas": 99}))
+    assert assisted_by(beckett).pool.assistants == [BECKETT]
+    with pytest.raises(Refused, match="cannot assist"):  # the same side as before, but she is down now
+        assisted_by(Character(BECKETT, beckett.sheet, {"heridas": 99}))
 
 
 def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
