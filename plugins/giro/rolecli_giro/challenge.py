@@ -150,12 +150,6 @@ class Challenge:
         return out
 
 
-# Challenges already read, by their text, the sheet's traits and the choices:
-# an encounter asks for the same few at every exchange. Cleared when full.
-_READ: dict[tuple, Challenge] = {}
-_READ_MOST = 4096
-
-
 def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str, ...] = (),
           advanced: bool = False, untrained: bool = False, absent_is_zero: bool = False) -> Challenge:
     """The challenge ``text`` for ``who`` (None: a quick roll with numbers).
@@ -164,16 +158,12 @@ def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str
     the sheet lacks counts 0 instead of being refused (for initiative, which
     every character enters whatever its sheet holds).
 
-    Read once for each text and sheet: a challenge depends on nothing else of
-    ``who`` (a refusal is not kept, and is said again with its name)."""
-    key = (text, who is not None and sheet.traits_key(who), quality, tuple(pick), advanced, untrained, absent_is_zero)
-    found = _READ.get(key)
-    if found is None:
-        if len(_READ) >= _READ_MOST:
-            _READ.clear()
-        found = _READ[key] = _parse(str(text).strip(), who, quality, tuple(pick), advanced, untrained,
-                                    absent_is_zero)
-    return found
+    Read once for each text and sheet (an encounter asks for the same few at
+    every exchange): a challenge depends on nothing else of ``who`` (a refusal
+    is not kept, and is said again with its name)."""
+    pick = tuple(pick)
+    return sheet.worked_out(who, ("challenge", text, quality, pick, advanced, untrained, absent_is_zero),
+                            lambda: _parse(str(text).strip(), who, quality, pick, advanced, untrained, absent_is_zero))
 
 
 def _parse(text: str, who: Character | None, quality: int, pick: tuple[str, ...], advanced: bool, untrained: bool,

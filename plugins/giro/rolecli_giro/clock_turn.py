@@ -8,22 +8,29 @@ fate (001-R13) roll Night Dice only, once. Using the Night Die always has
 consequences (001-R6, R11).
 
 These are pure functions of the dice values, shared by the rolls (``verbs``)
-and the exact odds (``odds``).
+and the exact odds (``odds``). A side and its dice always come to the same
+Turn, so each Turn is worked out once and kept on the side (an encounter rolls
+the same few again at every exchange), with the numbers it comes to.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Literal
+from functools import cached_property
+from typing import Callable, Literal
 
 from rolecli.contract import Refused
 
 from .adjustment import AdjustPlan, adjusted
+from .challenge import Challenge
 from .factors import modified
 from .success_range import SuccessRange
 
 Night = Literal["never", "on-failure", "on-loss", "always"]
+# The Turns kept on a side for its first rolls, and for its Night Dice, are
+# dropped whole when there are this many: a few dice fall a few ways, but many
+# dice a great many.
+KEPT_MOST = 2048
 
 
 @dataclass(frozen=True)
@@ -52,11 +59,10 @@ class Pool:
         return self.night_turn or self.tempt
 
 
-@lru_cache(maxsize=256)
 def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int = 0, *,
          tempt: bool = False, night_turn: bool = False) -> Pool:
     """001-R13 extra dice, 001-R17 one Day Die per assistant (``""`` for one not
-    named), 001-R12 Night Turn. Made once for the same dice (a Pool is immutable)."""
+    named), 001-R12 Night Turn."""
     sources = (("", ""),) + (("motivation", ""),) * extra_day + tuple(("assist", name) for name in assistants)
     if night_turn:
         extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
@@ -74,7 +80,9 @@ def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int 
 
 @dataclass(frozen=True)
 class Side:
-    """Everything one side of a Giro de Reloj has settled before the dice."""
+    """Everything one side of a Giro de Reloj has settled before the dice: its
+    range (from its challenge's limit, when it was read from one), its dice,
+    its adjustment and the player's choices."""
 
     who: str
     window: SuccessRange
@@ -84,6 +92,7 @@ class Side:
     keep: int | None = None  # the Day Die the player keeps, by its value (None: the best)
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
+    challenge: Challenge | None = None
 
     @cached_property
     def best_night(self) -> int | None:
@@ -93,6 +102,17 @@ class Side:
         contest asks at every step."""
         results = (adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
         return max((v for v in results if self.window.holds(v)), default=None)
+
+    @cached_property
+    def first_rolls(self) -> dict[tuple[int, ...], Turn]:
+        """The Turns its first rolls came to, by their dice (:func:`open_turn`)."""
+        return {}
+
+    @cached_property
+    def night_rolls(self) -> dict[tuple[Read | None, tuple[int, ...]], Turn]:
+        """The Turns its Night Dice came to, by the Day Dice read before them
+        and their own dice (:func:`night_roll`)."""
+        return {}
 
 
 @dataclass(frozen=True)
@@ -162,6 +182,42 @@ class Turn:
     def points_spent(self) -> int:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
 
+    @cached_property
+    def data(self) -> dict:
+        """The numbers a referee checks (``--json``, language-neutral keys).
+        Worked out once for a Turn, which is kept: shared, never change it."""
+        side, window, pool = self.side, self.side.window, self.side.pool
+        return {
+            "who": side.who or None,
+            "challenge": None if side.challenge is None else side.challenge.data(),
+            "limit": window.limit,
+            "difficulty": window.difficulty,
+            "range": [window.difficulty, window.limit],
+            "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
+                     "assistants": [name or None for name in pool.assistants]},
+            "day": self.day.data(window) if self.day else None,
+            "night": self.night.data(window) if self.night else None,
+            "die": self.standing.die,
+            "result": self.result,
+            "outcome": self.outcome,
+            "consequences": self.consequences,
+            "success_factor": self.success_factor,
+            "failure_factor": self.failure_factor,
+            "adjustment": {"budget": side.plan.budget, "spent": self.points_spent,
+                           "left": side.plan.budget - self.points_spent},
+        }
+
+
+def _kept(memo: dict, key: tuple, work: Callable[[], Turn]) -> Turn:
+    """The Turn ``memo`` keeps for ``key``, worked out by ``work`` when it has
+    none (a refusal is not kept)."""
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= KEPT_MOST:
+            memo.clear()
+        found = memo[key] = work()
+    return found
+
 
 def day_choice(side: Side, value: int) -> tuple[int, tuple]:
     """The points the policy (or the player) puts on a Day Die showing
@@ -175,7 +231,12 @@ def day_choice(side: Side, value: int) -> tuple[int, tuple]:
 
 def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     """The first roll: the Day Dice (keep one, 001-R13), or the Night Dice of a
-    Night Turn or of tempting fate."""
+    Night Turn or of tempting fate. Kept on the side for the same dice."""
+    dice = tuple(dice)
+    return _kept(side.first_rolls, dice, lambda: _opened(side, dice))
+
+
+def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
     if side.pool.night_only:
         return night_roll(Turn(side), dice)
     if side.keep is not None:
@@ -185,7 +246,7 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
         kept = side.keep
     else:
         kept = max(dice, key=lambda v: day_choice(side, v)[1])
-    return Turn(side, day=Read("day", tuple(dice), kept, day_choice(side, kept)[0]))
+    return Turn(side, day=Read("day", dice, kept, day_choice(side, kept)[0]))
 
 
 def can_win(side: Side, at_least: int | None = None) -> bool:
@@ -215,10 +276,17 @@ def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -
 
 def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     """The Night Dice: the highest must be taken (001-R13), then adjusted with
-    the points left. A Day Die the policy had adjusted gives its points back."""
+    the points left. A Day Die the policy had adjusted gives its points back.
+    Kept on the side for the same Day Dice read before and the same dice (all
+    a Night Die's Turn depends on)."""
+    dice = tuple(dice)
+    return _kept(turn.side.night_rolls, (turn.day, dice), lambda: _night_rolled(turn, dice))
+
+
+def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:
     side = turn.side
     highest = max(dice)
     day = turn.day
     if day is not None and side.plan.day is None:
         day = Read("day", day.dice, day.kept)
-    return Turn(side, day, Read("night", tuple(dice), highest, side.plan.night_delta(highest, side.window)))
+    return Turn(side, day, Read("night", dice, highest, side.plan.night_delta(highest, side.window)))

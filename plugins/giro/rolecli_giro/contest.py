@@ -34,14 +34,13 @@ def winner(actor: Turn, target: Turn, tie: str) -> Winner:
     return "target" if tie == "defender" else "tie"
 
 
-def _to_win(side: str, turns: dict[str, Turn], tie: str) -> int | None:
-    """The lowest result with which ``side`` would win, against the other side's
-    standing result (None: any result within range wins). A tie wins only for
-    the target under ``contest_tie = "defender"``."""
-    rival = turns["target" if side == "actor" else "actor"].result
-    if rival is None:
+def _to_win(rival: Turn, ties_win: bool) -> int | None:
+    """The lowest result that wins against ``rival``'s standing result (None:
+    any result within range wins). A tie wins only for the target under
+    ``contest_tie = "defender"``."""
+    if rival.result is None:
         return None
-    return rival if (tie == "defender" and side == "target") else rival + 1
+    return rival.result if ties_win else rival.result + 1
 
 
 @dataclass(frozen=True)
@@ -53,15 +52,18 @@ class Round:
 
 
 def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
-    """Play out the Night Dice after both sides' first rolls. ``night_dice(turn)``
-    gives the Night Dice of that side when it rolls them."""
-    turns = {"actor": actor, "target": target}
+    """Play out the Night Dice after both sides' first rolls, the actor's first
+    when both would roll. ``night_dice(turn)`` gives the Night Dice of that
+    side when it rolls them."""
     order: list[str] = []
     while True:
-        now = winner(turns["actor"], turns["target"], tie)
-        rolling = next((k for k in ("actor", "target")
-                        if wants_night(turns[k], losing=now not in (k, "tie"), at_least=_to_win(k, turns, tie))), None)
-        if rolling is None:
-            return Round(turns["actor"], turns["target"], now, tuple(order))
-        turns[rolling] = night_roll(turns[rolling], night_dice(turns[rolling]))
-        order.append(rolling)
+        now = winner(actor, target, tie)
+        if wants_night(actor, losing=now not in ("actor", "tie"), at_least=_to_win(target, ties_win=False)):
+            actor = night_roll(actor, night_dice(actor))
+            order.append("actor")
+        elif wants_night(target, losing=now not in ("target", "tie"),
+                         at_least=_to_win(actor, ties_win=tie == "defender")):
+            target = night_roll(target, night_dice(target))
+            order.append("target")
+        else:
+            return Round(actor, target, now, tuple(order))

@@ -56,9 +56,16 @@ def data(character: Character, wounds: int) -> dict:
 
 def status(character: Character) -> Status:
     """Who cannot act (0 salud), the conditions in force (wounded, and the
-    Night Die's consequences the Cronista recorded) and the salud left."""
-    wounds, most = sheet.wounds(character), sheet.salud(character)
-    conditions = tuple(("consequence", Label(text, text)) for text in sheet.consequences(character))
+    Night Die's consequences the Cronista recorded) and the salud left: the
+    same for the same wounds and consequences on the same sheet, so each is
+    worked out once (an encounter asks again whenever a state changes)."""
+    wounds, noted = sheet.wounds(character), sheet.consequences(character)
+    return sheet.worked_out(character, ("status", wounds, noted),
+                            lambda: _status(sheet.salud(character), wounds, noted))
+
+
+def _status(most: int, wounds: int, noted: tuple[str, ...]) -> Status:
+    conditions = tuple(("consequence", Label(text, text)) for text in noted)
     if 0 < wounds < most:
         left = f"{most - wounds}/{most}"
         conditions = (("wounded", Label(f"Herido (salud {left})", f"Wounded (health {left})")),) + conditions

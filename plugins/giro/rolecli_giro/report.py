@@ -1,12 +1,11 @@
 """Telling a Giro de Reloj: the lines a person reads (what was rolled, what was
-read and why, in the book's words) and the numbers a referee checks (``--json``,
-language-neutral keys)."""
+read and why, in the book's words). The numbers a referee checks (``--json``)
+are each Turn's own (``Turn.data``)."""
 
 from __future__ import annotations
 
 from rolecli.contract import Label
 
-from .challenge import Challenge
 from .clock_turn import Read, Side, Turn
 from .glossary import (ADJUSTMENT, DAY_DICE, DAY_DIE, DIFFICULTY, FAILURE_FACTOR, LIMIT, NIGHT_DICE, NIGHT_DIE,
                        NIGHT_TURN, OUTCOMES, RANGE, SUCCESS_FACTOR, TEMPT, say)
@@ -40,8 +39,9 @@ def read_line(read: Read, window: SuccessRange, lang: str) -> str:
     return f"{said}: {where(read.value, window, lang)}"
 
 
-def setting_line(side: Side, challenge: Challenge, lang: str) -> str:
+def setting_line(side: Side, lang: str) -> str:
     """``límite 7 = Ímpetu 4 + Fisicoculturismo 3; dificultad 3 → rango de éxito 3–7``."""
+    challenge = side.challenge
     line = (f"{LIMIT(lang)} {challenge.describe(lang)}; {DIFFICULTY(lang)} {side.window.difficulty} → "
             f"{RANGE(lang)} {side.window.text()}")
     if side.window.empty():
@@ -130,36 +130,13 @@ def night_line(turn: Turn, lang: str, who: str = "") -> str:
     return f"{who} {reason}: {said}" if who else f"{reason[0].upper()}{reason[1:]}: {said}"
 
 
-def turn_lines(turn: Turn, challenge: Challenge, lang: str, who: str = "") -> list[str]:
+def turn_lines(turn: Turn, lang: str, who: str = "") -> list[str]:
     """A test's lines: the setting, each die read, the verdict."""
     head = f"{who}: " if who else ""
-    lines = [head + setting_line(turn.side, challenge, lang)]
+    lines = [head + setting_line(turn.side, lang)]
     if turn.day is not None:
         lines.append(head + read_line(turn.day, turn.side.window, lang))
     if turn.night is not None:
         lines.append(night_line(turn, lang, who))
     lines.append(head + verdict(turn, lang))
     return lines
-
-
-def turn_data(turn: Turn, challenge: Challenge) -> dict:
-    side, window = turn.side, turn.side.window
-    return {
-        "who": side.who or None,
-        "challenge": challenge.data(),
-        "limit": window.limit,
-        "difficulty": window.difficulty,
-        "range": [window.difficulty, window.limit],
-        "pool": {"day": side.pool.day, "night": side.pool.night, "night_turn": side.pool.night_turn,
-                 "tempt": side.pool.tempt, "assistants": [name or None for name in side.pool.assistants]},
-        "day": turn.day.data(window) if turn.day else None,
-        "night": turn.night.data(window) if turn.night else None,
-        "die": turn.standing.die,
-        "result": turn.result,
-        "outcome": turn.outcome,
-        "consequences": turn.consequences,
-        "success_factor": turn.success_factor,
-        "failure_factor": turn.failure_factor,
-        "adjustment": {"budget": side.plan.budget, "spent": turn.points_spent,
-                       "left": side.plan.budget - turn.points_spent},
-    }

@@ -4,10 +4,17 @@ toolkit's salud track."""
 
 from __future__ import annotations
 
+from typing import Any, Callable, TypeVar
+
 from rolecli.contract import Character
+from rolecli.contract import worked_out as worked_out_of_sheet
 from rolecli.names import fold
 
 from .system import SALUD
+
+T = TypeVar("T")
+# What a quick roll (no character, numbers only) works out is kept as if of this sheet.
+_NO_SHEET: dict[str, Any] = {}
 
 
 def entry(character: Character, table: str, name: str) -> tuple[str, int] | None:
@@ -20,13 +27,11 @@ def entry(character: Character, table: str, name: str) -> tuple[str, int] | None
     return None
 
 
-def traits_key(character: Character) -> tuple:
-    """What the rules read of the sheet (its attributes, skills, advanced and
-    trained skills), as a hashable value: two sheets with the same key give the
-    same challenges."""
-    got = character.sheet.get
-    return (tuple((got("atributos") or {}).items()), tuple((got("habilidades") or {}).items()),
-            tuple(got("avanzadas") or ()), tuple(got("entrenadas") or ()))
+def worked_out(character: Character | None, key: Any, work: Callable[[], T]) -> T:
+    """``work()``, done once for ``character``'s sheet under ``key``
+    (:func:`rolecli.contract.worked_out`: no hook changes a sheet), or once for
+    a quick roll with no character. The result is shared: never change it."""
+    return worked_out_of_sheet(character.sheet if character is not None else _NO_SHEET, key, work)
 
 
 def _listed(character: Character, key: str, skill: str) -> bool:
@@ -53,6 +58,6 @@ def wounds(character: Character) -> int:
     return min(int(character.state.get("heridas", 0) or 0), salud(character))
 
 
-def consequences(character: Character) -> list[str]:
+def consequences(character: Character) -> tuple[str, ...]:
     """The Night Die's consequences the Cronista narrated, while they last."""
-    return list(character.state.get("consecuencias") or [])
+    return tuple(character.state.get("consecuencias") or ())

@@ -10,7 +10,8 @@ them (the output lists every die with its reason).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
 from rolecli.contract import Action, Character, Odds, Outcome, Refused
 
@@ -18,13 +19,13 @@ from . import challenge as challenges
 from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
-from .clock_turn import Pool, Side, Turn, night_roll, open_turn, pool, wants_night
+from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, settle
 from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
                        OPPOSITION, SUCCESS_FACTOR, say)
-from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_data, turn_lines
+from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_lines
 from .success_range import SuccessRange
 from .system import EXTRA, INFO
 
@@ -62,56 +63,62 @@ class Changes:
 # --- one side's Giro de Reloj -------------------------------------------------
 
 
-def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, label: str) -> tuple[Side, Challenge]:
+def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, label: str) -> Side:
     """The side a command describes: its challenge, range, dice, adjustment and
-    choices. ``prefix`` is ``"target_"`` for the other side of a contest."""
+    choices. ``prefix`` is ``"target_"`` for the other side of a contest.
+
+    Worked out once for the same choices on the same sheet (an encounter asks
+    for the same sides at every exchange); whether its assistants can assist
+    is asked at every roll, as a fight changes who can."""
     def g(key: str) -> Any:
         return p[prefix + key]
 
     if text in (None, ""):
         raise Refused(f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
                       "or the limit as a number.")
+    # the text and these choices (with the sheet) are all the side is made of
+    key = ("side", text, label, tuple(g("pick")), tuple(g("assist")), _CHOICES[prefix](p))
+    side = sheet.worked_out(who, key, lambda: _side(g, prefix, who, text, ctx, label))
+    if g("assist"):
+        assistants(g("assist"), ctx, who, side.challenge)
+    return side
+
+
+# The parameters that settle a side besides its challenge's text, its picks and its assistants.
+_SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
+            "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
+_CHOICES = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
+
+
+def _side(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx, label: str) -> Side:
+    """The side of :func:`build_side`, worked out."""
     try:
-        chall = challenges.parse(text, who, quality=g("quality"), pick=tuple(g("pick")), advanced=g("advanced"),
+        chall = challenges.parse(text, who, quality=g("quality"), pick=g("pick"), advanced=g("advanced"),
                                  untrained=g("untrained"))
     except Refused as refused:
         if prefix and who is None and ctx.characters and "quick roll has no character" in str(refused):
             raise Refused(f"the opposition {text!r} names traits but no character: give --target NAME, whose "
                           "traits they are, or numbers (4+3, or the limit 7).") from None
         raise
+    helpers = assistants(g("assist"), ctx, who, chall)
     forced = chall.untrained_advanced
     try:
-        dice = pool(g("extra_day"), assistants(g("assist"), ctx, who, chall), g("extra_night"), tempt=g("tempt"),
-                    night_turn=g("night_turn") or forced)
+        dice = pool(g("extra_day"), helpers, g("extra_night"), tempt=g("tempt"), night_turn=g("night_turn") or forced)
     except Refused as refused:
         if not forced:
             raise
         raise Refused(f"{label or 'the roller'} is untrained in an advanced skill, so this is a Night Turn "
                       f"(001-R12); {refused}") from None
-    return _side(label, prefix, chall.limit, dice, *map(g, _SIDE_KEYS)), chall
-
-
-# The parameters that settle a side besides its challenge and its dice.
-_SIDE_KEYS = ("difficulty", "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod",
-              "failure_factor_mod")
-
-
-@lru_cache(maxsize=1024)
-def _side(label: str, prefix: str, limit: int, dice: Pool, difficulty: int, adjust: int, adjust_day: str,
-          adjust_night: str, night: str, keep_day: str, success_factor_mod: int, failure_factor_mod: int) -> Side:
-    """The side of :func:`build_side` once its challenge and dice are settled:
-    made once for the same values (an encounter asks for the same sides at
-    every exchange)."""
     flag = "--" + prefix.replace("_", "-")
-    keep = str(keep_day).strip()
+    keep = str(g("keep_day")).strip()
     if keep != "best" and not (keep.isdigit() and 1 <= int(keep) <= 12):
         raise Refused(f"{flag}keep-day {keep!r}: write best, or the value 1..12 of the Day Die kept.")
-    plan = AdjustPlan(adjust, parse_delta(adjust_day, flag + "adjust-day"), parse_delta(adjust_night,
-                                                                                         flag + "adjust-night"))
+    plan = AdjustPlan(g("adjust"), parse_delta(g("adjust_day"), flag + "adjust-day"),
+                      parse_delta(g("adjust_night"), flag + "adjust-night"))
     if dice.night_only and (plan.day is not None or keep != "best"):
         raise Refused(f"a Night Turn or tempting fate rolls no Day Die: drop {flag}adjust-day and {flag}keep-day.")
-    return Side(label, SuccessRange(difficulty, limit), dice, plan, night, None if keep == "best" else int(keep),
-                success_factor_mod, failure_factor_mod)
+    return Side(label, SuccessRange(g("difficulty"), chall.limit), dice, plan, g("night"),
+                None if keep == "best" else int(keep), g("success_factor_mod"), g("failure_factor_mod"), chall)
 
 
 def assistants(items: tuple[str, ...], ctx, who: Character | None, chall: Challenge) -> tuple[str, ...]:
@@ -158,29 +165,38 @@ def first_dice(ctx, side: Side) -> tuple[int, ...]:
     Turn or of tempting fate."""
     if side.pool.night_only:
         return night_dice(ctx, side)
-    lang = ctx.lang
-    whys = []
-    for i, (kind, name) in enumerate(side.pool.day_sources, 1):
-        why = _numbered(DAY_DIE(lang), i, side.pool.day)
+    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[0])
+
+
+def night_dice(ctx, side: Side) -> tuple[int, ...]:
+    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[1])
+
+
+def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
+    roll = ctx.dice.roll
+    return tuple([roll(12, why) for why in reasons])
+
+
+@lru_cache(maxsize=1024)
+def _reasons(day_sources: tuple[tuple[str, str], ...], night: int, who: str,
+             lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Why each Day Die (by where it comes from, ``Pool.day_sources``) and each
+    of the ``night`` Night Dice of a side is read, as the output lists them:
+    the same at every roll of the same side, so said once."""
+    whose = f" — {who}" if who else ""
+    day = []
+    for i, (kind, name) in enumerate(day_sources, 1):
+        why = _numbered(DAY_DIE(lang), i, len(day_sources))
         if kind == "motivation":
             why += f" ({MOTIVATION(lang)})"
         elif kind == "assist":
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
-        whys.append(why + _whose(side))
-    return tuple(ctx.dice.roll(12, why) for why in whys)
-
-
-def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    n = side.pool.night
-    return tuple(ctx.dice.roll(12, _numbered(NIGHT_DIE(ctx.lang), i, n) + _whose(side)) for i in range(1, n + 1))
+        day.append(why + whose)
+    return tuple(day), tuple(_numbered(NIGHT_DIE(lang), i, night) + whose for i in range(1, night + 1))
 
 
 def _numbered(die: str, i: int, n: int) -> str:
     return f"{die} {i}/{n}" if n > 1 else die
-
-
-def _whose(side: Side) -> str:
-    return f" — {side.who}" if side.who else ""
 
 
 def play(ctx, side: Side) -> Turn:
@@ -212,12 +228,12 @@ def _test(action: Action, ctx, p: dict, verb: str):
     difficulty, shared by ``check`` and an ``attack`` with no defence:
     (data, lines, turn, changes); lines only when someone reads them."""
     who = action.actor
-    side, chall = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
+    side = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
     turn = play(ctx, side)
     changes = Changes()
-    data = {"verb": verb, **turn_data(turn, chall),
+    data = {"verb": verb, **turn.data,
             "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
-    return data, turn_lines(turn, chall, ctx.lang) if ctx.explain else [], turn, changes
+    return data, turn_lines(turn, ctx.lang) if ctx.explain else [], turn, changes
 
 
 def check(action: Action, ctx) -> Outcome:
@@ -275,11 +291,11 @@ def _winner_line(r: Round, lang: str, tie: str) -> str:
                f"{won.side.who} wins with {won.result} {against}: the highest result within its own limit")
 
 
-def _contest_lines(rounds: list[Round], a_chall: Challenge, b_chall: Challenge, tie: str, lang: str) -> list[str]:
+def _contest_lines(rounds: list[Round], tie: str, lang: str) -> list[str]:
     """A contest told: both settings, each round's dice and winner, each side's verdict."""
     last = rounds[-1]
     a, b = last.actor.side, last.target.side
-    lines = [f"{a.who}: {setting_line(a, a_chall, lang)}", f"{b.who}: {setting_line(b, b_chall, lang)}"]
+    lines = [f"{a.who}: {setting_line(a, lang)}", f"{b.who}: {setting_line(b, lang)}"]
     for i, r in enumerate(rounds, 1):
         if len(rounds) > 1:
             lines.append(say(lang, f"Ronda {i}:", f"Round {i}:"))
@@ -295,15 +311,15 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     """The contest shared by ``contest`` and ``attack``: (data, lines, last
     round, changes); lines only when someone reads them."""
     tie = ctx.options.get("contest_tie", "stalemate")
-    (a, a_chall), (b, b_chall) = _sides(action, ctx, p, opposition)
+    a, b = _sides(action, ctx, p, opposition)
     rounds = _contest_rounds(ctx, a, b)
     last = rounds[-1]
-    lines = _contest_lines(rounds, a_chall, b_chall, tie, ctx.lang) if ctx.explain else []
+    lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
     changes = Changes()
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
-    data = {"verb": verb, "roll": turn_data(last.actor, a_chall), "opposition": turn_data(last.target, b_chall),
+    data = {"verb": verb, "roll": last.actor.data, "opposition": last.target.data,
             "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
             "tie": last.actor.result is not None and last.actor.result == last.target.result,
             "tie_rule": tie, "night_order": list(last.night_order),
@@ -442,11 +458,11 @@ def _healing_factor(character: Character, p: dict, ctx, lines: list[str]) -> int
                              f"{character.name}: automatic healing, {SUCCESS_FACTOR.en} 1d12 = {rolled}"))
         return rolled
     # the healing roll is a test with the default choices, at the rest's difficulty and Night Die policy
-    side, chall = build_side({**_CHECK_DEFAULTS, "difficulty": p["difficulty"], "night": p["night"]}, "", character,
-                             p["healing"], ctx, character.name)
+    side = build_side({**_CHECK_DEFAULTS, "difficulty": p["difficulty"], "night": p["night"]}, "", character,
+                      p["healing"], ctx, character.name)
     turn = play(ctx, side)
     if explain:
-        lines += turn_lines(turn, chall, lang, character.name)
+        lines += turn_lines(turn, lang, character.name)
         if turn.success_factor is None:
             lines.append(say(lang, f"{character.name}: la tirada de curación falla, no cura nada",
                              f"{character.name}: the healing roll fails, nothing is healed"))
@@ -465,10 +481,10 @@ def odds(action: Action, ctx) -> Odds:
     weapon = p["weapon"] if action.name == "attack" else None
     opposition = p.get("opposition") if action.name == "contest" else p.get("defence")
     if action.name == "check" or opposition in (None, ""):
-        side, chall = build_side(p, "", action.actor, p["challenge"], ctx, "")
+        side = build_side(p, "", action.actor, p["challenge"], ctx, "")
         outcomes = exact.test_odds(side, weapon)
-        return Odds(outcomes, exact.labels(outcomes), [setting_line(side, chall, lang)])
-    (a, a_chall), (b, b_chall) = _sides(action, ctx, p, opposition)
+        return Odds(outcomes, exact.labels(outcomes), [setting_line(side, lang)])
+    a, b = _sides(action, ctx, p, opposition)
     outcomes = exact.contest_odds(a, b, ctx.options.get("contest_tie", "stalemate"), weapon)
     return Odds(outcomes, exact.labels(outcomes, contest=True),
-                [f"{a.who}: {setting_line(a, a_chall, lang)}", f"{b.who}: {setting_line(b, b_chall, lang)}"])
+                [f"{a.who}: {setting_line(a, lang)}", f"{b.who}: {setting_line(b, lang)}"])

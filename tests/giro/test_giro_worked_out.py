@@ -1,0 +1,132 @@
+"""What the system works out once and shares (an encounter asks for the same
+challenges, statuses, sides and turns at every exchange): shared while what
+it was worked out from holds, worked out anew when that changes, and a
+refusal is never kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from rolecli.contract import Character, Refused
+from rolecli.errors import RoleError
+from rolecli.testing import context
+from rolecli_giro import challenge, clock_turn, health
+from rolecli_giro.clock_turn import night_roll, open_turn
+from rolecli_giro.system import INFO
+from rolecli_giro.verbs import build_side, first_dice, night_dice
+
+from giro_helpers import character, side
+
+BERTHOLD, LENOIR, BECKETT = "Berthold", "Clovis Lenoir", "Wilhelmina Beckett"
+SIDE = {p.name: p for p in INFO.action("check").params if p.name != "challenge"}
+
+
+def test_a_challenge_is_read_once_for_a_sheet_and_anew_for_a_changed_one():
+    berthold = character(BERTHOLD)  # Ímpetu 4, Fisicoculturismo 3
+    first = challenge.parse("Ímpetu + Fisicoculturismo", berthold)
+    assert challenge.parse("Ímpetu + Fisicoculturismo", berthold) is first
+    assert challenge.parse("Ímpetu + Fisicoculturismo", berthold, quality=1).limit == 8  # other choices, read anew
+    stronger = Character(BERTHOLD, {**berthold.sheet, "atributos": {**berthold.sheet["atributos"], "Ímpetu": 6}})
+    assert challenge.parse("Ímpetu + Fisicoculturismo", stronger).limit == 9
+
+
+def test_a_refused_challenge_is_refused_again():
+    berthold = character(BERTHOLD)
+    for _ in range(2):
+        with pytest.raises(RoleError, match="Fisicoculturisno"):
+            challenge.parse("Ímpetu + Fisicoculturisno", berthold)
+
+
+def test_a_status_follows_the_wounds_and_consequences_kept_on_the_same_sheet():
+    lenoir = character(LENOIR)  # salud 12
+    fresh = health.status(lenoir)
+    assert fresh.can_act and fresh.conditions == () and health.status(lenoir) is fresh
+    hurt = health.status(Character(LENOIR, lenoir.sheet, {"heridas": 3, "consecuencias": ["aturdido"]}))
+    assert [key for key, _ in hurt.conditions] == ["wounded", "consequence"] and hurt.vitality == pytest.approx(0.75)
+    down = health.status(Character(LENOIR, lenoir.sheet, {"heridas": 12}))
+    assert not down.can_act and down.key == "down"
+    assert health.status(lenoir) is fresh
+
+
+# A value other than the default for each parameter of a side (system.side_params): each changes the side.
+OTHER = {"difficulty": 3, "quality": 1, "extra_day": 1, "assist": ("1",), "extra_night": 1, "tempt": True,
+         "night_turn": True, "advanced": True, "untrained": True, "adjust": 2, "adjust_day": "+0",
+         "adjust_night": "+0", "night": "never", "keep_day": "5", "pick": ("Genio",), "success_factor_mod": 1,
+         "failure_factor_mod": 1}
+FLEXIBLE = "Ímpetu o Genio + Fisicoculturismo"
+
+
+def built(berthold, prefix="", label=BERTHOLD, text=FLEXIBLE, changed=()):
+    """Berthold's side of ``text``, the parameters named in ``changed`` set to their OTHER value."""
+    p = {name: OTHER[name] if name in changed else param.default for name, param in SIDE.items()}
+    return build_side({prefix + k: v for k, v in p.items()}, prefix, berthold, text, context(INFO), label)
+
+
+def test_a_side_is_built_once_for_the_same_choices_on_the_same_sheet():
+    assert set(OTHER) == set(SIDE) - {"consequence"}  # every choice that settles a side is tried
+    berthold = character(BERTHOLD)
+    first = built(berthold)
+    assert built(berthold) is first and first.challenge.limit == 4 + 3
+    for name in OTHER:
+        assert built(berthold, changed=(name,)) != first, name
+    assert built(berthold, "target_") is first  # the same choices as the opposition's: the same side
+    assert built(berthold, label="Actor").who == "Actor"
+    assert built(berthold, text="Genio + Fisicoculturismo").challenge.limit == 2 + 3
+
+
+def test_who_can_assist_is_asked_at_every_roll():
+    berthold, beckett = character(BERTHOLD), character(BECKETT)
+    p = {name: param.default for name, param in SIDE.items()} | {"assist": (BECKETT,)}
+
+    def assisted_by(helper):
+        return build_side(p, "", berthold, "Ímpetu + Fisicoculturismo", context(INFO, characters=[helper]), BERTHOLD)
+
+    assert assisted_by(beckett).pool.assistants == [BECKETT]
+    with pytest.raises(Refused, match="cannot assist"):  # the same side as before, but she is down now
+        assisted_by(Character(BECKETT, beckett.sheet, {"heridas": 99}))
+
+
+def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
+    rolls = side(7, 3, adjust=1)
+    in_range = open_turn(rolls, (5,))
+    assert open_turn(rolls, (5,)) is in_range and open_turn(rolls, [5]) is in_range
+    failed = open_turn(rolls, (12,))
+    assert (in_range.result, failed.result) == (6, None)  # 5 +1: the policy puts the point on it
+    assert night_roll(failed, (4,)) is night_roll(failed, (4,))
+    assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
+    assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
+    assert in_range.data["day"] == {"dice": [5], "kept": 5, "adjust": 1, "value": 6, "in_range": True}
+    assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
+
+
+def test_a_refused_roll_is_refused_again():
+    keeping = side(7, keep=4)
+    for _ in range(2):
+        with pytest.raises(Refused, match="no Day Die shows 4"):
+            open_turn(keeping, (5,))
+    assert open_turn(keeping, (4,)).day.kept == 4
+
+
+def test_the_turns_kept_are_dropped_when_full(monkeypatch):
+    monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
+    rolls = side(7, extra_day=1, extra_night=1)
+    for dice in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
+        assert open_turn(rolls, dice).day.kept == max(v for v in dice if v <= 7)
+        assert len(rolls.first_rolls) <= 3
+    failed = open_turn(rolls, (9, 12))
+    for dice in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
+        assert night_roll(failed, dice).night.kept == max(dice)
+        assert len(rolls.night_rolls) <= 3
+
+
+def test_the_reasons_of_the_dice_are_said_in_the_language_and_for_the_side_asked():
+    said = []
+    for who, lang in ((BERTHOLD, "es"), (BERTHOLD, "en"), (LENOIR, "en"), (BERTHOLD, "es")):
+        ctx = context(INFO, dice=[3, 4, 5], lang=lang)
+        first_dice(ctx, side(7, who=who, extra_day=1))
+        night_dice(ctx, side(7, who=who, extra_day=1))
+        said.append([read.why for read in ctx.dice.reads])
+    assert said[0] == said[3] == ["Dado Diurno 1/2 — Berthold", "Dado Diurno 2/2 (motivación) — Berthold",
+                                  "Dado Nocturno — Berthold"]
+    assert said[1] == ["Day Die 1/2 — Berthold", "Day Die 2/2 (motivation) — Berthold", "Night Die — Berthold"]
+    assert said[2] == [why.replace(BERTHOLD, LENOIR) for why in said[1]]
