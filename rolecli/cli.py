@@ -54,12 +54,13 @@ class RoleGroup(SpokenGroup):
                 _built[cmd_name, lang] = typer.main.get_command(_prepared(typer_app(cmd_name)))
             return _built[cmd_name, lang]
         session = session_of(ctx)
-        from rolecli.commands.plugin_commands import placed
         from rolecli.commands.verbs import command_for, system_group
         from rolecli.play import campaign_system
         from rolecli.plugins import get_plugins, system_names
 
         if cmd_name in system_names():  # a quick roll: `rolecli fate check 3`, its plugin's commands beside
+            from rolecli.commands.plugin_commands import placed
+
             plugins = get_plugins(cmd_name)
             group = system_group(plugins.system(cmd_name), lang)
             for name, command in getattr(placed(plugins).groups.get(cmd_name), "commands", {}).items():
@@ -72,6 +73,8 @@ class RoleGroup(SpokenGroup):
             return command_for(system, system.info.action(cmd_name), "campaign", lang)
         # A plugin's command: every plugin is asked (no plugin's command is named like any
         # system's verb, so looking for the campaign's verb first changes nothing).
+        from rolecli.commands.plugin_commands import placed
+
         added = placed(get_plugins())
         return added.groups.get(cmd_name) or added.top.get(cmd_name)
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from test_campaign_fakes import HAND_WRITTEN, systems
 
-from rolecli.campaign import load_campaign, set_sheet_values, transaction
-from rolecli.campaign import snapshot, validate
+from rolecli.campaign import load_campaign, set_sheet_values, system_of, transaction
+from rolecli.campaign import paths, snapshot, validate
 from rolecli.contract import Outcome
 
 MANY = "".join(f"\n[characters.N{i}]\nhp = {i % 90 + 1}\n" for i in range(300))
@@ -42,6 +42,28 @@ def test_a_campaign_is_checked_once_while_its_files_do_not_change(root, monkeypa
         load_campaign(root, "demo", systems)
     assert len(checks) == 1
     assert load_campaign(root, "demo", systems).characters["N7"].state["damage"] == 1
+
+
+def test_a_campaign_verb_parses_campaign_toml_once(root, monkeypatch):
+    """Learning the system (to load its plugin) and reading the campaign share one parse."""
+    parsed = counting(monkeypatch, validate.tomllib, "loads")
+    assert system_of(root, "demo") == "fake"
+    hit(root, "N1")
+    assert [text.startswith("# La cripta") for text, in parsed] == [True]  # campaign.toml, once (no state.toml yet)
+
+
+def test_a_campaign_changed_after_its_system_was_read_is_parsed_again(root):
+    path = root / "demo" / "campaign.toml"
+    assert system_of(root, "demo") == "fake"
+    path.write_text(path.read_text(encoding="utf-8").replace("hp = 12", "hp = 15"), encoding="utf-8")
+    assert load_campaign(root, "demo", systems).characters["Ana"].sheet["hp"] == 15
+
+
+def test_reading_and_writing_a_campaign_resolve_no_path_for_a_message_never_shown(root, monkeypatch):
+    shown = counting(monkeypatch, paths, "display_path")  # (it resolves the path, the folder and the home)
+    hit(root, "N1")
+    assert load_campaign(root, "demo", systems).characters["N1"].state["damage"] == 1
+    assert shown == []
 
 
 def test_a_change_by_hand_is_seen_even_within_the_same_clock_tick(root):

@@ -34,6 +34,14 @@ def test_a_quick_roll_in_spanish_loads_no_catalog(campaigns, monkeypatch):
     assert _loaded(refused, "rolecli.spanish") == {"rolecli.spanish": True}
 
 
+def test_a_campaign_verb_builds_no_plugin_command(campaigns):
+    """The plugins' commands are placed only for a command line that may name one."""
+    code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
+           "    assert invoke(['-C', 'caminantes', 'check', 'Lucía', 'Atletismo', '--seed', '1']) == 0"
+    assert _loaded(code, "rolecli.play", "rolecli.commands.plugin_commands") == {
+        "rolecli.play": True, "rolecli.commands.plugin_commands": False}
+
+
 @pytest.mark.slow  # two fresh interpreters, watching typer rather than rolecli
 def test_typer_still_coerces_a_bare_commands_help_with_pydantic():
     """The README's reason for the start-up floor: a typer app with no parameter

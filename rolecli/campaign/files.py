@@ -141,21 +141,20 @@ def _open_plain(path: Path, flags: int, doing: str) -> int:
     passes (when ``flags`` do not create), any other failure is a CampaignError."""
     extra = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     path = Path(path)
-    shown = display_named(path)
     try:
         fd = os.open(path, flags | extra, 0o666)
     except FileNotFoundError:
         if not flags & os.O_CREAT:
             raise
-        raise CampaignError(f"cannot {doing} {shown}: its folder is missing.") from None
+        raise CampaignError(f"cannot {doing} {display_named(path)}: its folder is missing.") from None
     except OSError as exc:
         if os.path.islink(path):  # ELOOP, as O_NOFOLLOW says it
-            raise CampaignError(f"cannot {doing} {shown}: it is a link, and rolecli never writes through "
-                                "one; put the file itself in its place.") from None
-        raise CampaignError(f"cannot {doing} {shown}: {exc.strerror or exc}.") from None
+            raise CampaignError(f"cannot {doing} {display_named(path)}: it is a link, and rolecli never writes "
+                                "through one; put the file itself in its place.") from None
+        raise CampaignError(f"cannot {doing} {display_named(path)}: {exc.strerror or exc}.") from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise CampaignError(f"cannot {doing} {shown}: it is not a plain file; remove it.")
+        raise CampaignError(f"cannot {doing} {display_named(path)}: it is not a plain file; remove it.")
     return fd
 
 

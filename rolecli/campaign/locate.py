@@ -16,8 +16,7 @@ import bisect
 import json
 import re
 import tomllib
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 Key = tuple[str, ...]  # an entry of an array of tables is its number, from 1: ("rules", 2, "when")
 
@@ -55,8 +54,7 @@ def key_lines(text: str) -> list[tuple[Key, int]]:
     return _Scanner(text).scan()
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
     """A table header of TOML text: its dotted key and where it is written,
     from its ``[`` to just after its ``]`` (``[[``/``]]`` for an array of tables)."""
 

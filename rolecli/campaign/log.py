@@ -26,7 +26,7 @@ import sys
 from datetime import datetime, timedelta, timezone
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from rolecli.campaign import files
 from rolecli.campaign.files import append_lines
@@ -349,8 +349,7 @@ def read_log(root: Path, name: str, limit: int | None = None, since: Since | Non
     return list(newest)[::-1]
 
 
-@dataclasses.dataclass(frozen=True)
-class Since:
+class Since(NamedTuple):
     """Where ``log --since``/``--last`` starts: an entry's ``seq``, or a moment.
     Read from the end, the log is kept back to the first entry before it (a
     clock set back by hand shows as the end of what is kept)."""

@@ -55,9 +55,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Protocol
+from typing import Any, Iterator, NamedTuple, Protocol
 
 from rolecli.campaign.locate import format_key, show
 from rolecli.campaign.paths import CAMPAIGN_FILE, STATE_FILE, check_name, display_path
@@ -77,8 +76,7 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-@dataclass(frozen=True)
-class Difference:
+class Difference(NamedTuple):
     """Where the files do not hold one side of a change."""
 
     who: str
@@ -364,8 +362,7 @@ class _WholeFile:
 # --- the table ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Operation:
+class Operation(NamedTuple):
     """A kind of logged change: the parts it is made of (in the order they are
     written), the JSON types its sides hold, and whether ``undo`` reverts it."""
 

@@ -202,27 +202,34 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = _BY_NAME,
         raise _not_plain(display_named(path), "a folder") from None
     except OSError as exc:
         raise CampaignError(f"cannot read {display_named(path)}: {exc.strerror or exc}.") from None
-    shown = display_named(path)
+    # The path is worked out for people (display_named resolves it) only in a message.
     found = os.fstat(fd)
-    refused = (_not_plain(shown, _kind(found.st_mode)) if not stat.S_ISREG(found.st_mode)
-               else _too_large(shown, limit, what, f"{found.st_size:,}") if limit is not None
+    refused = (_not_plain(display_named(path), _kind(found.st_mode)) if not stat.S_ISREG(found.st_mode)
+               else _too_large(display_named(path), limit, what, f"{found.st_size:,}") if limit is not None
                and found.st_size > limit else None)
     if refused is not None:
         os.close(fd)
         raise refused
     with open(fd, "rb", buffering=0) as handle:
         try:
-            return _read_capped(handle, limit, shown, what)
+            data = _read_capped(handle, limit)
         except OSError as exc:
-            raise CampaignError(f"cannot read {shown}: {exc.strerror or exc}.") from None
+            raise CampaignError(f"cannot read {display_named(path)}: {exc.strerror or exc}.") from None
+    if data is None:  # a file that grew as it was read
+        raise _too_large(display_named(path), limit, what, f"more than {limit:,}")
+    return data
 
 
 def read_stream(stream: BinaryIO, limit: int, shown: str, what: str) -> bytes:
     """At most ``limit`` bytes of ``stream`` (standard input), refused past them."""
-    return _read_capped(stream, limit, shown, what)
+    data = _read_capped(stream, limit)
+    if data is None:
+        raise _too_large(shown, limit, what, f"more than {limit:,}")
+    return data
 
 
-def _read_capped(handle: BinaryIO, limit: int | None, shown: str, what: str) -> bytes:
+def _read_capped(handle: BinaryIO, limit: int | None) -> bytes | None:
+    """What ``handle`` holds, or ``None`` past ``limit`` bytes."""
     chunks, size = [], 0
     while limit is None or size <= limit:  # a read may return less than asked: on to the end or past the limit
         chunk = handle.read(_CHUNK if limit is None else min(_CHUNK, limit + 1 - size))
@@ -230,7 +237,7 @@ def _read_capped(handle: BinaryIO, limit: int | None, shown: str, what: str) -> 
             return b"".join(chunks)
         chunks.append(chunk)
         size += len(chunk)
-    raise _too_large(shown, limit, what, f"more than {limit:,}")  # (a file that grew as it was read, a stream)
+    return None
 
 
 def _not_plain(shown: str, kind: str) -> CampaignError:

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from rolecli.campaign.locate import Key, format_key, headers, show
 
@@ -78,8 +77,7 @@ def insert(text: str, block: str, at: int) -> str:
 # --- regions ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):
     key: Key
     start: int
     end: int

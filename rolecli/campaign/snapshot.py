@@ -202,6 +202,8 @@ def _chunk(name: str, table: dict[str, Any]) -> str:
 # --- reading ----------------------------------------------------------------------
 
 _kept: OrderedDict[str, Snapshot] = OrderedDict()  # by the campaign folder's real path
+# campaign.toml parsed by campaign_doc, by the folder's real path, for the read that follows
+_parsed_ahead: dict[str, tuple[bytes, dict[str, Any]]] = {}
 
 
 def read_snapshot(folder: Path, systems: Systems) -> Snapshot:
@@ -227,10 +229,20 @@ def read_snapshot(folder: Path, systems: Systems) -> Snapshot:
     return snap
 
 
-def kept_doc(folder: Path, raw: bytes) -> dict[str, Any] | None:
-    """campaign.toml parsed, if the snapshot kept for ``folder`` was read from ``raw``."""
-    old = _kept.get(os.path.realpath(folder))
-    return old.doc if old is not None and old.raw == raw else None
+def campaign_doc(folder: Path, raw: bytes) -> dict[str, Any]:
+    """campaign.toml's bytes ``raw`` parsed, unchecked: what a command reads to
+    learn the campaign's system before loading its plugin. The snapshot kept for
+    ``folder`` lends its doc when it was read from ``raw``; else the doc parsed
+    here is lent, once, to the campaign's read that follows (:func:`parse_campaign`),
+    when the file still holds those bytes, so a campaign verb parses the file once."""
+    key = os.path.realpath(folder)
+    old = _kept.get(key)
+    if old is not None and old.raw == raw:
+        return old.doc
+    path = Path(folder) / CAMPAIGN_FILE
+    doc = parse_toml(path, decode(path, raw))
+    _parsed_ahead[key] = (raw, doc)
+    return doc
 
 
 def _same_system(snap: Snapshot, systems: Systems) -> bool:
@@ -253,7 +265,8 @@ def parse_campaign(folder: Path, raw: bytes, systems: Systems) -> "_Parsed":
     """campaign.toml's bytes, parsed and checked."""
     path = Path(folder) / CAMPAIGN_FILE
     text = decode(path, raw)
-    doc = parse_toml(path, text)
+    ahead = _parsed_ahead.pop(os.path.realpath(folder), None)
+    doc = ahead[1] if ahead is not None and ahead[0] == raw else parse_toml(path, text)
     info, options, sheets = check_campaign_doc(doc, Where(path, text), systems)
     return _Parsed(Path(folder), raw, text, doc, info, options, sheets)
 

@@ -37,10 +37,10 @@ from rolecli.campaign.operations import (GROUP, UNDO, changes_of, forward, group
                                          reverted_op, reverting, steps, written_as)
 from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, campaign_path, check_name,
                                     display_path, existing_campaign)
-from rolecli.campaign.snapshot import Snapshot, Systems, kept_doc, normalize, read_snapshot
+from rolecli.campaign.snapshot import Snapshot, Systems, campaign_doc, normalize, read_snapshot
 from rolecli.campaign.template import campaign_template
 from rolecli.campaign.validate import (Where, check_campaign_doc, check_sheet, check_state, dotted, option_problem,
-                                      parse_toml, rule_option, show)
+                                      rule_option, show)
 from rolecli.contract import Character, Outcome
 from rolecli.errors import CampaignError
 from rolecli.names import closest, fold
@@ -105,9 +105,7 @@ def system_of(root: Path, name: str) -> str:
     raw = read_bytes(path)
     if raw is None:  # pragma: no cover - removed in between
         raise CampaignError(f"{display_path(path)} is missing.")
-    doc = kept_doc(folder, raw)
-    if doc is None:
-        doc = parse_toml(path, decode(path, raw))
+    doc = campaign_doc(folder, raw)
     if not isinstance(doc.get("system"), str):
         where = Where(path, decode(path, raw))
         if "system" not in doc:
