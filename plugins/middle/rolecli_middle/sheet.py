@@ -5,10 +5,9 @@ core as ``Outcome.changes``)."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Any, Mapping
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Refused, worked_out
 from rolecli.names import fold
 
 from . import capability as C
@@ -16,6 +15,13 @@ from .capability import Capability
 from .states import ORDER
 from .template import DEFAULTS
 from .words import KINDS, SIZES, TEMPERAMENTS, tr
+
+
+def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet's values over the template's defaults, worked out once for the
+    sheet. Shared by every fighter of that sheet: the rules set a value, never
+    change one they read in place."""
+    return worked_out(sheet, "values", lambda: {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}})
 
 
 class Fighter:
@@ -29,8 +35,9 @@ class Fighter:
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.name = character.name if character else name
-        self.given = {k: v for k, v in (given or {}).items() if v is not None}
+        self.given = {k: v for k, v in given.items() if v is not None} if given else {}
         self.state = character.state if character else {}
+        self.sheet = values(character.sheet) if character else DEFAULTS
         self._copied = character is None
 
     # --- values ---------------------------------------------------------------
@@ -40,9 +47,7 @@ class Fighter:
             return self.given[key]
         if key in self.state:
             return self.state[key]
-        if self.character is not None and self.character.sheet.get(key) is not None:
-            return self.character.sheet[key]
-        return copy.deepcopy(DEFAULTS[key])
+        return self.sheet[key]
 
     def set(self, key: str, value: Any) -> None:
         if not self._copied:
@@ -71,7 +76,9 @@ class Fighter:
 
     @property
     def states(self) -> set[str]:
-        return set(self.get("estados") or ()) | set(self.given.get("extra_states", ()))
+        held = set(self.get("estados") or ())
+        extra = self.given.get("extra_states")
+        return held.union(extra) if extra else held
 
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])

@@ -1,0 +1,44 @@
+"""What a fighter reads, and what is worked out once from a sheet (issue 20): the
+values typed for the action over the state over the sheet over the template's
+defaults; a sheet's values and capabilities are read once for every fighter and
+LD of it, and nothing one question asked leaks into the next."""
+
+from __future__ import annotations
+
+import rolecli_middle
+from rolecli.testing import character
+from rolecli_middle.sheet import Fighter
+from rolecli_middle.template import DEFAULTS
+
+INFO = rolecli_middle.INFO
+
+
+def test_given_over_state_over_sheet_over_the_template():
+    ch = character(INFO, "Aldara", {"vida": 7, "vigor": 2}, {"vida_perdida": 2})
+    f = Fighter(ch, {"vigor": 5, "armadura": None})
+    assert (f.get("vigor"), f.get("vida"), f.get("vida_perdida"), f.get("armadura")) == (5, 7, 2, 0)
+    quick = Fighter(None, {"vida": 4})
+    assert (quick.get("vida"), quick.get("vigor")) == (4, DEFAULTS["vigor"])
+
+
+def test_a_value_the_sheet_leaves_out_is_the_templates():
+    ch = character(INFO, "Aldara")
+    del ch.sheet["arma_bonus"]
+    ch.sheet["vigor"] = None  # as a hand-edited sheet may leave it
+    f = Fighter(ch)
+    assert (f.get("arma_bonus"), f.get("vigor")) == (DEFAULTS["arma_bonus"], DEFAULTS["vigor"])
+
+
+def test_a_sheet_is_read_once_for_all_its_fighters_and_a_new_sheet_anew():
+    ch = character(INFO, "Aldara", {"vida": 7})
+    assert Fighter(ch).sheet is Fighter(ch).sheet
+    other = character(INFO, "Aldara", {"vida": 9})
+    assert Fighter(other).get("vida") == 9 and Fighter(ch).get("vida") == 7
+
+
+def test_a_value_set_changes_the_fighters_state_not_the_characters():
+    ch = character(INFO, "Aldara", {}, {"paradas": 1})
+    f = Fighter(ch)
+    f.set("paradas", 0)
+    assert f.get("paradas") == 0 and ch.state["paradas"] == 1 and f.changed
+    assert Fighter(ch).get("paradas") == 1 and not Fighter(ch).changed
