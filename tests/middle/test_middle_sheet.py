@@ -5,8 +5,12 @@ LD of it, and nothing one question asked leaks into the next."""
 
 from __future__ import annotations
 
+import pytest
+
 import rolecli_middle
+from rolecli.contract import Refused
 from rolecli.testing import character
+from rolecli_middle import capability as C
 from rolecli_middle.sheet import Fighter
 from rolecli_middle.template import DEFAULTS
 
@@ -42,3 +46,18 @@ def test_a_value_set_changes_the_fighters_state_not_the_characters():
     f.set("paradas", 0)
     assert f.get("paradas") == 0 and ch.state["paradas"] == 1 and f.changed
     assert Fighter(ch).get("paradas") == 1 and not Fighter(ch).changed
+
+
+def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1, "calma": 2}, "innatas": ["calma"]})
+    assert C.of(aldara, "weapon use", innate=True) == C.Capability("uso de armas", 1, True)
+    assert C.of(aldara, "uso de armas") == C.Capability("uso de armas", 1, False)
+    assert C.of(aldara, "Calma") == C.of(aldara, "calm", innate=True) == C.Capability("calma", 2, True)
+    assert C.of(aldara, "Sigilo") == C.Capability("Sigilo", 0, False)  # one of the book's it lacks
+
+
+def test_an_unknown_capability_is_refused_each_time_it_is_asked():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
+    for _ in range(2):
+        with pytest.raises(Refused, match="Aldara has no capability 'uso de armos'"):
+            C.of(aldara, "uso de armos")
