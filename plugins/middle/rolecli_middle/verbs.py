@@ -29,7 +29,7 @@ _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
     scene = Scene(ctx)
-    scene.read_before = len(ctx.dice.reads)
+    scene.read_before = ctx.dice.count
     return scene, action.params
 
 
@@ -84,7 +84,7 @@ def campaign_only(action: Action, verb: str, how: str) -> None:
 
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
     dice = scene.ctx.dice
-    if len(dice.reads) == scene.read_before:  # nothing was read: dice given can only be for LDs not attempted
+    if dice.count == scene.read_before:  # nothing was read: dice given can only be for LDs not attempted
         from .ld import unread
 
         unread(data, dice, scene.lang)
