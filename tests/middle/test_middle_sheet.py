@@ -1,7 +1,8 @@
 """What a fighter reads, and what is worked out once from a sheet (issue 20): the
 values typed for the action over the state over the sheet over the template's
 defaults; a sheet's values and capabilities are read once for every fighter and
-LD of it, and nothing one question asked leaks into the next."""
+LD of it, and nothing one question asked leaks into the next. And how a scene
+finds the campaign's other characters: by name, and who covers or rides."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import pytest
 
 import rolecli_middle
 from rolecli.contract import Refused
-from rolecli.testing import character
+from rolecli.testing import character, context
 from rolecli_middle import capability as C
-from rolecli_middle.sheet import Fighter
+from rolecli_middle.sheet import Fighter, Scene
 from rolecli_middle.template import DEFAULTS
 
 INFO = rolecli_middle.INFO
@@ -61,3 +62,24 @@ def test_an_unknown_capability_is_refused_each_time_it_is_asked():
     for _ in range(2):
         with pytest.raises(Refused, match="Aldara has no capability 'uso de armos'"):
             C.of(aldara, "uso de armos")
+
+
+def test_the_scene_finds_who_covers_and_who_rides_among_the_campaigns_characters():
+    aldara = character(INFO, "Aldara", {}, {"cubre": "Novato"})
+    bruno = character(INFO, "Bruno", {"montura": "Tormenta"})
+    novato, tormenta = character(INFO, "Novato"), character(INFO, "Tormenta")
+    scene = Scene(context(INFO, characters=[aldara, bruno, novato, tormenta]))
+    assert [f.name for f in scene.holding("cubre")] == ["Aldara"]
+    assert [f.name for f in scene.holding("montura")] == ["Bruno"]
+    scene.fighter(novato).set("cubre", "Aldara")  # what this very action changed counts
+    scene.fighter(aldara).set("cubre", "")
+    assert [f.name for f in scene.holding("cubre")] == ["Novato"]
+    assert scene.holding("cubre")[0] is scene.fighter(novato)
+
+
+def test_the_scene_names_a_character_as_written_else_without_case_or_accents():
+    exact, other = character(INFO, "Ana"), character(INFO, "ANA")
+    scene = Scene(context(INFO, characters=[other, exact, character(INFO, "Bruno")]))
+    assert scene.named("Ana").character is exact and scene.named("ANA").character is other
+    assert scene.named("bruno").name == "Bruno" and scene.named("Brunó").name == "Bruno"
+    assert scene.named("Carla") is None and scene.named("") is None

@@ -158,10 +158,14 @@ class Scene:
         return found
 
     def named(self, name: str) -> Fighter | None:
-        """The campaign character called ``name`` (case and accents aside)."""
+        """The campaign character called ``name``: so written, else the first
+        one so called with case and accents aside (as the core finds one)."""
         if not name:
             return None
-        for key, character in (self.ctx.characters or {}).items():
+        characters = self.ctx.characters or {}
+        if name in characters:
+            return self.fighter(characters[name])
+        for key, character in characters.items():
             if fold(key) == fold(name):
                 return self.fighter(character)
         return None
@@ -175,8 +179,16 @@ class Scene:
                           + closest(name, list(self.ctx.characters or {}), "Characters"))
         return found
 
-    def everyone(self) -> list[Fighter]:
-        return [self.fighter(c) for c in (self.ctx.characters or {}).values()]
+    def holding(self, key: str) -> list[Fighter]:
+        """The campaign's characters whose ``key`` is set (who covers someone,
+        who rides a mount), as fighters; a blow asks it, and the campaign's other
+        characters are looked at without making a fighter of each."""
+        out = []
+        for character in (self.ctx.characters or {}).values():
+            fighter = self._fighters.get(character.name)
+            if fighter.get(key) if fighter is not None else character.value(key):
+                out.append(fighter or self.fighter(character))
+        return out
 
     def changes(self) -> dict[str, dict[str, Any]]:
         return {f.name: f.state for f in self._fighters.values() if f.changed}
