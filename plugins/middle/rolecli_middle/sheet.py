@@ -57,7 +57,7 @@ class Fighter:
 
     @property
     def changed(self) -> bool:
-        return self._copied and self.character is not None and self.state != dict(self.character.state)
+        return self._copied and self.character is not None and self.state != self.character.state
 
     def capability(self, text: Any, innate: bool = False, what: str = "capability") -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
