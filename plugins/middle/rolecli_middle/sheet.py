@@ -181,8 +181,9 @@ class Scene:
 
     def holding(self, key: str) -> list[Fighter]:
         """The campaign's characters whose ``key`` is set (who covers someone,
-        who rides a mount), as fighters; a blow asks it, and the campaign's other
-        characters are looked at without making a fighter of each."""
+        who rides a mount: a value unset by default), as fighters; a blow asks
+        it, and a character not in the action is looked at without making a
+        fighter of it: its own state, else its sheet, says whether it is set."""
         out = []
         for character in (self.ctx.characters or {}).values():
             fighter = self._fighters.get(character.name)
