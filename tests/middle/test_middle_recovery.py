@@ -3,6 +3,10 @@ down, a scene's end clears the battle states, a rest gives back recuperacion."""
 
 from __future__ import annotations
 
+import rolecli_middle
+from rolecli.testing import character
+from rolecli_testing import played
+
 from middle_helpers import camp, quick, state
 
 
@@ -18,6 +22,16 @@ def test_end_of_round_renews_the_combat_action_and_parries(cli):
     assert state(cli, "Centinela")["paradas"] == 1 and state(cli, "Novato")["accion"] is True
     recover(cli, "end_of_round", "Centinela", "Novato")
     assert state(cli, "Centinela")["paradas"] == 0 and state(cli, "Novato")["accion"] is False
+
+
+def test_end_of_round_changes_nobody_who_neither_acted_nor_parried():
+    for state_, changes in (({}, {}), ({"paradas": 2}, {"paradas": 0, "accion": False}),
+                            ({"accion": True}, {"paradas": 0, "accion": False})):
+        novato = character(rolecli_middle.INFO, "Novato", {}, state_)
+        out, _ = played(rolecli_middle, "recover", {"event": "end_of_round"}, novato, None, [novato], 1, "en",
+                        False, in_conflict=False)
+        assert {k: v for k, v in out.changes.get("Novato", {}).items() if k in ("paradas", "accion")} == changes
+        assert bool(out.changes) == bool(changes)
 
 
 def test_end_of_round_counts_blindness_down_but_not_an_eyes(cli):

@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from rolecli_middle import nd as ND
-from rolecli_middle.capability import DICE
+from rolecli_middle.capability import DICE, Capability
+from rolecli_middle.ld import Ld
+from rolecli_middle.nd import Mod
 
 from middle_helpers import call, quick
 
@@ -186,6 +188,20 @@ def test_equal_faces_of_rating_0_keep_the_smaller_die_lower():
     # d6=3, d12=3, d20=8 at ND 0: the lowest is the d6's 3 (what a charge die's size follows)
     result, kept = ND.read([3, 3, 8], (6, 12, 20), "lowest")
     assert (result, kept) == (3, [0])
+
+
+def test_equal_faces_of_equal_dice_keep_the_order_thrown():
+    assert ND.read([4, 2, 4], (12, 12, 12), "highest") == (4, [2])
+    assert ND.read([5, 5, 1], (6, 6, 6), "middle") == (5, [0])
+    assert ND.read([2, 2, 2], (20, 20, 20), "highest_plus_middle") == (4, [2, 1])
+
+
+def test_an_ld_with_more_modifiers_is_thrown_by_its_own_nd():
+    ld = Ld(Capability("", 3), [Mod("gm", ND.LEVELS[1], 1)])
+    harder = ld.with_mods(Mod("gm", ND.LEVELS[-3], -4))
+    assert (ld.nd, ld.plan.reading, ld.sizes) == (1, "highest", (20, 20, 20))
+    assert (harder.nd, harder.plan, harder.sizes) == (-3, ND.Plan(-3, 1, "lowest_minus_second"), (12, 12, 12))
+    assert ld.with_mods(Mod("gm", ND.LEVELS[-4], -6)).sizes is None
 
 
 # --- success (rulings) and 004-R1 ---------------------------------------------

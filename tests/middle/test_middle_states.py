@@ -121,3 +121,20 @@ def test_the_state_verb_sets_death_and_refuses_unknown_states(cli):
 
 def test_quick_states_are_checked(cli):
     refused(cli("middle", "strike", "2", "--states", "furioso"), "furioso", "irritado")
+
+
+def test_the_rules_load_when_a_status_is_first_asked():
+    """Declaring the system loads none of its rules (every command declares every
+    system); the status hook loads them once and answers from them."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, rolecli_middle\n"
+             "from rolecli.testing import character\n"
+             "rolecli_middle.rolecli_system()\n"
+             "print('rolecli_middle.condition' in sys.modules)\n"
+             "novato = character(rolecli_middle.INFO, 'Novato', {'vida': 4}, {'vida_perdida': 1})\n"
+             "print(*(rolecli_middle.rolecli_status(novato, None).vitality for _ in range(2)))\n"
+             "print('rolecli_middle.condition' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:3] == ["False", "0.75 0.75", "True"]

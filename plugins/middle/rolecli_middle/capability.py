@@ -6,9 +6,9 @@ An innate capability reads one die better (the highest, or the middle at 0)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import closest, fold
 
 from .words import tr
@@ -93,6 +93,13 @@ def of(character: Character | None, text: str, innate: bool = False, what: str =
                       f"give its marks, {LOWEST}..{HIGHEST}.")
     if "+" in text:
         raise Refused(f"{what} {text!r}: an LD rolls one capability; name only one.")
+    found = worked_out(character.sheet, ("capability", text), lambda: _on_sheet(character, text))
+    return replace(found, innate=True) if innate and not found.innate else found
+
+
+def _on_sheet(character: Character, text: str) -> Capability:
+    """The capability ``text`` names on the character's sheet, or one of the
+    book's it lacks (rated 0), with its marks and whether the sheet makes it innate."""
     table = character.sheet.get("capacidades") or {}
     innates = character.sheet.get("innatas") or []
     found = next((name for name in table if same(name, text)), None)
@@ -103,6 +110,5 @@ def of(character: Character | None, text: str, innate: bool = False, what: str =
             raise Refused(Label(f"{character.name} no tiene la capacidad {text!r}."
                                 + closest(text, known, "Capacidades", "es"),
                                 f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities")))
-    rating = int(table.get(found, 0))
-    return Capability(found, rating, innate or any(same(found, i) for i in innates))
+    return Capability(found, int(table.get(found, 0)), any(same(found, i) for i in innates))
 

@@ -23,12 +23,13 @@ PARRYING = L("parando (en vez de sus protecciones)", "parrying (instead of its p
 ACTED = L("ya hizo su acción de combate esta ronda", "has made its combat action this round")
 
 
-def conditions(f: Fighter) -> tuple[tuple[str, Label], ...]:
-    held = f.states
+def conditions(f: Fighter, held: set[str]) -> tuple[tuple[str, Label], ...]:
+    """The conditions of ``f``, whose battle states are ``held``."""
     out = [(state, _both(lambda lang, s=state: f"{S.label(f, s, lang)}: {S.EFFECTS[s](lang)}")) for state in S.ORDER
            if state in held]
     out += [(injury, INJURIES[injury]) for injury in f.get("lesiones") or ()]
-    return tuple(out) + tuple(_facts(f))
+    out += _facts(f)
+    return tuple(out)
 
 
 def _facts(f: Fighter):
@@ -57,11 +58,12 @@ def _facts(f: Fighter):
 
 def status(character: Character) -> Status:
     f = Fighter(character)
-    held = conditions(f)
+    states = f.states
+    held = conditions(f, states)
     if f.dead:
         how = DEATHS[f.get("muerte")]
         return Status(False, "dead", L(f"muerto ({how.es})", f"dead ({how.en})"), held, vitality=0.0)
-    if "inconsciente" in f.states:
+    if "inconsciente" in states:
         return Status(False, "unconscious", L("Inconsciente", "Unconscious"), held, vitality=0.0)
     if f.get("moral") == "rendido":
         return Status(False, "surrendered", L("se ha rendido", "has surrendered"), held, vitality=0.0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import product
 
 from rolecli.errors import DiceError
@@ -25,7 +25,10 @@ NO_GOAL = 1  # The rulings: with no target, a result of 1 or more succeeds
 
 @dataclass
 class Ld:
-    """One LD before it is thrown."""
+    """One LD before it is thrown. It is not changed once built (:meth:`with_mods`
+    makes a new one), so how the table throws it is read as it is built: its
+    total ``nd``, the ``plan`` of the table, and the ``sizes`` of the dice
+    actually thrown (``None``: the LD cannot be attempted)."""
 
     capability: Capability
     mods: list[Mod] = field(default_factory=list)
@@ -34,25 +37,16 @@ class Ld:
     reading_rule: str = "table"
     who: str = ""
 
-    @property
-    def nd(self) -> int:
-        return ND.total(self.mods)
-
-    @cached_property  # an Ld is not changed once built (with_mods makes a new one)
-    def plan(self) -> ND.Plan:
-        return ND.plan(self.nd, self.capability.rating, self.capability.innate,
-                       minus2=self.minus2, reading=self.reading_rule)
+    def __post_init__(self) -> None:
+        self.nd = ND.total(self.mods)
+        self.plan = ND.plan(self.nd, self.capability.rating, self.capability.innate,
+                            minus2=self.minus2, reading=self.reading_rule)
+        self.sizes = None if self.plan.reading is None else ND.shrunk(self.thrown, self.plan.shrink)
 
     @property
     def thrown(self) -> tuple[int, ...]:
         """The dice the rating throws before any shrinking."""
         return DICE[self.capability.rating]
-
-    @cached_property
-    def sizes(self) -> tuple[int, ...] | None:
-        """The dice actually thrown, or ``None``: the LD cannot be attempted."""
-        plan = self.plan
-        return None if plan.reading is None else ND.shrunk(self.thrown, plan.shrink)
 
     @property
     def needed(self) -> int:

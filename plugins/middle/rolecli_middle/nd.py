@@ -11,6 +11,7 @@ below −4 fails (the rulings)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rolecli.contract import Label
 
@@ -71,6 +72,7 @@ class Plan:
     reading: str | None
 
 
+@lru_cache(maxsize=256)  # a fight asks a handful of NDs and ratings: each is looked up once
 def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading: str = "table") -> Plan:
     """Which die an LD reads at a total ND.
 
@@ -90,6 +92,7 @@ def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading
     return Plan(level, 0, {-1: "lowest", 0: "middle", 1: "highest", 2: "highest_plus_middle"}[level])
 
 
+@lru_cache(maxsize=64)
 def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
     """The dice ``steps`` sizes smaller (004-R3), or ``None`` when one has no
     smaller die: a d6, so rating 0 and 3d6 cannot shrink (the rulings, GAP-5)."""
@@ -105,7 +108,7 @@ def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
 def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, list[int]]:
     """The result of the dice by a reading, and the positions of the dice read.
     Equal faces keep the smaller die lower, then the order thrown."""
-    low, mid, high = sorted(range(len(faces)), key=lambda i: (faces[i], sizes[i], i))
+    low, mid, high = [i for _, _, i in sorted(zip(faces, sizes, range(len(faces))))]
     if reading == "highest_plus_middle":
         return faces[high] + faces[mid], [high, mid]
     if reading == "lowest_minus_second":

@@ -30,8 +30,8 @@ def end_of_round(scene: Scene, f: Fighter) -> list[str]:
     if f.get("accion") or f.get("paradas"):
         said.append(scene.t("una ronda nueva: acción de combate y paradas de nuevo",
                             "a new round: its combat action and parries again"))
-    f.set("accion", False)
-    f.set("paradas", 0)
+        f.set("accion", False)
+        f.set("paradas", 0)
     rounds = int(f.get("cegado_rondas") or 0)
     if "cegado" in f.states and rounds:
         f.set("cegado_rondas", rounds - 1)

@@ -5,10 +5,9 @@ core as ``Outcome.changes``)."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Any, Mapping
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Refused, worked_out
 from rolecli.names import fold
 
 from . import capability as C
@@ -16,6 +15,13 @@ from .capability import Capability
 from .states import ORDER
 from .template import DEFAULTS
 from .words import KINDS, SIZES, TEMPERAMENTS, tr
+
+
+def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet's values over the template's defaults, worked out once for the
+    sheet. Shared by every fighter of that sheet: the rules set a value, never
+    change one they read in place."""
+    return worked_out(sheet, "values", lambda: {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}})
 
 
 class Fighter:
@@ -29,8 +35,9 @@ class Fighter:
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.name = character.name if character else name
-        self.given = {k: v for k, v in (given or {}).items() if v is not None}
+        self.given = {k: v for k, v in given.items() if v is not None} if given else {}
         self.state = character.state if character else {}
+        self.sheet = values(character.sheet) if character else DEFAULTS
         self._copied = character is None
 
     # --- values ---------------------------------------------------------------
@@ -40,9 +47,7 @@ class Fighter:
             return self.given[key]
         if key in self.state:
             return self.state[key]
-        if self.character is not None and self.character.sheet.get(key) is not None:
-            return self.character.sheet[key]
-        return copy.deepcopy(DEFAULTS[key])
+        return self.sheet[key]
 
     def set(self, key: str, value: Any) -> None:
         if not self._copied:
@@ -52,7 +57,7 @@ class Fighter:
 
     @property
     def changed(self) -> bool:
-        return self._copied and self.character is not None and self.state != dict(self.character.state)
+        return self._copied and self.character is not None and self.state != self.character.state
 
     def capability(self, text: Any, innate: bool = False, what: str = "capability") -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
@@ -71,7 +76,9 @@ class Fighter:
 
     @property
     def states(self) -> set[str]:
-        return set(self.get("estados") or ()) | set(self.given.get("extra_states", ()))
+        held = set(self.get("estados") or ())
+        extra = self.given.get("extra_states")
+        return held.union(extra) if extra else held
 
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])
@@ -151,10 +158,14 @@ class Scene:
         return found
 
     def named(self, name: str) -> Fighter | None:
-        """The campaign character called ``name`` (case and accents aside)."""
+        """The campaign character called ``name``: so written, else the first
+        one so called with case and accents aside (as the core finds one)."""
         if not name:
             return None
-        for key, character in (self.ctx.characters or {}).items():
+        characters = self.ctx.characters or {}
+        if name in characters:
+            return self.fighter(characters[name])
+        for key, character in characters.items():
             if fold(key) == fold(name):
                 return self.fighter(character)
         return None
@@ -168,8 +179,17 @@ class Scene:
                           + closest(name, list(self.ctx.characters or {}), "Characters"))
         return found
 
-    def everyone(self) -> list[Fighter]:
-        return [self.fighter(c) for c in (self.ctx.characters or {}).values()]
+    def holding(self, key: str) -> list[Fighter]:
+        """The campaign's characters whose ``key`` is set (who covers someone,
+        who rides a mount: a value unset by default), as fighters; a blow asks
+        it, and a character not in the action is looked at without making a
+        fighter of it: its own state, else its sheet, says whether it is set."""
+        out = []
+        for character in (self.ctx.characters or {}).values():
+            fighter = self._fighters.get(character.name)
+            if fighter.get(key) if fighter is not None else character.value(key):
+                out.append(fighter or self.fighter(character))
+        return out
 
     def changes(self) -> dict[str, dict[str, Any]]:
         return {f.name: f.state for f in self._fighters.values() if f.changed}

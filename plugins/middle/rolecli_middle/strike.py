@@ -97,7 +97,7 @@ def refuse_if_dead(target: Fighter) -> None:
 
 
 def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
-    return [f.name for f in scene.everyone() if f.get("cubre") and scene.named(f.get("cubre")) is target
+    return [f.name for f in scene.holding("cubre") if scene.named(f.get("cubre")) is target
             and f.can_act and f is not attacker]
 
 

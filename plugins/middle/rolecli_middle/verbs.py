@@ -13,9 +13,11 @@ from rolecli.contract import Action, Label, Outcome, Refused
 
 from . import capability as C
 from . import checks, duel, mount, order, recovery, shouts, tricks
+from . import ld as LD
 from . import states as S
 from . import strike as K
 from .economy import combat_action
+from .ld import Ld
 from .sheet import Fighter, Scene
 from .words import KINDS, SIZES, TEMPERAMENTS
 from .wounds import DEATHS, die, hurt, weapon_of
@@ -29,7 +31,7 @@ _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
     scene = Scene(ctx)
-    scene.read_before = len(ctx.dice.reads)
+    scene.read_before = ctx.dice.count
     return scene, action.params
 
 
@@ -84,10 +86,8 @@ def campaign_only(action: Action, verb: str, how: str) -> None:
 
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
     dice = scene.ctx.dice
-    if len(dice.reads) == scene.read_before:  # nothing was read: dice given can only be for LDs not attempted
-        from .ld import unread
-
-        unread(data, dice, scene.lang)
+    if dice.count == scene.read_before:  # nothing was read: dice given can only be for LDs not attempted
+        LD.unread(data, dice, scene.lang)
     return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
 
 
@@ -249,9 +249,6 @@ do_mount_lost = one_actor(mount.mount_lost, C.CALM)
 
 
 def do_roll(action, ctx):
-    from . import ld as LD
-    from .ld import Ld
-
     scene, p = prepare(action, ctx)
     ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), **K.ld_rules(scene))
     t = LD.throw(ld, ctx.dice, "LD")

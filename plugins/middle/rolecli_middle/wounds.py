@@ -162,8 +162,8 @@ def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
         S.gain(mount, "irritado", lasting=True)
         lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
                         f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
-    for rider in scene.everyone():
-        if rider.get("montura") and scene.named(rider.get("montura")) is fighter and not rider.dead:
+    for rider in scene.holding("montura"):
+        if scene.named(rider.get("montura")) is fighter and not rider.dead:
             rider.set("montado", False)
             lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
                                         f"aun después del combate: rolecli mount-lost \"{rider.name}\" (004-R10).",

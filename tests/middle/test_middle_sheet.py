@@ -1,0 +1,85 @@
+"""What a fighter reads, and what is worked out once from a sheet (issue 20): the
+values typed for the action over the state over the sheet over the template's
+defaults; a sheet's values and capabilities are read once for every fighter and
+LD of it, and nothing one question asked leaks into the next. And how a scene
+finds the campaign's other characters: by name, and who covers or rides."""
+
+from __future__ import annotations
+
+import pytest
+
+import rolecli_middle
+from rolecli.contract import Refused
+from rolecli.testing import character, context
+from rolecli_middle import capability as C
+from rolecli_middle.sheet import Fighter, Scene
+from rolecli_middle.template import DEFAULTS
+
+INFO = rolecli_middle.INFO
+
+
+def test_given_over_state_over_sheet_over_the_template():
+    ch = character(INFO, "Aldara", {"vida": 7, "vigor": 2}, {"vida_perdida": 2})
+    f = Fighter(ch, {"vigor": 5, "armadura": None})
+    assert (f.get("vigor"), f.get("vida"), f.get("vida_perdida"), f.get("armadura")) == (5, 7, 2, 0)
+    quick = Fighter(None, {"vida": 4})
+    assert (quick.get("vida"), quick.get("vigor")) == (4, DEFAULTS["vigor"])
+
+
+def test_a_value_the_sheet_leaves_out_is_the_templates():
+    ch = character(INFO, "Aldara")
+    del ch.sheet["arma_bonus"]
+    ch.sheet["vigor"] = None  # as a hand-edited sheet may leave it
+    f = Fighter(ch)
+    assert (f.get("arma_bonus"), f.get("vigor")) == (DEFAULTS["arma_bonus"], DEFAULTS["vigor"])
+
+
+def test_a_sheet_is_read_once_for_all_its_fighters_and_a_new_sheet_anew():
+    ch = character(INFO, "Aldara", {"vida": 7})
+    assert Fighter(ch).sheet is Fighter(ch).sheet
+    other = character(INFO, "Aldara", {"vida": 9})
+    assert Fighter(other).get("vida") == 9 and Fighter(ch).get("vida") == 7
+
+
+def test_a_value_set_changes_the_fighters_state_not_the_characters():
+    ch = character(INFO, "Aldara", {}, {"paradas": 1})
+    f = Fighter(ch)
+    f.set("paradas", 0)
+    assert f.get("paradas") == 0 and ch.state["paradas"] == 1 and f.changed
+    assert Fighter(ch).get("paradas") == 1 and not Fighter(ch).changed
+
+
+def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1, "calma": 2}, "innatas": ["calma"]})
+    assert C.of(aldara, "weapon use", innate=True) == C.Capability("uso de armas", 1, True)
+    assert C.of(aldara, "uso de armas") == C.Capability("uso de armas", 1, False)
+    assert C.of(aldara, "Calma") == C.of(aldara, "calm", innate=True) == C.Capability("calma", 2, True)
+    assert C.of(aldara, "Sigilo") == C.Capability("Sigilo", 0, False)  # one of the book's it lacks
+
+
+def test_an_unknown_capability_is_refused_each_time_it_is_asked():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
+    for _ in range(2):
+        with pytest.raises(Refused, match="Aldara has no capability 'uso de armos'"):
+            C.of(aldara, "uso de armos")
+
+
+def test_the_scene_finds_who_covers_and_who_rides_among_the_campaigns_characters():
+    aldara = character(INFO, "Aldara", {}, {"cubre": "Novato"})
+    bruno = character(INFO, "Bruno", {"montura": "Tormenta"})
+    novato, tormenta = character(INFO, "Novato"), character(INFO, "Tormenta")
+    scene = Scene(context(INFO, characters=[aldara, bruno, novato, tormenta]))
+    assert [f.name for f in scene.holding("cubre")] == ["Aldara"]
+    assert [f.name for f in scene.holding("montura")] == ["Bruno"]
+    scene.fighter(novato).set("cubre", "Aldara")  # what this very action changed counts
+    scene.fighter(aldara).set("cubre", "")
+    assert [f.name for f in scene.holding("cubre")] == ["Novato"]
+    assert scene.holding("cubre")[0] is scene.fighter(novato)
+
+
+def test_the_scene_names_a_character_as_written_else_without_case_or_accents():
+    exact, other = character(INFO, "Ana"), character(INFO, "ANA")
+    scene = Scene(context(INFO, characters=[other, exact, character(INFO, "Bruno")]))
+    assert scene.named("Ana").character is exact and scene.named("ANA").character is other
+    assert scene.named("bruno").name == "Bruno" and scene.named("Brunó").name == "Bruno"
+    assert scene.named("Carla") is None and scene.named("") is None
