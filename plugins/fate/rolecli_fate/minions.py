@@ -10,7 +10,7 @@ from __future__ import annotations
 from rolecli.contract import Character, Label
 
 from .ladder import fold
-from .state import Work, is_group
+from .state import Work
 
 
 def group_bonus(size: int) -> int:
@@ -43,9 +43,8 @@ def standing(work: Work, grp: Character) -> int:
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
     led_by = fold(leader.name)
-    return [c for c in work.chars.values()
-            if is_group(c) and c.name != leader.name and fold(str(c.value("lider") or "")) == led_by
-            and standing(work, c) > 0]
+    return [c for c in work.groups()
+            if c.name != leader.name and fold(str(c.value("lider") or "")) == led_by and standing(work, c) > 0]
 
 
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:
