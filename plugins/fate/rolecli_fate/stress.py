@@ -40,6 +40,7 @@ ALIASES |= {"moderada": "mayor", "moderate": "mayor", "compañero": "companero",
 TRACKS = {"salud": ("Salud", "Health", "Resistencia"), "compostura": ("Compostura", "Composure", "Resolución")}
 
 
+@functools.lru_cache(maxsize=64)  # every attack names its track
 def track_key(text: str) -> str:
     t = fold(text)
     for key, (es, en, _) in TRACKS.items():
