@@ -28,7 +28,6 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    from .state import Work  # the rules load only when this system plays
-    from .status import status
+    from .status import status  # the rules load only when this system plays
 
-    return status(Work(ctx, character), character)
+    return status(character, ctx)
