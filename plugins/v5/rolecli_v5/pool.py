@@ -8,6 +8,7 @@ of 10s (regular or Hunger) counts 4 instead of 2: a critical.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from . import labels as L
 
@@ -75,7 +76,7 @@ class Pool:
     """The dice one side rolls: its traits, the modifiers on them and its Hunger."""
 
     who: str
-    terms: list  # traits.Part
+    terms: Sequence  # traits.Part
     hunger: int = 0
     modifiers: list[tuple[str, L.L, int]] = field(default_factory=list)  # (key, label, dice)
     floor: int = 1
