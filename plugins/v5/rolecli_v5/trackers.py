@@ -76,6 +76,7 @@ def levels_of(amount: int, kind: str, halve: bool = True) -> int:
     return -(-amount // 2) if kind == "superficial" and halve else amount
 
 
+@functools.lru_cache(maxsize=1024)  # both never change: a fight marks the same few trackers again and again
 def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
     """003-R13 step 3, 003-R15, the rulings (GAP-5): each level fills an empty box
     with "/" or "X"; a level that finds no empty box (the tracker is Impaired)
