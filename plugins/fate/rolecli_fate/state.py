@@ -32,7 +32,8 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
-        return list({**(getattr(self.ctx, "characters", None) or {}), **self.given}.values())
+        known, given = getattr(self.ctx, "characters", None) or {}, self.given
+        return [given.get(name) or known[name] for name in known] + [c for name, c in given.items() if name not in known]
 
     def groups(self) -> list[Character]:
         """The minion groups among :meth:`everyone`, looked for once an action."""
