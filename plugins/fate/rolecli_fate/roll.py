@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -30,7 +31,13 @@ GROUP_SIZE = Label("tamaño del grupo", "group size")
 
 
 def four_df(ctx, why: str) -> list[int]:
-    return [ctx.dice.fudge(f"{why} {i + 1}/4") for i in range(4)]
+    return [ctx.dice.fudge(reason) for reason in _reasons(why)]
+
+
+@functools.lru_cache(maxsize=1024)  # a side's dice are named the same at every roll
+def _reasons(why: str) -> tuple[str, ...]:
+    """Why each of the four dice is read: ``Tomás 1/4``..."""
+    return tuple(f"{why} {i + 1}/4" for i in range(4))
 
 
 def dice_text(dice: list[int]) -> str:
