@@ -87,8 +87,9 @@ class Side:
     fp_spent: int = 0
     notes: list[str] = field(default_factory=list)
 
-    @property
+    @functools.cached_property
     def modifier(self) -> int:
+        # counted once: make_side sets every modifier before anything reads the side's effort
         return sum(v for _, v in self.mods)
 
     @property
