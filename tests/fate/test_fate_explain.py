@@ -87,3 +87,10 @@ def test_an_attack_writes_no_line_unread():
     for case in ("attack", "attack on a group", "attack, a block"):
         for seed in range(20):
             assert play(case, seed, False, "en")[0].lines == [], (case, seed)
+
+
+def test_stress_writes_no_line_unread():
+    """The stress a hit marks, on a character or a minion group, says nothing when nobody reads it."""
+    for case in ("damage", "damage to a group", "damage, Taken Out"):
+        for seed in range(5):
+            assert play(case, seed, False, "en")[0].lines == [], (case, seed)

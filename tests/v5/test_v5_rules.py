@@ -216,3 +216,21 @@ def test_rouse_check_gains_hunger_on_1_to_5():
 
     assert [H.rouse(DiceSource(given=[str(d)]), 2, "", "en") for d in (5, 6)] == [(5, 3), (6, 2)]
     assert H.rouse(DiceSource(given=["1"]), 5, "", "en") == (1, 5)   # Hunger never passes 5
+
+
+def test_003_R3_a_pool_is_read_from_its_sheet_once():
+    """A pool's terms are worked out once per sheet (a simulation builds the same pools
+    at every exchange), and read anew from another sheet."""
+    from rolecli_v5.traits import parts
+
+    katarina = character("Katarina")
+    terms = parts(katarina, "Destreza+Pelea", "pool")
+    assert parts(katarina, "Destreza+Pelea", "pool") is terms
+    stronger = character("Katarina", attributes={**katarina.sheet["attributes"], "Destreza": 5})
+    assert [p.value for p in parts(stronger, "Destreza+Pelea", "pool")] == [5, terms[1].value]
+    assert [p.text() for p in parts(None, "3+2", "pool")] == ["3", "2"]
+
+
+def test_003_R13_a_tracker_draws_its_boxes_aggravated_first():
+    assert T.Tracker("health", 7, superficial=2, aggravated=1).draw() == "[X / / . . . .]"
+    assert T.Tracker("willpower", 3, superficial=0, aggravated=3).draw() == "[X X X]"

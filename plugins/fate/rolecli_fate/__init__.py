@@ -12,6 +12,8 @@ them in ``verbs``."""
 
 from __future__ import annotations
 
+import functools
+
 from rolecli import hookimpl
 
 from .system import INFO
@@ -28,7 +30,11 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    from .state import Work  # the rules load only when this system plays
+    return _status()(character, ctx)
+
+
+@functools.cache  # the rules load only when this system plays; asked after every change, the import is made once
+def _status():
     from .status import status
 
-    return status(Work(ctx, character), character)
+    return status

@@ -10,7 +10,7 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
-from .roll import Side, dice_text, make_side, roll_side
+from .roll import Side, dice_text, four_df, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, REROLL, REROLLED, shifts, verdict
@@ -145,7 +145,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
             a.fp_spent += paid
             a.notes.append(line + REROLL(lang))
             a.first_dice = a.dice
-            a.dice = [ctx.dice.fudge(f"{who_a} {REROLLED(lang)} {i + 1}/4") for i in range(4)]
+            a.dice = four_df(ctx, f"{who_a} {REROLLED(lang)}")
         if a.effort == de and tie_rule == "reroll" and rerolls < 10:
             rerolls += 1
             lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",

@@ -47,7 +47,7 @@ def consequence_text(entry: str) -> str:
 
 
 def scene_chars(work: Work) -> list[Character]:
-    return [c for c in work.chars.values() if c.sheet.get("escena")]
+    return [c for c in work.everyone() if c.sheet.get("escena")]
 
 
 def known_aspects(work: Work, owners: list[Character]) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rolecli.contract import Character, Label
 
 from .ladder import fold
-from .state import Work, is_group
+from .state import Work
 
 
 def group_bonus(size: int) -> int:
@@ -43,9 +43,8 @@ def standing(work: Work, grp: Character) -> int:
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
     led_by = fold(leader.name)
-    return [c for c in work.chars.values()
-            if is_group(c) and c.name != leader.name and fold(str(c.value("lider") or "")) == led_by
-            and standing(work, c) > 0]
+    return [c for c in work.groups()
+            if c.name != leader.name and fold(str(c.value("lider") or "")) == led_by and standing(work, c) > 0]
 
 
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:
@@ -71,12 +70,14 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
     left = total - out
     if left == 0:
         work.set(grp, "fuera", "taken_out")
-    lines = [Label(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "
-              f"quedan {left} de {total}" + (f" (el de delante con {marked} marcada(s))" if marked else "") +
-              (f"; desborde {h}" if h else ""),
-                   f"{grp.name}: {stress} stress against {q}-box minions: {out - before_out} taken out, "
-              f"{left} of {total} left" + (f" (the front one with {marked} marked)" if marked else "") +
-              (f"; overflow {h}" if h else ""))(lang)]
+    lines = []
+    if work.ctx.explain:  # the lines are written only for someone to read (Context.explain)
+        lines.append(Label(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "
+                           f"quedan {left} de {total}" + (f" (el de delante con {marked} marcada(s))" if marked else "")
+                           + (f"; desborde {h}" if h else ""),
+                           f"{grp.name}: {stress} stress against {q}-box minions: {out - before_out} taken out, "
+                           f"{left} of {total} left" + (f" (the front one with {marked} marked)" if marked else "")
+                           + (f"; overflow {h}" if h else ""))(lang))
     data = {"minions_out": out - before_out, "minions_standing": left, "front_marked": marked, "overflow": h,
             "group_bonus": group_bonus(left)}
     return h, lines, data

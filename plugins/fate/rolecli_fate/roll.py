@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -15,9 +16,28 @@ from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
 
+SECONDARY = ("complement", "restrict", "modify")  # the skills combined with the primary (000-R21)
+
+# The modifiers' names, as a side's data and lines give them.
+MODIFIER = Label("modificador", "modifier")
+COMBINED = Label("habilidades combinadas", "combined skills")
+SUPPLEMENTAL = Label("acción suplementaria", "supplemental action")
+MOVEMENT = Label("movimiento", "movement")
+REARM = Label("recoger el arma", "picking up the weapon")
+FULL_DEFENCE = Label("defensa total", "full defence")
+COMPANION = Label("compañero", "companion")
+SPIN = Label("giro", "spin")
+GROUP_SIZE = Label("tamaño del grupo", "group size")
+
 
 def four_df(ctx, why: str) -> list[int]:
-    return [ctx.dice.fudge(f"{why} {i + 1}/4") for i in range(4)]
+    return [ctx.dice.fudge(reason) for reason in _reasons(why)]
+
+
+@functools.lru_cache(maxsize=1024)  # a side's dice are named the same at every roll
+def _reasons(why: str) -> tuple[str, ...]:
+    """Why each of the four dice is read: ``Tomás 1/4``..."""
+    return tuple(f"{why} {i + 1}/4" for i in range(4))
 
 
 def dice_text(dice: list[int]) -> str:
@@ -25,21 +45,23 @@ def dice_text(dice: list[int]) -> str:
 
 
 def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
-    """(name, value) of a rating typed as a number or ``Trait`` / ``Trait+Trait``."""
+    """(name, value) of a rating typed as a number or ``Trait`` / ``Trait+Trait``;
+    a character's is read once per sheet."""
     t = str(text).strip()
-    if ladder.is_number(t):
-        return "", int(t.replace("−", "-"))
-    if who is None:
-        if ladder.fold(t) in ladder._BY_NAME:
-            return "", ladder._BY_NAME[ladder.fold(t)]
-        raise Refused(Label(f"{what} {t!r} nombra un rasgo, pero una tirada rápida no tiene personaje: da un número "
-                            f"({ladder.MIN}..{ladder.MAX}) o un adjetivo de la escalera.",
-                            f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
-                            f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective."))
+
     def read() -> tuple[str, int]:
+        if ladder.is_number(t):
+            return "", int(t.replace("−", "-"))
+        if who is None:
+            if ladder.fold(t) in ladder._BY_NAME:
+                return "", ladder._BY_NAME[ladder.fold(t)]
+            raise Refused(Label(f"{what} {t!r} nombra un rasgo, pero una tirada rápida no tiene personaje: da un número "
+                                f"({ladder.MIN}..{ladder.MAX}) o un adjetivo de la escalera.",
+                                f"{what} {t!r} names a trait, but a quick roll has no character: give a number "
+                                f"({ladder.MIN}..{ladder.MAX}) or a ladder adjective."))
         parts = who.rating(t)
         return "+".join(n or str(v) for n, v in parts), sum(v for _, v in parts)
-    return worked_out(who.sheet, ("rating", t), read)
+    return read() if who is None else worked_out(who.sheet, ("rating", t), read)
 
 
 def base_rating(who, text, what) -> tuple[str, int]:
@@ -65,8 +87,9 @@ class Side:
     fp_spent: int = 0
     notes: list[str] = field(default_factory=list)
 
-    @property
+    @functools.cached_property
     def modifier(self) -> int:
+        # counted once: make_side sets every modifier before anything reads the side's effort
         return sum(v for _, v in self.mods)
 
     @property
@@ -109,39 +132,38 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     ``prefix`` selects the opposing side's parameters (``target_``)."""
     name, value = base_rating(who, skill_text, what)
     side = Side(who.name if who else "", name, value)
-    g = lambda key, default=None: p.get(prefix + key, default)  # noqa: E731
+    g = p.get if not prefix else lambda key, default=None: p.get(prefix + key, default)  # noqa: E731
     mods = side.mods
     if g("modifier"):
-        mods.append((Label("modificador", "modifier")(lang), int(g("modifier"))))
-    sec = {}
-    for kind in ("complement", "restrict", "modify"):
-        sec[kind] = [rating(who, s, kind)[1] for s in (g(kind) or ())]
+        mods.append((MODIFIER(lang), int(g("modifier"))))
+    secondary = [g(kind) or () for kind in SECONDARY]
     extended = bool(g("extended"))
-    if extended:
-        sec["restrict"].append(skill_of(who, "Resistencia"))
-    if any(sec.values()):
-        m = combine(value, sec["complement"], sec["restrict"], sec["modify"], work.ctx.options["combine"])
-        mods.append((Label("habilidades combinadas", "combined skills")(lang), m))
+    if any(secondary) or extended:
+        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills]
+                                        for kind, skills in zip(SECONDARY, secondary))
+        if extended:
+            restrict.append(skill_of(who, "Resistencia"))
+        mods.append((COMBINED(lang), combine(value, complement, restrict, modify, work.ctx.options["combine"])))
     sup = int(g("supplemental", 0) or 0)
     if sup:
-        mods.append((Label("acción suplementaria", "supplemental action")(lang), -sup))
+        mods.append((SUPPLEMENTAL(lang), -sup))
     move = int(g("move", 0) or 0)
     if move:
         if move > 1:
             raise Refused("moving more than 1 zone needs a sprint (Atletismo) as the primary action: "
                           "use the sprint verb.")
         border, carry = int(g("border", 0) or 0), int(g("carry", 0) or 0)
-        mods.append((Label("movimiento", "movement")(lang), -(1 + border + carry)))
+        mods.append((MOVEMENT(lang), -(1 + border + carry)))
     rearm = int(g("rearm", 0) or 0)
     if rearm:
-        mods.append((Label("recoger el arma", "picking up the weapon")(lang), -(1 + rearm)))
+        mods.append((REARM(lang), -(1 + rearm)))
     if g("full_defence"):
-        mods.append((Label("defensa total", "full defence")(lang), 2))
+        mods.append((FULL_DEFENCE(lang), 2))
     if g("companion"):
-        mods.append((Label("compañero", "companion")(lang), 1))
+        mods.append((COMPANION(lang), 1))
     spin = int(g("spin", 0) or 0)
     if spin:
-        mods.append((Label("giro", "spin")(lang), spin))
+        mods.append((SPIN(lang), spin))
     size = int(g("group", 0) or 0)
     if not size and who is not None:
         if is_group(who):
@@ -150,7 +172,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
             groups = attached_groups(work, who)
             size = sum(standing(work, grp) for grp in groups) + 1 if groups else 0
     if size > 1:
-        mods.append(((Label("tamaño del grupo", "group size")(lang)) + f" {size}", group_bonus(size)))
+        mods.append((f"{GROUP_SIZE(lang)} {size}", group_bonus(size)))
     owners = [c for c in (who, target) if c is not None]
     for aspect in g("invoke") or ():
         paid, line = invoke(work, who, aspect, owners, lang)

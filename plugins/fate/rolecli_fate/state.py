@@ -3,7 +3,6 @@ action produces (hooks never change a Character in place)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from rolecli.contract import Character, worked_out
@@ -11,39 +10,50 @@ from rolecli.contract import Character, worked_out
 from .ladder import fold
 
 
-
-# Values a caller cannot change in place: read without a copy.
-_IMMUTABLE = (int, float, str, bool)
-
-
-
 class Work:
-    """Working copies of the states an action touches, by character name."""
+    """The new states an action makes, by character name, over the characters it reads.
+
+    A value read (:meth:`get`) is the character's own, never a copy: the rules
+    change a state only by :meth:`set`, with a new value, so a kept list is
+    never edited in place and reading it costs nothing."""
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
-        self.chars: dict[str, Character] = dict(getattr(ctx, "characters", None) or {})
+        self.given: dict[str, Character] = {ch.name: ch for ch in chars if ch is not None}
         self.states: dict[str, dict[str, Any]] = {}
-        for ch in chars:
-            if ch is not None:
-                self.chars[ch.name] = ch
+        self._groups: list[Character] | None = None
 
     def char(self, name: str) -> Character | None:
-        return self.chars.get(name)
+        found = self.given.get(name)
+        if found is None:
+            found = (getattr(self.ctx, "characters", None) or {}).get(name)
+        return found
+
+    def everyone(self) -> list[Character]:
+        """Every character: the campaign's, those the action was given in their
+        place. (Only the few rules that search them all look at every one.)"""
+        known, given = getattr(self.ctx, "characters", None) or {}, self.given
+        return [given.get(name) or known[name] for name in known] + [c for name, c in given.items() if name not in known]
+
+    def groups(self) -> list[Character]:
+        """The minion groups among :meth:`everyone`, looked for once an action."""
+        if self._groups is None:
+            self._groups = [c for c in self.everyone() if is_group(c)]
+        return self._groups
 
     def _state(self, ch: Character) -> dict[str, Any]:
         if ch.name not in self.states:
-            self.chars.setdefault(ch.name, ch)
-            self.states[ch.name] = {key: _copy(val) for key, val in ch.state.items()}
+            if self.char(ch.name) is None:
+                self.given[ch.name] = ch
+            self.states[ch.name] = dict(ch.state)
         return self.states[ch.name]
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
-        if ch.name in self.states and key in self.states[ch.name]:
-            return self.states[ch.name][key]
+        state = self.states.get(ch.name)
+        if state is not None and key in state:
+            return state[key]
         val = ch.value(key)
-        if val is None:
-            return default
-        return _copy(val)
+        return default if val is None else val
 
     def set(self, ch: Character, key: str, value: Any) -> None:
         self._state(ch)[key] = value
@@ -51,19 +61,9 @@ class Work:
     def changes(self) -> dict[str, dict[str, Any]]:
         out = {}
         for name, st in self.states.items():
-            if st != dict(self.chars[name].state):
+            if st != dict(self.char(name).state):
                 out[name] = st
         return out
-
-
-def _copy(val: Any) -> Any:
-    """A copy of a kept value the caller may change: a deep copy, made cheap for what
-    the tracks and consequences hold (a plain value, a list of them)."""
-    if isinstance(val, _IMMUTABLE):
-        return val
-    if type(val) is list and all(isinstance(item, _IMMUTABLE) for item in val):
-        return list(val)
-    return copy.deepcopy(val)
 
 
 def skill_of(ch: Character | None, skill: str, default: int = 0) -> int:

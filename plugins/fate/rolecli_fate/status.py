@@ -51,7 +51,8 @@ def vitality(work: Work, ch: Character) -> float:
     return max(left, 0.0)
 
 
-def status(work: Work, ch: Character) -> Status:
+def status(ch: Character, ctx) -> Status:
+    work = Work(ctx, ch)
     held = tuple(conditions(work, ch))
     out = out_of_conflict(work, ch)
     if not out and work.get(ch, "concesion_ofrecida", False):

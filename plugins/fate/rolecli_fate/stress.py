@@ -15,7 +15,7 @@ import itertools
 import re
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 
 from .conflict import concession, out_of_conflict
 from .ladder import fold
@@ -38,8 +38,10 @@ ALIASES = {fold(s[1]): s[0] for s in SEVERITIES + (COMPANION,)} | {fold(s[2]): s
 ALIASES |= {"moderada": "mayor", "moderate": "mayor", "compañero": "companero", "companion": "companero"}
 
 TRACKS = {"salud": ("Salud", "Health", "Resistencia"), "compostura": ("Compostura", "Composure", "Resolución")}
+TRACK_NAMES = {key: Label(es, en) for key, (es, en, _) in TRACKS.items()}
 
 
+@functools.lru_cache(maxsize=64)  # every attack names its track
 def track_key(text: str) -> str:
     t = fold(text)
     for key, (es, en, _) in TRACKS.items():
@@ -63,7 +65,7 @@ def track_bonus(rating: int) -> int:
 
 def track_size(ch: Character, track: str) -> int:
     """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura)."""
-    return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))
+    return worked_out(ch.sheet, ("track", track), lambda: 5 + track_bonus(skill_of(ch, TRACKS[track][2])))
 
 
 def marked(work: Work, ch: Character, track: str) -> set[int]:
@@ -110,11 +112,10 @@ def parse_policy(text: Any) -> str | list[str]:
     return keys
 
 
-def _fits(rest: int, size: int, taken: set[int], mode: str) -> tuple[bool, list[int]]:
-    """Can ``rest`` stress be marked without being Taken Out? And which boxes."""
+def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
+    """Can ``rest`` stress be marked on the ``free`` boxes without being Taken Out? And which boxes."""
     if rest <= 0:
         return True, []
-    free = [b for b in range(1, size + 1) if b not in taken]
     if mode == "sotc":
         box = next((b for b in free if b >= rest), None)
         return (box is not None), ([box] if box is not None else [])
@@ -129,7 +130,8 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     """Mark stress on a named character, with consequences per the policy."""
     opts = work.ctx.options
     mode = opts["stress"]
-    tname = Label(TRACKS[track][0], TRACKS[track][1])(lang)
+    explain = work.ctx.explain  # the lines are written only for someone to read (Context.explain)
+    tname = TRACK_NAMES[track](lang)
     data: dict[str, Any] = {"character": ch.name, "stress": stress, "track": track}
     lines: list[str] = []
     out = out_of_conflict(work, ch)
@@ -140,6 +142,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         return lines, data
     size = track_size(ch, track)
     taken = marked(work, ch, track)
+    free = [b for b in range(1, size + 1) if b not in taken]
     cons = list(work.get(ch, "consecuencias", []) or [])
     held = [parse_consequence(c)[0] for c in cons]
     normal_held = [h for h in held if h != "companero"]
@@ -161,12 +164,12 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         if len([c for c in chosen if c != "companero"]) > room:
             raise Refused(f"{ch.name} may hold at most {opts['max_consequences']} consequences "
                           f"(max_consequences) and holds {len(normal_held)}.")
-    elif stress > 0 and policy == "auto" and not _fits(stress, size, taken, mode)[0]:
+    elif stress > 0 and policy == "auto" and not _fits(stress, free, mode)[0]:
         best = None
         for n in range(1, min(room, len(free_sev)) + 1):
             for combo in itertools.combinations(free_sev, n):
                 absorb = sum(ABSORB[k] for k in combo)
-                if _fits(stress - absorb, size, taken, mode)[0]:
+                if _fits(stress - absorb, free, mode)[0]:
                     # Least absorbed (no consequence wasted), then the mildest worst one:
                     # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
                     # beats Extrema for the same 8; then fewer slots.
@@ -182,10 +185,11 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         cons.append(format_consequence(k, text))
     if chosen:
         work.set(ch, "consecuencias", cons)
+    if chosen and explain:
         names = ", ".join(f"{sev_name(k, lang)} ({ABSORB[k]})" for k in chosen)
         lines.append(Label(f"{ch.name} toma consecuencia {names}: absorbe {absorbed} de {stress}",
                            f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")(lang))
-    ok, boxes = _fits(rest, size, taken, mode)
+    ok, boxes = _fits(rest, free, mode)
     free_count = size - len(taken)
     data.update({"track_size": size, "consequences_taken": [sev_name(k, "es") for k in chosen],
                  "absorbed": absorbed, "to_boxes": rest})
@@ -194,26 +198,27 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         if boxes:
             work.set(ch, track, [str(b) for b in sorted(new)])
         left = size - len(new)
-        if rest > 0:
+        if rest > 0 and explain:
             how = Label(f"casilla {boxes[0]}" if mode == "sotc" else f"{rest} casilla(s)",
                         f"box {boxes[0]}" if mode == "sotc" else f"{rest} box(es)")(lang)
             lines.append(Label(f"{ch.name}: {tname} marca {how}; quedan {left} de {size} libres",
                                f"{ch.name}: {tname} marks {how}; {left} of {size} free")(lang))
-        elif stress == 0:
+        elif stress == 0 and explain:
             lines.append(Label(f"{ch.name}: sin estrés", f"{ch.name}: no stress")(lang))
         data.update({"boxes_marked": boxes, "boxes_free": left, "taken_out": False, "overflow": 0})
     else:
         overflow = max(0, rest - free_count) if mode == "points" else max(0, rest - size)
         work.set(ch, track, [str(b) for b in range(1, size + 1)] if mode == "points" else sorted(str(b) for b in taken))
         work.set(ch, "fuera", "taken_out")
-        why = (Label(f"el golpe de {rest} no deja casillas libres en {tname} ({free_count} libres de {size})" if mode == "points"
-                else f"no hay casilla libre de {rest} o más en {tname}",
-                     f"the hit of {rest} leaves no free box on {tname} ({free_count} of {size} free)" if mode == "points"
-                else f"no free box of {rest} or more on {tname}")(lang))
-        lines.append(Label(f"{ch.name} cae Fuera de Combate: {why}" + (f"; desborde {overflow}" if overflow else ""),
-                           f"{ch.name} is Taken Out: {why}" + (f"; overflow {overflow}" if overflow else ""))(lang))
+        if explain:
+            why = (Label(f"el golpe de {rest} no deja casillas libres en {tname} ({free_count} libres de {size})" if mode == "points"
+                    else f"no hay casilla libre de {rest} o más en {tname}",
+                         f"the hit of {rest} leaves no free box on {tname} ({free_count} of {size} free)" if mode == "points"
+                    else f"no free box of {rest} or more on {tname}")(lang))
+            lines.append(Label(f"{ch.name} cae Fuera de Combate: {why}" + (f"; desborde {overflow}" if overflow else ""),
+                               f"{ch.name} is Taken Out: {why}" + (f"; overflow {overflow}" if overflow else ""))(lang))
         data.update({"boxes_marked": [], "taken_out": True, "overflow": overflow})
-        if p.get("caminante"):
+        if p.get("caminante") and explain:
             lines.append(Label("Fuera de Combate por un Caminante: daño masivo, la Mordida o ser devorado (000-R35).",
                                "Taken Out by a Caminante: massive harm, the Bite, or being eaten (000-R35).")(lang))
         if p.get("bargain"):
@@ -221,8 +226,9 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
             if fp >= 1:
                 work.set(ch, "puntos_destino", 0)
                 data["fate_points_spent"] = fp
-                lines.append(Label(f"{ch.name} gasta todos sus PD ({fp}) para acercar el resultado a lo que desea.",
-                                   f"{ch.name} spends all Fate points ({fp}) to move the outcome closer to their wish.")(lang))
+                if explain:
+                    lines.append(Label(f"{ch.name} gasta todos sus PD ({fp}) para acercar el resultado a lo que desea.",
+                                       f"{ch.name} spends all Fate points ({fp}) to move the outcome closer to their wish.")(lang))
     data["consequences"] = cons
     if chosen:
         work.set(ch, "consecuencia_tomada", True)

@@ -12,6 +12,8 @@ book: ``traits``, ``pool``, ``degrees``, ``reroll`` (Willpower), ``conflict``,
 
 from __future__ import annotations
 
+import functools
+
 from rolecli import hookimpl
 
 from .system import INFO
@@ -28,6 +30,11 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    from .conditions import status  # the rules load only when this system plays
+    return _status()(character, ctx.options)
 
-    return status(character, ctx.options)
+
+@functools.cache  # the rules load only when this system plays; asked after every change, the import is made once
+def _status():
+    from .conditions import status
+
+    return status

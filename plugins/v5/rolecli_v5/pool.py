@@ -7,7 +7,9 @@ of 10s (regular or Hunger) counts 4 instead of 2: a critical.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from . import labels as L
 
@@ -66,6 +68,15 @@ class Roll:
                 "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger.count(1)}
 
 
+@functools.lru_cache(maxsize=1024)  # a side's pool is named the same at every roll
+def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Why each regular and each Hunger die of ``who``'s pool is read."""
+    whose = f"{who}: " if who else ""
+    said, hungry = L.REGULAR(lang), L.HUNGER(lang)
+    return (tuple(f"{whose}{said} {i + 1}/{regular}" for i in range(regular)),
+            tuple(f"{whose}{hungry} {i + 1}/{hunger}" for i in range(hunger)))
+
+
 def _faces(dice: tuple[int, ...]) -> str:
     return ", ".join(f"{d}*" if d >= SUCCESS else str(d) for d in dice)
 
@@ -75,7 +86,7 @@ class Pool:
     """The dice one side rolls: its traits, the modifiers on them and its Hunger."""
 
     who: str
-    terms: list  # traits.Part
+    terms: Sequence  # traits.Part
     hunger: int = 0
     modifiers: list[tuple[str, L.L, int]] = field(default_factory=list)  # (key, label, dice)
     floor: int = 1
@@ -99,12 +110,8 @@ class Pool:
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular_n, hunger_n = self.size - self.hunger_dice, self.hunger_dice
-        why = f"{self.who}: " if self.who else ""
-        said, hungry = L.REGULAR(lang), L.HUNGER(lang)
-        regular = tuple(dice.roll(10, f"{why}{said} {i + 1}/{regular_n}") for i in range(regular_n))
-        hunger = tuple(dice.roll(10, f"{why}{hungry} {i + 1}/{hunger_n}") for i in range(hunger_n))
-        return Roll(regular, hunger)
+        regular, hunger = _reasons(self.who, lang, self.size - self.hunger_dice, self.hunger_dice)
+        return Roll(tuple(dice.roll(10, why) for why in regular), tuple(dice.roll(10, why) for why in hunger))
 
     def text(self, lang: str) -> str:
         """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""

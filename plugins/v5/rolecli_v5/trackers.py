@@ -9,6 +9,7 @@ A tracker is kept as two counts in the character's state (``health_superficial``
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from rolecli.contract import Character, Refused, worked_out
 from .traits import attribute
 
 KEYS = ("health", "willpower")
+KEPT = {key: (f"{key}_superficial", f"{key}_aggravated") for key in KEYS}  # the state's counts of each tracker
 
 
 @dataclass(frozen=True)
@@ -41,11 +43,16 @@ class Tracker:
         return self.aggravated >= self.size
 
     def draw(self) -> str:
-        return "[" + " ".join(["X"] * self.aggravated + ["/"] * self.superficial + ["."] * self.empty) + "]"
+        return _boxes(self.aggravated, self.superficial, self.empty)
 
     def as_json(self) -> dict:
         return {"size": self.size, "superficial": self.superficial, "aggravated": self.aggravated,
                 "boxes": self.draw(), "impaired": self.impaired}
+
+
+@functools.lru_cache(maxsize=256)  # a tracker is drawn at every hit and recovery, with a few counts of marks
+def _boxes(aggravated: int, superficial: int, empty: int) -> str:
+    return "[" + " ".join(["X"] * aggravated + ["/"] * superficial + ["."] * empty) + "]"
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,7 @@ def levels_of(amount: int, kind: str, halve: bool = True) -> int:
     return -(-amount // 2) if kind == "superficial" and halve else amount
 
 
+@functools.lru_cache(maxsize=1024)  # both never change: a fight marks the same few trackers again and again
 def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
     """003-R13 step 3, 003-R15, the rulings (GAP-5): each level fills an empty box
     with "/" or "X"; a level that finds no empty box (the tracker is Impaired)
@@ -114,7 +122,8 @@ def read(character: Character, key: str, state: dict[str, Any] | None = None) ->
     """The tracker as ``state`` (else the character's kept state) has it; one
     Tracker for each count of marks on a sheet, made once (a Tracker never changes)."""
     state = character.state if state is None else state
-    superficial, aggravated = int(state.get(f"{key}_superficial") or 0), int(state.get(f"{key}_aggravated") or 0)
+    kept_superficial, kept_aggravated = KEPT[key]
+    superficial, aggravated = int(state.get(kept_superficial) or 0), int(state.get(kept_aggravated) or 0)
     return worked_out(character.sheet, ("tracker", key, superficial, aggravated),
                       lambda: _tracker(character, key, superficial, aggravated))
 
@@ -129,5 +138,6 @@ def _tracker(character: Character, key: str, superficial: int, aggravated: int) 
 
 
 def store(state: dict[str, Any], tracker: Tracker) -> None:
-    state[f"{tracker.key}_superficial"] = tracker.superficial
-    state[f"{tracker.key}_aggravated"] = tracker.aggravated
+    kept_superficial, kept_aggravated = KEPT[tracker.key]
+    state[kept_superficial] = tracker.superficial
+    state[kept_aggravated] = tracker.aggravated

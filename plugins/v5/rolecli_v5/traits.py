@@ -120,8 +120,15 @@ MAX_DICE = 100  # a number in a pool: Attribute 5 + Skill 5 and every bonus stay
 _QUE = {"pool": "reserva", "the opponent's pool": "la reserva del oponente"}  # what a pool is, in Spanish
 
 
-def parts(character: Character | None, text: str, what: str) -> list[Part]:
-    """The terms of ``Trait+Trait`` (or of a plain number) for a dice pool."""
+def parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]:
+    """The terms of ``Trait+Trait`` (or of a plain number) for a dice pool; a
+    character's are worked out once per sheet."""
+    if character is None:
+        return _parts(None, text, what)
+    return worked_out(character.sheet, ("parts", str(text), what), lambda: _parts(character, text, what))
+
+
+def _parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]:
     out = []
     for piece in str(text).split("+"):
         piece = piece.strip()
@@ -137,10 +144,10 @@ def parts(character: Character | None, text: str, what: str) -> list[Part]:
             raise Refused(f"{what} {text!r} names traits, but a quick roll has no character: give a number of dice.")
         else:
             out.append(part(character, piece))
-    return out
+    return tuple(out)
 
 
-def sphere(terms: list[Part]) -> str | None:
+def sphere(terms: tuple[Part, ...]) -> str | None:
     """physical, social or mental: the kind of pool. The Skill says what the action is,
     so it decides (the book's physical conflict pools are Strength + Brawl and Composure
     + Firearms, its social ones Charisma + Persuasion and Manipulation + Etiquette,
