@@ -5,10 +5,13 @@ with the exact odds of a one-exchange contest. Small trial counts: the
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 
+from rolecli_testing import REPO
 from test_encounter_run import SAMPLES, _files
 
 
@@ -233,3 +236,11 @@ def test_the_figures_as_text(cli, campaigns):
 def test_bad_options_are_one_line(cli, campaigns, args, said):
     result = cli("encounter", "simulate", campaigns / "demo" / "encounter.toml", *args)
     assert result.code == 2 and result.err == f"rolecli: {said}\n"
+
+
+@pytest.mark.slow  # starts the benchmark, which starts a simulation of its own
+def test_the_benchmark_leaves_the_workers_out_at_zero_trials():
+    done = subprocess.run([sys.executable, "benchmarks/encounter.py", "--systems", "dice", "--trials", "20",
+                           "--workers-trials", "0"], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert "| dice |" in done.stdout and "--workers 2" not in done.stdout
