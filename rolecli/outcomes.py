@@ -32,6 +32,8 @@ MAX_LINES = 1_000
 def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
     for the system declared by ``info`` (a SystemInfo), or None."""
+    if not isinstance(result, Outcome):  # odds change nothing; a status holds nothing the core writes
+        return malformed(hook, result)
     ctx = kwargs.get("ctx")
     return malformed(hook, result, written=getattr(ctx, "explain", True)) or overreach(result, kwargs, info)
 
@@ -81,15 +83,16 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     action, ctx = kwargs.get("action"), kwargs.get("ctx")
     given = {c.name: c for c in (getattr(action, "actor", None), getattr(action, "target", None),
                                  kwargs.get("character"), *kwargs.get("characters", ())) if c is not None}
-    turn = getattr(ctx, "conflict", None)
     campaign = getattr(ctx, "characters", None) or {}
-    looked_at = getattr(campaign, "looked_at", None)  # a plain dict (a test's context) cannot tell
-    reached = set(turn.order if turn is not None else ()) | (looked_at() if looked_at else set(campaign))
+    reached = None  # worked out for a name the verb was not given, if any
     state_keys = info.state_keys
     for name, state in changes.items():
-        if name not in given and name not in reached:
-            return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
-                    "nothing was written")
+        if name not in given:
+            if reached is None:
+                reached = _reached(ctx, campaign)
+            if name not in reached:
+                return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
+                        "nothing was written")
         had = given.get(name) or campaign.get(name)
         held = had.state if had is not None else {}
         new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
@@ -97,6 +100,14 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
             return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
                     f"system {info.name!r} does not declare as state; nothing was written")
     return None
+
+
+def _reached(ctx: Any, campaign: Any) -> set[str]:
+    """The characters a verb reached without being given them: those in the
+    conflict's order, and those it looked at in ``ctx.characters``."""
+    turn = getattr(ctx, "conflict", None)
+    looked_at = getattr(campaign, "looked_at", None)  # a plain dict (a test's context) cannot tell
+    return set(turn.order if turn is not None else ()) | (looked_at() if looked_at else set(campaign))
 
 
 def _kind(value: Any) -> str:
