@@ -125,9 +125,16 @@ class Scene:
         c = self.conflict
         if c is None:
             return None
-        turns = c["turns"]
-        actor = turns[c["turn"]] if 0 <= c["turn"] < len(turns) else None
-        return Turn(c["round"], actor, tuple(turns), c.get("kind"))
+        return Turn(c["round"], self.actor, tuple(c["turns"]), c.get("kind"))
+
+    @property
+    def actor(self) -> str | None:
+        """Whose turn it is (``None`` between turns, or with no conflict)."""
+        c = self.conflict
+        if c is None:
+            return None
+        turns, at = c["turns"], c["turn"]
+        return turns[at] if 0 <= at < len(turns) else None
 
     def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool) -> list[Event]:
         if self.conflict is not None:
@@ -157,7 +164,7 @@ class Scene:
         """
         c = self.running()
         events: list[Event] = []
-        actor = self.turn.actor
+        actor = self.actor
         if actor is not None:
             events += list(end_of_turn(actor))
             events.append(Event("turn_ended", actor, c["round"]))
@@ -186,7 +193,7 @@ class Scene:
         return events + [Event("nobody", round=c["round"])]
 
     def _start_turn(self) -> list[Event]:
-        actor = self.turn.actor
+        actor = self.actor
         if actor is None:
             return []
         return [Event("turn_started", actor, self.conflict["round"])] + self._expire(
@@ -245,6 +252,8 @@ class Scene:
         return gone
 
     def _expire(self, ends: Callable[[Effect], bool]) -> list[Event]:
+        if not self.effects:
+            return []
         gone = [e for e in self.effects if ends(e)]
         self.effects = [e for e in self.effects if not ends(e)]
         return [Event("expired", e.on, effect=e) for e in gone]
