@@ -143,7 +143,7 @@ class Scene:
                          "each_round": bool(each_round)}
         if kind:
             self.conflict["kind"] = kind
-        return [Event("round_started", round=1)] + self._start_turn()
+        return [Event("round_started", round=1)] + self._start_turn(self.actor)
 
     def running(self) -> dict[str, Any]:
         if self.conflict is None:
@@ -175,7 +175,7 @@ class Scene:
                 why = can_act(turns[index])
                 if why is None:
                     c["turn"] = index
-                    return events + self._start_turn()
+                    return events + self._start_turn(turns[index])
                 events.append(Event("skipped", turns[index], c["round"], why=why))
             events += list(end_of_round(list(c["participants"])))
             events.append(Event("round_ended", round=c["round"]))
@@ -192,8 +192,7 @@ class Scene:
         c["turn"] = len(c["turns"])  # nobody's turn until someone can act again
         return events + [Event("nobody", round=c["round"])]
 
-    def _start_turn(self) -> list[Event]:
-        actor = self.actor
+    def _start_turn(self, actor: str | None) -> list[Event]:
         if actor is None:
             return []
         return [Event("turn_started", actor, self.conflict["round"])] + self._expire(

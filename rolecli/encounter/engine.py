@@ -133,7 +133,9 @@ class Play(Tracker):
             kinds = [e.kind for e in events]
             if self.closing:  # the fight ends with this round: what the scene began after it never happens
                 events = events[: kinds.index("round_ended") + 1]
-            self.emit(self.initiated(events))
+            if self.ordered:
+                events = self.initiated(events)
+            self.emit(events)
             verdict = self.verdict()
             if verdict is None and (self.closing or "nobody" in kinds):
                 verdict = (None, "round_limit" if self.closing else "nobody")
@@ -335,7 +337,7 @@ class Play(Tracker):
         """``None`` when ``name`` can act now, else why not (for the scene)."""
         if self.side_of[name] in self.routed:
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
-        return super().why_not(name)
+        return None if self.status(name).can_act else super().why_not(name)  # (the status kept, if any)
 
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
