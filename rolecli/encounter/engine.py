@@ -95,8 +95,8 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = {}  # by name, until its state changes (hook)
-        # Until a state changes or a side flees (forget): the sides with someone able to act,
-        # and by side, those able to act, in the file's order and as foes see them (foes)
+        # Until someone can act no longer (or again) or a side flees (regroup): the sides with
+        # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
         self.fighting: dict[str, list[str]] = {}
         self.facing: dict[str, list[str]] = {}
@@ -267,15 +267,19 @@ class Play(Tracker):
             raise
         except RoleError as exc:
             raise Refusal(self.lang, self.round, who, spec.name, exc) from None
-        if moved:
-            self.forget(moved)
+        for name in moved:
+            self.restate(name)
         return outcome, moved
 
-    def forget(self, moved=()) -> None:
-        """What was kept of who can act, asked again: the statuses of those
-        ``moved`` (whose state changed), and the sides' fighters."""
-        for name in moved:
-            self.statuses.pop(name, None)
+    def restate(self, name: str) -> None:
+        """The status of ``name``, whose state changed, asked again; who fights
+        too (:meth:`regroup`) when it can act no longer, or again."""
+        before = self.statuses.pop(name, None)
+        if before is None or before.can_act != self.status(name).can_act:
+            self.regroup()
+
+    def regroup(self) -> None:
+        """Who can act, by side, and the sides standing: worked out again when next asked."""
         self.standing = None
         self.fighting.clear()
         self.facing.clear()
@@ -316,7 +320,7 @@ class Play(Tracker):
             held = outcome.success is not False
             if not held:
                 self.routed.add(side)
-                self.forget()
+                self.regroup()
             if self.tell:
                 told.append(Told("morale", payload={"side": side, "held": held, **self.told(outcome, start)}))
         return told
