@@ -45,7 +45,7 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
     the trials of a simulation), so it is not walked to see it can be written as
     JSON; what it changes always is, as every state it leaves may be kept."""
     if isinstance(result, Outcome):
-        if not isinstance(result.data, Mapping):
+        if not _table(result.data):
             return f"its Outcome.data is {_kind(result.data)}, not a dict"
         bad = _lines(result.lines, "Outcome")
         if bad:
@@ -53,8 +53,8 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
         if result.success is not None and not isinstance(result.success, bool):
             return f"its Outcome.success is {_kind(result.success)}, not True, False or None"
         changes, effects, used = result.changes, result.effects, result.used
-        if not isinstance(changes, Mapping) or (changes and not all(
-                isinstance(name, str) and isinstance(state, Mapping) for name, state in changes.items())):
+        if not _table(changes) or (changes and not all(
+                isinstance(name, str) and _table(state) for name, state in changes.items())):
             return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
         if not isinstance(effects, (list, tuple)) or (effects and not all(isinstance(e, Effect) for e in effects)):
             return "its Outcome.effects is not a list of Effects"
@@ -114,11 +114,17 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
+def _table(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)  # (a dict, most often, is known at once)
+
+
 def _texts(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
 
 
 def _lines(lines: Any, what: str) -> str | None:
+    if type(lines) is list and not lines:  # none written (a simulation's trials)
+        return None
     if not _texts(lines):
         return f"its {what}.lines is not a list of texts"
     if len(lines) > MAX_LINES:
