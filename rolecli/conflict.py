@@ -166,7 +166,7 @@ class Scene:
         events: list[Event] = []
         actor = self.actor
         if actor is not None:
-            events += list(end_of_turn(actor))
+            events.extend(end_of_turn(actor))
             events.append(Event("turn_ended", actor, c["round"]))
         start = c["turn"] + 1
         for _ in range(2):  # this round's remaining turns, then at most one new round
@@ -177,7 +177,7 @@ class Scene:
                     c["turn"] = index
                     return events + self._start_turn(turns[index])
                 events.append(Event("skipped", turns[index], c["round"], why=why))
-            events += list(end_of_round(list(c["participants"])))
+            events.extend(end_of_round(list(c["participants"])))
             events.append(Event("round_ended", round=c["round"]))
             events += self._expire_rounds()
             c["round"] += 1

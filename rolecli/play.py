@@ -389,7 +389,8 @@ def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
             raise PluginFailure(system.record, "its verb", TypeError(
                 f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
     outcome.effects = [scene.add(effect) for effect in outcome.effects]
-    scene.remove(outcome.used)
+    if outcome.used:
+        scene.remove(outcome.used)
     ctx.effects = tuple(scene.effects)
 
 

@@ -50,8 +50,8 @@ class Tracker:
 
     A subclass changes how it plays by overriding :meth:`status`,
     :meth:`why_not`, :meth:`hook`, :meth:`initiative_params`,
-    :meth:`recovered`, :meth:`new_round` and :meth:`end_of_round`; the
-    encounter engine does.
+    :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
+    :meth:`end_of_round`; the encounter engine does.
     """
 
     def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
@@ -106,6 +106,11 @@ class Tracker:
             self.touched.update(moved)
         return outcome, moved
 
+    def dice_mark(self) -> int:
+        """Where the dice of the next hook will begin (``source.reads[mark:]``),
+        for what tells them."""
+        return self.source.count
+
     def recover(self, event: str, names: Iterable[str]) -> list[Event]:
         """The system's recovery for ``event`` (if it declares the event), one
         character at a time, each seeing what the previous calls changed."""
@@ -116,7 +121,7 @@ class Tracker:
         for name in names:
             if name not in self.characters:
                 continue
-            start = self.source.count
+            start = self.dice_mark()
             outcome, moved = self.hook(spec, action, [self.characters[name]], name)
             events += self.recovered(event, name, outcome, moved, start)
         return events
@@ -136,7 +141,7 @@ class Tracker:
         params = self.initiative_params()
         if any(p.name == "round" for p in spec.params):
             params["round"] = round_
-        start = self.source.count
+        start = self.dice_mark()
         outcome = self.hook(spec, Action(spec.name, params), [self.characters[n] for n in names])[0]
         turns, each_round = turns_of(outcome, set(names), self.info.name)
         self.ordered.append(Ordered(round_, turns, outcome, start))

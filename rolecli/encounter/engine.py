@@ -234,7 +234,7 @@ class Play(Tracker):
     def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
         """One verb of a turn, told as an ``action`` event."""
         side = self.side_of[actor]
-        start = len(self.source.reads) if self.tell else 0
+        start = self.dice_mark()
         rolled: dict[str, Any] | None = {} if self.tell else None
         outcome = self.invoke(call, actor, target, side, rolled)
         if role == "main":
@@ -288,6 +288,9 @@ class Play(Tracker):
         """The file's ``[initiative]``, its live values filled in now."""
         return self.params(self.enc.initiative, None, None, None)
 
+    def dice_mark(self) -> int:
+        return self.source.count if self.tell else 0  # a trial tells no dice
+
     def new_round(self, round_: int, participants: list[str]):
         return None if self.closing else super().new_round(round_, participants)
 
@@ -314,7 +317,7 @@ class Play(Tracker):
             standing = self.friends(side)
             if side in self.routed or not standing:
                 continue
-            start = len(self.source.reads) if self.tell else 0
+            start = self.dice_mark()
             actor = standing[0] if morale.call.spec.actor == "required" else None
             outcome = self.invoke(morale.call, actor, None, side)
             held = outcome.success is not False
