@@ -22,6 +22,7 @@ commands, the encounter engine) record or tell the result.
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -125,7 +126,7 @@ class Scene:
         c = self.conflict
         if c is None:
             return None
-        return Turn(c["round"], self.actor, tuple(c["turns"]), c.get("kind"))
+        return _turn(c["round"], self.actor, tuple(c["turns"]), c.get("kind"))
 
     @property
     def actor(self) -> str | None:
@@ -253,8 +254,10 @@ class Scene:
     def _expire(self, ends: Callable[[Effect], bool]) -> list[Event]:
         if not self.effects:
             return []
-        gone = [e for e in self.effects if ends(e)]
-        self.effects = [e for e in self.effects if not ends(e)]
+        kept, gone = [], []
+        for e in self.effects:
+            (gone if ends(e) else kept).append(e)
+        self.effects = kept
         return [Event("expired", e.on, effect=e) for e in gone]
 
     def _expire_rounds(self) -> list[Event]:
@@ -280,6 +283,13 @@ class Scene:
             self.conflict["participants"] = [swap(n) for n in self.conflict["participants"]]
         self.effects = [Effect(swap(e.on), e.text, e.key, e.data, swap(e.by) if e.by else "", e.until, e.rounds, e.id)
                         for e in self.effects]
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn(round_: int, actor: str | None, order: tuple[str, ...], kind: str | None) -> Turn:
+    """A Turn is a value: the same one is shared rather than built again (a
+    simulation's trials meet the same turns, and a frozen dataclass is slow to build)."""
+    return Turn(round_, actor, order, kind)
 
 
 def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:

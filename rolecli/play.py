@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Param, SystemInfo, check_range
+from rolecli.contract import Action, ActionSpec, Character, Context, Effect, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
 from rolecli.dispatch import complete
 from rolecli.dice.source import DiceSource, parse_given
@@ -380,11 +380,10 @@ def state_fields(info: SystemInfo) -> tuple[str, ...]:
 def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
     """The effects a verb leaves and uses up, kept in the campaign's scene, so
     that the next command (or repetition) finds them in ``ctx.effects``."""
-    from rolecli.contract import Effect
-    from rolecli.plugins import PluginFailure
-
     for effect in outcome.effects:
         if not isinstance(effect, Effect) or effect.on not in ctx.characters:
+            from rolecli.plugins import PluginFailure
+
             what = effect.on if isinstance(effect, Effect) else type(effect).__name__
             raise PluginFailure(system.record, "its verb", TypeError(
                 f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
