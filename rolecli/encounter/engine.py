@@ -135,7 +135,8 @@ class Play(Tracker):
                 events = events[: kinds.index("round_ended") + 1]
             if self.ordered:
                 events = self.initiated(events)
-            self.emit(events)
+            if self.tell:
+                self.emit(events)
             verdict = self.verdict()
             if verdict is None and (self.closing or "nobody" in kinds):
                 verdict = (None, "round_limit" if self.closing else "nobody")
@@ -234,7 +235,7 @@ class Play(Tracker):
     def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
         """One verb of a turn, told as an ``action`` event."""
         side = self.side_of[actor]
-        start = self.dice_mark()
+        start = self.source.count if self.tell else 0
         rolled: dict[str, Any] | None = {} if self.tell else None
         outcome = self.invoke(call, actor, target, side, rolled)
         if role == "main":
@@ -417,7 +418,7 @@ class Play(Tracker):
         for name in call.live:
             value = params[name]
             if isinstance(value, Rolled):
-                params[name] = value.roll(self.source).total
+                params[name] = value.total(self.source)
                 if rolled is not None:
                     rolled[name] = {"expression": str(value), "total": params[name]}
             else:
