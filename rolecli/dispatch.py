@@ -62,13 +62,19 @@ class Completed(dict):
     calls): completing them again leaves them as they are."""
 
 
+class Options(dict):
+    """A system's rule options with every one it declares, as its
+    ``rule_options`` gives them (a conflict's, completed once for all its
+    calls): completing them again leaves them as they are."""
+
+
 def complete(info: SystemInfo, action: Action, ctx: Context) -> tuple[Action, Context]:
     """``action`` with every parameter its verb declares and ``ctx`` with every
     rule option, defaults where none was given: what a verb's function gets
     whoever calls it (the command line, a conflict, an encounter, a test)."""
     if type(action.params) is not Completed:  # a new Action: the caller's is left as it was
         action = Action(action.name, Completed(info.params(action)), action.actor, action.target)
-    if ctx.options.keys() != info.option_keys:
+    if type(ctx.options) is not Options and ctx.options.keys() != info.option_keys:
         ctx = replace(ctx, options=info.rule_options(ctx.options))
     return action, ctx
 

@@ -24,6 +24,7 @@ from typing import Any, Iterable, NamedTuple
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
+from rolecli.dispatch import Options
 from rolecli.errors import RoleError
 from rolecli.play import apply, call
 from rolecli.status import status_of
@@ -58,7 +59,8 @@ class Tracker:
         self.system, self.info, self.lang, self.source = system, system.info, lang, source
         self.characters = characters
         self.scene = scene if scene is not None else Scene()
-        self.ctx = Context(lang, source, options, characters, tuple(self.scene.effects), self.scene.turn)
+        self.ctx = Context(lang, source, Options(self.info.rule_options(options)), characters,
+                           tuple(self.scene.effects), self.scene.turn)
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
         self.recovers = {event for event, _ in self.info.events}

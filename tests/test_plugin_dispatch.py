@@ -11,7 +11,7 @@ import pytest
 from rolecli import hookimpl
 from rolecli.contract import (CONTRACT_VERSION, Action, ActionSpec, Label, Odds, Outcome, Param, RuleOption,
                               SystemInfo)
-from rolecli.dispatch import Completed, complete
+from rolecli.dispatch import Completed, Options, complete
 from rolecli.plugins import Plugins
 from rolecli.testing import context, hooks, plugins, run
 
@@ -158,6 +158,16 @@ def test_parameters_given_complete_are_not_completed_again():
     assert complete(INFO, action, context(INFO))[0] is action
     completed = complete(INFO, Action("check", {"bonus": 1}), context(INFO))[0]
     assert type(completed.params) is Completed and completed.params == {"bonus": 1, "mode": "calm"}
+
+
+def test_options_completed_once_are_taken_as_they_are():
+    """A conflict completes its rule options once (a campaign's house rules
+    among them), not at every hook it calls."""
+    ctx = context(INFO)
+    ctx.options = Options({"edge": 3, "house": ["loaded"]})
+    assert complete(INFO, Action("check", {}), ctx)[1] is ctx
+    ctx.options = {"house": ["loaded"]}
+    assert complete(INFO, Action("check", {}), ctx)[1].options == {"edge": 3, "house": ["loaded"]}
 
 
 class Own:
