@@ -24,7 +24,7 @@ from typing import Any, Iterable, NamedTuple
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
-from rolecli.dispatch import Options
+from rolecli.dispatch import Completed, Options
 from rolecli.errors import RoleError
 from rolecli.play import apply, call
 from rolecli.status import status_of
@@ -119,11 +119,12 @@ class Tracker:
         spec = self.recovery
         if spec is None or event not in self.recovers:
             return []
-        action, events = Action(spec.name, {"event": event}), []
+        params, events = self.info.params(Action(spec.name, {"event": event})), []  # completed once
         for name in names:
             if name not in self.characters:
                 continue
             start = self.dice_mark()
+            action = Action(spec.name, Completed(params))  # parameters of its own for each call
             outcome, moved = self.hook(spec, action, [self.characters[name]], name)
             events += self.recovered(event, name, outcome, moved, start)
         return events
