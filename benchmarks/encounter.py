@@ -1,6 +1,6 @@
 """Simulated encounters against bare dice, and ``--workers``, side by side in one run.
 
-    .venv/bin/python benchmarks/encounter.py [--trials N] [--systems a,b] [--workers-trials N]
+    .venv/bin/python benchmarks/encounter.py [--trials N] [--systems a,b] [--workers-trials N (0: none)]
 
 Goals (issue 20), for each system's sample encounter (``campaigns/*/encounter.toml``):
 
@@ -149,7 +149,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Simulated encounters against bare dice, and workers.")
     parser.add_argument("--trials", type=int, default=5_000, help="trials of each sample encounter as a command")
     parser.add_argument("--systems", default=",".join(SAMPLES), help="the systems to measure")
-    parser.add_argument("--workers-trials", type=int, default=10_000, help="trials of the workers comparison")
+    parser.add_argument("--workers-trials", type=int, default=10_000, help="trials of the workers comparison (0 leaves it out)")
     parser.add_argument("--workers-system", default="dice", help="the system whose sample the workers play")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="rolecli-bench-"))
@@ -183,7 +183,8 @@ def main() -> None:
         for r in rows:
             print(f"| {r[0]} | {r[1]:,.0f} ({r[2]:,.0f}) | {r[3]:.1f} s | {r[4]:.1f} ({r[5]:.1f}) | {r[6]:.1f} | "
                   f"{r[7]:.1f} | {r[8]:.0f} µs | {r[9]:.2f} µs | {r[10]:,.0f} | {r[11]:.0%} | {r[12]:.0%} |")
-        workers(root, args.workers_system, args.workers_trials)
+        if args.workers_trials > 0:
+            workers(root, args.workers_system, args.workers_trials)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -22,6 +22,7 @@ commands, the encounter engine) record or tell the result.
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -125,9 +126,16 @@ class Scene:
         c = self.conflict
         if c is None:
             return None
-        turns = c["turns"]
-        actor = turns[c["turn"]] if 0 <= c["turn"] < len(turns) else None
-        return Turn(c["round"], actor, tuple(turns), c.get("kind"))
+        return _turn(c["round"], self.actor, tuple(c["turns"]), c.get("kind"))
+
+    @property
+    def actor(self) -> str | None:
+        """Whose turn it is (``None`` between turns, or with no conflict)."""
+        c = self.conflict
+        if c is None:
+            return None
+        turns, at = c["turns"], c["turn"]
+        return turns[at] if 0 <= at < len(turns) else None
 
     def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool) -> list[Event]:
         if self.conflict is not None:
@@ -136,7 +144,7 @@ class Scene:
                          "each_round": bool(each_round)}
         if kind:
             self.conflict["kind"] = kind
-        return [Event("round_started", round=1)] + self._start_turn()
+        return [Event("round_started", round=1)] + self._start_turn(self.actor)
 
     def running(self) -> dict[str, Any]:
         if self.conflict is None:
@@ -157,9 +165,9 @@ class Scene:
         """
         c = self.running()
         events: list[Event] = []
-        actor = self.turn.actor
+        actor = self.actor
         if actor is not None:
-            events += list(end_of_turn(actor))
+            events.extend(end_of_turn(actor))
             events.append(Event("turn_ended", actor, c["round"]))
         start = c["turn"] + 1
         for _ in range(2):  # this round's remaining turns, then at most one new round
@@ -168,9 +176,9 @@ class Scene:
                 why = can_act(turns[index])
                 if why is None:
                     c["turn"] = index
-                    return events + self._start_turn()
+                    return events + self._start_turn(turns[index])
                 events.append(Event("skipped", turns[index], c["round"], why=why))
-            events += list(end_of_round(list(c["participants"])))
+            events.extend(end_of_round(list(c["participants"])))
             events.append(Event("round_ended", round=c["round"]))
             events += self._expire_rounds()
             c["round"] += 1
@@ -185,8 +193,7 @@ class Scene:
         c["turn"] = len(c["turns"])  # nobody's turn until someone can act again
         return events + [Event("nobody", round=c["round"])]
 
-    def _start_turn(self) -> list[Event]:
-        actor = self.turn.actor
+    def _start_turn(self, actor: str | None) -> list[Event]:
         if actor is None:
             return []
         return [Event("turn_started", actor, self.conflict["round"])] + self._expire(
@@ -245,8 +252,12 @@ class Scene:
         return gone
 
     def _expire(self, ends: Callable[[Effect], bool]) -> list[Event]:
-        gone = [e for e in self.effects if ends(e)]
-        self.effects = [e for e in self.effects if not ends(e)]
+        if not self.effects:
+            return []
+        kept, gone = [], []
+        for e in self.effects:
+            (gone if ends(e) else kept).append(e)
+        self.effects = kept
         return [Event("expired", e.on, effect=e) for e in gone]
 
     def _expire_rounds(self) -> list[Event]:
@@ -272,6 +283,13 @@ class Scene:
             self.conflict["participants"] = [swap(n) for n in self.conflict["participants"]]
         self.effects = [Effect(swap(e.on), e.text, e.key, e.data, swap(e.by) if e.by else "", e.until, e.rounds, e.id)
                         for e in self.effects]
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn(round_: int, actor: str | None, order: tuple[str, ...], kind: str | None) -> Turn:
+    """A Turn is a value: the same one is shared rather than built again (a
+    simulation's trials meet the same turns, and a frozen dataclass is slow to build)."""
+    return Turn(round_, actor, order, kind)
 
 
 def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:

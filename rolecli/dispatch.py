@@ -57,20 +57,32 @@ def _odds_function(spec: ActionSpec) -> str | Callable[..., Any] | None:
 
 
 class Completed(dict):
-    """A verb's parameters as :func:`complete` made them, every declared one: a
-    second completion of the same call only copies them (a verb may change its own)."""
+    """A verb's parameters with every declared one, as :func:`complete` makes
+    them, or as a caller that fills them all in gives them (an encounter's
+    calls): completing them again leaves them as they are."""
+
+
+class Options(dict):
+    """A system's rule options with every one it declares, as its
+    ``rule_options`` gives them (a conflict's, completed once for all its
+    calls): completing them again leaves them as they are."""
 
 
 def complete(info: SystemInfo, action: Action, ctx: Context) -> tuple[Action, Context]:
     """``action`` with every parameter its verb declares and ``ctx`` with every
     rule option, defaults where none was given: what a verb's function gets
     whoever calls it (the command line, a conflict, an encounter, a test)."""
-    # Completed already (the core's call, then its declared function): only a copy of its own.
-    params = action.params if type(action.params) is Completed else info.params(action)
-    action = Action(action.name, Completed(params), action.actor, action.target)
-    if ctx.options.keys() != info.option_keys:
+    if type(action.params) is not Completed:  # a new Action: the caller's is left as it was
+        action = Action(action.name, Completed(info.params(action)), action.actor, action.target)
+    if type(ctx.options) is not Options and ctx.options.keys() != info.option_keys:
         ctx = replace(ctx, options=info.rule_options(ctx.options))
     return action, ctx
+
+
+def own(action: Action) -> Action:
+    """``action`` with parameters of its own, which the verb may change without
+    changing what its caller (or a house rule wrapping the hook) holds."""
+    return Action(action.name, Completed(action.params), action.actor, action.target)
 
 
 class Verbs:
@@ -86,7 +98,7 @@ class Verbs:
         if spec is None or spec.hook != hook or spec.run is None:
             return None
         action, ctx = complete(self.info, action, ctx)
-        return function(spec.run)(*first, action, ctx)
+        return function(spec.run)(*first, own(action), ctx)
 
     @hookimpl
     def rolecli_roll(self, action: Action, ctx: Context) -> Any:
@@ -115,4 +127,4 @@ class Verbs:
         if odds is None:
             return None
         action, ctx = complete(self.info, action, ctx)
-        return function(odds)(action, ctx)
+        return function(odds)(own(action), ctx)

@@ -32,6 +32,8 @@ MAX_LINES = 1_000
 def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
     for the system declared by ``info`` (a SystemInfo), or None."""
+    if not isinstance(result, Outcome):  # odds change nothing; a status holds nothing the core writes
+        return malformed(hook, result)
     ctx = kwargs.get("ctx")
     return malformed(hook, result, written=getattr(ctx, "explain", True)) or overreach(result, kwargs, info)
 
@@ -43,7 +45,7 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
     the trials of a simulation), so it is not walked to see it can be written as
     JSON; what it changes always is, as every state it leaves may be kept."""
     if isinstance(result, Outcome):
-        if not isinstance(result.data, Mapping):
+        if not _table(result.data):
             return f"its Outcome.data is {_kind(result.data)}, not a dict"
         bad = _lines(result.lines, "Outcome")
         if bad:
@@ -51,8 +53,8 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
         if result.success is not None and not isinstance(result.success, bool):
             return f"its Outcome.success is {_kind(result.success)}, not True, False or None"
         changes, effects, used = result.changes, result.effects, result.used
-        if not isinstance(changes, Mapping) or (changes and not all(
-                isinstance(name, str) and isinstance(state, Mapping) for name, state in changes.items())):
+        if not _table(changes) or (changes and not all(
+                isinstance(name, str) and _table(state) for name, state in changes.items())):
             return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
         if not isinstance(effects, (list, tuple)) or (effects and not all(isinstance(e, Effect) for e in effects)):
             return "its Outcome.effects is not a list of Effects"
@@ -81,15 +83,16 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     action, ctx = kwargs.get("action"), kwargs.get("ctx")
     given = {c.name: c for c in (getattr(action, "actor", None), getattr(action, "target", None),
                                  kwargs.get("character"), *kwargs.get("characters", ())) if c is not None}
-    turn = getattr(ctx, "conflict", None)
     campaign = getattr(ctx, "characters", None) or {}
-    looked_at = getattr(campaign, "looked_at", None)  # a plain dict (a test's context) cannot tell
-    reached = set(turn.order if turn is not None else ()) | (looked_at() if looked_at else set(campaign))
+    reached = None  # worked out for a name the verb was not given, if any
     state_keys = info.state_keys
     for name, state in changes.items():
-        if name not in given and name not in reached:
-            return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
-                    "nothing was written")
+        if name not in given:
+            if reached is None:
+                reached = _reached(ctx, campaign)
+            if name not in reached:
+                return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
+                        "nothing was written")
         had = given.get(name) or campaign.get(name)
         held = had.state if had is not None else {}
         new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
@@ -99,8 +102,20 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     return None
 
 
+def _reached(ctx: Any, campaign: Any) -> set[str]:
+    """The characters a verb reached without being given them: those in the
+    conflict's order, and those it looked at in ``ctx.characters``."""
+    turn = getattr(ctx, "conflict", None)
+    looked_at = getattr(campaign, "looked_at", None)  # a plain dict (a test's context) cannot tell
+    return set(turn.order if turn is not None else ()) | (looked_at() if looked_at else set(campaign))
+
+
 def _kind(value: Any) -> str:
     return type(value).__name__
+
+
+def _table(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)  # (a dict, most often, is known at once)
 
 
 def _texts(value: Any) -> bool:
@@ -108,6 +123,8 @@ def _texts(value: Any) -> bool:
 
 
 def _lines(lines: Any, what: str) -> str | None:
+    if type(lines) is list and not lines:  # none written (a simulation's trials)
+        return None
     if not _texts(lines):
         return f"its {what}.lines is not a list of texts"
     if len(lines) > MAX_LINES:

@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Param, SystemInfo, check_range
+from rolecli.contract import Action, ActionSpec, Character, Context, Effect, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
 from rolecli.dispatch import complete
 from rolecli.dice.source import DiceSource, parse_given
@@ -346,33 +346,50 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
     template's order, so that a state prints the same whatever order it was
     read in); a field set to ``None`` is dropped, as the campaign's TOML cannot
     hold it. The names of the characters whose state is now other than it was."""
-    keys = [f.key for f in info.template if f.state]
+    keys = state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
         who = characters[name] if name in characters else next((c for c in subjects if c.name == name), None)
         if who is None:
             continue
-        merged = {**{k: who.state[k] for k in keys if k in who.state}, **new}
-        merged = {k: v for k, v in merged.items() if v is not None}
-        if merged != who.state:
+        state = who.state
+        merged = {k: state[k] for k in keys if k in state}
+        merged.update(new)
+        if None in merged.values():
+            merged = {k: v for k, v in merged.items() if v is not None}
+        if merged != state:
             who.state = merged
             moved.append(name)
     return moved
 
 
+# id(info) -> (the SystemInfo, its state fields): see state_fields. Holding the
+# SystemInfo keeps its id from being reused by another.
+_STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...]]] = {}
+
+
+def state_fields(info: SystemInfo) -> tuple[str, ...]:
+    """The template's state fields, in its order: worked out once per system,
+    not at every change a simulation keeps."""
+    kept = _STATE_FIELDS.get(id(info))
+    if kept is None or kept[0] is not info:
+        kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state))
+    return kept[1]
+
+
 def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
     """The effects a verb leaves and uses up, kept in the campaign's scene, so
     that the next command (or repetition) finds them in ``ctx.effects``."""
-    from rolecli.contract import Effect
-    from rolecli.plugins import PluginFailure
-
     for effect in outcome.effects:
         if not isinstance(effect, Effect) or effect.on not in ctx.characters:
+            from rolecli.plugins import PluginFailure
+
             what = effect.on if isinstance(effect, Effect) else type(effect).__name__
             raise PluginFailure(system.record, "its verb", TypeError(
                 f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
     outcome.effects = [scene.add(effect) for effect in outcome.effects]
-    scene.remove(outcome.used)
+    if outcome.used:
+        scene.remove(outcome.used)
     ctx.effects = tuple(scene.effects)
 
 

@@ -172,6 +172,7 @@ class Plugins:
         self._owners: dict[str, Record] = {}
         self._with_house: dict[tuple, System] = {}
         self._witness: Any = None  # see _Witness
+        self.registrations = 0  # plugins registered with pluggy so far (_register)
         self.allowed = env_names(LOAD_ENV)
         self.quiet = env_names(QUIET_ENV) or set()
         self.tracing = os.environ.get(TRACE_ENV, "") not in ("", "0")
@@ -371,9 +372,9 @@ class Plugins:
             if record in self.records:
                 continue
             try:
-                self.pm.register(record.plugin, name=record.name)
+                self._register(record.plugin, record.name)
                 if record.verbs is not None:  # registered after the plugin: pluggy asks it first
-                    self.pm.register(record.verbs, name=f"{record.name}:verbs")
+                    self._register(record.verbs, f"{record.name}:verbs")
             except Exception as exc:  # pluggy refuses a hook implementation (a wrong signature)
                 message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 self._skip(record, f"cannot be registered: {message}")
@@ -383,6 +384,12 @@ class Plugins:
             self.records.append(record)
         self._owners, self.house_rules = owners, house
         return {name: self._system(record, ()) for name, record in sorted(owners.items())}
+
+    def _register(self, plugin: Any, name: str) -> None:
+        """Register ``plugin`` with pluggy, counted: a guarded hook keeps the
+        implementations it calls until the next registration (_Guarded)."""
+        self.registrations += 1
+        self.pm.register(plugin, name=name)
 
     def _claim(self, records: list[Record], attribute: str, what: str) -> dict[str, Record]:
         """Each name to its first plugin (those shipped with rolecli first); the others are skipped."""
@@ -436,7 +443,7 @@ class Plugins:
                  if (impl.wrapper or impl.hookwrapper) and id(impl.plugin) in by_plugin]
         if found and self._witness is None:
             self._witness = _WitnessPlugin()
-            self.pm.register(self._witness, WITNESS)
+            self._register(self._witness, WITNESS)
         return found
 
     def culprit(self, tb) -> Record | None:
@@ -483,17 +490,19 @@ class _Guarded:
     :class:`PluginFailure` naming the plugin at fault: the system's, or a house
     rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "expected", "wrappers", "plain")
+    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "wrappers", "plain", "_calls", "_as_of")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
+        self.info = owner.info if owner is not None else None
         self.wrappers = plugins.wrappers(caller)
         spec = caller.spec
         self.plain = not plugins.tracing and spec is not None and spec.opts.get("firstresult", False)
+        self._calls: tuple | None = None  # see _direct
+        self._as_of = -1
 
     def __call__(self, **kwargs: Any) -> Any:
-        info = self.owner.info if self.owner is not None else None
-        witness = _Witness.watch(self.hook, kwargs, info) if self.wrappers else None
+        witness = _Witness.watch(self.hook, kwargs, self.info) if self.wrappers else None
         try:
             result = self._answer(kwargs)
         except RoleError:
@@ -506,12 +515,12 @@ class _Guarded:
         finally:
             if witness is not None:
                 _Witness.done(witness)
-        if self.owner is None:
+        if self.owner is None or result is None:
             return result
-        if result is not None and not isinstance(result, self.expected):
+        if not isinstance(result, self.expected):
             raise PluginFailure(self._at_fault(witness), self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
-        wrong = problem(self.hook, result, kwargs, info)
+        wrong = problem(self.hook, result, kwargs, self.info)
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
@@ -523,14 +532,25 @@ class _Guarded:
         each with the arguments it names; the first answer not None wins), for
         pluggy's machinery costs as much as a whole verb of some systems."""
         if self.plain:
-            impls = self.caller.get_hookimpls()
-            if not any(impl.wrapper or impl.hookwrapper for impl in impls):
-                for impl in reversed(impls):
-                    result = impl.function(*[kwargs[name] for name in impl.argnames])
+            calls = self._calls if self._as_of == self.plugins.registrations else self._direct()
+            if calls is not None:
+                for function, names in calls:
+                    result = function(*[kwargs[name] for name in names])
                     if result is not None:
                         return result
                 return None
         return self.caller(**kwargs)
+
+    def _direct(self) -> tuple | None:
+        """Each implementation's function and the arguments it names, the last
+        registered first, as the plugins stand now (kept until another is
+        registered: pluggy works out the subset anew at every call); ``None``
+        when one of them wraps the others, which pluggy's call then honours."""
+        impls = self.caller.get_hookimpls()
+        wrapped = any(impl.wrapper or impl.hookwrapper for impl in impls)
+        self._calls = None if wrapped else tuple((impl.function, tuple(impl.argnames)) for impl in reversed(impls))
+        self._as_of = self.plugins.registrations
+        return self._calls
 
     def _played(self, tb) -> Record | None:
         """The system's plugin, when the failure arose in a function one of its

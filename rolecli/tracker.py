@@ -24,6 +24,7 @@ from typing import Any, Iterable, NamedTuple
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
+from rolecli.dispatch import Completed, Options
 from rolecli.errors import RoleError
 from rolecli.play import apply, call
 from rolecli.status import status_of
@@ -50,15 +51,16 @@ class Tracker:
 
     A subclass changes how it plays by overriding :meth:`status`,
     :meth:`why_not`, :meth:`hook`, :meth:`initiative_params`,
-    :meth:`recovered`, :meth:`new_round` and :meth:`end_of_round`; the
-    encounter engine does.
+    :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
+    :meth:`end_of_round`; the encounter engine does.
     """
 
     def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
         self.system, self.info, self.lang, self.source = system, system.info, lang, source
         self.characters = characters
         self.scene = scene if scene is not None else Scene()
-        self.ctx = Context(lang, source, options, characters, tuple(self.scene.effects), self.scene.turn)
+        self.ctx = Context(lang, source, Options(self.info.rule_options(options)), characters,
+                           tuple(self.scene.effects), self.scene.turn)
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
         self.recovers = {event for event, _ in self.info.events}
@@ -106,17 +108,23 @@ class Tracker:
             self.touched.update(moved)
         return outcome, moved
 
+    def dice_mark(self) -> int:
+        """Where the dice of the next hook will begin (``source.reads[mark:]``),
+        for what tells them."""
+        return self.source.count
+
     def recover(self, event: str, names: Iterable[str]) -> list[Event]:
         """The system's recovery for ``event`` (if it declares the event), one
         character at a time, each seeing what the previous calls changed."""
         spec = self.recovery
         if spec is None or event not in self.recovers:
             return []
-        action, events = Action(spec.name, {"event": event}), []
+        params, events = self.info.params(Action(spec.name, {"event": event})), []  # completed once
         for name in names:
             if name not in self.characters:
                 continue
-            start = self.source.count
+            start = self.dice_mark()
+            action = Action(spec.name, Completed(params))  # parameters of its own for each call
             outcome, moved = self.hook(spec, action, [self.characters[name]], name)
             events += self.recovered(event, name, outcome, moved, start)
         return events
@@ -136,7 +144,7 @@ class Tracker:
         params = self.initiative_params()
         if any(p.name == "round" for p in spec.params):
             params["round"] = round_
-        start = self.source.count
+        start = self.dice_mark()
         outcome = self.hook(spec, Action(spec.name, params), [self.characters[n] for n in names])[0]
         turns, each_round = turns_of(outcome, set(names), self.info.name)
         self.ordered.append(Ordered(round_, turns, outcome, start))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rolecli.conflict import Scene
-from rolecli.contract import Effect
+from rolecli.contract import Effect, Turn
 from rolecli.errors import RoleError
 
 
@@ -38,6 +38,16 @@ def test_turns_follow_the_order_and_wrap_into_a_new_round():
     assert ("round_ended", None) in _kinds(events) and ("round_started", None) in _kinds(events)
     # end_of_turn for each turn that ended, end_of_round once for all participants
     assert log == [("turn", "Ana"), ("turn", "Bruno"), ("turn", "Carla"), ("round", ("Ana", "Bruno", "Carla"))]
+
+
+def test_the_same_turn_is_one_turn_whichever_scene_asks():
+    """A Turn is a value: a simulation's trials share it rather than build it again."""
+    one, other = Scene(), Scene()
+    for scene in (one, other):
+        scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
+    assert one.turn is other.turn and one.turn == Turn(1, "Ana", ("Ana", "Bruno"))
+    _advance(one)
+    assert one.turn == Turn(1, "Bruno", ("Ana", "Bruno")) and one.actor == "Bruno" and other.actor == "Ana"
 
 
 def test_who_cannot_act_is_skipped_and_said():

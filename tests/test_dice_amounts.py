@@ -86,6 +86,19 @@ def test_a_seeded_amount_is_the_same_as_its_dice_given_at_the_table(seed):
     assert _without_the_roll(given_back) == _without_the_roll(seeded)
 
 
+@pytest.mark.parametrize("text", ["1d6", "3d6+2", "4d6kh3", "2d10!+1", "d%-10"])
+@given(seed=st.integers(0, 2**32))
+def test_an_amounts_total_alone_is_its_rolls_and_reads_the_same_dice(text, seed):
+    """What an encounter rolls for an amount (Rolled.total) is what the roll gives."""
+    from rolecli.dice.amount import rolled
+    from rolecli.dice.source import DiceSource
+
+    amount = rolled(Param("amount", "int", Label(en="amount")), text)
+    alone, whole = DiceSource(seed), DiceSource(seed)
+    assert amount.total(alone) == amount.roll(whole).total
+    assert alone.reads == whole.reads
+
+
 @pytest.mark.parametrize("args, said", [
     (("dice", "damage", "1d6-4"), "amount '1d6-4' can roll -3..2, outside amount's range 0..1000000."),
     (("giro", "heal", "1d100"), "points '1d100' can roll 1..100, outside points's range 0..99."),

@@ -5,10 +5,18 @@ with the exact odds of a one-exchange contest. Small trial counts: the
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 
+from rolecli import campaign as store
+from rolecli.contract import Action
+from rolecli.encounter.engine import Play
+from rolecli.encounter.file import EncounterFile
+from rolecli.plugins import system_info
+from rolecli_testing import REPO
 from test_encounter_run import SAMPLES, _files
 
 
@@ -233,3 +241,34 @@ def test_the_figures_as_text(cli, campaigns):
 def test_bad_options_are_one_line(cli, campaigns, args, said):
     result = cli("encounter", "simulate", campaigns / "demo" / "encounter.toml", *args)
     assert result.code == 2 and result.err == f"rolecli: {said}\n"
+
+
+@pytest.mark.slow  # starts the benchmark, which starts a simulation of its own
+def test_the_benchmark_leaves_the_workers_out_at_zero_trials():
+    done = subprocess.run([sys.executable, "benchmarks/encounter.py", "--systems", "dice", "--trials", "20",
+                           "--workers-trials", "0"], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert "| dice |" in done.stdout and "--workers 2" not in done.stdout
+
+
+def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaigns):
+    """A play keeps each side's fighters until one of them can act no longer,
+    or again: a hit that leaves the foe standing changes nothing of it."""
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    play.start(list(enc.participants))
+    skeleton = play.characters["Esqueleto"]
+
+    def hit(verb: str, amount: int) -> None:
+        spec = enc.info.action(verb)
+        play.hook(spec, Action(verb, {"amount": amount}, skeleton), [skeleton])
+
+    foes = play.foes("héroes")
+    assert "Esqueleto" in foes
+    hit("damage", 1)
+    assert play.foes("héroes") is foes
+    hit("damage", 100)
+    assert "Esqueleto" not in play.foes("héroes") and "Esqueleto" not in play.friends("cripta")
+    hit("heal", 100)
+    assert "Esqueleto" in play.foes("héroes") and "Esqueleto" in play.friends("cripta")

@@ -11,6 +11,7 @@ import pytest
 from rolecli import hookimpl
 from rolecli.contract import (CONTRACT_VERSION, Action, ActionSpec, Label, Odds, Outcome, Param, RuleOption,
                               SystemInfo)
+from rolecli.dispatch import Completed, Options, complete
 from rolecli.plugins import Plugins
 from rolecli.testing import context, hooks, plugins, run
 
@@ -38,6 +39,12 @@ def broken(action, ctx):
     raise ZeroDivisionError("the plugin's own bug")
 
 
+def meddle(action, ctx):
+    """Changes the parameters it was given, as a verb may."""
+    action.params["bonus"] = 99
+    return Outcome(data={})
+
+
 PARAMS = (Param("bonus", "int", L("", "the bonus"), default=2), Param("mode", "choice", L("", "the mode"),
                                                                        default="calm", choices=("calm", "wild")))
 INFO = SystemInfo(
@@ -48,7 +55,8 @@ INFO = SystemInfo(
                         actor="required", run=f"{__name__}:hurt"),
              ActionSpec("broken", "resolve", L("", "raises"), run=broken),
              ActionSpec("jsonish", "resolve", L("", "raises outside the plugin"), run="json:loads"),
-             ActionSpec("own", "resolve", L("", "the plugin's own hook"))))
+             ActionSpec("own", "resolve", L("", "the plugin's own hook")),
+             ActionSpec("meddle", "resolve", L("", "changes its parameters"), PARAMS, run=meddle)))
 
 
 class Declared:
@@ -119,6 +127,47 @@ def test_house_rules_wrap_a_declared_verb_as_any_hook():
     outcome = loaded.system("declared").hooks.rolecli_resolve(action=Action("check", {"bonus": 1}),
                                                                ctx=context(INFO, dice=[6]))
     assert outcome.data["total"] == (1 + 6) * 2
+
+
+class Watching:
+    """House rules wrapping every resolve: what its parameters were once the verb played."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl(wrapper=True)
+    def rolecli_resolve(self, action, ctx):
+        outcome = yield
+        seen.append(("after", dict(action.params)))
+        return outcome
+
+
+@pytest.mark.parametrize("given", [{"bonus": 1}, Completed({"bonus": 1, "mode": "calm"})])
+def test_a_verb_changes_only_parameters_of_its_own(given):
+    """Whether the caller gives some parameters or all of them (an encounter's
+    call), the verb's changes reach neither the caller nor a wrapping house rule."""
+    loaded = Plugins()
+    loaded.register(Declared(), "declared")
+    loaded.register(Watching(), "watching")
+    action = Action("meddle", given)
+    loaded.system("declared").hooks.rolecli_resolve(action=action, ctx=context(INFO))
+    assert action.params["bonus"] == 1 and seen == [("after", dict(given))]
+
+
+def test_parameters_given_complete_are_not_completed_again():
+    action = Action("check", Completed({"bonus": 1, "mode": "calm"}))
+    assert complete(INFO, action, context(INFO))[0] is action
+    completed = complete(INFO, Action("check", {"bonus": 1}), context(INFO))[0]
+    assert type(completed.params) is Completed and completed.params == {"bonus": 1, "mode": "calm"}
+
+
+def test_options_completed_once_are_taken_as_they_are():
+    """A conflict completes its rule options once (a campaign's house rules
+    among them), not at every hook it calls."""
+    ctx = context(INFO)
+    ctx.options = Options({"edge": 3, "house": ["loaded"]})
+    assert complete(INFO, Action("check", {}), ctx)[1] is ctx
+    ctx.options = {"house": ["loaded"]}
+    assert complete(INFO, Action("check", {}), ctx)[1].options == {"edge": 3, "house": ["loaded"]}
 
 
 class Own:

@@ -109,6 +109,27 @@ def test_a_system_hook_reaches_only_that_system_and_wrappers():
     assert (one.calls, two.calls) == (0, 1)
 
 
+class _Overruling:
+    """Always-on house rules (no system) that answer resolve themselves."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        return Outcome(data={"by": "house"})
+
+
+def test_a_plugin_registered_after_a_hook_was_called_joins_its_calls():
+    """The guard keeps the implementations it calls, until pluggy registers another."""
+    plugins = Plugins()
+    plugins.register(_System("one"), "one")
+    resolve = plugins.system("one").hooks.rolecli_resolve
+    assert resolve(action=Action("check", {}), ctx=_ctx()).data == {"by": "one"}
+    plugins.register(_Overruling(), "house")
+    assert "one" in plugins.systems  # (registers it with pluggy)
+    assert resolve(action=Action("check", {}), ctx=_ctx()).data == {"by": "house"}
+
+
 def test_two_plugins_declaring_one_system_keep_the_first(capsys):
     plugins = Plugins()
     plugins.register(_System("same"), "a")

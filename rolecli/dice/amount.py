@@ -28,6 +28,10 @@ class Rolled:
         """The roll (a :class:`~rolecli.dice.RollResult`), its dice read from ``source``."""
         return self.expression.roll(source)
 
+    def total(self, source) -> int:
+        """The roll's total alone, its dice read from ``source``."""
+        return self.expression.total(source)
+
 
 def rolled(param, text: str) -> Rolled:
     """``text`` as the dice of number parameter ``param`` (a

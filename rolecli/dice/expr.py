@@ -69,6 +69,13 @@ class Expression:
             raise too_many_dice(self.text)
         return result
 
+    def total(self, source) -> int:
+        """The total of one roll, as :meth:`roll` gives it, without the record of
+        the roll where nothing reads it (an encounter's amount of damage)."""
+        if self._dynamic:  # the dice it reads are counted against the limit
+            return self.roll(source).total
+        return self._fn(source, [])
+
     def __repr__(self) -> str:
         return f"parse({self.text!r})"
 

@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
+from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.errors import RoleError
 from rolecli.plugins import PluginFailure
@@ -94,7 +95,11 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = {}  # by name, until its state changes (hook)
-        self.standing: list[str] | None = None  # the sides with someone able to act, until a state changes
+        # Until someone can act no longer (or again) or a side flees (regroup): the sides with
+        # someone able to act, and by side, those able to act, in the file's order and as foes see them
+        self.standing: list[str] | None = None
+        self.fighting: dict[str, list[str]] = {}
+        self.facing: dict[str, list[str]] = {}
         self.exchanges = self.round = 0
         self.closing = False
         self.side_of = enc.side_of
@@ -128,7 +133,10 @@ class Play(Tracker):
             kinds = [e.kind for e in events]
             if self.closing:  # the fight ends with this round: what the scene began after it never happens
                 events = events[: kinds.index("round_ended") + 1]
-            self.emit(self.initiated(events))
+            if self.ordered:
+                events = self.initiated(events)
+            if self.tell:
+                self.emit(events)
             verdict = self.verdict()
             if verdict is None and (self.closing or "nobody" in kinds):
                 verdict = (None, "round_limit" if self.closing else "nobody")
@@ -186,8 +194,7 @@ class Play(Tracker):
     def verdict(self) -> tuple[str | None, str] | None:
         """``(winner, reason)`` once fewer than two sides have anyone able to act."""
         if self.standing is None:
-            self.standing = [s for s, names in self.enc.sides.items()
-                             if s not in self.routed and any(self.able(n) for n in names)]
+            self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         standing = self.standing
         if len(standing) > 1:
             return None
@@ -228,8 +235,8 @@ class Play(Tracker):
     def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
         """One verb of a turn, told as an ``action`` event."""
         side = self.side_of[actor]
-        start = len(self.source.reads) if self.tell else 0
-        rolled: dict[str, Any] = {}
+        start = self.source.count if self.tell else 0
+        rolled: dict[str, Any] | None = {} if self.tell else None
         outcome = self.invoke(call, actor, target, side, rolled)
         if role == "main":
             self.exchanges += 1
@@ -239,7 +246,7 @@ class Play(Tracker):
         return outcome
 
     def invoke(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any]) -> Outcome:
+               rolled: dict[str, Any] | None = None) -> Outcome:
         """A verb's hook with its parameters for this actor and target; what it changed is kept."""
         spec, chars = call.spec, self.characters
         params = self.params(call, actor, target, side, rolled)
@@ -261,15 +268,29 @@ class Play(Tracker):
             raise
         except RoleError as exc:
             raise Refusal(self.lang, self.round, who, spec.name, exc) from None
-        if moved:  # their status and the sides standing are asked again
-            for name in moved:
-                self.statuses.pop(name, None)
-            self.standing = None
+        for name in moved:
+            self.restate(name)
         return outcome, moved
+
+    def restate(self, name: str) -> None:
+        """The status of ``name``, whose state changed, asked again; who fights
+        too (:meth:`regroup`) when it can act no longer, or again."""
+        before = self.statuses.pop(name, None)
+        if before is None or before.can_act != self.status(name).can_act:
+            self.regroup()
+
+    def regroup(self) -> None:
+        """Who can act, by side, and the sides standing: worked out again when next asked."""
+        self.standing = None
+        self.fighting.clear()
+        self.facing.clear()
 
     def initiative_params(self) -> dict[str, Any]:
         """The file's ``[initiative]``, its live values filled in now."""
-        return self.params(self.enc.initiative, None, None, None, {})
+        return self.params(self.enc.initiative, None, None, None)
+
+    def dice_mark(self) -> int:
+        return self.source.count if self.tell else 0  # a trial tells no dice
 
     def new_round(self, round_: int, participants: list[str]):
         return None if self.closing else super().new_round(round_, participants)
@@ -294,16 +315,16 @@ class Play(Tracker):
         whose check fails (its outcome's ``success`` is false) is routed."""
         morale, told = self.enc.morale, []
         for side in morale.sides:
-            standing = [n for n in self.enc.sides[side] if self.able(n)]
+            standing = self.friends(side)
             if side in self.routed or not standing:
                 continue
-            start = len(self.source.reads) if self.tell else 0
+            start = self.dice_mark()
             actor = standing[0] if morale.call.spec.actor == "required" else None
-            outcome = self.invoke(morale.call, actor, None, side, {})
+            outcome = self.invoke(morale.call, actor, None, side)
             held = outcome.success is not False
             if not held:
                 self.routed.add(side)
-                self.standing = None
+                self.regroup()
             if self.tell:
                 told.append(Told("morale", payload={"side": side, "held": held, **self.told(outcome, start)}))
         return told
@@ -324,7 +345,7 @@ class Play(Tracker):
         """``None`` when ``name`` can act now, else why not (for the scene)."""
         if self.side_of[name] in self.routed:
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
-        return super().why_not(name)
+        return None if self.status(name).can_act else super().why_not(name)  # (the status kept, if any)
 
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
@@ -333,8 +354,12 @@ class Play(Tracker):
             everyone = list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)})
             self.order = (turns, {s: [n for n in everyone if self.side_of[n] != s] for s in self.enc.sides},
                           {s: [n for n in everyone if self.side_of[n] == s] for s in self.enc.sides})
-        able = self.able
-        return [n for n in self.order[1][side] if able(n)]
+            self.facing.clear()
+        found = self.facing.get(side)
+        if found is None:
+            able = self.able
+            found = self.facing[side] = [n for n in self.order[1][side] if able(n)]
+        return found
 
     def allies(self, actor: str, side: str) -> list[str]:
         """The other members of ``actor``'s side in the fight, in the turn
@@ -344,7 +369,11 @@ class Play(Tracker):
         return [n for n in self.order[2][side] if n != actor and n not in self.left_out]
 
     def friends(self, side: str) -> list[str]:
-        return [n for n in self.enc.sides[side] if self.able(n)]
+        found = self.fighting.get(side)
+        if found is None:
+            able = self.able
+            found = self.fighting[side] = [n for n in self.enc.sides[side] if able(n)]
+        return found
 
     def changed(self, name: str) -> int:
         """How many state values differ from the encounter's start."""
@@ -372,9 +401,11 @@ class Play(Tracker):
         return self.rng.choice(list(names))
 
     def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any]) -> dict[str, Any]:
-        """A call's parameters against ``target``: worked out once per encounter,
-        the live ones filled in now (``rolled`` gets the dice expressions' totals)."""
+               rolled: dict[str, Any] | None = None) -> Completed:
+        """A call's parameters against ``target``, every one its verb declares
+        (:class:`~rolecli.encounter.behaviour.Call`): worked out once per
+        encounter, the live ones filled in now (``rolled``, when given, gets
+        the dice expressions' totals, to be told)."""
         cache = self.enc.cache
         fixed = cache.get((id(call), target))
         if fixed is None:
@@ -383,20 +414,27 @@ class Play(Tracker):
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
             cache[(id(call), target)] = fixed
-        params = dict(fixed)
+        params = Completed(fixed)
         for name in call.live:
             value = params[name]
             if isinstance(value, Rolled):
-                params[name] = value.roll(self.source).total
-                rolled[name] = {"expression": str(value), "total": params[name]}
+                params[name] = value.total(self.source)
+                if rolled is not None:
+                    rolled[name] = {"expression": str(value), "total": params[name]}
             else:
                 params[name] = self.names(value, actor, target, side)
         return params
 
     def names(self, value, actor: str | None, target: str | None, side: str | None):
-        enc = self.enc
-        found = {"$actor": [actor], "$target": [target], "$side": list(enc.sides.get(side, ())),
-                 "$foes": [n for s, names in enc.sides.items() if s != side for n in names]}[value.word]
+        word, sides = value.word, self.enc.sides
+        if word == "$actor":
+            found = [actor]
+        elif word == "$target":
+            found = [target]
+        elif word == "$side":
+            found = list(sides.get(side, ()))
+        else:  # $foes
+            found = [n for s, names in sides.items() if s != side for n in names]
         found = [n for n in found if n]
         return tuple(found) if value.listed else ",".join(found)
 

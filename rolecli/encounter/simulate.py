@@ -55,19 +55,37 @@ def amount(value: Any) -> float:
 
 def fields(enc) -> list[tuple[str, str]]:
     """(participant, state field) pairs whose change each trial measures."""
-    keys = [f.key for f in enc.info.template if f.state]
-    return [(name, key) for name in enc.participants for key in keys]
+    return [(name, key) for name in enc.participants for key in enc.state_keys]
 
 
-def measure(play: Play, ending) -> tuple:
-    """What one trial did, as plain values (sent between processes)."""
+def starting(enc) -> list[tuple[str, dict, tuple[float, ...], tuple[float, ...]]]:
+    """Each participant as every trial starts: its name, its state, the
+    amounts of its state fields, and what :func:`measure` finds of a state
+    that stays as it was (each amount less itself). Worked out once for all
+    the trials (a trial's state that no hook moved is that very table)."""
+    found = []
+    for name in enc.participants:
+        state = enc.characters[name].state
+        amounts = tuple(amount(state.get(k)) for k in enc.state_keys)
+        found.append((name, state, amounts, tuple(a - a for a in amounts)))
+    return found
+
+
+def measure(play: Play, ending, start) -> tuple:
+    """What one trial did, as plain values (sent between processes): ``start``
+    is :func:`starting`'s."""
     enc = play.enc
     sides = list(enc.sides)
-    start = enc.characters
-    changes = tuple(amount(play.characters[n].state.get(k)) - amount(start[n].state.get(k)) for n, k in fields(enc))
+    changes: list[float] = []
+    for name, then, amounts, unchanged in start:
+        now = play.characters[name].state
+        if now is then:
+            changes += unchanged
+        else:
+            changes += (amount(now.get(k)) - a for k, a in zip(enc.state_keys, amounts))
     out = set(play.taken_out())
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
-            ending.rounds, ending.exchanges, changes, tuple(n in out for n in enc.participants),
+            ending.rounds, ending.exchanges, tuple(changes), tuple(n in out for n in enc.participants),
             tuple(n in play.left_out for n in enc.participants))
 
 
@@ -78,11 +96,11 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     from rolecli.campaign.store import SharedCharacters
     from rolecli.conflict import Scene
 
-    results, shared = [], SharedCharacters(enc.characters)
+    results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
     for index in range(start, stop):
         play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies())
         play.ctx.explain = explain
-        results.append(measure(play, play.play()))
+        results.append(measure(play, play.play(), before))
         shared.restore()
     return results
 
