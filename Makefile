@@ -24,14 +24,17 @@ demo: install
 	@# exit code 1 only means some check of the evening failed: that is play, not an error
 	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/evening.rolecli || [ $$? -eq 1 ]
 
-# Tests run over every core (xdist); loadgroup keeps each xdist_group on one worker.
+# Tests run over every core (xdist); loadscope keeps each test module on one worker, so a
+# module-scoped fixture (a fresh venv, the bad-input corpus's processes) is made once a run.
+# (loadgroup's xdist_group marks group nothing under pytest 9.2: xdist 3.8 renames an item
+# through `_nodeid`, which pytest 9.2 no longer reads.)
 # check's -m "not slow" also has each hypothesis test draw an eighth of its examples
 # (tests/conftest.py) and walks a share of the long walks over many cases
 # (tests/rolecli_testing.py, in_quick_share); test draws and walks them all.
 # PYTHONDONTWRITEBYTECODE is emptied for the run: where the shell sets it, pytest can
 # keep no rewritten test module in __pycache__ and each worker would re-rewrite every
 # one on each run (collection 12 s instead of 5 s on 2 cores).
-PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n auto --dist loadgroup
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n auto --dist loadscope
 LINT := $(PY) -m ruff check --quiet rolecli plugins tests benchmarks
 
 test: install

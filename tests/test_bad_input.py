@@ -1011,7 +1011,7 @@ def test_in_process(case, tmp_path, monkeypatch):
 
 
 @pytest.mark.slow  # a process for every case
-@pytest.mark.xdist_group("processes")  # one worker starts them all, together (see the processes fixture)
+# One worker starts them all, together (the processes fixture; make's --dist loadscope keeps a module on one worker).
 @pytest.mark.parametrize("case", [c for c in CASES if needs_process(c)], ids=str)
 def test_as_a_process(case, processes):
     result, root, before = processes[case.name]

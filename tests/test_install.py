@@ -16,7 +16,7 @@ import pytest
 
 from rolecli_testing import REPO
 
-pytestmark = pytest.mark.slow  # builds a fresh virtual environment
+pytestmark = pytest.mark.slow  # builds a fresh virtual environment, once for the module (make's --dist loadscope)
 
 
 def _declared_systems() -> set[str]:

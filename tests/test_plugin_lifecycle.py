@@ -18,7 +18,7 @@ import zipfile
 import pytest
 import test_install
 
-pytestmark = pytest.mark.slow  # builds a fresh virtual environment
+pytestmark = pytest.mark.slow  # builds a fresh virtual environment, once for the module (make's --dist loadscope)
 
 fresh_venv = test_install.fresh_venv  # the fixture: `pip install` of a copy of this repository, in a new venv
 
