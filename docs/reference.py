@@ -167,7 +167,7 @@ def reference() -> str:
     for f in functions():
         out += [f"#### `{_signature(f)}`", "", markdown(inspect.getdoc(f)), ""]
     out += ["### `ctx.dice`: the dice source", "", markdown(inspect.getdoc(DiceSource)), ""]
-    out += [line for name in ("roll", "fudge", "custom", "reads", "physical")
+    out += [line for name in ("roll", "roll_many", "fudge", "fudge_many", "custom", "reads", "physical")
             for line in _member(DiceSource, vars(DiceSource)[name])]
     out += ["", "#### `DieRead`", "", markdown(inspect.getdoc(DieRead)), ""] + _fields_table(DieRead)
     return "\n".join(out + ["", END])

@@ -92,13 +92,23 @@ class Verbs:
 
     def __init__(self, info: SystemInfo) -> None:
         self.info = info
+        self._runs: dict[tuple[str, str], Callable[..., Any] | None] = {}  # see _run
 
     def _play(self, hook: str, action: Action, ctx: Context, *first: Any) -> Any:
-        spec = self.info.action(action.name)
-        if spec is None or spec.hook != hook or spec.run is None:
+        key = (hook, action.name)
+        run = self._runs[key] if key in self._runs else self._run(key)
+        if run is None:
             return None
         action, ctx = complete(self.info, action, ctx)
-        return function(spec.run)(*first, own(action), ctx)
+        return run(*first, own(action), ctx)
+
+    def _run(self, key: tuple[str, str]) -> Callable[..., Any] | None:
+        """The function that plays verb ``key[1]`` through hook ``key[0]``
+        (``None``: the plugin's own implementation answers), looked up once:
+        a simulation calls the same few verbs thousands of times."""
+        spec = self.info.action(key[1])
+        run = self._runs[key] = None if spec is None or spec.hook != key[0] or spec.run is None else function(spec.run)
+        return run
 
     @hookimpl
     def rolecli_roll(self, action: Action, ctx: Context) -> Any:

@@ -53,9 +53,14 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
         if result.success is not None and not isinstance(result.success, bool):
             return f"its Outcome.success is {_kind(result.success)}, not True, False or None"
         changes, effects, used = result.changes, result.effects, result.used
-        if not _table(changes) or (changes and not all(
-                isinstance(name, str) and _table(state) for name, state in changes.items())):
-            return "its Outcome.changes is not a dict of characters' names to their state (dicts)"
+        if not _table(changes):
+            return _NOT_STATES
+        plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
+        for name, state in changes.items():
+            if not isinstance(name, str) or not _table(state):
+                return _NOT_STATES
+            if plain and not _plain(state):
+                plain = False
         if not isinstance(effects, (list, tuple)) or (effects and not all(isinstance(e, Effect) for e in effects)):
             return "its Outcome.effects is not a list of Effects"
         if not isinstance(used, (list, tuple)) or (used and not all(
@@ -66,12 +71,15 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
                 if key in result.data and not _texts(result.data[key]):
                     return f"its Outcome.data[{key!r}] is not a list of characters' names"
         return ((written and _unwritable(result.data, "Outcome.data"))
-                or (changes and _unwritable(changes, "Outcome.changes")) or None)
+                or (not plain and _unwritable(changes, "Outcome.changes")) or None)
     if isinstance(result, Odds):
         if not isinstance(result.outcomes, Mapping):
             return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
         return _lines(result.lines, "Odds")
     return None
+
+
+_NOT_STATES = "its Outcome.changes is not a dict of characters' names to their state (dicts)"
 
 
 def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
@@ -81,18 +89,23 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     if not changes or info is None:
         return None
     action, ctx = kwargs.get("action"), kwargs.get("ctx")
-    given = {c.name: c for c in (getattr(action, "actor", None), getattr(action, "target", None),
-                                 kwargs.get("character"), *kwargs.get("characters", ())) if c is not None}
-    campaign = getattr(ctx, "characters", None) or {}
+    given = _given(action, kwargs)
+    campaign = None  # looked at for a character not given, or a key not a state field, if any
     reached = None  # worked out for a name the verb was not given, if any
     state_keys = info.state_keys
     for name, state in changes.items():
         if name not in given:
+            if campaign is None:
+                campaign = getattr(ctx, "characters", None) or {}
             if reached is None:
                 reached = _reached(ctx, campaign)
             if name not in reached:
                 return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
                         "nothing was written")
+        if state.keys() <= state_keys:  # the usual result: state fields only, whatever the character holds
+            continue
+        if campaign is None:
+            campaign = getattr(ctx, "characters", None) or {}
         had = given.get(name) or campaign.get(name)
         held = had.state if had is not None else {}
         new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
@@ -100,6 +113,19 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
             return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
                     f"system {info.name!r} does not declare as state; nothing was written")
     return None
+
+
+def _given(action: Any, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """The characters a hook was given, by name: its action's actor and target,
+    and the ``character`` or ``characters`` it was called on."""
+    given = {}
+    for who in (getattr(action, "actor", None), getattr(action, "target", None), kwargs.get("character")):
+        if who is not None:
+            given[who.name] = who
+    for who in kwargs.get("characters", ()):
+        if who is not None:
+            given[who.name] = who
+    return given
 
 
 def _reached(ctx: Any, campaign: Any) -> set[str]:

@@ -353,7 +353,12 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
         if who is None:
             continue
         state = who.state
-        merged = {k: state[k] for k in keys if k in state}
+        if tuple(state) == keys:  # every field in the template's order, as kept here: nothing to reorder
+            if new.items() <= state.items():
+                continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
+            merged = dict(state)
+        else:
+            merged = {k: state[k] for k in keys if k in state}
         merged.update(new)
         if None in merged.values():
             merged = {k: v for k, v in merged.items() if v is not None}

@@ -126,3 +126,23 @@ def test_a_returned_state_is_merged_over_the_template_fields_it_leaves_out(old, 
     if moved:  # in the template's order, whatever order the state was read in; new keys after
         order = dict.fromkeys([k for k in KEYS if k in old] + list(new))
         assert list(ana.state) == [k for k in order if k in ana.state]
+
+
+@pytest.mark.parametrize("old, new, state, moved", [
+    ({"a": 1, "b": 2, "c": 3}, {"b": 2}, {"a": 1, "b": 2, "c": 3}, False),  # a whole state, nothing moving
+    ({"a": 1, "b": 2, "c": 3}, {"b": 5, "a": 1}, {"a": 1, "b": 5, "c": 3}, True),
+    ({"a": 1, "b": 2, "c": 3}, {"c": None}, {"a": 1, "b": 2}, True),
+    ({"c": 3, "a": 1, "b": 2}, {"b": 2}, {"c": 3, "a": 1, "b": 2}, False),  # unmoved: not even reordered
+    ({"c": 3, "a": 1, "b": 2}, {"b": 4}, {"a": 1, "b": 4, "c": 3}, True),  # moved: in the template's order
+    ({"a": 1, "x": 9}, {"a": 1}, {"a": 1}, True),  # a key the template does not declare goes
+])
+def test_a_change_that_moves_nothing_leaves_the_state_as_it_was(old, new, state, moved):
+    from rolecli.play import apply_changes
+
+    info = SystemInfo(name="merge", names=L("m", "m"),
+                      template=tuple(Field(k, "int", L(k, k), state=True) for k in KEYS))
+    ana = Character("Ana", {}, dict(old))
+    before = ana.state
+    said = apply_changes(info, Outcome(data={}, changes={"Ana": new}), {"Ana": ana})
+    assert (said, ana.state, list(ana.state)) == (["Ana"] if moved else [], state, list(state))
+    assert (ana.state is before) is (not moved)

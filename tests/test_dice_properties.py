@@ -306,3 +306,22 @@ def test_odds_answer_or_refuse_quickly(text):
         assert time.process_time() - start < 0.5, (text, str(exc))
         assert "\n" not in str(exc)
     assert time.process_time() - start < 4.0, text
+
+
+@SETTINGS
+@given(st.sampled_from([2, 3, 6, 10, 12, 20, 100]), st.integers(0, 8), st.integers(0, 2**32))
+def test_many_dice_at_once_are_the_dice_read_one_at_a_time(sides, count, seed):
+    """``roll_many`` and ``fudge_many`` (a plugin's pool) give the values and
+    the records a die-by-die loop gives, rolled and given, and go through a
+    subclass's own ``roll`` and ``fudge``."""
+    whys = [f"die {i}" for i in range(count)]
+    many, each = DiceSource(seed), DiceSource(seed)
+    assert many.roll_many(sides, whys) == [each.roll(sides, w) for w in whys]
+    assert many.fudge_many(whys) == [each.fudge(w) for w in whys]
+    assert many.reads == each.reads and many.count == each.count == 2 * count
+    given = [str(r.value) if r.sides != "F" else "+-0"[[1, -1, 0].index(r.value)] for r in each.reads]
+    back = DiceSource(given=given)
+    assert back.roll_many(sides, whys) + back.fudge_many(whys) == [r.value for r in each.reads]
+    assert [(r.sides, r.value, r.why) for r in back.reads] == [(r.sides, r.value, r.why) for r in each.reads]
+    prefix = _Prefix([1] * count + [0] * count)
+    assert prefix.roll_many(sides, whys) == [1] * count and prefix.fudge_many(whys) == [0] * count

@@ -113,6 +113,16 @@ def test_a_verb_without_a_function_reaches_the_plugins_own_hook():
     assert outcome.data == {"own": "own"}
 
 
+def test_each_verb_reaches_its_own_function_through_its_own_hook_only_call_after_call():
+    relay, ana = hooks(Declared()), object()
+    for _ in range(2):  # the second time, from the functions looked up the first
+        assert relay.rolecli_resolve(action=Action("check", {}), ctx=context(dice=[1])).data == {"total": 3}
+        assert relay.rolecli_resolve(action=Action("own", {}), ctx=context()).data == {"own": "own"}
+        assert relay.rolecli_apply_damage(character=ana, action=Action("check", {}), ctx=context()) is None
+        assert relay.rolecli_resolve(action=Action("hurt", {}), ctx=context()) is None
+    assert [s[0] for s in seen] == ["check", "check"]
+
+
 def test_a_module_function_named_by_text_is_imported_when_first_played():
     relay = hooks(Declared())
     character = object()

@@ -238,3 +238,24 @@ def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
     assert (said is not None) is explain
     bad_state = Outcome(data={}, lines=[], changes={"Bo": {"marks": b"\x00"}})
     assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, kwargs, None)
+
+
+@pytest.mark.parametrize("changes, says", [
+    ({"Ana": {"marks": 1}, "Bo": {"marks": b"\x00"}}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": {"marks": object()}, "Bo": {"marks": 1}}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": {"marks": 1}, "Bo": {"marks": 1, "hp": 9}}, "state key(s) 'hp' for Bo"),
+    ({"Ana": {"marks": 1}, "Bo": {"marks": 1, "legacy": 2}}, None),  # a key Bo's state holds already
+    ({"Ana": {"marks": 1}, "Bo": [1]}, "Outcome.changes is not a dict of characters' names to their state"),
+    ({"Ana": {"marks": 1}, 7: {"marks": 1}}, "Outcome.changes is not a dict of characters' names to their state"),
+])
+def test_every_changed_state_is_checked_not_only_the_first(changes, says):
+    """The states a result changes are walked once each, their types and JSON
+    together, and their keys against the template: a fault in the last one is found."""
+    from rolecli.contract import Action, Character
+    from rolecli.outcomes import problem
+    from rolecli.testing import context
+
+    ana, bo = Character("Ana", {}, {"marks": 0}), Character("Bo", {}, {"marks": 0, "legacy": 1})
+    kwargs = {"action": Action("hit", {}, ana, bo), "ctx": context(Rogue().info, characters=[ana, bo], explain=False)}
+    said = problem("rolecli_resolve", Outcome(data={}, lines=[], changes=changes), kwargs, Rogue().info)
+    assert said is None if says is None else says in said

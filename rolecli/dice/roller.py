@@ -552,9 +552,9 @@ def _readers(term: Dice):
         return ((lambda src: lambda why: src.custom(faces, why, label)),
                 (lambda src, whys: [src.custom(faces, w, label) for w in whys]))
     if sides is None:
-        return (lambda src: src.fudge), (lambda src, whys: src._fudge_many(whys))
+        return (lambda src: src.fudge), (lambda src, whys: src.fudge_many(whys))
     return ((lambda src: lambda why: src.roll(sides, why)),
-            (lambda src, whys: src._roll_many(sides, whys)))
+            (lambda src, whys: src.roll_many(sides, whys)))
 
 
 def _compile_dice(term: Dice, source_text: str) -> Evaluator:

@@ -191,8 +191,10 @@ class DiceSource:
         self._raw.append((label, value, "given", why))
         return value
 
-    def _roll_many(self, sides: int, whys: Sequence[str]) -> list[int]:
-        """``[self.roll(sides, w) for w in whys]``, faster when rolling (internal)."""
+    def roll_many(self, sides: int, whys: Sequence[str]) -> list[int]:
+        """Several dice of ``sides`` faces, one for each reason in ``whys`` (a
+        pool of d10): the values and records of ``[roll(sides, why) for why in whys]``,
+        without a call per die."""
         if self._given is None and self._plain:
             values = self._below_many(sides, len(whys), 1)
             self._raw.append((sides, values, "rolled", whys))
@@ -200,8 +202,9 @@ class DiceSource:
         roll = self.roll
         return [roll(sides, w) for w in whys]
 
-    def _fudge_many(self, whys: Sequence[str]) -> list[int]:
-        """``[self.fudge(w) for w in whys]``, faster when rolling (internal)."""
+    def fudge_many(self, whys: Sequence[str]) -> list[int]:
+        """Several fudge dice, one for each reason in ``whys`` (Fate's 4dF):
+        the values and records of ``[fudge(why) for why in whys]``, without a call per die."""
         if self._given is None and self._plain:
             values = self._below_many(3, len(whys), -1)
             self._raw.append(("F", values, "rolled", whys))
