@@ -1,7 +1,7 @@
 """Managing plugins (issue 13): `rolecli plugins` lists them; ROLECLI_LOAD_PLUGINS,
 ROLECLI_QUIET_PLUGINS and ROLECLI_TRACE_PLUGINS; the refusals of `install`,
 `uninstall` and `new`, pip or uv, and `freeze`'s lines. The real installs into a
-fresh virtual environment are in test_plugin_lifecycle."""
+fresh virtual environment are in test_install."""
 
 from __future__ import annotations
 

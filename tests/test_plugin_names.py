@@ -2,7 +2,7 @@
 (`rolecli plugins new fate` wrote `rolecli_fate`) no longer takes the built-in's
 place. `plugins new` refuses a taken name; at load, a plugin whose module is
 another distribution's is skipped in one line and the built-in keeps working.
-What `plugins install` refuses is in test_plugin_lifecycle (with pip, in a fresh
+What `plugins install` refuses is in test_install (with pip, in a fresh
 virtual environment), and at the end of this file (pip stood in for)."""
 
 from __future__ import annotations
