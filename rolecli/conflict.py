@@ -37,7 +37,7 @@ MAX_EFFECT_ROUNDS = 10_000  # rounds an effect may last
 MAX_COUNTER = 1_000_000_000
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One thing that happened as the conflict moved: ``kind`` is
     ``turn_ended``, ``round_ended``, ``round_started``, ``turn_started``,
@@ -164,40 +164,45 @@ class Scene:
         what it reported.
         """
         c = self.running()
-        events: list[Event] = []
-        actor = self.actor
-        if actor is not None:
-            events.extend(end_of_turn(actor))
-            events.append(Event("turn_ended", actor, c["round"]))
-        start = c["turn"] + 1
-        for _ in range(2):  # this round's remaining turns, then at most one new round
-            turns = c["turns"]
+        turns, at = c["turns"], c["turn"]
+        if 0 <= at < len(turns):
+            actor = turns[at]
+            events = [*end_of_turn(actor), Event("turn_ended", actor, c["round"])]
+        else:
+            events = []
+        for start in (at + 1, 0):  # this round's remaining turns, then at most one new round
             for index in range(start, len(turns)):
-                why = can_act(turns[index])
+                actor = turns[index]
+                why = can_act(actor)
                 if why is None:
                     c["turn"] = index
-                    return events + self._start_turn(turns[index])
-                events.append(Event("skipped", turns[index], c["round"], why=why))
+                    events += self._start_turn(actor)
+                    return events
+                events.append(Event("skipped", actor, c["round"], why=why))
             events.extend(end_of_round(list(c["participants"])))
             events.append(Event("round_ended", round=c["round"]))
-            events += self._expire_rounds()
+            if self.effects:
+                events += self._expire_rounds()
             c["round"] += 1
             if c.get("each_round"):
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
                     c["turns"], c["each_round"] = answer[0], answer[1]
+            turns = c["turns"]
             events.append(Event("round_started", round=c["round"]))
-            start = 0
-            if not any(can_act(n) is None for n in c["turns"]):
+            if not any(can_act(n) is None for n in turns):
                 break
         c["turn"] = len(c["turns"])  # nobody's turn until someone can act again
-        return events + [Event("nobody", round=c["round"])]
+        events.append(Event("nobody", round=c["round"]))
+        return events
 
     def _start_turn(self, actor: str | None) -> list[Event]:
         if actor is None:
             return []
-        return [Event("turn_started", actor, self.conflict["round"])] + self._expire(
-            lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+        started = [Event("turn_started", actor, self.conflict["round"])]
+        if self.effects:
+            started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+        return started
 
     def join(self, name: str) -> None:
         """``name`` enters the conflict: last in this round's turns."""
