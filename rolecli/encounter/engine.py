@@ -380,6 +380,9 @@ class Play(Tracker):
         now, then = self.characters[name].state, self.enc.characters[name].state
         return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
 
+    def vitality(self, name: str) -> float | None:
+        return (self.statuses.get(name) or self.status(name)).vitality
+
     def share(self, name: str) -> float:
         """How much fight ``name`` has left: the system's vitality; for a
         system that gives none, 1.0 until its state changes, then 0.0."""
@@ -390,7 +393,7 @@ class Play(Tracker):
         return self.share(name) < 1
 
     def target(self, rule: str, candidates: list[str]) -> str:
-        return choose(rule, candidates, lambda n: self.status(n).vitality, self.changed, self.pick)
+        return choose(rule, candidates, self.vitality, self.changed, self.pick)
 
     def pick(self, names) -> str:
         """A random target, from a generator of its own: ``--dice`` gives dice only."""
