@@ -64,6 +64,7 @@ class Tracker:
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
         self.recovers = {event for event, _ in self.info.events}
+        self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
         self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
@@ -119,13 +120,16 @@ class Tracker:
         spec = self.recovery
         if spec is None or event not in self.recovers:
             return []
-        params, events = self.info.params(Action(spec.name, {"event": event})), []  # completed once
+        params = self.recovering.get(event)
+        if params is None:  # completed once for the whole conflict
+            params = self.recovering[event] = self.info.params(Action(spec.name, {"event": event}))
+        events, characters = [], self.characters
         for name in names:
-            if name not in self.characters:
+            if name not in characters:
                 continue
             start = self.dice_mark()
             action = Action(spec.name, Completed(params))  # parameters of its own for each call
-            outcome, moved = self.hook(spec, action, [self.characters[name]], name)
+            outcome, moved = self.hook(spec, action, [characters[name]], name)
             events += self.recovered(event, name, outcome, moved, start)
         return events
 
