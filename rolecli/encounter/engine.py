@@ -175,20 +175,22 @@ class Play(Tracker):
         target, and its target (``None`` for a verb made at nobody). Under
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
-            allies = self.allies(actor, side) if rule.when.word == "ally_below" or rule.target.endswith("_ally") else []
-            if rule.when.word != "always" and not holds(rule.when, self.hurt(actor), len(foes) > len(self.friends(side)),
-                                                 self.share(actor), [self.share(n) for n in allies]):
+            when, aim = rule.when, rule.target
+            ally = aim.endswith("_ally")
+            allies = self.allies(actor, side) if ally or when.word == "ally_below" else []
+            if when.word != "always" and not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)),
+                                                   self.share(actor), [self.share(n) for n in allies]):
                 continue
             if not rule.aims(rule.main):
                 return rule, None
-            if rule.target == "self":
+            if aim == "self":
                 return rule, actor
-            if not rule.target.endswith("_ally"):
-                return rule, self.target(rule.target, foes)
-            if rule.when.word == "ally_below":
-                allies = [n for n in allies if self.share(n) < rule.when.below]
+            if not ally:
+                return rule, self.target(aim, foes)
+            if when.word == "ally_below":
+                allies = [n for n in allies if self.share(n) < when.below]
             if allies:
-                return rule, self.target(rule.target.removesuffix("_ally"), allies)
+                return rule, self.target(aim.removesuffix("_ally"), allies)
         raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
@@ -345,7 +347,8 @@ class Play(Tracker):
         """``None`` when ``name`` can act now, else why not (for the scene)."""
         if self.side_of[name] in self.routed:
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
-        return None if self.status(name).can_act else super().why_not(name)  # (the status kept, if any)
+        status = self.statuses.get(name) or self.status(name)
+        return None if status.can_act else super().why_not(name)  # (the status kept)
 
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
