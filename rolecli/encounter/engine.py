@@ -129,20 +129,19 @@ class Play(Tracker):
             verdict = self.verdict()
             if verdict is not None:
                 return self.ending(*verdict)
+            round_ = self.scene.conflict["round"]
             events = self.next()
-            kinds = [e.kind for e in events]
-            if self.closing:  # the fight ends with this round: what the scene began after it never happens
-                events = events[: kinds.index("round_ended") + 1]
-            if self.ordered:
-                events = self.initiated(events)
             if self.tell:
-                self.emit(events)
+                if self.closing:  # the fight ends with this round: what the scene began after it never happens
+                    events = events[: [e.kind for e in events].index("round_ended") + 1]
+                self.emit(self.initiated(events))
+            self.ordered.clear()
             verdict = self.verdict()
-            if verdict is None and (self.closing or "nobody" in kinds):
+            if verdict is None and (self.closing or self.scene.actor is None):  # (nobody's turn: nobody can act)
                 verdict = (None, "round_limit" if self.closing else "nobody")
             if verdict is not None:
                 return self.ending(*verdict)
-            if self.pause is not None and "round_ended" in kinds:
+            if self.pause is not None and self.scene.conflict["round"] != round_:  # a round ended
                 self.pause(self.round)
 
     def initiated(self, events: list[Event]) -> list[Event]:
