@@ -183,8 +183,10 @@ class Tracker:
         """This turn ends and the next one a participant able to act can play
         starts (:meth:`Scene.advance <rolecli.conflict.Scene.advance>`), with
         the system's ``end_of_turn``, ``end_of_round`` and, where it asks for
-        it, a new round's initiative."""
-        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round)
+        it, a new round's initiative. How the scene moved is told only when
+        someone reads it (``ctx.explain``)."""
+        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round,
+                                    self.ctx.explain)
         self.sync()
         return events
 
