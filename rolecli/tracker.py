@@ -50,7 +50,7 @@ class Tracker:
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
-    :meth:`why_not`, :meth:`hook`, :meth:`initiative_params`,
+    :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
     :meth:`end_of_round`; the encounter engine does.
     """
@@ -102,12 +102,28 @@ class Tracker:
         """``spec``'s hook played as every verb is (:func:`rolecli.play.call`,
         then :func:`rolecli.play.apply` keeps its changes and effects); the
         outcome, and the names of the characters whose state it moved. ``who``:
-        whose doing it is, for a subclass that names it when the rules refuse."""
-        outcome = call(self.system, spec, action, self.ctx, subjects)
-        moved = apply(self.system, outcome, self.ctx, self.scene)
+        whose doing it is, for :meth:`refusal`."""
+        try:
+            outcome = call(self.system, spec, action, self.ctx, subjects)
+            moved = apply(self.system, outcome, self.ctx, self.scene)
+        except RoleError as exc:
+            refusal = self.refusal(exc, spec, who)
+            if refusal is None:
+                raise
+            raise refusal from None
         if moved:
             self.touched.update(moved)
+            self.moved(moved)
         return outcome, moved
+
+    def refusal(self, exc: RoleError, spec: ActionSpec, who: str | None) -> RoleError | None:
+        """What to raise instead of ``exc``, which a hook raised (its rules
+        refused, or the plugin failed); ``None`` lets ``exc`` itself through."""
+        return None
+
+    def moved(self, names: list[str]) -> None:
+        """The characters a hook just moved (their state is new), for a
+        subclass that keeps what it worked out from their states."""
 
     def dice_mark(self) -> int:
         """Where the dice of the next hook will begin (``source.reads[mark:]``),

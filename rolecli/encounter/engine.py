@@ -260,18 +260,14 @@ class Play(Tracker):
             subjects = []
         return self.hook(spec, action, subjects, actor or side)[0]
 
-    def hook(self, spec, action: Action, subjects: list, who: str | None = None) -> tuple[Outcome, list[str]]:
-        """The system's hook, played by the tracker; a refusal by its rules says
-        when and who, and the statuses of those it moved are asked again."""
-        try:
-            outcome, moved = super().hook(spec, action, subjects, who)
-        except PluginFailure:
-            raise
-        except RoleError as exc:
-            raise Refusal(self.lang, self.round, who, spec.name, exc) from None
-        for name in moved:
+    def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
+        """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
+        return None if isinstance(exc, PluginFailure) else Refusal(self.lang, self.round, who, spec.name, exc)
+
+    def moved(self, names: list[str]) -> None:
+        """The statuses of those a hook moved are asked again."""
+        for name in names:
             self.restate(name)
-        return outcome, moved
 
     def restate(self, name: str) -> None:
         """The status of ``name``, whose state changed, asked again; who fights
