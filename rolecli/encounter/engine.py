@@ -135,7 +135,8 @@ class Play(Tracker):
                 if self.closing:  # the fight ends with this round: what the scene began after it never happens
                     events = events[: [e.kind for e in events].index("round_ended") + 1]
                 self.emit(self.initiated(events))
-            self.ordered.clear()
+            else:
+                self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
             verdict = self.verdict()
             if verdict is None and (self.closing or self.scene.actor is None):  # (nobody's turn: nobody can act)
                 verdict = (None, "round_limit" if self.closing else "nobody")
@@ -379,6 +380,7 @@ class Play(Tracker):
         return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
 
     def vitality(self, name: str) -> float | None:
+        """The system's vitality of ``name`` (``None`` where it gives none), from its kept status."""
         return (self.statuses.get(name) or self.status(name)).vitality
 
     def share(self, name: str) -> float:
