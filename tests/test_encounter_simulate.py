@@ -291,3 +291,19 @@ def test_a_trial_measures_each_state_value_against_the_start_whether_or_not_a_ho
     fields = [(name, key) for name in enc.participants for key in enc.state_keys]
     assert ("Esqueleto", "damage") in fields and dict(zip(fields, changes))[("Ana", "damage")] == 3.0
     assert all(change == 0 for field, change in zip(fields, changes) if field != ("Ana", "damage"))
+
+
+def test_the_trials_ask_the_statuses_they_start_with_once(campaigns, monkeypatch):
+    """Every trial starts alike (the same states, scene and rules): the
+    participants' statuses as it starts are asked in the first trial only."""
+    from rolecli.encounter.simulate import play_trials
+    from rolecli.tracker import Tracker
+
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    asked, status = [], Tracker.status
+    monkeypatch.setattr(Tracker, "status", lambda self, name: asked.append(
+        (name, self.characters[name].state is enc.characters[name].state)) or status(self, name))
+    play_trials(enc, {}, 7, 0, 10)
+    assert [name for name, starting in asked if starting] == list(enc.participants)
+    assert len(asked) > len(enc.participants)  # those a trial hurt are asked again

@@ -78,12 +78,14 @@ class Play(Tracker):
     the campaign's scene to play in (its effects in force), else an empty one;
     ``tell(event)`` gets every event as a JSON object; ``pause(round)`` is
     called after each round; ``characters``: the working copies to play on
-    (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`).
+    (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`);
+    ``statuses``: the participants' statuses as it starts, when they are known
+    already (a simulation's trials all start alike: the same states, scene and rules).
     """
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
-                 pause: Callable[[int], None] | None = None, characters=None):
+                 pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None):
         from rolecli.campaign.store import WorkingCopies
         from rolecli.dice.source import DiceSource
 
@@ -94,7 +96,7 @@ class Play(Tracker):
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
-        self.statuses: dict[str, Any] = {}  # by name, until its state changes (hook)
+        self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None

@@ -102,9 +102,13 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     from rolecli.conflict import Scene
 
     results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
+    opening = None  # the statuses every trial starts with: asked once, as the first one starts
     for index in range(start, stop):
-        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies())
+        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies(),
+                    statuses=opening)
         play.ctx.explain = explain
+        if opening is None:
+            opening = {name: play.status(name) for name in enc.participants}
         results.append(measure(play, play.play(), before))
         shared.restore()
     return results
