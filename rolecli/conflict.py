@@ -37,7 +37,7 @@ MAX_EFFECT_ROUNDS = 10_000  # rounds an effect may last
 MAX_COUNTER = 1_000_000_000
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One thing that happened as the conflict moved: ``kind`` is
     ``turn_ended``, ``round_ended``, ``round_started``, ``turn_started``,
@@ -153,51 +153,64 @@ class Scene:
 
     def advance(self, can_act: Callable[[str], str | None],
                 new_round: Callable[[int, list[str]], tuple[list[str], bool] | None],
-                end_of_turn: Callable[[str], Iterable[Event]], end_of_round: Callable[[list[str]], Iterable[Event]]
-                ) -> list[Event]:
+                end_of_turn: Callable[[str], Iterable[Event]], end_of_round: Callable[[list[str]], Iterable[Event]],
+                explain: bool = True) -> list[Event]:
         """Move to the next turn that a participant able to act can play.
 
         ``can_act(name)`` gives ``None`` or why not; ``new_round(round,
         participants)`` gives the next round's turns (and whether to ask again
         next round), or ``None`` to keep them; ``end_of_turn`` and
         ``end_of_round`` run the system's recovery for those events and give
-        what it reported.
+        what it reported. ``explain=False``: nobody reads how the scene moved
+        (a simulation's trials, as :attr:`~rolecli.contract.Context.explain`),
+        so the turns and rounds it ends, starts and skips are not told; what
+        the recoveries report and the effects that expire still are.
         """
         c = self.running()
+        turns, at = c["turns"], c["turn"]
         events: list[Event] = []
-        actor = self.actor
-        if actor is not None:
-            events.extend(end_of_turn(actor))
-            events.append(Event("turn_ended", actor, c["round"]))
-        start = c["turn"] + 1
-        for _ in range(2):  # this round's remaining turns, then at most one new round
-            turns = c["turns"]
+        if 0 <= at < len(turns):
+            actor = turns[at]
+            events += end_of_turn(actor)
+            if explain:
+                events.append(Event("turn_ended", actor, c["round"]))
+        for start in (at + 1, 0):  # this round's remaining turns, then at most one new round
             for index in range(start, len(turns)):
-                why = can_act(turns[index])
+                actor = turns[index]
+                why = can_act(actor)
                 if why is None:
                     c["turn"] = index
-                    return events + self._start_turn(turns[index])
-                events.append(Event("skipped", turns[index], c["round"], why=why))
-            events.extend(end_of_round(list(c["participants"])))
-            events.append(Event("round_ended", round=c["round"]))
-            events += self._expire_rounds()
+                    events += self._start_turn(actor, explain)
+                    return events
+                if explain:
+                    events.append(Event("skipped", actor, c["round"], why=why))
+            events += end_of_round(list(c["participants"]))
+            if explain:
+                events.append(Event("round_ended", round=c["round"]))
+            if self.effects:
+                events += self._expire_rounds()
             c["round"] += 1
             if c.get("each_round"):
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
                     c["turns"], c["each_round"] = answer[0], answer[1]
-            events.append(Event("round_started", round=c["round"]))
-            start = 0
-            if not any(can_act(n) is None for n in c["turns"]):
+            turns = c["turns"]
+            if explain:
+                events.append(Event("round_started", round=c["round"]))
+            if not any(can_act(n) is None for n in turns):
                 break
         c["turn"] = len(c["turns"])  # nobody's turn until someone can act again
-        return events + [Event("nobody", round=c["round"])]
+        if explain:
+            events.append(Event("nobody", round=c["round"]))
+        return events
 
-    def _start_turn(self, actor: str | None) -> list[Event]:
+    def _start_turn(self, actor: str | None, explain: bool = True) -> list[Event]:
         if actor is None:
             return []
-        return [Event("turn_started", actor, self.conflict["round"])] + self._expire(
-            lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+        started = [Event("turn_started", actor, self.conflict["round"])] if explain else []
+        if self.effects:
+            started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+        return started
 
     def join(self, name: str) -> None:
         """``name`` enters the conflict: last in this round's turns."""

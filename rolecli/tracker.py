@@ -50,7 +50,7 @@ class Tracker:
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
-    :meth:`why_not`, :meth:`hook`, :meth:`initiative_params`,
+    :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
     :meth:`end_of_round`; the encounter engine does.
     """
@@ -64,6 +64,7 @@ class Tracker:
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
         self.recovers = {event for event, _ in self.info.events}
+        self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
         self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
@@ -101,12 +102,28 @@ class Tracker:
         """``spec``'s hook played as every verb is (:func:`rolecli.play.call`,
         then :func:`rolecli.play.apply` keeps its changes and effects); the
         outcome, and the names of the characters whose state it moved. ``who``:
-        whose doing it is, for a subclass that names it when the rules refuse."""
-        outcome = call(self.system, spec, action, self.ctx, subjects)
-        moved = apply(self.system, outcome, self.ctx, self.scene)
+        whose doing it is, for :meth:`refusal`."""
+        try:
+            outcome = call(self.system, spec, action, self.ctx, subjects)
+            moved = apply(self.system, outcome, self.ctx, self.scene)
+        except RoleError as exc:
+            refusal = self.refusal(exc, spec, who)
+            if refusal is None:
+                raise
+            raise refusal from None
         if moved:
             self.touched.update(moved)
+            self.moved(moved)
         return outcome, moved
+
+    def refusal(self, exc: RoleError, spec: ActionSpec, who: str | None) -> RoleError | None:
+        """What to raise instead of ``exc``, which a hook raised (its rules
+        refused, or the plugin failed); ``None`` lets ``exc`` itself through."""
+        return None
+
+    def moved(self, names: list[str]) -> None:
+        """The characters a hook just moved (their state is new), for a
+        subclass that keeps what it worked out from their states."""
 
     def dice_mark(self) -> int:
         """Where the dice of the next hook will begin (``source.reads[mark:]``),
@@ -119,13 +136,16 @@ class Tracker:
         spec = self.recovery
         if spec is None or event not in self.recovers:
             return []
-        params, events = self.info.params(Action(spec.name, {"event": event})), []  # completed once
+        params = self.recovering.get(event)
+        if params is None:  # completed once for the whole conflict
+            params = self.recovering[event] = self.info.params(Action(spec.name, {"event": event}))
+        events, characters = [], self.characters
         for name in names:
-            if name not in self.characters:
+            if name not in characters:
                 continue
             start = self.dice_mark()
             action = Action(spec.name, Completed(params))  # parameters of its own for each call
-            outcome, moved = self.hook(spec, action, [self.characters[name]], name)
+            outcome, moved = self.hook(spec, action, [characters[name]], name)
             events += self.recovered(event, name, outcome, moved, start)
         return events
 
@@ -179,8 +199,10 @@ class Tracker:
         """This turn ends and the next one a participant able to act can play
         starts (:meth:`Scene.advance <rolecli.conflict.Scene.advance>`), with
         the system's ``end_of_turn``, ``end_of_round`` and, where it asks for
-        it, a new round's initiative."""
-        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round)
+        it, a new round's initiative. How the scene moved is told only when
+        someone reads it (``ctx.explain``)."""
+        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round,
+                                    self.ctx.explain)
         self.sync()
         return events
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rolecli.conflict import Scene
+from rolecli.conflict import Event, Scene
 from rolecli.contract import Effect, Turn
 from rolecli.errors import RoleError
 
@@ -63,6 +63,27 @@ def test_nobody_able_to_act_leaves_no_turn():
     scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
     events = _advance(scene, out={"Ana", "Bruno"})
     assert scene.turn.actor is None and events[-1].kind == "nobody"
+
+
+def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_and_expiry_said():
+    """``explain=False`` (a simulation's trials): no turn or round is told, the
+    scene moves as when it is, recovery is called as often and effects expire."""
+    def played(explain):
+        scene, log, told = Scene(), [], []
+        scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], None, False)
+        scene.add(Effect("Bruno", "guard", until="next_turn", by="Bruno"))
+        for out in ((), {"Bruno"}, (), {"Ana", "Bruno", "Carla"}):
+            told.append(_kinds(scene.advance(lambda n: "out" if n in out else None, lambda r, names: None,
+                                             lambda who: log.append(("turn", who)) or [Event("said", who)],
+                                             lambda names: log.append(("round", tuple(names))) or [],
+                                             explain)))
+        return scene.dump(), log, told
+
+    scene, log, told = played(False)
+    assert (scene, log) == played(True)[:2] and scene["conflict"]["round"] == 3
+    assert told == [[("said", "Ana"), ("expired", "Bruno")], [("said", "Bruno")], [("said", "Carla")],
+                    [("said", "Ana")]]
+    assert ("nobody", None) in played(True)[2][-1]
 
 
 def test_a_system_that_orders_each_round_is_asked_again():

@@ -113,6 +113,24 @@ def test_recovery_goes_one_character_at_a_time_each_seeing_the_last(chain):
     assert {n: c.state["a"] for n, c in tracker.characters.items()} == {"Bo": 1, "Ana": 2, "Cy": 3}
 
 
+def test_each_recovery_call_gets_parameters_of_its_own_for_its_event(chain):
+    """A recovery's parameters are worked out once per event: every call still
+    gets its own copy, naming the event it is for."""
+    tracker = _tracker(chain, {"Ana": {}, "Bo": {}})
+    seen, real = [], tracker.hook
+
+    def hook(spec, action, subjects, who=None):
+        seen.append(action.params)
+        return real(spec, action, subjects, who)
+
+    tracker.hook = hook
+    tracker.recover("end_of_round", ["Ana", "Bo"])
+    tracker.recover("end_of_turn", ["Ana"])
+    tracker.recover("end_of_round", ["Bo"])
+    assert [p["event"] for p in seen] == ["end_of_round", "end_of_round", "end_of_turn", "end_of_round"]
+    assert len({id(p) for p in seen}) == 4
+
+
 def test_a_new_rounds_initiative_sees_the_new_round_and_not_the_expired_effects(chain):
     from rolecli.contract import Action
 

@@ -272,3 +272,38 @@ def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaig
     assert "Esqueleto" not in play.foes("héroes") and "Esqueleto" not in play.friends("cripta")
     hit("heal", 100)
     assert "Esqueleto" in play.foes("héroes") and "Esqueleto" in play.friends("cripta")
+
+
+def test_a_trial_measures_each_state_value_against_the_start_whether_or_not_a_hook_replaced_it(campaigns):
+    """A value a hook gave again (an equal, new object) is no change, one it
+    changed is measured by its amount, one no hook touched is the start's."""
+    from rolecli.encounter.engine import Ending
+    from rolecli.encounter.simulate import measure, starting
+
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    start = starting(enc)
+    play = Play(enc, seed=1)
+    skeleton, ana = play.characters["Esqueleto"], play.characters["Ana"]
+    skeleton.state = {**skeleton.state, "damage": float(skeleton.state["damage"])}  # equal, not the same
+    ana.state = {**ana.state, "damage": ana.state["damage"] + 3}
+    changes = measure(play, Ending(None, "nobody", 1, 0), start)[4]
+    fields = [(name, key) for name in enc.participants for key in enc.state_keys]
+    assert ("Esqueleto", "damage") in fields and dict(zip(fields, changes))[("Ana", "damage")] == 3.0
+    assert all(change == 0 for field, change in zip(fields, changes) if field != ("Ana", "damage"))
+
+
+def test_the_trials_ask_the_statuses_they_start_with_once(campaigns, monkeypatch):
+    """Every trial starts alike (the same states, scene and rules): the
+    participants' statuses as it starts are asked in the first trial only."""
+    from rolecli.encounter.simulate import play_trials
+    from rolecli.tracker import Tracker
+
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    asked, status = [], Tracker.status
+    monkeypatch.setattr(Tracker, "status", lambda self, name: asked.append(
+        (name, self.characters[name].state is enc.characters[name].state)) or status(self, name))
+    play_trials(enc, {}, 7, 0, 10)
+    assert [name for name, starting in asked if starting] == list(enc.participants)
+    assert len(asked) > len(enc.participants)  # those a trial hurt are asked again

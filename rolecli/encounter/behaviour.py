@@ -162,12 +162,10 @@ def choose(rule: str, candidates: Sequence[str], vitality: Callable[[str], float
     if rule == "nearest":
         return candidates[0]
     if rule == "weakest":
-        measured = [vitality(name) for name in candidates]
-        if None in measured:
+        scores = list(map(vitality, candidates))
+        if None in scores:
             scores = [-changed(name) for name in candidates]
-        else:
-            scores = measured
-        return candidates[min(range(len(candidates)), key=scores.__getitem__)]
+        return candidates[scores.index(min(scores))]  # the first of the lowest: the nearest
     if rule == "random":
         return pick(candidates)
     return rule if rule in candidates else candidates[0]

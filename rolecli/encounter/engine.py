@@ -78,12 +78,14 @@ class Play(Tracker):
     the campaign's scene to play in (its effects in force), else an empty one;
     ``tell(event)`` gets every event as a JSON object; ``pause(round)`` is
     called after each round; ``characters``: the working copies to play on
-    (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`).
+    (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`);
+    ``statuses``: the participants' statuses as it starts, when they are known
+    already (a simulation's trials all start alike: the same states, scene and rules).
     """
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
-                 pause: Callable[[int], None] | None = None, characters=None):
+                 pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None):
         from rolecli.campaign.store import WorkingCopies
         from rolecli.dice.source import DiceSource
 
@@ -94,7 +96,7 @@ class Play(Tracker):
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
-        self.statuses: dict[str, Any] = {}  # by name, until its state changes (hook)
+        self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
@@ -129,20 +131,20 @@ class Play(Tracker):
             verdict = self.verdict()
             if verdict is not None:
                 return self.ending(*verdict)
+            round_ = self.scene.conflict["round"]
             events = self.next()
-            kinds = [e.kind for e in events]
-            if self.closing:  # the fight ends with this round: what the scene began after it never happens
-                events = events[: kinds.index("round_ended") + 1]
-            if self.ordered:
-                events = self.initiated(events)
             if self.tell:
-                self.emit(events)
+                if self.closing:  # the fight ends with this round: what the scene began after it never happens
+                    events = events[: [e.kind for e in events].index("round_ended") + 1]
+                self.emit(self.initiated(events))
+            else:
+                self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
             verdict = self.verdict()
-            if verdict is None and (self.closing or "nobody" in kinds):
+            if verdict is None and (self.closing or self.scene.actor is None):  # (nobody's turn: nobody can act)
                 verdict = (None, "round_limit" if self.closing else "nobody")
             if verdict is not None:
                 return self.ending(*verdict)
-            if self.pause is not None and "round_ended" in kinds:
+            if self.pause is not None and self.scene.conflict["round"] != round_:  # a round ended
                 self.pause(self.round)
 
     def initiated(self, events: list[Event]) -> list[Event]:
@@ -175,20 +177,22 @@ class Play(Tracker):
         target, and its target (``None`` for a verb made at nobody). Under
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
-            allies = self.allies(actor, side) if rule.when.word == "ally_below" or rule.target.endswith("_ally") else []
-            if rule.when.word != "always" and not holds(rule.when, self.hurt(actor), len(foes) > len(self.friends(side)),
-                                                 self.share(actor), [self.share(n) for n in allies]):
+            when, aim = rule.when, rule.target
+            ally = aim.endswith("_ally")
+            allies = self.allies(actor, side) if ally or when.word == "ally_below" else []
+            if when.word != "always" and not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)),
+                                                   self.share(actor), [self.share(n) for n in allies]):
                 continue
             if not rule.aims(rule.main):
                 return rule, None
-            if rule.target == "self":
+            if aim == "self":
                 return rule, actor
-            if not rule.target.endswith("_ally"):
-                return rule, self.target(rule.target, foes)
-            if rule.when.word == "ally_below":
-                allies = [n for n in allies if self.share(n) < rule.when.below]
+            if not ally:
+                return rule, self.target(aim, foes)
+            if when.word == "ally_below":
+                allies = [n for n in allies if self.share(n) < when.below]
             if allies:
-                return rule, self.target(rule.target.removesuffix("_ally"), allies)
+                return rule, self.target(aim.removesuffix("_ally"), allies)
         raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
@@ -259,18 +263,14 @@ class Play(Tracker):
             subjects = []
         return self.hook(spec, action, subjects, actor or side)[0]
 
-    def hook(self, spec, action: Action, subjects: list, who: str | None = None) -> tuple[Outcome, list[str]]:
-        """The system's hook, played by the tracker; a refusal by its rules says
-        when and who, and the statuses of those it moved are asked again."""
-        try:
-            outcome, moved = super().hook(spec, action, subjects, who)
-        except PluginFailure:
-            raise
-        except RoleError as exc:
-            raise Refusal(self.lang, self.round, who, spec.name, exc) from None
-        for name in moved:
+    def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
+        """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
+        return None if isinstance(exc, PluginFailure) else Refusal(self.lang, self.round, who, spec.name, exc)
+
+    def moved(self, names: list[str]) -> None:
+        """The statuses of those a hook moved are asked again."""
+        for name in names:
             self.restate(name)
-        return outcome, moved
 
     def restate(self, name: str) -> None:
         """The status of ``name``, whose state changed, asked again; who fights
@@ -345,7 +345,8 @@ class Play(Tracker):
         """``None`` when ``name`` can act now, else why not (for the scene)."""
         if self.side_of[name] in self.routed:
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
-        return None if self.status(name).can_act else super().why_not(name)  # (the status kept, if any)
+        status = self.statuses.get(name) or self.status(name)
+        return None if status.can_act else super().why_not(name)  # (the status kept)
 
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
@@ -380,6 +381,10 @@ class Play(Tracker):
         now, then = self.characters[name].state, self.enc.characters[name].state
         return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
 
+    def vitality(self, name: str) -> float | None:
+        """The system's vitality of ``name`` (``None`` where it gives none), from its kept status."""
+        return (self.statuses.get(name) or self.status(name)).vitality
+
     def share(self, name: str) -> float:
         """How much fight ``name`` has left: the system's vitality; for a
         system that gives none, 1.0 until its state changes, then 0.0."""
@@ -390,7 +395,7 @@ class Play(Tracker):
         return self.share(name) < 1
 
     def target(self, rule: str, candidates: list[str]) -> str:
-        return choose(rule, candidates, lambda n: self.status(n).vitality, self.changed, self.pick)
+        return choose(rule, candidates, self.vitality, self.changed, self.pick)
 
     def pick(self, names) -> str:
         """A random target, from a generator of its own: ``--dice`` gives dice only."""

@@ -58,16 +58,19 @@ def fields(enc) -> list[tuple[str, str]]:
     return [(name, key) for name in enc.participants for key in enc.state_keys]
 
 
-def starting(enc) -> list[tuple[str, dict, tuple[float, ...], tuple[float, ...]]]:
-    """Each participant as every trial starts: its name, its state, the
-    amounts of its state fields, and what :func:`measure` finds of a state
-    that stays as it was (each amount less itself). Worked out once for all
-    the trials (a trial's state that no hook moved is that very table)."""
+def starting(enc) -> list[tuple[str, dict, tuple[tuple[str, Any, float, float], ...], tuple[float, ...]]]:
+    """Each participant as every trial starts: its name, its state, each
+    state field's key, value, amount and what :func:`measure` finds of a
+    value that stays as it was (its amount less itself), and those changes
+    for the whole state. Worked out once for all the trials (a trial's state
+    that no hook moved is that very table; a value no hook replaced is that
+    very object)."""
     found = []
     for name in enc.participants:
         state = enc.characters[name].state
-        amounts = tuple(amount(state.get(k)) for k in enc.state_keys)
-        found.append((name, state, amounts, tuple(a - a for a in amounts)))
+        values = [(k, state.get(k), amount(state.get(k))) for k in enc.state_keys]
+        kept = tuple((k, v, a, a - a) for k, v, a in values)
+        found.append((name, state, kept, tuple(unchanged for _, _, _, unchanged in kept)))
     return found
 
 
@@ -77,12 +80,14 @@ def measure(play: Play, ending, start) -> tuple:
     enc = play.enc
     sides = list(enc.sides)
     changes: list[float] = []
-    for name, then, amounts, unchanged in start:
+    for name, then, kept, unchanged in start:
         now = play.characters[name].state
         if now is then:
             changes += unchanged
         else:
-            changes += (amount(now.get(k)) - a for k, a in zip(enc.state_keys, amounts))
+            for key, value, a, same in kept:
+                v = now.get(key)
+                changes.append(same if v is value else amount(v) - a)
     out = set(play.taken_out())
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
             ending.rounds, ending.exchanges, tuple(changes), tuple(n in out for n in enc.participants),
@@ -97,9 +102,13 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     from rolecli.conflict import Scene
 
     results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
+    opening = None  # the statuses every trial starts with: asked once, as the first one starts
     for index in range(start, stop):
-        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies())
+        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies(),
+                    statuses=opening)
         play.ctx.explain = explain
+        if opening is None:
+            opening = {name: play.status(name) for name in enc.participants}
         results.append(measure(play, play.play(), before))
         shared.restore()
     return results
