@@ -105,11 +105,11 @@ def test_initiative_refuses_a_system_whose_scores_are_not_numbers(sh, campaigns,
 # --- attack-until-out.sh: the systems whose attacks aim at a character -----------------------
 
 ATTACKS = {  # system: target, then the attack (verb, actor, its arguments), a seed that ends it soon
-    "fate": ("El Coronel", "attack", "Tomás", "Armas cuerpo a cuerpo", "Atletismo", 3),
+    "fate": ("El Coronel", "attack", "Tomás", "Armas cuerpo a cuerpo", "Atletismo", 6),
     "alternity": ("Zug", "attack", "Mad Dog", "Armas Cuerpo a Cuerpo-espada", "d6+4w/d8+4w/d4+2m", 2),
-    "giro": ("Clovis Lenoir", "attack", "Wilhelmina Beckett", "Precisión + Armas de Fuego", "Gracia + Percepción", 3),
-    "v5": ("Guardia 1", "attack", "Katarina", "Destreza+Pelea", "Destreza+Pelea", "--weapon", "1", 2),
-    "middle": ("Novato", "strike", "Aldara", "uso de armas", 3),  # one blow a round: the round ends between
+    "giro": ("Clovis Lenoir", "attack", "Wilhelmina Beckett", "Precisión + Armas de Fuego", "Gracia + Percepción", 5),
+    "v5": ("Guardia 1", "attack", "Katarina", "Destreza+Pelea", "Destreza+Pelea", "--weapon", "1", 8),
+    "middle": ("Novato", "strike", "Aldara", "uso de armas", 4),  # one blow a round: the round ends between
 }
 
 
