@@ -63,16 +63,22 @@ def _pages():
                     yield ["-C", VERBS[system.info.name][0], "odds", spec.name]
 
 
-@pytest.mark.slow  # every help page of every command, in every language
-def test_no_help_page_shows_a_python_type_and_every_one_takes_lang(cli):
+@pytest.mark.slow  # every help page of every command, drawn by rich in English (test_languages draws the Spanish)
+def test_no_help_page_shows_a_python_type_and_every_one_takes_lang_and_speaks_english(cli):
+    from test_languages import lines_in_the_other_language
+
     pages = list(_pages())
     assert len(pages) > 250
+    drawn = []
     for args in pages:
         result = run_inprocess(*args, "--help", env=WIDE)
         assert result.code == 0, (args, result.err)
         for line in result.out.splitlines():  # arguments too (`FILE <str>`, `expression... <list[str]>`)
             assert not TYPE.search(line), (args, line)
         assert any(re.search(r"--lang\s+\[es\|en\]\s", line) for line in _options_panels(result.out)), args
+        drawn.append((args, result.out))
+    left = lines_in_the_other_language(drawn, "en")
+    assert not left, f"{len(left)} lines in Spanish:\n" + "\n".join(f"{k}    [{v}]" for k, v in left.items())
 
 
 def test_an_argument_shows_its_name_and_no_type(cli):
