@@ -163,6 +163,7 @@ def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: C
 
 
 def _given(system, spec: ActionSpec, result: Outcome | None) -> Outcome:
+    """``result``, the hook's answer: ``None`` (no plugin answered it) is an error."""
     if result is None:
         raise RoleError(f"system {system.info.name!r} gave no result for {spec.name!r}; the plugin does not implement it.")
     return result

@@ -6,7 +6,8 @@ commands drive it one step a command, on the campaign's characters under its
 lock; the encounter engine (:mod:`rolecli.encounter.engine`) drives a whole
 fight with it in memory, adding on top what is only an encounter's (sides,
 routing, morale, the round limit, caching statuses). Every hook it calls is
-played as every verb is (:func:`rolecli.play.call` and :func:`rolecli.play.apply`):
+played as every verb is (:func:`rolecli.play.call`, for a recovery of one
+character :func:`rolecli.play.recover`, and :func:`rolecli.play.apply`):
 what it changed is merged into the characters, the effects it left and used
 are kept in the scene, and ``ctx`` stays the one the next hook sees.
 
