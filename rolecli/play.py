@@ -134,19 +134,36 @@ def find_character(characters: dict[str, Character], name: str, campaign: str) -
 
 def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character]) -> Outcome:
     """``spec``'s hook called on ``subjects`` (once per character for a
-    recovery), with every parameter and rule option filled in."""
+    recovery, the outcomes merged into one: :func:`merge`), with every
+    parameter and rule option filled in."""
     action, ctx = complete(system.info, action, ctx)
     hook = getattr(system.hooks, _HOOKS[spec.hook])
     if spec.hook == "damage":
         result = hook(character=subjects[0], action=action, ctx=ctx)
     elif spec.hook == "recover":
-        outcomes = [hook(character=c, event=action.params.get("event"), action=action, ctx=ctx) for c in subjects]
-        outcomes = [o for o in outcomes if o is not None]
-        result = _merge(outcomes) if outcomes else None
+        event = action.params.get("event")
+        outcomes = [o for c in subjects if (o := hook(character=c, event=event, action=action, ctx=ctx)) is not None]
+        result = merge(outcomes) if outcomes else None
     elif spec.hook == "initiative":
         result = hook(characters=subjects, action=action, ctx=ctx)
     else:
         result = hook(action=action, ctx=ctx)
+    return _given(system, spec, result)
+
+
+def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: Character) -> Outcome:
+    """The recovery ``spec`` of one ``character``, its outcome as the system
+    gives it: what a conflict calls at a turn's, round's or scene's end, one
+    character at a time, and keeps without merging it (:func:`merge` makes
+    it the ``recover`` verb's outcome, for whoever shows it)."""
+    action, ctx = complete(system.info, action, ctx)
+    result = system.hooks.rolecli_recover(character=character, event=action.params.get("event"), action=action,
+                                          ctx=ctx)
+    return _given(system, spec, result)
+
+
+def _given(system, spec: ActionSpec, result: Outcome | None) -> Outcome:
+    """``result``, the hook's answer: ``None`` (no plugin answered it) is an error."""
     if result is None:
         raise RoleError(f"system {system.info.name!r} gave no result for {spec.name!r}; the plugin does not implement it.")
     return result
@@ -160,7 +177,9 @@ class _Merged(Outcome):
     summaries: list[str] = field(default_factory=list)
 
 
-def _merge(outcomes: list[Outcome]) -> Outcome:
+def merge(outcomes: list[Outcome]) -> Outcome:
+    """The ``recover`` verb's outcome from each character's (:func:`recover`):
+    their data under ``results``, their lines one after the other."""
     merged = _Merged(data={"results": [o.data for o in outcomes]}, lines=[], success=None)
     for o in outcomes:
         merged.lines += o.lines

@@ -6,7 +6,8 @@ commands drive it one step a command, on the campaign's characters under its
 lock; the encounter engine (:mod:`rolecli.encounter.engine`) drives a whole
 fight with it in memory, adding on top what is only an encounter's (sides,
 routing, morale, the round limit, caching statuses). Every hook it calls is
-played as every verb is (:func:`rolecli.play.call` and :func:`rolecli.play.apply`):
+played as every verb is (:func:`rolecli.play.call`, for a recovery of one
+character :func:`rolecli.play.recover`, and :func:`rolecli.play.apply`):
 what it changed is merged into the characters, the effects it left and used
 are kept in the scene, and ``ctx`` stays the one the next hook sees.
 
@@ -26,7 +27,7 @@ from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
 from rolecli.dispatch import Completed, Options
 from rolecli.errors import RoleError
-from rolecli.play import apply, call
+from rolecli.play import apply, call, recover
 from rolecli.status import status_of
 
 
@@ -103,8 +104,13 @@ class Tracker:
         then :func:`rolecli.play.apply` keeps its changes and effects); the
         outcome, and the names of the characters whose state it moved. ``who``:
         whose doing it is, for :meth:`refusal`."""
+        return self.played(call, spec, action, subjects, who)
+
+    def played(self, caller, spec: ActionSpec, action: Action, subject, who: str | None) -> tuple[Outcome, list[str]]:
+        """:meth:`hook` with ``caller`` (:func:`rolecli.play.call`, or
+        :func:`rolecli.play.recover` for one character) calling the hook on ``subject``."""
         try:
-            outcome = call(self.system, spec, action, self.ctx, subjects)
+            outcome = caller(self.system, spec, action, self.ctx, subject)
             moved = apply(self.system, outcome, self.ctx, self.scene)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
@@ -145,7 +151,7 @@ class Tracker:
                 continue
             start = self.dice_mark()
             action = Action(spec.name, Completed(params))  # parameters of its own for each call
-            outcome, moved = self.hook(spec, action, [characters[name]], name)
+            outcome, moved = self.played(recover, spec, action, characters[name], name)  # kept as it is: not merged
             events += self.recovered(event, name, outcome, moved, start)
         return events
 

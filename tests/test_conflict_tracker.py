@@ -7,6 +7,7 @@ no effect that the round's end expired)."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import pytest
@@ -117,18 +118,34 @@ def test_each_recovery_call_gets_parameters_of_its_own_for_its_event(chain):
     """A recovery's parameters are worked out once per event: every call still
     gets its own copy, naming the event it is for."""
     tracker = _tracker(chain, {"Ana": {}, "Bo": {}})
-    seen, real = [], tracker.hook
+    seen, real = [], tracker.played
 
-    def hook(spec, action, subjects, who=None):
+    def played(caller, spec, action, subject, who):
         seen.append(action.params)
-        return real(spec, action, subjects, who)
+        return real(caller, spec, action, subject, who)
 
-    tracker.hook = hook
+    tracker.played = played
     tracker.recover("end_of_round", ["Ana", "Bo"])
     tracker.recover("end_of_turn", ["Ana"])
     tracker.recover("end_of_round", ["Bo"])
     assert [p["event"] for p in seen] == ["end_of_round", "end_of_round", "end_of_turn", "end_of_round"]
     assert len({id(p) for p in seen}) == 4
+
+
+def test_a_recovery_keeps_each_characters_outcome_as_the_system_gave_it(chain):
+    """Called one character at a time, a recovery has nothing to merge: what
+    it tells is the system's own outcome, not one built around it."""
+    tracker = _tracker(chain, {"Ana": {}, "Bo": {}})
+    told, real = [], tracker.recovered
+
+    def recovered(event, name, outcome, moved, start):
+        told.append(outcome)
+        return real(event, name, outcome, moved, start)
+
+    tracker.recovered = recovered
+    tracker.recover("end_of_round", ["Ana", "Bo"])
+    assert [type(o) for o in told] == [Outcome, Outcome]
+    assert [(o.lines, o.changes) for o in told] == [(["Ana: a=1"], {"Ana": {"a": 1}}), (["Bo: a=2"], {"Bo": {"a": 2}})]
 
 
 def test_a_new_rounds_initiative_sees_the_new_round_and_not_the_expired_effects(chain):
@@ -176,7 +193,8 @@ def test_conflict_next_recovers_one_character_at_a_time(chain_campaign):
     assert (_a("Ana"), _a("Bo")) == (1, 2)
 
 
-def test_an_encounter_recovers_one_character_at_a_time(chain_campaign, tmp_path):
+def _one_round(tmp_path):
+    """An encounter of one round, Ana against Bo, each marking the other."""
     fight = tmp_path / "fight.toml"
     fight.write_text(textwrap.dedent("""
         campaign = "test"
@@ -190,9 +208,25 @@ def test_an_encounter_recovers_one_character_at_a_time(chain_campaign, tmp_path)
         characters = ["Bo"]
         behaviour = { verb = "mark", target = "nearest" }
         """), encoding="utf-8")
+    return fight
+
+
+def test_an_encounter_recovers_one_character_at_a_time(chain_campaign, tmp_path):
+    fight = _one_round(tmp_path)
     result = run("encounter", "run", str(fight), "--seed", "1")
     assert result.code == 0, result.err
     assert (_a("Ana"), _a("Bo")) == (1, 2)
+
+
+def test_an_encounter_tells_a_recovery_as_the_recover_verb_does(chain_campaign, tmp_path):
+    """Each character's recovery event holds its outcome as ``rolecli recover`` gives it: under ``results``."""
+    fight = _one_round(tmp_path)
+    result = run("encounter", "run", str(fight), "--seed", "1", "--json", "--dry-run")
+    assert result.code == 0, result.err
+    told = [json.loads(line) for line in result.out.splitlines()]
+    assert [(e["name"], e["data"], e["lines"], e["changes"]) for e in told if e["event"] == "recovery"] == [
+        ("Ana", {"results": [{}]}, ["Ana: a=1"], {"Ana": {"a": 1}}),
+        ("Bo", {"results": [{}]}, ["Bo: a=2"], {"Bo": {"a": 2}})]
 
 
 def test_a_combatants_standing_is_the_systems_status(chain):

@@ -30,6 +30,7 @@ from rolecli.contract import Action, Outcome, Turn
 from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.errors import RoleError
+from rolecli.play import merge
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
@@ -308,7 +309,8 @@ class Play(Tracker):
         if not (moved and self.tell):
             return []
         label = self.enc.events[event](self.lang)
-        return [Told("recovery", payload={"on": event, "label": label, "name": name, **self.told(outcome, start)})]
+        told = self.told(merge([outcome]), start)  # as the recover verb tells it
+        return [Told("recovery", payload={"on": event, "label": label, "name": name, **told})]
 
     def morale(self) -> list[Event]:
         """The morale verb for each side it watches that still fights; a side
