@@ -25,7 +25,8 @@ demo: install
 	$(VENV)/bin/rolecli --campaigns $(DEMO_DIR) batch campaigns/demo/evening.rolecli || [ $$? -eq 1 ]
 
 # Tests run over every core (xdist); loadscope keeps each test module on one worker, so a
-# module-scoped fixture (a fresh venv, the bad-input corpus's processes) is made once a run.
+# module-scoped fixture (a fresh venv, the bad-input corpus's processes) is made once a run,
+# and deals the modules in the order tests/conftest.py gives them (the longest first).
 # (loadgroup's xdist_group marks group nothing under pytest 9.2: xdist 3.8 renames an item
 # through `_nodeid`, which pytest 9.2 no longer reads.)
 # check's -m "not slow" also has each hypothesis test draw an eighth of its examples
@@ -34,7 +35,7 @@ demo: install
 # PYTHONDONTWRITEBYTECODE is emptied for the run: where the shell sets it, pytest can
 # keep no rewritten test module in __pycache__ and each worker would re-rewrite every
 # one on each run (collection 12 s instead of 5 s on 2 cores).
-PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n auto --dist loadscope
+PYTEST := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n auto --dist loadscope --no-loadscope-reorder
 LINT := $(PY) -m ruff check --quiet rolecli plugins tests benchmarks
 
 test: install
