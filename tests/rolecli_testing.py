@@ -85,6 +85,26 @@ def only_the_lines_differ(told, told_dice, quiet, quiet_dice) -> None:
     assert quiet_dice == told_dice
 
 
+def explain_changes_only_the_lines(cases, play):
+    """A system's test that Context.explain changes only the lines: each of
+    ``cases`` played by ``play(case, seed, explain, lang)`` (an Outcome and the
+    dice read) with and without explanations, over seeds and both languages.
+    Bind it to a ``test_`` name in the system's explain tests."""
+    import pytest
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @pytest.mark.parametrize("case", cases)
+    @settings(max_examples=15, deadline=None, derandomize=True)
+    @given(seed=st.integers(0, 2**32 - 1), lang=st.sampled_from(["en", "es"]))
+    def test(case, seed, lang):
+        told, told_dice = play(case, seed, True, lang)
+        quiet, quiet_dice = play(case, seed, False, lang)
+        only_the_lines_differ(told, told_dice, quiet, quiet_dice)
+
+    return test
+
+
 def played(plugin, verb: str, params: dict, actor, target, characters, seed: int, lang: str, explain: bool,
            in_conflict: bool = True):
     """``verb`` of ``plugin`` played through its hook (``rolecli.testing.call``),

@@ -7,13 +7,10 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import rolecli_middle
 from rolecli.testing import character
-from rolecli_testing import only_the_lines_differ, played
+from rolecli_testing import explain_changes_only_the_lines, played
 
 SHEETS = tomllib.loads((Path(__file__).resolve().parents[2] / "campaigns" / "middle" / "campaign.toml")
                        .read_text("utf-8"))["characters"]
@@ -67,13 +64,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     return played(rolecli_middle, verb, params, actor, target, chars, seed, lang, explain, in_conflict=False)
 
 
-@pytest.mark.parametrize("case", CASES)
-@settings(max_examples=15, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**32 - 1), lang=st.sampled_from(["en", "es"]))
-def test_explain_changes_only_the_lines(case, seed, lang):
-    told, told_dice = play(case, seed, True, lang)
-    quiet, quiet_dice = play(case, seed, False, lang)
-    only_the_lines_differ(told, told_dice, quiet, quiet_dice)
+test_explain_changes_only_the_lines = explain_changes_only_the_lines(CASES, play)
 
 
 def test_the_hot_verbs_write_no_line_unread():

@@ -4,12 +4,9 @@ gives the same data, changes, success, effects and used, and reads the same dice
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import rolecli_v5
-from rolecli_testing import only_the_lines_differ, played
+from rolecli_testing import explain_changes_only_the_lines, played
 from v5_helpers import character
 
 
@@ -60,13 +57,7 @@ def play(case: str, seed: int, explain: bool, lang: str):
     return played(rolecli_v5, verb, params, actor, target, chars, seed, lang, explain)
 
 
-@pytest.mark.parametrize("case", CASES)
-@settings(max_examples=15, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**32 - 1), lang=st.sampled_from(["en", "es"]))
-def test_explain_changes_only_the_lines(case, seed, lang):
-    told, told_dice = play(case, seed, True, lang)
-    quiet, quiet_dice = play(case, seed, False, lang)
-    only_the_lines_differ(told, told_dice, quiet, quiet_dice)
+test_explain_changes_only_the_lines = explain_changes_only_the_lines(CASES, play)
 
 
 def test_the_hot_verbs_write_no_line_unread():
