@@ -4,7 +4,6 @@ gives the same data, changes, success, effects and used, and reads the same dice
 
 from __future__ import annotations
 
-
 import rolecli_v5
 from rolecli_testing import explain_changes_only_the_lines, played
 from v5_helpers import character
