@@ -7,7 +7,6 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-
 import rolecli_middle
 from rolecli.testing import character
 from rolecli_testing import explain_changes_only_the_lines, played
