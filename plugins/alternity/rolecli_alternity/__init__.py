@@ -18,6 +18,7 @@ odds in ``odds``); ``labels`` holds the words.
 from __future__ import annotations
 
 from rolecli import hookimpl
+from rolecli.dispatch import function
 
 from .system import INFO, NAME
 
@@ -33,6 +34,5 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    from .status import status  # the rules load only when this system plays
-
-    return status(character, ctx.options)
+    # the rules load only when this system plays, once (the status is asked after every change)
+    return function("rolecli_alternity.status:status")(character, ctx.options)

@@ -13,6 +13,7 @@ function of ``verbs`` that plays each, and ``report`` tells what happened.
 from __future__ import annotations
 
 from rolecli import hookimpl
+from rolecli.dispatch import function
 
 from .system import INFO
 
@@ -28,6 +29,5 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    from .health import status  # the rules load only when this system plays
-
-    return status(character)
+    # the rules load only when this system plays, once (the status is asked after every change)
+    return function("rolecli_giro.health:status")(character)

@@ -16,9 +16,8 @@ module only declares the system: the rules load when a verb of it runs."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from rolecli import hookimpl
+from rolecli.dispatch import function
 
 from .system import INFO
 
@@ -34,14 +33,5 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    return _rules().status(character)
-
-
-@cache
-def _rules():
-    """The rules, loaded the first time this system plays (an import statement
-    at every status, which an encounter asks at each turn, costs as much as the
-    status itself)."""
-    from . import condition
-
-    return condition
+    # the rules load only when this system plays, once (the status is asked after every change)
+    return function("rolecli_middle.condition:status")(character)

@@ -12,9 +12,8 @@ book: ``traits``, ``pool``, ``degrees``, ``reroll`` (Willpower), ``conflict``,
 
 from __future__ import annotations
 
-import functools
-
 from rolecli import hookimpl
+from rolecli.dispatch import function
 
 from .system import INFO
 
@@ -30,11 +29,5 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    return _status()(character, ctx.options)
-
-
-@functools.cache  # the rules load only when this system plays; asked after every change, the import is made once
-def _status():
-    from .conditions import status
-
-    return status
+    # the rules load only when this system plays, once (the status is asked after every change)
+    return function("rolecli_v5.conditions:status")(character, ctx.options)
