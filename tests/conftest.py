@@ -34,8 +34,8 @@ def _ram_disk() -> str | None:
 
 # Tests' folders (tmp_path) go to a RAM disk unless TMPDIR says where; set before
 # pytest makes its first folder (xdist's workers take theirs inside this process's).
-if "TMPDIR" not in os.environ and _ram_disk():
-    tempfile.tempdir = _ram_disk()
+if "TMPDIR" not in os.environ:
+    tempfile.tempdir = _ram_disk()  # None: pytest's own choice, as before
 
 # Every property test draws the same examples on every run, so CI is deterministic.
 settings.register_profile("rolecli", derandomize=True, deadline=None, print_blob=True)
