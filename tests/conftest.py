@@ -41,7 +41,7 @@ if "TMPDIR" not in os.environ:
 settings.register_profile("rolecli", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("rolecli")
 
-from rolecli_testing import REPO, Result, run_inprocess  # noqa: F401  (Result: for type hints in tests)
+from rolecli_testing import REPO, Result, quick_tier, run_inprocess  # noqa: F401  (Result: for type hints in tests)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -50,7 +50,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "run_process" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
-    if config.getoption("markexpr") == "not slow":
+    if quick_tier(config):
         _fewer_examples(items)
     _longest_first(items)
 
