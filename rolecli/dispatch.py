@@ -99,7 +99,8 @@ class Verbs:
         run = self._runs[key] if key in self._runs else self._run(key)
         if run is None:
             return None
-        action, ctx = complete(self.info, action, ctx)
+        if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's calls are)
+            action, ctx = complete(self.info, action, ctx)
         return run(*first, own(action), ctx)
 
     def _run(self, key: tuple[str, str]) -> Callable[..., Any] | None:

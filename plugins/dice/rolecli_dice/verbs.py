@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rolecli.contract import Label, Odds, Outcome, Refused
+from rolecli.contract import Label, Odds, Outcome, Refused, worked_out
+from rolecli.dice import parse
 
 L = Label
 SUCCESS, FAILURE = L("éxito", "success"), L("fallo", "failure")
@@ -17,39 +18,22 @@ def _bonus(action) -> tuple[int, str]:
         if not text.lstrip("+-").isdigit():
             raise Refused(f"--bonus {text!r} names traits, which needs a campaign character; give a number.")
         return int(text), text
-    key = (text, _traits_key(action.actor.sheet))
-    found = _RATED.get(key)
-    if found is None:
-        if len(_RATED) >= _RATED_MOST:
-            _RATED.clear()
-        parts = action.actor.rating(text)
-        found = _RATED[key] = sum(v for _, v in parts), "+".join(f"{n} {v}" if n else str(v) for n, v in parts)
-    return found
+    actor = action.actor
+    # rated once per sheet: an encounter asks for the same few bonuses at every exchange
+    return worked_out(actor.sheet, ("bonus", text), lambda: _rated(actor.rating(text)))
 
 
-# Bonuses already worked out, by their text and the sheet's values: an
-# encounter asks for the same few at every exchange. Cleared when full.
-_RATED: dict[tuple, tuple[int, str]] = {}
-_RATED_MOST = 4096
-
-
-def _traits_key(sheet: dict) -> tuple:
-    """The sheet's values as a hashable value (its tables as pairs): two sheets
-    with the same key rate every bonus the same."""
-    return tuple((k, tuple(v.items()) if type(v) is dict else tuple(v) if type(v) is list else v)
-                 for k, v in sheet.items())
+def _rated(parts: list[tuple[str, int]]) -> tuple[int, str]:
+    """A bonus's total, and how it adds up (``Fuerza 3+2``)."""
+    return sum(v for _, v in parts), "+".join(f"{n} {v}" if n else str(v) for n, v in parts)
 
 
 def roll(action, ctx) -> Outcome:
-    from rolecli.dice import parse
-
     result = parse(action.params["expression"]).roll(ctx.dice)
     return Outcome(data={"total": result.total}, lines=[result.breakdown] if ctx.explain else [])
 
 
 def check(action, ctx) -> Outcome:
-    from rolecli.dice import parse
-
     result = parse(action.params["expression"]).roll(ctx.dice)
     bonus, said = _bonus(action)
     total, target, under = result.total + bonus, action.params["target"], action.params["under"]
@@ -114,8 +98,6 @@ def recover(character, event, action, ctx) -> Outcome:
 
 
 def initiative(characters, action, ctx) -> Outcome:
-    from rolecli.dice import parse
-
     expr = parse(ctx.options["initiative_die"])
     scores = []
     for c in characters:
