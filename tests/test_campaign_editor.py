@@ -125,3 +125,24 @@ def test_a_kept_edit_is_logged_with_its_text_so_a_crash_can_finish_it(root, tmp_
     [entry] = read_log(root, "demo")
     assert entry["op"] == "edit" and entry["edit"]["text"] == HAND_WRITTEN.replace("hp = 12", "hp = 15")
     assert entry["command"] == "rolecli campaign edit"
+
+
+def test_an_editor_that_leaves_too_much_changes_nothing(root, tmp_path, monkeypatch):
+    """A copy grown past what a campaign file may weigh is refused in one line,
+    read no further than the limit, and nothing is written or saved."""
+    import rolecli.campaign.editor as editor
+
+    monkeypatch.setattr(editor, "MAX_CAMPAIGN_FILE", 4096)
+    script = tmp_path / "editor" / "flood.py"
+    script.write_text("import sys, pathlib\npathlib.Path(sys.argv[-1]).write_bytes(b'#' * 10_000_000)\n",
+                      encoding="utf-8")
+    monkeypatch.setenv("EDITOR", f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}")
+    read = []
+    capped = editor.read_capped
+    monkeypatch.setattr(editor, "read_capped", lambda handle, limit: read.append(r := capped(handle, limit)) or r)
+    before = {p.name: p.read_bytes() for p in (root / "demo").iterdir() if p.is_file()}
+    with pytest.raises(CampaignError, match=r"^the editor left campaign\.toml over the limit of 4,096 bytes for a "
+                                            r"campaign file; nothing was changed\.$"):
+        edit_in_editor(root, "demo", systems, ask=lambda m: True)
+    assert read == [None]  # refused without reading the ten megabytes
+    assert {p.name: p.read_bytes() for p in (root / "demo").iterdir() if p.is_file()} == before

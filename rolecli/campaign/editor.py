@@ -28,7 +28,7 @@ from rolecli.campaign.commit import open_locked
 from rolecli.campaign.files import atomic_write, campaign_lock, decode, read_bytes
 from rolecli.campaign.locate import locate
 from rolecli.campaign.operations import digest, steps
-from rolecli.campaign.paths import CAMPAIGN_FILE, display_path, existing_campaign
+from rolecli.campaign.paths import CAMPAIGN_FILE, MAX_CAMPAIGN_FILE, display_path, existing_campaign, read_capped
 from rolecli.campaign.validate import Where, check_campaign_doc, parse_toml
 from rolecli.names import closest, fold
 from rolecli.errors import CampaignError, RoleError
@@ -147,14 +147,20 @@ def edit_in_editor(root: Path, name: str, systems: Callable, character: str | No
 
 def _read_back(work: Path) -> bytes:
     """What the editor left in the copy; an editor that deleted it, or put a
-    folder or anything else there, changes nothing."""
+    folder or anything else there, changes nothing, and so does one that left
+    more than a campaign file may weigh (read no further than that)."""
     try:
-        if not work.is_dir() and not stat.S_ISREG(work.stat().st_mode):  # reading a named pipe would wait for ever
-            raise OSError(0, "a named pipe, socket or device in its place")
-        return work.read_bytes()
+        if not stat.S_ISREG(work.stat().st_mode):  # reading a named pipe would wait for ever
+            raise OSError(0, "a folder, named pipe, socket or device in its place")
+        with work.open("rb") as handle:
+            data = read_capped(handle, MAX_CAMPAIGN_FILE)
     except OSError as exc:
         raise CampaignError(f"the editor did not leave {CAMPAIGN_FILE} as a file ({exc.strerror or exc}); "
                             "nothing was changed.") from None
+    if data is None:
+        raise CampaignError(f"the editor left {CAMPAIGN_FILE} over the limit of {MAX_CAMPAIGN_FILE:,} bytes for a "
+                            "campaign file; nothing was changed.")
+    return data
 
 
 def _save_rejected(folder: Path, data: bytes) -> Path:

@@ -212,7 +212,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = _BY_NAME,
         raise refused
     with open(fd, "rb", buffering=0) as handle:
         try:
-            data = _read_capped(handle, limit)
+            data = read_capped(handle, limit)
         except OSError as exc:
             raise CampaignError(f"cannot read {display_named(path)}: {exc.strerror or exc}.") from None
     if data is None:  # a file that grew as it was read
@@ -222,13 +222,13 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = _BY_NAME,
 
 def read_stream(stream: BinaryIO, limit: int, shown: str, what: str) -> bytes:
     """At most ``limit`` bytes of ``stream`` (standard input), refused past them."""
-    data = _read_capped(stream, limit)
+    data = read_capped(stream, limit)
     if data is None:
         raise _too_large(shown, limit, what, f"more than {limit:,}")
     return data
 
 
-def _read_capped(handle: BinaryIO, limit: int | None) -> bytes | None:
+def read_capped(handle: BinaryIO, limit: int | None) -> bytes | None:
     """What ``handle`` holds, or ``None`` past ``limit`` bytes."""
     chunks, size = [], 0
     while limit is None or size <= limit:  # a read may return less than asked: on to the end or past the limit
