@@ -577,7 +577,17 @@ TEXTS = {
         "el editor {name} terminó con el código de salida {code}; no se ha cambiado nada.",
     "the editor did not leave campaign.toml as a file ({message_why}); nothing was changed.":
         "el editor no dejó campaign.toml como fichero ({message_why}); no se ha cambiado nada.",
-    "a named pipe, socket or device in its place": "una tubería con nombre, un socket o un dispositivo en su lugar",
+    "a folder, named pipe, socket or device in its place":
+        "una carpeta, una tubería con nombre, un socket o un dispositivo en su lugar",
+    "the editor left campaign.toml over the limit of {limit} bytes for a campaign file; nothing was changed.":
+        "el editor dejó campaign.toml por encima del límite de {limit} bytes de un fichero de campaña; no se ha "
+        "cambiado nada.",
+    "{who}'s {key} is state that play keeps in state.toml ({value} now), not a sheet value: a sheet's {same} is only "
+    "where play starts. Change it by playing (a verb such as damage, heal or recover), or take back the play that set "
+    "it with 'rolecli undo'.":
+        "{key} de {who} es estado que el juego guarda en state.toml (ahora {value}), no un valor de la hoja: en la "
+        "hoja, {same} es solo donde empieza el juego. Cámbialo jugando (un verbo como damage, heal o recover), o "
+        "deshaz la jugada que lo cambió con 'rolecli undo'.",
     # --- batch ----------------------------------------------------------------------------------------
     "batch cannot run batch": "batch no puede ejecutar batch",
     "the line is not UTF-8 text; save the batch file as UTF-8.":

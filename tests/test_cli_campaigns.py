@@ -33,6 +33,25 @@ def test_character_add_show_set_and_template_defaults(cli, campaigns):
     assert bad.code == 2 and "hp" in bad.err and "1" in bad.err
 
 
+def test_character_set_refuses_a_state_value_that_play_keeps(cli, campaigns):
+    """A state value in a sheet is only where play starts: once state.toml keeps
+    one, setting the sheet's would show nowhere, so it is refused in one line
+    and nothing is written; before that, it sets the start."""
+    cli("campaign", "use", "demo")
+    assert cli("character", "set", "Ana", "damage=1", "--json").json["state"]["damage"] == 1  # where play starts
+    cli("damage", "Ana", "5")
+    files = {p.name: p.read_bytes() for p in (campaigns / "demo").iterdir() if p.is_file()}
+    refused = cli("character", "set", "Ana", "damage=0")
+    assert refused.code == 2 and refused.out == ""
+    assert refused.err == ("rolecli: Ana's damage is state that play keeps in state.toml (6 now), not a sheet value: "
+                           "a sheet's damage is only where play starts. Change it by playing (a verb such as damage, "
+                           "heal or recover), or take back the play that set it with 'rolecli undo'.\n")
+    assert {p.name: p.read_bytes() for p in (campaigns / "demo").iterdir() if p.is_file()} == files
+    spanish = cli("--lang", "es", "character", "set", "Ana", "damage=0")
+    assert spanish.code == 2 and spanish.err.startswith("rolecli: damage de Ana es estado que el juego guarda")
+    assert cli("character", "set", "Ana", "hp=14", "--json").json["sheet"]["hp"] == 14  # a sheet value still is
+
+
 def test_campaign_check_uses_traits_and_logs(cli, campaigns):
     cli("campaign", "use", "demo")
     result = cli("check", "Ana", "1d20", "--bonus", "Fuerza+Pelea", "--target", "15", "--dice", "10", "--json")

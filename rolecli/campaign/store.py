@@ -35,7 +35,7 @@ from rolecli.campaign.group import joined
 from rolecli.campaign.locate import format_key
 from rolecli.campaign.operations import (GROUP, UNDO, changes_of, forward, grouped, op_of, operation_of,
                                          reverted_op, reverting, steps, written_as)
-from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, campaign_path, check_name,
+from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, STATE_FILE, campaign_path, check_name,
                                     display_path, existing_campaign)
 from rolecli.campaign.snapshot import Snapshot, Systems, campaign_doc, normalize, read_snapshot
 from rolecli.campaign.template import campaign_template
@@ -424,11 +424,25 @@ def set_sheet_values(root: Path, name: str, character_name: str, values: Mapping
     with _opened(root, name, systems) as draft:
         who = find_character(draft.snap.sheets, character_name, name)
         values = _sheet_values(draft.snap.info, values, who)
+        _not_kept(draft.snap, who, values)
         before, after = _touched(draft.snap.sheets[who], values)
         shown = dotted(after)
         entry = logbook.make_entry("sheet", command, f"set {who}: {shown}", {"character": who, "values": values},
                                    op="sheet", changes={who: {"before": before, "after": after}})
         return _perform(draft, entry, Where(label=who)).characters[who]
+
+
+def _not_kept(snap: Snapshot, who: str, values: Mapping[str, Any]) -> None:
+    """Refuse to set in a sheet a state value that state.toml keeps for ``who``:
+    a sheet's state value is only where play starts, and the kept one wins, so
+    the change would show nowhere."""
+    kept = snap.state_doc.get("characters", {}).get(who, {})
+    held = next((k for k in values if k in snap.info.state_keys and k in kept), None)
+    if held is not None:
+        raise CampaignError(f"{who}'s {held} is state that play keeps in {STATE_FILE} ({show(kept[held])} now), "
+                            f"not a sheet value: a sheet's {held} is only where play starts. Change it by playing "
+                            "(a verb such as damage, heal or recover), or take back the play that set it with "
+                            "'rolecli undo'.")
 
 
 def remove_character(root: Path, name: str, character_name: str, systems: Systems,
