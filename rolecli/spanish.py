@@ -73,15 +73,15 @@ TEXTS = {
         "Muestra una campaña: su sistema, sus opciones de reglas y sus personajes.",
     "Open campaign.toml in $EDITOR; the edit is kept only if it is valid.":
         "Abre campaign.toml en $EDITOR; la edición se guarda solo si es válida.",
-    "Show, set and unset the campaign's rule options ([rules] of campaign.toml).":
-        "Muestra, fija y quita las opciones de reglas de la campaña ([rules] de campaign.toml).",
+    "Show, set and unset the campaign's rule options (\\[rules] of campaign.toml).":
+        "Muestra, fija y quita las opciones de reglas de la campaña (\\[rules] de campaign.toml).",
     "Every rule option in force: its value, whether campaign.toml sets it, what it changes.":
         "Cada opción de reglas en vigor: su valor, si la fija campaign.toml y qué cambia.",
-    "Set a rule option in campaign.toml, checked as [rules] is; the file's comments stay, and undo puts it back.":
-        "Fija una opción de reglas en campaign.toml, comprobada como [rules]; los comentarios del fichero "
+    "Set a rule option in campaign.toml, checked as \\[rules] is; the file's comments stay, and undo puts it back.":
+        "Fija una opción de reglas en campaign.toml, comprobada como \\[rules]; los comentarios del fichero "
         "se quedan, y undo la devuelve a como estaba.",
     "The rule option.": "La opción de reglas.",
-    "Its value, as in [rules] or --rule: sotc, 3, true.": "Su valor, como en [rules] o --rule: sotc, 3, true.",
+    "Its value, as in \\[rules] or --rule: sotc, 3, true.": "Su valor, como en \\[rules] o --rule: sotc, 3, true.",
     "Remove a rule option from campaign.toml, so its default applies; undo puts it back.":
         "Quita una opción de reglas de campaign.toml, para que valga su valor por defecto; undo la devuelve.",
     "Add, show, edit, remove and rename a campaign's characters.":

@@ -81,6 +81,15 @@ def test_no_help_page_shows_a_python_type_and_every_one_takes_lang_and_speaks_en
     assert not left, f"{len(left)} lines in Spanish:\n" + "\n".join(f"{k}    [{v}]" for k, v in left.items())
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_help_page_naming_the_rules_table_shows_it(cli, lang):
+    """``[rules]`` in a help text is the campaign's table, not rich markup: it is drawn as written."""
+    pages = [run_inprocess("--lang", lang, *args, "--help", env=WIDE).out
+             for args in (["campaign"], ["campaign", "rule"], ["campaign", "rule", "set"])]
+    assert all("[rules]" in page for page in pages), pages
+    assert "\\[rules]" not in "".join(pages)
+
+
 def test_an_argument_shows_its_name_and_no_type(cli):
     for args, row in ((["batch"], r"│\s+file\s{2,}A file of rolecli"),
                       (["roll"], r"│ \*\s+expression\.\.\.\s{2,}Dice expressions"),

@@ -93,7 +93,7 @@ def _character_line(c) -> str:
     return f"  {c.name}" + (f": {pairs(c.sheet)}" if c.sheet else "") + (f" | {pairs(c.state)}" if c.state else "")
 
 
-rule_app = typer.Typer(name="rule", help="Show, set and unset the campaign's rule options ([rules] of campaign.toml).",
+rule_app = typer.Typer(name="rule", help="Show, set and unset the campaign's rule options (\\[rules] of campaign.toml).",
                        no_args_is_help=True)
 campaign_app.add_typer(rule_app)
 
@@ -119,9 +119,9 @@ def rule_show(ctx: typer.Context, json_: bool = JSON, lang: Optional[str] = LANG
 
 @rule_app.command("set")
 def rule_set(ctx: typer.Context, key: str = typer.Argument(..., metavar="KEY", help="The rule option."),
-             value: str = typer.Argument(..., metavar="VALUE", help="Its value, as in [rules] or --rule: sotc, 3, true."),
+             value: str = typer.Argument(..., metavar="VALUE", help="Its value, as in \\[rules] or --rule: sotc, 3, true."),
              json_: bool = JSON) -> int:
-    """Set a rule option in campaign.toml, checked as [rules] is; the file's comments stay, and undo puts it back."""
+    """Set a rule option in campaign.toml, checked as \\[rules] is; the file's comments stay, and undo puts it back."""
     return _rule_changed(ctx, key, read_rule_value(key, value), json_)
 
 
