@@ -99,6 +99,19 @@ CORE = {
     # Random tables (rolecli.tables).
     "range": ("tirada", "range"),
     "row": ("fila", "row"),
+    # A session recap's headings (rolecli.campaign.recap).
+    "Session recap": ("Resumen de la sesión", "Session recap"),
+    "Session": ("Sesión", "Session"),
+    "Scene": ("Escena", "Scene"),
+    "Conflict": ("Conflicto", "Conflict"),
+    "Round": ("Asalto", "Round"),
+    "falls": ("cae", "falls"),
+    "nobody yet": ("nadie aún", "nobody yet"),
+    "nobody": ("nadie", "nobody"),
+    "The conflict goes on; fell so far": ("El conflicto sigue; han caído hasta ahora",
+                                          "The conflict goes on; fell so far"),
+    "Fell in this conflict": ("Cayeron en este conflicto", "Fell in this conflict"),
+    "Nothing was logged in this span.": ("No se registró nada en este intervalo.", "Nothing was logged in this span."),
 }
 
 

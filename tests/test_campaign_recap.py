@@ -91,6 +91,20 @@ def test_who_fell_is_the_systems_word_and_a_start_of_session_opens_a_session(eve
     assert "  - Policía falls: out of the fight: coma or death (Health full of aggravated damage)" in text
 
 
+def test_the_recap_speaks_the_language_chosen(evening):
+    """Its headings, its words and who fell are in ``--lang``; the log's
+    summaries stay as they were said when played."""
+    lines = [line for line in markdown(evening, "caminantes", "--lang", "es").splitlines() if line]
+    assert lines[0] == "# Resumen de la sesión: Caminantes: la ciudad tomada (caminantes)" and lines[1].startswith("## Sesión 1 — ")
+    assert "### Conflicto: Tomás, Lucía, El Coronel" in lines and "- **Asalto 2**" in lines
+    assert lines[-1] == "- Cayeron en este conflicto: nadie."
+    text = markdown(evening, "demo", "--lang", "es")
+    assert "### Escena 2" in text and "- 00:00 **damage**: Esqueleto: 0/6 HP — down"[8:] in text  # as said then
+    assert "  - Esqueleto cae: fuera de combate (0 PV)" in text  # the system's word, asked in Spanish
+    assert markdown(evening, "v5", "--lang", "es", "--since", "2999-01-01") == (
+        "# Resumen de la sesión: Sangre en la iglesia (v5)\n\nNo se registró nada en este intervalo.\n")
+
+
 def test_a_fight_where_someone_falls_lists_them_when_it_ends(cli):
     for line in (["conflict", "start", "Ana", "Esqueleto"], ["damage", "Esqueleto", "6"], ["conflict", "end"]):
         ok(cli("-C", "demo", *line))

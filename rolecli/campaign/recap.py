@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from rolecli.campaign.operations import forward
 from rolecli.errors import RoleError
+from rolecli.i18n import t
 
 SESSION_GAP = timedelta(hours=6)
 # What a conflict's turn passing is made of (rolecli.conflict.Event): no line of its own.
@@ -49,23 +50,24 @@ def plain(text: Any) -> str:
     return _LEADING.sub(r"\1\\\2", _INLINE.sub(r"\\\1", text))
 
 
-def recap(entries: Iterable[dict[str, Any]], title: str, fell: Fell | None = None) -> str:
-    """The Markdown recap of ``entries`` (oldest first) under the heading ``title``."""
+def recap(entries: Iterable[dict[str, Any]], title: str, fell: Fell | None = None, lang: str = "en") -> str:
+    """The Markdown recap of ``entries`` (oldest first) under the heading
+    ``title``, its headings in ``lang`` (the log's summaries are as they were said)."""
     out = [f"# {plain(title)}"]
-    scribe = _Scribe(out, fell or (lambda name, before, after: None))
+    scribe = _Scribe(out, fell or (lambda name, before, after: None), lang)
     for entry in entries:
         scribe.add(entry)
     scribe.close_conflict(going_on=True)
     if not scribe.sessions:
-        out += ["", "Nothing was logged in this span."]
+        out += ["", t("Nothing was logged in this span.", lang)]
     return "\n".join(out) + "\n"
 
 
 class _Scribe:
     """Writes the recap entry by entry, keeping track of sessions, scenes and conflicts."""
 
-    def __init__(self, out: list[str], fell: Fell):
-        self.out, self.fell = out, fell
+    def __init__(self, out: list[str], fell: Fell, lang: str):
+        self.out, self.fell, self.lang = out, fell, lang
         self.sessions = self.scenes = 0
         self.last_time: datetime | None = None
         self.in_scene = False
@@ -79,17 +81,18 @@ class _Scribe:
             self.close_conflict(going_on=True)
             self.sessions += 1
             self.scenes, self.in_scene = 0, False
-            self.out += ["", f"## Session {self.sessions}" + (f" — {when:%Y-%m-%d %H:%M}" if when else "")]
+            self.out += ["", f"## {t('Session', self.lang)} {self.sessions}" + (f" — {when:%Y-%m-%d %H:%M}" if when else "")]
         self.last_time = when or self.last_time
         started, ended = _conflict_change(entry)
         if started is not None:
             self.close_conflict()
             self.conflict = []
-            self.out += ["", f"### Conflict: {', '.join(map(plain, started)) or 'nobody yet'}", ""]
+            who = ", ".join(map(plain, started)) or t("nobody yet", self.lang)
+            self.out += ["", f"### {t('Conflict', self.lang)}: {who}", ""]
             self.in_scene = True
         elif not self.in_scene:
             self.scenes += 1
-            self.out += ["", f"### Scene {self.scenes}", ""]
+            self.out += ["", f"### {t('Scene', self.lang)} {self.scenes}", ""]
             self.in_scene = True
         self.out += list(self._lines(entry, when, started is not None or ended))
         if ended:
@@ -108,9 +111,10 @@ class _Scribe:
             verb = f"**{plain(action)}**: " if isinstance(action, str) and action else ""
             yield f"- {when:%H:%M} {verb}{plain(entry.get('summary', ''))}" if when else \
                 f"- {verb}{plain(entry.get('summary', ''))}"
-        yield from (f"- **Round {number}**" for number in rounds if not (marks_conflict and number == 1))
+        round_, falls = t("Round", self.lang), t("falls", self.lang)
+        yield from (f"- **{round_} {number}**" for number in rounds if not (marks_conflict and number == 1))
         for name, why in self._fallen(entry):
-            yield f"  - {plain(name)} falls: {plain(why)}"
+            yield f"  - {plain(name)} {falls}: {plain(why)}"
             if self.conflict is not None:
                 self.conflict.append(f"{plain(name)} ({plain(why)})")
 
@@ -129,9 +133,9 @@ class _Scribe:
     def close_conflict(self, going_on: bool = False) -> None:
         """Say who fell in the conflict, at its end (or at the recap's, while it goes on)."""
         if self.conflict is not None:
-            fallen = ", ".join(self.conflict) or "nobody"
-            self.out.append(f"- The conflict goes on; fell so far: {fallen}." if going_on else
-                            f"- Fell in this conflict: {fallen}.")
+            fallen = ", ".join(self.conflict) or t("nobody", self.lang)
+            said = t("The conflict goes on; fell so far" if going_on else "Fell in this conflict", self.lang)
+            self.out.append(f"- {said}: {fallen}.")
             self.conflict, self.in_scene = None, False
 
 

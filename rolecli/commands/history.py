@@ -79,8 +79,10 @@ def _recap(ctx: typer.Context, store, root, name: str, entries: list) -> int:
         can_act, why = standing(who, after)
         return why if not can_act and standing(who, before)[0] else None
 
-    title = f"Session recap: {camp.title} ({name})" if camp.title else f"Session recap: {name}"
-    sys.stdout.write(visible(recap(entries, title, fell)))
+    from rolecli.i18n import t
+
+    title = f"{t('Session recap', lang)}: " + (f"{camp.title} ({name})" if camp.title else name)
+    sys.stdout.write(visible(recap(entries, title, fell, lang)))
     return 0
 
 
