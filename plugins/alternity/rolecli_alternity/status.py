@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from rolecli.contract import Character, Label, Status
 
-from .sheet import dazed, state, track_sizes
+from .sheet import dazed, kept_state, track_sizes
 
 KNOCKED_OUT = {
     "stun": Label("noqueado por aturdimiento", "knocked out by stun"),
@@ -27,7 +27,7 @@ WAKING = Label("acaba de despertar", "just woke up")
 def conditions(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> list[tuple[str, Label]]:
     """What can be invoked on ``ch`` (``st``: its kept state, if already read)."""
     if st is None:
-        st = state(ch)
+        st = kept_state(ch)
     sizes = track_sizes(ch)
     found: list[tuple[str, Label]] = []
     steps, why = dazed(ch, options, st)
@@ -59,7 +59,7 @@ def unable(st: Mapping[str, Any]) -> tuple[str, Label] | None:
 
 
 def status(ch: Character, options: Mapping[str, Any]) -> Status:
-    st = state(ch)
+    st = kept_state(ch)
     held = tuple(conditions(ch, options, st))
     out = unable(st)
     if out is not None:
