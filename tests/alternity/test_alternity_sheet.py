@@ -86,3 +86,12 @@ def test_a_hit_and_a_status_leave_the_kept_table_as_it_was():
     assert target.state == before and out.changes["Zug"] is not target.state
     assert (out.changes["Zug"]["stun"], out.changes["Zug"]["mortal"]) == (9, 3)
     assert status(target, options()).vitality == 1 - 8 / 13 and target.state == before
+
+
+def test_the_track_sizes_are_worked_out_once_and_a_verb_gives_a_table_of_its_own():
+    from aaa_helpers import call
+
+    zug = character("Zug")
+    assert S.track_sizes(zug) is S.track_sizes(Character("Zug", zug.sheet, {"stun": 4}))
+    out = call("damage", actor=zug, damage="2w")
+    assert out.data["tracks"] == S.track_sizes(zug) and out.data["tracks"] is not S.track_sizes(zug)
