@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from rolecli.contract import Action, Character, Context, Label, Outcome
 
@@ -31,7 +31,7 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
     return roll
 
 
-def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
+def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
              resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
     damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
@@ -49,7 +49,7 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
         return dict(st), rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
-                               f"{ch.name} is dead: the damage changes nothing.")(lang)]
+                                     f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
         new = dict(st)
         new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
