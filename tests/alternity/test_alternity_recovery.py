@@ -97,3 +97,10 @@ def test_002_R25_end_of_scene_fatigue_roll_after_wounds():
     assert out.changes["Mad Dog"]["fatigue"] == 2 and out.changes["Mad Dog"]["hurt_this_scene"] is False
     out = call("recover", actor=character("Mad Dog", state=st), event="end_of_scene", rules={"scene_fatigue": False})
     assert out.changes["Mad Dog"]["fatigue"] == 0
+
+
+def test_a_recovery_that_changes_nothing_changes_no_one():
+    fresh = call("recover", actor=character("Grimes"), event="end_of_round")
+    assert fresh.changes == {} and fresh.data["state"]["stun"] == 0 and fresh.data["applied"] == []
+    pending = call("recover", actor=character("Grimes", state={"pending": ["stun:3"]}), event="end_of_round")
+    assert pending.changes["Grimes"]["stun"] == 3 and pending.changes["Grimes"]["pending"] == []

@@ -61,3 +61,37 @@ def test_what_the_sheet_alone_gives_is_read_from_it_once(monkeypatch):
 def test_a_skill_the_sheet_lacks_falls_back_to_the_untrained_ability():
     ch = character("Zug")
     assert S.find_skill(ch, ("Sin-tal-cosa", "Nonesuch"), "VOL") == (S.ability(ch, "VOL"), "untrained", "VOL")
+
+
+def test_the_rules_read_the_kept_table_itself_and_change_a_table_of_their_own():
+    whole = character("Grimes", {**S.STATE_DEFAULTS, "stun": 3, "pending": ["wound:1"]})   # as a campaign keeps it
+    assert S.kept_state(whole) is whole.state
+    own = S.state(whole)
+    assert own == whole.state and own is not whole.state and own["pending"] is not whole.state["pending"]
+    partial = character("Grimes", {"stun": 3, "bad_luck": None})
+    assert S.kept_state(partial) == S.state(partial) and list(S.kept_state(partial)) == list(S.STATE_DEFAULTS)
+    assert S.kept_state(partial)["bad_luck"] == 0 and partial.state == {"stun": 3, "bad_luck": None}
+
+
+def test_a_hit_and_a_status_leave_the_kept_table_as_it_was():
+    from aaa_helpers import call, options
+
+    from rolecli_alternity.status import status
+
+    target = character("Zug", {**S.STATE_DEFAULTS, "stun": 8})
+    before = dict(target.state)
+    # Amazing (control 3 ≤ 14÷4) → d4m = 3: 3 mortal, 1 wound and 1 stun
+    out = call("attack", dice=(3, 3), actor=character("Mad Dog"), target=target,
+               score="Armas Cuerpo a Cuerpo-espada", damage="d4s/d6w/d4m")
+    assert target.state == before and out.changes["Zug"] is not target.state
+    assert (out.changes["Zug"]["stun"], out.changes["Zug"]["mortal"]) == (9, 3)
+    assert status(target, options()).vitality == 1 - 8 / 13 and target.state == before
+
+
+def test_the_track_sizes_are_worked_out_once_and_a_verb_gives_a_table_of_its_own():
+    from aaa_helpers import call
+
+    zug = character("Zug")
+    assert S.track_sizes(zug) is S.track_sizes(Character("Zug", zug.sheet, {"stun": 4}))
+    out = call("damage", actor=zug, damage="2w")
+    assert out.data["tracks"] == S.track_sizes(zug) and out.data["tracks"] is not S.track_sizes(zug)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from aaa_helpers import on_campaign
 
+from rolecli.contract import Character
+
 
 def status(cli, name):
     return on_campaign(cli, "character", "show", name, "--json").json["status"]
@@ -120,3 +122,30 @@ def test_002_R31_R49_the_initiative_hook_skips_whoever_its_status_says_cannot_ac
                              "Mad Dog does not act this round (knocked out by wounds: cannot wake until a wound is healed).",
                              "Jack Everstar does not act this round (just woke up)."]
     assert out.data["checks"]["Grimes"]["total"] == 7
+
+
+def test_a_status_is_worked_out_once_for_what_it_reads_and_is_the_same_as_worked_out_anew():
+    """The status is kept on the sheet by the fields it reads (STATUS_FIELDS) and the Dazed
+    rules: a state that differs from one already asked about in any one field has the
+    status worked out from that very state."""
+    import random
+
+    from aaa_helpers import character, options
+
+    from rolecli_alternity import sheet
+    from rolecli_alternity.status import _status, status
+
+    sheet_of_grimes = character("Grimes").sheet   # the same sheet all along, as in a fight
+    rng = random.Random(20)
+    values = {"stun": range(13), "wound": range(13), "mortal": range(7), "fatigue": range(7),
+              "last_resorts_spent": range(3), "status": ("ok", "ko", "dead"), "ko_cause": ("", "stun", "wound", "fatigue"),
+              "ko_wait": range(2), "out_rounds": range(3), "bad_luck": range(2), "pending": ([], ["wound:2"])}
+    for _ in range(60):
+        st = {key: rng.choice(values[key]) if key in values else rng.random() < .5 for key in sheet.STATE_DEFAULTS}
+        rules = options(dazed_stun=rng.random() < .5, dazed_wound=rng.random() < .5)
+        status(Character("Grimes", sheet_of_grimes, st), rules)
+        for key, default in sheet.STATE_DEFAULTS.items():
+            other = {**st, key: rng.choice([v for v in values.get(key, (True, False)) if v != st[key]])}
+            now = Character("Grimes", sheet_of_grimes, other)
+            assert status(now, rules) == _status(now, rules, other), key
+    assert status(now, rules) is status(now, rules)

@@ -4,7 +4,7 @@ starts acting in, and the round's order."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
@@ -12,7 +12,7 @@ from . import labels as L
 from .check import RANK, roll_check
 from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
-from .sheet import action_check_score, actions_per_round, find_skill, state
+from .sheet import action_check_score, actions_per_round, find_skill, kept_state, state
 from .situation import prepare
 from .status import unable
 
@@ -108,10 +108,10 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}
     skipped = []
-    kept: dict[str, dict[str, Any]] = {}   # each entrant's state, read once
+    kept: dict[str, Mapping[str, Any]] = {}   # each entrant's state, read once
     if characters:
         for i, ch in enumerate(characters):
-            st = state(ch)
+            st = kept_state(ch)
             # the unconscious roll to wake instead of an action check (002-R31), even if forced in
             out = unable(st)
             if out is not None:
@@ -124,8 +124,8 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             score = action_check_score(ch)
             e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))
             if st["delayed"]:
+                st = changes[ch.name] = state(ch)
                 st["delayed"] = False
-                changes[ch.name] = st
             kept[ch.name] = st
             entrants.append(e)
     else:

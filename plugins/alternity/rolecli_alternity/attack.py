@@ -12,7 +12,7 @@ from . import labels as L
 from .check import RANK, roll_check
 from .hits import take_hit
 from .last_resort import spend, spent_state
-from .sheet import state
+from .sheet import kept_state
 from .situation import prepare
 
 ATTACK = Label("ataque", "attack")
@@ -71,7 +71,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:
         queue = ctx.options["phase_damage"] == "end_of_phase"
-        st, rep, more = take_hit(target, out.changes.get(target.name) or state(target), entry.track, amount, ctx,
+        st, rep, more = take_hit(target, out.changes.get(target.name) or kept_state(target), entry.track, amount, ctx,
                                  queue=queue)
         out.changes[target.name] = st
         lines.extend(more)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from rolecli.contract import Action, Character, Context, Label, Outcome
 
 from . import damage as D
 from . import labels as L
 from .check import roll_check
-from .sheet import RESOLVE, find_skill, state, track_sizes
+from .sheet import RESOLVE, find_skill, kept_state, track_sizes
 from .situation import prepare
 
 
@@ -31,11 +31,11 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
     return roll
 
 
-def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
+def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
              resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
-    damage, an impact, fatigue, holding breath, the end of a phase): returns the new
-    state, the report and the lines.
+    damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
+    ``st`` (read, not changed): returns the new state, the report and the lines.
 
     - Who can be hit: a dead character takes nothing more (decision: no track is left
       to fill that changes anything).
@@ -48,8 +48,8 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
     if st["status"] == "dead":
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
-        return st, rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
-                               f"{ch.name} is dead: the damage changes nothing.")(lang)]
+        return dict(st), rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
+                                     f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
         new = dict(st)
         new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
@@ -57,7 +57,7 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
     sizes = track_sizes(ch)
-    roller = _resolve_roller(ch, resolve, ctx)
+    roller = _resolve_roller(ch, resolve, ctx) if track == "fatigue" else None  # only a full fatigue track rolls it
     new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
@@ -65,7 +65,7 @@ def take_hit(ch: Character, st: dict[str, Any], track: str, amount: int, ctx: Co
     if not ctx.explain:
         return new, rep, []
     lines = D.report_lines(ch.name, rep, new, sizes, lang)
-    if roller.lines:
+    if roller is not None and roller.lines:
         lines[-1:-1] = roller.lines
     return new, rep, lines
 
@@ -80,8 +80,8 @@ def do_damage(character: Character, action: Action, ctx: Context) -> Outcome:
     if values or len(entries) > 1:
         lines.append(Label(f"Daño {entry.text} = {amount}", f"Damage {entry.text} = {amount}")(lang)
                      + (f" ({'+'.join(map(str, values))})" if values else "") + ".")
-    st, rep, more = take_hit(character, state(character), entry.track, amount, ctx, spill=p.get("spill", "overflow"),
+    st, rep, more = take_hit(character, kept_state(character), entry.track, amount, ctx, spill=p.get("spill", "overflow"),
                              resolve=p.get("resolve"))
     lines.extend(more)
-    data = {"character": character.name, "entry": entry.text, "rolled": values, **rep, "state": st, "tracks": track_sizes(character)}
+    data = {"character": character.name, "entry": entry.text, "rolled": values, **rep, "state": st, "tracks": dict(track_sizes(character))}
     return Outcome(data, lines, changes={character.name: st})

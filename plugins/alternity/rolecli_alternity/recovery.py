@@ -16,7 +16,7 @@ from . import damage as D
 from . import labels as L
 from .check import RANK, CheckResult, roll_check
 from .hits import take_hit
-from .sheet import RESOLVE, STAMINA, find_skill, state, track_sizes
+from .sheet import RESOLVE, STAMINA, find_skill, kept_state, state, track_sizes
 from .situation import prepare
 
 # 002-R31: stun recovered by a knocked-out character's Resolve roll
@@ -205,4 +205,5 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     if not lines and explain:
         lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
-    return Outcome(data, lines, changes={ch.name: st})
+    # a recovery that changes nothing (most fighters' every round) changes no one
+    return Outcome(data, lines, changes={ch.name: st} if st != kept_state(ch) else {})

@@ -64,20 +64,32 @@ def ability(ch: Character, key: str) -> int:
 
 
 def state(ch: Character | None) -> dict[str, Any]:
-    """The character's kept state, every key present: a table of its own, its lists too."""
-    if ch is None:
-        out = dict(STATE_DEFAULTS)
-    else:
-        sheet, kept = ch.sheet, ch.state
-        # A kept value, even None, hides the sheet's (Character.value); None stands for the default.
-        out = {**worked_out(sheet, "state", lambda: _sheet_state(sheet)), **kept}
-        if len(out) != len(STATE_DEFAULTS) or None in kept.values():  # rare: a key of no field, a None
-            out = {key: STATE_DEFAULTS[key] if out[key] is None else out[key] for key in STATE_DEFAULTS}
+    """The character's kept state, every key present: a table of its own, its lists too,
+    for a rule that changes it (one that only reads it reads :func:`kept_state`)."""
+    out = dict(kept_state(ch))
     for key in _LISTS:
         out[key] = list(out[key])
     return out
 
 
+def kept_state(ch: Character | None) -> Mapping[str, Any]:
+    """The character's kept state, every key present, in the template's order, to read
+    and not to change: the very table the campaign keeps when it holds every field (as
+    it does once a hook has changed it), for the rules read it at every roll and status."""
+    if ch is None:
+        return STATE_DEFAULTS
+    kept = ch.state
+    if tuple(kept) == _KEYS and None not in kept.values():
+        return kept
+    # A kept value, even None, hides the sheet's (Character.value); None stands for the default.
+    sheet = ch.sheet
+    out = {**worked_out(sheet, "state", lambda: _sheet_state(sheet)), **kept}
+    if len(out) != len(STATE_DEFAULTS) or None in kept.values():  # rare: a key of no field, a None
+        out = {key: STATE_DEFAULTS[key] if out[key] is None else out[key] for key in STATE_DEFAULTS}
+    return out
+
+
+_KEYS = tuple(STATE_DEFAULTS)
 _LISTS = tuple(key for key, val in STATE_DEFAULTS.items() if isinstance(val, list))
 
 
@@ -91,10 +103,10 @@ def _override(ch: Character, key: str) -> int | None:
     return None if val is None else int(val)
 
 
-def track_sizes(ch: Character) -> dict[str, int]:
+def track_sizes(ch: Character) -> Mapping[str, int]:
     """The rulings (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
-    ``stun_max``… overrides each."""
-    return dict(worked_out(ch.sheet, "track_sizes", lambda: _track_sizes(ch)))
+    ``stun_max``… overrides each. Worked out once per sheet and shared: read it, do not change it."""
+    return worked_out(ch.sheet, "track_sizes", lambda: _track_sizes(ch))
 
 
 def _track_sizes(ch: Character) -> dict[str, int]:
@@ -150,7 +162,7 @@ def _last_resorts_max(ch: Character) -> int:
 
 
 def last_resorts_left(ch: Character) -> int:
-    return max(0, last_resorts_max(ch) - int(state(ch)["last_resorts_spent"]))
+    return max(0, last_resorts_max(ch) - int(kept_state(ch)["last_resorts_spent"]))
 
 
 def is_free_agent(ch: Character | None) -> bool:
@@ -190,7 +202,7 @@ def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any
     if ch is None:
         return 0, []
     if st is None:
-        st = state(ch)
+        st = kept_state(ch)
     sizes = track_sizes(ch)
     steps, why = 0, []
     if st["mortal"]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rolecli.contract import Character, Label, Status
+from rolecli.contract import Character, Label, Status, worked_out
 
-from .sheet import dazed, state, track_sizes
+from .sheet import dazed, kept_state, track_sizes
 
 KNOCKED_OUT = {
     "stun": Label("noqueado por aturdimiento", "knocked out by stun"),
@@ -27,7 +27,7 @@ WAKING = Label("acaba de despertar", "just woke up")
 def conditions(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> list[tuple[str, Label]]:
     """What can be invoked on ``ch`` (``st``: its kept state, if already read)."""
     if st is None:
-        st = state(ch)
+        st = kept_state(ch)
     sizes = track_sizes(ch)
     found: list[tuple[str, Label]] = []
     steps, why = dazed(ch, options, st)
@@ -59,7 +59,19 @@ def unable(st: Mapping[str, Any]) -> tuple[str, Label] | None:
 
 
 def status(ch: Character, options: Mapping[str, Any]) -> Status:
-    st = state(ch)
+    """Who can act, the conditions and the fight left: the same for the same marks and
+    condition (the fields of :data:`STATUS_FIELDS`) on the same sheet under the same Dazed
+    rules, so each is worked out once (an encounter asks again whenever a state changes)."""
+    st = kept_state(ch)
+    key = ("status", options.get("dazed_stun", True), options.get("dazed_wound", True), *map(st.__getitem__, STATUS_FIELDS))
+    return worked_out(ch.sheet, key, lambda: _status(ch, options, st))
+
+
+# The kept state a status reads: the tracks marked, the fatigue held, unconsciousness and waking.
+STATUS_FIELDS = ("stun", "wound", "mortal", "fatigue", "fatigue_hold", "status", "ko_cause", "out_rounds")
+
+
+def _status(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any]) -> Status:
     held = tuple(conditions(ch, options, st))
     out = unable(st)
     if out is not None:
