@@ -34,12 +34,13 @@ def test_a_quick_roll_in_spanish_loads_no_catalog(campaigns, monkeypatch):
     assert _loaded(refused, "rolecli.spanish") == {"rolecli.spanish": True}
 
 
-def test_a_campaign_verb_builds_no_plugin_command(campaigns):
-    """The plugins' commands are placed only for a command line that may name one."""
+def test_a_campaign_verb_builds_no_plugin_command_and_opens_no_editor(campaigns):
+    """The plugins' commands are placed only for a command line that may name one,
+    and the campaign editor is imported by the commands that open it."""
     code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
            "    assert invoke(['-C', 'caminantes', 'check', 'Lucía', 'Atletismo', '--seed', '1']) == 0"
-    assert _loaded(code, "rolecli.play", "rolecli.commands.plugin_commands") == {
-        "rolecli.play": True, "rolecli.commands.plugin_commands": False}
+    assert _loaded(code, "rolecli.play", "rolecli.commands.plugin_commands", "rolecli.campaign.editor") == {
+        "rolecli.play": True, "rolecli.commands.plugin_commands": False, "rolecli.campaign.editor": False}
 
 
 @pytest.mark.slow  # two fresh interpreters, watching typer rather than rolecli
