@@ -198,3 +198,13 @@ def test_the_index_lives_where_platformdirs_puts_the_users_cache(monkeypatch, xd
     else:
         monkeypatch.setenv("XDG_CACHE_HOME", xdg)
     assert location() == Path(platformdirs.user_cache_dir("rolecli")) / FILE_NAME
+
+
+def test_no_index_holds_where_another_finder_provides_distributions(monkeypatch):
+    """What a finder other than the path's provides cannot be told from folders:
+    there every plugin is loaded, as without the index."""
+    from rolecli.plugin_index import Index, fingerprint
+
+    assert fingerprint() is not None
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, SimpleNamespace(find_distributions=lambda context: [])])
+    assert fingerprint() is None and Index().entries is None
