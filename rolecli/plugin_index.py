@@ -148,18 +148,20 @@ class Index:
 
     def entry_points(self, keys: set[str], group: str) -> list[Any] | None:
         """The entry points of ``group`` the index names by ``keys``, in its order,
-        read from their distributions' metadata alone; ``None`` when one is no
-        longer there (its entry points edited in place): the index then no
-        longer holds, and is written anew after the next load of every plugin."""
+        read from their distributions' metadata alone; ``None`` when these do not
+        hold what the index says (entry points written in place, by hand: pip
+        makes a distribution's folder anew): the index then no longer holds, and
+        is written anew after the next load of every plugin."""
         from importlib.metadata import PathDistribution
 
+        entries = self.entries or {}
         found: dict[str, Any] = {}
-        for folder in {(self.entries or {})[k]["folder"] for k in keys}:
+        for folder in {entries[k]["folder"] for k in keys}:
             found.update((key(ep), ep) for ep in PathDistribution(Path(folder)).entry_points.select(group=group))
-        if not keys <= found.keys():
+        if not keys <= found.keys() <= entries.keys():
             self.entries = None
             return None
-        return [found[k] for k in self.entries or {} if k in keys]
+        return [found[k] for k in entries if k in keys]
 
     def write(self, entries: dict[str, dict[str, Any]]) -> None:
         """Keep ``entries`` for this fingerprint; nothing happens if the file cannot be written."""

@@ -656,9 +656,11 @@ def get_plugins(system: str | None = None) -> Plugins:
         if _loaded.only is not None and system not in _loaded.systems:  # broken since the index was written
             _loaded = _load(None, warned)
         index = installed_index()
-        if _loaded.only is None and index is not None and index.entries is None:
+        if _loaded.only is None and index is not None:  # (written anew when stale: entry points edited by hand)
             _loaded.systems  # (registering the plugins settles which are active)
-            index.write({plugin_index.key(ep): plugin_index.entry(ep, record) for ep, record in _loaded._keys})
+            entries = {plugin_index.key(ep): plugin_index.entry(ep, record) for ep, record in _loaded._keys}
+            if entries != index.entries:
+                index.write(entries)
     return _loaded
 
 

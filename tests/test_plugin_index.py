@@ -132,6 +132,36 @@ def test_entry_points_edited_in_place_cost_only_the_shortcut(site):
     assert site.run(*VERB).imported == {"house"}
 
 
+def _add_by_hand(site, dist: str, name: str) -> None:
+    """House rules ``name`` written into installed distribution ``dist`` by hand (its
+    entry point and its RECORD line), the folders' modification times left as they were."""
+    info = site.folder / f"rolecli_{dist}-0.1.dist-info"
+    kept = info.stat()
+    (site.folder / f"rolecli_{name}.py").write_text(_marking(name, "ROLECLI_CONTRACT = 3\n"), encoding="utf-8")
+    for file, line in (("entry_points.txt", f"{name} = rolecli_{name}"), ("RECORD", f"rolecli_{name}.py,,")):
+        with open(info / file, "a", encoding="utf-8") as written:
+            written.write(line + "\n")
+    for folder in (info, site.folder):
+        os.utime(folder, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+
+
+def test_an_entry_point_added_by_hand_is_seen_once_its_distribution_is_read(site):
+    """An entry point written into a distribution a command reads (one of the
+    plugins it loads) is seen at once; one written into another (another system's
+    plugin) once the systems are listed, which reads every one and writes the
+    index anew."""
+    _install(site, "house", source="ROLECLI_CONTRACT = 3\n")
+    _install(site, "blades")
+    site.run(*VERB)
+    _add_by_hand(site, "house", "more")
+    assert site.run(*VERB).imported == {"house", "more", "blades"}  # every plugin, as without the index
+    assert site.run(*VERB).imported == {"house", "more"}
+    _add_by_hand(site, "blades", "late")
+    assert site.run(*VERB).imported == {"house", "more"}  # (blades' metadata is not read for a fate verb)
+    assert site.run("systems").imported == {"house", "more", "blades", "late"}
+    assert site.run(*VERB).imported == {"house", "more", "late"}  # house rules join every system's calls
+
+
 def test_a_campaign_verb_reads_the_entry_points_of_its_plugins_distributions_alone(campaigns):
     """Answering for the entry-point group reads every installed distribution's
     metadata; under the index a campaign verb reads only its plugins'."""
