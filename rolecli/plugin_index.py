@@ -8,13 +8,18 @@ system it declares (if any) and whether it was active. A command that
 plays one system then imports only the plugins that system needs
 (:meth:`Index.needed`).
 
-The index holds for the installed plugins it was written for: it is keyed by a
-fingerprint of them (each entry point, its distribution's folder and that
-folder's modification time), so installing, upgrading, reinstalling or
-removing a plugin makes a new one. Editing the code of a plugin installed in
-editable mode changes no fingerprint: a plugin so broken is still imported by
-the commands of its own system and by those that list every plugin, and warns
-there.
+The index holds for the distributions it was written for: it is keyed by a
+fingerprint of the distributions on the import path (each one's metadata
+folder and that folder's modification time), so installing, upgrading,
+reinstalling or removing a plugin (or any other distribution) makes a new one.
+The fingerprint lists folders and reads no file (reading every distribution's
+entry points, as :mod:`importlib.metadata` does to list the group's, cost a
+campaign verb some 3 ms); so the index also keeps where each entry point comes
+from, and a command that plays one system reads the entry points of the
+distributions it loads alone (:meth:`Index.entry_points`). Editing the code of
+a plugin installed in editable mode changes no fingerprint: a plugin so broken
+is still imported by the commands of its own system and by those that list
+every plugin, and warns there.
 
 It lives in the user's cache folder (``XDG_CACHE_HOME`` honoured), one JSON
 file holding the indexes of the last few environments (each virtual
@@ -30,9 +35,9 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-FORMAT = 1  # of the file; another is ignored (and replaced)
+FORMAT = 2  # of the file; another is ignored (and replaced)
 KEEP = 8  # indexes kept in the file: environments a user switches between
 FILE_NAME = "plugins.json"
 MAX_BYTES = 4 << 20  # a file larger than this is not rolecli's (eight indexes of 100 plugins: ~0.2 MB)
@@ -58,8 +63,10 @@ def key(ep: Any) -> str:
 
 
 def top_module(ep: Any) -> str:
-    """The top-level module an entry point's plugin is imported from."""
-    return ep.value.partition(":")[0].strip().partition(".")[0]
+    """The top-level module an entry point's plugin (or the index's entry of
+    one) is imported from."""
+    value = ep["value"] if isinstance(ep, dict) else ep.value
+    return value.partition(":")[0].strip().partition(".")[0]
 
 
 def _folder(ep: Any) -> str:
@@ -67,28 +74,40 @@ def _folder(ep: Any) -> str:
     return os.path.abspath(folder) if folder is not None else ""
 
 
-def fingerprint(entry_points: Iterable[Any]) -> str:
-    """What the index depends on: every entry point and the modification time of
-    its distribution's folder (pip makes the folder anew at every install)."""
+def fingerprint() -> str | None:
+    """What the index depends on: the metadata folder of every distribution on
+    the import path, in the order Python looks for them, and each folder's
+    modification time (pip makes the folder anew at every install). ``None``
+    when another finder than the path's may provide distributions: what it
+    holds cannot be told from folders."""
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(finder, "find_distributions") for finder in sys.meta_path if finder is not PathFinder):
+        return None
     digest = hashlib.sha256(str(FORMAT).encode())
-    for ep in sorted(entry_points, key=key):
-        folder = _folder(ep)
+    for entry in sys.path:
         try:
-            mtime = os.stat(folder).st_mtime_ns if folder else 0
-        except OSError:
-            mtime = -1
-        digest.update(f"{key(ep)}\0{mtime}\n".encode())
+            with os.scandir(entry or ".") as children:
+                found = sorted((child.name, child.stat().st_mtime_ns) for child in children
+                               if child.name.endswith((".dist-info", ".egg-info")))
+        except NotADirectoryError:  # a zip file on the path: its distributions change with it
+            found = [("", os.stat(entry).st_mtime_ns)]
+        except OSError:  # not there (yet): it holds none
+            continue
+        for name, mtime in found:
+            digest.update(f"{os.path.abspath(os.path.join(entry, name))}\0{mtime}\n".encode())
     return digest.hexdigest()
 
 
 class Index:
-    """The index of the installed entry points: ``entries`` by :func:`key`, or
-    ``None`` when none holds for them (not written yet, stale, unreadable)."""
+    """The index of the installed entry points: ``entries`` by :func:`key`, in
+    the order Python finds them, or ``None`` when none holds for the
+    distributions installed (not written yet, stale, unreadable)."""
 
-    def __init__(self, entry_points: list[Any]):
-        self.entry_points = entry_points
-        self.fingerprint = fingerprint(entry_points)
-        self.entries: dict[str, dict[str, Any]] | None = _read().get(self.fingerprint)
+    def __init__(self) -> None:
+        self.fingerprint = fingerprint()
+        self.entries: dict[str, dict[str, Any]] | None = (
+            _read().get(self.fingerprint) if self.fingerprint is not None else None)
 
     def dist(self, ep: Any) -> tuple[str | None, str | None] | None:
         """The distribution name and version of ``ep``, if the index has them."""
@@ -99,31 +118,50 @@ class Index:
         """The systems of the active plugins."""
         return {e["system"] for e in (self.entries or {}).values() if e["active"] and e["system"]}
 
-    def needed(self, system: str, same: dict[str, str]) -> set[str]:
+    def needed(self, system: str, builtin: str) -> set[str]:
         """The keys of the entry points a command playing ``system`` loads: the
         active ones of that system, those that declare none (house rules join
-        every system's calls), and those the index cannot vouch for (new, or
-        skipped at the last load: their warning shows as before); then, so that
-        each is skipped or loaded as in a load of every plugin, every other that
-        declares the same system or ships the same top-level module. ``same``
-        maps the key of a built-in system's folder installed beside rolecli to
-        its built-in's key: it follows that one."""
+        every system's calls), and those skipped at the last load (their warning
+        shows as before); then, so that each is skipped or loaded as in a load of
+        every plugin, every other that declares the same system or ships the same
+        top-level module. A built-in system's folder installed beside rolecli
+        (a plugin of another distribution than ``builtin`` with a built-in's
+        entry point) follows that built-in."""
         entries = self.entries or {}
-        own = [ep for ep in self.entry_points if key(ep) not in same]
-        chosen = {key(ep) for ep in own if self._needs(entries.get(key(ep)), system)}
+        builtins = {e["value"]: k for k, e in entries.items() if e["dist"] == builtin}
+        same = {k: builtins[e["value"]] for k, e in entries.items() if e["value"] in builtins and e["dist"] != builtin}
+        own = [k for k in entries if k not in same]
+        chosen = {k for k in own if self._needs(entries[k], system)}
         while True:
-            systems = {entries[k]["system"] for k in chosen if k in entries} - {None}
-            tops = {top_module(ep) for ep in own if key(ep) in chosen}
-            more = {key(ep) for ep in own if key(ep) not in chosen
-                    and (top_module(ep) in tops or entries.get(key(ep), {}).get("system") in systems)}
+            systems = {entries[k]["system"] for k in chosen} - {None}
+            tops = {top_module(entries[k]) for k in chosen}
+            more = {k for k in own if k not in chosen
+                    and (top_module(entries[k]) in tops or entries[k]["system"] in systems)}
             if not more:
                 break
             chosen |= more
-        return chosen | {k for k, builtin in same.items() if builtin in chosen}
+        return chosen | {k for k, twin in same.items() if twin in chosen}
 
     @staticmethod
-    def _needs(entry: dict[str, Any] | None, system: str) -> bool:
-        return entry is None or not entry["active"] or entry["system"] in (None, system)
+    def _needs(entry: dict[str, Any], system: str) -> bool:
+        return not entry["active"] or entry["system"] in (None, system)
+
+    def entry_points(self, keys: set[str], group: str) -> list[Any] | None:
+        """The entry points of ``group`` the index names by ``keys``, in its order,
+        read from their distributions' metadata alone; ``None`` when these do not
+        hold what the index says (entry points written in place, by hand: pip
+        makes a distribution's folder anew): the index then no longer holds, and
+        is written anew after the next load of every plugin."""
+        from importlib.metadata import PathDistribution
+
+        entries = self.entries or {}
+        found: dict[str, Any] = {}
+        for folder in {entries[k]["folder"] for k in keys}:
+            found.update((key(ep), ep) for ep in PathDistribution(Path(folder)).entry_points.select(group=group))
+        if not keys <= found.keys() <= entries.keys():
+            self.entries = None
+            return None
+        return [found[k] for k in entries if k in keys]
 
     def write(self, entries: dict[str, dict[str, Any]]) -> None:
         """Keep ``entries`` for this fingerprint; nothing happens if the file cannot be written."""
@@ -144,10 +182,10 @@ class Index:
         self.entries = entries
 
 
-def entry(record: Any) -> dict[str, Any]:
-    """What the index keeps of a plugin's :class:`~rolecli.plugins.Record`."""
-    return {"dist": record.distribution, "version": record.version, "system": record.system,
-            "active": record.state == "active"}
+def entry(ep: Any, record: Any) -> dict[str, Any]:
+    """What the index keeps of an entry point and its plugin's :class:`~rolecli.plugins.Record`."""
+    return {"name": ep.name, "value": ep.value, "folder": _folder(ep), "dist": record.distribution,
+            "version": record.version, "system": record.system, "active": record.state == "active"}
 
 
 def _read() -> dict[str, dict[str, dict[str, Any]]]:
@@ -169,4 +207,5 @@ def _read() -> dict[str, dict[str, dict[str, Any]]]:
 def _well_formed(entry: dict[str, Any]) -> bool:
     return (isinstance(entry.get("active"), bool)
             and all(entry.get(k) is None or isinstance(entry.get(k), str) for k in ("dist", "version", "system"))
+            and all(isinstance(entry.get(k), str) for k in ("name", "value", "folder"))
             and {"dist", "version", "system"} <= entry.keys())

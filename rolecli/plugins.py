@@ -59,8 +59,8 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, Iterable
+from functools import cache, cached_property
+from typing import Any, Callable, Iterable
 
 import pluggy
 
@@ -178,7 +178,7 @@ class Plugins:
         self.tracing = os.environ.get(TRACE_ENV, "") not in ("", "0")
         self.only: str | None = None  # loaded for this system's commands alone (load_entry_points)
         self.warned: set[str] = set()  # the warnings given, each once
-        self._keys: list[tuple[str, Record]] = []  # each entry point's plugin_index.key and its record
+        self._keys: list[tuple[Any, Record]] = []  # each entry point offered and its record (plugin_index)
         if self.tracing:
             from rolecli.tracing import Tracer
 
@@ -195,7 +195,12 @@ class Plugins:
         index = None
         if entry_points is None:
             index = installed_index()
-            entry_points = index.entry_points if index is not None else _group()
+            entry_points = None
+            if system is not None and index is not None and system in index.systems():
+                entry_points = index.entry_points(index.needed(system, BUILTIN_DISTRIBUTION), ENTRY_POINT_GROUP)
+                self.only = system if entry_points is not None else None
+            if entry_points is None:
+                entry_points = _group()
         # One metadata read per distribution (each is a parse of its whole METADATA), none with an index.
         read: dict[int, tuple[str | None, str | None]] = {}
         about = {}
@@ -206,22 +211,18 @@ class Plugins:
                 about[id(ep)] = read[dist] = read[dist] if dist in read else _dist(ep)
         # The built-ins load first, so that their own modules are the ones imported
         # (_foreign); the plugins are then offered in entry-point name order.
-        entry_points = sorted(entry_points, key=lambda e: (about[id(e)][0] != BUILTIN_DISTRIBUTION, e.name))
-        builtins = {ep.value: ep for ep in entry_points if about[id(ep)][0] == BUILTIN_DISTRIBUTION}
-        dists = list({id(d): d for d in (getattr(ep, "dist", None) for ep in entry_points) if d}.values())
-        wanted = entry_points
-        if system is not None and index is not None and system in index.systems():
-            twins = {plugin_index.key(ep): plugin_index.key(builtins[ep.value]) for ep in entry_points
-                     if ep.value in builtins and builtins[ep.value] is not ep}
-            needed = index.needed(system, twins)
-            wanted, self.only = [ep for ep in entry_points if plugin_index.key(ep) in needed], system
+        wanted = sorted(entry_points, key=lambda e: (about[id(e)][0] != BUILTIN_DISTRIBUTION, e.name))
+        builtins = {ep.value: ep for ep in wanted if about[id(ep)][0] == BUILTIN_DISTRIBUTION}
+        # The distributions a module found not its own may belong to: those of every entry point of the
+        # group, read only then (the index's reads only the distributions of the plugins it loads).
+        dists = cache(lambda: list({id(d): d for d in (getattr(ep, "dist", None) for ep in (
+            entry_points if self.only is None else _group())) if d}.values()))
         first = len(self._offered)
         for ep in wanted:
             dist, version = about[id(ep)]
             record = Record(ep.name, ep.value, dist, version)
             same = not record.builtin and ep.value in builtins
-            if not same:
-                self._keys.append((plugin_index.key(ep), record))
+            self._keys.append((ep, record))
             if not same and self.allowed is not None and not record.builtin and not record.named(self.allowed):
                 record.state, record.why = "skipped", f"not in {LOAD_ENV}"
                 self.records.append(record)  # listed, never imported
@@ -240,7 +241,7 @@ class Plugins:
             self.offer(plugin, record)
         self._offered[first:] = sorted(self._offered[first:], key=lambda r: (r.name, not r.builtin))
 
-    def _foreign(self, ep: Any, record: Record, dists: list[Any]) -> str | None:
+    def _foreign(self, ep: Any, record: Record, dists: Callable[[], list[Any]]) -> str | None:
         """Why the module of entry point ``ep`` is not the one its distribution
         ships (another distribution's package of the same name is imported
         instead), or ``None``. A built-in's own copy is then imported in its
@@ -257,7 +258,7 @@ class Plugins:
             if spec is not None:
                 shadowing.import_from(spec)
                 return None
-        owner = next((d for d in dists if d is not dist and shadowing.owns(d, path)), None)
+        owner = next((d for d in dists() if d is not dist and shadowing.owns(d, path)), None)
         record.conflict = shadowing.shown(owner) if owner is not None else path
         whose = f"{shadowing.shown(owner)}'s" if owner is not None else "another copy"
         fix = (f"uninstall {owner.metadata['Name']}, then install rolecli again (its files may have been written over)"
@@ -639,7 +640,7 @@ def installed_index() -> plugin_index.Index | None:
     if os.environ.get(LOAD_ENV) is not None:
         return None
     if _index is None:
-        _index = plugin_index.Index(_group())
+        _index = plugin_index.Index()
     return _index
 
 
@@ -655,9 +656,11 @@ def get_plugins(system: str | None = None) -> Plugins:
         if _loaded.only is not None and system not in _loaded.systems:  # broken since the index was written
             _loaded = _load(None, warned)
         index = installed_index()
-        if _loaded.only is None and index is not None and index.entries is None:
+        if _loaded.only is None and index is not None:  # (written anew when stale: entry points edited by hand)
             _loaded.systems  # (registering the plugins settles which are active)
-            index.write({key: plugin_index.entry(record) for key, record in _loaded._keys})
+            entries = {plugin_index.key(ep): plugin_index.entry(ep, record) for ep, record in _loaded._keys}
+            if entries != index.entries:
+                index.write(entries)
     return _loaded
 
 

@@ -6,13 +6,17 @@ unwritable one costs nothing but the time)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from test_plugin_names import scaffolded
 
+from rolecli.plugin_index import FORMAT
 from rolecli_testing import fake_distribution
 
 VERB = ("-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1", "-q")  # a fate campaign's verb
@@ -86,7 +90,7 @@ def test_the_index_is_made_anew_when_a_plugin_is_installed_or_removed(site):
     assert len(json.loads(site.index.read_text())["indexes"]) == 3  # one per set of installed plugins
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b'{"format": 1, "indexes": {"x": 3}}', b"[]",
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b'{"format": %d, "indexes": {"x": 3}}' % FORMAT, b"[]",
                                      b'{"format": 99, "indexes": {}}', b" " * (4 << 20) + b"{}"],
                          ids=["not json", "not utf-8", "not indexes", "not an object", "another format", "too large"])
 def test_a_corrupt_index_is_ignored_and_written_anew(site, content):
@@ -95,7 +99,7 @@ def test_a_corrupt_index_is_ignored_and_written_anew(site, content):
     site.index.write_bytes(content)
     result = site.run(*VERB)
     assert (result.out, result.err, result.imported) == (PLAYED, "", {"blades"})  # as without an index
-    assert json.loads(site.index.read_text())["format"] == 1
+    assert json.loads(site.index.read_text())["format"] == FORMAT
     assert site.run(*VERB).imported == set()
 
 
@@ -108,6 +112,67 @@ def test_a_corrupt_entry_in_the_index_is_ignored(site):
             entry["active"] = "yes"
     site.index.write_text(json.dumps(data))
     assert site.run(*VERB).imported == {"blades"}
+
+
+def test_entry_points_edited_in_place_cost_only_the_shortcut(site):
+    """The index is keyed by the distributions' folders, whose modification time
+    an entry point edited in place leaves as it was: a command that finds an
+    entry point it needs gone loads every plugin, as without the index, and
+    writes the index anew."""
+    _install(site, "house", source="ROLECLI_CONTRACT = 3\n")  # house rules: every system's commands load them
+    site.run(*VERB)
+    assert site.run(*VERB).imported == {"house"}
+    info = site.folder / "rolecli_house-0.1.dist-info"
+    kept = info.stat()
+    (info / "entry_points.txt").write_text("[rolecli]\nhouse_rules = rolecli_house\n", encoding="utf-8")
+    os.utime(info, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    result = site.run(*VERB)
+    assert (result.out, result.err, result.imported) == (PLAYED, "", {"house"})
+    assert "house_rules = rolecli_house" in site.index.read_text()
+    assert site.run(*VERB).imported == {"house"}
+
+
+def _add_by_hand(site, dist: str, name: str) -> None:
+    """House rules ``name`` written into installed distribution ``dist`` by hand (its
+    entry point and its RECORD line), the folders' modification times left as they were."""
+    info = site.folder / f"rolecli_{dist}-0.1.dist-info"
+    kept = info.stat()
+    (site.folder / f"rolecli_{name}.py").write_text(_marking(name, "ROLECLI_CONTRACT = 3\n"), encoding="utf-8")
+    for file, line in (("entry_points.txt", f"{name} = rolecli_{name}"), ("RECORD", f"rolecli_{name}.py,,")):
+        with open(info / file, "a", encoding="utf-8") as written:
+            written.write(line + "\n")
+    for folder in (info, site.folder):
+        os.utime(folder, ns=(kept.st_atime_ns, kept.st_mtime_ns))
+
+
+def test_an_entry_point_added_by_hand_is_seen_once_its_distribution_is_read(site):
+    """An entry point written into a distribution a command reads (one of the
+    plugins it loads) is seen at once; one written into another (another system's
+    plugin) once the systems are listed, which reads every one and writes the
+    index anew."""
+    _install(site, "house", source="ROLECLI_CONTRACT = 3\n")
+    _install(site, "blades")
+    site.run(*VERB)
+    _add_by_hand(site, "house", "more")
+    assert site.run(*VERB).imported == {"house", "more", "blades"}  # every plugin, as without the index
+    assert site.run(*VERB).imported == {"house", "more"}
+    _add_by_hand(site, "blades", "late")
+    assert site.run(*VERB).imported == {"house", "more"}  # (blades' metadata is not read for a fate verb)
+    assert site.run("systems").imported == {"house", "more", "blades", "late"}
+    assert site.run(*VERB).imported == {"house", "more", "late"}  # house rules join every system's calls
+
+
+def test_a_campaign_verb_reads_the_entry_points_of_its_plugins_distributions_alone(campaigns):
+    """Answering for the entry-point group reads every installed distribution's
+    metadata; under the index a campaign verb reads only its plugins'."""
+    code = ("import contextlib, io, importlib.metadata\nfrom rolecli.cli import invoke\nfrom rolecli.plugins import use_plugins\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n    assert invoke(['systems']) == 0\n"
+            "use_plugins(None)\n"
+            "def every(**kw):\n    raise AssertionError('every distribution read')\n"
+            "importlib.metadata.entry_points = every\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    assert invoke(['-C', 'caminantes', 'check', 'Lucía', 'Atletismo', '--seed', '1']) == 0\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=campaigns)
 
 
 def test_an_unwritable_cache_folder_costs_only_the_shortcut(site, tmp_path):
@@ -163,3 +228,13 @@ def test_the_index_lives_where_platformdirs_puts_the_users_cache(monkeypatch, xd
     else:
         monkeypatch.setenv("XDG_CACHE_HOME", xdg)
     assert location() == Path(platformdirs.user_cache_dir("rolecli")) / FILE_NAME
+
+
+def test_no_index_holds_where_another_finder_provides_distributions(monkeypatch):
+    """What a finder other than the path's provides cannot be told from folders:
+    there every plugin is loaded, as without the index."""
+    from rolecli.plugin_index import Index, fingerprint
+
+    assert fingerprint() is not None
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, SimpleNamespace(find_distributions=lambda context: [])])
+    assert fingerprint() is None and Index().entries is None

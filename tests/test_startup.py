@@ -34,12 +34,13 @@ def test_a_quick_roll_in_spanish_loads_no_catalog(campaigns, monkeypatch):
     assert _loaded(refused, "rolecli.spanish") == {"rolecli.spanish": True}
 
 
-def test_a_campaign_verb_builds_no_plugin_command(campaigns):
-    """The plugins' commands are placed only for a command line that may name one."""
+def test_a_campaign_verb_builds_no_plugin_command_and_opens_no_editor(campaigns):
+    """The plugins' commands are placed only for a command line that may name one,
+    and the campaign editor is imported by the commands that open it."""
     code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
            "    assert invoke(['-C', 'caminantes', 'check', 'Lucía', 'Atletismo', '--seed', '1']) == 0"
-    assert _loaded(code, "rolecli.play", "rolecli.commands.plugin_commands") == {
-        "rolecli.play": True, "rolecli.commands.plugin_commands": False}
+    assert _loaded(code, "rolecli.play", "rolecli.commands.plugin_commands", "rolecli.campaign.editor") == {
+        "rolecli.play": True, "rolecli.commands.plugin_commands": False, "rolecli.campaign.editor": False}
 
 
 @pytest.mark.slow  # two fresh interpreters, watching typer rather than rolecli
@@ -51,3 +52,22 @@ def test_typer_still_coerces_a_bare_commands_help_with_pydantic():
             "with contextlib.suppress(SystemExit):\n    app([])")
     assert _loaded(code, "pydantic") == {"pydantic": True}
     assert _loaded("import typer", "pydantic") == {"pydantic": False}  # importing typer alone does not
+
+
+def test_a_campaign_verb_compiles_no_expression_it_does_not_use(campaigns):
+    """The expressions that only a long file, a syntax error, an assignment, a log
+    span or a negative number read are compiled when one is read, not by every
+    campaign command (re compiles a pattern in a fraction of a millisecond, in Python)."""
+    from rolecli.campaign import log, validate
+    from rolecli.commands import base
+    from rolecli.tables import book
+
+    unused = {getattr(p, "pattern", p) for p in (book._HEADER, book._ROW_KEY, book._KEY_LINE, book._TOKEN,
+                                                 validate._TOML_POSITION, validate._KEY_PART, log._SPAN, base._NUMBER)}
+    code = ("import re\ncompiled = []\ncompile = re.compile\n"
+            "re.compile = lambda pattern, flags=0: compiled.append(pattern) or compile(pattern, flags)\n"
+            "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+            "    assert invoke(['-C', 'caminantes', 'check', 'Lucía', 'Atletismo', '--seed', '1']) == 0\n"
+            "print(repr(compiled))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    assert unused.isdisjoint(eval(out.strip().splitlines()[-1]))  # (the campaign has tables: book is imported)

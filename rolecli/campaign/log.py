@@ -369,7 +369,7 @@ class Since(NamedTuple):
         return when >= self.moment
 
 
-_SPAN = re.compile(r"(\d{1,6})\s*(m|min|h|d|w)", re.IGNORECASE)
+_SPAN = r"(\d{1,6})\s*(m|min|h|d|w)"  # compiled by re when a span is read
 _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 
 
@@ -390,7 +390,7 @@ def since_option(since: str | None, last: str | None) -> Since | None:
                                     "(2026-11-29 or 2026-11-29T18:00).") from None
             points.append(Since(moment=moment if moment.tzinfo else moment.astimezone()))
     if last is not None:
-        match = _SPAN.fullmatch(last.strip())
+        match = re.fullmatch(_SPAN, last.strip(), re.IGNORECASE)
         if not match:
             raise CampaignError(f"--last {last!r}: give a span of time back from now: a number and m, h, d or w "
                                 "(90m, 3h, 2d, 1w).")

@@ -24,7 +24,7 @@ from rolecli.names import closest
 from rolecli.errors import CampaignError
 
 TOP_KEYS = ("system", "title", "rules", "characters", "rolls", "tables")
-_TOML_POSITION = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
+_TOML_POSITION = r"^(.*) \(at line (\d+), column (\d+)\)$"  # compiled by re when a syntax error is read
 
 
 # --- showing values and choices ----------------------------------------------
@@ -65,7 +65,7 @@ def parse_toml(path: Path, text: str) -> dict[str, Any]:
                             f"than {_DEEP} levels deep; no campaign value needs more than two.") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        m = _TOML_POSITION.match(message)
+        m = re.match(_TOML_POSITION, message)
         end = message.endswith(" (at end of document)")
         if m or end:
             if m:
@@ -434,7 +434,8 @@ def parse_assignments(info: SystemInfo, items: list[str] | tuple[str, ...]) -> d
 # One part of a typed dotted key, and what follows it (a dot, or the "=").
 # A bare part is any text without dots, quotes or "=" (accents are fine:
 # skills.Resolución); a quoted one is a TOML string ("Armas cuerpo a cuerpo").
-_KEY_PART = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^."'=]*?)\s*([.=])""")
+# Compiled by re when a command first reads an assignment, not by every campaign read.
+_KEY_PART = r"""\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^."'=]*?)\s*([.=])"""
 
 
 def _assignment(item: str) -> tuple[list[str], str]:
@@ -442,7 +443,7 @@ def _assignment(item: str) -> tuple[list[str], str]:
     parts: list[str] = []
     at = 0
     while True:
-        m = _KEY_PART.match(item, at)
+        m = re.compile(_KEY_PART).match(item, at)
         if m is None and "=" in item:
             raise CampaignError(f"{item!r}: cannot read the key; quote a name that holds dots, quotes or '=' as "
                                 'TOML does: skills."Armas cuerpo a cuerpo"=4.')

@@ -31,8 +31,9 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click.formatting import HelpFormatter  # type: ignore[no-redef]
 
 
-# A negative number as Python writes one: -1, -2.5, -.5, -1e-05 (Fate's Poor, a penalty, a modifier).
-_NUMBER = re.compile(r"-(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?", re.I)
+# A negative number as Python writes one: -1, -2.5, -.5, -1e-05 (Fate's Poor, a penalty, a
+# modifier); compiled by re when a command line first holds a word that starts with "-".
+_NUMBER = r"-(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?"
 
 
 class RoleCommand(TyperCommand):
@@ -44,7 +45,7 @@ class RoleCommand(TyperCommand):
 
     def reads_as_argument(self, arg: str) -> bool:
         """Whether ``arg``, which starts with a minus sign, is an argument."""
-        return _NUMBER.fullmatch(arg) is not None
+        return re.fullmatch(_NUMBER, arg, re.I) is not None
 
     def make_parser(self, ctx):
         parser = super().make_parser(ctx)

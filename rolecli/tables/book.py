@@ -274,14 +274,16 @@ def _quoted(text: str) -> str:
 # rows) costs seconds, and every command reads the campaign's file. So the
 # rows are counted on the text first, by regular expressions (no parse): a
 # [tables.NAME] section's row keys, each list or inline table of [tables].
-# One row a line, as rolecli writes and as a GM writes, counts exactly.
+# One row a line, as rolecli writes and as a GM writes, counts exactly. The
+# expressions are compiled when a file is long enough to need them (re keeps
+# them): compiling them is a campaign command's cost otherwise.
 
-_HEADER = re.compile(r"^[ \t]*\[(?!\[)([^\n]*?)\][ \t]*(?:#[^\n]*)?$", re.M)
-_ROW_KEY = re.compile(r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\d[-\d+.–]*)[ \t]*=""", re.M)
-_KEY_LINE = re.compile(r"""^[ \t]*("[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*([\[{]?)""", re.M)
+_HEADER = r"^[ \t]*\[(?!\[)([^\n]*?)\][ \t]*(?:#[^\n]*)?$"
+_ROW_KEY = r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\d[-\d+.–]*)[ \t]*="""
+_KEY_LINE = r"""^[ \t]*("[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*=[ \t]*([\[{]?)"""
 # Inside a list or an inline table: a key (before its "="), a text, or a comment.
 _STRING = r'"(?:[^"\\\n]|\\.)*"' + r"|'[^'\n]*'"
-_TOKEN = re.compile(rf"(?P<key>{_STRING}|[\w-]+)[ \t]*=|(?P<text>{_STRING})|#[^\n]*")
+_TOKEN = rf"(?P<key>{_STRING}|[\w-]+)[ \t]*=|(?P<text>{_STRING})|#[^\n]*"
 
 
 def count_rows(text: str) -> tuple[str, int, int] | None:
@@ -289,21 +291,21 @@ def count_rows(text: str) -> tuple[str, int, int] | None:
     parsing, as ``(name, line, rows)``; None when none is."""
     if text.count("\n") < MAX_ROWS and text.count('"') + text.count("'") <= 2 * MAX_ROWS:
         return None  # a row takes a line of its own, or two quotes of a list or an inline table
-    headers = list(_HEADER.finditer(text))
+    headers = list(re.finditer(_HEADER, text, re.M))
     for header, following in zip(headers, headers[1:] + [None]):
         key = re.sub(r"\s*\.\s*", ".", header.group(1).strip())
         start, end = header.end(), following.start() if following else len(text)
         if key.startswith("tables."):
-            rows = len(_ROW_KEY.findall(text, start, end))
+            rows = len(re.compile(_ROW_KEY, re.M).findall(text, start, end))
             if rows > MAX_ROWS:
                 return key[len("tables."):].strip("\"'"), text.count("\n", 0, header.start()) + 1, rows
         elif key == "tables":
-            lines = list(_KEY_LINE.finditer(text, start, end))
+            lines = list(re.compile(_KEY_LINE, re.M).finditer(text, start, end))
             for line, after in zip(lines, lines[1:] + [None]):
                 stop = after.start() if after else end
                 if not line.group(2):
                     continue
-                tokens = _TOKEN.finditer(text, line.end(), stop)
+                tokens = re.compile(_TOKEN).finditer(text, line.end(), stop)
                 if line.group(2) == "[":  # a list: a row a text
                     rows = sum(1 for t in tokens if t.group("text"))
                 else:  # an inline table: a row a key, die aside
