@@ -234,6 +234,9 @@ def invoke(argv: list[str], where: str = "") -> int:
 
     lang = spoken(argv)
     if lang not in _commands:
+        from rolecli.commands.coercion import install
+
+        install()  # plain values coerced without importing pydantic
         _commands[lang] = typer.main.get_command(app)
     # A --lang given holds for code that has no session to ask (the dice layer's messages);
     # without one, each reader chooses as ever (and refuses a bad ROLECLI_LANG).
