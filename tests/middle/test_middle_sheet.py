@@ -49,6 +49,16 @@ def test_a_value_set_changes_the_fighters_state_not_the_characters():
     assert Fighter(ch).get("paradas") == 1 and not Fighter(ch).changed
 
 
+def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
+    ch = character(INFO, "Aldara", {"vigor": 2, "armadura": -1})
+    scene = Scene(context(INFO, characters=[ch]))
+    f = scene.fighter(ch, {"vigor": 5})
+    assert scene.fighter(ch, {"armadura": -2, "vigor": None}) is f
+    assert (f.get("vigor"), f.get("armadura")) == (5, -2)
+    f.set("vigor", 1)  # a value set wins over one given
+    assert f.get("vigor") == 1 and f.state["vigor"] == 1 and "vigor" not in ch.state
+
+
 def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():
     aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1, "calma": 2}, "innatas": ["calma"]})
     assert C.of(aldara, "weapon use", innate=True) == C.Capability("uso de armas", 1, True)

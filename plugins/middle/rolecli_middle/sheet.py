@@ -30,7 +30,10 @@ class Fighter:
     ``given`` holds the values typed on the command line; they win over the sheet
     and the state, so a quick roll and a campaign character go the same way.
     ``state`` is the character's own until the first change, then a copy: the rules
-    set a value, never change one in place, so a fighter only looked at copies nothing."""
+    set a value, never change one in place, so a fighter only looked at copies nothing.
+
+    ``get(key)`` reads the values as they stand, laid in one table when the fighter
+    is made: a blow reads dozens of them, each then one look-up."""
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
@@ -39,21 +42,23 @@ class Fighter:
         self.state = character.state if character else {}
         self.sheet = values(character.sheet) if character else DEFAULTS
         self._copied = character is None
+        self._now = {**self.sheet, **self.state, **self.given}
+        self.get = self._now.__getitem__
 
     # --- values ---------------------------------------------------------------
 
-    def get(self, key: str) -> Any:
-        if key in self.given:
-            return self.given[key]
-        if key in self.state:
-            return self.state[key]
-        return self.sheet[key]
+    def give(self, given: dict[str, Any]) -> None:
+        """More values typed for the action (a verb that names the fighter twice)."""
+        given = {k: v for k, v in given.items() if v is not None}
+        self.given.update(given)
+        self._now.update(given)
 
     def set(self, key: str, value: Any) -> None:
         if not self._copied:
             self.state, self._copied = dict(self.state), True
         self.state[key] = value
         self.given.pop(key, None)
+        self._now[key] = value
 
     @property
     def changed(self) -> bool:
@@ -154,7 +159,7 @@ class Scene:
         if found is None:
             found = self._fighters[character.name] = Fighter(character, given)
         elif given:
-            found.given.update({k: v for k, v in given.items() if v is not None})
+            found.give(given)
         return found
 
     def named(self, name: str) -> Fighter | None:
