@@ -115,5 +115,8 @@ def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, l
         return faces[low] - faces[mid], [low, mid]
     if reading == "second_minus_lowest":
         return faces[mid] - faces[low], [mid, low]
-    at = {"lowest": low, "middle": mid, "highest": high}[reading]
+    at = (low, mid, high)[_ONE_DIE[reading]]
     return faces[at], [at]
+
+
+_ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice in order

@@ -167,6 +167,9 @@ class Scene:
         one so called with case and accents aside (as the core finds one)."""
         if not name:
             return None
+        found = self._fighters.get(name)
+        if found is not None:
+            return found
         characters = self.ctx.characters or {}
         if name in characters:
             return self.fighter(characters[name])
@@ -189,11 +192,15 @@ class Scene:
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
-        out = []
-        for character in (self.ctx.characters or {}).values():
-            fighter = self._fighters.get(character.name)
-            if fighter.get(key) if fighter is not None else character.value(key):
-                out.append(fighter or self.fighter(character))
+        characters, out = self.ctx.characters or {}, []
+        for name in characters:
+            fighter = self._fighters.get(name)
+            if fighter is None:
+                character = characters[name]
+                if character.value(key):
+                    out.append(self.fighter(character))
+            elif fighter.get(key):
+                out.append(fighter)
         return out
 
     def changes(self) -> dict[str, dict[str, Any]]:

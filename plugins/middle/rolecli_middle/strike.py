@@ -155,15 +155,16 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
     notes: list[str] = []
     parry = parry_of(scene, target, p, notes)
     mods: list[Mod] = []
+    temperament = striker.temperament
     if parry is None:
         armour_only = bool(p.get("free"))
         protections = target.protections(armour_only)
         if protections:
             mods.append(Mod("armour" if armour_only else "protections", ARMOUR_ONLY if armour_only else PROTECTIONS,
                             protections))
-        if striker.temperament == "combative" and protections < 0:
+        if temperament == "combative" and protections < 0:
             mods.append(Mod("combative", COMBATIVE, min(2, -protections)))
-    if striker.temperament == "peaceful":
+    if temperament == "peaceful":
         mods.append(Mod("peaceful", PEACEFUL, -1))
     if location != "body":
         mods.append(Mod(f"location:{location}", CALLED_SHOT[location], location_nd(location, scene.options)))
