@@ -12,6 +12,7 @@ import rolecli_middle
 from rolecli.contract import Refused
 from rolecli.testing import character, context
 from rolecli_middle import capability as C
+from rolecli_middle import states as S
 from rolecli_middle.sheet import Fighter, Scene
 from rolecli_middle.template import DEFAULTS
 
@@ -57,6 +58,20 @@ def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
     assert (f.get("vigor"), f.get("armadura")) == (5, -2)
     f.set("vigor", 1)  # a value set wins over one given
     assert f.get("vigor") == 1 and f.state["vigor"] == 1 and "vigor" not in ch.state
+
+
+def test_the_states_are_read_once_until_they_change():
+    ch = character(INFO, "Aldara", {}, {"estados": ["cegado"]})
+    f = Fighter(ch, {"extra_states": ["irritado"]})
+    assert f.states is f.states and f.states == {"cegado", "irritado"}
+    S.gain(f, "mareado")
+    assert f.states == {"cegado", "irritado", "mareado"}
+    S.lose(f, "cegado")
+    assert f.states == {"irritado", "mareado"} and ch.state["estados"] == ["cegado"]
+    f.set("estados", [])
+    assert f.states == {"irritado"}  # those given stay: a quick roll's
+    f.give({"extra_states": ["acobardado"]})
+    assert f.states == {"acobardado"}
 
 
 def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():

@@ -44,6 +44,7 @@ class Fighter:
         self._copied = character is None
         self._now = {**self.sheet, **self.state, **self.given}
         self.get = self._now.__getitem__
+        self._states: frozenset[str] | None = None  # see states
 
     # --- values ---------------------------------------------------------------
 
@@ -52,6 +53,7 @@ class Fighter:
         given = {k: v for k, v in given.items() if v is not None}
         self.given.update(given)
         self._now.update(given)
+        self._states = None
 
     def set(self, key: str, value: Any) -> None:
         if not self._copied:
@@ -59,6 +61,8 @@ class Fighter:
         self.state[key] = value
         self.given.pop(key, None)
         self._now[key] = value
+        if key == "estados":
+            self._states = None
 
     @property
     def changed(self) -> bool:
@@ -80,10 +84,14 @@ class Fighter:
     # --- states ---------------------------------------------------------------
 
     @property
-    def states(self) -> set[str]:
-        held = set(self.get("estados") or ())
-        extra = self.given.get("extra_states")
-        return held.union(extra) if extra else held
+    def states(self) -> frozenset[str]:
+        """The battle states held, with those given for a quick roll; worked out
+        again only once they change (a blow asks them at every step)."""
+        if self._states is None:
+            held = frozenset(self.get("estados") or ())
+            extra = self.given.get("extra_states")
+            self._states = held.union(extra) if extra else held
+        return self._states
 
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])
