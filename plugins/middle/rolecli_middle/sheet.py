@@ -157,6 +157,8 @@ class Scene:
         self.lang = ctx.lang
         self.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
         self.options = ctx.options
+        # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
+        self.characters = ctx.characters if ctx.characters is not None else {}
         self._fighters: dict[str, Fighter] = {}
         self.read_before = 0  # dice the command had read when the verb began (``-n`` repeats)
 
@@ -178,7 +180,7 @@ class Scene:
         found = self._fighters.get(name)
         if found is not None:
             return found
-        characters = self.ctx.characters or {}
+        characters = self.characters
         if name in characters:
             return self.fighter(characters[name])
         for key, character in characters.items():
@@ -192,7 +194,7 @@ class Scene:
             from rolecli.names import closest
 
             raise Refused(f"{what} {name!r} is not a character of this campaign."
-                          + closest(name, list(self.ctx.characters or {}), "Characters"))
+                          + closest(name, list(self.characters), "Characters"))
         return found
 
     def holding(self, key: str) -> list[Fighter]:
@@ -200,7 +202,7 @@ class Scene:
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
-        characters, out = self.ctx.characters or {}, []
+        characters, out = self.characters, []
         for name in characters:
             fighter = self._fighters.get(name)
             if fighter is None:
