@@ -108,6 +108,9 @@ def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
     return tuple(out)
 
 
+_ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice, low to high
+
+
 def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, list[int]]:
     """The result of the dice by a reading, and the positions of the dice read.
     Equal faces keep the smaller die lower, then the order thrown."""
@@ -120,6 +123,3 @@ def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, l
         return faces[mid] - faces[low], [mid, low]
     at = (low, mid, high)[_ONE_DIE[reading]]
     return faces[at], [at]
-
-
-_ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice in order
