@@ -82,6 +82,15 @@ def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():
     assert C.of(aldara, "Sigilo") == C.Capability("Sigilo", 0, False)  # one of the book's it lacks
 
 
+def test_marks_given_as_a_number_are_read_for_a_character_as_for_a_quick_roll():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
+    assert C.of(aldara, "2") == C.of(aldara, " 2 ") == C.of(None, "2") == C.Capability("", 2, False)
+    assert C.of(aldara, "2", innate=True) == C.Capability("", 2, True) and not C.of(aldara, "2").innate
+    for _ in range(2):
+        with pytest.raises(Refused, match="out of range"):
+            C.of(aldara, "5")
+
+
 def test_an_unknown_capability_is_refused_each_time_it_is_asked():
     aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
     for _ in range(2):
