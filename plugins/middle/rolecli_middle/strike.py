@@ -287,7 +287,7 @@ def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, list
         size = max(a.ld.sizes[i] for i in a.kept)
         parts["charge"] = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
         parts["charge_die"] = size
-    total = damage(a.result, blow.bonus, parts["charge"])
+    total = damage(a.result, parts["weapon"], parts["charge"])
     if not scene.explain:
         return total, parts, []
     said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")

@@ -38,10 +38,12 @@ def prepare(action: Action, ctx) -> tuple[Scene, dict]:
 
 
 def choices(values, allowed, flag: str) -> list[str]:
-    bad = [v for v in values or () if v not in allowed]
+    if not values:  # the usual case: nothing typed (a campaign's verbs, every call of a simulation)
+        return []
+    bad = [v for v in values if v not in allowed]
     if bad:
         raise Refused(f"{flag} {bad[0]!r} is not one of: {', '.join(allowed)}.")
-    return list(values or ())
+    return list(values)
 
 
 def states_of(values, flag: str) -> list[str]:
