@@ -5,7 +5,7 @@ character carries into its next LD is listed as a condition."""
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Label, Status
+from rolecli.contract import Character, Label, Status, worked_out
 
 from . import states as S
 from .sheet import Fighter
@@ -59,6 +59,23 @@ def _facts(f: Fighter) -> list[tuple[str, Label]]:
 
 
 def status(character: Character) -> Status:
+    """Who can act, why not, the conditions and the life left: the same for the same
+    battle states, injuries and :data:`STATUS_FIELDS` on the same sheet, so each is
+    worked out once (an encounter asks again whenever a state changes). A field the
+    state leaves out is the sheet's, the same for every state of that sheet."""
+    st = character.state
+    held, injuries = st.get("estados"), st.get("lesiones")
+    key = ("status", None if held is None else tuple(held), None if injuries is None else tuple(injuries),
+           *map(st.get, STATUS_FIELDS))
+    return worked_out(character.sheet, key, lambda: _status(character))
+
+
+# The state a status reads besides the battle states and injuries (lists, which a key holds as tuples).
+STATUS_FIELDS = ("muerte", "moral", "vida_perdida", "desarmado", "montado", "parando", "duelo", "duelo_nd", "cubre",
+                 "finta_de", "accion", "cegado_rondas", "irritado_duradero")
+
+
+def _status(character: Character) -> Status:
     f = Fighter(character)
     states = f.states
     held = conditions(f, states)
