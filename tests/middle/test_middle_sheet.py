@@ -13,7 +13,7 @@ from rolecli.contract import Refused
 from rolecli.testing import character, context
 from rolecli_middle import capability as C
 from rolecli_middle import states as S
-from rolecli_middle.sheet import Fighter, Scene
+from rolecli_middle.sheet import Fighter, Scene, Weapon
 from rolecli_middle.template import DEFAULTS
 
 INFO = rolecli_middle.INFO
@@ -72,6 +72,15 @@ def test_the_states_are_read_once_until_they_change():
     assert f.states == {"irritado"}  # those given stay: a quick roll's
     f.give({"extra_states": ["acobardado"]})
     assert f.states == {"acobardado"}
+
+
+def test_a_weapon_is_named_once_by_its_words_and_words_given_win_over_the_sheets():
+    ch = character(INFO, "Aldara", {"arma": "mediana", "arma_tipo": ["filo"]})
+    f = Fighter(ch)
+    assert f.weapon == Weapon("medium", frozenset({"edged"})) and f.weapon.severs and f.armed
+    assert f.weapon is Fighter(ch).weapon  # read once for its words, for every blow
+    dagger = Fighter(ch, {"arma": "pequeña", "arma_tipo": ["punzante"]}).weapon
+    assert dagger == Weapon("small", frozenset({"piercing"})) and dagger.piercing and not dagger.severs
 
 
 def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():

@@ -1,10 +1,12 @@
-"""The characters an action touches: their sheets, the values a quick roll gives
-instead, and the state the action leaves them in (hooks never change a
+"""The characters an action touches: their sheets (and the weapons they name), the
+values a quick roll gives instead, and the state the action leaves them in (hooks never change a
 :class:`~rolecli.contract.Character` in place; the new states go back to the
 core as ``Outcome.changes``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from rolecli.contract import Character, Refused, worked_out
@@ -22,6 +24,29 @@ def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
     sheet. Shared by every fighter of that sheet: the rules set a value, never
     change one they read in place."""
     return worked_out(sheet, "values", lambda: {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}})
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """What strikes: its size (none, small, medium, large) and kinds (edged, piercing, blunt)."""
+
+    size: str
+    kinds: frozenset[str]
+
+    @property
+    def severs(self) -> bool:
+        """004-R7: only medium-or-larger edged weapons can sever."""
+        return self.size in ("medium", "large") and "edged" in self.kinds
+
+    @property
+    def piercing(self) -> bool:
+        return "piercing" in self.kinds
+
+
+@lru_cache(maxsize=64)  # a fight's few weapons, each read once from its words: a blow asks at every hit
+def weapon_named(size: str, kinds: tuple[str, ...]) -> Weapon:
+    """The weapon a sheet's words name: ``weapon_named("mediana", ("filo",))``."""
+    return Weapon(SIZES[size], frozenset(KINDS[k] for k in kinds))
 
 
 class Fighter:
@@ -120,16 +145,12 @@ class Fighter:
         return int(self.get("armadura")) + (0 if armour_only else int(self.get("escudo")))
 
     @property
-    def weapon_size(self) -> str:
-        return SIZES[self.get("arma")]
-
-    @property
-    def weapon_kinds(self) -> frozenset[str]:
-        return frozenset(KINDS[k] for k in self.get("arma_tipo") or ())
+    def weapon(self) -> Weapon:
+        return weapon_named(self.get("arma"), tuple(self.get("arma_tipo") or ()))
 
     @property
     def armed(self) -> bool:
-        return self.weapon_size != "none" and not self.get("desarmado")
+        return self.weapon.size != "none" and not self.get("desarmado")
 
     @property
     def can_parry(self) -> bool:

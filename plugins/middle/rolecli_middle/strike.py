@@ -20,9 +20,9 @@ from . import states as S
 from .economy import combat_action, special_action
 from .ld import Ld, Throw
 from .nd import Mod
-from .sheet import Fighter, Scene
+from .sheet import Fighter, Scene, Weapon
 from .words import LOCATIONS, number, tr
-from .wounds import Weapon, die, hurt, weapon_of
+from .wounds import die, hurt
 
 L = Label
 
@@ -66,7 +66,7 @@ class Blow:
 
     @property
     def weapon(self) -> Weapon:
-        return weapon_of(self.striker)
+        return self.striker.weapon
 
 
 def ld_rules(scene: Scene) -> dict:

@@ -20,7 +20,7 @@ from .economy import combat_action
 from .ld import Ld
 from .sheet import Fighter, Scene
 from .words import KINDS, SIZES, TEMPERAMENTS
-from .wounds import DEATHS, die, hurt, weapon_of
+from .wounds import DEATHS, die, hurt
 
 L = Label
 
@@ -267,7 +267,7 @@ def do_damage(character, action, ctx):
     if target.dead:
         raise Refused(f"{target.name} is already dead.")
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
-    weapon = weapon_of(by)
+    weapon = by.weapon
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
     return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 
