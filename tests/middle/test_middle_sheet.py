@@ -12,7 +12,8 @@ import rolecli_middle
 from rolecli.contract import Refused
 from rolecli.testing import character, context
 from rolecli_middle import capability as C
-from rolecli_middle.sheet import Fighter, Scene
+from rolecli_middle import states as S
+from rolecli_middle.sheet import Fighter, Scene, Weapon
 from rolecli_middle.template import DEFAULTS
 
 INFO = rolecli_middle.INFO
@@ -49,12 +50,54 @@ def test_a_value_set_changes_the_fighters_state_not_the_characters():
     assert Fighter(ch).get("paradas") == 1 and not Fighter(ch).changed
 
 
+def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
+    ch = character(INFO, "Aldara", {"vigor": 2, "armadura": -1})
+    scene = Scene(context(INFO, characters=[ch]))
+    f = scene.fighter(ch, {"vigor": 5})
+    assert scene.fighter(ch, {"armadura": -2, "vigor": None}) is f
+    assert (f.get("vigor"), f.get("armadura")) == (5, -2)
+    f.set("vigor", 1)  # a value set wins over one given
+    assert f.get("vigor") == 1 and f.state["vigor"] == 1 and "vigor" not in ch.state
+
+
+def test_the_states_are_read_once_until_they_change():
+    ch = character(INFO, "Aldara", {}, {"estados": ["cegado"]})
+    f = Fighter(ch, {"extra_states": ["irritado"]})
+    assert f.states is f.states and f.states == {"cegado", "irritado"}
+    S.gain(f, "mareado")
+    assert f.states == {"cegado", "irritado", "mareado"}
+    S.lose(f, "cegado")
+    assert f.states == {"irritado", "mareado"} and ch.state["estados"] == ["cegado"]
+    f.set("estados", [])
+    assert f.states == {"irritado"}  # those given stay: a quick roll's
+    f.give({"extra_states": ["acobardado"]})
+    assert f.states == {"acobardado"}
+
+
+def test_a_weapon_is_named_once_by_its_words_and_words_given_win_over_the_sheets():
+    ch = character(INFO, "Aldara", {"arma": "mediana", "arma_tipo": ["filo"]})
+    f = Fighter(ch)
+    assert f.weapon == Weapon("medium", frozenset({"edged"})) and f.weapon.severs and f.armed
+    assert f.weapon is Fighter(ch).weapon  # read once for its words, for every blow
+    dagger = Fighter(ch, {"arma": "pequeña", "arma_tipo": ["punzante"]}).weapon
+    assert dagger == Weapon("small", frozenset({"piercing"})) and dagger.piercing and not dagger.severs
+
+
 def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():
     aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1, "calma": 2}, "innatas": ["calma"]})
     assert C.of(aldara, "weapon use", innate=True) == C.Capability("uso de armas", 1, True)
     assert C.of(aldara, "uso de armas") == C.Capability("uso de armas", 1, False)
     assert C.of(aldara, "Calma") == C.of(aldara, "calm", innate=True) == C.Capability("calma", 2, True)
     assert C.of(aldara, "Sigilo") == C.Capability("Sigilo", 0, False)  # one of the book's it lacks
+
+
+def test_marks_given_as_a_number_are_read_for_a_character_as_for_a_quick_roll():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
+    assert C.of(aldara, "2") == C.of(aldara, " 2 ") == C.of(None, "2") == C.Capability("", 2, False)
+    assert C.of(aldara, "2", innate=True) == C.Capability("", 2, True) and not C.of(aldara, "2").innate
+    for _ in range(2):
+        with pytest.raises(Refused, match="out of range"):
+            C.of(aldara, "5")
 
 
 def test_an_unknown_capability_is_refused_each_time_it_is_asked():

@@ -138,3 +138,42 @@ def test_the_rules_load_when_a_status_is_first_asked():
              "print('rolecli_middle.condition' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.split("\n")[:3] == ["False", "0.75 0.75", "True"]
+
+
+def test_a_status_is_worked_out_once_for_what_it_reads_and_is_the_same_as_worked_out_anew():
+    """The status is kept on the sheet by the state it reads (the battle states, the
+    injuries and STATUS_FIELDS): a state that differs from one already asked about in
+    any one field has the status worked out from that very state."""
+    import random
+
+    import rolecli_middle
+    from rolecli.contract import Character
+    from rolecli.testing import character
+    from rolecli_middle.condition import _status, status
+
+    sheet = character(rolecli_middle.INFO, "Aldara", {"vida": 8}).sheet  # the same sheet all along, as in a fight
+    names = ("", "Bruno", "Rata")
+    values = {"vida_perdida": range(10), "estados": ([], ["mareado"], ["cegado", "irritado"], ["inconsciente"]),
+              "cegado_rondas": range(3), "irritado_por": names, "muerte": ("", "vida", "ojo"),
+              "lesiones": ([], ["ojo_perdido"], ["mano_cercenada", "media_velocidad"]), "paradas": range(3),
+              "duelo": names, "duelo_nd": (0, -1, -3), "cubre": names, "finta_de": names, "finta_rondas": range(3),
+              "moral": ("", "huyendo", "rendido")}
+    rng = random.Random(20)
+    keys = list(character(rolecli_middle.INFO, "Aldara").state)
+    for _ in range(60):
+        st = {key: rng.choice(values.get(key, (True, False))) for key in keys}
+        status(Character("Aldara", sheet, st))
+        for key in keys:
+            other = {**st, key: rng.choice([v for v in values.get(key, (True, False)) if v != st[key]])}
+            now = Character("Aldara", sheet, other)
+            assert status(now) == _status(now), key
+    assert status(now) is status(now)
+
+
+def test_a_state_field_left_out_is_read_from_the_sheet_not_taken_for_an_empty_one():
+    from rolecli.contract import Character
+    from rolecli_middle.condition import status
+
+    sheet = {"vida": 8, "estados": ["mareado"]}  # a hand-made character, whose sheet holds where play starts
+    assert [k for k, _ in status(Character("Ana", sheet, {})).conditions] == ["mareado"]
+    assert status(Character("Ana", sheet, {"estados": []})).conditions == ()

@@ -84,17 +84,23 @@ def same(a: str, b: str) -> bool:
 
 
 def of(character: Character | None, text: str, innate: bool = False, what: str = "capability") -> Capability:
-    """The capability ``text`` names: a number of marks, or a name on the sheet."""
+    """The capability ``text`` names: a number of marks, or a name on the sheet;
+    a character's is read once for its sheet (a fight asks the same few at every LD)."""
+    found = _read(None, text, what) if character is None else \
+        worked_out(character.sheet, ("capability", text), lambda: _read(character, text, what))
+    return replace(found, innate=True) if innate and not found.innate else found
+
+
+def _read(character: Character | None, text: str, what: str) -> Capability:
     text = str(text).strip()
     if is_number(text):
-        return Capability("", check_rating(int(text.replace("−", "-")), what), innate)
+        return Capability("", check_rating(int(text.replace("−", "-")), what))
     if character is None:
         raise Refused(f"{what} {text!r} names a capability, but a quick roll has no character: "
                       f"give its marks, {LOWEST}..{HIGHEST}.")
     if "+" in text:
         raise Refused(f"{what} {text!r}: an LD rolls one capability; name only one.")
-    found = worked_out(character.sheet, ("capability", text), lambda: _on_sheet(character, text))
-    return replace(found, innate=True) if innate and not found.innate else found
+    return _on_sheet(character, text)
 
 
 def _on_sheet(character: Character, text: str) -> Capability:

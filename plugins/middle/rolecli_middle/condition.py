@@ -5,7 +5,7 @@ character carries into its next LD is listed as a condition."""
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Label, Status
+from rolecli.contract import Character, Label, Status, worked_out
 
 from . import states as S
 from .sheet import Fighter
@@ -26,37 +26,56 @@ ACTED = L("ya hizo su acción de combate esta ronda", "has made its combat actio
 def conditions(f: Fighter, held: set[str]) -> tuple[tuple[str, Label], ...]:
     """The conditions of ``f``, whose battle states are ``held``."""
     out = [(state, _both(lambda lang, s=state: f"{S.label(f, s, lang)}: {S.EFFECTS[s](lang)}")) for state in S.ORDER
-           if state in held]
-    out += [(injury, INJURIES[injury]) for injury in f.get("lesiones") or ()]
-    out += _facts(f)
-    return tuple(out)
+           if state in held] if held else []
+    for injury in f.get("lesiones") or ():
+        out.append((injury, INJURIES[injury]))
+    return tuple(out + _facts(f))
 
 
-def _facts(f: Fighter):
+def _facts(f: Fighter) -> list[tuple[str, Label]]:
     """What else the character carries into its next LD; a label naming someone is
     written only when it holds (a status is asked at every turn of a simulation)."""
-    if f.get("desarmado"):
-        yield "disarmed", DISARMED
-    if f.get("montado"):
-        yield "mounted", MOUNTED
-    if f.get("parando"):
-        yield "parrying", PARRYING
-    if f.get("duelo"):
-        yield "duel", L(f"en duelo de desarme con {f.get('duelo')} (ND {f.get('duelo_nd')})",
-                        f"in a disarm duel with {f.get('duelo')} (ND {f.get('duelo_nd')})")
-    if f.get("cubre"):
-        yield "covering", L(f"cubre a {f.get('cubre')}: golpearle es un nivel más fácil",
-                            f"covers {f.get('cubre')}: hitting it is one level easier")
-    if f.get("finta_de"):
-        yield "feinted", L(f"víctima de una finta de {f.get('finta_de')}: ND +2 para él, +1 para sus aliados",
-                           f"victim of {f.get('finta_de')}'s feint: ND +2 for it, +1 for its allies")
-    if f.get("moral") == "huyendo":
-        yield "fleeing", FLEEING
-    if f.get("accion"):
-        yield "acted", ACTED
+    get, out = f.get, []
+    if get("desarmado"):
+        out.append(("disarmed", DISARMED))
+    if get("montado"):
+        out.append(("mounted", MOUNTED))
+    if get("parando"):
+        out.append(("parrying", PARRYING))
+    if get("duelo"):
+        out.append(("duel", L(f"en duelo de desarme con {get('duelo')} (ND {get('duelo_nd')})",
+                              f"in a disarm duel with {get('duelo')} (ND {get('duelo_nd')})")))
+    if get("cubre"):
+        out.append(("covering", L(f"cubre a {get('cubre')}: golpearle es un nivel más fácil",
+                                  f"covers {get('cubre')}: hitting it is one level easier")))
+    if get("finta_de"):
+        out.append(("feinted", L(f"víctima de una finta de {get('finta_de')}: ND +2 para él, +1 para sus aliados",
+                                 f"victim of {get('finta_de')}'s feint: ND +2 for it, +1 for its allies")))
+    if get("moral") == "huyendo":
+        out.append(("fleeing", FLEEING))
+    if get("accion"):
+        out.append(("acted", ACTED))
+    return out
 
 
 def status(character: Character) -> Status:
+    """Who can act, why not, the conditions and the life left: the same for the same
+    battle states, injuries and :data:`STATUS_FIELDS` on the same sheet, so each is
+    worked out once (an encounter asks again whenever a state changes). A field the
+    state leaves out is the sheet's, the same for every state of that sheet."""
+    st = character.state
+    held, injuries = st.get("estados"), st.get("lesiones")
+    key = ("status", None if held is None else tuple(held), None if injuries is None else tuple(injuries),
+           *map(st.get, STATUS_FIELDS))
+    return worked_out(character.sheet, key, lambda: _status(character))
+
+
+# The state a status reads besides the battle states and injuries (lists, which a key holds as tuples).
+STATUS_FIELDS = ("muerte", "moral", "vida_perdida", "desarmado", "montado", "parando", "duelo", "duelo_nd", "cubre",
+                 "finta_de", "accion", "cegado_rondas", "irritado_duradero")
+
+
+def _status(character: Character) -> Status:
     f = Fighter(character)
     states = f.states
     held = conditions(f, states)

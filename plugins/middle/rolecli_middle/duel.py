@@ -62,7 +62,7 @@ def rival_in_duel(scene: Scene, fighter: Fighter) -> Fighter | None:
 # --- 004-R8 -------------------------------------------------------------------
 
 def weapon_ld(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> Ld:
-    if attacker.weapon_size != "large":
+    if attacker.weapon.size != "large":
         raise Refused(f"only wielders of large weapons can strike a rival's weapon (004-R8); "
                       f"{attacker.name or 'the attacker'}'s weapon is {attacker.get('arma')!r}: give --weapon large.")
     if target.character is not None and not target.armed:

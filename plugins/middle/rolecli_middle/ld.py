@@ -39,8 +39,7 @@ class Ld:
 
     def __post_init__(self) -> None:
         self.nd = ND.total(self.mods)
-        self.plan = ND.plan(self.nd, self.capability.rating, self.capability.innate,
-                            minus2=self.minus2, reading=self.reading_rule)
+        self.plan = ND.plan(self.nd, self.capability.rating, self.capability.innate, self.minus2, self.reading_rule)
         self.sizes = None if self.plan.reading is None else ND.shrunk(self.thrown, self.plan.shrink)
 
     @property

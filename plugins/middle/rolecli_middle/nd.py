@@ -58,7 +58,10 @@ class Mod:
 
 def total(mods: list[Mod] | tuple[Mod, ...]) -> int:
     """004-R4: the modifiers add up."""
-    return sum(m.nd for m in mods)
+    nd = 0
+    for mod in mods:  # a plain loop: every LD adds its few (often none), and a generator costs more than they do
+        nd += mod.nd
+    return nd
 
 
 @dataclass(frozen=True)
@@ -72,8 +75,8 @@ class Plan:
     reading: str | None
 
 
-@lru_cache(maxsize=256)  # a fight asks a handful of NDs and ratings: each is looked up once
-def plan(nd: int, rating: int, innate: bool, *, minus2: str = "literal", reading: str = "table") -> Plan:
+@lru_cache(maxsize=256)  # a fight asks a handful of NDs and ratings: each is looked up once (asked positionally: a cheaper key)
+def plan(nd: int, rating: int, innate: bool, minus2: str = "literal", reading: str = "table") -> Plan:
     """Which die an LD reads at a total ND.
 
     ``reading="table"`` (the default) applies the ND table as written: innate and
@@ -105,15 +108,18 @@ def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
     return tuple(out)
 
 
+_ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice, low to high
+
+
 def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, list[int]]:
     """The result of the dice by a reading, and the positions of the dice read.
     Equal faces keep the smaller die lower, then the order thrown."""
-    low, mid, high = [i for _, _, i in sorted(zip(faces, sizes, range(len(faces))))]
+    (_, _, low), (_, _, mid), (_, _, high) = sorted(zip(faces, sizes, range(len(faces))))
     if reading == "highest_plus_middle":
         return faces[high] + faces[mid], [high, mid]
     if reading == "lowest_minus_second":
         return faces[low] - faces[mid], [low, mid]
     if reading == "second_minus_lowest":
         return faces[mid] - faces[low], [mid, low]
-    at = {"lowest": low, "middle": mid, "highest": high}[reading]
+    at = (low, mid, high)[_ONE_DIE[reading]]
     return faces[at], [at]

@@ -1,10 +1,12 @@
-"""The characters an action touches: their sheets, the values a quick roll gives
-instead, and the state the action leaves them in (hooks never change a
+"""The characters an action touches: their sheets (and the weapons they name), the
+values a quick roll gives instead, and the state the action leaves them in (hooks never change a
 :class:`~rolecli.contract.Character` in place; the new states go back to the
 core as ``Outcome.changes``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from rolecli.contract import Character, Refused, worked_out
@@ -24,13 +26,39 @@ def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
     return worked_out(sheet, "values", lambda: {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}})
 
 
+@dataclass(frozen=True)
+class Weapon:
+    """What strikes: its size (none, small, medium, large) and kinds (edged, piercing, blunt)."""
+
+    size: str
+    kinds: frozenset[str]
+
+    @property
+    def severs(self) -> bool:
+        """004-R7: only medium-or-larger edged weapons can sever."""
+        return self.size in ("medium", "large") and "edged" in self.kinds
+
+    @property
+    def piercing(self) -> bool:
+        return "piercing" in self.kinds
+
+
+@lru_cache(maxsize=64)  # a fight's few weapons, each read once from its words: a blow asks at every hit
+def weapon_named(size: str, kinds: tuple[str, ...]) -> Weapon:
+    """The weapon a sheet's words name: ``weapon_named("mediana", ("filo",))``."""
+    return Weapon(SIZES[size], frozenset(KINDS[k] for k in kinds))
+
+
 class Fighter:
     """One character in an action (or, for a quick roll, the numbers given for one).
 
     ``given`` holds the values typed on the command line; they win over the sheet
     and the state, so a quick roll and a campaign character go the same way.
     ``state`` is the character's own until the first change, then a copy: the rules
-    set a value, never change one in place, so a fighter only looked at copies nothing."""
+    set a value, never change one in place, so a fighter only looked at copies nothing.
+
+    ``get(key)`` reads the values as they stand, laid in one table when the fighter
+    is made: a blow reads dozens of them, each then one look-up."""
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
@@ -39,21 +67,27 @@ class Fighter:
         self.state = character.state if character else {}
         self.sheet = values(character.sheet) if character else DEFAULTS
         self._copied = character is None
+        self._now = {**self.sheet, **self.state, **self.given}
+        self.get = self._now.__getitem__
+        self._states: frozenset[str] | None = None  # see states
 
     # --- values ---------------------------------------------------------------
 
-    def get(self, key: str) -> Any:
-        if key in self.given:
-            return self.given[key]
-        if key in self.state:
-            return self.state[key]
-        return self.sheet[key]
+    def give(self, given: dict[str, Any]) -> None:
+        """More values typed for the action (a verb that names the fighter twice)."""
+        given = {k: v for k, v in given.items() if v is not None}
+        self.given.update(given)
+        self._now.update(given)
+        self._states = None
 
     def set(self, key: str, value: Any) -> None:
         if not self._copied:
             self.state, self._copied = dict(self.state), True
         self.state[key] = value
         self.given.pop(key, None)
+        self._now[key] = value
+        if key == "estados":
+            self._states = None
 
     @property
     def changed(self) -> bool:
@@ -75,10 +109,14 @@ class Fighter:
     # --- states ---------------------------------------------------------------
 
     @property
-    def states(self) -> set[str]:
-        held = set(self.get("estados") or ())
-        extra = self.given.get("extra_states")
-        return held.union(extra) if extra else held
+    def states(self) -> frozenset[str]:
+        """The battle states held, with those given for a quick roll; worked out
+        again only once they change (a blow asks them at every step)."""
+        if self._states is None:
+            held = frozenset(self.get("estados") or ())
+            extra = self.given.get("extra_states")
+            self._states = held.union(extra) if extra else held
+        return self._states
 
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])
@@ -107,16 +145,12 @@ class Fighter:
         return int(self.get("armadura")) + (0 if armour_only else int(self.get("escudo")))
 
     @property
-    def weapon_size(self) -> str:
-        return SIZES[self.get("arma")]
-
-    @property
-    def weapon_kinds(self) -> frozenset[str]:
-        return frozenset(KINDS[k] for k in self.get("arma_tipo") or ())
+    def weapon(self) -> Weapon:
+        return weapon_named(self.get("arma"), tuple(self.get("arma_tipo") or ()))
 
     @property
     def armed(self) -> bool:
-        return self.weapon_size != "none" and not self.get("desarmado")
+        return self.weapon.size != "none" and not self.get("desarmado")
 
     @property
     def can_parry(self) -> bool:
@@ -144,6 +178,8 @@ class Scene:
         self.lang = ctx.lang
         self.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
         self.options = ctx.options
+        # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
+        self.characters = ctx.characters if ctx.characters is not None else {}
         self._fighters: dict[str, Fighter] = {}
         self.read_before = 0  # dice the command had read when the verb began (``-n`` repeats)
 
@@ -154,7 +190,7 @@ class Scene:
         if found is None:
             found = self._fighters[character.name] = Fighter(character, given)
         elif given:
-            found.given.update({k: v for k, v in given.items() if v is not None})
+            found.give(given)
         return found
 
     def named(self, name: str) -> Fighter | None:
@@ -162,7 +198,10 @@ class Scene:
         one so called with case and accents aside (as the core finds one)."""
         if not name:
             return None
-        characters = self.ctx.characters or {}
+        found = self._fighters.get(name)
+        if found is not None:
+            return found
+        characters = self.characters
         if name in characters:
             return self.fighter(characters[name])
         for key, character in characters.items():
@@ -176,7 +215,7 @@ class Scene:
             from rolecli.names import closest
 
             raise Refused(f"{what} {name!r} is not a character of this campaign."
-                          + closest(name, list(self.ctx.characters or {}), "Characters"))
+                          + closest(name, list(self.characters), "Characters"))
         return found
 
     def holding(self, key: str) -> list[Fighter]:
@@ -184,11 +223,15 @@ class Scene:
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
-        out = []
-        for character in (self.ctx.characters or {}).values():
-            fighter = self._fighters.get(character.name)
-            if fighter.get(key) if fighter is not None else character.value(key):
-                out.append(fighter or self.fighter(character))
+        characters, out = self.characters, []
+        for name in characters:
+            fighter = self._fighters.get(name)
+            if fighter is None:
+                character = characters[name]
+                if character.value(key):
+                    out.append(self.fighter(character))
+            elif fighter.get(key):
+                out.append(fighter)
         return out
 
     def changes(self) -> dict[str, dict[str, Any]]:

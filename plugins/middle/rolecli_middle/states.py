@@ -8,6 +8,8 @@ any LD ``combat`` (every LD made while fighting), ``vigilance`` and ``valor``.""
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from rolecli.contract import Label
 
 from .nd import Mod
@@ -34,35 +36,37 @@ EFFECTS: dict[str, Label] = {
                  "ND −1 to hit; whoever strikes it gets ND +1; Dazed again leaves it Unconscious"),
 }
 
-# 004-R16: (state, kind of LD it touches, ND) for the character's own LDs.
-_OWN = (
+# 004-R16: (state, kind of LD it touches, ND) for the character's own LDs, with the modifier it gives.
+_OWN = tuple((state, kind, Mod(f"state:{state}", NAMES[state], nd)) for state, kind, nd in (
     ("acobardado", "combat", -1),
     ("cegado", "attack", -1),
     ("cegado", "vigilance", -1),
     ("irritado", "attack", -1),
     ("irritado", "valor", +1),
     ("mareado", "attack", -1),
-)
+))
 # 004-R16: what a state gives to whoever strikes the character.
-_AGAINST = (("mareado", +1), ("inconsciente", +2))
-_TARGET = {state: L(f"{NAMES[state].es} el blanco", f"target {NAMES[state].en}") for state, _ in _AGAINST}
+_AGAINST = tuple((state, Mod(f"target:{state}", L(f"{NAMES[state].es} el blanco", f"target {NAMES[state].en}"), nd))
+                 for state, nd in (("mareado", +1), ("inconsciente", +2)))
 
 
-def own(states: set[str], kinds: set[str]) -> list[Mod]:
+def own(states: Set[str], kinds: set[str]) -> list[Mod]:
     """The ND the character's own states give to one of its LDs."""
+    if not states:
+        return []
     kinds = kinds | ({"combat"} if "attack" in kinds else set())
-    return [Mod(f"state:{state}", NAMES[state], nd) for state, kind, nd in _OWN if state in states and kind in kinds]
+    return [mod for state, kind, mod in _OWN if state in states and kind in kinds]
 
 
-def against(states: set[str]) -> list[Mod]:
+def against(states: Set[str]) -> list[Mod]:
     """The ND a target's states give to a blow against it."""
-    return [Mod(f"target:{state}", _TARGET[state], nd) for state, nd in _AGAINST if state in states]
+    return [mod for state, mod in _AGAINST if state in states]
 
 
 def gain(fighter, state: str, *, rounds: int = 0, by: str = "", lasting: bool = False) -> str:
     """Put ``fighter`` in ``state``; returns the state it ends in. Dazed while
     Dazed leaves it Unconscious (004-R16), which replaces the dizziness."""
-    held = fighter.states
+    held = set(fighter.states)
     if state == "mareado" and "inconsciente" in held:
         return "inconsciente"
     if state == "mareado" and "mareado" in held:
@@ -84,7 +88,7 @@ def gain(fighter, state: str, *, rounds: int = 0, by: str = "", lasting: bool = 
 
 
 def lose(fighter, state: str) -> None:
-    held = fighter.states
+    held = set(fighter.states)
     held.discard(state)
     fighter.keep_states(held)
     if state == "cegado":

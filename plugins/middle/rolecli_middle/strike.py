@@ -20,9 +20,9 @@ from . import states as S
 from .economy import combat_action, special_action
 from .ld import Ld, Throw
 from .nd import Mod
-from .sheet import Fighter, Scene
+from .sheet import Fighter, Scene, Weapon
 from .words import LOCATIONS, number, tr
-from .wounds import Weapon, die, hurt, weapon_of
+from .wounds import die, hurt
 
 L = Label
 
@@ -66,7 +66,7 @@ class Blow:
 
     @property
     def weapon(self) -> Weapon:
-        return weapon_of(self.striker)
+        return self.striker.weapon
 
 
 def ld_rules(scene: Scene) -> dict:
@@ -155,15 +155,16 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
     notes: list[str] = []
     parry = parry_of(scene, target, p, notes)
     mods: list[Mod] = []
+    temperament = striker.temperament
     if parry is None:
         armour_only = bool(p.get("free"))
         protections = target.protections(armour_only)
         if protections:
             mods.append(Mod("armour" if armour_only else "protections", ARMOUR_ONLY if armour_only else PROTECTIONS,
                             protections))
-        if striker.temperament == "combative" and protections < 0:
+        if temperament == "combative" and protections < 0:
             mods.append(Mod("combative", COMBATIVE, min(2, -protections)))
-    if striker.temperament == "peaceful":
+    if temperament == "peaceful":
         mods.append(Mod("peaceful", PEACEFUL, -1))
     if location != "body":
         mods.append(Mod(f"location:{location}", CALLED_SHOT[location], location_nd(location, scene.options)))
@@ -286,7 +287,7 @@ def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, list
         size = max(a.ld.sizes[i] for i in a.kept)
         parts["charge"] = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
         parts["charge_die"] = size
-    total = damage(a.result, blow.bonus, parts["charge"])
+    total = damage(a.result, parts["weapon"], parts["charge"])
     if not scene.explain:
         return total, parts, []
     said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")

@@ -20,35 +20,39 @@ from .economy import combat_action
 from .ld import Ld
 from .sheet import Fighter, Scene
 from .words import KINDS, SIZES, TEMPERAMENTS
-from .wounds import DEATHS, die, hurt, weapon_of
+from .wounds import DEATHS, die, hurt
 
 L = Label
 
 _ES_SIZE = {en: es for es, en in SIZES.items()}
 _ES_KIND = {en: es for es, en in KINDS.items()}
+_KINDS = tuple(_ES_KIND)
 _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
     scene = Scene(ctx)
-    scene.read_before = ctx.dice.count
+    if ctx.dice.physical:  # only dice given can be left unread (see outcome)
+        scene.read_before = ctx.dice.count
     return scene, action.params
 
 
 def choices(values, allowed, flag: str) -> list[str]:
-    bad = [v for v in values or () if v not in allowed]
+    if not values:  # the usual case: nothing typed (a campaign's verbs, every call of a simulation)
+        return []
+    bad = [v for v in values if v not in allowed]
     if bad:
         raise Refused(f"{flag} {bad[0]!r} is not one of: {', '.join(allowed)}.")
-    return list(values or ())
+    return list(values)
 
 
 def states_of(values, flag: str) -> list[str]:
-    return choices([str(v).casefold() for v in values or ()], S.ORDER, flag)
+    return choices([str(v).casefold() for v in values], S.ORDER, flag) if values else []
 
 
 def weapon_given(p: dict) -> dict[str, Any]:
     """The striker's weapon (and, for a beast, temperament) as the command line gives them."""
-    kinds = choices(p.get("weapon_kind"), tuple(_ES_KIND), "--weapon-kind")
+    kinds = choices(p.get("weapon_kind"), _KINDS, "--weapon-kind")
     return {"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
             "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")}
 
@@ -86,7 +90,7 @@ def campaign_only(action: Action, verb: str, how: str) -> None:
 
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
     dice = scene.ctx.dice
-    if dice.count == scene.read_before:  # nothing was read: dice given can only be for LDs not attempted
+    if dice.physical and dice.count == scene.read_before:  # nothing was read: the dice given can only be for LDs not attempted
         LD.unread(data, dice, scene.lang)
     return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
 
@@ -263,7 +267,7 @@ def do_damage(character, action, ctx):
     if target.dead:
         raise Refused(f"{target.name} is already dead.")
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
-    weapon = weapon_of(by)
+    weapon = by.weapon
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
     return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 

@@ -7,12 +7,10 @@ left dies. "Half of the life" is half of the maximum (the rulings)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rolecli.contract import Label
 
 from . import states as S
-from .sheet import Fighter, Scene
+from .sheet import Fighter, Scene, Weapon
 from .words import LOCATIONS, tr
 
 L = Label
@@ -31,27 +29,6 @@ INJURIES = {
     "media_velocidad": L("mueve la mitad por el resto del combate", "moves half as far for the rest of the combat"),
     "ojo_perdido": L("ojo perdido", "eye lost"),
 }
-
-
-@dataclass(frozen=True)
-class Weapon:
-    """What strikes: its size (none, small, medium, large) and kinds (edged, piercing, blunt)."""
-
-    size: str
-    kinds: frozenset[str]
-
-    @property
-    def severs(self) -> bool:
-        """004-R7: only medium-or-larger edged weapons can sever."""
-        return self.size in ("medium", "large") and "edged" in self.kinds
-
-    @property
-    def piercing(self) -> bool:
-        return "piercing" in self.kinds
-
-
-def weapon_of(fighter: Fighter) -> Weapon:
-    return Weapon(fighter.weapon_size, fighter.weapon_kinds)
 
 
 class Wound:
