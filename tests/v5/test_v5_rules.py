@@ -201,6 +201,21 @@ def test_gap14_pool_floor_and_split():
     assert Pool("", [Part("", 2)], modifiers=[("cover", None, -2)], floor=0).whole == 0
     pool = Pool("", [Part("Destreza", 3), Part("Pelea", 4)], split=4)
     assert (pool.whole, pool.size) == (7, 4)            # 003-T3: 7 split as 4 here (and 3 elsewhere)
+    assert Pool("", [Part("", 7)], hunger=5, split=4).hunger_dice == 4  # Hunger dice: never more than the split
+
+
+def test_a_pool_reads_its_regular_dice_then_its_hunger_dice_as_one_die_at_a_time_would():
+    from rolecli.dice.source import DiceSource
+
+    pool = Pool("Leah", [Part("", 5)], hunger=2)
+    source = DiceSource(9)
+    roll = pool.roll(source, "en")
+    one_by_one = DiceSource(9)
+    assert roll == Roll(tuple(one_by_one.roll(10) for _ in range(3)), tuple(one_by_one.roll(10) for _ in range(2)))
+    assert [r.why for r in source.reads] == ["Leah: regular 1/3", "Leah: regular 2/3", "Leah: regular 3/3",
+                                             "Leah: Hunger 1/2", "Leah: Hunger 2/2"]
+    given = pool.roll(DiceSource(given=["7", "2", "6", "10", "1"]), "en")
+    assert (given.regular, given.hunger, given.successes) == ((7, 2, 6), (10, 1), 3)
 
 
 # --- Hunger (rulings) ------------------------------------------------------------------------
