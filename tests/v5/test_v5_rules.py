@@ -128,6 +128,13 @@ def test_003_R13_marks_fill_empty_boxes():
     assert after.draw() == "[X X / / / . .]" and marks.aggravated == 2
 
 
+def test_a_trackers_json_is_made_once_and_says_its_boxes():
+    tracker = T.Tracker("health", 5, superficial=2, aggravated=1)
+    assert tracker.as_json() == {"size": 5, "superficial": 2, "aggravated": 1, "boxes": "[X / / . .]",
+                                 "impaired": False}
+    assert tracker.as_json() is tracker.as_json()  # a Tracker never changes: every hit on it shares one
+
+
 def test_003_T8_003_R15_impaired_converts_superficial_to_aggravated():
     # Health 5 full of "/" is Impaired; 4 superficial halves to 2 and converts 2 "/" into "X".
     full = T.Tracker("health", 5, superficial=5)
