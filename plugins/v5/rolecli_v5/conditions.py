@@ -15,6 +15,7 @@ from .traits import MENTAL, PHYSICAL, SOCIAL
 
 # 003-R15, the rulings (GAP-4): which pools each Impaired tracker weakens
 WEAKENS = {"health": (PHYSICAL,), "willpower": (SOCIAL, MENTAL)}
+WEAKENED_BY = {kind: tuple(key for key in T.KEYS if kind in WEAKENS[key]) for kind in (PHYSICAL, SOCIAL, MENTAL)}
 PENALTY = -2
 
 
@@ -57,8 +58,6 @@ def impairment(character: Character | None, state: dict[str, Any] | None, sphere
     no known kind, so only ``"all"`` weakens it."""
     if character is None:
         return []
-    impaired = [key for key in T.KEYS if T.read(character, key, state).impaired]
-    if scope == "all":
-        return [("impaired", L.IMPAIRED[impaired[0]], PENALTY)] if impaired else []
-    hit = [key for key in impaired if sphere in WEAKENS[key]]
+    weakening = T.KEYS if scope == "all" else WEAKENED_BY.get(sphere, ())
+    hit = [key for key in weakening if T.read(character, key, state).impaired]
     return [("impaired", L.IMPAIRED[hit[0]], PENALTY)] if hit else []
