@@ -169,6 +169,19 @@ def test_gap2_tracker_sizes_from_the_attributes_unless_the_sheet_says():
     assert T.size_of(character("Policía"), "health") == 5  # the seed's policeman: health_max = 5
 
 
+def test_003_R15_a_status_is_worked_out_once_for_each_state_and_rules():
+    from rolecli.contract import Character
+    from rolecli_v5.conditions import status
+
+    gancho = character("Gancho")  # a Storyteller's mortal: Health 5
+    hurt = Character(gancho.name, gancho.sheet, {"health_superficial": 5})  # the same sheet, Health Impaired
+    lenient, strict = {"incapacitate_mortals": False}, {"incapacitate_mortals": True}
+    assert status(gancho, lenient) is status(Character(gancho.name, gancho.sheet, {}), lenient)
+    assert status(gancho, lenient).vitality == 1.0 and status(hurt, lenient).vitality == 0.0
+    assert status(hurt, lenient).can_act and [k for k, _ in status(hurt, lenient).conditions] == ["impaired_health"]
+    assert not status(hurt, strict).can_act and status(hurt, strict).key == "incapacitated"
+
+
 # --- conflicts (003-R4…R9) -------------------------------------------------------------------
 
 
