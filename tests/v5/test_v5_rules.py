@@ -97,6 +97,19 @@ def test_003_R11_damage_is_margin_plus_weapon_plus_audience():
     assert D.amount(3, 0, 2) == 5       # a social win by 3 before an audience worth 2
 
 
+def test_003_R11_a_weapon_of_the_sheet_is_read_from_that_sheet():
+    from rolecli.contract import Character
+    from rolecli_v5.verbs import weapon_rating
+
+    gancho = character("Gancho")  # weapons = { Gancho = 2 }
+    assert weapon_rating(gancho, "gancho") == weapon_rating(gancho, "GANCHO") == 2
+    for _ in range(2):  # a refusal is not remembered as a rating
+        with pytest.raises(Refused, match="no weapon 'Escopeta'"):
+            weapon_rating(gancho, "Escopeta")
+    edited = Character(gancho.name, {**gancho.sheet, "weapons": {"Gancho": 3}}, {})  # a new sheet is read anew
+    assert weapon_rating(edited, "gancho") == 3 and weapon_rating(gancho, "gancho") == 2
+
+
 @pytest.mark.parametrize("source,creature,want", [
     ("nonlethal", "mortal", "superficial"), ("nonlethal", "vampire", "superficial"),
     ("weapon", "mortal", "aggravated"), ("weapon", "vampire", "superficial"),
