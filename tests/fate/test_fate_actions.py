@@ -28,6 +28,17 @@ def test_000_R1_four_fudge_dice_plus_skill():
     assert out.data["dice"] == [1, 1, 1, -1] and out.data["effort"] == 4
 
 
+def test_000_R1_four_fudge_dice_read_as_one_at_a_time_each_with_its_reason():
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.roll import four_df
+
+    ctx = Context("es", DiceSource(5), {})
+    one_by_one = DiceSource(5)
+    assert four_df(ctx, "Ana") == [one_by_one.fudge() for _ in range(4)]
+    assert [r.why for r in ctx.dice.reads] == ["Ana 1/4", "Ana 2/4", "Ana 3/4", "Ana 4/4"]
+
+
 def test_000_R4_shifts_reported_for_spending():
     out = run("check", skill="4", difficulty="1", dice=Z)
     assert out.data["shifts"] == 3 and out.data["significant"] is True

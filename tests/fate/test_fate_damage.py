@@ -194,3 +194,14 @@ def test_000_R34_R64_auto_consequences_prefer_menor_severa_over_extrema(cli):
     assert r.code == 0
     assert sorted(r.json["consequences_taken"]) == ["Menor", "Severa"]
     assert r.json["absorbed"] == 8 and r.json["to_boxes"] == 4
+
+
+def test_000_R34_auto_consequences_for_a_hit_the_boxes_cannot_hold():
+    from rolecli_fate.stress import auto_consequences
+
+    every, free = ("menor", "mayor", "severa", "extrema"), (1, 2, 3, 4, 5)
+    assert sorted(auto_consequences(12, free, every, 3, "points")) == ["menor", "severa"]  # 8, not an Extrema
+    assert auto_consequences(7, free, every, 3, "points") == ("mayor",)  # the least that leaves a box free
+    assert auto_consequences(7, free, ("menor",), 3, "points") == ()    # a Menor alone does not help
+    assert auto_consequences(30, free, every, 3, "points") == ()        # nothing saves it: Taken Out
+    assert auto_consequences(7, free, every, 0, "points") == ()         # no slot left

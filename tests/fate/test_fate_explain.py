@@ -84,3 +84,14 @@ def test_stress_writes_no_line_unread():
     for case in ("damage", "damage to a group", "damage, Taken Out"):
         for seed in range(5):
             assert play(case, seed, False, "en")[0].lines == [], (case, seed)
+
+
+def test_a_full_defence_writes_no_line_unread():
+    told, quiet = play("defend", 1, True, "es")[0], play("defend", 1, False, "es")[0]
+    assert quiet.lines == [] and "Defensa Total" in told.lines[0] and quiet.effects[0].text == told.effects[0].text
+
+
+def test_an_initiative_writes_no_line_unread():
+    """A simulation asks the initiative of every trial: its order, and no line."""
+    told, quiet = play("initiative", 3, True, "en")[0], play("initiative", 3, False, "en")[0]
+    assert quiet.lines == [] and len(told.lines) == len(quiet.data["order"]) == 4

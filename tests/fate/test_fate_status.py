@@ -5,7 +5,7 @@ cannot act until the scene ends (000-R60)."""
 
 from __future__ import annotations
 
-from fate_helpers import on_campaign
+from fate_helpers import char, on_campaign
 
 ZZ = "0,0,0,0,0,0,0,0"
 
@@ -84,3 +84,24 @@ def test_000_R34_R41_conditions_are_consequences_and_temporary_aspects(cli):
                                    {"key": "aspect", "label": "aspect “Acorralado” (fragile, free tag)"}]
     es = on_campaign(cli, "character", "show", "Tomás", "--lang", "es").out
     assert es.rstrip().endswith("[consecuencia Mayor: Brazo roto; aspecto «Acorralado» (frágil, etiqueta gratis)]")
+
+
+def test_a_status_is_worked_out_once_for_each_state_and_rules():
+    from rolecli.contract import Character, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.status import status
+
+    ana = char("Ana", {"Resistencia": 1})  # Salud 6 boxes, Compostura 5
+
+    def ctx(**options):
+        return Context("es", DiceSource(given=[]), options)
+
+    def now(**state):
+        return Character("Ana", ana.sheet, state)  # the same sheet in another state
+
+    assert status(ana, ctx()) is status(now(), ctx())
+    assert status(now(salud=["1", "2"]), ctx()).vitality < status(ana, ctx()).vitality == 1.0
+    assert not status(now(fuera="taken_out"), ctx()).can_act
+    held = now(consecuencias=["Menor: Rasguño"])
+    assert status(held, ctx(max_consequences=3)).vitality == 7 / 8  # Compostura: 5 boxes + 3 slots, 1 held
+    assert status(held, ctx(max_consequences=1)).vitality == 5 / 6

@@ -63,3 +63,14 @@ def test_the_hot_verbs_write_no_line_unread():
     """What a simulation plays at every turn (attacks, damage, recovery) leaves its lines empty."""
     for case in ("attack, two-sided", "attack, social", "damage", "recover end_of_turn", "recover rest"):
         assert play(case, 7, False, "en")[0].lines == [], case
+
+
+
+def test_an_initiative_writes_no_line_unread():
+    """A simulation asks the initiative of every trial: its order, pairs and shootouts, and no line."""
+    declare = ("Leah=ongoing:Pelea>Gancho", "Gancho=ongoing:Pelea con Armas>Leah",
+               "Tracy=ranged:Armas de Fuego>Asaltante", "Asaltante=ranged:Armas de Fuego>Tracy")
+    told, quiet = (played(rolecli_v5, "initiative", {"declare": declare}, None, None, EVERYONE, 3, "en", explain)[0]
+                   for explain in (True, False))
+    assert quiet.lines == [] and len(told.lines) == 5 and quiet.data == told.data
+    assert quiet.data["together"] == [["Gancho", "Leah"]] and quiet.data["shootouts"] == [["Asaltante", "Tracy"]]

@@ -97,6 +97,19 @@ def test_003_R11_damage_is_margin_plus_weapon_plus_audience():
     assert D.amount(3, 0, 2) == 5       # a social win by 3 before an audience worth 2
 
 
+def test_003_R11_a_weapon_of_the_sheet_is_read_from_that_sheet():
+    from rolecli.contract import Character
+    from rolecli_v5.verbs import weapon_rating
+
+    gancho = character("Gancho")  # weapons = { Gancho = 2 }
+    assert weapon_rating(gancho, "gancho") == weapon_rating(gancho, "GANCHO") == 2
+    for _ in range(2):  # a refusal is not remembered as a rating
+        with pytest.raises(Refused, match="no weapon 'Escopeta'"):
+            weapon_rating(gancho, "Escopeta")
+    edited = Character(gancho.name, {**gancho.sheet, "weapons": {"Gancho": 3}}, {})  # a new sheet is read anew
+    assert weapon_rating(edited, "gancho") == 3 and weapon_rating(gancho, "gancho") == 2
+
+
 @pytest.mark.parametrize("source,creature,want", [
     ("nonlethal", "mortal", "superficial"), ("nonlethal", "vampire", "superficial"),
     ("weapon", "mortal", "aggravated"), ("weapon", "vampire", "superficial"),
@@ -126,6 +139,13 @@ def test_003_R13_marks_fill_empty_boxes():
     assert (after.superficial, after.aggravated, after.draw()) == (3, 0, "[/ / / . . . .]")
     after, marks = T.mark(after, 2, "aggravated")
     assert after.draw() == "[X X / / / . .]" and marks.aggravated == 2
+
+
+def test_a_trackers_json_is_made_once_and_says_its_boxes():
+    tracker = T.Tracker("health", 5, superficial=2, aggravated=1)
+    assert tracker.as_json() == {"size": 5, "superficial": 2, "aggravated": 1, "boxes": "[X / / . .]",
+                                 "impaired": False}
+    assert tracker.as_json() is tracker.as_json()  # a Tracker never changes: every hit on it shares one
 
 
 def test_003_T8_003_R15_impaired_converts_superficial_to_aggravated():
@@ -160,6 +180,19 @@ def test_gap2_tracker_sizes_from_the_attributes_unless_the_sheet_says():
     cr = character("Tam", attributes={"Resistencia": 2, "Compostura": 4, "Resolución": 3})
     assert T.size_of(cr, "health") == 5 and T.size_of(cr, "willpower") == 7
     assert T.size_of(character("Policía"), "health") == 5  # the seed's policeman: health_max = 5
+
+
+def test_003_R15_a_status_is_worked_out_once_for_each_state_and_rules():
+    from rolecli.contract import Character
+    from rolecli_v5.conditions import status
+
+    gancho = character("Gancho")  # a Storyteller's mortal: Health 5
+    hurt = Character(gancho.name, gancho.sheet, {"health_superficial": 5})  # the same sheet, Health Impaired
+    lenient, strict = {"incapacitate_mortals": False}, {"incapacitate_mortals": True}
+    assert status(gancho, lenient) is status(Character(gancho.name, gancho.sheet, {}), lenient)
+    assert status(gancho, lenient).vitality == 1.0 and status(hurt, lenient).vitality == 0.0
+    assert status(hurt, lenient).can_act and [k for k, _ in status(hurt, lenient).conditions] == ["impaired_health"]
+    assert not status(hurt, strict).can_act and status(hurt, strict).key == "incapacitated"
 
 
 # --- conflicts (003-R4…R9) -------------------------------------------------------------------
@@ -201,6 +234,21 @@ def test_gap14_pool_floor_and_split():
     assert Pool("", [Part("", 2)], modifiers=[("cover", None, -2)], floor=0).whole == 0
     pool = Pool("", [Part("Destreza", 3), Part("Pelea", 4)], split=4)
     assert (pool.whole, pool.size) == (7, 4)            # 003-T3: 7 split as 4 here (and 3 elsewhere)
+    assert Pool("", [Part("", 7)], hunger=5, split=4).hunger_dice == 4  # Hunger dice: never more than the split
+
+
+def test_a_pool_reads_its_regular_dice_then_its_hunger_dice_as_one_die_at_a_time_would():
+    from rolecli.dice.source import DiceSource
+
+    pool = Pool("Leah", [Part("", 5)], hunger=2)
+    source = DiceSource(9)
+    roll = pool.roll(source, "en")
+    one_by_one = DiceSource(9)
+    assert roll == Roll(tuple(one_by_one.roll(10) for _ in range(3)), tuple(one_by_one.roll(10) for _ in range(2)))
+    assert [r.why for r in source.reads] == ["Leah: regular 1/3", "Leah: regular 2/3", "Leah: regular 3/3",
+                                             "Leah: Hunger 1/2", "Leah: Hunger 2/2"]
+    given = pool.roll(DiceSource(given=["7", "2", "6", "10", "1"]), "en")
+    assert (given.regular, given.hunger, given.successes) == ((7, 2, 6), (10, 1), 3)
 
 
 # --- Hunger (rulings) ------------------------------------------------------------------------

@@ -39,18 +39,20 @@ def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
         return Outcome(data={"order": result, "round": rnd, "rotating": True}, lines=lines)
     kind = p["kind"]
     skill = "Alerta" if kind in ("physical", "fisico", "físico") else "Empatía"
-    skill_label = Label(skill, {"Alerta": "Alertness", "Empatía": "Empathy"}[skill])(lang)
     scored = []
     for i, ch in enumerate(characters):
         s, r, via = score(work, ch, skill)
         scored.append((-s, -r, i, ch.name, s, r, via))
     scored.sort()
     lines = []
-    for pos, (_, _, i, name, s, r, via) in enumerate(scored, 1):
-        src = "" if via == name else ((Label(f" (de {via})", f" (from {via})")(lang)) if via else
-                                      (Label(" (Calidad)", " (Quality)")(lang)))
-        lines.append(f"{pos}. {name}: {skill_label} {ladder.describe(s, lang)}{src}, "
-                     f"{Label('Resolución', 'Resolve')(lang)} {ladder.signed(r)}, {Label('lista', 'listed')(lang)} #{i + 1}")
+    if ctx.explain:  # the lines are written only for someone to read (Context.explain)
+        skill_label = Label(skill, {"Alerta": "Alertness", "Empatía": "Empathy"}[skill])(lang)
+        for pos, (_, _, i, name, s, r, via) in enumerate(scored, 1):
+            src = "" if via == name else ((Label(f" (de {via})", f" (from {via})")(lang)) if via else
+                                          (Label(" (Calidad)", " (Quality)")(lang)))
+            lines.append(f"{pos}. {name}: {skill_label} {ladder.describe(s, lang)}{src}, "
+                         f"{Label('Resolución', 'Resolve')(lang)} {ladder.signed(r)}, "
+                         f"{Label('lista', 'listed')(lang)} #{i + 1}")
     result = [row[3] for row in scored]
     data = {"order": result, "skill": skill, "kind": kind,
             "scores": {row[3]: {"initiative": row[4], "resolve": row[5], "listed": row[2] + 1} for row in scored}}

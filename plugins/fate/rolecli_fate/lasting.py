@@ -68,10 +68,10 @@ def defend(action, ctx, p: dict):
         raise Refused("defend declares a campaign character's full defence: name the character "
                       "(a quick roll gives +2 with --full-defence on the defence roll instead).")
     text = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")(lang)
-    line = (Label(f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del asalto, "
-            "en lugar de actuar",
-                  f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the round, "
-            "instead of acting")(lang))
-    return Outcome(data={"verb": "defend", "full_defence": True}, lines=[line],
+    lines = [Label(f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del "
+                   "asalto, en lugar de actuar",
+                   f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the "
+                   "round, instead of acting")(lang)] if ctx.explain else []  # only for someone to read
+    return Outcome(data={"verb": "defend", "full_defence": True}, lines=lines,
                    effects=[Effect(on=actor.name, text=text, key="full_defence", by=actor.name, until="rounds",
                                    rounds=1)])

@@ -31,7 +31,7 @@ GROUP_SIZE = Label("tamaño del grupo", "group size")
 
 
 def four_df(ctx, why: str) -> list[int]:
-    return [ctx.dice.fudge(reason) for reason in _reasons(why)]
+    return ctx.dice.fudge_many(_reasons(why))
 
 
 @functools.lru_cache(maxsize=1024)  # a side's dice are named the same at every roll

@@ -6,13 +6,18 @@ still standing (its size bonus, 000-R45)."""
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Label, Status
+from typing import Any
+
+from rolecli.contract import Character, Label, Status, worked_out
 
 from .aspects import temps
 from .conflict import out_of_conflict
 from .minions import standing
 from .state import Work, is_group
 from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, track_size
+from .system import TEMPLATE
+
+STATE_KEYS = tuple(f.key for f in TEMPLATE if f.state)  # all a status can read of a character's state
 
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
 CONCEDED = Label("concedió el conflicto", "conceded the conflict")
@@ -52,6 +57,18 @@ def vitality(work: Work, ch: Character) -> float:
 
 
 def status(ch: Character, ctx) -> Status:
+    """Worked out once for each state a sheet is in under the same rule options
+    (a fight goes through a few dozen, and the status is asked after every change)."""
+    kept = tuple(_hashable(ch.state.get(key)) for key in STATE_KEYS)
+    return worked_out(ch.sheet, ("status", kept, tuple(ctx.options.items())), lambda: _status(ch, ctx))
+
+
+def _hashable(value: Any) -> Any:
+    """A state value as a key of the memo: its lists (boxes, consequences, aspects) as tuples."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _status(ch: Character, ctx) -> Status:
     work = Work(ctx, ch)
     held = tuple(conditions(work, ch))
     out = out_of_conflict(work, ch)

@@ -125,6 +125,26 @@ def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
     return True, free[:rest]
 
 
+@functools.lru_cache(maxsize=1024)  # a fight deals the same few hits to the same few tracks again and again
+def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, ...], room: int,
+                      mode: str) -> tuple[str, ...]:
+    """The consequences ``auto`` takes against ``stress`` that the ``free`` boxes
+    cannot hold alone, of the ``free_sev`` severities with ``room`` slots left:
+    none when no choice helps."""
+    best = None
+    for n in range(1, min(room, len(free_sev)) + 1):
+        for combo in itertools.combinations(free_sev, n):
+            absorb = sum(ABSORB[k] for k in combo)
+            if _fits(stress - absorb, list(free), mode)[0]:
+                # Least absorbed (no consequence wasted), then the mildest worst one:
+                # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
+                # beats Extrema for the same 8; then fewer slots.
+                key = (absorb, max(LEVEL[k] for k in combo), n, [LEVEL[k] for k in combo])
+                if best is None or key < best[0]:
+                    best = (key, combo)
+    return best[1] if best else ()
+
+
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
                  attacker: Character | None = None) -> tuple[list[str], dict]:
     """Mark stress on a named character, with consequences per the policy."""
@@ -165,18 +185,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
             raise Refused(f"{ch.name} may hold at most {opts['max_consequences']} consequences "
                           f"(max_consequences) and holds {len(normal_held)}.")
     elif stress > 0 and policy == "auto" and not _fits(stress, free, mode)[0]:
-        best = None
-        for n in range(1, min(room, len(free_sev)) + 1):
-            for combo in itertools.combinations(free_sev, n):
-                absorb = sum(ABSORB[k] for k in combo)
-                if _fits(stress - absorb, free, mode)[0]:
-                    # Least absorbed (no consequence wasted), then the mildest worst one:
-                    # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
-                    # beats Extrema for the same 8; then fewer slots.
-                    key = (absorb, max(LEVEL[k] for k in combo), n, [LEVEL[k] for k in combo])
-                    if best is None or key < best[0]:
-                        best = (key, list(combo))
-        chosen = best[1] if best else []
+        chosen = list(auto_consequences(stress, tuple(free), tuple(free_sev), room, mode))
     absorbed = min(stress, sum(ABSORB[k] for k in chosen))
     rest = stress - absorbed
     descr = list(p.get("describe") or ())

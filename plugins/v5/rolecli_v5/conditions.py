@@ -6,15 +6,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rolecli.contract import Character, Label, Status
+from rolecli.contract import Character, Label, Status, worked_out
 
 from . import hunger as H
 from . import labels as L
 from . import trackers as T
+from .system import TEMPLATE
 from .traits import MENTAL, PHYSICAL, SOCIAL
+
+STATE_KEYS = tuple(f.key for f in TEMPLATE if f.state)  # all a status can read of a character's state
 
 # 003-R15, the rulings (GAP-4): which pools each Impaired tracker weakens
 WEAKENS = {"health": (PHYSICAL,), "willpower": (SOCIAL, MENTAL)}
+WEAKENED_BY = {kind: tuple(key for key in T.KEYS if kind in WEAKENS[key]) for kind in (PHYSICAL, SOCIAL, MENTAL)}
 PENALTY = -2
 
 
@@ -38,6 +42,14 @@ def hunger_label(n: int) -> Label:
 
 
 def status(character: Character, options) -> Status:
+    """Worked out once for each state a sheet is in under the same rule options
+    (a fight goes through a few dozen, and the status is asked after every change)."""
+    kept = tuple(character.state.get(key) for key in STATE_KEYS)
+    return worked_out(character.sheet, ("status", kept, tuple(options.items())),
+                      lambda: _status(character, options))
+
+
+def _status(character: Character, options) -> Status:
     trackers = [T.read(character, key) for key in T.KEYS]
     conditions = [(f"impaired_{t.key}", L.IMPAIRED[t.key]) for t in trackers if t.impaired]
     if H.is_vampire(character):
@@ -57,8 +69,6 @@ def impairment(character: Character | None, state: dict[str, Any] | None, sphere
     no known kind, so only ``"all"`` weakens it."""
     if character is None:
         return []
-    impaired = [key for key in T.KEYS if T.read(character, key, state).impaired]
-    if scope == "all":
-        return [("impaired", L.IMPAIRED[impaired[0]], PENALTY)] if impaired else []
-    hit = [key for key in impaired if sphere in WEAKENS[key]]
+    weakening = T.KEYS if scope == "all" else WEAKENED_BY.get(sphere, ())
+    hit = [key for key in weakening if T.read(character, key, state).impaired]
     return [("impaired", L.IMPAIRED[hit[0]], PENALTY)] if hit else []

@@ -48,7 +48,7 @@ def defence_modifiers(p: dict, ranged: bool, earlier: int) -> tuple:
 
 @dataclass
 class Side:
-    """One side of a roll: who, its pool, its dice and its Willpower reroll."""
+    """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case)."""
 
     who: str
     character: Character | None
@@ -89,13 +89,11 @@ def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: d
     modifiers += impairment(character, state, sphere(terms), ctx.options["impairment"])
     modifiers += [m for m in extra if m[2]]
     pool = Pool(who, terms, dice_for(character, state, p.get(f"{prefix}hunger")), modifiers,
-                floor=int(ctx.options["pool_floor"]))
-    if split is not None:
-        if not 1 <= split < pool.whole:
-            raise Refused(f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
-                          "dice leaves at least one die for each target (003-R9).")
-        pool.split = split
-    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none"))
+                floor=int(ctx.options["pool_floor"]), split=split)
+    if split is not None and not 1 <= split < pool.whole:
+        raise Refused(f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
+                      "dice leaves at least one die for each target (003-R9).")
+    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none").strip().lower())
 
 
 def roll(ctx, *sides: Side) -> None:
@@ -107,15 +105,16 @@ def roll(ctx, *sides: Side) -> None:
 def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:
     """A Willpower reroll by the side's policy, paid with one superficial Willpower (003-R14)."""
     lang = ctx.lang
-    state = work.state(s.character) if s.character is not None else None
-    # auto spends for the player only when the tool rolls: with --dice the table has chosen
-    automatic = s.character is not None and not ctx.dice.physical and can_spend_safely(s.character, state)
+    # auto spends for the player only when the tool rolls (with --dice the table has chosen) and it can pay
+    automatic = (s.policy == "auto" and s.character is not None and not ctx.dice.physical
+                 and can_spend_safely(s.character, work.state(s.character)))
     positions = chosen(s.policy, s.roll, needed, automatic)
     if not positions:
         return []
     lines = []
     if s.character is not None:
-        s.paid, lines = spend(s.character, state, 1, "willpower", lang, social=social, explain=ctx.explain)
+        s.paid, lines = spend(s.character, work.state(s.character), 1, "willpower", lang, social=social,
+                              explain=ctx.explain)
     s.first, s.rerolled = s.roll, positions
     s.roll = reroll(ctx.dice, s.roll, positions, s.who, lang)
     if not ctx.explain:
@@ -130,7 +129,7 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
 
 def hints(s: Side, needed: int, lang: str) -> list[str]:
     """On a roll that fell short with no reroll, say whether a Willpower reroll could have saved it."""
-    if s.first is not None or s.policy.strip().lower() not in ("none", "auto"):
+    if s.first is not None or s.policy not in ("none", "auto"):
         return []
     if chosen("failures", s.roll, needed, True):
         return [tr(lang, "Repetir hasta 3 dados fallados con Fuerza de Voluntad podría cambiarlo: --reroll failures",

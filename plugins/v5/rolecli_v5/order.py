@@ -114,6 +114,29 @@ def order(characters: Sequence[Character], action, ctx) -> Outcome:
                     == "ranged")
 
     aimed = any(e.target for e in ranked)  # a turn with declared targets: who is left alone shows
+
+    def line(step: int, member: Entry, group: list[Entry], mate: Entry | None) -> str:
+        """``member``'s line: the ``step``-th to resolve, with its ``mate`` of a close combat if any."""
+        said = f"{step}. {_describe(member, lang)}"
+        targeted = any(o.target and fold(o.target) == fold(member.name) for o in ranked)
+        if mate:
+            other = group[1 - group.index(member)]
+            said += tr(lang, f"; a la vez que {other.name}: una única tirada de conflicto bilateral",
+                       f"; at the same time as {other.name}: one two-sided conflict roll")
+        elif member.target:
+            said += f" → {member.target}"
+            if shooting_back(member):
+                said += tr(lang, "; se disparan el uno al otro: puede ser una única tirada de conflicto bilateral "
+                                 "(attack --two-sided --ranged)",
+                           "; they shoot at each other: it may be one two-sided conflict roll "
+                           "(attack --two-sided --ranged)")
+        elif aimed and not targeted:
+            said += tr(lang, "; nadie interactúa con él: su momento da igual",
+                       "; nobody interacts with it: its timing does not matter")
+        if any(o is not member and o.key == member.key and o not in group for o in ranked):
+            said += tr(lang, " (empate: el orden de la lista)", " (tied: the order listed)")
+        return said
+
     lines, together, shootouts, placed, step = [], [], [], set(), 0
     for e in ranked:
         if e.name in placed:
@@ -123,31 +146,15 @@ def order(characters: Sequence[Character], action, ctx) -> Outcome:
         group = [e] + ([mate] if mate else [])
         for member in group:
             placed.add(member.name)
-            line = f"{step}. {_describe(member, lang)}"
-            targeted = any(o.target and fold(o.target) == fold(member.name) for o in ranked)
-            if mate:
-                other = group[1 - group.index(member)]
-                line += tr(lang, f"; a la vez que {other.name}: una única tirada de conflicto bilateral",
-                           f"; at the same time as {other.name}: one two-sided conflict roll")
-            elif member.target:
-                line += f" → {member.target}"
-                if shooting_back(member):
-                    line += tr(lang, "; se disparan el uno al otro: puede ser una única tirada de conflicto bilateral "
-                                     "(attack --two-sided --ranged)",
-                               "; they shoot at each other: it may be one two-sided conflict roll "
-                               "(attack --two-sided --ranged)")
-                    pair = sorted([member.name, member.target], key=fold)
-                    if pair not in shootouts:
-                        shootouts.append(pair)
-            elif aimed and not targeted:
-                line += tr(lang, "; nadie interactúa con él: su momento da igual",
-                           "; nobody interacts with it: its timing does not matter")
-            if any(o is not member and o.key == member.key and o not in group for o in ranked):
-                line += tr(lang, " (empate: el orden de la lista)", " (tied: the order listed)")
-            lines.append(line)
+            if not mate and member.target and shooting_back(member):
+                pair = sorted([member.name, member.target], key=fold)
+                if pair not in shootouts:
+                    shootouts.append(pair)
+            if ctx.explain:  # the lines are written only for someone to read (Context.explain)
+                lines.append(line(step, member, group, mate))
         if mate:
             together.append([e.name, mate.name])
-    if skipped:
+    if skipped and ctx.explain:
         lines.append(tr(lang, f"Sin contar a {', '.join(skipped)}: no toma parte",
                         f"Leaving out {', '.join(skipped)}: not taking part"))
     data = {"order": [e.name for e in ranked], "together": together, "shootouts": shootouts,

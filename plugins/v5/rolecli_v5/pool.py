@@ -19,15 +19,14 @@ TEN = 10
 
 def successes(dice: tuple[int, ...] | list[int]) -> int:
     """One per die of 6+, and two more for each pair of 10s."""
-    tens = sum(d == TEN for d in dice)
-    return sum(d >= SUCCESS for d in dice) + 2 * (tens // 2)
+    return len([d for d in dice if d >= SUCCESS]) + 2 * (dice.count(TEN) // 2)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
     ``successes`` and ``critical`` (at least one pair of 10s) are counted once, as
-    a Roll never changes (a reroll makes a new one)."""
+    a Roll is never changed (a reroll makes a new one)."""
 
     regular: tuple[int, ...]
     hunger: tuple[int, ...] = ()
@@ -36,8 +35,8 @@ class Roll:
 
     def __post_init__(self) -> None:
         dice = self.dice
-        object.__setattr__(self, "successes", successes(dice))
-        object.__setattr__(self, "critical", dice.count(TEN) >= 2)
+        self.successes = successes(dice)
+        self.critical = dice.count(TEN) >= 2
 
     @property
     def dice(self) -> tuple[int, ...]:
@@ -69,12 +68,12 @@ class Roll:
 
 
 @functools.lru_cache(maxsize=1024)  # a side's pool is named the same at every roll
-def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Why each regular and each Hunger die of ``who``'s pool is read."""
+def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[str, ...]:
+    """Why each die of ``who``'s pool is read: the regular dice, then the Hunger dice."""
     whose = f"{who}: " if who else ""
     said, hungry = L.REGULAR(lang), L.HUNGER(lang)
-    return (tuple(f"{whose}{said} {i + 1}/{regular}" for i in range(regular)),
-            tuple(f"{whose}{hungry} {i + 1}/{hunger}" for i in range(hunger)))
+    return (tuple(f"{whose}{said} {i + 1}/{regular}" for i in range(regular))
+            + tuple(f"{whose}{hungry} {i + 1}/{hunger}" for i in range(hunger)))
 
 
 def _faces(dice: tuple[int, ...]) -> str:
@@ -83,35 +82,32 @@ def _faces(dice: tuple[int, ...]) -> str:
 
 @dataclass
 class Pool:
-    """The dice one side rolls: its traits, the modifiers on them and its Hunger."""
+    """The dice one side rolls: its traits, the modifiers on them, its Hunger and
+    the part of it split off for this target (003-R9); its counts are worked out
+    once, as a Pool is never changed."""
 
     who: str
     terms: Sequence  # traits.Part
     hunger: int = 0
-    modifiers: list[tuple[str, L.L, int]] = field(default_factory=list)  # (key, label, dice)
+    modifiers: Sequence[tuple[str, L.L, int]] = ()  # (key, label, dice)
     floor: int = 1
     split: int | None = None
     base: int = field(init=False, repr=False, compare=False)  # the terms' dots
     whole: int = field(init=False, repr=False, compare=False)  # after the modifiers, never below the floor (GAP-14)
+    size: int = field(init=False, repr=False, compare=False)  # the dice rolled: the whole pool, or the split
+    hunger_dice: int = field(init=False, repr=False, compare=False)  # of them, never more than the pool
 
     def __post_init__(self) -> None:
-        # counted once: a pool's terms and modifiers are set when it is made (only a split comes later)
         self.base = sum(p.value for p in self.terms)
         self.whole = max(self.floor, self.base + sum(v for _, _, v in self.modifiers))
-
-    @property
-    def size(self) -> int:
-        """The dice rolled: the whole pool, or the part split off for this target (003-R9)."""
-        return self.split if self.split is not None else self.whole
-
-    @property
-    def hunger_dice(self) -> int:
-        return min(self.hunger, self.size)
+        self.size = self.split if self.split is not None else self.whole
+        self.hunger_dice = min(self.hunger, self.size)
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular, hunger = _reasons(self.who, lang, self.size - self.hunger_dice, self.hunger_dice)
-        return Roll(tuple(dice.roll(10, why) for why in regular), tuple(dice.roll(10, why) for why in hunger))
+        regular = self.size - self.hunger_dice
+        faces = dice.roll_many(10, _reasons(self.who, lang, regular, self.hunger_dice))
+        return Roll(tuple(faces[:regular]), tuple(faces[regular:]))
 
     def text(self, lang: str) -> str:
         """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""

@@ -46,6 +46,11 @@ class Tracker:
         return _boxes(self.aggravated, self.superficial, self.empty)
 
     def as_json(self) -> dict:
+        """Made once, as a Tracker never changes; shared: not to be changed in place."""
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict:
         return {"size": self.size, "superficial": self.superficial, "aggravated": self.aggravated,
                 "boxes": self.draw(), "impaired": self.impaired}
 
@@ -66,6 +71,11 @@ class Marks:
     overflow: int = 0  # levels that found neither an empty box nor a "/" to convert
 
     def as_json(self) -> dict:
+        """Made once, as Marks never change; shared: not to be changed in place."""
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict:
         return {"levels": self.levels, "marked_superficial": self.superficial, "marked_aggravated": self.aggravated,
                 "converted": self.converted, "overflow": self.overflow}
 

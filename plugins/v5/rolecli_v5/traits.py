@@ -152,5 +152,10 @@ def sphere(terms: tuple[Part, ...]) -> str | None:
     so it decides (the book's physical conflict pools are Strength + Brawl and Composure
     + Firearms, its social ones Charisma + Persuasion and Manipulation + Etiquette,
     003-R3); a pool with no Skill takes its first Attribute's kind."""
-    skill = next((SKILL_KINDS[p.skill] for p in terms if p.skill), None)
-    return skill or next((ATTRIBUTES[p.attribute][2] for p in terms if p.attribute), None)
+    for p in terms:
+        if p.skill:
+            return SKILL_KINDS[p.skill]
+    for p in terms:
+        if p.attribute:
+            return ATTRIBUTES[p.attribute][2]
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Effect, Label, Outcome, Refused
+from rolecli.contract import Action, Character, Effect, Label, Outcome, Refused, worked_out
 from rolecli.names import closest, fold
 
 from . import damage as D
@@ -159,7 +159,8 @@ WEAPON_MAX = 10  # the sheet's range for a weapon's damage rating (system.TEMPLA
 
 
 def weapon_rating(character: Character | None, text: Any, flag: str = "--weapon") -> int:
-    """A weapon's damage rating: a number (0..10, as on a sheet), or a weapon of the character's sheet."""
+    """A weapon's damage rating: a number (0..10, as on a sheet), or a weapon of the
+    character's sheet (looked up once per sheet)."""
     text = str(text if text is not None else "0").strip()
     if text.lstrip("+-").isdigit():
         rating = int(text)
@@ -168,6 +169,10 @@ def weapon_rating(character: Character | None, text: Any, flag: str = "--weapon"
         return rating
     if character is None:
         raise Refused(f"{flag} {text!r} names a weapon, but a quick roll has no character: give its damage rating.")
+    return worked_out(character.sheet, ("weapon", text), lambda: _sheet_weapon(character, text))
+
+
+def _sheet_weapon(character: Character, text: str) -> int:
     weapons = character.sheet.get("weapons") or {}
     for name, rating in weapons.items():
         if fold(name) == fold(text):
