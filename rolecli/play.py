@@ -372,11 +372,6 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
         if who is None:
             continue
         state = who.state
-        if tuple(new) == keys and None not in new.values():  # a whole state, in order, as most systems give it
-            if new != state:
-                who.state = dict(new)
-                moved.append(name)
-            continue
         if tuple(state) == keys:  # every field in the template's order, as kept here: nothing to reorder
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
