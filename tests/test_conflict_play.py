@@ -135,6 +135,10 @@ def test_a_returned_state_is_merged_over_the_template_fields_it_leaves_out(old, 
     ({"c": 3, "a": 1, "b": 2}, {"b": 2}, {"c": 3, "a": 1, "b": 2}, False),  # unmoved: not even reordered
     ({"c": 3, "a": 1, "b": 2}, {"b": 4}, {"a": 1, "b": 4, "c": 3}, True),  # moved: in the template's order
     ({"a": 1, "x": 9}, {"a": 1}, {"a": 1}, True),  # a key the template does not declare goes
+    ({"a": 1, "b": 2, "c": 3}, {"a": 1, "b": 2, "c": 3}, {"a": 1, "b": 2, "c": 3}, False),  # a whole state, unmoved
+    ({"a": 1, "b": 2, "c": 3}, {"a": 1, "b": 4, "c": 3}, {"a": 1, "b": 4, "c": 3}, True),  # a whole state, moved
+    ({"c": 3, "x": 9, "a": 1}, {"a": 1, "b": 2, "c": 3}, {"a": 1, "c": 3, "b": 2}, True),  # undeclared gone, new after
+    ({"a": 1, "b": 2, "c": 3}, {"a": 1, "b": None, "c": 3}, {"a": 1, "c": 3}, True),  # a whole state with a None
 ])
 def test_a_change_that_moves_nothing_leaves_the_state_as_it_was(old, new, state, moved):
     from rolecli.play import apply_changes
