@@ -33,6 +33,16 @@ from rolecli.contract import Action, ActionSpec, Context, SystemInfo
 
 hookimpl = pluggy.HookimplMarker("rolecli")
 
+# Each kind of verb (ActionSpec.hook) and the hook that plays it.
+HOOK_OF = {
+    "roll": "rolecli_roll",
+    "resolve": "rolecli_resolve",
+    "damage": "rolecli_apply_damage",
+    "recover": "rolecli_recover",
+    "initiative": "rolecli_initiative",
+}
+KIND_OF = {hook: kind for kind, hook in HOOK_OF.items()}
+
 # "package.module:function": where a verb's function is, imported when first played.
 REFERENCE = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
@@ -99,9 +109,20 @@ class Verbs:
         run = self._runs[key] if key in self._runs else self._run(key)
         if run is None:
             return None
+        return self.played(run, first, action, ctx)
+
+    def played(self, run: Callable[..., Any], first: tuple, action: Action, ctx: Context) -> Any:
+        """``run`` (a verb's function) called with the hook's leading arguments
+        ``first``, the verb's own complete parameters and every rule option."""
         if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's calls are)
             action, ctx = complete(self.info, action, ctx)
         return run(*first, own(action), ctx)
+
+    def function(self, hook: str, verb: str) -> Callable[..., Any] | None:
+        """The function that plays ``verb`` through the hook of kind ``hook``
+        (``None``: the plugin's own implementation answers)."""
+        key = (hook, verb)
+        return self._runs[key] if key in self._runs else self._run(key)
 
     def _run(self, key: tuple[str, str]) -> Callable[..., Any] | None:
         """The function that plays verb ``key[1]`` through hook ``key[0]``

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from rolecli.contract import Action, ActionSpec, Character, Context, Effect, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
-from rolecli.dispatch import complete
+from rolecli.dispatch import HOOK_OF, complete
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.envelope import After, after, envelope, subjects_named
 from rolecli.errors import RoleError
@@ -37,13 +37,6 @@ from rolecli.status import able, refuse_unless_able
 
 Mode = Literal["quick", "campaign", "odds", "campaign_odds"]
 
-_HOOKS = {
-    "roll": "rolecli_roll",
-    "resolve": "rolecli_resolve",
-    "damage": "rolecli_apply_damage",
-    "recover": "rolecli_recover",
-    "initiative": "rolecli_initiative",
-}
 
 
 def campaign_system(session):
@@ -137,17 +130,17 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     recovery, the outcomes merged into one: :func:`merge`), with every
     parameter and rule option filled in."""
     action, ctx = complete(system.info, action, ctx)
-    hook = getattr(system.hooks, _HOOKS[spec.hook])
+    hook = getattr(system.hooks, HOOK_OF[spec.hook]).prepared(spec.name)  # the hook's arguments, in its order
     if spec.hook == "damage":
-        result = hook(character=subjects[0], action=action, ctx=ctx)
+        result = hook(subjects[0], action, ctx)
     elif spec.hook == "recover":
         event = action.params.get("event")
-        outcomes = [o for c in subjects if (o := hook(character=c, event=event, action=action, ctx=ctx)) is not None]
+        outcomes = [o for c in subjects if (o := hook(c, event, action, ctx)) is not None]
         result = merge(outcomes) if outcomes else None
     elif spec.hook == "initiative":
-        result = hook(characters=subjects, action=action, ctx=ctx)
+        result = hook(subjects, action, ctx)
     else:
-        result = hook(action=action, ctx=ctx)
+        result = hook(action, ctx)
     return _given(system, spec, result)
 
 
@@ -157,8 +150,7 @@ def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: C
     character at a time, and keeps without merging it (:func:`merge` makes
     it the ``recover`` verb's outcome, for whoever shows it)."""
     action, ctx = complete(system.info, action, ctx)
-    result = system.hooks.rolecli_recover(character=character, event=action.params.get("event"), action=action,
-                                          ctx=ctx)
+    result = system.hooks.rolecli_recover.prepared(spec.name)(character, action.params.get("event"), action, ctx)
     return _given(system, spec, result)
 
 

@@ -258,3 +258,72 @@ def test_every_built_in_system_declares_each_verb_once():
         for spec in system.info.actions:
             assert spec.run is not None, (name, spec.name)
             assert not spec.odds or spec.odds is not True, (name, spec.name)
+
+
+class Relayed(Declared):
+    """A system all of whose verbs name their functions: its relay alone implements the verbs' hooks."""
+
+    rolecli_resolve = None
+
+
+def bad(action, ctx):
+    return Outcome(data={"when": object()}, changes={"Nadie": {"x": 1}})
+
+
+RELAYED = SystemInfo(name="relayed", names=L("", "relayed"), options=INFO.options,
+                     actions=INFO.actions[:3] + (ActionSpec("jsonish", "resolve", L("", ""), run="json:loads"),
+                                                 ActionSpec("bad", "resolve", L("", "a bad result"), run=bad)))
+
+
+def _relayed(*more):
+    class System(Relayed):
+        @hookimpl
+        def rolecli_system(self):
+            return RELAYED
+
+    loaded = Plugins()
+    loaded.register(System(), "relayed")
+    for i, plugin in enumerate(more):
+        loaded.register(plugin, f"more{i}")
+    return loaded
+
+
+def test_a_prepared_hook_calls_the_verbs_function_at_once_and_answers_as_the_hook(monkeypatch):
+    """Where the system's relay alone implements the hook, a prepared call (a
+    conflict's, an encounter's) goes straight to the verb's function: no pluggy
+    call, no relay hook; what it gives is what the hook gives."""
+    loaded = _relayed()
+    hook = loaded.system("relayed").hooks.rolecli_resolve
+    prepared = hook.prepared("check")
+    assert prepared is hook.prepared("check")  # made once
+    answer = hook(action=Action("check", {"bonus": 1}), ctx=context(RELAYED, dice=[6]))
+    monkeypatch.setattr("rolecli.dispatch.Verbs.rolecli_resolve", lambda *a, **k: pytest.fail("the relay's hook"))
+    assert prepared(Action("check", {"bonus": 1}), context(RELAYED, dice=[6])) == answer
+    assert [s[1] for s in seen] == [{"bonus": 1, "mode": "calm"}] * 2
+    damage = loaded.system("relayed").hooks.rolecli_apply_damage.prepared("hurt")
+    ana = object()
+    assert damage(ana, Action("hurt", {"points": 3}), context(RELAYED)) == Outcome(data={}, lines=["hurt"])
+    assert seen[-1] == ("hurt", ana, 3)
+
+
+def test_a_prepared_hook_is_guarded_and_checked_as_the_hook():
+    from rolecli.plugins import PluginFailure
+
+    hook = _relayed().system("relayed").hooks.rolecli_resolve
+    for verb, said in (("broken", "ZeroDivisionError"), ("jsonish", "TypeError"), ("bad", "Outcome.data")):
+        with pytest.raises(PluginFailure) as failed:
+            hook.prepared(verb)(Action(verb, {}), context(RELAYED))
+        assert failed.value.record.name == "relayed" and said in str(failed.value), verb
+
+
+def test_a_prepared_hook_that_another_plugin_wraps_or_answers_goes_through_pluggy():
+    """House rules wrap a prepared call, a plugin answering the hook too is
+    asked, and one registered after the call was prepared counts from then on."""
+    loaded = _relayed()
+    hook = loaded.system("relayed").hooks.rolecli_resolve
+    assert hook.prepared("check")(Action("check", {"bonus": 1}), context(RELAYED, dice=[6])).data["total"] == 7
+    loaded.register(Doubling(), "doubling")
+    doubled = loaded.system("relayed").hooks.rolecli_resolve
+    assert doubled.prepared("check")(Action("check", {"bonus": 1}), context(RELAYED, dice=[6])).data["total"] == 14
+    also = _relayed(Own()).system("relayed").hooks.rolecli_resolve
+    assert also.prepared("own")(Action("own", {}), context(RELAYED)).data == {"also": "own"}
