@@ -109,14 +109,28 @@ def instrumented(the_job, trials: int) -> tuple[float, float, list[int]]:
     hooks, inside, sizes = the_job.enc.system.hooks, [0.0], []
     guarded = {name: getattr(hooks, name) for name in SYSTEM_HOOKS}
 
-    def timing(hook):
-        def timed_hook(**kwargs):
+    def timed(call):
+        def timed_call(*args, **kwargs):
             start = time.process_time()
             try:
-                return hook(**kwargs)
+                return call(*args, **kwargs)
             finally:
                 inside[0] += time.process_time() - start
-        return timed_hook
+        return timed_call
+
+    class timing:
+        """A guarded hook, timed whether it is called or prepared for a verb first (play.call)."""
+
+        def __init__(self, hook):
+            self.call, self.hook, self.verbs = timed(hook), hook, {}
+
+        def __call__(self, **kwargs):
+            return self.call(**kwargs)
+
+        def prepared(self, verb):
+            if verb not in self.verbs:
+                self.verbs[verb] = timed(self.hook.prepared(verb))
+            return self.verbs[verb]
 
     def reading(play):  # every die a trial read, by size
         ending = real(play)
