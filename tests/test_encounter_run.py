@@ -141,3 +141,13 @@ def test_json_is_one_object_per_event(cli, campaigns):
     assert [r["event"] for r in rows][:2] == ["encounter", "initiative"] and rows[-1] == {"event": "dry_run"}
     attack = next(r for r in rows if r["event"] == "action")
     assert attack["verb"] == "attack" and attack["data"] and attack["lines"] and attack["dice"]
+
+
+def test_a_refusal_while_playing_gives_the_rules_words_in_the_plays_language():
+    from rolecli.contract import Label, Refused
+    from rolecli.encounter.engine import Refusal
+
+    reason = Refused(Label("no hay nadie a quien atacar", "there is nobody to attack"))
+    assert str(Refusal("es", 2, "Ana", "attack", reason)) == "asalto 2, Ana: attack: no hay nadie a quien atacar"
+    assert str(Refusal("en", 0, None, "attack", reason)) == "round 1: attack: there is nobody to attack"
+    assert str(Refusal("es", 1, None, "heal", Refused("in English alone"))) == "asalto 1: heal: in English alone"

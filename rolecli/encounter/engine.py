@@ -44,7 +44,7 @@ class Refusal(RoleError):
     def __init__(self, lang: str, round_: int, who: str | None, verb: str, reason: RoleError):
         self.reason = reason
         where = ("asalto" if lang == "es" else "round") + f" {round_ or 1}" + (f", {who}" if who else "")
-        super().__init__(f"{where}: {verb}: {reason}")
+        super().__init__(f"{where}: {verb}: {reason.text(lang)}")  # the rules' words in the play's language
 
 
 @dataclass
