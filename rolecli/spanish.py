@@ -309,6 +309,9 @@ TEXTS = {
         "{name} = {value} tiene {item}, que no es uno de: {choices}.",
     # --- files ---------------------------------------------------------------------------------
     "{path} line {n}: {message}": "{path} línea {n}: {message}",
+    "{key} is refused by {system} ({verb} against {target}): {message}":
+        "{key}: {system} no lo admite ({verb} contra {target}): {message}",
+    "{key} is refused by {system} ({verb}): {message}": "{key}: {system} no lo admite ({verb}): {message}",
     "{path} line {n}, column {c}: TOML syntax error: {message}.":
         "{path} línea {n}, columna {c}: error de sintaxis TOML: {message}.",
     # tomlkit's and Python's words, quoted by rolecli's messages about a file

@@ -293,3 +293,28 @@ def test_a_mistake_in_any_as_target_names_its_own_line_and_key(cli, tmp_path, la
     assert result.code == 2, result.out
     assert result.err.startswith(f"rolecli: fight.toml line {at}: {prefix}.{key} "), result.err
     assert words in result.err and result.err.count("\n") == 1
+
+
+def test_a_call_the_rules_refuse_is_said_in_the_language_chosen(campaigns, monkeypatch):
+    """A rehearsal's refusal names file, line and key, and the system's own words
+    (a Label) in the command's language; the core's words around them too."""
+    from rolecli import campaign as store
+    from rolecli.contract import Label, Refused
+    from rolecli.encounter import engine
+    from rolecli.encounter.file import EncounterFile
+    from rolecli.errors import CampaignError
+    from rolecli.plugins import system_info
+
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    call = next(rule.main for p in enc.participants.values() for rule in p.behaviour.rules)
+
+    def refused(play):
+        raise engine.Refusal("en", 1, None, "check", Refused(Label("no se puede aquí", "not here")))
+
+    with pytest.raises(CampaignError) as raised:
+        engine._try(enc, call, None, refused)
+    english, spanish = raised.value.text("en"), raised.value.text("es")
+    assert english.endswith(f"is refused by 'dice' ({call.spec.name}): not here")
+    assert spanish.endswith(f": 'dice' no lo admite ({call.spec.name}): no se puede aquí")
+    assert " línea " in spanish and " line " in english

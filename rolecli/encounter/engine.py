@@ -29,7 +29,7 @@ from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
 from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
-from rolecli.errors import RoleError
+from rolecli.errors import CampaignError, RoleError
 from rolecli.play import merge
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
@@ -523,7 +523,15 @@ def _try(enc, call: Call, target: str | None, attempt: Callable[[Play], Any]) ->
         key = next((k for n, k in keys.items() if any(repr(piece) in reason for piece in _pieces(given.get(n)))),
                    call.key)
         against = f" against {target}" if target else ""
-        raise enc.where.error(key, f"is refused by {enc.info.name!r} ({call.spec.name}{against}): {reason}") from None
+        english = enc.where.error(key, f"is refused by {enc.info.name!r} ({call.spec.name}{against}): {reason}")
+        if exc.reason.text("es") == reason:  # the rules' words are English alone: the core's catalog says the rest
+            raise english from None
+        from rolecli.contract import Label
+        from rolecli.i18n import say
+
+        # the system's own Spanish in the file's message, the catalog's around it
+        spanish = say(str(english).replace(reason, exc.reason.text("es")), "es")
+        raise CampaignError(Label(spanish, str(english))) from None
 
 
 def _pieces(value: Any) -> list[str]:
