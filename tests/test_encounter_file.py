@@ -318,3 +318,11 @@ def test_a_call_the_rules_refuse_is_said_in_the_language_chosen(campaigns, monke
     assert english.endswith(f"is refused by 'dice' ({call.spec.name}): not here")
     assert spanish.endswith(f": 'dice' no lo admite ({call.spec.name}): no se puede aquí")
     assert " línea " in spanish and " line " in english
+
+
+def test_a_refused_call_in_a_file_is_one_line_in_spanish_too(cli, tmp_path):
+    path = _write(tmp_path, SOUND.replace('bonus = "Fuerza+Pelea"', 'bonus = "Fuerza+Magia"', 1))
+    result = cli("--lang", "es", "encounter", "check", path)
+    assert result.code == 2 and result.out == "", result.err
+    assert result.err == ("rolecli: fight.toml línea 9: sides.heroes.behaviour.params.bonus: 'dice' no lo admite "
+                          "(check contra Esqueleto): Ana no tiene el rasgo 'Magia'. Rasgos: Fuerza, Pelea, Sigilo, hp, initiative.\n")
