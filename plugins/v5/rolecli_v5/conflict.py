@@ -92,7 +92,7 @@ def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: d
                 floor=int(ctx.options["pool_floor"]), split=split)
     if split is not None and not 1 <= split < pool.whole:
         raise Refused(Label(f"--split {split} está fuera del rango 1..{pool.whole - 1}: al dividir una reserva de "
-                            f"{pool.whole} dados queda al menos un dado para cada objetivo (003-R9).",
+                            f"{pool.whole} dados ha de quedar al menos un dado para cada objetivo (003-R9).",
                             f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
                             "dice leaves at least one die for each target (003-R9)."))
     return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none").strip().lower())
