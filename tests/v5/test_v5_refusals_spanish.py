@@ -66,6 +66,11 @@ CASES = [
     (("v5", "roll", "3+"),
      "reserva '3+' tiene un término vacío; escribe un número o Atributo+Habilidad.",
      "pool '3+' has an empty term; write a number or Attribute+Skill."),
+    (("odds", "v5", "contest", "3", "2", "--target-reroll", "failures"),
+     "no se calculan las probabilidades de una contienda con --target-reroll failures; son para pruebas "
+     "(check, attack --difficulty).",
+     "odds of a contest with --target-reroll failures are not computed; they are for tests "
+     "(check, attack --difficulty)."),
     (("-C", "v5", "check", "Tracy", "Destreza+Atletsmo", "--difficulty", "2", "--seed", "1"),
      "Tracy no tiene el rasgo 'Atletsmo'. ¿Querías decir 'Atletismo'? Rasgos: Fuerza, Destreza, Resistencia, "
      "Carisma, Manipulación, Compostura, Inteligencia, Astucia, Resolución, Armas de Fuego, Atletismo, Pelea, "
