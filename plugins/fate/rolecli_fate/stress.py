@@ -49,7 +49,7 @@ def track_key(text: str) -> str:
             return key
     if t in ("fisico", "social"):
         return "salud" if t == "fisico" else "compostura"
-    raise Refused(Label(f"la barra de estrés {text!r} no existe; usa salud (Salud) o compostura (Compostura).",
+    raise Refused(Label(f"la barra de estrés {text!r} no existe; usa salud o compostura.",
                         f"track {text!r} is unknown; use salud (Health) or compostura (Composure)."))
 
 

@@ -60,7 +60,7 @@ def _entry(text: str, listed: int, character: Character | None) -> Entry:
         try:
             numbers = [int(x) for x in extra]
         except ValueError:
-            raise Refused(Label(f"--declare {text!r}: sin campaña escribe Nombre=acción:destreza_astucia:habilidad "
+            raise Refused(Label(f"--declare {text!r}: sin campaña, escribe Nombre=acción:destreza_astucia:habilidad "
                                 "con números.",
                                 f"--declare {text!r}: without a campaign write Name=action:dexterity_wits:skill "
                                 "with numbers.")) from None

@@ -203,7 +203,7 @@ def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
                             "--audience adds damage in a social conflict (003-R11): add --social, or drop --audience."))
     if p.get("difficulty") is not None:
         if defence is not None:
-            raise Refused(Label("da una reserva de defensa o --difficulty (un objetivo que no se defiende), no ambas.",
+            raise Refused(Label("da una reserva de defensa o --difficulty (un objetivo que no se defiende), no las dos cosas.",
                                 "give either a defence pool or --difficulty (a target that does not defend), not both."))
         if p["two_sided"] or p["dodge"]:
             raise Refused(Label("un objetivo que no se defiende (--difficulty) no puede esquivar ni devolver el golpe: "
