@@ -230,7 +230,8 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     work = Work(ctx, action.actor, action.target)
     aspect = str(p.get("aspect") or "").strip()
     if not aspect:
-        raise Refused("a maneuver needs --aspect NAME: the temporary aspect it places.")
+        raise Refused(Label("una maniobra necesita --aspect NOMBRE: el aspecto temporal que coloca.",
+                            "a maneuver needs --aspect NAME: the temporary aspect it places."))
     opposed = p.get("opposition") not in (None, "")
     lines: list[str] = []
     if opposed:
@@ -333,7 +334,8 @@ def concede(action: Action, ctx, p: dict) -> Outcome:
     this conflict, once (see ``conflict.check_can_concede``)."""
     lang = ctx.lang
     if action.actor is None:
-        raise Refused("concede needs the conceding character (a campaign character).")
+        raise Refused(Label("concede necesita el personaje que concede (un personaje de la campaña).",
+                            "concede needs the conceding character (a campaign character)."))
     work = Work(ctx, action.actor, action.target)
     check_can_concede(work, action.actor, action.target)
     data: dict[str, Any] = {"verb": "concede", "character": action.actor.name}
@@ -347,7 +349,7 @@ def compel(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     ch = action.actor
     if ch is None:
-        raise Refused("compel needs a campaign character.")
+        raise Refused(Label("compel necesita un personaje de la campaña.", "compel needs a campaign character."))
     work = Work(ctx, ch)
     fp = fate_points(work, ch)
     aspect = str(p.get("aspect", ""))
@@ -358,7 +360,8 @@ def compel(action: Action, ctx, p: dict) -> Outcome:
         data = {"accepted": True, "fate_points": fp + 1}
     else:
         if fp < 1:
-            raise Refused(f"{ch.name} has 0 Fate points and cannot refuse the compel (it costs 1).")
+            raise Refused(Label(f"{ch.name} tiene 0 puntos de destino y no puede rechazar el forzado (cuesta 1).",
+                                f"{ch.name} has 0 Fate points and cannot refuse the compel (it costs 1)."))
         work.set(ch, "puntos_destino", fp - 1)
         lines = [Label(f"{ch.name} rechaza el forzado de «{aspect}» pagando 1 PD ({fp - 1})",
                        f"{ch.name} refuses the compel of “{aspect}” paying 1 FP ({fp - 1})")(lang)]

@@ -88,7 +88,8 @@ def invoke(work: Work, payer: Character | None, aspect: str, owners: list[Charac
             continue
         fp = fate_points(work, payer)
         if fp < 1:
-            raise Refused(f"{payer.name} has 0 Fate points; invoking {match!r} costs 1.")
+            raise Refused(Label(f"{payer.name} tiene 0 puntos de destino; invocar {match!r} cuesta 1.",
+                                f"{payer.name} has 0 Fate points; invoking {match!r} costs 1."))
         work.set(payer, "puntos_destino", fp - 1)
         items = temps(work, ch)
         for i, t in enumerate(items):  # a fragile aspect exists for one tag
@@ -103,5 +104,9 @@ def invoke(work: Work, payer: Character | None, aspect: str, owners: list[Charac
     known = known_aspects(work, seen)
     close = difflib.get_close_matches(aspect, known, n=1, cutoff=0.5)
     hint = f" Did you mean {close[0]!r}?" if close else ""
-    raise Refused(f"no aspect {aspect!r} on {', '.join(c.name for c in seen) or 'anyone'}.{hint} "
-                  f"Aspects: {', '.join(known) or 'none'}.")
+    pista = f" ¿Querías decir {close[0]!r}?" if close else ""
+    who = ", ".join(c.name for c in seen)
+    raise Refused(Label(f"no hay ningún aspecto {aspect!r} en {who or 'nadie'}.{pista} "
+                        f"Aspectos: {', '.join(known) or 'ninguno'}.",
+                        f"no aspect {aspect!r} on {who or 'anyone'}.{hint} "
+                        f"Aspects: {', '.join(known) or 'none'}."))

@@ -35,20 +35,31 @@ def check_can_concede(work: Work, offerer: Character, winner: Character | None) 
     name = offerer.name
     out = out_of_conflict(work, offerer)
     if out == "conceded":
-        raise Refused(f"{name} has already conceded this conflict; a concession is offered once (000-R36).")
+        raise Refused(Label(f"{name} ya ha concedido este conflicto; la concesión se ofrece una sola vez (000-R36).",
+                            f"{name} has already conceded this conflict; a concession is offered once (000-R36)."))
     if out:
-        raise Refused(f"{name} is Taken Out: only a character still in the conflict can concede (000-R36).")
+        raise Refused(Label(f"{name} está Fuera de Combate: solo concede un personaje que sigue en el conflicto (000-R36).",
+                            f"{name} is Taken Out: only a character still in the conflict can concede (000-R36)."))
     if work.get(offerer, "concesion_ofrecida", False):
-        raise Refused(f"{name} already offered a concession in this conflict and it was refused: "
-                      "the conflict goes on to a bloody end (000-R36).")
+        raise Refused(Label(f"{name} ya ofreció una concesión en este conflicto y se la rechazaron: "
+                            "el conflicto sigue hasta un final sangriento (000-R36).",
+                            f"{name} already offered a concession in this conflict and it was refused: "
+                            "the conflict goes on to a bloody end (000-R36)."))
     if not work.get(offerer, "consecuencia_tomada", False):
-        raise Refused(f"{name} has taken no consequence in this conflict, and a concession is offered when taking one "
-                      f"(000-R36): use 'damage {name} N --concede yes', or concede after a hit that gave a consequence.")
+        raise Refused(Label(f"{name} no ha tomado ninguna consecuencia en este conflicto, y la concesión se ofrece al "
+                            f"tomar una (000-R36): usa 'damage {name} N --concede yes', o concede tras un golpe que "
+                            "haya dado una consecuencia.",
+                            f"{name} has taken no consequence in this conflict, and a concession is offered when taking "
+                            f"one (000-R36): use 'damage {name} N --concede yes', or concede after a hit that gave a "
+                            "consequence."))
     if winner is not None and winner.name == name:
-        raise Refused(f"{name} cannot concede to itself; --target names the side that inflicted the harm.")
+        raise Refused(Label(f"{name} no puede conceder ante sí mismo; --target nombra al bando que causó el daño.",
+                            f"{name} cannot concede to itself; --target names the side that inflicted the harm."))
     if winner is not None and out_of_conflict(work, winner):
-        raise Refused(f"{winner.name} is out of the conflict and cannot accept or refuse the concession; "
-                      "name a --target still in it.")
+        raise Refused(Label(f"{winner.name} está fuera del conflicto y no puede aceptar ni rechazar la concesión; "
+                            "nombra con --target a alguien que siga en él.",
+                            f"{winner.name} is out of the conflict and cannot accept or refuse the concession; "
+                            "name a --target still in it."))
 
 
 def concession(work: Work, offerer: Character, winner: Character | None, reply: str, lang: str,

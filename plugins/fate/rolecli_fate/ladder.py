@@ -69,7 +69,7 @@ def is_number(text: str) -> bool:
 def parse(text: str | int, what: str = "difficulty", lo: int = MIN, hi: int = MAX) -> int:
     """A ladder value from a number or an adjective (es/en); refused off ``lo..hi``."""
     if isinstance(text, bool):
-        raise Refused(f"{what} {text!r} is not a ladder value.")
+        raise Refused(Label(f"{what} {text!r} no es un valor de la escalera.", f"{what} {text!r} is not a ladder value."))
     if isinstance(text, int):
         value = text
     else:

@@ -65,8 +65,10 @@ def defend(action, ctx, p: dict):
 
     actor, lang = action.actor, ctx.lang
     if actor is None:
-        raise Refused("defend declares a campaign character's full defence: name the character "
-                      "(a quick roll gives +2 with --full-defence on the defence roll instead).")
+        raise Refused(Label("defend declara la Defensa Total de un personaje de la campaña: nombra al personaje "
+                            "(en una tirada rápida, da en su lugar +2 con --full-defence en la tirada de defensa).",
+                            "defend declares a campaign character's full defence: name the character "
+                            "(a quick roll gives +2 with --full-defence on the defence roll instead)."))
     text = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")(lang)
     lines = [Label(f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del "
                    "asalto, en lugar de actuar",

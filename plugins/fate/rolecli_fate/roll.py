@@ -150,8 +150,10 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     move = int(g("move", 0) or 0)
     if move:
         if move > 1:
-            raise Refused("moving more than 1 zone needs a sprint (Atletismo) as the primary action: "
-                          "use the sprint verb.")
+            raise Refused(Label("moverse más de 1 zona exige una carrera (Atletismo) como acción primaria: "
+                                "usa el verbo sprint.",
+                                "moving more than 1 zone needs a sprint (Atletismo) as the primary action: "
+                                "use the sprint verb."))
         border, carry = int(g("border", 0) or 0), int(g("carry", 0) or 0)
         mods.append((MOVEMENT(lang), -(1 + border + carry)))
     rearm = int(g("rearm", 0) or 0)

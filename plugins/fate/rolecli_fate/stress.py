@@ -49,7 +49,8 @@ def track_key(text: str) -> str:
             return key
     if t in ("fisico", "social"):
         return "salud" if t == "fisico" else "compostura"
-    raise Refused(f"track {text!r} is unknown; use salud (Health) or compostura (Composure).")
+    raise Refused(Label(f"la barra de estrés {text!r} no existe; usa salud o compostura.",
+                        f"track {text!r} is unknown; use salud (Health) or compostura (Composure)."))
 
 
 def track_bonus(rating: int) -> int:
@@ -106,8 +107,10 @@ def parse_policy(text: Any) -> str | list[str]:
     for it in items:
         k = ALIASES.get(fold(it))
         if k is None:
-            raise Refused(f"consequence {it!r} is unknown; use auto, none or a list of "
-                          "menor, mayor, severa, extrema, companero.")
+            raise Refused(Label(f"la consecuencia {it!r} no existe; usa auto, none o una lista de "
+                                "menor, mayor, severa, extrema, companero.",
+                                f"consequence {it!r} is unknown; use auto, none or a list of "
+                                "menor, mayor, severa, extrema, companero."))
         keys.append(k)
     return keys
 
@@ -175,15 +178,23 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         for k in policy:
             if k == "companero":
                 if chosen.count("companero") >= comp_free:
-                    raise Refused(f"{ch.name} has no companion left to lose as a consequence "
-                                  f"(companeros = {int(ch.value('companeros') or 0)}).")
+                    companions = int(ch.value('companeros') or 0)
+                    raise Refused(Label(f"{ch.name} no tiene ningún compañero más que perder como consecuencia "
+                                        f"(companeros = {companions}).",
+                                        f"{ch.name} has no companion left to lose as a consequence "
+                                        f"(companeros = {companions})."))
             elif k not in free_sev or k in chosen:
-                raise Refused(f"{ch.name} already holds a {SPANISH[k]} consequence; one of each severity "
-                              f"(free: {', '.join(SPANISH[s] for s in free_sev) or 'none'}).")
+                free_names = ", ".join(SPANISH[s] for s in free_sev)
+                raise Refused(Label(f"{ch.name} ya tiene una consecuencia {SPANISH[k]}; una de cada gravedad "
+                                    f"(libres: {free_names or 'ninguna'}).",
+                                    f"{ch.name} already holds a {SPANISH[k]} consequence; one of each severity "
+                                    f"(free: {free_names or 'none'})."))
             chosen.append(k)
         if len([c for c in chosen if c != "companero"]) > room:
-            raise Refused(f"{ch.name} may hold at most {opts['max_consequences']} consequences "
-                          f"(max_consequences) and holds {len(normal_held)}.")
+            raise Refused(Label(f"{ch.name} puede tener como mucho {opts['max_consequences']} consecuencias "
+                                f"(max_consequences) y tiene {len(normal_held)}.",
+                                f"{ch.name} may hold at most {opts['max_consequences']} consequences "
+                                f"(max_consequences) and holds {len(normal_held)}."))
     elif stress > 0 and policy == "auto" and not _fits(stress, free, mode)[0]:
         chosen = list(auto_consequences(stress, tuple(free), tuple(free_sev), room, mode))
     absorbed = min(stress, sum(ABSORB[k] for k in chosen))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rolecli.contract import Action, Character, Odds, Outcome, Refused
+from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
 from .odds import as_odds, check_odds, contest_odds
@@ -89,8 +89,10 @@ def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
     d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, prefix="target_",
                   target=action.actor)
     if attack and p["block"] is not None:
-        raise Refused("odds of an attack on a protected target (max of defence and block) are not computed; "
-                      "drop --block.")
+        raise Refused(Label("no se calculan las probabilidades de un ataque contra un blanco protegido (el máximo de "
+                            "defensa y bloqueo); quita --block.",
+                            "odds of an attack on a protected target (max of defence and block) are not computed; "
+                            "drop --block."))
     return as_odds(contest_odds(a.skill + a.modifier, d.skill + d.modifier, attack=attack),
                    f"{a.text(lang)} {AGAINST(lang)} {d.text(lang)}", lang)
 

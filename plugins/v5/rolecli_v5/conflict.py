@@ -91,8 +91,10 @@ def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: d
     pool = Pool(who, terms, dice_for(character, state, p.get(f"{prefix}hunger")), modifiers,
                 floor=int(ctx.options["pool_floor"]), split=split)
     if split is not None and not 1 <= split < pool.whole:
-        raise Refused(f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
-                      "dice leaves at least one die for each target (003-R9).")
+        raise Refused(Label(f"--split {split} está fuera del rango 1..{pool.whole - 1}: al dividir una reserva de "
+                            f"{pool.whole} dados ha de quedar al menos un dado para cada objetivo (003-R9).",
+                            f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
+                            "dice leaves at least one die for each target (003-R9)."))
     return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none").strip().lower())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from . import labels as L
 from . import trackers as T
@@ -33,9 +33,11 @@ def source_for(source: str, tracker: str, weapon: int, *, ranged: bool = False) 
     if source == "auto":
         source = "social" if tracker == "willpower" else "weapon" if weapon > 0 or ranged else "nonlethal"
     if (tracker == "willpower") != (source in SOCIAL_SOURCES):
-        hurts = L.tracker("willpower" if source in SOCIAL_SOURCES else "health", "en")
-        raise Refused(f"--source {source} hurts {hurts}, not {L.tracker(tracker, 'en')}: "
-                      "choose a source for that tracker or let --source auto pick it.")
+        hurts = "willpower" if source in SOCIAL_SOURCES else "health"
+        raise Refused(Label(f"--source {source} daña la {L.tracker(hurts, 'es')}, no la {L.tracker(tracker, 'es')}: "
+                            "elige una fuente de daño para ese registro o deja que --source auto la escoja.",
+                            f"--source {source} hurts {L.tracker(hurts, 'en')}, not {L.tracker(tracker, 'en')}: "
+                            "choose a source for that tracker or let --source auto pick it."))
     return source
 
 
@@ -133,8 +135,10 @@ def spend(character: Character, state: dict[str, Any], points: int, key: str, la
     that would find neither an empty box nor a "/" to convert cannot be spent."""
     tracker = T.read(character, key, state)
     if points > spendable(tracker):
-        raise Refused(f"{character.name} cannot spend {points} {L.tracker(key, 'en')}: its tracker "
-                      f"{tracker.draw()} takes at most {spendable(tracker)} more.")
+        raise Refused(Label(f"{character.name} no puede gastar {points} de {L.tracker(key, 'es')}: su registro "
+                            f"{tracker.draw()} admite como mucho {spendable(tracker)} más.",
+                            f"{character.name} cannot spend {points} {L.tracker(key, 'en')}: its tracker "
+                            f"{tracker.draw()} takes at most {spendable(tracker)} more."))
     said = tr(lang, f"{character.name} gasta {points} de {L.tracker(key, 'es')} (superficial, sin dividir)",
               f"{character.name} spends {points} {L.tracker(key, 'en')} (superficial, not halved)") if explain else ""
     data, lines = take(character, state, key, points, "superficial", lang, social=social, said=said, explain=explain)

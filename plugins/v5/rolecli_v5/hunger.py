@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Label, Refused
 
 from . import labels as L
 
@@ -42,7 +42,8 @@ def dice_for(character: Character | None, state: dict[str, Any] | None, given: i
     if given is None:
         return level(character, state)
     if character is not None and not is_vampire(character):
-        raise Refused(f"{character.name} is mortal: mortals roll no Hunger dice (drop --hunger).")
+        raise Refused(Label(f"{character.name} es mortal: los mortales no tiran dados de Ansia (quita --hunger).",
+                            f"{character.name} is mortal: mortals roll no Hunger dice (drop --hunger)."))
     return given
 
 
@@ -64,5 +65,8 @@ def rouse(dice, hunger: int, why: str, lang: str) -> tuple[int, int]:
 
 def check_can_rouse(name: str, hunger: int) -> None:
     if hunger >= MAX:
-        raise Refused(f"{name} is at Hunger {MAX}: a vampire cannot Rouse the Blood on purpose; "
-                      "pass --forced for a Rouse check something else forces (it calls for a hunger frenzy test).")
+        raise Refused(Label(f"{name} tiene Ansia {MAX}: un vampiro no puede Enardecer la Sangre a voluntad; "
+                            "pasa --forced si algo ajeno fuerza el control de Enardecimiento (pide una prueba de "
+                            "Frenesí de hambre).",
+                            f"{name} is at Hunger {MAX}: a vampire cannot Rouse the Blood on purpose; "
+                            "pass --forced for a Rouse check something else forces (it calls for a hunger frenzy test)."))

@@ -135,8 +135,11 @@ def _dice(s) -> tuple[int, int]:
 def _no_contest_reroll(p: dict) -> None:
     for key in ("reroll", "target_reroll"):
         if str(p.get(key) or "none").strip().lower() == "failures":
-            raise Refused(f"odds of a contest with --{key.replace('_', '-')} failures are not computed; "
-                          "they are for tests (check, attack --difficulty).")
+            flag = f"--{key.replace('_', '-')}"
+            raise Refused(Label(f"no se calculan las probabilidades de una contienda con {flag} failures; "
+                                "son para pruebas (check, attack --difficulty).",
+                                f"odds of a contest with {flag} failures are not computed; "
+                                "they are for tests (check, attack --difficulty)."))
 
 
 def odds(action, ctx) -> Odds:

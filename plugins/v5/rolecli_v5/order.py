@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rolecli.contract import Character, Outcome, Refused
+from rolecli.contract import Character, Label, Outcome, Refused
 from rolecli.names import closest, fold
 
 from . import labels as L
@@ -47,8 +47,10 @@ def _split(text: str) -> tuple[str, str, list[str], str | None]:
     action, *extra = rest.split(":")
     action = action.strip().lower()
     if not sep or not name.strip() or action not in KINDS or (arrow and not target.strip()):
-        raise Refused(f"--declare {text!r}: write Name=action[:skill][>target], the action one of "
-                      f"{', '.join(KINDS)}.")
+        raise Refused(Label(f"--declare {text!r}: escribe Nombre=acción[:habilidad][>objetivo], con la acción una de "
+                            f"{', '.join(KINDS)}.",
+                            f"--declare {text!r}: write Name=action[:skill][>target], the action one of "
+                            f"{', '.join(KINDS)}."))
     return name.strip(), action, [e.strip() for e in extra], target.strip() or None
 
 
@@ -58,8 +60,10 @@ def _entry(text: str, listed: int, character: Character | None) -> Entry:
         try:
             numbers = [int(x) for x in extra]
         except ValueError:
-            raise Refused(f"--declare {text!r}: without a campaign write Name=action:dexterity_wits:skill "
-                          "with numbers.") from None
+            raise Refused(Label(f"--declare {text!r}: sin campaña, escribe Nombre=acción:destreza_astucia:habilidad "
+                                "con números.",
+                                f"--declare {text!r}: without a campaign write Name=action:dexterity_wits:skill "
+                                "with numbers.")) from None
         numbers += [0, 0]
         return Entry(name, action, numbers[0], numbers[1], "", target, listed)
     skill = parts(character, extra[0], "skill")[0] if extra and extra[0] else None
@@ -81,8 +85,11 @@ def entries(characters: Sequence[Character], ctx, declared: Sequence[str]) -> tu
         elif any(fold(name) == fold(n) for n in ctx.characters):
             skipped.append(name)  # named, but out of play or not listed
         else:
-            raise Refused(f"--declare {text!r}: no character {name!r} takes part."
-                          + closest(name, [c.name for c in characters], "Characters"))
+            names = [c.name for c in characters]
+            raise Refused(Label(f"--declare {text!r}: no participa ningún personaje {name!r}."
+                                + closest(name, names, "Personajes", "es"),
+                                f"--declare {text!r}: no character {name!r} takes part."
+                                + closest(name, names, "Characters")))
     out = [_entry(said.get(fold(c.name), f"{c.name}=other"), i, c) for i, c in enumerate(characters)]
     return out, skipped
 

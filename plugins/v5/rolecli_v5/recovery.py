@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Outcome, Refused
+from rolecli.contract import Character, Label, Outcome, Refused
 
 from . import hunger as H
 from . import labels as L
@@ -174,7 +174,8 @@ def recover(character: Character, event: str, action, ctx) -> Outcome:
     p = action.params
     lang = ctx.lang
     if event not in EVENTS:
-        raise Refused(f"event {event!r} is unknown; events: {', '.join(EVENTS)}.")
+        raise Refused(Label(f"el suceso {event!r} no existe; sucesos: {', '.join(EVENTS)}.",
+                            f"event {event!r} is unknown; events: {', '.join(EVENTS)}."))
     work = Work()
     state = work.state(character)
     dead = out_of_play(character, ctx.options, state) == "dead"

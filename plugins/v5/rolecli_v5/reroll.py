@@ -16,7 +16,7 @@ Which dice is the player's choice (``--reroll``, a policy):
 
 from __future__ import annotations
 
-from rolecli.contract import Refused
+from rolecli.contract import Label, Refused
 
 from . import labels as L
 from .pool import TEN, Roll, successes
@@ -35,14 +35,19 @@ def positions_of(policy: str, roll: Roll) -> list[int]:
     try:
         picked = [int(p) - 1 for p in policy.split(",") if p.strip()]
     except ValueError:
-        raise Refused(f"--reroll {policy!r}: use auto, failures, none or the positions of up to "
-                      f"{MAX_REROLL} regular dice, such as 1,3.") from None
+        raise Refused(Label(f"--reroll {policy!r}: usa auto, failures, none o las posiciones de hasta "
+                            f"{MAX_REROLL} dados normales, como 1,3.",
+                            f"--reroll {policy!r}: use auto, failures, none or the positions of up to "
+                            f"{MAX_REROLL} regular dice, such as 1,3.")) from None
     if not picked or len(picked) > MAX_REROLL or len(set(picked)) != len(picked):
-        raise Refused(f"--reroll {policy!r}: name 1 to {MAX_REROLL} different regular dice, such as 1,3.")
+        raise Refused(Label(f"--reroll {policy!r}: indica de 1 a {MAX_REROLL} dados normales distintos, como 1,3.",
+                            f"--reroll {policy!r}: name 1 to {MAX_REROLL} different regular dice, such as 1,3."))
     bad = [p + 1 for p in picked if not 0 <= p < len(roll.regular)]
     if bad:
-        raise Refused(f"--reroll {policy!r}: die {bad[0]} is out of range 1..{len(roll.regular)} "
-                      "(only regular dice can be rerolled, never Hunger dice).")
+        raise Refused(Label(f"--reroll {policy!r}: el dado {bad[0]} está fuera del rango 1..{len(roll.regular)} "
+                            "(solo se vuelven a tirar dados normales, nunca dados de Ansia).",
+                            f"--reroll {policy!r}: die {bad[0]} is out of range 1..{len(roll.regular)} "
+                            "(only regular dice can be rerolled, never Hunger dice)."))
     return picked
 
 

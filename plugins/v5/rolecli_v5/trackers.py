@@ -13,8 +13,9 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from rolecli.contract import Character, Refused, worked_out
+from rolecli.contract import Character, Label, Refused, worked_out
 
+from .labels import TRACKERS
 from .traits import attribute
 
 KEYS = ("health", "willpower")
@@ -141,9 +142,12 @@ def read(character: Character, key: str, state: dict[str, Any] | None = None) ->
 def _tracker(character: Character, key: str, superficial: int, aggravated: int) -> Tracker:
     tracker = Tracker(key, size_of(character, key), superficial, aggravated)
     if tracker.empty < 0:
-        raise Refused(f"{character.name}'s {key} marks {tracker.superficial} superficial and {tracker.aggravated} "
-                      f"aggravated, more than its {tracker.size} boxes; lower {key}_superficial/{key}_aggravated "
-                      f"or set {key}_max on the sheet.")
+        raise Refused(Label(f"el registro de {TRACKERS[key]('es')} de {character.name} marca {tracker.superficial} de "
+                            f"daño superficial y {tracker.aggravated} de agravado, más que sus {tracker.size} casillas; "
+                            f"baja {key}_superficial/{key}_aggravated o pon {key}_max en la hoja.",
+                            f"{character.name}'s {key} marks {tracker.superficial} superficial and {tracker.aggravated} "
+                            f"aggravated, more than its {tracker.size} boxes; lower {key}_superficial/{key}_aggravated "
+                            f"or set {key}_max on the sheet."))
     return tracker
 
 

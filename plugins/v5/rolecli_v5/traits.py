@@ -101,7 +101,8 @@ def _part(character: Character, name: str) -> Part:
     known = concept(name)
     if known is None:
         names = [n for table in ("attributes", "skills") for n in (character.sheet.get(table) or {})]
-        raise Refused(f"{character.name} has no trait {name!r}." + closest(name, names, "Traits"))
+        raise Refused(Label(f"{character.name} no tiene el rasgo {name!r}." + closest(name, names, "Rasgos", "es"),
+                            f"{character.name} has no trait {name!r}." + closest(name, names, "Traits")))
     table, key = known
     found = _sheet_entry(character, table, key)
     attribute = key if table == "attributes" else None
@@ -117,7 +118,7 @@ def attribute(character: Character, key: str) -> int:
 
 
 MAX_DICE = 100  # a number in a pool: Attribute 5 + Skill 5 and every bonus stay far below it
-_QUE = {"pool": "reserva", "the opponent's pool": "la reserva del oponente"}  # what a pool is, in Spanish
+_QUE = {"pool": "reserva", "the opponent's pool": "la reserva del oponente", "skill": "habilidad"}  # what a pool is, in Spanish
 
 
 def parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]:
@@ -133,7 +134,9 @@ def _parts(character: Character | None, text: str, what: str) -> tuple[Part, ...
     for piece in str(text).split("+"):
         piece = piece.strip()
         if not piece:
-            raise Refused(f"{what} {text!r} has an empty term; write a number or Attribute+Skill.")
+            raise Refused(Label(f"{_QUE.get(what, what)} {text!r} tiene un término vacío; escribe un número o "
+                                "Atributo+Habilidad.",
+                                f"{what} {text!r} has an empty term; write a number or Attribute+Skill."))
         if piece.lstrip("-").isdigit():
             if abs(int(piece)) > MAX_DICE:  # a pool of 10^400 d10s would be rolled for ever
                 raise Refused(Label(f"{_QUE.get(what, what)}: {piece} dados está fuera del rango "
@@ -141,7 +144,9 @@ def _parts(character: Character | None, text: str, what: str) -> tuple[Part, ...
                                     f"{what}: {piece} dice is out of range -{MAX_DICE}..{MAX_DICE}."))
             out.append(Part("", int(piece)))
         elif character is None:
-            raise Refused(f"{what} {text!r} names traits, but a quick roll has no character: give a number of dice.")
+            raise Refused(Label(f"{_QUE.get(what, what)} {text!r} nombra rasgos, pero una tirada rápida no tiene "
+                                "personaje: da un número de dados.",
+                                f"{what} {text!r} names traits, but a quick roll has no character: give a number of dice."))
         else:
             out.append(part(character, piece))
     return tuple(out)

@@ -165,10 +165,14 @@ def weapon_rating(character: Character | None, text: Any, flag: str = "--weapon"
     if text.lstrip("+-").isdigit():
         rating = int(text)
         if not 0 <= rating <= WEAPON_MAX:
-            raise Refused(f"{flag} {rating} is out of range 0..{WEAPON_MAX} (a weapon's damage rating, 003-R11).")
+            raise Refused(Label(f"{flag} {rating} está fuera del rango 0..{WEAPON_MAX} (la puntuación de daño de un "
+                                "arma, 003-R11).",
+                                f"{flag} {rating} is out of range 0..{WEAPON_MAX} (a weapon's damage rating, 003-R11)."))
         return rating
     if character is None:
-        raise Refused(f"{flag} {text!r} names a weapon, but a quick roll has no character: give its damage rating.")
+        raise Refused(Label(f"{flag} {text!r} nombra un arma, pero una tirada rápida no tiene personaje: da su "
+                            "puntuación de daño.",
+                            f"{flag} {text!r} names a weapon, but a quick roll has no character: give its damage rating."))
     return worked_out(character.sheet, ("weapon", text), lambda: _sheet_weapon(character, text))
 
 
@@ -177,35 +181,49 @@ def _sheet_weapon(character: Character, text: str) -> int:
     for name, rating in weapons.items():
         if fold(name) == fold(text):
             return int(rating)
-    raise Refused(f"{character.name} has no weapon {text!r}." + closest(text, list(weapons), "Weapons"))
+    raise Refused(Label(f"{character.name} no tiene el arma {text!r}." + closest(text, list(weapons), "Armas", "es"),
+                        f"{character.name} has no weapon {text!r}." + closest(text, list(weapons), "Weapons")))
 
 
 def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
     """The defence pool, or None for a test against a difficulty; refuses what the book rules out."""
     if p["dodge"] and p["ranged"]:
-        raise Refused("--dodge is for close combat (Brawl or Melee, 003-R8); a ranged attack is already "
-                      "defended with Dexterity + Athletics.")
+        raise Refused(Label("--dodge es para el combate cuerpo a cuerpo (Pelea o Pelea con Armas, 003-R8); un ataque "
+                            "a distancia ya se defiende con Destreza + Atletismo.",
+                            "--dodge is for close combat (Brawl or Melee, 003-R8); a ranged attack is already "
+                            "defended with Dexterity + Athletics."))
     if p["dodge"] and p["two_sided"]:
-        raise Refused("a dodging defender deals no damage (003-R8): drop --two-sided or --dodge.")
+        raise Refused(Label("un defensor que esquiva no causa daño (003-R8): quita --two-sided o --dodge.",
+                            "a dodging defender deals no damage (003-R8): drop --two-sided or --dodge."))
     if p["cover"] != "some" and not p["ranged"]:
-        raise Refused("--cover counts against shots (003-R7): add --ranged, or drop --cover.")
+        raise Refused(Label("--cover cuenta contra los disparos (003-R7): añade --ranged o quita --cover.",
+                            "--cover counts against shots (003-R7): add --ranged, or drop --cover."))
     if p.get("audience") and not p["social"]:
-        raise Refused("--audience adds damage in a social conflict (003-R11): add --social, or drop --audience.")
+        raise Refused(Label("--audience suma daño en un conflicto social (003-R11): añade --social o quita --audience.",
+                            "--audience adds damage in a social conflict (003-R11): add --social, or drop --audience."))
     if p.get("difficulty") is not None:
         if defence is not None:
-            raise Refused("give either a defence pool or --difficulty (a target that does not defend), not both.")
+            raise Refused(Label("da una reserva de defensa o --difficulty (un objetivo que no se defiende), no las dos cosas.",
+                                "give either a defence pool or --difficulty (a target that does not defend), not both."))
         if p["two_sided"] or p["dodge"]:
-            raise Refused("a target that does not defend (--difficulty) cannot dodge or hit back: "
-                          "drop --two-sided/--dodge.")
+            raise Refused(Label("un objetivo que no se defiende (--difficulty) no puede esquivar ni devolver el golpe: "
+                                "quita --two-sided/--dodge.",
+                                "a target that does not defend (--difficulty) cannot dodge or hit back: "
+                                "drop --two-sided/--dodge."))
         if p["cover"] != "some" or p.get("earlier"):
-            raise Refused("--cover (003-R7) and --earlier (003-R9) change a defence pool, and a target that does "
-                          "not defend (--difficulty) has none: the Storyteller sets the difficulty instead.")
+            raise Refused(Label("--cover (003-R7) y --earlier (003-R9) cambian una reserva de defensa, y un objetivo "
+                                "que no se defiende (--difficulty) no tiene ninguna: en su lugar, el Narrador fija la "
+                                "dificultad.",
+                                "--cover (003-R7) and --earlier (003-R9) change a defence pool, and a target that does "
+                                "not defend (--difficulty) has none: the Storyteller sets the difficulty instead."))
         return None
     if defence is None:
         if (p["dodge"] or p["ranged"]) and target is not None:
             return "Destreza+Atletismo"  # 003-R7, R8
-        raise Refused("an attack needs the defence pool (a number, or the target's Attribute+Skill), "
-                      "or --difficulty N against a target that does not defend.")
+        raise Refused(Label("un ataque necesita la reserva de defensa (un número, o Atributo+Habilidad del objetivo), "
+                            "o --difficulty N contra un objetivo que no se defiende.",
+                            "an attack needs the defence pool (a number, or the target's Attribute+Skill), "
+                            "or --difficulty N against a target that does not defend."))
     return defence
 
 
@@ -353,7 +371,8 @@ def rouse_verb(action: Action, ctx) -> Outcome:
     lang = ctx.lang
     character = action.actor
     if character is not None and not H.is_vampire(character):
-        raise Refused(f"{character.name} is mortal: only vampires Rouse the Blood.")
+        raise Refused(Label(f"{character.name} es mortal: solo los vampiros Enardecen la Sangre.",
+                            f"{character.name} is mortal: only vampires Rouse the Blood."))
     work = Work()
     state = work.state(character) if character is not None else {}
     hunger = int(p["hunger"]) if p.get("hunger") is not None else (H.level(character, state) if character else H.START)
