@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rolecli.contract import Refused
 
+from .glossary import L
 from .success_range import SuccessRange
 
 AUTO = "auto"
@@ -34,7 +35,8 @@ def parse_delta(text: str, flag: str) -> int | None:
         return None
     if text.lstrip("+-").isdigit():
         return int(text)
-    raise Refused(f"{flag} {text!r} is neither auto nor a number of points such as +1 or -2.")
+    raise Refused(L(f"{flag} {text!r} no es auto ni un número de puntos como +1 o -2.",
+                    f"{flag} {text!r} is neither auto nor a number of points such as +1 or -2."))
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,12 @@ class AdjustPlan:
     def __post_init__(self):
         announced = abs(self.day or 0) + abs(self.night or 0)
         if announced > self.budget:
-            raise Refused(f"the adjustment spends {announced} point(s) but it is only {self.budget}: "
-                          f"an adjustment of N changes your dice by at most N in all (001-R14); "
-                          f"raise --adjust or lower --adjust-day/--adjust-night.")
+            raise Refused(L(f"el ajuste gasta {announced} punto(s), pero solo es de {self.budget}: un ajuste de N "
+                            f"cambia tus dados como mucho N en total (001-R14); sube --adjust o baja "
+                            f"--adjust-day/--adjust-night.",
+                            f"the adjustment spends {announced} point(s) but it is only {self.budget}: "
+                            f"an adjustment of N changes your dice by at most N in all (001-R14); "
+                            f"raise --adjust or lower --adjust-day/--adjust-night."))
 
     def day_delta(self, value: int, window: SuccessRange) -> int:
         if self.day is not None:

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Refused
 from rolecli.names import fold
 
 from . import sheet, system
-from .glossary import CHAINED, FLEXIBLE, QUALITY, say
+from .glossary import CHAINED, FLEXIBLE, QUALITY, L, say
 
 Kind = Literal["attribute", "skill", "limit"]
 How = Literal["one", "flexible", "chained"]
@@ -170,37 +170,48 @@ def _parse(text: str, who: Character | None, quality: int, pick: tuple[str, ...]
            absent_is_zero: bool) -> Challenge:
     parts = _KINDS.split(text)
     if len(parts) > 2 or not all(parts):
-        raise Refused(f"challenge {text!r}: write Attribute + Skill (\"Ímpetu + Pilotar\"), with o/u between "
-                      "options to choose from and y/e between options that all count; a tool's Quality goes "
-                      "in --quality.")
+        raise Refused(L(f"desafío {text!r}: escribe Atributo + Habilidad (\"Ímpetu + Pilotar\"), con o/u entre "
+                        "opciones a elegir e y/e entre opciones que cuentan todas; la Calidad de una herramienta "
+                        "va en --quality.",
+                        f"challenge {text!r}: write Attribute + Skill (\"Ímpetu + Pilotar\"), with o/u between "
+                        "options to choose from and y/e between options that all count; a tool's Quality goes "
+                        "in --quality."))
     raw = [_options(part, text) for part in parts]
     kinds = _kinds(raw, who, text, absent_is_zero)
     picks = {fold(p): p for p in pick}
     groups = tuple(_group(kind, how, tuple(_trait(t, kind, who, text) for t in names), picks)
                    for kind, (how, names) in zip(kinds, raw))
     if picks:
-        choices = [t.text() for g in groups if g.how == "flexible" for t in g.traits]
-        raise Refused(f"--pick {', '.join(picks.values())} is not an option of a flexible challenge here; "
-                      f"options: {', '.join(choices) or 'none (no o/u in the challenge)'}.")
+        choices = ', '.join(t.text() for g in groups if g.how == "flexible" for t in g.traits)
+        picked = ', '.join(picks.values())
+        raise Refused(L(f"--pick {picked} no es una opción de un Desafío Flexible aquí; "
+                        f"opciones: {choices or 'ninguna (el desafío no tiene o/u)'}.",
+                        f"--pick {picked} is not an option of a flexible challenge here; "
+                        f"options: {choices or 'none (no o/u in the challenge)'}."))
     return Challenge(text, groups, quality, advanced, untrained)
 
 
 def _options(part: str, text: str) -> tuple[How, list[str]]:
     chained, flexible = _CHAINED.split(part), _FLEXIBLE.split(part)
     if len(chained) > 1 and len(flexible) > 1:
-        raise Refused(f"challenge {text!r}: {part!r} mixes y/e (all count) with o/u (choose one); "
-                      "one kind of list per attribute or skill.")
+        raise Refused(L(f"desafío {text!r}: {part!r} mezcla y/e (cuentan todas) con o/u (se elige una); "
+                        "un solo tipo de lista por atributo o habilidad.",
+                        f"challenge {text!r}: {part!r} mixes y/e (all count) with o/u (choose one); "
+                        "one kind of list per attribute or skill."))
     names = chained if len(chained) > 1 else flexible
     if not all(n.strip() for n in names):
-        raise Refused(f"challenge {text!r}: an option of {part!r} is empty.")
+        raise Refused(L(f"desafío {text!r}: una opción de {part!r} está vacía.",
+                        f"challenge {text!r}: an option of {part!r} is empty."))
     how: How = "chained" if len(chained) > 1 else "flexible" if len(flexible) > 1 else "one"
     return how, [n.strip() for n in names]
 
 
 def _kind_of_name(name: str, who: Character | None, absent_is_zero: bool) -> Kind | None:
     if who is None:
-        raise Refused(f"{name!r} names a trait, but a quick roll has no character: give numbers "
-                      "(Attribute + Skill, such as 4+3, or the limit alone), or name a campaign character.")
+        raise Refused(L(f"{name!r} nombra un rasgo, pero una tirada rápida no tiene personaje: da números "
+                        "(Atributo + Habilidad, como 4+3, o solo el límite), o nombra a un personaje de la campaña.",
+                        f"{name!r} names a trait, but a quick roll has no character: give numbers "
+                        "(Attribute + Skill, such as 4+3, or the limit alone), or name a campaign character."))
     if sheet.entry(who, "atributos", name):
         return "attribute"
     if sheet.entry(who, "habilidades", name):
@@ -208,8 +219,10 @@ def _kind_of_name(name: str, who: Character | None, absent_is_zero: bool) -> Kin
     if absent_is_zero:
         return None  # its place in the challenge says which kind it is
     who.trait(name)  # an unknown name: lists the character's traits and the closest match
-    raise Refused(f"{name!r} is neither an attribute nor a skill of {who.name}; a challenge adds one attribute "
-                  "(atributos) and one skill (habilidades).")
+    raise Refused(L(f"{name!r} no es un atributo ni una habilidad de {who.name}; un desafío suma un atributo "
+                    "(atributos) y una habilidad (habilidades).",
+                    f"{name!r} is neither an attribute nor a skill of {who.name}; a challenge adds one attribute "
+                    "(atributos) and one skill (habilidades)."))
 
 
 def _kinds(raw: list[tuple[How, list[str]]], who: Character | None, text: str, absent_is_zero: bool) -> list[Kind]:
@@ -219,15 +232,20 @@ def _kinds(raw: list[tuple[How, list[str]]], who: Character | None, text: str, a
     for _, names in raw:
         found = {_kind_of_name(n, who, absent_is_zero) for n in names if not _NUMBER.fullmatch(n)} - {None}
         if len(found) > 1:
-            raise Refused(f"challenge {text!r}: {' / '.join(names)} mixes attributes and skills; "
-                          "put the attribute before the + and the skill after it.")
+            mixed = ' / '.join(names)
+            raise Refused(L(f"desafío {text!r}: {mixed} mezcla atributos y habilidades; "
+                            "pon el atributo antes del + y la habilidad después.",
+                            f"challenge {text!r}: {mixed} mixes attributes and skills; "
+                            "put the attribute before the + and the skill after it."))
         named.append(found.pop() if found else None)
     if len(raw) == 1:
         return [named[0] or "limit"]
     if named[0] is not None and named[0] == named[1]:
-        what = "attributes" if named[0] == "attribute" else "skills"
-        raise Refused(f"challenge {text!r} adds two {what}; a challenge adds one attribute and one skill "
-                      "(001-R15: never two of the same kind).")
+        what = L("atributos", "attributes") if named[0] == "attribute" else L("habilidades", "skills")
+        raise Refused(L(f"el desafío {text!r} suma dos {what.es}; un desafío suma un atributo y una habilidad "
+                        "(001-R15: nunca dos del mismo tipo).",
+                        f"challenge {text!r} adds two {what.en}; a challenge adds one attribute and one skill "
+                        "(001-R15: never two of the same kind)."))
     first = named[0] or ("skill" if named[1] == "attribute" else "attribute")
     return [first, "skill" if first == "attribute" else "attribute"]
 
@@ -238,8 +256,8 @@ def _trait(name: str, kind: Kind, who: Character | None, text: str) -> Trait:
         if not low <= value <= high:
             article = {"attribute": "an", "skill": "a", "limit": "the"}[kind]
             nombre = {"attribute": "un atributo", "skill": "una habilidad", "limit": "el límite"}[kind]
-            raise Refused(Label(f"challenge {text!r}: {nombre} de {value} está fuera del rango {low}..{high}.",
-                                f"challenge {text!r}: {article} {kind} of {value} is out of range {low}..{high}."))
+            raise Refused(L(f"desafío {text!r}: {nombre} de {value} está fuera del rango {low}..{high}.",
+                            f"challenge {text!r}: {article} {kind} of {value} is out of range {low}..{high}."))
         return Trait("", value)
     table = "atributos" if kind == "attribute" else "habilidades"
     found = sheet.entry(who, table, name)
@@ -257,7 +275,9 @@ def _group(kind: Kind, how: How, traits: tuple[Trait, ...], picks: dict[str, str
         return Group(kind, how, traits, min(traits, key=lambda t: t.value))
     chosen = [t for t in traits if fold(t.name or str(t.value)) in picks]
     if len(chosen) > 1:
-        raise Refused(f"--pick names two options of {' o '.join(t.text() for t in traits)}; pick one of each kind.")
+        options = ' o '.join(t.text() for t in traits)
+        raise Refused(L(f"--pick nombra dos opciones de {options}; elige una de cada tipo.",
+                        f"--pick names two options of {options}; pick one of each kind."))
     if how == "one" or not chosen:
         return Group(kind, how, traits, _best(traits) if how == "flexible" else traits[0])
     del picks[fold(chosen[0].name or str(chosen[0].value))]

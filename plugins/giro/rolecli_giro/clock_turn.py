@@ -24,6 +24,7 @@ from rolecli.contract import Refused
 from .adjustment import AdjustPlan, adjusted
 from .challenge import Challenge
 from .factors import modified
+from .glossary import L
 from .success_range import SuccessRange
 
 Night = Literal["never", "on-failure", "on-loss", "always"]
@@ -68,8 +69,10 @@ def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int 
         extras = [flag for flag, n in (("--extra-day", extra_day), ("--assist", len(assistants)),
                                        ("--extra-night", extra_night), ("--tempt", tempt)) if n]
         if extras:
-            raise Refused(f"a Night Turn rolls the Night Die alone, once: no extra dice (our ruling on 001-R12, in docs/systems/giro.md); "
-                          f"drop {', '.join(extras)}.")
+            raise Refused(L(f"un Giro Nocturno tira el Dado Nocturno solo, y una vez: sin dados adicionales (nuestra decisión "
+                            f"sobre 001-R12, en docs/systems/giro.md); quita {', '.join(extras)}.",
+                            f"a Night Turn rolls the Night Die alone, once: no extra dice (our ruling on 001-R12, in docs/systems/giro.md); "
+                            f"drop {', '.join(extras)}."))
         return Pool(0, 1, night_turn=True)
     if tempt:
         # 001-R13: one more Night Die, and every die becomes a Night Die (GAP-11:
@@ -241,8 +244,9 @@ def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
         return night_roll(Turn(side), dice)
     if side.keep is not None:
         if side.keep not in dice:
-            raise Refused(f"--keep-day {side.keep}: no Day Die shows {side.keep}; the Day Dice are "
-                          f"{', '.join(map(str, dice))}.")
+            shown = ', '.join(map(str, dice))
+            raise Refused(L(f"--keep-day {side.keep}: ningún Dado Diurno muestra {side.keep}; los Dados Diurnos son {shown}.",
+                            f"--keep-day {side.keep}: no Day Die shows {side.keep}; the Day Dice are {shown}."))
         kept = side.keep
     else:
         kept = max(dice, key=lambda v: day_choice(side, v)[1])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from rolecli.contract import Outcome, Refused
 
 from . import challenge as challenges
-from .glossary import DAY_DIE, LIMIT, say
+from .glossary import DAY_DIE, LIMIT, L, say
 from .success_range import ROUTINE, SuccessRange
 from .system import LIMIT as LIMIT_RANGE
 
@@ -30,10 +30,13 @@ def entrants(characters, action, ctx) -> list[tuple[str, int]]:
     for item in p["entrants"]:
         name, _, limit = item.partition("=")
         if not name.strip() or not limit.strip().isdigit() or not LIMIT_RANGE[0] <= int(limit) <= LIMIT_RANGE[1]:
-            raise Refused(f"--entrants {item!r}: write Name=limit, with a limit {LIMIT_RANGE[0]}..{LIMIT_RANGE[1]}.")
+            low, high = LIMIT_RANGE
+            raise Refused(L(f"--entrants {item!r}: escribe Nombre=límite, con un límite {low}..{high}.",
+                            f"--entrants {item!r}: write Name=limit, with a limit {low}..{high}."))
         found.append((name.strip(), int(limit)))
     if not found:
-        raise Refused("initiative needs a campaign's characters, or --entrants Name=limit,Name=limit.")
+        raise Refused(L("la iniciativa necesita los personajes de una campaña, o --entrants Nombre=límite,Nombre=límite.",
+                        "initiative needs a campaign's characters, or --entrants Name=limit,Name=limit."))
     return found
 
 

@@ -18,6 +18,7 @@ from rolecli.contract import Label, Refused
 
 from .clock_turn import Side, Turn, day_choice, night_roll, open_turn, wants_night
 from .contest import REROLLS, Round, settle
+from .glossary import L
 
 FACES = range(1, 13)
 
@@ -47,7 +48,8 @@ def first_rolls(side: Side) -> list[tuple[int, Turn]]:
     if side.pool.night_only:
         return [(ways, night_roll(Turn(side), (h,))) for h, ways in highest(side.pool.night)]
     if side.keep is not None:
-        raise Refused("odds assume the best Day Die is kept; drop --keep-day.")
+        raise Refused(L("las probabilidades suponen que se guarda el mejor Dado Diurno; quita --keep-day.",
+                        "odds assume the best Day Die is kept; drop --keep-day."))
     n = side.pool.day
     by_score: dict[tuple, int] = {}
     count: dict[tuple, int] = defaultdict(int)

@@ -24,7 +24,7 @@ from .contest import REROLLS, Round, settle
 from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
-                       OPPOSITION, SUCCESS_FACTOR, say)
+                       OPPOSITION, SUCCESS_FACTOR, L, say)
 from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_lines
 from .success_range import SuccessRange
 from .system import EXTRA, INFO
@@ -74,8 +74,10 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
         return p[prefix + key]
 
     if text in (None, ""):
-        raise Refused(f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
-                      "or the limit as a number.")
+        raise Refused(L(f"{'falta la oposición' if prefix else 'falta el desafío'}: da Atributo + Habilidad, "
+                        "o el límite como número.",
+                        f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
+                        "or the limit as a number."))
     # the text and these choices (with the sheet) are all the side is made of
     key = ("side", text, label, tuple(g("pick")), tuple(g("assist")), _CHOICES[prefix](p))
     side = sheet.worked_out(who, key, lambda: _side(g, prefix, who, text, ctx, label))
@@ -97,8 +99,10 @@ def _side(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any
                                  untrained=g("untrained"))
     except Refused as refused:
         if prefix and who is None and ctx.characters and "quick roll has no character" in str(refused):
-            raise Refused(f"the opposition {text!r} names traits but no character: give --target NAME, whose "
-                          "traits they are, or numbers (4+3, or the limit 7).") from None
+            raise Refused(L(f"la oposición {text!r} nombra rasgos pero ningún personaje: da --target NOMBRE, el "
+                            "personaje de esos rasgos, o números (4+3, o el límite 7).",
+                            f"the opposition {text!r} names traits but no character: give --target NAME, whose "
+                            "traits they are, or numbers (4+3, or the limit 7).")) from None
         raise
     helpers = assistants(g("assist"), ctx, who, chall)
     forced = chall.untrained_advanced
@@ -107,16 +111,21 @@ def _side(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any
     except Refused as refused:
         if not forced:
             raise
-        raise Refused(f"{label or 'the roller'} is untrained in an advanced skill, so this is a Night Turn "
-                      f"(001-R12); {refused}") from None
+        raise Refused(L(f"{label or 'quien tira'} no está entrenado en una habilidad avanzada, así que es un Giro "
+                        f"Nocturno (001-R12); {refused.text('es')}",
+                        f"{label or 'the roller'} is untrained in an advanced skill, so this is a Night Turn "
+                        f"(001-R12); {refused.text('en')}")) from None
     flag = "--" + prefix.replace("_", "-")
     keep = str(g("keep_day")).strip()
     if keep != "best" and not (keep.isdigit() and 1 <= int(keep) <= 12):
-        raise Refused(f"{flag}keep-day {keep!r}: write best, or the value 1..12 of the Day Die kept.")
+        raise Refused(L(f"{flag}keep-day {keep!r}: escribe best, o el valor 1..12 del Dado Diurno que se guarda.",
+                        f"{flag}keep-day {keep!r}: write best, or the value 1..12 of the Day Die kept."))
     plan = AdjustPlan(g("adjust"), parse_delta(g("adjust_day"), flag + "adjust-day"),
                       parse_delta(g("adjust_night"), flag + "adjust-night"))
     if dice.night_only and (plan.day is not None or keep != "best"):
-        raise Refused(f"a Night Turn or tempting fate rolls no Day Die: drop {flag}adjust-day and {flag}keep-day.")
+        raise Refused(L(f"un Giro Nocturno o tentar al destino no tira Dado Diurno: quita {flag}adjust-day y "
+                        f"{flag}keep-day.",
+                        f"a Night Turn or tempting fate rolls no Day Die: drop {flag}adjust-day and {flag}keep-day."))
     return Side(label, SuccessRange(g("difficulty"), chall.limit), dice, plan, g("night"),
                 None if keep == "best" else int(keep), g("success_factor_mod"), g("failure_factor_mod"), chall)
 
@@ -132,18 +141,24 @@ def assistants(items: tuple[str, ...], ctx, who: Character | None, chall: Challe
             continue
         helper = _character(ctx, item)
         if who is not None and helper.name == who.name:
-            raise Refused(f"{helper.name} cannot assist their own Giro de Reloj (001-R17).")
+            raise Refused(L(f"{helper.name} no puede asistir en su propio Giro de Reloj (001-R17).",
+                            f"{helper.name} cannot assist their own Giro de Reloj (001-R17)."))
         status = health.status(helper)
         if status is not None and not status.can_act:
-            raise Refused(f"{helper.name} cannot assist: {status.why(ctx.lang)}.")
+            raise Refused(L(f"{helper.name} no puede asistir: {status.why('es')}.",
+                            f"{helper.name} cannot assist: {status.why('en')}."))
         untrained = [s for s in chall.advanced_skills() if not sheet.trained(helper, s)]
         if untrained:
-            raise Refused(f"{helper.name} cannot assist: untrained in the advanced skill {', '.join(untrained)} "
-                          "(001-R17).")
+            skills = ', '.join(untrained)
+            raise Refused(L(f"{helper.name} no puede asistir: no está entrenado en la habilidad avanzada {skills} "
+                            "(001-R17).",
+                            f"{helper.name} cannot assist: untrained in the advanced skill {skills} (001-R17)."))
         names.append(helper.name)
     if len(names) > EXTRA[1]:
-        raise Refused(f"--assist gives {len(names)} assistants; at most {EXTRA[1]} (the Cronista may rule that "
-                      "more add nothing, 001-R17).")
+        raise Refused(L(f"--assist da {len(names)} asistentes; como mucho {EXTRA[1]} (el Cronista puede decidir que "
+                        "más no añaden nada, 001-R17).",
+                        f"--assist gives {len(names)} assistants; at most {EXTRA[1]} (the Cronista may rule that "
+                        "more add nothing, 001-R17)."))
     return tuple(names)
 
 
@@ -154,10 +169,13 @@ def _character(ctx, name: str) -> Character:
         if fold(key) == fold(name):
             return character
     if not ctx.characters:
-        raise Refused(f"--assist {name!r} names a character, but a quick roll has no campaign: give the number "
-                      "of assistants.")
-    raise Refused(f"--assist: no character {name!r} in the campaign." + closest(name, list(ctx.characters),
-                                                                                 "Characters"))
+        raise Refused(L(f"--assist {name!r} nombra un personaje, pero una tirada rápida no tiene campaña: da el "
+                        "número de asistentes.",
+                        f"--assist {name!r} names a character, but a quick roll has no campaign: give the number "
+                        "of assistants."))
+    known = list(ctx.characters)
+    raise Refused(L(f"--assist: no hay ningún personaje {name!r} en la campaña." + closest(name, known, "Personajes", "es"),
+                    f"--assist: no character {name!r} in the campaign." + closest(name, known, "Characters")))
 
 
 def first_dice(ctx, side: Side) -> tuple[int, ...]:

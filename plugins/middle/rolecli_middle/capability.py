@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import closest, fold
 
-from .words import tr
+from .words import L, both, tr
 
 LOWEST, HIGHEST = 0, 3
 
@@ -40,6 +40,9 @@ WEAPON_USE, BEAST_TAMING, VIGILANCE, ROGUERY = "uso de armas", "domar bestias", 
 CHARLATANRY, FEROCITY, VALOR, CALM, STEALTH, IMPULSE = "charlatanerías", "ferocidad", "valentía", "calma", "Sigilo", "impulso"
 BATTLE_SKILL = "habilidad de batalla"
 
+# What a refusal calls a capability given without a flag of its own.
+CAPABILITY = L("capacidad", "capability")
+
 
 @dataclass(frozen=True)
 class Capability:
@@ -62,11 +65,12 @@ def dice_text(sizes: tuple[int, ...]) -> str:
     return "+".join(f"d{s}" for s in sizes)
 
 
-def check_rating(value: int, what: str = "capability") -> int:
+def check_rating(value: int, what: str | Label = CAPABILITY) -> int:
     if not LOWEST <= value <= HIGHEST:
-        raise Refused(Label(f"{what} = {value} está fuera del rango {LOWEST}..{HIGHEST} "
-                            "(una capacidad tiene de 0 a 3 marcas).",
-                            f"{what} = {value} is out of range {LOWEST}..{HIGHEST} (a capability has 0 to 3 marks)."))
+        es, en = both(what)
+        raise Refused(L(f"{es} = {value} está fuera del rango {LOWEST}..{HIGHEST} "
+                        "(una capacidad tiene de 0 a 3 marcas).",
+                        f"{en} = {value} is out of range {LOWEST}..{HIGHEST} (a capability has 0 to 3 marks)."))
     return value
 
 
@@ -83,7 +87,7 @@ def same(a: str, b: str) -> bool:
     return _canonical(a) == _canonical(b)
 
 
-def of(character: Character | None, text: str, innate: bool = False, what: str = "capability") -> Capability:
+def of(character: Character | None, text: str, innate: bool = False, what: str | Label = CAPABILITY) -> Capability:
     """The capability ``text`` names: a number of marks, or a name on the sheet;
     a character's is read once for its sheet (a fight asks the same few at every LD)."""
     found = _read(None, text, what) if character is None else \
@@ -91,15 +95,20 @@ def of(character: Character | None, text: str, innate: bool = False, what: str =
     return replace(found, innate=True) if innate and not found.innate else found
 
 
-def _read(character: Character | None, text: str, what: str) -> Capability:
+def _read(character: Character | None, text: str, what: str | Label) -> Capability:
     text = str(text).strip()
     if is_number(text):
         return Capability("", check_rating(int(text.replace("−", "-")), what))
     if character is None:
-        raise Refused(f"{what} {text!r} names a capability, but a quick roll has no character: "
-                      f"give its marks, {LOWEST}..{HIGHEST}.")
+        es, en = both(what)
+        raise Refused(L(f"{es} {text!r} nombra una capacidad, pero una tirada rápida no tiene personaje: "
+                        f"da sus marcas, {LOWEST}..{HIGHEST}.",
+                        f"{en} {text!r} names a capability, but a quick roll has no character: "
+                        f"give its marks, {LOWEST}..{HIGHEST}."))
     if "+" in text:
-        raise Refused(f"{what} {text!r}: an LD rolls one capability; name only one.")
+        es, en = both(what)
+        raise Refused(L(f"{es} {text!r}: un LD lanza una sola capacidad; nombra solo una.",
+                        f"{en} {text!r}: an LD rolls one capability; name only one."))
     return _on_sheet(character, text)
 
 
@@ -113,8 +122,7 @@ def _on_sheet(character: Character, text: str) -> Capability:
         found = next((name for name in BOOK if same(name, text)), None)
         if found is None:
             known = list(table) + [name for name in BOOK if not any(same(name, k) for k in table)]
-            raise Refused(Label(f"{character.name} no tiene la capacidad {text!r}."
-                                + closest(text, known, "Capacidades", "es"),
-                                f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities")))
+            raise Refused(L(f"{character.name} no tiene la capacidad {text!r}." + closest(text, known, "Capacidades", "es"),
+                            f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities")))
     return Capability(found, int(table.get(found, 0)), any(same(found, i) for i in innates))
 

@@ -42,7 +42,7 @@ def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict,
 
 def contest_lds(scene: Scene, actor: Fighter, defender: Fighter, p: dict) -> tuple[Ld, Ld]:
     a = actor.capability(p["capability"], bool(p.get("innate")))
-    d = defender.capability(p["opposition"], bool(p.get("target_innate")), "opposition")
+    d = defender.capability(p["opposition"], bool(p.get("target_innate")), L("oposición", "opposition"))
     return (Ld(a, S.own(actor.states, kinds_for(a.name, False)) + gm_mod(p), who=actor.name or scene.t("Actor", "Actor"),
                **ld_rules(scene)),
             Ld(d, S.own(defender.states, kinds_for(d.name, False)) + narrator(p.get("target_nd")),

@@ -8,10 +8,14 @@ action, which replaces it. ``accion`` is cleared at the end of the round."""
 
 from __future__ import annotations
 
-from rolecli.contract import Refused
+from rolecli.contract import Label, Refused
 
-def _end_round_hint(name: str) -> str:
-    return f"end the round first with 'rolecli recover end_of_round \"{name}\"'"
+from .words import L
+
+
+def _end_round_hint(name: str) -> Label:
+    return L(f"termina antes la ronda con 'rolecli recover end_of_round \"{name}\"'",
+             f"end the round first with 'rolecli recover end_of_round \"{name}\"'")
 
 
 def combat_action(fighter, keep: str = "") -> None:
@@ -20,8 +24,9 @@ def combat_action(fighter, keep: str = "") -> None:
     if fighter.character is None:
         return
     if fighter.get("accion"):
-        raise Refused(f"{fighter.name} has already made its combat action this round (004-R5); "
-                      + _end_round_hint(fighter.name) + ".")
+        hint = _end_round_hint(fighter.name)
+        raise Refused(L(f"{fighter.name} ya ha hecho su Acción de Combate de esta ronda (004-R5); {hint.es}.",
+                        f"{fighter.name} has already made its combat action this round (004-R5); {hint.en}."))
     fighter.set("accion", True)
     if keep != "parando" and fighter.get("parando"):
         fighter.set("parando", False)
@@ -32,6 +37,9 @@ def combat_action(fighter, keep: str = "") -> None:
 def special_action(fighter) -> None:
     """A special combat action: allowed only before the round's combat action."""
     if fighter.character is not None and fighter.get("accion"):
-        raise Refused(f"{fighter.name} has already made its combat action this round, and special combat actions "
-                      "(charge, mount, dismount, insults, threats) come before it (004-R5); "
-                      + _end_round_hint(fighter.name) + ".")
+        hint = _end_round_hint(fighter.name)
+        raise Refused(L(f"{fighter.name} ya ha hecho su Acción de Combate de esta ronda, y las Acciones de Combate "
+                        f"especiales (cargar, montar, desmontar, improperios, amenazas) van antes de ella (004-R5); "
+                        f"{hint.es}.",
+                        f"{fighter.name} has already made its combat action this round, and special combat actions "
+                        f"(charge, mount, dismount, insults, threats) come before it (004-R5); {hint.en}."))

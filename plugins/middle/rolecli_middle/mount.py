@@ -31,16 +31,18 @@ def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
         return Fighter(None, given, name=scene.t("la montura", "the mount"))
     name = str(rider.get("montura") or "")
     if not name:
-        raise Refused(f"{rider.name} has no mount: set montura = \"NAME\" on its sheet (004-R10).")
-    mount = scene.require(name, f"{rider.name}'s mount")
+        raise Refused(L(f"{rider.name} no tiene montura: pon montura = \"NOMBRE\" en su ficha (004-R10).",
+                        f"{rider.name} has no mount: set montura = \"NAME\" on its sheet (004-R10)."))
+    mount = scene.require(name, L(f"la montura de {rider.name}", f"{rider.name}'s mount"))
     if mount.dead:
-        raise Refused(f"{rider.name}'s mount {mount.name} is dead.")
+        raise Refused(L(f"la montura de {rider.name}, {mount.name}, está muerta.", f"{rider.name}'s mount {mount.name} is dead."))
     return mount
 
 
 def require_mounted(rider: Fighter) -> None:
     if rider.character is not None and not rider.get("montado"):
-        raise Refused(f"{rider.name} is not mounted: 'rolecli mount \"{rider.name}\"' first (004-R10, R14).")
+        raise Refused(L(f"{rider.name} no está montado: primero 'rolecli mount \"{rider.name}\"' (004-R10, R14).",
+                        f"{rider.name} is not mounted: 'rolecli mount \"{rider.name}\"' first (004-R10, R14)."))
 
 
 def mount_blow(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter) -> K.Blow:
@@ -90,7 +92,8 @@ def mount_or_dismount(scene: Scene, rider: Fighter, p: dict, dice, *, up: bool) 
     if rider.character is not None:
         mount_of(scene, rider, {})
         if bool(rider.get("montado")) == up:
-            raise Refused(f"{rider.name} is {'already' if up else 'not'} mounted.")
+            raise Refused(L(f"{rider.name} {'ya' if up else 'no'} está montado.",
+                            f"{rider.name} is {'already' if up else 'not'} mounted."))
     verb = scene.t("monta", "mounts") if up else scene.t("desmonta", "dismounts")
     data: dict = {"mounted": up, "ld": None}
     if not p.get("full_speed"):

@@ -20,6 +20,7 @@ from .ld import Ld
 from .sheet import Fighter, Scene
 from .strike import gm_mod, ld_rules
 from .tricks import vigilance_mods
+from .words import L
 
 
 def _listed(scene: Scene, items, capability: str, what: str) -> list[Fighter]:
@@ -44,7 +45,8 @@ def watcher(victims: list[Fighter]) -> Fighter:
 def ambush_ld(scene: Scene, actor: Fighter, p: dict) -> Ld:
     victims = _listed(scene, p.get("victims"), C.VIGILANCE, "--victims")
     if not victims:
-        raise Refused("name the victims with --victims A,B (or, for a quick roll, their Vigilance: --victims 0,3).")
+        raise Refused(L("nombra a las víctimas con --victims A,B (o, en una tirada rápida, su Vigilancia: --victims 0,3).",
+                        "name the victims with --victims A,B (or, for a quick roll, their Vigilance: --victims 0,3)."))
     mods = vigilance_mods(watcher(victims)) + S.own(actor.states, {"combat"}) + gm_mod(p)
     return Ld(actor.capability(p.get("capability") or C.STEALTH, bool(p.get("innate"))), mods, p.get("goal"),
               who=actor.name, **ld_rules(scene))
@@ -97,8 +99,10 @@ def _down(fighter: Fighter) -> bool:
 def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     members = _listed(scene, p.get("members"), C.VALOR, "--members")
     if not members:
-        raise Refused("name the side's members with --members A,B,C (or, for a quick roll, the valor of those "
-                      "still standing: --members 1,2 --fallen 2).")
+        raise Refused(L("nombra a los miembros del bando con --members A,B,C (o, en una tirada rápida, la valentía "
+                        "de los que siguen en pie: --members 1,2 --fallen 2).",
+                        "name the side's members with --members A,B,C (or, for a quick roll, the valor of those "
+                        "still standing: --members 1,2 --fallen 2)."))
     extra = int(p.get("fallen") or 0)
     standing = [m for m in members if not _down(m)]
     casualties = len(members) - len(standing) + extra

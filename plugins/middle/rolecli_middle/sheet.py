@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from rolecli.contract import Character, Refused, worked_out
+from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import fold
 
 from . import capability as C
 from .capability import Capability
 from .states import ORDER
 from .template import DEFAULTS
-from .words import KINDS, SIZES, TEMPERAMENTS, tr
+from .words import KINDS, SIZES, TEMPERAMENTS, L, both, tr
 
 
 def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
@@ -93,7 +93,7 @@ class Fighter:
     def changed(self) -> bool:
         return self._copied and self.character is not None and self.state != self.character.state
 
-    def capability(self, text: Any, innate: bool = False, what: str = "capability") -> Capability:
+    def capability(self, text: Any, innate: bool = False, what: str | Label = C.CAPABILITY) -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
         capabilities may come in ``given`` with its marks."""
         if self.character is None and text in self.given:
@@ -209,13 +209,17 @@ class Scene:
                 return self.fighter(character)
         return None
 
-    def require(self, name: str, what: str) -> Fighter:
+    def require(self, name: str, what: str | Label) -> Fighter:
+        """The campaign character ``name``; ``what`` says where it was named
+        (a flag, or a Label such as "the rider's mount") in the refusal."""
         found = self.named(name)
         if found is None:
             from rolecli.names import closest
 
-            raise Refused(f"{what} {name!r} is not a character of this campaign."
-                          + closest(name, list(self.characters), "Characters"))
+            es, en = both(what)
+            known = list(self.characters)
+            raise Refused(L(f"{es} {name!r} no es un personaje de esta campaña." + closest(name, known, "Personajes", "es"),
+                            f"{en} {name!r} is not a character of this campaign." + closest(name, known, "Characters")))
         return found
 
     def holding(self, key: str) -> list[Fighter]:

@@ -26,7 +26,8 @@ def rivals(scene: Scene, items, capability: str) -> list[Fighter]:
     """The rivals named (campaign characters) or, for a quick roll, the marks of
     the capability they resist with (``#1``, ``#2``... in the output)."""
     if not items:
-        raise Refused("name the rivals with --rivals A,B (or, for a quick roll, their marks: --rivals 1,3).")
+        raise Refused(L("nombra a los rivales con --rivals A,B (o, en una tirada rápida, sus marcas: --rivals 1,3).",
+                        "name the rivals with --rivals A,B (or, for a quick roll, their marks: --rivals 1,3)."))
     out = []
     for i, item in enumerate(items, 1):
         if C.is_number(item):

@@ -87,13 +87,16 @@ def gm_mod(p: dict) -> list[Mod]:
 def refuse_if_locked(fighter: Fighter) -> None:
     """004-R9: locked weapons leave a duellist only the duel's own actions."""
     if fighter.get("duelo"):
-        raise Refused(f"{fighter.name} is locked in a disarm duel with {fighter.get('duelo')} (004-R9): its turn is "
-                      "a duel roll (duel), fleeing (duel --flee) or a dirty trick (blind, feint).")
+        raise Refused(L(f"{fighter.name} tiene el arma trabada en un Duelo de desarme con {fighter.get('duelo')} "
+                        "(004-R9): su turno es una tirada del duelo (duel), huir (duel --flee) o un truco sucio "
+                        "(blind, feint).",
+                        f"{fighter.name} is locked in a disarm duel with {fighter.get('duelo')} (004-R9): its turn is "
+                        "a duel roll (duel), fleeing (duel --flee) or a dirty trick (blind, feint)."))
 
 
 def refuse_if_dead(target: Fighter) -> None:
     if target.dead:
-        raise Refused(f"{target.name} is already dead; strike someone else.")
+        raise Refused(L(f"{target.name} ya está muerto; golpea a otro.", f"{target.name} is already dead; strike someone else."))
 
 
 def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:

@@ -42,7 +42,8 @@ def choices(values, allowed, flag: str) -> list[str]:
         return []
     bad = [v for v in values if v not in allowed]
     if bad:
-        raise Refused(f"{flag} {bad[0]!r} is not one of: {', '.join(allowed)}.")
+        raise Refused(L(f"{flag} {bad[0]!r} no es ninguna de estas opciones: {', '.join(allowed)}.",
+                        f"{flag} {bad[0]!r} is not one of: {', '.join(allowed)}."))
     return list(values)
 
 
@@ -68,7 +69,8 @@ def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: 
     given["extra_states"] = states_of(p.get("states"), "--states")
     if action.actor is None and "inconsciente" in given["extra_states"]:
         # as the core refuses an Unconscious character of a campaign (004-R16, issue 10)
-        raise Refused("the one acting is Unconscious (--states inconsciente): it cannot act (004-R16).")
+        raise Refused(L("quien actúa está Inconsciente (--states inconsciente): no puede actuar (004-R16).",
+                        "the one acting is Unconscious (--states inconsciente): it cannot act (004-R16)."))
     return scene.fighter(action.actor, given)
 
 
@@ -78,14 +80,15 @@ def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) 
     return scene.fighter(action.target, given)
 
 
-def needs(value: Any, flag: str, what: str) -> None:
+def needs(value: Any, flag: str, what: Label) -> None:
     if value is None:
-        raise Refused(f"a quick roll needs {flag}: {what}.")
+        raise Refused(L(f"una tirada rápida necesita {flag}: {what.es}.", f"a quick roll needs {flag}: {what.en}."))
 
 
-def campaign_only(action: Action, verb: str, how: str) -> None:
+def campaign_only(action: Action, verb: str, how: Label) -> None:
     if action.actor is None:
-        raise Refused(f"{verb} is kept on a campaign's characters: {how}.")
+        raise Refused(L(f"{verb} se anota en los personajes de una campaña: {how.es}.",
+                        f"{verb} is kept on a campaign's characters: {how.en}."))
 
 
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
@@ -100,7 +103,8 @@ def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[F
                         | ({} if default == C.BEAST_TAMING else weapon_given(p)))
     target = target_of(scene, action, p)
     if action.actor is not None and action.actor is action.target:
-        raise Refused(f"{attacker.name} cannot strike itself; name a rival with --target.")
+        raise Refused(L(f"{attacker.name} no puede golpearse a sí mismo; nombra a un rival con --target.",
+                        f"{attacker.name} cannot strike itself; name a rival with --target."))
     K.refuse_if_locked(attacker)
     K.refuse_if_dead(target)
     return attacker, target
@@ -169,7 +173,8 @@ def do_blind(action, ctx):
 def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
     attacker = actor_of(scene, action, p, C.WEAPON_USE, weapon_given(p))
     if action.target is None:
-        needs(p.get("rival_use"), "--rival-use", "the weapon use of the one whose weapon is struck, 0..3")
+        needs(p.get("rival_use"), "--rival-use", L("el uso de armas de quien lleva el arma golpeada, 0..3",
+                                                   "the weapon use of the one whose weapon is struck, 0..3"))
     target = target_of(scene, action, p, {C.WEAPON_USE: p.get("rival_use")})
     K.refuse_if_locked(attacker)
     return attacker, target
@@ -184,13 +189,15 @@ def do_strike_weapon(action, ctx):
 def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
     a = actor_of(scene, action, p, C.WEAPON_USE, {"duelo_nd": p.get("duel_nd")})
     if action.actor is None:
-        needs(p.get("rival_use"), "--rival-use", "the rival's weapon use, 0..3")
+        needs(p.get("rival_use"), "--rival-use", L("el uso de armas del rival, 0..3", "the rival's weapon use, 0..3"))
         return a, target_of(scene, action, p, {C.WEAPON_USE: p.get("rival_use"), "duelo_nd": p.get("rival_duel_nd")})
     rival = duel.rival_in_duel(scene, a)
     if rival is None:
-        raise Refused(f"{a.name} is not in a disarm duel; striking a weapon starts one (strike-weapon, 004-R8).")
+        raise Refused(L(f"{a.name} no está en un Duelo de desarme; golpear un arma inicia uno (strike-weapon, 004-R8).",
+                        f"{a.name} is not in a disarm duel; striking a weapon starts one (strike-weapon, 004-R8)."))
     if action.target is not None and scene.fighter(action.target) is not rival:
-        raise Refused(f"{a.name}'s disarm duel is with {rival.name}, not {action.target.name}.")
+        raise Refused(L(f"el Duelo de desarme de {a.name} es con {rival.name}, no con {action.target.name}.",
+                        f"{a.name}'s disarm duel is with {rival.name}, not {action.target.name}."))
     return a, rival
 
 
@@ -202,14 +209,16 @@ def do_duel(action, ctx):
 
 def do_parry(action, ctx):
     scene, p = prepare(action, ctx)
-    campaign_only(action, "parry", "rolecli parry NAME (and strike --parry N for a quick roll)")
+    campaign_only(action, "parry", L("rolecli parry NOMBRE (y strike --parry N en una tirada rápida)",
+                                     "rolecli parry NAME (and strike --parry N for a quick roll)"))
     f = scene.fighter(action.actor)
     if p.get("stop"):
         f.set("parando", False)
         return outcome(scene, [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
                                                 f"{f.name} stops parrying: its protections defend it.")], {"parrying": False}, None)
     if not f.can_parry:
-        raise Refused(f"{f.name} carries no weapon in hand, and a parry needs one (004-R11).")
+        raise Refused(L(f"{f.name} no lleva ningún arma en la mano, y una parada la necesita (004-R11).",
+                        f"{f.name} carries no weapon in hand, and a parry needs one (004-R11)."))
     K.refuse_if_locked(f)
     combat_action(f, keep="parando")
     f.set("parando", True)
@@ -223,9 +232,10 @@ def do_parry(action, ctx):
 
 def do_cover(action, ctx):
     scene, p = prepare(action, ctx)
-    campaign_only(action, "cover", "rolecli cover NAME --target ALLY (and strike --covered N for a quick roll)")
+    campaign_only(action, "cover", L("rolecli cover NOMBRE --target ALIADO (y strike --covered N en una tirada rápida)",
+                                     "rolecli cover NAME --target ALLY (and strike --covered N for a quick roll)"))
     if action.target is None or action.target is action.actor:
-        raise Refused("name the ally to cover with --target ALLY.")
+        raise Refused(L("nombra al aliado que cubrir con --target ALIADO.", "name the ally to cover with --target ALLY."))
     f, ally = scene.fighter(action.actor), scene.fighter(action.target)
     K.refuse_if_locked(f)
     combat_action(f, keep="cubre")
@@ -265,7 +275,7 @@ def do_damage(character, action, ctx):
     scene, p = prepare(action, ctx)
     target = scene.fighter(character)
     if target.dead:
-        raise Refused(f"{target.name} is already dead.")
+        raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
     weapon = by.weapon
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
@@ -279,7 +289,8 @@ def do_state(character, action, ctx):
     add = choices([s.casefold() for s in p.get("add") or ()], allowed, "--add")
     remove = choices([s.casefold() for s in p.get("remove") or ()], allowed, "--remove")
     if not add and not remove:
-        raise Refused(f"give --add or --remove with states: {', '.join(allowed)}.")
+        raise Refused(L(f"da --add o --remove con estados: {', '.join(allowed)}.",
+                        f"give --add or --remove with states: {', '.join(allowed)}."))
     lines: list[str] = []
     for state in remove:
         if state == "muerto":

@@ -17,6 +17,12 @@ def tr(lang: str, es: str, en: str) -> str:
     return es if lang == "es" else en
 
 
+def both(part: str | Label) -> tuple[str, str]:
+    """A part of a message in Spanish and in English: a Label's two texts, or a
+    flag or name typed by the user (``--by``, ``rival``), the same in both."""
+    return (part.es, part.en) if isinstance(part, Label) else (part, part)
+
+
 def signed(n: int) -> str:
     """An ND as the book writes it: +1, 0, −2 (with a real minus sign)."""
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
