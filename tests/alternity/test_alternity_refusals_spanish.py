@@ -153,3 +153,22 @@ def test_the_helpers_refuse_in_both_languages():
         with pytest.raises(Refused) as caught:
             refuse()
         assert (caught.value.text("es"), caught.value.text("en"), str(caught.value)) == (es, en, en)
+
+
+def test_a_refused_call_of_an_encounter_file_gives_the_rules_words_in_each_language(cli, campaigns):
+    """A rehearsal says the plugin's own Spanish: the refusal is a Label, not a text
+    said in the language of the (English) rehearsal that met it."""
+    path = campaigns / "aaa" / "encounter.toml"
+    text = path.read_text("utf-8")
+    spent = 'choices = { last_resort = "if-failed" }'
+    assert spent in text
+    path.write_text(text.replace(spent, 'choices = { last_resort = "1", target_last_resort = "1" }'), "utf-8")
+    es = cli("--lang", "es", "encounter", "check", "campaigns/aaa/encounter.toml")
+    en = cli("--lang", "en", "encounter", "check", "campaigns/aaa/encounter.toml")
+    assert (es.code, es.out, en.code, en.out) == (2, "", 2, "")
+    assert es.err == ("rolecli: campaigns/aaa/encounter.toml línea 15: sides.agentes.behaviour: 'alternity' no lo admite "
+                      "(attack contra Sor Deskul): los últimos recursos no se contrarrestan: solo un bando puede "
+                      "gastarlos en una acción (002-R44).\n")
+    assert en.err == ("rolecli: campaigns/aaa/encounter.toml line 15: sides.agentes.behaviour is refused by 'alternity' "
+                      "(attack against Sor Deskul): last resorts cannot counter each other: only one side may spend "
+                      "them on an action (002-R44).\n")
