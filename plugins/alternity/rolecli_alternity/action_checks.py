@@ -65,7 +65,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     if delay == "next_round":
         if RANK.get(key, 0) < RANK["ordinary"]:
             raise Refused(Label("para esperar al asalto siguiente hace falta una tirada de acción de al menos Ordinario (002-R13).",
-                                "waiting for the next round needs an action check of at least Ordinary (002-R13).")(lang))
+                                "waiting for the next round needs an action check of at least Ordinary (002-R13)."))
         data.update(usable_actions=0, lost_actions=actions, next_round="amazing")
         lines.append(Label(f"Espera todo el asalto ({actions} acciones): el asalto siguiente cuenta como Asombroso y actúa el primero.",
                            f"Waits the whole round ({actions} actions): next round it counts as Amazing and acts first.")(lang))
@@ -75,8 +75,8 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
         start = phase
         if delay != "none":
             if PHASES.index(delay) < PHASES.index(phase):
-                raise Refused(Label(f"no se puede posponer a una fase anterior a la propia ({phase}).",
-                                    f"cannot delay to a phase before your own ({phase}).")(lang))
+                raise Refused(Label(f"no se puede posponer a una fase anterior a la propia ({L.PHASES[phase].es}).",
+                                    f"cannot delay to a phase before your own ({phase})."))
             start = delay
         usable = 1 if degree == "critical_failure" else usable_actions(actions, start)
         data.update(usable_actions=usable, lost_actions=actions - usable, first_phase=start)
@@ -135,11 +135,12 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             try:
                 score, acts_n = int(score_s), int(acts or 1)
             except ValueError:
-                raise Refused(f"entrant {text!r}: write Name=score or Name=score:actions.") from None
+                raise Refused(Label(f"participante {text!r}: escribe Nombre=puntuación o Nombre=puntuación:acciones.",
+                                    f"entrant {text!r}: write Name=score or Name=score:actions.")) from None
             entrants.append(Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed))
         if not entrants:
             raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
-                                "nobody to order: name campaign characters or use --entrants Name=score.")(lang))
+                                "nobody to order: name campaign characters or use --entrants Name=score."))
     by_name = {c.name: c for c in characters}
     for e in entrants:
         ch = by_name.get(e.name)

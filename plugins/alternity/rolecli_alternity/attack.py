@@ -32,7 +32,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
-            raise Refused(Label("--resist necesita un objetivo (--target).", "--resist needs a --target.")(lang))
+            raise Refused(Label("--resist necesita un objetivo (--target).", "--resist needs a --target."))
         val = int(target.sheet.get("res_fue" if p["resist"] == "str" else "res_des") or 0)
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
@@ -44,7 +44,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
-                            "last resorts cannot counter each other: only one side may spend them on an action (002-R44).")(lang))
+                            "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
     key, pts, line = spend(own, res.degree, actor, lang)
     tpts = 0
     if against != "no":

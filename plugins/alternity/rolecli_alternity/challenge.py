@@ -22,7 +22,7 @@ def _challenge_step(p: dict[str, Any], ctx: Context, actor: Character | None, te
     the alternatives weighed (empty for a single score)."""
     options = [t.strip() for t in text.split("|") if t.strip()]
     if not options:
-        raise Refused(Label(f"paso vacío en {text!r}.", f"empty step in {text!r}.")(ctx.lang))
+        raise Refused(Label(f"paso vacío en {text!r}.", f"empty step in {text!r}."))
     if len(options) == 1:
         return prepare(p, ctx, actor, options[0]), []
     from .odds import check_odds
@@ -48,25 +48,25 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
     texts = [str(t) for t in p.get("scores") or ()]
     if not texts:
         raise Refused(Label("hace falta al menos un paso (puntuaciones separadas por comas).",
-                            "at least one step is needed (comma-separated scores).")(lang))
+                            "at least one step is needed (comma-separated scores)."))
     if len(texts) > 40:
         raise Refused(Label(f"{len(texts)} pasos son demasiados: como mucho 40.",
-                            f"{len(texts)} steps are too many: 40 at most.")(lang))
+                            f"{len(texts)} steps are too many: 40 at most."))
     given = list(p.get("successes") or ())
     if not given:
         needs = [1] * len(texts)
     else:
         if len(given) != len(texts):
             raise Refused(Label(f"--successes da {len(given)} valores para {len(texts)} pasos.",
-                                f"--successes gives {len(given)} values for {len(texts)} steps.")(lang))
+                                f"--successes gives {len(given)} values for {len(texts)} steps."))
         try:
             needs = [int(v) for v in given]
         except ValueError:
             raise Refused(Label("--successes: números enteros separados por comas.",
-                                "--successes: whole numbers separated by commas.")(lang)) from None
+                                "--successes: whole numbers separated by commas.")) from None
         if any(n < 1 or n > 40 for n in needs):
             raise Refused(Label("--successes: cada paso necesita de 1 a 40 éxitos.",
-                                "--successes: each step needs 1 to 40 successes.")(lang))
+                                "--successes: each step needs 1 to 40 successes."))
     critical = ctx.options["challenge_critical"]
     if critical not in CRITICAL_EFFECTS:
         critical = "step"

@@ -128,7 +128,8 @@ class CheckResult:
 
 def check_score(score: int) -> None:
     if score < SCORE_MIN or score > SCORE_MAX:
-        raise Refused(f"score = {score} is out of range {SCORE_MIN}..{SCORE_MAX}.")
+        raise Refused(Label(f"puntuación = {score} está fuera del rango {SCORE_MIN}..{SCORE_MAX}.",
+                            f"score = {score} is out of range {SCORE_MIN}..{SCORE_MAX}."))
 
 
 def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: bool = False,
@@ -160,7 +161,9 @@ def shift_own(key: str, points: int) -> str:
     → Failure: bad luck avoided; a Free Agent's two points → Ordinary)."""
     rank = RANK[key] + points
     if rank > RANK["amazing"]:
-        raise Refused(f"an {key} result cannot be raised by {points} last resort point(s): Amazing is the best degree.")
+        raise Refused(Label(f"un resultado {L.degree(key, 'es')} no se puede mejorar con {points} punto(s) de último "
+                            "recurso: Asombroso es el mejor grado.",
+                            f"an {key} result cannot be raised by {points} last resort point(s): Amazing is the best degree."))
     return BY_RANK[rank]
 
 
@@ -168,5 +171,6 @@ def shift_against(key: str, points: int) -> str:
     """Spend ``points`` to lower an opponent's degree that affects you; it cannot go
     below Failure (a lowered roll does not become a Critical Failure)."""
     if RANK[key] <= RANK["failure"]:
-        raise Refused("a failed roll cannot be lowered further with last resort points.")
+        raise Refused(Label("una tirada fallida no puede empeorar más con puntos de último recurso.",
+                            "a failed roll cannot be lowered further with last resort points."))
     return BY_RANK[max(RANK["failure"], RANK[key] - points)]

@@ -54,7 +54,9 @@ def parse_rating(text: str) -> tuple[Entry, ...]:
     """``d4s/d6w/d4m`` → three entries (Ordinary, Good, Amazing); one entry alone stands for itself."""
     parts = [p for p in str(text).split("/")]
     if len(parts) not in (1, 3):
-        raise Refused(f"damage rating {text!r} needs one entry or three (Ordinary/Good/Amazing): d4s/d6w/d4m.")
+        raise Refused(Label(f"la clasificación de daño {text!r} necesita una entrada o tres (Ordinario/Bueno/Asombroso): "
+                            "d4s/d6w/d4m.",
+                            f"damage rating {text!r} needs one entry or three (Ordinary/Good/Amazing): d4s/d6w/d4m."))
     return tuple(parse_entry(p) for p in parts)
 
 
@@ -63,7 +65,10 @@ def pick(entries: tuple[Entry, ...], degree: str) -> Entry:
     if len(entries) == 1:
         return entries[0]
     if degree not in RATING_DEGREES:
-        raise Refused(f"a {degree} result deals no damage; the rating's entries are for Ordinary, Good, Amazing.")
+        grade = L.DEGREES[degree].es if degree in L.DEGREES else degree
+        raise Refused(Label(f"un resultado {grade} no causa daño; las entradas de la clasificación son para Ordinario, "
+                            "Bueno y Asombroso.",
+                            f"a {degree} result deals no damage; the rating's entries are for Ordinary, Good, Amazing."))
     return entries[RATING_DEGREES.index(degree)]
 
 
@@ -102,7 +107,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     the track is full knocks it out.
     """
     if amount < 0:
-        raise Refused(f"damage = {amount} is out of range 0..")
+        raise Refused(Label(f"daño = {amount} está fuera del rango 0..", f"damage = {amount} is out of range 0.."))
     st = dict(st)
     before = {t: int(st[t]) for t in ("stun", "wound", "mortal", "fatigue")}
     was_status = st["status"]
@@ -278,15 +283,17 @@ def impact_category(metres: float | None = None, kmh: float | None = None, gravi
     damage per category and degree, is missing from the text."""
     if metres is not None:
         if metres < 0:
-            raise Refused(f"height = {metres:g} m is out of range 0..")
+            raise Refused(Label(f"altura = {metres:g} m está fuera del rango 0..", f"height = {metres:g} m is out of range 0.."))
         i = 0 if metres < 3 else 1 if metres <= 10 else 2 if metres <= 30 else 3 if metres <= 60 else 4
         i += IMPACT_GRAVITY[gravity]
     elif kmh is not None:
         if kmh < 0:
-            raise Refused(f"speed = {kmh:g} km/h is out of range 0..")
+            raise Refused(Label(f"velocidad = {kmh:g} km/h está fuera del rango 0..",
+                                f"speed = {kmh:g} km/h is out of range 0.."))
         i = 0 if kmh <= 20 else 1 if kmh <= 60 else 2 if kmh <= 120 else 3 if kmh <= 300 else 4
     else:
-        raise Refused("an impact needs a fall height (m) or a collision speed (km/h).")
+        raise Refused(Label("un impacto necesita la altura de la caída (m) o la velocidad de la colisión (km/h).",
+                            "an impact needs a fall height (m) or a collision speed (km/h)."))
     return IMPACT[max(0, min(4, i))]
 
 
@@ -301,8 +308,10 @@ def parse_impact_rating(text: str) -> list[Entry]:
     Failure/Failure/Ordinary/Good/Amazing)."""
     parts = str(text).split("/")
     if len(parts) not in (1, 3, 4, 5):
-        raise Refused(f"impact damage {text!r} needs 1 entry, or one per degree with the best last: 3 "
-                      "(Ordinary/Good/Amazing), 4 (Failure/…) or 5 (Critical Failure/Failure/…): d6w/d4w/d6s.")
+        raise Refused(Label(f"el daño de impacto {text!r} necesita 1 entrada, o una por grado con el mejor al final: 3 "
+                            "(Ordinario/Bueno/Asombroso), 4 (Fracaso/…) o 5 (Fallo Crítico/Fracaso/…): d6w/d4w/d6s.",
+                            f"impact damage {text!r} needs 1 entry, or one per degree with the best last: 3 "
+                            "(Ordinary/Good/Amazing), 4 (Failure/…) or 5 (Critical Failure/Failure/…): d6w/d4w/d6s."))
     return [parse_entry(p) for p in parts]
 
 

@@ -27,10 +27,10 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
     gravity = p.get("gravity") or "normal"
     if (height is None) == (kmh is None):
         raise Refused(Label("da la altura de la caída (--height, metros) o la velocidad de la colisión (--kmh), una de las dos.",
-                            "give the fall's height (--height, metres) or the collision's speed (--kmh), one of the two.")(lang))
+                            "give the fall's height (--height, metres) or the collision's speed (--kmh), one of the two."))
     if gravity == "zero" and height is not None:
         raise Refused(Label("en gravedad cero nada cae: una colisión se da con --kmh.",
-                            "nothing falls in zero gravity: give a collision with --kmh.")(lang))
+                            "nothing falls in zero gravity: give a collision with --kmh."))
     entries = D.parse_impact_rating(p["damage"]) if p.get("damage") else None
     cat = D.impact_category(height, kmh, gravity)
     base_cat = D.impact_category(height, kmh)

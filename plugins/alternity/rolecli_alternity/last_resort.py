@@ -33,10 +33,10 @@ def spend(policy: str, key: str, who: Character | None, lang: str, own: bool = T
         return key, 0, ""
     if pts == 2 and who is not None and not is_free_agent(who):
         raise Refused(Label(f"{who.name} no es Agente Libre: solo 1 punto de último recurso por tirada.",
-                            f"{who.name} is not a Free Agent: only 1 last resort point per roll.")(lang))
+                            f"{who.name} is not a Free Agent: only 1 last resort point per roll."))
     if who is not None and last_resorts_left(who) < pts:
         raise Refused(Label(f"{who.name} solo tiene {last_resorts_left(who)} puntos de último recurso.",
-                            f"{who.name} has only {last_resorts_left(who)} last resort point(s) left.")(lang))
+                            f"{who.name} has only {last_resorts_left(who)} last resort point(s) left."))
     new = shift_own(key, pts) if own else shift_against(key, pts)
     name = f"{who.name} " if who else ""
     line = Label(f"{name}gasta {pts} punto(s) de último recurso: {L.degree(key, lang)} → {L.degree(new, lang)}",

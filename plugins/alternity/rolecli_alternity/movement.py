@@ -19,7 +19,7 @@ MODE_NAMES = {
 }
 
 
-def _speed(p: dict[str, Any], actor: Character | None, mode: str, lang: str) -> tuple[int, str]:
+def _speed(p: dict[str, Any], actor: Character | None, mode: str) -> tuple[int, str]:
     """The speed in metres per phase and where it came from: ``--speed``, else the sheet's
     ``speed_<mode>``."""
     if p.get("speed") is not None:
@@ -27,16 +27,17 @@ def _speed(p: dict[str, Any], actor: Character | None, mode: str, lang: str) -> 
     key = f"speed_{mode}"
     if actor is None:
         raise Refused(Label("sin personaje hace falta --speed (metros por fase).",
-                            "without a character --speed (metres per phase) is needed.")(lang))
+                            "without a character --speed (metres per phase) is needed."))
     val = actor.sheet.get(key)
+    name = MODE_NAMES[mode]
     if val is None:
-        raise Refused(Label(f"{actor.name} no tiene velocidad {MODE_NAMES[mode](lang)} en la hoja ({key}): "
+        raise Refused(Label(f"{actor.name} no tiene velocidad {name.es} en la hoja ({key}): "
                                "da --speed (metros por fase).",
-                            f"{actor.name} has no {MODE_NAMES[mode](lang)} speed on the sheet ({key}): "
-                         "give --speed (metres per phase).")(lang))
+                            f"{actor.name} has no {name.en} speed on the sheet ({key}): "
+                         "give --speed (metres per phase)."))
     if int(val) <= 0:
-        raise Refused(Label(f"{actor.name} tiene velocidad {MODE_NAMES[mode](lang)} {val} ({key}): no puede moverse así.",
-                            f"{actor.name} has a {MODE_NAMES[mode](lang)} speed of {val} ({key}): it cannot move that way.")(lang))
+        raise Refused(Label(f"{actor.name} tiene velocidad {name.es} {val} ({key}): no puede moverse así.",
+                            f"{actor.name} has a {name.en} speed of {val} ({key}): it cannot move that way."))
     return int(val), key
 
 
@@ -53,11 +54,11 @@ def do_move(action: Action, ctx: Context) -> Outcome:
     if all_out and mode not in ALL_OUT_MODES:
         raise Refused(Label(f"el movimiento total usa la velocidad de sprint (en tierra), nado (en el agua) o vuelo "
                                f"(en el aire), no {mode} (002-R41).",
-                            f"all-out movement uses the sprint (land), swim (water) or fly (air) speed, not {mode} (002-R41).")(lang))
+                            f"all-out movement uses the sprint (land), swim (water) or fly (air) speed, not {mode} (002-R41)."))
     start = p["phase"]
     if p.get("phases") and p.get("round"):
-        raise Refused(Label("--phases o --round, no los dos.", "--phases or --round, not both.")(lang))
-    speed, source = _speed(p, actor, mode, lang)
+        raise Refused(Label("--phases o --round, no los dos.", "--phases or --round, not both."))
+    speed, source = _speed(p, actor, mode)
     left = phases_left(start)
     who = f"{actor.name}: " if actor else ""
     mname = MODE_NAMES[mode](lang)
@@ -72,8 +73,8 @@ def do_move(action: Action, ctx: Context) -> Outcome:
     if all_out:
         n = p.get("phases") or left
         if n > left:
-            raise Refused(Label(f"--phases {n}: desde la {L.PHASES[start](lang)} quedan {left} fase(s) en el asalto (1..{left}).",
-                                f"--phases {n}: from the {L.PHASES[start](lang)} {left} phase(s) are left in the round (1..{left}).")(lang))
+            raise Refused(Label(f"--phases {n}: desde la {L.PHASES[start].es} quedan {left} fase(s) en el asalto (1..{left}).",
+                                f"--phases {n}: from the {L.PHASES[start].en} {left} phase(s) are left in the round (1..{left})."))
         mv = all_out_move(speed, start, n)
         data.update(mv, actions_left=0, act_in_moving_phase=False, act_steps=None)
         lines = [who + Label(f"Movimiento total (002-R41), {per}: {phase_list(mv['phases'])} → {mv['metres']} m.",
@@ -96,10 +97,10 @@ def do_move(action: Action, ctx: Context) -> Outcome:
     usable = usable_actions(actions, start)
     n = usable if p.get("round") else (p.get("phases") or 1)
     if n > usable:
-        raise Refused(Label(f"--phases {n}: con {actions} acción(es) por asalto desde la {L.PHASES[start](lang)} "
+        raise Refused(Label(f"--phases {n}: con {actions} acción(es) por asalto desde la {L.PHASES[start].es} "
                                f"se mueve como mucho {usable} fase(s), una por acción (1..{usable}).",
-                            f"--phases {n}: with {actions} action(s) per round from the {L.PHASES[start](lang)} "
-                         f"it moves at most {usable} phase(s), one per action (1..{usable}).")(lang))
+                            f"--phases {n}: with {actions} action(s) per round from the {L.PHASES[start].en} "
+                         f"it moves at most {usable} phase(s), one per action (1..{usable})."))
     mv = combat_move(speed, start, n)
     data.update(mv, actions=actions, usable_actions=usable, actions_left=usable - n)
     lines = [who + Label(f"Movimiento de combate (002-R40), {per}: {phase_list(mv['phases'])} → {mv['metres']} m "
@@ -110,10 +111,11 @@ def do_move(action: Action, ctx: Context) -> Outcome:
         lines.append(Label("Velocidad para viajar sin prisa (002-R40), no para cubrir distancia lo antes posible.",
                            "A speed for unhurried travel (002-R40), not for covering ground as fast as possible.")(lang))
     try:
-        steps = moving_steps("fly" if mode == "glide" else mode, lang)
+        steps = moving_steps("fly" if mode == "glide" else mode)
     except Refused as exc:   # swimming: moving_steps refuses acting while moving (002-R40)
         data.update(act_in_moving_phase=False, act_steps=None)
-        lines.append(str(exc)[:1].upper() + str(exc)[1:])
+        said = exc.text(lang)
+        lines.append(said[:1].upper() + said[1:])
     else:
         data.update(act_in_moving_phase=True, act_steps=steps)
         if mode == "walk":

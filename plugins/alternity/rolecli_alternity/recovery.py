@@ -69,10 +69,10 @@ def do_heal(ch: Character, action: Action, ctx: Context) -> Outcome:
     st = state(ch)
     sizes = track_sizes(ch)
     if st["status"] == "dead":
-        raise Refused(Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang))
+        raise Refused(Label(f"{ch.name} está muerto.", f"{ch.name} is dead."))
     if track == "mortal" and method != "surgery":
         raise Refused(Label("el daño mortal solo se repara con Ciencia Médica-cirugía (--method surgery, 002-R33).",
-                            "mortal damage is repaired only by Medical Science-surgery (--method surgery, 002-R33).")(lang))
+                            "mortal damage is repaired only by Medical Science-surgery (--method surgery, 002-R33)."))
     healed = min(amount, st[track])
     st[track] -= healed
     lines = [Label(f"{ch.name} cura {healed} de {L.track(track, lang)} ({method}): {st[track]}/{sizes[track]}.",

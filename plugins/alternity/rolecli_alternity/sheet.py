@@ -232,7 +232,8 @@ def resolve_rating(ch: Character | None, text: Any) -> tuple[int, str, str]:
         try:
             return int(raw), "number", ""
         except ValueError:
-            raise RoleError(f"{raw!r} is not a number; trait names need a campaign character.") from None
+            raise RoleError(Label(f"{raw!r} no es un número; los nombres de rasgos necesitan un personaje de campaña.",
+                                  f"{raw!r} is not a number; trait names need a campaign character.")) from None
     return worked_out(ch.sheet, ("rating", raw), lambda: _sheet_rating(ch, raw))
 
 
@@ -268,7 +269,7 @@ def find_skill(ch: Character | None, names: tuple[str, ...], fallback: str) -> t
     """The first of ``names`` on the sheet, as (score, kind, name); else the untrained
     ability (half the ability at +d4)."""
     if ch is None:
-        raise Refused("this roll needs a character or a --score.")
+        raise Refused(Label("esta tirada necesita un personaje o --score.", "this roll needs a character or a --score."))
     # read once per sheet: asking a sheet for a trait it lacks builds a "did you mean" suggestion
     return worked_out(ch.sheet, ("skill", names, fallback), lambda: _sheet_skill(ch, names, fallback))
 

@@ -66,7 +66,7 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
     lang = ctx.lang
     if score_text is None:
         raise Refused(Label("falta la puntuación (o un personaje de campaña).",
-                            "a score (or a campaign character) is needed.")(lang))
+                            "a score (or a campaign character) is needed."))
     value, guessed, name = resolve_rating(actor, score_text)
     if kind is None:
         kind = p.get("kind", "auto") or "auto"
@@ -97,13 +97,13 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
             sources.append((GRAVITY[p["gravity"]], Label(f"gravedad {'cero' if p['gravity'] == 'zero' else 'ligera'}",
                                                          f"{p['gravity']} gravity")(lang)))
         if p.get("moving", "none") not in ("none",):
-            s = moving_steps(p["moving"], lang)
+            s = moving_steps(p["moving"])
             if s:
                 sources.append((s, Label(f"moverse ({p['moving']})", f"moving ({p['moving']})")(lang)))
         if p.get("load") is not None:
             strength = p.get("strength") or (ability(actor, "FUE") if actor else None)
             if strength is None:
-                raise Refused(Label("la carga necesita --strength.", "a load needs --strength.")(lang))
+                raise Refused(Label("la carga necesita --strength.", "a load needs --strength."))
             enc = encumbrance(float(p["load"]), int(strength))
             if enc.steps:
                 sources.append((enc.steps, Label(f"carga {float(p['load']):g} kg",

@@ -62,10 +62,13 @@ def ladder_range_text() -> str:
 
 def check_rung(rung: int) -> None:
     if rung < MIN_RUNG or rung > MAX_RUNG:
-        raise Refused(
+        span = ladder_range_text()
+        raise Refused(Label(
+            f"el dado de situación a {rung:+d} pasos de +d0 está fuera de la escala {span} "
+            "(−d20 es la mayor bonificación que permiten las reglas).",
             f"situation die at {rung:+d} steps from +d0 is out of the ladder's range "
-            f"{ladder_range_text()} (−d20 is the best bonus the rules allow)."
-        )
+            f"{span} (−d20 is the best bonus the rules allow)."
+        ))
 
 
 def parse_rung(text: str) -> int:
@@ -89,10 +92,12 @@ def parse_rung(text: str) -> int:
         rung = n + 4
         check_rung(rung)
         return rung
-    raise Refused(
-        f"{text!r} is not a situation die of the ladder; use one of −d20, −d12, −d8, −d6, −d4, +d0, "
-        f"+d4, +d6, +d8, +d12, +d20, +2d20, +3d20, +4d20… (range {ladder_range_text()})."
-    )
+    choices = "−d20, −d12, −d8, −d6, −d4, +d0, +d4, +d6, +d8, +d12, +d20, +2d20, +3d20, +4d20…"
+    span = ladder_range_text()
+    raise Refused(Label(
+        f"{text!r} no es un dado de situación de la escala; usa uno de {choices} (rango {span}).",
+        f"{text!r} is not a situation die of the ladder; use one of {choices} (range {span})."
+    ))
 
 
 def final_rung(base: int, steps: int, clamp: bool = False) -> int:
@@ -102,10 +107,13 @@ def final_rung(base: int, steps: int, clamp: bool = False) -> int:
     if rung < MIN_RUNG and clamp:
         return MIN_RUNG
     if rung < MIN_RUNG or rung > MAX_RUNG:
-        raise Refused(
-            f"base {rung_text(base)} with {steps:+d} steps lands outside the ladder's range "
-            f"{ladder_range_text()}: −d20 is the most favourable situation die the GM should allow."
-        )
+        base_, span = rung_text(base), ladder_range_text()
+        raise Refused(Label(
+            f"la base {base_} con {steps:+d} pasos cae fuera de la escala {span}: "
+            "−d20 es el dado de situación más favorable que debería permitir el DJ.",
+            f"base {base_} with {steps:+d} steps lands outside the ladder's range "
+            f"{span}: −d20 is the most favourable situation die the GM should allow."
+        ))
     return rung
 
 
@@ -140,7 +148,8 @@ def situation_steps(text: str) -> tuple[int, Label]:
         if wanted in (fold(label.es), fold(label.en)):
             return steps, label
     known = ", ".join(f"{lab.es} / {lab.en} ({s:+d})" for s, lab in SITUATIONS)
-    raise Refused(f"unknown situation {text!r}; use one of: {known}.")
+    raise Refused(Label(f"situación desconocida {text!r}; usa una de: {known}.",
+                        f"unknown situation {text!r}; use one of: {known}."))
 
 
 # --- other sources of steps ---------------------------------------------------
@@ -161,8 +170,10 @@ def parse_degree(text: str) -> str:
     for key, words in _DEGREE_WORDS.items():
         if wanted == fold(key) or wanted in words:
             return key
-    raise Refused(f"unknown degree {text!r}; use critical_failure (cf), failure (f), ordinary (o), good (g) "
-                  "or amazing (a), in English or Spanish.")
+    raise Refused(Label(f"grado desconocido {text!r}; usa fallo_crítico (fc), fracaso (f), ordinario (o), bueno (b) "
+                        "o asombroso (a), en español o en inglés.",
+                        f"unknown degree {text!r}; use critical_failure (cf), failure (f), ordinary (o), good (g) "
+                        "or amazing (a), in English or Spanish."))
 
 
 def help_steps(degrees: list[str] | tuple[str, ...], stack: str = "sum") -> int:
@@ -203,9 +214,9 @@ def encumbrance(load_kg: float, strength: int) -> Encumbrance:
     resistance −2): over 2× to 4× +1 step / 75 %; to 5× +2 / 50 %; to 6× +3 / 25 %;
     over 6× (no appreciable movement) +4 / 0 %."""
     if strength <= 0:
-        raise Refused(f"STR = {strength} is out of range 1..25.")
+        raise Refused(Label(f"FUE = {strength} está fuera del rango 1..25.", f"STR = {strength} is out of range 1..25."))
     if load_kg < 0:
-        raise Refused(f"load = {load_kg:g} kg is out of range 0..")
+        raise Refused(Label(f"carga = {load_kg:g} kg está fuera del rango 0..", f"load = {load_kg:g} kg is out of range 0.."))
     ratio = load_kg / strength
     if ratio <= 2:
         steps, speed = 0, 100
@@ -220,8 +231,8 @@ def encumbrance(load_kg: float, strength: int) -> Encumbrance:
     return Encumbrance(f"{ratio:.2f}", steps, speed, -steps)
 
 
-def moving_steps(how: str, lang: str) -> int:
+def moving_steps(how: str) -> int:
     if how in ("swim", "easy_swim"):
         raise Refused(Label("nadando no se puede mover y actuar en la misma fase (002-R40).",
-                            "a swimming character cannot move and act in the same phase (002-R40).")(lang))
+                            "a swimming character cannot move and act in the same phase (002-R40)."))
     return MOVING[how]

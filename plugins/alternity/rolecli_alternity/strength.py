@@ -16,7 +16,7 @@ def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
         check_range("--strength", value, ABILITY_MIN, ABILITY_MAX)  # a STR of 400 digits overflows a float
         return value
     if actor is None:
-        raise Refused(Label("hace falta --strength (o un personaje).", "--strength (or a character) is needed.")(lang))
+        raise Refused(Label("hace falta --strength (o un personaje).", "--strength (or a character) is needed."))
     return ability(actor, "FUE")
 
 
@@ -64,5 +64,5 @@ def do_throw(action: Action, ctx: Context) -> Outcome:
                        f"Heavy object ({weight:g} kg ≤ {heaviest} kg): +4 steps, short range only ({strength} m).")(lang)]
     else:
         raise Refused(Label(f"{weight:g} kg es demasiado: FUE {strength} lanza como mucho {heaviest} kg.",
-                            f"{weight:g} kg is too heavy: STR {strength} throws at most {heaviest} kg.")(lang))
+                            f"{weight:g} kg is too heavy: STR {strength} throws at most {heaviest} kg."))
     return Outcome(data, lines)

@@ -16,7 +16,8 @@ def _bonus(action) -> tuple[int, str]:
     text = str(action.params["bonus"] or "0")
     if action.actor is None:
         if not text.lstrip("+-").isdigit():
-            raise Refused(f"--bonus {text!r} names traits, which needs a campaign character; give a number.")
+            raise Refused(L(f"--bonus {text!r} nombra rasgos, y eso necesita un personaje de campaña; da un número.",
+                            f"--bonus {text!r} names traits, which needs a campaign character; give a number."))
         return int(text), text
     actor = action.actor
     # rated once per sheet: an encounter asks for the same few bonuses at every exchange
