@@ -309,6 +309,10 @@ TEXTS = {
         "{name} = {value} tiene {item}, que no es uno de: {choices}.",
     # --- files ---------------------------------------------------------------------------------
     "{path} line {n}: {message}": "{path} línea {n}: {message}",
+    "'rolecli {system} {verb}' is the quick roll, with raw numbers and no campaign; to roll for {who} of campaign "
+    "{name}, leave out the system: {form}":
+        "'rolecli {system} {verb}' es la tirada rápida, con números y sin campaña; para tirar por {who} de la "
+        "campaña {name}, quita el sistema: {form}",
     "{key} is refused by {system} ({verb} against {target}): {message}":
         "{key}: {system} no lo admite ({verb} contra {target}): {message}",
     "{key} is refused by {system} ({verb}): {message}": "{key}: {system} no lo admite ({verb}): {message}",

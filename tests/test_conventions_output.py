@@ -148,6 +148,9 @@ def test_a_quick_roll_given_a_character_names_the_campaign_form(cli):
     assert result.err == ("rolecli: 'rolecli fate check' is the quick roll, with raw numbers and no campaign; to roll "
                           "for Lucía of campaign 'caminantes', leave out the system: "
                           "rolecli -C caminantes check Lucía Atletismo\n")
+    assert cli("--lang", "es", "-C", "caminantes", "fate", "check", "Lucía", "Atletismo").err == (
+        "rolecli: 'rolecli fate check' es la tirada rápida, con números y sin campaña; para tirar por Lucía de la "
+        "campaña 'caminantes', quita el sistema: rolecli -C caminantes check Lucía Atletismo\n")
     assert cli("-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1").code in (0, 1)  # the form it gives works
     cli("campaign", "use", "caminantes")
     said = cli("fate", "damage", "tomas", "2").err  # the current campaign, any case and accents
