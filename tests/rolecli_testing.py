@@ -4,6 +4,8 @@ A module of its own (not conftest) so any test can import it by a unique name.""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import math
 import textwrap
 import zlib
@@ -118,3 +120,54 @@ def played(plugin, verb: str, params: dict, actor, target, characters, seed: int
         ctx.conflict = Turn(1, actor.name if actor else None)
     out = call(plugin, Action(verb, dict(params), actor, target), ctx, characters)
     return out, ctx.dice.reads
+
+
+# --- a rule system's refusals in both languages -------------------------------------------
+
+_REFUSING = {"Refused", "RoleError", "DiceError", "CampaignError", "PluginError"}
+
+
+def _called(node: ast.expr) -> str | None:
+    """``Refused`` of ``Refused(...)`` and of ``contract.Refused(...)``."""
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def bilingual(call: ast.Call, module=None) -> bool:
+    """Whether a refusal's call gives one Label of a Spanish and an English text
+    (``L(es, en)``, ``Label(es, en)``): not a text, nor a Label said in one language
+    already (``L(...)("es")``), nor one text twice. With ``module``, the name called
+    must be the contract's Label there."""
+    from rolecli.contract import Label
+
+    if len(call.args) != 1 or call.keywords:
+        return False
+    label = call.args[0]
+    if not isinstance(label, ast.Call) or _called(label.func) not in ("L", "Label"):
+        return False
+    texts = label.args + [k.value for k in label.keywords if k.arg in ("es", "en")]
+    if len(texts) != 2 or ast.dump(texts[0]) == ast.dump(texts[1]):
+        return False
+    return module is None or not isinstance(label.func, ast.Name) or getattr(module, label.func.id, None) is Label
+
+
+def english_only_refusals(package) -> tuple[int, list[str]]:
+    """The refusals (``Refused(...)``, ``RoleError(...)``...) a plugin package's
+    code raises, counted, and where each one not given in both languages is."""
+    root = Path(package.__file__).parent
+    found, english = 0, []
+    for path in sorted(root.rglob("*.py")):
+        name = ".".join((package.__name__, *path.relative_to(root).with_suffix("").parts)).removesuffix(".__init__")
+        calls = [node for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path)))
+                 if isinstance(node, ast.Call) and _called(node.func) in _REFUSING]
+        module = importlib.import_module(name) if calls else None
+        found += len(calls)
+        english += [f"{name}:{call.lineno}" for call in calls if not bilingual(call, module)]
+    return found, english
+
+
+def refused_in_each_language(cli, args, es: str, en: str) -> None:
+    """``args`` refused in one line on stderr, exit code 2, nothing on stdout:
+    ``es`` under ``--lang es``, ``en`` under ``--lang en``."""
+    for lang, text in (("es", es), ("en", en)):
+        result = cli("--lang", lang, *args)
+        assert (result.code, result.out, result.err) == (2, "", f"rolecli: {text}\n"), lang

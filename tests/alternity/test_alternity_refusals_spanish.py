@@ -1,65 +1,12 @@
-"""AAA's refusals speak the table's language: every ``Refused``/``RoleError`` the
-plugin raises carries a Label (Spanish and English), which the command line says
-in ``--lang``; the English stays as scripts have always read it."""
+"""AAA's refusals speak the table's language, which the command line says in
+``--lang``; the English stays as scripts have always read it (that every
+refusal is a Label of both: tests/test_refusals_spanish.py)."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
-import rolecli_alternity
 from rolecli.contract import Refused
-
-ERRORS = {"Refused", "RoleError"}
-PACKAGE = Path(rolecli_alternity.__file__).parent
-
-
-def _name(node: ast.expr) -> str | None:
-    """``Refused`` of ``Refused(...)`` and of ``contract.Refused(...)``."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    return None
-
-
-def _refusals() -> list[tuple[str, ast.Call]]:
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text("utf-8"), filename=str(path))
-        found += [(f"{path.name}:{node.lineno}", node) for node in ast.walk(tree)
-                  if isinstance(node, ast.Call) and _name(node.func) in ERRORS]
-    return found
-
-
-def _bilingual(call: ast.Call) -> bool:
-    """One argument, a call of the Label alias (``Label``, ``L.Label``) with a
-    Spanish and an English text: not a text, nor a Label already said in one language."""
-    if len(call.args) != 1 or call.keywords:
-        return False
-    label = call.args[0]
-    if not (isinstance(label, ast.Call) and _name(label.func) == "Label"):
-        return False
-    given = len(label.args) + sum(k.arg in ("es", "en") for k in label.keywords)
-    return given >= 2
-
-
-def test_every_refusal_of_the_plugin_is_a_label():
-    refusals = _refusals()
-    assert len(refusals) >= 50  # the walk sees the plugin's refusals (51 when written)
-    english_only = [where for where, call in refusals if not _bilingual(call)]
-    assert english_only == [], f"refusals without a Label(es, en): {english_only}"
-
-
-def test_the_walk_catches_an_english_only_refusal():
-    texts = ['raise Refused("no.")', 'raise Refused(Label("no.", "no.")("es"))', 'raise RoleError(f"{x} no.")']
-    for text in texts:
-        call = next(n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Call) and _name(n.func) in ERRORS)
-        assert not _bilingual(call), text
-    good = next(n for n in ast.walk(ast.parse('raise Refused(Label("sí.", "yes."))')) if isinstance(n, ast.Call))
-    assert _bilingual(good)
-
+from rolecli_testing import refused_in_each_language
 
 # (command line, Spanish, English): each refusal as the command line says it, exit code 2
 CASES = [
@@ -114,9 +61,7 @@ CASES = [
 
 @pytest.mark.parametrize(("args", "es", "en"), CASES, ids=[" ".join(c[0][:3]) for c in CASES])
 def test_a_refusal_in_each_language(cli, args, es, en):
-    for lang, text in (("es", es), ("en", en)):
-        r = cli("--lang", lang, *args, "--seed", "1")
-        assert (r.code, r.out, r.err) == (2, "", f"rolecli: {text}\n")
+    refused_in_each_language(cli, (*args, "--seed", "1"), es, en)
 
 
 def test_the_swimming_note_of_move_is_said_in_the_command_language(cli):

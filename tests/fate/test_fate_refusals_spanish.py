@@ -1,46 +1,12 @@
-"""The Caminantes (fate) plugin's refusals speak the player's language: every
-``Refused`` in its source is given a Label (Spanish first, then English), so a
-Spanish table reads them in the book's Spanish and an English one reads the
-very words it always has."""
+"""The Caminantes (fate) plugin's refusals speak the player's language: a
+Spanish table reads them in the book's Spanish and an English one reads the very
+words it always has (that every refusal is a Label of both: tests/test_refusals_spanish.py)."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
-import rolecli_fate
 from rolecli.testing import campaign, run
-
-PACKAGE = Path(rolecli_fate.__file__).parent
-ERRORS = {"Refused", "RoleError", "DiceError", "CampaignError", "PluginError"}
-LABELS = {"Label", "L"}  # Label as the modules import it, and words.L
-
-
-def refusals() -> list[tuple[str, ast.Call]]:
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
-            if isinstance(node, ast.Call):
-                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-                if name in ERRORS:
-                    found.append((f"{path.name}:{node.lineno}", node))
-    return found
-
-
-def test_every_refusal_of_the_package_is_a_label_in_spanish_and_english():
-    found = refusals()
-    assert len(found) >= 25, "the walk should see every refusal of the plugin"
-    english_only = []
-    for where, call in found:
-        given = call.args[0] if len(call.args) == 1 and not call.keywords else None
-        ok = (isinstance(given, ast.Call) and isinstance(given.func, ast.Name) and given.func.id in LABELS
-              and len(given.args) == 2 and not given.keywords
-              and ast.dump(given.args[0]) != ast.dump(given.args[1]))  # Spanish, then English, not one twice
-        if not ok:
-            english_only.append(where)
-    assert english_only == [], "refusals not given as Label(spanish, english)"
-
+from rolecli_testing import refused_in_each_language
 
 CASES = [
     (("fate", "concede"),
@@ -79,9 +45,7 @@ CASES = [
 
 @pytest.mark.parametrize(("args", "spanish", "english"), CASES, ids=[" ".join(c[0][:4]) for c in CASES])
 def test_a_refusal_is_one_line_in_the_language_asked_for(cli, args, spanish, english):
-    for lang, text in (("es", spanish), ("en", english)):
-        r = cli(*args, "--lang", lang)
-        assert (r.code, r.out, r.err) == (2, "", f"rolecli: {text}\n"), lang
+    refused_in_each_language(cli, args, spanish, english)
 
 
 def test_a_character_without_fate_points_is_refused_in_either_language():
@@ -95,7 +59,5 @@ def test_a_character_without_fate_points_is_refused_in_either_language():
             "Ana has 0 Fate points; invoking 'Terca' costs 1."),
     }
     with campaign({"system": "fate", "characters": sheets}):
-        for args, texts in expected.items():
-            for lang, text in zip(("es", "en"), texts):
-                r = run(*args, "--lang", lang)
-                assert (r.code, r.out, r.err) == (2, "", f"rolecli: {text}\n"), (args, lang)
+        for args, (spanish, english) in expected.items():
+            refused_in_each_language(run, args, spanish, english)

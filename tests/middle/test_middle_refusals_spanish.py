@@ -1,49 +1,12 @@
-"""The middle system's refusals speak the player's language: every one is a
-Label (Spanish first, English second), and the command line prints the one
-``--lang`` asks for, with the English kept word for word."""
+"""The middle system's refusals speak the player's language: the command line
+prints the one ``--lang`` asks for, with the English kept word for word (that
+every refusal is a Label of both: tests/test_refusals_spanish.py)."""
 
 from __future__ import annotations
 
-import ast
-import importlib
-from pathlib import Path
-
 import pytest
-import rolecli_middle
-from rolecli.contract import Label
 from rolecli.testing import campaign
-
-PACKAGE = Path(rolecli_middle.__file__).parent
-RAISERS = {"Refused", "RoleError"}
-
-
-def _name(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
-
-
-def refusals() -> list[tuple[str, ast.Call]]:
-    """Every ``Refused(...)``/``RoleError(...)`` call in the package, with its module."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text("utf-8"), str(path))
-        module = ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
-        found += [(module, node) for node in ast.walk(tree)
-                  if isinstance(node, ast.Call) and _name(node.func) in RAISERS]
-    return found
-
-
-def test_every_refusal_is_a_label_in_spanish_and_english():
-    found = refusals()
-    assert len(found) >= 29  # the walk sees the package's refusals, not none
-    for module, call in found:
-        where = f"{module}:{call.lineno}"
-        assert len(call.args) == 1 and not call.keywords, where
-        label = call.args[0]
-        assert isinstance(label, ast.Call) and _name(label.func) == "L", f"{where}: not a Label (L(es, en))"
-        assert len(label.args) == 2 and not label.keywords, f"{where}: a Label of Spanish and English"
-        # L is the system's alias of Label in that module (words.L, or its own L = Label)
-        assert importlib.import_module(f"rolecli_middle.{module}").L is Label, where
-
+from rolecli_testing import refused_in_each_language
 
 REFUSALS = [
     (("middle", "parry"),
@@ -76,33 +39,24 @@ REFUSALS = [
 ]
 
 
-def said(result) -> str:
-    """The one line of a refusal: exit 2, nothing on stdout."""
-    assert result.code == 2, (result.out, result.err)
-    assert result.out == "" and result.err.count("\n") == 1, result.err
-    return result.err
-
-
 @pytest.mark.parametrize("args, es, en", REFUSALS, ids=[" ".join(a[:3]) for a, _, _ in REFUSALS])
 def test_a_refusal_in_each_language(cli, args, es, en):
-    assert said(cli("--lang", "es", *args)) == f"rolecli: {es}\n"
-    assert said(cli("--lang", "en", *args)) == f"rolecli: {en}\n"
+    refused_in_each_language(cli, args, es, en)
 
 
 def test_a_second_combat_action_is_refused_with_the_end_of_round_hint(cli):
     assert cli("-C", "middle", "parry", "Aldara").code == 0
-    assert said(cli("--lang", "es", "-C", "middle", "cover", "Aldara", "--target", "Bruno")) == (
-        "rolecli: Aldara ya ha hecho su Acción de Combate de esta ronda (004-R5); termina antes la ronda con "
-        "'rolecli recover end_of_round \"Aldara\"'.\n")
-    assert said(cli("--lang", "en", "-C", "middle", "cover", "Aldara", "--target", "Bruno")) == (
-        "rolecli: Aldara has already made its combat action this round (004-R5); end the round first with "
-        "'rolecli recover end_of_round \"Aldara\"'.\n")
+    refused_in_each_language(
+        cli, ("-C", "middle", "cover", "Aldara", "--target", "Bruno"),
+        "Aldara ya ha hecho su Acción de Combate de esta ronda (004-R5); termina antes la ronda con "
+        "'rolecli recover end_of_round \"Aldara\"'.",
+        "Aldara has already made its combat action this round (004-R5); end the round first with "
+        "'rolecli recover end_of_round \"Aldara\"'.")
 
 
 def test_a_mount_missing_from_the_campaign_is_named_in_each_language(cli):
     rider = {"capacidades": {"domar bestias": 2}, "vida": 8, "vigor": 2, "arma": "mediana", "montura": "Rocín"}
     with campaign({"system": "middle", "characters": {"Jinete": rider}}):
-        assert said(cli("--lang", "es", "mount", "Jinete")) == (
-            "rolecli: la montura de Jinete 'Rocín' no es un personaje de esta campaña. Personajes: Jinete.\n")
-        assert said(cli("--lang", "en", "mount", "Jinete")) == (
-            "rolecli: Jinete's mount 'Rocín' is not a character of this campaign. Characters: Jinete.\n")
+        refused_in_each_language(cli, ("mount", "Jinete"),
+                                 "la montura de Jinete 'Rocín' no es un personaje de esta campaña. Personajes: Jinete.",
+                                 "Jinete's mount 'Rocín' is not a character of this campaign. Characters: Jinete.")

@@ -1,45 +1,12 @@
-"""The v5 plugin's refusals speak the player's language: every ``Refused`` in its
-source is given a Label (Spanish first, then English), so a Spanish table reads
-them in Spanish and an English one reads the very words it always has."""
+"""The v5 plugin's refusals speak the player's language: a Spanish table reads
+them in Spanish and an English one reads the very words it always has (that
+every refusal is a Label of both: tests/test_refusals_spanish.py)."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
-import rolecli_v5
 from rolecli.testing import campaign, run
-
-PACKAGE = Path(rolecli_v5.__file__).parent
-ERRORS = {"Refused", "RoleError", "DiceError", "CampaignError", "PluginError"}
-LABEL = "Label"  # the plugin's modules import Label as it is (labels.py's L is its own)
-
-
-def refusals() -> list[tuple[str, ast.Call]]:
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
-            if isinstance(node, ast.Call):
-                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-                if name in ERRORS:
-                    found.append((f"{path.name}:{node.lineno}", node))
-    return found
-
-
-def test_every_refusal_of_the_package_is_a_label_in_spanish_and_english():
-    found = refusals()
-    assert len(found) >= 30, "the walk should see every refusal of the plugin"
-    english_only = []
-    for where, call in found:
-        given = call.args[0] if len(call.args) == 1 and not call.keywords else None
-        ok = (isinstance(given, ast.Call) and isinstance(given.func, ast.Name) and given.func.id == LABEL
-              and len(given.args) == 2 and not given.keywords
-              and ast.dump(given.args[0]) != ast.dump(given.args[1]))  # Spanish, then English, not one twice
-        if not ok:
-            english_only.append(where)
-    assert english_only == [], "refusals not given as Label(spanish, english)"
-
+from rolecli_testing import refused_in_each_language
 
 CASES = [
     (("v5", "attack", "3"),
@@ -94,9 +61,7 @@ CASES = [
 
 @pytest.mark.parametrize(("args", "spanish", "english"), CASES, ids=[" ".join(c[0][:4]) for c in CASES])
 def test_a_refusal_is_one_line_in_the_language_asked_for(cli, args, spanish, english):
-    for lang, text in (("es", spanish), ("en", english)):
-        r = cli(*args, "--lang", lang)
-        assert (r.code, r.out, r.err) == (2, "", f"rolecli: {text}\n"), lang
+    refused_in_each_language(cli, args, spanish, english)
 
 
 def test_refusals_read_from_the_state_on_a_campaign_of_ones_own():
@@ -115,7 +80,5 @@ def test_refusals_read_from_the_state_on_a_campaign_of_ones_own():
             "lower health_superficial/health_aggravated or set health_max on the sheet."),
     }
     with campaign({"system": "v5", "characters": sheets}):
-        for args, texts in expected.items():
-            for lang, text in zip(("es", "en"), texts):
-                r = run(*args, "--lang", lang)
-                assert (r.code, r.out, r.err) == (2, "", f"rolecli: {text}\n"), (args, lang)
+        for args, (spanish, english) in expected.items():
+            refused_in_each_language(run, args, spanish, english)
