@@ -38,7 +38,6 @@ from rolecli.status import able, refuse_unless_able
 Mode = Literal["quick", "campaign", "odds", "campaign_odds"]
 
 
-
 def campaign_system(session):
     """The system of the campaign ``session`` works on (its ``-C``, else the
     current one), or None when there is none."""

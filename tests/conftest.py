@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+
 def _ram_disk() -> str | None:
     """/dev/shm, when the machine offers one that is writable, lets scripts run
     (a test's editor is a script in its folder) and has 2 GB free. The suite
@@ -162,7 +163,6 @@ def fake_campaigns(tmp_path, monkeypatch) -> Path:
     create_campaign(root, "demo", FAKE)
     (root / "demo" / "campaign.toml").write_text(HAND_WRITTEN, encoding="utf-8")
     return root
-
 
 
 @pytest.fixture

@@ -698,6 +698,7 @@ TABLE_IMPORTS = [
       tmpfiles={"rows.txt": "a\n" * 600_000}, word="limit"),
 ]
 
+
 def made(kind: str, name: str, target: str = "", under: str = "root") -> Callable[[Path, Path], None]:
     """Set-up: ``name`` (under the campaigns folder, or under {tmp}) made a
     ``fifo``, a ``link`` to ``target`` ("{tmp}" in it is the case's folder), a

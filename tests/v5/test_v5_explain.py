@@ -65,7 +65,6 @@ def test_the_hot_verbs_write_no_line_unread():
         assert play(case, 7, False, "en")[0].lines == [], case
 
 
-
 def test_an_initiative_writes_no_line_unread():
     """A simulation asks the initiative of every trial: its order, pairs and shootouts, and no line."""
     declare = ("Leah=ongoing:Pelea>Gancho", "Gancho=ongoing:Pelea con Armas>Leah",

@@ -39,9 +39,6 @@ STATE_DEFAULTS: dict[str, Any] = {
 }
 
 
-
-
-
 STAMINA = ("Resistencia-resistencia", "Stamina-endurance", "Resistencia", "Stamina")
 RESOLVE = ("Resolución-resolución física", "Resolve-physical resolve", "Resolución", "Resolve")
 

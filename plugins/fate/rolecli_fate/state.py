@@ -91,4 +91,3 @@ def fate_points(work: Work, ch: Character) -> int:
 
 def is_group(ch: Character | None) -> bool:
     return ch is not None and int(ch.value("cantidad") or 0) > 0
-

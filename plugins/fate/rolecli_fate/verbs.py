@@ -105,4 +105,3 @@ def contest_odds_of(action: Action, ctx) -> Odds:
 def attack_odds_of(action: Action, ctx) -> Odds:
     """Exact odds of an attack: a contest in which a tie deals nothing, and the defender's Spin."""
     return _opposed_odds(action, ctx, "defence", attack=True)
-

@@ -125,4 +125,3 @@ def _on_sheet(character: Character, text: str) -> Capability:
             raise Refused(L(f"{character.name} no tiene la capacidad {text!r}." + closest(text, known, "Capacidades", "es"),
                             f"{character.name} has no capability {text!r}." + closest(text, known, "Capabilities")))
     return Capability(found, int(table.get(found, 0)), any(same(found, i) for i in innates))
-
