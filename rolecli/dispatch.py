@@ -105,8 +105,7 @@ class Verbs:
         self._runs: dict[tuple[str, str], Callable[..., Any] | None] = {}  # see _run
 
     def _play(self, hook: str, action: Action, ctx: Context, *first: Any) -> Any:
-        key = (hook, action.name)
-        run = self._runs[key] if key in self._runs else self._run(key)
+        run = self.run_of(hook, action.name)
         if run is None:
             return None
         return self.played(run, first, action, ctx)
@@ -118,7 +117,7 @@ class Verbs:
             action, ctx = complete(self.info, action, ctx)
         return run(*first, own(action), ctx)
 
-    def function(self, hook: str, verb: str) -> Callable[..., Any] | None:
+    def run_of(self, hook: str, verb: str) -> Callable[..., Any] | None:
         """The function that plays ``verb`` through the hook of kind ``hook``
         (``None``: the plugin's own implementation answers)."""
         key = (hook, verb)

@@ -541,7 +541,7 @@ class _Guarded:
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
         calls = self._calls if self.plain else None
         relay = getattr(calls[0][0], "__self__", None) if calls is not None and len(calls) == 1 else None
-        run = relay.function(KIND_OF[self.hook], verb) if isinstance(relay, Verbs) else None
+        run = relay.run_of(KIND_OF[self.hook], verb) if isinstance(relay, Verbs) else None
         if run is None:
             return lambda *arguments: self(**keywords(arguments))
 
