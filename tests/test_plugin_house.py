@@ -105,3 +105,15 @@ def test_opt_in_house_rules_stay_out_of_every_other_call():
     housed = loaded.system("dice", ["natural20"]).hooks.rolecli_resolve.caller.get_hookimpls()
     assert rolecli_natural20 not in [i.plugin for i in plain]
     assert [i.plugin for i in housed][-1] is rolecli_natural20  # called first: it wraps the system
+
+
+@pytest.mark.parametrize("name", ["demo", "caminantes", "aaa", "giro", "v5", "middle"])
+def test_every_system_plays_a_campaign_that_lists_its_house_rules(cli, campaigns, name):
+    """``[rules] house`` is a list (none switched on here): what a system works
+    out once per rule options (a status, asked after every change) takes it as
+    it takes any option, in a command as in a simulation."""
+    assert cli("-C", name, "campaign", "rule", "set", "house", "[]").code == 0
+    shown = cli("-C", name, "character", "show", "--json")
+    assert shown.code == 0, shown.err
+    simulated = cli("encounter", "simulate", campaigns / name / "encounter.toml", "--trials", "3", "--seed", "1")
+    assert simulated.code == 0, simulated.err

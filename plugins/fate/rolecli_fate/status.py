@@ -60,11 +60,13 @@ def status(ch: Character, ctx) -> Status:
     """Worked out once for each state a sheet is in under the same rule options
     (a fight goes through a few dozen, and the status is asked after every change)."""
     kept = tuple(_hashable(ch.state.get(key)) for key in STATE_KEYS)
-    return worked_out(ch.sheet, ("status", kept, tuple(ctx.options.items())), lambda: _status(ch, ctx))
+    options = tuple((key, _hashable(value)) for key, value in ctx.options.items())
+    return worked_out(ch.sheet, ("status", kept, options), lambda: _status(ch, ctx))
 
 
 def _hashable(value: Any) -> Any:
-    """A state value as a key of the memo: its lists (boxes, consequences, aspects) as tuples."""
+    """A state value or rule option as a key of the memo: its lists (boxes,
+    consequences, aspects; the campaign's house rules) as tuples."""
     return tuple(value) if isinstance(value, list) else value
 
 

@@ -45,8 +45,8 @@ def status(character: Character, options) -> Status:
     """Worked out once for each state a sheet is in under the same rule options
     (a fight goes through a few dozen, and the status is asked after every change)."""
     kept = tuple(character.state.get(key) for key in STATE_KEYS)
-    return worked_out(character.sheet, ("status", kept, tuple(options.items())),
-                      lambda: _status(character, options))
+    rules = tuple((key, tuple(value) if isinstance(value, list) else value) for key, value in options.items())
+    return worked_out(character.sheet, ("status", kept, rules), lambda: _status(character, options))
 
 
 def _status(character: Character, options) -> Status:
