@@ -86,6 +86,16 @@ def test_who_can_assist_is_asked_at_every_roll():
         assisted_by(Character(BECKETT, beckett.sheet, {"heridas": 99}))
 
 
+def test_a_side_names_its_assistants_as_the_campaign_it_plays_in_writes_them():
+    """A side kept for the same choices is kept for the same assistants found,
+    not for the words typed: another campaign's Beckett is written its own way."""
+    p = {name: param.default for name, param in SIDE.items()} | {"assist": ("beckett",)}
+    for written in ("Beckett", "BECKETT"):
+        helper = character(BECKETT)
+        found = build_side(p, "", None, "4+3", context(INFO, characters=[Character(written, helper.sheet, {})]), "")
+        assert found.pool.assistants == [written]
+
+
 def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     rolls = side(7, 3, adjust=1)
     in_range = open_turn(rolls, (5,))

@@ -7,7 +7,6 @@ either language, without regard to case or accents.
 
 from __future__ import annotations
 
-import functools
 
 from rolecli import names
 from rolecli.contract import Label, Refused
@@ -30,7 +29,6 @@ LADDER: dict[int, tuple[str, str]] = {
 }
 
 
-@functools.lru_cache(maxsize=4096)  # a roll folds a few names and words, the same ones at every exchange
 def fold(text) -> str:
     """The core's loose match (no case, no accents), for any value typed."""
     return names.fold(str(text))

@@ -15,7 +15,7 @@ import itertools
 import re
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused, worked_out
+from rolecli.contract import Character, Label, Refused
 
 from .conflict import concession, out_of_conflict
 from .ladder import fold
@@ -66,7 +66,7 @@ def track_bonus(rating: int) -> int:
 
 def track_size(ch: Character, track: str) -> int:
     """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura)."""
-    return worked_out(ch.sheet, ("track", track), lambda: 5 + track_bonus(skill_of(ch, TRACKS[track][2])))
+    return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))  # (skill_of reads the sheet once)
 
 
 def marked(work: Work, ch: Character, track: str) -> set[int]:

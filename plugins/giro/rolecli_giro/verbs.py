@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import Any, Callable
 
 from rolecli.contract import Action, Character, Odds, Outcome, Refused
+from rolecli.names import closest, fold
 
 from . import challenge as challenges
 from . import health, sheet
@@ -78,12 +79,11 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
                         "o el límite como número.",
                         f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
                         "or the limit as a number."))
-    # the text and these choices (with the sheet) are all the side is made of
-    key = ("side", text, label, tuple(g("pick")), tuple(g("assist")), _CHOICES[prefix](p))
-    side = sheet.worked_out(who, key, lambda: _side(g, prefix, who, text, ctx, label))
-    if g("assist"):
-        assistants(g("assist"), ctx, who, side.challenge)
-    return side
+    chall = _challenge(g, prefix, who, text, ctx)
+    helpers = assistants(g("assist"), ctx, who, chall)  # asked at every roll: who can assist changes in a fight
+    # the text, the assistants found and these choices (with the sheet) are all the side is made of
+    key = ("side", text, label, tuple(g("pick")), helpers, _CHOICES[prefix](p))
+    return sheet.worked_out(who, key, lambda: _side(g, prefix, label, chall, helpers))
 
 
 # The parameters that settle a side besides its challenge's text, its picks and its assistants.
@@ -92,11 +92,11 @@ _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tem
 _CHOICES = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
 
 
-def _side(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx, label: str) -> Side:
-    """The side of :func:`build_side`, worked out."""
+def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
+    """The side's challenge, read from its text (once per sheet: :func:`challenges.parse`)."""
     try:
-        chall = challenges.parse(text, who, quality=g("quality"), pick=g("pick"), advanced=g("advanced"),
-                                 untrained=g("untrained"))
+        return challenges.parse(text, who, quality=g("quality"), pick=g("pick"), advanced=g("advanced"),
+                                untrained=g("untrained"))
     except Refused as refused:
         if prefix and who is None and ctx.characters and "quick roll has no character" in str(refused):
             raise Refused(L(f"la oposición {text!r} nombra rasgos pero ningún personaje: da --target NOMBRE, el "
@@ -104,7 +104,10 @@ def _side(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any
                             f"the opposition {text!r} names traits but no character: give --target NAME, whose "
                             "traits they are, or numbers (4+3, or the limit 7).")) from None
         raise
-    helpers = assistants(g("assist"), ctx, who, chall)
+
+
+def _side(g: Callable[[str], Any], prefix: str, label: str, chall: Challenge, helpers: tuple[str, ...]) -> Side:
+    """The side of :func:`build_side`, worked out."""
     forced = chall.untrained_advanced
     try:
         dice = pool(g("extra_day"), helpers, g("extra_night"), tempt=g("tempt"), night_turn=g("night_turn") or forced)
@@ -163,8 +166,6 @@ def assistants(items: tuple[str, ...], ctx, who: Character | None, chall: Challe
 
 
 def _character(ctx, name: str) -> Character:
-    from rolecli.names import closest, fold
-
     for key, character in (ctx.characters or {}).items():
         if fold(key) == fold(name):
             return character

@@ -44,7 +44,7 @@ class Tracker:
         return self.aggravated >= self.size
 
     def draw(self) -> str:
-        return _boxes(self.aggravated, self.superficial, self.empty)
+        return "[" + " ".join(["X"] * self.aggravated + ["/"] * self.superficial + ["."] * self.empty) + "]"
 
     def as_json(self) -> dict:
         """Made once, as a Tracker never changes; shared: not to be changed in place."""
@@ -54,11 +54,6 @@ class Tracker:
     def _json(self) -> dict:
         return {"size": self.size, "superficial": self.superficial, "aggravated": self.aggravated,
                 "boxes": self.draw(), "impaired": self.impaired}
-
-
-@functools.lru_cache(maxsize=256)  # a tracker is drawn at every hit and recovery, with a few counts of marks
-def _boxes(aggravated: int, superficial: int, empty: int) -> str:
-    return "[" + " ".join(["X"] * aggravated + ["/"] * superficial + ["."] * empty) + "]"
 
 
 @dataclass(frozen=True)
