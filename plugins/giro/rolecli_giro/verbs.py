@@ -79,11 +79,14 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
                         "o el límite como número.",
                         f"{'the opposition' if prefix else 'the challenge'} is missing: give Attribute + Skill, "
                         "or the limit as a number."))
-    chall = _challenge(g, prefix, who, text, ctx)
-    helpers = assistants(g("assist"), ctx, who, chall)  # asked at every roll: who can assist changes in a fight
+    chall, helpers = None, ()
+    if g("assist"):  # asked at every roll: who can assist changes in a fight
+        chall = _challenge(g, prefix, who, text, ctx)
+        helpers = assistants(g("assist"), ctx, who, chall)
     # the text, the assistants found and these choices (with the sheet) are all the side is made of
     key = ("side", text, label, tuple(g("pick")), helpers, _CHOICES[prefix](p))
-    return sheet.worked_out(who, key, lambda: _side(g, prefix, label, chall, helpers))
+    return sheet.worked_out(who, key, lambda: _side(g, prefix, label, chall or _challenge(g, prefix, who, text, ctx),
+                                                    helpers))
 
 
 # The parameters that settle a side besides its challenge's text, its picks and its assistants.
