@@ -698,9 +698,12 @@ def check_range(name: str, value: float, minimum: float | None, maximum: float |
 T = TypeVar("T")
 
 # id(sheet) -> (the sheet, what was worked out from it): see worked_out. Holding the
-# sheet keeps its id from being reused by another; the memo is dropped whole when full.
+# sheet keeps its id from being reused by another; the memo is dropped whole when it
+# holds too many sheets, and a sheet's own when it holds too many answers (a system may
+# key some by the state too: a status, asked after every change, once per state met).
 _WORKED: dict[int, tuple[Mapping[str, Any], dict[Any, Any]]] = {}
 _WORKED_LIMIT = 512
+_WORKED_PER_SHEET = 4096
 
 
 def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
@@ -718,6 +721,8 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
         found = _WORKED[id(sheet)] = (sheet, {})
     memo = found[1]
     if key not in memo:
+        if len(memo) >= _WORKED_PER_SHEET:
+            memo.clear()
         memo[key] = work()
     return memo[key]
 

@@ -216,3 +216,19 @@ def test_a_system_may_not_declare_the_house_rule_option(capsys):
     system = Track(SystemInfo(name="housed", names=L("h", "h"), options=(RuleOption("house", "x", L("", "")),)))
     assert Plugins().register(system, "housed") is False
     assert "declares rule option 'house', which the core reserves" in capsys.readouterr().err
+
+
+def test_what_is_worked_out_once_per_sheet_is_bounded_for_each_sheet(monkeypatch):
+    """A system may key what it works out by the state too (a status once per
+    state met): a long simulation meets ever more states, so one sheet's answers
+    are dropped when there are too many, and worked out again when asked."""
+    from rolecli import contract
+
+    monkeypatch.setattr(contract, "_WORKED_PER_SHEET", 8)
+    sheet, asked = {"hp": 3}, []
+    for state in range(20):
+        assert contract.worked_out(sheet, ("status", state), lambda s=state: asked.append(s) or s * 2) == state * 2
+    assert len(contract._WORKED[id(sheet)][1]) <= 8
+    assert contract.worked_out(sheet, ("status", 19), lambda: asked.append("again")) == 38  # still kept
+    contract.worked_out(sheet, ("status", 0), lambda: asked.append("again"))  # dropped: worked out anew
+    assert asked == list(range(20)) + ["again"]
