@@ -10,7 +10,7 @@ from .sheet import ABILITY_MAX, ABILITY_MIN, ability, resolve_rating
 from .steps import encumbrance
 
 
-def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
+def _strength(p: dict[str, Any], actor: Character | None) -> int:
     if p.get("strength") is not None:
         value, _, _ = resolve_rating(actor, p["strength"])
         check_range("--strength", value, ABILITY_MIN, ABILITY_MAX)  # a STR of 400 digits overflows a float
@@ -23,7 +23,7 @@ def _strength(p: dict[str, Any], actor: Character | None, lang: str) -> int:
 def do_encumbrance(action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
-    strength = _strength(p, action.actor, lang)
+    strength = _strength(p, action.actor)
     load = float(p["load"])
     enc = encumbrance(load, strength)
     data = {"load": load, "strength": strength, "ratio": float(enc.ratio_text), "steps": enc.steps,
@@ -50,7 +50,7 @@ def do_throw(action: Action, ctx: Context) -> Outcome:
     objects (> 3 kg, ≤ ⌊STR/2⌋ kg) at +4 steps and short range only."""
     p = action.params
     lang = ctx.lang
-    strength = _strength(p, action.actor, lang)
+    strength = _strength(p, action.actor)
     weight = float(p.get("weight") or 0)
     heaviest = strength // 2
     data: dict[str, Any] = {"strength": strength, "weight": weight, "heaviest": heaviest}

@@ -42,6 +42,7 @@ BATTLE_SKILL = "habilidad de batalla"
 
 # What a refusal calls a capability given without a flag of its own.
 CAPABILITY = L("capacidad", "capability")
+OPPOSITION = L("oposición", "opposition")  # a contest's other capability
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Capability:
     innate: bool = False
 
     def text(self, lang: str) -> str:
-        name = self.name or tr(lang, "capacidad", "capability")
+        name = self.name or CAPABILITY(lang)
         innate = tr(lang, " innata", " innate") if self.innate else ""
         return f"{name} {self.rating}{innate}"
 

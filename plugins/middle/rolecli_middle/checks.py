@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Label
-
 from . import capability as C
 from . import ld as LD
 from . import states as S
@@ -12,8 +10,6 @@ from .ld import Ld, Throw
 from .sheet import Fighter, Scene
 from .strike import gm_mod, ld_rules, narrator
 from .words import number
-
-L = Label
 
 
 def kinds_for(name: str, combat: bool) -> set[str]:
@@ -42,7 +38,7 @@ def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict,
 
 def contest_lds(scene: Scene, actor: Fighter, defender: Fighter, p: dict) -> tuple[Ld, Ld]:
     a = actor.capability(p["capability"], bool(p.get("innate")))
-    d = defender.capability(p["opposition"], bool(p.get("target_innate")), L("oposición", "opposition"))
+    d = defender.capability(p["opposition"], bool(p.get("target_innate")), C.OPPOSITION)
     return (Ld(a, S.own(actor.states, kinds_for(a.name, False)) + gm_mod(p), who=actor.name or scene.t("Actor", "Actor"),
                **ld_rules(scene)),
             Ld(d, S.own(defender.states, kinds_for(d.name, False)) + narrator(p.get("target_nd")),

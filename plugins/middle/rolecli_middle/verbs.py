@@ -48,7 +48,7 @@ def choices(values, allowed, flag: str) -> list[str]:
 
 
 def states_of(values, flag: str) -> list[str]:
-    return choices([str(v).casefold() for v in values], S.ORDER, flag) if values else []
+    return choices([str(v).casefold() for v in values or ()], S.ORDER, flag)
 
 
 def weapon_given(p: dict) -> dict[str, Any]:

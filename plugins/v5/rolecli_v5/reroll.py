@@ -53,8 +53,8 @@ def positions_of(policy: str, roll: Roll) -> list[int]:
 
 def chosen(policy: str, roll: Roll, needed: int, automatic: bool) -> list[int]:
     """The regular dice the policy rerolls, given the successes the roll ``needed``;
-    ``automatic``: whether ``auto`` may spend for the player."""
-    policy = policy.strip().lower()
+    ``automatic``: whether ``auto`` may spend for the player. ``policy`` is
+    written as a side keeps it (stripped, in lower case)."""
     if policy == "none":
         return []
     if policy not in ("auto", "failures"):

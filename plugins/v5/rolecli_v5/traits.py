@@ -126,7 +126,8 @@ def parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]
     character's are worked out once per sheet."""
     if character is None:
         return _parts(None, text, what)
-    return worked_out(character.sheet, ("parts", str(text), what), lambda: _parts(character, text, what))
+    # (``what`` only words a refusal, which is never kept)
+    return worked_out(character.sheet, ("parts", str(text)), lambda: _parts(character, text, what))
 
 
 def _parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]:
