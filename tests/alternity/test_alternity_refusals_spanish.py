@@ -87,12 +87,15 @@ def test_the_helpers_refuse_in_both_languages():
          "speed = -2 km/h is out of range 0.."),
         (lambda: shift_own("good", 2), "un resultado Bueno no se puede mejorar con 2 punto(s) de último recurso: "
          "Asombroso es el mejor grado.",
-         "an good result cannot be raised by 2 last resort point(s): Amazing is the best degree."),
+         "a Good result cannot be raised by 2 last resort point(s): Amazing is the best degree."),
+        (lambda: shift_own("amazing", 1), "un resultado Asombroso no se puede mejorar con 1 punto(s) de último "
+         "recurso: Asombroso es el mejor grado.",
+         "an Amazing result cannot be raised by 1 last resort point(s): Amazing is the best degree."),
         (lambda: shift_against("failure", 1), "una tirada fallida no puede empeorar más con puntos de último recurso.",
          "a failed roll cannot be lowered further with last resort points."),
         (lambda: D.pick(D.parse_rating("d4s/d6w/d4m"), "failure"),
          "un resultado Fracaso no causa daño; las entradas de la clasificación son para Ordinario, Bueno y Asombroso.",
-         "a failure result deals no damage; the rating's entries are for Ordinary, Good, Amazing."),
+         "a Failure result deals no damage; the rating's entries are for Ordinary, Good, Amazing."),
     ]
     for refuse, es, en in cases:
         with pytest.raises(Refused) as caught:

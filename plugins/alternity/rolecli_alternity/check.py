@@ -161,9 +161,10 @@ def shift_own(key: str, points: int) -> str:
     → Failure: bad luck avoided; a Free Agent's two points → Ordinary)."""
     rank = RANK[key] + points
     if rank > RANK["amazing"]:
-        raise Refused(Label(f"un resultado {L.degree(key, 'es')} no se puede mejorar con {points} punto(s) de último "
-                            "recurso: Asombroso es el mejor grado.",
-                            f"an {key} result cannot be raised by {points} last resort point(s): Amazing is the best degree."))
+        result = L.a_degree_result(key)
+        raise Refused(Label(f"{result.es} no se puede mejorar con {points} punto(s) de último recurso: Asombroso es "
+                            "el mejor grado.",
+                            f"{result.en} cannot be raised by {points} last resort point(s): Amazing is the best degree."))
     return BY_RANK[rank]
 
 

@@ -65,10 +65,11 @@ def pick(entries: tuple[Entry, ...], degree: str) -> Entry:
     if len(entries) == 1:
         return entries[0]
     if degree not in RATING_DEGREES:
-        grade = L.DEGREES[degree].es if degree in L.DEGREES else degree
-        raise Refused(Label(f"un resultado {grade} no causa daño; las entradas de la clasificación son para Ordinario, "
+        result = L.a_degree_result(degree) if degree in L.DEGREES else Label(f"un resultado {degree}",
+                                                                             f"a {degree} result")
+        raise Refused(Label(f"{result.es} no causa daño; las entradas de la clasificación son para Ordinario, "
                             "Bueno y Asombroso.",
-                            f"a {degree} result deals no damage; the rating's entries are for Ordinary, Good, Amazing."))
+                            f"{result.en} deals no damage; the rating's entries are for Ordinary, Good, Amazing."))
     return entries[RATING_DEGREES.index(degree)]
 
 

@@ -47,5 +47,11 @@ def degree(key: str, lang: str) -> str:
     return DEGREES[key](lang)
 
 
+def a_degree_result(key: str) -> Label:
+    """"un resultado Bueno" / "a Good result": a degree named as a result, in both languages."""
+    name = DEGREES[key]
+    return Label(f"un resultado {name.es}", f"{'an' if name.en[0] in 'AEIOU' else 'a'} {name.en} result")
+
+
 def track(key: str, lang: str) -> str:
     return TRACKS[key](lang)
