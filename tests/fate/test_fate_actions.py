@@ -39,6 +39,22 @@ def test_000_R1_four_fudge_dice_read_as_one_at_a_time_each_with_its_reason():
     assert [r.why for r in ctx.dice.reads] == ["Ana 1/4", "Ana 2/4", "Ana 3/4", "Ana 4/4"]
 
 
+def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
+    """Every modifier is known when the side is made: they cannot be added to
+    afterwards, so the modifier counted then is always their sum."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.roll import make_side
+    from rolecli_fate.state import Work
+
+    work = Work(Context("en", DiceSource(given=[]), {"combine": "procedure"}), ana())
+    side = make_side(work, ana(), "Atletismo", {"modifier": 2, "complement": ["Armas"], "supplemental": 1,
+                                                "invoke": ["Ágil como un gato"]}, "en")
+    assert side.modifier == sum(v for _, v in side.mods) == 2 + 1 - 1 + 2 and side.fp_spent == 1
+    with pytest.raises(AttributeError):
+        side.mods.append(("late", 5))
+
+
 def test_000_R4_shifts_reported_for_spending():
     out = run("check", skill="4", difficulty="1", dice=Z)
     assert out.data["shifts"] == 3 and out.data["significant"] is True

@@ -20,9 +20,10 @@ def character(name: str, state: dict | None = None) -> Character:
     return Character(name, dict(SAMPLE[name]), dict(state or {}))
 
 
-# (verb, params, actor, target): every verb that plays through resolve, damage, recover
-# and initiative, at the states that reach their rarer lines (consequences, a group
-# shielding its leader, a concession, Taken Out, a reroll by an aspect).
+# (verb, params, actor, target, the others at another state): every verb that plays
+# through resolve, damage, recover and initiative, at the states that reach their rarer
+# lines (consequences, a group shielding its leader, a concession each way, Taken Out,
+# a reroll by an aspect).
 HURT = {"salud": ["1", "2"], "consecuencias": ["Menor: Rasguño"], "consecuencia_tomada": True}
 CASES = {
     "check": ("check", {"skill": "Atletismo", "difficulty": "Bueno", "reroll": "Conozco cada azotea"},
@@ -47,9 +48,15 @@ CASES = {
     "push": ("push", {"skill": "Pelea", "opposition": "Atletismo", "zones": 2}, character("Tomás"), character("Lucía")),
     "throw": ("throw", {"skill": "Pelea", "opposition": "Atletismo", "zones": 2}, character("Tomás"), character("Lucía")),
     "concede": ("concede", {}, character("Tomás", HURT), character("El Coronel")),
+    "concede, refused": ("concede", {"reply": "refuse"}, character("Tomás", HURT), character("El Coronel")),
+    "concede, not reasonable": ("concede", {"reasonable": False}, character("Tomás", HURT), character("El Coronel")),
     "compel": ("compel", {"aspect": "Espada de mi abuelo", "reply": "refuse"}, character("Lucía"), None),
     "damage": ("damage", {"stress": 9}, character("Lucía"), None),
-    "damage, a concession": ("damage", {"stress": 6, "by": "Tomás"}, character("El Coronel"), None),
+    "damage, a concession": ("damage", {"stress": 6, "by": "Tomás"}, character("El Coronel"), None,
+                             character("Soldados", {"sicarios_fuera": 4})),  # Aspereza 1, no minion to shield him
+    "damage, a concession refused": ("damage", {"stress": 6, "concede": "yes", "reply": "refuse"}, character("Lucía"), None),
+    "damage, a concession offered again": ("damage", {"stress": 6, "concede": "yes"},
+                                           character("Lucía", {**HURT, "concesion_ofrecida": True}), None),
     "damage, Taken Out": ("damage", {"stress": 12, "consequences": "none", "bargain": True}, character("Lucía", HURT),
                           None),
     "damage to a group": ("damage", {"stress": 5}, character("Soldados"), None),
@@ -63,9 +70,9 @@ EVERYONE = ("Lucía", "Tomás", "El Coronel", "Soldados")
 
 
 def play(case: str, seed: int, explain: bool, lang: str):
-    verb, params, actor, target = CASES[case]
-    chars = [character(name) for name in EVERYONE if name not in {c.name for c in (actor, target) if c}]
-    chars += [c for c in (actor, target) if c is not None]
+    verb, params, actor, target, *others = CASES[case]
+    given = [c for c in (actor, target, *others) if c is not None]
+    chars = [character(name) for name in EVERYONE if name not in {c.name for c in given}] + given
     return played(rolecli_fate, verb, params, actor, target, chars, seed, lang, explain)
 
 
@@ -95,3 +102,13 @@ def test_an_initiative_writes_no_line_unread():
     """A simulation asks the initiative of every trial: its order, and no line."""
     told, quiet = play("initiative", 3, True, "en")[0], play("initiative", 3, False, "en")[0]
     assert quiet.lines == [] and len(told.lines) == len(quiet.data["order"]) == 4
+
+
+def test_a_concession_writes_no_line_unread():
+    """Offered by Aspereza or asked for, accepted or refused, or one too many: the
+    concession is played and said nothing of when nobody reads it."""
+    for case in ("concede", "concede, refused", "concede, not reasonable", "damage, a concession",
+                 "damage, a concession refused", "damage, a concession offered again"):
+        told, quiet = play(case, 1, True, "en")[0], play(case, 1, False, "en")[0]
+        assert quiet.lines == [] and any("concession" in line.lower() for line in told.lines), case
+        assert ("concession" in quiet.data) is not case.endswith("again"), case  # played, but for the one too many

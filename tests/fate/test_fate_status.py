@@ -105,3 +105,47 @@ def test_a_status_is_worked_out_once_for_each_state_and_rules():
     held = now(consecuencias=["Menor: Rasguño"])
     assert status(held, ctx(max_consequences=3)).vitality == 7 / 8  # Compostura: 5 boxes + 3 slots, 1 held
     assert status(held, ctx(max_consequences=1)).vitality == 5 / 6
+
+
+def test_a_status_is_kept_by_the_state_it_reads_and_a_change_of_another_field_finds_it():
+    """The memo keys on STATUS_FIELDS: a state that differs from one already asked
+    about in one of them has the status worked out from that very state; one that
+    differs only in a field the status never reads (a Fate point spent, the front
+    minion's boxes) finds the status already worked out."""
+    import random
+
+    from rolecli.contract import Character, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.status import STATUS_FIELDS, _status, status
+    from rolecli_fate.system import TEMPLATE
+
+    unread = ("puntos_destino", "consecuencia_tomada", "sicario_estres")
+    assert set(STATUS_FIELDS) | set(unread) == {f.key for f in TEMPLATE if f.state}  # a new field is one or the other
+    values = {"puntos_destino": range(6), "salud": ([], ["1"], ["2", "3"], ["1", "6"]), "compostura": ([], ["1"], ["5"]),
+              "consecuencias": ([], ["Menor: Rasguño"], ["Mayor: Brazo roto", "Menor: Rasguño [como Menor]"]),
+              "aspectos_temporales": ([], ["Acorralado|fragile|free"], ["En llamas|sticky|used"]),
+              "fuera": ("", "taken_out", "conceded"), "sicarios_fuera": range(5), "sicario_estres": range(3)}
+    ctx = Context("es", DiceSource(given=[]), {"max_consequences": 3})
+    rng = random.Random(20)
+    for who in (char("Ana", {"Resistencia": 1}), char("Caminantes", {}, calidad=2, cantidad=4)):
+        for _ in range(40):
+            st = {key: rng.choice(values.get(key, (True, False))) for key in (*STATUS_FIELDS, *unread)}
+            asked = status(Character(who.name, who.sheet, st), ctx)
+            for key in (*STATUS_FIELDS, *unread):
+                other = Character(who.name, who.sheet,
+                                  {**st, key: rng.choice([v for v in values.get(key, (True, False)) if v != st[key]])})
+                if key in unread:
+                    assert status(other, ctx) is asked, key
+                else:
+                    assert status(other, ctx) == _status(other, ctx), key
+
+
+def test_a_status_field_left_out_of_the_state_is_read_from_the_sheet():
+    from rolecli.contract import Character, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.status import status
+
+    ctx = Context("es", DiceSource(given=[]), {})
+    sheet = char("Ana", {}).sheet | {"fuera": "taken_out"}  # a hand-made character, whose sheet holds where play starts
+    assert not status(Character("Ana", sheet, {}), ctx).can_act
+    assert status(Character("Ana", sheet, {"fuera": None}), ctx).can_act

@@ -109,6 +109,20 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
 
 
+def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():
+    """A Night Turn's or tempting fate's Night Dice are its first roll, rolled or
+    counted for the odds: kept once, with the first rolls, not with the Night Dice
+    rolled after a Day Die as well."""
+    from rolecli_giro.odds import test_odds
+
+    for night_only, dice in ((side(7, night_turn=True), (6,)), (side(7, tempt=True), (2, 9))):
+        turn = open_turn(night_only, dice)
+        assert open_turn(night_only, dice) is turn and turn.night.kept == max(dice)
+        assert night_only.first_rolls == {dice: turn} and night_only.night_rolls == {}
+        test_odds(night_only)
+        assert {(h,) for h in range(1, 13)} <= set(night_only.first_rolls) and night_only.night_rolls == {}  # each highest die
+
+
 def test_a_refused_roll_is_refused_again():
     keeping = side(7, keep=4)
     for _ in range(2):

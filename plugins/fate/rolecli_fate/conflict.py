@@ -71,18 +71,21 @@ def concession(work: Work, offerer: Character, winner: Character | None, reply: 
     work.set(offerer, "concesion_ofrecida", True)
     if accepted:
         work.set(offerer, "fuera", "conceded")
-        if reasonable:
-            fp = fate_points(work, offerer)
-            work.set(offerer, "puntos_destino", fp + 1)
-            return [Label(f"Concesión aceptada: {offerer.name} sale del conflicto en sus términos y gana 1 PD ({fp + 1})",
-                          f"Concession accepted: {offerer.name} leaves the conflict on their own terms and gains 1 FP ({fp + 1})")(lang)]
-        return [Label("Concesión aceptada (no razonable: sin PD)", "Concession accepted (not reasonable: no FP)")(lang)]
-    if winner is not None and reasonable:
-        fp = fate_points(work, winner)
-        work.set(winner, "puntos_destino", max(0, fp - 1))
-        return [Label(f"Concesión rechazada: {winner.name} pierde 1 PD ({max(0, fp - 1)}); el conflicto sigue hasta un final sangriento",
-                      f"Concession refused: {winner.name} loses 1 FP ({max(0, fp - 1)}); the conflict goes on to a bloody end")(lang)]
-    return [Label("Concesión rechazada; el conflicto sigue", "Concession refused; the conflict goes on")(lang)]
+    payer = (offerer if accepted else winner) if reasonable else None  # who gains or loses the Fate point
+    if payer is not None:
+        fp = fate_points(work, payer)
+        work.set(payer, "puntos_destino", fp + 1 if accepted else max(0, fp - 1))
+    if not work.ctx.explain:  # the line is written only for someone to read (Context.explain)
+        return []
+    if payer is None:
+        return [Label("Concesión aceptada (no razonable: sin PD)", "Concession accepted (not reasonable: no FP)")(lang) if accepted
+                else Label("Concesión rechazada; el conflicto sigue", "Concession refused; the conflict goes on")(lang)]
+    fp = fate_points(work, payer)
+    if accepted:
+        return [Label(f"Concesión aceptada: {payer.name} sale del conflicto en sus términos y gana 1 PD ({fp})",
+                      f"Concession accepted: {payer.name} leaves the conflict on their own terms and gains 1 FP ({fp})")(lang)]
+    return [Label(f"Concesión rechazada: {payer.name} pierde 1 PD ({fp}); el conflicto sigue hasta un final sangriento",
+                  f"Concession refused: {payer.name} loses 1 FP ({fp}); the conflict goes on to a bloody end")(lang)]
 
 
 def clear_marks(work: Work, ch: Character) -> None:

@@ -76,21 +76,22 @@ def base_rating(who, text, what) -> tuple[str, int]:
 
 @dataclass
 class Side:
-    """One side's roll: base skill, modifiers, dice and effort."""
+    """One side's roll: base skill, modifiers, dice and effort. The modifiers are
+    all known when the side is made (:func:`make_side`), so they are kept as a
+    tuple and their sum is counted then, once."""
 
     who: str
     skill_name: str
     skill: int
-    mods: list[tuple[str, int]] = field(default_factory=list)
+    mods: tuple[tuple[str, int], ...] = ()
     dice: list[int] = field(default_factory=list)
     first_dice: list[int] | None = None
     fp_spent: int = 0
     notes: list[str] = field(default_factory=list)
+    modifier: int = field(init=False)
 
-    @functools.cached_property
-    def modifier(self) -> int:
-        # counted once: make_side sets every modifier before anything reads the side's effort
-        return sum(v for _, v in self.mods)
+    def __post_init__(self) -> None:
+        self.modifier = sum(v for _, v in self.mods)
 
     @property
     def effort(self) -> int:
@@ -131,9 +132,8 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
 
     ``prefix`` selects the opposing side's parameters (``target_``)."""
     name, value = base_rating(who, skill_text, what)
-    side = Side(who.name if who else "", name, value)
     g = p.get if not prefix else lambda key, default=None: p.get(prefix + key, default)  # noqa: E731
-    mods = side.mods
+    mods: list[tuple[str, int]] = []
     if g("modifier"):
         mods.append((MODIFIER(lang), int(g("modifier"))))
     secondary = [g(kind) or () for kind in SECONDARY]
@@ -176,12 +176,13 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     if size > 1:
         mods.append((f"{GROUP_SIZE(lang)} {size}", group_bonus(size)))
     owners = [c for c in (who, target) if c is not None]
+    spent, notes = 0, []
     for aspect in g("invoke") or ():
         paid, line = invoke(work, who, aspect, owners, lang)
-        side.fp_spent += paid
-        side.notes.append(line)
+        spent += paid
+        notes.append(line)
         mods.append((f"«{aspect}»", 2))
-    return side
+    return Side(who.name if who else "", name, value, tuple(mods), fp_spent=spent, notes=notes)
 
 
 def roll_side(ctx, work: Work, side: Side, who: Character | None, p: dict, lang: str, why: str,

@@ -6,8 +6,6 @@ still standing (its size bonus, 000-R45)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rolecli.contract import Character, Label, Status, worked_out
 
 from .aspects import temps
@@ -15,9 +13,6 @@ from .conflict import out_of_conflict
 from .minions import standing
 from .state import Work, is_group
 from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, track_size
-from .system import TEMPLATE
-
-STATE_KEYS = tuple(f.key for f in TEMPLATE if f.state)  # all a status can read of a character's state
 
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
 CONCEDED = Label("concedió el conflicto", "conceded the conflict")
@@ -57,17 +52,21 @@ def vitality(work: Work, ch: Character) -> float:
 
 
 def status(ch: Character, ctx) -> Status:
-    """Worked out once for each state a sheet is in under the same rule options
-    (a fight goes through a few dozen, and the status is asked after every change)."""
-    kept = tuple(_hashable(ch.state.get(key)) for key in STATE_KEYS)
-    options = tuple((key, _hashable(value)) for key, value in ctx.options.items())
-    return worked_out(ch.sheet, ("status", kept, options), lambda: _status(ch, ctx))
+    """Worked out once for each state of :data:`STATUS_FIELDS` a sheet is in with
+    the same consequence slots (a fight goes through a few dozen, and the status is
+    asked after every change; a Fate point spent or a minion's box marked leaves it
+    as it was). A field is keyed as read, the state's else the sheet's, its lists
+    (boxes, consequences, aspects) as tuples."""
+    key = ("status", ctx.options.get("max_consequences"),
+           *(tuple(v) if isinstance(v, list) else v for v in map(ch.value, STATUS_FIELDS)))
+    return worked_out(ch.sheet, key, lambda: _status(ch, ctx))
 
 
-def _hashable(value: Any) -> Any:
-    """A state value or rule option as a key of the memo: its lists (boxes,
-    consequences, aspects; the campaign's house rules) as tuples."""
-    return tuple(value) if isinstance(value, list) else value
+# The state a status reads: the stress boxes marked, the consequences and temporary
+# aspects held, being out of the conflict or having offered its concession, the
+# minions taken out; and of the rule options, max_consequences (vitality).
+STATUS_FIELDS = ("salud", "compostura", "consecuencias", "aspectos_temporales", "fuera", "concesion_ofrecida",
+                 "sicarios_fuera")
 
 
 def _status(ch: Character, ctx) -> Status:

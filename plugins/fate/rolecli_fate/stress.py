@@ -260,15 +260,16 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         once = not work.get(ch, "concesion_ofrecida", False)
         if concede == "auto":
             offer = once and grit is not None and int(grit) > 0 and normal_now >= int(grit)
-            if offer:
+            if offer and explain:
                 lines.append(Label(f"{ch.name} tiene Aspereza {grit} y ya lleva {normal_now} consecuencia(s): ofrece concesión",
                                    f"{ch.name} has Aspereza {grit} and holds {normal_now} consequence(s): offers a concession")(lang))
         else:
             offer = concede in ("yes", "si", "sí", "true")
             if offer and not once:
                 offer = False
-                lines.append(Label(f"{ch.name} ya ofreció una concesión en este conflicto: no hay otra (000-R36)",
-                                   f"{ch.name} already offered a concession in this conflict: there is no other (000-R36)")(lang))
+                if explain:
+                    lines.append(Label(f"{ch.name} ya ofreció una concesión en este conflicto: no hay otra (000-R36)",
+                                       f"{ch.name} already offered a concession in this conflict: there is no other (000-R36)")(lang))
         if offer:
             lines += concession(work, ch, attacker, str(p.get("reply", "accept")), lang, data)
     return lines, data

@@ -241,7 +241,7 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
     if side.pool.night_only:
-        return night_roll(Turn(side), dice)
+        return _night_rolled(Turn(side), dice)  # kept with the first rolls, and only there
     if side.keep is not None:
         if side.keep not in dice:
             shown = ', '.join(map(str, dice))

@@ -46,7 +46,7 @@ def night_dice(side: Side) -> int:
 def first_rolls(side: Side) -> list[tuple[int, Turn]]:
     """Every first roll of a side, with its ways out of 12 ** first_dice(side)."""
     if side.pool.night_only:
-        return [(ways, night_roll(Turn(side), (h,))) for h, ways in highest(side.pool.night)]
+        return [(ways, open_turn(side, (h,))) for h, ways in highest(side.pool.night)]
     if side.keep is not None:
         raise Refused(L("las probabilidades suponen que se guarda el mejor Dado Diurno; quita --keep-day.",
                         "odds assume the best Day Die is kept; drop --keep-day."))
