@@ -15,12 +15,11 @@ from .situation import prepare
 
 def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
     def roll(st_now: dict[str, Any]) -> bool:
-        tmp = Character(ch.name, ch.sheet, st_now)
         if resolve_text is not None:
-            prep = prepare({}, ctx, tmp, resolve_text, modifiers=False)
+            prep = prepare({}, ctx, ch, resolve_text, modifiers=False, st=st_now)
         else:
-            score, kind, name = find_skill(tmp, RESOLVE, "VOL")
-            prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False)
+            score, kind, name = find_skill(ch, RESOLVE, "VOL")
+            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, st=st_now)
             prep.name = name
         res = roll_check(ctx, prep.score, prep.rung, Label("Resolución-resolución física",
                                                            "Resolve-physical resolve")(ctx.lang))
