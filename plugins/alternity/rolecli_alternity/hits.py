@@ -44,14 +44,19 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
       names a cause that leaves the character unconscious if the hit did not.
     """
     lang = ctx.lang
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if st["status"] == "dead":
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
+        if not explain:
+            return dict(st), rep, []
         return dict(st), rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
                                      f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
         new = dict(st)
         new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
+        if not explain:
+            return new, {"pending": new["pending"]}, []
         return new, {"pending": new["pending"]}, [
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
@@ -61,7 +66,7 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
         rep["knocked_out"] = True
-    if not ctx.explain:
+    if not explain:
         return new, rep, []
     lines = D.report_lines(ch.name, rep, new, sizes, lang)
     if roller is not None and roller.lines:
