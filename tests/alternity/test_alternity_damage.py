@@ -120,6 +120,13 @@ def test_002_R25_failed_resolve_roll_knocks_out():
     assert out.changes["x"]["status"] == "ko"
 
 
+def test_002_R25_R26_the_full_tracks_resolve_roll_is_dazed_by_the_box_just_marked():
+    ch = character("x", CON=10, state={"fatigue": 4})
+    out = call("damage", actor=ch, damage="1f", resolve="12", dice=[19, 1])
+    # the state as the hit leaves it (5 boxes), not as the character was kept (4)
+    assert "Score 12 (specialty, base +d0); steps: +5 dazed (+5 for fatigue) → situation die +d20" in out.lines
+
+
 def test_002_T11_dazed_penalties_add_up():
     """002-T11 [seed]: Dazed by stun + Dazed by wound + 2 mortal → +4 steps."""
     from aaa_helpers import options

@@ -26,6 +26,8 @@ CASES = {
                         character("Grimes"), character("Mad Dog", {"stun": 9})),
     "attack, a full fatigue track": ("attack", {"score": 18, "damage": "2f/3f/4f"}, None,
                                      character("Jack Everstar", {"fatigue": 2})),
+    "attack, a dead target": ("attack", {"score": 18, "damage": "d4+1w/d6+1w/d4m"}, character("Grimes"),
+                              character("Zug", {"status": "dead", "mortal": 7})),
     "surprise": ("surprise", {"prepared": 1}, character("Jack Everstar"), None),
     "damage": ("damage", {"damage": "12s"}, character("Grimes", DAZED), None),
     "damage, mortal": ("damage", {"damage": "d4m"}, character("Zug"), None),
@@ -62,7 +64,28 @@ test_explain_changes_only_the_lines = explain_changes_only_the_lines(CASES, play
 def test_what_a_simulation_plays_writes_no_line_unread():
     """An attack, the initiative and the end of a round's recovery, at every turn and round of a
     simulation, leave their lines empty."""
-    for case in ("attack", "attack, a rifle", "initiative", "recover round", "recover end_of_round",
+    for case in ("attack", "attack, a rifle", "attack, a dead target", "initiative", "recover round", "recover end_of_round",
                  "recover end_of_round, the dead"):
         for seed in range(20):
             assert play(case, seed, False, "en")[0].lines == [], (case, seed)
+
+
+def test_a_hit_on_the_dead_or_pending_and_a_last_resort_spent_write_their_line_only_when_read():
+    from rolecli.testing import context
+    from rolecli_alternity.hits import take_hit
+    from rolecli_alternity.last_resort import spend
+    from rolecli_alternity.sheet import state
+
+    dead, grimes, jack = character("Zug", {"status": "dead", "mortal": 7}), character("Grimes"), character("Jack Everstar")
+    plays = {  # each gives its words last
+        "a hit on the dead": lambda ctx: take_hit(dead, state(dead), "wound", 4, ctx),
+        "a hit pending the end of the phase": lambda ctx: take_hit(grimes, state(grimes), "wound", 4, ctx, queue=True),
+        "a last resort spent": lambda ctx: spend("if-failed", "critical_failure", jack, ctx),
+        "a last resort spent against": lambda ctx: spend("1", "good", jack, ctx, own=False),
+        "a last resort of a quick roll": lambda ctx: spend("2", "failure", None, ctx),
+    }
+    for what, play in plays.items():
+        for lang in ("en", "es"):
+            told = play(context(rolecli_alternity.INFO, lang=lang))
+            quiet = play(context(rolecli_alternity.INFO, lang=lang, explain=False))
+            assert told[-1] and not quiet[-1] and quiet[:-1] == told[:-1], (what, lang)

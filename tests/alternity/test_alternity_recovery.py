@@ -83,6 +83,15 @@ def test_002_R34_several_hours_roll_each_hour():
     assert out.data["fatigue_recovered"] == 2 and out.changes["Mad Dog"]["fatigue"] == 0
 
 
+def test_002_R34_R26_each_hours_roll_is_dazed_by_the_fatigue_left_then():
+    out = call("recover", actor=character("Mad Dog", state={"fatigue": 3}), event="rest", hours=2,
+               dice=[8, 1, 8, 1])   # hour 1: +d8 (3 boxes) Ordinary → 2; hour 2: +d4 (the 1 box left) → 1
+    said = "Mad Dog: Score Resolución-resolución física 11 (specialty, base +d0); steps: "
+    assert [line for line in out.lines if line.startswith(said)] == [
+        said + "+3 dazed (+3 for fatigue) → situation die +d8", said + "+1 dazed (+1 for fatigue) → situation die +d4"]
+    assert out.data["fatigue_recovered"] == 3
+
+
 def test_002_R35_last_resorts_refresh_at_the_start_of_an_act(cli):
     out = call("recover", actor=character("Mad Dog", state={"last_resorts_spent": 2}), event="act")
     assert out.changes["Mad Dog"]["last_resorts_spent"] == 0

@@ -95,3 +95,19 @@ def test_the_track_sizes_are_worked_out_once_and_a_verb_gives_a_table_of_its_own
     assert S.track_sizes(zug) is S.track_sizes(Character("Zug", zug.sheet, {"stun": 4}))
     out = call("damage", actor=zug, damage="2w")
     assert out.data["tracks"] == S.track_sizes(zug) and out.data["tracks"] is not S.track_sizes(zug)
+
+
+def test_the_table_the_core_keeps_holds_no_none_and_a_none_it_is_given_reads_as_the_default():
+    """kept_state reads a table of every field as it is, seeking no None in it: the core never keeps one."""
+    import rolecli_alternity
+    from rolecli.contract import Outcome
+    from rolecli.play import apply_changes
+    from rolecli.testing import character as campaign_character
+
+    ch = campaign_character(rolecli_alternity.INFO, "Grimes", {"stun": 3}, {"wound": 2})
+    assert S.kept_state(ch) is ch.state and (ch.state["stun"], ch.state["wound"]) == (3, 2)
+    hit = Outcome({}, [], changes={"Grimes": {**ch.state, "stun": None, "bad_luck": 1}})
+    assert apply_changes(rolecli_alternity.INFO, hit, {"Grimes": ch}) == ["Grimes"]
+    assert "stun" not in ch.state and None not in ch.state.values()
+    assert (S.kept_state(ch)["stun"], S.kept_state(ch)["wound"], S.kept_state(ch)["bad_luck"]) == (0, 2, 1)
+    assert list(S.kept_state(ch)) == list(S.STATE_DEFAULTS)

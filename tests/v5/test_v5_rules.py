@@ -12,7 +12,7 @@ from rolecli_v5 import hunger as H
 from rolecli_v5 import trackers as T
 from rolecli_v5.conflict import contest_hits, hit_against
 from rolecli_v5.degrees import contest_outcome, degree, of_roll, outcome_against
-from rolecli_v5.pool import Pool, Roll, successes
+from rolecli_v5.pool import Pool, Roll
 from rolecli_v5.reroll import best_after, chosen
 from rolecli_v5.traits import Part
 
@@ -22,16 +22,18 @@ from v5_helpers import character
 # --- dice (GAP-1 settled by the rulings) ------------------------------------------------
 
 
-@pytest.mark.parametrize("dice,want", [
-    ([1, 2, 3, 4, 5], 0),          # nothing under 6 succeeds
-    ([6, 7, 8, 9], 4),             # one success per die of 6+
-    ([10], 1),                     # a lone 10 is one success
-    ([10, 10], 4),                 # a pair of 10s counts 4 (2 extra)
-    ([10, 10, 10], 5),             # one pair (4) and a lone 10 (1)
-    ([10, 10, 10, 10, 6], 9),      # two pairs (8) and a 6
+@pytest.mark.parametrize("regular,hunger,want", [
+    ((1, 2, 3, 4, 5), (), 0),          # nothing under 6 succeeds
+    ((6, 7, 8, 9), (), 4),             # one success per die of 6+
+    ((10,), (), 1),                    # a lone 10 is one success
+    ((10, 10), (), 4),                 # a pair of 10s counts 4 (2 extra)
+    ((10, 10, 10), (), 5),             # one pair (4) and a lone 10 (1)
+    ((10, 10, 10, 10, 6), (), 9),      # two pairs (8) and a 6
+    ((10, 3), (10,), 4),               # a regular 10 and a Hunger 10 pair up
+    ((6,), (10, 10, 10), 6),           # the Hunger dice count alike: one pair, a lone 10, a 6
 ])
-def test_gap1_successes_on_6_and_pairs_of_10s(dice, want):
-    assert successes(dice) == want
+def test_gap1_successes_on_6_and_pairs_of_10s(regular, hunger, want):
+    assert Roll(regular, hunger).successes == want
 
 
 def test_hunger_dice_replace_regular_dice_never_more_than_the_pool():
@@ -42,6 +44,8 @@ def test_hunger_dice_replace_regular_dice_never_more_than_the_pool():
 
 def test_critical_messy_and_bestial_marks():
     assert Roll((10, 3), (10,)).messy                                # a Hunger die shows one of the 10s
+    assert Roll((3,), (10, 10)).messy and not Roll((10, 3), (6,)).messy  # a pair of Hunger 10s; no pair at all
+    assert Roll((10, 10), (10,)).critical and Roll((10, 10), (10,)).messy
     assert Roll((10, 10), (5,)).critical and not Roll((10, 10), (5,)).messy
     assert Roll((10,), ()).critical is False                         # one 10 is no pair
     assert Roll((7,), (1,)).bestial and not Roll((7, 1), (2,)).bestial  # only a Hunger 1 is bestial
@@ -72,6 +76,7 @@ def test_gap11_reroll_takes_the_failed_regular_dice_up_to_three():
     roll = Roll((1, 2, 3, 4, 9), (2,))  # 1 success, four failed regular dice, a failed Hunger die
     assert chosen("failures", roll, 3, automatic=False) == [0, 1, 2]  # three at most, never Hunger dice
     assert best_after(roll, [0, 1, 2]) == 1 + 3 + 2                  # three 10s: 3 successes and a pair's 2 extra
+    assert best_after(Roll((1, 9), (10,)), [0]) == 3 + 2               # a rerolled 10 pairs with a Hunger 10
 
 
 def test_gap11_reroll_only_when_it_can_change_the_outcome():

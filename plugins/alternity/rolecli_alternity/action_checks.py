@@ -52,7 +52,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind="action")
     res = roll_check(ctx, prep.score, prep.rung, Label("tirada de acción", "action check")(lang), marginal=True)
     lines = [prep.line(lang), res.line(lang)]
-    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
+    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
     degree = "marginal" if key == "failure" else key

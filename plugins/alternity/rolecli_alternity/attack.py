@@ -45,11 +45,11 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
                             "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
-    key, pts, line = spend(own, res.degree, actor, lang)
+    key, pts, line = spend(own, res.degree, actor, ctx)
     tpts = 0
     if against != "no":
-        key, tpts, line = spend(against, key, target, lang, own=False)
-    if line and explain:
+        key, tpts, line = spend(against, key, target, ctx, own=False)
+    if line:
         lines.append(line)
     data = prep.as_json() | res.as_json()
     data.update(degree=key, rolled_degree=res.degree, success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts,

@@ -15,12 +15,11 @@ from .situation import prepare
 
 def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
     def roll(st_now: dict[str, Any]) -> bool:
-        tmp = Character(ch.name, ch.sheet, st_now)
         if resolve_text is not None:
-            prep = prepare({}, ctx, tmp, resolve_text, modifiers=False)
+            prep = prepare({}, ctx, ch, resolve_text, modifiers=False, st=st_now)
         else:
-            score, kind, name = find_skill(tmp, RESOLVE, "VOL")
-            prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False)
+            score, kind, name = find_skill(ch, RESOLVE, "VOL")
+            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, st=st_now)
             prep.name = name
         res = roll_check(ctx, prep.score, prep.rung, Label("Resolución-resolución física",
                                                            "Resolve-physical resolve")(ctx.lang))
@@ -45,14 +44,19 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
       names a cause that leaves the character unconscious if the hit did not.
     """
     lang = ctx.lang
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if st["status"] == "dead":
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
+        if not explain:
+            return dict(st), rep, []
         return dict(st), rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
                                      f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
         new = dict(st)
         new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
+        if not explain:
+            return new, {"pending": new["pending"]}, []
         return new, {"pending": new["pending"]}, [
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
@@ -62,7 +66,7 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
         rep["knocked_out"] = True
-    if not ctx.explain:
+    if not explain:
         return new, rep, []
     lines = D.report_lines(ch.name, rep, new, sizes, lang)
     if roller is not None and roller.lines:

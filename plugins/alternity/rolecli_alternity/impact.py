@@ -72,7 +72,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
         prep = prepare(q, ctx, actor, score_text)
     res = roll_check(ctx, prep.score, prep.rung, Label("impacto", "impact")(lang), too_hard=bool(p.get("too_hard")))
     lines += [prep.line(lang), res.line(lang)]
-    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
+    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
     data = prep.as_json() | res.as_json()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Context, Label, Refused
 
 from . import labels as L
 from .check import RANK, shift_against, shift_own
@@ -26,8 +26,9 @@ def _points(policy: str, key: str, who: Character | None, own: bool) -> int:
     return int(policy)
 
 
-def spend(policy: str, key: str, who: Character | None, lang: str, own: bool = True) -> tuple[str, int, str]:
-    """Apply a last resort policy to a degree (002-R44). Returns (degree, points, line)."""
+def spend(policy: str, key: str, who: Character | None, ctx: Context, own: bool = True) -> tuple[str, int, str]:
+    """Apply a last resort policy to a degree (002-R44). Returns (degree, points, line);
+    the line is written only for someone to read it (Context.explain), else it is empty."""
     pts = _points(policy, key, who, own)
     if pts == 0:
         return key, 0, ""
@@ -38,6 +39,9 @@ def spend(policy: str, key: str, who: Character | None, lang: str, own: bool = T
         raise Refused(Label(f"{who.name} solo tiene {last_resorts_left(who)} puntos de último recurso.",
                             f"{who.name} has only {last_resorts_left(who)} last resort point(s) left."))
     new = shift_own(key, pts) if own else shift_against(key, pts)
+    if not ctx.explain:
+        return new, pts, ""
+    lang = ctx.lang
     name = f"{who.name} " if who else ""
     line = Label(f"{name}gasta {pts} punto(s) de último recurso: {L.degree(key, lang)} → {L.degree(new, lang)}",
                  f"{name}spends {pts} last resort point(s): {L.degree(key, lang)} → {L.degree(new, lang)}")(lang)

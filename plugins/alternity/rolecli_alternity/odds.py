@@ -74,12 +74,12 @@ def action_check_odds_of(action: Action, ctx: Context) -> Odds:
 def _odds(action: Action, ctx: Context, prep: Prepared, labels: dict[str, Label], own: str, against: str,
           **rules: bool) -> Odds:
     if own == "2" and action.actor is not None and not is_free_agent(action.actor):
-        spend(own, "ordinary", action.actor, ctx.lang)   # refuses: not a Free Agent
+        spend(own, "ordinary", action.actor, ctx)   # refuses: not a Free Agent
 
     def after(key: str) -> str:
         if own != "no":
             try:
-                key = spend(own, key, action.actor, ctx.lang)[0]
+                key = spend(own, key, action.actor, ctx)[0]
             except Refused:   # nothing left to raise (already Amazing)
                 pass
         if against != "no" and RANK[key] > RANK["failure"]:

@@ -100,12 +100,11 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         return Outcome(data | {"state": st}, [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)] if explain else [])
 
     def roll_with(names: tuple[str, ...], fallback: str, given: Any, what: str, extra=()) -> CheckResult:
-        tmp = Character(ch.name, ch.sheet, dict(st))
         if given is not None:
-            prep = prepare({}, ctx, tmp, given, modifiers=False, extra=list(extra))
+            prep = prepare({}, ctx, ch, given, modifiers=False, extra=list(extra), st=st)
         else:
-            score, kind, name = find_skill(tmp, names, fallback)
-            prep = prepare({}, ctx, tmp, str(score), kind=kind, modifiers=False, extra=list(extra))
+            score, kind, name = find_skill(ch, names, fallback)
+            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, extra=list(extra), st=st)
             prep.name = name
         res = roll_check(ctx, prep.score, prep.rung, what)
         if explain:

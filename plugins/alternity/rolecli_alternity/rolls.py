@@ -49,7 +49,7 @@ def do_check(action: Action, ctx: Context) -> Outcome:
     res = roll_check(ctx, prep.score, prep.rung, prep.name or Label("tirada", "check")(lang),
                      cannot_fail=bool(p.get("cannot_fail")), too_hard=bool(p.get("too_hard")))
     lines = [prep.line(lang), res.line(lang)]
-    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, lang)
+    key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
     data = prep.as_json() | res.as_json()

@@ -76,9 +76,12 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     if ch is None:
         return STATE_DEFAULTS
     kept = ch.state
-    if tuple(kept) == _KEYS and None not in kept.values():
+    # Every field in the template's order: the table as the core keeps it, which holds no
+    # None (the campaign and apply_changes drop one: TOML has no null), so none is sought.
+    if tuple(kept) == _KEYS:
         return kept
-    # A kept value, even None, hides the sheet's (Character.value); None stands for the default.
+    # Any other table (fields missing, or a key of no field): a kept value, even None,
+    # hides the sheet's (Character.value); None stands for the default.
     sheet = ch.sheet
     out = {**worked_out(sheet, "state", lambda: _sheet_state(sheet)), **kept}
     if len(out) != len(STATE_DEFAULTS) or None in kept.values():  # rare: a key of no field, a None

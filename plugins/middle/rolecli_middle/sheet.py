@@ -65,9 +65,8 @@ class Fighter:
         self.name = character.name if character else name
         self.given = {k: v for k, v in given.items() if v is not None} if given else {}
         self.state = character.state if character else {}
-        self.sheet = values(character.sheet) if character else DEFAULTS
         self._copied = character is None
-        self._now = {**self.sheet, **self.state, **self.given}
+        self._now = {**(values(character.sheet) if character else DEFAULTS), **self.state, **self.given}
         self.get = self._now.__getitem__
         self._states: frozenset[str] | None = None  # see states
 

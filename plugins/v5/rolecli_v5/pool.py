@@ -17,35 +17,28 @@ SUCCESS = 6
 TEN = 10
 
 
-def successes(dice: tuple[int, ...] | list[int]) -> int:
-    """One per die of 6+, and two more for each pair of 10s."""
-    return len([d for d in dice if d >= SUCCESS]) + 2 * (dice.count(TEN) // 2)
-
-
 @dataclass
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
-    ``successes`` and ``critical`` (at least one pair of 10s) are counted once, as
+    ``successes``, ``critical`` and ``messy`` are read once, counting the 10s once, as
     a Roll is never changed (a reroll makes a new one)."""
 
     regular: tuple[int, ...]
     hunger: tuple[int, ...] = ()
-    successes: int = field(init=False, repr=False, compare=False)
-    critical: bool = field(init=False, repr=False, compare=False)
+    successes: int = field(init=False, repr=False, compare=False)  # one per die of 6+, two more per pair of 10s
+    critical: bool = field(init=False, repr=False, compare=False)  # at least one pair of 10s
+    messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
 
     def __post_init__(self) -> None:
-        dice = self.dice
-        self.successes = successes(dice)
-        self.critical = dice.count(TEN) >= 2
+        hungry_tens = self.hunger.count(TEN)
+        pairs = (self.regular.count(TEN) + hungry_tens) // 2
+        self.successes = len([d for d in self.dice if d >= SUCCESS]) + 2 * pairs
+        self.critical = pairs > 0
+        self.messy = self.critical and hungry_tens > 0
 
     @property
     def dice(self) -> tuple[int, ...]:
         return self.regular + self.hunger
-
-    @property
-    def messy(self) -> bool:
-        """A critical with a Hunger die among its 10s."""
-        return self.critical and TEN in self.hunger
 
     @property
     def bestial(self) -> bool:

@@ -19,15 +19,15 @@ from __future__ import annotations
 from rolecli.contract import Label, Refused
 
 from . import labels as L
-from .pool import TEN, Roll, successes
+from .pool import TEN, Roll
 
 MAX_REROLL = 3
 
 
 def best_after(roll: Roll, positions: list[int]) -> int:
     """The successes if every rerolled die came up 10."""
-    kept = [d for i, d in enumerate(roll.regular) if i not in positions]
-    return successes(kept + [TEN] * len(positions) + list(roll.hunger))
+    kept = tuple(d for i, d in enumerate(roll.regular) if i not in positions)
+    return Roll(kept + (TEN,) * len(positions), roll.hunger).successes
 
 
 def positions_of(policy: str, roll: Roll) -> list[int]:
