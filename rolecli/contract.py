@@ -687,12 +687,20 @@ class Refused(RoleError):
     system's range, an unknown option): one line, exit code 2, nothing written."""
 
 
-def check_range(name: str, value: float, minimum: float | None, maximum: float | None) -> None:
-    """Refuse ``value`` unless it lies in ``minimum..maximum``, naming the range."""
+def check_range(name: str | Label, value: float, minimum: float | None, maximum: float | None,
+                unit: str = "") -> None:
+    """Refuse ``value`` unless it lies in ``minimum..maximum`` (``None``: no
+    bound), naming the range: ``damage = -2 is out of range 0..``. ``name``: a
+    flag or a key as typed, or a :class:`Label` to name it in each language
+    (``Label("altura", "height")``); ``unit``: written after the value (``m``)."""
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
         lo = "" if minimum is None else _number(minimum)
         hi = "" if maximum is None else _number(maximum)
-        raise Refused(f"{name} = {_number(value)} is out of range {lo}..{hi}.")
+        given = _number(value) + (f" {unit}" if unit else "")
+        if isinstance(name, Label):
+            raise Refused(Label(f"{name.es} = {given} está fuera del rango {lo}..{hi}.",
+                                f"{name.en} = {given} is out of range {lo}..{hi}."))
+        raise Refused(f"{name} = {given} is out of range {lo}..{hi}.")
 
 
 T = TypeVar("T")

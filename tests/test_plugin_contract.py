@@ -232,3 +232,22 @@ def test_what_is_worked_out_once_per_sheet_is_bounded_for_each_sheet(monkeypatch
     assert contract.worked_out(sheet, ("status", 19), lambda: asked.append("again")) == 38  # still kept
     contract.worked_out(sheet, ("status", 0), lambda: asked.append("again"))  # dropped: worked out anew
     assert asked == list(range(20)) + ["again"]
+
+
+@pytest.mark.parametrize("name, value, low, high, unit, es, en", [
+    ("--bonus", 7, 0, 5, "", None, "--bonus = 7 is out of range 0..5."),
+    (Label("altura", "height"), -2.5, 0, None, "m", "altura = -2.5 m está fuera del rango 0...",
+     "height = -2.5 m is out of range 0..."),
+    (Label("FUE", "STR"), 26.0, 1, 25, "", "FUE = 26 está fuera del rango 1..25.", "STR = 26 is out of range 1..25."),
+])
+def test_check_range_names_the_range_in_each_language_a_label_gives(name, value, low, high, unit, es, en):
+    """A plugin names a value with a Label to be refused in the player's language; a
+    flag or a key as typed is the same in both (the core's catalog says the rest)."""
+    from rolecli.contract import Refused, check_range
+
+    check_range(name, low, low, high, unit)  # the bounds themselves are in range
+    with pytest.raises(Refused) as caught:
+        check_range(name, value, low, high, unit)
+    assert str(caught.value) == en
+    if es is not None:
+        assert caught.value.text("es") == es

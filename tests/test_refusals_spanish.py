@@ -16,8 +16,9 @@ import rolecli_middle
 import rolecli_v5
 from rolecli_testing import bilingual, english_only_refusals
 
-# How many refusals each system raised when they were made bilingual: the walk must see them.
-SYSTEMS = [(rolecli_dice, 1), (rolecli_fate, 25), (rolecli_giro, 28), (rolecli_alternity, 50), (rolecli_v5, 30),
+# How many refusals each system raised when they were made bilingual: the walk must see them
+# (alternity's six "out of range" ones have been the core's check_range, named by a Label, since).
+SYSTEMS = [(rolecli_dice, 1), (rolecli_fate, 25), (rolecli_giro, 28), (rolecli_alternity, 44), (rolecli_v5, 30),
            (rolecli_middle, 29)]
 
 

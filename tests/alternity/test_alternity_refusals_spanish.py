@@ -83,8 +83,12 @@ def test_the_helpers_refuse_in_both_languages():
         (lambda: encumbrance(10, 0), "FUE = 0 está fuera del rango 1..25.", "STR = 0 is out of range 1..25."),
         (lambda: D.impact_category(), "un impacto necesita la altura de la caída (m) o la velocidad de la colisión (km/h).",
          "an impact needs a fall height (m) or a collision speed (km/h)."),
-        (lambda: D.impact_category(kmh=-2), "velocidad = -2 km/h está fuera del rango 0..",
-         "speed = -2 km/h is out of range 0.."),
+        (lambda: D.impact_category(kmh=-2), "velocidad = -2 km/h está fuera del rango 0...",
+         "speed = -2 km/h is out of range 0..."),  # (the core's check_range: a range open above ends "0..")
+        (lambda: D.impact_category(metres=-2.5), "altura = -2.5 m está fuera del rango 0...",
+         "height = -2.5 m is out of range 0..."),
+        (lambda: encumbrance(-1.5, 10), "carga = -1.5 kg está fuera del rango 0...", "load = -1.5 kg is out of range 0..."),
+        (lambda: encumbrance(10, 26), "FUE = 26 está fuera del rango 1..25.", "STR = 26 is out of range 1..25."),
         (lambda: shift_own("good", 2), "un resultado Bueno no se puede mejorar con 2 punto(s) de último recurso: "
          "Asombroso es el mejor grado.",
          "a Good result cannot be raised by 2 last resort point(s): Amazing is the best degree."),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from rolecli.contract import Context, Label, Refused
+from rolecli.contract import Context, Label, Refused, check_range
 
 from . import labels as L
 from .steps import D20_RUNG, dice, rung_text
@@ -127,9 +127,7 @@ class CheckResult:
 
 
 def check_score(score: int) -> None:
-    if score < SCORE_MIN or score > SCORE_MAX:
-        raise Refused(Label(f"puntuación = {score} está fuera del rango {SCORE_MIN}..{SCORE_MAX}.",
-                            f"score = {score} is out of range {SCORE_MIN}..{SCORE_MAX}."))
+    check_range(Label("puntuación", "score"), score, SCORE_MIN, SCORE_MAX)
 
 
 def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: bool = False,

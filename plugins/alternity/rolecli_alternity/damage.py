@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rolecli.contract import Context, Label, Refused
+from rolecli.contract import Context, Label, Refused, check_range
 
 from . import labels as L
 
@@ -107,8 +107,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     character going (``fatigue_hold``), a failure knocks it out; any fatigue damage once
     the track is full knocks it out.
     """
-    if amount < 0:
-        raise Refused(Label(f"daño = {amount} está fuera del rango 0..", f"damage = {amount} is out of range 0.."))
+    check_range(Label("daño", "damage"), amount, 0, None)
     st = dict(st)
     before = {t: int(st[t]) for t in ("stun", "wound", "mortal", "fatigue")}
     was_status = st["status"]
@@ -283,14 +282,11 @@ def impact_category(metres: float | None = None, kmh: float | None = None, gravi
     note speaks of the fall's distance: a collision's speed is not shifted). Table P15, the
     damage per category and degree, is missing from the text."""
     if metres is not None:
-        if metres < 0:
-            raise Refused(Label(f"altura = {metres:g} m está fuera del rango 0..", f"height = {metres:g} m is out of range 0.."))
+        check_range(Label("altura", "height"), metres, 0, None, "m")
         i = 0 if metres < 3 else 1 if metres <= 10 else 2 if metres <= 30 else 3 if metres <= 60 else 4
         i += IMPACT_GRAVITY[gravity]
     elif kmh is not None:
-        if kmh < 0:
-            raise Refused(Label(f"velocidad = {kmh:g} km/h está fuera del rango 0..",
-                                f"speed = {kmh:g} km/h is out of range 0.."))
+        check_range(Label("velocidad", "speed"), kmh, 0, None, "km/h")
         i = 0 if kmh <= 20 else 1 if kmh <= 60 else 2 if kmh <= 120 else 3 if kmh <= 300 else 4
     else:
         raise Refused(Label("un impacto necesita la altura de la caída (m) o la velocidad de la colisión (km/h).",

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from rolecli import names
-from rolecli.contract import Label, Refused
+from rolecli.contract import Label, Refused, check_range
 
 
 # rung -> die size, for the ladder below +2d20
@@ -213,10 +213,8 @@ def encumbrance(load_kg: float, strength: int) -> Encumbrance:
     the book's two data points (4×STR → 75 % speed, +1 step, −1 resistance; 5×STR →
     resistance −2): over 2× to 4× +1 step / 75 %; to 5× +2 / 50 %; to 6× +3 / 25 %;
     over 6× (no appreciable movement) +4 / 0 %."""
-    if strength <= 0:
-        raise Refused(Label(f"FUE = {strength} está fuera del rango 1..25.", f"STR = {strength} is out of range 1..25."))
-    if load_kg < 0:
-        raise Refused(Label(f"carga = {load_kg:g} kg está fuera del rango 0..", f"load = {load_kg:g} kg is out of range 0.."))
+    check_range(Label("FUE", "STR"), strength, 1, 25)  # (an ability's range, as a sheet takes it)
+    check_range(Label("carga", "load"), load_kg, 0, None, "kg")
     ratio = load_kg / strength
     if ratio <= 2:
         steps, speed = 0, 100
