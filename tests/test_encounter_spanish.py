@@ -147,6 +147,11 @@ CASES = [
      'fight.toml línea 3: present = "Ana" debería ser una lista de nombres de personajes de la campaña, como ["Ana", '
      '"Bruno"].',
      'fight.toml line 3: present = "Ana" should be a list of campaign characters\' names, such as ["Ana", "Bruno"].'),
+    ('present names no character', 'dice', 'campaign = "demo"', 'campaign = "demo"\npresent = ["Anna"]',
+     "fight.toml línea 3: present nombra 'Anna': la campaña 'demo' no tiene ningún personaje 'Anna'. ¿Querías "
+     "decir 'Ana'? Personajes: Ana, Bruno, Esqueleto.",
+     "fight.toml line 3: present names 'Anna': campaign 'demo' has no character 'Anna'. Did you mean 'Ana'? "
+     'Characters: Ana, Bruno, Esqueleto.'),
     ('no such participant', 'dice',
      '[sides.foes.stat_blocks.Zombi]',
      '[participants.Brunno]\nbehaviour = { target = "weakest" }\n\n[sides.foes.stat_blocks.Zombi]',
@@ -185,6 +190,12 @@ CASES = [
      "'reroll'? Elecciones: bargain, concede, consequences, reply, reroll.",
      "fight.toml line 6: sides.a.behaviour.choices.rerol is not a player's choice of attack. Did you mean 'reroll'? "
      'Choices: bargain, concede, consequences, reply, reroll.'),
+    ('a choice, no hint', 'fate', 'params = { skill = "Armas" } }\n\n[sides.b]',
+     'params = { skill = "Armas" }, choices = { zzz = "never" } }\n\n[sides.b]',
+     'fight.toml línea 6: sides.a.behaviour.choices.zzz no es una elección del jugador en attack. Elecciones: '
+     'bargain, concede, consequences, reply, reroll.',
+     "fight.toml line 6: sides.a.behaviour.choices.zzz is not a player's choice of attack. Choices: bargain, "
+     'concede, consequences, reply, reroll.'),
     ('target not a word', 'dice', 'verb = "check"\nparams', 'verb = "check"\ntarget = 3\nparams',
      'fight.toml línea 9: sides.heroes.behaviour.target = 3 debería ser uno de nearest, weakest, random, self, '
      'nearest_ally, weakest_ally, random_ally o un nombre.',
@@ -290,6 +301,11 @@ CASES = [
      'fight.toml línea 6: sides.a.behaviour.params.track = "$side" representa nombres, y track lleva un texto entre '
      'comillas.',
      'fight.toml line 6: sides.a.behaviour.params.track = "$side" stands for names, and track takes a text in quotes.'),
+    ('a placeholder for a fraction', 'aaa', 'd4m", resist = "str" }', 'd4m", resist = "str", load = "$actor" }',
+     'fight.toml línea 21: participants."Mad Dog".behaviour.params.load = "$actor" representa nombres, y load lleva '
+     'un número, o una expresión de dados entre comillas.',
+     'fight.toml line 21: participants."Mad Dog".behaviour.params.load = "$actor" stands for names, and load takes '
+     'a number, or a dice expression in quotes.'),
     ('not a whole number', 'dice', 'target = 12 }', 'target = 1.5 }',
      'fight.toml línea 9: sides.heroes.behaviour.params.target = 1.5 debería ser un número entero, o una expresión de '
      'dados entre comillas.',
@@ -443,6 +459,46 @@ def test_more_lines(cli, tmp_path, base, args, spanish, english):
     assert _said(cli, tmp_path, text, "en", *args) == (2, "", f"rolecli: {english}\n")
 
 
+# The file as read: each way it cannot be (what the test writes at fight.toml), and its line in each language.
+UNREADABLE = [
+    ("missing", None,
+     "fight.toml: no existe ese fichero de encuentro; da la ruta de un fichero .toml.",
+     "fight.toml: no such encounter file; give the path of a .toml file."),
+    ("a folder", "folder",
+     "fight.toml es una carpeta, no un fichero que rolecli pueda leer; da un fichero normal.",
+     "fight.toml is a folder, not a file rolecli can read; give a plain file."),
+    ("not UTF-8", b'title = "\xff"\n',
+     "fight.toml línea 1: no es texto UTF-8; guarda el fichero como UTF-8.",
+     "fight.toml line 1: not UTF-8 text; save the file as UTF-8."),
+    ("too big", b"#" * 1_000_001,
+     "fight.toml: 1,000,001 bytes, más del límite de 1,000,000 para un fichero de encuentro.",
+     "fight.toml: 1,000,001 bytes, over the limit of 1,000,000 for an encounter file."),
+]
+
+
+@pytest.mark.parametrize("content, spanish, english", [case[1:] for case in UNREADABLE],
+                         ids=[case[0] for case in UNREADABLE])
+def test_a_file_that_cannot_be_read(cli, tmp_path, content, spanish, english):
+    path = tmp_path / "fight.toml"
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
+        path.write_bytes(content)
+    for lang, line in (("es", spanish), ("en", english)):
+        result = cli("--lang", lang, "encounter", "check", path)
+        assert (result.code, result.out, result.err) == (2, "", f"rolecli: {line}\n"), lang
+
+
+def test_a_conflict_already_running(cli, tmp_path):
+    assert cli("-C", "demo", "conflict", "start").code == 0
+    assert _said(cli, tmp_path, SOUND, "es", "run") == (
+        2, "", "rolecli: hay un conflicto en curso en la campaña 'demo', y un encuentro es un conflicto propio: "
+               "termínalo antes con 'rolecli conflict end'.\n")
+    assert _said(cli, tmp_path, SOUND, "en", "run") == (
+        2, "", "rolecli: a conflict is running in campaign 'demo', and an encounter is a conflict of its own: end it "
+               "first with 'rolecli conflict end'.\n")
+
+
 def test_a_side_with_nobody_able_to_act(cli, tmp_path):
     assert cli("-C", "demo", "damage", "Esqueleto", "6").code == 0
     text = FILES["nobody"].replace("characters = []", 'characters = ["Esqueleto"]')
@@ -472,7 +528,8 @@ FORMAT = set(file.TOP + file.SIDE + file.BLOCK + file.BEHAVIOUR + file.RULE + fi
 
 
 def test_no_spanish_line_has_english_left():
-    lines = {case[0]: case[4] for case in CASES} | {case[0]: case[3] for case in MORE}
+    lines = {case[0]: case[4] for case in CASES} | {case[0]: case[3] for case in MORE} \
+        | {case[0]: case[2] for case in UNREADABLE}
     left = {name: words for name, line in lines.items() if (words := [w for w in foreign(line, "es")
                                                                           if w not in FORMAT])}
     assert not left, left
