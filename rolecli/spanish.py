@@ -378,6 +378,8 @@ TEXTS = {
     "no current campaign: choose one with 'rolecli campaign use NAME' or pass --campaign NAME.":
         "no hay campaña actual: elige una con 'rolecli campaign use NAME' o pasa --campaign NAME.",
     "no campaign {name} in {folder}. Campaigns: {names}.": "no hay ninguna campaña {name} en {folder}. Campañas: {names}.",
+    "no campaign {name} in {folder}. Did you mean {other}? Campaigns: {names}.":
+        "no hay ninguna campaña {name} en {folder}. ¿Querías decir {other}? Campañas: {names}.",
     "campaign {name} already exists in {folder}; choose another name.":
         "la campaña {name} ya existe en {folder}; elige otro nombre.",
     "campaign {campaign} has no character {name}. Characters: {names}.":
@@ -613,6 +615,119 @@ TEXTS = {
     "give one of --rounds N, --until-turn and --scene.": "da una de --rounds N, --until-turn y --scene.",
     "no effect #{n}; effects in force: {names}.": "no hay efecto #{n}; efectos en vigor: {names}.",
     "event {name} is not one of: {names}.": "el evento {name} no es uno de: {names}.",
+    # --- encounter files (rolecli.encounter.file; docs/encounters.md) ---------------------------------
+    "{name} is not a key of an encounter file. Keys: {names}.":
+        "{name} no es una clave de un fichero de encuentro. Claves: {names}.",
+    "{name} is not a key of an encounter file. Did you mean {other}? Keys: {names}.":
+        "{name} no es una clave de un fichero de encuentro. ¿Querías decir {other}? Claves: {names}.",
+    "{name} is not a key here. Keys: {names}.": "{name} no es una clave válida aquí. Claves: {names}.",
+    "{name} is not a key here. Did you mean {other}? Keys: {names}.":
+        "{name} no es una clave válida aquí. ¿Querías decir {other}? Claves: {names}.",
+    "{name} = {value} should be a campaign's name in quotes.":
+        "{name} = {value} debería ser el nombre de una campaña entre comillas.",
+    "campaign is not given: add campaign = \"NAME\", put the file in the campaign's folder, or pass -C NAME.":
+        "falta campaign: añade campaign = \"NAME\", pon el fichero en la carpeta de la campaña, o pasa -C NAME.",
+    "{name} = {value} should be a list of campaign characters' names, such as [\"Ana\", \"Bruno\"].":
+        "{name} = {value} debería ser una lista de nombres de personajes de la campaña, como [\"Ana\", \"Bruno\"].",
+    "{name} names {who}: {message}": "{name} nombra {who}: {message}",
+    "{name} names {who}, who fights in a side: leave it out of present.":
+        "{name} nombra {who}, que lucha en un bando: quítalo de present.",
+    "{name} should hold two sides or more: an encounter needs two sides or more, such as [sides.heroes] and "
+    "[sides.foes].":
+        "{name} debería tener dos bandos o más: un encuentro necesita dos bandos o más, como [sides.heroes] y "
+        "[sides.foes].",
+    "{name} has nobody: give it characters = [...] or a [stat_blocks] table.":
+        "{name} no tiene a nadie: dale characters = [...] o una tabla [stat_blocks].",
+    "{name} has nobody able to act: {names}.": "{name} no tiene a nadie capaz de actuar: {names}.",
+    "side {name} has nobody able to act: {names}.": "el bando {name} no tiene a nadie capaz de actuar: {names}.",
+    "{name} makes {who}, the name of a character of campaign {campaign}; name the stat block otherwise.":
+        "{name} crea {who}, que es el nombre de un personaje de la campaña {campaign}; da otro nombre al perfil.",
+    "{name} a stat block name cannot be empty.": "{name}: el nombre de un perfil no puede estar vacío.",
+    "{name} stat block name {value} starts or ends with a space; remove it.":
+        "{name}: el nombre de perfil {value} empieza o acaba con un espacio; quítalo.",
+    "{name} stat block name {value} {message_why}; a stat block name is at most 64 characters, without '/', '\\', "
+    "'..', control or invisible characters or a leading '.'.":
+        "{name}: el nombre de perfil {value} {message_why}; un nombre de perfil tiene como mucho 64 caracteres, sin "
+        "'/', '\\', '..', caracteres de control o invisibles ni un '.' al principio.",
+    "{name} is not a participant of the encounter. Participants: {names}.":
+        "{name} no es un participante del encuentro. Participantes: {names}.",
+    "{name} is not a participant of the encounter. Did you mean {other}? Participants: {names}.":
+        "{name} no es un participante del encuentro. ¿Querías decir {other}? Participantes: {names}.",
+    "{name} gives {who} no verb: add verb = \"...\" (one of {verbs}).":
+        "{name} no da ningún verbo a {who}: añade verb = \"...\" (uno de {verbs}).",
+    "{name} gives {who} no verb: add verb = \"...\" (one of {verbs}), played when no rule is, or end the rules with "
+    "one whose when = \"always\" aimed at a foe or at self.":
+        "{name} no da ningún verbo a {who}: añade verb = \"...\" (uno de {verbs}), que se juega cuando no se juega "
+        "ninguna regla, o termina las reglas con una cuyo when = \"always\" apunte a un enemigo o a sí mismo (self).",
+    "{name} is not a player's choice of {verbs}. Choices: none.":
+        "{name} no es una elección del jugador en {verbs}. Elecciones: ninguna.",
+    "{name} is not a player's choice of {verbs}. Choices: {names}.":
+        "{name} no es una elección del jugador en {verbs}. Elecciones: {names}.",
+    "{name} is not a player's choice of {verbs}. Did you mean {other}? Choices: {names}.":
+        "{name} no es una elección del jugador en {verbs}. ¿Querías decir {other}? Elecciones: {names}.",
+    "{name} = {value} should be one of {words} or a name.": "{name} = {value} debería ser uno de {words} o un nombre.",
+    "{name} = {value} is neither one of {words} nor a participant of another side. Foes: {names}.":
+        "{name} = {value} no es ni uno de {words} ni un participante de otro bando. Enemigos: {names}.",
+    "{name} = {value} is neither one of {words} nor a participant of another side. Did you mean {other}? Foes: "
+    "{names}.":
+        "{name} = {value} no es ni uno de {words} ni un participante de otro bando. ¿Querías decir {other}? "
+        "Enemigos: {names}.",
+    "{name} = {value} should be a list of rules: [[...rules]] tables, each with when, verb, target and params.":
+        "{name} = {value} debería ser una lista de reglas: tablas [[...rules]], cada una con when, verb, target y "
+        "params.",
+    "{name} = {value} is not a condition; conditions: {words}, self_below = N, ally_below = N (N a share of "
+    "vitality in 0..1: ally_below = 0.5 holds while an ally has less than half its fight left).":
+        "{name} = {value} no es una condición; condiciones: {words}, self_below = N, ally_below = N (N, una "
+        "fracción de la vitalidad en 0..1: ally_below = 0.5 se cumple mientras a un aliado le quede menos de la "
+        "mitad de sus fuerzas).",
+    "{name} needs verb = \"...\": {message_what}.": "{name} necesita verb = \"...\": {message_what}.",
+    "the verb the rule plays": "el verbo que juega la regla",
+    "the verb applied to the target after a success": "el verbo que se aplica al objetivo tras un éxito",
+    "the verb used to defend": "el verbo con el que se defiende",
+    "the system's morale verb": "el verbo de moral del sistema",
+    "{name} = {value} is not a verb of {system}. Did you mean {other}? Verbs: {names}.":
+        "{name} = {value} no es un verbo de {system}. ¿Querías decir {other}? Verbos: {names}.",
+    "{name} = {value} is not a verb that fits here; verbs that do: {names}.":
+        "{name} = {value} no es un verbo que sirva aquí; verbos que sí: {names}.",
+    "{name} is not a parameter of {verb}. Parameters: none.": "{name} no es un parámetro de {verb}. Parámetros: ninguno.",
+    "{name} is not a parameter of {verb}. Parameters: {names}.": "{name} no es un parámetro de {verb}. Parámetros: {names}.",
+    "{name} is not a parameter of {verb}. Did you mean {other}? Parameters: {names}.":
+        "{name} no es un parámetro de {verb}. ¿Querías decir {other}? Parámetros: {names}.",
+    "{name} gives {verb} no {param}, which it needs: add params.{param2}.":
+        "{name} no le da a {verb} el parámetro {param}, que necesita: añade params.{param2}.",
+    "{name} gives {verb} no {param}, which the rules take from its target and {who} does not give: add "
+    "params.{param2}, or as_target.{param3} to {who2}'s side.":
+        "{name} no le da a {verb} el parámetro {param}, que las reglas toman de su objetivo y {who} no da: añade "
+        "params.{param2}, o as_target.{param3} al bando de {who2}.",
+    "{name} is not a parameter any verb used against {who} takes from its target.":
+        "{name} no es un parámetro que tome de su objetivo ningún verbo usado contra {who}.",
+    "{name} = {value}: as_target takes plain values.": "{name} = {value}: as_target lleva valores simples.",
+    "{name} = {value} is not a placeholder; placeholders: {names}.":
+        "{name} = {value} no es un marcador; marcadores: {names}.",
+    # the head is a message: a line of a file whose kind of value is "true or false" would else be
+    # taken for a character's "{name}: {key} takes true or false."
+    "{message_head} stands for names, and {param} takes {message_kind}.":
+        "{message_head} representa nombres, y {param} lleva {message_kind}.",
+    "{name} = {value} should be a whole number, or a dice expression in quotes.":
+        "{name} = {value} debería ser un número entero, o una expresión de dados entre comillas.",
+    "{name} = {value} should be a number, or a dice expression in quotes.":
+        "{name} = {value} debería ser un número, o una expresión de dados entre comillas.",
+    "{name} = {value} should be a number or traits in quotes.":
+        "{name} = {value} debería ser un número o rasgos entre comillas.",
+    "{name} = {value} should be a list of texts, such as [\"a\", \"b\"].":
+        "{name} = {value} debería ser una lista de textos, como [\"a\", \"b\"].",
+    "a whole number, or a dice expression in quotes": "un número entero, o una expresión de dados entre comillas",
+    "a number, or a dice expression in quotes": "un número, o una expresión de dados entre comillas",
+    "true or false": "true o false",
+    "a text in quotes": "un texto entre comillas",
+    "a number or traits in quotes": "un número o rasgos entre comillas",
+    "a list of texts, such as [\"a\", \"b\"]": "una lista de textos, como [\"a\", \"b\"]",
+    "{name} is given, but {system} has no initiative verb (the file's order is the order).":
+        "hay {name}, pero {system} no tiene verbo de iniciativa (el orden es el del fichero).",
+    "{name} = {value} should list sides of the encounter: {names}.":
+        "{name} = {value} debería listar bandos del encuentro: {names}.",
+    "{name} is not a parameter of any verb this encounter uses ({verbs}).":
+        "{name} no es un parámetro de ningún verbo que use este encuentro ({verbs}).",
     # --- verbs, odds, tables, encounters, plugins -----------------------------------------------------
     "odds {system} needs one of its verbs with odds: {verbs}.":
         "odds {system} necesita uno de sus verbos con probabilidades: {verbs}.",
