@@ -793,6 +793,10 @@ TEXTS = {
     "(about ±2 points).":
         "Para cuando el intervalo del 95% de la tasa de victoria de cada bando es más estrecho que esta anchura "
         "(0.05: cinco puntos); sola, 0.04 (unos ±2 puntos).",
+    "--workers {value}: this machine gives rolecli {cores} core(s), so {workers} worker(s) share the trials (the "
+    "figures are the same whatever the workers).":
+        "--workers {value}: esta máquina da a rolecli {cores} núcleo(s), así que {workers} proceso(s) se reparten "
+        "las partidas (las cifras son las mismas con cualquier número de procesos).",
     "--workers {value} is out of range 1..64 (or auto, one per core).":
         "--workers {value} está fuera del rango 1..64 (o auto, uno por núcleo).",
     "--workers {value} is not a number: give one from 1 to 64, or auto (one per core).":

@@ -136,6 +136,9 @@ def test_workers_beyond_the_cores_are_clamped_to_them_with_a_note(cli, campaigns
     assert many.err == (f"rolecli: --workers 64: this machine gives rolecli {cores} core(s), so {cores} worker(s) "
                         "share the trials (the figures are the same whatever the workers).\n")
     assert started == [cores]
+    assert _simulate(cli, path, "--trials", "40", "--seed", "3", "--workers", "64", "--lang", "es").err == (
+        f"rolecli: --workers 64: esta máquina da a rolecli {cores} núcleo(s), así que {cores} proceso(s) se reparten "
+        "las partidas (las cifras son las mismas con cualquier número de procesos).\n")
     assert many.out == _simulate(cli, path, "--trials", "40", "--seed", "3").out
     assert _simulate(cli, path, "--trials", "40", "--seed", "3", "--workers", str(cores)).err == ""
 

@@ -505,9 +505,10 @@ def test_a_side_with_nobody_able_to_act(cli, tmp_path):
     assert _said(cli, tmp_path, text, "en") == (
         2, "", "rolecli: fight.toml line 12: sides.foes has nobody able to act: Esqueleto down (0 HP).\n")
     code, out, err = _said(cli, tmp_path, text, "es")
-    # the core's words; why each one cannot act is the engine's (rolecli.encounter.engine), in English there
+    # the core's words around the system's own, each in Spanish
     assert (code, out) == (2, "") and err.startswith(
         "rolecli: fight.toml línea 12: sides.foes no tiene a nadie capaz de actuar: Esqueleto "), err
+    assert "down" not in err and "HP" not in err, err
 
 
 def test_what_no_shipped_system_makes_the_file_say():

@@ -199,18 +199,19 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
     if not 1 <= trials <= MAX_TRIALS:
         raise RoleError(f"--trials {trials} is out of range 1..{MAX_TRIALS}.")
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    workers = _workers(workers, cores)
-    if workers > cores:  # more processes than cores only share them out: same figures, more memory, slower
-        from rolecli.output import note
-
-        note(f"--workers {workers}: this machine gives rolecli {cores} core(s), so {cores} worker(s) share the "
-             "trials (the figures are the same whatever the workers).")
-        workers = cores
+    asked = _workers(workers, cores)
+    workers = min(asked, cores)  # more processes than cores only share them out: same figures, more memory, slower
     if until_ci is not None and not 0 < until_ci < 1:
         raise RoleError(f"--until-ci {until_ci:g} is out of range: give a width between 0 and 1, such as 0.05.")
     source, root, name, lang, _ = _open(ctx, file, lang)
     camp = store.load_campaign(root, name, systems_lookup)
     enc = _checked(source, camp)
+    if asked > cores:
+        from rolecli.i18n import say
+        from rolecli.output import note
+
+        note(say(f"--workers {asked}: this machine gives rolecli {cores} core(s), so {cores} worker(s) share the "
+                 "trials (the figures are the same whatever the workers).", lang))
     if seed is None:  # a seed of its own, said in the results, so the figures can be had again
         import random
 

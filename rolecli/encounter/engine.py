@@ -491,8 +491,9 @@ def rehearse(enc) -> None:
     is an error of the file, naming the key that gave it, before anything is
     played. Nothing is kept."""
     idle = Play(enc, seed=0).idle_side()
-    if idle is not None:
-        raise enc.where.error(("sides", idle[0]), idle[1])
+    if idle is not None:  # why each one cannot act is the system's, in each language
+        english = enc.where.error(("sides", idle[0]), idle[1])
+        raise _in_both(english, idle[1], Play(enc, seed=0, lang="es").idle_side()[1]) from None
     for name, p in enc.participants.items():
         b = p.behaviour
         aimed = [(c, rule.target if rule.aims(c) else None) for rule in b.rules for c in (rule.main, rule.on_success)
@@ -526,12 +527,16 @@ def _try(enc, call: Call, target: str | None, attempt: Callable[[Play], Any]) ->
         english = enc.where.error(key, f"is refused by {enc.info.name!r} ({call.spec.name}{against}): {reason}")
         if exc.reason.text("es") == reason:  # the rules' words are English alone: the core's catalog says the rest
             raise english from None
-        from rolecli.contract import Label
-        from rolecli.i18n import say
+        raise _in_both(english, reason, exc.reason.text("es")) from None
 
-        # the system's own Spanish in the file's message, the catalog's around it
-        spanish = say(str(english).replace(reason, exc.reason.text("es")), "es")
-        raise CampaignError(Label(spanish, str(english))) from None
+
+def _in_both(english: CampaignError, part: str, spanish_part: str) -> CampaignError:
+    """``english``, a file's error holding ``part`` (the system's words), with
+    its Spanish: the system's own (``spanish_part``) in it, the catalog's around it."""
+    from rolecli.contract import Label
+    from rolecli.i18n import say
+
+    return CampaignError(Label(say(str(english).replace(part, spanish_part), "es"), str(english)))
 
 
 def _pieces(value: Any) -> list[str]:
