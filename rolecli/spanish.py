@@ -237,6 +237,7 @@ TEXTS = {
     "Option {option} does not take a value.": "la opción {option} no lleva valor.",
     "Got unexpected extra argument ({words})": "sobra un argumento ({words})",
     "Got unexpected extra arguments ({words})": "sobran argumentos ({words})",
+    "Got unexpected extra argument(s) ({words})": "sobran argumentos ({words})",  # (typer's own click, 0.2x)
     "Invalid value for {name}: {message}": "valor no válido para {name}: {message}",
     "Invalid value: {message}": "valor no válido: {message}",
     "Input should be a valid integer, unable to parse string as an integer":

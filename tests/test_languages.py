@@ -143,6 +143,9 @@ def test_roll_help_and_a_usage_error_are_spanish_under_a_spanish_locale(cli, mon
     refused = run_inprocess("roll", "1d6", "--bogus")
     assert refused.err == "rolecli: no existe la opción --bogus. Consulta 'rolecli roll --help'.\n"
     assert run_inprocess("roll", "1d6", "--bogus", "--lang", "en").err.startswith("rolecli: No such option")
+    extra = run_inprocess("alternity", "encumbrance", "30", "0")  # one argument too many, in any click's words
+    assert extra.code == 2 and extra.err == ("rolecli: sobran argumentos (0). Consulta 'rolecli alternity "
+                                             "encumbrance --help'.\n"), extra.err
 
 
 # --- the bad-input corpus ---------------------------------------------------------
