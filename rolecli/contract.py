@@ -690,7 +690,7 @@ class Refused(RoleError):
 def check_range(name: str | Label, value: float, minimum: float | None, maximum: float | None,
                 unit: str = "") -> None:
     """Refuse ``value`` unless it lies in ``minimum..maximum`` (``None``: no
-    bound), naming the range: ``damage = -2 is out of range 0..``. ``name``: a
+    bound), naming the range: ``damage = -2 is out of range 0...``. ``name``: a
     flag or a key as typed, or a :class:`Label` to name it in each language
     (``Label("altura", "height")``); ``unit``: written after the value (``m``)."""
     if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
