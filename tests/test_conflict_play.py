@@ -139,6 +139,9 @@ def test_a_returned_state_is_merged_over_the_template_fields_it_leaves_out(old, 
     ({"a": 1, "b": 2, "c": 3}, {"a": 1, "b": 4, "c": 3}, {"a": 1, "b": 4, "c": 3}, True),  # a whole state, moved
     ({"c": 3, "x": 9, "a": 1}, {"a": 1, "b": 2, "c": 3}, {"a": 1, "c": 3, "b": 2}, True),  # undeclared gone, new after
     ({"a": 1, "b": 2, "c": 3}, {"a": 1, "b": None, "c": 3}, {"a": 1, "c": 3}, True),  # a whole state with a None
+    ({"a": 1, "c": 3}, {"c": 3}, {"a": 1, "c": 3}, False),  # some of the fields, in order, unmoved
+    ({"a": 1, "c": 3}, {"b": 2}, {"a": 1, "c": 3, "b": 2}, True),  # some, in order: a field it lacked comes after
+    ({"c": 3, "a": 1}, {"c": 4}, {"a": 1, "c": 4}, True),  # some, out of order: moved, put in order
 ])
 def test_a_change_that_moves_nothing_leaves_the_state_as_it_was(old, new, state, moved):
     from rolecli.play import apply_changes
