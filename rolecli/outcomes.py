@@ -61,11 +61,16 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
                 return _NOT_STATES
             if plain and not _plain(state):
                 plain = False
-        if not isinstance(effects, (list, tuple)) or (effects and not all(isinstance(e, Effect) for e in effects)):
-            return "its Outcome.effects is not a list of Effects"
-        if not isinstance(used, (list, tuple)) or (used and not all(
-                isinstance(i, int) and not isinstance(i, bool) for i in used)):
-            return "its Outcome.used is not a list of effect ids"
+        if not isinstance(effects, (list, tuple)):
+            return _NOT_EFFECTS
+        for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
+            if not isinstance(effect, Effect):
+                return _NOT_EFFECTS
+        if not isinstance(used, (list, tuple)):
+            return _NOT_USED
+        for i in used:
+            if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
+                return _NOT_USED
         if hook == "rolecli_initiative":
             for key in ("order", "turns"):
                 if key in result.data and not _texts(result.data[key]):
@@ -80,6 +85,8 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
 
 
 _NOT_STATES = "its Outcome.changes is not a dict of characters' names to their state (dicts)"
+_NOT_EFFECTS = "its Outcome.effects is not a list of Effects"
+_NOT_USED = "its Outcome.used is not a list of effect ids"
 
 
 def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
@@ -89,23 +96,30 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     if not changes or info is None:
         return None
     action, ctx = kwargs.get("action"), kwargs.get("ctx")
-    given = _given(action, kwargs)
+    actor, target = getattr(action, "actor", None), getattr(action, "target", None)
+    given = None  # every character the hook was given, worked out for a name other than its actor's or target's
     campaign = None  # looked at for a character not given, or a key not a state field, if any
     reached = None  # worked out for a name the verb was not given, if any
     state_keys = info.state_keys
     for name, state in changes.items():
-        if name not in given:
-            if campaign is None:
-                campaign = getattr(ctx, "characters", None) or {}
-            if reached is None:
-                reached = _reached(ctx, campaign)
-            if name not in reached:
-                return (f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; "
-                        "nothing was written")
+        ours = (actor is not None and name == actor.name) or (target is not None and name == target.name)
+        if not ours:  # (the usual change is the actor's or the target's)
+            if given is None:
+                given = _given(action, kwargs)
+            if name not in given:
+                if campaign is None:
+                    campaign = getattr(ctx, "characters", None) or {}
+                if reached is None:
+                    reached = _reached(ctx, campaign)
+                if name not in reached:
+                    return (f"it changed {name!r}, whom the verb was neither given nor looked at in "
+                            "ctx.characters; nothing was written")
         if state.keys() <= state_keys:  # the usual result: state fields only, whatever the character holds
             continue
         if campaign is None:
             campaign = getattr(ctx, "characters", None) or {}
+        if given is None:
+            given = _given(action, kwargs)
         had = given.get(name) or campaign.get(name)
         held = had.state if had is not None else {}
         new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]

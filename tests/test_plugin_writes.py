@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from rolecli import hookimpl
-from rolecli.contract import CONTRACT_VERSION, ActionSpec, Field, Label, Outcome, Param, SystemInfo
+from rolecli.contract import CONTRACT_VERSION, ActionSpec, Effect, Field, Label, Outcome, Param, SystemInfo
 from rolecli.outcomes import MAX_LINE, MAX_LINES, _plain
 from rolecli.testing import campaign, plugins, run
 
@@ -259,3 +259,23 @@ def test_every_changed_state_is_checked_not_only_the_first(changes, says):
     kwargs = {"action": Action("hit", {}, ana, bo), "ctx": context(Rogue().info, characters=[ana, bo], explain=False)}
     said = problem("rolecli_resolve", Outcome(data={}, lines=[], changes=changes), kwargs, Rogue().info)
     assert said is None if says is None else says in said
+
+
+@pytest.mark.parametrize("effects, used, says", [
+    ([], [], None),
+    ([Effect("Bo", "a block", until="used")], [3], None),
+    ((Effect("Bo", "a block"),), (3, 4), None),  # tuples are lists here
+    ([Effect("Bo", "a block"), "a block"], [], "its Outcome.effects is not a list of Effects"),
+    ({"Bo": "a block"}, [], "its Outcome.effects is not a list of Effects"),
+    ([], [3, True], "its Outcome.used is not a list of effect ids"),  # a bool is no id, though Python counts it an int
+    ([], [3, "4"], "its Outcome.used is not a list of effect ids"),
+    ([], 3, "its Outcome.used is not a list of effect ids"),
+])
+def test_the_effects_left_and_used_are_checked_one_by_one(effects, used, says):
+    from rolecli.contract import Action
+    from rolecli.outcomes import problem
+    from rolecli.testing import context
+
+    kwargs = {"action": Action("hit", {}), "ctx": context(explain=False)}
+    said = problem("rolecli_resolve", Outcome(data={}, lines=[], effects=effects, used=used), kwargs, None)
+    assert said == says
