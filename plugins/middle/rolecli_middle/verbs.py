@@ -47,6 +47,12 @@ def choices(values, allowed, flag: str) -> list[str]:
     return list(values)
 
 
+def typed(given: dict[str, Any] | None) -> dict[str, Any]:
+    """The values of ``given`` the command line gave: none is ``None``, and no list
+    is empty (a campaign's verbs, and every call of a simulation, give none)."""
+    return {k: v for k, v in given.items() if v is not None and v != []} if given else {}
+
+
 def states_of(values, flag: str) -> list[str]:
     return choices([str(v).casefold() for v in values or ()], S.ORDER, flag)
 
@@ -61,13 +67,15 @@ def weapon_given(p: dict) -> dict[str, Any]:
 def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
     """The one acting. For a quick roll, marks typed for the verb's own capability
     are kept under its name, so the output says what was rolled."""
-    given = dict(given or {})
+    given = typed(given)
     text = str(p.get("capability") or default or "")
     if action.actor is None and default and C.is_number(text):
         given[default] = C.check_rating(int(text), default)
         p["capability"] = default
-    given["extra_states"] = states_of(p.get("states"), "--states")
-    if action.actor is None and "inconsciente" in given["extra_states"]:
+    extra = states_of(p.get("states"), "--states")
+    if extra:
+        given["extra_states"] = extra
+    if action.actor is None and "inconsciente" in extra:
         # as the core refuses an Unconscious character of a campaign (004-R16, issue 10)
         raise Refused(L("quien actúa está Inconsciente (--states inconsciente): no puede actuar (004-R16).",
                         "the one acting is Unconscious (--states inconsciente): it cannot act (004-R16)."))
@@ -75,8 +83,8 @@ def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: 
 
 
 def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) -> Fighter:
-    given = {"armadura": p.get("armour"), "escudo": p.get("shield"), "vida": p.get("life"), "vigor": p.get("vigor"),
-             "extra_states": states_of(p.get("target_states"), "--target-states"), **(given or {})}
+    given = typed({"armadura": p.get("armour"), "escudo": p.get("shield"), "vida": p.get("life"), "vigor": p.get("vigor"),
+                   "extra_states": states_of(p.get("target_states"), "--target-states"), **(given or {})})
     return scene.fighter(action.target, given)
 
 
