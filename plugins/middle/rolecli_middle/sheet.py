@@ -174,6 +174,8 @@ class Scene:
     """The fighters of one action, by name, with the campaign's other characters
     at hand (who covers whom, whose mount this is)."""
 
+    __slots__ = ("ctx", "lang", "explain", "options", "characters", "_fighters", "read_before")
+
     def __init__(self, ctx):
         self.ctx = ctx
         self.lang = ctx.lang

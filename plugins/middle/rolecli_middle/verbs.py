@@ -54,14 +54,16 @@ def typed(given: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def states_of(values, flag: str) -> list[str]:
-    return choices([str(v).casefold() for v in values or ()], S.ORDER, flag)
+    if not values:  # the usual case, as for choices
+        return []
+    return choices([str(v).casefold() for v in values], S.ORDER, flag)
 
 
 def weapon_given(p: dict) -> dict[str, Any]:
-    """The striker's weapon (and, for a beast, temperament) as the command line gives them."""
+    """The striker's weapon (and, for a beast, temperament) as the command line gives them: only what was typed."""
     kinds = choices(p.get("weapon_kind"), _KINDS, "--weapon-kind")
-    return {"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
-            "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")}
+    return typed({"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
+                  "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")})
 
 
 def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
@@ -107,8 +109,10 @@ def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) ->
 
 
 def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[Fighter, Fighter]:
-    attacker = actor_of(scene, action, p, default, {"montado": True if p.get("mounted") else None}
-                        | ({} if default == C.BEAST_TAMING else weapon_given(p)))
+    given = {} if default == C.BEAST_TAMING else weapon_given(p)
+    if p.get("mounted"):
+        given["montado"] = True
+    attacker = actor_of(scene, action, p, default, given)
     target = target_of(scene, action, p)
     if action.actor is not None and action.actor is action.target:
         raise Refused(L(f"{attacker.name} no puede golpearse a sí mismo; nombra a un rival con --target.",
@@ -123,6 +127,8 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 
 
 # --- the verbs ----------------------------------------------------------------
+
+STRIKE = L("golpe", "strike")  # what a blow's dice are thrown for
 
 def one_actor(rules, default: str | None):
     """A verb whose rules take only the one acting: ``rules(scene, actor, p, dice)``,
@@ -145,7 +151,7 @@ def do_strike(action, ctx):
     attacker, target = strike_sides(scene, action, p, C.WEAPON_USE)
     blow = K.build(scene, attacker, target, p)
     K.declare(blow, free=bool(p.get("free")))
-    lines, data, hit = K.throw(scene, blow, ctx.dice, why=L("golpe", "strike"))
+    lines, data, hit = K.throw(scene, blow, ctx.dice, why=STRIKE)
     if p.get("with_mount"):
         mount.require_mounted(attacker)
         steed = mount.mount_of(scene, attacker, {"arma_bonus": p.get("mount_bonus")})
