@@ -186,14 +186,22 @@ def test_reading_shift_option(cli):
 
 def test_equal_faces_of_rating_0_keep_the_smaller_die_lower():
     # d6=3, d12=3, d20=8 at ND 0: the lowest is the d6's 3 (what a charge die's size follows)
-    result, kept = ND.read([3, 3, 8], (6, 12, 20), "lowest")
+    result, kept = ND.read([3, 3, 8], "lowest")
     assert (result, kept) == (3, [0])
 
 
+def test_an_ld_throws_its_smaller_dice_first():
+    # what lets a tie between equal faces read the smaller die lower by the order thrown alone
+    for rating, sizes in DICE.items():
+        for steps in (0, 1, 2):
+            thrown = ND.shrunk(sizes, steps)
+            assert thrown is None or list(thrown) == sorted(thrown), (rating, steps)
+
+
 def test_equal_faces_of_equal_dice_keep_the_order_thrown():
-    assert ND.read([4, 2, 4], (12, 12, 12), "highest") == (4, [2])
-    assert ND.read([5, 5, 1], (6, 6, 6), "middle") == (5, [0])
-    assert ND.read([2, 2, 2], (20, 20, 20), "highest_plus_middle") == (4, [2, 1])
+    assert ND.read([4, 2, 4], "highest") == (4, [2])
+    assert ND.read([5, 5, 1], "middle") == (5, [0])
+    assert ND.read([2, 2, 2], "highest_plus_middle") == (4, [2, 1])
 
 
 def test_an_ld_with_more_modifiers_is_thrown_by_its_own_nd():

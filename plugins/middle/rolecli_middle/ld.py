@@ -74,13 +74,13 @@ class Throw:
         return self.result is not None and self.result >= self.ld.needed
 
     def data(self) -> dict:
-        ld, plan = self.ld, self.ld.plan
-        return {"capability": ld.capability.name, "rating": ld.capability.rating, "innate": ld.capability.innate,
+        ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes
+        return {"capability": capability.name, "rating": capability.rating, "innate": capability.innate,
                 "nd": ld.nd, "nd_modifiers": [m.as_json() for m in ld.mods], "nd_level": plan.level,
-                "shrink": plan.shrink, "sizes": list(ld.sizes or ()), "faces": self.faces,
-                "reading": plan.reading if ld.sizes else None, "kept": [self.faces[i] for i in self.kept],
+                "shrink": plan.shrink, "sizes": list(sizes or ()), "faces": faces,
+                "reading": plan.reading if sizes else None, "kept": [faces[i] for i in self.kept],
                 "result": self.result, "goal": ld.needed, "success": self.success,
-                "automatic_failure": ld.sizes is None, "cannot_succeed": ld.sizes is None or ld.hopeless}
+                "automatic_failure": sizes is None, "cannot_succeed": sizes is None or ld.hopeless}
 
 
 def throw(ld: Ld, dice, why: str) -> Throw:
@@ -89,8 +89,9 @@ def throw(ld: Ld, dice, why: str) -> Throw:
     sizes = ld.sizes
     if sizes is None:
         return Throw(ld, [], None, [])
-    faces = [dice.roll(size, f"{why} {i + 1}/3") for i, size in enumerate(sizes)]
-    result, kept = ND.read(faces, sizes, ld.plan.reading)
+    roll = dice.roll
+    faces = [roll(sizes[0], f"{why} 1/3"), roll(sizes[1], f"{why} 2/3"), roll(sizes[2], f"{why} 3/3")]
+    result, kept = ND.read(faces, ld.plan.reading)
     return Throw(ld, faces, result, kept)
 
 
@@ -133,7 +134,7 @@ def _failed(data):
 def _counts(sizes: tuple[int, ...], reading: str) -> tuple[tuple[tuple[int, int], int], ...]:
     counts: dict[tuple[int, int], int] = {}
     for faces in product(*(range(1, s + 1) for s in sizes)):
-        result, kept = ND.read(list(faces), sizes, reading)
+        result, kept = ND.read(list(faces), reading)
         key = (result, max(sizes[i] for i in kept))
         counts[key] = counts.get(key, 0) + 1
     return tuple(sorted(counts.items()))

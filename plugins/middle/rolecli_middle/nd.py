@@ -109,12 +109,15 @@ def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
 
 
 _ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice, low to high
+_THROWN = (0, 1, 2)  # the positions of an LD's three dice, in the order thrown
 
 
-def read(faces: list[int], sizes: tuple[int, ...], reading: str) -> tuple[int, list[int]]:
+def read(faces: list[int], reading: str) -> tuple[int, list[int]]:
     """The result of the dice by a reading, and the positions of the dice read.
-    Equal faces keep the smaller die lower, then the order thrown."""
-    (_, _, low), (_, _, mid), (_, _, high) = sorted(zip(faces, sizes, range(len(faces))))
+    Equal faces keep the smaller die lower, then the order thrown: an LD throws
+    its smaller dice first (:data:`~.capability.DICE`, and :func:`shrunk` keeps
+    the order), so a stable sort by face alone keeps both."""
+    low, mid, high = sorted(_THROWN, key=faces.__getitem__)
     if reading == "highest_plus_middle":
         return faces[high] + faces[mid], [high, mid]
     if reading == "lowest_minus_second":

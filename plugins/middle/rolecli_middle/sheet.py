@@ -60,6 +60,8 @@ class Fighter:
     ``get(key)`` reads the values as they stand, laid in one table when the fighter
     is made: a blow reads dozens of them, each then one look-up."""
 
+    __slots__ = ("character", "name", "given", "state", "_copied", "_now", "get", "_states")
+
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.name = character.name if character else name
@@ -171,6 +173,8 @@ class Fighter:
 class Scene:
     """The fighters of one action, by name, with the campaign's other characters
     at hand (who covers whom, whose mount this is)."""
+
+    __slots__ = ("ctx", "lang", "explain", "options", "characters", "_fighters", "read_before")
 
     def __init__(self, ctx):
         self.ctx = ctx

@@ -60,6 +60,8 @@ def own(states: Set[str], kinds: set[str]) -> list[Mod]:
 
 def against(states: Set[str]) -> list[Mod]:
     """The ND a target's states give to a blow against it."""
+    if not states:  # the usual case, as for own
+        return []
     return [mod for state, mod in _AGAINST if state in states]
 
 

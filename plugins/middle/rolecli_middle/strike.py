@@ -132,7 +132,8 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
     if p.get("parry") is not None:
         capability = C.Capability(C.WEAPON_USE, C.check_rating(int(p["parry"]), "--parry"))
     elif target.character is not None and target.get("parando") and target.can_act:
-        limit = target.marks(C.WEAPON_USE) + 1
+        capability = target.capability(C.WEAPON_USE)
+        limit = capability.rating + 1
         if not target.can_parry:
             notes.append(scene.t(f"{target.name} no tiene arma en la mano y no puede parar: le defienden sus protecciones.",
                                  f"{target.name} has no weapon in hand and cannot parry: its protections defend it."))
@@ -143,7 +144,6 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
                                  f"{target.name} has made its {limit} parries of this round (weapon use + 1, 004-R11): "
                                  "its protections defend it."))
             return None
-        capability = target.capability(C.WEAPON_USE)
     else:
         return None
     return Ld(capability, S.own(target.states, {"combat"}), who=target.name or scene.t("Parada", "Parry"),

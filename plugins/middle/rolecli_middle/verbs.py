@@ -47,27 +47,37 @@ def choices(values, allowed, flag: str) -> list[str]:
     return list(values)
 
 
+def typed(given: dict[str, Any] | None) -> dict[str, Any]:
+    """The values of ``given`` the command line gave: none is ``None``, and no list
+    is empty (a campaign's verbs, and every call of a simulation, give none)."""
+    return {k: v for k, v in given.items() if v is not None and v != []} if given else {}
+
+
 def states_of(values, flag: str) -> list[str]:
-    return choices([str(v).casefold() for v in values or ()], S.ORDER, flag)
+    if not values:  # the usual case, as for choices
+        return []
+    return choices([str(v).casefold() for v in values], S.ORDER, flag)
 
 
 def weapon_given(p: dict) -> dict[str, Any]:
-    """The striker's weapon (and, for a beast, temperament) as the command line gives them."""
+    """The striker's weapon (and, for a beast, temperament) as the command line gives them: only what was typed."""
     kinds = choices(p.get("weapon_kind"), _KINDS, "--weapon-kind")
-    return {"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
-            "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")}
+    return typed({"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
+                  "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")})
 
 
 def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
     """The one acting. For a quick roll, marks typed for the verb's own capability
     are kept under its name, so the output says what was rolled."""
-    given = dict(given or {})
+    given = typed(given)
     text = str(p.get("capability") or default or "")
     if action.actor is None and default and C.is_number(text):
         given[default] = C.check_rating(int(text), default)
         p["capability"] = default
-    given["extra_states"] = states_of(p.get("states"), "--states")
-    if action.actor is None and "inconsciente" in given["extra_states"]:
+    extra = states_of(p.get("states"), "--states")
+    if extra:
+        given["extra_states"] = extra
+    if action.actor is None and "inconsciente" in extra:
         # as the core refuses an Unconscious character of a campaign (004-R16, issue 10)
         raise Refused(L("quien actúa está Inconsciente (--states inconsciente): no puede actuar (004-R16).",
                         "the one acting is Unconscious (--states inconsciente): it cannot act (004-R16)."))
@@ -75,8 +85,8 @@ def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: 
 
 
 def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) -> Fighter:
-    given = {"armadura": p.get("armour"), "escudo": p.get("shield"), "vida": p.get("life"), "vigor": p.get("vigor"),
-             "extra_states": states_of(p.get("target_states"), "--target-states"), **(given or {})}
+    given = typed({"armadura": p.get("armour"), "escudo": p.get("shield"), "vida": p.get("life"), "vigor": p.get("vigor"),
+                   "extra_states": states_of(p.get("target_states"), "--target-states"), **(given or {})})
     return scene.fighter(action.target, given)
 
 
@@ -99,8 +109,10 @@ def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) ->
 
 
 def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[Fighter, Fighter]:
-    attacker = actor_of(scene, action, p, default, {"montado": True if p.get("mounted") else None}
-                        | ({} if default == C.BEAST_TAMING else weapon_given(p)))
+    given = {} if default == C.BEAST_TAMING else weapon_given(p)
+    if p.get("mounted"):
+        given["montado"] = True
+    attacker = actor_of(scene, action, p, default, given)
     target = target_of(scene, action, p)
     if action.actor is not None and action.actor is action.target:
         raise Refused(L(f"{attacker.name} no puede golpearse a sí mismo; nombra a un rival con --target.",
@@ -115,6 +127,8 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 
 
 # --- the verbs ----------------------------------------------------------------
+
+STRIKE = L("golpe", "strike")  # what a blow's dice are thrown for
 
 def one_actor(rules, default: str | None):
     """A verb whose rules take only the one acting: ``rules(scene, actor, p, dice)``,
@@ -137,7 +151,7 @@ def do_strike(action, ctx):
     attacker, target = strike_sides(scene, action, p, C.WEAPON_USE)
     blow = K.build(scene, attacker, target, p)
     K.declare(blow, free=bool(p.get("free")))
-    lines, data, hit = K.throw(scene, blow, ctx.dice, why=L("golpe", "strike"))
+    lines, data, hit = K.throw(scene, blow, ctx.dice, why=STRIKE)
     if p.get("with_mount"):
         mount.require_mounted(attacker)
         steed = mount.mount_of(scene, attacker, {"arma_bonus": p.get("mount_bonus")})

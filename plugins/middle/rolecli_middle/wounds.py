@@ -108,20 +108,21 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
             w.say("killed", f"Daño {damage} > la mitad de la vida {life}: muerte instantánea (004-R7).",
                   f"Damage {damage} > half of life {life}: instant death (004-R7).")
             die(scene, target, "ojo", w.lines)
-    before = target.left
+    lost = int(target.get("vida_perdida") or 0)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
-    target.set("vida_perdida", min(int(target.get("vida_perdida") or 0) + damage, life))
-    if target.left <= 0 and not target.dead:
+    target.set("vida_perdida", min(lost + damage, life))
+    left = target.left
+    if left <= 0 and not target.dead:
         die(scene, target, "vida", w.lines)
-    data = {"damage": damage, "location": location, "life": life, "life_before": before, "life_left": target.left,
+    data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
             "effects": w.effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
             "dead": target.dead, "death": target.get("muerte") or None}
     if not scene.explain:
         return [], data
     name = target.name or tr(scene.lang, "El blanco", "The target")
-    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(target.left, 0)}/{life}.",
-              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(target.left, 0)}/{life}.")
+    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(left, 0)}/{life}.",
+              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(left, 0)}/{life}.")
     return [head] + w.lines, data
 
 
