@@ -130,6 +130,7 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 
 STRIKE = L("golpe", "strike")  # what a blow's dice are thrown for
 
+
 def one_actor(rules, default: str | None):
     """A verb whose rules take only the one acting: ``rules(scene, actor, p, dice)``,
     with ``default`` the capability it throws unless another is named."""
