@@ -33,7 +33,8 @@ class Work:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
         known, given = getattr(self.ctx, "characters", None) or {}, self.given
-        return [given.get(name) or known[name] for name in known] + [c for name, c in given.items() if name not in known]
+        names = list(known)  # (asking a Mapping ``name in known`` looks the character up)
+        return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
 
     def groups(self) -> list[Character]:
         """The minion groups among :meth:`everyone`, looked for once an action."""
