@@ -144,10 +144,10 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     mods: list[tuple[str, int]] = []
     if g("modifier"):
         mods.append((MODIFIER(lang), int(g("modifier"))))
-    secondary = [g(kind) or () for kind in SECONDARY]
+    secondary = tuple(map(g, SECONDARY))  # the skills named for each kind, if any
     extended = bool(g("extended"))
     if any(secondary) or extended:
-        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills]
+        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills or ()]
                                         for kind, skills in zip(SECONDARY, secondary))
         if extended:
             restrict.append(skill_of(who, "Resistencia"))
@@ -177,10 +177,9 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)
     if size > 1:
         mods.append((f"{GROUP_SIZE(lang)} {size}", group_bonus(size)))
-    owners = [c for c in (who, target) if c is not None]
     spent, notes = 0, []
     for aspect in g("invoke") or ():
-        paid, line = invoke(work, who, aspect, owners, lang)
+        paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         spent += paid
         notes.append(line)
         mods.append((f"«{aspect}»", 2))
