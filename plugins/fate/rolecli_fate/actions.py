@@ -194,23 +194,24 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
                         f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
         lines.append(dl)
     track = track_key(p.get("track", "salud"))
-    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": a.effort - de,
+    effort = a.effort
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
                             "track": track}
     stress = 0
     spin = False
-    if a.effort > de:
-        stress = a.effort - de
+    if effort > de:
+        stress = effort - de
         if explain:
             lines.append(Label(f"El ataque gana con {shifts(stress, lang)} → {stress} de estrés",
                                f"The attack wins with {shifts(stress, lang)} → {stress} stress")(lang))
         ok = True
-    elif a.effort == de:
+    elif effort == de:
         ok = False
         if explain:
             lines.append(ATTACK_TIE(lang))
     else:
         ok = False
-        margin = de - a.effort
+        margin = de - effort
         spin = margin >= 3
         if explain:
             lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
