@@ -338,9 +338,9 @@ def test_english_lines():
 
 
 def test_000_R45_a_leaders_minions_are_read_anew_from_a_changed_sheet_or_state():
-    """Which characters are minion groups, and whom they follow, is read once for the same
-    sheets: the same roster with a new sheet (the group now follows no one) or a new state
-    (its minions taken out) is read anew, and the leader rolls alone."""
+    """A leader rolls with the minions the sheets in play attach to him, those standing: the
+    same roster with a new sheet (the group now follows no one) or a new state (its minions
+    taken out) is read anew, and the leader rolls alone."""
     coronel = char("Coronel", {"Armas": 2})
     led = char("Soldados", calidad=2, cantidad=3, lider="Coronel")
     alone = char("Soldados", calidad=2, cantidad=3)

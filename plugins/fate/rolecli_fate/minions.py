@@ -42,8 +42,9 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
-    return [c for c in work.groups().get(fold(leader.name), ())
-            if c.name != leader.name and standing(work, c) > 0]
+    led_by = fold(leader.name)
+    return [c for c in work.groups()
+            if c.name != leader.name and fold(str(c.value("lider") or "")) == led_by and standing(work, c) > 0]
 
 
 def acting_size(work: Work, ch: Character) -> int:

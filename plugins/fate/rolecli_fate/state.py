@@ -22,7 +22,7 @@ class Work:
         self.known = getattr(ctx, "characters", None) or {}  # the campaign's (asked once: a Mapping's truth counts them)
         self.given: dict[str, Character] = {ch.name: ch for ch in chars if ch is not None}
         self.states: dict[str, dict[str, Any]] = {}
-        self._groups: dict[str, list[Character]] | None = None
+        self._groups: list[Character] | None = None
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -37,12 +37,10 @@ class Work:
         names = list(known)  # (asking a Mapping ``name in known`` looks the character up)
         return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
 
-    def groups(self) -> dict[str, list[Character]]:
-        """The minion groups among :meth:`everyone`, by the folded name of the leader
-        each names (``lider``; ``""``: none), looked for once an action."""
+    def groups(self) -> list[Character]:
+        """The minion groups among :meth:`everyone`, looked for once an action."""
         if self._groups is None:
-            people = self.everyone()
-            self._groups = {leader: [people[i] for i in at] for leader, at in _groups_among(people).items()}
+            self._groups = [c for c in self.everyone() if is_group(c)]
         return self._groups
 
     def _state(self, ch: Character) -> dict[str, Any]:
@@ -68,29 +66,6 @@ class Work:
             if st != dict(self.char(name).state):
                 out[name] = st
         return out
-
-
-# The sheets of a roster (their ids, in order) -> (those sheets, where its groups are): see _groups_among.
-_GROUPS: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[str, tuple[int, ...]]]] = {}
-
-
-def _groups_among(people: list[Character]) -> dict[str, tuple[int, ...]]:
-    """Where the minion groups are among ``people``, by the folded name of the leader
-    each names. Being a group and whom it follows are sheet values (no state holds
-    one), so they are read once for the same sheets in the same order: a simulation's
-    every exchange asks it of the same roster, and a changed sheet is a new one. The
-    sheets are held, so that no other takes the id of one."""
-    key = tuple(id(ch.sheet) for ch in people)
-    found = _GROUPS.get(key)
-    if found is None:
-        if len(_GROUPS) >= 256:
-            _GROUPS.clear()
-        at: dict[str, list[int]] = {}
-        for i, ch in enumerate(people):
-            if is_group(ch):
-                at.setdefault(fold(str(ch.value("lider") or "")), []).append(i)
-        found = _GROUPS[key] = (tuple(ch.sheet for ch in people), {leader: tuple(i) for leader, i in at.items()})
-    return found[1]
 
 
 def skill_of(ch: Character | None, skill: str, default: int = 0) -> int:
