@@ -41,6 +41,7 @@ CASES = {
                              character("Grimes", {"pending": ["wound:4", "stun:3"]}), None),
     "recover end_of_round": ("recover", {"event": "end_of_round"},
                              character("Mad Dog", {"out_rounds": 1, "pending": ["stun:2"]}), None),
+    "recover end_of_round, nothing due": ("recover", {"event": "end_of_round"}, character("Grimes", {"stun": 2}), None),
     "recover end_of_round, the dead": ("recover", {"event": "end_of_round"},
                                        character("Zug", {"status": "dead", "mortal": 7}), None),
     "initiative": ("initiative", {"delayed": ["Grimes"], "surprised": ["Zug"]}, None, None),
@@ -65,7 +66,7 @@ def test_what_a_simulation_plays_writes_no_line_unread():
     """An attack, the initiative and the end of a round's recovery, at every turn and round of a
     simulation, leave their lines empty."""
     for case in ("attack", "attack, a rifle", "attack, a dead target", "initiative", "recover round", "recover end_of_round",
-                 "recover end_of_round, the dead"):
+                 "recover end_of_round, nothing due", "recover end_of_round, the dead"):
         for seed in range(20):
             assert play(case, seed, False, "en")[0].lines == [], (case, seed)
 

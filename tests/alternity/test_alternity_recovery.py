@@ -113,3 +113,16 @@ def test_a_recovery_that_changes_nothing_changes_no_one():
     assert fresh.changes == {} and fresh.data["state"]["stun"] == 0 and fresh.data["applied"] == []
     pending = call("recover", actor=character("Grimes", state={"pending": ["stun:3"]}), event="end_of_round")
     assert pending.changes["Grimes"]["stun"] == 3 and pending.changes["Grimes"]["pending"] == []
+
+
+def test_a_round_ending_with_nothing_due_reads_as_one_that_rolls_nothing():
+    """Most fighters' every round ends with nothing pending, no one knocked out or waking: the
+    same data, no change and the same words as a round that rolls nothing (the wound-knocked-out
+    one below, which goes the whole way)."""
+    fresh = call("recover", actor=character("Grimes", state={"stun": 2, "bad_luck": 1}), event="end_of_round")
+    assert fresh.data == {"character": "Grimes", "event": "end_of_round", "applied": [],
+                          "state": {**fresh.data["state"], "stun": 2, "bad_luck": 1, "pending": []}}
+    assert fresh.changes == {} and fresh.lines == ["Grimes can act."]
+    out = call("recover", actor=character("Grimes", state={"status": "ko", "ko_cause": "wound", "wound": 12}),
+               event="end_of_round")
+    assert out.changes == {} and out.data["applied"] == [] and out.lines == ["Grimes stays unconscious (wound)."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rolecli.contract import Refused
+from rolecli.contract import Character, Refused
 from rolecli.errors import RoleError
 
 from fate_helpers import applied, char, run
@@ -335,3 +335,18 @@ def test_compel_accept_gains_refuse_pays():
 def test_english_lines():
     out = run("attack", skill="1", defence="4", dice=ZZ, lang="en")
     assert any("Spin for the defender" in line for line in out.lines)
+
+
+def test_000_R45_a_leaders_minions_are_read_anew_from_a_changed_sheet_or_state():
+    """A leader rolls with the minions the sheets in play attach to him, those standing: the
+    same roster with a new sheet (the group now follows no one) or a new state (its minions
+    taken out) is read anew, and the leader rolls alone."""
+    coronel = char("Coronel", {"Armas": 2})
+    led = char("Soldados", calidad=2, cantidad=3, lider="Coronel")
+    alone = char("Soldados", calidad=2, cantidad=3)
+    beaten = Character("Soldados", led.sheet, {"sicarios_fuera": 3})
+    target = zombi()
+    for soldados, size in ((led, 4), (alone, 0), (led, 4), (beaten, 0)):
+        out = run("attack", actor=coronel, target=target, chars=[soldados], skill="Armas", defence="Atletismo", dice=ZZ)
+        modifiers = out.data["roll"]["modifiers"]
+        assert modifiers == ({"tamaño del grupo 4": 2} if size else {}), (soldados.sheet, soldados.state)

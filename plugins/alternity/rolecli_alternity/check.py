@@ -126,8 +126,11 @@ class CheckResult:
         return text
 
 
+SCORE = Label("puntuación", "score")  # made once: every check checks its score
+
+
 def check_score(score: int) -> None:
-    check_range(Label("puntuación", "score"), score, SCORE_MIN, SCORE_MAX)
+    check_range(SCORE, score, SCORE_MIN, SCORE_MAX)
 
 
 def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: bool = False,

@@ -90,6 +90,9 @@ def _reason(text: str, lang: str) -> str:
 # --- marking the tracks -----------------------------------------------------------
 
 
+DAMAGE = Label("daño", "damage")  # made once: every hit checks its amount
+
+
 def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *, spill: str = "overflow",
           fatigue_check: Callable[[dict[str, Any]], bool] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Apply one attack's (or one event's) damage. Returns (new state, report).
@@ -107,7 +110,7 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     character going (``fatigue_hold``), a failure knocks it out; any fatigue damage once
     the track is full knocks it out.
     """
-    check_range(Label("daño", "damage"), amount, 0, None)
+    check_range(DAMAGE, amount, 0, None)
     st = dict(st)
     before = {t: int(st[t]) for t in ("stun", "wound", "mortal", "fatigue")}
     was_status = st["status"]

@@ -88,16 +88,29 @@ def do_heal(ch: Character, action: Action, ctx: Context) -> Outcome:
     return Outcome({"character": ch.name, "track": track, "healed": healed, "state": st}, lines, changes={ch.name: st})
 
 
+def _round_words(ch: Character, st: dict[str, Any], lang: str) -> str:
+    """What a new round that rolls nothing for ``ch`` says of it."""
+    if st["status"] == "ko":
+        return Label(f"{ch.name} sigue inconsciente ({st['ko_cause']}).",
+                     f"{ch.name} stays unconscious ({st['ko_cause']}).")(lang)
+    if st["out_rounds"] > 0:
+        return Label(f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round.")(lang)
+    return Label(f"{ch.name} puede actuar.", f"{ch.name} can act.")(lang)
+
+
 def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     st = state(ch)
-    sizes = track_sizes(ch)
-    lines: list[str] = []
     data: dict[str, Any] = {"character": ch.name, "event": event}
     if st["status"] == "dead" and event != "act":
         return Outcome(data | {"state": st}, [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)] if explain else [])
+    if event == "end_of_round" and not (st["pending"] or st["out_rounds"] or st["status"] == "ko"):
+        # most fighters' every round: nothing lands, no one counts down or rolls to wake
+        return Outcome(data | {"applied": [], "state": st}, [_round_words(ch, st, lang)] if explain else [])
+    sizes = track_sizes(ch)
+    lines: list[str] = []
 
     def roll_with(names: tuple[str, ...], fallback: str, given: Any, what: str, extra=()) -> CheckResult:
         if given is not None:
@@ -139,13 +152,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
                                 f"recovers {back} stun and wakes, but cannot act this round nor the next")}[what]
                 lines.append(f"{ch.name} " + Label(*msg)(lang) + ".")
         elif explain:  # a round that rolls nothing: only its words
-            if st["status"] == "ko":
-                lines.append(Label(f"{ch.name} sigue inconsciente ({st['ko_cause']}).",
-                                   f"{ch.name} stays unconscious ({st['ko_cause']}).")(lang))
-            elif st["out_rounds"] > 0:
-                lines.append(Label(f"{ch.name} no puede actuar este asalto.", f"{ch.name} cannot act this round.")(lang))
-            else:
-                lines.append(Label(f"{ch.name} puede actuar.", f"{ch.name} can act.")(lang))
+            lines.append(_round_words(ch, st, lang))
     if event == "end_of_scene":
         # GAP-15 order: stun clears, then the dying roll, then the fatigue roll for wounds.
         if st["stun"]:

@@ -10,7 +10,7 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
-from .roll import Side, dice_text, four_df, make_side, roll_side
+from .roll import Side, dice_text, four_df, make_side, opposing, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, REROLL, REROLLED, shifts, verdict
@@ -126,8 +126,9 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     lang = ctx.lang
     actor, target = action.actor, action.target
     a = make_side(work, actor, p["skill"], p, lang, target=target)
-    d = make_side(work, target, p.get(opp_key) if p.get(opp_key) not in (None, "") else 0, p, lang,
-                  what=opp_key, prefix="target_", target=actor)
+    dp = opposing(p)
+    d = make_side(work, target, p.get(opp_key) if p.get(opp_key) not in (None, "") else 0, dp, lang,
+                  what=opp_key, target=actor)
     tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
@@ -136,7 +137,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     rerolls = 0
     while True:
         roll_side(ctx, work, a, actor, p, lang, who_a)
-        roll_side(ctx, work, d, target, p, lang, who_d, prefix="target_")
+        roll_side(ctx, work, d, target, dp, lang, who_d)
         de = d.effort if blk is None else max(d.effort, int(blk))
         if p.get("reroll") and a.effort <= de:
             from .aspects import invoke
@@ -193,23 +194,24 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
                         f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
         lines.append(dl)
     track = track_key(p.get("track", "salud"))
-    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": a.effort - de,
+    effort = a.effort
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
                             "track": track}
     stress = 0
     spin = False
-    if a.effort > de:
-        stress = a.effort - de
+    if effort > de:
+        stress = effort - de
         if explain:
             lines.append(Label(f"El ataque gana con {shifts(stress, lang)} → {stress} de estrés",
                                f"The attack wins with {shifts(stress, lang)} → {stress} stress")(lang))
         ok = True
-    elif a.effort == de:
+    elif effort == de:
         ok = False
         if explain:
             lines.append(ATTACK_TIE(lang))
     else:
         ok = False
-        margin = de - a.effort
+        margin = de - effort
         spin = margin >= 3
         if explain:
             lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)

@@ -7,6 +7,7 @@ either language, without regard to case or accents.
 
 from __future__ import annotations
 
+import functools
 
 from rolecli import names
 from rolecli.contract import Label, Refused
@@ -29,6 +30,7 @@ LADDER: dict[int, tuple[str, str]] = {
 }
 
 
+@functools.lru_cache(maxsize=4096, typed=True)  # the same few skills, aspects and choices at every roll
 def fold(text) -> str:
     """The core's loose match (no case, no accents), for any value typed."""
     return names.fold(str(text))

@@ -23,7 +23,7 @@ def before(action, ctx, p: dict) -> list[int]:
     """Fill ``p`` from the effects in force; the ids of the effects this action uses up.
     ``p`` has ``target_full_defence`` when the action's target rolls a defence."""
     actor, target = action.actor, action.target
-    if actor is None:  # a quick roll: no campaign, no effects
+    if actor is None or not ctx.effects:  # a quick roll (no campaign), or nothing in force: nothing to fill in or use
         return []
     if action.name == "attack" and target is not None and p.get("block") is None:
         blocks = ctx.effects_on(target.name, "block")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rolecli.contract import Character, Label
 
 from .ladder import fold
-from .state import Work
+from .state import Work, is_group
 
 
 def group_bonus(size: int) -> int:
@@ -45,6 +45,15 @@ def attached_groups(work: Work, leader: Character) -> list[Character]:
     led_by = fold(leader.name)
     return [c for c in work.groups()
             if c.name != leader.name and fold(str(c.value("lider") or "")) == led_by and standing(work, c) > 0]
+
+
+def acting_size(work: Work, ch: Character) -> int:
+    """The size of the group ``ch`` acts as (000-R45): a group's minions standing; a
+    leader's standing minions and the leader; 0 for a character acting alone."""
+    if is_group(ch):
+        return standing(work, ch)
+    groups = attached_groups(work, ch)
+    return sum(standing(work, grp) for grp in groups) + 1 if groups else 0
 
 
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:

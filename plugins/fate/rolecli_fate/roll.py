@@ -10,8 +10,8 @@ from rolecli.contract import Character, Label, Refused, worked_out
 
 from . import ladder
 from .aspects import invoke
-from .minions import group_bonus, standing, attached_groups
-from .state import Work, is_group, skill_of
+from .minions import acting_size, group_bonus
+from .state import Work, skill_of
 from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
@@ -126,20 +126,28 @@ def combine(primary: int, complement: list[int], restrict: list[int], modify: li
     return int(up) - int(down)
 
 
-def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
-              what: str = "skill", prefix: str = "", target: Character | None = None) -> Side:
-    """Build the modifiers of one side from the action's parameters.
+def opposing(p: dict) -> dict:
+    """The opposing side's own parameters, named as a side names them: the action
+    gives them as ``target_…`` (``target_modifier`` is its ``modifier``)."""
+    return {name: p.get("target_" + name) for name in OPPOSING}
 
-    ``prefix`` selects the opposing side's parameters (``target_``)."""
+
+OPPOSING = ("modifier", "invoke", "full_defence")  # what an opposing side may be given (system.OPP_MODS)
+
+
+def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
+              what: str = "skill", target: Character | None = None) -> Side:
+    """Build the modifiers of one side from its parameters (the acting side's are the
+    action's; the opposing side's, :func:`opposing`)."""
     name, value = base_rating(who, skill_text, what)
-    g = p.get if not prefix else lambda key, default=None: p.get(prefix + key, default)  # noqa: E731
+    g = p.get
     mods: list[tuple[str, int]] = []
     if g("modifier"):
         mods.append((MODIFIER(lang), int(g("modifier"))))
-    secondary = [g(kind) or () for kind in SECONDARY]
+    secondary = tuple(map(g, SECONDARY))  # the skills named for each kind, if any
     extended = bool(g("extended"))
     if any(secondary) or extended:
-        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills]
+        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills or ()]
                                         for kind, skills in zip(SECONDARY, secondary))
         if extended:
             restrict.append(skill_of(who, "Resistencia"))
@@ -166,19 +174,12 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     spin = int(g("spin", 0) or 0)
     if spin:
         mods.append((SPIN(lang), spin))
-    size = int(g("group", 0) or 0)
-    if not size and who is not None:
-        if is_group(who):
-            size = standing(work, who)
-        else:
-            groups = attached_groups(work, who)
-            size = sum(standing(work, grp) for grp in groups) + 1 if groups else 0
+    size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)
     if size > 1:
         mods.append((f"{GROUP_SIZE(lang)} {size}", group_bonus(size)))
-    owners = [c for c in (who, target) if c is not None]
     spent, notes = 0, []
     for aspect in g("invoke") or ():
-        paid, line = invoke(work, who, aspect, owners, lang)
+        paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         spent += paid
         notes.append(line)
         mods.append((f"«{aspect}»", 2))
@@ -186,11 +187,11 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
 
 
 def roll_side(ctx, work: Work, side: Side, who: Character | None, p: dict, lang: str, why: str,
-              *, prefix: str = "", failed: Callable[[Side], bool] | None = None,
-              target: Character | None = None) -> Side:
-    """Roll 4dF for ``side``; reroll once by invoking ``reroll`` if ``failed``."""
+              *, failed: Callable[[Side], bool] | None = None, target: Character | None = None) -> Side:
+    """Roll 4dF for ``side``; reroll once by invoking its ``reroll`` (``p``: the side's
+    parameters, as :func:`make_side` reads them) if ``failed``."""
     side.dice = four_df(ctx, why)
-    aspect = p.get(prefix + "reroll") or ""
+    aspect = p.get("reroll") or ""
     if aspect and failed is not None and failed(side):
         paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         side.fp_spent += paid

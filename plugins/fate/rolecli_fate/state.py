@@ -19,6 +19,7 @@ class Work:
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
+        self.known = getattr(ctx, "characters", None) or {}  # the campaign's (asked once: a Mapping's truth counts them)
         self.given: dict[str, Character] = {ch.name: ch for ch in chars if ch is not None}
         self.states: dict[str, dict[str, Any]] = {}
         self._groups: list[Character] | None = None
@@ -26,14 +27,15 @@ class Work:
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
         if found is None:
-            found = (getattr(self.ctx, "characters", None) or {}).get(name)
+            found = self.known.get(name)
         return found
 
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
-        known, given = getattr(self.ctx, "characters", None) or {}, self.given
-        return [given.get(name) or known[name] for name in known] + [c for name, c in given.items() if name not in known]
+        known, given = self.known, self.given
+        names = list(known)  # (asking a Mapping ``name in known`` looks the character up)
+        return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
 
     def groups(self) -> list[Character]:
         """The minion groups among :meth:`everyone`, looked for once an action."""

@@ -9,7 +9,7 @@ from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
 from .odds import as_odds, check_odds, contest_odds
-from .roll import dice_text, four_df, make_side
+from .roll import dice_text, four_df, make_side, opposing
 from .state import Work
 from .stress import apply_stress, track_key
 from .words import AGAINST
@@ -86,8 +86,7 @@ def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
     p, lang = _defended(action.params), ctx.lang
     work = Work(ctx, action.actor, action.target)
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
-    d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, prefix="target_",
-                  target=action.actor)
+    d = make_side(work, action.target, p[opposition] or 0, opposing(p), lang, what=opposition, target=action.actor)
     if attack and p["block"] is not None:
         raise Refused(Label("no se calculan las probabilidades de un ataque contra un blanco protegido (el máximo de "
                             "defensa y bloqueo); quita --block.",
