@@ -96,14 +96,15 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     if not changes or info is None:
         return None
     action, ctx = kwargs.get("action"), kwargs.get("ctx")
-    actor, target = getattr(action, "actor", None), getattr(action, "target", None)
-    given = None  # every character the hook was given, worked out for a name other than its actor's or target's
+    actor, target, subject = getattr(action, "actor", None), getattr(action, "target", None), kwargs.get("character")
+    given = None  # every character the hook was given, worked out for a name not its actor's, target's or subject's
     campaign = None  # looked at for a character not given, or a key not a state field, if any
     reached = None  # worked out for a name the verb was not given, if any
     state_keys = info.state_keys
     for name, state in changes.items():
-        ours = (actor is not None and name == actor.name) or (target is not None and name == target.name)
-        if not ours:  # (the usual change is the actor's or the target's)
+        ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
+                or (subject is not None and name == subject.name))
+        if not ours:  # (the usual change is the actor's, the target's, or that of the character a recovery is for)
             if given is None:
                 given = _given(action, kwargs)
             if name not in given:
