@@ -284,6 +284,34 @@ def test_003_R3_a_pool_is_read_from_its_sheet_once():
     assert [p.text() for p in parts(None, "3+2", "pool")] == ["3", "2"]
 
 
+def test_003_R15_a_characters_pool_is_worked_out_once_for_each_state():
+    """The same pool in the same state is shared (a fight rolls it at every exchange);
+    a state that Impairs or hungers, other rules, or another sheet are read anew."""
+    from rolecli_v5.conflict import pool
+
+    katarina = character("Katarina")  # a vampire: Dexterity 3 + Brawl 4, Hunger 1 unless her state says
+    rules = {"impairment": "tracker", "pool_floor": 1}
+
+    def made(who, state, options=rules, **verb):
+        return pool(who, state, "Destreza+Pelea", who.name, options,
+                    **{"modifier": None, "hunger": None, "extra": (), "split": None, "what": "pool", **verb})
+
+    def dice(who, state, options=rules, **verb):
+        kept = made(who, state, options, **verb)
+        return kept.size, kept.hunger_dice, [key for key, _, _ in kept.modifiers]
+
+    assert made(katarina, {}) is made(katarina, {})
+    assert dice(katarina, {}) == (7, 1, [])
+    assert dice(katarina, {"health_superficial": 6}) == (5, 1, ["impaired"])  # Health 6 full: −2 (003-R15)
+    assert dice(katarina, {"health_superficial": 6}, {"impairment": "all", "pool_floor": 1}) == (5, 1, ["impaired"])
+    assert dice(katarina, {"willpower_superficial": 4}) == (7, 1, [])  # Willpower weakens no physical pool...
+    assert dice(katarina, {"willpower_superficial": 4}, {"impairment": "all", "pool_floor": 1}) == (5, 1, ["impaired"])
+    assert dice(katarina, {"hunger": 3}) == (7, 3, [])
+    assert dice(katarina, {}, modifier=-2, split=3) == (3, 1, ["modifier"])
+    stronger = character("Katarina", attributes={**katarina.sheet["attributes"], "Destreza": 5})
+    assert dice(stronger, {}) == (9, 1, [])
+
+
 def test_003_R13_a_tracker_draws_its_boxes_aggravated_first():
     assert T.Tracker("health", 7, superficial=2, aggravated=1).draw() == "[X / / . . . .]"
     assert T.Tracker("willpower", 3, superficial=0, aggravated=3).draw() == "[X X X]"

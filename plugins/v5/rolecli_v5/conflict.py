@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 
 from . import labels as L
-from .conditions import impairment
+from .conditions import STATE_KEYS, impairment
 from .damage import amount, can_spend_safely, spend
 from .hunger import dice_for
 from .labels import tr
@@ -80,22 +80,41 @@ class Side:
 
 def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: dict, prefix: str = "", *,
          extra: tuple = (), split: int | None = None) -> Side:
-    """A side's pool from the verb's parameters: its traits, the Storyteller's
-    modifier, Impairment (003-R15), the verb's own modifiers (cover, earlier
-    opponents) and a split (003-R9)."""
-    terms = parts(character, text, "pool" if not prefix else "the opponent's pool")
-    state = work.state(character) if character is not None else None
-    modifiers = [("modifier", MODIFIER, p[f"{prefix}modifier"])] if p.get(f"{prefix}modifier") else []
-    modifiers += impairment(character, state, sphere(terms), ctx.options["impairment"])
+    """A side from the verb's parameters: its pool and its Willpower reroll."""
+    dice = pool(character, work.state(character) if character is not None else None, text, who, ctx.options,
+                modifier=p.get(f"{prefix}modifier"), hunger=p.get(f"{prefix}hunger"), extra=extra, split=split,
+                what="pool" if not prefix else "the opponent's pool")
+    return Side(who, character, dice, str(p.get(f"{prefix}reroll") or "none").strip().lower())
+
+
+def pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options, *,
+         modifier: int | None, hunger: int | None, extra: tuple, split: int | None, what: str) -> Pool:
+    """A pool from its traits, the Storyteller's modifier, Impairment (003-R15), the
+    verb's own modifiers (cover, earlier opponents) and a split (003-R9); ``what``
+    words a refusal. A character's is worked out once for each state it is in, as
+    it reads nothing else (a fight rolls the same few pools again and again)."""
+    if character is None:
+        return _pool(None, None, text, who, options, modifier, hunger, extra, split, what)
+    key = ("pool", who, str(text), modifier, hunger, extra, split, options["impairment"], options["pool_floor"],
+           *map(state.get, STATE_KEYS))
+    return worked_out(character.sheet, key,
+                      lambda: _pool(character, state, text, who, options, modifier, hunger, extra, split, what))
+
+
+def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options,
+          modifier: int | None, hunger: int | None, extra: tuple, split: int | None, what: str) -> Pool:
+    terms = parts(character, text, what)
+    modifiers = [("modifier", MODIFIER, modifier)] if modifier else []
+    modifiers += impairment(character, state, sphere(terms), options["impairment"])
     modifiers += [m for m in extra if m[2]]
-    pool = Pool(who, terms, dice_for(character, state, p.get(f"{prefix}hunger")), modifiers,
-                floor=int(ctx.options["pool_floor"]), split=split)
-    if split is not None and not 1 <= split < pool.whole:
-        raise Refused(Label(f"--split {split} está fuera del rango 1..{pool.whole - 1}: al dividir una reserva de "
-                            f"{pool.whole} dados ha de quedar al menos un dado para cada objetivo (003-R9).",
-                            f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
+    made = Pool(who, terms, dice_for(character, state, hunger), tuple(modifiers), floor=int(options["pool_floor"]),
+                split=split)
+    if split is not None and not 1 <= split < made.whole:
+        raise Refused(Label(f"--split {split} está fuera del rango 1..{made.whole - 1}: al dividir una reserva de "
+                            f"{made.whole} dados ha de quedar al menos un dado para cada objetivo (003-R9).",
+                            f"--split {split} is out of range 1..{made.whole - 1}: splitting a pool of {made.whole} "
                             "dice leaves at least one die for each target (003-R9)."))
-    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none").strip().lower())
+    return made
 
 
 def roll(ctx, *sides: Side) -> None:

@@ -125,6 +125,11 @@ class Pool:
         return said
 
     def as_json(self) -> dict:
+        """Made once, as a Pool never changes; shared: not to be changed in place."""
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict:
         return {"traits": [{"name": p.name, "dots": p.value, "untrained": p.untrained} for p in self.terms],
                 "base": self.base,
                 "modifiers": {k: v for k, _, v in self.modifiers}, "whole": self.whole, "split": self.split,
