@@ -294,7 +294,8 @@ def test_003_R15_a_characters_pool_is_worked_out_once_for_each_state():
 
     def made(who, state, options=rules, **verb):
         return pool(who, state, "Destreza+Pelea", who.name, options,
-                    **{"modifier": None, "hunger": None, "extra": (), "split": None, "what": "pool", **verb})
+                    **{"modifier": None, "hunger": None, "cover": None, "earlier": 0, "split": None, "what": "pool",
+                       **verb})
 
     def dice(who, state, options=rules, **verb):
         kept = made(who, state, options, **verb)
@@ -308,6 +309,7 @@ def test_003_R15_a_characters_pool_is_worked_out_once_for_each_state():
     assert dice(katarina, {"willpower_superficial": 4}, {"impairment": "all", "pool_floor": 1}) == (5, 1, ["impaired"])
     assert dice(katarina, {"hunger": 3}) == (7, 3, [])
     assert dice(katarina, {}, modifier=-2, split=3) == (3, 1, ["modifier"])
+    assert dice(katarina, {}, cover="none", earlier=1) == (4, 1, ["cover", "earlier_opponents"])  # 003-R7, R9
     stronger = character("Katarina", attributes={**katarina.sheet["attributes"], "Destreza": 5})
     assert dice(stronger, {}) == (9, 1, [])
 

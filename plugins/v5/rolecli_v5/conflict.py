@@ -39,11 +39,11 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
 
 
-def defence_modifiers(p: dict, ranged: bool, earlier: int) -> tuple:
-    """The defence pool's own modifiers: cover against shots (003-R7) and one die
-    less per opponent that already attacked it this turn (003-R9)."""
-    cover = (("cover", L.COVER[p["cover"]], COVER[p["cover"]]),) if ranged else ()
-    return cover + (("earlier_opponents", EARLIER, -earlier),)
+def defence_modifiers(cover: str | None, earlier: int) -> tuple:
+    """The defence pool's own modifiers: its cover against shots (003-R7; ``None``:
+    not shot at) and one die less per opponent that already attacked it this turn (003-R9)."""
+    shot = (("cover", L.COVER[cover], COVER[cover]),) if cover is not None else ()
+    return shot + (("earlier_opponents", EARLIER, -earlier),)
 
 
 @dataclass
@@ -79,34 +79,37 @@ class Side:
 
 
 def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: dict, prefix: str = "", *,
-         extra: tuple = (), split: int | None = None) -> Side:
-    """A side from the verb's parameters: its pool and its Willpower reroll."""
+         cover: str | None = None, earlier: int = 0, split: int | None = None) -> Side:
+    """A side from the verb's parameters: its pool and its Willpower reroll; a
+    defence's ``cover`` and ``earlier`` opponents (:func:`defence_modifiers`)."""
     dice = pool(character, work.state(character) if character is not None else None, text, who, ctx.options,
-                modifier=p.get(f"{prefix}modifier"), hunger=p.get(f"{prefix}hunger"), extra=extra, split=split,
-                what="pool" if not prefix else "the opponent's pool")
+                modifier=p.get(f"{prefix}modifier"), hunger=p.get(f"{prefix}hunger"), cover=cover, earlier=earlier,
+                split=split, what="pool" if not prefix else "the opponent's pool")
     return Side(who, character, dice, str(p.get(f"{prefix}reroll") or "none").strip().lower())
 
 
 def pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options, *,
-         modifier: int | None, hunger: int | None, extra: tuple, split: int | None, what: str) -> Pool:
-    """A pool from its traits, the Storyteller's modifier, Impairment (003-R15), the
-    verb's own modifiers (cover, earlier opponents) and a split (003-R9); ``what``
-    words a refusal. A character's is worked out once for each state it is in, as
-    it reads nothing else (a fight rolls the same few pools again and again)."""
+         modifier: int | None, hunger: int | None, cover: str | None, earlier: int, split: int | None,
+         what: str) -> Pool:
+    """A pool from its traits, the Storyteller's modifier, Impairment (003-R15), a
+    defence's own modifiers and a split (003-R9); ``what`` words a refusal. A
+    character's is worked out once for each state it is in, as it reads nothing
+    else (a fight rolls the same few pools again and again)."""
     if character is None:
-        return _pool(None, None, text, who, options, modifier, hunger, extra, split, what)
-    key = ("pool", who, str(text), modifier, hunger, extra, split, options["impairment"], options["pool_floor"],
+        return _pool(None, None, text, who, options, modifier, hunger, cover, earlier, split, what)
+    key = ("pool", who, str(text), modifier, hunger, cover, earlier, split, options["impairment"], options["pool_floor"],
            *map(state.get, STATE_KEYS))
     return worked_out(character.sheet, key,
-                      lambda: _pool(character, state, text, who, options, modifier, hunger, extra, split, what))
+                      lambda: _pool(character, state, text, who, options, modifier, hunger, cover, earlier, split, what))
 
 
 def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options,
-          modifier: int | None, hunger: int | None, extra: tuple, split: int | None, what: str) -> Pool:
+          modifier: int | None, hunger: int | None, cover: str | None, earlier: int, split: int | None,
+          what: str) -> Pool:
     terms = parts(character, text, what)
     modifiers = [("modifier", MODIFIER, modifier)] if modifier else []
     modifiers += impairment(character, state, sphere(terms), options["impairment"])
-    modifiers += [m for m in extra if m[2]]
+    modifiers += [m for m in defence_modifiers(cover, earlier) if m[2]]
     made = Pool(who, terms, dice_for(character, state, hunger), tuple(modifiers), floor=int(options["pool_floor"]),
                 split=split)
     if split is not None and not 1 <= split < made.whole:

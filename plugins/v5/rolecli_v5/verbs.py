@@ -11,7 +11,7 @@ from rolecli.names import closest, fold
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conflict import (ATTACKED, Hit, Side, contest_hits, defence_modifiers, earlier_opponents, hints, hit_against,
+from .conflict import (ATTACKED, Hit, Side, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
@@ -108,7 +108,7 @@ def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bo
     """Both sides of a contest, their pools built from the verb's parameters (not rolled)."""
     a = actor_side(work, ctx, action, p, CONTEST_SIDES[0])
     d = side(work, ctx, action.target, defence, name_of(action.target, CONTEST_SIDES[1], ctx.lang), p, "target_",
-             extra=defence_modifiers(p, ranged, earlier_opponents(p, ctx, action.target)))
+             cover=p["cover"] if ranged else None, earlier=earlier_opponents(p, ctx, action.target))
     return a, d
 
 
