@@ -314,6 +314,16 @@ def test_003_R15_a_characters_pool_is_worked_out_once_for_each_state():
     assert dice(stronger, {}) == (9, 1, [])
 
 
+def test_003_R9_the_mark_an_attack_leaves_is_made_once_for_each_pair():
+    from rolecli_v5.conflict import attacked
+
+    assert attacked("Katarina", "Guardia 1", "en") is attacked("Katarina", "Guardia 1", "en")  # the core keeps a copy
+    assert attacked("Katarina", "Guardia 2", "en").text == "attacked by Guardia 2 this turn"
+    left = attacked("Guardia 2", "Katarina", "es")
+    assert (left.on, left.by, left.key, left.text) == ("Guardia 2", "Katarina", "attacked",
+                                                       "atacado por Katarina este turno")
+
+
 def test_003_R13_a_tracker_draws_its_boxes_aggravated_first():
     assert T.Tracker("health", 7, superficial=2, aggravated=1).draw() == "[X / / . . . .]"
     assert T.Tracker("willpower", 3, superficial=0, aggravated=3).draw() == "[X X X]"

@@ -8,10 +8,11 @@ dice, the attacker's rerolled dice, the defender's rerolled dice.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused, worked_out
+from rolecli.contract import Character, Effect, Label, Refused, worked_out
 
 from . import labels as L
 from .conditions import STATE_KEYS, impairment
@@ -29,6 +30,13 @@ EARLIER = Label("oponentes anteriores", "earlier opponents")
 
 
 ATTACKED = "attacked"  # the key of the effect an attack leaves on its target for the rest of the turn
+
+
+@functools.lru_cache(maxsize=1024)  # an Effect never changes (the core records a copy): a fight's few pairs share one
+def attacked(on: str, by: str, lang: str) -> Effect:
+    """003-R9: what an attack by ``by`` leaves on ``on`` for the next attacker on it this turn."""
+    return Effect(on=on, key=ATTACKED, by=by, until="rounds", rounds=1,
+                  text=tr(lang, f"atacado por {by} este turno", f"attacked by {by} this turn"))
 
 
 def earlier_opponents(p: dict, ctx, target: Character | None) -> int:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Effect, Label, Outcome, Refused, worked_out
+from rolecli.contract import Action, Character, Label, Outcome, Refused, worked_out
 from rolecli.names import closest, fold
 
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conflict import (ATTACKED, Hit, Side, contest_hits, earlier_opponents, hints, hit_against,
+from .conflict import (Hit, Side, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
@@ -316,8 +316,7 @@ def attack(action: Action, ctx) -> Outcome:
     data.update(outcome=outcome, degree=of_roll(a.roll, outcome), hits=dealt)
     done = _finish(work, data, lines, outcome == "win")
     if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
-        done.effects.append(Effect(on=action.target.name, key=ATTACKED, by=a.who, until="rounds", rounds=1,
-                                   text=tr(lang, f"atacado por {a.who} este turno", f"attacked by {a.who} this turn")))
+        done.effects.append(attacked(action.target.name, a.who, lang))
     return done
 
 
