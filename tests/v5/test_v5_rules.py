@@ -264,6 +264,22 @@ def test_003_R21_mending_by_blood_potency(potency, mended):
     assert H.mend_amount(potency) == mended
 
 
+@pytest.mark.parametrize("who,state,mend", [
+    ("Guardia 1", {"health_superficial": 2}, "auto"),  # a mortal does not mend by the Blood
+    ("Katarina", {"willpower_superficial": 1}, "auto"),  # a vampire with no superficial Health
+    ("Katarina", {"health_superficial": 2}, "no"),  # one that will not Rouse
+])
+def test_003_R21_a_turn_ends_with_nothing_to_mend(who, state, mend):
+    """No die, no change, and the trackers as they stand."""
+    from v5_helpers import call
+
+    out = call("recover", actor=character(who, state), event="end_of_turn", mend=mend, seed=1)
+    assert out.reads == [] and out.changes == {} and out.lines == [f"{who}: nothing to heal"]
+    assert (out.data["health"]["superficial"], out.data["willpower"]["superficial"]) == (
+        state.get("health_superficial", 0), state.get("willpower_superficial", 0))
+    assert out.data["hunger"] == (1 if who == "Katarina" else None)
+
+
 def test_rouse_check_gains_hunger_on_1_to_5():
     from rolecli.dice.source import DiceSource
 

@@ -131,9 +131,9 @@ def read(character: Character, key: str, state: dict[str, Any] | None = None) ->
     Tracker for each count of marks on a sheet, made once (a Tracker never changes)."""
     state = character.state if state is None else state
     kept_superficial, kept_aggravated = KEPT[key]
-    superficial, aggravated = int(state.get(kept_superficial) or 0), int(state.get(kept_aggravated) or 0)
+    superficial, aggravated = state.get(kept_superficial), state.get(kept_aggravated)  # as kept: read at every roll
     return worked_out(character.sheet, ("tracker", key, superficial, aggravated),
-                      lambda: _tracker(character, key, superficial, aggravated))
+                      lambda: _tracker(character, key, int(superficial or 0), int(aggravated or 0)))
 
 
 def _tracker(character: Character, key: str, superficial: int, aggravated: int) -> Tracker:
