@@ -205,9 +205,9 @@ def test_003_R15_a_status_is_worked_out_once_for_each_state_and_rules():
 
 def test_003_R5_one_sided_only_the_attacker_deals_damage():
     assert contest_hits("lose", -2, two_sided=False, dodge=False, weapon=2, target_weapon=3, audience=0,
-                        tie_weapon=True) == []
+                        tie_weapon=True) == ()
     assert contest_hits("tie", 0, two_sided=False, dodge=False, weapon=2, target_weapon=3, audience=0,
-                        tie_weapon=True) == []  # GAP-7: a one-sided tie deals nothing
+                        tie_weapon=True) == ()  # GAP-7: a one-sided tie deals nothing
 
 
 def test_003_T1_003_R5_two_sided_tie_deals_margin_one_each_way():
@@ -220,11 +220,15 @@ def test_003_T1_003_R5_two_sided_tie_deals_margin_one_each_way():
 def test_003_R5_two_sided_loser_takes_the_winners_margin():
     hits = contest_hits("lose", -3, two_sided=True, dodge=False, weapon=1, target_weapon=2, audience=0, tie_weapon=True)
     assert [(h.by, h.margin, h.dealt) for h in hits] == [("defender", 3, 5)]
+    again = contest_hits("lose", -3, two_sided=True, dodge=False, weapon=1, target_weapon=2, audience=0,
+                         tie_weapon=True)
+    assert again is hits and again[0].as_json() is hits[0].as_json()  # a Hit never changes: made once, shared
+    assert hits[0].as_json() == {"by": "defender", "margin": 3, "weapon": 2, "audience": 0, "damage": 5}
 
 
 def test_003_R8_a_dodge_deals_no_damage_whatever_the_margin():
     assert contest_hits("lose", -5, two_sided=False, dodge=True, weapon=0, target_weapon=4, audience=0,
-                        tie_weapon=True) == []
+                        tie_weapon=True) == ()
 
 
 def test_003_R6_gap6_margin_against_a_difficulty_and_at_least_one():

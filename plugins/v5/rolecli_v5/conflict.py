@@ -179,29 +179,35 @@ class Hit:
     audience: int
     least: int = 0  # a hit against a fixed difficulty deals at least 1
 
-    @property
+    @functools.cached_property  # (a Hit never changes)
     def dealt(self) -> int:
         return max(self.least, amount(self.margin, self.weapon, self.audience))
 
     def as_json(self) -> dict:
+        """Made once; shared: not to be changed in place."""
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict:
         return {"by": self.by, "margin": self.margin, "weapon": self.weapon, "audience": self.audience,
                 "damage": self.dealt}
 
 
+@functools.lru_cache(maxsize=1024)  # a fight deals the same few margins again and again
 def contest_hits(outcome: str, margin: int, *, two_sided: bool, dodge: bool, weapon: int, target_weapon: int,
-                 audience: int, tie_weapon: bool) -> list[Hit]:
+                 audience: int, tie_weapon: bool) -> tuple[Hit, ...]:
     """Who hurts whom after a contest (003-R4, R5, R8, R11; the rulings GAP-7/8):
     the winner deals its margin plus its weapon; in a one-sided conflict only the
     attacker can, so a one-sided tie deals nothing; a two-sided tie deals each side
     margin 1 (plus the weapon, by ``tie_weapon``); a dodging defender deals nothing."""
     if outcome == "win":
-        return [Hit("attacker", margin, weapon, audience)]
+        return (Hit("attacker", margin, weapon, audience),)
     if not two_sided or dodge:
-        return []
+        return ()
     if outcome == "lose":
-        return [Hit("defender", -margin, target_weapon, audience)]
-    return [Hit("attacker", 1, weapon if tie_weapon else 0, audience),
-            Hit("defender", 1, target_weapon if tie_weapon else 0, audience)]
+        return (Hit("defender", -margin, target_weapon, audience),)
+    return (Hit("attacker", 1, weapon if tie_weapon else 0, audience),
+            Hit("defender", 1, target_weapon if tie_weapon else 0, audience))
 
 
 def hit_against(successes: int, difficulty: int, weapon: int, audience: int) -> Hit | None:

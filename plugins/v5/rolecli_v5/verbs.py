@@ -285,7 +285,7 @@ def attack(action: Action, ctx) -> Outcome:
         a, outcome, lines = against(work, ctx, action, p, difficulty, CONTEST_SIDES[0], social=p["social"],
                                     note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, weapon, audience)
-        hits = [hit] if hit else []
+        hits = (hit,) if hit else ()
         d = None
         data.update(mode="test", roll=a.as_json(), opposition=None, difficulty=difficulty,
                     margin=a.successes - difficulty)
