@@ -244,9 +244,10 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Chara
                                                       f": {levels} level{plural} to mark")]
     marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
                          halve=not p["unhalved"], social=p["social"], explain=ctx.explain)
+    data.update(marked)
     if not ctx.explain:
-        return {**data, **marked}, []
-    return {**data, **marked}, [_hit_line(hit, by, to_name, source, creature, kind, lang)] + more
+        return data, []
+    return data, [_hit_line(hit, by, to_name, source, creature, kind, lang)] + more
 
 
 def _hit_line(hit: Hit, by: Side, to_name: str, source: str, creature: str, kind: str, lang: str) -> str:
