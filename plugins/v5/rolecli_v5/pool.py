@@ -30,15 +30,11 @@ class Roll:
     messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
 
     def __post_init__(self) -> None:
-        hungry_tens = self.hunger.count(TEN)
-        pairs = (self.regular.count(TEN) + hungry_tens) // 2
-        self.successes = len([d for d in self.dice if d >= SUCCESS]) + 2 * pairs
+        dice = self.regular + self.hunger
+        pairs = dice.count(TEN) // 2
+        self.successes = len([d for d in dice if d >= SUCCESS]) + 2 * pairs
         self.critical = pairs > 0
-        self.messy = self.critical and hungry_tens > 0
-
-    @property
-    def dice(self) -> tuple[int, ...]:
-        return self.regular + self.hunger
+        self.messy = self.critical and TEN in self.hunger
 
     @property
     def bestial(self) -> bool:
