@@ -20,14 +20,15 @@ TEN = 10
 @dataclass
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
-    ``successes``, ``critical`` and ``messy`` are read once, counting the 10s once, as
-    a Roll is never changed (a reroll makes a new one)."""
+    ``successes``, ``critical``, ``messy`` and ``bestial`` are read once, counting the
+    10s once, as a Roll is never changed (a reroll makes a new one)."""
 
     regular: tuple[int, ...]
     hunger: tuple[int, ...] = ()
     successes: int = field(init=False, repr=False, compare=False)  # one per die of 6+, two more per pair of 10s
     critical: bool = field(init=False, repr=False, compare=False)  # at least one pair of 10s
     messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
+    bestial: bool = field(init=False, repr=False, compare=False)  # a Hunger die showing 1: a failure with it is bestial
 
     def __post_init__(self) -> None:
         dice = self.regular + self.hunger
@@ -35,11 +36,7 @@ class Roll:
         self.successes = len([d for d in dice if d >= SUCCESS]) + 2 * pairs
         self.critical = pairs > 0
         self.messy = self.critical and TEN in self.hunger
-
-    @property
-    def bestial(self) -> bool:
-        """A Hunger die showing 1: a failure with it is bestial."""
-        return 1 in self.hunger
+        self.bestial = 1 in self.hunger
 
     def failed_regular(self) -> list[int]:
         """Positions (from 0) of the regular dice that show no success."""
