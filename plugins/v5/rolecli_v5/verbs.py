@@ -295,8 +295,9 @@ def attack(action: Action, ctx) -> Outcome:
         roll(ctx, a, d)
         lines = willpower(work, ctx, a, d.successes + 1, social=p["social"])
         lines += willpower(work, ctx, d, a.successes + (1 if p["two_sided"] else 0), social=p["social"])
-        outcome = contest_outcome(a.successes, d.successes)
-        margin = a.successes - d.successes
+        mine, theirs = a.successes, d.successes  # after the rerolls
+        outcome = contest_outcome(mine, theirs)
+        margin = mine - theirs
         hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
                             target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
         if ctx.explain:
@@ -304,7 +305,7 @@ def attack(action: Action, ctx) -> Outcome:
             lines += hunger_notes(a, d, outcome, lang)
         data.update(mode="contest", roll=a.as_json(), opposition=d.as_json(), difficulty=None, margin=margin,
                     cover=p["cover"] if p["ranged"] else None,
-                    opposition_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
+                    opposition_degree=of_roll(d.roll, contest_outcome(theirs, mine)))
     dealt = []
     for hit in hits:
         by, to = (a, d) if hit.by == "attacker" else (d, a)
