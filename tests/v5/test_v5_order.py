@@ -3,7 +3,7 @@ then Dexterity + Wits, then the skill's dots, then the order listed."""
 
 from __future__ import annotations
 
-from v5_helpers import camp, v5
+from v5_helpers import camp, character, v5
 
 
 def test_003_R10_surprise_then_close_combat_then_ranged_then_new_then_the_rest(cli):
@@ -38,3 +38,17 @@ def test_003_R10_a_bad_declaration_is_refused_in_one_line(cli):
         assert r.code == 2 and r.err.count("\n") == 1 and said in r.err, r.err
     r = cli("v5", "initiative", "--declare", "A=ranged:rapida")
     assert r.code == 2 and "with numbers" in r.err
+
+
+def test_003_R10_an_entry_is_read_from_its_sheet_once_for_each_declaration():
+    """Every round of a fight declares the same: its entry is shared, and a sheet
+    with another Dexterity is read anew."""
+    from rolecli_v5.order import _entry
+
+    tracy = character("Tracy")  # Destreza 3 + Astucia 3, Armas de Fuego 3
+    entry = _entry("Tracy=ranged:Armas de Fuego>Gancho", 0, tracy)
+    assert _entry("Tracy=ranged:Armas de Fuego>Gancho", 0, tracy) is entry
+    assert (entry.action, entry.dexterity_wits, entry.skill, entry.target) == ("ranged", 6, 3, "Gancho")
+    assert _entry("Tracy=new", 0, tracy).action == "new" and _entry("Tracy=ranged", 1, tracy).listed == 1
+    quicker = character("Tracy", attributes={**tracy.sheet["attributes"], "Destreza": 5})
+    assert _entry("Tracy=ranged:Armas de Fuego>Gancho", 0, quicker).dexterity_wits == 8

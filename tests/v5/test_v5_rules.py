@@ -205,9 +205,9 @@ def test_003_R15_a_status_is_worked_out_once_for_each_state_and_rules():
 
 def test_003_R5_one_sided_only_the_attacker_deals_damage():
     assert contest_hits("lose", -2, two_sided=False, dodge=False, weapon=2, target_weapon=3, audience=0,
-                        tie_weapon=True) == []
+                        tie_weapon=True) == ()
     assert contest_hits("tie", 0, two_sided=False, dodge=False, weapon=2, target_weapon=3, audience=0,
-                        tie_weapon=True) == []  # GAP-7: a one-sided tie deals nothing
+                        tie_weapon=True) == ()  # GAP-7: a one-sided tie deals nothing
 
 
 def test_003_T1_003_R5_two_sided_tie_deals_margin_one_each_way():
@@ -220,11 +220,15 @@ def test_003_T1_003_R5_two_sided_tie_deals_margin_one_each_way():
 def test_003_R5_two_sided_loser_takes_the_winners_margin():
     hits = contest_hits("lose", -3, two_sided=True, dodge=False, weapon=1, target_weapon=2, audience=0, tie_weapon=True)
     assert [(h.by, h.margin, h.dealt) for h in hits] == [("defender", 3, 5)]
+    again = contest_hits("lose", -3, two_sided=True, dodge=False, weapon=1, target_weapon=2, audience=0,
+                         tie_weapon=True)
+    assert again is hits and again[0].as_json() is hits[0].as_json()  # a Hit never changes: made once, shared
+    assert hits[0].as_json() == {"by": "defender", "margin": 3, "weapon": 2, "audience": 0, "damage": 5}
 
 
 def test_003_R8_a_dodge_deals_no_damage_whatever_the_margin():
     assert contest_hits("lose", -5, two_sided=False, dodge=True, weapon=0, target_weapon=4, audience=0,
-                        tie_weapon=True) == []
+                        tie_weapon=True) == ()
 
 
 def test_003_R6_gap6_margin_against_a_difficulty_and_at_least_one():
@@ -264,6 +268,22 @@ def test_003_R21_mending_by_blood_potency(potency, mended):
     assert H.mend_amount(potency) == mended
 
 
+@pytest.mark.parametrize("who,state,mend", [
+    ("Guardia 1", {"health_superficial": 2}, "auto"),  # a mortal does not mend by the Blood
+    ("Katarina", {"willpower_superficial": 1}, "auto"),  # a vampire with no superficial Health
+    ("Katarina", {"health_superficial": 2}, "no"),  # one that will not Rouse
+])
+def test_003_R21_a_turn_ends_with_nothing_to_mend(who, state, mend):
+    """No die, no change, and the trackers as they stand."""
+    from v5_helpers import call
+
+    out = call("recover", actor=character(who, state), event="end_of_turn", mend=mend, seed=1)
+    assert out.reads == [] and out.changes == {} and out.lines == [f"{who}: nothing to heal"]
+    assert (out.data["health"]["superficial"], out.data["willpower"]["superficial"]) == (
+        state.get("health_superficial", 0), state.get("willpower_superficial", 0))
+    assert out.data["hunger"] == (1 if who == "Katarina" else None)
+
+
 def test_rouse_check_gains_hunger_on_1_to_5():
     from rolecli.dice.source import DiceSource
 
@@ -282,6 +302,46 @@ def test_003_R3_a_pool_is_read_from_its_sheet_once():
     stronger = character("Katarina", attributes={**katarina.sheet["attributes"], "Destreza": 5})
     assert [p.value for p in parts(stronger, "Destreza+Pelea", "pool")] == [5, terms[1].value]
     assert [p.text() for p in parts(None, "3+2", "pool")] == ["3", "2"]
+
+
+def test_003_R15_a_characters_pool_is_worked_out_once_for_each_state():
+    """The same pool in the same state is shared (a fight rolls it at every exchange);
+    a state that Impairs or hungers, other rules, or another sheet are read anew."""
+    from rolecli_v5.conflict import pool
+
+    katarina = character("Katarina")  # a vampire: Dexterity 3 + Brawl 4, Hunger 1 unless her state says
+    rules = {"impairment": "tracker", "pool_floor": 1}
+
+    def made(who, state, options=rules, **verb):
+        return pool(who, state, "Destreza+Pelea", who.name, options,
+                    **{"modifier": None, "hunger": None, "cover": None, "earlier": 0, "split": None, "what": "pool",
+                       **verb})
+
+    def dice(who, state, options=rules, **verb):
+        kept = made(who, state, options, **verb)
+        return kept.size, kept.hunger_dice, [key for key, _, _ in kept.modifiers]
+
+    assert made(katarina, {}) is made(katarina, {})
+    assert dice(katarina, {}) == (7, 1, [])
+    assert dice(katarina, {"health_superficial": 6}) == (5, 1, ["impaired"])  # Health 6 full: −2 (003-R15)
+    assert dice(katarina, {"health_superficial": 6}, {"impairment": "all", "pool_floor": 1}) == (5, 1, ["impaired"])
+    assert dice(katarina, {"willpower_superficial": 4}) == (7, 1, [])  # Willpower weakens no physical pool...
+    assert dice(katarina, {"willpower_superficial": 4}, {"impairment": "all", "pool_floor": 1}) == (5, 1, ["impaired"])
+    assert dice(katarina, {"hunger": 3}) == (7, 3, [])
+    assert dice(katarina, {}, modifier=-2, split=3) == (3, 1, ["modifier"])
+    assert dice(katarina, {}, cover="none", earlier=1) == (4, 1, ["cover", "earlier_opponents"])  # 003-R7, R9
+    stronger = character("Katarina", attributes={**katarina.sheet["attributes"], "Destreza": 5})
+    assert dice(stronger, {}) == (9, 1, [])
+
+
+def test_003_R9_the_mark_an_attack_leaves_is_made_once_for_each_pair():
+    from rolecli_v5.conflict import attacked
+
+    assert attacked("Katarina", "Guardia 1", "en") is attacked("Katarina", "Guardia 1", "en")  # the core keeps a copy
+    assert attacked("Katarina", "Guardia 2", "en").text == "attacked by Guardia 2 this turn"
+    left = attacked("Guardia 2", "Katarina", "es")
+    assert (left.on, left.by, left.key, left.text) == ("Guardia 2", "Katarina", "attacked",
+                                                       "atacado por Katarina este turno")
 
 
 def test_003_R13_a_tracker_draws_its_boxes_aggravated_first():

@@ -42,11 +42,11 @@ def hunger_label(n: int) -> Label:
 
 
 def status(character: Character, options) -> Status:
-    """Worked out once for each state a sheet is in under the same rule options
-    (a fight goes through a few dozen, and the status is asked after every change)."""
-    kept = tuple(character.state.get(key) for key in STATE_KEYS)
-    rules = tuple((key, tuple(value) if isinstance(value, list) else value) for key, value in options.items())
-    return worked_out(character.sheet, ("status", kept, rules), lambda: _status(character, options))
+    """Worked out once for each state a sheet is in under the same rule option
+    (a fight goes through a few dozen, and the status is asked after every change):
+    ``incapacitate_mortals`` is the only one a status reads (:func:`out_of_play`)."""
+    key = ("status", options.get("incapacitate_mortals"), *map(character.state.get, STATE_KEYS))
+    return worked_out(character.sheet, key, lambda: _status(character, options))
 
 
 def _status(character: Character, options) -> Status:

@@ -8,13 +8,14 @@ dice, the attacker's rerolled dice, the defender's rerolled dice.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Effect, Label, Refused, worked_out
 
 from . import labels as L
-from .conditions import impairment
+from .conditions import STATE_KEYS, impairment
 from .damage import amount, can_spend_safely, spend
 from .hunger import dice_for
 from .labels import tr
@@ -31,6 +32,13 @@ EARLIER = Label("oponentes anteriores", "earlier opponents")
 ATTACKED = "attacked"  # the key of the effect an attack leaves on its target for the rest of the turn
 
 
+@functools.lru_cache(maxsize=1024)  # an Effect never changes (the core records a copy): a fight's few pairs share one
+def attacked(on: str, by: str, lang: str) -> Effect:
+    """003-R9: what an attack by ``by`` leaves on ``on`` for the next attacker on it this turn."""
+    return Effect(on=on, key=ATTACKED, by=by, until="rounds", rounds=1,
+                  text=tr(lang, f"atacado por {by} este turno", f"attacked by {by} this turn"))
+
+
 def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     """003-R9: the opponents that attacked the defender before this one, this turn:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
@@ -39,11 +47,11 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
 
 
-def defence_modifiers(p: dict, ranged: bool, earlier: int) -> tuple:
-    """The defence pool's own modifiers: cover against shots (003-R7) and one die
-    less per opponent that already attacked it this turn (003-R9)."""
-    cover = (("cover", L.COVER[p["cover"]], COVER[p["cover"]]),) if ranged else ()
-    return cover + (("earlier_opponents", EARLIER, -earlier),)
+def defence_modifiers(cover: str | None, earlier: int) -> tuple:
+    """The defence pool's own modifiers: its cover against shots (003-R7; ``None``:
+    not shot at) and one die less per opponent that already attacked it this turn (003-R9)."""
+    shot = (("cover", L.COVER[cover], COVER[cover]),) if cover is not None else ()
+    return shot + (("earlier_opponents", EARLIER, -earlier),)
 
 
 @dataclass
@@ -79,23 +87,45 @@ class Side:
 
 
 def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: dict, prefix: str = "", *,
-         extra: tuple = (), split: int | None = None) -> Side:
-    """A side's pool from the verb's parameters: its traits, the Storyteller's
-    modifier, Impairment (003-R15), the verb's own modifiers (cover, earlier
-    opponents) and a split (003-R9)."""
-    terms = parts(character, text, "pool" if not prefix else "the opponent's pool")
-    state = work.state(character) if character is not None else None
-    modifiers = [("modifier", MODIFIER, p[f"{prefix}modifier"])] if p.get(f"{prefix}modifier") else []
-    modifiers += impairment(character, state, sphere(terms), ctx.options["impairment"])
-    modifiers += [m for m in extra if m[2]]
-    pool = Pool(who, terms, dice_for(character, state, p.get(f"{prefix}hunger")), modifiers,
-                floor=int(ctx.options["pool_floor"]), split=split)
-    if split is not None and not 1 <= split < pool.whole:
-        raise Refused(Label(f"--split {split} está fuera del rango 1..{pool.whole - 1}: al dividir una reserva de "
-                            f"{pool.whole} dados ha de quedar al menos un dado para cada objetivo (003-R9).",
-                            f"--split {split} is out of range 1..{pool.whole - 1}: splitting a pool of {pool.whole} "
+         cover: str | None = None, earlier: int = 0, split: int | None = None) -> Side:
+    """A side from the verb's parameters: its pool and its Willpower reroll; a
+    defence's ``cover`` and ``earlier`` opponents (:func:`defence_modifiers`)."""
+    dice = pool(character, work.state(character) if character is not None else None, text, who, ctx.options,
+                modifier=p.get(f"{prefix}modifier"), hunger=p.get(f"{prefix}hunger"), cover=cover, earlier=earlier,
+                split=split, what="pool" if not prefix else "the opponent's pool")
+    return Side(who, character, dice, str(p.get(f"{prefix}reroll") or "none").strip().lower())
+
+
+def pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options, *,
+         modifier: int | None, hunger: int | None, cover: str | None, earlier: int, split: int | None,
+         what: str) -> Pool:
+    """A pool from its traits, the Storyteller's modifier, Impairment (003-R15), a
+    defence's own modifiers and a split (003-R9); ``what`` words a refusal. A
+    character's is worked out once for each state it is in, as it reads nothing
+    else (a fight rolls the same few pools again and again)."""
+    if character is None:
+        return _pool(None, None, text, who, options, modifier, hunger, cover, earlier, split, what)
+    key = ("pool", who, str(text), modifier, hunger, cover, earlier, split, options["impairment"], options["pool_floor"],
+           *map(state.get, STATE_KEYS))
+    return worked_out(character.sheet, key,
+                      lambda: _pool(character, state, text, who, options, modifier, hunger, cover, earlier, split, what))
+
+
+def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options,
+          modifier: int | None, hunger: int | None, cover: str | None, earlier: int, split: int | None,
+          what: str) -> Pool:
+    terms = parts(character, text, what)
+    modifiers = [("modifier", MODIFIER, modifier)] if modifier else []
+    modifiers += impairment(character, state, sphere(terms), options["impairment"])
+    modifiers += [m for m in defence_modifiers(cover, earlier) if m[2]]
+    made = Pool(who, terms, dice_for(character, state, hunger), tuple(modifiers), floor=int(options["pool_floor"]),
+                split=split)
+    if split is not None and not 1 <= split < made.whole:
+        raise Refused(Label(f"--split {split} está fuera del rango 1..{made.whole - 1}: al dividir una reserva de "
+                            f"{made.whole} dados ha de quedar al menos un dado para cada objetivo (003-R9).",
+                            f"--split {split} is out of range 1..{made.whole - 1}: splitting a pool of {made.whole} "
                             "dice leaves at least one die for each target (003-R9)."))
-    return Side(who, character, pool, str(p.get(f"{prefix}reroll") or "none").strip().lower())
+    return made
 
 
 def roll(ctx, *sides: Side) -> None:
@@ -149,29 +179,35 @@ class Hit:
     audience: int
     least: int = 0  # a hit against a fixed difficulty deals at least 1
 
-    @property
+    @functools.cached_property  # (a Hit never changes)
     def dealt(self) -> int:
         return max(self.least, amount(self.margin, self.weapon, self.audience))
 
     def as_json(self) -> dict:
+        """Made once; shared: not to be changed in place."""
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict:
         return {"by": self.by, "margin": self.margin, "weapon": self.weapon, "audience": self.audience,
                 "damage": self.dealt}
 
 
+@functools.lru_cache(maxsize=1024)  # a fight deals the same few margins again and again
 def contest_hits(outcome: str, margin: int, *, two_sided: bool, dodge: bool, weapon: int, target_weapon: int,
-                 audience: int, tie_weapon: bool) -> list[Hit]:
+                 audience: int, tie_weapon: bool) -> tuple[Hit, ...]:
     """Who hurts whom after a contest (003-R4, R5, R8, R11; the rulings GAP-7/8):
     the winner deals its margin plus its weapon; in a one-sided conflict only the
     attacker can, so a one-sided tie deals nothing; a two-sided tie deals each side
     margin 1 (plus the weapon, by ``tie_weapon``); a dodging defender deals nothing."""
     if outcome == "win":
-        return [Hit("attacker", margin, weapon, audience)]
+        return (Hit("attacker", margin, weapon, audience),)
     if not two_sided or dodge:
-        return []
+        return ()
     if outcome == "lose":
-        return [Hit("defender", -margin, target_weapon, audience)]
-    return [Hit("attacker", 1, weapon if tie_weapon else 0, audience),
-            Hit("defender", 1, target_weapon if tie_weapon else 0, audience)]
+        return (Hit("defender", -margin, target_weapon, audience),)
+    return (Hit("attacker", 1, weapon if tie_weapon else 0, audience),
+            Hit("defender", 1, target_weapon if tie_weapon else 0, audience))
 
 
 def hit_against(successes: int, difficulty: int, weapon: int, audience: int) -> Hit | None:

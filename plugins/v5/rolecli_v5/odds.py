@@ -168,7 +168,7 @@ def odds(action, ctx) -> Odds:
         if attack:
             target_weapon = weapon_rating(None, p["target_weapon"], "--target-weapon")
 
-            def hits(outcome: str, margin: int) -> list[Hit]:
+            def hits(outcome: str, margin: int) -> tuple[Hit, ...]:
                 return contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
                                     target_weapon=target_weapon, audience=audience,
                                     tie_weapon=bool(ctx.options["tie_weapon"]))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from rolecli.contract import Character, Label, Outcome, Refused
+from rolecli.contract import Character, Label, Outcome, Refused, worked_out
 from rolecli.names import closest, fold
 
 from . import labels as L
@@ -55,6 +55,15 @@ def _split(text: str) -> tuple[str, str, list[str], str | None]:
 
 
 def _entry(text: str, listed: int, character: Character | None) -> Entry:
+    """A character's entry is read from its sheet once for each declaration (every
+    round of a fight declares the same)."""
+    if character is None:
+        return _read_entry(text, listed, None)
+    return worked_out(character.sheet, ("entry", character.name, text, listed),
+                      lambda: _read_entry(text, listed, character))
+
+
+def _read_entry(text: str, listed: int, character: Character | None) -> Entry:
     name, action, extra, target = _split(text)
     if character is None:  # a quick roll: the numbers are given
         try:

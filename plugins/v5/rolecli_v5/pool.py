@@ -20,30 +20,23 @@ TEN = 10
 @dataclass
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
-    ``successes``, ``critical`` and ``messy`` are read once, counting the 10s once, as
-    a Roll is never changed (a reroll makes a new one)."""
+    ``successes``, ``critical``, ``messy`` and ``bestial`` are read once, counting the
+    10s once, as a Roll is never changed (a reroll makes a new one)."""
 
     regular: tuple[int, ...]
     hunger: tuple[int, ...] = ()
     successes: int = field(init=False, repr=False, compare=False)  # one per die of 6+, two more per pair of 10s
     critical: bool = field(init=False, repr=False, compare=False)  # at least one pair of 10s
     messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
+    bestial: bool = field(init=False, repr=False, compare=False)  # a Hunger die showing 1: a failure with it is bestial
 
     def __post_init__(self) -> None:
-        hungry_tens = self.hunger.count(TEN)
-        pairs = (self.regular.count(TEN) + hungry_tens) // 2
-        self.successes = len([d for d in self.dice if d >= SUCCESS]) + 2 * pairs
+        dice = self.regular + self.hunger
+        pairs = dice.count(TEN) // 2
+        self.successes = len([d for d in dice if d >= SUCCESS]) + 2 * pairs
         self.critical = pairs > 0
-        self.messy = self.critical and hungry_tens > 0
-
-    @property
-    def dice(self) -> tuple[int, ...]:
-        return self.regular + self.hunger
-
-    @property
-    def bestial(self) -> bool:
-        """A Hunger die showing 1: a failure with it is bestial."""
-        return 1 in self.hunger
+        self.messy = self.critical and TEN in self.hunger
+        self.bestial = 1 in self.hunger
 
     def failed_regular(self) -> list[int]:
         """Positions (from 0) of the regular dice that show no success."""
@@ -125,6 +118,11 @@ class Pool:
         return said
 
     def as_json(self) -> dict:
+        """Made once, as a Pool never changes; shared: not to be changed in place."""
+        return self._json
+
+    @functools.cached_property
+    def _json(self) -> dict:
         return {"traits": [{"name": p.name, "dots": p.value, "untrained": p.untrained} for p in self.terms],
                 "base": self.base,
                 "modifiers": {k: v for k, _, v in self.modifiers}, "whole": self.whole, "split": self.split,

@@ -73,9 +73,11 @@ def start_of_session(character: Character, state: dict, p: dict, ctx) -> list[st
 
 def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
     """003-R21: one Rouse check a turn mends superficial Health, by Blood Potency."""
+    if not H.is_vampire(character) or p.get("mend", "auto") == "no":  # (asked at every turn's end: the sheet first)
+        return []
     lang = ctx.lang
     before = T.read(character, "health", state)
-    if not H.is_vampire(character) or p.get("mend", "auto") == "no" or before.superficial == 0:
+    if before.superficial == 0:
         return []
     hunger = H.level(character, state)
     if hunger >= H.MAX:

@@ -10,7 +10,7 @@ A tracker is kept as two counts in the character's state (``health_superficial``
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rolecli.contract import Character, Label, Refused, worked_out
@@ -24,24 +24,21 @@ KEPT = {key: (f"{key}_superficial", f"{key}_aggravated") for key in KEYS}  # the
 
 @dataclass(frozen=True)
 class Tracker:
+    """A tracker's boxes; what they mean is read once, as a Tracker never changes."""
+
     key: str  # health or willpower
     size: int
     superficial: int = 0
     aggravated: int = 0
+    empty: int = field(init=False, repr=False, compare=False)
+    impaired: bool = field(init=False, repr=False, compare=False)  # the rulings (GAP-3): no empty box
+    ended: bool = field(init=False, repr=False, compare=False)  # 003-R16: every box holds aggravated damage
 
-    @property
-    def empty(self) -> int:
-        return self.size - self.superficial - self.aggravated
-
-    @property
-    def impaired(self) -> bool:
-        """The rulings (GAP-3): a tracker with no empty box is Impaired."""
-        return self.empty <= 0
-
-    @property
-    def ended(self) -> bool:
-        """003-R16: every box holds aggravated damage."""
-        return self.aggravated >= self.size
+    def __post_init__(self) -> None:
+        empty = self.size - self.superficial - self.aggravated
+        object.__setattr__(self, "empty", empty)
+        object.__setattr__(self, "impaired", empty <= 0)
+        object.__setattr__(self, "ended", self.aggravated >= self.size)
 
     def draw(self) -> str:
         return "[" + " ".join(["X"] * self.aggravated + ["/"] * self.superficial + ["."] * self.empty) + "]"
@@ -82,15 +79,20 @@ def levels_of(amount: int, kind: str, halve: bool = True) -> int:
     return -(-amount // 2) if kind == "superficial" and halve else amount
 
 
-@functools.lru_cache(maxsize=1024)  # both never change: a fight marks the same few trackers again and again
 def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
     """003-R13 step 3, 003-R15, the rulings (GAP-5): each level fills an empty box
     with "/" or "X"; a level that finds no empty box (the tracker is Impaired)
     converts one earlier "/" into "X"; with no "/" left to convert, it is lost."""
-    sup, agg = tracker.superficial, tracker.aggravated
+    return _marked(tracker.key, tracker.size, tracker.superficial, tracker.aggravated, levels, kind)
+
+
+# Kept by the plain numbers (a fight marks the same few trackers again and again, and a
+# Tracker, a dataclass, would hash in Python at every look-up); the results never change.
+@functools.lru_cache(maxsize=1024)
+def _marked(key: str, size: int, sup: int, agg: int, levels: int, kind: str) -> tuple[Tracker, Marks]:
     marked_sup = marked_agg = converted = overflow = 0
     for _ in range(levels):
-        if sup + agg < tracker.size:
+        if sup + agg < size:
             if kind == "aggravated":
                 agg, marked_agg = agg + 1, marked_agg + 1
             else:
@@ -99,7 +101,7 @@ def mark(tracker: Tracker, levels: int, kind: str) -> tuple[Tracker, Marks]:
             sup, agg, converted = sup - 1, agg + 1, converted + 1
         else:
             overflow += 1
-    return Tracker(tracker.key, tracker.size, sup, agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
+    return Tracker(key, size, sup, agg), Marks(levels, marked_sup, marked_agg, converted, overflow)
 
 
 def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker:
@@ -129,9 +131,9 @@ def read(character: Character, key: str, state: dict[str, Any] | None = None) ->
     Tracker for each count of marks on a sheet, made once (a Tracker never changes)."""
     state = character.state if state is None else state
     kept_superficial, kept_aggravated = KEPT[key]
-    superficial, aggravated = int(state.get(kept_superficial) or 0), int(state.get(kept_aggravated) or 0)
+    superficial, aggravated = state.get(kept_superficial), state.get(kept_aggravated)  # as kept: read at every roll
     return worked_out(character.sheet, ("tracker", key, superficial, aggravated),
-                      lambda: _tracker(character, key, superficial, aggravated))
+                      lambda: _tracker(character, key, int(superficial or 0), int(aggravated or 0)))
 
 
 def _tracker(character: Character, key: str, superficial: int, aggravated: int) -> Tracker:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Action, Character, Effect, Label, Outcome, Refused, worked_out
+from rolecli.contract import Action, Character, Label, Outcome, Refused, worked_out
 from rolecli.names import closest, fold
 
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conflict import (ATTACKED, Hit, Side, contest_hits, defence_modifiers, earlier_opponents, hints, hit_against,
+from .conflict import (Hit, Side, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
@@ -108,7 +108,7 @@ def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bo
     """Both sides of a contest, their pools built from the verb's parameters (not rolled)."""
     a = actor_side(work, ctx, action, p, CONTEST_SIDES[0])
     d = side(work, ctx, action.target, defence, name_of(action.target, CONTEST_SIDES[1], ctx.lang), p, "target_",
-             extra=defence_modifiers(p, ranged, earlier_opponents(p, ctx, action.target)))
+             cover=p["cover"] if ranged else None, earlier=earlier_opponents(p, ctx, action.target))
     return a, d
 
 
@@ -244,9 +244,10 @@ def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Chara
                                                       f": {levels} level{plural} to mark")]
     marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
                          halve=not p["unhalved"], social=p["social"], explain=ctx.explain)
+    data.update(marked)
     if not ctx.explain:
-        return {**data, **marked}, []
-    return {**data, **marked}, [_hit_line(hit, by, to_name, source, creature, kind, lang)] + more
+        return data, []
+    return data, [_hit_line(hit, by, to_name, source, creature, kind, lang)] + more
 
 
 def _hit_line(hit: Hit, by: Side, to_name: str, source: str, creature: str, kind: str, lang: str) -> str:
@@ -285,7 +286,7 @@ def attack(action: Action, ctx) -> Outcome:
         a, outcome, lines = against(work, ctx, action, p, difficulty, CONTEST_SIDES[0], social=p["social"],
                                     note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, weapon, audience)
-        hits = [hit] if hit else []
+        hits = (hit,) if hit else ()
         d = None
         data.update(mode="test", roll=a.as_json(), opposition=None, difficulty=difficulty,
                     margin=a.successes - difficulty)
@@ -294,8 +295,9 @@ def attack(action: Action, ctx) -> Outcome:
         roll(ctx, a, d)
         lines = willpower(work, ctx, a, d.successes + 1, social=p["social"])
         lines += willpower(work, ctx, d, a.successes + (1 if p["two_sided"] else 0), social=p["social"])
-        outcome = contest_outcome(a.successes, d.successes)
-        margin = a.successes - d.successes
+        mine, theirs = a.successes, d.successes  # after the rerolls
+        outcome = contest_outcome(mine, theirs)
+        margin = mine - theirs
         hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
                             target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
         if ctx.explain:
@@ -303,7 +305,7 @@ def attack(action: Action, ctx) -> Outcome:
             lines += hunger_notes(a, d, outcome, lang)
         data.update(mode="contest", roll=a.as_json(), opposition=d.as_json(), difficulty=None, margin=margin,
                     cover=p["cover"] if p["ranged"] else None,
-                    opposition_degree=of_roll(d.roll, contest_outcome(d.successes, a.successes)))
+                    opposition_degree=of_roll(d.roll, contest_outcome(theirs, mine)))
     dealt = []
     for hit in hits:
         by, to = (a, d) if hit.by == "attacker" else (d, a)
@@ -316,8 +318,7 @@ def attack(action: Action, ctx) -> Outcome:
     data.update(outcome=outcome, degree=of_roll(a.roll, outcome), hits=dealt)
     done = _finish(work, data, lines, outcome == "win")
     if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
-        done.effects.append(Effect(on=action.target.name, key=ATTACKED, by=a.who, until="rounds", rounds=1,
-                                   text=tr(lang, f"atacado por {a.who} este turno", f"attacked by {a.who} this turn")))
+        done.effects.append(attacked(action.target.name, a.who, lang))
     return done
 
 
