@@ -35,12 +35,16 @@ def roll(action, ctx) -> Outcome:
 
 
 def check(action, ctx) -> Outcome:
-    result = parse(action.params["expression"]).roll(ctx.dice)
+    p = action.params
+    expression = parse(p["expression"])
+    # the roll's record (its breakdown) only when someone reads it
+    result = expression.roll(ctx.dice) if ctx.explain else None
     bonus, said = _bonus(action)
-    total, target, under = result.total + bonus, action.params["target"], action.params["under"]
+    total = (result.total if result is not None else expression.total(ctx.dice)) + bonus
+    target, under = p["target"], p["under"]
     success = total <= target if under else total >= target
     lines = []
-    if ctx.explain:
+    if result is not None:
         verdict = SUCCESS if success else FAILURE
         compare = ("≤" if success else ">") if under else ("≥" if success else "<")
         with_bonus = f" + {said} = {total}" if said != "0" else ""
