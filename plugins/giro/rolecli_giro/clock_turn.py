@@ -15,7 +15,7 @@ the same few again at every exchange), with the numbers it comes to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Literal
 
@@ -50,14 +50,15 @@ class Pool:
     night_turn: bool = False
     tempt: bool = False
     day_sources: tuple[tuple[str, str], ...] = ()
+    night_only: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        # said once: every roll and every step of a contest asks
+        object.__setattr__(self, "night_only", self.night_turn or self.tempt)
 
     @property
     def assistants(self) -> list[str]:
         return [name for kind, name in self.day_sources if kind == "assist"]
-
-    @property
-    def night_only(self) -> bool:
-        return self.night_turn or self.tempt
 
 
 def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int = 0, *,
