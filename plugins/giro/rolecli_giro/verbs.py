@@ -271,10 +271,9 @@ def _sides(action: Action, ctx, p: dict, opposition: Any):
     return a, b
 
 
-def _contest_rounds(ctx, a: Side, b: Side) -> list[Round]:
+def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
     """001-R18: both first rolls, then the Night Dice; a tie is rolled again
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
-    tie = ctx.options.get("contest_tie", "stalemate")
     rounds: list[Round] = []
     while not rounds or (rounds[-1].winner == "tie" and tie == "reroll" and len(rounds) <= REROLLS):
         first = open_turn(a, first_dice(ctx, a)), open_turn(b, first_dice(ctx, b))
@@ -334,20 +333,23 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     round, changes); lines only when someone reads them."""
     tie = ctx.options.get("contest_tie", "stalemate")
     a, b = _sides(action, ctx, p, opposition)
-    rounds = _contest_rounds(ctx, a, b)
+    rounds = _contest_rounds(ctx, a, b, tie)
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
     changes = Changes()
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
-    outcome = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}[last.winner]
     data = {"verb": verb, "roll": last.actor.data, "opposition": last.target.data,
-            "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": outcome,
+            "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": _OUTCOME[last.winner],
             "tie": last.actor.result is not None and last.actor.result == last.target.result,
             "tie_rule": tie, "night_order": list(last.night_order),
             "rounds": [{"actor": r.actor.result, "target": r.target.result, "winner": r.winner} for r in rounds],
             "consequence_noted": noted}
     return data, lines, last, changes
+
+
+# A contest's outcome for the actor, by who won its last round.
+_OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}
 
 
 def contest(action: Action, ctx) -> Outcome:
