@@ -34,3 +34,16 @@ def test_a_new_sheet_is_rated_anew():
     stronger = Character("Ana", {**ana.sheet, "traits": {"Fuerza": 5}}, ana.state)
     assert check(stronger, "Fuerza")["bonus"] == 5
     assert check(ana, "Fuerza")["bonus"] == 2
+
+
+def test_a_status_is_read_anew_from_a_changed_state_or_sheet():
+    ana = character(INFO, "Ana", {"hp": 12, "damage": 3})
+    ctx = context(INFO)
+    assert RELAY.rolecli_status(character=ana, ctx=ctx).vitality == 0.75
+    hurt = Character("Ana", ana.sheet, {**ana.state, "damage": 9})
+    assert RELAY.rolecli_status(character=hurt, ctx=ctx).vitality == 0.25
+    tougher = Character("Ana", {**ana.sheet, "hp": 36}, hurt.state)
+    assert RELAY.rolecli_status(character=tougher, ctx=ctx).vitality == 0.75
+    down = Character("Ana", ana.sheet, {**ana.state, "damage": 12})
+    assert not RELAY.rolecli_status(character=down, ctx=ctx).can_act
+

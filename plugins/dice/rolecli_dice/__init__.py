@@ -9,6 +9,8 @@ the core the declaration and says who can act.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rolecli import hookimpl
 from rolecli.contract import Label, Status
 
@@ -28,6 +30,11 @@ def rolecli_system():
 
 @hookimpl
 def rolecli_status(character, ctx):
-    # A character at 0 hit points is down: it cannot act until healed.
-    damage, hp = character.state.get("damage", 0), character.sheet["hp"]
+    return _status(character.state.get("damage", 0), character.sheet["hp"])
+
+
+@lru_cache(maxsize=1024)
+def _status(damage: int, hp: int) -> Status:
+    # A character at 0 hit points is down: it cannot act until healed. The same
+    # for the same damage and hit points: made once (an encounter asks after every change).
     return _DOWN if damage >= hp else Status(vitality=1 - damage / hp)
