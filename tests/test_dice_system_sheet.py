@@ -47,3 +47,12 @@ def test_a_status_is_read_anew_from_a_changed_state_or_sheet():
     down = Character("Ana", ana.sheet, {**ana.state, "damage": 12})
     assert not RELAY.rolecli_status(character=down, ctx=ctx).can_act
 
+
+def test_a_check_nobody_reads_comes_to_what_an_explained_one_does():
+    ana = character(INFO, "Ana", {"hp": 12, "traits": {"Fuerza": 2}})
+    action = Action("check", {"expression": "2d6", "target": 9, "bonus": "Fuerza"}, ana)
+    told = RELAY.rolecli_resolve(action=action, ctx=context(INFO, dice=[3, 4]))
+    quiet = RELAY.rolecli_resolve(action=action, ctx=context(INFO, dice=[3, 4], explain=False))
+    assert quiet.data == told.data == {"total": 9, "target": 9, "bonus": 2, "under": False, "margin": 0}
+    assert quiet.success is told.success is True
+    assert told.lines and quiet.lines == []
