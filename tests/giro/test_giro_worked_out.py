@@ -46,6 +46,8 @@ def test_a_status_follows_the_wounds_and_consequences_kept_on_the_same_sheet():
     down = health.status(Character(LENOIR, lenoir.sheet, {"heridas": 12}))
     assert not down.can_act and down.key == "down"
     assert health.status(lenoir) is fresh
+    tougher = health.status(Character(LENOIR, {**lenoir.sheet, "salud": 24}, {"heridas": 12}))
+    assert tougher.can_act and tougher.vitality == pytest.approx(0.5)
 
 
 # A value other than the default for each parameter of a side (system.side_params): each changes the side.

@@ -11,6 +11,8 @@ book has no such rule).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rolecli.contract import Character, Label, Status
 
 from . import sheet
@@ -57,13 +59,12 @@ def data(character: Character, wounds: int) -> dict:
 def status(character: Character) -> Status:
     """Who cannot act (0 salud), the conditions in force (wounded, and the
     Night Die's consequences the Cronista recorded) and the salud left: the
-    same for the same wounds and consequences on the same sheet, so each is
-    worked out once (an encounter asks again whenever a state changes)."""
-    wounds, noted = sheet.wounds(character), sheet.consequences(character)
-    return sheet.worked_out(character, ("status", wounds, noted),
-                            lambda: _status(sheet.salud(character), wounds, noted))
+    same for the same salud, wounds and consequences, so each is worked out
+    once (an encounter asks again whenever a state changes)."""
+    return _status(sheet.salud(character), sheet.wounds(character), sheet.consequences(character))
 
 
+@lru_cache(maxsize=1024)
 def _status(most: int, wounds: int, noted: tuple[str, ...]) -> Status:
     conditions = tuple(("consequence", Label(text, text)) for text in noted)
     if 0 < wounds < most:
