@@ -356,20 +356,14 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
     template's order, so that a state prints the same whatever order it was
     read in); a field set to ``None`` is dropped, as the campaign's TOML cannot
     hold it. The names of the characters whose state is now other than it was."""
-    keys, orders = state_fields(info)
+    keys = state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
         who = characters[name] if name in characters else next((c for c in subjects if c.name == name), None)
         if who is None:
             continue
         state = who.state
-        held = tuple(state)
-        in_order = orders.get(held)
-        if in_order is None:  # worked out once for each set of fields a state holds, not at every change
-            if len(orders) >= 1024:
-                orders.clear()
-            in_order = orders[held] = held == tuple(k for k in keys if k in state)
-        if in_order:  # template fields only, in the template's order, as kept here: nothing to reorder
+        if tuple(state) == keys:  # every field in the template's order, as kept here: nothing to reorder
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
             merged = dict(state)
@@ -384,20 +378,18 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
     return moved
 
 
-# id(info) -> (the SystemInfo, its state fields, whether a state holding these
-# fields holds them in the template's order): see state_fields. Holding the
+# id(info) -> (the SystemInfo, its state fields): see state_fields. Holding the
 # SystemInfo keeps its id from being reused by another.
-_STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...], dict[tuple[str, ...], bool]]] = {}
+_STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...]]] = {}
 
 
-def state_fields(info: SystemInfo) -> tuple[tuple[str, ...], dict[tuple[str, ...], bool]]:
-    """The template's state fields, in its order, and a memo of whether the
-    fields a state holds are some of them in that order: worked out once per
-    system, and once per set of fields met, not at every change a simulation keeps."""
+def state_fields(info: SystemInfo) -> tuple[str, ...]:
+    """The template's state fields, in its order: worked out once per system,
+    not at every change a simulation keeps."""
     kept = _STATE_FIELDS.get(id(info))
     if kept is None or kept[0] is not info:
-        kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state), {})
-    return kept[1], kept[2]
+        kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state))
+    return kept[1]
 
 
 def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
