@@ -68,7 +68,7 @@ def malformed(hook: str, result: Any, written: bool = True) -> str | None:
                 return _NOT_EFFECTS
         if not isinstance(used, (list, tuple)):
             return _NOT_USED
-        for i in used:
+        for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
             if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
                 return _NOT_USED
         if hook == "rolecli_initiative":
