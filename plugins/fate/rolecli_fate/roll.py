@@ -12,6 +12,7 @@ from . import ladder
 from .aspects import invoke
 from .minions import acting_size, group_bonus
 from .state import Work, skill_of
+from .system import OPP_MODS
 from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
@@ -126,13 +127,15 @@ def combine(primary: int, complement: list[int], restrict: list[int], modify: li
     return int(up) - int(down)
 
 
+# What an opposing side may be given, as a side names it: the verbs' OPP_MODS without their
+# ``target_`` (full_defence arrives as ``target_full_defence``: verbs._defended).
+OPPOSING = tuple(param.name.removeprefix("target_") for param in OPP_MODS)
+
+
 def opposing(p: dict) -> dict:
     """The opposing side's own parameters, named as a side names them: the action
     gives them as ``target_…`` (``target_modifier`` is its ``modifier``)."""
     return {name: p.get("target_" + name) for name in OPPOSING}
-
-
-OPPOSING = ("modifier", "invoke", "full_defence")  # what an opposing side may be given (system.OPP_MODS)
 
 
 def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,

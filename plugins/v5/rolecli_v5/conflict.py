@@ -103,12 +103,12 @@ def pool(character: Character | None, state: dict[str, Any] | None, text: Any, w
     defence's own modifiers and a split (003-R9); ``what`` words a refusal. A
     character's is worked out once for each state it is in, as it reads nothing
     else (a fight rolls the same few pools again and again)."""
+    made = functools.partial(_pool, character, state, text, who, options, modifier, hunger, cover, earlier, split, what)
     if character is None:
-        return _pool(None, None, text, who, options, modifier, hunger, cover, earlier, split, what)
+        return made()
     key = ("pool", who, str(text), modifier, hunger, cover, earlier, split, options["impairment"], options["pool_floor"],
            *map(state.get, STATE_KEYS))
-    return worked_out(character.sheet, key,
-                      lambda: _pool(character, state, text, who, options, modifier, hunger, cover, earlier, split, what))
+    return worked_out(character.sheet, key, made)
 
 
 def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options,
