@@ -178,22 +178,20 @@ class Play(Tracker):
         target, and its target (``None`` for a verb made at nobody). Under
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
-            when, aim = rule.when, rule.target
-            ally = aim.endswith("_ally")
-            allies = self.allies(actor, side) if ally or when.word == "ally_below" else []
-            if when.word != "always" and not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)),
-                                                   self.share(actor), [self.share(n) for n in allies]):
+            when = rule.when
+            below = when.word == "ally_below"
+            allies = self.allies(actor, side) if rule.at_ally or below else []
+            if not rule.always and not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)),
+                                             self.share(actor), [self.share(n) for n in allies]):
                 continue
-            if not rule.aims(rule.main):
+            if not rule.aimed:
                 return rule, None
-            if aim == "self":
-                return rule, actor
-            if not ally:
-                return rule, self.target(aim, foes)
-            if when.word == "ally_below":
+            if not rule.at_ally:
+                return rule, actor if rule.pick == "self" else self.target(rule.pick, foes)
+            if below:
                 allies = [n for n in allies if self.share(n) < when.below]
             if allies:
-                return rule, self.target(aim.removesuffix("_ally"), allies)
+                return rule, self.target(rule.pick, allies)
         raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
@@ -239,15 +237,15 @@ class Play(Tracker):
 
     def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
         """One verb of a turn, told as an ``action`` event."""
-        side = self.side_of[actor]
-        start = self.source.count if self.tell else 0
-        rolled: dict[str, Any] | None = {} if self.tell else None
-        outcome = self.invoke(call, actor, target, side, rolled)
         if role == "main":
             self.exchanges += 1
-        if self.tell:
-            self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": call.spec.name,
-                      "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
+        side = self.side_of[actor]
+        if not self.tell:
+            return self.invoke(call, actor, target, side)
+        start, rolled = self.source.count, {}
+        outcome = self.invoke(call, actor, target, side, rolled)
+        self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": call.spec.name,
+                  "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
         return outcome
 
     def invoke(self, call: Call, actor: str | None, target: str | None, side: str | None,
@@ -412,15 +410,16 @@ class Play(Tracker):
         """A call's parameters against ``target``, every one its verb declares
         (:class:`~rolecli.encounter.behaviour.Call`): worked out once per
         encounter, the live ones filled in now (``rolled``, when given, gets
-        the dice expressions' totals, to be told)."""
-        cache = self.enc.cache
-        fixed = cache.get((id(call), target))
+        the dice expressions' totals, to be told). Each call gets a dict of its
+        own: a hook may change what it is given."""
+        key = (id(call), target)
+        fixed = self.enc.cache.get(key)
         if fixed is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            cache[(id(call), target)] = fixed
+            self.enc.cache[key] = fixed
         params = Completed(fixed)
         for name in call.live:
             value = params[name]
