@@ -300,6 +300,11 @@ class SystemInfo:
     them (the default), and a system adds its own (``("downtime", Label(...))``),
     among them the conflict tracker's ``end_of_turn`` and ``end_of_round``
     (:data:`TrackerEvent`) for rules with work at a turn's or a round's end.
+    ``status_from_state``: ``True`` when the system's
+    :func:`~rolecli.hookspecs.rolecli_status` gives the same :class:`Status`
+    for the same sheet, state and rule options, whatever else ``ctx`` holds
+    (effects, the turn, the other characters, the language); an encounter's
+    plays then ask it once for each state they meet, not after every change.
     """
 
     name: str
@@ -312,6 +317,7 @@ class SystemInfo:
         ("start_of_session", Label("inicio de sesión", "start of session")),
         ("rest", Label("descanso", "rest")),
     )
+    status_from_state: bool = False
 
     @cached_property
     def state_keys(self) -> frozenset[str]:

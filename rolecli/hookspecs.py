@@ -189,6 +189,11 @@ def rolecli_status(character: Character, ctx: Context) -> Status | None:
     :return: A :class:`~rolecli.contract.Status`; ``None`` means the system has
         nothing to say, and the character can act with no conditions.
 
+    An encounter asks again whenever a character's state changes. A system
+    whose answer depends only on the sheet, the state and the rule options
+    says so with ``SystemInfo(status_from_state=True)``: an encounter's plays
+    (a simulation's thousands of trials) then ask once for each state they meet.
+
     ``firstresult``: the first non-``None`` result is used. Added in contract 2.
     """
 

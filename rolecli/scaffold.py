@@ -220,6 +220,9 @@ INFO = SystemInfo(
         ActionSpec("initiative", "initiative", Label(en="The order of a conflict: 1d6 + edge."),
                    run=VERBS + "initiative"),
     ),
+    # Its status (rolecli_status) reads the state alone: an encounter asks it once per state it meets.
+    # Drop this if yours comes to read anything else of ctx (effects, the turn, other characters).
+    status_from_state=True,
 )
 '''
 

@@ -35,6 +35,7 @@ from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
+KNOWN_STATES = 50_000  # the statuses an encounter keeps by state (Play.asked): a few MB at most
 
 
 class Refusal(RoleError):
@@ -334,7 +335,27 @@ class Play(Tracker):
     def status(self, name: str):
         status = self.statuses.get(name)
         if status is None:
-            status = self.statuses[name] = super().status(name)
+            status = self.statuses[name] = self.asked(name)
+        return status
+
+    def asked(self, name: str):
+        """The system's status of ``name`` in its state now: for a system whose
+        status reads only the sheet, the state and the rule options
+        (``SystemInfo.status_from_state``), asked once for each state that any
+        play of the encounter meets (a simulation's trials meet the same few
+        hundred states thousands of times)."""
+        known = self.enc.known_statuses
+        if known is None:
+            return super().status(name)
+        try:
+            key = (name, state_key(self.characters[name].state))
+            status = known.get(key)
+        except TypeError:  # a value no key can hold (a table): asked every time
+            return super().status(name)
+        if status is None:
+            status = super().status(name)
+            if len(known) < KNOWN_STATES:
+                known[key] = status
         return status
 
     def able(self, name: str) -> bool:
@@ -463,6 +484,12 @@ class Play(Tracker):
         if outcome.effects:
             out["effects"] = [e.as_json() for e in outcome.effects]
         return out
+
+
+def state_key(state: dict[str, Any]) -> tuple:
+    """A state as a dict key, its lists as tuples (a key that holds a table
+    raises ``TypeError`` when it is looked up)."""
+    return tuple([(k, tuple(v) if type(v) is list else v) for k, v in state.items()])
 
 
 def scene_of(campaign, keep_conflict: bool) -> dict:

@@ -104,6 +104,14 @@ class Encounter:
         return {**{n: c for n, c in self.campaign.characters.items() if n in seen}, **self.blocks}
 
     @functools.cached_property
+    def known_statuses(self) -> dict | None:
+        """The participants' statuses by state, which every play of the
+        encounter fills in (:meth:`~rolecli.encounter.engine.Play.asked`), for
+        a system whose status reads nothing else (``SystemInfo.status_from_state``)
+        and no house rule joins; else ``None``: asked after every change."""
+        return {} if self.info.status_from_state and not self.system.house else None
+
+    @functools.cached_property
     def side_of(self) -> dict[str, str]:
         return {name: p.side for name, p in self.participants.items()}
 

@@ -1,0 +1,117 @@
+"""A system whose status reads only the sheet, the state and the rule options
+says so (``SystemInfo(status_from_state=True)``), and an encounter's plays then
+ask it once for each state they meet: the same results, far fewer calls. A
+system that does not say so, or one with house rules joining its hooks, is
+asked after every change, as before. Every built-in system says so, and it is
+true of each: its status is the same whatever else the context holds."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from rolecli import campaign as store
+from rolecli import hookimpl
+from rolecli.contract import Character, Effect, Turn
+from rolecli.declarations import DeclarationError, check_system
+from rolecli.encounter.engine import Play
+from rolecli.encounter.file import Encounter, EncounterFile
+from rolecli.encounter.simulate import play_trials
+from rolecli.plugins import system_info
+from rolecli.status import status_of
+from rolecli.testing import campaign, plugins, run
+from test_encounter_contract import DUEL, Shots, _file
+from test_encounter_run import SAMPLES
+
+
+class Counted(Shots):
+    """``shots``, saying (or not) that its status reads the state alone, and counting each time it is asked."""
+
+    def __init__(self, from_state: bool):
+        self.INFO = dataclasses.replace(Shots.INFO, status_from_state=from_state)
+        self.asked = 0
+
+    @hookimpl
+    def rolecli_status(self, character, ctx):
+        self.asked += 1
+        return super().rolecli_status(character, ctx)
+
+
+def _simulated(tmp_path, monkeypatch, from_state: bool) -> tuple[dict, int]:
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    system = Counted(from_state)
+    with plugins(system), campaign(DUEL, name="west"):
+        result = run("encounter", "simulate", _file(tmp_path, hits_on=4, rounds=10), "--trials", "300", "--seed",
+                     "5", "--json")
+    assert result.code == 0, result.err
+    return json.loads(result.out), system.asked
+
+
+def test_a_status_read_from_the_state_alone_is_asked_once_a_state(tmp_path, monkeypatch):
+    said, asked = _simulated(tmp_path, monkeypatch, from_state=True)
+    again, asked_again = _simulated(tmp_path, monkeypatch, from_state=False)
+    assert said == again  # the same trials, the same results
+    # Three fighters, each in one of at most 4 x 13 states (wounds 0..3, bullets 0..12); every shot changes
+    # the shooter's state (a bullet spent), and a status not declared so is asked after each: thousands of times.
+    assert asked <= 3 * 4 * 13
+    assert asked_again > 1000
+
+
+def test_house_rules_or_no_declaration_keep_asking_after_every_change():
+    info = dataclasses.replace(Shots.INFO, status_from_state=True)
+
+    def known(info, house=()):
+        return Encounter.known_statuses.func(SimpleNamespace(info=info, system=SimpleNamespace(info=info, house=house)))
+
+    assert known(info) == {}
+    assert known(info, ("natural20",)) is None  # a house rule may answer the status too
+    assert known(Shots.INFO) is None
+
+
+def test_a_state_no_key_can_hold_is_asked_every_time(campaigns):
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    skeleton = play.characters["Esqueleto"]
+    skeleton.state = {**skeleton.state, "notes": {"cursed": True}}  # a table: no dict key
+    assert play.status("Esqueleto").can_act and not any(name == "Esqueleto" for name, _ in enc.known_statuses)
+
+
+def test_the_declaration_is_true_or_false():
+    with pytest.raises(DeclarationError, match="declares status_from_state = 'yes'; write True or False"):
+        check_system(dataclasses.replace(Shots.INFO, status_from_state="yes"))
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_every_builtin_status_reads_the_sheet_the_state_and_the_options_alone(campaigns, sample):
+    """Each built-in system declares ``status_from_state``: for every state a
+    few trials of its sample meet, its status is the same in another language,
+    with effects in force, in a running conflict, and with no other character."""
+    enc = EncounterFile(campaigns / sample / "encounter.toml").encounter(
+        store.load_campaign(campaigns, sample, system_info))
+    assert enc.info.status_from_state
+    met: list = []
+    original = Play.asked
+
+    def asked(play, name):  # the character and the context as they are now (both change as the play goes on)
+        character = play.characters[name]
+        met.append((Character(name, character.sheet, dict(character.state)), dataclasses.replace(play.ctx)))
+        return original(play, name)
+
+    Play.asked = asked
+    try:
+        play_trials(enc, {}, 11, 0, 20)
+    finally:
+        Play.asked = original
+    assert len(met) > len(enc.participants)
+    for character, ctx in met:
+        known = status_of(enc.system, character, ctx)
+        others = [dataclasses.replace(ctx, lang="es" if ctx.lang == "en" else "en"),
+                  dataclasses.replace(ctx, effects=(Effect(character.name, "a mark", until="scene", id=1),),
+                                      conflict=Turn(3, character.name, (character.name,))),
+                  dataclasses.replace(ctx, characters={character.name: character}, effects=(), conflict=None)]
+        assert all(status_of(enc.system, character, other) == known for other in others), character
