@@ -58,14 +58,14 @@ import os
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import Any, Callable, Iterable
 
 import pluggy
 
 from rolecli import hookspecs, plugin_index
-from rolecli.contract import SUPPORTED_CONTRACTS, SystemInfo
+from rolecli.contract import SUPPORTED_CONTRACTS, Odds, Outcome, SystemInfo
 from rolecli.dispatch import KIND_OF, Verbs, declares_functions
 from rolecli.errors import PluginError, RoleError
 from rolecli.outcomes import problem  # every hook call's result is checked: imported once
@@ -650,7 +650,24 @@ class _Witness:
             witness = cls._watching[-1]
             witness.seen = True
             witness.inner_problem = problem(witness.hook, result, witness.kwargs, witness.info)
+            if witness.inner_problem is None:
+                return _own(result)
         return result
+
+
+def _own(result: Any) -> Any:
+    """A sound result the house rules wrapping its hook may change in place, as
+    their doc says they may: its containers copied. A system builds its results
+    from values it keeps for the next roll (``worked_out``), which no caller may
+    change; a house rule that did would change every later roll of the same dice."""
+    import copy
+
+    if isinstance(result, Outcome):
+        return replace(result, data=copy.deepcopy(result.data), lines=list(result.lines),
+                       changes=copy.deepcopy(result.changes), effects=list(result.effects), used=list(result.used))
+    if isinstance(result, Odds):
+        return replace(result, outcomes=dict(result.outcomes), labels=dict(result.labels), lines=list(result.lines))
+    return result  # None, or a Status: frozen
 
 
 def _witnessed():
