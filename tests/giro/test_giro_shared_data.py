@@ -5,6 +5,8 @@ plugin keeps for the next roll (a side's Turn, kept for its dice, and its number
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rolecli import hookimpl
@@ -91,7 +93,7 @@ def test_a_turns_data_shares_no_dict_or_list_with_the_next_ask():
     chained = challenge.parse("Ímpetu y Genio + Mecanología", berthold)
     flexible = challenge.parse("Ímpetu o Gracia + Fisicoculturismo", berthold)
     sides = [side(7, 2, adjust=2, extra_day=1, assistants=("", "Ana")), side(5, tempt=True), side(3, 6, adjust=1)]
-    sides += [type(sides[0])(**{**vars(sides[0]), "challenge": c}) for c in (chained, flexible)]
+    sides += [dataclasses.replace(sides[0], challenge=c) for c in (chained, flexible)]
     turns = []
     for s in sides:
         first = open_turn(s, (9,) * (s.pool.night if s.pool.night_only else s.pool.day))
