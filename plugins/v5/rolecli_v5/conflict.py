@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from rolecli.contract import Character, Effect, Label, Refused, worked_out
@@ -30,13 +31,17 @@ EARLIER = Label("oponentes anteriores", "earlier opponents")
 
 
 ATTACKED = "attacked"  # the key of the effect an attack leaves on its target for the rest of the turn
+_NO_DATA = MappingProxyType({})  # its data: none, and read-only (see attacked)
 
 
 @functools.lru_cache(maxsize=1024)  # an Effect never changes (the core records a copy): a fight's few pairs share one
 def attacked(on: str, by: str, lang: str) -> Effect:
-    """003-R9: what an attack by ``by`` leaves on ``on`` for the next attacker on it this turn."""
-    return Effect(on=on, key=ATTACKED, by=by, until="rounds", rounds=1,
+    """003-R9: what an attack by ``by`` leaves on ``on`` for the next attacker on it this turn.
+    Shared by every attack of the pair, so its data is read-only, as a frozen Effect's
+    fields are: nobody who gets it can change what the next attack leaves."""
+    return Effect(on=on, key=ATTACKED, by=by, until="rounds", rounds=1, data=_NO_DATA,
                   text=tr(lang, f"atacado por {by} este turno", f"attacked by {by} this turn"))
+
 
 
 def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
@@ -184,8 +189,9 @@ class Hit:
         return max(self.least, amount(self.margin, self.weapon, self.audience))
 
     def as_json(self) -> dict:
-        """Made once; shared: not to be changed in place."""
-        return self._json
+        """The hit as plain JSON values: the caller's own, copied from those made once
+        (a Hit never changes, and a contest's are kept for its numbers)."""
+        return dict(self._json)
 
     @functools.cached_property
     def _json(self) -> dict:
