@@ -186,17 +186,10 @@ class Turn:
     def points_spent(self) -> int:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
 
-    @property
-    def data(self) -> dict:
-        """The numbers a referee checks (``--json``, language-neutral keys): the
-        caller's own to change (house rules edit the outcome they wrap in place),
-        copied from those worked out once for the Turn, which is kept for its
-        dice (:attr:`_data`): a copy costs a quarter of working them out again."""
-        return _copied(self._data)
-
     @cached_property
-    def _data(self) -> dict:
-        """:attr:`data`, worked out once: shared by every roll of these dice, never handed out."""
+    def data(self) -> dict:
+        """The numbers a referee checks (``--json``, language-neutral keys).
+        Worked out once for a Turn, which is kept: shared, never change it."""
         side, window, pool = self.side, self.side.window, self.side.pool
         return {
             "who": side.who or None,
@@ -217,29 +210,6 @@ class Turn:
             "adjustment": {"budget": side.plan.budget, "spent": self.points_spent,
                            "left": side.plan.budget - self.points_spent},
         }
-
-
-def _copied(data: dict) -> dict:
-    """``Turn._data`` copied down to its every dict and list, so that none is shared."""
-    challenge, pool = data["challenge"], data["pool"]
-    if challenge is not None:
-        challenge = {**challenge, "attribute": _group_copied(challenge["attribute"]),
-                     "skill": _group_copied(challenge["skill"])}
-    return {**data, "challenge": challenge, "range": list(data["range"]),
-            "pool": {**pool, "assistants": list(pool["assistants"])}, "day": _read_copied(data["day"]),
-            "night": _read_copied(data["night"]), "adjustment": dict(data["adjustment"])}
-
-
-def _group_copied(group: dict | None) -> dict | None:
-    """A challenge's ``Group.data`` copied."""
-    if group is None:
-        return None
-    return {**group, "options": [dict(option) for option in group["options"]], "used": dict(group["used"])}
-
-
-def _read_copied(read: dict | None) -> dict | None:
-    """A ``Read.data`` copied."""
-    return None if read is None else {**read, "dice": list(read["dice"])}
 
 
 def _kept(memo: dict, key: tuple, work: Callable[[], Turn]) -> Turn:

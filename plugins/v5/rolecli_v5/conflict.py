@@ -43,7 +43,6 @@ def attacked(on: str, by: str, lang: str) -> Effect:
                   text=tr(lang, f"atacado por {by} este turno", f"attacked by {by} this turn"))
 
 
-
 def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     """003-R9: the opponents that attacked the defender before this one, this turn:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
@@ -189,9 +188,8 @@ class Hit:
         return max(self.least, amount(self.margin, self.weapon, self.audience))
 
     def as_json(self) -> dict:
-        """The hit as plain JSON values: the caller's own, copied from those made once
-        (a Hit never changes, and a contest's are kept for its numbers)."""
-        return dict(self._json)
+        """Made once; shared: not to be changed in place."""
+        return self._json
 
     @functools.cached_property
     def _json(self) -> dict:

@@ -118,11 +118,8 @@ class Pool:
         return said
 
     def as_json(self) -> dict:
-        """The pool as plain JSON values: the caller's own to change (house rules edit
-        the outcome they wrap in place), copied from those made once (a Pool never
-        changes, and a character's is kept for its sheet and state)."""
-        made = self._json
-        return {**made, "traits": [dict(t) for t in made["traits"]], "modifiers": dict(made["modifiers"])}
+        """Made once, as a Pool never changes; shared: not to be changed in place."""
+        return self._json
 
     @functools.cached_property
     def _json(self) -> dict:

@@ -44,10 +44,8 @@ class Tracker:
         return "[" + " ".join(["X"] * self.aggravated + ["/"] * self.superficial + ["."] * self.empty) + "]"
 
     def as_json(self) -> dict:
-        """The tracker as plain JSON values: the caller's own to change (house rules edit
-        the outcome they wrap in place), copied from those made once (a Tracker never
-        changes, and one is kept for each count of marks on a sheet)."""
-        return dict(self._json)
+        """Made once, as a Tracker never changes; shared: not to be changed in place."""
+        return self._json
 
     @functools.cached_property
     def _json(self) -> dict:
@@ -66,9 +64,8 @@ class Marks:
     overflow: int = 0  # levels that found neither an empty box nor a "/" to convert
 
     def as_json(self) -> dict:
-        """Marks as plain JSON values: the caller's own, copied from those made once
-        (Marks never change, and the same are kept for the same numbers)."""
-        return dict(self._json)
+        """Made once, as Marks never change; shared: not to be changed in place."""
+        return self._json
 
     @functools.cached_property
     def _json(self) -> dict:
