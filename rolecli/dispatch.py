@@ -108,14 +108,16 @@ class Verbs:
         run = self.run_of(hook, action.name)
         if run is None:
             return None
-        return self.played(run, first, action, ctx)
+        return self.played(run, *first, action, ctx)
 
-    def played(self, run: Callable[..., Any], first: tuple, action: Action, ctx: Context) -> Any:
-        """``run`` (a verb's function) called with the hook's leading arguments
-        ``first``, the verb's own complete parameters and every rule option."""
+    def played(self, run: Callable[..., Any], *arguments: Any) -> Any:
+        """``run`` (a verb's function) called with the hook's ``arguments`` in
+        its order (the action and the context last), the action with the verb's
+        own complete parameters, the context with every rule option."""
+        action, ctx = arguments[-2], arguments[-1]
         if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's calls are)
             action, ctx = complete(self.info, action, ctx)
-        return run(*first, own(action), ctx)
+        return run(*arguments[:-2], own(action), ctx)
 
     def run_of(self, hook: str, verb: str) -> Callable[..., Any] | None:
         """The function that plays ``verb`` through the hook of kind ``hook``

@@ -32,56 +32,58 @@ MAX_LINES = 1_000
 def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
     for the system declared by ``info`` (a SystemInfo), or None."""
-    if not isinstance(result, Outcome):  # odds change nothing; a status holds nothing the core writes
-        return malformed(hook, result)
-    ctx = kwargs.get("ctx")
-    return malformed(hook, result, written=getattr(ctx, "explain", True)) or overreach(result, kwargs, info)
-
-
-def malformed(hook: str, result: Any, written: bool = True) -> str | None:
-    """What of a hook's result is not of the contract's types (the core would fail
-    on it later, as if it were its own bug), or None. ``written=False``: a call
-    whose ``Outcome.data`` no one prints or logs (``Context.explain`` is False,
-    the trials of a simulation), so it is not walked to see it can be written as
-    JSON; what it changes always is, as every state it leaves may be kept."""
     if isinstance(result, Outcome):
-        if not _table(result.data):
-            return f"its Outcome.data is {_kind(result.data)}, not a dict"
-        bad = _lines(result.lines, "Outcome")
-        if bad:
-            return bad
-        if result.success is not None and not isinstance(result.success, bool):
-            return f"its Outcome.success is {_kind(result.success)}, not True, False or None"
-        changes, effects, used = result.changes, result.effects, result.used
-        if not _table(changes):
-            return _NOT_STATES
-        plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
-        for name, state in changes.items():
-            if not isinstance(name, str) or not _table(state):
-                return _NOT_STATES
-            if plain and not _plain(state):
-                plain = False
-        if not isinstance(effects, (list, tuple)):
-            return _NOT_EFFECTS
-        for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
-            if not isinstance(effect, Effect):
-                return _NOT_EFFECTS
-        if not isinstance(used, (list, tuple)):
-            return _NOT_USED
-        for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
-            if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
-                return _NOT_USED
-        if hook == "rolecli_initiative":
-            for key in ("order", "turns"):
-                if key in result.data and not _texts(result.data[key]):
-                    return f"its Outcome.data[{key!r}] is not a list of characters' names"
-        return ((written and _unwritable(result.data, "Outcome.data"))
-                or (not plain and _unwritable(changes, "Outcome.changes")) or None)
-    if isinstance(result, Odds):
+        return (malformed(hook, result, written=getattr(kwargs.get("ctx"), "explain", True))
+                or (overreach(result, kwargs, info) if result.changes else None))  # (most results change nothing)
+    if isinstance(result, Odds):  # odds change nothing
         if not isinstance(result.outcomes, Mapping):
             return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
         return _lines(result.lines, "Odds")
-    return None
+    return None  # a status holds nothing the core writes
+
+
+def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
+    """What of a hook's Outcome is not of the contract's types (the core would
+    fail on it later, as if it were its own bug), or None. ``written=False``: a
+    call whose ``Outcome.data`` no one prints or logs (``Context.explain`` is
+    False, the trials of a simulation), so it is not walked to see it can be
+    written as JSON; what it changes always is, as every state it leaves may be
+    kept. (A dict, a list, a bool, most often, is known by its type at once,
+    before ``isinstance`` asks after the others a plugin may give.)"""
+    data, lines, success = result.data, result.lines, result.success
+    if type(data) is not dict and not isinstance(data, Mapping):
+        return f"its Outcome.data is {_kind(data)}, not a dict"
+    if type(lines) is not list or lines:  # none written (a simulation's trials) is known at once
+        bad = _lines(lines, "Outcome")
+        if bad:
+            return bad
+    if success is not None and type(success) is not bool:
+        return f"its Outcome.success is {_kind(success)}, not True, False or None"
+    changes, effects, used = result.changes, result.effects, result.used
+    if type(changes) is not dict and not isinstance(changes, Mapping):
+        return _NOT_STATES
+    plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
+    for name, state in changes.items():
+        if not isinstance(name, str) or (type(state) is not dict and not isinstance(state, Mapping)):
+            return _NOT_STATES
+        if plain and not _plain(state):
+            plain = False
+    if type(effects) is not list and not isinstance(effects, (list, tuple)):
+        return _NOT_EFFECTS
+    for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
+        if not isinstance(effect, Effect):
+            return _NOT_EFFECTS
+    if type(used) is not list and not isinstance(used, (list, tuple)):
+        return _NOT_USED
+    for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
+        if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
+            return _NOT_USED
+    if hook == "rolecli_initiative":
+        for key in ("order", "turns"):
+            if key in data and not _texts(data[key]):
+                return f"its Outcome.data[{key!r}] is not a list of characters' names"
+    return ((written and _unwritable(data, "Outcome.data"))
+            or (not plain and _unwritable(changes, "Outcome.changes")) or None)
 
 
 _NOT_STATES = "its Outcome.changes is not a dict of characters' names to their state (dicts)"
@@ -155,17 +157,11 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def _table(value: Any) -> bool:
-    return type(value) is dict or isinstance(value, Mapping)  # (a dict, most often, is known at once)
-
-
 def _texts(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
 
 
 def _lines(lines: Any, what: str) -> str | None:
-    if type(lines) is list and not lines:  # none written (a simulation's trials)
-        return None
     if not _texts(lines):
         return f"its {what}.lines is not a list of texts"
     if len(lines) > MAX_LINES:

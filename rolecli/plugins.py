@@ -59,7 +59,7 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 from typing import Any, Callable, Iterable
 
 import pluggy
@@ -511,24 +511,31 @@ class _Guarded:
         except RoleError:
             raise  # a refusal by the rules: the user's error, one line, exit 2
         except (Exception, SystemExit) as exc:  # a plugin's sys.exit() ends no command
-            record = self.plugins.culprit(exc.__traceback__) or self._played(exc.__traceback__)
-            if record is None:
+            failure = self._failure(exc)
+            if failure is None:
                 raise  # not in a plugin's code: rolecli's own bug
-            raise PluginFailure(record, self.hook, exc) from exc
+            raise failure from exc
         finally:
             if witness is not None:
                 _Witness.done(witness)
         return self._checked(result, kwargs, witness)
 
-    def prepared(self, verb: str) -> Callable[..., Any]:
-        """This hook for verb ``verb``, ready for many calls: a function of the
-        hook's arguments in its spec's order (``character``, ``event``...,
-        ``action``, ``ctx``) that gives what ``self(**arguments)`` gives. When
-        nothing wraps or traces the hook and the system's relay
-        (:class:`~rolecli.dispatch.Verbs`) alone implements it, the verb's
-        function is called at once, guarded and checked alike: a conflict's
-        thousands of calls skip the keywords, the relay's hook and its look-ups
-        (about 5 µs a call). Kept until pluggy registers another plugin."""
+    def _failure(self, exc: BaseException) -> PluginFailure | None:
+        """The plugin's failure ``exc`` is, when it arose in a plugin's code or
+        in a function one of its verbs names; ``None`` in rolecli's own code."""
+        record = self.plugins.culprit(exc.__traceback__) or self._played(exc.__traceback__)
+        return PluginFailure(record, self.hook, exc) if record is not None else None
+
+    def prepared(self, verb: str | None) -> Callable[..., Any]:
+        """This hook for verb ``verb`` (``None``: a hook no verb plays, the
+        status), ready for many calls: a function of the hook's arguments in its
+        spec's order (``character``, ``event``..., ``action``, ``ctx``) that gives
+        what ``self(**arguments)`` gives. When nothing wraps or traces the hook
+        and one implementation alone answers it (:meth:`_alone`), that one is
+        called at once, guarded and checked alike: a conflict's thousands of
+        calls skip the keywords, pluggy's loop and, for a verb the system's relay
+        (:class:`~rolecli.dispatch.Verbs`) plays, the relay's hook and its
+        look-ups (about 5 µs a call). Kept until pluggy registers another plugin."""
         if self._as_of != self.plugins.registrations:
             self._direct()
         found = self._prepared.get(verb)
@@ -536,25 +543,42 @@ class _Guarded:
             found = self._prepared[verb] = self._prepare(verb)
         return found
 
-    def _prepare(self, verb: str) -> Callable[..., Any]:
+    def _prepare(self, verb: str | None) -> Callable[..., Any]:
         names = tuple(self.caller.spec.argnames)
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
-        calls = self._calls if self.plain else None
-        relay = getattr(calls[0][0], "__self__", None) if calls is not None and len(calls) == 1 else None
-        run = relay.run_of(KIND_OF[self.hook], verb) if isinstance(relay, Verbs) else None
-        if run is None:
+        answer = self._alone(verb, names)
+        if answer is None:
             return lambda *arguments: self(**keywords(arguments))
 
         def play(*arguments: Any) -> Any:
             try:
-                result = relay.played(run, arguments[:-2], arguments[-2], arguments[-1])
+                result = answer(*arguments)
             except RoleError:
                 raise
-            except (Exception, SystemExit) as exc:  # in the plugin's code, or in a function its verb names
-                raise PluginFailure(self.plugins.culprit(exc.__traceback__) or self.owner, self.hook, exc) from exc
+            except (Exception, SystemExit) as exc:
+                failure = self._failure(exc)
+                if failure is None:
+                    raise
+                raise failure from exc
             return self._checked(result, keywords(arguments), None)
 
         return play
+
+    def _alone(self, verb: str | None, names: tuple[str, ...]) -> Callable[..., Any] | None:
+        """What answers this hook for ``verb``, called with the hook's arguments
+        in its spec's order, when a single implementation does and nothing wraps
+        or traces it: the function the verb names, through the system's relay,
+        or the plugin's own implementation when it takes every argument. ``None``:
+        the hook is called as pluggy calls it."""
+        calls = self._calls if self.plain else None
+        if calls is None or len(calls) != 1:
+            return None
+        function, wanted = calls[0]
+        relay = getattr(function, "__self__", None)
+        if isinstance(relay, Verbs):
+            run = relay.run_of(KIND_OF[self.hook], verb) if verb is not None else None
+            return partial(relay.played, run) if run is not None else None
+        return function if wanted == names else None
 
     def _checked(self, result: Any, kwargs: dict[str, Any], witness: "_Witness | None") -> Any:
         """``result``, unless the core must not use it (a :class:`PluginFailure` then)."""
@@ -614,8 +638,9 @@ class _Guarded:
             " or ".join(r.name for r in self.wrappers), distribution=None)
 
 
-# A verb hook's arguments by name, from their order (dict(zip(...)) costs as much as a check).
+# A hook's arguments by name, from their order (dict(zip(...)) costs as much as a check).
 _KEYWORDS: dict[tuple[str, ...], Callable[[tuple], dict[str, Any]]] = {
+    ("character", "ctx"): lambda a: {"character": a[0], "ctx": a[1]},
     ("action", "ctx"): lambda a: {"action": a[0], "ctx": a[1]},
     ("character", "action", "ctx"): lambda a: {"character": a[0], "action": a[1], "ctx": a[2]},
     ("character", "event", "action", "ctx"): lambda a: {"character": a[0], "event": a[1], "action": a[2], "ctx": a[3]},

@@ -13,8 +13,9 @@ ABLE = Status()
 
 def status_of(system, character: Character, ctx: Context) -> Status:
     """The system's word on ``character`` now; a system without the hook (a
-    contract-1 plugin) lets everybody act."""
-    status = system.hooks.rolecli_status(character=character, ctx=ctx)
+    contract-1 plugin) lets everybody act. (The hook prepared for many calls:
+    an encounter asks after every change.)"""
+    status = system.hooks.rolecli_status.prepared(None)(character, ctx)
     return ABLE if status is None else status
 
 

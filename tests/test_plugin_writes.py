@@ -279,3 +279,28 @@ def test_the_effects_left_and_used_are_checked_one_by_one(effects, used, says):
     kwargs = {"action": Action("hit", {}), "ctx": context(explain=False)}
     said = problem("rolecli_resolve", Outcome(data={}, lines=[], effects=effects, used=used), kwargs, None)
     assert said == says
+
+
+@pytest.mark.parametrize("fields, says", [
+    ({"lines": []}, None),
+    ({"lines": ("a tuple", "of texts")}, None),  # tuples are lists here
+    ({"lines": None}, "its Outcome.lines is not a list of texts"),
+    ({"lines": ""}, "its Outcome.lines is not a list of texts"),
+    ({"lines": [1]}, "its Outcome.lines is not a list of texts"),
+    ({"data": None}, "its Outcome.data is NoneType, not a dict"),
+    ({"data": []}, "its Outcome.data is list, not a dict"),
+    ({"success": 1}, "its Outcome.success is int, not True, False or None"),
+    ({"success": False}, None),
+    ({"changes": []}, "its Outcome.changes is not a dict of characters' names to their state (dicts)"),
+    ({"changes": {"Bo": None}}, "its Outcome.changes is not a dict of characters' names to their state (dicts)"),
+])
+def test_each_field_of_an_outcome_is_checked_whether_or_not_it_holds_anything(fields, says):
+    """The common values (an empty list, a dict, a bool) are known at once; a
+    falsy value of another type is refused as any other."""
+    from rolecli.contract import Action
+    from rolecli.outcomes import problem
+    from rolecli.testing import context
+
+    kwargs = {"action": Action("hit", {}), "ctx": context(explain=False)}
+    said = problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), kwargs, None)
+    assert said == says

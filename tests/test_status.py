@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from rolecli.contract import Label, Status
+from rolecli import hookimpl
+from rolecli.contract import CONTRACT_VERSION, Label, Status, SystemInfo
 
 
 def _down(cli, who="Esqueleto"):
@@ -78,3 +79,106 @@ def test_status_json():
     status = Status(False, "dead", Label("muerto", "dead"), (("dying", Label("moribundo", "dying")),))
     assert status.as_json("es") == {"can_act": False, "key": "dead", "why": "muerto",
                                     "conditions": [{"key": "dying", "label": "moribundo"}]}
+
+
+class _Judging:
+    """A system whose own status hook is its only one: what ``said`` holds,
+    raised when it is an exception."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    def __init__(self, said):
+        self.said = said
+        self.info = SystemInfo(name="judged", names=Label("juzgado", "judged"))
+        self.asked: list[tuple] = []
+
+    @hookimpl
+    def rolecli_system(self):
+        return self.info
+
+    @hookimpl
+    def rolecli_status(self, character, ctx):
+        self.asked.append((character, ctx))
+        if isinstance(self.said, BaseException):
+            raise self.said
+        return self.said
+
+
+class _Terse(_Judging):
+    """A system whose status hook names only the character."""
+
+    @hookimpl
+    def rolecli_status(self, character):
+        return self.said
+
+
+class _Ruling:
+    """House rules that answer every status first."""
+
+    ROLECLI_CONTRACT = CONTRACT_VERSION
+
+    @hookimpl(tryfirst=True)
+    def rolecli_status(self, character):
+        return Status(False, "ruled")
+
+
+def _judged(said, *more):
+    from rolecli.plugins import Plugins
+
+    judging, loaded = _Judging(said), Plugins()
+    loaded.register(judging, "judging")
+    for i, plugin in enumerate(more):
+        loaded.register(plugin, f"more{i}")
+    return judging, loaded
+
+
+def test_a_status_is_asked_of_the_plugin_at_once_and_answers_as_the_hook(monkeypatch):
+    """A system whose own implementation alone answers rolecli_status is asked
+    at once, without keywords or pluggy (an encounter asks after every change);
+    what it says, and a status of None (everybody may act), is what the hook says."""
+    from rolecli.contract import Character
+    from rolecli.status import ABLE, status_of
+    from rolecli.testing import context
+
+    down = Status(False, "down", Label("caído", "down"))
+    judging, loaded = _judged(down)
+    system, ana, ctx = loaded.system("judged"), Character("Ana", {}, {}), context()
+    answer = system.hooks.rolecli_status(character=ana, ctx=ctx)
+    monkeypatch.setattr("rolecli.plugins._Guarded.__call__", lambda *a, **k: pytest.fail("asked by keyword"))
+    assert status_of(system, ana, ctx) is answer is down
+    assert judging.asked == [(ana, ctx)] * 2
+    judging.said = None
+    assert status_of(system, ana, ctx) is ABLE
+
+
+@pytest.mark.parametrize("said, why", [(ZeroDivisionError("its own bug"), "ZeroDivisionError: its own bug"),
+                                       ("dead", "TypeError: it returned str, not Status or None")])
+def test_a_status_asked_at_once_is_guarded_and_checked_as_the_hook(said, why):
+    from rolecli.contract import Character
+    from rolecli.plugins import PluginFailure
+    from rolecli.status import status_of
+    from rolecli.testing import context
+
+    loaded = _judged(said)[1]
+    with pytest.raises(PluginFailure) as failed:
+        status_of(loaded.system("judged"), Character("Ana", {}, {}), context())
+    assert failed.value.record.name == "judging" and f"failed in rolecli_status: {why}" in str(failed.value)
+
+
+def test_a_status_another_plugin_answers_too_is_asked_as_pluggy_asks_it():
+    """House rules that answer first, registered before or after the status
+    was first asked, have their say; a hook naming fewer arguments gets those."""
+    from rolecli.contract import Character
+    from rolecli.plugins import Plugins
+    from rolecli.status import status_of
+    from rolecli.testing import context
+
+    ana, ctx = Character("Ana", {}, {}), context()
+    judging, loaded = _judged(Status())
+    assert status_of(loaded.system("judged"), ana, ctx).can_act
+    loaded.register(_Ruling(), "ruling")
+    assert status_of(loaded.system("judged"), ana, ctx).key == "ruled"
+    assert status_of(_judged(Status(), _Ruling())[1].system("judged"), ana, ctx).key == "ruled"
+    terse = Plugins()
+    terse.register(_Terse(Status(key="terse")), "terse")
+    assert status_of(terse.system("judged"), ana, ctx).key == "terse"
