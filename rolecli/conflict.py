@@ -132,17 +132,16 @@ class Scene:
         if c is None:
             return None
         if self._turn is None:
-            self._turn = _shared_turn(c["round"], self.actor, tuple(c["turns"]), c.get("kind"))
+            turns, at = c["turns"], c["turn"]
+            self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, tuple(turns),
+                                      c.get("kind"))
         return self._turn
 
     @property
     def actor(self) -> str | None:
         """Whose turn it is (``None`` between turns, or with no conflict)."""
-        c = self.conflict
-        if c is None:
-            return None
-        turns, at = c["turns"], c["turn"]
-        return turns[at] if 0 <= at < len(turns) else None
+        turn = self.turn
+        return None if turn is None else turn.actor
 
     def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool) -> list[Event]:
         if self.conflict is not None:
