@@ -274,12 +274,9 @@ class Scene:
         return gone
 
     def _expire(self, ends: Callable[[Effect], bool]) -> list[Event]:
-        if not self.effects:
-            return []
-        kept, gone = [], []
-        for e in self.effects:
-            (gone if ends(e) else kept).append(e)
-        self.effects = kept
+        gone = [e for e in self.effects if ends(e)]
+        if gone:  # most turns end no effect: the list is kept as it is, not built again
+            self.effects = [e for e in self.effects if not ends(e)]
         return [Event("expired", e.on, effect=e) for e in gone]
 
     def _expire_rounds(self) -> list[Event]:

@@ -158,10 +158,12 @@ def test_an_effect_until_next_turn_expires_at_the_start_of_its_makers_turn():
     block = scene.add(Effect(on="Bruno", text="block 3", key="block", data={"strength": 3}, by="Ana",
                              until="next_turn"))
     assert block.id == 1
-    events = _advance(scene)  # Bruno's turn: Ana's block still holds
-    assert scene.effects == [block] and not [e for e in events if e.kind == "expired"]
+    mark, guard = (scene.add(Effect(on="Ana", text=text, by=by, until="next_turn" if by else "scene"))
+                   for text, by in (("marked", ""), ("guard", "Bruno")))
+    events = _advance(scene)  # Bruno's turn: Ana's block still holds; Bruno's guard ends
+    assert scene.effects == [block, mark] and [e.effect for e in events if e.kind == "expired"] == [guard]
     events = _advance(scene)  # round 2, Ana's turn: her block ends
-    assert scene.effects == [] and [e.effect.id for e in events if e.kind == "expired"] == [1]
+    assert scene.effects == [mark] and [e.effect.id for e in events if e.kind == "expired"] == [1]
 
 
 def test_an_effect_of_n_rounds_counts_ends_of_round():
