@@ -187,7 +187,8 @@ class Scene:
                 why = can_act(actor)
                 if why is None:
                     c["turn"], self._turn = index, None
-                    events += self._start_turn(actor, explain)
+                    if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
+                        events += self._start_turn(actor, explain)
                     return events
                 if explain:
                     events.append(Event("skipped", actor, c["round"], why=why))
