@@ -94,11 +94,16 @@ class Event:
 
 @dataclass
 class Scene:
-    """The ``[scene]`` table of a campaign's state, as objects."""
+    """The ``[scene]`` table of a campaign's state, as objects. Its conflict
+    moves through the methods here alone, which keep its :attr:`turn` true."""
 
     conflict: dict[str, Any] | None = None
     effects: list[Effect] = field(default_factory=list)
     next_effect: int = 1
+    # The conflict's Turn, kept from when it is first asked until the conflict
+    # moves (every method here that moves it drops it): the tracker hands it to
+    # every hook it calls, and a round's order is a tuple made again otherwise.
+    _turn: Turn | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def load(cls, doc: dict[str, Any] | None) -> "Scene":
@@ -126,16 +131,17 @@ class Scene:
         c = self.conflict
         if c is None:
             return None
-        return _turn(c["round"], self.actor, tuple(c["turns"]), c.get("kind"))
+        if self._turn is None:
+            turns, at = c["turns"], c["turn"]
+            self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, tuple(turns),
+                                      c.get("kind"))
+        return self._turn
 
     @property
     def actor(self) -> str | None:
         """Whose turn it is (``None`` between turns, or with no conflict)."""
-        c = self.conflict
-        if c is None:
-            return None
-        turns, at = c["turns"], c["turn"]
-        return turns[at] if 0 <= at < len(turns) else None
+        turn = self.turn
+        return None if turn is None else turn.actor
 
     def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool) -> list[Event]:
         if self.conflict is not None:
@@ -144,6 +150,7 @@ class Scene:
                          "each_round": bool(each_round)}
         if kind:
             self.conflict["kind"] = kind
+        self._turn = None
         return [Event("round_started", round=1)] + self._start_turn(self.actor)
 
     def running(self) -> dict[str, Any]:
@@ -179,8 +186,9 @@ class Scene:
                 actor = turns[index]
                 why = can_act(actor)
                 if why is None:
-                    c["turn"] = index
-                    events += self._start_turn(actor, explain)
+                    c["turn"], self._turn = index, None
+                    if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
+                        events += self._start_turn(actor, explain)
                     return events
                 if explain:
                     events.append(Event("skipped", actor, c["round"], why=why))
@@ -189,17 +197,17 @@ class Scene:
                 events.append(Event("round_ended", round=c["round"]))
             if self.effects:
                 events += self._expire_rounds()
-            c["round"] += 1
+            c["round"], self._turn = c["round"] + 1, None
             if c.get("each_round"):
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
-                    c["turns"], c["each_round"] = answer[0], answer[1]
+                    c["turns"], c["each_round"], self._turn = answer[0], answer[1], None
             turns = c["turns"]
             if explain:
                 events.append(Event("round_started", round=c["round"]))
             if not any(can_act(n) is None for n in turns):
                 break
-        c["turn"] = len(c["turns"])  # nobody's turn until someone can act again
+        c["turn"], self._turn = len(c["turns"]), None  # nobody's turn until someone can act again
         if explain:
             events.append(Event("nobody", round=c["round"]))
         return events
@@ -219,6 +227,7 @@ class Scene:
             raise RoleError(f"{name} is already in the conflict.")
         c["participants"].append(name)
         c["turns"].append(name)
+        self._turn = None
 
     def leave(self, name: str) -> list[Event]:
         """``name`` leaves the conflict; if it was its turn, the turn passes on
@@ -232,6 +241,7 @@ class Scene:
         c["participants"].remove(name)
         c["turns"] = [n for n in c["turns"] if n != name]
         c["turn"] = current - len(before) - (1 if was_current else 0)
+        self._turn = None
         return [Event("left", name, c["round"])]
 
     def end(self) -> list[Event]:
@@ -265,12 +275,9 @@ class Scene:
         return gone
 
     def _expire(self, ends: Callable[[Effect], bool]) -> list[Event]:
-        if not self.effects:
-            return []
-        kept, gone = [], []
-        for e in self.effects:
-            (gone if ends(e) else kept).append(e)
-        self.effects = kept
+        gone = [e for e in self.effects if ends(e)]
+        if gone:  # most turns end no effect: the list is kept as it is, not built again
+            self.effects = [e for e in self.effects if not ends(e)]
         return [Event("expired", e.on, effect=e) for e in gone]
 
     def _expire_rounds(self) -> list[Event]:
@@ -294,12 +301,13 @@ class Scene:
         if self.conflict is not None:
             self.conflict["turns"] = [swap(n) for n in self.conflict["turns"]]
             self.conflict["participants"] = [swap(n) for n in self.conflict["participants"]]
+            self._turn = None
         self.effects = [Effect(swap(e.on), e.text, e.key, e.data, swap(e.by) if e.by else "", e.until, e.rounds, e.id)
                         for e in self.effects]
 
 
 @functools.lru_cache(maxsize=4096)
-def _turn(round_: int, actor: str | None, order: tuple[str, ...], kind: str | None) -> Turn:
+def _shared_turn(round_: int, actor: str | None, order: tuple[str, ...], kind: str | None) -> Turn:
     """A Turn is a value: the same one is shared rather than built again (a
     simulation's trials meet the same turns, and a frozen dataclass is slow to build)."""
     return Turn(round_, actor, order, kind)

@@ -213,7 +213,8 @@ class Tracker:
         return events
 
     def end_of_turn(self, name: str) -> list[Event]:
-        return self.recover("end_of_turn", (name,))
+        # Asked at every turn, and most systems recover nothing then: no call for them
+        return self.recover("end_of_turn", (name,)) if "end_of_turn" in self.recovers else []
 
     def end_of_round(self, names: list[str]) -> list[Event]:
         """The round's end: the system's ``end_of_round`` for each participant."""

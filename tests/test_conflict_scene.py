@@ -50,6 +50,54 @@ def test_the_same_turn_is_one_turn_whichever_scene_asks():
     assert one.turn == Turn(1, "Bruno", ("Ana", "Bruno")) and one.actor == "Bruno" and other.actor == "Ana"
 
 
+def _as_it_stands(scene):
+    """The Turn the conflict's table gives, made afresh."""
+    c = scene.conflict
+    turns, at = c["turns"], c["turn"]
+    return Turn(c["round"], turns[at] if 0 <= at < len(turns) else None, tuple(turns), c.get("kind"))
+
+
+def test_the_turn_kept_follows_every_move_of_the_conflict():
+    """The scene keeps its Turn until the conflict moves, and every move makes
+    it anew: a turn or a round passing, a new round's order, someone skipped,
+    nobody able to act, a join, a leave, a rename, the end and a new start. A
+    hook called in the middle of a move (a new round's initiative) sees it as
+    it stands then, and so does a status asked meanwhile."""
+    scene, seen = Scene(), []
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], "physical", True)
+
+    def order(round_, names):
+        seen.append((scene.turn, _as_it_stands(scene)))  # asked before the new round's turns are set
+        return [names[-1], *names], True  # the last acts twice (two phases)
+
+    def can_act(name, out):
+        assert scene.turn == _as_it_stands(scene)  # as a system's status hook may see it
+        return "out" if name in out else None
+
+    def moved(out=()):
+        assert scene.turn == _as_it_stands(scene)
+        scene.advance(lambda n: can_act(n, out), order, lambda who: [], lambda names: [])
+        assert scene.turn == _as_it_stands(scene)
+
+    moved()
+    moved()  # a new round, in a new order
+    assert seen[0][0] == seen[0][1] and seen[0][0].round == 2 and scene.turn.order == ("Bruno", "Ana", "Bruno")
+    moved(out={"Ana"})  # Ana skipped: Bruno's second phase
+    assert scene.turn.actor == "Bruno" and scene.conflict["turn"] == 2
+    scene.join("Carla")
+    assert scene.turn == _as_it_stands(scene) and scene.turn.order[-1] == "Carla"
+    scene.rename("Bruno", "Bruno el Rojo")
+    assert scene.turn == _as_it_stands(scene) and scene.turn.actor == "Bruno el Rojo"
+    scene.leave("Bruno el Rojo")
+    assert scene.turn == _as_it_stands(scene) and scene.turn.order == ("Ana", "Carla")
+    moved(out={"Ana", "Carla"})  # nobody can act
+    assert scene.turn.actor is None and scene.conflict["turn"] == len(scene.conflict["turns"])
+    scene.end()
+    assert scene.turn is None
+    scene.start(["Carla"], ["Carla"], None, False)
+    assert scene.turn == Turn(1, "Carla", ("Carla",))
+
+
 def test_who_cannot_act_is_skipped_and_said():
     scene = Scene()
     scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], None, False)
@@ -110,10 +158,12 @@ def test_an_effect_until_next_turn_expires_at_the_start_of_its_makers_turn():
     block = scene.add(Effect(on="Bruno", text="block 3", key="block", data={"strength": 3}, by="Ana",
                              until="next_turn"))
     assert block.id == 1
-    events = _advance(scene)  # Bruno's turn: Ana's block still holds
-    assert scene.effects == [block] and not [e for e in events if e.kind == "expired"]
+    mark, guard = (scene.add(Effect(on="Ana", text=text, by=by, until="next_turn" if by else "scene"))
+                   for text, by in (("marked", ""), ("guard", "Bruno")))
+    events = _advance(scene)  # Bruno's turn: Ana's block still holds; Bruno's guard ends
+    assert scene.effects == [block, mark] and [e.effect for e in events if e.kind == "expired"] == [guard]
     events = _advance(scene)  # round 2, Ana's turn: her block ends
-    assert scene.effects == [] and [e.effect.id for e in events if e.kind == "expired"] == [1]
+    assert scene.effects == [mark] and [e.effect.id for e in events if e.kind == "expired"] == [1]
 
 
 def test_an_effect_of_n_rounds_counts_ends_of_round():
