@@ -58,7 +58,7 @@ import os
 import re
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache, cached_property, partial
 from typing import Any, Callable, Iterable
 
@@ -688,10 +688,12 @@ def _own(result: Any) -> Any:
     import copy
 
     if isinstance(result, Outcome):
-        return replace(result, data=copy.deepcopy(result.data), lines=list(result.lines),
-                       changes=copy.deepcopy(result.changes), effects=list(result.effects), used=list(result.used))
-    if isinstance(result, Odds):
-        return replace(result, outcomes=dict(result.outcomes), labels=dict(result.labels), lines=list(result.lines))
+        result = copy.copy(result)  # every field kept, a subclass's too
+        result.data, result.changes = copy.deepcopy(result.data), copy.deepcopy(result.changes)
+        result.lines, result.effects, result.used = list(result.lines), list(result.effects), list(result.used)
+    elif isinstance(result, Odds):
+        result = copy.copy(result)
+        result.outcomes, result.labels, result.lines = dict(result.outcomes), dict(result.labels), list(result.lines)
     return result  # None, or a Status: frozen
 
 
