@@ -726,8 +726,12 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
     game master's and no hook changes it (a hook returns new state, never a new
     sheet), so what is read from it holds as long as that very sheet is in play:
     a simulation's thousands of exchanges read each sheet once, not at every roll.
-    Keyed by the sheet object, so a changed sheet (a new object) is read anew.
-    The result is shared: return values that are not changed in place."""
+    Keyed by the sheet object, so a changed sheet (a new object) is read anew;
+    one changed in place (a test editing the dict it made) is not: give a new one.
+    The result is shared: return values that are not changed in place (the house
+    rules wrapping a hook get a copy of its result to change). A house rule reads
+    the same sheets as the system it joins: begin its keys with a word of its own
+    (its module's name), so that they never meet the system's."""
     found = _WORKED.get(id(sheet))
     if found is None or found[0] is not sheet:
         if len(_WORKED) >= _WORKED_LIMIT:
