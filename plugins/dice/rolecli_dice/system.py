@@ -49,5 +49,5 @@ INFO = SystemInfo(
         ActionSpec("initiative", "initiative", L("Orden de iniciativa.", "Initiative order."), (),
                    run="rolecli_dice.verbs:initiative"),
     ),
-    status_from_state=True,  # its status reads the sheet, the state and the rule options alone
+    status_from_state=True,
 )

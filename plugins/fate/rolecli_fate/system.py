@@ -203,4 +203,4 @@ EVENTS = (
 )
 
 INFO = SystemInfo(name="fate", names=L("Caminantes (estilo Fate)", "Caminantes (Fate style)"), template=TEMPLATE,
-                  options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)  # its status reads the sheet, the state and the rule options alone
+                  options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)

@@ -165,4 +165,4 @@ ACTIONS = (
 
 INFO = SystemInfo(name="giro", names=L("Giro de Reloj (Dado Diurno y Dado Nocturno)",
                                        "Giro de Reloj (Day Die and Night Die)"),
-                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)  # its status reads the sheet, the state and the rule options alone
+                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)

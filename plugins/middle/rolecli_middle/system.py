@@ -227,4 +227,4 @@ EVENTS = (
 )
 
 INFO = SystemInfo(name="middle", names=L("El del medio (d6 / d12 / d20)", "Middle of three (d6 / d12 / d20)"),
-                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)  # its status reads the sheet, the state and the rule options alone
+                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)

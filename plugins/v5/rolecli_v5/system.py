@@ -224,4 +224,4 @@ EVENTS = (
 )
 
 INFO = SystemInfo(name="v5", names=L("Vampiro 5ª edición (conflicto)", "Vampire 5th edition style (conflict)"),
-                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)  # its status reads the sheet, the state and the rule options alone
+                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)
