@@ -58,7 +58,7 @@ import os
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property, partial
 from typing import Any, Callable, Iterable
 
@@ -690,7 +690,9 @@ def _own(result: Any) -> Any:
     if isinstance(result, Outcome):
         result = copy.copy(result)  # every field kept, a subclass's too
         result.data, result.changes = copy.deepcopy(result.data), copy.deepcopy(result.changes)
-        result.lines, result.effects, result.used = list(result.lines), list(result.effects), list(result.used)
+        result.lines, result.used = list(result.lines), list(result.used)
+        # an Effect is frozen, but its data is a dict a system may keep too (checked: every one is an Effect)
+        result.effects = [replace(e, data=copy.deepcopy(dict(e.data))) for e in result.effects]
     elif isinstance(result, Odds):
         result = copy.copy(result)
         result.outcomes, result.labels, result.lines = dict(result.outcomes), dict(result.labels), list(result.lines)

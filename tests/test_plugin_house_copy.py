@@ -2,7 +2,7 @@
 (docs/plugins.md, "Writing house rules"), while a system may build its results
 from values it keeps for the next roll: the core hands the wrappers a copy of
 the system's sound result, every field kept (a plugin's own Outcome subclass
-too), its containers their own."""
+too), its containers their own, an effect's data included."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ from fractions import Fraction
 import pytest
 
 from rolecli import hookimpl
-from rolecli.contract import ActionSpec, Label, Odds, Outcome, SystemInfo
+from rolecli.contract import ActionSpec, Effect, Label, Odds, Outcome, SystemInfo
 from rolecli.testing import plugins, run
 
 KEPT_DATA = {"roll": {"dice": [4], "total": 4}}  # what the system keeps for the next roll, never to change
 KEPT_ODDS = {"success": Fraction(1, 2), "failure": Fraction(1, 2)}
+KEPT_MARK = Effect(on="Ana", text="watched", key="watched", data={"by": ["Bo"]})  # an effect it leaves, kept too
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Kept:
 
     @hookimpl
     def rolecli_resolve(self, action, ctx):
-        return Told(data=KEPT_DATA, lines=["4"], success=True, told_by="kept")
+        return Told(data=KEPT_DATA, lines=["4"], success=True, effects=[KEPT_MARK], told_by="kept")
 
     @hookimpl
     def rolecli_odds(self, action, ctx):
@@ -56,6 +57,7 @@ class Loaded:
         outcome = yield
         outcome.data["roll"]["total"] += 1
         outcome.data["roll"]["dice"].append("loaded")
+        outcome.effects[0].data["by"].append("the house")
         outcome.lines.append(f"loaded: {type(outcome).__name__} by {outcome.told_by}")
         return outcome
 
@@ -78,7 +80,7 @@ def test_a_house_rule_edits_its_own_copy_of_each_result():
         result = run("kept", "check", "--rule", "house=loaded", "--json")
         assert result.code == 0, result.err
         assert result.json["roll"] == {"dice": [4, "loaded"], "total": 5}
-    assert KEPT_DATA == {"roll": {"dice": [4], "total": 4}}
+    assert KEPT_DATA == {"roll": {"dice": [4], "total": 4}} and KEPT_MARK.data == {"by": ["Bo"]}
     said = run("kept", "check", "--rule", "house=loaded")
     assert said.out.splitlines()[-1] == "loaded: Told by kept"  # the plugin's own kind, its own field kept
     assert run("kept", "check", "--json").json["roll"] == {"dice": [4], "total": 4}
