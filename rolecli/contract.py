@@ -305,6 +305,11 @@ class SystemInfo:
     for the same sheet, state and rule options, whatever else ``ctx`` holds
     (effects, the turn, the other characters, the language); an encounter's
     plays then ask it once for each state they meet, not after every change.
+    ``recovery_from_state``: ``True`` when the system's
+    :func:`~rolecli.hookspecs.rolecli_recover` changes the same for the same
+    sheet, state, event, rule options and dice, whatever else ``ctx`` holds;
+    a simulation's trials then keep, for each state, what a recovery that
+    rolled nothing changed, and do not call it again for that state.
     """
 
     name: str
@@ -318,6 +323,7 @@ class SystemInfo:
         ("rest", Label("descanso", "rest")),
     )
     status_from_state: bool = False
+    recovery_from_state: bool = False
 
     @cached_property
     def state_keys(self) -> frozenset[str]:

@@ -77,9 +77,9 @@ def check_system(info: Any) -> SystemInfo:
                                    "is a core command; rename the verb")
         verbs.append(spec.name)
     _unique(name, "verb", verbs)
-    if not isinstance(info.status_from_state, bool):
-        raise DeclarationError(f"system {name!r} declares status_from_state = {info.status_from_state!r}; "
-                               "write True or False")
+    for flag in ("status_from_state", "recovery_from_state"):
+        if not isinstance(getattr(info, flag), bool):
+            raise DeclarationError(f"system {name!r} declares {flag} = {getattr(info, flag)!r}; write True or False")
     return dataclasses.replace(info, actions=tuple(complete_action(info, spec) for spec in info.actions))
 
 

@@ -135,6 +135,14 @@ def rolecli_recover(character: Character, event: str, action: Action, ctx: Conte
     :return: An :class:`~rolecli.contract.Outcome` with the new state in
         ``changes[character.name]`` (omitted when nothing changed).
 
+    A conflict calls it for every character at every turn's or round's end,
+    where most have nothing to recover. A system whose recovery changes the
+    same for the same sheet, state, event, rule options and dice says so with
+    ``SystemInfo(recovery_from_state=True)``: a simulation's trials then call
+    it once for each state in which it rolls no dice, leaves no effect and
+    changes its character alone, and keep what it changed for the next time
+    they meet that state.
+
     ``firstresult``: the first non-``None`` result is used.
     """
 

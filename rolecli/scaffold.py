@@ -220,9 +220,12 @@ INFO = SystemInfo(
         ActionSpec("initiative", "initiative", Label(en="The order of a conflict: 1d6 + edge."),
                    run=VERBS + "initiative"),
     ),
-    # Its status (rolecli_status) reads the state alone: an encounter asks it once per state it meets.
-    # Drop this if yours comes to read anything else of ctx (effects, the turn, other characters).
+    # Its status (rolecli_status) and its recovery (rolecli_recover) read the sheet, the state and the
+    # rule options alone: an encounter's trials ask the status, and play a recovery that rolls no dice,
+    # once per state they meet. Drop either if yours comes to read anything else of ctx (effects, the
+    # turn, other characters).
     status_from_state=True,
+    recovery_from_state=True,
 )
 '''
 

@@ -118,7 +118,6 @@ class Tracker:
                 raise
             raise refusal from None
         if moved:
-            self.touched.update(moved)
             self.moved(moved)
         return outcome, moved
 
@@ -128,8 +127,9 @@ class Tracker:
         return None
 
     def moved(self, names: list[str]) -> None:
-        """The characters a hook just moved (their state is new), for a
-        subclass that keeps what it worked out from their states."""
+        """The characters a hook just moved (their state is new): touched, and
+        a subclass that keeps what it worked out from their states forgets it."""
+        self.touched.update(names)
 
     def dice_mark(self) -> int:
         """Where the dice of the next hook will begin (``source.reads[mark:]``),
@@ -150,10 +150,17 @@ class Tracker:
             if name not in characters:
                 continue
             start = self.dice_mark()
-            action = Action(spec.name, Completed(params))  # parameters of its own for each call
-            outcome, moved = self.played(recover, spec, action, characters[name], name)  # kept as it is: not merged
+            outcome, moved = self.recover_one(spec, event, params, characters[name])
             events += self.recovered(event, name, outcome, moved, start)
         return events
+
+    def recover_one(self, spec: ActionSpec, event: str, params: dict[str, Any],
+                    character: Character) -> tuple[Outcome, list[str]]:
+        """The recovery of one ``character`` for ``event`` played and kept as
+        it is (not merged), with ``params`` of its own: its outcome, and the
+        names of the characters whose state it moved."""
+        action = Action(spec.name, Completed(params))
+        return self.played(recover, spec, action, character, character.name)
 
     def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
         """What a recovery of ``name`` tells: the system's lines (``said``).

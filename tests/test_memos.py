@@ -5,8 +5,9 @@ switched off.
 The systems keep what they work out: ``rolecli.contract.worked_out`` (a memo on
 the sheet), ``functools.lru_cache``/``functools.cache`` on plugin functions,
 ``functools.cached_property`` on their values, and the encounter engine asks a
-status once per state (``Encounter.known_statuses``) and a call's parameters
-once per target (``Encounter.cache``). A memo whose key leaves out an input
+status once per state (``Encounter.known_statuses``), plays a recovery that
+rolls nothing once per state (``Encounter.known_recoveries``) and works out a
+call's parameters once per target (``Encounter.cache``). A memo whose key leaves out an input
 answers from a stale entry only in the cases nobody thought of; this walk meets
 many: every verb of every system, in both forms, in both languages, as JSON,
 repeated, under other rule options and house rules, between damage, recovery,
@@ -88,7 +89,7 @@ def memos_off(monkeypatch) -> Switched:
     as; each lru_cache'd function of rolecli and of the plugins is replaced by the
     function it wraps, wherever a module or a class refers to it; each
     cached_property of the plugins is worked out at every read; the encounter
-    engine knows no status by state and keeps no call's parameters."""
+    engine knows no status or recovery by state and keeps no call's parameters."""
     import rolecli.contract
     from rolecli.encounter.file import Encounter
 
@@ -120,10 +121,12 @@ def memos_off(monkeypatch) -> Switched:
                 elif isinstance(obj, functools.cached_property) and not module.__name__.startswith("rolecli."):
                     monkeypatch.setattr(cls, name, property(obj.func))
                     switched.cached_properties.append(f"{cls.__module__}.{cls.__qualname__}.{name}")
-    # The engine's: statuses by state (Play.asked), a call's parameters by target (Play.params).
+    # The engine's: statuses and recoveries by state (Play.asked, Play.recover_one), a call's
+    # parameters by target (Play.params).
     monkeypatch.setattr(Encounter, "known_statuses", property(lambda self: None))
+    monkeypatch.setattr(Encounter, "known_recoveries", property(lambda self: None))
     monkeypatch.setattr(Encounter, "cache", property(lambda self: {}, lambda self, value: None), raising=False)
-    switched.engine += ["Encounter.known_statuses", "Encounter.cache"]
+    switched.engine += ["Encounter.known_statuses", "Encounter.known_recoveries", "Encounter.cache"]
     for wrapper in switched.lru:  # emptied, counts and all: a call through a name the scan missed shows
         wrapper.cache_clear()
     return switched

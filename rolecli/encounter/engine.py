@@ -30,12 +30,12 @@ from rolecli.contract import Action, Outcome, Turn
 from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.errors import CampaignError, RoleError
-from rolecli.play import merge
+from rolecli.play import apply, merge
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
-KNOWN_STATES = 50_000  # the statuses an encounter keeps by state (Play.asked): a few MB at most
+KNOWN_STATES = 50_000  # the statuses, and the recoveries, an encounter keeps by state (Play.asked, recover_one): a few MB at most
 
 
 class Refusal(RoleError):
@@ -269,6 +269,7 @@ class Play(Tracker):
 
     def moved(self, names: list[str]) -> None:
         """The statuses of those a hook moved are asked again."""
+        super().moved(names)
         for name in names:
             self.restate(name)
 
@@ -284,6 +285,34 @@ class Play(Tracker):
         self.standing = None
         self.fighting.clear()
         self.facing.clear()
+
+    def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
+        """A recovery, kept for its state when nobody is told of it: for a
+        system whose recovery changes the same for the same state and dice
+        (``SystemInfo.recovery_from_state``), what it changed where it rolled
+        no dice, left no effect and changed its character alone is what it
+        changes whenever any play of the encounter meets that state again (a
+        simulation's trials call it at every turn's or round's end, for every
+        participant, mostly with nothing to recover)."""
+        known = self.enc.known_recoveries
+        if known is None or self.tell:  # (a told recovery says what it did: its lines are read)
+            return super().recover_one(spec, event, params, character)
+        try:
+            key = (character.name, event, state_key(character.state))
+            kept = known.get(key)
+        except TypeError:  # a value no key can hold (a table): played every time
+            return super().recover_one(spec, event, params, character)
+        if kept is not None:
+            moved = apply(self.system, kept, self.ctx)
+            if moved:
+                self.moved(moved)
+            return kept, moved
+        rolled = self.source.count
+        outcome, moved = super().recover_one(spec, event, params, character)
+        if (self.source.count == rolled and not (outcome.effects or outcome.used)
+                and outcome.changes.keys() <= {character.name} and len(known) < KNOWN_STATES):
+            known[key] = outcome
+        return outcome, moved
 
     def initiative_params(self) -> dict[str, Any]:
         """The file's ``[initiative]``, its live values filled in now."""

@@ -112,6 +112,14 @@ class Encounter:
         return {} if self.info.status_from_state and not self.system.house else None
 
     @functools.cached_property
+    def known_recoveries(self) -> dict | None:
+        """What a recovery changed, by participant, event and state, which every
+        play of the encounter that tells nothing fills in (:meth:`~rolecli.encounter.engine.Play.recover_one`),
+        for a system whose recovery reads nothing else (``SystemInfo.recovery_from_state``)
+        and no house rule joins; else ``None``: played every time."""
+        return {} if self.info.recovery_from_state and not self.system.house else None
+
+    @functools.cached_property
     def side_of(self) -> dict[str, str]:
         return {name: p.side for name, p in self.participants.items()}
 

@@ -50,4 +50,5 @@ INFO = SystemInfo(
                    run="rolecli_dice.verbs:initiative"),
     ),
     status_from_state=True,
+    recovery_from_state=True,
 )

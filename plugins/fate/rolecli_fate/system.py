@@ -203,4 +203,5 @@ EVENTS = (
 )
 
 INFO = SystemInfo(name="fate", names=L("Caminantes (estilo Fate)", "Caminantes (Fate style)"), template=TEMPLATE,
-                  options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)
+                  options=OPTIONS, actions=ACTIONS, events=EVENTS,
+                  status_from_state=True, recovery_from_state=True)

@@ -165,4 +165,5 @@ ACTIONS = (
 
 INFO = SystemInfo(name="giro", names=L("Giro de Reloj (Dado Diurno y Dado Nocturno)",
                                        "Giro de Reloj (Day Die and Night Die)"),
-                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)
+                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS,
+                  status_from_state=True, recovery_from_state=True)

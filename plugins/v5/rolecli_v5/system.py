@@ -224,4 +224,5 @@ EVENTS = (
 )
 
 INFO = SystemInfo(name="v5", names=L("Vampiro 5ª edición (conflicto)", "Vampire 5th edition style (conflict)"),
-                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS, status_from_state=True)
+                  template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS,
+                  status_from_state=True, recovery_from_state=True)
