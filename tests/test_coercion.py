@@ -26,7 +26,8 @@ def _command():
 
     @app.command()
     def verb(text: str, number: int = typer.Option(0), flag: bool = typer.Option(False),
-             words: list[str] = typer.Option([]), ranged: int = typer.Option(0, min=0, max=9)) -> None:
+             words: list[str] = typer.Option([]), ranged: int = typer.Option(0, min=0, max=9),
+             width: float = typer.Option(0.5)) -> None:
         """A command with a parameter of each kind rolecli reads (and one typer keeps)."""
 
     return get_command(app)
@@ -44,16 +45,17 @@ def both(name: str, value):
     for runtime in (param.get_runtime_param(), _coercion.build_runtime_param(param.type_descriptor)):
         try:
             got = runtime.coerce(value, param=param, ctx=CTX)
-            answers.append((type(got), got))
+            answers.append((type(got), repr(got)))  # (a float's repr: -0.0 and nan are told apart)
         except BadParameter as exc:
             answers.append(("refused", exc.format_message()))
     return answers
 
 
 def test_the_plain_kinds_get_rolecli_coercion_and_the_others_typers():
-    kinds = {name: type(PARAMS[name].get_runtime_param()).__name__ for name in ("text", "number", "flag", "words", "ranged")}
+    names = ("text", "number", "flag", "words", "ranged", "width")
+    kinds = {name: type(PARAMS[name].get_runtime_param()).__name__ for name in names}
     assert kinds == {"text": "Plain", "number": "Plain", "flag": "Plain", "words": "Plain",
-                     "ranged": "AdapterRuntimeParam"}
+                     "ranged": "AdapterRuntimeParam", "width": "Plain"}
 
 
 TYPED = st.text(alphabet=string.digits + "+-_ .eEx٣\t", max_size=24) | st.text(max_size=12) | st.integers().map(str)
@@ -63,6 +65,19 @@ TYPED = st.text(alphabet=string.digits + "+-_ .eEx٣\t", max_size=24) | st.text(
 @given(value=TYPED)
 def test_a_number_is_what_typer_makes_of_it(value):
     plain, typers = both("number", value)
+    assert plain == typers
+
+
+DECIMAL = (st.floats(allow_nan=False, allow_infinity=False).map(repr)
+           | st.from_regex(r"[+-]?[0-9]{0,17}\.?[0-9]{0,17}", fullmatch=True) | TYPED
+           | st.sampled_from(["nan", "inf", "-0", "0.05", "1e-2", ".5", "5.", "1_0.5", " 0.5", "0.1234567890123456"])
+           | st.floats() | st.integers())
+
+
+@settings(max_examples=600, deadline=None, derandomize=True)
+@given(value=DECIMAL)
+def test_a_decimal_number_is_what_typer_makes_of_it(value):
+    plain, typers = both("width", value)
     assert plain == typers
 
 
@@ -86,9 +101,11 @@ def test_a_bad_number_is_refused_in_typers_words_in_both_languages(campaigns):
 
 
 @pytest.mark.slow  # fresh interpreters
-def test_a_quick_roll_and_a_campaign_verb_import_no_pydantic(campaigns):
+def test_a_quick_roll_a_campaign_verb_and_a_simulation_import_no_pydantic(campaigns):
+    simulate = ["encounter", "simulate", str(campaigns / "demo" / "encounter.toml"), "--trials", "20", "--seed", "1"]
     for line in (["roll", "2d6"], ["-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1"],
-                 ["-C", "demo", "check", "Ana", "1d20", "--target", "10", "--seed", "1", "--json"]):
+                 ["-C", "demo", "check", "Ana", "1d20", "--target", "10", "--seed", "1", "--json"],
+                 simulate, [*simulate, "--until-ci", "0.5"], [*simulate, "--until-ci"]):
         code = f"from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
                f"    assert invoke({line!r}) in (0, 1)"
         assert _loaded(code, "pydantic") == {"pydantic": False}, line

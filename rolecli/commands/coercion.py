@@ -5,11 +5,11 @@ typer 0.29 coerces every parameter's value through a pydantic ``TypeAdapter``
 ``--help`` included), so any command imports pydantic before it runs: about
 half of what a campaign verb costs to start (README, "Speed"). Yet nearly
 every value rolecli reads is a text kept as it is, a whole number written in
-digits, a flag, or a list of texts, whose coercion is one step. :func:`install` hands
-typer, for a parameter of one of those kinds, a coercion that takes such a
-value at once and gives every other value (``" 7"``, ``"1_000"``, ``"x"`` for a
-number, ...) to typer's own, built when first needed: the result, or the error
-and its words, are typer's. ``tests/test_coercion.py`` checks that both agree
+digits, a decimal number (``--until-ci 0.05``), a flag, or a list of texts, whose
+coercion is one step. :func:`install` hands typer, for a parameter of one of
+those kinds, a coercion that takes such a value at once and gives every other
+value (``" 7"``, ``"1_000"``, ``"1e-2"``, ``"x"`` for a number, ...) to typer's
+own, built when first needed: the result, or the error and its words, are typer's. ``tests/test_coercion.py`` checks that both agree
 on any value.
 
 This reaches into typer's private ``_coercion`` module, the only place the
@@ -25,6 +25,9 @@ from typing import Any
 # A whole number as pydantic reads one from a text, for the texts it reads alike: a
 # sign and up to 18 digits (any other text, spaces and underscores included, is typer's).
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+# A decimal number likewise: digits, a point and digits, which Python's float() and pydantic
+# both round to the nearest double (an exponent, a bare point, anything else is typer's).
+_DECIMAL = re.compile(r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?")
 _installed = False
 
 
@@ -48,8 +51,8 @@ def _chooser(_coercion, built):
     """typer's ``build_runtime_param``, answering a plain kind with :class:`Plain`."""
 
     class Plain(_coercion.RuntimeParam):
-        """A text, a flag, a whole number or a list of texts: such a value at once, any
-        other through typer's own coercion (built when first asked)."""
+        """A text, a flag, a whole or decimal number or a list of texts: such a value at
+        once, any other through typer's own coercion (built when first asked)."""
 
         def __init__(self, descriptor: Any):
             super().__init__(descriptor.parameter_info, descriptor.annotation)
@@ -65,6 +68,11 @@ def _chooser(_coercion, built):
                 if got is str and _WHOLE.fullmatch(value):
                     return int(value)
                 if got is int:
+                    return value
+            elif kind is float:
+                if got is str and _DECIMAL.fullmatch(value):
+                    return float(value)
+                if got is float:
                     return value
             elif got is tuple or got is list:  # list[str]
                 if all(type(item) is str for item in value):
@@ -83,13 +91,14 @@ def _chooser(_coercion, built):
 
 def plain(descriptor: Any) -> bool:
     """Whether typer would coerce a parameter of ``descriptor`` as a bare ``str``,
-    ``bool``, ``int`` or ``list[str]``: no parser of its own, no file, path, choices or range."""
+    ``bool``, ``int``, ``float`` or ``list[str]``: no parser of its own, no file, path,
+    choices or range."""
     info = descriptor.parameter_info
     if descriptor.file_annotation is not None or info.parser is not None or descriptor.is_path:
         return False
     kind = descriptor.annotation
     if kind is str or kind is bool:
         return not descriptor.is_choice
-    if kind is int:
+    if kind is int or kind is float:
         return info.min is None and info.max is None and not info.clamp
     return kind == list[str] and not descriptor.is_choice
