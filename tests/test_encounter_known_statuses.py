@@ -17,7 +17,7 @@ from rolecli import campaign as store
 from rolecli import hookimpl
 from rolecli.contract import Character, Effect, Turn
 from rolecli.declarations import DeclarationError, check_system
-from rolecli.encounter.engine import Play
+from rolecli.encounter.engine import Play, state_key
 from rolecli.encounter.file import Encounter, EncounterFile
 from rolecli.encounter.simulate import play_trials
 from rolecli.plugins import system_info
@@ -79,6 +79,17 @@ def test_a_state_no_key_can_hold_is_asked_every_time(campaigns):
     skeleton = play.characters["Esqueleto"]
     skeleton.state = {**skeleton.state, "notes": {"cursed": True}}  # a table: no dict key
     assert play.status("Esqueleto").can_act and not any(name == "Esqueleto" for name, _ in enc.known_statuses)
+
+
+def test_a_state_is_keyed_once_and_again_when_it_is_a_new_one(campaigns):
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    first = play.state_key("Esqueleto")
+    assert play.state_key("Esqueleto") is first  # the same state: its key kept, not worked out again
+    skeleton = play.characters["Esqueleto"]
+    skeleton.state = {**skeleton.state, "damage": 3}  # as a hook's change is kept: a new state
+    assert play.state_key("Esqueleto") == state_key(skeleton.state) != first
 
 
 def test_the_declaration_is_true_or_false():

@@ -99,6 +99,7 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
+        self.keyed: dict[str, tuple[dict, tuple]] = {}  # by name, its state and that state's key (state_key)
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
@@ -298,7 +299,7 @@ class Play(Tracker):
         if known is None or self.tell:  # (a told recovery says what it did: its lines are read)
             return super().recover_one(spec, event, params, character)
         try:
-            key = (character.name, event, state_key(character.state))
+            key = (character.name, event, self.state_key(character.name))
             kept = known.get(key)
         except TypeError:  # a value no key can hold (a table): played every time
             return super().recover_one(spec, event, params, character)
@@ -377,7 +378,7 @@ class Play(Tracker):
         if known is None:
             return super().status(name)
         try:
-            key = (name, state_key(self.characters[name].state))
+            key = (name, self.state_key(name))
             status = known.get(key)
         except TypeError:  # a value no key can hold (a table): asked every time
             return super().status(name)
@@ -386,6 +387,18 @@ class Play(Tracker):
             if len(known) < KNOWN_STATES:
                 known[key] = status
         return status
+
+    def state_key(self, name: str) -> tuple:
+        """``name``'s state as a dict key (:func:`state_key`), worked out once
+        for each state it takes (its status and its recoveries look it up):
+        a hook never changes a state in place, it gives a new one."""
+        state = self.characters[name].state
+        kept = self.keyed.get(name)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        key = state_key(state)
+        self.keyed[name] = (state, key)
+        return key
 
     def able(self, name: str) -> bool:
         status = self.statuses.get(name) or self.status(name)
