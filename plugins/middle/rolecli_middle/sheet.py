@@ -206,12 +206,14 @@ class Scene:
         if found is not None:
             return found
         characters = self.characters
-        if name in characters:
-            return self.fighter(characters[name])
-        for key, character in characters.items():
-            if fold(key) == fold(name):
-                return self.fighter(character)
-        return None
+        try:  # (one look-up where asking first would be two, for every name a verb reads)
+            character = characters[name]
+        except KeyError:
+            for key, character in characters.items():
+                if fold(key) == fold(name):
+                    return self.fighter(character)
+            return None
+        return self.fighter(character)
 
     def require(self, name: str, what: str | Label) -> Fighter:
         """The campaign character ``name``; ``what`` says where it was named
