@@ -57,16 +57,17 @@ class Ld:
 
 @dataclass
 class Throw:
-    """An LD thrown: the faces, the result read (``None``: automatic failure)."""
+    """An LD thrown: the faces, the result read (``None``: automatic failure),
+    and its ``success``, judged as it is thrown (a blow, its data and its words
+    each ask)."""
 
     ld: Ld
     faces: list[int]
     result: int | None
     kept: list[int]
 
-    @property
-    def success(self) -> bool:
-        return self.result is not None and self.result >= self.ld.needed
+    def __post_init__(self) -> None:
+        self.success = self.result is not None and self.result >= self.ld.needed
 
     def data(self) -> dict:
         ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes

@@ -20,10 +20,9 @@ from .words import KINDS, SIZES, TEMPERAMENTS, L, both, tr
 
 
 def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """The sheet's values over the template's defaults, worked out once for the
-    sheet. Shared by every fighter of that sheet: the rules set a value, never
-    change one they read in place."""
-    return worked_out(sheet, "values", lambda: {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}})
+    """The sheet's values over the template's defaults (a fighter works them out
+    once for the sheet)."""
+    return {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}
 
 
 @dataclass(frozen=True)
@@ -71,8 +70,11 @@ class Fighter:
             self.name, self.state, self._copied = name, {}, True
             now = {**DEFAULTS, **given}
         else:
+            sheet = character.sheet
             self.name, self.state, self._copied = character.name, character.state, False
-            now = {**values(character.sheet), **character.state, **given}
+            # the sheet's values, shared by every fighter of that sheet (the rules set a value, never
+            # change one they read in place): asked of the memo here, without a call of its own
+            now = {**worked_out(sheet, "values", lambda: values(sheet)), **character.state, **given}
         self._now, self.get = now, now.__getitem__
         self.states = self._held()
 
@@ -246,7 +248,8 @@ class Scene:
         return out
 
     def changes(self) -> dict[str, dict[str, Any]]:
-        return {f.name: f.state for f in self._fighters.values() if f.changed}
+        # (most fighters set nothing, so copied nothing: passed over without asking)
+        return {f.name: f.state for f in self._fighters.values() if f._copied and f.changed}
 
     def t(self, es: str, en: str) -> str:
         return tr(self.lang, es, en)
