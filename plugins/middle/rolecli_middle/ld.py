@@ -85,20 +85,10 @@ def throw(ld: Ld, dice, why: str) -> Throw:
     sizes = ld.sizes
     if sizes is None:
         return Throw(ld, [], None, [])
-    reasons = _reasons(why)
-    if sizes[0] == sizes[2]:  # three dice of one size (an LD's run small to large): thrown as one pool
-        faces = list(dice.roll_many(sizes[0], reasons))  # a list of its own: the dice keep theirs as the record
-    else:
-        roll = dice.roll
-        faces = [roll(sizes[0], reasons[0]), roll(sizes[1], reasons[1]), roll(sizes[2], reasons[2])]
+    roll = dice.roll
+    faces = [roll(sizes[0], f"{why} 1/3"), roll(sizes[1], f"{why} 2/3"), roll(sizes[2], f"{why} 3/3")]
     result, kept = ND.read(faces, ld.plan.reading)
     return Throw(ld, faces, result, kept)
-
-
-@lru_cache(maxsize=256)  # a fighter's LDs are thrown for the same few reasons at every blow
-def _reasons(why: str) -> tuple[str, str, str]:
-    """Why each of the three dice is read: ``golpe Aldara 1/3``..."""
-    return f"{why} 1/3", f"{why} 2/3", f"{why} 3/3"
 
 
 def unread(data, dice, lang: str) -> None:
