@@ -33,7 +33,7 @@ def test_004_R2_each_rating_throws_its_dice(cli, rating, faces, sizes):
 
 @pytest.mark.parametrize("rating", [0, 1, 2, 3])
 def test_a_seeded_ld_throws_the_dice_one_at_a_time_would_each_named(rating):
-    # three dice of one size are thrown as one pool, a rating 0's d6, d12 and d20 one by one: the same numbers
+    # each die in the order thrown, with the numbers of the seed, and named
     out, source = call("roll", seed=11, capability=rating)
     rng = random.Random(11)
     faces = [rng.randrange(size) + 1 for size in DICE[rating]]
