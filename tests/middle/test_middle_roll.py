@@ -4,6 +4,8 @@ Every expected number is worked out here from the rules, not from the output."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -27,6 +29,18 @@ def test_004_R2_each_rating_throws_its_dice(cli, rating, faces, sizes):
     r = quick(cli, "roll", rating, "--dice", faces)
     assert r.code == 0 and r.json["ld"]["sizes"] == sizes
     assert [d["sides"] for d in r.json["dice"]] == sizes
+
+
+@pytest.mark.parametrize("rating", [0, 1, 2, 3])
+def test_a_seeded_ld_throws_the_dice_one_at_a_time_would_each_named(rating):
+    # each die in the order thrown, with the numbers of the seed, and named
+    out, source = call("roll", seed=11, capability=rating)
+    rng = random.Random(11)
+    faces = [rng.randrange(size) + 1 for size in DICE[rating]]
+    assert out.data["ld"]["faces"] == faces
+    out.data["ld"]["faces"][0] = 0  # the throw's faces are its own: the dice's record stays as read
+    assert [(d.sides, d.value, d.why) for d in source.reads] == [
+        (size, face, f"LD {i}/3") for i, (size, face) in enumerate(zip(DICE[rating], faces), 1)]
 
 
 def test_004_T1_rating_2_reads_the_middle_innate_the_highest(cli):

@@ -19,6 +19,16 @@ from rolecli_middle.template import DEFAULTS
 INFO = rolecli_middle.INFO
 
 
+def test_the_changes_are_the_states_of_the_fighters_whose_state_changed():
+    aldara, bruno, novato = (character(INFO, n, {}, {"paradas": 1}) for n in ("Aldara", "Bruno", "Novato"))
+    scene = Scene(context(INFO, characters=[aldara, bruno, novato]))
+    scene.fighter(aldara).set("paradas", 1)  # set as it was: copied, not changed
+    scene.fighter(bruno).set("paradas", 2)
+    scene.fighter(novato)  # looked at only
+    changes = scene.changes()
+    assert list(changes) == ["Bruno"] and changes["Bruno"] == {**bruno.state, "paradas": 2}
+
+
 def test_given_over_state_over_sheet_over_the_template():
     ch = character(INFO, "Aldara", {"vida": 7, "vigor": 2}, {"vida_perdida": 2})
     f = Fighter(ch, {"vigor": 5, "armadura": None})

@@ -27,8 +27,9 @@ NO_GOAL = 1  # The rulings: with no target, a result of 1 or more succeeds
 class Ld:
     """One LD before it is thrown. It is not changed once built (:meth:`with_mods`
     makes a new one), so how the table throws it is read as it is built: its
-    total ``nd``, the ``plan`` of the table, and the ``sizes`` of the dice
-    actually thrown (``None``: the LD cannot be attempted)."""
+    total ``nd``, the ``plan`` of the table, the dice the rating throws before
+    any shrinking (``thrown``), the ``sizes`` of the dice actually thrown
+    (``None``: the LD cannot be attempted) and the result it ``needed``."""
 
     capability: Capability
     mods: list[Mod] = field(default_factory=list)
@@ -38,18 +39,12 @@ class Ld:
     who: str = ""
 
     def __post_init__(self) -> None:
+        capability = self.capability
         self.nd = ND.total(self.mods)
-        self.plan = ND.plan(self.nd, self.capability.rating, self.capability.innate, self.minus2, self.reading_rule)
-        self.sizes = None if self.plan.reading is None else ND.shrunk(self.thrown, self.plan.shrink)
-
-    @property
-    def thrown(self) -> tuple[int, ...]:
-        """The dice the rating throws before any shrinking."""
-        return DICE[self.capability.rating]
-
-    @property
-    def needed(self) -> int:
-        return NO_GOAL if self.goal is None else self.goal
+        self.plan = plan = ND.plan(self.nd, capability.rating, capability.innate, self.minus2, self.reading_rule)
+        self.thrown = DICE[capability.rating]
+        self.sizes = None if plan.reading is None else ND.shrunk(self.thrown, plan.shrink)
+        self.needed = NO_GOAL if self.goal is None else self.goal
 
     @property
     def hopeless(self) -> bool:
@@ -62,16 +57,17 @@ class Ld:
 
 @dataclass
 class Throw:
-    """An LD thrown: the faces, the result read (``None``: automatic failure)."""
+    """An LD thrown: the faces, the result read (``None``: automatic failure),
+    and its ``success``, judged as it is thrown (a blow, its data and its words
+    each ask)."""
 
     ld: Ld
     faces: list[int]
     result: int | None
     kept: list[int]
 
-    @property
-    def success(self) -> bool:
-        return self.result is not None and self.result >= self.ld.needed
+    def __post_init__(self) -> None:
+        self.success = self.result is not None and self.result >= self.ld.needed
 
     def data(self) -> dict:
         ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes

@@ -73,10 +73,10 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     higher impulse rating, then to the order listed (GAP-11, decided here); an
     LD that cannot be attempted goes last."""
     fighters = [scene.fighter(c) for c in characters] or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")
-    rows = []
+    rows, why = [], scene.t("impulso", "impulse")
     for i, fighter in enumerate(fighters):
         ld = Ld(fighter.capability(C.IMPULSE), S.own(fighter.states, {"combat"}), who=fighter.name, **ld_rules(scene))
-        t = LD.throw(ld, dice, f"{scene.t('impulso', 'impulse')} {fighter.name}")
+        t = LD.throw(ld, dice, f"{why} {fighter.name}")
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort(key=lambda r: r[:4])
     lines = []
@@ -130,6 +130,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     breaks = scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")
     lines = [scene.t(f"Fin del turno: {why}; LD de valentía o huir o rendirse (004-R15).",
                      f"End of the turn: {why}; a valor LD, or flee or surrender (004-R15).")]
+    valor = scene.t("valentía", "valor")
     for member in standing:
         if "acobardado" in member.states:
             held, row = False, {"member": member.name, "held": False, "cowed": True}
@@ -138,7 +139,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
         else:
             ld = Ld(member.capability(C.VALOR), S.own(member.states, {"valor"}) + gm_mod(p), p.get("goal"),
                     who=member.name, **ld_rules(scene))
-            t = LD.throw(ld, dice, f"{scene.t('valentía', 'valor')} {member.name}")
+            t = LD.throw(ld, dice, f"{valor} {member.name}")
             held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
             if scene.explain:
                 lines += LD.lines(t, scene.lang)

@@ -83,9 +83,11 @@ EVENTS = {"end_of_round": end_of_round, "end_of_scene": end_of_scene, "rest": re
 
 
 def recover(scene: Scene, f: Fighter, event: str) -> tuple[list[str], dict]:
-    if f.dead:
-        said = [scene.t("está muerto: no se recupera", "is dead: it does not recover")]
-    else:
-        said = EVENTS[event](scene, f) or [scene.t("nada cambia", "nothing changes")]
-    lines = [f"{f.name}: " + "; ".join(said) + "."] if scene.explain else []
+    dead = f.dead
+    said = [] if dead else EVENTS[event](scene, f)
+    lines = []
+    if scene.explain:  # (most recoveries of a simulation find nothing to say, and nobody reads it)
+        said = said or [scene.t("está muerto: no se recupera", "is dead: it does not recover") if dead
+                        else scene.t("nada cambia", "nothing changes")]
+        lines = [f"{f.name}: " + "; ".join(said) + "."]
     return lines, {"character": f.name, "event": event, "life_left": f.left, "states": sorted(f.states)}

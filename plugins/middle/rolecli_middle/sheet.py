@@ -20,10 +20,9 @@ from .words import KINDS, SIZES, TEMPERAMENTS, L, both, tr
 
 
 def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """The sheet's values over the template's defaults, worked out once for the
-    sheet. Shared by every fighter of that sheet: the rules set a value, never
-    change one they read in place."""
-    return worked_out(sheet, "values", lambda: {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}})
+    """The sheet's values over the template's defaults (a fighter works them out
+    once for the sheet)."""
+    return {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}
 
 
 @dataclass(frozen=True)
@@ -58,19 +57,26 @@ class Fighter:
     set a value, never change one in place, so a fighter only looked at copies nothing.
 
     ``get(key)`` reads the values as they stand, laid in one table when the fighter
-    is made: a blow reads dozens of them, each then one look-up."""
+    is made: a blow reads dozens of them, each then one look-up. ``states`` are
+    the battle states held, worked out then too and again only when they change
+    (a blow asks them at every step)."""
 
-    __slots__ = ("character", "name", "given", "state", "_copied", "_now", "get", "_states")
+    __slots__ = ("character", "name", "given", "state", "_copied", "_now", "get", "states")
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
-        self.name = character.name if character else name
-        self.given = {k: v for k, v in given.items() if v is not None} if given else {}
-        self.state = character.state if character else {}
-        self._copied = character is None
-        self._now = {**(values(character.sheet) if character else DEFAULTS), **self.state, **self.given}
-        self.get = self._now.__getitem__
-        self._states: frozenset[str] | None = None  # see states
+        self.given = given = {k: v for k, v in given.items() if v is not None} if given else {}
+        if character is None:
+            self.name, self.state, self._copied = name, {}, True
+            now = {**DEFAULTS, **given}
+        else:
+            sheet = character.sheet
+            self.name, self.state, self._copied = character.name, character.state, False
+            # the sheet's values, shared by every fighter of that sheet (the rules set a value, never
+            # change one they read in place): asked of the memo here, without a call of its own
+            now = {**worked_out(sheet, "values", lambda: values(sheet)), **character.state, **given}
+        self._now, self.get = now, now.__getitem__
+        self.states = self._held()
 
     # --- values ---------------------------------------------------------------
 
@@ -79,7 +85,7 @@ class Fighter:
         given = {k: v for k, v in given.items() if v is not None}
         self.given.update(given)
         self._now.update(given)
-        self._states = None
+        self.states = self._held()
 
     def set(self, key: str, value: Any) -> None:
         if not self._copied:
@@ -88,7 +94,7 @@ class Fighter:
         self.given.pop(key, None)
         self._now[key] = value
         if key == "estados":
-            self._states = None
+            self.states = self._held()
 
     @property
     def changed(self) -> bool:
@@ -109,15 +115,11 @@ class Fighter:
 
     # --- states ---------------------------------------------------------------
 
-    @property
-    def states(self) -> frozenset[str]:
-        """The battle states held, with those given for a quick roll; worked out
-        again only once they change (a blow asks them at every step)."""
-        if self._states is None:
-            held = frozenset(self.get("estados") or ())
-            extra = self.given.get("extra_states")
-            self._states = held.union(extra) if extra else held
-        return self._states
+    def _held(self) -> frozenset[str]:
+        """The battle states held, with those given for a quick roll."""
+        held = frozenset(self.get("estados") or ())
+        extra = self.given.get("extra_states")
+        return held.union(extra) if extra else held
 
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])
@@ -184,7 +186,8 @@ class Scene:
         # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
         self.characters = ctx.characters if ctx.characters is not None else {}
         self._fighters: dict[str, Fighter] = {}
-        self.read_before = 0  # dice the command had read when the verb began (``-n`` repeats)
+        # dice the command had read when the verb began (``-n`` repeats); None: rolled dice, none left unread
+        self.read_before: int | None = None
 
     def fighter(self, character: Character | None, given: dict[str, Any] | None = None, name: str = "") -> Fighter:
         if character is None:
@@ -205,12 +208,14 @@ class Scene:
         if found is not None:
             return found
         characters = self.characters
-        if name in characters:
-            return self.fighter(characters[name])
-        for key, character in characters.items():
-            if fold(key) == fold(name):
-                return self.fighter(character)
-        return None
+        try:  # (one look-up where asking first would be two, for every name a verb reads)
+            character = characters[name]
+        except KeyError:
+            for key, character in characters.items():
+                if fold(key) == fold(name):
+                    return self.fighter(character)
+            return None
+        return self.fighter(character)
 
     def require(self, name: str, what: str | Label) -> Fighter:
         """The campaign character ``name``; ``what`` says where it was named
@@ -230,19 +235,21 @@ class Scene:
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
-        characters, out = self.characters, []
+        characters, fighters, out = self.characters, self._fighters, []
         for name in characters:
-            fighter = self._fighters.get(name)
+            fighter = fighters.get(name)
             if fighter is None:
                 character = characters[name]
-                if character.value(key):
+                state = character.state  # Character.value, without a call for each of the campaign's characters
+                if state[key] if key in state else character.sheet.get(key):
                     out.append(self.fighter(character))
             elif fighter.get(key):
                 out.append(fighter)
         return out
 
     def changes(self) -> dict[str, dict[str, Any]]:
-        return {f.name: f.state for f in self._fighters.values() if f.changed}
+        # (most fighters set nothing, so copied nothing: passed over without asking)
+        return {f.name: f.state for f in self._fighters.values() if f._copied and f.changed}
 
     def t(self, es: str, en: str) -> str:
         return tr(self.lang, es, en)

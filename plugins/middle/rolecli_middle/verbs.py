@@ -60,20 +60,29 @@ def states_of(values, flag: str) -> list[str]:
 
 
 def weapon_given(p: dict) -> dict[str, Any]:
-    """The striker's weapon (and, for a beast, temperament) as the command line gives them: only what was typed."""
-    kinds = choices(p.get("weapon_kind"), _KINDS, "--weapon-kind")
-    return typed({"arma": _ES_SIZE.get(p.get("weapon") or ""), "arma_tipo": [_ES_KIND[k] for k in kinds] or None,
-                  "arma_bonus": p.get("bonus"), "temperamento": _ES_TEMPERAMENT.get(p.get("temperament") or "")})
+    """The striker's weapon (and, for a beast, temperament) as the command line gives them: only what was
+    typed, each looked at once (a campaign's verbs, and every call of a simulation, type none)."""
+    given: dict[str, Any] = {}
+    if size := _ES_SIZE.get(p.get("weapon") or ""):
+        given["arma"] = size
+    if kinds := choices(p.get("weapon_kind"), _KINDS, "--weapon-kind"):
+        given["arma_tipo"] = [_ES_KIND[k] for k in kinds]
+    if p.get("bonus") is not None:
+        given["arma_bonus"] = p["bonus"]
+    if temperament := _ES_TEMPERAMENT.get(p.get("temperament") or ""):
+        given["temperamento"] = temperament
+    return given
 
 
 def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
     """The one acting. For a quick roll, marks typed for the verb's own capability
     are kept under its name, so the output says what was rolled."""
     given = typed(given)
-    text = str(p.get("capability") or default or "")
-    if action.actor is None and default and C.is_number(text):
-        given[default] = C.check_rating(int(text), default)
-        p["capability"] = default
+    if action.actor is None and default:
+        text = str(p.get("capability") or default)
+        if C.is_number(text):
+            given[default] = C.check_rating(int(text), default)
+            p["capability"] = default
     extra = states_of(p.get("states"), "--states")
     if extra:
         given["extra_states"] = extra
@@ -102,9 +111,8 @@ def campaign_only(action: Action, verb: str, how: Label) -> None:
 
 
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
-    dice = scene.ctx.dice
-    if dice.physical and dice.count == scene.read_before:  # nothing was read: the dice given can only be for LDs not attempted
-        LD.unread(data, dice, scene.lang)
+    if scene.read_before is not None and scene.ctx.dice.count == scene.read_before:
+        LD.unread(data, scene.ctx.dice, scene.lang)  # nothing was read: the dice given can only be for LDs not attempted
     return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
 
 
