@@ -42,9 +42,8 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
-    led_by = fold(leader.name)
-    return [c for c in work.groups()
-            if c.name != leader.name and fold(str(c.value("lider") or "")) == led_by and standing(work, c) > 0]
+    led = work.groups().get(fold(leader.name))
+    return [c for c in led if c.name != leader.name and standing(work, c) > 0] if led else []
 
 
 def acting_size(work: Work, ch: Character) -> int:

@@ -22,7 +22,7 @@ class Work:
         self.known = getattr(ctx, "characters", None) or {}  # the campaign's (asked once: a Mapping's truth counts them)
         self.given: dict[str, Character] = {ch.name: ch for ch in chars if ch is not None}
         self.states: dict[str, dict[str, Any]] = {}
-        self._groups: list[Character] | None = None
+        self._groups: dict[str, list[Character]] | None = None
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -37,10 +37,15 @@ class Work:
         names = list(known)  # (asking a Mapping ``name in known`` looks the character up)
         return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
 
-    def groups(self) -> list[Character]:
-        """The minion groups among :meth:`everyone`, looked for once an action."""
+    def groups(self) -> dict[str, list[Character]]:
+        """The minion groups among :meth:`everyone`, by the folded name of the leader
+        each follows (``lider``; ``""``: none), looked for once an action: every
+        side of it asks whom its character leads."""
         if self._groups is None:
-            self._groups = [c for c in self.everyone() if is_group(c)]
+            self._groups = {}
+            for ch in self.everyone():
+                if is_group(ch):
+                    self._groups.setdefault(fold(str(ch.value("lider") or "")), []).append(ch)
         return self._groups
 
     def _state(self, ch: Character) -> dict[str, Any]:
