@@ -10,10 +10,10 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
-from .roll import Side, dice_text, four_df, make_side, opposing, roll_side
+from .roll import Side, dice_text, make_side, opposing, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
-from .words import AGAINST, EFFORT, REROLL, REROLLED, shifts, verdict
+from .words import AGAINST, EFFORT, shifts, verdict
 
 
 ATTACK_TIE = Label("Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
@@ -142,11 +142,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
         if p.get("reroll") and a.effort <= de:
             from .aspects import invoke
 
-            paid, line = invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang)
-            a.fp_spent += paid
-            a.notes.append(line + REROLL(lang))
-            a.first_dice = a.dice
-            a.dice = four_df(ctx, f"{who_a} {REROLLED(lang)}")
+            a.reroll(ctx, who_a, *invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang), lang)
         if a.effort == de and tie_rule == "reroll" and rerolls < 10:
             rerolls += 1
             lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
