@@ -69,8 +69,16 @@ def track_size(ch: Character, track: str) -> int:
     return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))  # (skill_of reads the sheet once)
 
 
-def marked(work: Work, ch: Character, track: str) -> set[int]:
-    return {int(x) for x in (work.get(ch, track, []) or [])}
+def marked(work: Work, ch: Character, track: str) -> frozenset[int]:
+    return boxes_of(tuple(work.get(ch, track, []) or ()), track_size(ch, track))[0]
+
+
+@functools.lru_cache(maxsize=1024)  # a fight marks the same few boxes of the same few tracks
+def boxes_of(entries, size: int) -> tuple[frozenset[int], tuple[int, ...]]:
+    """(the boxes marked, the boxes free) of a track of ``size`` boxes whose
+    state lists ``entries`` (``"1"``, ``"3"``; as a tuple)."""
+    taken = frozenset(int(x) for x in entries)
+    return taken, tuple(b for b in range(1, size + 1) if b not in taken)
 
 
 @functools.lru_cache(maxsize=1024)  # a status reads every consequence held at every turn
@@ -95,14 +103,19 @@ def sev_name(key: str, lang: str) -> str:
     return Label(SPANISH[key], ENGLISH[key])(lang)
 
 
-def parse_policy(text: Any) -> str | list[str]:
+def parse_policy(text: Any) -> str | tuple[str, ...]:
+    """``auto``, ``none`` or the consequences listed (their keys), as a hit's
+    ``--consequences`` gives them."""
     if isinstance(text, (list, tuple)):
-        items = [str(x) for x in text]
-    else:
-        t = fold(str(text or "auto"))
-        if t in ("auto", "none", "ninguna", "no"):
-            return "none" if t != "auto" else "auto"
-        items = t.split(",")
+        return _listed(tuple(str(x) for x in text))
+    t = fold(str(text or "auto"))
+    if t in ("auto", "none", "ninguna", "no"):
+        return "none" if t != "auto" else "auto"
+    return _listed(tuple(t.split(",")))
+
+
+@functools.lru_cache(maxsize=256)  # every hit of a fight gives its policy
+def _listed(items: tuple[str, ...]) -> tuple[str, ...]:
     keys = []
     for it in items:
         k = ALIASES.get(fold(it))
@@ -112,7 +125,17 @@ def parse_policy(text: Any) -> str | list[str]:
                                 f"consequence {it!r} is unknown; use auto, none or a list of "
                                 "menor, mayor, severa, extrema, companero."))
         keys.append(k)
-    return keys
+    return tuple(keys)
+
+
+@functools.lru_cache(maxsize=1024)  # a fight's hits find the same few consequences held
+def slots(held: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
+    """Of the ``consecuencias`` entries ``held``, with ``most`` allowed at once
+    (max_consequences, 000-R34; a companion lost is not one of them, 000-R50):
+    the severity of each, the slots left, the severities still free (one of each)."""
+    severities = tuple(parse_consequence(c)[0] for c in held)
+    room = int(most) - (len(severities) - severities.count("companero"))
+    return severities, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities)
 
 
 def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
@@ -164,17 +187,14 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         data["already_out"] = out
         return lines, data
     size = track_size(ch, track)
-    taken = marked(work, ch, track)
-    free = [b for b in range(1, size + 1) if b not in taken]
+    taken, free_boxes = boxes_of(tuple(work.get(ch, track, []) or ()), size)
+    free = list(free_boxes)
     cons = list(work.get(ch, "consecuencias", []) or [])
-    held = [parse_consequence(c)[0] for c in cons]
-    normal_held = [h for h in held if h != "companero"]
-    room = int(opts["max_consequences"]) - len(normal_held)
-    free_sev = [s[0] for s in SEVERITIES if s[0] not in held]
-    comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
+    held, room, free_sev = slots(tuple(cons), opts["max_consequences"])
     policy = parse_policy(p.get("consequences", "auto"))
     chosen: list[str] = []
-    if stress > 0 and isinstance(policy, list):
+    if stress > 0 and isinstance(policy, tuple):
+        comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
         for k in policy:
             if k == "companero":
                 if chosen.count("companero") >= comp_free:
@@ -191,13 +211,14 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
                                     f"(free: {free_names or 'none'})."))
             chosen.append(k)
         if len([c for c in chosen if c != "companero"]) > room:
+            normal_held = len(held) - held.count("companero")
             raise Refused(Label(f"{ch.name} puede tener como mucho {opts['max_consequences']} consecuencias "
-                                f"(max_consequences) y tiene {len(normal_held)}.",
+                                f"(max_consequences) y tiene {normal_held}.",
                                 f"{ch.name} may hold at most {opts['max_consequences']} consequences "
-                                f"(max_consequences) and holds {len(normal_held)}."))
+                                f"(max_consequences) and holds {normal_held}."))
     elif stress > 0 and policy == "auto" and not _fits(stress, free, mode)[0]:
-        chosen = list(auto_consequences(stress, tuple(free), tuple(free_sev), room, mode))
-    absorbed = min(stress, sum(ABSORB[k] for k in chosen))
+        chosen = list(auto_consequences(stress, free_boxes, free_sev, room, mode))
+    absorbed = min(stress, sum(map(ABSORB.get, chosen)))
     rest = stress - absorbed
     descr = list(p.get("describe") or ())
     for i, k in enumerate(chosen):
