@@ -136,8 +136,8 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     blk = p.get("block") if verb == "attack" else None
     rerolls = 0
     while True:
-        roll_side(ctx, work, a, actor, p, lang, who_a)
-        roll_side(ctx, work, d, target, dp, lang, who_d)
+        a.roll(ctx, who_a)  # (a contest's reroll is its own, below: roll_side's needs to know failure)
+        d.roll(ctx, who_d)
         de = d.effort if blk is None else max(d.effort, int(blk))
         if p.get("reroll") and a.effort <= de:
             from .aspects import invoke

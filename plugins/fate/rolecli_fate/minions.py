@@ -42,8 +42,13 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
+    return [c for c in _led_by(work, leader) if standing(work, c) > 0]
+
+
+def _led_by(work: Work, leader: Character) -> list[Character]:
+    """The minion groups whose ``lider`` is ``leader``, standing or not."""
     led = work.groups().get(fold(leader.name))
-    return [c for c in led if c.name != leader.name and standing(work, c) > 0] if led else []
+    return [c for c in led if c.name != leader.name] if led else []
 
 
 def acting_size(work: Work, ch: Character) -> int:
@@ -51,8 +56,9 @@ def acting_size(work: Work, ch: Character) -> int:
     leader's standing minions and the leader; 0 for a character acting alone."""
     if is_group(ch):
         return standing(work, ch)
-    groups = attached_groups(work, ch)
-    return sum(standing(work, grp) for grp in groups) + 1 if groups else 0
+    led = _led_by(work, ch)
+    minions = sum([standing(work, grp) for grp in led]) if led else 0
+    return minions + 1 if minions else 0
 
 
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:

@@ -20,7 +20,10 @@ class Work:
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
         self.known = getattr(ctx, "characters", None) or {}  # the campaign's (asked once: a Mapping's truth counts them)
-        self.given: dict[str, Character] = {ch.name: ch for ch in chars if ch is not None}
+        self.given: dict[str, Character] = {}
+        for ch in chars:
+            if ch is not None:
+                self.given[ch.name] = ch
         self.states: dict[str, dict[str, Any]] = {}
         self._groups: dict[str, list[Character]] | None = None
 
