@@ -19,12 +19,14 @@ class Work:
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
-        self.known = getattr(ctx, "characters", None) or {}  # the campaign's (asked once: a Mapping's truth counts them)
+        known = getattr(ctx, "characters", None)  # the campaign's (not asked for its truth: a Mapping's counts them)
+        self.known = {} if known is None else known
         self.given: dict[str, Character] = {}
         for ch in chars:
             if ch is not None:
                 self.given[ch.name] = ch
         self.states: dict[str, dict[str, Any]] = {}
+        self._before: dict[str, Any] = {}  # the state each new one was made from, by name (changes)
         self._groups: dict[str, list[Character]] | None = None
 
     def char(self, name: str) -> Character | None:
@@ -41,22 +43,26 @@ class Work:
         return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
 
     def groups(self) -> dict[str, list[Character]]:
-        """The minion groups among :meth:`everyone`, by the folded name of the leader
-        each follows (``lider``; ``""``: none), looked for once an action: every
-        side of it asks whom its character leads."""
+        """The minion groups among :meth:`everyone` that follow a leader, by the
+        folded name of the leader each names (``lider``), looked for once an
+        action: every side of it asks whom its character leads. (Most characters
+        name none, which is asked first.)"""
         if self._groups is None:
             self._groups = {}
             for ch in self.everyone():
-                if is_group(ch):
-                    self._groups.setdefault(fold(str(ch.value("lider") or "")), []).append(ch)
+                leader = ch.value("lider")
+                if leader and is_group(ch):
+                    self._groups.setdefault(fold(str(leader)), []).append(ch)
         return self._groups
 
     def _state(self, ch: Character) -> dict[str, Any]:
-        if ch.name not in self.states:
+        state = self.states.get(ch.name)
+        if state is None:
             if self.char(ch.name) is None:
                 self.given[ch.name] = ch
-            self.states[ch.name] = dict(ch.state)
-        return self.states[ch.name]
+            state = self.states[ch.name] = dict(ch.state)
+            self._before[ch.name] = ch.state
+        return state
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
         state = self.states.get(ch.name)
@@ -70,8 +76,9 @@ class Work:
 
     def changes(self) -> dict[str, dict[str, Any]]:
         out = {}
+        before = self._before
         for name, st in self.states.items():
-            if st != dict(self.char(name).state):
+            if st != before[name]:
                 out[name] = st
         return out
 

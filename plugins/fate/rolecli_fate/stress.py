@@ -15,7 +15,7 @@ import itertools
 import re
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 
 from .conflict import concession, out_of_conflict
 from .ladder import fold
@@ -65,8 +65,9 @@ def track_bonus(rating: int) -> int:
 
 
 def track_size(ch: Character, track: str) -> int:
-    """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura)."""
-    return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))  # (skill_of reads the sheet once)
+    """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura):
+    a sheet's, worked out once (every hit and every status reads it)."""
+    return worked_out(ch.sheet, ("track size", track), lambda: 5 + track_bonus(skill_of(ch, TRACKS[track][2])))
 
 
 def marked(work: Work, ch: Character, track: str) -> frozenset[int]:
