@@ -191,8 +191,6 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         lines.append(dl)
     track = track_key(p.get("track", "salud"))
     effort = a.effort
-    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
-                            "track": track}
     stress = 0
     spin = False
     if effort > de:
@@ -212,7 +210,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if explain:
             lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
                          + (DEFENDER_SPIN(lang) if spin else ""))
-    data.update({"stress": stress, "success": ok, "spin": spin, "shifts": stress})
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
+                            "track": track, "stress": stress, "success": ok, "spin": spin, "shifts": stress}
     if stress > 0 and action.target is not None:
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
         if explain:

@@ -90,11 +90,11 @@ class Side:
     tuple and their sum is counted then, once; the effort is counted at each
     roll (:meth:`roll`), the only change to the dice, and read many times."""
 
-    __slots__ = ("who", "skill_name", "skill", "mods", "modifier", "dice", "effort", "first_dice", "fp_spent", "notes")
+    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "effort", "first_dice", "fp_spent", "notes")
 
-    def __init__(self, who: str, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
+    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
                  fp_spent: int = 0, notes: list[str] | None = None):
-        self.who, self.skill_name, self.skill, self.mods = who, skill_name, skill, mods
+        self.skill_name, self.skill, self.mods = skill_name, skill, mods
         self.modifier = sum([v for _, v in mods]) if mods else 0
         self.dice: list[int] = []
         self.effort = skill + self.modifier
@@ -182,7 +182,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
             spent += paid
             notes.append(line)
         mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
-    return Side(who.name if who else "", name, value, mods, fp_spent=spent, notes=notes)
+    return Side(name, value, mods, spent, notes)
 
 
 @functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again

@@ -36,6 +36,7 @@ SPANISH = {s[0]: s[1] for s in SEVERITIES + (COMPANION,)}
 ENGLISH = {s[0]: s[2] for s in SEVERITIES + (COMPANION,)}
 ALIASES = {fold(s[1]): s[0] for s in SEVERITIES + (COMPANION,)} | {fold(s[2]): s[0] for s in SEVERITIES + (COMPANION,)}
 ALIASES |= {"moderada": "mayor", "moderate": "mayor", "compañero": "companero", "companion": "companero"}
+SEVERITY_NAMES = {key: Label(SPANISH[key], ENGLISH[key]) for key in SPANISH}  # made once: every hit names its own
 
 TRACKS = {"salud": ("Salud", "Health", "Resistencia"), "compostura": ("Compostura", "Composure", "Resolución")}
 TRACK_NAMES = {key: Label(es, en) for key, (es, en, _) in TRACKS.items()}
@@ -101,7 +102,7 @@ def format_consequence(sev: str, text: str, recovers: str | None = None) -> str:
 
 
 def sev_name(key: str, lang: str) -> str:
-    return Label(SPANISH[key], ENGLISH[key])(lang)
+    return SEVERITY_NAMES[key](lang)
 
 
 def parse_policy(text: Any) -> str | tuple[str, ...]:
