@@ -127,8 +127,8 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     actor, target = action.actor, action.target
     a = make_side(work, actor, p["skill"], p, lang, target=target)
     dp = opposing(p)
-    d = make_side(work, target, p.get(opp_key) if p.get(opp_key) not in (None, "") else 0, dp, lang,
-                  what=opp_key, target=actor)
+    opposition = p.get(opp_key)
+    d = make_side(work, target, opposition if opposition not in (None, "") else 0, dp, lang, what=opp_key, target=actor)
     tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)

@@ -17,6 +17,8 @@ class Work:
     change a state only by :meth:`set`, with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
+    __slots__ = ("ctx", "known", "given", "states", "_before", "_groups")
+
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
         known = getattr(ctx, "characters", None)  # the campaign's (not asked for its truth: a Mapping's counts them)
@@ -38,9 +40,12 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
-        known, given = self.known, self.given
-        names = list(known)  # (asking a Mapping ``name in known`` looks the character up)
-        return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
+        known = self.known
+        # The campaign's names in order, each given one in its place or after them (asking
+        # a Mapping ``name in known`` looks the character up); only the others are looked up.
+        people = dict.fromkeys(known)
+        people.update(self.given)
+        return [known[name] if ch is None else ch for name, ch in people.items()]
 
     def groups(self) -> dict[str, list[Character]]:
         """The minion groups among :meth:`everyone` that follow a leader, by the
