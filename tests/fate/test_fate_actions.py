@@ -55,6 +55,28 @@ def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
         side.mods.append(("late", 5))
 
 
+def test_a_side_reads_every_modifier_its_verbs_declare():
+    """A side's modifiers are worked out from a fixed list of its parameters (the
+    memoized ``modifiers``): one a verb declares and the list leaves out would be
+    taken and silently not applied."""
+    from rolecli_fate.roll import COMBINING, MODIFYING, OPPOSING
+    from rolecli_fate.system import ACTIONS, ROLL_MODS
+
+    read = set(MODIFYING) | set(COMBINING) | {"group", "invoke", "reroll"}  # (reroll: roll_side's)
+    assert {param.name for param in ROLL_MODS} | set(OPPOSING) == read
+    check = next(a for a in ACTIONS if a.name == "check")
+    assert "full_defence" in {param.name for param in check.params} and "full_defence" in MODIFYING
+
+
+def test_a_side_names_only_the_modifiers_that_move_its_effort():
+    """A combined skill that cancels out (+1 and −1) moves nothing, and is named
+    neither in the data nor in the line."""
+    out = run("check", actor=ana(), skill="Atletismo", complement=["Seguridad"], restrict=["Resistencia"], dice=Z,
+              lang="en")
+    assert out.data["modifiers"] == {} and out.data["modifier"] == 0 and out.data["effort"] == 3
+    assert "Atletismo Good (+3)" in out.lines[-1] and "combined" not in out.lines[-1]
+
+
 def test_000_R4_shifts_reported_for_spending():
     out = run("check", skill="4", difficulty="1", dice=Z)
     assert out.data["shifts"] == 3 and out.data["significant"] is True

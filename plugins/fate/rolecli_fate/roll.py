@@ -17,6 +17,7 @@ from .words import REROLL, REROLLED
 FACE = {1: "+", 0: "0", -1: "−"}
 
 SECONDARY = ("complement", "restrict", "modify")  # the skills combined with the primary (000-R21)
+COMBINING = SECONDARY + ("extended",)  # (an extended conflict's Resistencia restricts)
 # The other parameters a side's modifiers are read from (:func:`modifiers`), in its order.
 MODIFYING = ("modifier", "supplemental", "move", "border", "carry", "rearm", "full_defence", "companion", "spin")
 
@@ -163,13 +164,12 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     action's; the opposing side's, :func:`opposing`)."""
     name, value = base_rating(who, skill_text, what)
     g = p.get
-    secondary = tuple(map(g, SECONDARY))  # the skills named for each kind, if any
-    extended = bool(g("extended"))
     combined = 0
-    if any(secondary) or extended:
+    if any(map(g, COMBINING)):
+        secondary = map(g, SECONDARY)  # the skills named for each kind, if any
         complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills or ()]
                                         for kind, skills in zip(SECONDARY, secondary))
-        if extended:
+        if g("extended"):
             restrict.append(skill_of(who, "Resistencia"))
         combined = combine(value, complement, restrict, modify, work.ctx.options["combine"])
     size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)

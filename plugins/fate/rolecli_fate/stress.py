@@ -195,6 +195,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     held, room, free_sev = slots(tuple(cons), opts["max_consequences"])
     policy = parse_policy(p.get("consequences", "auto"))
     chosen: list[str] = []
+    alone = _fits(stress, free, mode)  # the boxes alone
     if stress > 0 and isinstance(policy, tuple):
         comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
         for k in policy:
@@ -218,7 +219,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
                                 f"(max_consequences) y tiene {normal_held}.",
                                 f"{ch.name} may hold at most {opts['max_consequences']} consequences "
                                 f"(max_consequences) and holds {normal_held}."))
-    elif stress > 0 and policy == "auto" and not _fits(stress, free, mode)[0]:
+    elif stress > 0 and policy == "auto" and not alone[0]:
         chosen = list(auto_consequences(stress, free_boxes, free_sev, room, mode))
     absorbed = min(stress, sum(map(ABSORB.get, chosen)))
     rest = stress - absorbed
@@ -232,7 +233,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         names = ", ".join(f"{sev_name(k, lang)} ({ABSORB[k]})" for k in chosen)
         lines.append(Label(f"{ch.name} toma consecuencia {names}: absorbe {absorbed} de {stress}",
                            f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")(lang))
-    ok, boxes = _fits(rest, free, mode)
+    ok, boxes = _fits(rest, free, mode) if chosen else alone
     free_count = size - len(taken)
     data.update({"track_size": size, "consequences_taken": [sev_name(k, "es") for k in chosen],
                  "absorbed": absorbed, "to_boxes": rest})
