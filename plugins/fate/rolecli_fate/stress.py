@@ -235,7 +235,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
                            f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")(lang))
     ok, boxes = _fits(rest, free, mode) if chosen else alone
     free_count = size - len(taken)
-    data.update({"track_size": size, "consequences_taken": [sev_name(k, "es") for k in chosen],
+    data.update({"track_size": size, "consequences_taken": [SPANISH[k] for k in chosen],
                  "absorbed": absorbed, "to_boxes": rest})
     if ok:
         new = taken | set(boxes)
