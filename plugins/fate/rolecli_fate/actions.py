@@ -10,7 +10,7 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
-from .roll import Side, dice_text, make_side, opposing, roll_side
+from .roll import Side, dice_text, four_df, make_side, opposing, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -136,8 +136,11 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     blk = p.get("block") if verb == "attack" else None
     rerolls = 0
     while True:
-        a.roll(ctx, who_a)  # (a contest's reroll is its own, below: roll_side's needs to know failure)
-        d.roll(ctx, who_d)
+        # Both sides roll at once, the actor's dice first (as two rolls read them); a
+        # reroll is the contest's own, below (roll_side's knows only its own side).
+        dice = four_df(ctx, who_a, who_d)
+        a.take(dice[:4])
+        d.take(dice[4:])
         de = d.effort if blk is None else max(d.effort, int(blk))
         if p.get("reroll") and a.effort <= de:
             from .aspects import invoke

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from rolecli.contract import Character, Label
 
-from .ladder import fold
 from .state import Work, is_group
 
 
@@ -42,13 +41,7 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
-    return [c for c in _led_by(work, leader) if standing(work, c) > 0]
-
-
-def _led_by(work: Work, leader: Character) -> list[Character]:
-    """The minion groups whose ``lider`` is ``leader``, standing or not."""
-    led = work.groups().get(fold(leader.name))
-    return [c for c in led if c.name != leader.name] if led else []
+    return [c for c in work.followers(leader) if standing(work, c) > 0]
 
 
 def acting_size(work: Work, ch: Character) -> int:
@@ -56,7 +49,7 @@ def acting_size(work: Work, ch: Character) -> int:
     leader's standing minions and the leader; 0 for a character acting alone."""
     if is_group(ch):
         return standing(work, ch)
-    led = _led_by(work, ch)
+    led = work.followers(ch)
     minions = sum([standing(work, grp) for grp in led]) if led else 0
     return minions + 1 if minions else 0
 

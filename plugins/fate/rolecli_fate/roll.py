@@ -33,14 +33,16 @@ SPIN = Label("giro", "spin")
 GROUP_SIZE = Label("tamaño del grupo", "group size")
 
 
-def four_df(ctx, why: str) -> list[int]:
-    return ctx.dice.fudge_many(_reasons(why))
+def four_df(ctx, *whys: str) -> list[int]:
+    """4dF for each of ``whys``, one after the other, in one read of the dice (a
+    contest's two sides roll at once)."""
+    return ctx.dice.fudge_many(_reasons(whys))
 
 
 @functools.lru_cache(maxsize=1024)  # a side's dice are named the same at every roll
-def _reasons(why: str) -> tuple[str, ...]:
-    """Why each of the four dice is read: ``Tomás 1/4``..."""
-    return tuple(f"{why} {i + 1}/4" for i in range(4))
+def _reasons(whys: tuple[str, ...]) -> tuple[str, ...]:
+    """Why each of the four dice of each roll is read: ``Tomás 1/4``..."""
+    return tuple(f"{why} {i + 1}/4" for why in whys for i in range(4))
 
 
 def dice_text(dice: list[int]) -> str:
@@ -89,7 +91,7 @@ class Side:
     """One side's roll: base skill, modifiers, dice and effort. The modifiers are
     all known when the side is made (:func:`make_side`), so they are kept as a
     tuple and their sum is counted then, once; the effort is counted at each
-    roll (:meth:`roll`), the only change to the dice, and read many times."""
+    roll (:meth:`take`), the only change to the dice, and read many times."""
 
     __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "effort", "first_dice", "fp_spent", "notes")
 
@@ -104,8 +106,12 @@ class Side:
         self.notes = [] if notes is None else notes
 
     def roll(self, ctx, why: str) -> None:
-        """4dF for this side, the effort counted with them."""
-        self.dice = dice = four_df(ctx, why)
+        """4dF for this side."""
+        self.take(four_df(ctx, why))
+
+    def take(self, dice: list[int]) -> None:
+        """The side's 4dF, rolled: the effort counted with them."""
+        self.dice = dice
         self.effort = self.skill + self.modifier + sum(dice)
 
     def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:

@@ -47,18 +47,19 @@ class Work:
         people.update(self.given)
         return [known[name] if ch is None else ch for name, ch in people.items()]
 
-    def groups(self) -> dict[str, list[Character]]:
-        """The minion groups among :meth:`everyone` that follow a leader, by the
-        folded name of the leader each names (``lider``), looked for once an
-        action: every side of it asks whom its character leads. (Most characters
-        name none, which is asked first.)"""
+    def followers(self, leader: Character) -> list[Character]:
+        """The minion groups among :meth:`everyone` that name ``leader`` their
+        ``lider``. The groups that follow anyone are looked for once an action,
+        by the folded name of the leader each names: every side of it asks whom
+        its character leads. (Most characters name none, which is asked first.)"""
         if self._groups is None:
             self._groups = {}
             for ch in self.everyone():
-                leader = ch.value("lider")
-                if leader and is_group(ch):
-                    self._groups.setdefault(fold(str(leader)), []).append(ch)
-        return self._groups
+                leader_named = ch.value("lider")
+                if leader_named and is_group(ch):
+                    self._groups.setdefault(fold(str(leader_named)), []).append(ch)
+        led = self._groups.get(fold(leader.name))
+        return [c for c in led if c.name != leader.name] if led else []
 
     def _state(self, ch: Character) -> dict[str, Any]:
         state = self.states.get(ch.name)
