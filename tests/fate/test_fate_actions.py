@@ -37,6 +37,10 @@ def test_000_R1_four_fudge_dice_read_as_one_at_a_time_each_with_its_reason():
     one_by_one = DiceSource(5)
     assert four_df(ctx, "Ana") == [one_by_one.fudge() for _ in range(4)]
     assert [r.why for r in ctx.dice.reads] == ["Ana 1/4", "Ana 2/4", "Ana 3/4", "Ana 4/4"]
+    # A contest's two sides roll at once: the same dice, read in the same order, as two rolls.
+    assert four_df(ctx, "Ana", "Zombi") == [one_by_one.fudge() for _ in range(8)]
+    assert [r.why for r in ctx.dice.reads][4:] == ["Ana 1/4", "Ana 2/4", "Ana 3/4", "Ana 4/4",
+                                                   "Zombi 1/4", "Zombi 2/4", "Zombi 3/4", "Zombi 4/4"]
 
 
 def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
@@ -53,6 +57,28 @@ def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
     assert side.modifier == sum(v for _, v in side.mods) == 2 + 1 - 1 + 2 and side.fp_spent == 1
     with pytest.raises(AttributeError):
         side.mods.append(("late", 5))
+
+
+def test_a_side_reads_every_modifier_its_verbs_declare():
+    """A side's modifiers are worked out from a fixed list of its parameters (the
+    memoized ``modifiers``): one a verb declares and the list leaves out would be
+    taken and silently not applied."""
+    from rolecli_fate.roll import COMBINING, MODIFYING, OPPOSING
+    from rolecli_fate.system import ACTIONS, ROLL_MODS
+
+    read = set(MODIFYING) | set(COMBINING) | {"group", "invoke", "reroll"}  # (reroll: roll_side's)
+    assert {param.name for param in ROLL_MODS} | set(OPPOSING) == read
+    check = next(a for a in ACTIONS if a.name == "check")
+    assert "full_defence" in {param.name for param in check.params} and "full_defence" in MODIFYING
+
+
+def test_a_side_names_only_the_modifiers_that_move_its_effort():
+    """A combined skill that cancels out (+1 and −1) moves nothing, and is named
+    neither in the data nor in the line."""
+    out = run("check", actor=ana(), skill="Atletismo", complement=["Seguridad"], restrict=["Resistencia"], dice=Z,
+              lang="en")
+    assert out.data["modifiers"] == {} and out.data["modifier"] == 0 and out.data["effort"] == 3
+    assert "Atletismo Good (+3)" in out.lines[-1] and "combined" not in out.lines[-1]
 
 
 def test_000_R4_shifts_reported_for_spending():

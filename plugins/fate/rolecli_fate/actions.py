@@ -13,7 +13,7 @@ from .conflict import check_can_concede, concession
 from .roll import Side, dice_text, four_df, make_side, opposing, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
-from .words import AGAINST, EFFORT, REROLL, REROLLED, shifts, verdict
+from .words import AGAINST, EFFORT, shifts, verdict
 
 
 ATTACK_TIE = Label("Empate: ambos tienen éxito con 0 excedentes; el ataque no causa estrés",
@@ -127,8 +127,8 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     actor, target = action.actor, action.target
     a = make_side(work, actor, p["skill"], p, lang, target=target)
     dp = opposing(p)
-    d = make_side(work, target, p.get(opp_key) if p.get(opp_key) not in (None, "") else 0, dp, lang,
-                  what=opp_key, target=actor)
+    opposition = p.get(opp_key)
+    d = make_side(work, target, opposition if opposition not in (None, "") else 0, dp, lang, what=opp_key, target=actor)
     tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
@@ -136,17 +136,16 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     blk = p.get("block") if verb == "attack" else None
     rerolls = 0
     while True:
-        roll_side(ctx, work, a, actor, p, lang, who_a)
-        roll_side(ctx, work, d, target, dp, lang, who_d)
+        # Both sides roll at once, the actor's dice first (as two rolls read them); a
+        # reroll is the contest's own, below (roll_side's knows only its own side).
+        dice = four_df(ctx, who_a, who_d)
+        a.take(dice[:4])
+        d.take(dice[4:])
         de = d.effort if blk is None else max(d.effort, int(blk))
         if p.get("reroll") and a.effort <= de:
             from .aspects import invoke
 
-            paid, line = invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang)
-            a.fp_spent += paid
-            a.notes.append(line + REROLL(lang))
-            a.first_dice = a.dice
-            a.dice = four_df(ctx, f"{who_a} {REROLLED(lang)}")
+            a.reroll(ctx, who_a, *invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang), lang)
         if a.effort == de and tie_rule == "reroll" and rerolls < 10:
             rerolls += 1
             lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
@@ -195,8 +194,6 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         lines.append(dl)
     track = track_key(p.get("track", "salud"))
     effort = a.effort
-    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
-                            "track": track}
     stress = 0
     spin = False
     if effort > de:
@@ -216,7 +213,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if explain:
             lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
                          + (DEFENDER_SPIN(lang) if spin else ""))
-    data.update({"stress": stress, "success": ok, "spin": spin, "shifts": stress})
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
+                            "track": track, "stress": stress, "success": ok, "spin": spin, "shifts": stress}
     if stress > 0 and action.target is not None:
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
         if explain:

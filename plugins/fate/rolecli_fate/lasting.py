@@ -19,21 +19,30 @@ from rolecli.contract import Effect, Label
 from .ladder import signed
 
 
+FULL_DEFENCE = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")
+
+
 def before(action, ctx, p: dict) -> list[int]:
     """Fill ``p`` from the effects in force; the ids of the effects this action uses up.
     ``p`` has ``target_full_defence`` when the action's target rolls a defence."""
     actor, target = action.actor, action.target
     if actor is None or not ctx.effects:  # a quick roll (no campaign), or nothing in force: nothing to fill in or use
         return []
-    if action.name == "attack" and target is not None and p.get("block") is None:
-        blocks = ctx.effects_on(target.name, "block")
-        if blocks:
-            p["block"] = max(int(e.data.get("strength", 0)) for e in blocks)
-    if target is not None and "target_full_defence" in p and ctx.effects_on(target.name, "full_defence"):
-        p["target_full_defence"] = True
-    if action.name == "check" and ctx.effects_on(actor.name, "full_defence"):
-        p["full_defence"] = True  # in full defence every roll is a reaction
-    spins = [e for e in ctx.effects if e.key == "spin"]
+    on_target = target.name if target is not None else None
+    blocks, spins = [], []
+    for e in ctx.effects:  # (one look at them all: a verb asks of a few)
+        key = e.key
+        if key == "spin":
+            spins.append(e)
+        elif key == "block" and e.on == on_target:
+            blocks.append(e)
+        elif key == "full_defence":
+            if e.on == on_target and "target_full_defence" in p:
+                p["target_full_defence"] = True
+            if e.on == actor.name and action.name == "check":
+                p["full_defence"] = True  # in full defence every roll is a reaction
+    if blocks and action.name == "attack" and p.get("block") is None:
+        p["block"] = max(int(e.data.get("strength", 0)) for e in blocks)
     if spins and not p.get("spin"):
         for spin in spins:
             if spin.on == actor.name:
@@ -69,7 +78,7 @@ def defend(action, ctx, p: dict):
                             "(en una tirada rápida, da en su lugar +2 con --full-defence en la tirada de defensa).",
                             "defend declares a campaign character's full defence: name the character "
                             "(a quick roll gives +2 with --full-defence on the defence roll instead)."))
-    text = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")(lang)
+    text = FULL_DEFENCE(lang)
     lines = [Label(f"{actor.name} se pone en Defensa Total: +2 a toda tirada de defensa o reacción hasta el final del "
                    "asalto, en lugar de actuar",
                    f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the "

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from rolecli.contract import Character, Label
 
-from .ladder import fold
 from .state import Work, is_group
 
 
@@ -42,9 +41,7 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
-    led_by = fold(leader.name)
-    return [c for c in work.groups()
-            if c.name != leader.name and fold(str(c.value("lider") or "")) == led_by and standing(work, c) > 0]
+    return [c for c in work.followers(leader) if standing(work, c) > 0]
 
 
 def acting_size(work: Work, ch: Character) -> int:
@@ -52,8 +49,9 @@ def acting_size(work: Work, ch: Character) -> int:
     leader's standing minions and the leader; 0 for a character acting alone."""
     if is_group(ch):
         return standing(work, ch)
-    groups = attached_groups(work, ch)
-    return sum(standing(work, grp) for grp in groups) + 1 if groups else 0
+    led = work.followers(ch)
+    minions = sum([standing(work, grp) for grp in led]) if led else 0
+    return minions + 1 if minions else 0
 
 
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:

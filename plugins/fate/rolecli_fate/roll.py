@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rolecli.contract import Character, Label, Refused, worked_out
@@ -18,6 +17,9 @@ from .words import REROLL, REROLLED
 FACE = {1: "+", 0: "0", -1: "−"}
 
 SECONDARY = ("complement", "restrict", "modify")  # the skills combined with the primary (000-R21)
+COMBINING = SECONDARY + ("extended",)  # (an extended conflict's Resistencia restricts)
+# The other parameters a side's modifiers are read from (:func:`modifiers`), in its order.
+MODIFYING = ("modifier", "supplemental", "move", "border", "carry", "rearm", "full_defence", "companion", "spin")
 
 # The modifiers' names, as a side's data and lines give them.
 MODIFIER = Label("modificador", "modifier")
@@ -31,14 +33,16 @@ SPIN = Label("giro", "spin")
 GROUP_SIZE = Label("tamaño del grupo", "group size")
 
 
-def four_df(ctx, why: str) -> list[int]:
-    return ctx.dice.fudge_many(_reasons(why))
+def four_df(ctx, *whys: str) -> list[int]:
+    """4dF for each of ``whys``, one after the other, in one read of the dice (a
+    contest's two sides roll at once)."""
+    return ctx.dice.fudge_many(_reasons(whys))
 
 
 @functools.lru_cache(maxsize=1024)  # a side's dice are named the same at every roll
-def _reasons(why: str) -> tuple[str, ...]:
-    """Why each of the four dice is read: ``Tomás 1/4``..."""
-    return tuple(f"{why} {i + 1}/4" for i in range(4))
+def _reasons(whys: tuple[str, ...]) -> tuple[str, ...]:
+    """Why each of the four dice of each roll is read: ``Tomás 1/4``..."""
+    return tuple(f"{why} {i + 1}/4" for why in whys for i in range(4))
 
 
 def dice_text(dice: list[int]) -> str:
@@ -65,48 +69,69 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
     return read() if who is None else worked_out(who.sheet, ("rating", t), read)
 
 
-def base_rating(who, text, what) -> tuple[str, int]:
-    name, value = rating(who, text, what)
+def base_rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
+    """A side's base rating (:func:`rating`), on the ladder; a character's is read once per sheet."""
+    t = str(text).strip()
+    if who is None:
+        return _on_ladder(rating(who, t, what), what)
+    return worked_out(who.sheet, ("base rating", t), lambda: _on_ladder(rating(who, t, what), what))
+
+
+def _on_ladder(found: tuple[str, int], what: str) -> tuple[str, int]:
+    value = found[1]
     if not ladder.MIN <= value <= ladder.MAX:
         raise Refused(Label(f"{what} = {value} está fuera del rango {ladder.MIN}..{ladder.MAX} "
                             "(las habilidades van de Terrible −2 a Legendario +8).",
                             f"{what} = {value} is out of range {ladder.MIN}..{ladder.MAX} "
                             "(skills run Terrible −2 … Legendario +8)."))
-    return name, value
+    return found
 
 
-@dataclass
 class Side:
     """One side's roll: base skill, modifiers, dice and effort. The modifiers are
     all known when the side is made (:func:`make_side`), so they are kept as a
-    tuple and their sum is counted then, once."""
+    tuple and their sum is counted then, once; the effort is counted at each
+    roll (:meth:`take`), the only change to the dice, and read many times."""
 
-    who: str
-    skill_name: str
-    skill: int
-    mods: tuple[tuple[str, int], ...] = ()
-    dice: list[int] = field(default_factory=list)
-    first_dice: list[int] | None = None
-    fp_spent: int = 0
-    notes: list[str] = field(default_factory=list)
-    modifier: int = field(init=False)
+    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "effort", "first_dice", "fp_spent", "notes")
 
-    def __post_init__(self) -> None:
-        self.modifier = sum(v for _, v in self.mods)
+    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
+                 fp_spent: int = 0, notes: list[str] | None = None):
+        self.skill_name, self.skill, self.mods = skill_name, skill, mods
+        self.modifier = sum([v for _, v in mods]) if mods else 0
+        self.dice: list[int] = []
+        self.effort = skill + self.modifier
+        self.first_dice: list[int] | None = None
+        self.fp_spent = fp_spent
+        self.notes = [] if notes is None else notes
 
-    @property
-    def effort(self) -> int:
-        return self.skill + self.modifier + sum(self.dice)
+    def roll(self, ctx, why: str) -> None:
+        """4dF for this side."""
+        self.take(four_df(ctx, why))
+
+    def take(self, dice: list[int]) -> None:
+        """The side's 4dF, rolled: the effort counted with them."""
+        self.dice = dice
+        self.effort = self.skill + self.modifier + sum(dice)
+
+    def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:
+        """Roll again, by invoking an aspect (``paid`` Fate points, told by
+        ``line``): the first dice are told too."""
+        self.fp_spent += paid
+        self.notes.append(line + REROLL(lang))
+        self.first_dice = self.dice
+        self.roll(ctx, f"{why} {REROLLED(lang)}")
 
     def text(self, lang: str) -> str:
         label = self.skill_name or (Label("habilidad", "skill")(lang))
         parts = [f"{label} {ladder.describe(self.skill, lang)}"]
-        parts += [f"{m} {ladder.signed(v)}" for m, v in self.mods if v]
+        parts += [f"{m} {ladder.signed(v)}" for m, v in self.mods]
         return ", ".join(parts)
 
     def data(self) -> dict:
-        d = {"skill": self.skill, "modifiers": {m: v for m, v in self.mods if v}, "modifier": self.modifier,
-             "dice": self.dice, "dice_total": sum(self.dice), "effort": self.effort}
+        dice = self.dice
+        d = {"skill": self.skill, "modifiers": dict(self.mods), "modifier": self.modifier,
+             "dice": dice, "dice_total": sum(dice), "effort": self.effort}
         if self.skill_name:
             d["skill_name"] = self.skill_name
         if self.first_dice is not None:
@@ -130,12 +155,13 @@ def combine(primary: int, complement: list[int], restrict: list[int], modify: li
 # What an opposing side may be given, as a side names it: the verbs' OPP_MODS without their
 # ``target_`` (full_defence arrives as ``target_full_defence``: verbs._defended).
 OPPOSING = tuple(param.name.removeprefix("target_") for param in OPP_MODS)
+_AS_GIVEN = tuple("target_" + name for name in OPPOSING)
 
 
 def opposing(p: dict) -> dict:
     """The opposing side's own parameters, named as a side names them: the action
     gives them as ``target_…`` (``target_modifier`` is its ``modifier``)."""
-    return {name: p.get("target_" + name) for name in OPPOSING}
+    return dict(zip(OPPOSING, map(p.get, _AS_GIVEN)))
 
 
 def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
@@ -144,61 +170,72 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     action's; the opposing side's, :func:`opposing`)."""
     name, value = base_rating(who, skill_text, what)
     g = p.get
-    mods: list[tuple[str, int]] = []
-    if g("modifier"):
-        mods.append((MODIFIER(lang), int(g("modifier"))))
-    secondary = tuple(map(g, SECONDARY))  # the skills named for each kind, if any
-    extended = bool(g("extended"))
-    if any(secondary) or extended:
+    combined = 0
+    if any(map(g, COMBINING)):
+        secondary = map(g, SECONDARY)  # the skills named for each kind, if any
         complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills or ()]
                                         for kind, skills in zip(SECONDARY, secondary))
-        if extended:
+        if g("extended"):
             restrict.append(skill_of(who, "Resistencia"))
-        mods.append((COMBINED(lang), combine(value, complement, restrict, modify, work.ctx.options["combine"])))
-    sup = int(g("supplemental", 0) or 0)
-    if sup:
-        mods.append((SUPPLEMENTAL(lang), -sup))
-    move = int(g("move", 0) or 0)
+        combined = combine(value, complement, restrict, modify, work.ctx.options["combine"])
+    size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)
+    mods = modifiers(lang, combined, size, *map(g, MODIFYING))
+    spent, notes = 0, []
+    invoked = g("invoke")
+    if invoked:
+        for aspect in invoked:
+            paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
+            spent += paid
+            notes.append(line)
+        mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
+    return Side(name, value, mods, spent, notes)
+
+
+@functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again
+def modifiers(lang: str, combined: int, size: int, modifier, supplemental, move, border, carry, rearm, full_defence,
+              companion, spin) -> tuple[tuple[str, int], ...]:
+    """A side's modifiers but for the aspects it invokes, as its parameters give
+    them (``combined``: of its combined skills, :func:`combine`; ``size``: of the
+    group it acts as), each named; none of them 0: a side names only what moves
+    its effort."""
+    mods: list[tuple[str, int]] = []
+    modifier = int(modifier or 0)
+    if modifier:
+        mods.append((MODIFIER(lang), modifier))
+    if combined:
+        mods.append((COMBINED(lang), combined))
+    supplemental = int(supplemental or 0)
+    if supplemental:
+        mods.append((SUPPLEMENTAL(lang), -supplemental))
+    move = int(move or 0)
     if move:
         if move > 1:
             raise Refused(Label("moverse más de 1 zona exige una carrera (Atletismo) como acción primaria: "
                                 "usa el verbo sprint.",
                                 "moving more than 1 zone needs a sprint (Atletismo) as the primary action: "
                                 "use the sprint verb."))
-        border, carry = int(g("border", 0) or 0), int(g("carry", 0) or 0)
-        mods.append((MOVEMENT(lang), -(1 + border + carry)))
-    rearm = int(g("rearm", 0) or 0)
+        mods.append((MOVEMENT(lang), -(1 + int(border or 0) + int(carry or 0))))
+    rearm = int(rearm or 0)
     if rearm:
         mods.append((REARM(lang), -(1 + rearm)))
-    if g("full_defence"):
+    if full_defence:
         mods.append((FULL_DEFENCE(lang), 2))
-    if g("companion"):
+    if companion:
         mods.append((COMPANION(lang), 1))
-    spin = int(g("spin", 0) or 0)
+    spin = int(spin or 0)
     if spin:
         mods.append((SPIN(lang), spin))
-    size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)
     if size > 1:
         mods.append((f"{GROUP_SIZE(lang)} {size}", group_bonus(size)))
-    spent, notes = 0, []
-    for aspect in g("invoke") or ():
-        paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
-        spent += paid
-        notes.append(line)
-        mods.append((f"«{aspect}»", 2))
-    return Side(who.name if who else "", name, value, tuple(mods), fp_spent=spent, notes=notes)
+    return tuple(mods)
 
 
 def roll_side(ctx, work: Work, side: Side, who: Character | None, p: dict, lang: str, why: str,
               *, failed: Callable[[Side], bool] | None = None, target: Character | None = None) -> Side:
     """Roll 4dF for ``side``; reroll once by invoking its ``reroll`` (``p``: the side's
     parameters, as :func:`make_side` reads them) if ``failed``."""
-    side.dice = four_df(ctx, why)
+    side.roll(ctx, why)
     aspect = p.get("reroll") or ""
     if aspect and failed is not None and failed(side):
-        paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
-        side.fp_spent += paid
-        side.notes.append(line + REROLL(lang))
-        side.first_dice = side.dice
-        side.dice = four_df(ctx, f"{why} {REROLLED(lang)}")
+        side.reroll(ctx, why, *invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang), lang)
     return side

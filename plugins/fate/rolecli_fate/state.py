@@ -17,12 +17,19 @@ class Work:
     change a state only by :meth:`set`, with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
+    __slots__ = ("ctx", "known", "given", "states", "_before", "_groups")
+
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
-        self.known = getattr(ctx, "characters", None) or {}  # the campaign's (asked once: a Mapping's truth counts them)
-        self.given: dict[str, Character] = {ch.name: ch for ch in chars if ch is not None}
+        known = getattr(ctx, "characters", None)  # the campaign's (not asked for its truth: a Mapping's counts them)
+        self.known = {} if known is None else known
+        self.given: dict[str, Character] = {}
+        for ch in chars:
+            if ch is not None:
+                self.given[ch.name] = ch
         self.states: dict[str, dict[str, Any]] = {}
-        self._groups: list[Character] | None = None
+        self._before: dict[str, Any] = {}  # the state each new one was made from, by name (changes)
+        self._groups: dict[str, list[Character]] | None = None
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -33,22 +40,35 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
-        known, given = self.known, self.given
-        names = list(known)  # (asking a Mapping ``name in known`` looks the character up)
-        return [given.get(name) or known[name] for name in names] + [c for name, c in given.items() if name not in names]
+        known = self.known
+        # The campaign's names in order, each given one in its place or after them (asking
+        # a Mapping ``name in known`` looks the character up); only the others are looked up.
+        people = dict.fromkeys(known)
+        people.update(self.given)
+        return [known[name] if ch is None else ch for name, ch in people.items()]
 
-    def groups(self) -> list[Character]:
-        """The minion groups among :meth:`everyone`, looked for once an action."""
+    def followers(self, leader: Character) -> list[Character]:
+        """The minion groups among :meth:`everyone` that name ``leader`` their
+        ``lider``. The groups that follow anyone are looked for once an action,
+        by the folded name of the leader each names: every side of it asks whom
+        its character leads. (Most characters name none, which is asked first.)"""
         if self._groups is None:
-            self._groups = [c for c in self.everyone() if is_group(c)]
-        return self._groups
+            self._groups = {}
+            for ch in self.everyone():
+                leader_named = ch.value("lider")
+                if leader_named and is_group(ch):
+                    self._groups.setdefault(fold(str(leader_named)), []).append(ch)
+        led = self._groups.get(fold(leader.name))
+        return [c for c in led if c.name != leader.name] if led else []
 
     def _state(self, ch: Character) -> dict[str, Any]:
-        if ch.name not in self.states:
+        state = self.states.get(ch.name)
+        if state is None:
             if self.char(ch.name) is None:
                 self.given[ch.name] = ch
-            self.states[ch.name] = dict(ch.state)
-        return self.states[ch.name]
+            state = self.states[ch.name] = dict(ch.state)
+            self._before[ch.name] = ch.state
+        return state
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
         state = self.states.get(ch.name)
@@ -62,8 +82,9 @@ class Work:
 
     def changes(self) -> dict[str, dict[str, Any]]:
         out = {}
+        before = self._before
         for name, st in self.states.items():
-            if st != dict(self.char(name).state):
+            if st != before[name]:
                 out[name] = st
         return out
 

@@ -15,7 +15,7 @@ import itertools
 import re
 from typing import Any
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 
 from .conflict import concession, out_of_conflict
 from .ladder import fold
@@ -36,6 +36,7 @@ SPANISH = {s[0]: s[1] for s in SEVERITIES + (COMPANION,)}
 ENGLISH = {s[0]: s[2] for s in SEVERITIES + (COMPANION,)}
 ALIASES = {fold(s[1]): s[0] for s in SEVERITIES + (COMPANION,)} | {fold(s[2]): s[0] for s in SEVERITIES + (COMPANION,)}
 ALIASES |= {"moderada": "mayor", "moderate": "mayor", "compañero": "companero", "companion": "companero"}
+SEVERITY_NAMES = {key: Label(SPANISH[key], ENGLISH[key]) for key in SPANISH}  # made once: every hit names its own
 
 TRACKS = {"salud": ("Salud", "Health", "Resistencia"), "compostura": ("Compostura", "Composure", "Resolución")}
 TRACK_NAMES = {key: Label(es, en) for key, (es, en, _) in TRACKS.items()}
@@ -65,12 +66,21 @@ def track_bonus(rating: int) -> int:
 
 
 def track_size(ch: Character, track: str) -> int:
-    """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura)."""
-    return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))  # (skill_of reads the sheet once)
+    """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura):
+    a sheet's, worked out once (every hit and every status reads it)."""
+    return worked_out(ch.sheet, ("track size", track), lambda: 5 + track_bonus(skill_of(ch, TRACKS[track][2])))
 
 
-def marked(work: Work, ch: Character, track: str) -> set[int]:
-    return {int(x) for x in (work.get(ch, track, []) or [])}
+def marked(work: Work, ch: Character, track: str) -> frozenset[int]:
+    return boxes_of(tuple(work.get(ch, track, []) or ()), track_size(ch, track))[0]
+
+
+@functools.lru_cache(maxsize=1024)  # a fight marks the same few boxes of the same few tracks
+def boxes_of(entries, size: int) -> tuple[frozenset[int], tuple[int, ...]]:
+    """(the boxes marked, the boxes free) of a track of ``size`` boxes whose
+    state lists ``entries`` (``"1"``, ``"3"``; as a tuple)."""
+    taken = frozenset(int(x) for x in entries)
+    return taken, tuple(b for b in range(1, size + 1) if b not in taken)
 
 
 @functools.lru_cache(maxsize=1024)  # a status reads every consequence held at every turn
@@ -92,17 +102,22 @@ def format_consequence(sev: str, text: str, recovers: str | None = None) -> str:
 
 
 def sev_name(key: str, lang: str) -> str:
-    return Label(SPANISH[key], ENGLISH[key])(lang)
+    return SEVERITY_NAMES[key](lang)
 
 
-def parse_policy(text: Any) -> str | list[str]:
+def parse_policy(text: Any) -> str | tuple[str, ...]:
+    """``auto``, ``none`` or the consequences listed (their keys), as a hit's
+    ``--consequences`` gives them."""
     if isinstance(text, (list, tuple)):
-        items = [str(x) for x in text]
-    else:
-        t = fold(str(text or "auto"))
-        if t in ("auto", "none", "ninguna", "no"):
-            return "none" if t != "auto" else "auto"
-        items = t.split(",")
+        return _listed(tuple(str(x) for x in text))
+    t = fold(str(text or "auto"))
+    if t in ("auto", "none", "ninguna", "no"):
+        return "none" if t != "auto" else "auto"
+    return _listed(tuple(t.split(",")))
+
+
+@functools.lru_cache(maxsize=256)  # every hit of a fight gives its policy
+def _listed(items: tuple[str, ...]) -> tuple[str, ...]:
     keys = []
     for it in items:
         k = ALIASES.get(fold(it))
@@ -112,7 +127,17 @@ def parse_policy(text: Any) -> str | list[str]:
                                 f"consequence {it!r} is unknown; use auto, none or a list of "
                                 "menor, mayor, severa, extrema, companero."))
         keys.append(k)
-    return keys
+    return tuple(keys)
+
+
+@functools.lru_cache(maxsize=1024)  # a fight's hits find the same few consequences held
+def slots(held: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
+    """Of the ``consecuencias`` entries ``held``, with ``most`` allowed at once
+    (max_consequences, 000-R34; a companion lost is not one of them, 000-R50):
+    the severity of each, the slots left, the severities still free (one of each)."""
+    severities = tuple(parse_consequence(c)[0] for c in held)
+    room = int(most) - (len(severities) - severities.count("companero"))
+    return severities, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities)
 
 
 def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
@@ -164,17 +189,15 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         data["already_out"] = out
         return lines, data
     size = track_size(ch, track)
-    taken = marked(work, ch, track)
-    free = [b for b in range(1, size + 1) if b not in taken]
+    taken, free_boxes = boxes_of(tuple(work.get(ch, track, []) or ()), size)
+    free = list(free_boxes)
     cons = list(work.get(ch, "consecuencias", []) or [])
-    held = [parse_consequence(c)[0] for c in cons]
-    normal_held = [h for h in held if h != "companero"]
-    room = int(opts["max_consequences"]) - len(normal_held)
-    free_sev = [s[0] for s in SEVERITIES if s[0] not in held]
-    comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
+    held, room, free_sev = slots(tuple(cons), opts["max_consequences"])
     policy = parse_policy(p.get("consequences", "auto"))
     chosen: list[str] = []
-    if stress > 0 and isinstance(policy, list):
+    alone = _fits(stress, free, mode)  # the boxes alone
+    if stress > 0 and isinstance(policy, tuple):
+        comp_free = max(0, int(ch.value("companeros") or 0) - held.count("companero"))
         for k in policy:
             if k == "companero":
                 if chosen.count("companero") >= comp_free:
@@ -191,13 +214,14 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
                                     f"(free: {free_names or 'none'})."))
             chosen.append(k)
         if len([c for c in chosen if c != "companero"]) > room:
+            normal_held = len(held) - held.count("companero")
             raise Refused(Label(f"{ch.name} puede tener como mucho {opts['max_consequences']} consecuencias "
-                                f"(max_consequences) y tiene {len(normal_held)}.",
+                                f"(max_consequences) y tiene {normal_held}.",
                                 f"{ch.name} may hold at most {opts['max_consequences']} consequences "
-                                f"(max_consequences) and holds {len(normal_held)}."))
-    elif stress > 0 and policy == "auto" and not _fits(stress, free, mode)[0]:
-        chosen = list(auto_consequences(stress, tuple(free), tuple(free_sev), room, mode))
-    absorbed = min(stress, sum(ABSORB[k] for k in chosen))
+                                f"(max_consequences) and holds {normal_held}."))
+    elif stress > 0 and policy == "auto" and not alone[0]:
+        chosen = list(auto_consequences(stress, free_boxes, free_sev, room, mode))
+    absorbed = min(stress, sum(map(ABSORB.get, chosen)))
     rest = stress - absorbed
     descr = list(p.get("describe") or ())
     for i, k in enumerate(chosen):
@@ -209,9 +233,9 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         names = ", ".join(f"{sev_name(k, lang)} ({ABSORB[k]})" for k in chosen)
         lines.append(Label(f"{ch.name} toma consecuencia {names}: absorbe {absorbed} de {stress}",
                            f"{ch.name} takes consequence {names}: absorbs {absorbed} of {stress}")(lang))
-    ok, boxes = _fits(rest, free, mode)
+    ok, boxes = _fits(rest, free, mode) if chosen else alone
     free_count = size - len(taken)
-    data.update({"track_size": size, "consequences_taken": [sev_name(k, "es") for k in chosen],
+    data.update({"track_size": size, "consequences_taken": [SPANISH[k] for k in chosen],
                  "absorbed": absorbed, "to_boxes": rest})
     if ok:
         new = taken | set(boxes)
