@@ -28,9 +28,8 @@ def do_surprise(action: Action, ctx: Context) -> Outcome:
             + ("Percepción", "Awareness")
         score, kind, name = find_skill(actor, names, "VOL")
         score_text = str(score)
-        prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind=kind,
+        prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text, kind=kind, name=name,
                        extra=[(-prepared, Label("preparado", "prepared")(lang))] if prepared else [])
-        prep.name = name
     else:
         prep = prepare({"steps": p.get("steps", 0)}, ctx, actor, score_text,
                        extra=[(-prepared, Label("preparado", "prepared")(lang))] if prepared else [])

@@ -19,9 +19,8 @@ def _stamina_prep(ch: Character, score_text: Any, ctx: Context, extra: list[tupl
     if score_text is not None:
         return prepare({}, ctx, ch, score_text, extra=extra, modifiers=False, dazed_optional=dazed_optional)
     score, kind, name = find_skill(ch, STAMINA, "CON")
-    prep = prepare({}, ctx, ch, str(score), kind=kind, extra=extra, modifiers=False, dazed_optional=dazed_optional)
-    prep.name = name
-    return prep
+    return prepare({}, ctx, ch, str(score), kind=kind, name=name, extra=extra, modifiers=False,
+                   dazed_optional=dazed_optional)
 
 
 def do_fatigue(ch: Character, action: Action, ctx: Context) -> Outcome:

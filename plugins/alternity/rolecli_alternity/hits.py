@@ -19,8 +19,7 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
             prep = prepare({}, ctx, ch, resolve_text, modifiers=False, st=st_now)
         else:
             score, kind, name = find_skill(ch, RESOLVE, "VOL")
-            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, st=st_now)
-            prep.name = name
+            prep = prepare({}, ctx, ch, str(score), kind=kind, name=name, modifiers=False, st=st_now)
         res = roll_check(ctx, prep.score, prep.rung, Label("Resolución-resolución física",
                                                            "Resolve-physical resolve")(ctx.lang))
         if ctx.explain:

@@ -63,8 +63,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
             kind = "feat"               # without the fall specialty: a DEX feat check (002-R29)
         if (p.get("kind") or "auto") != "auto":
             kind = p["kind"]
-        prep = prepare(q, ctx, actor, str(score), kind=kind)
-        prep.name = name
+        prep = prepare(q, ctx, actor, str(score), kind=kind, name=name)
         if name not in FALL:
             lines.append(Label(f"{actor.name} no tiene Acrobacias-caída: tirada de proeza de Destreza (002-R29).",
                                f"{actor.name} has no Acrobatics-fall: a Dexterity feat check (002-R29).")(lang))

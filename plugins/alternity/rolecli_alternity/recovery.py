@@ -117,8 +117,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             prep = prepare({}, ctx, ch, given, modifiers=False, extra=list(extra), st=st)
         else:
             score, kind, name = find_skill(ch, names, fallback)
-            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, extra=list(extra), st=st)
-            prep.name = name
+            prep = prepare({}, ctx, ch, str(score), kind=kind, name=name, modifiers=False, extra=list(extra), st=st)
         res = roll_check(ctx, prep.score, prep.rung, what)
         if explain:
             lines.extend([f"{ch.name}: {prep.line(lang)}", res.line(lang)])
