@@ -6,6 +6,7 @@ weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Character, Context, Label, Refused, worked_out
@@ -55,7 +56,10 @@ class Prepared:
         text += f" → {L.SITUATION(lang)} {rung_text(self.rung)}"
         return text
 
-    def as_json(self) -> dict:
+    @cached_property
+    def json(self) -> dict[str, Any]:
+        """Its JSON fields, made once (a Prepared is shared): merged into a result's own
+        data (``prep.json | res.as_json()``), never changed."""
         return {"score": self.score, "kind": self.kind, "trait": self.name, "base": rung_text(self.base),
                 "steps": self.steps, "situation_die": rung_text(self.rung),
                 "step_sources": [{"steps": s, "why": w} for s, w in self.sources]}
