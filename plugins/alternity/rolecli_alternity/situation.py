@@ -6,7 +6,7 @@ weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Character, Context, Label, Refused, worked_out
@@ -92,8 +92,9 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         given = (tuple(p.get("helpers") or ()), options["help_stack"], *map(p.get, _MODIFIERS))
     key = ("prepared", score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
            options["clamp_bonus"], ctx.lang)
-    return worked_out(actor.sheet, key, lambda: _prepare(p, ctx, actor, score_text, kind, name, extra, dazed,
-                                                         modifiers, dazed_optional, st))
+    # (a partial, not a lambda: a closure would make a cell of every local here, at every call)
+    return worked_out(actor.sheet, key, partial(_prepare, p, ctx, actor, score_text, kind, name, extra, dazed,
+                                                modifiers, dazed_optional, st))
 
 
 # The parameters of a call whose steps move its roll (besides ``helpers``), read by _prepare.
