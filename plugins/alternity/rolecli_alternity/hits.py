@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, worked_out
@@ -32,6 +33,14 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
 # What a hit that rolls nothing reads of the kept state (damage.apply): given only these,
 # apply returns them with whatever else it set (the knockout's wait, the scene's hurt).
 _HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
+
+
+def _landed(read: tuple[Any, ...], sizes: Mapping[str, int], track: str, amount: int,
+            spill: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): what it
+    writes of the state, and its report. (A function of its own, handed to worked_out in
+    a partial: a lambda would make a cell of every local of take_hit, at every hit.)"""
+    return D.apply(dict(zip(_HIT_READS, read)), sizes, track, amount, spill=spill)
 
 
 def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
@@ -72,7 +81,7 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
         roller = None
         read = (st["stun"], st["wound"], st["mortal"], st["fatigue"], st["status"], st["ko_cause"])
         written, rep = worked_out(ch.sheet, ("hit", track, amount, spill, read),
-                                  lambda: D.apply(dict(zip(_HIT_READS, read)), sizes, track, amount, spill=spill))
+                                  partial(_landed, read, sizes, track, amount, spill))
         new, rep = {**st, **written}, dict(rep)
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
