@@ -279,3 +279,24 @@ def test_seeded_and_given_dice_agree(seed, score, steps):
     first = hooks(plugin).rolecli_resolve(action=Action("check", spec_params), ctx=Context("en", src, options()))
     again = call("check", dice=[d.value for d in src.reads], score=str(score), steps=steps)
     assert again.data["degree"] == first.data["degree"] and again.data["total"] == first.data["total"]
+
+
+def test_a_roll_prepared_once_per_sheet_follows_the_call_the_marks_and_the_rules():
+    """One sheet, its roll worked out once for each call and marks: another step, other
+    marks, another Dazed rule or language each make a roll of their own."""
+    from dataclasses import replace
+
+    mad = character("Mad Dog")   # CON 11: Dazed over 5 stun or 5 wound boxes
+
+    def rolled(who, **kw):
+        out = call("check", actor=who, score="Atletismo", dice=[5, 1], **kw)
+        return out.data["situation_die"], [s["why"] for s in out.data["step_sources"]]
+
+    assert rolled(mad) == ("+d4", [])
+    assert rolled(mad, steps=1) == ("+d6", ["modifiers"])
+    hurt = replace(mad, state={"stun": 6})
+    assert rolled(hurt) == ("+d6", ["dazed (+1 dazed (over half the stun boxes))"])
+    assert rolled(hurt, rules={"dazed_stun": False}) == ("+d4", [])
+    assert rolled(hurt, lang="es")[1] == ["aturdido (+1 aturdido (más de la mitad del aturdimiento))"]
+    assert rolled(replace(mad, state={"stun": 6, "mortal": 1}))[0] == "+d8"
+    assert rolled(mad) == ("+d4", [])

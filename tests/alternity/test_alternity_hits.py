@@ -48,3 +48,25 @@ def test_002_R9_the_hits_of_a_phase_land_in_order_and_a_corpse_takes_no_more(cli
         "Zug is dead: the damage changes nothing.")
     st = kept(cli, "Zug")
     assert (st["mortal"], st["wound"], st["stun"], st["pending"]) == (7, 3, 3, [])
+
+
+def test_a_hit_worked_out_once_lands_on_each_state_with_what_that_state_holds():
+    # the same hit on the same marks is worked out once per sheet; what the hit does not
+    # read (this scene's hurt, the knockout's wait, the bad luck) stays each state's own
+    from aaa_helpers import call, character
+
+    zug = character("Zug")
+    fresh = call("damage", actor=zug, damage="4w").changes["Zug"]
+    assert (fresh["wound"], fresh["stun"], fresh["hurt_this_scene"]) == (4, 2, True)
+    marked = {"stun": 12, "ko_wait": 3, "bad_luck": 2, "hurt_this_scene": False}
+    again = character("Zug", state=marked)
+    out = call("damage", actor=again, damage="2s").changes["Zug"]   # the 13th stun box: knocked out
+    assert (out["status"], out["ko_cause"], out["ko_wait"], out["bad_luck"]) == ("ko", "stun", 1, 2)
+    assert out["hurt_this_scene"] is False
+    twin = character("Zug", state=marked | {"hurt_this_scene": True, "bad_luck": 0})
+    twin = type(twin)(twin.name, again.sheet, twin.state)   # the very sheet: the memo answers
+    out = call("damage", actor=twin, damage="2s").changes["Zug"]
+    assert (out["status"], out["ko_wait"], out["bad_luck"], out["hurt_this_scene"]) == ("ko", 1, 0, True)
+    knocked = type(twin)(twin.name, again.sheet, marked | {"status": "ko", "ko_cause": "stun", "ko_wait": 3})
+    out = call("damage", actor=knocked, damage="2s").changes["Zug"]   # already out: its wait runs on
+    assert (out["status"], out["ko_wait"]) == ("ko", 3)

@@ -51,7 +51,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         key, tpts, line = spend(against, key, target, ctx, own=False)
     if line:
         lines.append(line)
-    data = prep.as_json() | res.as_json()
+    data = prep.json | res.as_json()
     data.update(degree=key, rolled_degree=res.degree, success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts,
                 target_last_resorts_spent=tpts, damage=None)
     out = Outcome(data, lines, success=data["success"])

@@ -144,7 +144,7 @@ def do_challenge(action: Action, ctx: Context) -> Outcome:
     data = {
         "unit": unit, "limit": limit, "units_used": used, "minimum": least, "complete": complete,
         "critical_failure_effect": critical,
-        "steps": [prep.as_json() | {"step": i, "needs": need, "successes": got, "done": i <= path.step}
+        "steps": [prep.json | {"step": i, "needs": need, "successes": got, "done": i <= path.step}
                   for i, (prep, need, got) in enumerate(zip(steps, needs, path.got), 1)],
         "checks": checks,
     }

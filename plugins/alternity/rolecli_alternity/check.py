@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from rolecli.contract import Context, Label, Refused, check_range
 
 from . import labels as L
-from .steps import D20_RUNG, dice, rung_text
+from .steps import D20_RUNG, SituationDie, dice, rung_text
 
 RANK = {"critical_failure": 0, "failure": 1, "ordinary": 2, "good": 3, "amazing": 4}
 BY_RANK = {v: k for k, v in RANK.items()}
@@ -136,22 +136,24 @@ def check_score(score: int) -> None:
 def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: bool = False,
                too_hard: bool = False, marginal: bool = False) -> CheckResult:
     """Roll the control die, then the situation dice, through ``ctx.dice`` (in that order)."""
-    check_score(score)
-    sd = dice(rung)
-    control_why, situation_why = _reasons(what, rung, ctx.lang)
-    control = ctx.dice.roll(20, control_why)
-    values = [ctx.dice.roll(sd.sides, situation_why) for _ in range(sd.count)]
+    sd, control_why, situation_whys = _ready(score, rung, what, ctx.lang)
+    source = ctx.dice
+    control = source.roll(20, control_why)
+    values = source.roll_many(sd.sides, situation_whys) if situation_whys else []
     total = control + sd.sign * sum(values)
     key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
     return CheckResult(score, rung, control, values, total, key, notes, marginal)
 
 
 @functools.lru_cache(maxsize=1024)  # a simulation rolls the same few checks at every exchange
-def _reasons(what: str, rung: int, lang: str) -> tuple[str, str]:
-    """Why a check reads its control die and its situation dice, in ``lang``."""
+def _ready(score: int, rung: int, what: str, lang: str) -> tuple[SituationDie, str, tuple[str, ...]]:
+    """A check of ``score`` at ``rung`` checked, its situation dice, and why it reads its
+    control die and each situation die, in ``lang``."""
+    check_score(score)
+    sd = dice(rung)
     text = rung_text(rung)
-    return (Label(f"dado de control ({what})", f"control die ({what})")(lang),
-            Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang))
+    return (sd, Label(f"dado de control ({what})", f"control die ({what})")(lang),
+            (Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang),) * sd.count)
 
 
 # --- last resort points (002-R44) ------------------------------------------------

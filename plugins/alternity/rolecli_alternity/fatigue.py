@@ -19,9 +19,8 @@ def _stamina_prep(ch: Character, score_text: Any, ctx: Context, extra: list[tupl
     if score_text is not None:
         return prepare({}, ctx, ch, score_text, extra=extra, modifiers=False, dazed_optional=dazed_optional)
     score, kind, name = find_skill(ch, STAMINA, "CON")
-    prep = prepare({}, ctx, ch, str(score), kind=kind, extra=extra, modifiers=False, dazed_optional=dazed_optional)
-    prep.name = name
-    return prep
+    return prepare({}, ctx, ch, str(score), kind=kind, name=name, extra=extra, modifiers=False,
+                   dazed_optional=dazed_optional)
 
 
 def do_fatigue(ch: Character, action: Action, ctx: Context) -> Outcome:
@@ -41,7 +40,7 @@ def do_fatigue(ch: Character, action: Action, ctx: Context) -> Outcome:
     lines = [prep.line(lang), res.line(lang)]
     points = R.FATIGUE_DAMAGE[res.degree]
     st = state(ch)
-    data = prep.as_json() | res.as_json() | {"fatigue": points}
+    data = prep.json | res.as_json() | {"fatigue": points}
     if points:
         st, rep, more = take_hit(ch, st, "fatigue", points, ctx, resolve=p.get("resolve"))
         lines.extend(more)
@@ -83,5 +82,5 @@ def do_breath(ch: Character, action: Action, ctx: Context) -> Outcome:
     if new["status"] == "ko" and new["ko_cause"] == "drowning" and not rep.get("died"):
         lines.append(Label(f"{ch.name} está inconsciente y ahogándose.",
                            f"{ch.name} is unconscious and drowning.")(lang))
-    data = prep.as_json() | res.as_json() | {"round": rnd, "free_rounds": free, "stun": loss, "report": rep, "state": new}
+    data = prep.json | res.as_json() | {"round": rnd, "free_rounds": free, "stun": loss, "report": rep, "state": new}
     return Outcome(data, lines, success=res.success, changes={ch.name: new})

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping
 
-from rolecli.contract import Action, Character, Context, Label, Outcome
+from rolecli.contract import Action, Character, Context, Label, Outcome, worked_out
 
 from . import damage as D
 from . import labels as L
@@ -19,8 +20,7 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
             prep = prepare({}, ctx, ch, resolve_text, modifiers=False, st=st_now)
         else:
             score, kind, name = find_skill(ch, RESOLVE, "VOL")
-            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, st=st_now)
-            prep.name = name
+            prep = prepare({}, ctx, ch, str(score), kind=kind, name=name, modifiers=False, st=st_now)
         res = roll_check(ctx, prep.score, prep.rung, Label("Resolución-resolución física",
                                                            "Resolve-physical resolve")(ctx.lang))
         if ctx.explain:
@@ -28,6 +28,19 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
         return res.success
     roll.lines = []
     return roll
+
+
+# What a hit that rolls nothing reads of the kept state (damage.apply): given only these,
+# apply returns them with whatever else it set (the knockout's wait, the scene's hurt).
+_HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
+
+
+def _landed(read: tuple[Any, ...], sizes: Mapping[str, int], track: str, amount: int,
+            spill: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): what it
+    writes of the state, and its report. (A function of its own, handed to worked_out in
+    a partial: a lambda would make a cell of every local of take_hit, at every hit.)"""
+    return D.apply(dict(zip(_HIT_READS, read)), sizes, track, amount, spill=spill)
 
 
 def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
@@ -61,8 +74,15 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
     sizes = track_sizes(ch)
-    roller = _resolve_roller(ch, resolve, ctx) if track == "fatigue" else None  # only a full fatigue track rolls it
-    new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
+    if track == "fatigue":  # only a full fatigue track rolls (Resolve, 002-R25): played out at every hit
+        roller = _resolve_roller(ch, resolve, ctx)
+        new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
+    else:  # it lands the same on the same marks: worked out once per sheet (a simulation's hits meet the same few)
+        roller = None
+        read = (st["stun"], st["wound"], st["mortal"], st["fatigue"], st["status"], st["ko_cause"])
+        written, rep = worked_out(ch.sheet, ("hit", track, amount, spill, read),
+                                  partial(_landed, read, sizes, track, amount, spill))
+        new, rep = {**st, **written}, dict(rep)
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
         rep["knocked_out"] = True

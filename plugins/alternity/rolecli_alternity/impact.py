@@ -63,8 +63,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
             kind = "feat"               # without the fall specialty: a DEX feat check (002-R29)
         if (p.get("kind") or "auto") != "auto":
             kind = p["kind"]
-        prep = prepare(q, ctx, actor, str(score), kind=kind)
-        prep.name = name
+        prep = prepare(q, ctx, actor, str(score), kind=kind, name=name)
         if name not in FALL:
             lines.append(Label(f"{actor.name} no tiene Acrobacias-caída: tirada de proeza de Destreza (002-R29).",
                                f"{actor.name} has no Acrobatics-fall: a Dexterity feat check (002-R29).")(lang))
@@ -75,7 +74,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
     key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
-    data = prep.as_json() | res.as_json()
+    data = prep.json | res.as_json()
     data.update(height=height, kmh=kmh, gravity=gravity, category=cat, degree=key, rolled_degree=res.degree,
                 success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts, damage=None, table="P15 missing")
     out = Outcome(data, lines, success=data["success"])

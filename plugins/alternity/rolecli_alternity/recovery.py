@@ -16,7 +16,7 @@ from . import damage as D
 from . import labels as L
 from .check import RANK, CheckResult, roll_check
 from .hits import take_hit
-from .sheet import RESOLVE, STAMINA, find_skill, kept_state, state, track_sizes
+from .sheet import RESOLVE, STAMINA, find_skill, kept_state, own_state, state, track_sizes
 from .situation import prepare
 
 # 002-R31: stun recovered by a knocked-out character's Resolve roll
@@ -102,13 +102,15 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
-    st = state(ch)
+    kept = kept_state(ch)
     data: dict[str, Any] = {"character": ch.name, "event": event}
-    if st["status"] == "dead" and event != "act":
-        return Outcome(data | {"state": st}, [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)] if explain else [])
-    if event == "end_of_round" and not (st["pending"] or st["out_rounds"] or st["status"] == "ko"):
+    if kept["status"] == "dead" and event != "act":
+        return Outcome(data | {"state": own_state(kept)},
+                       [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)] if explain else [])
+    if event == "end_of_round" and not (kept["pending"] or kept["out_rounds"] or kept["status"] == "ko"):
         # most fighters' every round: nothing lands, no one counts down or rolls to wake
-        return Outcome(data | {"applied": [], "state": st}, [_round_words(ch, st, lang)] if explain else [])
+        return Outcome(data | {"applied": [], "state": own_state(kept)}, [_round_words(ch, kept, lang)] if explain else [])
+    st = own_state(kept)
     sizes = track_sizes(ch)
     lines: list[str] = []
 
@@ -117,8 +119,7 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
             prep = prepare({}, ctx, ch, given, modifiers=False, extra=list(extra), st=st)
         else:
             score, kind, name = find_skill(ch, names, fallback)
-            prep = prepare({}, ctx, ch, str(score), kind=kind, modifiers=False, extra=list(extra), st=st)
-            prep.name = name
+            prep = prepare({}, ctx, ch, str(score), kind=kind, name=name, modifiers=False, extra=list(extra), st=st)
         res = roll_check(ctx, prep.score, prep.rung, what)
         if explain:
             lines.extend([f"{ch.name}: {prep.line(lang)}", res.line(lang)])
@@ -212,4 +213,4 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
     # a recovery that changes nothing (most fighters' every round) changes no one
-    return Outcome(data, lines, changes={ch.name: st} if st != kept_state(ch) else {})
+    return Outcome(data, lines, changes={ch.name: st} if st != kept else {})

@@ -63,7 +63,12 @@ def ability(ch: Character, key: str) -> int:
 def state(ch: Character | None) -> dict[str, Any]:
     """The character's kept state, every key present: a table of its own, its lists too,
     for a rule that changes it (one that only reads it reads :func:`kept_state`)."""
-    out = dict(kept_state(ch))
+    return own_state(kept_state(ch))
+
+
+def own_state(kept: Mapping[str, Any]) -> dict[str, Any]:
+    """A kept state (:func:`kept_state`) as a table of its own, its lists too."""
+    out = dict(kept)
     for key in _LISTS:
         out[key] = list(out[key])
     return out

@@ -5,13 +5,14 @@ weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property, partial
 from typing import Any, Mapping, Sequence
 
-from rolecli.contract import Character, Context, Label, Refused
+from rolecli.contract import Character, Context, Label, Refused, worked_out
 
 from . import labels as L
-from .sheet import ability, dazed_steps, resolve_rating
+from .sheet import ability, dazed_steps, kept_state, resolve_rating
 from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
                     rung_text, situation_steps, two_weapon_steps)
 
@@ -33,15 +34,18 @@ SOURCE_NAMES = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Prepared:
+    """A roll made ready: shared by every roll of the same call on the same sheet and marks
+    (see :func:`prepare`), so it is never changed."""
+
     score: int
     kind: str
     name: str
     base: int
     rung: int
     steps: int
-    sources: list[tuple[int, str]] = field(default_factory=list)
+    sources: tuple[tuple[int, str], ...] = ()
 
     def line(self, lang: str) -> str:
         who = f"{self.name} " if self.name else ""
@@ -52,22 +56,58 @@ class Prepared:
         text += f" → {L.SITUATION(lang)} {rung_text(self.rung)}"
         return text
 
-    def as_json(self) -> dict:
+    @cached_property
+    def json(self) -> dict[str, Any]:
+        """Its JSON fields, made once (a Prepared is shared): merged into a result's own
+        data (``prep.json | res.as_json()``), never changed."""
         return {"score": self.score, "kind": self.kind, "trait": self.name, "base": rung_text(self.base),
                 "steps": self.steps, "situation_die": rung_text(self.rung),
                 "step_sources": [{"steps": s, "why": w} for s, w in self.sources]}
 
 
 def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, *,
-            kind: str | None = None, extra: Sequence[tuple[int, str]] = (), dazed: bool = True,
+            kind: str | None = None, name: str | None = None, extra: Sequence[tuple[int, str]] = (), dazed: bool = True,
             modifiers: bool = True, dazed_optional: bool = True, st: Mapping[str, Any] | None = None) -> Prepared:
     """Score, base die and every step (002-R3/R4, R12..R16, R26, R40..R43) → the rung.
-    ``st``: the actor's kept state, if already read."""
-    lang = ctx.lang
+    ``name``: the trait to name instead of the one the score reads as (a skill found on
+    the sheet, rolled as its score). ``st``: the actor's kept state, if already read.
+
+    The same for the same call, sheet and marks: worked out once for each (every
+    exchange of a simulation prepares the same few rolls), keyed by every parameter,
+    option and mark it reads."""
     if score_text is None:
         raise Refused(Label("falta la puntuación (o un personaje de campaña).",
                             "a score (or a campaign character) is needed."))
-    value, guessed, name = resolve_rating(actor, score_text)
+    if actor is None:  # no sheet to keep it on: a quick roll, made once
+        return _prepare(p, ctx, actor, score_text, kind, name, extra, dazed, modifiers, dazed_optional, st)
+    options = ctx.options
+    marks = None
+    if dazed:  # the Dazed steps read the tracks marked (002-R26)
+        if st is None:
+            st = kept_state(actor)
+        marks = (st["mortal"], st["fatigue"], st["stun"], st["wound"], dazed_optional,
+                 options.get("dazed_stun", True), options.get("dazed_wound", True))
+    given = None
+    if modifiers:  # helpers given as a list (a caller in Python) are held as a tuple
+        given = (tuple(p.get("helpers") or ()), options["help_stack"], *map(p.get, _MODIFIERS))
+    key = ("prepared", score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
+           options["clamp_bonus"], ctx.lang)
+    # (a partial, not a lambda: a closure would make a cell of every local here, at every call)
+    return worked_out(actor.sheet, key, partial(_prepare, p, ctx, actor, score_text, kind, name, extra, dazed,
+                                                modifiers, dazed_optional, st))
+
+
+# The parameters of a call whose steps move its roll (besides ``helpers``), read by _prepare.
+_MODIFIERS = ("steps", "situation", "two_actions", "two_weapons", "ambidextrous", "aim", "gravity", "moving", "load",
+              "strength")
+
+
+def _prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, kind: str | None,
+             name: str | None, extra: Sequence[tuple[int, str]], dazed: bool, modifiers: bool, dazed_optional: bool,
+             st: Mapping[str, Any] | None) -> Prepared:
+    """:func:`prepare`, worked out."""
+    lang = ctx.lang
+    value, guessed, trait = resolve_rating(actor, score_text)
     if kind is None:
         kind = p.get("kind", "auto") or "auto"
         if kind == "auto":
@@ -115,4 +155,4 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
             sources.append((s, SOURCE_NAMES["dazed"](lang) + " (" + ", ".join(why) + ")"))
     steps = sum(s for s, _ in sources)
     rung = final_rung(base, steps, clamp=bool(ctx.options["clamp_bonus"]))
-    return Prepared(score, kind, name, base, rung, steps, sources)
+    return Prepared(score, kind, trait if name is None else name, base, rung, steps, tuple(sources))
