@@ -347,3 +347,23 @@ def test_003_R9_the_mark_an_attack_leaves_is_made_once_for_each_pair():
 def test_003_R13_a_tracker_draws_its_boxes_aggravated_first():
     assert T.Tracker("health", 7, superficial=2, aggravated=1).draw() == "[X / / . . . .]"
     assert T.Tracker("willpower", 3, superficial=0, aggravated=3).draw() == "[X X X]"
+
+
+def test_an_action_copies_a_state_only_to_change_it_and_tells_its_changes_in_the_order_it_met_them():
+    """A roll reads the states it is made in without copying them (most attacks of a
+    fight hurt one side, or nobody); the changes come in the order the action met
+    the characters, whoever it changed first."""
+    from rolecli_v5.state import Work
+
+    katarina, guard = character("Katarina", {"hunger": 2}), character("Guardia 1")
+    work = Work()
+    assert work.seen(katarina) is katarina.state and work.seen(guard) is guard.state
+    assert work.changes() == {}
+    work.state(guard)["health_superficial"] = 2
+    assert work.seen(guard) == {"health_superficial": 2} and guard.state == {}
+    assert work.changes() == {"Guardia 1": {"health_superficial": 2}}
+    work.state(katarina)["hunger"] = 2  # set to what it was: no change
+    assert list(work.changes()) == ["Guardia 1"]
+    work.state(katarina)["hunger"] = 3
+    assert list(work.changes()) == ["Katarina", "Guardia 1"]
+    assert katarina.state == {"hunger": 2}

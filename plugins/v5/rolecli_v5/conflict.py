@@ -94,7 +94,7 @@ def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: d
          cover: str | None = None, earlier: int = 0, split: int | None = None) -> Side:
     """A side from the verb's parameters: its pool and its Willpower reroll; a
     defence's ``cover`` and ``earlier`` opponents (:func:`defence_modifiers`)."""
-    dice = pool(character, work.state(character) if character is not None else None, text, who, ctx.options,
+    dice = pool(character, work.seen(character) if character is not None else None, text, who, ctx.options,
                 modifier=p.get(f"{prefix}modifier"), hunger=p.get(f"{prefix}hunger"), cover=cover, earlier=earlier,
                 split=split, what="pool" if not prefix else "the opponent's pool")
     return Side(who, character, dice, str(p.get(f"{prefix}reroll") or "none").strip().lower())
@@ -143,7 +143,7 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
     lang = ctx.lang
     # auto spends for the player only when the tool rolls (with --dice the table has chosen) and it can pay
     automatic = (s.policy == "auto" and s.character is not None and not ctx.dice.physical
-                 and can_spend_safely(s.character, work.state(s.character)))
+                 and can_spend_safely(s.character, work.seen(s.character)))
     positions = chosen(s.policy, s.roll, needed, automatic)
     if not positions:
         return []
