@@ -14,6 +14,7 @@ from rolecli_v5.conflict import contest_hits, hit_against
 from rolecli_v5.degrees import contest_outcome, degree, of_roll, outcome_against
 from rolecli_v5.pool import Pool, Roll
 from rolecli_v5.reroll import best_after, chosen
+from rolecli_v5.state import Work
 from rolecli_v5.traits import Part
 
 from v5_helpers import character
@@ -353,8 +354,6 @@ def test_an_action_copies_a_state_only_to_change_it_and_tells_its_changes_in_the
     """A roll reads the states it is made in without copying them (most attacks of a
     fight hurt one side, or nobody); the changes come in the order the action met
     the characters, whoever it changed first."""
-    from rolecli_v5.state import Work
-
     katarina, guard = character("Katarina", {"hunger": 2}), character("Guardia 1")
     work = Work()
     assert work.seen(katarina) is katarina.state and work.seen(guard) is guard.state
@@ -367,3 +366,62 @@ def test_an_action_copies_a_state_only_to_change_it_and_tells_its_changes_in_the
     work.state(katarina)["hunger"] = 3
     assert list(work.changes()) == ["Katarina", "Guardia 1"]
     assert katarina.state == {"hunger": 2}
+
+
+def _declare(actor, target, rules=None, lang="en", **params):
+    """The attack's declaration, its parameters and rules completed as the core completes them."""
+    import rolecli_v5
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.dispatch import complete
+    from rolecli_v5.verbs import declared
+
+    action, ctx = complete(rolecli_v5.INFO, Action("attack", params, actor, target),
+                           Context(lang, DiceSource(1), dict(rules or {}), {}))
+    return declared(action, ctx)
+
+
+def test_003_R4_an_attack_is_declared_once_for_its_two_sheets_its_parameters_and_the_rules():
+    """A fight makes the same attacks again and again: what the parameters and the
+    sheets decide is worked out once, and anew for anything else it is declared from."""
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
+    plan = _declare(katarina, guard, **verb)
+    assert _declare(katarina, guard, **verb) is plan
+    assert _declare(katarina, character("Guardia 1", guard.state, **guard.sheet), **verb) is not plan  # another sheet
+    assert _declare(katarina, character("Guardia 2"), **verb) is not plan
+    assert _declare(katarina, guard, **{**verb, "two_sided": False}) is not plan
+    assert _declare(katarina, guard, **{**verb, "target_modifier": 1}) is not plan
+    assert _declare(katarina, guard, rules={"tie_weapon": False}, **verb) is not plan
+    assert _declare(katarina, guard, lang="es", **verb) is not plan
+    assert _declare(katarina, guard, **verb) is plan
+    stronger = character("Guardia 1", attributes={**guard.sheet["attributes"], "Destreza": 4})
+    assert _declare(katarina, stronger, **verb).side("defender", Work(), stronger).pool.size == 6
+    for _ in range(2):  # a refusal is not kept: it comes again
+        with pytest.raises(Refused, match="has no weapon 'Hacha'"):
+            _declare(katarina, guard, weapon="Hacha", **verb)
+
+
+def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own():
+    """The same hit on the same state marks the same boxes (worked out once), and each
+    attack's record is its own to change."""
+    from v5_helpers import after, call
+
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    # Katarina 3 successes against none: margin 3, superficial, halved to 2 (003-R11, R13)
+    dice = [7, 7, 7, 1, 1, 1, 2, 1, 1, 1, 1]
+
+    def attack(target):
+        return call("attack", dice=dice, actor=katarina, target=target, pool="Destreza+Pelea",
+                    defence="Destreza+Pelea", two_sided=True)
+
+    first = attack(guard)
+    assert first.changes == {"Guardia 1": {"health_superficial": 2, "health_aggravated": 0}}
+    first.data["hits"][0]["levels"] = 99
+    again = attack(guard)
+    assert again.changes == first.changes and again.data["hits"][0]["levels"] == 2
+    assert again.data["hits"][0]["after"]["boxes"] == "[/ / . . .]"
+    hurt = attack(after(guard, first))
+    assert hurt.changes == {"Guardia 1": {"health_superficial": 4, "health_aggravated": 0}}
+    assert (hurt.data["hits"][0]["before"]["boxes"], hurt.data["hits"][0]["after"]["boxes"]) == ("[/ / . . .]",
+                                                                                                 "[/ / / / .]")
