@@ -9,9 +9,9 @@ dice, the attacker's rerolled dice, the defender's rerolled dice.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Sequence
 
 from rolecli.contract import Character, Effect, Label, Refused, worked_out
 
@@ -68,7 +68,7 @@ class Side:
     policy: str
     roll: Roll | None = None
     first: Roll | None = None  # the dice before a Willpower reroll
-    rerolled: list[int] = field(default_factory=list)
+    rerolled: Sequence[int] = ()  # their positions, from 0 (set by the reroll, never changed in place)
     paid: dict | None = None
 
     @property
@@ -168,6 +168,8 @@ def roll(ctx, *sides: Side) -> None:
 
 def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:
     """A Willpower reroll by the side's policy, paid with one superficial Willpower (003-R14)."""
+    if s.policy == "none":  # the default: nothing to weigh
+        return []
     lang = ctx.lang
     # auto spends for the player only when the tool rolls (with --dice the table has chosen) and it can pay
     automatic = (s.policy == "auto" and s.character is not None and not ctx.dice.physical
