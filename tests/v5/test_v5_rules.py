@@ -425,3 +425,25 @@ def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own(
     assert hurt.changes == {"Guardia 1": {"health_superficial": 4, "health_aggravated": 0}}
     assert (hurt.data["hits"][0]["before"]["boxes"], hurt.data["hits"][0]["after"]["boxes"]) == ("[/ / . . .]",
                                                                                                  "[/ / / / .]")
+
+
+def test_003_R21_a_recoverys_record_is_worked_out_once_for_each_state_it_leaves_and_is_its_own():
+    """Every turn's end records the trackers it leaves (a fight ends its turns in a few
+    states): the same state gives the same record, each call its own to change; the
+    Hunger a mend's Rouse check gains is read from the state it leaves."""
+    from v5_helpers import call
+
+    katarina = character("Katarina", {"health_superficial": 2})
+    first = call("recover", actor=katarina, event="end_of_turn", dice=[7])  # 6+: Hunger stays at 1
+    assert (first.data["health"]["superficial"], first.data["hunger"]) == (1, 1)
+    first.data["hunger"] = 99
+    again = call("recover", actor=katarina, event="end_of_turn", dice=[7])
+    assert again.data == {**first.data, "hunger": 1}
+    hungrier = call("recover", actor=katarina, event="end_of_turn", dice=[3])  # 1–5: Hunger 1 → 2
+    assert (hungrier.data["health"]["superficial"], hungrier.data["hunger"]) == (1, 2)
+    guard = character("Guardia 1", {"health_superficial": 2})
+    assert call("recover", actor=guard, event="end_of_turn", seed=1).data == {  # another sheet, no Hunger
+        "character": "Guardia 1", "event": "end_of_turn",
+        "health": {"size": 5, "superficial": 2, "aggravated": 0, "boxes": "[/ / . . .]", "impaired": False},
+        "willpower": {"size": 2, "superficial": 0, "aggravated": 0, "boxes": "[. .]", "impaired": False},
+        "hunger": None}

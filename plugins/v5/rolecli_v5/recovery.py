@@ -15,12 +15,12 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Label, Outcome, Refused
+from rolecli.contract import Character, Label, Outcome, Refused, worked_out
 
 from . import hunger as H
 from . import labels as L
 from . import trackers as T
-from .conditions import out_of_play
+from .conditions import STATE_KEYS, status
 from .labels import tr
 from .state import Work
 from .traits import attribute
@@ -178,17 +178,24 @@ def recover(character: Character, event: str, action, ctx) -> Outcome:
     if event not in EVENTS:
         raise Refused(Label(f"el suceso {event!r} no existe; sucesos: {', '.join(EVENTS)}.",
                             f"event {event!r} is unknown; events: {', '.join(EVENTS)}."))
+    dead = status(character, ctx.options).key == "dead"  # (worked out once for each state)
     work = Work()
     state = work.state(character)
-    dead = out_of_play(character, ctx.options, state) == "dead"
     lines = [] if dead else EVENTS[event](character, state, p, ctx)
     if dead and ctx.explain:
         lines = [tr(lang, f"{character.name}: {L.OUT['dead']('es')}: nada lo cura",
                     f"{character.name}: {L.OUT['dead']('en')}: nothing heals it")]
     elif not lines and ctx.explain:
         lines = [tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal")]
-    data = {"character": character.name, "event": event,
-            "health": T.read(character, "health", state).as_json(),
-            "willpower": T.read(character, "willpower", state).as_json(),
-            "hunger": H.level(character, state) if H.is_vampire(character) else None}
-    return Outcome(data=data, lines=lines, changes=work.changes())
+    return Outcome(data=recovered(character, event, state), lines=lines, changes=work.changes())
+
+
+def recovered(character: Character, event: str, state: dict) -> dict:
+    """A recovery's record, for scripts: the trackers and Hunger it leaves. Worked
+    out once for each state it leaves (a fight ends its turns in a few dozen), as
+    it reads nothing else; each call gets a copy of its own."""
+    key = ("recovered", character.name, event, *map(state.get, STATE_KEYS))
+    return dict(worked_out(character.sheet, key, lambda: {
+        "character": character.name, "event": event, "health": T.read(character, "health", state).as_json(),
+        "willpower": T.read(character, "willpower", state).as_json(),
+        "hunger": H.level(character, state) if H.is_vampire(character) else None}))
