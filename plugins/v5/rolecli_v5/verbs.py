@@ -408,9 +408,9 @@ def attack(action: Action, ctx) -> Outcome:
     else:
         d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
-        lines = willpower(work, ctx, a, d.successes + 1, social=p["social"])
-        lines += willpower(work, ctx, d, a.successes + (1 if p["two_sided"] else 0), social=p["social"])
-        mine, theirs = a.successes, d.successes  # after the rerolls
+        lines = willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
+        lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
+        mine, theirs = a.roll.successes, d.roll.successes  # after the rerolls
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
         hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=plan.weapon,
