@@ -14,6 +14,7 @@ from rolecli_v5.conflict import contest_hits, hit_against
 from rolecli_v5.degrees import contest_outcome, degree, of_roll, outcome_against
 from rolecli_v5.pool import Pool, Roll
 from rolecli_v5.reroll import best_after, chosen
+from rolecli_v5.state import Work
 from rolecli_v5.traits import Part
 
 from v5_helpers import character
@@ -347,3 +348,102 @@ def test_003_R9_the_mark_an_attack_leaves_is_made_once_for_each_pair():
 def test_003_R13_a_tracker_draws_its_boxes_aggravated_first():
     assert T.Tracker("health", 7, superficial=2, aggravated=1).draw() == "[X / / . . . .]"
     assert T.Tracker("willpower", 3, superficial=0, aggravated=3).draw() == "[X X X]"
+
+
+def test_an_action_copies_a_state_only_to_change_it_and_tells_its_changes_in_the_order_it_met_them():
+    """A roll reads the states it is made in without copying them (most attacks of a
+    fight hurt one side, or nobody); the changes come in the order the action met
+    the characters, whoever it changed first."""
+    katarina, guard = character("Katarina", {"hunger": 2}), character("Guardia 1")
+    work = Work()
+    assert work.seen(katarina) is katarina.state and work.seen(guard) is guard.state
+    assert work.changes() == {}
+    work.state(guard)["health_superficial"] = 2
+    assert work.seen(guard) == {"health_superficial": 2} and guard.state == {}
+    assert work.changes() == {"Guardia 1": {"health_superficial": 2}}
+    work.state(katarina)["hunger"] = 2  # set to what it was: no change
+    assert list(work.changes()) == ["Guardia 1"]
+    work.state(katarina)["hunger"] = 3
+    assert list(work.changes()) == ["Katarina", "Guardia 1"]
+    assert katarina.state == {"hunger": 2}
+
+
+def _declare(actor, target, rules=None, lang="en", **params):
+    """The attack's declaration, its parameters and rules completed as the core completes them."""
+    import rolecli_v5
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.dispatch import complete
+    from rolecli_v5.verbs import declared
+
+    action, ctx = complete(rolecli_v5.INFO, Action("attack", params, actor, target),
+                           Context(lang, DiceSource(1), dict(rules or {}), {}))
+    return declared(action, ctx)
+
+
+def test_003_R4_an_attack_is_declared_once_for_its_two_sheets_its_parameters_and_the_rules():
+    """A fight makes the same attacks again and again: what the parameters and the
+    sheets decide is worked out once, and anew for anything else it is declared from."""
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
+    plan = _declare(katarina, guard, **verb)
+    assert _declare(katarina, guard, **verb) is plan
+    assert _declare(katarina, character("Guardia 1", guard.state, **guard.sheet), **verb) is not plan  # another sheet
+    assert _declare(katarina, character("Guardia 2"), **verb) is not plan
+    assert _declare(katarina, guard, **{**verb, "two_sided": False}) is not plan
+    assert _declare(katarina, guard, **{**verb, "target_modifier": 1}) is not plan
+    assert _declare(katarina, guard, rules={"tie_weapon": False}, **verb) is not plan
+    assert _declare(katarina, guard, lang="es", **verb) is not plan
+    assert _declare(katarina, guard, **verb) is plan
+    stronger = character("Guardia 1", attributes={**guard.sheet["attributes"], "Destreza": 4})
+    assert _declare(katarina, stronger, **verb).side("defender", Work(), stronger).pool.size == 6
+    for _ in range(2):  # a refusal is not kept: it comes again
+        with pytest.raises(Refused, match="has no weapon 'Hacha'"):
+            _declare(katarina, guard, weapon="Hacha", **verb)
+
+
+def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own():
+    """The same hit on the same state marks the same boxes (worked out once), and each
+    attack's record is its own to change."""
+    from v5_helpers import after, call
+
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    # Katarina 3 successes against none: margin 3, superficial, halved to 2 (003-R11, R13)
+    dice = [7, 7, 7, 1, 1, 1, 2, 1, 1, 1, 1]
+
+    def attack(target):
+        return call("attack", dice=dice, actor=katarina, target=target, pool="Destreza+Pelea",
+                    defence="Destreza+Pelea", two_sided=True)
+
+    first = attack(guard)
+    assert first.changes == {"Guardia 1": {"health_superficial": 2, "health_aggravated": 0}}
+    first.data["hits"][0]["levels"] = 99
+    again = attack(guard)
+    assert again.changes == first.changes and again.data["hits"][0]["levels"] == 2
+    assert again.data["hits"][0]["after"]["boxes"] == "[/ / . . .]"
+    hurt = attack(after(guard, first))
+    assert hurt.changes == {"Guardia 1": {"health_superficial": 4, "health_aggravated": 0}}
+    assert (hurt.data["hits"][0]["before"]["boxes"], hurt.data["hits"][0]["after"]["boxes"]) == ("[/ / . . .]",
+                                                                                                 "[/ / / / .]")
+
+
+def test_003_R21_a_recoverys_record_is_worked_out_once_for_each_state_it_leaves_and_is_its_own():
+    """Every turn's end records the trackers it leaves (a fight ends its turns in a few
+    states): the same state gives the same record, each call its own to change; the
+    Hunger a mend's Rouse check gains is read from the state it leaves."""
+    from v5_helpers import call
+
+    katarina = character("Katarina", {"health_superficial": 2})
+    first = call("recover", actor=katarina, event="end_of_turn", dice=[7])  # 6+: Hunger stays at 1
+    assert (first.data["health"]["superficial"], first.data["hunger"]) == (1, 1)
+    first.data["hunger"] = 99
+    again = call("recover", actor=katarina, event="end_of_turn", dice=[7])
+    assert again.data == {**first.data, "hunger": 1}
+    hungrier = call("recover", actor=katarina, event="end_of_turn", dice=[3])  # 1–5: Hunger 1 → 2
+    assert (hungrier.data["health"]["superficial"], hungrier.data["hunger"]) == (1, 2)
+    guard = character("Guardia 1", {"health_superficial": 2})
+    assert call("recover", actor=guard, event="end_of_turn", seed=1).data == {  # another sheet, no Hunger
+        "character": "Guardia 1", "event": "end_of_turn",
+        "health": {"size": 5, "superficial": 2, "aggravated": 0, "boxes": "[/ / . . .]", "impaired": False},
+        "willpower": {"size": 2, "superficial": 0, "aggravated": 0, "boxes": "[. .]", "impaired": False},
+        "hunger": None}

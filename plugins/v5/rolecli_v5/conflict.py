@@ -9,9 +9,9 @@ dice, the attacker's rerolled dice, the defender's rerolled dice.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Sequence
 
 from rolecli.contract import Character, Effect, Label, Refused, worked_out
 
@@ -68,7 +68,7 @@ class Side:
     policy: str
     roll: Roll | None = None
     first: Roll | None = None  # the dice before a Willpower reroll
-    rerolled: list[int] = field(default_factory=list)
+    rerolled: Sequence[int] = ()  # their positions, from 0 (set by the reroll, never changed in place)
     paid: dict | None = None
 
     @property
@@ -90,14 +90,42 @@ class Side:
         return data
 
 
+@dataclass(frozen=True)
+class Stance:
+    """What a verb's parameters say of one side before any die: its pool (``text``)
+    and name, the Storyteller's modifier, its Hunger dice, a defence's ``cover``
+    against shots (``None``: not shot at), a ``split`` (003-R9) and its Willpower
+    reroll (``policy``, in lower case); ``what`` words a refusal."""
+
+    text: Any
+    who: str
+    modifier: int | None
+    hunger: int | None
+    policy: str
+    cover: str | None = None
+    split: int | None = None
+    what: str = "pool"
+
+    @classmethod
+    def of(cls, p: dict, text: Any, who: str, prefix: str = "", *, cover: str | None = None,
+           split: int | None = None) -> Stance:
+        """The side's parameters: the actor's, or those that begin with ``prefix`` (``target_``)."""
+        return cls(text, who, p.get(f"{prefix}modifier"), p.get(f"{prefix}hunger"),
+                   str(p.get(f"{prefix}reroll") or "none").strip().lower(), cover, split,
+                   "pool" if not prefix else "the opponent's pool")
+
+    def pool(self, character: Character | None, state: dict[str, Any] | None, options, earlier: int = 0) -> Pool:
+        """Its pool in ``state``, one die less for each of ``earlier`` opponents (003-R9)."""
+        return pool(character, state, self.text, self.who, options, modifier=self.modifier, hunger=self.hunger,
+                    cover=self.cover, earlier=earlier, split=self.split, what=self.what)
+
+
 def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: dict, prefix: str = "", *,
          cover: str | None = None, earlier: int = 0, split: int | None = None) -> Side:
-    """A side from the verb's parameters: its pool and its Willpower reroll; a
-    defence's ``cover`` and ``earlier`` opponents (:func:`defence_modifiers`)."""
-    dice = pool(character, work.state(character) if character is not None else None, text, who, ctx.options,
-                modifier=p.get(f"{prefix}modifier"), hunger=p.get(f"{prefix}hunger"), cover=cover, earlier=earlier,
-                split=split, what="pool" if not prefix else "the opponent's pool")
-    return Side(who, character, dice, str(p.get(f"{prefix}reroll") or "none").strip().lower())
+    """A side from the verb's parameters (:class:`Stance`): its pool and its Willpower reroll."""
+    stance = Stance.of(p, text, who, prefix, cover=cover, split=split)
+    state = work.seen(character) if character is not None else None
+    return Side(who, character, stance.pool(character, state, ctx.options, earlier), stance.policy)
 
 
 def pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options, *,
@@ -140,10 +168,12 @@ def roll(ctx, *sides: Side) -> None:
 
 def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:
     """A Willpower reroll by the side's policy, paid with one superficial Willpower (003-R14)."""
+    if s.policy == "none":  # the default: nothing to weigh
+        return []
     lang = ctx.lang
     # auto spends for the player only when the tool rolls (with --dice the table has chosen) and it can pay
     automatic = (s.policy == "auto" and s.character is not None and not ctx.dice.physical
-                 and can_spend_safely(s.character, work.state(s.character)))
+                 and can_spend_safely(s.character, work.seen(s.character)))
     positions = chosen(s.policy, s.roll, needed, automatic)
     if not positions:
         return []

@@ -17,7 +17,7 @@ SUCCESS = 6
 TEN = 10
 
 
-@dataclass
+@dataclass(init=False)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
     ``successes``, ``critical``, ``messy`` and ``bestial`` are read once, counting the
@@ -30,8 +30,9 @@ class Roll:
     messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
     bestial: bool = field(init=False, repr=False, compare=False)  # a Hunger die showing 1: a failure with it is bestial
 
-    def __post_init__(self) -> None:
-        dice = self.regular + self.hunger
+    def __init__(self, regular: tuple[int, ...], hunger: tuple[int, ...] = ()) -> None:
+        self.regular, self.hunger = regular, hunger
+        dice = regular + hunger
         pairs = dice.count(TEN) // 2
         self.successes = len([d for d in dice if d >= SUCCESS]) + 2 * pairs
         self.critical = pairs > 0

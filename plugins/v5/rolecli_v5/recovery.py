@@ -15,12 +15,12 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Label, Outcome, Refused
+from rolecli.contract import Character, Label, Outcome, Refused, worked_out
 
 from . import hunger as H
 from . import labels as L
 from . import trackers as T
-from .conditions import out_of_play
+from .conditions import STATE_KEYS, status
 from .labels import tr
 from .state import Work
 from .traits import attribute
@@ -44,8 +44,9 @@ def _hunger(before: int, after: int, lang: str) -> str:
     return tr(lang, f"Ansia {before} → {after}", f"Hunger {before} → {after}")
 
 
-def start_of_session(character: Character, state: dict, p: dict, ctx) -> list[str]:
+def start_of_session(character: Character, work: Work, p: dict, ctx) -> list[str]:
     lang = ctx.lang
+    state = work.state(character)
     lines = []
     if not H.is_vampire(character):  # 003-R20
         stamina = attribute(character, "stamina")
@@ -71,19 +72,20 @@ def start_of_session(character: Character, state: dict, p: dict, ctx) -> list[st
     return lines + _healed(character.name, before, after, why, lang)
 
 
-def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
+def end_of_turn(character: Character, work: Work, p: dict, ctx) -> list[str]:
     """003-R21: one Rouse check a turn mends superficial Health, by Blood Potency."""
     if not H.is_vampire(character) or p.get("mend", "auto") == "no":  # (asked at every turn's end: the sheet first)
         return []
     lang = ctx.lang
-    before = T.read(character, "health", state)
+    before = T.read(character, "health", character.state)
     if before.superficial == 0:
         return []
-    hunger = H.level(character, state)
+    hunger = H.level(character)
     if hunger >= H.MAX:
         return [tr(lang, f"{character.name}: con Ansia {H.MAX} no puede Enardecer la Sangre para curarse",
                    f"{character.name}: at Hunger {H.MAX} it cannot Rouse the Blood to mend")] if ctx.explain else []
     potency = H.blood_potency(character)
+    state = work.state(character)
     die, state["hunger"] = H.rouse(ctx.dice, hunger, tr(lang, f"{character.name} se cura", f"{character.name} mends"),
                                    lang)
     after = T.heal(before, superficial=H.mend_amount(potency))
@@ -96,15 +98,15 @@ def end_of_turn(character: Character, state: dict, p: dict, ctx) -> list[str]:
     return _healed(character.name, before, after, why, lang)
 
 
-def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
+def rest(character: Character, work: Work, p: dict, ctx) -> list[str]:
     """The rulings: a vampire mends aggravated Health at three Rouse checks a point,
     stopping at Hunger 5 (it cannot Rouse the Blood on purpose any more)."""
     lang = ctx.lang
-    before = T.read(character, "health", state)
+    before = T.read(character, "health", character.state)
     wanted = min(int(p.get("aggravated", 1)), before.aggravated)
     if not H.is_vampire(character) or wanted == 0:
         return []
-    start = hunger = H.level(character, state)
+    start = hunger = H.level(character)
     mended, rolled, stopped = 0, [], False
     for point in range(wanted):
         for n in range(H.AGGRAVATED_COST):
@@ -117,6 +119,7 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
         if stopped:
             break
         mended += 1
+    state = work.state(character)
     state["hunger"] = hunger
     after = T.heal(before, aggravated=mended)
     T.store(state, after)
@@ -129,12 +132,13 @@ def rest(character: Character, state: dict, p: dict, ctx) -> list[str]:
     return _healed(character.name, before, after, why, lang) or [f"{character.name}: {why}"]
 
 
-def treatment(character: Character, state: dict, p: dict, ctx) -> list[str]:
+def treatment(character: Character, work: Work, p: dict, ctx) -> list[str]:
     """The rulings: only explicit treatment heals a mortal's aggravated Health."""
     lang = ctx.lang
     if H.is_vampire(character):
         return [tr(lang, f"{character.name}: la medicina no cura a los muertos (un vampiro descansa: rest)",
                    f"{character.name}: medicine does not heal the dead (a vampire mends in its rest)")]
+    state = work.state(character)
     before = T.read(character, "health", state)
     after = T.heal(before, aggravated=int(p.get("points", 1)))
     T.store(state, after)
@@ -143,10 +147,11 @@ def treatment(character: Character, state: dict, p: dict, ctx) -> list[str]:
     return _healed(character.name, before, after, tr(lang, "tratamiento", "treatment"), lang)
 
 
-def feed(character: Character, state: dict, p: dict, ctx) -> list[str]:
+def feed(character: Character, work: Work, p: dict, ctx) -> list[str]:
     lang = ctx.lang
     if not H.is_vampire(character):
         return []
+    state = work.state(character)
     before = H.level(character, state)
     state["hunger"] = max(0 if p.get("kill") else min(before, H.SLAKE_FLOOR), before - int(p.get("slake", 1)))
     if not ctx.explain:
@@ -157,10 +162,10 @@ def feed(character: Character, state: dict, p: dict, ctx) -> list[str]:
                f"{character.name} feeds: Hunger {before} → {state['hunger']} ({why})")]
 
 
-def end_of_scene(character: Character, state: dict, p: dict, ctx) -> list[str]:
-    if not state.get("ruined"):
+def end_of_scene(character: Character, work: Work, p: dict, ctx) -> list[str]:
+    if not character.state.get("ruined"):
         return []
-    state["ruined"] = False
+    work.state(character)["ruined"] = False
     if not ctx.explain:
         return []
     return [tr(ctx.lang, f"{character.name}: termina el conflicto social; lo que pierde (Estatus, Méritos, la corte) "
@@ -178,17 +183,23 @@ def recover(character: Character, event: str, action, ctx) -> Outcome:
     if event not in EVENTS:
         raise Refused(Label(f"el suceso {event!r} no existe; sucesos: {', '.join(EVENTS)}.",
                             f"event {event!r} is unknown; events: {', '.join(EVENTS)}."))
-    work = Work()
-    state = work.state(character)
-    dead = out_of_play(character, ctx.options, state) == "dead"
-    lines = [] if dead else EVENTS[event](character, state, p, ctx)
+    dead = status(character, ctx.options).key == "dead"  # (worked out once for each state)
+    work = Work()  # each event copies the state only to change it (a turn's end mostly finds nothing to do)
+    lines = [] if dead else EVENTS[event](character, work, p, ctx)
     if dead and ctx.explain:
         lines = [tr(lang, f"{character.name}: {L.OUT['dead']('es')}: nada lo cura",
                     f"{character.name}: {L.OUT['dead']('en')}: nothing heals it")]
     elif not lines and ctx.explain:
         lines = [tr(lang, f"{character.name}: nada que curar", f"{character.name}: nothing to heal")]
-    data = {"character": character.name, "event": event,
-            "health": T.read(character, "health", state).as_json(),
-            "willpower": T.read(character, "willpower", state).as_json(),
-            "hunger": H.level(character, state) if H.is_vampire(character) else None}
-    return Outcome(data=data, lines=lines, changes=work.changes())
+    return Outcome(data=recovered(character, event, work.seen(character)), lines=lines, changes=work.changes())
+
+
+def recovered(character: Character, event: str, state: dict) -> dict:
+    """A recovery's record, for scripts: the trackers and Hunger it leaves. Worked
+    out once for each state it leaves (a fight ends its turns in a few dozen), as
+    it reads nothing else; each call gets a copy of its own."""
+    key = ("recovered", character.name, event, *map(state.get, STATE_KEYS))
+    return dict(worked_out(character.sheet, key, lambda: {
+        "character": character.name, "event": event, "health": T.read(character, "health", state).as_json(),
+        "willpower": T.read(character, "willpower", state).as_json(),
+        "hunger": H.level(character, state) if H.is_vampire(character) else None}))

@@ -10,17 +10,28 @@ from rolecli.contract import Character
 
 class Work:
     def __init__(self) -> None:
-        self.characters: dict[str, Character] = {}
+        self.characters: dict[str, Character] = {}  # in the order the action first met them: its changes' order
         self.states: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:
-        """The working copy of ``character``'s state, made on first use. The rules
+        """The working copy of ``character``'s state, to change, made on first use. The rules
         only set a state's keys (to numbers and flags), never change a value in place,
         so a shallow copy keeps the character's own state as it was."""
         if character.name not in self.states:
-            self.characters[character.name] = character
+            self.characters.setdefault(character.name, character)
             self.states[character.name] = dict(character.state)
         return self.states[character.name]
 
+    def seen(self, character: Character) -> dict[str, Any]:
+        """``character``'s state as the action has left it so far, to read only: its
+        working copy once it has one, else its own (copied only by a change: a roll
+        that misses changes nobody)."""
+        found = self.states.get(character.name)
+        if found is None:
+            self.characters.setdefault(character.name, character)
+            return character.state
+        return found
+
     def changes(self) -> dict[str, dict[str, Any]]:
-        return {name: state for name, state in self.states.items() if state != self.characters[name].state}
+        return {name: state for name, character in self.characters.items()
+                if (state := self.states.get(name)) is not None and state != character.state}

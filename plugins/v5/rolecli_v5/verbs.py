@@ -3,6 +3,8 @@ checks, each turned into dice read, results and new state."""
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from typing import Any
 
 from rolecli.contract import Action, Character, Label, Outcome, Refused, worked_out
@@ -11,7 +13,8 @@ from rolecli.names import closest, fold
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conflict import (Hit, Side, attacked, contest_hits, earlier_opponents, hints, hit_against,
+from .conditions import STATE_KEYS
+from .conflict import (Hit, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
@@ -76,12 +79,11 @@ def actor_side(work: Work, ctx, action: Action, p: dict, who: Label) -> Side:
     return side(work, ctx, action.actor, p["pool"], name_of(action.actor, who, ctx.lang), p, split=p.get("split"))
 
 
-def against(work: Work, ctx, action: Action, p: dict, difficulty: int, who: Label, *, social: bool = False,
-            note: Label | None = None) -> tuple[Side, str, list[str]]:
-    """003-R6: the actor's pool against a difficulty, with its Willpower reroll:
-    (the side, win or lose, the lines)."""
+def against(work: Work, ctx, s: Side, difficulty: int, *, social: bool = False,
+            note: Label | None = None) -> tuple[str, list[str]]:
+    """003-R6: a side's pool against a difficulty, with its Willpower reroll:
+    (win or lose, the lines)."""
     lang = ctx.lang
-    s = actor_side(work, ctx, action, p, who)
     roll(ctx, s)
     lines = willpower(work, ctx, s, difficulty, social=social)
     outcome = outcome_against(s.successes, difficulty)
@@ -90,7 +92,7 @@ def against(work: Work, ctx, action: Action, p: dict, difficulty: int, who: Labe
         lines += [s.line(lang), tr(lang, "Dificultad", "Difficulty") + f" {difficulty}{note(lang) if note else ''}: {said}"]
         if outcome != "win":
             lines += hints(s, difficulty, lang)
-    return s, outcome, lines
+    return outcome, lines
 
 
 def check(action: Action, ctx) -> Outcome:
@@ -98,7 +100,8 @@ def check(action: Action, ctx) -> Outcome:
     p = action.params
     work = Work()
     difficulty = int(p["difficulty"])
-    s, outcome, lines = against(work, ctx, action, p, difficulty, POOL)
+    s = actor_side(work, ctx, action, p, POOL)
+    outcome, lines = against(work, ctx, s, difficulty)
     data = {"roll": s.as_json(), "difficulty": difficulty, "successes": s.successes,
             "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
     return _finish(work, data, lines, outcome == "win")
@@ -227,30 +230,149 @@ def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
     return defence
 
 
-def _deal(work: Work, ctx, hit: Hit, by: Side, to_name: str, to_character: Character | None, p: dict,
-          key: str, source: str, creature: str) -> tuple[dict, list[str]]:
-    """One hit's type (003-R12) and its marks on the receiver's tracker (003-R13…R16)."""
+@dataclass(frozen=True)
+class Blow:
+    """What a hit by one side is on the other: who hits whom, where the damage comes
+    from, the receiver's creature and so the damage's type (003-R12), and the
+    tracker it marks."""
+
+    by: str
+    to: str
+    source: str
+    creature: str
+    kind: str
+    tracker: str
+
+    @functools.cached_property
+    def typed(self) -> dict[str, str]:
+        """The hit's record of them (read-only: each hit's record is a dict of its own)."""
+        return {"source": self.source, "type": self.kind, "tracker": self.tracker}
+
+
+KEPT = 4096  # what a Declared keeps by state at most (a fight goes through a few dozen states)
+
+
+def _keep(kept: dict, key: tuple, value: Any) -> Any:
+    if len(kept) >= KEPT:
+        kept.clear()
+    kept[key] = value
+    return value
+
+
+class Declared:
+    """An attack as its parameters, the two sheets and the rule options decide it
+    before any die (003-R4…R13): refused here when the book rules it out; its
+    weapons, the tracker it hurts, each side's :class:`Stance` and what a hit by
+    each side is on the other (:class:`Blow`). A fight makes the same few attacks
+    again and again: :func:`declared` keeps each one, and each keeps by state
+    what its sides' pools and its hits come to."""
+
+    def __init__(self, action: Action, options, lang: str) -> None:
+        p, actor, target = action.params, action.actor, action.target
+        self.params, self.options = dict(p), dict(options)  # what it is declared from
+        self.defence = check_attack(p, p.get("defence"), target)
+        self.weapon = weapon_rating(actor, p["weapon"])
+        self.target_weapon = weapon_rating(target, p["target_weapon"], "--target-weapon")
+        self.audience = int(p["audience"]) if p["social"] else 0
+        key = D.tracker_for(p["tracker"], p["source"], p["social"])  # one tracker for the whole conflict
+        sources = {"attacker": D.source_for(p["source"], key, self.weapon, ranged=p["ranged"]),
+                   "defender": D.source_for(p["target_source"], key, self.target_weapon, ranged=p["ranged"])}
+        self.difficulty = int(p["difficulty"]) if self.defence is None else None
+        self.cover = p["cover"] if p["ranged"] else None
+        self.tie_weapon = bool(options["tie_weapon"])
+        self.header = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"], "social": p["social"]}
+        names = {"attacker": name_of(actor, CONTEST_SIDES[0], lang), "defender": name_of(target, CONTEST_SIDES[1], lang)}
+        self.stances = {"attacker": Stance.of(p, p["pool"], names["attacker"], split=p.get("split"))}
+        if self.defence is not None:
+            self.stances["defender"] = Stance.of(p, self.defence, names["defender"], "target_", cover=self.cover)
+        creatures = {"attacker": D.creature_of(target, p["target_creature"]),
+                     "defender": D.creature_of(actor, p["creature"])}
+        other = {"attacker": "defender", "defender": "attacker"}
+        self.blows = {by: Blow(names[by], names[other[by]], sources[by], creatures[by],
+                               D.damage_type(sources[by], creatures[by]), key) for by in sources}
+        self.pools: dict[tuple, Pool] = {}
+        self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
+        # the target's sheet, kept while this is: no other sheet can take its id, which :func:`declared` keys on
+        self.target_sheet = target.sheet if target is not None else None
+
+    def side(self, role: str, work: Work, character: Character | None, earlier: int = 0) -> Side:
+        """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it now."""
+        stance = self.stances[role]
+        if character is None:
+            return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
+        state = work.seen(character)
+        key = (role, earlier, *map(state.get, STATE_KEYS))  # all a pool reads of a state
+        made = self.pools.get(key)
+        if made is None:
+            made = _keep(self.pools, key, stance.pool(character, state, self.options, earlier))
+        return Side(stance.who, character, made, stance.policy)
+
+    def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None) -> tuple[dict, list[str]]:
+        """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
+        worked out once for each hit on each state the receiver is in, as :func:`_deal`
+        reads nothing else, and kept with what it wrote into the state, written again."""
+        blow = self.blows[hit.by]
+        if receiver is None:
+            return _deal(None, None, ctx, hit, blow, self.params)
+        state = work.state(receiver)
+        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, *map(state.get, STATE_KEYS))
+        found = self.hits.get(key)
+        if found is None:
+            marked = dict(state)
+            record, lines = _deal(receiver, marked, ctx, hit, blow, self.params)
+            found = _keep(self.hits, key, (record, lines, {k: v for k, v in marked.items()
+                                                          if k not in state or state[k] != v}))
+        record, lines, writes = found
+        state.update(writes)
+        return dict(record), list(lines)
+
+
+def declared(action: Action, ctx) -> Declared:
+    """The attack's :class:`Declared`, kept on the actor's sheet for its target (its
+    sheet and name) and the language (which names a side with no character), then
+    matched whole on its parameters and the rule options: a fight declares the same
+    few against each target, and comparing two dicts costs less than hashing every
+    value. A quick roll, with no sheet, declares anew."""
+    actor, target, p, options = action.actor, action.target, action.params, ctx.options
+    if actor is None:
+        return Declared(action, options, ctx.lang)
+    known = worked_out(actor.sheet, ("attacks", id(target.sheet) if target is not None else None,
+                                     target and target.name, ctx.lang), list)
+    for plan in known:
+        if plan.params == p and plan.options == options:
+            return plan
+    return _keep_declared(known, Declared(action, options, ctx.lang))
+
+
+def _keep_declared(known: list, plan: Declared) -> Declared:
+    if len(known) >= 64:  # (parameters swept by a script: never a fight's few)
+        known.clear()
+    known.append(plan)
+    return plan
+
+
+def _deal(receiver: Character | None, state: dict | None, ctx, hit: Hit, blow: Blow,
+          p: dict) -> tuple[dict, list[str]]:
+    """One hit's marks on the receiver's tracker, in its ``state`` (003-R13…R16;
+    ``None``: a quick roll's receiver, with no tracker)."""
     lang = ctx.lang
-    creature = D.creature_of(to_character, creature)
-    kind = D.damage_type(source, creature)
-    data = {"to": to_name, **hit.as_json(), "source": source, "type": kind, "tracker": key}
-    if to_character is None:
-        levels = levels_of(hit.dealt, kind, not p["unhalved"])
+    data = {"to": blow.to, **hit.as_json(), **blow.typed}
+    if state is None:
+        data["levels"] = levels = levels_of(hit.dealt, blow.kind, not p["unhalved"])
         if not ctx.explain:
-            return {**data, "levels": levels}, []
+            return data, []
         plural = "" if levels == 1 else "s"
-        line = _hit_line(hit, by, to_name, source, creature, kind, lang)
-        return {**data, "levels": levels}, [line + tr(lang, f": {levels} nivel{'es' if plural else ''} a marcar",
+        return data, [_hit_line(hit, blow, lang) + tr(lang, f": {levels} nivel{'es' if plural else ''} a marcar",
                                                       f": {levels} level{plural} to mark")]
-    marked, more = D.hit(to_character, work.state(to_character), hit.dealt, kind, key, lang,
-                         halve=not p["unhalved"], social=p["social"], explain=ctx.explain)
+    marked, more = D.hit(receiver, state, hit.dealt, blow.kind, blow.tracker, lang, halve=not p["unhalved"],
+                         social=p["social"], explain=ctx.explain)
     data.update(marked)
     if not ctx.explain:
         return data, []
-    return data, [_hit_line(hit, by, to_name, source, creature, kind, lang)] + more
+    return data, [_hit_line(hit, blow, lang)] + more
 
 
-def _hit_line(hit: Hit, by: Side, to_name: str, source: str, creature: str, kind: str, lang: str) -> str:
+def _hit_line(hit: Hit, blow: Blow, lang: str) -> str:
     """``Leah → Gancho: margin 2 + weapon 2 = 4 superficial damage (blade... against a vampire)``."""
     terms = tr(lang, f"margen {hit.margin}", f"margin {hit.margin}")
     if hit.weapon:
@@ -259,9 +381,10 @@ def _hit_line(hit: Hit, by: Side, to_name: str, source: str, creature: str, kind
         terms += tr(lang, f" + público {hit.audience}", f" + audience {hit.audience}")
     if hit.dealt != hit.margin + hit.weapon + hit.audience:
         terms += tr(lang, ", al menos 1", ", at least 1")
+    source, creature, kind = blow.source, blow.creature, blow.kind
     why = tr(lang, f"{L.SOURCES[source]('es')} contra un {L.CREATURES[creature]('es')}",
              f"{L.SOURCES[source]('en')} against a {L.CREATURES[creature]('en')}")
-    return f"{by.who} → {to_name}: {terms} = " + tr(lang, f"{hit.dealt} de daño {L.DAMAGE_TYPES[kind]('es')}",
+    return f"{blow.by} → {blow.to}: {terms} = " + tr(lang, f"{hit.dealt} de daño {L.DAMAGE_TYPES[kind]('es')}",
                                                    f"{hit.dealt} {L.DAMAGE_TYPES[kind]('en')} damage") + f" ({why})"
 
 
@@ -271,51 +394,38 @@ def attack(action: Action, ctx) -> Outcome:
     the weapon is the damage, typed and marked on the loser's tracker."""
     p = action.params
     lang = ctx.lang
+    plan = declared(action, ctx)
     work = Work()
-    defence = check_attack(p, p.get("defence"), action.target)
-    weapon = weapon_rating(action.actor, p["weapon"])
-    target_weapon = weapon_rating(action.target, p["target_weapon"], "--target-weapon")
-    audience = int(p["audience"]) if p["social"] else 0
-    key = D.tracker_for(p["tracker"], p["source"], p["social"])  # one tracker for the whole conflict
-    sources = {"attacker": D.source_for(p["source"], key, weapon, ranged=p["ranged"]),
-               "defender": D.source_for(p["target_source"], key, target_weapon, ranged=p["ranged"])}
-    data: dict[str, Any] = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"],
-                            "social": p["social"]}
-    if defence is None:  # 003-R6: a target that does not defend
-        difficulty = int(p["difficulty"])
-        a, outcome, lines = against(work, ctx, action, p, difficulty, CONTEST_SIDES[0], social=p["social"],
-                                    note=UNDEFENDED)
-        hit = hit_against(a.successes, difficulty, weapon, audience)
+    a = plan.side("attacker", work, action.actor)
+    if plan.defence is None:  # 003-R6: a target that does not defend
+        difficulty = plan.difficulty
+        outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
+        hit = hit_against(a.successes, difficulty, plan.weapon, plan.audience)
         hits = (hit,) if hit else ()
         d = None
-        data.update(mode="test", roll=a.as_json(), opposition=None, difficulty=difficulty,
-                    margin=a.successes - difficulty)
+        told = {"mode": "test", "roll": a.as_json(), "opposition": None, "difficulty": difficulty,
+                "margin": a.successes - difficulty}
     else:
-        a, d = opponents(work, ctx, action, p, defence, p["ranged"])
+        d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
-        lines = willpower(work, ctx, a, d.successes + 1, social=p["social"])
-        lines += willpower(work, ctx, d, a.successes + (1 if p["two_sided"] else 0), social=p["social"])
-        mine, theirs = a.successes, d.successes  # after the rerolls
+        lines = willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
+        lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
+        mine, theirs = a.roll.successes, d.roll.successes  # after the rerolls
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
-        hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=weapon,
-                            target_weapon=target_weapon, audience=audience, tie_weapon=bool(ctx.options["tie_weapon"]))
+        hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=plan.weapon,
+                            target_weapon=plan.target_weapon, audience=plan.audience, tie_weapon=plan.tie_weapon)
         if ctx.explain:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
-        data.update(mode="contest", roll=a.as_json(), opposition=d.as_json(), difficulty=None, margin=margin,
-                    cover=p["cover"] if p["ranged"] else None,
-                    opposition_degree=of_roll(d.roll, contest_outcome(theirs, mine)))
+        told = {"mode": "contest", "roll": a.as_json(), "opposition": d.as_json(), "difficulty": None,
+                "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine))}
     dealt = []
     for hit in hits:
-        by, to = (a, d) if hit.by == "attacker" else (d, a)
-        receiver = action.target if hit.by == "attacker" else action.actor
-        to_name = to.who if to is not None else name_of(action.target, CONTEST_SIDES[1], lang)
-        creature = p["target_creature"] if hit.by == "attacker" else p["creature"]
-        one, more = _deal(work, ctx, hit, by, to_name, receiver, p, key, sources[hit.by], creature)
+        one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
         dealt.append(one)
         lines += more
-    data.update(outcome=outcome, degree=of_roll(a.roll, outcome), hits=dealt)
+    data = {**plan.header, **told, "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
     done = _finish(work, data, lines, outcome == "win")
     if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
         done.effects.append(attacked(action.target.name, a.who, lang))
