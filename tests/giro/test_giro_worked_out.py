@@ -12,6 +12,7 @@ from rolecli.errors import RoleError
 from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health
 from rolecli_giro.clock_turn import night_roll, open_turn
+from rolecli_giro.contest import standing
 from rolecli_giro.system import INFO
 from rolecli_giro.verbs import build_side, first_dice, night_dice
 
@@ -109,6 +110,21 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
     assert in_range.data["day"] == {"dice": [5], "kept": 5, "adjust": 1, "value": 6, "in_range": True}
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
+
+
+def test_a_contest_round_stands_once_for_the_same_turns_tie_rule_and_night_dice():
+    """A round as it stands is kept on the actor's Turn, for the target's Turn
+    (the very one: a Turn is known by itself), the tie rule and the Night Dice
+    rolled on the way; any other of them stands anew."""
+    actor, target = open_turn(side(8, night="on-loss"), (5,)), open_turn(side(7, night="on-loss"), (5,))
+    tied = standing(actor, target, "stalemate", ())
+    assert standing(actor, target, "stalemate", ()) is tied and (tied.winner, tied.rolls_next) == ("tie", None)
+    defended = standing(actor, target, "defender", ())  # the tie goes to the target: the actor answers (on-loss)
+    assert (defended.winner, defended.rolls_next) == ("target", "actor")
+    assert standing(actor, target, "stalemate", ("target",)).night_order == ("target",)
+    twin = open_turn(side(8, night="on-loss"), (5,))  # the same dice on a side alike: another Turn, its own rounds
+    assert twin != actor and standing(twin, target, "stalemate", ()) is not tied
+    assert standing(open_turn(side(8, night="never"), (5,)), target, "defender", ()).rolls_next is None
 
 
 def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():
