@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Action, Character, Refused
 from rolecli.errors import RoleError
 from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health
 from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.contest import standing
 from rolecli_giro.system import INFO
-from rolecli_giro.verbs import build_side, first_dice, night_dice
+from rolecli_giro.verbs import build_side, contest_sides, first_dice, night_dice
 
 from giro_helpers import character, side
 
@@ -97,6 +97,34 @@ def test_a_side_names_its_assistants_as_the_campaign_it_plays_in_writes_them():
         helper = character(BECKETT)
         found = build_side(p, "", None, "4+3", context(INFO, characters=[Character(written, helper.sheet, {})]), "")
         assert found.pool.assistants == [written]
+
+
+def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_sheets():
+    """Kept on the actor's sheet, by the target's mark: another target's sheet,
+    another defence, another choice of either side is worked out anew, and
+    who can assist either side is asked at every roll."""
+    berthold, lenoir, beckett = character(BERTHOLD), character(LENOIR), character(BECKETT)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {"challenge": "Ímpetu + Fisicoculturismo",
+                                                                      "defence": "Gracia + Percepción"}
+
+    def both(target=lenoir, helper=beckett, **changed):
+        given = p | changed
+        return contest_sides(Action("attack", given, berthold, target), context(INFO, characters=[helper]), given,
+                             given["defence"])
+
+    first = both()
+    assert both() is first and (first[0].challenge.limit, first[1].challenge.limit) == (4 + 3, 4 + 2)
+    keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
+    assert both(keener)[1].challenge.limit == 4 + 5 and both()[1].challenge.limit == 4 + 2
+    assert both(defence="Ímpetu + Percepción")[1].challenge.limit == 3 + 2
+    assert both(difficulty=3)[0].window.difficulty == 3 and both(difficulty=3)[1].window.difficulty == 1
+    assert both(target_difficulty=3)[1].window.difficulty == 3 and both(target_difficulty=3)[0].window.difficulty == 1
+    flexible = "Gracia o Ímpetu + Percepción"
+    assert both(defence=flexible)[1].challenge.limit == 4 + 2  # the best by default
+    assert both(defence=flexible, target_pick=("Ímpetu",))[1].challenge.limit == 3 + 2
+    assert both(target_assist=(BECKETT,))[1].pool.assistants == [BECKETT]
+    with pytest.raises(Refused, match="cannot assist"):  # the same sides as before, but she is down now
+        both(helper=Character(BECKETT, beckett.sheet, {"heridas": 99}), target_assist=(BECKETT,))
 
 
 def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
