@@ -116,9 +116,9 @@ class Side:
         return {}
 
     @cached_property
-    def night_rolls(self) -> dict[tuple[Read | None, tuple[int, ...]], Turn]:
-        """The Turns its Night Dice came to, by the Day Dice read before them
-        and their own dice (:func:`night_roll`)."""
+    def night_rolls(self) -> dict[tuple[Turn, tuple[int, ...]], Turn]:
+        """The Turns its Night Dice came to, by the Turn they follow (its Day
+        Dice read) and their own dice (:func:`night_roll`)."""
         return {}
 
 
@@ -293,10 +293,10 @@ def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -
 def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     """The Night Dice: the highest must be taken (001-R13), then adjusted with
     the points left. A Day Die the policy had adjusted gives its points back.
-    Kept on the side for the same Day Dice read before and the same dice (all
-    a Night Die's Turn depends on)."""
+    Kept on the side for the same Turn before (the same Day Dice read: a Turn
+    is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
     dice = tuple(dice)
-    return kept(turn.side.night_rolls, (turn.day, dice), lambda: _night_rolled(turn, dice))
+    return kept(turn.side.night_rolls, (turn, dice), lambda: _night_rolled(turn, dice))
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:
