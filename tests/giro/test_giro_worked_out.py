@@ -190,11 +190,11 @@ def test_the_turns_kept_are_dropped_when_full(monkeypatch):
 
 
 def test_the_reasons_of_the_dice_are_said_in_the_language_and_for_the_side_asked():
-    said = []
+    said, sides = [], {who: side(7, who=who, extra_day=1) for who in (BERTHOLD, LENOIR)}  # asked again, in each language
     for who, lang in ((BERTHOLD, "es"), (BERTHOLD, "en"), (LENOIR, "en"), (BERTHOLD, "es")):
         ctx = context(INFO, dice=[3, 4, 5], lang=lang)
-        first_dice(ctx, side(7, who=who, extra_day=1))
-        night_dice(ctx, side(7, who=who, extra_day=1))
+        first_dice(ctx, sides[who])
+        night_dice(ctx, sides[who])
         said.append([read.why for read in ctx.dice.reads])
     assert said[0] == said[3] == ["Dado Diurno 1/2 — Berthold", "Dado Diurno 2/2 (motivación) — Berthold",
                                   "Dado Nocturno — Berthold"]

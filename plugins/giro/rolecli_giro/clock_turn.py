@@ -116,6 +116,12 @@ class Side:
         return {}
 
     @cached_property
+    def reasons(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+        """Why each of its Day Dice and Night Dice is read, as the rolls say
+        it, by language (kept by ``verbs``, which says it)."""
+        return {}
+
+    @cached_property
     def night_rolls(self) -> dict[tuple[Turn, tuple[int, ...]], Turn]:
         """The Turns its Night Dice came to, by the Turn they follow (its Day
         Dice read) and their own dice (:func:`night_roll`)."""

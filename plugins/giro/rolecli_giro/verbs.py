@@ -9,7 +9,6 @@ them (the output lists every die with its reason).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -190,13 +189,12 @@ def _character(ctx, name: str) -> Character:
 def first_dice(ctx, side: Side) -> tuple[int, ...]:
     """The first roll of a side: its Day Dice, or the Night Dice of a Night
     Turn or of tempting fate."""
-    if side.pool.night_only:
-        return night_dice(ctx, side)
-    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[0])
+    day, night = _reasons(side, ctx.lang)
+    return _rolled(ctx, night if side.pool.night_only else day)
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[1])
+    return _rolled(ctx, _reasons(side, ctx.lang)[1])
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
@@ -204,22 +202,26 @@ def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
     return tuple([roll(12, why) for why in reasons])
 
 
-@lru_cache(maxsize=1024)
-def _reasons(day_sources: tuple[tuple[str, str], ...], night: int, who: str,
-             lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _reasons(side: Side, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Why each Day Die (by where it comes from, ``Pool.day_sources``) and each
-    of the ``night`` Night Dice of a side is read, as the output lists them:
-    the same at every roll of the same side, so said once."""
-    whose = f" — {who}" if who else ""
+    Night Die of a side is read, as the output lists them: the same at every
+    roll of the same side, so said once in each language, and kept on it."""
+    found = side.reasons.get(lang)
+    if found is not None:
+        return found
+    pool = side.pool
+    whose = f" — {side.who}" if side.who else ""
     day = []
-    for i, (kind, name) in enumerate(day_sources, 1):
-        why = _numbered(DAY_DIE(lang), i, len(day_sources))
+    for i, (kind, name) in enumerate(pool.day_sources, 1):
+        why = _numbered(DAY_DIE(lang), i, len(pool.day_sources))
         if kind == "motivation":
             why += f" ({MOTIVATION(lang)})"
         elif kind == "assist":
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
         day.append(why + whose)
-    return tuple(day), tuple(_numbered(NIGHT_DIE(lang), i, night) + whose for i in range(1, night + 1))
+    night = tuple(_numbered(NIGHT_DIE(lang), i, pool.night) + whose for i in range(1, pool.night + 1))
+    found = side.reasons[lang] = tuple(day), night
+    return found
 
 
 def _numbered(die: str, i: int, n: int) -> str:
