@@ -229,14 +229,14 @@ class Turn:
         }
 
 
-def kept(memo: dict, key: Any, work: Callable[[], T]) -> T:
-    """What ``memo`` keeps for ``key``, worked out by ``work`` when it has
-    none (a refusal is not kept)."""
+def kept(memo: dict, key: Any, work: Callable[..., T], *arguments: Any) -> T:
+    """What ``memo`` keeps for ``key``, worked out as ``work(*arguments)`` when
+    it has none (a refusal is not kept)."""
     found = memo.get(key)
     if found is None:
         if len(memo) >= KEPT_MOST:
             memo.clear()
-        found = memo[key] = work()
+        found = memo[key] = work(*arguments)
     return found
 
 
@@ -254,7 +254,7 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     """The first roll: the Day Dice (keep one, 001-R13), or the Night Dice of a
     Night Turn or of tempting fate. Kept on the side for the same dice."""
     dice = tuple(dice)
-    return kept(side.first_rolls, dice, lambda: _opened(side, dice))
+    return kept(side.first_rolls, dice, _opened, side, dice)
 
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
@@ -302,7 +302,7 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     Kept on the side for the same Turn before (the same Day Dice read: a Turn
     is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
     dice = tuple(dice)
-    return kept(turn.side.night_rolls, (turn, dice), lambda: _night_rolled(turn, dice))
+    return kept(turn.side.night_rolls, (turn, dice), _night_rolled, turn, dice)
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:

@@ -76,7 +76,7 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     """The round as it stands with these Turns. Kept on the actor's Turn: the
     same Turns (kept on their sides) stand the same way in every contest that
     comes to them, which an encounter plays again at every exchange."""
-    return kept(actor.rounds, (target, tie, night_order), lambda: _standing(actor, target, tie, night_order))
+    return kept(actor.rounds, (target, tie, night_order), _standing, actor, target, tie, night_order)
 
 
 def _standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
