@@ -178,9 +178,10 @@ class Turn:
             return "success_with_consequences" if self.result is not None else "fiasco"
         return "success" if self.result is not None else "failure"
 
-    @property
+    @cached_property
     def success_factor(self) -> int | None:
-        """001-R7 and the rulings: the value of the die that succeeded."""
+        """001-R7 and the rulings: the value of the die that succeeded (an
+        attack's damage counts it at every hit: worked out once)."""
         if self.result is None:
             return None
         return modified(self.result, self.side.success_factor_mod)
