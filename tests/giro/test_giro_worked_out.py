@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Action, Character, Refused
 from rolecli.errors import RoleError
 from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health
 from rolecli_giro.clock_turn import night_roll, open_turn
+from rolecli_giro.contest import standing
 from rolecli_giro.system import INFO
-from rolecli_giro.verbs import build_side, first_dice, night_dice
+from rolecli_giro.verbs import build_side, contest_sides, first_dice, night_dice
 
 from giro_helpers import character, side
 
@@ -98,6 +99,34 @@ def test_a_side_names_its_assistants_as_the_campaign_it_plays_in_writes_them():
         assert found.pool.assistants == [written]
 
 
+def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_sheets():
+    """Kept on the actor's sheet, by the target's mark: another target's sheet,
+    another defence, another choice of either side is worked out anew, and
+    who can assist either side is asked at every roll."""
+    berthold, lenoir, beckett = character(BERTHOLD), character(LENOIR), character(BECKETT)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {"challenge": "Ímpetu + Fisicoculturismo",
+                                                                      "defence": "Gracia + Percepción"}
+
+    def both(target=lenoir, helper=beckett, **changed):
+        given = p | changed
+        return contest_sides(Action("attack", given, berthold, target), context(INFO, characters=[helper]), given,
+                             given["defence"])
+
+    first = both()
+    assert both() is first and (first[0].challenge.limit, first[1].challenge.limit) == (4 + 3, 4 + 2)
+    keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
+    assert both(keener)[1].challenge.limit == 4 + 5 and both()[1].challenge.limit == 4 + 2
+    assert both(defence="Ímpetu + Percepción")[1].challenge.limit == 3 + 2
+    assert both(difficulty=3)[0].window.difficulty == 3 and both(difficulty=3)[1].window.difficulty == 1
+    assert both(target_difficulty=3)[1].window.difficulty == 3 and both(target_difficulty=3)[0].window.difficulty == 1
+    flexible = "Gracia o Ímpetu + Percepción"
+    assert both(defence=flexible)[1].challenge.limit == 4 + 2  # the best by default
+    assert both(defence=flexible, target_pick=("Ímpetu",))[1].challenge.limit == 3 + 2
+    assert both(target_assist=(BECKETT,))[1].pool.assistants == [BECKETT]
+    with pytest.raises(Refused, match="cannot assist"):  # the same sides as before, but she is down now
+        both(helper=Character(BECKETT, beckett.sheet, {"heridas": 99}), target_assist=(BECKETT,))
+
+
 def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     rolls = side(7, 3, adjust=1)
     in_range = open_turn(rolls, (5,))
@@ -109,6 +138,21 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
     assert in_range.data["day"] == {"dice": [5], "kept": 5, "adjust": 1, "value": 6, "in_range": True}
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
+
+
+def test_a_contest_round_stands_once_for_the_same_turns_tie_rule_and_night_dice():
+    """A round as it stands is kept on the actor's Turn, for the target's Turn
+    (the very one: a Turn is known by itself), the tie rule and the Night Dice
+    rolled on the way; any other of them stands anew."""
+    actor, target = open_turn(side(8, night="on-loss"), (5,)), open_turn(side(7, night="on-loss"), (5,))
+    tied = standing(actor, target, "stalemate", ())
+    assert standing(actor, target, "stalemate", ()) is tied and (tied.winner, tied.rolls_next) == ("tie", None)
+    defended = standing(actor, target, "defender", ())  # the tie goes to the target: the actor answers (on-loss)
+    assert (defended.winner, defended.rolls_next) == ("target", "actor")
+    assert standing(actor, target, "stalemate", ("target",)).night_order == ("target",)
+    twin = open_turn(side(8, night="on-loss"), (5,))  # the same dice on a side alike: another Turn, its own rounds
+    assert twin != actor and standing(twin, target, "stalemate", ()) is not tied
+    assert standing(open_turn(side(8, night="never"), (5,)), target, "defender", ()).rolls_next is None
 
 
 def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():
@@ -146,11 +190,11 @@ def test_the_turns_kept_are_dropped_when_full(monkeypatch):
 
 
 def test_the_reasons_of_the_dice_are_said_in_the_language_and_for_the_side_asked():
-    said = []
+    said, sides = [], {who: side(7, who=who, extra_day=1) for who in (BERTHOLD, LENOIR)}  # asked again, in each language
     for who, lang in ((BERTHOLD, "es"), (BERTHOLD, "en"), (LENOIR, "en"), (BERTHOLD, "es")):
         ctx = context(INFO, dice=[3, 4, 5], lang=lang)
-        first_dice(ctx, side(7, who=who, extra_day=1))
-        night_dice(ctx, side(7, who=who, extra_day=1))
+        first_dice(ctx, sides[who])
+        night_dice(ctx, sides[who])
         said.append([read.why for read in ctx.dice.reads])
     assert said[0] == said[3] == ["Dado Diurno 1/2 — Berthold", "Dado Diurno 2/2 (motivación) — Berthold",
                                   "Dado Nocturno — Berthold"]

@@ -10,14 +10,16 @@ consequences (001-R6, R11).
 These are pure functions of the dice values, shared by the rolls (``verbs``)
 and the exact odds (``odds``). A side and its dice always come to the same
 Turn, so each Turn is worked out once and kept on the side (an encounter rolls
-the same few again at every exchange), with the numbers it comes to.
+the same few again at every exchange), with the numbers it comes to; a Turn is
+therefore known by itself (compared and hashed as the object it is), which
+makes it a cheap key for what follows from it (``contest.standing``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Literal
+from typing import Any, Callable, Literal, TypeVar
 
 from rolecli.contract import Refused
 
@@ -28,10 +30,11 @@ from .glossary import L
 from .success_range import SuccessRange
 
 Night = Literal["never", "on-failure", "on-loss", "always"]
-# The Turns kept on a side for its first rolls, and for its Night Dice, are
-# dropped whole when there are this many: a few dice fall a few ways, but many
-# dice a great many.
+# The Turns kept on a side for its first rolls, and for its Night Dice (and a
+# contest's rounds kept on a Turn), are dropped whole when there are this many:
+# a few dice fall a few ways, but many dice a great many.
 KEPT_MOST = 2048
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -113,9 +116,15 @@ class Side:
         return {}
 
     @cached_property
-    def night_rolls(self) -> dict[tuple[Read | None, tuple[int, ...]], Turn]:
-        """The Turns its Night Dice came to, by the Day Dice read before them
-        and their own dice (:func:`night_roll`)."""
+    def reasons(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+        """Why each of its Day Dice and Night Dice is read, as the rolls say
+        it, by language (kept by ``verbs``, which says it)."""
+        return {}
+
+    @cached_property
+    def night_rolls(self) -> dict[tuple[Turn, tuple[int, ...]], Turn]:
+        """The Turns its Night Dice came to, by the Turn they follow (its Day
+        Dice read) and their own dice (:func:`night_roll`)."""
         return {}
 
 
@@ -137,9 +146,10 @@ class Read:
                 "in_range": window.holds(self.value)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Turn:
-    """What one side's Giro de Reloj has come to so far."""
+    """What one side's Giro de Reloj has come to so far (kept on its side:
+    known by itself, see the module's docstring)."""
 
     side: Side
     day: Read | None = None
@@ -168,9 +178,10 @@ class Turn:
             return "success_with_consequences" if self.result is not None else "fiasco"
         return "success" if self.result is not None else "failure"
 
-    @property
+    @cached_property
     def success_factor(self) -> int | None:
-        """001-R7 and the rulings: the value of the die that succeeded."""
+        """001-R7 and the rulings: the value of the die that succeeded (an
+        attack's damage counts it at every hit: worked out once)."""
         if self.result is None:
             return None
         return modified(self.result, self.side.success_factor_mod)
@@ -185,6 +196,13 @@ class Turn:
     @property
     def points_spent(self) -> int:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
+
+    @cached_property
+    def rounds(self) -> dict[tuple, Any]:
+        """The contest rounds standing with this Turn as the actor's, by the
+        target's Turn, the tie rule and the Night Dice rolled on the way
+        (:func:`contest.standing`)."""
+        return {}
 
     @cached_property
     def data(self) -> dict:
@@ -212,14 +230,14 @@ class Turn:
         }
 
 
-def _kept(memo: dict, key: tuple, work: Callable[[], Turn]) -> Turn:
-    """The Turn ``memo`` keeps for ``key``, worked out by ``work`` when it has
-    none (a refusal is not kept)."""
+def kept(memo: dict, key: Any, work: Callable[..., T], *arguments: Any) -> T:
+    """What ``memo`` keeps for ``key``, worked out as ``work(*arguments)`` when
+    it has none (a refusal is not kept)."""
     found = memo.get(key)
     if found is None:
         if len(memo) >= KEPT_MOST:
             memo.clear()
-        found = memo[key] = work()
+        found = memo[key] = work(*arguments)
     return found
 
 
@@ -237,7 +255,7 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     """The first roll: the Day Dice (keep one, 001-R13), or the Night Dice of a
     Night Turn or of tempting fate. Kept on the side for the same dice."""
     dice = tuple(dice)
-    return _kept(side.first_rolls, dice, lambda: _opened(side, dice))
+    return kept(side.first_rolls, dice, _opened, side, dice)
 
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
@@ -282,10 +300,10 @@ def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -
 def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     """The Night Dice: the highest must be taken (001-R13), then adjusted with
     the points left. A Day Die the policy had adjusted gives its points back.
-    Kept on the side for the same Day Dice read before and the same dice (all
-    a Night Die's Turn depends on)."""
+    Kept on the side for the same Turn before (the same Day Dice read: a Turn
+    is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
     dice = tuple(dice)
-    return _kept(turn.side.night_rolls, (turn.day, dice), lambda: _night_rolled(turn, dice))
+    return kept(turn.side.night_rolls, (turn, dice), _night_rolled, turn, dice)
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal
 
-from .clock_turn import Turn, night_roll, wants_night
+from .clock_turn import Turn, kept, night_roll, wants_night
 
 Winner = Literal["actor", "target", "tie", "none"]
 REROLLS = 10  # a reroll rule stops after this many ties in a row: the last one is a stalemate
@@ -43,27 +43,46 @@ def _to_win(rival: Turn, ties_win: bool) -> int | None:
     return rival.result if ties_win else rival.result + 1
 
 
+Who = Literal["actor", "target"]
+
+
 @dataclass(frozen=True)
 class Round:
+    """A round of a contest as it stands: who wins so far, the Night Dice
+    rolled (by whom, in order) and who rolls one next (None: it is settled)."""
+
     actor: Turn
     target: Turn
     winner: Winner
-    night_order: tuple[str, ...] = ()  # "actor"/"target", in the order they rolled the Night Die
+    night_order: tuple[Who, ...] = ()  # "actor"/"target", in the order they rolled the Night Die
+    rolls_next: Who | None = None
 
 
 def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
     """Play out the Night Dice after both sides' first rolls, the actor's first
     when both would roll. ``night_dice(turn)`` gives the Night Dice of that
     side when it rolls them."""
-    order: list[str] = []
-    while True:
-        now = winner(actor, target, tie)
-        if wants_night(actor, losing=now not in ("actor", "tie"), at_least=_to_win(target, ties_win=False)):
+    now = standing(actor, target, tie, ())
+    while now.rolls_next is not None:
+        if now.rolls_next == "actor":
             actor = night_roll(actor, night_dice(actor))
-            order.append("actor")
-        elif wants_night(target, losing=now not in ("target", "tie"),
-                         at_least=_to_win(actor, ties_win=tie == "defender")):
-            target = night_roll(target, night_dice(target))
-            order.append("target")
         else:
-            return Round(actor, target, now, tuple(order))
+            target = night_roll(target, night_dice(target))
+        now = standing(actor, target, tie, now.night_order + (now.rolls_next,))
+    return now
+
+
+def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
+    """The round as it stands with these Turns. Kept on the actor's Turn: the
+    same Turns (kept on their sides) stand the same way in every contest that
+    comes to them, which an encounter plays again at every exchange."""
+    return kept(actor.rounds, (target, tie, night_order), _standing, actor, target, tie, night_order)
+
+
+def _standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
+    now = winner(actor, target, tie)
+    if wants_night(actor, losing=now not in ("actor", "tie"), at_least=_to_win(target, ties_win=False)):
+        return Round(actor, target, now, night_order, "actor")
+    if wants_night(target, losing=now not in ("target", "tie"), at_least=_to_win(actor, ties_win=tie == "defender")):
+        return Round(actor, target, now, night_order, "target")
+    return Round(actor, target, now, night_order)

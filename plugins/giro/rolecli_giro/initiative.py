@@ -12,6 +12,8 @@ Rule option ``initiative = "limit"``: no dice, the higher limit first.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rolecli.contract import Outcome, Refused
 
 from . import challenge as challenges
@@ -43,22 +45,30 @@ def entrants(characters, action, ctx) -> list[tuple[str, int]]:
 def order(characters, action, ctx) -> Outcome:
     lang = ctx.lang
     rule = ctx.options.get("initiative", "roll")
-    rows = []
-    for listed, (name, limit) in enumerate(entrants(characters, action, ctx)):
-        window = SuccessRange(ROUTINE, limit)
+    scores = []
+    for listed, (name, limit) in enumerate(entrants(characters, action, ctx), 1):
         die = ctx.dice.roll(12, f"{DAY_DIE(lang)} — {name}") if rule == "roll" else None
-        within = die is not None and window.holds(die)
-        rows.append({"name": name, "limit": limit, "die": die, "in_range": within, "listed": listed + 1})
-    # within range first (highest result first), then the higher limit, then the Cronista's order
-    rows.sort(key=lambda r: (-(r["die"] if r["in_range"] else 0), -r["limit"], r["listed"]))
+        scores.append((name, {"limit": limit, "die": die, "in_range": die is not None and _range(limit).holds(die),
+                              "listed": listed}))
+    scores.sort(key=_place)
     lines = []
-    for place, r in enumerate(rows, 1) if ctx.explain else ():
-        said = f"{place}. {r['name']}: {LIMIT(lang)} {r['limit']}"
+    for place, (name, r) in enumerate(scores, 1) if ctx.explain else ():
+        said = f"{place}. {name}: {LIMIT(lang)} {r['limit']}"
         if r["die"] is not None:
             state = say(lang, "dentro del rango", "within range") if r["in_range"] else say(lang, "fuera del rango",
                                                                                              "out of range")
             said += f", {DAY_DIE(lang)} {r['die']} ({state} 1–{r['limit']})"
         lines.append(said)
-    return Outcome(data={"order": [r["name"] for r in rows], "rule": rule,
-                         "scores": {r["name"]: {k: r[k] for k in ("limit", "die", "in_range", "listed")} for r in rows}},
-                   lines=lines)
+    return Outcome(data={"order": [name for name, _ in scores], "rule": rule, "scores": dict(scores)}, lines=lines)
+
+
+def _place(entrant: tuple[str, dict]) -> tuple[int, int, int]:
+    """Within range first (highest result first), then the higher limit, then the Cronista's order."""
+    score = entrant[1]
+    return -(score["die"] if score["in_range"] else 0), -score["limit"], score["listed"]
+
+
+@lru_cache(maxsize=None)
+def _range(limit: int) -> SuccessRange:
+    """The range of an initiative roll: routine, up to the limit (the same few limits at every initiative)."""
+    return SuccessRange(ROUTINE, limit)

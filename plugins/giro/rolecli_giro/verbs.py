@@ -9,7 +9,6 @@ them (the output lists every die with its reason).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -84,15 +83,20 @@ def build_side(p: dict, prefix: str, who: Character | None, text: Any, ctx, labe
         chall = _challenge(g, prefix, who, text, ctx)
         helpers = assistants(g("assist"), ctx, who, chall)
     # the text, the assistants found and these choices (with the sheet) are all the side is made of
-    key = ("side", text, label, tuple(g("pick")), helpers, _CHOICES[prefix](p))
+    key = ("side", text, label, helpers, _choices(p, prefix))
     return sheet.worked_out(who, key, lambda: _side(g, prefix, label, chall or _challenge(g, prefix, who, text, ctx),
                                                     helpers))
 
 
-# The parameters that settle a side besides its challenge's text, its picks and its assistants.
+def _choices(p: dict, prefix: str) -> tuple:
+    """The parameters that settle a side besides its challenge's text and its
+    assistants: its picks (as a tuple, which a key can hold) and the others."""
+    return tuple(p[prefix + "pick"]), _READ_SETTLED[prefix](p)
+
+
 _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
             "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
-_CHOICES = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
+_READ_SETTLED = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
 
 
 def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
@@ -185,13 +189,12 @@ def _character(ctx, name: str) -> Character:
 def first_dice(ctx, side: Side) -> tuple[int, ...]:
     """The first roll of a side: its Day Dice, or the Night Dice of a Night
     Turn or of tempting fate."""
-    if side.pool.night_only:
-        return night_dice(ctx, side)
-    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[0])
+    day, night = _reasons(side, ctx.lang)
+    return _rolled(ctx, night if side.pool.night_only else day)
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    return _rolled(ctx, _reasons(side.pool.day_sources, side.pool.night, side.who, ctx.lang)[1])
+    return _rolled(ctx, _reasons(side, ctx.lang)[1])
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
@@ -199,22 +202,26 @@ def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
     return tuple([roll(12, why) for why in reasons])
 
 
-@lru_cache(maxsize=1024)
-def _reasons(day_sources: tuple[tuple[str, str], ...], night: int, who: str,
-             lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _reasons(side: Side, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Why each Day Die (by where it comes from, ``Pool.day_sources``) and each
-    of the ``night`` Night Dice of a side is read, as the output lists them:
-    the same at every roll of the same side, so said once."""
-    whose = f" — {who}" if who else ""
+    Night Die of a side is read, as the output lists them: the same at every
+    roll of the same side, so said once in each language, and kept on it."""
+    found = side.reasons.get(lang)
+    if found is not None:
+        return found
+    pool = side.pool
+    whose = f" — {side.who}" if side.who else ""
     day = []
-    for i, (kind, name) in enumerate(day_sources, 1):
-        why = _numbered(DAY_DIE(lang), i, len(day_sources))
+    for i, (kind, name) in enumerate(pool.day_sources, 1):
+        why = _numbered(DAY_DIE(lang), i, len(pool.day_sources))
         if kind == "motivation":
             why += f" ({MOTIVATION(lang)})"
         elif kind == "assist":
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
         day.append(why + whose)
-    return tuple(day), tuple(_numbered(NIGHT_DIE(lang), i, night) + whose for i in range(1, night + 1))
+    night = tuple(_numbered(NIGHT_DIE(lang), i, pool.night) + whose for i in range(1, pool.night + 1))
+    found = side.reasons[lang] = tuple(day), night
+    return found
 
 
 def _numbered(die: str, i: int, n: int) -> str:
@@ -263,12 +270,24 @@ def check(action: Action, ctx) -> Outcome:
     return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.changed())
 
 
-def _sides(action: Action, ctx, p: dict, opposition: Any):
+def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, Side]:
+    """Both sides of a contest, the actor's and the opposition's. Worked out
+    once for the same choices on the same two sheets (kept on the actor's, by
+    the target's mark), as an encounter asks for the same two at every
+    exchange; not when a side is assisted: who can assist is asked at every
+    roll (:func:`build_side`)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
-    a = build_side(p, "", actor, p["challenge"], ctx, actor.name if actor else ACTOR(lang))
-    b = build_side(p, "target_", target, opposition, ctx, target.name if target else OPPOSITION(lang))
-    return a, b
+    labels = actor.name if actor else ACTOR(lang), target.name if target else OPPOSITION(lang)
+
+    def both() -> tuple[Side, Side]:
+        return (build_side(p, "", actor, p["challenge"], ctx, labels[0]),
+                build_side(p, "target_", target, opposition, ctx, labels[1]))
+
+    if p["assist"] or p["target_assist"]:
+        return both()
+    key = ("sides", p["challenge"], opposition, labels, _choices(p, ""), _choices(p, "target_"), sheet.mark(target))
+    return sheet.worked_out(actor, key, both)
 
 
 def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
@@ -332,7 +351,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     """The contest shared by ``contest`` and ``attack``: (data, lines, last
     round, changes); lines only when someone reads them."""
     tie = ctx.options.get("contest_tie", "stalemate")
-    a, b = _sides(action, ctx, p, opposition)
+    a, b = contest_sides(action, ctx, p, opposition)
     rounds = _contest_rounds(ctx, a, b, tie)
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
@@ -508,7 +527,7 @@ def odds(action: Action, ctx) -> Odds:
         side = build_side(p, "", action.actor, p["challenge"], ctx, "")
         outcomes = exact.test_odds(side, weapon)
         return Odds(outcomes, exact.labels(outcomes), [setting_line(side, lang)])
-    a, b = _sides(action, ctx, p, opposition)
+    a, b = contest_sides(action, ctx, p, opposition)
     outcomes = exact.contest_odds(a, b, ctx.options.get("contest_tie", "stalemate"), weapon)
     return Odds(outcomes, exact.labels(outcomes, contest=True),
                 [f"{a.who}: {setting_line(a, lang)}", f"{b.who}: {setting_line(b, lang)}"])
