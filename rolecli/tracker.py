@@ -51,7 +51,7 @@ class Tracker:
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
-    :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`initiative_params`,
+    :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
     :meth:`end_of_round`; the encounter engine does.
     """

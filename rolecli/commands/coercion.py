@@ -9,8 +9,8 @@ digits, a decimal number (``--until-ci 0.05``), a flag, or a list of texts, whos
 coercion is one step. :func:`install` hands typer, for a parameter of one of
 those kinds, a coercion that takes such a value at once and gives every other
 value (``" 7"``, ``"1_000"``, ``"1e-2"``, ``"x"`` for a number, ...) to typer's
-own, built when first needed: the result, or the error and its words, are typer's. ``tests/test_coercion.py`` checks that both agree
-on any value.
+own, built when first needed: the result, or the error and its words, are
+typer's. ``tests/test_coercion.py`` checks that both agree on any value.
 
 This reaches into typer's private ``_coercion`` module, the only place the
 coercion can be chosen; with a typer that has no such place (another release),

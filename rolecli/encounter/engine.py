@@ -35,7 +35,8 @@ from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
-KNOWN_STATES = 50_000  # the statuses, and the recoveries, an encounter keeps by state (Play.asked, recover_one): a few MB at most
+# The statuses, and the recoveries, an encounter keeps by state (Play.asked, Play.recover_one): a few MB at most
+KNOWN_STATES = 50_000
 
 
 class Refusal(RoleError):

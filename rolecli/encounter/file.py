@@ -114,9 +114,10 @@ class Encounter:
     @functools.cached_property
     def known_recoveries(self) -> dict | None:
         """What a recovery changed, by participant, event and state, which every
-        play of the encounter that tells nothing fills in (:meth:`~rolecli.encounter.engine.Play.recover_one`),
-        for a system whose recovery reads nothing else (``SystemInfo.recovery_from_state``)
-        and no house rule joins; else ``None``: played every time."""
+        play of the encounter that tells nothing fills in
+        (:meth:`~rolecli.encounter.engine.Play.recover_one`), for a system whose
+        recovery reads nothing else (``SystemInfo.recovery_from_state``) and no
+        house rule joins; else ``None``: played every time."""
         return {} if self.info.recovery_from_state and not self.system.house else None
 
     @functools.cached_property
