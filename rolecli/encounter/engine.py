@@ -100,7 +100,7 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
-        self.keyed: dict[str, tuple[dict, tuple]] = {}  # by name, its state and that state's key (state_key)
+        self.keyed: dict[str, tuple[dict, tuple | None]] = {}  # by name, its state and that state's key (state_key)
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
@@ -297,13 +297,11 @@ class Play(Tracker):
         simulation's trials call it at every turn's or round's end, for every
         participant, mostly with nothing to recover)."""
         known = self.enc.known_recoveries
-        if known is None or self.tell:  # (a told recovery says what it did: its lines are read)
+        state = None if known is None or self.tell else self.state_key(character.name)
+        if state is None:  # (a told recovery says what it did: its lines are read)
             return super().recover_one(spec, event, params, character)
-        try:
-            key = (character.name, event, self.state_key(character.name))
-            kept = known.get(key)
-        except TypeError:  # a value no key can hold (a table): played every time
-            return super().recover_one(spec, event, params, character)
+        key = (character.name, event, state)
+        kept = known.get(key)
         if kept is not None:
             moved = apply(self.system, kept, self.ctx)
             if moved:
@@ -376,28 +374,31 @@ class Play(Tracker):
         play of the encounter meets (a simulation's trials meet the same few
         hundred states thousands of times)."""
         known = self.enc.known_statuses
-        if known is None:
+        state = None if known is None else self.state_key(name)
+        if state is None:
             return super().status(name)
-        try:
-            key = (name, self.state_key(name))
-            status = known.get(key)
-        except TypeError:  # a value no key can hold (a table): asked every time
-            return super().status(name)
+        key = (name, state)
+        status = known.get(key)
         if status is None:
             status = super().status(name)
             if len(known) < KNOWN_STATES:
                 known[key] = status
         return status
 
-    def state_key(self, name: str) -> tuple:
+    def state_key(self, name: str) -> tuple | None:
         """``name``'s state as a dict key (:func:`state_key`), worked out once
         for each state it takes (its status and its recoveries look it up):
-        a hook never changes a state in place, it gives a new one."""
+        a hook never changes a state in place, it gives a new one. ``None``
+        for a state no key can hold (a table in it): asked, played every time."""
         state = self.characters[name].state
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
             return kept[1]
         key = state_key(state)
+        try:
+            hash(key)
+        except TypeError:
+            key = None
         self.keyed[name] = (state, key)
         return key
 
@@ -531,7 +532,7 @@ class Play(Tracker):
 
 def state_key(state: dict[str, Any]) -> tuple:
     """A state as a dict key, its lists as tuples (a key that holds a table
-    raises ``TypeError`` when it is looked up)."""
+    cannot be hashed: :meth:`Play.state_key` tells)."""
     return tuple([(k, tuple(v) if type(v) is list else v) for k, v in state.items()])
 
 
