@@ -17,7 +17,12 @@ $(VENV)/.installed: pyproject.toml setup.py $(PLUGINS)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
+# An editable install compiles nothing, and where the shell sets PYTHONDONTWRITEBYTECODE (as
+# container images often do) Python keeps no bytecode of its own: every command compiled rolecli
+# and its plugins again, 0.18 s of the 0.38 s `encounter simulate` took to start (0.04 s of a quick
+# roll's 0.12 s). compileall writes it whatever that variable says, and passes over what is up to date.
 install: $(VENV)/.installed
+	@$(PY) -m compileall -q rolecli plugins benchmarks
 
 demo: install
 	rm -rf $(DEMO_DIR) && mkdir -p $(dir $(DEMO_DIR)) && cp -r campaigns $(DEMO_DIR)

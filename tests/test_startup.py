@@ -71,3 +71,17 @@ def test_a_campaign_verb_compiles_no_expression_it_does_not_use(campaigns):
             "print(repr(compiled))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
     assert unused.isdisjoint(eval(out.strip().splitlines()[-1]))  # (the campaign has tables: book is imported)
+
+
+def test_the_install_keeps_the_bytecode_a_shell_without_it_would_compile_at_every_command(monkeypatch):
+    """Where the shell sets PYTHONDONTWRITEBYTECODE, Python keeps no bytecode of
+    an editable install: ``make install`` writes it (compileall) so that a
+    command does not compile rolecli and its plugins again at every start."""
+    import importlib.util
+    from pathlib import Path
+
+    cached = Path(importlib.util.cache_from_source(str(REPO / "plugins" / "dice" / "rolecli_dice" / "verbs.py")))
+    cached.unlink(missing_ok=True)
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    subprocess.run(["make", "-s", "install"], cwd=REPO, check=True, capture_output=True)
+    assert cached.is_file()
