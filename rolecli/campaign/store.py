@@ -150,26 +150,17 @@ def _perform(draft: Draft, entry: dict[str, Any], where: Where) -> Snapshot:
 class WorkingCopies(Mapping[str, Character]):
     """The characters a verb works on, each copied the first time it is looked
     at: on a campaign of 2,000 characters a verb copies the few it touches.
-    What is written is what the verb's outcomes name, never a copy a hook edited in place.
+    What is written is what the verb's outcomes name, never a copy a hook edited in place."""
 
-    ``shared``: each copy shares its original's sheet and state instead, for
-    plays that write nothing (:class:`SharedCharacters`): a hook never changes a
-    character in place, and the new state an outcome gives is set as a new table
-    (:func:`rolecli.play.apply_changes`), so nothing needs copying."""
-
-    def __init__(self, characters: Mapping[str, Character], shared: bool = False):
+    def __init__(self, characters: Mapping[str, Character]):
         self._source = characters
         self._copies: dict[str, Character] = {}
-        self._shared = shared
 
     def __getitem__(self, name: str) -> Character:
         copied = self._copies.get(name)
         if copied is None:
             original = self._source[name]
-            if self._shared:
-                copied = Character(original.name, original.sheet, original.state)
-            else:
-                copied = Character(original.name, copy.deepcopy(original.sheet), copy.deepcopy(original.state))
+            copied = Character(original.name, copy.deepcopy(original.sheet), copy.deepcopy(original.state))
             self._copies[name] = copied
         return copied
 
@@ -200,9 +191,16 @@ class SharedCharacters:
         self._kept = [(c.sheet, copy.deepcopy(c.sheet)) for c in characters.values()]
         self._kept += [(c.state, copy.deepcopy(c.state)) for c in characters.values()]
 
-    def copies(self) -> WorkingCopies:
-        """Working copies for one play."""
-        return WorkingCopies(self.characters, shared=True)
+    def copies(self) -> dict[str, Character]:
+        """Copies for one play, every one made at once, each sharing its
+        original's sheet and state: a hook never changes a character in place,
+        and the new state an outcome gives is set as a new table
+        (:func:`rolecli.play.apply_changes`), so nothing needs copying. A
+        plain dict, not :class:`WorkingCopies`: a trial looks its characters up
+        some twenty times an exchange, and nothing it changes is written, so
+        what a verb looked at is not kept (a hook may change any of the
+        encounter's characters, as it may those of the conflict's order)."""
+        return {name: Character(c.name, c.sheet, c.state) for name, c in self.characters.items()}
 
     def restore(self) -> None:
         """Every shared sheet and state as it was (the same tables: a system may
