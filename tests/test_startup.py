@@ -85,3 +85,22 @@ def test_the_install_keeps_the_bytecode_a_shell_without_it_would_compile_at_ever
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     subprocess.run(["make", "-s", "install"], cwd=REPO, check=True, capture_output=True)
     assert cached.is_file()
+
+
+@pytest.mark.parametrize("argv", [
+    ["encounter", "simulate", "{campaigns}/v5/encounter.toml", "--trials", "2", "--seed", "1"],
+    ["encounter", "check", "{campaigns}/v5/encounter.toml"],
+    ["-C", "v5", "character", "show", "Katarina"],
+    ["-C", "v5", "log"],
+    ["-C", "v5", "conflict", "show"],
+])
+def test_a_command_on_one_campaign_imports_no_other_systems_plugin(campaigns, argv):
+    """A command on a v5 campaign loads no other system's plugin (the plugin
+    index says which distribution provides v5), as a campaign verb does."""
+    args = [a.format(campaigns=campaigns) for a in argv]
+    code = ("from rolecli.cli import invoke\nimport contextlib, io\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            f"    assert invoke({['--campaigns', str(campaigns), *args]!r}) in (0, 1, 2)")
+    others = ("rolecli_alternity", "rolecli_fate", "rolecli_giro", "rolecli_middle", "rolecli_dice")
+    _loaded(code, "rolecli")  # the first command of a fresh cache loads every plugin, and writes the index
+    assert _loaded(code, *others) == dict.fromkeys(others, False)

@@ -182,7 +182,7 @@ def character_show(ctx: typer.Context, name: Optional[str] = typer.Argument(None
     chars = [camp.character(name)] if name else list(camp.characters.values())
     from rolecli.play import with_house
 
-    system = with_house(get_plugins().system(camp.system), dict(camp.options))
+    system = with_house(get_plugins(camp.system).system(camp.system), dict(camp.options))
     asking = Context(lang_, DiceSource(0), dict(camp.options), dict(camp.characters))
     printer = Printer(json_)
     for c in chars:

@@ -48,7 +48,7 @@ def _tracker(ctx: typer.Context, lang: str | None, seed: int | None = None, dice
     source = DiceSource(seed, parse_given(dice))
     store, root, name = current_campaign(ctx)
     with store.transaction(root, name, systems_lookup, command=session.command_line) as camp:
-        system = with_house(get_plugins().system(camp.system), dict(camp.options))
+        system = with_house(get_plugins(camp.system).system(camp.system), dict(camp.options))
         yield camp, Tracker(system, camp.working_copies(), rule_options(camp.info, camp.options, None), lang, source,
                             Scene.load(camp.scene))
 

@@ -61,7 +61,7 @@ def _recap(ctx: typer.Context, store, root, name: str, entries: list) -> int:
 
     camp = store.load_campaign(root, name, systems_lookup)
     lang = choose_lang(session_of(ctx).lang)
-    system = with_house(get_plugins().system(camp.system), dict(camp.options))
+    system = with_house(get_plugins(camp.system).system(camp.system), dict(camp.options))
     asking = Context(lang, DiceSource(0), dict(camp.options), dict(camp.characters))
 
     known: dict[tuple[str, str], tuple[bool, str]] = {}  # a session's states repeat: each asked once

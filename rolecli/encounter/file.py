@@ -203,7 +203,7 @@ class EncounterFile:
         from rolecli.plugins import get_plugins
 
         options = rule_options(campaign.info, campaign.options, None)
-        system = with_house(get_plugins().system(campaign.system), options)
+        system = with_house(get_plugins(campaign.system).system(campaign.system), options)
         return _Builder(self, campaign, system, options).build()
 
 
