@@ -17,6 +17,7 @@ from rolecli import campaign as store
 from rolecli import hookimpl
 from rolecli.contract import Character, Effect, Turn
 from rolecli.declarations import DeclarationError, check_system
+from rolecli.encounter import engine
 from rolecli.encounter.engine import Play, state_key
 from rolecli.encounter.file import Encounter, EncounterFile
 from rolecli.encounter.simulate import play_trials
@@ -89,7 +90,22 @@ def test_a_state_is_keyed_once_and_again_when_it_is_a_new_one(campaigns):
     assert play.state_key("Esqueleto") is first  # the same state: its key kept, not worked out again
     skeleton = play.characters["Esqueleto"]
     skeleton.state = {**skeleton.state, "damage": 3}  # as a hook's change is kept: a new state
-    assert play.state_key("Esqueleto") == state_key(skeleton.state) != first
+    assert play.state_key("Esqueleto") == enc.state_numbers[state_key(skeleton.state)] != first
+
+
+def test_states_are_numbered_up_to_the_limit_and_the_rest_played_every_time(campaigns, monkeypatch):
+    monkeypatch.setattr(engine, "KNOWN_STATES", 2)
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    skeleton = play.characters["Esqueleto"]
+    numbers = []
+    for damage in (1, 2, 1, 3):
+        skeleton.state = {**skeleton.state, "damage": damage}
+        numbers.append(play.state_key("Esqueleto"))
+    assert numbers == [0, 1, 0, None]  # a state met again has its number; one past the limit, none
+    assert play.status("Esqueleto").can_act  # asked all the same, kept for no state
+    assert len(enc.known_statuses) == 0
 
 
 def test_the_declaration_is_true_or_false():

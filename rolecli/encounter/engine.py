@@ -35,7 +35,8 @@ from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
-# The statuses, and the recoveries, an encounter keeps by state (Play.asked, Play.recover_one): a few MB at most
+# The states an encounter numbers, and the statuses and recoveries it keeps by them
+# (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
 
 
@@ -100,7 +101,7 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
-        self.keyed: dict[str, tuple[dict, tuple | None]] = {}  # by name, its state and that state's key (state_key)
+        self.keyed: dict[str, tuple[dict, int | None]] = {}  # by name, its state and that state's number (state_key)
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
@@ -385,22 +386,29 @@ class Play(Tracker):
                 known[key] = status
         return status
 
-    def state_key(self, name: str) -> tuple | None:
-        """``name``'s state as a dict key (:func:`state_key`), worked out once
-        for each state it takes (its status and its recoveries look it up):
-        a hook never changes a state in place, it gives a new one. ``None``
-        for a state no key can hold (a table in it): asked, played every time."""
+    def state_key(self, name: str) -> int | None:
+        """``name``'s state as the number the encounter gives it
+        (``Encounter.state_numbers``, by :func:`state_key`), worked out once
+        for each state it takes (its status and its recoveries look it up by
+        it): a hook never changes a state in place, it gives a new one. A
+        number, not the key itself: a tuple's hash is worked out again at every
+        look-up, over every field of the state. ``None`` for a state no key
+        can hold (a table in it), or new once the encounter has numbered
+        :data:`KNOWN_STATES`: asked, played every time."""
         state = self.characters[name].state
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
             return kept[1]
-        key = state_key(state)
+        key, numbers = state_key(state), self.enc.state_numbers
         try:
-            hash(key)
+            number = numbers.get(key)
         except TypeError:
-            key = None
-        self.keyed[name] = (state, key)
-        return key
+            number = None
+        else:
+            if number is None and len(numbers) < KNOWN_STATES:
+                number = numbers[key] = len(numbers)
+        self.keyed[name] = (state, number)
+        return number
 
     def able(self, name: str) -> bool:
         status = self.statuses.get(name) or self.status(name)

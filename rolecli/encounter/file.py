@@ -89,6 +89,7 @@ class Encounter:
     recover: bool = True
     morale: Morale | None = None
     cache: dict = field(default_factory=dict)  # a call's parameters by target, worked out once (engine)
+    state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
 
     @property
     def info(self):
