@@ -724,6 +724,7 @@ T = TypeVar("T")
 _WORKED: dict[int, tuple[Mapping[str, Any], dict[Any, Any]]] = {}
 _WORKED_LIMIT = 512
 _WORKED_PER_SHEET = 4096
+_UNKNOWN = object()  # what worked_out finds for a key not worked out yet (a value may be None)
 
 
 def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
@@ -744,11 +745,13 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
             _WORKED.clear()
         found = _WORKED[id(sheet)] = (sheet, {})
     memo = found[1]
-    if key not in memo:
+    value = memo.get(key, _UNKNOWN)  # one look-up: a key may be a long tuple, hashed and compared at each
+    if value is _UNKNOWN:
         if len(memo) >= _WORKED_PER_SHEET:
             memo.clear()
-        memo[key] = work()
-    return memo[key]
+        value = memo[key] = work()
+    return value
+
 
 
 def _number(value: float) -> str:
