@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from .check import CheckResult
 
 PHASES = ("amazing", "good", "ordinary", "marginal")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}  # a phase's place, read at every initiative
 
 
 def phase_of(degree: str) -> str:
@@ -20,7 +21,7 @@ def phase_of(degree: str) -> str:
 def usable_actions(actions: int, first_phase: str) -> int:
     """002-R11/R13: at most one action per phase, from ``first_phase`` through the
     Marginal phase; the rest are lost at the end of the round."""
-    return max(0, min(actions, len(PHASES) - PHASES.index(first_phase)))
+    return max(0, min(actions, len(PHASES) - PHASE_INDEX[first_phase]))
 
 
 @dataclass
@@ -55,7 +56,7 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     order the GM listed them. A Critical Failure goes last in the Marginal phase regardless.
     """
     out: dict[str, list[str]] = {}
-    opens = [(PHASES.index(e.first_phase), e.usable, e) for e in entrants]   # each entrant's, worked out once
+    opens = [(PHASE_INDEX[e.first_phase], e.usable, e) for e in entrants]   # each entrant's, worked out once
     for i, phase in enumerate(PHASES):
         here = [e for first, usable, e in opens if first <= i and e.used < usable]
         here.sort(key=lambda e: (e.degree == "critical_failure", e.used > 0,
