@@ -69,6 +69,37 @@ def test_002_R10_not_yet_acted_go_first():
     assert out.data["phases"]["amazing"] == ["A"] and out.data["phases"]["good"] == ["B", "A"]
 
 
+def test_002_R10_R11_R13_every_phase_as_the_rule_reads_it_phase_by_phase():
+    """The schedule ranks each entrant's turns at once: it is what the rule gives read phase
+    by phase (who may still act there, sorted by not acted yet, delayer first in the Amazing
+    phase, higher score, as listed; a Critical Failure last), for random rounds with ties,
+    delayers, Critical Failures and several actions."""
+    import random
+
+    from rolecli_alternity.combat import PHASES, Entrant, schedule
+
+    def by_the_rule(entrants):
+        out = {}
+        for i, phase in enumerate(PHASES):
+            here = [e for e in entrants if PHASES.index(e.first_phase) <= i and e.used < e.usable]
+            here.sort(key=lambda e: (e.degree == "critical_failure", e.used > 0,
+                                     not (e.delayed and phase == "amazing"), -e.score, e.listed))
+            out[phase] = [e.name for e in here]
+            for e in here:
+                e.used += 1
+                e.phases.append(phase)
+        return out
+
+    rng = random.Random(2026)
+    degrees = ("amazing", "good", "ordinary", "marginal", "critical_failure")
+    for _ in range(2000):
+        made = [(f"E{i}", rng.randint(8, 12), rng.choice(degrees), rng.randint(1, 4), i, rng.random() < 0.2)
+                for i in range(rng.randint(0, 6))]
+        ours, rule = ([Entrant(*m[:5], delayed=m[5]) for m in made] for _ in range(2))
+        assert schedule(ours) == by_the_rule(rule), made
+        assert [(e.used, e.phases) for e in ours] == [(e.used, e.phases) for e in rule], made
+
+
 @pytest.mark.parametrize("con,wil,actions", [(8, 7, 1), (8, 8, 2), (12, 11, 2), (12, 12, 3), (16, 15, 3), (16, 16, 4)])
 def test_002_R11_actions_per_round_from_con_and_wil(con, wil, actions):
     from rolecli_alternity.sheet import actions_per_round

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from .check import CheckResult
 
 PHASES = ("amazing", "good", "ordinary", "marginal")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}  # a phase's place, read at every initiative
 
 
 def phase_of(degree: str) -> str:
@@ -20,7 +21,7 @@ def phase_of(degree: str) -> str:
 def usable_actions(actions: int, first_phase: str) -> int:
     """002-R11/R13: at most one action per phase, from ``first_phase`` through the
     Marginal phase; the rest are lost at the end of the round."""
-    return max(0, min(actions, len(PHASES) - PHASES.index(first_phase)))
+    return max(0, min(actions, len(PHASES) - PHASE_INDEX[first_phase]))
 
 
 @dataclass
@@ -54,16 +55,23 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     per phase); then a special delayer first, then the higher action check score, then the
     order the GM listed them. A Critical Failure goes last in the Marginal phase regardless.
     """
-    out: dict[str, list[str]] = {}
-    opens = [(PHASES.index(e.first_phase), e.usable, e) for e in entrants]   # each entrant's, worked out once
-    for i, phase in enumerate(PHASES):
-        here = [e for first, usable, e in opens if first <= i and e.used < usable]
-        here.sort(key=lambda e: (e.degree == "critical_failure", e.used > 0,
-                                 not (e.delayed and phase == "amazing"), -e.score, e.listed))
-        out[phase] = [e.name for e in here]
-        for e in here:
-            e.used += 1
-            e.phases.append(phase)
+    # An entrant acts in every phase from its first until its usable actions are spent, so
+    # in each of those phases it has acted before exactly when the phase is not its first:
+    # each of its turns is ranked at once, and one sort of them all (by phase, then rank)
+    # gives every phase's order, with no key to call for each entrant in each phase. The
+    # turn's number breaks a tie as the order they are made in, so an entrant is never compared.
+    turns: list[tuple] = []
+    for e in entrants:
+        first, crit = PHASE_INDEX[e.first_phase], e.degree == "critical_failure"
+        for i in range(first, first + e.usable):
+            turns.append((i, crit, i > first, not (e.delayed and i == 0), -e.score, e.listed, len(turns), e))
+    turns.sort()
+    out: dict[str, list[str]] = {phase: [] for phase in PHASES}
+    for turn in turns:
+        phase, e = PHASES[turn[0]], turn[-1]
+        out[phase].append(e.name)
+        e.used += 1
+        e.phases.append(phase)
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from operator import itemgetter
 from typing import Any, Mapping
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, worked_out
@@ -35,12 +36,15 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
 _HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
 
 
-def _landed(read: tuple[Any, ...], sizes: Mapping[str, int], track: str, amount: int,
+_read_for_hit = itemgetter(*_HIT_READS)
+
+
+def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
             spill: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): what it
     writes of the state, and its report. (A function of its own, handed to worked_out in
     a partial: a lambda would make a cell of every local of take_hit, at every hit.)"""
-    return D.apply(dict(zip(_HIT_READS, read)), sizes, track, amount, spill=spill)
+    return D.apply(dict(zip(_HIT_READS, read)), track_sizes(ch), track, amount, spill=spill)
 
 
 def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
@@ -73,22 +77,21 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
         return new, {"pending": new["pending"]}, [
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
-    sizes = track_sizes(ch)
     if track == "fatigue":  # only a full fatigue track rolls (Resolve, 002-R25): played out at every hit
         roller = _resolve_roller(ch, resolve, ctx)
-        new, rep = D.apply(st, sizes, track, amount, spill=spill, fatigue_check=roller)
+        new, rep = D.apply(st, track_sizes(ch), track, amount, spill=spill, fatigue_check=roller)
     else:  # it lands the same on the same marks: worked out once per sheet (a simulation's hits meet the same few)
         roller = None
-        read = (st["stun"], st["wound"], st["mortal"], st["fatigue"], st["status"], st["ko_cause"])
+        read = _read_for_hit(st)
         written, rep = worked_out(ch.sheet, ("hit", track, amount, spill, read),
-                                  partial(_landed, read, sizes, track, amount, spill))
+                                  partial(_landed, read, ch, track, amount, spill))
         new, rep = {**st, **written}, dict(rep)
     if knock_out and new["status"] == "ok":
         D.knock_out(new, knock_out)
         rep["knocked_out"] = True
     if not explain:
         return new, rep, []
-    lines = D.report_lines(ch.name, rep, new, sizes, lang)
+    lines = D.report_lines(ch.name, rep, new, track_sizes(ch), lang)
     if roller is not None and roller.lines:
         lines[-1:-1] = roller.lines
     return new, rep, lines

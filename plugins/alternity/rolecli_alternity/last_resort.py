@@ -12,13 +12,9 @@ from .check import RANK, shift_against, shift_own
 from .sheet import is_free_agent, last_resorts_left, state
 
 
-def _points(policy: str, key: str, who: Character | None, own: bool) -> int:
-    if policy == "no":
-        return 0
+def _points(policy: str, key: str, who: Character | None, left: int) -> int:
+    """The points a policy spends on a degree (``left``: the points the character has)."""
     if policy == "if-failed":
-        if not own or RANK[key] > RANK["failure"]:
-            return 0
-        left = last_resorts_left(who) if who is not None else 2
         want = 2 if key == "critical_failure" and (who is None or is_free_agent(who)) else 1
         if who is None and want == 2:
             want = 1   # without a sheet we do not know the profession: one point
@@ -29,15 +25,18 @@ def _points(policy: str, key: str, who: Character | None, own: bool) -> int:
 def spend(policy: str, key: str, who: Character | None, ctx: Context, own: bool = True) -> tuple[str, int, str]:
     """Apply a last resort policy to a degree (002-R44). Returns (degree, points, line);
     the line is written only for someone to read it (Context.explain), else it is empty."""
-    pts = _points(policy, key, who, own)
+    if policy == "no" or (policy == "if-failed" and (not own or RANK[key] > RANK["failure"])):
+        return key, 0, ""  # nothing to spend: ``if-failed`` spends only on one's own failed roll
+    left = last_resorts_left(who) if who is not None else 2  # read once: it decides the points and bounds them
+    pts = _points(policy, key, who, left)
     if pts == 0:
         return key, 0, ""
     if pts == 2 and who is not None and not is_free_agent(who):
         raise Refused(Label(f"{who.name} no es Agente Libre: solo 1 punto de último recurso por tirada.",
                             f"{who.name} is not a Free Agent: only 1 last resort point per roll."))
-    if who is not None and last_resorts_left(who) < pts:
-        raise Refused(Label(f"{who.name} solo tiene {last_resorts_left(who)} puntos de último recurso.",
-                            f"{who.name} has only {last_resorts_left(who)} last resort point(s) left."))
+    if who is not None and left < pts:
+        raise Refused(Label(f"{who.name} solo tiene {left} puntos de último recurso.",
+                            f"{who.name} has only {left} last resort point(s) left."))
     new = shift_own(key, pts) if own else shift_against(key, pts)
     if not ctx.explain:
         return new, pts, ""

@@ -83,7 +83,7 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     kept = ch.state
     # Every field in the template's order: the table as the core keeps it, which holds no
     # None (the campaign and apply_changes drop one: TOML has no null), so none is sought.
-    if tuple(kept) == _KEYS:
+    if [*kept] == _KEYS:
         return kept
     # Any other table (fields missing, or a key of no field): a kept value, even None,
     # hides the sheet's (Character.value); None stands for the default.
@@ -94,7 +94,7 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     return out
 
 
-_KEYS = tuple(STATE_DEFAULTS)
+_KEYS = list(STATE_DEFAULTS)  # a list: a state's keys are read into one faster than into a tuple
 _LISTS = tuple(key for key, val in STATE_DEFAULTS.items() if isinstance(val, list))
 
 

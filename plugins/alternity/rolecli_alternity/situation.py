@@ -88,18 +88,16 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         marks = (st["mortal"], st["fatigue"], st["stun"], st["wound"], dazed_optional,
                  options.get("dazed_stun", True), options.get("dazed_wound", True))
     given = None
-    if modifiers:  # helpers given as a list (a caller in Python) are held as a tuple
-        given = (tuple(p.get("helpers") or ()), options["help_stack"], *map(p.get, _MODIFIERS))
+    if modifiers:  # every parameter whose steps move the roll (_prepare); helpers given as a list are held as a tuple
+        get = p.get  # (each read by name: a map over a tuple of the names costs more than the reads)
+        given = (tuple(get("helpers") or ()), options["help_stack"], get("steps"), get("situation"), get("two_actions"),
+                 get("two_weapons"), get("ambidextrous"), get("aim"), get("gravity"), get("moving"), get("load"),
+                 get("strength"))
     key = ("prepared", score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
            options["clamp_bonus"], ctx.lang)
     # (a partial, not a lambda: a closure would make a cell of every local here, at every call)
     return worked_out(actor.sheet, key, partial(_prepare, p, ctx, actor, score_text, kind, name, extra, dazed,
                                                 modifiers, dazed_optional, st))
-
-
-# The parameters of a call whose steps move its roll (besides ``helpers``), read by _prepare.
-_MODIFIERS = ("steps", "situation", "two_actions", "two_weapons", "ambidextrous", "aim", "gravity", "moving", "load",
-              "strength")
 
 
 def _prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, kind: str | None,

@@ -25,6 +25,11 @@ def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
     return {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}
 
 
+# Most fighters hold no battle state: one empty set for them all (a fighter is
+# made for each character an action reads, several at every exchange of a simulation).
+NO_STATES: frozenset[str] = frozenset()
+
+
 @dataclass(frozen=True)
 class Weapon:
     """What strikes: its size (none, small, medium, large) and kinds (edged, piercing, blunt)."""
@@ -117,7 +122,8 @@ class Fighter:
 
     def _held(self) -> frozenset[str]:
         """The battle states held, with those given for a quick roll."""
-        held = frozenset(self.get("estados") or ())
+        held = self.get("estados")
+        held = frozenset(held) if held else NO_STATES
         extra = self.given.get("extra_states")
         return held.union(extra) if extra else held
 
