@@ -104,6 +104,10 @@ class Scene:
     # moves (every method here that moves it drops it): the tracker hands it to
     # every hook it calls, and a round's order is a tuple made again otherwise.
     _turn: Turn | None = field(default=None, init=False, repr=False, compare=False)
+    # The round's order as a tuple, with the list of turns it was made from: made
+    # again when the list is another (a new round's initiative, a rename, someone
+    # leaving) or longer (someone joining), not at every turn.
+    _order: tuple[list[str], tuple[str, ...]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def load(cls, doc: dict[str, Any] | None) -> "Scene":
@@ -132,8 +136,10 @@ class Scene:
         if c is None:
             return None
         if self._turn is None:
-            turns, at = c["turns"], c["turn"]
-            self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, tuple(turns),
+            turns, at, order = c["turns"], c["turn"], self._order
+            if order is None or order[0] is not turns or len(order[1]) != len(turns):
+                order = self._order = (turns, tuple(turns))
+            self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, order[1],
                                       c.get("kind"))
         return self._turn
 

@@ -352,7 +352,15 @@ class SystemInfo:
     def verb(self, hook: HookName) -> ActionSpec | None:
         """The first verb served by ``hook`` (the one the core uses for a
         conflict's initiative and recovery)."""
-        return next((a for a in self.actions if a.hook == hook), None)
+        return self._first_verbs.get(hook)
+
+    @cached_property
+    def _first_verbs(self) -> dict[str, ActionSpec]:
+        """The first verb of each hook, found once: every trial of a simulation asks."""
+        first: dict[str, ActionSpec] = {}
+        for spec in self.actions:
+            first.setdefault(spec.hook, spec)
+        return first
 
     def params(self, action: Action) -> dict[str, Any]:
         """``action``'s parameters over the defaults its verb declares: what the
