@@ -17,7 +17,7 @@ SUCCESS = 6
 TEN = 10
 
 
-@dataclass(init=False)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
+@dataclass(init=False, slots=True)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
     ``successes``, ``critical``, ``messy`` and ``bestial`` are read once, counting the
@@ -34,7 +34,11 @@ class Roll:
         self.regular, self.hunger = regular, hunger
         dice = regular + hunger
         pairs = dice.count(TEN) // 2
-        self.successes = len([d for d in dice if d >= SUCCESS]) + 2 * pairs
+        successes = 2 * pairs
+        for d in dice:  # (counted in a loop: a list made only to be counted costs more on a pool's few dice)
+            if d >= SUCCESS:
+                successes += 1
+        self.successes = successes
         self.critical = pairs > 0
         self.messy = self.critical and TEN in self.hunger
         self.bestial = 1 in self.hunger
