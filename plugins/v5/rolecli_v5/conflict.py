@@ -58,7 +58,7 @@ def defence_modifiers(cover: str | None, earlier: int) -> tuple:
     return shot + (("earlier_opponents", EARLIER, -earlier),)
 
 
-@dataclass
+@dataclass(slots=True)  # (two made at every attack)
 class Side:
     """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case)."""
 
