@@ -201,6 +201,17 @@ def test_003_R15_a_status_is_worked_out_once_for_each_state_and_rules():
     assert not status(hurt, strict).can_act and status(hurt, strict).key == "incapacitated"
 
 
+def test_a_states_key_holds_every_state_field_of_the_sheet_in_order():
+    """What is worked out for a state (a pool, a hit, a status) is kept by state_values:
+    it must tell apart two states that differ in any state field, one a later sheet adds too."""
+    from rolecli_v5.conditions import STATE_KEYS, state_values
+    from rolecli_v5.system import TEMPLATE
+
+    assert STATE_KEYS == tuple(f.key for f in TEMPLATE if f.state)
+    assert state_values({key: n for n, key in enumerate(STATE_KEYS)}) == tuple(range(len(STATE_KEYS)))
+    assert state_values({}) == (None,) * len(STATE_KEYS)
+
+
 # --- conflicts (003-R4…R9) -------------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from rolecli.contract import Character, Effect, Label, Refused, worked_out
 
 from . import labels as L
-from .conditions import STATE_KEYS, impairment
+from .conditions import impairment, state_values
 from .damage import amount, can_spend_safely, spend
 from .hunger import dice_for
 from .labels import tr
@@ -139,7 +139,7 @@ def pool(character: Character | None, state: dict[str, Any] | None, text: Any, w
     if character is None:
         return made()
     key = ("pool", who, str(text), modifier, hunger, cover, earlier, split, options["impairment"], options["pool_floor"],
-           *map(state.get, STATE_KEYS))
+           state_values(state))
     return worked_out(character.sheet, key, made)
 
 

@@ -13,7 +13,7 @@ from rolecli.names import closest, fold
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conditions import STATE_KEYS
+from .conditions import state_values
 from .conflict import (Hit, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import WINS, contest_outcome, of_roll, outcome_against
@@ -302,7 +302,7 @@ class Declared:
         if character is None:
             return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
         state = work.seen(character)
-        key = (role, earlier, *map(state.get, STATE_KEYS))  # all a pool reads of a state
+        key = (role, earlier, state_values(state))  # all a pool reads of a state
         made = self.pools.get(key)
         if made is None:
             made = _keep(self.pools, key, stance.pool(character, state, self.options, earlier))
@@ -327,7 +327,7 @@ class Declared:
         if receiver is None:
             return _deal(None, None, ctx, hit, blow, self.params)
         state = work.state(receiver)
-        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, *map(state.get, STATE_KEYS))
+        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, state_values(state))
         found = self.hits.get(key)
         if found is None:
             marked = dict(state)
