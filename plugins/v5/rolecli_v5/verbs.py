@@ -322,7 +322,8 @@ class Declared:
     def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None) -> tuple[dict, list[str]]:
         """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
         worked out once for each hit on each state the receiver is in, as :func:`_deal`
-        reads nothing else, and kept with what it wrote into the state, written again."""
+        reads nothing else, and kept with what it wrote into the state, written again.
+        Each call gets a record of its own; the lines are the kept ones, to be read only."""
         blow = self.blows[hit.by]
         if receiver is None:
             return _deal(None, None, ctx, hit, blow, self.params)
@@ -336,7 +337,7 @@ class Declared:
                                                           if k not in state or state[k] != v}))
         record, lines, writes = found
         state.update(writes)
-        return dict(record), list(lines)
+        return dict(record), lines
 
 
 def declared(action: Action, ctx) -> Declared:
