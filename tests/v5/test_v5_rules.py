@@ -201,6 +201,17 @@ def test_003_R15_a_status_is_worked_out_once_for_each_state_and_rules():
     assert not status(hurt, strict).can_act and status(hurt, strict).key == "incapacitated"
 
 
+def test_a_states_key_holds_every_state_field_of_the_sheet_in_order():
+    """What is worked out for a state (a pool, a hit, a status) is kept by state_values:
+    it must tell apart two states that differ in any state field, one a later sheet adds too."""
+    from rolecli_v5.conditions import STATE_KEYS, state_values
+    from rolecli_v5.system import TEMPLATE
+
+    assert STATE_KEYS == tuple(f.key for f in TEMPLATE if f.state)
+    assert state_values({key: n for n, key in enumerate(STATE_KEYS)}) == tuple(range(len(STATE_KEYS)))
+    assert state_values({}) == (None,) * len(STATE_KEYS)
+
+
 # --- conflicts (003-R4…R9) -------------------------------------------------------------------
 
 
@@ -259,6 +270,23 @@ def test_a_pool_reads_its_regular_dice_then_its_hunger_dice_as_one_die_at_a_time
                                              "Leah: Hunger 1/2", "Leah: Hunger 2/2"]
     given = pool.roll(DiceSource(given=["7", "2", "6", "10", "1"]), "en")
     assert (given.regular, given.hunger, given.successes) == ((7, 2, 6), (10, 1), 3)
+
+
+def test_a_pool_kept_for_its_state_names_its_dice_in_the_language_of_each_roll():
+    """A pool keeps why each of its dice is read by language: a roll in Spanish
+    after one in English (and back) reads its dice in its own words."""
+    from rolecli.dice.source import DiceSource
+
+    pool = Pool("Leah", [Part("", 3)], hunger=1)
+    for lang, words in (("en", ["Leah: regular 1/2", "Leah: regular 2/2", "Leah: Hunger 1/1"]),
+                        ("es", ["Leah: normal 1/2", "Leah: normal 2/2", "Leah: Ansia 1/1"]),
+                        ("en", ["Leah: regular 1/2", "Leah: regular 2/2", "Leah: Hunger 1/1"])):
+        source = DiceSource(3)
+        roll = pool.roll(source, lang)
+        assert [r.why for r in source.reads] == words and (len(roll.regular), len(roll.hunger)) == (2, 1)
+    alone = Pool("Leah", [Part("", 2)])  # no Hunger die: every face is a regular die
+    roll = alone.roll(DiceSource(given=["10", "10"]), "en")
+    assert (roll.regular, roll.hunger, roll.successes, roll.critical) == ((10, 10), (), 4, True)
 
 
 # --- Hunger (rulings) ------------------------------------------------------------------------
@@ -400,6 +428,25 @@ def test_003_R4_an_attack_is_declared_once_for_its_two_sheets_its_parameters_and
     for _ in range(2):  # a refusal is not kept: it comes again
         with pytest.raises(Refused, match="has no weapon 'Hacha'"):
             _declare(katarina, guard, weapon="Hacha", **verb)
+
+
+def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_its_own_terms():
+    """What a Declared keeps of a contest's hits is the rule's answer for its outcome and
+    margin, with its own weapons and options: another attack keeps its own."""
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True, "weapon": 2,
+            "target_weapon": 1}
+    plan = _declare(katarina, guard, **verb)
+    for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0), ("win", 2), ("win", 1)):
+        want = contest_hits(outcome, margin, two_sided=True, dodge=False, weapon=2, target_weapon=1, audience=0,
+                            tie_weapon=True)
+        assert plan.contest_hits(outcome, margin) == want
+    assert [h.dealt for h in plan.contest_hits("tie", 0)] == [3, 2]  # margin 1 plus each weapon (GAP-8)
+    one_sided = _declare(katarina, guard, **{**verb, "two_sided": False})
+    assert one_sided.contest_hits("lose", -3) == () and one_sided.contest_hits("tie", 0) == ()
+    bare = _declare(katarina, guard, rules={"tie_weapon": False}, **verb)
+    assert [h.dealt for h in bare.contest_hits("tie", 0)] == [1, 1]
+    assert [h.dealt for h in plan.contest_hits("tie", 0)] == [3, 2]
 
 
 def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own():

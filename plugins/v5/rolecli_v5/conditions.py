@@ -16,6 +16,17 @@ from .traits import MENTAL, PHYSICAL, SOCIAL
 
 STATE_KEYS = tuple(f.key for f in TEMPLATE if f.state)  # all a status can read of a character's state
 
+
+def state_values(state: dict[str, Any]) -> tuple:
+    """The values of ``state``'s :data:`STATE_KEYS`, in their order: all a rule can read
+    of a state, as the key of what is worked out from it (a pool, a hit, a status, a
+    recovery's record). Spelled out, as one call each costs half a ``map`` over the
+    keys, and a fight builds several such keys at every exchange; a test checks that
+    it names every state field of the sheet."""
+    get = state.get
+    return (get("hunger"), get("health_superficial"), get("health_aggravated"), get("willpower_superficial"),
+            get("willpower_aggravated"), get("ruined"))
+
 # 003-R15, the rulings (GAP-4): which pools each Impaired tracker weakens
 WEAKENS = {"health": (PHYSICAL,), "willpower": (SOCIAL, MENTAL)}
 WEAKENED_BY = {kind: tuple(key for key in T.KEYS if kind in WEAKENS[key]) for kind in (PHYSICAL, SOCIAL, MENTAL)}
@@ -45,7 +56,7 @@ def status(character: Character, options) -> Status:
     """Worked out once for each state a sheet is in under the same rule option
     (a fight goes through a few dozen, and the status is asked after every change):
     ``incapacitate_mortals`` is the only one a status reads (:func:`out_of_play`)."""
-    key = ("status", options.get("incapacitate_mortals"), *map(character.state.get, STATE_KEYS))
+    key = ("status", options.get("incapacitate_mortals"), state_values(character.state))
     return worked_out(character.sheet, key, lambda: _status(character, options))
 
 

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from rolecli.contract import Character, Effect, Label, Refused, worked_out
 
 from . import labels as L
-from .conditions import STATE_KEYS, impairment
+from .conditions import impairment, state_values
 from .damage import amount, can_spend_safely, spend
 from .hunger import dice_for
 from .labels import tr
@@ -48,7 +48,13 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
     if p.get("earlier") is not None:
         return int(p["earlier"])
-    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
+    if target is None:
+        return 0
+    name, earlier = target.name, 0
+    for effect in ctx.effects:  # (counted in a loop: ctx.effects_on makes a list of them, only to count it)
+        if effect.on == name and effect.key == ATTACKED:
+            earlier += 1
+    return earlier
 
 
 def defence_modifiers(cover: str | None, earlier: int) -> tuple:
@@ -58,7 +64,7 @@ def defence_modifiers(cover: str | None, earlier: int) -> tuple:
     return shot + (("earlier_opponents", EARLIER, -earlier),)
 
 
-@dataclass
+@dataclass(slots=True)  # (two made at every attack)
 class Side:
     """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case)."""
 
@@ -139,7 +145,7 @@ def pool(character: Character | None, state: dict[str, Any] | None, text: Any, w
     if character is None:
         return made()
     key = ("pool", who, str(text), modifier, hunger, cover, earlier, split, options["impairment"], options["pool_floor"],
-           *map(state.get, STATE_KEYS))
+           state_values(state))
     return worked_out(character.sheet, key, made)
 
 

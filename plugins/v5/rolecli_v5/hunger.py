@@ -10,6 +10,7 @@ Health point costs three.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rolecli.contract import Character, Label, Refused
@@ -53,6 +54,7 @@ def blood_potency(character: Character) -> int:
     return 1 if value is None else int(value)
 
 
+@functools.lru_cache(maxsize=16)  # a few Blood Potencies (0..10), looked up at every mend (a generator costs more)
 def mend_amount(blood_potency: int) -> int:
     return next(amount for top, amount in MEND if blood_potency <= top)
 

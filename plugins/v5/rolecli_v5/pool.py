@@ -17,7 +17,7 @@ SUCCESS = 6
 TEN = 10
 
 
-@dataclass(init=False)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
+@dataclass(init=False, slots=True)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
     ``successes``, ``critical``, ``messy`` and ``bestial`` are read once, counting the
@@ -34,7 +34,11 @@ class Roll:
         self.regular, self.hunger = regular, hunger
         dice = regular + hunger
         pairs = dice.count(TEN) // 2
-        self.successes = len([d for d in dice if d >= SUCCESS]) + 2 * pairs
+        successes = 2 * pairs
+        for d in dice:  # (counted in a loop: a list made only to be counted costs more on a pool's few dice)
+            if d >= SUCCESS:
+                successes += 1
+        self.successes = successes
         self.critical = pairs > 0
         self.messy = self.critical and TEN in self.hunger
         self.bestial = 1 in self.hunger
@@ -54,7 +58,6 @@ class Roll:
                 "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger.count(1)}
 
 
-@functools.lru_cache(maxsize=1024)  # a side's pool is named the same at every roll
 def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[str, ...]:
     """Why each die of ``who``'s pool is read: the regular dice, then the Hunger dice."""
     whose = f"{who}: " if who else ""
@@ -83,18 +86,25 @@ class Pool:
     whole: int = field(init=False, repr=False, compare=False)  # after the modifiers, never below the floor (GAP-14)
     size: int = field(init=False, repr=False, compare=False)  # the dice rolled: the whole pool, or the split
     hunger_dice: int = field(init=False, repr=False, compare=False)  # of them, never more than the pool
+    regular: int = field(init=False, repr=False, compare=False)  # the others
+    # why each die is read, by language: a character's pool is kept for its state, and rolled again and again
+    whys: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.base = sum(p.value for p in self.terms)
         self.whole = max(self.floor, self.base + sum(v for _, _, v in self.modifiers))
         self.size = self.split if self.split is not None else self.whole
         self.hunger_dice = min(self.hunger, self.size)
+        self.regular = self.size - self.hunger_dice
+        self.whys = {}
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular = self.size - self.hunger_dice
-        faces = dice.roll_many(10, _reasons(self.who, lang, regular, self.hunger_dice))
-        return Roll(tuple(faces[:regular]), tuple(faces[regular:]))
+        regular, whys = self.regular, self.whys.get(lang)
+        if whys is None:
+            whys = self.whys[lang] = _reasons(self.who, lang, regular, self.hunger_dice)
+        faces = tuple(dice.roll_many(10, whys))
+        return Roll(faces[:regular], faces[regular:]) if self.hunger_dice else Roll(faces)
 
     def text(self, lang: str) -> str:
         """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""

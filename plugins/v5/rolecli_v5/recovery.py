@@ -20,7 +20,7 @@ from rolecli.contract import Character, Label, Outcome, Refused, worked_out
 from . import hunger as H
 from . import labels as L
 from . import trackers as T
-from .conditions import STATE_KEYS, status
+from .conditions import state_values, status
 from .labels import tr
 from .state import Work
 from .traits import attribute
@@ -198,7 +198,7 @@ def recovered(character: Character, event: str, state: dict) -> dict:
     """A recovery's record, for scripts: the trackers and Hunger it leaves. Worked
     out once for each state it leaves (a fight ends its turns in a few dozen), as
     it reads nothing else; each call gets a copy of its own."""
-    key = ("recovered", character.name, event, *map(state.get, STATE_KEYS))
+    key = ("recovered", character.name, event, state_values(state))
     return dict(worked_out(character.sheet, key, lambda: {
         "character": character.name, "event": event, "health": T.read(character, "health", state).as_json(),
         "willpower": T.read(character, "willpower", state).as_json(),

@@ -33,5 +33,10 @@ class Work:
         return found
 
     def changes(self) -> dict[str, dict[str, Any]]:
-        return {name: state for name, character in self.characters.items()
-                if (state := self.states.get(name)) is not None and state != character.state}
+        """The working copies that differ from their character's state, in the order the action met them."""
+        changed = {}
+        for name, character in self.characters.items():  # (a loop: an action meets one or two characters)
+            state = self.states.get(name)
+            if state is not None and state != character.state:
+                changed[name] = state
+        return changed

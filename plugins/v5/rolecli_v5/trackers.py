@@ -106,8 +106,13 @@ def _marked(key: str, size: int, sup: int, agg: int, levels: int, kind: str) -> 
 
 def heal(tracker: Tracker, superficial: int = 0, aggravated: int = 0) -> Tracker:
     """Remove up to that many "/" and "X"."""
-    return Tracker(tracker.key, tracker.size, max(0, tracker.superficial - superficial),
-                   max(0, tracker.aggravated - aggravated))
+    return _boxes(tracker.key, tracker.size, max(0, tracker.superficial - superficial),
+                  max(0, tracker.aggravated - aggravated))
+
+
+@functools.lru_cache(maxsize=1024)  # a vampire mends the same few trackers at every turn's end; a Tracker never changes
+def _boxes(key: str, size: int, superficial: int, aggravated: int) -> Tracker:
+    return Tracker(key, size, superficial, aggravated)
 
 
 def size_of(character: Character, key: str) -> int:

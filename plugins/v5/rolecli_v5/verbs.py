@@ -13,7 +13,7 @@ from rolecli.names import closest, fold
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conditions import STATE_KEYS
+from .conditions import state_values
 from .conflict import (Hit, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import WINS, contest_outcome, of_roll, outcome_against
@@ -292,6 +292,7 @@ class Declared:
                                D.damage_type(sources[by], creatures[by]), key) for by in sources}
         self.pools: dict[tuple, Pool] = {}
         self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
+        self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
         # the target's sheet, kept while this is: no other sheet can take its id, which :func:`declared` keys on
         self.target_sheet = target.sheet if target is not None else None
 
@@ -301,21 +302,33 @@ class Declared:
         if character is None:
             return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
         state = work.seen(character)
-        key = (role, earlier, *map(state.get, STATE_KEYS))  # all a pool reads of a state
+        key = (role, earlier, state_values(state))  # all a pool reads of a state
         made = self.pools.get(key)
         if made is None:
             made = _keep(self.pools, key, stance.pool(character, state, self.options, earlier))
         return Side(stance.who, character, made, stance.policy)
 
+    def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
+        """Who hurts whom after a contest with this outcome and margin (:func:`contest_hits`,
+        by this attack's options and weapons), worked out once for each."""
+        found = self.contests.get((outcome, margin))
+        if found is None:
+            p = self.params
+            found = self.contests[outcome, margin] = contest_hits(
+                outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=self.weapon,
+                target_weapon=self.target_weapon, audience=self.audience, tie_weapon=self.tie_weapon)
+        return found
+
     def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None) -> tuple[dict, list[str]]:
         """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
         worked out once for each hit on each state the receiver is in, as :func:`_deal`
-        reads nothing else, and kept with what it wrote into the state, written again."""
+        reads nothing else, and kept with what it wrote into the state, written again.
+        Each call gets a record of its own; the lines are the kept ones, to be read only."""
         blow = self.blows[hit.by]
         if receiver is None:
             return _deal(None, None, ctx, hit, blow, self.params)
         state = work.state(receiver)
-        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, *map(state.get, STATE_KEYS))
+        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, state_values(state))
         found = self.hits.get(key)
         if found is None:
             marked = dict(state)
@@ -324,7 +337,7 @@ class Declared:
                                                           if k not in state or state[k] != v}))
         record, lines, writes = found
         state.update(writes)
-        return dict(record), list(lines)
+        return dict(record), lines
 
 
 def declared(action: Action, ctx) -> Declared:
@@ -401,10 +414,10 @@ def attack(action: Action, ctx) -> Outcome:
         difficulty = plan.difficulty
         outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, plan.weapon, plan.audience)
-        hits = (hit,) if hit else ()
-        d = None
-        told = {"mode": "test", "roll": a.as_json(), "opposition": None, "difficulty": difficulty,
-                "margin": a.successes - difficulty}
+        dealt = _deal_hits(plan, work, ctx, action, (hit,) if hit else (), lines)
+        data = {**plan.header, "mode": "test", "roll": a.as_json(), "opposition": None, "difficulty": difficulty,
+                "margin": a.successes - difficulty, "outcome": outcome, "degree": of_roll(a.roll, outcome),
+                "hits": dealt}
     else:
         d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
@@ -413,23 +426,27 @@ def attack(action: Action, ctx) -> Outcome:
         mine, theirs = a.roll.successes, d.roll.successes  # after the rerolls
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
-        hits = contest_hits(outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=plan.weapon,
-                            target_weapon=plan.target_weapon, audience=plan.audience, tie_weapon=plan.tie_weapon)
         if ctx.explain:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
-        told = {"mode": "contest", "roll": a.as_json(), "opposition": d.as_json(), "difficulty": None,
-                "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine))}
+        dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines)
+        data = {**plan.header, "mode": "contest", "roll": a.as_json(), "opposition": d.as_json(), "difficulty": None,
+                "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine)),
+                "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
+    done = _finish(work, data, lines, outcome == "win")
+    if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
+        done.effects.append(attacked(action.target.name, a.who, lang))
+    return done
+
+
+def _deal_hits(plan: Declared, work: Work, ctx, action: Action, hits: tuple[Hit, ...], lines: list[str]) -> list[dict]:
+    """Each hit dealt on the side it hurts (:meth:`Declared.deal`): their records, their lines added to ``lines``."""
     dealt = []
     for hit in hits:
         one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
         dealt.append(one)
         lines += more
-    data = {**plan.header, **told, "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
-    done = _finish(work, data, lines, outcome == "win")
-    if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
-        done.effects.append(attacked(action.target.name, a.who, lang))
-    return done
+    return dealt
 
 
 def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
