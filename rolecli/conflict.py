@@ -222,7 +222,7 @@ class Scene:
         if actor is None:
             return []
         started = [Event("turn_started", actor, self.conflict["round"])] if explain else []
-        if self.effects:
+        if any(e.until == "next_turn" for e in self.effects):  # (most effects last rounds, or the scene)
             started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
         return started
 
