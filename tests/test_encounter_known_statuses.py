@@ -93,6 +93,19 @@ def test_a_state_is_keyed_once_and_again_when_it_is_a_new_one(campaigns):
     assert play.state_key("Esqueleto") == enc.state_numbers[state_key(skeleton.state)] != first
 
 
+def test_a_state_holding_a_list_is_numbered_as_the_same_state_again(campaigns):
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    skeleton = play.characters["Esqueleto"]
+    skeleton.state = {**skeleton.state, "marks": [1, 2]}
+    first = play.state_key("Esqueleto")
+    skeleton.state = {**skeleton.state, "marks": [1, 2]}  # a new table, the same values
+    assert first is not None and play.state_key("Esqueleto") == first
+    skeleton.state = {**skeleton.state, "marks": [2, 1]}
+    assert play.state_key("Esqueleto") not in (None, first)
+
+
 def test_states_are_numbered_up_to_the_limit_and_the_rest_played_every_time(campaigns, monkeypatch):
     monkeypatch.setattr(engine, "KNOWN_STATES", 2)
     enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(

@@ -399,14 +399,17 @@ class Play(Tracker):
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
             return kept[1]
-        key, numbers = state_key(state), self.enc.state_numbers
+        numbers, key = self.enc.state_numbers, tuple(state.items())  # (most states hold no list: their items are the key)
         try:
             number = numbers.get(key)
-        except TypeError:
-            number = None
-        else:
-            if number is None and len(numbers) < KNOWN_STATES:
-                number = numbers[key] = len(numbers)
+        except TypeError:  # a list in it (a tuple in the key), or a table (no key)
+            key = state_key(state)
+            try:
+                number = numbers.get(key)
+            except TypeError:
+                key = number = None
+        if number is None and key is not None and len(numbers) < KNOWN_STATES:
+            number = numbers[key] = len(numbers)
         self.keyed[name] = (state, number)
         return number
 
