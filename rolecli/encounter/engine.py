@@ -399,15 +399,18 @@ class Play(Tracker):
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
             return kept[1]
-        numbers, key = self.enc.state_numbers, tuple(state.items())  # (most states hold no list: their items are the key)
-        try:
-            number = numbers.get(key)
-        except TypeError:  # a list in it (a tuple in the key), or a table (no key)
-            key = state_key(state)
+        enc = self.enc
+        numbers, number = enc.state_numbers, None
+        if not enc.listed_states:  # no state with a list met yet: a state's items are its key as they are
             try:
-                number = numbers.get(key)
-            except TypeError:
-                key = number = None
+                number = numbers.get(key := tuple(state.items()))
+            except TypeError:  # a list in it, or a table: the system's states are keyed field by field from now
+                enc.listed_states = True
+        if enc.listed_states:
+            try:
+                number = numbers.get(key := state_key(state))
+            except TypeError:  # a table in it
+                key = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
         self.keyed[name] = (state, number)

@@ -90,6 +90,7 @@ class Encounter:
     morale: Morale | None = None
     cache: dict = field(default_factory=dict)  # a call's parameters by target, worked out once (engine)
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
+    listed_states: bool = False  # a state holding a list was met: keys made field by field (Play.state_key)
 
     @property
     def info(self):
