@@ -40,12 +40,15 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
-        known = self.known
-        # The campaign's names in order, each given one in its place or after them (asking
-        # a Mapping ``name in known`` looks the character up); only the others are looked up.
-        people = dict.fromkeys(known)
-        people.update(self.given)
-        return [known[name] if ch is None else ch for name, ch in people.items()]
+        known, given = self.known, self.given
+        # The campaign's names in order, each given one in its place, the others after them;
+        # only those not given are looked up (a Character is always true).
+        names = list(known)
+        people = [given.get(name) or known[name] for name in names]
+        others = given.keys() - names  # (asking a Mapping ``name in known`` may look the character up)
+        if others:
+            people += [ch for name, ch in given.items() if name in others]
+        return people
 
     def followers(self, leader: Character) -> list[Character]:
         """The minion groups among :meth:`everyone` that name ``leader`` their
