@@ -73,6 +73,12 @@ class Work:
             self._before[ch.name] = ch.state
         return state
 
+    def state_of(self, ch: Character) -> dict[str, Any]:
+        """The state the rules read ``ch`` in (:meth:`get`): the new one this action
+        made, else its own. Read it, never change it."""
+        state = self.states.get(ch.name)
+        return ch.state if state is None else state
+
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
         state = self.states.get(ch.name)
         if state is not None and key in state:
@@ -90,6 +96,11 @@ class Work:
             if st != before[name]:
                 out[name] = st
         return out
+
+
+def frozen(values) -> tuple:
+    """``values`` (a state's, the choices read) as a key: their lists as tuples."""
+    return tuple([tuple(v) if type(v) is list else v for v in values])
 
 
 def skill_of(ch: Character | None, skill: str, default: int = 0) -> int:
