@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Callable
 
 from rolecli.contract import Character, Label, Refused, worked_out
@@ -15,6 +16,7 @@ from .system import OPP_MODS
 from .words import REROLL, REROLLED
 
 FACE = {1: "+", 0: "0", -1: "−"}
+_VALUE = operator.itemgetter(1)  # a modifier's value, of its (name, value)
 
 SECONDARY = ("complement", "restrict", "modify")  # the skills combined with the primary (000-R21)
 COMBINING = SECONDARY + ("extended",)  # (an extended conflict's Resistencia restricts)
@@ -70,11 +72,11 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
 
 
 def base_rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
-    """A side's base rating (:func:`rating`), on the ladder; a character's is read once per sheet."""
-    t = str(text).strip()
+    """A side's base rating (:func:`rating`), on the ladder; a character's is read once per
+    sheet, for the text as given (every roll of a fight gives its skill as the last one did)."""
     if who is None:
-        return _on_ladder(rating(who, t, what), what)
-    return worked_out(who.sheet, ("base rating", t), lambda: _on_ladder(rating(who, t, what), what))
+        return _on_ladder(rating(who, text, what), what)
+    return worked_out(who.sheet, ("base rating", text), lambda: _on_ladder(rating(who, text, what), what))
 
 
 def _on_ladder(found: tuple[str, int], what: str) -> tuple[str, int]:
@@ -98,7 +100,7 @@ class Side:
     def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
                  fp_spent: int = 0, notes: list[str] | None = None):
         self.skill_name, self.skill, self.mods = skill_name, skill, mods
-        self.modifier = sum([v for _, v in mods]) if mods else 0
+        self.modifier = sum(map(_VALUE, mods))
         self.dice: list[int] = []
         self.effort = skill + self.modifier
         self.first_dice: list[int] | None = None
@@ -180,14 +182,15 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         combined = combine(value, complement, restrict, modify, work.ctx.options["combine"])
     size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)
     mods = modifiers(lang, combined, size, *map(g, MODIFYING))
-    spent, notes = 0, []
     invoked = g("invoke")
-    if invoked:
-        for aspect in invoked:
-            paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
-            spent += paid
-            notes.append(line)
-        mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
+    if not invoked:  # (most sides invoke nothing)
+        return Side(name, value, mods)
+    spent, notes = 0, []
+    for aspect in invoked:
+        paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
+        spent += paid
+        notes.append(line)
+    mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
     return Side(name, value, mods, spent, notes)
 
 

@@ -40,12 +40,15 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
-        known = self.known
-        # The campaign's names in order, each given one in its place or after them (asking
-        # a Mapping ``name in known`` looks the character up); only the others are looked up.
-        people = dict.fromkeys(known)
-        people.update(self.given)
-        return [known[name] if ch is None else ch for name, ch in people.items()]
+        known, given = self.known, self.given
+        # The campaign's names in order, each given one in its place, the others after them;
+        # only those not given are looked up (a Character is always true).
+        names = list(known)
+        people = [given.get(name) or known[name] for name in names]
+        others = given.keys() - names  # (asking a Mapping ``name in known`` may look the character up)
+        if others:
+            people += [ch for name, ch in given.items() if name in others]
+        return people
 
     def followers(self, leader: Character) -> list[Character]:
         """The minion groups among :meth:`everyone` that name ``leader`` their
@@ -70,6 +73,12 @@ class Work:
             self._before[ch.name] = ch.state
         return state
 
+    def state_of(self, ch: Character) -> dict[str, Any]:
+        """The state the rules read ``ch`` in (:meth:`get`): the new one this action
+        made, else its own. Read it, never change it."""
+        state = self.states.get(ch.name)
+        return ch.state if state is None else state
+
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
         state = self.states.get(ch.name)
         if state is not None and key in state:
@@ -87,6 +96,11 @@ class Work:
             if st != before[name]:
                 out[name] = st
         return out
+
+
+def frozen(values) -> tuple:
+    """``values`` (a state's, the choices read) as a key: their lists as tuples."""
+    return tuple([tuple(v) if type(v) is list else v for v in values])
 
 
 def skill_of(ch: Character | None, skill: str, default: int = 0) -> int:

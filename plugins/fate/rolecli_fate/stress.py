@@ -20,7 +20,7 @@ from rolecli.contract import Character, Label, Refused, worked_out
 from .conflict import concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
-from .state import Work, fate_points, is_group, skill_of
+from .state import Work, fate_points, frozen, is_group, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
     # key, Spanish, English, stress absorbed (the rulings, GAP-7)
@@ -173,8 +173,47 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
     return best[1] if best else ()
 
 
+# What a hit reads of its parameters (:func:`mark_stress`): the consequences taken, the
+# concession offered and its answer, the Fate points bargained.
+HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
+
+
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
                  attacker: Character | None = None) -> tuple[list[str], dict]:
+    """Mark stress on a named character, with consequences per the policy
+    (:func:`mark_stress`). Worked out once for the same hit on the same sheet in
+    the same state (a fight deals the same few hits to the same few states again
+    and again): what it sets on the states of the character and of its attacker
+    (whose Fate points a refused concession costs, the only thing of it a hit
+    reads) is kept with its lines and data, and set again."""
+    opts, state = work.ctx.options, work.state_of(ch)
+    key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
+           opts.get("refresh"), frozen(map(p.get, HIT_CHOICES)), tuple(state), frozen(state.values()),
+           attacker and (attacker.name, work.get(attacker, "puntos_destino")))
+    try:
+        hash(key)
+    except TypeError:  # a state or a choice that cannot be a key (a table the rules do not know)
+        return mark_stress(work, ch, stress, track, p, lang, attacker)
+    lines, data, sets = worked_out(ch.sheet, key, lambda: _marked(work, ch, stress, track, p, lang, attacker))
+    for attacked, field, value in sets:  # (the first time, set already: setting it again changes nothing)
+        work.set(ch if attacked else attacker, field, value)
+    return list(lines), dict(data)
+
+
+def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
+            attacker: Character | None) -> tuple[list[str], dict, tuple[tuple[bool, str, Any], ...]]:
+    """:func:`mark_stress`, and what it set on the states of ``ch`` (True) and
+    ``attacker`` (False), as ``(attacked, field, value)``."""
+    whose = [(True, ch)] + ([(False, attacker)] if attacker is not None else [])
+    before = [dict(work.state_of(who)) for _, who in whose]
+    lines, data = mark_stress(work, ch, stress, track, p, lang, attacker)
+    sets = tuple((attacked, field, value) for (attacked, who), was in zip(whose, before)
+                 for field, value in work.state_of(who).items() if field not in was or was[field] is not value)
+    return lines, data, sets
+
+
+def mark_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
+                attacker: Character | None = None) -> tuple[list[str], dict]:
     """Mark stress on a named character, with consequences per the policy."""
     opts = work.ctx.options
     mode = opts["stress"]

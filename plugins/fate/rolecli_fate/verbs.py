@@ -23,7 +23,9 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
     ``defended``: the target rolls a defence (``_defended``)."""
 
     def verb(action: Action, ctx) -> Outcome:
-        p = _defended(action.params) if defended else dict(action.params)  # filled in below, not the action's
+        p = action.params  # the verb's own (the core gives each call a copy): filled in below, where they lack
+        if defended:
+            _defended(p)
         used = lasting.before(action, ctx, p)
         outcome = rule(action, ctx, p)
         lasting.after(action, ctx, p, outcome)
@@ -33,10 +35,10 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
     return verb
 
 
-def _defended(params: dict) -> dict:
-    """The parameters of a verb whose target rolls a defence: its ``--full-defence``
-    is the target's, which the rolls read as ``target_full_defence``."""
-    p = dict(params)
+def _defended(p: dict) -> dict:
+    """The parameters ``p`` of a verb whose target rolls a defence, renamed in place
+    (they are the verb's own): its ``--full-defence`` is the target's, which the
+    rolls read as ``target_full_defence``."""
     p["target_full_defence"] = p.pop("full_defence")
     return p
 

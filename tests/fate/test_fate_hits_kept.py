@@ -1,0 +1,60 @@
+"""A hit on a named character is worked out once for the same hit on the same
+sheet in the same state (``stress.damage_named``), and set again: these tests
+fail if what is kept answers for another state, for another attacker, or
+leaves out what the hit set."""
+
+from __future__ import annotations
+
+from fate_helpers import applied, char, run
+
+ZZ = "0,0,0,0,0,0,0,0"
+
+
+def ana(**kw):
+    return char("Ana", {}, **kw)
+
+
+def hit(ch, n, **kw):
+    return run("damage", actor=ch, stress=n, **kw)
+
+
+def test_the_same_hit_on_the_same_state_is_worked_out_once_and_set_again(monkeypatch):
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    target = ana()
+    first, again = hit(target, 2), hit(target, 2)
+    assert played == [2]
+    assert again.data == first.data and again.changes == first.changes == {"Ana": {"salud": ["1", "2"]}}
+    # its new state is another: worked out anew, from there
+    hurt = applied(target, first)
+    later = hit(hurt, 2)
+    assert played == [2, 2] and later.changes["Ana"]["salud"] == ["1", "2", "3", "4"]
+    # and another hit on the first state too
+    assert hit(target, 3).changes == {"Ana": {"salud": ["1", "2", "3"]}} and played == [2, 2, 3]
+
+
+def test_a_kept_hit_sets_the_consequences_and_the_taken_out_again():
+    target = ana()
+    for _ in range(2):
+        out = hit(target, 6)  # five boxes: a consequence keeps her in
+        assert out.data["consequences_taken"] == ["Menor"] and out.changes["Ana"]["consecuencias"] == ["Menor: Salud, 6"]
+        assert out.changes["Ana"]["consecuencia_tomada"] is True
+    for _ in range(2):
+        out = hit(target, 9, consequences="none")
+        assert out.data["taken_out"] and out.changes["Ana"]["fuera"] == "taken_out"
+
+
+def test_a_refused_concession_costs_each_attacker_its_own_fate_point():
+    """The concession is offered on the same state every time; what its refusal
+    costs is the attacker's, whose Fate points the kept hit is keyed on."""
+    target = ana(puntos_destino=1)
+    for points in (2, 2, 0, 3, 2):
+        attacker = char("Atacante", {"Armas": 6}, puntos_destino=points)
+        out = run("attack", actor=attacker, target=target, skill="Armas", defence="0", dice=ZZ,
+                  concede="yes", reply="refuse")
+        assert out.data["damage"]["concession"]["accepted"] is False
+        assert out.changes["Atacante"]["puntos_destino"] == max(0, points - 1)
+        assert "fuera" not in out.changes["Ana"]
