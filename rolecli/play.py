@@ -356,14 +356,15 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
     template's order, so that a state prints the same whatever order it was
     read in); a field set to ``None`` is dropped, as the campaign's TOML cannot
     hold it. The names of the characters whose state is now other than it was."""
-    keys = state_fields(info)
+    keys, in_order = _state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
         who = characters[name] if name in characters else next((c for c in subjects if c.name == name), None)
         if who is None:
             continue
         state = who.state
-        if tuple(state) == keys:  # every field in the template's order, as kept here: nothing to reorder
+        shape = tuple(state)
+        if shape == keys or shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
             merged = dict(state)
@@ -378,18 +379,32 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
     return moved
 
 
-# id(info) -> (the SystemInfo, its state fields): see state_fields. Holding the
-# SystemInfo keeps its id from being reused by another.
-_STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...]]] = {}
+# id(info) -> (the SystemInfo, its state fields, the states' keys met in their order): see
+# _state_fields. Holding the SystemInfo keeps its id from being reused by another.
+_STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...], set[tuple[str, ...]]]] = {}
+SHAPES = 1024  # the states' keys kept as known to be in the template's order, per system
 
 
-def state_fields(info: SystemInfo) -> tuple[str, ...]:
-    """The template's state fields, in its order: worked out once per system,
-    not at every change a simulation keeps."""
+def _state_fields(info: SystemInfo) -> tuple[tuple[str, ...], set[tuple[str, ...]]]:
+    """The template's state fields, in its order, and the states' keys met
+    that are some of them in that order (a state that sets only some fields,
+    as a v5 character's does): worked out once per system, not at every change
+    a simulation keeps."""
     kept = _STATE_FIELDS.get(id(info))
     if kept is None or kept[0] is not info:
-        kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state))
-    return kept[1]
+        kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state), set())
+    return kept[1], kept[2]
+
+
+def _in_order(shape: tuple[str, ...], keys: tuple[str, ...], in_order: set[tuple[str, ...]]) -> bool:
+    """Whether a state's keys (``shape``) are some of the template's state
+    fields (``keys``) in its order: then the state is kept as it is."""
+    held = set(shape)
+    if shape != tuple(k for k in keys if k in held):
+        return False
+    if len(in_order) < SHAPES:
+        in_order.add(shape)
+    return True
 
 
 def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:

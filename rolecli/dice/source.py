@@ -111,6 +111,12 @@ class DiceSource:
             counted[0] = len(raw)
         return counted[1]
 
+    @property
+    def readings(self) -> int:
+        """How many times dice were read so far, a pool's dice at once: whether
+        a call read any, without counting them (:attr:`count`)."""
+        return len(self._raw)
+
     @reads.setter
     def reads(self, value: list[DieRead]) -> None:
         self._reads = value

@@ -308,9 +308,9 @@ class Play(Tracker):
             if moved:
                 self.moved(moved)
             return kept, moved
-        rolled = self.source.count
+        rolled = self.source.readings
         outcome, moved = super().recover_one(spec, event, params, character)
-        if (self.source.count == rolled and not (outcome.effects or outcome.used)
+        if (self.source.readings == rolled and not (outcome.effects or outcome.used)
                 and outcome.changes.keys() <= {character.name} and len(known) < KNOWN_STATES):
             known[key] = outcome
         return outcome, moved
