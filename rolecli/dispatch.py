@@ -110,13 +110,19 @@ class Verbs:
             return None
         return self.played(run, *first, action, ctx)
 
-    def played(self, run: Callable[..., Any], *arguments: Any) -> Any:
+    def played(self, run: Callable[..., Any], *arguments: Any, shared: bool = True) -> Any:
         """``run`` (a verb's function) called with the hook's ``arguments`` in
         its order (the action and the context last), the action with the verb's
-        own complete parameters, the context with every rule option."""
+        own complete parameters, the context with every rule option.
+        ``shared=False``: the action is the caller's for this call alone, and
+        nothing wraps the hook to read it after (:meth:`rolecli.plugins._Guarded.prepared`'s
+        calls: the core makes each call's parameters anew), so the verb may have
+        it as it is, without a copy."""
         action, ctx = arguments[-2], arguments[-1]
         if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's calls are)
             action, ctx = complete(self.info, action, ctx)
+        elif not shared:
+            return run(*arguments)
         return run(*arguments[:-2], own(action), ctx)
 
     def run_of(self, hook: str, verb: str) -> Callable[..., Any] | None:

@@ -577,7 +577,7 @@ class _Guarded:
         relay = getattr(function, "__self__", None)
         if isinstance(relay, Verbs):
             run = relay.run_of(KIND_OF[self.hook], verb) if verb is not None else None
-            return partial(relay.played, run) if run is not None else None
+            return partial(relay.played, run, shared=False) if run is not None else None
         return function if wanted == names else None
 
     def _checked(self, result: Any, kwargs: dict[str, Any], witness: "_Witness | None") -> Any:

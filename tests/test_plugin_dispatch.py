@@ -153,8 +153,9 @@ class Watching:
 
 @pytest.mark.parametrize("given", [{"bonus": 1}, Completed({"bonus": 1, "mode": "calm"})])
 def test_a_verb_changes_only_parameters_of_its_own(given):
-    """Whether the caller gives some parameters or all of them (an encounter's
-    call), the verb's changes reach neither the caller nor a wrapping house rule."""
+    """Whether the caller gives some parameters or all of them, a call through
+    the hook (as pluggy calls it: a house rule wraps it) gives the verb a copy
+    of its own: its changes reach neither the caller nor the house rule."""
     loaded = Plugins()
     loaded.register(Declared(), "declared")
     loaded.register(Watching(), "watching")
@@ -272,7 +273,8 @@ def bad(action, ctx):
 
 RELAYED = SystemInfo(name="relayed", names=L("", "relayed"), options=INFO.options,
                      actions=INFO.actions[:3] + (ActionSpec("jsonish", "resolve", L("", ""), run="json:loads"),
-                                                 ActionSpec("bad", "resolve", L("", "a bad result"), run=bad)))
+                                                 ActionSpec("bad", "resolve", L("", "a bad result"), run=bad),
+                                                 INFO.action("meddle")))
 
 
 def _relayed(*more):
@@ -327,3 +329,34 @@ def test_a_prepared_hook_that_another_plugin_wraps_or_answers_goes_through_plugg
     assert doubled.prepared("check")(Action("check", {"bonus": 1}), context(RELAYED, dice=[6])).data["total"] == 14
     also = _relayed(Own()).system("relayed").hooks.rolecli_resolve
     assert also.prepared("own")(Action("own", {}), context(RELAYED)).data == {"also": "own"}
+
+
+def test_a_prepared_call_hands_the_verb_the_parameters_made_for_it_without_a_copy():
+    """The core's prepared calls (a conflict's, an encounter's) make each call's
+    parameters anew, complete, and nothing wraps the hook: the verb has them as
+    they are (no copy at every exchange); what it changes is that call's alone."""
+    hook = _relayed().system("relayed").hooks.rolecli_resolve
+    ctx = context(RELAYED)
+    ctx.options = Options(ctx.options)  # completed once, as a conflict's
+    given = Completed({"bonus": 1, "mode": "calm"})
+    hook.prepared("meddle")(Action("meddle", given), ctx)
+    assert given["bonus"] == 99  # the call's own parameters: no caller reads them again
+    kept = {"bonus": 1}  # a caller's parameters not complete are completed into a table of the call's own
+    hook.prepared("meddle")(Action("meddle", kept), ctx)
+    assert kept == {"bonus": 1}
+
+
+def test_an_encounter_makes_every_calls_parameters_anew(campaigns):
+    from rolecli import campaign as store
+    from rolecli.encounter.engine import Play
+    from rolecli.encounter.file import EncounterFile
+    from rolecli.plugins import system_info
+
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    call = enc.participants["Ana"].behaviour.rules[0].main
+    first = play.params(call, "Ana", "Esqueleto", "héroes")
+    first["target"] = 99  # as a verb may change what it is given
+    again = play.params(call, "Ana", "Esqueleto", "héroes")
+    assert again is not first and again["target"] == 12
