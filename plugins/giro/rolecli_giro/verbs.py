@@ -97,6 +97,8 @@ def _choices(p: dict, prefix: str) -> tuple:
 _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
             "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
 _READ_SETTLED = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
+# Those of both sides of a contest, and the actor's challenge, read at once (:func:`contest_sides`).
+_READ_CONTEST = itemgetter("challenge", *_SETTLED, *("target_" + key for key in _SETTLED))
 
 
 def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
@@ -286,7 +288,7 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
 
     if p["assist"] or p["target_assist"]:
         return both()
-    key = ("sides", p["challenge"], opposition, labels, _choices(p, ""), _choices(p, "target_"), sheet.mark(target))
+    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]), sheet.mark(target))
     return sheet.worked_out(actor, key, both)
 
 
