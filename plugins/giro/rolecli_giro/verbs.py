@@ -194,8 +194,16 @@ def _character(ctx, name: str) -> Character:
 def first_dice(ctx, side: Side) -> tuple[int, ...]:
     """The first roll of a side: its Day Dice, or the Night Dice of a Night
     Turn or of tempting fate."""
-    day, night = _reasons(side, ctx.lang)
-    return _rolled(ctx, night if side.pool.night_only else day)
+    return _rolled(ctx, _reasons(side, ctx.lang)[0])
+
+
+def contest_dice(ctx, actor: Side, target: Side) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both first rolls of a contest (:func:`first_dice`), the actor's then
+    the target's, read as one roll of all their dice (one call, not one a die)."""
+    lang = ctx.lang
+    mine, theirs = _reasons(actor, lang)[0], _reasons(target, lang)[0]
+    dice = ctx.dice.roll_many(12, mine + theirs)
+    return tuple(dice[:len(mine)]), tuple(dice[len(mine):])
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
@@ -208,9 +216,11 @@ def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def _reasons(side: Side, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Why each Day Die (by where it comes from, ``Pool.day_sources``) and each
-    Night Die of a side is read, as the output lists them: the same at every
-    roll of the same side, so said once in each language, and kept on it."""
+    """Why each die of a side's first roll (its Day Dice, by where each comes
+    from, ``Pool.day_sources``; or the Night Dice of a Night Turn or of
+    tempting fate) and each of its Night Dice is read, as the output lists
+    them: the same at every roll of the same side, so said once in each
+    language, and kept on it."""
     found = side.reasons.get(lang)
     if found is not None:
         return found
@@ -225,7 +235,7 @@ def _reasons(side: Side, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
         day.append(why + whose)
     night = tuple(_numbered(NIGHT_DIE(lang), i, pool.night) + whose for i in range(1, pool.night + 1))
-    found = side.reasons[lang] = tuple(day), night
+    found = side.reasons[lang] = (night if pool.night_only else tuple(day)), night
     return found
 
 
@@ -300,7 +310,8 @@ def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
     rounds: list[Round] = []
     while not rounds or (rounds[-1].winner == "tie" and tie == "reroll" and len(rounds) <= REROLLS):
-        first = open_turn(a, first_dice(ctx, a)), open_turn(b, first_dice(ctx, b))
+        dice_a, dice_b = contest_dice(ctx, a, b)
+        first = open_turn(a, dice_a), open_turn(b, dice_b)
         rounds.append(settle(*first, lambda turn: night_dice(ctx, turn.side), tie))
     return rounds
 
