@@ -14,7 +14,7 @@ from rolecli_giro import challenge, clock_turn, health
 from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.contest import standing
 from rolecli_giro.system import INFO
-from rolecli_giro.verbs import build_side, contest_sides, first_dice, night_dice
+from rolecli_giro.verbs import build_side, contest_dice, contest_sides, first_dice, night_dice
 
 from giro_helpers import character, side
 
@@ -200,3 +200,17 @@ def test_the_reasons_of_the_dice_are_said_in_the_language_and_for_the_side_asked
                                   "Dado Nocturno — Berthold"]
     assert said[1] == ["Day Die 1/2 — Berthold", "Day Die 2/2 (motivation) — Berthold", "Night Die — Berthold"]
     assert said[2] == [why.replace(BERTHOLD, LENOIR) for why in said[1]]
+
+
+def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
+    """A contest's first rolls are read as one roll, the actor's dice then the
+    target's, and each side gets its own: as many as its first roll has, with
+    its reasons (the Night Dice of tempting fate are its first roll)."""
+    extra, tempting = side(7, who=BERTHOLD, extra_day=2), side(7, who=LENOIR, tempt=True)
+    ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en")
+    assert contest_dice(ctx, extra, tempting) == ((3, 4, 5), (6, 7, 8))
+    assert [read.why for read in ctx.dice.reads] == [
+        "Day Die 1/3 — Berthold", "Day Die 2/3 (motivation) — Berthold", "Day Die 3/3 (motivation) — Berthold",
+        "Night Die 1/3 — Clovis Lenoir", "Night Die 2/3 — Clovis Lenoir", "Night Die 3/3 — Clovis Lenoir"]
+    alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
+    assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))

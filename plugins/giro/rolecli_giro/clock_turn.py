@@ -117,8 +117,8 @@ class Side:
 
     @cached_property
     def reasons(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-        """Why each of its Day Dice and Night Dice is read, as the rolls say
-        it, by language (kept by ``verbs``, which says it)."""
+        """Why each die of its first roll and of its Night Dice is read, as
+        the rolls say it, by language (kept by ``verbs``, which says it)."""
         return {}
 
     @cached_property

@@ -14,8 +14,7 @@ Nobody within range is a Fallo Simultáneo (001-R19). Equal results follow the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Callable, Literal, NamedTuple
 
 from .clock_turn import Turn, kept, night_roll, wants_night
 
@@ -46,10 +45,11 @@ def _to_win(rival: Turn, ties_win: bool) -> int | None:
 Who = Literal["actor", "target"]
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """A round of a contest as it stands: who wins so far, the Night Dice
-    rolled (by whom, in order) and who rolls one next (None: it is settled)."""
+    rolled (by whom, in order) and who rolls one next (None: it is settled).
+    A named tuple, the cheapest record to make: a contest makes one at every
+    step that is not yet kept (most of those with a Night Die are new)."""
 
     actor: Turn
     target: Turn

@@ -27,7 +27,7 @@ from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVAT
                        OPPOSITION, SUCCESS_FACTOR, L, say)
 from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_lines
 from .success_range import SuccessRange
-from .system import EXTRA, INFO
+from .system import CHALLENGE, CONTEST_SIDES, EXTRA, INFO
 
 
 class Changes:
@@ -96,7 +96,12 @@ def _choices(p: dict, prefix: str) -> tuple:
 
 _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
             "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
-_READ_SETTLED = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
+# Each read by the name its parameter declares: the very key of the parameters a verb gets, found at once by
+# identity (a name made again, "target_" + key, is found only by comparing its text).
+_DECLARED = {q.name: q.name for q in (CHALLENGE, *CONTEST_SIDES)}
+_READ_SETTLED = {prefix: itemgetter(*(_DECLARED[prefix + key] for key in _SETTLED)) for prefix in ("", "target_")}
+# Those of both sides of a contest, and the actor's challenge, read at once (:func:`contest_sides`).
+_READ_CONTEST = itemgetter(*(_DECLARED[key] for key in ("challenge", *_SETTLED, *("target_" + k for k in _SETTLED))))
 
 
 def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
@@ -189,8 +194,16 @@ def _character(ctx, name: str) -> Character:
 def first_dice(ctx, side: Side) -> tuple[int, ...]:
     """The first roll of a side: its Day Dice, or the Night Dice of a Night
     Turn or of tempting fate."""
-    day, night = _reasons(side, ctx.lang)
-    return _rolled(ctx, night if side.pool.night_only else day)
+    return _rolled(ctx, _reasons(side, ctx.lang)[0])
+
+
+def contest_dice(ctx, actor: Side, target: Side) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both first rolls of a contest (:func:`first_dice`), the actor's then
+    the target's, read as one roll of all their dice (one call, not one a die)."""
+    lang = ctx.lang
+    mine, theirs = _reasons(actor, lang)[0], _reasons(target, lang)[0]
+    dice = ctx.dice.roll_many(12, mine + theirs)
+    return tuple(dice[:len(mine)]), tuple(dice[len(mine):])
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
@@ -203,9 +216,11 @@ def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def _reasons(side: Side, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Why each Day Die (by where it comes from, ``Pool.day_sources``) and each
-    Night Die of a side is read, as the output lists them: the same at every
-    roll of the same side, so said once in each language, and kept on it."""
+    """Why each die of a side's first roll (its Day Dice, by where each comes
+    from, ``Pool.day_sources``; or the Night Dice of a Night Turn or of
+    tempting fate) and each of its Night Dice is read, as the output lists
+    them: the same at every roll of the same side, so said once in each
+    language, and kept on it."""
     found = side.reasons.get(lang)
     if found is not None:
         return found
@@ -220,7 +235,7 @@ def _reasons(side: Side, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             why += f" ({ASSIST(lang)}{say(lang, ' de ', ' of ') + name if name else ''})"
         day.append(why + whose)
     night = tuple(_numbered(NIGHT_DIE(lang), i, pool.night) + whose for i in range(1, pool.night + 1))
-    found = side.reasons[lang] = tuple(day), night
+    found = side.reasons[lang] = (night if pool.night_only else tuple(day)), night
     return found
 
 
@@ -286,7 +301,7 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
 
     if p["assist"] or p["target_assist"]:
         return both()
-    key = ("sides", p["challenge"], opposition, labels, _choices(p, ""), _choices(p, "target_"), sheet.mark(target))
+    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]), sheet.mark(target))
     return sheet.worked_out(actor, key, both)
 
 
@@ -295,7 +310,8 @@ def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
     rounds: list[Round] = []
     while not rounds or (rounds[-1].winner == "tie" and tie == "reroll" and len(rounds) <= REROLLS):
-        first = open_turn(a, first_dice(ctx, a)), open_turn(b, first_dice(ctx, b))
+        dice_a, dice_b = contest_dice(ctx, a, b)
+        first = open_turn(a, dice_a), open_turn(b, dice_b)
         rounds.append(settle(*first, lambda turn: night_dice(ctx, turn.side), tie))
     return rounds
 
