@@ -770,7 +770,6 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
     return value
 
 
-
 def _number(value: float) -> str:
     """A number as typed: a whole one in full (``:g`` turns an int of 309 digits
     into a float, which overflows), any other as ``:g`` writes it."""

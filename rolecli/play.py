@@ -364,7 +364,7 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
             continue
         state = who.state
         shape = tuple(state)
-        if shape == keys or shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
+        if shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
             merged = dict(state)
