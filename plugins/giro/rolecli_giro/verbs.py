@@ -27,7 +27,7 @@ from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVAT
                        OPPOSITION, SUCCESS_FACTOR, L, say)
 from .report import contest_verdict, factor_text, night_line, read_line, setting_line, turn_lines
 from .success_range import SuccessRange
-from .system import CHALLENGE, CONTEST_SIDES, EXTRA, INFO
+from .system import EXTRA, INFO
 
 
 class Changes:
@@ -96,12 +96,9 @@ def _choices(p: dict, prefix: str) -> tuple:
 
 _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
             "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
-# Each read by the name its parameter declares: the very key of the parameters a verb gets, found at once by
-# identity (a name made again, "target_" + key, is found only by comparing its text).
-_DECLARED = {q.name: q.name for q in (CHALLENGE, *CONTEST_SIDES)}
-_READ_SETTLED = {prefix: itemgetter(*(_DECLARED[prefix + key] for key in _SETTLED)) for prefix in ("", "target_")}
+_READ_SETTLED = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
 # Those of both sides of a contest, and the actor's challenge, read at once (:func:`contest_sides`).
-_READ_CONTEST = itemgetter(*(_DECLARED[key] for key in ("challenge", *_SETTLED, *("target_" + k for k in _SETTLED))))
+_READ_CONTEST = itemgetter("challenge", *_SETTLED, *("target_" + key for key in _SETTLED))
 
 
 def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
