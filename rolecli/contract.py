@@ -308,8 +308,8 @@ class SystemInfo:
     ``recovery_from_state``: ``True`` when the system's
     :func:`~rolecli.hookspecs.rolecli_recover` changes the same for the same
     sheet, state, event, rule options and dice, whatever else ``ctx`` holds;
-    a simulation's trials then keep, for each state, what a recovery that
-    rolled nothing changed, and do not call it again for that state.
+    a simulation's trials then keep, by the state and the dice it read, what
+    a recovery that left no effect changed (:func:`~rolecli.hookspecs.rolecli_recover`).
     """
 
     name: str

@@ -138,10 +138,12 @@ def rolecli_recover(character: Character, event: str, action: Action, ctx: Conte
     A conflict calls it for every character at every turn's or round's end,
     where most have nothing to recover. A system whose recovery changes the
     same for the same sheet, state, event, rule options and dice says so with
-    ``SystemInfo(recovery_from_state=True)``: a simulation's trials then call
-    it once for each state in which it rolls no dice, leaves no effect and
-    changes its character alone, and keep what it changed for the next time
-    they meet that state.
+    ``SystemInfo(recovery_from_state=True)``: where it leaves no effect and
+    changes its character alone, a simulation's trials then keep what it
+    changed by the state and the dice it read, and make it again from them the
+    next time they meet that state: at once where it rolls no dice; once every
+    value its dice may take was met, where it rolls a few (up to 120 ways for
+    them to fall: a Rouse check, a bleeding wound), drawing them as it would.
 
     ``firstresult``: the first non-``None`` result is used.
     """

@@ -221,9 +221,9 @@ INFO = SystemInfo(
                    run=VERBS + "initiative"),
     ),
     # Its status (rolecli_status) and its recovery (rolecli_recover) read the sheet, the state and the
-    # rule options alone: an encounter's trials ask the status, and play a recovery that rolls no dice,
-    # once per state they meet. Drop either if yours comes to read anything else of ctx (effects, the
-    # turn, other characters).
+    # rule options alone (and the recovery, the dice it reads): an encounter's trials ask the status once
+    # per state they meet, and keep a recovery by the state and its dice. Drop either if yours comes to
+    # read anything else of ctx (effects, the turn, other characters).
     status_from_state=True,
     recovery_from_state=True,
 )

@@ -117,6 +117,13 @@ class DiceSource:
         a call read any, without counting them (:attr:`count`)."""
         return len(self._raw)
 
+    def read_since(self, mark: int) -> list[tuple]:
+        """The readings made since :attr:`readings` was ``mark``, as kept:
+        ``(sides, value, how, why)``, a pool read at once as
+        ``(sides, [values], how, [whys])`` (what a simulation keeps a call by:
+        :mod:`rolecli.encounter.dice_paths`)."""
+        return self._raw[mark:]
+
     @reads.setter
     def reads(self, value: list[DieRead]) -> None:
         self._reads = value

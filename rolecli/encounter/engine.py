@@ -29,6 +29,7 @@ from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
 from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
+from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
 from rolecli.play import apply, merge
 from rolecli.plugins import PluginFailure
@@ -292,27 +293,38 @@ class Play(Tracker):
     def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
         """A recovery, kept for its state when nobody is told of it: for a
         system whose recovery changes the same for the same state and dice
-        (``SystemInfo.recovery_from_state``), what it changed where it rolled
-        no dice, left no effect and changed its character alone is what it
-        changes whenever any play of the encounter meets that state again (a
-        simulation's trials call it at every turn's or round's end, for every
-        participant, mostly with nothing to recover)."""
+        (``SystemInfo.recovery_from_state``), what it changed where it left no
+        effect and changed its character alone is kept by the state and the
+        dice it read (:mod:`rolecli.encounter.dice_paths`), and made again
+        whenever any play of the encounter meets that state (a simulation's
+        trials call it at every turn's or round's end, for every participant,
+        mostly with nothing to recover or a die or two to roll). Where it read
+        dice, it is made again from the dice only once every value they may
+        take was met: until then it is called."""
         known = self.enc.known_recoveries
         state = None if known is None or self.tell else self.state_key(character.name)
         if state is None:  # (a told recovery says what it did: its lines are read)
             return super().recover_one(spec, event, params, character)
         key = (character.name, event, state)
         kept = known.get(key)
-        if kept is not None:
-            moved = apply(self.system, kept, self.ctx)
-            if moved:
-                self.moved(moved)
-            return kept, moved
-        rolled = self.source.readings
+        if kept is not None and kept is not NEVER:
+            if type(kept) is Reading:
+                kept = kept.played(self.source) if kept.whole else None
+            if kept is not None:
+                moved = apply(self.system, kept, self.ctx)
+                if moved:
+                    self.moved(moved)
+                return kept, moved
+        source = self.source
+        mark = source.readings
         outcome, moved = super().recover_one(spec, event, params, character)
-        if (self.source.readings == rolled and not (outcome.effects or outcome.used)
-                and outcome.changes.keys() <= {character.name} and len(known) < KNOWN_STATES):
-            known[key] = outcome
+        enc = self.enc
+        if kept is not NEVER and len(known) < KNOWN_STATES and enc.kept_ways < KNOWN_STATES:
+            if outcome.effects or outcome.used or not outcome.changes.keys() <= {character.name}:
+                known[key] = NEVER
+            else:
+                known[key], added = keep(known.get(key), source.read_since(mark), outcome)
+                enc.kept_ways += added
         return outcome, moved
 
     def initiative_params(self) -> dict[str, Any]:
@@ -401,9 +413,9 @@ class Play(Tracker):
             return kept[1]
         enc = self.enc
         numbers, number = enc.state_numbers, None
-        if not enc.listed_states:  # no state with a list met yet: a state's items are its key as they are
+        if not enc.listed_states:  # no state with a list met yet: a state's values are its key as they are
             try:
-                number = numbers.get(key := tuple(state.items()))
+                number = numbers.get(key := (tuple(state), tuple(state.values())))  # (what state_key gives it)
             except TypeError:  # a list in it, or a table: the system's states are keyed field by field from now
                 enc.listed_states = True
         if enc.listed_states:
@@ -545,9 +557,11 @@ class Play(Tracker):
 
 
 def state_key(state: dict[str, Any]) -> tuple:
-    """A state as a dict key, its lists as tuples (a key that holds a table
-    cannot be hashed: :meth:`Play.state_key` tells)."""
-    return tuple([(k, tuple(v) if type(v) is list else v) for k, v in state.items()])
+    """A state as a dict key: its fields, and their values with lists as
+    tuples (a key that holds a table cannot be hashed: :meth:`Play.state_key`
+    tells). Two tuples rather than a pair for each field: a third less time,
+    paid at every state a play meets."""
+    return tuple(state), tuple([tuple(v) if type(v) is list else v for v in state.values()])
 
 
 def scene_of(campaign, keep_conflict: bool) -> dict:

@@ -1,0 +1,116 @@
+"""What a call changed, kept by the dice it read.
+
+A recovery whose system says it changes the same for the same sheet, state,
+event, rule options and dice (``SystemInfo.recovery_from_state``) is a
+function of its state and its dice. A simulation meets the same few hundred
+states thousands of times, and a recovery that rolls reads one die or two
+(a Rouse check, a bleeding wound): what it did is kept as a tree of its
+readings (:class:`Reading`). Each reading is the die (or the pool) the call
+read next and, by the values read, what followed: the next reading, or the
+call's :class:`~rolecli.contract.Outcome`.
+
+A tree is played only once it is :attr:`~Reading.whole`, once every value of
+every reading in it was met: the dice are then drawn from the play's own
+source, with the same sizes and reasons, in the same order as the call would
+draw them, and the outcome they lead to is the call's. The trials read the
+very same numbers from their generators, and give the very same results, as
+if the call were made. Until then, the call is made, and what it read and did
+is added to the tree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolecli.contract import Outcome
+
+# The dice a kept call may read, as the ways they may fall, at most (each die's faces
+# multiplied along the way the call read them): a d100, two d10 or two d6 and a fudge
+# die are kept, a pool of ten d10 (10**10 ways) is never met whole.
+MOST_WAYS = 120
+# Stands for a call that is not kept, whatever its dice: it left an effect, changed
+# another character, read a die no reading makes again, or did not fit its tree.
+NEVER = object()
+
+
+class Reading:
+    """One die, or one pool, a kept call read: ``sides`` (an int, or ``"F"``
+    for fudge dice) and ``why``, as :class:`~rolecli.dice.source.DiceSource`
+    records it (a pool's ``why`` is the list of its dice's reasons); ``then``:
+    by the value read (a pool's values as a tuple), the next reading or the outcome."""
+
+    __slots__ = ("sides", "why", "faces", "then", "whole")
+
+    def __init__(self, sides: int | str, why: Any, faces: int):
+        self.sides, self.why, self.faces = sides, why, faces
+        self.then: dict[Any, Reading | Outcome] = {}
+        self.whole = False  # every value met, and what follows each of them whole
+
+    def read(self, source) -> Any:
+        """This reading made again on ``source``: the value, as :attr:`then` is keyed."""
+        sides, why = self.sides, self.why
+        if type(why) is list:
+            return tuple(source.fudge_many(why) if sides == "F" else source.roll_many(sides, why))
+        return source.fudge(why) if sides == "F" else source.roll(sides, why)
+
+    def played(self, source) -> Outcome:
+        """The outcome the call gives for the dice ``source`` gives now (this reading is whole)."""
+        node: Reading | Outcome = self
+        while type(node) is Reading:
+            node = node.then[node.read(source)]
+        return node
+
+
+def reading_of(raw: tuple) -> tuple[Reading, Any] | None:
+    """The :class:`Reading` of one of :meth:`~rolecli.dice.source.DiceSource.read_since`'s
+    entries, and the value it read; ``None`` for a die no reading can make
+    again (a die of its own faces, ``d{1,1,2}``)."""
+    sides, value, _, why = raw
+    one = 3 if sides == "F" else sides
+    if type(one) is not int:
+        return None
+    if type(value) is list:
+        return Reading(sides, list(why), one ** len(value)), tuple(value)
+    return Reading(sides, why, one), value
+
+
+def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -> tuple[Any, bool]:
+    """``tree`` (``None``: nothing kept yet) with ``outcome`` kept where the
+    dice ``reads`` lead, and whether that is a new way for them to fall.
+    :data:`NEVER` when they cannot be kept (a die no reading makes again, more
+    than :data:`MOST_WAYS` ways), or when they do not fit the tree: a call
+    that read another die at the same point, or gave another outcome for the
+    same dice, is not a function of its dice, and nothing of it is kept."""
+    if not reads:
+        return (outcome, True) if tree is None else (tree, False) if tree == outcome else (NEVER, False)
+    path: list[tuple[Reading, Any]] = []
+    ways = 1
+    for raw in reads:
+        made = reading_of(raw)
+        if made is None or (ways := ways * made[0].faces) > MOST_WAYS:
+            return NEVER, False
+        path.append(made)
+    if tree is None:
+        tree = path[0][0]
+    node: Reading | Outcome = tree
+    added = False
+    for i, (reading, value) in enumerate(path):
+        if type(node) is not Reading or (node.sides, node.why) != (reading.sides, reading.why):
+            return NEVER, False
+        follows = node.then.get(value)
+        if follows is None:
+            follows = node.then[value] = path[i + 1][0] if i + 1 < len(path) else outcome
+            added = True
+        node = follows
+    if node is not outcome and node != outcome:
+        return NEVER, False
+    _mark_whole(tree)
+    return tree, added
+
+
+def _mark_whole(node: Reading) -> bool:
+    """Whether ``node`` is whole now, marking it and the readings under it."""
+    if not node.whole:
+        node.whole = len(node.then) == node.faces and all(
+            type(n) is not Reading or _mark_whole(n) for n in node.then.values())
+    return node.whole
