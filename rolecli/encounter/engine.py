@@ -291,19 +291,20 @@ class Play(Tracker):
         self.facing.clear()
 
     def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
-        """A recovery, kept for its state when nobody is told of it: for a
+        """A recovery, kept for its state where nobody reads what it says: for a
         system whose recovery changes the same for the same state and dice
         (``SystemInfo.recovery_from_state``), what it changed where it left no
         effect and changed its character alone is kept by the state and the
         dice it read (:mod:`rolecli.encounter.dice_paths`), and made again
-        whenever any play of the encounter meets that state (a simulation's
-        trials call it at every turn's or round's end, for every participant,
-        mostly with nothing to recover or a die or two to roll). Where it read
-        dice, it is made again from the dice only once every value they may
-        take was met: until then it is called."""
+        whenever any trial of the simulation meets that state (they call it at
+        every turn's or round's end, for every participant, mostly with nothing
+        to recover or a die or two to roll): at once where it read no dice,
+        from the dice it draws once every way they may fall was met where it
+        read some; until then it is called. A kept outcome is the one a trial
+        with no lines written gave (``ctx.explain`` false): kept only there."""
         known = self.enc.known_recoveries
-        state = None if known is None or self.tell else self.state_key(character.name)
-        if state is None:  # (a told recovery says what it did: its lines are read)
+        state = None if known is None or self.ctx.explain or self.tell else self.state_key(character.name)
+        if state is None:
             return super().recover_one(spec, event, params, character)
         key = (character.name, event, state)
         kept = known.get(key)
@@ -315,10 +316,9 @@ class Play(Tracker):
                 if moved:
                     self.moved(moved)
                 return kept, moved
-        source = self.source
+        source, enc = self.source, self.enc
         mark = source.readings
         outcome, moved = super().recover_one(spec, event, params, character)
-        enc = self.enc
         if kept is not NEVER and len(known) < KNOWN_STATES and enc.kept_ways < KNOWN_STATES:
             if outcome.effects or outcome.used or not outcome.changes.keys() <= {character.name}:
                 known[key] = NEVER
