@@ -565,6 +565,17 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
     simple = term.reroll is None and term.explode is None and term.success is None and not clamped
     _one, read_many = _readers(term)
 
+    if simple and term.keep is None and n == 1 and term.faces is None:  # 1d20, 1d6: a call less per die
+        reason = reasons[0]
+        fudge = sides is None
+
+        def one(src, groups):
+            value = src.fudge(reason) if fudge else src.roll(sides, reason)
+            groups.append((term, value, [value], reasons, None))
+            return value
+
+        return one
+
     if simple and term.keep is None:
         def plain(src, groups):
             values = read_many(src, reasons)
