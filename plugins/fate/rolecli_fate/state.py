@@ -40,14 +40,18 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
+        return [ch for _, ch in self.named()]
+
+    def named(self) -> list[tuple[str, Character]]:
+        """:meth:`everyone`, each with the name :meth:`char` finds it by."""
         known, given = self.known, self.given
         # The campaign's names in order, each given one in its place, the others after them;
         # only those not given are looked up (a Character is always true).
         names = list(known)
-        people = [given.get(name) or known[name] for name in names]
+        people = [(name, given.get(name) or known[name]) for name in names]
         others = given.keys() - names  # (asking a Mapping ``name in known`` may look the character up)
         if others:
-            people += [ch for name, ch in given.items() if name in others]
+            people += [(name, ch) for name, ch in given.items() if name in others]
         return people
 
     def followers(self, leader: Character) -> list[Character]:
@@ -67,7 +71,7 @@ class Work:
         known = self.known
         for name, ch in self.given.items():
             if known.get(name) is not ch:
-                return _groups_of((ch.name, ch) for ch in self.everyone())
+                return _groups_of(self.named())
         return _roster_groups(known)
 
     def _state(self, ch: Character) -> dict[str, Any]:
