@@ -376,3 +376,36 @@ def test_000_R45_a_leaders_minions_are_read_anew_from_a_changed_sheet_or_state()
         out = run("attack", actor=coronel, target=target, chars=[soldados], skill="Armas", defence="Atletismo", dice=ZZ)
         modifiers = out.data["roll"]["modifiers"]
         assert modifiers == ({"tamaño del grupo 4": 2} if size else {}), (soldados.sheet, soldados.state)
+
+
+def test_000_R45_one_roster_finds_a_leaders_minions_anew_when_it_holds_other_characters():
+    """One roster (the campaign's characters, which a simulation's trial plays every action
+    on) finds a leader's minions again when it holds other characters: a group put in it,
+    one whose new sheet follows no one, the first one back; and an action given a group in
+    place of the roster's own reads the one it was given."""
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+
+    from fate_helpers import FATE
+
+    coronel = char("Coronel", {"Armas": 2})
+    led = char("Soldados", calidad=2, cantidad=3, lider="Coronel")
+    alone = char("Soldados", calidad=2, cantidad=3)
+    roster = {"Coronel": coronel, "Zombi": zombi()}
+
+    def modifiers(target):
+        src = DiceSource(given=ZZ.split(","))
+        action = Action("attack", {"skill": "Armas", "defence": "1"}, coronel, target)
+        out = FATE.rolecli_resolve(action=action, ctx=Context(lang="es", dice=src, options={}, characters=roster))
+        src.finish()
+        return out.data["roll"]["modifiers"]
+
+    assert modifiers(roster["Zombi"]) == {}
+    roster["Soldados"] = led
+    assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}
+    roster["Soldados"] = alone
+    assert modifiers(roster["Zombi"]) == {}
+    roster["Soldados"] = led
+    assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}
+    assert modifiers(alone) == {}  # given in place of the roster's own
+    assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}

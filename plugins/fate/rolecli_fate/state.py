@@ -29,7 +29,7 @@ class Work:
                 self.given[ch.name] = ch
         self.states: dict[str, dict[str, Any]] = {}
         self._before: dict[str, Any] = {}  # the state each new one was made from, by name (changes)
-        self._groups: dict[str, list[Character]] | None = None
+        self._groups: dict[str, list[str]] | None = None  # the minion groups' names by leader (followers)
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -40,29 +40,39 @@ class Work:
     def everyone(self) -> list[Character]:
         """Every character: the campaign's, those the action was given in their
         place. (Only the few rules that search them all look at every one.)"""
+        return [ch for _, ch in self.named()]
+
+    def named(self) -> list[tuple[str, Character]]:
+        """:meth:`everyone`, each with the name :meth:`char` finds it by."""
         known, given = self.known, self.given
         # The campaign's names in order, each given one in its place, the others after them;
         # only those not given are looked up (a Character is always true).
         names = list(known)
-        people = [given.get(name) or known[name] for name in names]
+        people = [(name, given.get(name) or known[name]) for name in names]
         others = given.keys() - names  # (asking a Mapping ``name in known`` may look the character up)
         if others:
-            people += [ch for name, ch in given.items() if name in others]
+            people += [(name, ch) for name, ch in given.items() if name in others]
         return people
 
     def followers(self, leader: Character) -> list[Character]:
         """The minion groups among :meth:`everyone` that name ``leader`` their
-        ``lider``. The groups that follow anyone are looked for once an action,
-        by the folded name of the leader each names: every side of it asks whom
-        its character leads. (Most characters name none, which is asked first.)"""
+        ``lider``: every side of an action asks whom its character leads, and
+        most lead no one, which is a look-up by the folded name."""
         if self._groups is None:
-            self._groups = {}
-            for ch in self.everyone():
-                leader_named = ch.value("lider")
-                if leader_named and is_group(ch):
-                    self._groups.setdefault(fold(str(leader_named)), []).append(ch)
+            self._groups = self._led()
         led = self._groups.get(fold(leader.name))
-        return [c for c in led if c.name != leader.name] if led else []
+        return [c for c in map(self.char, led) if c.name != leader.name] if led else []
+
+    def _led(self) -> dict[str, list[str]]:
+        """The names of the minion groups among :meth:`everyone`, by the folded
+        name of the leader each names. The campaign's are its roster's
+        (:func:`_roster_groups`) when the action was given its very characters (it
+        always is in play); else they are looked for here, over :meth:`everyone`."""
+        known = self.known
+        for name, ch in self.given.items():
+            if known.get(name) is not ch:
+                return _groups_of(self.named())
+        return _roster_groups(known)
 
     def _state(self, ch: Character) -> dict[str, Any]:
         state = self.states.get(ch.name)
@@ -96,6 +106,41 @@ class Work:
             if st != before[name]:
                 out[name] = st
         return out
+
+
+def _groups_of(people) -> dict[str, list[str]]:
+    """The names of the minion groups of ``people`` (``(name, character)``, in
+    order), by the folded name of the leader each names. (Most characters
+    name none, which is asked first.)"""
+    found: dict[str, list[str]] = {}
+    for name, ch in people:
+        leader_named = ch.value("lider")
+        if leader_named and is_group(ch):
+            found.setdefault(fold(str(leader_named)), []).append(name)
+    return found
+
+
+# A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
+# itself (so that no other takes its id) and the characters it held when they were found.
+_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, list[str]]]] = {}
+_ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a time
+
+
+def _roster_groups(known) -> dict[str, list[str]]:
+    """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
+    found once while it holds the same characters: being a group and whom it follows
+    are sheet values, which no rule changes, and the core gives a changed sheet
+    to a new character (it never sets one on a character in place). A simulation's trial plays thousands of actions on one roster, and
+    every side of each asks whom its character leads; a look at the roster's
+    characters (one tuple of them) is what an action costs, not a pass over their
+    sheets. A roster given other characters is read anew."""
+    people = tuple(known.values())
+    found = _ROSTERS.get(id(known))
+    if found is None or found[0] is not known or found[1] != people:
+        if len(_ROSTERS) >= _ROSTERS_LIMIT:
+            _ROSTERS.clear()
+        found = _ROSTERS[id(known)] = (known, people, _groups_of(zip(known, people)))
+    return found[2]
 
 
 def frozen(values) -> tuple:
