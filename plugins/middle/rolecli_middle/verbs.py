@@ -249,7 +249,8 @@ def do_parry(action, ctx):
     lines = [scene.t(f"{f.name} para en vez de atacar: contra cada golpe lanza su uso de armas y debe superar al atacante, "
                      f"hasta {limit} paradas por ronda (uso de armas + 1); sigue parando hasta que cambie de idea (004-R11).",
                      f"{f.name} parries instead of attacking: against each blow it throws its weapon use and must beat the "
-                     f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")]
+                     f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")] \
+        if scene.explain else []  # (written only for someone to read: a simulation's hurt fighters parry at every turn)
     return outcome(scene, lines, {"parrying": True, "parries_per_round": limit}, None)
 
 
