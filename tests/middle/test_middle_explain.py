@@ -67,7 +67,8 @@ test_explain_changes_only_the_lines = explain_changes_only_the_lines(CASES, play
 
 
 def test_the_hot_verbs_write_no_line_unread():
-    """What a simulation plays at every turn (blows, morale, recovery) leaves its lines empty."""
-    for case in ("strike", "strike, parried", "strike at the head", "recover end_of_round", "initiative"):
+    """What a simulation plays at every turn (blows, a death, parries, morale, recovery) leaves its lines empty."""
+    for case in ("strike", "strike, parried", "strike at the head", "strike a rider, charging", "parry", "morale",
+                 "recover end_of_round", "initiative"):
         for seed in range(20):
             assert play(case, seed, False, "en")[0].lines == [], (case, seed)

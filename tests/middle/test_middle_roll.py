@@ -9,6 +9,8 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
+from rolecli.dice.source import DiceSource
+from rolecli_middle import ld as LD
 from rolecli_middle import nd as ND
 from rolecli_middle.capability import DICE, Capability
 from rolecli_middle.ld import Ld
@@ -224,6 +226,36 @@ def test_an_ld_with_more_modifiers_is_thrown_by_its_own_nd():
     assert (ld.nd, ld.plan.reading, ld.sizes) == (1, "highest", (20, 20, 20))
     assert (harder.nd, harder.plan, harder.sizes) == (-3, ND.Plan(-3, 1, "lowest_minus_second"), (12, 12, 12))
     assert ld.with_mods(Mod("gm", ND.LEVELS[-4], -6)).sizes is None
+
+
+def test_an_ld_is_thrown_by_the_table_for_its_nd_and_rating():
+    # the table is looked up once for each ND, rating and rule options (cached): the same as asked each time
+    for nd in range(-7, 5):
+        for rating in range(4):
+            for innate in (False, True):
+                for minus2 in ("literal", "difference"):
+                    for reading in ("table", "shift"):
+                        ld = Ld(Capability("", rating, innate), [Mod("gm", ND.LEVELS[0], nd)], minus2=minus2,
+                                reading_rule=reading)
+                        plan = ND.plan(nd, rating, innate, minus2, reading)
+                        sizes = None if plan.reading is None else ND.shrunk(DICE[rating], plan.shrink)
+                        assert (ld.plan, ld.thrown, ld.sizes) == (plan, DICE[rating], sizes)
+
+
+@pytest.mark.parametrize("given", [None, ["4", "2", "5"]])
+def test_an_ld_throws_its_dice_as_three_rolls_one_by_one_would(given):
+    # 3d6, 3d12 and 3d20 are thrown together (DiceSource.roll_many): the same faces, and the same
+    # records with the same reasons, as three rolls of the same source, one die at a time
+    for rating in range(4):
+        ld = Ld(Capability("uso de armas", rating))
+        for seed in range(20):
+            together, one_by_one = DiceSource(seed, given), DiceSource(seed, given)
+            t = LD.throw(ld, together, "golpe Aldara")
+            faces = [one_by_one.roll(size, f"golpe Aldara {i}/3") for i, size in enumerate(ld.sizes, 1)]
+            assert t.faces == faces, (rating, seed)
+            t.faces[:] = [0, 0, 0]  # the throw's faces are a list of its own: the dice's records keep theirs
+            assert [r.as_json() for r in together.reads] == [r.as_json() for r in one_by_one.reads]
+            assert together.count == 3
 
 
 # --- success (rulings) and 004-R1 ---------------------------------------------

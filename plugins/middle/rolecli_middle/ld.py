@@ -40,10 +40,8 @@ class Ld:
 
     def __post_init__(self) -> None:
         capability = self.capability
-        self.nd = ND.total(self.mods)
-        self.plan = plan = ND.plan(self.nd, capability.rating, capability.innate, self.minus2, self.reading_rule)
-        self.thrown = DICE[capability.rating]
-        self.sizes = None if plan.reading is None else ND.shrunk(self.thrown, plan.shrink)
+        self.nd = nd = ND.total(self.mods)
+        self.plan, self.thrown, self.sizes = _table(nd, capability.rating, capability.innate, self.minus2, self.reading_rule)
         self.needed = NO_GOAL if self.goal is None else self.goal
 
     @property
@@ -53,6 +51,15 @@ class Ld:
 
     def with_mods(self, *more: Mod) -> "Ld":
         return Ld(self.capability, self.mods + list(more), self.goal, self.minus2, self.reading_rule, self.who)
+
+
+@lru_cache(maxsize=256)  # a fight's few NDs and ratings: each looked up once, not at every LD (asked positionally)
+def _table(nd: int, rating: int, innate: bool, minus2: str, reading_rule: str) -> tuple[ND.Plan, tuple[int, ...], tuple[int, ...] | None]:
+    """How the table throws an LD at a total ND: its plan, the dice the rating
+    throws, and the dice actually thrown after shrinking (``None``: not at all)."""
+    plan = ND.plan(nd, rating, innate, minus2, reading_rule)
+    thrown = DICE[rating]
+    return plan, thrown, None if plan.reading is None else ND.shrunk(thrown, plan.shrink)
 
 
 @dataclass
@@ -85,10 +92,20 @@ def throw(ld: Ld, dice, why: str) -> Throw:
     sizes = ld.sizes
     if sizes is None:
         return Throw(ld, [], None, [])
-    roll = dice.roll
-    faces = [roll(sizes[0], f"{why} 1/3"), roll(sizes[1], f"{why} 2/3"), roll(sizes[2], f"{why} 3/3")]
+    whys = _whys(why)
+    if sizes[0] == sizes[2]:  # 3d6, 3d12, 3d20 (rating 1..3): one call for the three, the same values and records
+        faces = list(dice.roll_many(sizes[0], whys))  # (a list of its own: the dice keep theirs in their records)
+    else:  # d6+d12+d20 (rating 0)
+        roll = dice.roll
+        faces = [roll(sizes[0], whys[0]), roll(sizes[1], whys[1]), roll(sizes[2], whys[2])]
     result, kept = ND.read(faces, ld.plan.reading)
     return Throw(ld, faces, result, kept)
+
+
+@lru_cache(maxsize=256)  # a fight's few fighters throw for the same few reasons, thousands of times
+def _whys(why: str) -> tuple[str, str, str]:
+    """Why each of an LD's three dice is thrown, in the order thrown."""
+    return f"{why} 1/3", f"{why} 2/3", f"{why} 3/3"
 
 
 def unread(data, dice, lang: str) -> None:

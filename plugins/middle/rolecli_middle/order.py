@@ -96,6 +96,14 @@ def _down(fighter: Fighter) -> bool:
     return not fighter.can_act or fighter.get("moral") == "huyendo"
 
 
+def _valor_called(scene: Scene, beasts: bool, casualties: int, size: int) -> str:
+    """Why the side's valor LDs are made at the end of the turn."""
+    why = scene.t("ha muerto el líder de las bestias", "the beasts' leader is dead") if beasts else \
+        scene.t(f"bajas {casualties} de {size}, la mitad o más", f"casualties {casualties} of {size}, half or more")
+    return scene.t(f"Fin del turno: {why}; LD de valentía o huir o rendirse (004-R15).",
+                   f"End of the turn: {why}; a valor LD, or flee or surrender (004-R15).")
+
+
 def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     members = _listed(scene, p.get("members"), C.VALOR, "--members")
     if not members:
@@ -117,25 +125,23 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
         if not leader_dead:
             return [scene.t("Las bestias solo hacen el LD de valentía cuando muere su líder (004-R15).",
                             "Beasts make the valor LD only when their leader dies (004-R15).")], data, True
-        why = scene.t("ha muerto el líder de las bestias", "the beasts' leader is dead")
     elif casualties * 2 < size:
-        return [scene.t(f"Bajas {casualties} de {size}: menos de la mitad, no hace falta LD de valentía; el turno siguiente "
-                        "sigue el mismo orden (004-R15).",
+        # (the words are written only for someone to read: a simulation asks at every round's end)
+        return [scene.t(f"Bajas {casualties} de {size}: menos de la mitad, no hace falta LD de valentía; el turno "
+                        "siguiente sigue el mismo orden (004-R15).",
                         f"Casualties {casualties} of {size}: less than half, no valor LD needed; the next turn keeps "
-                        "the same order (004-R15).")], data, True
-    else:
-        why = scene.t(f"bajas {casualties} de {size}, la mitad o más", f"casualties {casualties} of {size}, half or more")
+                        "the same order (004-R15).")] if scene.explain else [], data, True
     data["checked"] = True
     flee = p.get("on_failure", "flee") == "flee"
     breaks = scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")
-    lines = [scene.t(f"Fin del turno: {why}; LD de valentía o huir o rendirse (004-R15).",
-                     f"End of the turn: {why}; a valor LD, or flee or surrender (004-R15).")]
+    lines = [_valor_called(scene, beasts, casualties, size)] if scene.explain else []
     valor = scene.t("valentía", "valor")
     for member in standing:
         if "acobardado" in member.states:
             held, row = False, {"member": member.name, "held": False, "cowed": True}
-            lines.append(scene.t(f"{member.name} está Acobardado: no puede hacer el LD de valentía y {breaks} (004-R16).",
-                                 f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
+            if scene.explain:
+                lines.append(scene.t(f"{member.name} está Acobardado: no puede hacer el LD de valentía y {breaks} (004-R16).",
+                                     f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
         else:
             ld = Ld(member.capability(C.VALOR), S.own(member.states, {"valor"}) + gm_mod(p), p.get("goal"),
                     who=member.name, **ld_rules(scene))

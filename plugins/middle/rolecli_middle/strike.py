@@ -11,6 +11,7 @@ protections, and the attacker must roll higher (004-R11)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rolecli.contract import Label, Refused
 
@@ -38,6 +39,12 @@ COVERING = L("defensor que cubre a un aliado", "defender covering an ally")
 FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint"), L("víctima de una finta aliada",
                                                                                   "victim of an ally's feint")
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
+
+
+@lru_cache(maxsize=32)  # the few protections of a fight: one modifier each, not one made at every blow (a Mod is frozen)
+def protections_mod(nd: int, armour_only: bool) -> Mod:
+    """004-R6: the ND the target's protections give (only its armour, to a free strike)."""
+    return Mod("armour", ARMOUR_ONLY, nd) if armour_only else Mod("protections", PROTECTIONS, nd)
 
 
 def location_nd(location: str, options) -> int:
@@ -163,8 +170,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         armour_only = bool(p.get("free"))
         protections = target.protections(armour_only)
         if protections:
-            mods.append(Mod("armour" if armour_only else "protections", ARMOUR_ONLY if armour_only else PROTECTIONS,
-                            protections))
+            mods.append(protections_mod(protections, armour_only))
         if temperament == "combative" and protections < 0:
             mods.append(Mod("combative", COMBATIVE, min(2, -protections)))
     if temperament == "peaceful":

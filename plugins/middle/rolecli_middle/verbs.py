@@ -93,10 +93,18 @@ def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: 
     return scene.fighter(action.actor, given)
 
 
+# The target's numbers a quick roll types: each parameter, and the sheet's key it stands for.
+_TARGET_GIVEN = (("armour", "armadura"), ("shield", "escudo"), ("life", "vida"), ("vigor", "vigor"))
+
+
 def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) -> Fighter:
-    given = typed({"armadura": p.get("armour"), "escudo": p.get("shield"), "vida": p.get("life"), "vigor": p.get("vigor"),
-                   "extra_states": states_of(p.get("target_states"), "--target-states"), **(given or {})})
-    return scene.fighter(action.target, given)
+    values = {key: value for name, key in _TARGET_GIVEN if (value := p.get(name)) is not None}
+    extra = states_of(p.get("target_states"), "--target-states")
+    if extra:
+        values["extra_states"] = extra
+    if given:
+        values.update(typed(given))
+    return scene.fighter(action.target, values)
 
 
 def needs(value: Any, flag: str, what: Label) -> None:
@@ -249,7 +257,8 @@ def do_parry(action, ctx):
     lines = [scene.t(f"{f.name} para en vez de atacar: contra cada golpe lanza su uso de armas y debe superar al atacante, "
                      f"hasta {limit} paradas por ronda (uso de armas + 1); sigue parando hasta que cambie de idea (004-R11).",
                      f"{f.name} parries instead of attacking: against each blow it throws its weapon use and must beat the "
-                     f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")]
+                     f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")] \
+        if scene.explain else []  # (written only for someone to read: a simulation's hurt fighters parry at every turn)
     return outcome(scene, lines, {"parrying": True, "parries_per_round": limit}, None)
 
 

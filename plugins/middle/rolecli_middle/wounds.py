@@ -132,18 +132,21 @@ def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
     if fighter.dead:
         return
     fighter.set("muerte", how)
-    lines = lines if scene.explain else []  # what is said then goes nowhere
-    lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
-                    f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
+    explain = scene.explain  # False: what is said goes nowhere (a simulation), so nothing is written
+    if explain:
+        lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
+                        f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
     mount = scene.named(str(fighter.get("montura") or ""))
     if mount is not None and mount.get("lazo") and not mount.dead:
         S.gain(mount, "irritado", lasting=True)
-        lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
-                        f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
+        if explain:
+            lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
+                            f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
     for rider in scene.holding("montura"):
         if scene.named(rider.get("montura")) is fighter and not rider.dead:
             rider.set("montado", False)
-            lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
-                                        f"aun después del combate: rolecli mount-lost \"{rider.name}\" (004-R10).",
-                            f"{rider.name}'s mount dies: it must make a calma LD or be Enraged even after the combat: "
-                            f"rolecli mount-lost \"{rider.name}\" (004-R10)."))
+            if explain:
+                lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
+                                            f"aun después del combate: rolecli mount-lost \"{rider.name}\" (004-R10).",
+                                f"{rider.name}'s mount dies: it must make a calma LD or be Enraged even after the combat: "
+                                f"rolecli mount-lost \"{rider.name}\" (004-R10)."))
