@@ -95,6 +95,39 @@ def test_a_new_system_plays_with_no_change_to_the_encounter_code(shots, tmp_path
     assert state["Joe"]["state"]["wounds"] == 3 and state["Ned"]["state"]["wounds"] == 3
 
 
+class Partial(Shots):
+    """``shots`` whose shot returns only the fields it sets, as the contract lets it."""
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        outcome = Shots.rolecli_resolve(self, action, ctx)
+        outcome.changes = {name: {k: v for k, v in state.items() if v != ctx.characters[name].state.get(k)}
+                           for name, state in outcome.changes.items()}
+        return outcome
+
+
+@pytest.mark.parametrize("system", [Shots, Partial])
+def test_an_action_tells_each_character_it_changed_with_its_whole_state(tmp_path, monkeypatch, system):
+    """Whether a hook returns a whole state or only what it set, an action event
+    tells the state each character it changed is left with, whole, as a verb's
+    JSON does (docs/envelope.md): the next event reads from there."""
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    with plugins(system()), campaign(DUEL, name="west"):
+        played = run("encounter", "run", _file(tmp_path), "--seed", "4", "--json", "--dry-run")
+    assert played.code == 0, played.err
+    states = {name: {"wounds": 0, "bullets": 12} for name in ("Kid", "Joe", "Ned")}
+    told = [e for e in played.json if e["event"] == "action"]
+    for event in told:
+        shooter = states[event["actor"]]
+        shooter["bullets"] -= 1
+        if event["success"]:
+            states[event["target"]]["wounds"] += 1
+        assert event["changes"] == {n: states[n] for n in event["changes"]}
+        assert event["actor"] in event["changes"]
+    assert any(e["success"] for e in told)
+
+
 def test_weakest_without_vitality_is_the_one_whose_state_changed_most(shots, tmp_path):
     # Sam, first to act, shoots Ned (the last in the turns); the weakest for Kid is then Ned, not the nearest, Joe
     text = _file(tmp_path, target="weakest").read_text(encoding="utf-8").replace(

@@ -546,11 +546,15 @@ class Play(Tracker):
                 self.say(event.as_json())
 
     def told(self, outcome: Outcome, start: int) -> dict[str, Any]:
-        """What a hook's outcome adds to an event: success, data, lines, dice, changes, effects."""
+        """What a hook's outcome adds to an event: success, data, lines, dice,
+        changes, effects. ``changes``: each character it changed, by name, with
+        its whole kept state now, as a verb's JSON gives it (docs/envelope.md),
+        however much of the state the hook returned."""
         out = {"success": outcome.success, "data": outcome.data, "lines": list(outcome.lines),
                "dice": [r.as_json() for r in self.source.reads[start:]]}
         if outcome.changes:
-            out["changes"] = outcome.changes
+            characters = self.characters
+            out["changes"] = {n: characters[n].state for n in outcome.changes if n in characters}
         if outcome.effects:
             out["effects"] = [e.as_json() for e in outcome.effects]
         return out
