@@ -19,14 +19,14 @@ from rolecli_middle.template import DEFAULTS
 INFO = rolecli_middle.INFO
 
 
-def test_the_changes_are_the_states_of_the_fighters_whose_state_changed():
+def test_the_changes_are_what_changed_of_the_fighters_whose_state_changed():
     aldara, bruno, novato = (character(INFO, n, {}, {"paradas": 1}) for n in ("Aldara", "Bruno", "Novato"))
     scene = Scene(context(INFO, characters=[aldara, bruno, novato]))
     scene.fighter(aldara).set("paradas", 1)  # set as it was: copied, not changed
     scene.fighter(bruno).set("paradas", 2)
     scene.fighter(novato)  # looked at only
     changes = scene.changes()
-    assert list(changes) == ["Bruno"] and changes["Bruno"] == {**bruno.state, "paradas": 2}
+    assert list(changes) == ["Bruno"] and changes["Bruno"] == {"paradas": 2}  # the core keeps the rest
 
 
 def test_given_over_state_over_sheet_over_the_template():
@@ -58,8 +58,11 @@ def test_a_value_set_changes_the_fighters_state_not_the_characters():
     ch = character(INFO, "Aldara", {}, {"paradas": 1})
     f = Fighter(ch)
     f.set("paradas", 0)
-    assert f.get("paradas") == 0 and ch.state["paradas"] == 1 and f.changed
-    assert Fighter(ch).get("paradas") == 1 and not Fighter(ch).changed
+    assert f.get("paradas") == 0 and ch.state["paradas"] == 1 and f.moved() == {"paradas": 0}
+    assert Fighter(ch).get("paradas") == 1 and Fighter(ch).moved() == {}
+    f.set("paradas", 1)  # set back as it was: nothing moved
+    f.set("accion", True)
+    assert f.moved() == {"accion": True}
 
 
 def test_values_given_again_for_the_same_fighter_and_set_later_are_read():

@@ -103,9 +103,13 @@ class Fighter:
         if key == "estados":
             self.states = self._held()
 
-    @property
-    def changed(self) -> bool:
-        return self._copied and self.character is not None and self.state != self.character.state
+    def moved(self) -> dict[str, Any]:
+        """The state fields set that now differ from the character's: what a
+        hook returns of it (``{}`` for a quick roll's fighter, which has none)."""
+        if not self._copied or self.character is None:  # (most set nothing, so copied nothing)
+            return {}
+        before = self.character.state
+        return {k: v for k, v in self.state.items() if k not in before or before[k] != v}
 
     def capability(self, text: Any, innate: bool = False, what: str | Label = C.CAPABILITY) -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
@@ -256,8 +260,10 @@ class Scene:
         return out
 
     def changes(self) -> dict[str, dict[str, Any]]:
-        # (most fighters set nothing, so copied nothing: passed over without asking)
-        return {f.name: f.state for f in self._fighters.values() if f._copied and f.changed}
+        """Each fighter's state fields that now differ from its character's: the
+        core keeps the others as they are (a blow sets one field or two of 18,
+        and the core reads every field it is given)."""
+        return {f.name: moved for f in self._fighters.values() if (moved := f.moved())}
 
     def t(self, es: str, en: str) -> str:
         return tr(self.lang, es, en)
