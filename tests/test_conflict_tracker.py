@@ -225,8 +225,8 @@ def test_an_encounter_tells_a_recovery_as_the_recover_verb_does(chain_campaign, 
     assert result.code == 0, result.err
     told = [json.loads(line) for line in result.out.splitlines()]
     assert [(e["name"], e["data"], e["lines"], e["changes"]) for e in told if e["event"] == "recovery"] == [
-        ("Ana", {"results": [{}]}, ["Ana: a=1"], {"Ana": {"a": 1}}),
-        ("Bo", {"results": [{}]}, ["Bo: a=2"], {"Bo": {"a": 2}})]
+        ("Ana", {"results": [{}]}, ["Ana: a=1"], {"Ana": {"a": 1, "out": False}}),  # (the whole state kept)
+        ("Bo", {"results": [{}]}, ["Bo: a=2"], {"Bo": {"a": 2, "out": False}})]
 
 
 def test_a_combatants_standing_is_the_systems_status(chain):
