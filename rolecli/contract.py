@@ -637,9 +637,11 @@ class Outcome:
     ``success``: ``False`` makes the command exit with code 1 (a failed check),
     so ``rolecli check ... && ...`` works in scripts; ``None`` when the action
     is not a check.
-    ``changes``: the whole new state of each character the action changed, by
-    name (a state field left out keeps its value; any other key left out is
-    removed); only characters the hook was given (its actor, target, subjects,
+    ``changes``: the new state of each character the action changed, by name:
+    whole, or only the fields it set, as is cheaper (a state field left out
+    keeps its value; any other key left out is removed; what the core prints,
+    a verb's JSON and an encounter's events, is the whole state it keeps
+    after the change); only characters the hook was given (its actor, target, subjects,
     or those in the conflict's order), and only state fields. The core writes
     them atomically, under the campaign's lock, and logs the state before and
     after so ``rolecli undo`` can restore it; it writes nothing else, so an edit
