@@ -38,7 +38,7 @@ def do_surprise(action: Action, ctx: Context) -> Outcome:
     lines = [prep.line(lang), res.line(lang),
              Label("Sorprendido: no actúa en la fase de sorpresa." if surprised else "No sorprendido: puede actuar una vez en la fase de sorpresa.",
                    "Surprised: no action in the surprise phase." if surprised else "Not surprised: may act once in the surprise phase.")(lang)]
-    return Outcome(prep.json | res.as_json() | {"surprised": surprised}, lines, success=not surprised)
+    return Outcome(res.as_json(prep.json) | {"surprised": surprised}, lines, success=not surprised)
 
 
 def do_action_check(action: Action, ctx: Context) -> Outcome:
@@ -58,7 +58,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     actions = p.get("actions") or (actions_per_round(actor) if actor else 1)
     phase = phase_of(degree)
     delay = p.get("delay", "none")
-    data = prep.json | res.as_json() | {"degree": degree, "phase": phase, "actions": actions,
+    data = res.as_json(prep.json) | {"degree": degree, "phase": phase, "actions": actions,
                                               "last_resorts_spent": pts}
     st = state(actor) if actor else None
     if delay == "next_round":
