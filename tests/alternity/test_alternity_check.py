@@ -300,3 +300,24 @@ def test_a_roll_prepared_once_per_sheet_follows_the_call_the_marks_and_the_rules
     assert rolled(hurt, lang="es")[1] == ["aturdido (+1 aturdido (más de la mitad del aturdimiento))"]
     assert rolled(replace(mad, state={"stun": 6, "mortal": 1}))[0] == "+d8"
     assert rolled(mad) == ("+d4", [])
+
+
+def test_a_checks_json_over_the_made_ready_fields_is_a_table_of_its_own():
+    """CheckResult.as_json(prep.json) is ``prep.json | as_json()``, keys in that order, in a
+    new table: the Prepared's fields, shared by every roll of the same call, stay as they were."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_alternity.check import roll_check
+    from rolecli_alternity.situation import prepare
+
+    from aaa_helpers import options
+
+    ctx = Context("en", DiceSource(given=["5", "3"]), options())
+    mad = character("Mad Dog")
+    prep = prepare({"steps": 1}, ctx, mad, "Atletismo")
+    before = dict(prep.json)
+    res = roll_check(ctx, prep.score, prep.rung, "check")
+    data = res.as_json(prep.json)
+    assert data == prep.json | res.as_json() and list(data) == list(prep.json | res.as_json())
+    data["degree"] = "changed"
+    assert data is not prep.json and prep.json == before and prep is prepare({"steps": 1}, ctx, mad, "Atletismo")

@@ -111,3 +111,25 @@ def test_the_table_the_core_keeps_holds_no_none_and_a_none_it_is_given_reads_as_
     assert "stun" not in ch.state and None not in ch.state.values()
     assert (S.kept_state(ch)["stun"], S.kept_state(ch)["wound"], S.kept_state(ch)["bad_luck"]) == (0, 2, 1)
     assert list(S.kept_state(ch)) == list(S.STATE_DEFAULTS)
+
+
+def test_a_state_seen_in_order_is_known_by_itself_and_a_new_one_is_read_anew(monkeypatch):
+    """kept_state knows a state it has seen to be whole and in order by the object itself:
+    a new table (a hook's change, the core's) is looked at anew, even one that takes the
+    id of a table freed meanwhile, and the memo stays bounded."""
+    whole = S.state(None)
+    ch = Character("Zug", {"CON": 10}, whole)
+    assert S.kept_state(ch) is whole and S._IN_ORDER[id(whole)] is whole
+    ch.state = {"stun": 2}  # a new table, not whole: completed, not taken for the one seen
+    assert S.kept_state(ch) is not ch.state and S.kept_state(ch)["stun"] == 2
+    assert list(S.kept_state(ch)) == list(S.STATE_DEFAULTS)
+    for stun in range(3):  # tables freed at once, whose ids may be given to the next
+        ch.state = {k: v for k, v in S.state(None).items() if k != "pending"} | {"stun": stun}
+        assert S.kept_state(ch)["stun"] == stun and S.kept_state(ch)["pending"] == []
+        ch.state = {**S.state(None), "stun": stun}
+        assert S.kept_state(ch) is ch.state
+    monkeypatch.setattr(S, "_IN_ORDER_LIMIT", 2)
+    S._IN_ORDER.clear()
+    for stun in range(5):
+        ch.state = {**S.state(None), "stun": stun}
+        assert S.kept_state(ch) is ch.state and len(S._IN_ORDER) <= 2

@@ -38,7 +38,7 @@ def do_surprise(action: Action, ctx: Context) -> Outcome:
     lines = [prep.line(lang), res.line(lang),
              Label("Sorprendido: no actúa en la fase de sorpresa." if surprised else "No sorprendido: puede actuar una vez en la fase de sorpresa.",
                    "Surprised: no action in the surprise phase." if surprised else "Not surprised: may act once in the surprise phase.")(lang)]
-    return Outcome(prep.json | res.as_json() | {"surprised": surprised}, lines, success=not surprised)
+    return Outcome(res.as_json(prep.json) | {"surprised": surprised}, lines, success=not surprised)
 
 
 def do_action_check(action: Action, ctx: Context) -> Outcome:
@@ -58,7 +58,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     actions = p.get("actions") or (actions_per_round(actor) if actor else 1)
     phase = phase_of(degree)
     delay = p.get("delay", "none")
-    data = prep.json | res.as_json() | {"degree": degree, "phase": phase, "actions": actions,
+    data = res.as_json(prep.json) | {"degree": degree, "phase": phase, "actions": actions,
                                               "last_resorts_spent": pts}
     st = state(actor) if actor else None
     if delay == "next_round":
@@ -92,6 +92,9 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     return out
 
 
+_NO_PARAMS: dict[str, Any] = {}  # an entrant's action check takes no parameters (prepare only reads them)
+
+
 @functools.lru_cache(maxsize=256)  # every round names each entrant's action check anew
 def _action_check_of(name: str, lang: str) -> str:
     return Label(f"tirada de acción de {name}", f"{name}'s action check")(lang)
@@ -107,7 +110,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}
     skipped = []
-    kept: dict[str, Mapping[str, Any]] = {}   # each entrant's state, read once
+    rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None]] = []  # each with its character and state
     if characters:
         for i, ch in enumerate(characters):
             st = kept_state(ch)
@@ -120,13 +123,13 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                     lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
-            score = action_check_score(ch)
-            e = Entrant(ch.name, score, "amazing", actions_per_round(ch), i, delayed=ch.name in delayed or bool(st["delayed"]))
+            e = Entrant(ch.name, action_check_score(ch), "amazing", actions_per_round(ch), i,
+                        ch.name in delayed or bool(st["delayed"]))  # (delayed: named so, or it waited last round)
             if st["delayed"]:
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
-            kept[ch.name] = st
             entrants.append(e)
+            rolling.append((e, ch, st))
     else:
         for i, text in enumerate(p.get("entrants") or ()):
             name, _, rest = str(text).partition("=")
@@ -136,19 +139,19 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             except ValueError:
                 raise Refused(Label(f"participante {text!r}: escribe Nombre=puntuación o Nombre=puntuación:acciones.",
                                     f"entrant {text!r}: write Name=score or Name=score:actions.")) from None
-            entrants.append(Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed))
+            e = Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed)
+            entrants.append(e)
+            rolling.append((e, None, None))
         if not entrants:
             raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
                                 "nobody to order: name campaign characters or use --entrants Name=score."))
-    by_name = {c.name: c for c in characters}
-    for e in entrants:
-        ch = by_name.get(e.name)
+    for e, ch, st in rolling:
         if e.delayed:
             if explain:
                 lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                    f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
-        prep = prepare({}, ctx, ch, str(e.score), kind="action", modifiers=False, st=kept.get(e.name))
+        prep = prepare(_NO_PARAMS, ctx, ch, e.score, kind="action", modifiers=False, st=st)
         res = roll_check(ctx, prep.score, prep.rung, _action_check_of(e.name, lang), marginal=True)
         e.check = res
         e.degree = res.degree_key()
@@ -156,18 +159,19 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
                          + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
     phases = schedule(entrants)
-    order = first_order(entrants, phases)
     # For the core's conflict tracker: one turn per action, phase by phase (a
     # character with two actions in different phases has two turns), and a new
     # action check at every round (002-R12).
     turns = [name for phase in PHASES for name in phases[phase]]
-    data: dict[str, Any] = {
-        "order": order, "turns": turns, "each_round": True, "phases": phases, "skipped": skipped,
-        "checks": {e.name: {"score": e.score, "degree": e.degree, "actions": e.actions, "delayed": e.delayed,
-                            "phases": e.phases, "lost_actions": e.actions - len(e.phases),
-                            **({"control": e.check.control, "total": e.check.total} if e.check else {})}
-                   for e in entrants},
-    }
+    order = first_order(entrants, turns)
+    checks: dict[str, dict[str, Any]] = {}
+    for e in entrants:
+        told = checks[e.name] = {"score": e.score, "degree": e.degree, "actions": e.actions, "delayed": e.delayed,
+                                 "phases": e.phases, "lost_actions": e.actions - len(e.phases)}
+        if e.check:  # (a delayer rolled none)
+            told["control"], told["total"] = e.check.control, e.check.total
+    data: dict[str, Any] = {"order": order, "turns": turns, "each_round": True, "phases": phases, "skipped": skipped,
+                            "checks": checks}
     if surprised:
         sp = surprise_phase(entrants, surprised)
         data["surprise_phase"] = sp

@@ -51,10 +51,11 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         key, tpts, line = spend(against, key, target, ctx, own=False)
     if line:
         lines.append(line)
-    # one table, the check's fields over the roll's (the same order as ``prep.json | res.as_json()``, then these)
-    data = {**prep.json, **res.as_json(), "degree": key, "rolled_degree": res.degree,
-            "success": RANK[key] >= RANK["ordinary"], "last_resorts_spent": pts, "target_last_resorts_spent": tpts,
-            "damage": None}
+    # one table, the check's fields over the roll's, then the attack's own (the same order as
+    # ``prep.json | res.as_json() | {...}``)
+    data = res.as_json(prep.json)
+    data["degree"], data["rolled_degree"], data["success"] = key, res.degree, RANK[key] >= RANK["ordinary"]
+    data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
     out = Outcome(data, lines, success=data["success"])
     if actor is not None and (pts or res.bad_luck):
         out.changes[actor.name] = spent_state(actor, pts, res.bad_luck)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from rolecli.contract import Context, Label, Refused, check_range
 
@@ -80,8 +81,12 @@ class CheckResult:
     def degree_key(self) -> str:
         return "marginal" if self.marginal and self.degree == "failure" else self.degree
 
-    def as_json(self) -> dict:
+    def as_json(self, under: Mapping[str, Any] | None = None) -> dict:
+        """Its JSON fields; given ``under`` (the fields of the roll made ready, a
+        ``Prepared.json``), over those in one new table, as ``under | as_json()`` makes
+        it without the table in between (an attack writes one at every exchange)."""
         return {
+            **(under or {}),
             "score": self.score, "situation_die": rung_text(self.rung), "rung": self.rung,
             "control": self.control, "situation": self.situation, "total": self.total,
             "degree": self.degree_key(), "success": self.success, "bad_luck": self.bad_luck,

@@ -42,9 +42,16 @@ class Entrant:
 
     @property
     def usable(self) -> int:
+        return len(self.acting())
+
+    def acting(self) -> range:
+        """The places in PHASES of the phases it may act in: from its first phase on, one
+        per usable action (002-R11/R13), worked out in one go for :func:`schedule`."""
+        first_phase = self.first_phase
+        first = PHASE_INDEX[first_phase]
         if self.degree == "critical_failure" and not self.delayed:
-            return 1   # only the Marginal phase is left, and it goes last there
-        return usable_actions(self.actions, self.first_phase)
+            return range(first, first + 1)   # only the Marginal phase is left, and it goes last there
+        return range(first, first + usable_actions(self.actions, first_phase))
 
 
 def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
@@ -62,9 +69,9 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     # turn's number breaks a tie as the order they are made in, so an entrant is never compared.
     turns: list[tuple] = []
     for e in entrants:
-        first, crit = PHASE_INDEX[e.first_phase], e.degree == "critical_failure"
-        for i in range(first, first + e.usable):
-            turns.append((i, crit, i > first, not (e.delayed and i == 0), -e.score, e.listed, len(turns), e))
+        acting, crit = e.acting(), e.degree == "critical_failure"
+        for i in acting:
+            turns.append((i, crit, i > acting.start, not (e.delayed and i == 0), -e.score, e.listed, len(turns), e))
     turns.sort()
     out: dict[str, list[str]] = {phase: [] for phase in PHASES}
     for turn in turns:
@@ -75,14 +82,11 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     return out
 
 
-def first_order(entrants: list[Entrant], phases: dict[str, list[str]]) -> list[str]:
-    """Everyone by their first action: the order the core prints."""
-    seen: list[str] = []
-    for phase in PHASES:
-        for name in phases[phase]:
-            if name not in seen:
-                seen.append(name)
-    return seen + [e.name for e in entrants if e.name not in seen]
+def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
+    """Everyone by their first action (``turns``: the round's turns, phase by phase): the
+    order the core prints."""
+    seen = dict.fromkeys(turns)
+    return [*seen, *(e.name for e in entrants if e.name not in seen)]
 
 
 def surprise_phase(entrants: list[Entrant], surprised: set[str]) -> list[str]:

@@ -40,7 +40,7 @@ def do_fatigue(ch: Character, action: Action, ctx: Context) -> Outcome:
     lines = [prep.line(lang), res.line(lang)]
     points = R.FATIGUE_DAMAGE[res.degree]
     st = state(ch)
-    data = prep.json | res.as_json() | {"fatigue": points}
+    data = res.as_json(prep.json) | {"fatigue": points}
     if points:
         st, rep, more = take_hit(ch, st, "fatigue", points, ctx, resolve=p.get("resolve"))
         lines.extend(more)
@@ -82,5 +82,5 @@ def do_breath(ch: Character, action: Action, ctx: Context) -> Outcome:
     if new["status"] == "ko" and new["ko_cause"] == "drowning" and not rep.get("died"):
         lines.append(Label(f"{ch.name} está inconsciente y ahogándose.",
                            f"{ch.name} is unconscious and drowning.")(lang))
-    data = prep.json | res.as_json() | {"round": rnd, "free_rounds": free, "stun": loss, "report": rep, "state": new}
+    data = res.as_json(prep.json) | {"round": rnd, "free_rounds": free, "stun": loss, "report": rep, "state": new}
     return Outcome(data, lines, success=res.success, changes={ch.name: new})

@@ -74,7 +74,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
     key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
-    data = prep.json | res.as_json()
+    data = res.as_json(prep.json)
     data.update(height=height, kmh=kmh, gravity=gravity, category=cat, degree=key, rolled_degree=res.degree,
                 success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts, damage=None, table="P15 missing")
     out = Outcome(data, lines, success=data["success"])

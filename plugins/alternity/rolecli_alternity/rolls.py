@@ -52,7 +52,7 @@ def do_check(action: Action, ctx: Context) -> Outcome:
     key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
-    data = prep.json | res.as_json()
+    data = res.as_json(prep.json)
     data.update(degree=key, success=RANK[key] >= RANK["ordinary"], last_resorts_spent=pts, rolled_degree=res.degree)
     out = Outcome(data, lines, success=data["success"])
     if actor is not None and (pts or res.bad_luck):

@@ -81,9 +81,14 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     if ch is None:
         return STATE_DEFAULTS
     kept = ch.state
+    if _IN_ORDER.get(id(kept)) is kept:  # seen already (a state is read several times before it changes)
+        return kept
     # Every field in the template's order: the table as the core keeps it, which holds no
     # None (the campaign and apply_changes drop one: TOML has no null), so none is sought.
     if [*kept] == _KEYS:
+        if len(_IN_ORDER) >= _IN_ORDER_LIMIT:
+            _IN_ORDER.clear()
+        _IN_ORDER[id(kept)] = kept
         return kept
     # Any other table (fields missing, or a key of no field): a kept value, even None,
     # hides the sheet's (Character.value); None stands for the default.
@@ -94,6 +99,12 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     return out
 
 
+# id(state) -> the state itself: the kept states seen to hold every field in the template's
+# order. An entry holds its state, so that no other table can take its id while it is here;
+# a state is never changed in place (a hook gives a new one, and so does the core), so what
+# was seen of it holds. Emptied whole when full.
+_IN_ORDER: dict[int, Mapping[str, Any]] = {}
+_IN_ORDER_LIMIT = 1024
 _KEYS = list(STATE_DEFAULTS)  # a list: a state's keys are read into one faster than into a tuple
 _LISTS = tuple(key for key, val in STATE_DEFAULTS.items() if isinstance(val, list))
 

@@ -59,7 +59,7 @@ class Prepared:
     @cached_property
     def json(self) -> dict[str, Any]:
         """Its JSON fields, made once (a Prepared is shared): merged into a result's own
-        data (``prep.json | res.as_json()``), never changed."""
+        data (``res.as_json(prep.json)``), never changed."""
         return {"score": self.score, "kind": self.kind, "trait": self.name, "base": rung_text(self.base),
                 "steps": self.steps, "situation_die": rung_text(self.rung),
                 "step_sources": [{"steps": s, "why": w} for s, w in self.sources]}

@@ -46,6 +46,7 @@ def dice(rung: int) -> SituationDie:
     return SituationDie(rung, 1, rung - 4, 20)
 
 
+@functools.lru_cache(maxsize=64)  # a few rungs, written in every check's JSON
 def rung_text(rung: int) -> str:
     if rung == 0:
         return "+d0"
