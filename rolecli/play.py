@@ -339,23 +339,28 @@ def play(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     return outcome
 
 
-def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=()) -> list[str]:
+def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=(), made: dict | None = None) -> list[str]:
     """Keep what ``outcome`` changed, on ``ctx.characters`` and on ``subjects``
     (a quick verb's throw-away character is not in the campaign), then, with a
     ``scene``, the effects it left and used (:func:`keep_effects`). The names
-    of the characters whose state is now other than it was."""
-    moved = apply_changes(system.info, outcome, ctx.characters, subjects) if outcome.changes else []
+    of the characters whose state is now other than it was; ``made``: see
+    :func:`apply_changes`."""
+    moved = apply_changes(system.info, outcome, ctx.characters, subjects, made) if outcome.changes else []
     if scene is not None and (outcome.effects or outcome.used):
         keep_effects(system, outcome, ctx, scene)
     return moved
 
 
-def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -> list[str]:
+def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), made: dict | None = None) -> list[str]:
     """Each character's new state as the contract says a campaign keeps it:
     the returned state over the template's state fields it leaves out (in the
     template's order, so that a state prints the same whatever order it was
     read in); a field set to ``None`` is dropped, as the campaign's TOML cannot
-    hold it. The names of the characters whose state is now other than it was."""
+    hold it. The names of the characters whose state is now other than it was.
+    ``made``: by name, each new state made of a few of its fields returned,
+    the one it was made from and what was returned for it, ``(new, old,
+    returned)``, for who keeps states by what made them (an encounter numbers
+    them so: ``Play.state_key``)."""
     keys, in_order = _state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
@@ -376,6 +381,8 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=()) -
         if merged != state:
             who.state = merged
             moved.append(name)
+            if made is not None and 4 * len(new) <= len(merged):  # (only where a few of many fields changed)
+                made[name] = (merged, state, new)
     return moved
 
 

@@ -69,6 +69,7 @@ class Tracker:
         self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
+        self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
 
     # --- who can act ------------------------------------------------------------
 
@@ -111,7 +112,7 @@ class Tracker:
         :func:`rolecli.play.recover` for one character) calling the hook on ``subject``."""
         try:
             outcome = caller(self.system, spec, action, self.ctx, subject)
-            moved = apply(self.system, outcome, self.ctx, self.scene)
+            moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
             if refusal is None:

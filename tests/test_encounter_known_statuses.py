@@ -106,6 +106,28 @@ def test_a_state_holding_a_list_is_numbered_as_the_same_state_again(campaigns):
     assert play.state_key("Esqueleto") not in (None, first)
 
 
+def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state_is(campaigns):
+    """A state of many fields (middle's 18) made by a change of one or two is
+    numbered by the number of the state it was made from and the change
+    (``Encounter.state_moves``), which gives the number its whole key gives."""
+    enc = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "middle", system_info))
+    play_trials(enc, {}, 5, 0, 40)
+    assert len(enc.state_moves) > 20  # (a blow, a parry or a round's end changes a field or two)
+    whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}  # (lists as tuples)
+    for (number, listed, change), made in enc.state_moves.items():
+        change = dict(zip(*change)) if listed else dict(change)
+        state = {**whole[number], **{k: tuple(v) if type(v) is list else v for k, v in change.items()}}
+        state = {k: v for k, v in state.items() if v is not None}
+        assert enc.state_numbers[state_key(state)] == made
+    # and a play numbers a state so only when it was made so from the very state numbered
+    play = Play(enc, seed=1)
+    aldara = play.characters["Aldara"]
+    before = play.state_key("Aldara")
+    aldara.state = {**aldara.state, "paradas": 1}  # not made by a change kept: keyed whole
+    assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara.state)] != before
+
+
 def test_states_are_numbered_up_to_the_limit_and_the_rest_played_every_time(campaigns, monkeypatch):
     monkeypatch.setattr(engine, "KNOWN_STATES", 2)
     enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(

@@ -39,6 +39,7 @@ REASONS = ("side_out", "morale", "round_limit", "nobody")
 # The states an encounter numbers, and the statuses and recoveries it keeps by them
 # (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
+MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.state_key)
 
 
 class Refusal(RoleError):
@@ -103,6 +104,9 @@ class Play(Tracker):
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         self.keyed: dict[str, tuple[dict, int | None]] = {}  # by name, its state and that state's number (state_key)
+        # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
+        # state has many fields: one of a few is keyed whole as cheaply as by the change (state_key)
+        self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
@@ -312,7 +316,7 @@ class Play(Tracker):
             if type(kept) is Reading:
                 kept = kept.played(self.source) if kept.whole else None
             if kept is not None:
-                moved = apply(self.system, kept, self.ctx)
+                moved = apply(self.system, kept, self.ctx, made=self.made)
                 if moved:
                     self.moved(moved)
                 return kept, moved
@@ -406,12 +410,31 @@ class Play(Tracker):
         number, not the key itself: a tuple's hash is worked out again at every
         look-up, over every field of the state. ``None`` for a state no key
         can hold (a table in it), or new once the encounter has numbered
-        :data:`KNOWN_STATES`: asked, played every time."""
+        :data:`KNOWN_STATES`: asked, played every time. A state of
+        :data:`MANY_FIELDS` or more made by a change of a few of them (a
+        middle blow sets one or two of 18) is numbered by the number of the
+        state it was made from and the change (``Encounter.state_moves``), a
+        short key, when that state is the one numbered last."""
         state = self.characters[name].state
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
             return kept[1]
         enc = self.enc
+        made = self.made.get(name) if self.made else None
+        move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
+        if made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None:
+            try:
+                move = (kept[1], False, tuple(made[2].items()))
+                number = enc.state_moves.get(move)
+            except TypeError:  # a list in the change: keyed as a state is
+                try:
+                    move = (kept[1], True, state_key(made[2]))
+                    number = enc.state_moves.get(move)
+                except TypeError:  # a table
+                    move = number = None
+            if number is not None:
+                self.keyed[name] = (state, number)
+                return number
         numbers, number = enc.state_numbers, None
         if not enc.listed_states:  # no state with a list met yet: a state's values are its key as they are
             try:
@@ -425,6 +448,8 @@ class Play(Tracker):
                 key = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
+        if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
+            enc.state_moves[move] = number
         self.keyed[name] = (state, number)
         return number
 
