@@ -449,9 +449,10 @@ def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_it
     assert [h.dealt for h in plan.contest_hits("tie", 0)] == [3, 2]
 
 
-def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own():
+def test_003_R13_a_hit_is_marked_once_for_each_state_and_its_record_is_shared():
     """The same hit on the same state marks the same boxes (worked out once), and each
-    attack's record is its own to change."""
+    attack gets the kept record, to be read only (the core hands house rules a copy:
+    test_v5_shared_data)."""
     from v5_helpers import after, call
 
     katarina, guard = character("Katarina"), character("Guardia 1")
@@ -464,9 +465,9 @@ def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own(
 
     first = attack(guard)
     assert first.changes == {"Guardia 1": {"health_superficial": 2, "health_aggravated": 0}}
-    first.data["hits"][0]["levels"] = 99
     again = attack(guard)
-    assert again.changes == first.changes and again.data["hits"][0]["levels"] == 2
+    assert again.changes == first.changes and again.data["hits"][0] is first.data["hits"][0]
+    assert again.data["hits"][0]["levels"] == 2
     assert again.data["hits"][0]["after"]["boxes"] == "[/ / . . .]"
     hurt = attack(after(guard, first))
     assert hurt.changes == {"Guardia 1": {"health_superficial": 4, "health_aggravated": 0}}

@@ -217,6 +217,12 @@ class Hit:
     def dealt(self) -> int:
         return max(self.least, amount(self.margin, self.weapon, self.audience))
 
+    @functools.cached_property
+    def key(self) -> tuple:
+        """Its fields, as a key of what it does to a state: made once, read at every hit dealt
+        (a dataclass's own hash is worked out in Python at every look-up)."""
+        return (self.by, self.margin, self.weapon, self.audience, self.least)
+
     def as_json(self) -> dict:
         """Made once; shared: not to be changed in place."""
         return self._json

@@ -323,21 +323,20 @@ class Declared:
         """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
         worked out once for each hit on each state the receiver is in, as :func:`_deal`
         reads nothing else, and kept with what it wrote into the state, written again.
-        Each call gets a record of its own; the lines are the kept ones, to be read only."""
-        blow = self.blows[hit.by]
+        The record and the lines are the kept ones, shared: to be read only (as a pool's
+        and a hit's records are; the core hands house rules a copy)."""
         if receiver is None:
-            return _deal(None, None, ctx, hit, blow, self.params)
+            return _deal(None, None, ctx, hit, self.blows[hit.by], self.params)
         state = work.state(receiver)
-        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, state_values(state))
+        key = (hit.key, ctx.explain, state_values(state))
         found = self.hits.get(key)
         if found is None:
             marked = dict(state)
-            record, lines = _deal(receiver, marked, ctx, hit, blow, self.params)
+            record, lines = _deal(receiver, marked, ctx, hit, self.blows[hit.by], self.params)
             found = _keep(self.hits, key, (record, lines, {k: v for k, v in marked.items()
                                                           if k not in state or state[k] != v}))
-        record, lines, writes = found
-        state.update(writes)
-        return dict(record), lines
+        state.update(found[2])
+        return found[0], found[1]
 
 
 def declared(action: Action, ctx) -> Declared:
