@@ -83,7 +83,7 @@ class Side:
         return said
 
     def as_json(self) -> dict[str, Any]:
-        data = {"name": self.who, "pool": self.pool.as_json(), **self.roll.as_json()}
+        data = self.roll.as_json({"name": self.who, "pool": self.pool.as_json()})
         if self.first is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in self.rerolled], "before": self.first.as_json(),
                                         "spent": self.paid}

@@ -295,6 +295,8 @@ class Declared:
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
         # the target's sheet, kept while this is: no other sheet can take its id, which :func:`declared` keys on
         self.target_sheet = target.sheet if target is not None else None
+        # 003-R9: what it leaves on its target in a conflict, the same at every attack (its target, names, language)
+        self.mark = attacked(target.name, names["attacker"], lang) if target is not None else None
 
     def side(self, role: str, work: Work, character: Character | None, earlier: int = 0) -> Side:
         """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it now."""
@@ -433,8 +435,8 @@ def attack(action: Action, ctx) -> Outcome:
                 "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine)),
                 "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
     done = _finish(work, data, lines, outcome == "win")
-    if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
-        done.effects.append(attacked(action.target.name, a.who, lang))
+    if plan.mark is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
+        done.effects.append(plan.mark)
     return done
 
 
