@@ -60,12 +60,14 @@ def defence_modifiers(cover: str | None, earlier: int) -> tuple:
 
 @dataclass(slots=True)  # (two made at every attack)
 class Side:
-    """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case)."""
+    """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case);
+    ``values``: its character's state as its pool read it (:func:`state_values`), where it was read."""
 
     who: str
     character: Character | None
     pool: Pool
     policy: str
+    values: tuple | None = None
     roll: Roll | None = None
     first: Roll | None = None  # the dice before a Willpower reroll
     rerolled: Sequence[int] = ()  # their positions, from 0 (set by the reroll, never changed in place)

@@ -28,8 +28,12 @@ POOL = Label("Reserva", "Pool")
 UNDEFENDED = Label(" (el objetivo no se defiende)", " (the target does not defend)")
 
 
-def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
-    return Outcome(data=data, lines=lines, success=success, changes=work.changes())
+def _finish(work: Work, data: dict, lines: list[str], success: bool | None, effects: list | None = None) -> Outcome:
+    """The verb's Outcome: its fields given in the contract's order (data, lines, success,
+    changes, effects), as keywords cost a dataclass's __init__ half as much again, at every exchange."""
+    if effects is None:
+        return Outcome(data, lines, success, work.changes())
+    return Outcome(data, lines, success, work.changes(), effects)
 
 
 def verdict(degree: str, margin: int | None, lang: str) -> str:
@@ -304,11 +308,11 @@ class Declared:
         if character is None:
             return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
         state = work.seen(character)
-        key = (role, earlier, state_values(state))  # all a pool reads of a state
-        made = self.pools.get(key)
+        values = state_values(state)  # all a pool reads of a state
+        made = self.pools.get((role, earlier, values))
         if made is None:
-            made = _keep(self.pools, key, stance.pool(character, state, self.options, earlier))
-        return Side(stance.who, character, made, stance.policy)
+            made = _keep(self.pools, (role, earlier, values), stance.pool(character, state, self.options, earlier))
+        return Side(stance.who, character, made, stance.policy, values)
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
         """Who hurts whom after a contest with this outcome and margin (:func:`contest_hits`,
@@ -321,16 +325,20 @@ class Declared:
                 target_weapon=self.target_weapon, audience=self.audience, tie_weapon=self.tie_weapon)
         return found
 
-    def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None) -> tuple[dict, list[str]]:
+    def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None,
+             values: tuple | None = None) -> tuple[dict, list[str]]:
         """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
         worked out once for each hit on each state the receiver is in, as :func:`_deal`
         reads nothing else, and kept with what it wrote into the state, written again.
         The record and the lines are the kept ones, shared: to be read only (as a pool's
-        and a hit's records are; the core hands house rules a copy)."""
+        and a hit's records are; the core hands house rules a copy). ``values``: the
+        receiver's state's, as its side read them (:meth:`side`), if it has one."""
         if receiver is None:
             return _deal(None, None, ctx, hit, self.blows[hit.by], self.params)
+        if values is None or receiver.name in work.states:  # (changed since: a Willpower spent, a tie's first hit)
+            values = state_values(work.seen(receiver))
         state = work.state(receiver)
-        key = (hit.key, ctx.explain, state_values(state))
+        key = (hit.key, ctx.explain, values)
         found = self.hits.get(key)
         if found is None:
             marked = dict(state)
@@ -430,21 +438,26 @@ def attack(action: Action, ctx) -> Outcome:
         if ctx.explain:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
-        dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines)
+        dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines, (a, d))
         data = {**plan.header, "mode": "contest", "roll": a.as_json(), "opposition": d.as_json(), "difficulty": None,
                 "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine)),
                 "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
-    done = _finish(work, data, lines, outcome == "win")
-    if plan.mark is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
-        done.effects.append(plan.mark)
-    return done
+    # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
+    return _finish(work, data, lines, outcome == "win",
+                   [plan.mark] if plan.mark is not None and ctx.conflict is not None else None)
 
 
-def _deal_hits(plan: Declared, work: Work, ctx, action: Action, hits: tuple[Hit, ...], lines: list[str]) -> list[dict]:
-    """Each hit dealt on the side it hurts (:meth:`Declared.deal`): their records, their lines added to ``lines``."""
+def _deal_hits(plan: Declared, work: Work, ctx, action: Action, hits: tuple[Hit, ...], lines: list[str],
+               sides: tuple[Side, Side] | None = None) -> list[dict]:
+    """Each hit dealt on the side it hurts (:meth:`Declared.deal`): their records, their lines added to
+    ``lines``. ``sides``: the attacker's and the defender's, when both rolled."""
     dealt = []
     for hit in hits:
-        one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
+        if sides is None:
+            one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
+        else:
+            hurt = sides[1] if hit.by == "attacker" else sides[0]
+            one, more = plan.deal(work, ctx, hit, hurt.character, hurt.values)
         dealt.append(one)
         lines += more
     return dealt
