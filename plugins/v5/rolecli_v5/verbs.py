@@ -284,7 +284,17 @@ class Declared:
         self.difficulty = int(p["difficulty"]) if self.defence is None else None
         self.cover = p["cover"] if p["ranged"] else None
         self.tie_weapon = bool(options["tie_weapon"])
-        self.header = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"], "social": p["social"]}
+        # its record's keys in the order scripts read them, with what the declaration fixes filled in: each
+        # attack fills in a copy of the rest (a dict copied whole costs half of one built key by key, or of
+        # the flags merged into a display of the others, at every exchange)
+        flags = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"], "social": p["social"]}
+        if self.defence is None:
+            self.record = {**flags, "mode": "test", "roll": None, "opposition": None, "difficulty": self.difficulty,
+                           "margin": None, "outcome": None, "degree": None, "hits": None}
+        else:
+            self.record = {**flags, "mode": "contest", "roll": None, "opposition": None, "difficulty": None,
+                           "margin": None, "cover": self.cover, "opposition_degree": None, "outcome": None,
+                           "degree": None, "hits": None}
         names = {"attacker": name_of(actor, CONTEST_SIDES[0], lang), "defender": name_of(target, CONTEST_SIDES[1], lang)}
         self.stances = {"attacker": Stance.of(p, p["pool"], names["attacker"], split=p.get("split"))}
         if self.defence is not None:
@@ -424,9 +434,9 @@ def attack(action: Action, ctx) -> Outcome:
         outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, plan.weapon, plan.audience)
         dealt = _deal_hits(plan, work, ctx, action, (hit,) if hit else (), lines)
-        data = {**plan.header, "mode": "test", "roll": a.as_json(), "opposition": None, "difficulty": difficulty,
-                "margin": a.successes - difficulty, "outcome": outcome, "degree": of_roll(a.roll, outcome),
-                "hits": dealt}
+        data = plan.record.copy()
+        data["roll"], data["margin"], data["outcome"] = a.as_json(), a.successes - difficulty, outcome
+        data["degree"], data["hits"] = of_roll(a.roll, outcome), dealt
     else:
         d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
@@ -439,9 +449,10 @@ def attack(action: Action, ctx) -> Outcome:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
         dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines, (a, d))
-        data = {**plan.header, "mode": "contest", "roll": a.as_json(), "opposition": d.as_json(), "difficulty": None,
-                "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine)),
-                "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
+        data = plan.record.copy()
+        data["roll"], data["opposition"], data["margin"] = a.as_json(), d.as_json(), margin
+        data["opposition_degree"] = of_roll(d.roll, contest_outcome(theirs, mine))
+        data["outcome"], data["degree"], data["hits"] = outcome, of_roll(a.roll, outcome), dealt
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return _finish(work, data, lines, outcome == "win",
                    [plan.mark] if plan.mark is not None and ctx.conflict is not None else None)
