@@ -449,9 +449,10 @@ def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_it
     assert [h.dealt for h in plan.contest_hits("tie", 0)] == [3, 2]
 
 
-def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own():
+def test_003_R13_a_hit_is_marked_once_for_each_state_and_its_record_is_shared():
     """The same hit on the same state marks the same boxes (worked out once), and each
-    attack's record is its own to change."""
+    attack gets the kept record, to be read only (the core hands house rules a copy:
+    test_v5_shared_data)."""
     from v5_helpers import after, call
 
     katarina, guard = character("Katarina"), character("Guardia 1")
@@ -464,9 +465,9 @@ def test_003_R13_a_hit_is_marked_once_for_each_state_and_each_record_is_its_own(
 
     first = attack(guard)
     assert first.changes == {"Guardia 1": {"health_superficial": 2, "health_aggravated": 0}}
-    first.data["hits"][0]["levels"] = 99
     again = attack(guard)
-    assert again.changes == first.changes and again.data["hits"][0]["levels"] == 2
+    assert again.changes == first.changes and again.data["hits"][0] is first.data["hits"][0]
+    assert again.data["hits"][0]["levels"] == 2
     assert again.data["hits"][0]["after"]["boxes"] == "[/ / . . .]"
     hurt = attack(after(guard, first))
     assert hurt.changes == {"Guardia 1": {"health_superficial": 4, "health_aggravated": 0}}
@@ -494,3 +495,28 @@ def test_003_R21_a_recoverys_record_is_worked_out_once_for_each_state_it_leaves_
         "health": {"size": 5, "superficial": 2, "aggravated": 0, "boxes": "[/ / . . .]", "impaired": False},
         "willpower": {"size": 2, "superficial": 0, "aggravated": 0, "boxes": "[. .]", "impaired": False},
         "hunger": None}
+
+
+def test_003_R14_a_hit_after_a_willpower_reroll_is_dealt_on_the_state_the_reroll_left():
+    """A hit is kept by the state it lands on, which an attack reads off its sides' pools
+    unless the attack changed it first: a defender that paid for a reroll (003-R14) takes the
+    hit on its spent Willpower, as a fresh attack (its own memos) deals it."""
+    from rolecli.contract import Character
+    from v5_helpers import call
+
+    gancho, asaltante = character("Gancho"), character("Asaltante")  # mortals: no Hunger dice
+    verb = {"pool": "6", "defence": "3", "social": True, "target_reroll": "failures"}
+
+    def attack(actor, target, dice):
+        return call("attack", dice=dice, actor=actor, target=target, **verb)
+
+    # 6 successes against 1: no reroll can reach 6, margin 5 (a social hit on Willpower)
+    plain = attack(gancho, asaltante, [7] * 6 + [7, 1, 1])
+    assert "willpower_reroll" not in plain.data["opposition"] and plain.data["margin"] == 5
+    # 5 against 0: three tens would tie, so the defender pays 1 Willpower, rerolls 1, 1, 1: margin 5 again
+    dice = [7] * 5 + [1] + [1, 1, 1] + [1, 1, 1]
+    paid = attack(gancho, asaltante, dice)
+    assert paid.data["opposition"]["willpower_reroll"]["spent"] and paid.data["margin"] == 5
+    fresh = attack(*(Character(c.name, dict(c.sheet), c.state) for c in (gancho, asaltante)), dice)
+    assert paid.data == fresh.data and paid.changes == fresh.changes
+    assert paid.data["hits"][0]["before"] != plain.data["hits"][0]["before"]  # one Willpower spent before the hit

@@ -60,12 +60,14 @@ def defence_modifiers(cover: str | None, earlier: int) -> tuple:
 
 @dataclass(slots=True)  # (two made at every attack)
 class Side:
-    """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case)."""
+    """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case);
+    ``values``: its character's state as its pool read it (:func:`state_values`), where it was read."""
 
     who: str
     character: Character | None
     pool: Pool
     policy: str
+    values: tuple | None = None
     roll: Roll | None = None
     first: Roll | None = None  # the dice before a Willpower reroll
     rerolled: Sequence[int] = ()  # their positions, from 0 (set by the reroll, never changed in place)
@@ -83,7 +85,7 @@ class Side:
         return said
 
     def as_json(self) -> dict[str, Any]:
-        data = {"name": self.who, "pool": self.pool.as_json(), **self.roll.as_json()}
+        data = self.roll.as_json({"name": self.who, "pool": self.pool.as_json()})
         if self.first is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in self.rerolled], "before": self.first.as_json(),
                                         "spent": self.paid}
@@ -216,6 +218,12 @@ class Hit:
     @functools.cached_property  # (a Hit never changes)
     def dealt(self) -> int:
         return max(self.least, amount(self.margin, self.weapon, self.audience))
+
+    @functools.cached_property
+    def key(self) -> tuple:
+        """Its fields, as a key of what it does to a state: made once, read at every hit dealt
+        (a dataclass's own hash is worked out in Python at every look-up)."""
+        return (self.by, self.margin, self.weapon, self.audience, self.least)
 
     def as_json(self) -> dict:
         """Made once; shared: not to be changed in place."""

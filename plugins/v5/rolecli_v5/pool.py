@@ -53,9 +53,14 @@ class Roll:
             shown += f" {L.HUNGER(lang)} [{_faces(self.hunger)}]"
         return shown
 
-    def as_json(self) -> dict:
-        return {"regular": list(self.regular), "hunger": list(self.hunger), "successes": self.successes,
-                "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger.count(1)}
+    def as_json(self, into: dict | None = None) -> dict:
+        """Its record, added to ``into`` (a side's, which names it first) where given: one
+        dict made at every roll, not a second one merged into it."""
+        data = {} if into is None else into
+        data["regular"], data["hunger"] = list(self.regular), list(self.hunger)
+        data["successes"], data["critical"], data["messy"] = self.successes, self.critical, self.messy
+        data["hunger_ones"] = self.hunger.count(1)
+        return data
 
 
 def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[str, ...]:

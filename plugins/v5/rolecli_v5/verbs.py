@@ -28,8 +28,12 @@ POOL = Label("Reserva", "Pool")
 UNDEFENDED = Label(" (el objetivo no se defiende)", " (the target does not defend)")
 
 
-def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
-    return Outcome(data=data, lines=lines, success=success, changes=work.changes())
+def _finish(work: Work, data: dict, lines: list[str], success: bool | None, effects: list | None = None) -> Outcome:
+    """The verb's Outcome: its fields given in the contract's order (data, lines, success,
+    changes, effects), as keywords cost a dataclass's __init__ half as much again, at every exchange."""
+    if effects is None:
+        return Outcome(data, lines, success, work.changes())
+    return Outcome(data, lines, success, work.changes(), effects)
 
 
 def verdict(degree: str, margin: int | None, lang: str) -> str:
@@ -280,7 +284,17 @@ class Declared:
         self.difficulty = int(p["difficulty"]) if self.defence is None else None
         self.cover = p["cover"] if p["ranged"] else None
         self.tie_weapon = bool(options["tie_weapon"])
-        self.header = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"], "social": p["social"]}
+        # its record's keys in the order scripts read them, with what the declaration fixes filled in: each
+        # attack fills in a copy of the rest (a dict copied whole costs half of one built key by key, or of
+        # the flags merged into a display of the others, at every exchange)
+        flags = {"two_sided": p["two_sided"], "ranged": p["ranged"], "dodge": p["dodge"], "social": p["social"]}
+        if self.defence is None:
+            self.record = {**flags, "mode": "test", "roll": None, "opposition": None, "difficulty": self.difficulty,
+                           "margin": None, "outcome": None, "degree": None, "hits": None}
+        else:
+            self.record = {**flags, "mode": "contest", "roll": None, "opposition": None, "difficulty": None,
+                           "margin": None, "cover": self.cover, "opposition_degree": None, "outcome": None,
+                           "degree": None, "hits": None}
         names = {"attacker": name_of(actor, CONTEST_SIDES[0], lang), "defender": name_of(target, CONTEST_SIDES[1], lang)}
         self.stances = {"attacker": Stance.of(p, p["pool"], names["attacker"], split=p.get("split"))}
         if self.defence is not None:
@@ -295,6 +309,8 @@ class Declared:
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
         # the target's sheet, kept while this is: no other sheet can take its id, which :func:`declared` keys on
         self.target_sheet = target.sheet if target is not None else None
+        # 003-R9: what it leaves on its target in a conflict, the same at every attack (its target, names, language)
+        self.mark = attacked(target.name, names["attacker"], lang) if target is not None else None
 
     def side(self, role: str, work: Work, character: Character | None, earlier: int = 0) -> Side:
         """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it now."""
@@ -302,11 +318,11 @@ class Declared:
         if character is None:
             return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
         state = work.seen(character)
-        key = (role, earlier, state_values(state))  # all a pool reads of a state
-        made = self.pools.get(key)
+        values = state_values(state)  # all a pool reads of a state
+        made = self.pools.get((role, earlier, values))
         if made is None:
-            made = _keep(self.pools, key, stance.pool(character, state, self.options, earlier))
-        return Side(stance.who, character, made, stance.policy)
+            made = _keep(self.pools, (role, earlier, values), stance.pool(character, state, self.options, earlier))
+        return Side(stance.who, character, made, stance.policy, values)
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
         """Who hurts whom after a contest with this outcome and margin (:func:`contest_hits`,
@@ -319,25 +335,28 @@ class Declared:
                 target_weapon=self.target_weapon, audience=self.audience, tie_weapon=self.tie_weapon)
         return found
 
-    def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None) -> tuple[dict, list[str]]:
+    def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None,
+             values: tuple | None = None) -> tuple[dict, list[str]]:
         """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
         worked out once for each hit on each state the receiver is in, as :func:`_deal`
         reads nothing else, and kept with what it wrote into the state, written again.
-        Each call gets a record of its own; the lines are the kept ones, to be read only."""
-        blow = self.blows[hit.by]
+        The record and the lines are the kept ones, shared: to be read only (as a pool's
+        and a hit's records are; the core hands house rules a copy). ``values``: the
+        receiver's state's, as its side read them (:meth:`side`), if it has one."""
         if receiver is None:
-            return _deal(None, None, ctx, hit, blow, self.params)
+            return _deal(None, None, ctx, hit, self.blows[hit.by], self.params)
+        if values is None or receiver.name in work.states:  # (changed since: a Willpower spent, a tie's first hit)
+            values = state_values(work.seen(receiver))
         state = work.state(receiver)
-        key = (hit.by, hit.margin, hit.weapon, hit.audience, hit.least, ctx.explain, state_values(state))
+        key = (hit.key, ctx.explain, values)
         found = self.hits.get(key)
         if found is None:
             marked = dict(state)
-            record, lines = _deal(receiver, marked, ctx, hit, blow, self.params)
+            record, lines = _deal(receiver, marked, ctx, hit, self.blows[hit.by], self.params)
             found = _keep(self.hits, key, (record, lines, {k: v for k, v in marked.items()
                                                           if k not in state or state[k] != v}))
-        record, lines, writes = found
-        state.update(writes)
-        return dict(record), lines
+        state.update(found[2])
+        return found[0], found[1]
 
 
 def declared(action: Action, ctx) -> Declared:
@@ -415,9 +434,9 @@ def attack(action: Action, ctx) -> Outcome:
         outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, plan.weapon, plan.audience)
         dealt = _deal_hits(plan, work, ctx, action, (hit,) if hit else (), lines)
-        data = {**plan.header, "mode": "test", "roll": a.as_json(), "opposition": None, "difficulty": difficulty,
-                "margin": a.successes - difficulty, "outcome": outcome, "degree": of_roll(a.roll, outcome),
-                "hits": dealt}
+        data = plan.record.copy()
+        data["roll"], data["margin"], data["outcome"] = a.as_json(), a.successes - difficulty, outcome
+        data["degree"], data["hits"] = of_roll(a.roll, outcome), dealt
     else:
         d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
@@ -429,21 +448,27 @@ def attack(action: Action, ctx) -> Outcome:
         if ctx.explain:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
-        dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines)
-        data = {**plan.header, "mode": "contest", "roll": a.as_json(), "opposition": d.as_json(), "difficulty": None,
-                "margin": margin, "cover": plan.cover, "opposition_degree": of_roll(d.roll, contest_outcome(theirs, mine)),
-                "outcome": outcome, "degree": of_roll(a.roll, outcome), "hits": dealt}
-    done = _finish(work, data, lines, outcome == "win")
-    if action.target is not None and ctx.conflict is not None:  # 003-R9: the next attacker on it this turn
-        done.effects.append(attacked(action.target.name, a.who, lang))
-    return done
+        dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines, (a, d))
+        data = plan.record.copy()
+        data["roll"], data["opposition"], data["margin"] = a.as_json(), d.as_json(), margin
+        data["opposition_degree"] = of_roll(d.roll, contest_outcome(theirs, mine))
+        data["outcome"], data["degree"], data["hits"] = outcome, of_roll(a.roll, outcome), dealt
+    # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
+    return _finish(work, data, lines, outcome == "win",
+                   [plan.mark] if plan.mark is not None and ctx.conflict is not None else None)
 
 
-def _deal_hits(plan: Declared, work: Work, ctx, action: Action, hits: tuple[Hit, ...], lines: list[str]) -> list[dict]:
-    """Each hit dealt on the side it hurts (:meth:`Declared.deal`): their records, their lines added to ``lines``."""
+def _deal_hits(plan: Declared, work: Work, ctx, action: Action, hits: tuple[Hit, ...], lines: list[str],
+               sides: tuple[Side, Side] | None = None) -> list[dict]:
+    """Each hit dealt on the side it hurts (:meth:`Declared.deal`): their records, their lines added to
+    ``lines``. ``sides``: the attacker's and the defender's, when both rolled."""
     dealt = []
     for hit in hits:
-        one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
+        if sides is None:
+            one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
+        else:
+            hurt = sides[1] if hit.by == "attacker" else sides[0]
+            one, more = plan.deal(work, ctx, hit, hurt.character, hurt.values)
         dealt.append(one)
         lines += more
     return dealt
