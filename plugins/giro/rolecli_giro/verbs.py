@@ -31,29 +31,35 @@ from .system import EXTRA, INFO
 
 
 class Changes:
-    """The new states an action gives the campaign's characters (hooks never
-    change a Character in place)."""
+    """The state fields an action sets on the campaign's characters, by name
+    (hooks never change a Character in place): only those, as the contract
+    allows; the core keeps the others, so none is copied at every hit."""
 
     def __init__(self):
         self.states: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:
-        """The character's new state, copied from its own when first asked for:
-        a value in it is replaced, never changed in place, so one level is copied."""
+        """The fields set on the character so far (a new dict when first asked
+        for): a value in it is replaced, never changed in place."""
         found = self.states.get(character.name)
         if found is None:
-            found = self.states[character.name] = dict(character.state)
+            found = self.states[character.name] = {}
         return found
 
+    def field(self, character: Character, key: str) -> Any:
+        """A state field as the action leaves it so far: as set, or as kept."""
+        found = self.states.get(character.name)
+        return found[key] if found is not None and key in found else character.state.get(key)
+
     def wounds(self, character: Character) -> int:
-        return int(self.state(character).get("heridas", 0) or 0)
+        return int(self.field(character, "heridas") or 0)
 
     def note_consequence(self, character: Character | None, turn: Turn, text: str) -> str | None:
         """Keep the Cronista's consequence of a Night Die on the character."""
         if character is None or not text or not turn.consequences:
             return None
-        state = self.state(character)
-        state["consecuencias"] = [*(state.get("consecuencias") or ()), text]
+        noted = [*(self.field(character, "consecuencias") or ()), text]
+        self.state(character)["consecuencias"] = noted
         return text
 
     def changed(self) -> dict[str, dict[str, Any]]:
@@ -305,11 +311,13 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
 def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
     """001-R18: both first rolls, then the Night Dice; a tie is rolled again
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
+    def night(turn: Turn) -> tuple[int, ...]:
+        return night_dice(ctx, turn.side)
+
     rounds: list[Round] = []
-    while not rounds or (rounds[-1].winner == "tie" and tie == "reroll" and len(rounds) <= REROLLS):
+    while not rounds or (tie == "reroll" and rounds[-1].winner == "tie" and len(rounds) <= REROLLS):
         dice_a, dice_b = contest_dice(ctx, a, b)
-        first = open_turn(a, dice_a), open_turn(b, dice_b)
-        rounds.append(settle(*first, lambda turn: night_dice(ctx, turn.side), tie))
+        rounds.append(settle(open_turn(a, dice_a), open_turn(b, dice_b), night, tie))
     return rounds
 
 
