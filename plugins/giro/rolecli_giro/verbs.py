@@ -290,10 +290,10 @@ def check(action: Action, ctx) -> Outcome:
 
 def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, Side]:
     """Both sides of a contest, the actor's and the opposition's. Worked out
-    once for the same choices on the same two sheets (kept on the actor's, by
-    the target's mark), as an encounter asks for the same two at every
-    exchange; not when a side is assisted: who can assist is asked at every
-    roll (:func:`build_side`)."""
+    once for the same choices on the same two sheets (kept on the actor's, for
+    the same choices, by the target's sheet: one look-up on each), as an
+    encounter asks for the same two at every exchange; not when a side is
+    assisted: who can assist is asked at every roll (:func:`build_side`)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
     labels = actor.name if actor else ACTOR(lang), target.name if target else OPPOSITION(lang)
@@ -304,8 +304,20 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
 
     if p["assist"] or p["target_assist"]:
         return both()
-    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]), sheet.mark(target))
-    return sheet.worked_out(actor, key, both)
+    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]))
+    by_target = sheet.worked_out(actor, key, dict)
+    # by the id of the target's sheet (a dict, which a key cannot hold), held
+    # with it: no other sheet can have that id while the entry is kept
+    target_sheet = target.sheet if target is not None else None
+    found = by_target.get(id(target_sheet))
+    if found is None:
+        if len(by_target) >= TARGETS_KEPT:
+            by_target.clear()
+        found = by_target[id(target_sheet)] = (target_sheet, both())
+    return found[1]
+
+
+TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices of one actor's sheet
 
 
 def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
