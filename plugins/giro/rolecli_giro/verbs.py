@@ -297,13 +297,8 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
     lang = ctx.lang
     actor, target = action.actor, action.target
     labels = actor.name if actor else ACTOR(lang), target.name if target else OPPOSITION(lang)
-
-    def both() -> tuple[Side, Side]:
-        return (build_side(p, "", actor, p["challenge"], ctx, labels[0]),
-                build_side(p, "target_", target, opposition, ctx, labels[1]))
-
     if p["assist"] or p["target_assist"]:
-        return both()
+        return _both_sides(p, ctx, actor, target, opposition, labels)
     key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]))
     by_target = sheet.worked_out(actor, key, dict)
     # by the id of the target's sheet (a dict, which a key cannot hold), held
@@ -313,8 +308,16 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
     if found is None:
         if len(by_target) >= TARGETS_KEPT:
             by_target.clear()
-        found = by_target[id(target_sheet)] = (target_sheet, both())
+        found = by_target[id(target_sheet)] = (target_sheet, _both_sides(p, ctx, actor, target, opposition, labels))
     return found[1]
+
+
+def _both_sides(p: dict, ctx, actor: Character | None, target: Character | None, opposition: Any,
+                labels: tuple[str, str]) -> tuple[Side, Side]:
+    """The sides of :func:`contest_sides`, built (a function of its own, not a
+    closure: one would be made, with its cells, at every exchange)."""
+    return (build_side(p, "", actor, p["challenge"], ctx, labels[0]),
+            build_side(p, "target_", target, opposition, ctx, labels[1]))
 
 
 TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices of one actor's sheet
