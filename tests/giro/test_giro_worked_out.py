@@ -10,7 +10,7 @@ import pytest
 from rolecli.contract import Action, Character, Refused
 from rolecli.errors import RoleError
 from rolecli.testing import context
-from rolecli_giro import challenge, clock_turn, health
+from rolecli_giro import challenge, clock_turn, health, verbs
 from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.contest import standing
 from rolecli_giro.system import INFO
@@ -100,7 +100,7 @@ def test_a_side_names_its_assistants_as_the_campaign_it_plays_in_writes_them():
 
 
 def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_sheets():
-    """Kept on the actor's sheet, by the target's mark: another target's sheet,
+    """Kept on the actor's sheet, by the target's sheet: another target's sheet,
     another defence, another choice of either side is worked out anew, and
     who can assist either side is asked at every roll."""
     berthold, lenoir, beckett = character(BERTHOLD), character(LENOIR), character(BECKETT)
@@ -125,6 +125,29 @@ def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_s
     assert both(target_assist=(BECKETT,))[1].pool.assistants == [BECKETT]
     with pytest.raises(Refused, match="cannot assist"):  # the same sides as before, but she is down now
         both(helper=Character(BECKETT, beckett.sheet, {"heridas": 99}), target_assist=(BECKETT,))
+
+
+def test_the_sides_kept_by_the_target_sheet_are_its_own_and_dropped_when_full(monkeypatch):
+    """Kept by the id of the target's sheet, held with it (so that no other
+    sheet has that id while kept): a new sheet is worked out anew, and only so
+    many are kept."""
+    monkeypatch.setattr(verbs, "TARGETS_KEPT", 2)
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {"challenge": "Ímpetu + Fisicoculturismo",
+                                                                      "defence": "Gracia + Percepción"}
+
+    def defence(target):
+        return contest_sides(Action("attack", p, berthold, target), context(INFO), p, p["defence"])[1].challenge.limit
+
+    for perception in (1, 2, 3, 4, 5, 1, 2, 3, 4, 5):  # a new sheet each time
+        assert defence(Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"],
+                                                                          "Percepción": perception}})) == 4 + perception
+    built = []
+    monkeypatch.setattr(verbs, "build_side", lambda *args: built.append(args[2]) or build_side(*args))
+    others = [Character(LENOIR, {**lenoir.sheet, "salud": salud}) for salud in (13, 14)]
+    for target in (lenoir, lenoir, *others, lenoir):  # the third sheet drops the first two
+        assert defence(target) == 4 + 2
+    assert [who.sheet.get("salud") for who in built if who is not berthold] == [12, 13, 14, 12]
 
 
 def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():

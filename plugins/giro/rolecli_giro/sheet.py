@@ -34,14 +34,6 @@ def worked_out(character: Character | None, key: Any, work: Callable[[], T]) -> 
     return worked_out_of_sheet(character.sheet if character is not None else _NO_SHEET, key, work)
 
 
-def mark(character: Character | None) -> object:
-    """What stands for ``character``'s sheet (or for none) in the key of what is
-    worked out from two sheets, and kept on the other's: a sheet is a dict,
-    which a key cannot hold. It lasts as long as what is kept for that sheet,
-    and no other sheet ever has it."""
-    return worked_out(character, "mark", object)
-
-
 def _listed(character: Character, key: str, skill: str) -> bool:
     return fold(skill) in {fold(s) for s in character.sheet.get(key) or ()}
 

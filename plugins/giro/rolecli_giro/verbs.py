@@ -31,29 +31,35 @@ from .system import EXTRA, INFO
 
 
 class Changes:
-    """The new states an action gives the campaign's characters (hooks never
-    change a Character in place)."""
+    """The state fields an action sets on the campaign's characters, by name
+    (hooks never change a Character in place): only those, as the contract
+    allows; the core keeps the others, so none is copied at every hit."""
 
     def __init__(self):
         self.states: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:
-        """The character's new state, copied from its own when first asked for:
-        a value in it is replaced, never changed in place, so one level is copied."""
+        """The fields set on the character so far (a new dict when first asked
+        for): a value in it is replaced, never changed in place."""
         found = self.states.get(character.name)
         if found is None:
-            found = self.states[character.name] = dict(character.state)
+            found = self.states[character.name] = {}
         return found
 
+    def field(self, character: Character, key: str) -> Any:
+        """A state field as the action leaves it so far: as set, or as kept."""
+        found = self.states.get(character.name)
+        return found[key] if found is not None and key in found else character.state.get(key)
+
     def wounds(self, character: Character) -> int:
-        return int(self.state(character).get("heridas", 0) or 0)
+        return int(self.field(character, "heridas") or 0)
 
     def note_consequence(self, character: Character | None, turn: Turn, text: str) -> str | None:
         """Keep the Cronista's consequence of a Night Die on the character."""
         if character is None or not text or not turn.consequences:
             return None
-        state = self.state(character)
-        state["consecuencias"] = [*(state.get("consecuencias") or ()), text]
+        noted = [*(self.field(character, "consecuencias") or ()), text]
+        self.state(character)["consecuencias"] = noted
         return text
 
     def changed(self) -> dict[str, dict[str, Any]]:
@@ -284,32 +290,49 @@ def check(action: Action, ctx) -> Outcome:
 
 def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, Side]:
     """Both sides of a contest, the actor's and the opposition's. Worked out
-    once for the same choices on the same two sheets (kept on the actor's, by
-    the target's mark), as an encounter asks for the same two at every
-    exchange; not when a side is assisted: who can assist is asked at every
-    roll (:func:`build_side`)."""
+    once for the same choices on the same two sheets (kept on the actor's, for
+    the same choices, by the target's sheet: one look-up on each), as an
+    encounter asks for the same two at every exchange; not when a side is
+    assisted: who can assist is asked at every roll (:func:`build_side`)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
     labels = actor.name if actor else ACTOR(lang), target.name if target else OPPOSITION(lang)
-
-    def both() -> tuple[Side, Side]:
-        return (build_side(p, "", actor, p["challenge"], ctx, labels[0]),
-                build_side(p, "target_", target, opposition, ctx, labels[1]))
-
     if p["assist"] or p["target_assist"]:
-        return both()
-    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]), sheet.mark(target))
-    return sheet.worked_out(actor, key, both)
+        return _both_sides(p, ctx, actor, target, opposition, labels)
+    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]))
+    by_target = sheet.worked_out(actor, key, dict)
+    # by the id of the target's sheet (a dict, which a key cannot hold), held
+    # with it: no other sheet can have that id while the entry is kept
+    target_sheet = target.sheet if target is not None else None
+    found = by_target.get(id(target_sheet))
+    if found is None:
+        if len(by_target) >= TARGETS_KEPT:
+            by_target.clear()
+        found = by_target[id(target_sheet)] = (target_sheet, _both_sides(p, ctx, actor, target, opposition, labels))
+    return found[1]
+
+
+def _both_sides(p: dict, ctx, actor: Character | None, target: Character | None, opposition: Any,
+                labels: tuple[str, str]) -> tuple[Side, Side]:
+    """The sides of :func:`contest_sides`, built (a function of its own, not a
+    closure: one would be made, with its cells, at every exchange)."""
+    return (build_side(p, "", actor, p["challenge"], ctx, labels[0]),
+            build_side(p, "target_", target, opposition, ctx, labels[1]))
+
+
+TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices of one actor's sheet
 
 
 def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
     """001-R18: both first rolls, then the Night Dice; a tie is rolled again
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
+    def night(turn: Turn) -> tuple[int, ...]:
+        return night_dice(ctx, turn.side)
+
     rounds: list[Round] = []
-    while not rounds or (rounds[-1].winner == "tie" and tie == "reroll" and len(rounds) <= REROLLS):
+    while not rounds or (tie == "reroll" and rounds[-1].winner == "tie" and len(rounds) <= REROLLS):
         dice_a, dice_b = contest_dice(ctx, a, b)
-        first = open_turn(a, dice_a), open_turn(b, dice_b)
-        rounds.append(settle(*first, lambda turn: night_dice(ctx, turn.side), tie))
+        rounds.append(settle(open_turn(a, dice_a), open_turn(b, dice_b), night, tie))
     return rounds
 
 
