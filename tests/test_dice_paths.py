@@ -38,7 +38,8 @@ def test_a_call_that_reads_no_dice_is_its_outcome():
     outcome = Outcome({}, [], None, {})
     assert keep(None, [], outcome) == (outcome, True)
     assert keep(outcome, [], Outcome({}, [], None, {})) == (outcome, False)  # the same again
-    assert keep(outcome, [], Outcome({"other": 1}, [], None, {}))[0] is NEVER  # another answer: not of its state
+    assert keep(outcome, [], Outcome({}, [], None, {"Ana": {"wounds": 1}}))[0] is NEVER  # another change
+    assert keep(outcome, [], Outcome({}, [], True, {}))[0] is NEVER  # another success: not of its state alone
 
 
 def test_a_tree_is_whole_once_every_face_was_met():

@@ -82,7 +82,7 @@ def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -
     that read another die at the same point, or gave another outcome for the
     same dice, is not a function of its dice, and nothing of it is kept."""
     if not reads:
-        return (outcome, True) if tree is None else (tree, False) if tree == outcome else (NEVER, False)
+        return (outcome, True) if tree is None else (tree, False) if _same(tree, outcome) else (NEVER, False)
     path: list[tuple[Reading, Any]] = []
     ways = 1
     for raw in reads:
@@ -102,10 +102,17 @@ def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -
             follows = node.then[value] = path[i + 1][0] if i + 1 < len(path) else outcome
             added = True
         node = follows
-    if node is not outcome and node != outcome:
+    if node is not outcome and not _same(node, outcome):
         return NEVER, False
     _mark_whole(tree)
     return tree, added
+
+
+def _same(kept: Any, outcome: Outcome) -> bool:
+    """Whether ``outcome`` does what ``kept`` (an outcome kept) does: changes
+    the same and succeeds alike. (What a trial reads of it; its data, a
+    result's whole record, is compared at no call: it costs as much as the call.)"""
+    return type(kept) is not Reading and kept.changes == outcome.changes and kept.success == outcome.success
 
 
 def _mark_whole(node: Reading) -> bool:
