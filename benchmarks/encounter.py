@@ -6,7 +6,8 @@ Goals (issue 20), for each system's sample encounter (``campaigns/*/encounter.to
 
 - N (5,000) trials on one core, start-up included (``rolecli encounter simulate``
   run as a process), within 8x a bare Python loop rolling 500,000 d10 with
-  ``random.randrange`` in this run;
+  ``random.randrange`` in this run, timed again right before each command (a
+  shared machine's speed drifts within minutes);
 - an exchange at most 25x the bare dice it rolls: a trial's time over its
   exchanges (one turn's verb; initiative, recovery and the bookkeeping
   included), against a bare loop rolling the very dice the trials read (a d20
@@ -199,11 +200,13 @@ def main() -> None:
     shutil.copytree(REPO / "campaigns", root, ignore=shutil.ignore_patterns(".lock", ".current", "log.jsonl",
                                                                            "state.toml"))
     try:
-        d10_cpu, d10_wall = bare_d10s()
-        print(f"bare loop, {D10S:,} d10: {d10_cpu:.2f} s CPU, {d10_wall:.2f} s wall", flush=True)
-        rows = []
+        rows, d10s = [], []
         for system in args.systems.split(","):
             camp = SAMPLES[system]
+            # the d10 loop again right before each command: a shared machine's speed drifts by tens
+            # of per cent within minutes, and a ratio holds only against a baseline taken beside it
+            d10_cpu, d10_wall = bare_d10s()
+            d10s.append(d10_cpu)
             run_cpu, run_wall = command(root, camp, args.trials)
             the_job, _ = job(root, camp)
             played = max(args.trials // 10, 100)
@@ -216,10 +219,11 @@ def main() -> None:
             rows.append((system, played / cpu, played / wall, run_cpu, run_cpu / d10_cpu, run_wall / d10_wall,
                          tally.exchanges / played, len(sizes) / tally.exchanges, exchange * 1e6, dice * 1e6,
                          exchange / dice, hooks / total, 1 - hooks / total, allowed * 1e6, allowed / dice))
-            print(f"  {system}: {args.trials} trials as a command in {run_cpu:.1f} s CPU ({run_wall:.1f} s wall)",
-                  flush=True)
+            print(f"  {system}: {args.trials} trials as a command in {run_cpu:.1f} s CPU ({run_wall:.1f} s wall); "
+                  f"bare loop, {D10S:,} d10, just before: {d10_cpu:.2f} s CPU, {d10_wall:.2f} s wall", flush=True)
         print(f"\nSample encounters, seed {SEED}; CPU time (wall time in brackets); {args.trials:,} trials as a "
-              f"command, start-up included, against {D10S:,} bare d10 ({d10_cpu:.2f} s CPU):")
+              f"command, start-up included, against {D10S:,} bare d10 taken just before it "
+              f"({min(d10s):.2f} to {max(d10s):.2f} s CPU):")
         print(f"| system | trials/s | {args.trials:,} trials | ÷ {D10S:,} d10 (goal ≤ 8) | exchanges a trial | "
               "dice an exchange | exchange | its dice, bare | exchange ÷ bare dice (goal ≤ 25) | "
               "system's hooks | engine (goal ≤ 25%) | the 8x goal allows an exchange of |")
