@@ -357,10 +357,9 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     template's order, so that a state prints the same whatever order it was
     read in); a field set to ``None`` is dropped, as the campaign's TOML cannot
     hold it. The names of the characters whose state is now other than it was.
-    ``made``: by name, each new state made of a few of its fields returned,
-    the one it was made from and what was returned for it, ``(new, old,
-    returned)``, for who keeps states by what made them (an encounter numbers
-    them so: ``Play.state_key``)."""
+    ``made``: by name, each new state, the one it was made from and what was
+    returned for it, ``(new, old, returned)``, for who keeps states by what
+    made them (an encounter numbers them so: ``Play.state_key``)."""
     keys, in_order = _state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
@@ -381,7 +380,7 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
         if differs or merged != state:
             who.state = merged
             moved.append(name)
-            if made is not None and 4 * len(new) <= len(merged):  # (only where a few of many fields changed)
+            if made is not None:
                 made[name] = (merged, state, new)
     return moved
 

@@ -565,12 +565,11 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
     simple = term.reroll is None and term.explode is None and term.success is None and not clamped
     _one, read_many = _readers(term)
 
-    if simple and term.keep is None and n == 1 and term.faces is None:  # 1d20, 1d6: a call less per die
+    if simple and term.keep is None and n == 1 and sides is not None and term.faces is None:
         reason = reasons[0]
-        fudge = sides is None
 
-        def one(src, groups):
-            value = src.fudge(reason) if fudge else src.roll(sides, reason)
+        def one(src, groups):  # 1d20, 1d6: the die read at once, not as a pool of one through two more calls
+            value = src.roll(sides, reason)
             groups.append((term, value, [value], reasons, None))
             return value
 

@@ -311,23 +311,23 @@ class Play(Tracker):
         if state is None:
             return super().recover_one(spec, event, params, character)
         key = (character.name, event, state)
-        kept = known.get(key)
-        if kept is not None and kept is not NEVER:
-            if type(kept) is Reading:
-                kept = kept.played(self.source) if kept.whole else None
-            if kept is not None:
-                moved = apply(self.system, kept, self.ctx, made=self.made)
-                if moved:
-                    self.moved(moved)
-                return kept, moved
+        tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
+        if tree is NEVER:
+            return super().recover_one(spec, event, params, character)
+        kept = tree.played(self.source) if type(tree) is Reading and tree.whole else tree
+        if kept is not None and type(kept) is not Reading:
+            moved = apply(self.system, kept, self.ctx, made=self.made)
+            if moved:
+                self.moved(moved)
+            return kept, moved
         source, enc = self.source, self.enc
         mark = source.readings
         outcome, moved = super().recover_one(spec, event, params, character)
-        if kept is not NEVER and len(known) < KNOWN_STATES and enc.kept_ways < KNOWN_STATES:
+        if len(known) < KNOWN_STATES and enc.kept_ways < KNOWN_STATES:
             if outcome.effects or outcome.used or not outcome.changes.keys() <= {character.name}:
                 known[key] = NEVER
             else:
-                known[key], added = keep(known.get(key), source.read_since(mark), outcome)
+                known[key], added = keep(tree, source.read_since(mark), outcome)
                 enc.kept_ways += added
         return outcome, moved
 
@@ -422,16 +422,13 @@ class Play(Tracker):
         enc = self.enc
         made = self.made.get(name) if self.made else None
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
-        if made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None:
+        if (made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None
+                and 4 * len(made[2]) <= len(state)):  # (a change of a few of many fields: a short key)
             try:
-                move = (kept[1], False, tuple(made[2].items()))
+                move = (kept[1], tuple(made[2].items()))
                 number = enc.state_moves.get(move)
-            except TypeError:  # a list in the change: keyed as a state is
-                try:
-                    move = (kept[1], True, state_key(made[2]))
-                    number = enc.state_moves.get(move)
-                except TypeError:  # a table
-                    move = number = None
+            except TypeError:  # a list or a table in the change: the state is keyed whole
+                move = number = None
             if number is not None:
                 self.keyed[name] = (state, number)
                 return number

@@ -81,9 +81,7 @@ class Fighter:
             # change one they read in place): asked of the memo here, without a call of its own
             now = {**worked_out(sheet, "values", lambda: values(sheet)), **character.state, **given}
         self._now, self.get = now, now.__getitem__
-        held = now["estados"]  # (as _held, without its call: a fighter is made for every character an action reads)
-        held = frozenset(held) if held else NO_STATES
-        self.states = held.union(given["extra_states"]) if "extra_states" in given else held
+        self.states = self._held()
 
     # --- values ---------------------------------------------------------------
 
