@@ -100,11 +100,16 @@ class Work:
         self._state(ch)[key] = value
 
     def changes(self) -> dict[str, dict[str, Any]]:
+        """The fields each new state holds other than the one it was made from: a
+        change may be partial, and the core compares and keeps (and an encounter
+        numbers) a change of a field or two for less than a whole state."""
         out = {}
         before = self._before
         for name, st in self.states.items():
-            if st != before[name]:
-                out[name] = st
+            was = before[name]
+            moved = {key: value for key, value in st.items() if key not in was or was[key] != value}
+            if moved:
+                out[name] = moved
         return out
 
 
