@@ -190,6 +190,9 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     per sheet for the same parameters and group size (:func:`_make_up`): every
     side of a fight is made again and again as the last one was."""
     given = reads.of(p)
+    invoked = given[-1]
+    if not any(given):  # (most sides are given none of them: the key is short, and read as such)
+        given = ()
     size = (reads.group and int(p.get("group") or 0)) or (acting_size(work, who) if who is not None else 0)
     made = (skill_text, what, reads, given, size, lang, work.ctx.options["combine"])
     try:
@@ -199,7 +202,6 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     else:
         name, value, mods = (_make_up(who, *made) if who is None
                              else worked_out(who.sheet, made, lambda: _make_up(who, *made)))
-    invoked = given[-1]
     if not invoked:  # (most sides invoke nothing)
         return Side(name, value, mods)
     spent, notes = 0, []
@@ -214,8 +216,8 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
 def _make_up(who: Character | None, skill_text: Any, what: str, reads: Reads, given: tuple, size: int, lang: str,
              mode: str) -> tuple[str, int, tuple[tuple[str, int], ...]]:
     """(skill name, rating, modifiers) of a side of ``who`` rolling ``skill_text``
-    with the parameters ``given`` (as ``reads`` read them), acting as a group of
-    ``size``; ``mode``: the combine option."""
+    with the parameters ``given`` (as ``reads`` read them; none of them: ``()``),
+    acting as a group of ``size``; ``mode``: the combine option."""
     name, value = _on_ladder(rating(who, skill_text, what), what)
     g = dict(zip(reads.as_side, given)).get
     combined = 0

@@ -17,7 +17,7 @@ class Work:
     change a state only by :meth:`set`, with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
-    __slots__ = ("ctx", "known", "given", "states", "_before", "_set", "_groups")
+    __slots__ = ("ctx", "known", "given", "states", "_made", "_groups")
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
@@ -28,8 +28,8 @@ class Work:
             if ch is not None:
                 self.given[ch.name] = ch
         self.states: dict[str, dict[str, Any]] = {}
-        self._before: dict[str, Any] = {}  # the state each new one was made from, by name (changes)
-        self._set: dict[str, dict[str, Any]] = {}  # the fields set on each, by name (changes)
+        # By name, the state each new one was made from and the fields set on it (changes).
+        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
         self._groups: dict[str, list[Character]] | None = None  # the minion groups by leader (followers)
 
     def char(self, name: str) -> Character | None:
@@ -81,8 +81,7 @@ class Work:
             if self.char(ch.name) is None:
                 self.given[ch.name] = ch
             state = self.states[ch.name] = dict(ch.state)
-            self._before[ch.name] = ch.state
-            self._set[ch.name] = {}
+            self._made[ch.name] = (ch.state, {})
         return state
 
     def state_of(self, ch: Character) -> dict[str, Any]:
@@ -100,16 +99,14 @@ class Work:
 
     def set(self, ch: Character, key: str, value: Any) -> None:
         self._state(ch)[key] = value
-        self._set[ch.name][key] = value
+        self._made[ch.name][1][key] = value
 
     def changes(self) -> dict[str, dict[str, Any]]:
         """The fields each new state holds other than the one it was made from: a
         change may be partial, and the core compares and keeps (and an encounter
         numbers) a change of a field or two for less than a whole state."""
         out = {}
-        before = self._before
-        for name, fields in self._set.items():
-            was = before[name]
+        for name, (was, fields) in self._made.items():
             moved = {key: value for key, value in fields.items() if key not in was or was[key] != value}
             if moved:
                 out[name] = moved
