@@ -59,6 +59,34 @@ def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
         side.mods.append(("late", 5))
 
 
+def test_a_side_made_up_once_per_sheet_reads_a_new_sheet_new_parameters_and_its_group_anew():
+    """What a side is made of is kept per sheet for the same parameters and group
+    size: a new sheet, other parameters (as the action gives them or as a direct
+    call does, a list among them) and minions taken out are each read anew."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.roll import OPPOSED, make_side
+    from rolecli_fate.state import Work
+
+    coronel = char("Coronel", {"Armas": 2})
+    soldados = char("Soldados", calidad=1, cantidad=3, lider="Coronel")
+    roster = {"Coronel": coronel, "Soldados": soldados}
+    work = Work(Context("es", DiceSource(given=[]), {"combine": "procedure"}, characters=roster), coronel)
+
+    def side(who, p, **kw):
+        return make_side(work, who, "Armas", p, "es", **kw)
+
+    first = side(coronel, {"modifier": 1})
+    assert (first.skill, first.modifier) == (2, 1 + 2)  # the leader and 3 minions: +2
+    assert side(coronel, {"modifier": 1}).mods == first.mods
+    assert side(char("Coronel", {"Armas": 4}), {"modifier": 1}).skill == 4  # a new sheet
+    assert side(coronel, {"modifier": -1}).modifier == -1 + 2
+    assert side(coronel, {"modifier": 1, "complement": ["Armas+1"]}).modifier == 1 + 1 + 2  # a list: read, not kept
+    assert side(coronel, {"target_modifier": 3}, reads=OPPOSED).modifier == 3 + 2
+    work.set(soldados, "sicarios_fuera", 2)  # one minion standing: the leader and 1, +1
+    assert side(coronel, {"modifier": 1}).modifier == 1 + 1
+
+
 def test_a_side_reads_every_modifier_its_verbs_declare():
     """A side's modifiers are worked out from a fixed list of its parameters (the
     memoized ``modifiers``): one a verb declares and the list leaves out would be

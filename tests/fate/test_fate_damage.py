@@ -61,6 +61,16 @@ def test_000_R33_consequence_instead_of_boxes():
     assert "salud" not in out.changes["Ana"] and out.data["absorbed"] == 2
 
 
+def test_a_hit_kept_for_its_state_and_choices_reads_other_choices_and_a_list_anew():
+    """A hit is kept by its sheet, state and choices: the same hit with another
+    description, or one given as a list (which no key can hold), is played anew."""
+    ana = pc()
+    kept = [hit(ana, 2, consequences="menor", describe=given).changes["Ana"]["consecuencias"]
+            for given in (("Tobillo torcido",), ("Tobillo torcido",), ("Ceja partida",), ["Ceja partida"],
+                          ["Nariz rota"])]
+    assert kept == [["Menor: Tobillo torcido"]] * 2 + [["Menor: Ceja partida"]] * 2 + [["Menor: Nariz rota"]]
+
+
 def test_000_R33_auto_takes_consequence_only_to_stay_in():
     out = hit(pc(), 4)
     assert out.data["consequences_taken"] == []

@@ -10,7 +10,7 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
-from .roll import Side, dice_text, four_df, make_side, opposing, roll_side
+from .roll import OPPOSED, Side, dice_text, four_df, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -126,9 +126,9 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     lang = ctx.lang
     actor, target = action.actor, action.target
     a = make_side(work, actor, p["skill"], p, lang, target=target)
-    dp = opposing(p)
     opposition = p.get(opp_key)
-    d = make_side(work, target, opposition if opposition not in (None, "") else 0, dp, lang, what=opp_key, target=actor)
+    d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, what=opp_key, target=actor,
+                  reads=OPPOSED)
     tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from rolecli.contract import Effect, Label
+from rolecli.contract import Effect, Label, Outcome, Refused
 
 from .ladder import signed
 
@@ -70,8 +70,6 @@ def after(action, ctx, p: dict, outcome) -> None:
 
 def defend(action, ctx, p: dict):
     """000-R16: full defence instead of acting, +2 to every reaction and defence roll for the round."""
-    from rolecli.contract import Outcome, Refused
-
     actor, lang = action.actor, ctx.lang
     if actor is None:
         raise Refused(Label("defend declara la Defensa Total de un personaje de la campaña: nombra al personaje "

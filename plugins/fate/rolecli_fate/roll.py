@@ -71,15 +71,8 @@ def rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
     return read() if who is None else worked_out(who.sheet, ("rating", t), read)
 
 
-def base_rating(who: Character | None, text: Any, what: str) -> tuple[str, int]:
-    """A side's base rating (:func:`rating`), on the ladder; a character's is read once per
-    sheet, for the text as given (every roll of a fight gives its skill as the last one did)."""
-    if who is None:
-        return _on_ladder(rating(who, text, what), what)
-    return worked_out(who.sheet, ("base rating", text), lambda: _on_ladder(rating(who, text, what), what))
-
-
 def _on_ladder(found: tuple[str, int], what: str) -> tuple[str, int]:
+    """A side's base rating (:func:`rating`), refused off the ladder."""
     value = found[1]
     if not ladder.MIN <= value <= ladder.MAX:
         raise Refused(Label(f"{what} = {value} está fuera del rango {ladder.MIN}..{ladder.MAX} "
@@ -157,32 +150,58 @@ def combine(primary: int, complement: list[int], restrict: list[int], modify: li
 # What an opposing side may be given, as a side names it: the verbs' OPP_MODS without their
 # ``target_`` (full_defence arrives as ``target_full_defence``: verbs._defended).
 OPPOSING = tuple(param.name.removeprefix("target_") for param in OPP_MODS)
-_AS_GIVEN = tuple("target_" + name for name in OPPOSING)
 
 
-def opposing(p: dict) -> dict:
-    """The opposing side's own parameters, named as a side names them: the action
-    gives them as ``target_…`` (``target_modifier`` is its ``modifier``)."""
-    return dict(zip(OPPOSING, map(p.get, _AS_GIVEN)))
+class Reads:
+    """The parameters a side reads (:func:`make_side`), each named in ``as_side`` as
+    the side names it and in ``names`` as the action gives it (``prefix`` and the
+    side's name), the aspects it invokes last; ``group``: whether the size of its
+    group is among them."""
+
+    __slots__ = ("names", "as_side", "group", "_every")
+
+    def __init__(self, as_side: tuple[str, ...], prefix: str, group: bool):
+        self.as_side = tuple(name for name in as_side if name != "invoke") + ("invoke",)
+        self.names = tuple(prefix + name for name in self.as_side)
+        self.group = group
+        self._every = operator.itemgetter(*self.names)  # (of several names: it gives a tuple)
+
+    def of(self, p: dict) -> tuple:
+        """Their values in ``p``, at once where ``p`` has every one (the core gives a
+        verb every parameter it declares)."""
+        try:
+            return self._every(p)
+        except KeyError:  # a direct call's, some left out
+            return tuple(map(p.get, self.names))
+
+
+# The acting side reads its skills combined, its modifiers and the aspects it invokes by
+# their own names; the opposing side only its own, which the action gives as
+# ``target_…`` (``target_modifier`` is its ``modifier``).
+ACTING = Reads(COMBINING + MODIFYING + ("invoke",), "", group=True)
+OPPOSED = Reads(OPPOSING, "target_", group=False)
 
 
 def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
-              what: str = "skill", target: Character | None = None) -> Side:
-    """Build the modifiers of one side from its parameters (the acting side's are the
-    action's; the opposing side's, :func:`opposing`)."""
-    name, value = base_rating(who, skill_text, what)
-    g = p.get
-    combined = 0
-    if any(map(g, COMBINING)):
-        secondary = map(g, SECONDARY)  # the skills named for each kind, if any
-        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills or ()]
-                                        for kind, skills in zip(SECONDARY, secondary))
-        if g("extended"):
-            restrict.append(skill_of(who, "Resistencia"))
-        combined = combine(value, complement, restrict, modify, work.ctx.options["combine"])
-    size = int(g("group", 0) or 0) or (acting_size(work, who) if who is not None else 0)
-    mods = modifiers(lang, combined, size, *map(g, MODIFYING))
-    invoked = g("invoke")
+              what: str = "skill", target: Character | None = None, reads: Reads = ACTING) -> Side:
+    """One side, from its parameters in ``p`` as ``reads`` finds them (the acting
+    side's, :data:`ACTING`; the opposing side's, :data:`OPPOSED`). What it is made
+    of but for the aspects it invokes (its skill, its modifiers) is worked out once
+    per sheet for the same parameters and group size (:func:`_make_up`): every
+    side of a fight is made again and again as the last one was."""
+    given = reads.of(p)
+    invoked = given[-1]
+    if not any(given):  # (most sides are given none of them: the key is short, and read as such)
+        given = ()
+    size = (reads.group and int(p.get("group") or 0)) or (acting_size(work, who) if who is not None else 0)
+    made = (skill_text, what, reads, given, size, lang, work.ctx.options["combine"])
+    try:
+        hash(made)
+    except TypeError:  # a list given (a direct call's): worked out for this side alone
+        name, value, mods = _make_up(who, *made)
+    else:
+        name, value, mods = (_make_up(who, *made) if who is None
+                             else worked_out(who.sheet, made, lambda: _make_up(who, *made)))
     if not invoked:  # (most sides invoke nothing)
         return Side(name, value, mods)
     spent, notes = 0, []
@@ -192,6 +211,24 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         notes.append(line)
     mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
     return Side(name, value, mods, spent, notes)
+
+
+def _make_up(who: Character | None, skill_text: Any, what: str, reads: Reads, given: tuple, size: int, lang: str,
+             mode: str) -> tuple[str, int, tuple[tuple[str, int], ...]]:
+    """(skill name, rating, modifiers) of a side of ``who`` rolling ``skill_text``
+    with the parameters ``given`` (as ``reads`` read them; none of them: ``()``),
+    acting as a group of ``size``; ``mode``: the combine option."""
+    name, value = _on_ladder(rating(who, skill_text, what), what)
+    g = dict(zip(reads.as_side, given)).get
+    combined = 0
+    if any(map(g, COMBINING)):
+        secondary = map(g, SECONDARY)  # the skills named for each kind, if any
+        complement, restrict, modify = ([rating(who, s, kind)[1] for s in skills or ()]
+                                        for kind, skills in zip(SECONDARY, secondary))
+        if g("extended"):
+            restrict.append(skill_of(who, "Resistencia"))
+        combined = combine(value, complement, restrict, modify, mode)
+    return name, value, modifiers(lang, combined, size, *map(g, MODIFYING))
 
 
 @functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again

@@ -17,7 +17,7 @@ class Work:
     change a state only by :meth:`set`, with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
-    __slots__ = ("ctx", "known", "given", "states", "_before", "_groups")
+    __slots__ = ("ctx", "known", "given", "states", "_made", "_groups")
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
@@ -28,8 +28,9 @@ class Work:
             if ch is not None:
                 self.given[ch.name] = ch
         self.states: dict[str, dict[str, Any]] = {}
-        self._before: dict[str, Any] = {}  # the state each new one was made from, by name (changes)
-        self._groups: dict[str, list[str]] | None = None  # the minion groups' names by leader (followers)
+        # By name, the state each new one was made from and the fields set on it (changes).
+        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+        self._groups: dict[str, list[Character]] | None = None  # the minion groups by leader (followers)
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -61,17 +62,17 @@ class Work:
         if self._groups is None:
             self._groups = self._led()
         led = self._groups.get(fold(leader.name))
-        return [c for c in map(self.char, led) if c.name != leader.name] if led else []
+        return [c for c in led if c.name != leader.name] if led else []
 
-    def _led(self) -> dict[str, list[str]]:
-        """The names of the minion groups among :meth:`everyone`, by the folded
-        name of the leader each names. The campaign's are its roster's
+    def _led(self) -> dict[str, list[Character]]:
+        """The minion groups among :meth:`everyone` (as :meth:`char` finds them), by the
+        folded name of the leader each names. The campaign's are its roster's
         (:func:`_roster_groups`) when the action was given its very characters (it
         always is in play); else they are looked for here, over :meth:`everyone`."""
         known = self.known
         for name, ch in self.given.items():
             if known.get(name) is not ch:
-                return _groups_of(self.named())
+                return _groups_of(self.everyone())
         return _roster_groups(known)
 
     def _state(self, ch: Character) -> dict[str, Any]:
@@ -80,7 +81,7 @@ class Work:
             if self.char(ch.name) is None:
                 self.given[ch.name] = ch
             state = self.states[ch.name] = dict(ch.state)
-            self._before[ch.name] = ch.state
+            self._made[ch.name] = (ch.state, {})
         return state
 
     def state_of(self, ch: Character) -> dict[str, Any]:
@@ -98,35 +99,38 @@ class Work:
 
     def set(self, ch: Character, key: str, value: Any) -> None:
         self._state(ch)[key] = value
+        self._made[ch.name][1][key] = value
 
     def changes(self) -> dict[str, dict[str, Any]]:
+        """The fields each new state holds other than the one it was made from: a
+        change may be partial, and the core compares and keeps (and an encounter
+        numbers) a change of a field or two for less than a whole state."""
         out = {}
-        before = self._before
-        for name, st in self.states.items():
-            if st != before[name]:
-                out[name] = st
+        for name, (was, fields) in self._made.items():
+            moved = {key: value for key, value in fields.items() if key not in was or was[key] != value}
+            if moved:
+                out[name] = moved
         return out
 
 
-def _groups_of(people) -> dict[str, list[str]]:
-    """The names of the minion groups of ``people`` (``(name, character)``, in
-    order), by the folded name of the leader each names. (Most characters
-    name none, which is asked first.)"""
-    found: dict[str, list[str]] = {}
-    for name, ch in people:
+def _groups_of(people) -> dict[str, list[Character]]:
+    """The minion groups of ``people`` (characters, in order), by the folded name
+    of the leader each names. (Most characters name none, which is asked first.)"""
+    found: dict[str, list[Character]] = {}
+    for ch in people:
         leader_named = ch.value("lider")
         if leader_named and is_group(ch):
-            found.setdefault(fold(str(leader_named)), []).append(name)
+            found.setdefault(fold(str(leader_named)), []).append(ch)
     return found
 
 
 # A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
 # itself (so that no other takes its id) and the characters it held when they were found.
-_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, list[str]]]] = {}
+_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, list[Character]]]] = {}
 _ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a time
 
 
-def _roster_groups(known) -> dict[str, list[str]]:
+def _roster_groups(known) -> dict[str, list[Character]]:
     """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
     found once while it holds the same characters: being a group and whom it follows
     are sheet values, which no rule changes, and the core gives a changed sheet
@@ -139,7 +143,7 @@ def _roster_groups(known) -> dict[str, list[str]]:
     if found is None or found[0] is not known or found[1] != people:
         if len(_ROSTERS) >= _ROSTERS_LIMIT:
             _ROSTERS.clear()
-        found = _ROSTERS[id(known)] = (known, people, _groups_of(zip(known, people)))
+        found = _ROSTERS[id(known)] = (known, people, _groups_of(people))
     return found[2]
 
 

@@ -9,7 +9,7 @@ from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
 from .odds import as_odds, check_odds, contest_odds
-from .roll import dice_text, four_df, make_side, opposing
+from .roll import OPPOSED, dice_text, four_df, make_side
 from .state import Work
 from .stress import apply_stress, track_key
 from .words import AGAINST
@@ -38,8 +38,9 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
 def _defended(p: dict) -> dict:
     """The parameters ``p`` of a verb whose target rolls a defence, renamed in place
     (they are the verb's own): its ``--full-defence`` is the target's, which the
-    rolls read as ``target_full_defence``."""
-    p["target_full_defence"] = p.pop("full_defence")
+    rolls read as ``target_full_defence``; the acting side has none of its own
+    (left as ``None``: a side reads every parameter at once, ``roll.Reads``)."""
+    p["target_full_defence"], p["full_defence"] = p["full_defence"], None
     return p
 
 
@@ -88,7 +89,7 @@ def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
     p, lang = _defended(action.params), ctx.lang
     work = Work(ctx, action.actor, action.target)
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
-    d = make_side(work, action.target, p[opposition] or 0, opposing(p), lang, what=opposition, target=action.actor)
+    d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, target=action.actor, reads=OPPOSED)
     if attack and p["block"] is not None:
         raise Refused(Label("no se calculan las probabilidades de un ataque contra un blanco protegido (el máximo de "
                             "defensa y bloqueo); quita --block.",
