@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 from typing import Any, Mapping
 
@@ -37,15 +36,15 @@ _HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
 
 
 _read_for_hit = itemgetter(*_HIT_READS)
+HITS_PER_SHEET = 1024  # the hits a sheet keeps worked out (by its marks): emptied whole when full
 
 
 def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
             spill: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): the fields
     of the state it sets (those it left as they were read are left out: a change of a
-    few fields is what the core keeps cheapest), and its report. (A function of its own,
-    handed to worked_out in a partial: a lambda would make a cell of every local of
-    land_hit, at every hit.)"""
+    few fields is what the core keeps cheapest), and its report: worked out once per
+    sheet for the same marks (:data:`HITS_PER_SHEET`)."""
     before = dict(zip(_HIT_READS, read))
     new, rep = D.apply(before, track_sizes(ch), track, amount, spill=spill)
     return {key: value for key, value in new.items() if key not in before or before[key] != value}, rep
@@ -94,9 +93,14 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     else:  # it lands the same on the same marks: worked out once per sheet (a simulation's hits meet the same few)
         roller = None
         read = _read_for_hit(st)
-        written, rep = worked_out(ch.sheet, ("hit", track, amount, spill, read),
-                                  partial(_landed, read, ch, track, amount, spill))
-        sets, rep = dict(written), dict(rep)
+        landed = worked_out(ch.sheet, "hits", dict)  # this sheet's hits worked out, by what they read
+        key = (track, amount, spill, read)
+        found = landed.get(key)
+        if found is None:  # (looked up here, not handed to worked_out: what makes one is not built at every hit)
+            if len(landed) >= HITS_PER_SHEET:
+                landed.clear()
+            found = landed[key] = _landed(read, ch, track, amount, spill)
+        sets, rep = dict(found[0]), dict(found[1])
     if knock_out:
         new = {**st, **sets}
         if new["status"] == "ok":
