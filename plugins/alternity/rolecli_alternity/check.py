@@ -59,7 +59,7 @@ def degree_of(control: int, total: int, score: int, rung: int, *, cannot_fail: b
     return key, notes
 
 
-@dataclass
+@dataclass(slots=True)  # (made at every check: its fields set and read for less)
 class CheckResult:
     score: int
     rung: int

@@ -25,7 +25,7 @@ def usable_actions(actions: int, first_phase: str) -> int:
     return max(0, min(actions, len(PHASES) - PHASE_INDEX[first_phase]))
 
 
-@dataclass
+@dataclass(slots=True)  # (made at every check: its fields set and read for less)
 class Entrant:
     name: str
     score: int
@@ -98,6 +98,8 @@ def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
     """Everyone by their first action (``turns``: the round's turns, phase by phase): the
     order the core prints."""
     seen = dict.fromkeys(turns)
+    if len(seen) == len(entrants):  # everyone has a turn (as everyone who acts does): none to add
+        return list(seen)
     return [*seen, *(e.name for e in entrants if e.name not in seen)]
 
 
