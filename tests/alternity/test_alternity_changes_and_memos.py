@@ -66,3 +66,16 @@ def test_one_situation_die_is_read_as_a_pool_of_one_would_read_it():
         control = pool.roll(20, "control")
         assert (res.control, res.situation) == (control, pool.roll_many(8, ["situation"]))
         assert [(r.sides, r.value) for r in ctx.dice.reads] == [(20, control), (8, res.situation[0])]
+
+
+def test_a_knockout_reports_on_a_copy_and_leaves_the_shared_report_as_it_was():
+    from rolecli_alternity.hits import land_hit
+    from rolecli_alternity.sheet import kept_state
+
+    zug = character("Zug")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    first = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    knocked = land_hit(zug, kept_state(zug), "stun", 1, ctx, knock_out="drowning")
+    assert knocked[0]["status"] == "ko" and knocked[1]["knocked_out"] is True
+    again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    assert again is first and again["knocked_out"] is False

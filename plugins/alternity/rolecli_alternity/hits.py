@@ -62,7 +62,8 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
     damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
     ``st`` (read, not changed): returns the fields of the state it sets (a table of its
-    own, for a hook's changes), the report and the lines.
+    own, for a hook's changes), the report (shared by the hits worked out alike: read
+    it, do not change it) and the lines.
 
     - Who can be hit: a dead character takes nothing more (decision: no track is left
       to fill that changes anything).
@@ -100,13 +101,13 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
             if len(landed) >= HITS_PER_SHEET:
                 landed.clear()
             found = landed[key] = _landed(read, ch, track, amount, spill)
-        sets, rep = dict(found[0]), dict(found[1])
+        sets, rep = dict(found[0]), found[1]  # (the report shared: a knockout below reports on a copy)
     if knock_out:
         new = {**st, **sets}
         if new["status"] == "ok":
             D.knock_out(new, knock_out)
             sets = new  # (the whole state: a knockout sets several fields)
-            rep["knocked_out"] = True
+            rep = {**rep, "knocked_out": True}
     if not explain:
         return sets, rep, []
     lines = D.report_lines(ch.name, rep, {**st, **sets}, track_sizes(ch), lang)
