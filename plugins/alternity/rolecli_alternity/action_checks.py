@@ -99,12 +99,19 @@ def _action_check_of(name: str, lang: str) -> str:
     return Label(f"tirada de acción de {name}", f"{name}'s action check")(lang)
 
 
+_NOBODY: frozenset[str] = frozenset()
+
+
+def _named(names: Sequence[Any] | None) -> frozenset[str] | set[str]:
+    """The names a list parameter gives (most rounds name nobody: no set is built then)."""
+    return {str(n).strip() for n in names} if names else _NOBODY
+
+
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
-    delayed = {str(n).strip() for n in p.get("delayed") or ()}
-    surprised = {str(n).strip() for n in p.get("surprised") or ()}
+    delayed, surprised = _named(p.get("delayed")), _named(p.get("surprised"))
     entrants: list[Entrant] = []
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}
