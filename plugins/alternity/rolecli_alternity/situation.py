@@ -93,7 +93,7 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         given = (tuple(get("helpers") or ()), options["help_stack"], get("steps"), get("situation"), get("two_actions"),
                  get("two_weapons"), get("ambidextrous"), get("aim"), get("gravity"), get("moving"), get("load"),
                  get("strength"))
-    key = ("prepared", score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
+    key = (score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
            options["clamp_bonus"], ctx.lang)
     made = worked_out(actor.sheet, "prepared", dict)  # this sheet's rolls made ready, by key
     found = made.get(key)
