@@ -50,6 +50,14 @@ def character(name: str, state: dict | None = None, **sheet) -> Character:
     return Character(name, base, dict(state or {}))
 
 
+def after(ch: Character, out) -> dict:
+    """``ch``'s state once the core keeps what ``out`` changed of it: a hook may return only
+    the fields it sets (the contract), over the state the character had."""
+    from rolecli_alternity.sheet import kept_state
+
+    return {**kept_state(ch), **out.changes[ch.name]}
+
+
 def call(verb: str, *, dice=(), lang: str = "en", actor=None, target=None, chars=(), rules=None, event=None, **params):
     """Call the hook of ``verb`` as the core would (``rolecli.testing.hooks``: the
     verb's parameters and the rule options completed); every --dice value must be read."""

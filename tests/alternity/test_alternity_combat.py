@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from aaa_helpers import aaa_cli, call, character
+from aaa_helpers import aaa_cli, after, call, character
 from rolecli.contract import Refused
 
 
@@ -40,11 +40,12 @@ def test_002_R9_T3_damage_applies_at_the_end_of_the_phase():
     mad, sor = character("Mad Dog"), character("Sor Deskul")
     hit1 = call("attack", actor=mad, target=sor, score="Armas Cuerpo a Cuerpo-espada", damage="d4s/d6w/d4m",
                 dice=[5, 4], rules=rules)                                   # Good → d6 wound = 4, pending
-    assert hit1.changes["Sor Deskul"]["pending"] == ["wound:4"] and hit1.changes["Sor Deskul"]["wound"] == 0
+    hurt = after(sor, hit1)
+    assert hurt["pending"] == ["wound:4"] and hurt["wound"] == 0
     hit2 = call("attack", actor=sor, target=mad, score="Armas Cuerpo a Cuerpo-contundente", damage="d6s/d8w/d4m",
                 dice=[6, 5], rules=rules)
     assert hit2.data["situation_die"] == "+d0"                              # no penalty from the pending hit
-    sor2 = character("Sor Deskul", state=hit1.changes["Sor Deskul"])
+    sor2 = character("Sor Deskul", state=hurt)
     end = call("recover", actor=sor2, event="end_of_phase", rules=rules)
     st = end.changes["Sor Deskul"]
     assert st["wound"] == 4 and st["stun"] == 2 and st["pending"] == []

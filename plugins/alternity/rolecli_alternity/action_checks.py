@@ -60,7 +60,6 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     delay = p.get("delay", "none")
     data = res.as_json(prep.json) | {"degree": degree, "phase": phase, "actions": actions,
                                               "last_resorts_spent": pts}
-    st = state(actor) if actor else None
     if delay == "next_round":
         if RANK.get(key, 0) < RANK["ordinary"]:
             raise Refused(Label("para esperar al asalto siguiente hace falta una tirada de acción de al menos Ordinario (002-R13).",
@@ -68,8 +67,6 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
         data.update(usable_actions=0, lost_actions=actions, next_round="amazing")
         lines.append(Label(f"Espera todo el asalto ({actions} acciones): el asalto siguiente cuenta como Asombroso y actúa el primero.",
                            f"Waits the whole round ({actions} actions): next round it counts as Amazing and acts first.")(lang))
-        if st is not None:
-            st["delayed"] = True
     else:
         start = phase
         if delay != "none":
@@ -88,7 +85,9 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
                                "Critical Failure: acts last in the Marginal phase.")(lang))
     out = Outcome(data, lines, success=None)
     if actor is not None and (pts or res.bad_luck or delay == "next_round"):
-        out.changes[actor.name] = spent_state(actor, pts, res.bad_luck, base=st)
+        out.changes[actor.name] = spent_state(actor, pts, res.bad_luck)
+        if delay == "next_round":
+            out.changes[actor.name]["delayed"] = True
     return out
 
 
@@ -100,12 +99,19 @@ def _action_check_of(name: str, lang: str) -> str:
     return Label(f"tirada de acción de {name}", f"{name}'s action check")(lang)
 
 
+_NOBODY: frozenset[str] = frozenset()
+
+
+def _named(names: Sequence[Any] | None) -> frozenset[str] | set[str]:
+    """The names a list parameter gives (most rounds name nobody: no set is built then)."""
+    return {str(n).strip() for n in names} if names else _NOBODY
+
+
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
-    delayed = {str(n).strip() for n in p.get("delayed") or ()}
-    surprised = {str(n).strip() for n in p.get("surprised") or ()}
+    delayed, surprised = _named(p.get("delayed")), _named(p.get("surprised"))
     entrants: list[Entrant] = []
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}

@@ -10,7 +10,7 @@ from rolecli.contract import Action, Context, Label, Outcome, Refused
 from . import damage as D
 from . import labels as L
 from .check import RANK, roll_check
-from .hits import take_hit
+from .hits import land_hit
 from .last_resort import spend, spent_state
 from .sheet import kept_state
 from .situation import prepare
@@ -71,11 +71,11 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if explain:
         lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
-    if target is not None:
+    if target is not None:  # its change: what it spent, if anything, and what the hit sets
         queue = ctx.options["phase_damage"] == "end_of_phase"
-        st, rep, more = take_hit(target, out.changes.get(target.name) or kept_state(target), entry.track, amount, ctx,
-                                 queue=queue)
-        out.changes[target.name] = st
+        spent, kept = out.changes.get(target.name), kept_state(target)
+        sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, queue=queue)
+        out.changes[target.name] = {**spent, **sets} if spent else sets
         lines.extend(more)
         data["target"] = {"name": target.name, **rep}
     return out

@@ -59,7 +59,7 @@ def degree_of(control: int, total: int, score: int, rung: int, *, cannot_fail: b
     return key, notes
 
 
-@dataclass
+@dataclass(slots=True)  # (made at every check: its fields set and read for less)
 class CheckResult:
     score: int
     rung: int
@@ -84,14 +84,15 @@ class CheckResult:
     def as_json(self, under: Mapping[str, Any] | None = None) -> dict:
         """Its JSON fields; given ``under`` (the fields of the roll made ready, a
         ``Prepared.json``), over those in one new table, as ``under | as_json()`` makes
-        it without the table in between (an attack writes one at every exchange)."""
-        return {
-            **(under or {}),
-            "score": self.score, "situation_die": rung_text(self.rung), "rung": self.rung,
-            "control": self.control, "situation": self.situation, "total": self.total,
-            "degree": self.degree_key(), "success": self.success, "bad_luck": self.bad_luck,
-            "rules": list(self.notes),
-        }
+        it without the table in between (an attack writes one at every exchange). The
+        table is a copy of ``under`` with each field set in turn: a display merging
+        ``under`` builds a second table of the fields and inserts them again."""
+        data = dict(under) if under else {}
+        data["score"], data["situation_die"], data["rung"] = self.score, rung_text(self.rung), self.rung
+        data["control"], data["situation"], data["total"] = self.control, self.situation, self.total
+        data["degree"], data["success"], data["bad_luck"] = self.degree_key(), self.success, self.bad_luck
+        data["rules"] = list(self.notes)
+        return data
 
     def line(self, lang: str, what: str = "") -> str:
         """"Dado de control 7 + dado de situación +d4 (3) = 10 ≤ 13: éxito Ordinario"."""
@@ -144,7 +145,10 @@ def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: b
     sd, control_why, situation_whys = _ready(score, rung, what, ctx.lang)
     source = ctx.dice
     control = source.roll(20, control_why)
-    values = source.roll_many(sd.sides, situation_whys) if situation_whys else []
+    # (one situation die, the most rolled, read alone: a pool's machinery costs twice the die)
+    count = sd.count
+    values = ([source.roll(sd.sides, situation_whys[0])] if count == 1 else
+              source.roll_many(sd.sides, situation_whys) if count else [])
     total = control + sd.sign * sum(values)
     key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
     return CheckResult(score, rung, control, values, total, key, notes, marginal)

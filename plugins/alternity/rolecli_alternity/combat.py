@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from .check import CheckResult
@@ -24,7 +25,7 @@ def usable_actions(actions: int, first_phase: str) -> int:
     return max(0, min(actions, len(PHASES) - PHASE_INDEX[first_phase]))
 
 
-@dataclass
+@dataclass(slots=True)  # (made at every check: its fields set and read for less)
 class Entrant:
     name: str
     score: int
@@ -38,20 +39,31 @@ class Entrant:
 
     @property
     def first_phase(self) -> str:
-        return "amazing" if self.delayed else phase_of(self.degree)
+        return first_phase(self.degree, self.delayed)
 
     @property
     def usable(self) -> int:
         return len(self.acting())
 
     def acting(self) -> range:
-        """The places in PHASES of the phases it may act in: from its first phase on, one
-        per usable action (002-R11/R13), worked out in one go for :func:`schedule`."""
-        first_phase = self.first_phase
-        first = PHASE_INDEX[first_phase]
-        if self.degree == "critical_failure" and not self.delayed:
-            return range(first, first + 1)   # only the Marginal phase is left, and it goes last there
-        return range(first, first + usable_actions(self.actions, first_phase))
+        """The places in PHASES of the phases it may act in (:func:`acting`)."""
+        return acting(self.degree, self.delayed, self.actions)
+
+
+@functools.lru_cache(maxsize=128)  # a few degrees and actions, read for every entrant at every round
+def acting(degree: str, delayed: bool, actions: int) -> range:
+    """The places in PHASES of the phases an entrant may act in: from its first phase on,
+    one per usable action (002-R11/R13), worked out in one go for :func:`schedule`."""
+    start = first_phase(degree, delayed)
+    first = PHASE_INDEX[start]
+    if degree == "critical_failure" and not delayed:
+        return range(first, first + 1)   # only the Marginal phase is left, and it goes last there
+    return range(first, first + usable_actions(actions, start))
+
+
+def first_phase(degree: str, delayed: bool) -> str:
+    """The phase an entrant acts first in: Amazing after a special delay (002-R13), else its degree's."""
+    return "amazing" if delayed else phase_of(degree)
 
 
 def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
@@ -69,9 +81,9 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     # turn's number breaks a tie as the order they are made in, so an entrant is never compared.
     turns: list[tuple] = []
     for e in entrants:
-        acting, crit = e.acting(), e.degree == "critical_failure"
-        for i in acting:
-            turns.append((i, crit, i > acting.start, not (e.delayed and i == 0), -e.score, e.listed, len(turns), e))
+        phases, crit = acting(e.degree, e.delayed, e.actions), e.degree == "critical_failure"
+        for i in phases:
+            turns.append((i, crit, i > phases.start, not (e.delayed and i == 0), -e.score, e.listed, len(turns), e))
     turns.sort()
     out: dict[str, list[str]] = {phase: [] for phase in PHASES}
     for turn in turns:
@@ -86,6 +98,8 @@ def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
     """Everyone by their first action (``turns``: the round's turns, phase by phase): the
     order the core prints."""
     seen = dict.fromkeys(turns)
+    if len(seen) == len(entrants):  # everyone has a turn (as everyone who acts does): none to add
+        return list(seen)
     return [*seen, *(e.name for e in entrants if e.name not in seen)]
 
 

@@ -77,7 +77,8 @@ def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
     if entry.fixed is not None:
         return entry.fixed, []
     why = _reason(entry.text, ctx.lang)
-    values = [ctx.dice.roll(entry.sides, why) for _ in range(entry.count)]
+    count = entry.count  # (one die, the most rolled, read alone: a comprehension costs a frame of its own)
+    values = [ctx.dice.roll(entry.sides, why)] if count == 1 else [ctx.dice.roll(entry.sides, why) for _ in range(count)]
     return max(0, sum(values) + entry.mod), values
 
 

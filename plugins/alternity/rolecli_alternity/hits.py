@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 from typing import Any, Mapping
 
@@ -37,21 +36,34 @@ _HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
 
 
 _read_for_hit = itemgetter(*_HIT_READS)
+HITS_PER_SHEET = 1024  # the hits a sheet keeps worked out (by its marks): emptied whole when full
 
 
 def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
             spill: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): what it
-    writes of the state, and its report. (A function of its own, handed to worked_out in
-    a partial: a lambda would make a cell of every local of take_hit, at every hit.)"""
-    return D.apply(dict(zip(_HIT_READS, read)), track_sizes(ch), track, amount, spill=spill)
+    """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): the fields
+    of the state it sets (those it left as they were read are left out: a change of a
+    few fields is what the core keeps cheapest), and its report: worked out once per
+    sheet for the same marks (:data:`HITS_PER_SHEET`)."""
+    before = dict(zip(_HIT_READS, read))
+    new, rep = D.apply(before, track_sizes(ch), track, amount, spill=spill)
+    return {key: value for key, value in new.items() if key not in before or before[key] != value}, rep
 
 
-def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
+def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context,
+             **how: Any) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """:func:`land_hit`, with the new state whole (for a rule that reads on from it)."""
+    sets, rep, lines = land_hit(ch, st, track, amount, ctx, **how)
+    return {**st, **sets}, rep, lines
+
+
+def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
              resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
     damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
-    ``st`` (read, not changed): returns the new state, the report and the lines.
+    ``st`` (read, not changed): returns the fields of the state it sets (a table of its
+    own, for a hook's changes), the report (shared by the hits worked out alike: read
+    it, do not change it) and the lines.
 
     - Who can be hit: a dead character takes nothing more (decision: no track is left
       to fill that changes anything).
@@ -66,35 +78,42 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
         if not explain:
-            return dict(st), rep, []
-        return dict(st), rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
-                                     f"{ch.name} is dead: the damage changes nothing.")(lang)]
+            return {}, rep, []
+        return {}, rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
+                               f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
-        new = dict(st)
-        new["pending"] = list(st.get("pending") or []) + [f"{track}:{amount}"]
+        pending = list(st.get("pending") or []) + [f"{track}:{amount}"]
         if not explain:
-            return new, {"pending": new["pending"]}, []
-        return new, {"pending": new["pending"]}, [
+            return {"pending": pending}, {"pending": pending}, []
+        return {"pending": pending}, {"pending": pending}, [
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
     if track == "fatigue":  # only a full fatigue track rolls (Resolve, 002-R25): played out at every hit
         roller = _resolve_roller(ch, resolve, ctx)
-        new, rep = D.apply(st, track_sizes(ch), track, amount, spill=spill, fatigue_check=roller)
+        sets, rep = D.apply(st, track_sizes(ch), track, amount, spill=spill, fatigue_check=roller)
     else:  # it lands the same on the same marks: worked out once per sheet (a simulation's hits meet the same few)
         roller = None
         read = _read_for_hit(st)
-        written, rep = worked_out(ch.sheet, ("hit", track, amount, spill, read),
-                                  partial(_landed, read, ch, track, amount, spill))
-        new, rep = {**st, **written}, dict(rep)
-    if knock_out and new["status"] == "ok":
-        D.knock_out(new, knock_out)
-        rep["knocked_out"] = True
+        landed = worked_out(ch.sheet, "hits", dict)  # this sheet's hits worked out, by what they read
+        key = (track, amount, spill, read)
+        found = landed.get(key)
+        if found is None:  # (looked up here, not handed to worked_out: what makes one is not built at every hit)
+            if len(landed) >= HITS_PER_SHEET:
+                landed.clear()
+            found = landed[key] = _landed(read, ch, track, amount, spill)
+        sets, rep = dict(found[0]), found[1]  # (the report shared: a knockout below reports on a copy)
+    if knock_out:
+        new = {**st, **sets}
+        if new["status"] == "ok":
+            D.knock_out(new, knock_out)
+            sets = new  # (the whole state: a knockout sets several fields)
+            rep = {**rep, "knocked_out": True}
     if not explain:
-        return new, rep, []
-    lines = D.report_lines(ch.name, rep, new, track_sizes(ch), lang)
+        return sets, rep, []
+    lines = D.report_lines(ch.name, rep, {**st, **sets}, track_sizes(ch), lang)
     if roller is not None and roller.lines:
         lines[-1:-1] = roller.lines
-    return new, rep, lines
+    return sets, rep, lines
 
 
 def do_damage(character: Character, action: Action, ctx: Context) -> Outcome:

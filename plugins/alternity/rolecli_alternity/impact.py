@@ -9,7 +9,7 @@ from . import labels as L
 from .check import RANK, roll_check
 from .hits import take_hit
 from .last_resort import spend, spent_state
-from .sheet import find_skill, state
+from .sheet import find_skill, kept_state
 from .situation import prepare
 from .steps import GRAVITY
 
@@ -104,8 +104,8 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
                        f"Impact {cat}, degree {deg}; the GM's damage (Table P15 is missing): {entry.text} = {amount} "
                     f"{L.track(entry.track, lang)}.")(lang))
     if actor is not None:
-        base = out.changes.get(actor.name) or state(actor)
-        st, rep, more = take_hit(actor, base, entry.track, amount, ctx)
+        spent = out.changes.get(actor.name) or {}
+        st, rep, more = take_hit(actor, {**kept_state(actor), **spent}, entry.track, amount, ctx)
         out.changes[actor.name] = st
         lines.extend(more)
         data["report"], data["state"] = rep, st

@@ -6,7 +6,7 @@ weapons (002-R14, R15), aim (002-R16), gravity (002-R43), moving (002-R40), load
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Character, Context, Label, Refused, worked_out
@@ -93,11 +93,18 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         given = (tuple(get("helpers") or ()), options["help_stack"], get("steps"), get("situation"), get("two_actions"),
                  get("two_weapons"), get("ambidextrous"), get("aim"), get("gravity"), get("moving"), get("load"),
                  get("strength"))
-    key = ("prepared", score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
+    key = (score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
            options["clamp_bonus"], ctx.lang)
-    # (a partial, not a lambda: a closure would make a cell of every local here, at every call)
-    return worked_out(actor.sheet, key, partial(_prepare, p, ctx, actor, score_text, kind, name, extra, dazed,
-                                                modifiers, dazed_optional, st))
+    made = worked_out(actor.sheet, "prepared", dict)  # this sheet's rolls made ready, by key
+    found = made.get(key)
+    if found is None:  # (looked up here, not handed to worked_out: what makes one is not built at every call)
+        if len(made) >= PREPARED_PER_SHEET:
+            made.clear()
+        found = made[key] = _prepare(p, ctx, actor, score_text, kind, name, extra, dazed, modifiers, dazed_optional, st)
+    return found
+
+
+PREPARED_PER_SHEET = 1024  # the rolls a sheet keeps made ready (its marks vary them): emptied whole when full
 
 
 def _prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, kind: str | None,

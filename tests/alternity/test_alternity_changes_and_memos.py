@@ -1,0 +1,81 @@
+"""What an attack returns of a state (only the fields it sets), and the tables a sheet
+keeps of its rolls made ready and its hits: read again for a changed state, and bounded."""
+
+from __future__ import annotations
+
+from aaa_helpers import after, call, character, options
+from rolecli.contract import Character, Context, worked_out
+from rolecli.dice.source import DiceSource
+
+SWORD = dict(score="Armas Cuerpo a Cuerpo-espada", damage="d4+1w/d6+1w/d4m")
+
+
+def test_an_attack_changes_only_the_fields_it_sets_and_leaves_the_state_a_whole_hit_gives():
+    from rolecli_alternity.hits import take_hit
+    from rolecli_alternity.sheet import kept_state
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul", state={"stun": 2, "bad_luck": 1})
+    out = call("attack", actor=mad, target=sor, dice=[5, 3], **SWORD)   # Good (5 ≤ 14÷2) → d6+1w = 4
+    change = out.changes["Sor Deskul"]
+    assert change == {"wound": 4, "stun": 4, "hurt_this_scene": True}     # 2 secondary stun over the 2 held
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    whole = take_hit(sor, kept_state(sor), "wound", 4, ctx)[0]
+    assert after(sor, out) == whole and whole["bad_luck"] == 1
+    # the target's last resort spent and the hit it still takes: both in its one change
+    out = call("attack", actor=sor, target=mad, dice=[3, 4], target_last_resort="1",
+               score="Armas Cuerpo a Cuerpo-contundente", damage="d6+1s/d6w/d4+1w")   # Amazing (3 ≤ 15÷4) → Good
+    assert out.data["degree"] == "good" and out.changes["Mad Dog"] == {
+        "last_resorts_spent": 1, "wound": 4, "stun": 2, "hurt_this_scene": True}
+    assert after(mad, out) == take_hit(mad, kept_state(mad) | {"last_resorts_spent": 1}, "wound", 4, ctx)[0]
+
+
+def test_a_roll_made_ready_is_made_again_for_a_changed_state_and_the_table_is_bounded(monkeypatch):
+    from rolecli_alternity import situation
+
+    mad = character("Mad Dog")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    first = situation.prepare({}, ctx, mad, "14", modifiers=False)
+    hurt = Character(mad.name, mad.sheet, {"mortal": 1})   # the very sheet, a new state: one step dazed
+    assert situation.prepare({}, ctx, hurt, "14", modifiers=False).rung == first.rung + 1
+    assert situation.prepare({}, ctx, mad, "14", modifiers=False) is first
+    monkeypatch.setattr(situation, "PREPARED_PER_SHEET", 3)
+    for score in range(10, 20):
+        situation.prepare({}, ctx, mad, str(score), modifiers=False)
+    assert len(worked_out(mad.sheet, "prepared", dict)) <= 3
+
+
+def test_the_hits_a_sheet_keeps_are_bounded(monkeypatch):
+    from rolecli_alternity import hits
+    from rolecli_alternity.sheet import kept_state
+
+    zug = character("Zug")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    monkeypatch.setattr(hits, "HITS_PER_SHEET", 3)
+    for amount in range(1, 10):
+        assert hits.land_hit(zug, kept_state(zug), "stun", amount, ctx)[0] == {"stun": amount}
+    assert len(worked_out(zug.sheet, "hits", dict)) <= 3
+
+
+def test_one_situation_die_is_read_as_a_pool_of_one_would_read_it():
+    from rolecli_alternity.check import roll_check
+
+    for seed in range(20):
+        ctx = Context("en", DiceSource(seed), options())
+        res = roll_check(ctx, 12, 3, "attack")   # +d8: one die
+        pool = DiceSource(seed)
+        control = pool.roll(20, "control")
+        assert (res.control, res.situation) == (control, pool.roll_many(8, ["situation"]))
+        assert [(r.sides, r.value) for r in ctx.dice.reads] == [(20, control), (8, res.situation[0])]
+
+
+def test_a_knockout_reports_on_a_copy_and_leaves_the_shared_report_as_it_was():
+    from rolecli_alternity.hits import land_hit
+    from rolecli_alternity.sheet import kept_state
+
+    zug = character("Zug")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    first = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    knocked = land_hit(zug, kept_state(zug), "stun", 1, ctx, knock_out="drowning")
+    assert knocked[0]["status"] == "ko" and knocked[1]["knocked_out"] is True
+    again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    assert again is first and again["knocked_out"] is False
