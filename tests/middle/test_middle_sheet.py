@@ -63,6 +63,8 @@ def test_a_value_set_changes_the_fighters_state_not_the_characters():
     f.set("paradas", 1)  # set back as it was: nothing moved
     f.set("accion", True)
     assert f.moved() == {"accion": True}
+    f.set("accion", False)  # set again: the last value is the one compared
+    assert f.moved() == {}
 
 
 def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
@@ -72,7 +74,7 @@ def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
     assert scene.fighter(ch, {"armadura": -2, "vigor": None}) is f
     assert (f.get("vigor"), f.get("armadura")) == (5, -2)
     f.set("vigor", 1)  # a value set wins over one given
-    assert f.get("vigor") == 1 and f.state["vigor"] == 1 and "vigor" not in ch.state
+    assert f.get("vigor") == 1 and f.moved() == {"vigor": 1} and "vigor" not in ch.state
 
 
 def test_the_states_are_read_once_until_they_change():
