@@ -54,6 +54,18 @@ def test_a_sheet_is_read_once_for_all_its_fighters_and_a_new_sheet_anew():
     assert Fighter(other).get("vida") == 9 and Fighter(ch).get("vida") == 7
 
 
+def test_the_sheets_values_are_kept_for_a_bounded_number_of_sheets_each_read_anew_once_dropped():
+    from rolecli_middle import sheet as M
+
+    first = character(INFO, "Aldara", {"vida": 7})
+    assert Fighter(first).get("vida") == 7
+    others = [character(INFO, f"C{i}", {"vida": i + 1}) for i in range(M.VALUES_LIMIT)]
+    assert [Fighter(c).get("vida") for c in others] == [i + 1 for i in range(M.VALUES_LIMIT)]
+    assert len(M._VALUES) <= M.VALUES_LIMIT
+    first.sheet["vida"] = 8  # (no hook changes a sheet: here, to see it read again once its values were dropped)
+    assert Fighter(first).get("vida") == 8 and Fighter(others[-1]).get("vida") == M.VALUES_LIMIT
+
+
 def test_a_value_set_changes_the_fighters_state_not_the_characters():
     ch = character(INFO, "Aldara", {}, {"paradas": 1})
     f = Fighter(ch)
