@@ -15,30 +15,14 @@ from rolecli.names import fold
 from . import capability as C
 from .capability import Capability
 from .states import ORDER
-from .template import DEFAULTS
+from .template import DEFAULTS, SHEETS, read_once
 from .words import KINDS, SIZES, TEMPERAMENTS, L, both, tr
 
 
 def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
     """The sheet's values over the template's defaults, worked out once for the
-    sheet (:data:`_VALUES`) and shared by all its fighters: the rules set a value,
-    never change one they read in place."""
-    found = _VALUES.get(id(sheet))
-    if found is not None and found[0] is sheet:
-        return found[1]
-    if len(_VALUES) >= VALUES_LIMIT:
-        _VALUES.clear()
-    laid = {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}
-    _VALUES[id(sheet)] = (sheet, laid)
-    return laid
-
-
-# Each sheet's values, by the sheet (held, so that its id is no other's while kept):
-# no hook changes a sheet (a new sheet is read anew), and a fighter is made for each
-# character an action reads, several at every exchange of a simulation; this memo
-# is asked in one look-up, where the core's (worked_out) costs a call and a closure.
-_VALUES: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
-VALUES_LIMIT = 512  # sheets: an encounter's handful, emptied when full
+    sheet and shared by all its fighters (:func:`~.template.read_once`)."""
+    return read_once(sheet)[1]
 
 
 # Most fighters hold no battle state: one empty set for them all (a fighter is
@@ -95,8 +79,8 @@ class Fighter:
         else:
             sheet = character.sheet
             self.name = character.name
-            # the sheet's values, asked of their memo here, without a call of its own (values() on a first look)
-            found = _VALUES.get(id(sheet))
+            # the sheet's values, asked of their memo here, without a call of its own (read_once on a first look)
+            found = SHEETS.get(id(sheet))
             laid = found[1] if found is not None and found[0] is sheet else values(sheet)
             now = {**laid, **character.state, **given}
         self._now, self.get = now, now.__getitem__
