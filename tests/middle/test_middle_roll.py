@@ -306,3 +306,12 @@ def test_results_lie_within_the_dice_and_given_dice_agree_with_the_seed(rating, 
     given_back, _ = call("check", capability=str(rating), nd=max(-4, min(2, nd)), innate=innate,
                          dice=data["faces"], options={"nd_minus2": minus2})
     assert given_back.data["ld"] == data  # the dice given at the table read as the rolled ones
+
+
+def test_the_dice_are_ranked_as_a_stable_sort_by_face_ranks_them():
+    from itertools import product
+
+    from rolecli_middle.nd import ranked
+
+    for faces in product(range(1, 5), repeat=3):  # every order of lower, equal and higher faces
+        assert ranked(list(faces)) == tuple(sorted(range(3), key=faces.__getitem__)), faces

@@ -109,15 +109,28 @@ def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
 
 
 _ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice, low to high
-_THROWN = (0, 1, 2)  # the positions of an LD's three dice, in the order thrown
+
+
+def ranked(faces: list[int]) -> tuple[int, int, int]:
+    """The positions of an LD's three dice, lowest face first, equal faces in the
+    order thrown: what a stable sort by face gives, by three comparisons at most
+    (every LD is read so; a sort with a key cost it more than the reading)."""
+    a, b, c = faces
+    if a <= b:
+        if b <= c:
+            return 0, 1, 2
+        return (0, 2, 1) if a <= c else (2, 0, 1)
+    if a <= c:
+        return 1, 0, 2
+    return (1, 2, 0) if b <= c else (2, 1, 0)
 
 
 def read(faces: list[int], reading: str) -> tuple[int, list[int]]:
     """The result of the dice by a reading, and the positions of the dice read.
     Equal faces keep the smaller die lower, then the order thrown: an LD throws
     its smaller dice first (:data:`~.capability.DICE`, and :func:`shrunk` keeps
-    the order), so a stable sort by face alone keeps both."""
-    low, mid, high = sorted(_THROWN, key=faces.__getitem__)
+    the order), so ranking by face alone, ties in the order thrown, keeps both."""
+    low, mid, high = ranked(faces)
     if reading == "highest_plus_middle":
         return faces[high] + faces[mid], [high, mid]
     if reading == "lowest_minus_second":

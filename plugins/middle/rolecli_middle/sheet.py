@@ -9,20 +9,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from rolecli.contract import Character, Label, Refused, worked_out
+from rolecli.contract import Character, Label, Refused
 from rolecli.names import fold
 
 from . import capability as C
 from .capability import Capability
 from .states import ORDER
-from .template import DEFAULTS
+from .template import DEFAULTS, SHEETS, read_once
 from .words import KINDS, SIZES, TEMPERAMENTS, L, both, tr
 
 
 def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """The sheet's values over the template's defaults (a fighter works them out
-    once for the sheet)."""
-    return {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}
+    """The sheet's values over the template's defaults, worked out once for the
+    sheet and shared by all its fighters (:func:`~.template.read_once`)."""
+    return read_once(sheet)[1]
 
 
 # Most fighters hold no battle state: one empty set for them all (a fighter is
@@ -58,28 +58,31 @@ class Fighter:
 
     ``given`` holds the values typed on the command line; they win over the sheet
     and the state, so a quick roll and a campaign character go the same way.
-    ``state`` is the character's own until the first change, then a copy: the rules
-    set a value, never change one in place, so a fighter only looked at copies nothing.
+    ``_fields_set`` holds the state fields the rules set, and only those: what a
+    hook returns is read off them alone (a blow sets one field or two of 18), not
+    off a copy of the whole state compared field by field.
 
     ``get(key)`` reads the values as they stand, laid in one table when the fighter
     is made: a blow reads dozens of them, each then one look-up. ``states`` are
     the battle states held, worked out then too and again only when they change
     (a blow asks them at every step)."""
 
-    __slots__ = ("character", "name", "given", "state", "_copied", "_now", "get", "states")
+    __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states")
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.given = given = {k: v for k, v in given.items() if v is not None} if given else {}
+        self._fields_set: dict[str, Any] = {}
         if character is None:
-            self.name, self.state, self._copied = name, {}, True
+            self.name = name
             now = {**DEFAULTS, **given}
         else:
             sheet = character.sheet
-            self.name, self.state, self._copied = character.name, character.state, False
-            # the sheet's values, shared by every fighter of that sheet (the rules set a value, never
-            # change one they read in place): asked of the memo here, without a call of its own
-            now = {**worked_out(sheet, "values", lambda: values(sheet)), **character.state, **given}
+            self.name = character.name
+            # the sheet's values, asked of their memo here, without a call of its own (read_once on a first look)
+            found = SHEETS.get(id(sheet))
+            laid = found[1] if found is not None and found[0] is sheet else values(sheet)
+            now = {**laid, **character.state, **given}
         self._now, self.get = now, now.__getitem__
         self.states = self._held()
 
@@ -93,9 +96,7 @@ class Fighter:
         self.states = self._held()
 
     def set(self, key: str, value: Any) -> None:
-        if not self._copied:
-            self.state, self._copied = dict(self.state), True
-        self.state[key] = value
+        self._fields_set[key] = value
         self.given.pop(key, None)
         self._now[key] = value
         if key == "estados":
@@ -104,10 +105,11 @@ class Fighter:
     def moved(self) -> dict[str, Any]:
         """The state fields set that now differ from the character's: what a
         hook returns of it (``{}`` for a quick roll's fighter, which has none)."""
-        if not self._copied or self.character is None:  # (most set nothing, so copied nothing)
+        fields = self._fields_set
+        if not fields or self.character is None:  # (most set nothing)
             return {}
         before = self.character.state
-        return {k: v for k, v in self.state.items() if k not in before or before[k] != v}
+        return {k: v for k, v in fields.items() if k not in before or before[k] != v}
 
     def capability(self, text: Any, innate: bool = False, what: str | Label = C.CAPABILITY) -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's

@@ -76,9 +76,12 @@ class Blow:
         return self.striker.weapon
 
 
-def ld_rules(scene: Scene) -> dict:
-    """The rule options every LD is read by."""
-    return {"minus2": scene.options.get("nd_minus2", "literal"), "reading_rule": scene.options.get("reading", "table")}
+def ld_rules(scene: Scene) -> tuple[str, str]:
+    """The rule options every LD is read by, ``minus2`` and ``reading_rule``, in
+    the order an :class:`~.ld.Ld` takes them after its goal: given by position
+    (an LD is made at every blow, and keywords unpacked from a table cost it
+    about as much again as its making)."""
+    return scene.options.get("nd_minus2", "literal"), scene.options.get("reading", "table")
 
 
 def narrator(nd) -> list[Mod]:
@@ -153,8 +156,8 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
             return None
     else:
         return None
-    return Ld(capability, S.own(target.states, {"combat"}), who=target.name or scene.t("Parada", "Parry"),
-              **ld_rules(scene))
+    return Ld(capability, S.own(target.states, {"combat"}), None, *ld_rules(scene),
+              who=target.name or scene.t("Parada", "Parry"))
 
 
 def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker: Fighter | None = None,
@@ -184,7 +187,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("feint", FEINT, -2))
     mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
-    ld = Ld(capability, mods, p.get("goal"), who=attacker.name, **ld_rules(scene))
+    ld = Ld(capability, mods, p.get("goal"), *ld_rules(scene), who=attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
 
 

@@ -121,7 +121,7 @@ def campaign_only(action: Action, verb: str, how: Label) -> None:
 def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
     if scene.read_before is not None and scene.ctx.dice.count == scene.read_before:
         LD.unread(data, scene.ctx.dice, scene.lang)  # nothing was read: the dice given can only be for LDs not attempted
-    return Outcome(data=data, lines=lines, success=success, changes=scene.changes())
+    return Outcome(data, lines, success, scene.changes())  # (by position: keywords cost its making half as much again)
 
 
 def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[Fighter, Fighter]:
@@ -296,7 +296,7 @@ do_mount_lost = one_actor(mount.mount_lost, C.CALM)
 
 def do_roll(action, ctx):
     scene, p = prepare(action, ctx)
-    ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), **K.ld_rules(scene))
+    ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), None, *K.ld_rules(scene))
     t = LD.throw(ld, ctx.dice, "LD")
     return outcome(scene, [LD.line(t, scene.lang, judged=False)], {"ld": t.data()}, None)
 
