@@ -163,9 +163,15 @@ def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, 
 
 
 def roll(ctx, *sides: Side) -> None:
-    """003-R4: every side rolls at the same time."""
+    """003-R4: every side rolls at the same time: their dice are read in one go, each
+    side's in turn (one reading of the dice costs about as much as a pool's few dice)."""
+    lang, whys = ctx.lang, ()
     for s in sides:
-        s.roll = s.pool.roll(ctx.dice, ctx.lang)
+        whys += s.pool.reasons(lang)
+    faces, start = tuple(ctx.dice.roll_many(10, whys)), 0
+    for s in sides:
+        s.roll = s.pool.read(faces, start)
+        start += s.pool.size
 
 
 def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:

@@ -105,11 +105,20 @@ class Pool:
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular, whys = self.regular, self.whys.get(lang)
+        return self.read(tuple(dice.roll_many(10, self.reasons(lang))))
+
+    def reasons(self, lang: str) -> tuple[str, ...]:
+        """Why each of its dice is read, in the order they are read: the regular dice, then the Hunger dice."""
+        whys = self.whys.get(lang)
         if whys is None:
-            whys = self.whys[lang] = _reasons(self.who, lang, regular, self.hunger_dice)
-        faces = tuple(dice.roll_many(10, whys))
-        return Roll(faces[:regular], faces[regular:]) if self.hunger_dice else Roll(faces)
+            whys = self.whys[lang] = _reasons(self.who, lang, self.regular, self.hunger_dice)
+        return whys
+
+    def read(self, faces: tuple[int, ...], start: int = 0) -> Roll:
+        """Its Roll from ``faces``, read for it from ``start`` on (:meth:`reasons`): the
+        dice of several pools rolled at once are read in one go (003-R4)."""
+        middle = start + self.regular
+        return Roll(faces[start:middle], faces[middle:start + self.size])
 
     def text(self, lang: str) -> str:
         """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""
