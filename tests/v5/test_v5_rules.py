@@ -497,6 +497,25 @@ def test_003_R21_a_recoverys_record_is_worked_out_once_for_each_state_it_leaves_
         "hunger": None}
 
 
+def test_003_R4_an_attack_weighs_the_attackers_reroll_as_declared():
+    """An attack declared with no Willpower reroll on either side weighs none; the same
+    attack declared with the attacker's reroll rerolls its failed dice (a new declaration)."""
+    from v5_helpers import call
+
+    gancho, asaltante = character("Gancho"), character("Asaltante")  # mortals: no Hunger dice
+    dice = [1, 1, 7] + [7, 7, 1] + [8, 8]  # 1 success against 2; two tens could win: reroll the two 1s
+
+    def attack(reroll):
+        return call("attack", dice=dice[: 6 if reroll == "none" else 8], actor=gancho, target=asaltante, pool="3",
+                    defence="3", reroll=reroll)
+
+    plain = attack("none")
+    assert "willpower_reroll" not in plain.data["roll"] and plain.data["outcome"] == "lose"
+    rerolled = attack("failures")
+    assert rerolled.data["roll"]["willpower_reroll"]["dice"] == [1, 2] and rerolled.data["outcome"] == "win"
+    assert rerolled.data["margin"] == 1 and rerolled.changes["Gancho"]["willpower_superficial"] == 1
+
+
 def test_003_R14_a_hit_after_a_willpower_reroll_is_dealt_on_the_state_the_reroll_left():
     """A hit is kept by the state it lands on, which an attack reads off its sides' pools
     unless the attack changed it first: a defender that paid for a reroll (003-R14) takes the

@@ -118,6 +118,8 @@ class Pool:
         """Its Roll from ``faces``, read for it from ``start`` on (:meth:`reasons`): the
         dice of several pools rolled at once are read in one go (003-R4)."""
         middle = start + self.regular
+        if not self.hunger_dice:  # (a mortal's: no second slice to make, of no dice)
+            return Roll(faces[start:middle])
         return Roll(faces[start:middle], faces[middle:start + self.size])
 
     def text(self, lang: str) -> str:

@@ -299,6 +299,9 @@ class Declared:
         self.stances = {"attacker": Stance.of(p, p["pool"], names["attacker"], split=p.get("split"))}
         if self.defence is not None:
             self.stances["defender"] = Stance.of(p, self.defence, names["defender"], "target_", cover=self.cover)
+        # whether either side is declared with a Willpower reroll: the default declares none, and
+        # then no roll of this attack is weighed for one
+        self.rerolling = any(stance.policy != "none" for stance in self.stances.values())
         creatures = {"attacker": D.creature_of(target, p["target_creature"]),
                      "defender": D.creature_of(actor, p["creature"])}
         other = {"attacker": "defender", "defender": "attacker"}
@@ -440,8 +443,10 @@ def attack(action: Action, ctx) -> Outcome:
     else:
         d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
-        lines = willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
-        lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
+        lines = []
+        if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
+            lines += willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
+            lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
         mine, theirs = a.roll.successes, d.roll.successes  # after the rerolls
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
