@@ -32,13 +32,14 @@ class Roll:
 
     def __init__(self, regular: tuple[int, ...], hunger: tuple[int, ...] = ()) -> None:
         self.regular, self.hunger = regular, hunger
-        dice = regular + hunger
-        pairs = dice.count(TEN) // 2
-        successes = 2 * pairs
-        for d in dice:  # (counted in a loop: a list made only to be counted costs more on a pool's few dice)
+        successes = tens = 0
+        for d in regular + hunger:  # (counted in one loop: a list made only to be counted costs more on a pool's few dice)
             if d >= SUCCESS:
                 successes += 1
-        self.successes = successes
+                if d == TEN:
+                    tens += 1
+        pairs = tens // 2
+        self.successes = successes + 2 * pairs
         self.critical = pairs > 0
         self.messy = self.critical and TEN in self.hunger
         self.bestial = 1 in self.hunger
@@ -57,7 +58,7 @@ class Roll:
         """Its record, added to ``into`` (a side's, which names it first) where given: one
         dict made at every roll, not a second one merged into it."""
         data = {} if into is None else into
-        data["regular"], data["hunger"] = list(self.regular), list(self.hunger)
+        data["regular"], data["hunger"] = [*self.regular], [*self.hunger]
         data["successes"], data["critical"], data["messy"] = self.successes, self.critical, self.messy
         data["hunger_ones"] = self.hunger.count(1)
         return data
