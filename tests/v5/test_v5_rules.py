@@ -11,7 +11,7 @@ from rolecli_v5 import damage as D
 from rolecli_v5 import hunger as H
 from rolecli_v5 import trackers as T
 from rolecli_v5.conflict import contest_hits, hit_against
-from rolecli_v5.degrees import contest_outcome, degree, of_roll, outcome_against
+from rolecli_v5.degrees import OPPOSITE, contest_outcome, degree, of_roll, outcome_against
 from rolecli_v5.pool import Pool, Roll
 from rolecli_v5.reroll import best_after, chosen
 from rolecli_v5.state import Work
@@ -67,6 +67,8 @@ def test_degrees_of_a_test(roll, difficulty, want):
 
 def test_003_R4_contest_more_successes_wins_and_equal_ties():
     assert contest_outcome(4, 2) == "win" and contest_outcome(2, 4) == "lose" and contest_outcome(3, 3) == "tie"
+    for mine, theirs in ((4, 2), (2, 4), (3, 3)):  # the other side's outcome, as its own successes give it
+        assert OPPOSITE[contest_outcome(mine, theirs)] == contest_outcome(theirs, mine)
     assert degree("tie", 3, False, False, True) == "tie"  # a tie is not a failure, even with a Hunger 1
 
 

@@ -16,7 +16,7 @@ from . import labels as L
 from .conditions import state_values
 from .conflict import (Hit, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
-from .degrees import WINS, contest_outcome, of_roll, outcome_against
+from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
 from .pool import Pool
 from .state import Work
@@ -133,7 +133,7 @@ def hunger_notes(a: Side, d: Side, outcome: str, lang: str) -> list[str]:
     for a winner with a Hunger 10 among its 10s, a bestial failure for a loser with a
     Hunger 1; said in words, as a test says it."""
     notes = []
-    for s, own in ((a, outcome), (d, {"win": "lose", "lose": "win"}.get(outcome, outcome))):
+    for s, own in ((a, outcome), (d, OPPOSITE[outcome])):
         said = of_roll(s.roll, own)
         if said in ("messy_critical", "bestial_failure"):
             notes.append(f"{s.who}: {verdict(said, None, lang)}")
@@ -155,7 +155,7 @@ def contest(action: Action, ctx) -> Outcome:
         lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
     data = {"roll": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
-            "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
+            "opposition_degree": of_roll(d.roll, OPPOSITE[outcome])}
     return _finish(work, data, lines, outcome == "win")
 
 
@@ -456,7 +456,7 @@ def attack(action: Action, ctx) -> Outcome:
         dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines, (a, d))
         data = plan.record.copy()
         data["roll"], data["opposition"], data["margin"] = a.as_json(), d.as_json(), margin
-        data["opposition_degree"] = of_roll(d.roll, contest_outcome(theirs, mine))
+        data["opposition_degree"] = of_roll(d.roll, OPPOSITE[outcome])
         data["outcome"], data["degree"], data["hits"] = outcome, of_roll(a.roll, outcome), dealt
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return _finish(work, data, lines, outcome == "win",
