@@ -11,7 +11,7 @@ from rolecli_v5 import damage as D
 from rolecli_v5 import hunger as H
 from rolecli_v5 import trackers as T
 from rolecli_v5.conflict import contest_hits, hit_against
-from rolecli_v5.degrees import contest_outcome, degree, of_roll, outcome_against
+from rolecli_v5.degrees import OPPOSITE, contest_outcome, degree, of_roll, outcome_against
 from rolecli_v5.pool import Pool, Roll
 from rolecli_v5.reroll import best_after, chosen
 from rolecli_v5.state import Work
@@ -67,6 +67,8 @@ def test_degrees_of_a_test(roll, difficulty, want):
 
 def test_003_R4_contest_more_successes_wins_and_equal_ties():
     assert contest_outcome(4, 2) == "win" and contest_outcome(2, 4) == "lose" and contest_outcome(3, 3) == "tie"
+    for mine, theirs in ((4, 2), (2, 4), (3, 3)):  # the other side's outcome, as its own successes give it
+        assert OPPOSITE[contest_outcome(mine, theirs)] == contest_outcome(theirs, mine)
     assert degree("tie", 3, False, False, True) == "tie"  # a tie is not a failure, even with a Hunger 1
 
 
@@ -495,6 +497,25 @@ def test_003_R21_a_recoverys_record_is_worked_out_once_for_each_state_it_leaves_
         "health": {"size": 5, "superficial": 2, "aggravated": 0, "boxes": "[/ / . . .]", "impaired": False},
         "willpower": {"size": 2, "superficial": 0, "aggravated": 0, "boxes": "[. .]", "impaired": False},
         "hunger": None}
+
+
+def test_003_R4_an_attack_weighs_the_attackers_reroll_as_declared():
+    """An attack declared with no Willpower reroll on either side weighs none; the same
+    attack declared with the attacker's reroll rerolls its failed dice (a new declaration)."""
+    from v5_helpers import call
+
+    gancho, asaltante = character("Gancho"), character("Asaltante")  # mortals: no Hunger dice
+    dice = [1, 1, 7] + [7, 7, 1] + [8, 8]  # 1 success against 2; two tens could win: reroll the two 1s
+
+    def attack(reroll):
+        return call("attack", dice=dice[: 6 if reroll == "none" else 8], actor=gancho, target=asaltante, pool="3",
+                    defence="3", reroll=reroll)
+
+    plain = attack("none")
+    assert "willpower_reroll" not in plain.data["roll"] and plain.data["outcome"] == "lose"
+    rerolled = attack("failures")
+    assert rerolled.data["roll"]["willpower_reroll"]["dice"] == [1, 2] and rerolled.data["outcome"] == "win"
+    assert rerolled.data["margin"] == 1 and rerolled.changes["Gancho"]["willpower_superficial"] == 1
 
 
 def test_003_R14_a_hit_after_a_willpower_reroll_is_dealt_on_the_state_the_reroll_left():

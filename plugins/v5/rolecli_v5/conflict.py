@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Sequence
 
 from rolecli.contract import Character, Effect, Label, Refused, worked_out
@@ -31,7 +30,22 @@ EARLIER = Label("oponentes anteriores", "earlier opponents")
 
 
 ATTACKED = "attacked"  # the key of the effect an attack leaves on its target for the rest of the turn
-_NO_DATA = MappingProxyType({})  # its data: none, and read-only (see attacked)
+
+
+class _Nothing(dict):
+    """An empty table that cannot be filled in: the data of the mark an attack leaves
+    (see :func:`attacked`). A dict rather than a read-only view of one: the core copies
+    the data of every effect it records, and copies a dict at a third of the cost."""
+
+    __slots__ = ()
+
+    def _refused(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("the mark an attack leaves is shared by every attack of the pair: it is read-only")
+
+    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refused
+
+
+_NO_DATA = _Nothing()  # its data: none, and read-only (see attacked)
 
 
 @functools.lru_cache(maxsize=1024)  # an Effect never changes (the core records a copy): a fight's few pairs share one
@@ -48,7 +62,13 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
     if p.get("earlier") is not None:
         return int(p["earlier"])
-    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
+    if target is None:
+        return 0
+    name, marks = target.name, 0
+    for effect in ctx.effects:  # (counted in a loop, not a list made by ctx.effects_on only to be counted)
+        if effect.on == name and effect.key == ATTACKED:
+            marks += 1
+    return marks
 
 
 def defence_modifiers(cover: str | None, earlier: int) -> tuple:
@@ -163,9 +183,15 @@ def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, 
 
 
 def roll(ctx, *sides: Side) -> None:
-    """003-R4: every side rolls at the same time."""
+    """003-R4: every side rolls at the same time: their dice are read in one go, each
+    side's in turn (one reading of the dice costs about as much as a pool's few dice)."""
+    lang, whys = ctx.lang, ()
     for s in sides:
-        s.roll = s.pool.roll(ctx.dice, ctx.lang)
+        whys += s.pool.reasons(lang)
+    faces, start = tuple(ctx.dice.roll_many(10, whys)), 0
+    for s in sides:
+        s.roll = s.pool.read(faces, start)
+        start += s.pool.size
 
 
 def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:

@@ -22,6 +22,9 @@ def contest_outcome(mine: int, theirs: int) -> str:
     return "win" if mine > theirs else "tie" if mine == theirs else "lose"
 
 
+OPPOSITE = {"win": "lose", "tie": "tie", "lose": "win"}  # a contest's outcome for the other side
+
+
 def degree(outcome: str, successes: int, critical: bool, messy: bool, hunger_one: bool) -> str:
     if outcome == "win":
         return ("messy_critical" if messy else "critical_win") if critical else "win"

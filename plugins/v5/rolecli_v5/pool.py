@@ -32,13 +32,14 @@ class Roll:
 
     def __init__(self, regular: tuple[int, ...], hunger: tuple[int, ...] = ()) -> None:
         self.regular, self.hunger = regular, hunger
-        dice = regular + hunger
-        pairs = dice.count(TEN) // 2
-        successes = 2 * pairs
-        for d in dice:  # (counted in a loop: a list made only to be counted costs more on a pool's few dice)
+        successes = tens = 0
+        for d in regular + hunger:  # (counted in one loop: a list made only to be counted costs more on a pool's few dice)
             if d >= SUCCESS:
                 successes += 1
-        self.successes = successes
+                if d == TEN:
+                    tens += 1
+        pairs = tens // 2
+        self.successes = successes + 2 * pairs
         self.critical = pairs > 0
         self.messy = self.critical and TEN in self.hunger
         self.bestial = 1 in self.hunger
@@ -57,7 +58,7 @@ class Roll:
         """Its record, added to ``into`` (a side's, which names it first) where given: one
         dict made at every roll, not a second one merged into it."""
         data = {} if into is None else into
-        data["regular"], data["hunger"] = list(self.regular), list(self.hunger)
+        data["regular"], data["hunger"] = [*self.regular], [*self.hunger]
         data["successes"], data["critical"], data["messy"] = self.successes, self.critical, self.messy
         data["hunger_ones"] = self.hunger.count(1)
         return data
@@ -105,11 +106,22 @@ class Pool:
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        regular, whys = self.regular, self.whys.get(lang)
+        return self.read(tuple(dice.roll_many(10, self.reasons(lang))))
+
+    def reasons(self, lang: str) -> tuple[str, ...]:
+        """Why each of its dice is read, in the order they are read: the regular dice, then the Hunger dice."""
+        whys = self.whys.get(lang)
         if whys is None:
-            whys = self.whys[lang] = _reasons(self.who, lang, regular, self.hunger_dice)
-        faces = tuple(dice.roll_many(10, whys))
-        return Roll(faces[:regular], faces[regular:]) if self.hunger_dice else Roll(faces)
+            whys = self.whys[lang] = _reasons(self.who, lang, self.regular, self.hunger_dice)
+        return whys
+
+    def read(self, faces: tuple[int, ...], start: int = 0) -> Roll:
+        """Its Roll from ``faces``, read for it from ``start`` on (:meth:`reasons`): the
+        dice of several pools rolled at once are read in one go (003-R4)."""
+        middle = start + self.regular
+        if not self.hunger_dice:  # (a mortal's: no second slice to make, of no dice)
+            return Roll(faces[start:middle])
+        return Roll(faces[start:middle], faces[middle:start + self.size])
 
     def text(self, lang: str) -> str:
         """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""

@@ -16,7 +16,7 @@ from . import labels as L
 from .conditions import state_values
 from .conflict import (Hit, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
-from .degrees import WINS, contest_outcome, of_roll, outcome_against
+from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
 from .pool import Pool
 from .state import Work
@@ -133,7 +133,7 @@ def hunger_notes(a: Side, d: Side, outcome: str, lang: str) -> list[str]:
     for a winner with a Hunger 10 among its 10s, a bestial failure for a loser with a
     Hunger 1; said in words, as a test says it."""
     notes = []
-    for s, own in ((a, outcome), (d, {"win": "lose", "lose": "win"}.get(outcome, outcome))):
+    for s, own in ((a, outcome), (d, OPPOSITE[outcome])):
         said = of_roll(s.roll, own)
         if said in ("messy_critical", "bestial_failure"):
             notes.append(f"{s.who}: {verdict(said, None, lang)}")
@@ -155,7 +155,7 @@ def contest(action: Action, ctx) -> Outcome:
         lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
     data = {"roll": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
-            "opposition_degree": of_roll(d.roll, contest_outcome(d.successes, a.successes))}
+            "opposition_degree": of_roll(d.roll, OPPOSITE[outcome])}
     return _finish(work, data, lines, outcome == "win")
 
 
@@ -299,6 +299,9 @@ class Declared:
         self.stances = {"attacker": Stance.of(p, p["pool"], names["attacker"], split=p.get("split"))}
         if self.defence is not None:
             self.stances["defender"] = Stance.of(p, self.defence, names["defender"], "target_", cover=self.cover)
+        # whether either side is declared with a Willpower reroll: the default declares none, and
+        # then no roll of this attack is weighed for one
+        self.rerolling = any(stance.policy != "none" for stance in self.stances.values())
         creatures = {"attacker": D.creature_of(target, p["target_creature"]),
                      "defender": D.creature_of(actor, p["creature"])}
         other = {"attacker": "defender", "defender": "attacker"}
@@ -440,8 +443,10 @@ def attack(action: Action, ctx) -> Outcome:
     else:
         d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
-        lines = willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
-        lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
+        lines = []
+        if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
+            lines += willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
+            lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
         mine, theirs = a.roll.successes, d.roll.successes  # after the rerolls
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
@@ -451,7 +456,7 @@ def attack(action: Action, ctx) -> Outcome:
         dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines, (a, d))
         data = plan.record.copy()
         data["roll"], data["opposition"], data["margin"] = a.as_json(), d.as_json(), margin
-        data["opposition_degree"] = of_roll(d.roll, contest_outcome(theirs, mine))
+        data["opposition_degree"] = of_roll(d.roll, OPPOSITE[outcome])
         data["outcome"], data["degree"], data["hits"] = outcome, of_roll(a.roll, outcome), dealt
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return _finish(work, data, lines, outcome == "win",
