@@ -746,8 +746,8 @@ _WORKED_PER_SHEET = 4096
 _UNKNOWN = object()  # what worked_out finds for a key not worked out yet (a value may be None)
 
 
-def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
-    """``work()``, computed once for the sheet ``sheet`` (a :attr:`Character.sheet`)
+def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)``, computed once for the sheet ``sheet`` (a :attr:`Character.sheet`)
     under ``key``: a trait's dots, a track's size, a parsed rating. A sheet is the
     game master's and no hook changes it (a hook returns new state, never a new
     sheet), so what is read from it holds as long as that very sheet is in play:
@@ -757,7 +757,10 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
     The result is shared: return values that are not changed in place (the house
     rules wrapping a hook get a copy of its result to change). A house rule reads
     the same sheets as the system it joins: begin its keys with a word of its own
-    (its module's name), so that they never meet the system's."""
+    (its module's name), so that they never meet the system's. Give ``work`` its
+    arguments (``worked_out(sheet, key, rated, sheet, text)``) rather than a
+    closure over the caller's: a closure makes a cell of each local it reads, at
+    every call, found or not."""
     found = _WORKED.get(id(sheet))
     if found is None or found[0] is not sheet:
         if len(_WORKED) >= _WORKED_LIMIT:
@@ -768,7 +771,7 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[[], T]) -> T:
     if value is _UNKNOWN:
         if len(memo) >= _WORKED_PER_SHEET:
             memo.clear()
-        value = memo[key] = work()
+        value = memo[key] = work(*args)
     return value
 
 

@@ -85,7 +85,7 @@ class Switched:
 
 def memos_off(monkeypatch) -> Switched:
     """Switch every memo off for the rest of the test (``monkeypatch`` undoes it):
-    ``worked_out`` always calls ``work()``, under every name a module imported it
+    ``worked_out`` always calls ``work(*args)``, under every name a module imported it
     as; each lru_cache'd function of rolecli and of the plugins is replaced by the
     function it wraps, wherever a module or a class refers to it; each
     cached_property of the plugins is worked out at every read; the encounter
@@ -97,8 +97,8 @@ def memos_off(monkeypatch) -> Switched:
     mine = tuple(f"{name}." for name in _packages())
     real_worked_out = rolecli.contract.worked_out
 
-    def worked_out(sheet, key, work):
-        return work()
+    def worked_out(sheet, key, work, *args):
+        return work(*args)
 
     switched = Switched([], [], [], [])
     wrappers: dict[int, object] = {}

@@ -234,6 +234,26 @@ def test_what_is_worked_out_once_per_sheet_is_bounded_for_each_sheet(monkeypatch
     assert asked == list(range(20)) + ["again"]
 
 
+def test_what_is_worked_out_is_given_its_arguments_once_and_kept_by_the_sheet():
+    """``worked_out(sheet, key, work, *args)`` calls ``work(*args)`` the first
+    time only (a verb hands its function the arguments rather than a closure);
+    a sheet of its own, though equal, is worked out anew."""
+    from rolecli import contract
+
+    calls = []
+
+    def rated(sheet, name, bonus):
+        calls.append(name)
+        return sheet[name] + bonus
+
+    sheet = {"Fuerza": 3}
+    assert contract.worked_out(sheet, ("rated", "Fuerza"), rated, sheet, "Fuerza", 2) == 5
+    assert contract.worked_out(sheet, ("rated", "Fuerza"), rated, sheet, "Fuerza", 9) == 5  # kept: not called
+    other = {"Fuerza": 3}
+    assert contract.worked_out(other, ("rated", "Fuerza"), rated, other, "Fuerza", 1) == 4
+    assert calls == ["Fuerza", "Fuerza"]
+
+
 @pytest.mark.parametrize("name, value, low, high, unit, es, en", [
     ("--bonus", 7, 0, 5, "", None, "--bonus = 7 is out of range 0..5."),
     (Label("altura", "height"), -2.5, 0, None, "m", "altura = -2.5 m está fuera del rango 0...",

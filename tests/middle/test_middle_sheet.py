@@ -54,18 +54,6 @@ def test_a_sheet_is_read_once_for_all_its_fighters_and_a_new_sheet_anew():
     assert Fighter(other).get("vida") == 9 and Fighter(ch).get("vida") == 7
 
 
-def test_the_sheets_values_are_kept_for_a_bounded_number_of_sheets_each_read_anew_once_dropped():
-    from rolecli_middle import template as M
-
-    first = character(INFO, "Aldara", {"vida": 7})
-    assert Fighter(first).get("vida") == 7
-    others = [character(INFO, f"C{i}", {"vida": i + 1}) for i in range(M.SHEETS_LIMIT)]
-    assert [Fighter(c).get("vida") for c in others] == [i + 1 for i in range(M.SHEETS_LIMIT)]
-    assert len(M.SHEETS) <= M.SHEETS_LIMIT
-    first.sheet["vida"] = 8  # (no hook changes a sheet: here, to see it read again once its values were dropped)
-    assert Fighter(first).get("vida") == 8 and Fighter(others[-1]).get("vida") == M.SHEETS_LIMIT
-
-
 def test_a_value_set_changes_the_fighters_state_not_the_characters():
     ch = character(INFO, "Aldara", {}, {"paradas": 1})
     f = Fighter(ch)
@@ -120,19 +108,13 @@ def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():
     assert C.of(aldara, "Sigilo") == C.Capability("Sigilo", 0, False)  # one of the book's it lacks
 
 
-def test_a_capability_is_read_once_for_its_sheet_a_new_sheet_anew_and_its_names_kept_bounded():
+def test_a_capability_is_read_once_for_its_sheet_and_a_new_sheet_anew():
     aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
     assert C.of(aldara, "uso de armas").rating == 1
     aldara.sheet["capacidades"] = {"uso de armas": 3}  # no hook changes a sheet in play: what was read holds
     assert C.of(aldara, "uso de armas").rating == 1
     aldara.sheet = {"capacidades": {"uso de armas": 2}}  # a new sheet is read anew
     assert C.of(aldara, "uso de armas").rating == 2
-    for i in range(C.NAMES_LIMIT + 1):  # numbers, each a text of its own
-        C.of(aldara, f" {i % 4}" + " " * i)
-    from rolecli_middle.template import read_once
-
-    assert len(read_once(aldara.sheet)[2]) <= C.NAMES_LIMIT
-    assert C.of(aldara, "uso de armas").rating == 2  # read again once its names were emptied
 
 
 def test_marks_given_as_a_number_are_read_for_a_character_as_for_a_quick_roll():

@@ -93,7 +93,7 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     # Any other table (fields missing, or a key of no field): a kept value, even None,
     # hides the sheet's (Character.value); None stands for the default.
     sheet = ch.sheet
-    out = {**worked_out(sheet, "state", lambda: _sheet_state(sheet)), **kept}
+    out = {**worked_out(sheet, "state", _sheet_state, sheet), **kept}
     if len(out) != len(STATE_DEFAULTS) or None in kept.values():  # rare: a key of no field, a None
         out = {key: STATE_DEFAULTS[key] if out[key] is None else out[key] for key in STATE_DEFAULTS}
     return out
@@ -122,7 +122,7 @@ def _override(ch: Character, key: str) -> int | None:
 def track_sizes(ch: Character) -> Mapping[str, int]:
     """The rulings (GAP-8): stun = wound = CON, mortal = fatigue = ⌈CON/2⌉; a sheet's
     ``stun_max``… overrides each. Worked out once per sheet and shared: read it, do not change it."""
-    return worked_out(ch.sheet, "track_sizes", lambda: _track_sizes(ch))
+    return worked_out(ch.sheet, "track_sizes", _track_sizes, ch)
 
 
 def _track_sizes(ch: Character) -> dict[str, int]:
@@ -139,7 +139,7 @@ def _track_sizes(ch: Character) -> dict[str, int]:
 
 def actions_per_round(ch: Character) -> int:
     """The rulings (GAP-6): CON+WIL ≤15 → 1, 16–23 → 2, 24–31 → 3, 32+ → 4; a sheet value wins."""
-    return worked_out(ch.sheet, "actions", lambda: _actions_per_round(ch))
+    return worked_out(ch.sheet, "actions", _actions_per_round, ch)
 
 
 def _actions_per_round(ch: Character) -> int:
@@ -153,7 +153,7 @@ def _actions_per_round(ch: Character) -> int:
 
 def action_check_score(ch: Character) -> int:
     """002-R7: ⌊(DEX+INT)/2⌋ + profession bonus; the sheet's ``action_check`` wins."""
-    return worked_out(ch.sheet, "action_check", lambda: _action_check_score(ch))
+    return worked_out(ch.sheet, "action_check", _action_check_score, ch)
 
 
 def _action_check_score(ch: Character) -> int:
@@ -166,7 +166,7 @@ def _action_check_score(ch: Character) -> int:
 
 def last_resorts_max(ch: Character) -> int:
     """The rulings: a sheet value, else from Personality (7→0, 10→1, 12→2, 14→3, 16→4, linear between)."""
-    return worked_out(ch.sheet, "last_resorts", lambda: _last_resorts_max(ch))
+    return worked_out(ch.sheet, "last_resorts", _last_resorts_max, ch)
 
 
 def _last_resorts_max(ch: Character) -> int:
@@ -250,7 +250,7 @@ def resolve_rating(ch: Character | None, text: Any) -> tuple[int, str, str]:
         except ValueError:
             raise RoleError(Label(f"{raw!r} no es un número; los nombres de rasgos necesitan un personaje de campaña.",
                                   f"{raw!r} is not a number; trait names need a campaign character.")) from None
-    return worked_out(ch.sheet, ("rating", raw), lambda: _sheet_rating(ch, raw))
+    return worked_out(ch.sheet, ("rating", raw), _sheet_rating, ch, raw)
 
 
 def _sheet_rating(ch: Character, raw: str) -> tuple[int, str, str]:
@@ -287,7 +287,7 @@ def find_skill(ch: Character | None, names: tuple[str, ...], fallback: str) -> t
     if ch is None:
         raise Refused(Label("esta tirada necesita un personaje o --score.", "this roll needs a character or a --score."))
     # read once per sheet: asking a sheet for a trait it lacks builds a "did you mean" suggestion
-    return worked_out(ch.sheet, ("skill", names, fallback), lambda: _sheet_skill(ch, names, fallback))
+    return worked_out(ch.sheet, ("skill", names, fallback), _sheet_skill, ch, names, fallback)
 
 
 def _sheet_skill(ch: Character, names: tuple[str, ...], fallback: str) -> tuple[int, str, str]:

@@ -64,7 +64,7 @@ def status(ch: Character, options: Mapping[str, Any]) -> Status:
     rules, so each is worked out once (an encounter asks again whenever a state changes)."""
     st = kept_state(ch)
     key = ("status", options.get("dazed_stun", True), options.get("dazed_wound", True), *map(st.__getitem__, STATUS_FIELDS))
-    return worked_out(ch.sheet, key, lambda: _status(ch, options, st))
+    return worked_out(ch.sheet, key, _status, ch, options, st)
 
 
 # The kept state a status reads: the tracks marked, the fatigue held, unconsciousness and waking.

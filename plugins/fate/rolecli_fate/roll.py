@@ -201,7 +201,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         name, value, mods = _make_up(who, *made)
     else:
         name, value, mods = (_make_up(who, *made) if who is None
-                             else worked_out(who.sheet, made, lambda: _make_up(who, *made)))
+                             else worked_out(who.sheet, made, _make_up, who, *made))
     if not invoked:  # (most sides invoke nothing)
         return Side(name, value, mods)
     spent, notes = 0, []

@@ -59,7 +59,7 @@ def status(ch: Character, ctx) -> Status:
     (boxes, consequences, aspects) as tuples."""
     key = ("status", ctx.options.get("max_consequences"),
            *(tuple(v) if isinstance(v, list) else v for v in map(ch.value, STATUS_FIELDS)))
-    return worked_out(ch.sheet, key, lambda: _status(ch, ctx))
+    return worked_out(ch.sheet, key, _status, ch, ctx)
 
 
 # The state a status reads: the stress boxes marked, the consequences and temporary

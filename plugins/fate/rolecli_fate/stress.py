@@ -194,7 +194,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
         hash(key)
     except TypeError:  # a state or a choice that cannot be a key (a table the rules do not know, a list typed)
         return mark_stress(work, ch, stress, track, p, lang, attacker)
-    lines, data, sets = worked_out(ch.sheet, key, lambda: _marked(work, ch, stress, track, p, lang, attacker))
+    lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
     for attacked, field, value in sets:  # (the first time, set already: setting it again changes nothing)
         work.set(ch if attacked else attacker, field, value)
     return list(lines), dict(data)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import closest, fold
 
-from .template import read_once
 from .words import L, both, tr
 
 LOWEST, HIGHEST = 0, 3
@@ -92,19 +91,9 @@ def same(a: str, b: str) -> bool:
 def of(character: Character | None, text: str, innate: bool = False, what: str | Label = CAPABILITY) -> Capability:
     """The capability ``text`` names: a number of marks, or a name on the sheet;
     a character's is read once for its sheet (a fight asks the same few at every LD)."""
-    if character is None:
-        found = _read(None, text, what)
-    else:
-        read = read_once(character.sheet)[2]
-        found = read.get(text)
-        if found is None:
-            if len(read) >= NAMES_LIMIT:
-                read.clear()
-            found = read[text] = _read(character, text, what)
+    found = (_read(None, text, what) if character is None
+             else worked_out(character.sheet, ("capability", text), _read, character, text, what))
     return replace(found, innate=True) if innate and not found.innate else found
-
-
-NAMES_LIMIT = 256  # the texts naming capabilities kept for a sheet, emptied when full
 
 
 def _read(character: Character | None, text: str, what: str | Label) -> Capability:

@@ -67,7 +67,7 @@ def status(character: Character) -> Status:
     held, injuries = st.get("estados"), st.get("lesiones")
     key = ("status", None if held is None else tuple(held), None if injuries is None else tuple(injuries),
            *map(st.get, STATUS_FIELDS))
-    return worked_out(character.sheet, key, lambda: _status(character))
+    return worked_out(character.sheet, key, _status, character)
 
 
 # The state a status reads besides the battle states and injuries (lists, which a key holds as tuples).

@@ -9,20 +9,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from rolecli.contract import Character, Label, Refused
+from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import fold
 
 from . import capability as C
 from .capability import Capability
 from .states import ORDER
-from .template import DEFAULTS, SHEETS, read_once
+from .template import DEFAULTS
 from .words import KINDS, SIZES, TEMPERAMENTS, L, both, tr
 
 
 def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
-    """The sheet's values over the template's defaults, worked out once for the
-    sheet and shared by all its fighters (:func:`~.template.read_once`)."""
-    return read_once(sheet)[1]
+    """The sheet's values over the template's defaults (a fighter works them out
+    once for the sheet)."""
+    return {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}
 
 
 # Most fighters hold no battle state: one empty set for them all (a fighter is
@@ -79,10 +79,9 @@ class Fighter:
         else:
             sheet = character.sheet
             self.name = character.name
-            # the sheet's values, asked of their memo here, without a call of its own (read_once on a first look)
-            found = SHEETS.get(id(sheet))
-            laid = found[1] if found is not None and found[0] is sheet else values(sheet)
-            now = {**laid, **character.state, **given}
+            # the sheet's values, shared by every fighter of that sheet (the rules set a value, never
+            # change one they read in place)
+            now = {**worked_out(sheet, "values", values, sheet), **character.state, **given}
         self._now, self.get = now, now.__getitem__
         self.states = self._held()
 

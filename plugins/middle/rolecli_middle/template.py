@@ -3,8 +3,6 @@ protections, weapon and mount; and the state the tool keeps while playing."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from rolecli.contract import Field, Label
 
 from .states import ORDER
@@ -68,24 +66,3 @@ TEMPLATE = (
 )
 
 DEFAULTS = {f.key: f.default for f in TEMPLATE}
-
-
-# What is read once from each sheet, by the sheet (held, so that its id is no other's
-# while kept): its values over the defaults, and its capabilities by the text naming
-# them, filled as they are asked (``capability.of``). No hook changes a sheet (a new
-# one is read anew), and a fight makes fighters and LDs of the same few sheets at
-# every exchange: one look-up here, where the core's memo (worked_out) costs a call,
-# a key and a closure each time.
-SHEETS: dict[int, tuple[Mapping[str, Any], dict[str, Any], dict[str, Any]]] = {}
-SHEETS_LIMIT = 512  # sheets: an encounter's handful, emptied when full
-
-
-def read_once(sheet: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[str, Any], dict[str, Any]]:
-    """``(sheet, its values, its capabilities read so far)``: the values are shared by
-    every fighter of the sheet (the rules set a value, never change one they read in place)."""
-    found = SHEETS.get(id(sheet))
-    if found is None or found[0] is not sheet:
-        if len(SHEETS) >= SHEETS_LIMIT:
-            SHEETS.clear()
-        found = SHEETS[id(sheet)] = (sheet, {**DEFAULTS, **{k: v for k, v in sheet.items() if v is not None}}, {})
-    return found

@@ -57,7 +57,7 @@ def status(character: Character, options) -> Status:
     (a fight goes through a few dozen, and the status is asked after every change):
     ``incapacitate_mortals`` is the only one a status reads (:func:`out_of_play`)."""
     key = ("status", options.get("incapacitate_mortals"), state_values(character.state))
-    return worked_out(character.sheet, key, lambda: _status(character, options))
+    return worked_out(character.sheet, key, _status, character, options)
 
 
 def _status(character: Character, options) -> Status:

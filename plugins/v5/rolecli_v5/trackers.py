@@ -119,7 +119,7 @@ def size_of(character: Character, key: str) -> int:
     """The rulings (GAP-2): Health = Stamina + 3, Willpower = Composure + Resolve,
     unless the sheet says otherwise (``health_max``, ``willpower_max``); read from
     the sheet once."""
-    return worked_out(character.sheet, ("size", key), lambda: _size(character, key))
+    return worked_out(character.sheet, ("size", key), _size, character, key)
 
 
 def _size(character: Character, key: str) -> int:

@@ -86,7 +86,7 @@ def _sheet_entry(character: Character, table: str, key: str) -> tuple[str, int] 
 
 def part(character: Character, name: str) -> Part:
     """The dots of one trait of ``character`` (read from its sheet once)."""
-    return worked_out(character.sheet, ("part", name), lambda: _part(character, name))
+    return worked_out(character.sheet, ("part", name), _part, character, name)
 
 
 def _part(character: Character, name: str) -> Part:
@@ -127,7 +127,7 @@ def parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]
     if character is None:
         return _parts(None, text, what)
     # (``what`` only words a refusal, which is never kept)
-    return worked_out(character.sheet, ("parts", str(text)), lambda: _parts(character, text, what))
+    return worked_out(character.sheet, ("parts", str(text)), _parts, character, text, what)
 
 
 def _parts(character: Character | None, text: str, what: str) -> tuple[Part, ...]:

@@ -180,7 +180,7 @@ def weapon_rating(character: Character | None, text: Any, flag: str = "--weapon"
         raise Refused(Label(f"{flag} {text!r} nombra un arma, pero una tirada rápida no tiene personaje: da su "
                             "puntuación de daño.",
                             f"{flag} {text!r} names a weapon, but a quick roll has no character: give its damage rating."))
-    return worked_out(character.sheet, ("weapon", text), lambda: _sheet_weapon(character, text))
+    return worked_out(character.sheet, ("weapon", text), _sheet_weapon, character, text)
 
 
 def _sheet_weapon(character: Character, text: str) -> int:
