@@ -36,7 +36,6 @@ _HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
 
 
 _read_for_hit = itemgetter(*_HIT_READS)
-HITS_PER_SHEET = 1024  # the hits a sheet keeps worked out (by its marks): emptied whole when full
 
 
 def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
@@ -44,7 +43,7 @@ def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
     """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): the fields
     of the state it sets (those it left as they were read are left out: a change of a
     few fields is what the core keeps cheapest), and its report: worked out once per
-    sheet for the same marks (:data:`HITS_PER_SHEET`)."""
+    sheet for the same marks."""
     before = dict(zip(_HIT_READS, read))
     new, rep = D.apply(before, track_sizes(ch), track, amount, spill=spill)
     return {key: value for key, value in new.items() if key not in before or before[key] != value}, rep
@@ -94,13 +93,7 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     else:  # it lands the same on the same marks: worked out once per sheet (a simulation's hits meet the same few)
         roller = None
         read = _read_for_hit(st)
-        landed = worked_out(ch.sheet, "hits", dict)  # this sheet's hits worked out, by what they read
-        key = (track, amount, spill, read)
-        found = landed.get(key)
-        if found is None:  # (looked up here, not handed to worked_out: what makes one is not built at every hit)
-            if len(landed) >= HITS_PER_SHEET:
-                landed.clear()
-            found = landed[key] = _landed(read, ch, track, amount, spill)
+        found = worked_out(ch.sheet, ("hit", track, amount, spill, read), _landed, read, ch, track, amount, spill)
         sets, rep = dict(found[0]), found[1]  # (the report shared: a knockout below reports on a copy)
     if knock_out:
         new = {**st, **sets}

@@ -93,18 +93,10 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         given = (tuple(get("helpers") or ()), options["help_stack"], get("steps"), get("situation"), get("two_actions"),
                  get("two_weapons"), get("ambidextrous"), get("aim"), get("gravity"), get("moving"), get("load"),
                  get("strength"))
-    key = (score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
+    key = ("prepared", score_text, kind, name, tuple(extra), p.get("kind"), p.get("base"), given, marks,
            options["clamp_bonus"], ctx.lang)
-    made = worked_out(actor.sheet, "prepared", dict)  # this sheet's rolls made ready, by key
-    found = made.get(key)
-    if found is None:  # (looked up here, not handed to worked_out: what makes one is not built at every call)
-        if len(made) >= PREPARED_PER_SHEET:
-            made.clear()
-        found = made[key] = _prepare(p, ctx, actor, score_text, kind, name, extra, dazed, modifiers, dazed_optional, st)
-    return found
-
-
-PREPARED_PER_SHEET = 1024  # the rolls a sheet keeps made ready (its marks vary them): emptied whole when full
+    return worked_out(actor.sheet, key, _prepare, p, ctx, actor, score_text, kind, name, extra, dazed, modifiers,
+                      dazed_optional, st)
 
 
 def _prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text: Any, kind: str | None,
