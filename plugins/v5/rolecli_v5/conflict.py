@@ -62,13 +62,7 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
     if p.get("earlier") is not None:
         return int(p["earlier"])
-    if target is None:
-        return 0
-    name, marks = target.name, 0
-    for effect in ctx.effects:  # (counted in a loop, not a list made by ctx.effects_on only to be counted)
-        if effect.on == name and effect.key == ATTACKED:
-            marks += 1
-    return marks
+    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
 
 
 def defence_modifiers(cover: str | None, earlier: int) -> tuple:
