@@ -179,7 +179,7 @@ class Scene:
         so the turns and rounds it ends, starts and skips are not told; what
         the recoveries report and the effects that expire still are.
         """
-        c = self.running()
+        c = self.conflict if self.conflict is not None else self.running()  # (every turn of a trial: no call)
         turns, at = c["turns"], c["turn"]
         events: list[Event] = []
         if 0 <= at < len(turns):

@@ -82,8 +82,10 @@ class Tracker:
         if name not in self.characters:  # removed from the campaign while the conflict ran
             return "ya no está en la campaña" if self.lang == "es" else "no longer in the campaign"
         status = self.status(name)
-        if status.can_act:
-            return None
+        return None if status.can_act else self.why(status)
+
+    def why(self, status: Status) -> str:
+        """Why a character of ``status`` cannot act, in the system's words."""
         return status.why(self.lang) if status.why else status.key
 
     def standing_of(self, name: str) -> dict[str, Any]:
@@ -99,19 +101,16 @@ class Tracker:
 
     # --- the system's hooks -----------------------------------------------------
 
-    def hook(self, spec: ActionSpec, action: Action, subjects: list[Character],
-             who: str | None = None) -> tuple[Outcome, list[str]]:
-        """``spec``'s hook played as every verb is (:func:`rolecli.play.call`,
-        then :func:`rolecli.play.apply` keeps its changes and effects); the
-        outcome, and the names of the characters whose state it moved. ``who``:
-        whose doing it is, for :meth:`refusal`."""
-        return self.played(call, spec, action, subjects, who)
-
-    def played(self, caller, spec: ActionSpec, action: Action, subject, who: str | None) -> tuple[Outcome, list[str]]:
-        """:meth:`hook` with ``caller`` (:func:`rolecli.play.call`, or
-        :func:`rolecli.play.recover` for one character) calling the hook on ``subject``."""
+    def hook(self, spec: ActionSpec, action: Action, subjects, who: str | None = None,
+             caller=None) -> tuple[Outcome, list[str]]:
+        """``spec``'s hook played as every verb is (``caller``: by default
+        :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
+        character), then :func:`rolecli.play.apply` keeps its changes and
+        effects; the outcome, and the names of the characters whose state it
+        moved. ``who``: whose doing it is, for :meth:`refusal`. One method, not a
+        wrapper around another: an encounter's trial calls it some thirty times."""
         try:
-            outcome = caller(self.system, spec, action, self.ctx, subject)
+            outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects)
             moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
@@ -161,7 +160,7 @@ class Tracker:
         it is (not merged), with ``params`` of its own: its outcome, and the
         names of the characters whose state it moved."""
         action = Action(spec.name, Completed(params))
-        return self.played(recover, spec, action, character, character.name)
+        return self.hook(spec, action, character, character.name, recover)
 
     def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
         """What a recovery of ``name`` tells: the system's lines (``said``).

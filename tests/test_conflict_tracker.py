@@ -118,13 +118,13 @@ def test_each_recovery_call_gets_parameters_of_its_own_for_its_event(chain):
     """A recovery's parameters are worked out once per event: every call still
     gets its own copy, naming the event it is for."""
     tracker = _tracker(chain, {"Ana": {}, "Bo": {}})
-    seen, real = [], tracker.played
+    seen, real = [], tracker.hook
 
-    def played(caller, spec, action, subject, who):
+    def hook(spec, action, *rest):
         seen.append(action.params)
-        return real(caller, spec, action, subject, who)
+        return real(spec, action, *rest)
 
-    tracker.played = played
+    tracker.hook = hook
     tracker.recover("end_of_round", ["Ana", "Bo"])
     tracker.recover("end_of_turn", ["Ana"])
     tracker.recover("end_of_round", ["Bo"])

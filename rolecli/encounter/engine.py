@@ -134,14 +134,14 @@ class Play(Tracker):
             raise RoleError(f"side {idle[0]!r} {idle[1]}")
         kind = enc.initiative.params.get("kind") if enc.initiative else None
         self.emit(self.initiated(self.start(able, kind)))
+        ctx = self.ctx
         while True:
-            actor = self.ctx.conflict.actor
-            if actor is not None:
-                self.turn(actor)
+            turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
+            if turn.actor is not None:
+                self.turn(turn.actor, turn.round)
             verdict = self.verdict()
             if verdict is not None:
                 return self.ending(*verdict)
-            round_ = self.scene.conflict["round"]
             events = self.next()
             if self.tell:
                 if self.closing:  # the fight ends with this round: what the scene began after it never happens
@@ -150,11 +150,11 @@ class Play(Tracker):
             else:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
             verdict = self.verdict()
-            if verdict is None and (self.closing or self.scene.actor is None):  # (nobody's turn: nobody can act)
+            if verdict is None and (self.closing or ctx.conflict.actor is None):  # (nobody's turn: nobody can act)
                 verdict = (None, "round_limit" if self.closing else "nobody")
             if verdict is not None:
                 return self.ending(*verdict)
-            if self.pause is not None and self.scene.conflict["round"] != round_:  # a round ended
+            if self.pause is not None and ctx.conflict.round != turn.round:  # a round ended
                 self.pause(self.round)
 
     def initiated(self, events: list[Event]) -> list[Event]:
@@ -167,10 +167,10 @@ class Play(Tracker):
         self.ordered.clear()
         return events
 
-    def turn(self, actor: str) -> None:
+    def turn(self, actor: str, round_: int) -> None:
         p = self.enc.participants[actor]
         b = p.behaviour
-        self.round = self.scene.conflict["round"]
+        self.round = round_
         foes = self.foes(p.side)
         if not foes:
             return
@@ -187,17 +187,20 @@ class Play(Tracker):
         target, and its target (``None`` for a verb made at nobody). Under
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
-            when = rule.when
-            below = when.word == "ally_below"
-            allies = self.allies(actor, side) if rule.at_ally or below else []
-            if not rule.always and not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)),
-                                             self.share(actor), [self.share(n) for n in allies]):
-                continue
+            allies = None  # worked out only for a rule that reads them (most rules are always played, at a foe)
+            if not rule.always:
+                when = rule.when
+                allies = self.allies(actor, side) if rule.at_ally or when.word == "ally_below" else []
+                if not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)), self.share(actor),
+                             [self.share(n) for n in allies]):
+                    continue
             if not rule.aimed:
                 return rule, None
             if not rule.at_ally:
                 return rule, actor if rule.pick == "self" else self.target(rule.pick, foes)
-            if below:
+            if allies is None:
+                allies = self.allies(actor, side)
+            elif when.word == "ally_below":
                 allies = [n for n in allies if self.share(n) < when.below]
             if allies:
                 return rule, self.target(rule.pick, allies)
@@ -276,17 +279,14 @@ class Play(Tracker):
         return None if isinstance(exc, PluginFailure) else Refusal(self.lang, self.round, who, spec.name, exc)
 
     def moved(self, names: list[str]) -> None:
-        """The statuses of those a hook moved are asked again."""
+        """The statuses of those a hook moved, whose states changed, are asked
+        again; who fights too (:meth:`regroup`) when one can act no longer, or again."""
         super().moved(names)
+        statuses = self.statuses
         for name in names:
-            self.restate(name)
-
-    def restate(self, name: str) -> None:
-        """The status of ``name``, whose state changed, asked again; who fights
-        too (:meth:`regroup`) when it can act no longer, or again."""
-        before = self.statuses.pop(name, None)
-        if before is None or before.can_act != self.status(name).can_act:
-            self.regroup()
+            before = statuses.pop(name, None)
+            if before is None or before.can_act != self.status(name).can_act:
+                self.regroup()
 
     def regroup(self) -> None:
         """Who can act, by side, and the sides standing: worked out again when next asked."""
@@ -459,7 +459,7 @@ class Play(Tracker):
         if self.side_of[name] in self.routed:
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
         status = self.statuses.get(name) or self.status(name)
-        return None if status.can_act else super().why_not(name)  # (the status kept)
+        return None if status.can_act else self.why(status)  # (the status kept; a participant is never gone)
 
     def foes(self, side: str) -> list[str]:
         """The other sides' members able to act, in the turn order (then the file's)."""
