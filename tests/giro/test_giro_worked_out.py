@@ -12,7 +12,7 @@ from rolecli.errors import RoleError
 from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health, verbs
 from rolecli_giro.clock_turn import night_roll, open_turn
-from rolecli_giro.contest import standing
+from rolecli_giro.contest import Sides, opening, standing
 from rolecli_giro.system import INFO
 from rolecli_giro.verbs import build_side, contest_dice, contest_sides, first_dice, night_dice
 
@@ -178,6 +178,21 @@ def test_a_contest_round_stands_once_for_the_same_turns_tie_rule_and_night_dice(
     assert standing(open_turn(side(8, night="never"), (5,)), target, "defender", ()).rolls_next is None
 
 
+def test_a_contest_opens_once_for_the_same_sides_dice_and_tie_rule():
+    """Both first rolls of a contest stand as their Turns do, kept on the pair
+    of sides for the same dice and tie rule; other dice, another tie rule or
+    another pair of sides open anew."""
+    actor, target = side(8, night="on-loss"), side(7, night="on-loss")
+    sides = Sides((actor, target))
+    tied = opening(sides, (5, 5), "stalemate")
+    assert opening(sides, (5, 5), "stalemate") is tied
+    assert tied == standing(open_turn(actor, (5,)), open_turn(target, (5,)), "stalemate", ())
+    assert opening(sides, (5, 5), "defender").rolls_next == "actor"
+    assert opening(sides, (6, 5), "stalemate").winner == "actor"
+    alike = Sides((actor, side(7, night="never")))
+    assert opening(alike, (5, 5), "stalemate") is not tied and opening(alike, (5, 5), "stalemate").target.side is alike[1]
+
+
 def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():
     """A Night Turn's or tempting fate's Night Dice are its first roll, rolled or
     counted for the odds: kept once, with the first rolls, not with the Night Dice
@@ -230,10 +245,16 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     target's, and each side gets its own: as many as its first roll has, with
     its reasons (the Night Dice of tempting fate are its first roll)."""
     extra, tempting = side(7, who=BERTHOLD, extra_day=2), side(7, who=LENOIR, tempt=True)
+    sides = Sides((extra, tempting))
     ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en")
-    assert contest_dice(ctx, extra, tempting) == ((3, 4, 5), (6, 7, 8))
+    dice = contest_dice(ctx, sides)
+    assert dice == (3, 4, 5, 6, 7, 8)
     assert [read.why for read in ctx.dice.reads] == [
         "Day Die 1/3 — Berthold", "Day Die 2/3 (motivation) — Berthold", "Day Die 3/3 (motivation) — Berthold",
         "Night Die 1/3 — Clovis Lenoir", "Night Die 2/3 — Clovis Lenoir", "Night Die 3/3 — Clovis Lenoir"]
+    opened = opening(sides, dice, "stalemate")
+    assert (opened.actor.day.dice, opened.target.night.dice) == ((3, 4, 5), (6, 7, 8))
+    assert contest_dice(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es"), sides) == (1, 2, 3, 4, 5, 6)
+    assert sides.reasons["es"][0] == "Dado Diurno 1/3 — Berthold"  # each language its own
     alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
     assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))

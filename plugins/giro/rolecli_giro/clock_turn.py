@@ -44,7 +44,8 @@ class Pool:
     ``day``: the Day Dice, rolled first (0 when there are none). ``night``: the
     Night Dice rolled together when the Night Die is used. ``night_only``: a
     Night Turn or tempting fate, where the Night Dice are the first and only
-    roll. ``day_sources``: why each Day Die is there, as ``(kind, name)``:
+    roll. ``first``: the dice of the first roll (the Day Dice, or the Night
+    Dice of a night-only one). ``day_sources``: why each Day Die is there, as ``(kind, name)``:
     ``("", "")`` the first, ``("motivation", "")``, ``("assist", "Beckett")``
     (``""`` for an assistant not named)."""
 
@@ -54,10 +55,12 @@ class Pool:
     tempt: bool = False
     day_sources: tuple[tuple[str, str], ...] = ()
     night_only: bool = field(init=False, repr=False, compare=False)
+    first: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # said once: every roll and every step of a contest asks
         object.__setattr__(self, "night_only", self.night_turn or self.tempt)
+        object.__setattr__(self, "first", self.night if self.night_only else self.day)
 
     @property
     def assistants(self) -> list[str]:

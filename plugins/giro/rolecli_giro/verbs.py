@@ -20,7 +20,7 @@ from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
 from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
-from .contest import REROLLS, Round, settle
+from .contest import REROLLS, Round, Sides, opening, play_out
 from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
@@ -200,13 +200,16 @@ def first_dice(ctx, side: Side) -> tuple[int, ...]:
     return _rolled(ctx, _reasons(side, ctx.lang)[0])
 
 
-def contest_dice(ctx, actor: Side, target: Side) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
     """Both first rolls of a contest (:func:`first_dice`), the actor's then
-    the target's, read as one roll of all their dice (one call, not one a die)."""
+    the target's, read as one roll of all their dice (one call, not one a die;
+    their reasons joined once for the pair, in each language)."""
     lang = ctx.lang
-    mine, theirs = _reasons(actor, lang)[0], _reasons(target, lang)[0]
-    dice = ctx.dice.roll_many(12, mine + theirs)
-    return tuple(dice[:len(mine)]), tuple(dice[len(mine):])
+    reasons = sides.reasons.get(lang)
+    if reasons is None:
+        actor, target = sides
+        reasons = sides.reasons[lang] = _reasons(actor, lang)[0] + _reasons(target, lang)[0]
+    return tuple(ctx.dice.roll_many(12, reasons))
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
@@ -288,7 +291,7 @@ def check(action: Action, ctx) -> Outcome:
     return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.changed())
 
 
-def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, Side]:
+def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
     """Both sides of a contest, the actor's and the opposition's. Worked out
     once for the same choices on the same two sheets (kept on the actor's, for
     the same choices, by the target's sheet: one look-up on each), as an
@@ -313,17 +316,17 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> tuple[Side, 
 
 
 def _both_sides(p: dict, ctx, actor: Character | None, target: Character | None, opposition: Any,
-                labels: tuple[str, str]) -> tuple[Side, Side]:
+                labels: tuple[str, str]) -> Sides:
     """The sides of :func:`contest_sides`, built (a function of its own, not a
     closure: one would be made, with its cells, at every exchange)."""
-    return (build_side(p, "", actor, p["challenge"], ctx, labels[0]),
-            build_side(p, "target_", target, opposition, ctx, labels[1]))
+    return Sides((build_side(p, "", actor, p["challenge"], ctx, labels[0]),
+                  build_side(p, "target_", target, opposition, ctx, labels[1])))
 
 
 TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices of one actor's sheet
 
 
-def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
+def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
     """001-R18: both first rolls, then the Night Dice; a tie is rolled again
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
     def night(turn: Turn) -> tuple[int, ...]:
@@ -331,8 +334,7 @@ def _contest_rounds(ctx, a: Side, b: Side, tie: str) -> list[Round]:
 
     rounds: list[Round] = []
     while not rounds or (tie == "reroll" and rounds[-1].winner == "tie" and len(rounds) <= REROLLS):
-        dice_a, dice_b = contest_dice(ctx, a, b)
-        rounds.append(settle(open_turn(a, dice_a), open_turn(b, dice_b), night, tie))
+        rounds.append(play_out(opening(sides, contest_dice(ctx, sides), tie), night, tie))
     return rounds
 
 
@@ -387,8 +389,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     """The contest shared by ``contest`` and ``attack``: (data, lines, last
     round, changes); lines only when someone reads them."""
     tie = ctx.options.get("contest_tie", "stalemate")
-    a, b = contest_sides(action, ctx, p, opposition)
-    rounds = _contest_rounds(ctx, a, b, tie)
+    rounds = _contest_rounds(ctx, contest_sides(action, ctx, p, opposition), tie)
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
     changes = Changes()
