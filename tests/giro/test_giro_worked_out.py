@@ -163,18 +163,18 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
 
 
-def test_a_contest_round_stands_once_for_the_same_turns_tie_rule_and_night_dice():
-    """A round as it stands is kept on the actor's Turn, for the target's Turn
-    (the very one: a Turn is known by itself), the tie rule and the Night Dice
-    rolled on the way; any other of them stands anew."""
+def test_a_contest_round_stands_by_its_turns_tie_rule_and_night_dice():
+    """A round as it stands follows the Turns (the very ones: a Turn is known by
+    itself), the tie rule and the Night Dice rolled on the way; any other of
+    them stands anew."""
     actor, target = open_turn(side(8, night="on-loss"), (5,)), open_turn(side(7, night="on-loss"), (5,))
     tied = standing(actor, target, "stalemate", ())
-    assert standing(actor, target, "stalemate", ()) is tied and (tied.winner, tied.rolls_next) == ("tie", None)
+    assert standing(actor, target, "stalemate", ()) == tied and (tied.winner, tied.rolls_next) == ("tie", None)
     defended = standing(actor, target, "defender", ())  # the tie goes to the target: the actor answers (on-loss)
     assert (defended.winner, defended.rolls_next) == ("target", "actor")
     assert standing(actor, target, "stalemate", ("target",)).night_order == ("target",)
     twin = open_turn(side(8, night="on-loss"), (5,))  # the same dice on a side alike: another Turn, its own rounds
-    assert twin != actor and standing(twin, target, "stalemate", ()) is not tied
+    assert twin != actor and standing(twin, target, "stalemate", ()) != tied
     assert standing(open_turn(side(8, night="never"), (5,)), target, "defender", ()).rolls_next is None
 
 

@@ -12,7 +12,7 @@ and the exact odds (``odds``). A side and its dice always come to the same
 Turn, so each Turn is worked out once and kept on the side (an encounter rolls
 the same few again at every exchange), with the numbers it comes to; a Turn is
 therefore known by itself (compared and hashed as the object it is), which
-makes it a cheap key for what follows from it (``contest.standing``).
+makes it a cheap key for what follows from it (``contest.opening``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .success_range import SuccessRange
 
 Night = Literal["never", "on-failure", "on-loss", "always"]
 # The Turns kept on a side for its first rolls, and for its Night Dice (and a
-# contest's rounds kept on a Turn), are dropped whole when there are this many:
+# contest's opening rounds kept on its pair of sides), are dropped whole when there are this many:
 # a few dice fall a few ways, but many dice a great many.
 KEPT_MOST = 2048
 T = TypeVar("T")
@@ -199,13 +199,6 @@ class Turn:
     @property
     def points_spent(self) -> int:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
-
-    @cached_property
-    def rounds(self) -> dict[tuple, Any]:
-        """The contest rounds standing with this Turn as the actor's, by the
-        target's Turn, the tie rule and the Night Dice rolled on the way
-        (:func:`contest.standing`)."""
-        return {}
 
     @cached_property
     def data(self) -> dict:

@@ -81,10 +81,10 @@ def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     """The round as both first rolls stand, read as one roll (the actor's dice,
     then the target's): kept on the pair for the same dice and tie rule, as
     its Turns and their standing are on their sides."""
-    return kept(sides.openings, (dice, tie), _opened, sides, dice, tie)
+    return kept(sides.openings, (dice, tie), _opening, sides, dice, tie)
 
 
-def _opened(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
+def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     actor, target = sides
     mine = actor.pool.first
     return standing(open_turn(actor, dice[:mine]), open_turn(target, dice[mine:]), tie, ())
@@ -110,13 +110,9 @@ def play_out(now: Round, night_dice: Callable[[Turn], tuple[int, ...]], tie: str
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
-    """The round as it stands with these Turns. Kept on the actor's Turn: the
-    same Turns (kept on their sides) stand the same way in every contest that
-    comes to them, which an encounter plays again at every exchange."""
-    return kept(actor.rounds, (target, tie, night_order), _standing, actor, target, tie, night_order)
-
-
-def _standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
+    """The round as it stands with these Turns. Not kept: the round both first
+    rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
+    meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
     if wants_night(actor, losing=now not in ("actor", "tie"), at_least=_to_win(target, ties_win=False)):
         return Round(actor, target, now, night_order, "actor")
