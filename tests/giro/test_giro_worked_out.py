@@ -163,6 +163,20 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
 
 
+def test_a_turns_numbers_begin_with_its_sides_said_once_for_the_side():
+    """What a side settles before the dice heads the numbers of each of its
+    Turns, worked out once for the side; another side says its own."""
+    rolls = side(7, 3, who=BERTHOLD, adjust=1, extra_day=1)
+    hit, missed = open_turn(rolls, (5, 2)), night_roll(open_turn(rolls, (12, 11)), (4,))
+    head = {"who": BERTHOLD, "challenge": None, "limit": 7, "difficulty": 3, "range": [3, 7],
+            "pool": {"day": 2, "night": 1, "night_turn": False, "tempt": False, "assistants": []}}
+    assert rolls.data == head and list(hit.data)[:len(head)] == list(head)
+    assert {k: hit.data[k] for k in head} == head and missed.data["pool"] is hit.data["pool"] is rolls.data["pool"]
+    assert (hit.data["result"], missed.data["die"], missed.data["result"]) == (6, "night", 5)
+    other = open_turn(side(9, 2, who=LENOIR), (5,))
+    assert (other.data["who"], other.data["range"], other.data["pool"]["day"]) == (LENOIR, [2, 9], 1)
+
+
 def test_a_contest_round_stands_by_its_turns_tie_rule_and_night_dice():
     """A round as it stands follows the Turns (the very ones: a Turn is known by
     itself), the tie rule and the Night Dice rolled on the way; any other of

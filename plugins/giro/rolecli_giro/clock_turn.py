@@ -105,6 +105,23 @@ class Side:
     challenge: Challenge | None = None
 
     @cached_property
+    def data(self) -> dict:
+        """The numbers a referee checks that the side settles before the dice
+        (``--json``): the head of each of its Turns' (:attr:`Turn.data`), the
+        same for all, so worked out once for the side, which is kept: shared,
+        never change it."""
+        window, pool = self.window, self.pool
+        return {
+            "who": self.who or None,
+            "challenge": None if self.challenge is None else self.challenge.data(),
+            "limit": window.limit,
+            "difficulty": window.difficulty,
+            "range": [window.difficulty, window.limit],
+            "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
+                     "assistants": [name or None for name in pool.assistants]},
+        }
+
+    @cached_property
     def best_night(self) -> int | None:
         """The highest result within its range the side's Night Die can come to,
         face by face after the adjustment points it would get (the highest of
@@ -203,16 +220,11 @@ class Turn:
     @cached_property
     def data(self) -> dict:
         """The numbers a referee checks (``--json``, language-neutral keys).
-        Worked out once for a Turn, which is kept: shared, never change it."""
-        side, window, pool = self.side, self.side.window, self.side.pool
+        Worked out once for a Turn, which is kept: shared, never change it;
+        what its side settles is its side's (:attr:`Side.data`)."""
+        side, window = self.side, self.side.window
         return {
-            "who": side.who or None,
-            "challenge": None if side.challenge is None else side.challenge.data(),
-            "limit": window.limit,
-            "difficulty": window.difficulty,
-            "range": [window.difficulty, window.limit],
-            "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
-                     "assistants": [name or None for name in pool.assistants]},
+            **side.data,
             "day": self.day.data(window) if self.day else None,
             "night": self.night.data(window) if self.night else None,
             "die": self.standing.die,
