@@ -156,6 +156,7 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert open_turn(rolls, (5,)) is in_range and open_turn(rolls, [5]) is in_range
     failed = open_turn(rolls, (12,))
     assert (in_range.result, failed.result) == (6, None)  # 5 +1: the policy puts the point on it
+    assert clock_turn.Turn(rolls).result is None  # no die read yet: no result
     assert night_roll(failed, (4,)) is night_roll(failed, (4,))
     assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
     assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die

@@ -174,18 +174,20 @@ class Turn:
     side: Side
     day: Read | None = None
     night: Read | None = None
+    # The result within its own range, or None (none before a die is read):
+    # what a contest compares at every step, and every Turn made is compared,
+    # so said as it is made.
+    result: int | None = field(init=False, repr=False)
+
+    def __post_init__(self):
+        standing = self.standing
+        value = None if standing is None else standing.value
+        object.__setattr__(self, "result", value if value is not None and self.side.window.holds(value) else None)
 
     @property
     def standing(self) -> Read:
         """The die that counts: the Night Die once rolled (the rulings: it stands)."""
         return self.night or self.day  # type: ignore[return-value]
-
-    @cached_property
-    def result(self) -> int | None:
-        """The result within its own range (what a contest compares, again at
-        every step: worked out once), or None."""
-        value = self.standing.value
-        return value if self.side.window.holds(value) else None
 
     @property
     def consequences(self) -> bool:
