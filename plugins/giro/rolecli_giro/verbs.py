@@ -409,7 +409,7 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 
 
 def contest(action: Action, ctx) -> Outcome:
-    p = action.params
+    p = dict(action.params)  # read as a plain dict, as attack does
     data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
     return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes.changed())
 
@@ -418,7 +418,10 @@ def attack(action: Action, ctx) -> Outcome:
     """A contest against the target's defence (or, with none, a test), whose
     winner deals its Success Factor plus the weapon's bonus (the rulings, the
     toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
-    p = action.params
+    # Read as a plain dict: the core gives the parameters in a dict subclass
+    # (Completed), whose every [key] goes through __getitem__'s slot, half again
+    # a plain look-up; a contest reads some forty, and one copy costs less.
+    p = dict(action.params)
     lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
     if p["defence"] in (None, ""):
