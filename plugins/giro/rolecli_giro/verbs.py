@@ -35,6 +35,8 @@ class Changes:
     (hooks never change a Character in place): only those, as the contract
     allows; the core keeps the others, so none is copied at every hit."""
 
+    __slots__ = ("states",)  # one made at every exchange
+
     def __init__(self):
         self.states: dict[str, dict[str, Any]] = {}
 
@@ -395,9 +397,10 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     changes = Changes()
     noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
              "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
-    data = {"verb": verb, "roll": last.actor.data, "opposition": last.target.data,
-            "winner": last.winner if last.winner in ("actor", "target") else None, "outcome": _OUTCOME[last.winner],
-            "tie": last.actor.result is not None and last.actor.result == last.target.result,
+    mine, theirs, won = last.actor, last.target, last.winner
+    data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
+            "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
+            "tie": mine.result is not None and mine.result == theirs.result,
             "tie_rule": tie, "night_order": list(last.night_order),
             "rounds": [{"actor": r.actor.result, "target": r.target.result, "winner": r.winner} for r in rounds],
             "consequence_noted": noted}
