@@ -9,6 +9,7 @@ them (the output lists every die with its reason).
 
 from __future__ import annotations
 
+import sys
 from operator import itemgetter
 from typing import Any, Callable
 
@@ -104,9 +105,10 @@ def _choices(p: dict, prefix: str) -> tuple:
 
 _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tempt", "night_turn", "difficulty",
             "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
-_READ_SETTLED = {prefix: itemgetter(*(prefix + key for key in _SETTLED)) for prefix in ("", "target_")}
+# (interned, as the parameters' names are: a look-up finds the very key object, compared no further)
+_READ_SETTLED = {prefix: itemgetter(*(sys.intern(prefix + key) for key in _SETTLED)) for prefix in ("", "target_")}
 # Those of both sides of a contest, and the actor's challenge, read at once (:func:`contest_sides`).
-_READ_CONTEST = itemgetter("challenge", *_SETTLED, *("target_" + key for key in _SETTLED))
+_READ_CONTEST = itemgetter("challenge", *_SETTLED, *(sys.intern("target_" + key) for key in _SETTLED))
 
 
 def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
