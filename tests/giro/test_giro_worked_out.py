@@ -208,6 +208,14 @@ def test_a_contest_opens_once_for_the_same_sides_dice_and_tie_rule():
     assert opening(alike, (5, 5), "stalemate") is not tied and opening(alike, (5, 5), "stalemate").target.side is alike[1]
 
 
+def test_the_openings_kept_are_dropped_when_full(monkeypatch):
+    monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
+    sides = Sides((side(8), side(7)))
+    for mine, theirs in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
+        assert opening(sides, (mine, theirs), "stalemate").actor.day.dice == (mine,)
+        assert len(sides.openings) <= 3
+
+
 def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():
     """A Night Turn's or tempting fate's Night Dice are its first roll, rolled or
     counted for the odds: kept once, with the first rolls, not with the Night Dice

@@ -80,7 +80,7 @@ class Sides(tuple):
 def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     """The round as both first rolls stand, read as one roll (the actor's dice,
     then the target's): kept on the pair for the same dice and tie rule, as
-    its Turns and their standing are on their sides."""
+    its Turns are on their sides (dropped whole when full, as those are)."""
     return kept(sides.openings, (dice, tie), _opening, sides, dice, tie)
 
 
