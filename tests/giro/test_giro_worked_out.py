@@ -12,7 +12,7 @@ from rolecli.errors import RoleError
 from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health, verbs
 from rolecli_giro.clock_turn import night_roll, open_turn
-from rolecli_giro.contest import standing
+from rolecli_giro.contest import Sides, opening, standing
 from rolecli_giro.system import INFO
 from rolecli_giro.verbs import build_side, contest_dice, contest_sides, first_dice, night_dice
 
@@ -156,6 +156,7 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert open_turn(rolls, (5,)) is in_range and open_turn(rolls, [5]) is in_range
     failed = open_turn(rolls, (12,))
     assert (in_range.result, failed.result) == (6, None)  # 5 +1: the policy puts the point on it
+    assert clock_turn.Turn(rolls).result is None  # no die read yet: no result
     assert night_roll(failed, (4,)) is night_roll(failed, (4,))
     assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
     assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
@@ -163,19 +164,56 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
 
 
-def test_a_contest_round_stands_once_for_the_same_turns_tie_rule_and_night_dice():
-    """A round as it stands is kept on the actor's Turn, for the target's Turn
-    (the very one: a Turn is known by itself), the tie rule and the Night Dice
-    rolled on the way; any other of them stands anew."""
+def test_a_turns_numbers_begin_with_its_sides_said_once_for_the_side():
+    """What a side settles before the dice heads the numbers of each of its
+    Turns, worked out once for the side; another side says its own."""
+    rolls = side(7, 3, who=BERTHOLD, adjust=1, extra_day=1)
+    hit, missed = open_turn(rolls, (5, 2)), night_roll(open_turn(rolls, (12, 11)), (4,))
+    head = {"who": BERTHOLD, "challenge": None, "limit": 7, "difficulty": 3, "range": [3, 7],
+            "pool": {"day": 2, "night": 1, "night_turn": False, "tempt": False, "assistants": []}}
+    assert rolls.data == head and list(hit.data)[:len(head)] == list(head)
+    assert {k: hit.data[k] for k in head} == head and missed.data["pool"] is hit.data["pool"] is rolls.data["pool"]
+    assert (hit.data["result"], missed.data["die"], missed.data["result"]) == (6, "night", 5)
+    other = open_turn(side(9, 2, who=LENOIR), (5,))
+    assert (other.data["who"], other.data["range"], other.data["pool"]["day"]) == (LENOIR, [2, 9], 1)
+
+
+def test_a_contest_round_stands_by_its_turns_tie_rule_and_night_dice():
+    """A round as it stands follows the Turns (the very ones: a Turn is known by
+    itself), the tie rule and the Night Dice rolled on the way; any other of
+    them stands anew."""
     actor, target = open_turn(side(8, night="on-loss"), (5,)), open_turn(side(7, night="on-loss"), (5,))
     tied = standing(actor, target, "stalemate", ())
-    assert standing(actor, target, "stalemate", ()) is tied and (tied.winner, tied.rolls_next) == ("tie", None)
+    assert standing(actor, target, "stalemate", ()) == tied and (tied.winner, tied.rolls_next) == ("tie", None)
     defended = standing(actor, target, "defender", ())  # the tie goes to the target: the actor answers (on-loss)
     assert (defended.winner, defended.rolls_next) == ("target", "actor")
     assert standing(actor, target, "stalemate", ("target",)).night_order == ("target",)
     twin = open_turn(side(8, night="on-loss"), (5,))  # the same dice on a side alike: another Turn, its own rounds
-    assert twin != actor and standing(twin, target, "stalemate", ()) is not tied
+    assert twin != actor and standing(twin, target, "stalemate", ()) != tied
     assert standing(open_turn(side(8, night="never"), (5,)), target, "defender", ()).rolls_next is None
+
+
+def test_a_contest_opens_once_for_the_same_sides_dice_and_tie_rule():
+    """Both first rolls of a contest stand as their Turns do, kept on the pair
+    of sides for the same dice and tie rule; other dice, another tie rule or
+    another pair of sides open anew."""
+    actor, target = side(8, night="on-loss"), side(7, night="on-loss")
+    sides = Sides((actor, target))
+    tied = opening(sides, (5, 5), "stalemate")
+    assert opening(sides, (5, 5), "stalemate") is tied
+    assert tied == standing(open_turn(actor, (5,)), open_turn(target, (5,)), "stalemate", ())
+    assert opening(sides, (5, 5), "defender").rolls_next == "actor"
+    assert opening(sides, (6, 5), "stalemate").winner == "actor"
+    alike = Sides((actor, side(7, night="never")))
+    assert opening(alike, (5, 5), "stalemate") is not tied and opening(alike, (5, 5), "stalemate").target.side is alike[1]
+
+
+def test_the_openings_kept_are_dropped_when_full(monkeypatch):
+    monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
+    sides = Sides((side(8), side(7)))
+    for mine, theirs in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
+        assert opening(sides, (mine, theirs), "stalemate").actor.day.dice == (mine,)
+        assert len(sides.openings) <= 3
 
 
 def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():
@@ -230,10 +268,16 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     target's, and each side gets its own: as many as its first roll has, with
     its reasons (the Night Dice of tempting fate are its first roll)."""
     extra, tempting = side(7, who=BERTHOLD, extra_day=2), side(7, who=LENOIR, tempt=True)
+    sides = Sides((extra, tempting))
     ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en")
-    assert contest_dice(ctx, extra, tempting) == ((3, 4, 5), (6, 7, 8))
+    dice = contest_dice(ctx, sides)
+    assert dice == (3, 4, 5, 6, 7, 8)
     assert [read.why for read in ctx.dice.reads] == [
         "Day Die 1/3 — Berthold", "Day Die 2/3 (motivation) — Berthold", "Day Die 3/3 (motivation) — Berthold",
         "Night Die 1/3 — Clovis Lenoir", "Night Die 2/3 — Clovis Lenoir", "Night Die 3/3 — Clovis Lenoir"]
+    opened = opening(sides, dice, "stalemate")
+    assert (opened.actor.day.dice, opened.target.night.dice) == ((3, 4, 5), (6, 7, 8))
+    assert contest_dice(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es"), sides) == (1, 2, 3, 4, 5, 6)
+    assert sides.reasons["es"][0] == "Dado Diurno 1/3 — Berthold"  # each language its own
     alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
     assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))

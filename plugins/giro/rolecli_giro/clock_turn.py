@@ -12,7 +12,7 @@ and the exact odds (``odds``). A side and its dice always come to the same
 Turn, so each Turn is worked out once and kept on the side (an encounter rolls
 the same few again at every exchange), with the numbers it comes to; a Turn is
 therefore known by itself (compared and hashed as the object it is), which
-makes it a cheap key for what follows from it (``contest.standing``).
+makes it a cheap key for what follows from it (``contest.opening``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .success_range import SuccessRange
 
 Night = Literal["never", "on-failure", "on-loss", "always"]
 # The Turns kept on a side for its first rolls, and for its Night Dice (and a
-# contest's rounds kept on a Turn), are dropped whole when there are this many:
+# contest's opening rounds kept on its pair of sides), are dropped whole when there are this many:
 # a few dice fall a few ways, but many dice a great many.
 KEPT_MOST = 2048
 T = TypeVar("T")
@@ -44,7 +44,8 @@ class Pool:
     ``day``: the Day Dice, rolled first (0 when there are none). ``night``: the
     Night Dice rolled together when the Night Die is used. ``night_only``: a
     Night Turn or tempting fate, where the Night Dice are the first and only
-    roll. ``day_sources``: why each Day Die is there, as ``(kind, name)``:
+    roll. ``first``: the dice of the first roll (the Day Dice, or the Night
+    Dice of a night-only one). ``day_sources``: why each Day Die is there, as ``(kind, name)``:
     ``("", "")`` the first, ``("motivation", "")``, ``("assist", "Beckett")``
     (``""`` for an assistant not named)."""
 
@@ -54,10 +55,12 @@ class Pool:
     tempt: bool = False
     day_sources: tuple[tuple[str, str], ...] = ()
     night_only: bool = field(init=False, repr=False, compare=False)
+    first: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # said once: every roll and every step of a contest asks
         object.__setattr__(self, "night_only", self.night_turn or self.tempt)
+        object.__setattr__(self, "first", self.night if self.night_only else self.day)
 
     @property
     def assistants(self) -> list[str]:
@@ -100,6 +103,23 @@ class Side:
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
     challenge: Challenge | None = None
+
+    @cached_property
+    def data(self) -> dict:
+        """The numbers a referee checks that the side settles before the dice
+        (``--json``): the head of each of its Turns' (:attr:`Turn.data`), the
+        same for all, so worked out once for the side, which is kept: shared,
+        never change it."""
+        window, pool = self.window, self.pool
+        return {
+            "who": self.who or None,
+            "challenge": None if self.challenge is None else self.challenge.data(),
+            "limit": window.limit,
+            "difficulty": window.difficulty,
+            "range": [window.difficulty, window.limit],
+            "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
+                     "assistants": [name or None for name in pool.assistants]},
+        }
 
     @cached_property
     def best_night(self) -> int | None:
@@ -154,18 +174,20 @@ class Turn:
     side: Side
     day: Read | None = None
     night: Read | None = None
+    # The result within its own range, or None (none before a die is read):
+    # what a contest compares at every step, and every Turn made is compared,
+    # so said as it is made.
+    result: int | None = field(init=False, repr=False)
+
+    def __post_init__(self):
+        standing = self.standing
+        value = None if standing is None else standing.value
+        object.__setattr__(self, "result", value if value is not None and self.side.window.holds(value) else None)
 
     @property
     def standing(self) -> Read:
         """The die that counts: the Night Die once rolled (the rulings: it stands)."""
         return self.night or self.day  # type: ignore[return-value]
-
-    @cached_property
-    def result(self) -> int | None:
-        """The result within its own range (what a contest compares, again at
-        every step: worked out once), or None."""
-        value = self.standing.value
-        return value if self.side.window.holds(value) else None
 
     @property
     def consequences(self) -> bool:
@@ -198,25 +220,13 @@ class Turn:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
 
     @cached_property
-    def rounds(self) -> dict[tuple, Any]:
-        """The contest rounds standing with this Turn as the actor's, by the
-        target's Turn, the tie rule and the Night Dice rolled on the way
-        (:func:`contest.standing`)."""
-        return {}
-
-    @cached_property
     def data(self) -> dict:
         """The numbers a referee checks (``--json``, language-neutral keys).
-        Worked out once for a Turn, which is kept: shared, never change it."""
-        side, window, pool = self.side, self.side.window, self.side.pool
+        Worked out once for a Turn, which is kept: shared, never change it;
+        what its side settles is its side's (:attr:`Side.data`)."""
+        side, window = self.side, self.side.window
         return {
-            "who": side.who or None,
-            "challenge": None if side.challenge is None else side.challenge.data(),
-            "limit": window.limit,
-            "difficulty": window.difficulty,
-            "range": [window.difficulty, window.limit],
-            "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
-                     "assistants": [name or None for name in pool.assistants]},
+            **side.data,
             "day": self.day.data(window) if self.day else None,
             "night": self.night.data(window) if self.night else None,
             "die": self.standing.die,

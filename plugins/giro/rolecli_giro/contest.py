@@ -14,9 +14,10 @@ Nobody within range is a Fallo Simultáneo (001-R19). Equal results follow the
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Callable, Literal, NamedTuple
 
-from .clock_turn import Turn, kept, night_roll, wants_night
+from .clock_turn import Turn, kept, night_roll, open_turn, wants_night
 
 Winner = Literal["actor", "target", "tie", "none"]
 REROLLS = 10  # a reroll rule stops after this many ties in a row: the last one is a stalemate
@@ -58,11 +59,47 @@ class Round(NamedTuple):
     rolls_next: Who | None = None
 
 
+class Sides(tuple):
+    """Both sides of a contest, the actor's then the target's (a pair, read as
+    one), with what follows from the two alone kept on it: an encounter plays
+    the same two again at every exchange."""
+
+    @cached_property
+    def openings(self) -> dict[tuple[tuple[int, ...], str], Round]:
+        """The rounds as both first rolls leave them, by their dice and the tie
+        rule (:func:`opening`)."""
+        return {}
+
+    @cached_property
+    def reasons(self) -> dict[str, tuple[str, ...]]:
+        """Why each die of both first rolls is read, by language (kept by
+        ``verbs``, which says it)."""
+        return {}
+
+
+def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
+    """The round as both first rolls stand, read as one roll (the actor's dice,
+    then the target's): kept on the pair for the same dice and tie rule, as
+    its Turns are on their sides (dropped whole when full, as those are)."""
+    return kept(sides.openings, (dice, tie), _opening, sides, dice, tie)
+
+
+def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
+    actor, target = sides
+    mine = actor.pool.first
+    return standing(open_turn(actor, dice[:mine]), open_turn(target, dice[mine:]), tie, ())
+
+
 def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
     """Play out the Night Dice after both sides' first rolls, the actor's first
     when both would roll. ``night_dice(turn)`` gives the Night Dice of that
     side when it rolls them."""
-    now = standing(actor, target, tie, ())
+    return play_out(standing(actor, target, tie, ()), night_dice, tie)
+
+
+def play_out(now: Round, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
+    """:func:`settle` from the round as both first rolls leave it (:func:`opening`)."""
+    actor, target = now.actor, now.target
     while now.rolls_next is not None:
         if now.rolls_next == "actor":
             actor = night_roll(actor, night_dice(actor))
@@ -73,13 +110,9 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
-    """The round as it stands with these Turns. Kept on the actor's Turn: the
-    same Turns (kept on their sides) stand the same way in every contest that
-    comes to them, which an encounter plays again at every exchange."""
-    return kept(actor.rounds, (target, tie, night_order), _standing, actor, target, tie, night_order)
-
-
-def _standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
+    """The round as it stands with these Turns. Not kept: the round both first
+    rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
+    meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
     if wants_night(actor, losing=now not in ("actor", "tie"), at_least=_to_win(target, ties_win=False)):
         return Round(actor, target, now, night_order, "actor")

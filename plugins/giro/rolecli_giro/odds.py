@@ -34,7 +34,7 @@ def highest(n: int) -> list[tuple[int, int]]:
 
 def first_dice(side: Side) -> int:
     """How many dice the side's first roll reads."""
-    return side.pool.night if side.pool.night_only else side.pool.day
+    return side.pool.first
 
 
 def night_dice(side: Side) -> int:

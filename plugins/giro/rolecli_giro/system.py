@@ -3,6 +3,8 @@ events. Only declarations: the rules load when a verb runs."""
 
 from __future__ import annotations
 
+import sys
+
 from rolecli.contract import ActionSpec, Field, Label, Param, RuleOption, SystemInfo
 
 L = Label
@@ -50,7 +52,8 @@ def side_params(night_default: str, night_choices: tuple[str, ...], prefix: str 
     whose = L("", "") if not prefix else L(" (oposición)", " (opposition)")
 
     def p(name: str, kind: str, es: str, en: str, **kw) -> Param:
-        return Param(prefix + name, kind, L(es + whose.es, en + whose.en), owner=owner, **kw)
+        # its name interned, as the verbs' readers of it are: a look-up by the very key object
+        return Param(sys.intern(prefix + name), kind, L(es + whose.es, en + whose.en), owner=owner, **kw)
 
     return (
         p("difficulty", "int", "Dificultad: 1 rutinaria … 6 o más, en extremo ardua",
