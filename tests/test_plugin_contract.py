@@ -234,6 +234,22 @@ def test_what_is_worked_out_once_per_sheet_is_bounded_for_each_sheet(monkeypatch
     assert asked == list(range(20)) + ["again"]
 
 
+def test_what_is_worked_out_is_kept_for_a_bounded_number_of_sheets(monkeypatch):
+    """A long simulation may meet sheet after sheet (a test, a tool reading many
+    campaigns): the sheets kept are dropped when there are too many, and one
+    dropped is worked out anew when asked again."""
+    from rolecli import contract
+
+    monkeypatch.setattr(contract, "_WORKED", {})
+    monkeypatch.setattr(contract, "_WORKED_LIMIT", 4)
+    sheets, asked = [{"hp": n} for n in range(10)], []
+    for sheet in sheets:
+        assert contract.worked_out(sheet, "hp", lambda s=sheet: asked.append(s["hp"]) or s["hp"]) == sheet["hp"]
+    assert len(contract._WORKED) <= 4
+    assert contract.worked_out(sheets[0], "hp", lambda: asked.append("again") or 0) == 0
+    assert asked == list(range(10)) + ["again"]
+
+
 def test_what_is_worked_out_is_given_its_arguments_once_and_kept_by_the_sheet():
     """``worked_out(sheet, key, work, *args)`` calls ``work(*args)`` the first
     time only (a verb hands its function the arguments rather than a closure);
