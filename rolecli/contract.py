@@ -760,14 +760,18 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args
     (its module's name), so that they never meet the system's. Give ``work`` its
     arguments (``worked_out(sheet, key, rated, sheet, text)``) rather than a
     closure over the caller's: a closure makes a cell of each local it reads, at
-    every call, found or not."""
+    every call, found or not. A key that cannot be hashed (a list in it) is
+    worked out at every call, not kept: the caller need not look first."""
     found = _WORKED.get(id(sheet))
     if found is None or found[0] is not sheet:
         if len(_WORKED) >= _WORKED_LIMIT:
             _WORKED.clear()
         found = _WORKED[id(sheet)] = (sheet, {})
     memo = found[1]
-    value = memo.get(key, _UNKNOWN)  # one look-up: a key may be a long tuple, hashed and compared at each
+    try:
+        value = memo.get(key, _UNKNOWN)  # one look-up: a key may be a long tuple, hashed and compared at each
+    except TypeError:  # a key that holds a list or a table (a direct call's parameters): worked out, not kept
+        return work(*args)
     if value is _UNKNOWN:
         if len(memo) >= _WORKED_PER_SHEET:
             memo.clear()

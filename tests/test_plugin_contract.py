@@ -234,6 +234,16 @@ def test_what_is_worked_out_once_per_sheet_is_bounded_for_each_sheet(monkeypatch
     assert asked == list(range(20)) + ["again"]
 
 
+def test_a_key_that_cannot_be_hashed_is_worked_out_at_every_call_and_not_kept():
+    from rolecli import contract
+
+    sheet, asked = {"hp": 3}, []
+    for _ in range(2):
+        assert contract.worked_out(sheet, ("side", ["a list typed"]), lambda: asked.append(1) or 7) == 7
+    assert asked == [1, 1]
+    assert contract._WORKED[id(sheet)][1] == {}  # nothing kept for it
+
+
 def test_what_is_worked_out_is_kept_for_a_bounded_number_of_sheets(monkeypatch):
     """A long simulation may meet sheet after sheet (a test, a tool reading many
     campaigns): the sheets kept are dropped when there are too many, and one

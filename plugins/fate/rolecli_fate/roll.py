@@ -194,14 +194,8 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     if not any(given):  # (most sides are given none of them: the key is short, and read as such)
         given = ()
     size = (reads.group and int(p.get("group") or 0)) or (acting_size(work, who) if who is not None else 0)
-    made = (skill_text, what, reads, given, size, lang, work.ctx.options["combine"])
-    try:
-        hash(made)
-    except TypeError:  # a list given (a direct call's): worked out for this side alone
-        name, value, mods = _make_up(who, *made)
-    else:
-        name, value, mods = (_make_up(who, *made) if who is None
-                             else worked_out(who.sheet, made, _make_up, who, *made))
+    made = (skill_text, what, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
+    name, value, mods = _make_up(who, *made) if who is None else worked_out(who.sheet, made, _make_up, who, *made)
     if not invoked:  # (most sides invoke nothing)
         return Side(name, value, mods)
     spent, notes = 0, []

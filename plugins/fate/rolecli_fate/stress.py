@@ -190,10 +190,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), tuple(map(p.get, HIT_CHOICES)), tuple(state), frozen(state.values()),
            attacker and (attacker.name, work.get(attacker, "puntos_destino")))
-    try:
-        hash(key)
-    except TypeError:  # a state or a choice that cannot be a key (a table the rules do not know, a list typed)
-        return mark_stress(work, ch, stress, track, p, lang, attacker)
+    # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
     lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
     for attacked, field, value in sets:  # (the first time, set already: setting it again changes nothing)
         work.set(ch if attacked else attacker, field, value)
