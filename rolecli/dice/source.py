@@ -207,7 +207,10 @@ class DiceSource:
     def roll_many(self, sides: int, whys: Sequence[str]) -> list[int]:
         """Several dice of ``sides`` faces, one for each reason in ``whys`` (a
         pool of d10): the values and records of ``[roll(sides, why) for why in whys]``,
-        without a call per die."""
+        without a call per die; one die read as :meth:`roll` reads it (a pool's
+        machinery costs twice the die, and a pool of one is the commonest)."""
+        if len(whys) == 1:
+            return [self.roll(sides, whys[0])]
         if self._given is None and self._plain:
             values = self._below_many(sides, len(whys), 1)
             self._raw.append((sides, values, "rolled", whys))
@@ -217,7 +220,10 @@ class DiceSource:
 
     def fudge_many(self, whys: Sequence[str]) -> list[int]:
         """Several fudge dice, one for each reason in ``whys`` (Fate's 4dF):
-        the values and records of ``[fudge(why) for why in whys]``, without a call per die."""
+        the values and records of ``[fudge(why) for why in whys]``, without a call per die
+        (one die as :meth:`fudge` reads it)."""
+        if len(whys) == 1:
+            return [self.fudge(whys[0])]
         if self._given is None and self._plain:
             values = self._below_many(3, len(whys), -1)
             self._raw.append(("F", values, "rolled", whys))

@@ -145,10 +145,7 @@ def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: b
     sd, control_why, situation_whys = _ready(score, rung, what, ctx.lang)
     source = ctx.dice
     control = source.roll(20, control_why)
-    # (one situation die, the most rolled, read alone: a pool's machinery costs twice the die)
-    count = sd.count
-    values = ([source.roll(sd.sides, situation_whys[0])] if count == 1 else
-              source.roll_many(sd.sides, situation_whys) if count else [])
+    values = source.roll_many(sd.sides, situation_whys) if situation_whys else []
     total = control + sd.sign * sum(values)
     key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
     return CheckResult(score, rung, control, values, total, key, notes, marginal)
