@@ -252,6 +252,11 @@ def test_the_benchmark_leaves_the_workers_out_at_zero_trials():
                            "--workers-trials", "0"], capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
     assert "| dice |" in done.stdout and "--workers 2" not in done.stdout
+    header, row = (next(line for line in done.stdout.splitlines() if line.startswith(start))
+                   for start in ("| system |", "| dice |"))
+    # the last column: the hooks alone over what the 8x goal allows an exchange (near 0 at 20 trials)
+    assert header.endswith("| its hooks alone ÷ that |") and row.count("|") == header.count("|")
+    assert float(row.split("|")[-2]) >= 0
 
 
 def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaigns):
