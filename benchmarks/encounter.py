@@ -208,13 +208,22 @@ def main() -> None:
     parser.add_argument("--workers-trials", type=int, default=10_000, help="trials of the workers comparison (0 leaves it out)")
     parser.add_argument("--workers-system", default="dice", help="the system whose sample the workers play")
     args = parser.parse_args()
+    systems = args.systems.split(",")
+    unknown = [s for s in systems + [args.workers_system] if s not in SAMPLES]
+    wrong = (f"no sample encounter of system {unknown[0]!r}: choose among {', '.join(SAMPLES)}" if unknown
+             else f"--trials {args.trials} must be at least 1" if args.trials < 1
+             else f"--workers-trials {args.workers_trials} must be 0 (none) or more" if args.workers_trials < 0
+             else None)
+    if wrong:
+        print(f"benchmarks/encounter.py: {wrong}.", file=sys.stderr)
+        raise SystemExit(2)
     scratch = Path(tempfile.mkdtemp(prefix="rolecli-bench-"))
     root = scratch / "campaigns"
     shutil.copytree(REPO / "campaigns", root, ignore=shutil.ignore_patterns(".lock", ".current", "log.jsonl",
                                                                            "state.toml"))
     try:
         rows, d10s = [], []
-        for system in args.systems.split(","):
+        for system in systems:
             camp = SAMPLES[system]
             # the d10 loop again right before each command: a shared machine's speed drifts by tens
             # of per cent within minutes, and a ratio holds only against a baseline taken beside it

@@ -259,6 +259,18 @@ def test_the_benchmark_leaves_the_workers_out_at_zero_trials():
     assert float(row.split("|")[-2]) >= 0
 
 
+@pytest.mark.parametrize("args, said", [
+    (["--systems", "dice,nope"], "no sample encounter of system 'nope': choose among dice, fate, alternity"),
+    (["--trials", "0"], "--trials 0 must be at least 1."),
+    (["--workers-trials", "-1"], "--workers-trials -1 must be 0 (none) or more."),
+])
+def test_the_benchmark_refuses_what_it_cannot_measure_in_one_line(args, said):
+    done = subprocess.run([sys.executable, "benchmarks/encounter.py", *args], capture_output=True, text=True,
+                          cwd=REPO)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"benchmarks/encounter.py: {said}") and done.stderr.count("\n") == 1
+
+
 def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaigns):
     """A play keeps each side's fighters until one of them can act no longer,
     or again: a hit that leaves the foe standing changes nothing of it."""
