@@ -110,19 +110,16 @@ class Verbs:
             return None
         return self.played(run, *first, action, ctx)
 
-    def played(self, run: Callable[..., Any], *arguments: Any, shared: bool = True) -> Any:
+    def played(self, run: Callable[..., Any], *arguments: Any) -> Any:
         """``run`` (a verb's function) called with the hook's ``arguments`` in
         its order (the action and the context last), the action with the verb's
-        own complete parameters, the context with every rule option.
-        ``shared=False``: the action is the caller's for this call alone, and
-        nothing wraps the hook to read it after (:meth:`rolecli.plugins._Guarded.prepared`'s
-        calls: the core makes each call's parameters anew), so the verb may have
-        it as it is, without a copy."""
+        own complete parameters (a house rule wrapping the hook may read the
+        caller's after it), the context with every rule option. (A hook that
+        nothing wraps is prepared to call ``run`` itself:
+        :meth:`rolecli.plugins._Guarded.prepared`.)"""
         action, ctx = arguments[-2], arguments[-1]
         if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's calls are)
             action, ctx = complete(self.info, action, ctx)
-        elif not shared:
-            return run(*arguments)
         return run(*arguments[:-2], own(action), ctx)
 
     def run_of(self, hook: str, verb: str) -> Callable[..., Any] | None:

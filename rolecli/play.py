@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from rolecli.contract import Action, ActionSpec, Character, Context, Effect, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
-from rolecli.dispatch import HOOK_OF, complete
+from rolecli.dispatch import HOOK_OF, Completed, Options, complete
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.envelope import After, after, envelope, subjects_named
 from rolecli.errors import RoleError
@@ -124,12 +124,17 @@ def find_character(characters: dict[str, Character], name: str, campaign: str) -
     return characters[find(characters, name, campaign)]
 
 
-def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character]) -> Outcome:
+def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character],
+         hook: Callable[..., Any] | None = None) -> Outcome:
     """``spec``'s hook called on ``subjects`` (once per character for a
     recovery, the outcomes merged into one: :func:`merge`), with every
-    parameter and rule option filled in."""
-    action, ctx = complete(system.info, action, ctx)
-    hook = getattr(system.hooks, HOOK_OF[spec.hook]).prepared(spec.name)  # the hook's arguments, in its order
+    parameter and rule option filled in. ``hook``: :func:`prepared` for
+    ``spec``, where the caller keeps it for its many calls (a conflict does:
+    :meth:`rolecli.tracker.Tracker.hook`)."""
+    if type(action.params) is not Completed or type(ctx.options) is not Options:  # (a conflict's calls are)
+        action, ctx = complete(system.info, action, ctx)
+    if hook is None:
+        hook = prepared(system, spec)
     if spec.hook == "damage":
         result = hook(subjects[0], action, ctx)
     elif spec.hook == "recover":
@@ -140,7 +145,14 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
         result = hook(subjects, action, ctx)
     else:
         result = hook(action, ctx)
-    return _given(system, spec, result)
+    return result if result is not None else _given(system, spec, result)
+
+
+def prepared(system, spec: ActionSpec) -> Callable[..., Any]:
+    """``spec``'s hook ready for many calls, a function of its arguments in its
+    order (``_Guarded.prepared``): good while no plugin is registered, a
+    command's or a play's lifetime."""
+    return getattr(system.hooks, HOOK_OF[spec.hook]).prepared(spec.name)
 
 
 def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: Character) -> Outcome:
@@ -148,9 +160,10 @@ def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: C
     gives it: what a conflict calls at a turn's, round's or scene's end, one
     character at a time, and keeps without merging it (:func:`merge` makes
     it the ``recover`` verb's outcome, for whoever shows it)."""
-    action, ctx = complete(system.info, action, ctx)
+    if type(action.params) is not Completed or type(ctx.options) is not Options:
+        action, ctx = complete(system.info, action, ctx)
     result = system.hooks.rolecli_recover.prepared(spec.name)(character, action.params.get("event"), action, ctx)
-    return _given(system, spec, result)
+    return result if result is not None else _given(system, spec, result)
 
 
 def _given(system, spec: ActionSpec, result: Outcome | None) -> Outcome:

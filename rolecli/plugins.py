@@ -59,14 +59,14 @@ import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property, partial
+from functools import cache, cached_property
 from typing import Any, Callable, Iterable
 
 import pluggy
 
 from rolecli import hookspecs, plugin_index
 from rolecli.contract import SUPPORTED_CONTRACTS, Odds, Outcome, SystemInfo
-from rolecli.dispatch import KIND_OF, Verbs, declares_functions
+from rolecli.dispatch import KIND_OF, Completed, Options, Verbs, complete, declares_functions
 from rolecli.errors import PluginError, RoleError
 from rolecli.outcomes import problem  # every hook call's result is checked: imported once
 
@@ -520,10 +520,11 @@ class _Guarded:
                 _Witness.done(witness)
         return self._checked(result, kwargs, witness)
 
-    def _failure(self, exc: BaseException) -> PluginFailure | None:
+    def _failure(self, exc: BaseException, named: bool = False) -> PluginFailure | None:
         """The plugin's failure ``exc`` is, when it arose in a plugin's code or
-        in a function one of its verbs names; ``None`` in rolecli's own code."""
-        record = self.plugins.culprit(exc.__traceback__) or self._played(exc.__traceback__)
+        in a function one of its verbs names (``named``: ``exc`` came out of
+        such a function, called at once); ``None`` in rolecli's own code."""
+        record = self.plugins.culprit(exc.__traceback__) or (self.owner if named else self._played(exc.__traceback__))
         return PluginFailure(record, self.hook, exc) if record is not None else None
 
     def prepared(self, verb: str | None) -> Callable[..., Any]:
@@ -533,9 +534,10 @@ class _Guarded:
         what ``self(**arguments)`` gives. When nothing wraps or traces the hook
         and one implementation alone answers it (:meth:`_alone`), that one is
         called at once, guarded and checked alike: a conflict's thousands of
-        calls skip the keywords, pluggy's loop and, for a verb the system's relay
-        (:class:`~rolecli.dispatch.Verbs`) plays, the relay's hook and its
-        look-ups (about 5 µs a call). Kept until pluggy registers another plugin."""
+        calls skip the keywords, pluggy's loop and, for a verb the system's
+        relay (:class:`~rolecli.dispatch.Verbs`) plays, the relay's hook, its
+        look-ups and its call of the verb's function (about 6 µs a call). Kept
+        until pluggy registers another plugin."""
         if self._as_of != self.plugins.registrations:
             self._direct()
         found = self._prepared.get(verb)
@@ -546,17 +548,21 @@ class _Guarded:
     def _prepare(self, verb: str | None) -> Callable[..., Any]:
         names = tuple(self.caller.spec.argnames)
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
-        answer = self._alone(verb, names)
+        answer, named = self._alone(verb, names)
         if answer is None:
             return lambda *arguments: self(**keywords(arguments))
 
         def play(*arguments: Any) -> Any:
+            if named:  # a verb's function gets its parameters and the rule options complete, as the relay gives them
+                action, ctx = arguments[-2], arguments[-1]
+                if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's are)
+                    arguments = (*arguments[:-2], *complete(self.info, action, ctx))
             try:
                 result = answer(*arguments)
             except RoleError:
                 raise
             except (Exception, SystemExit) as exc:
-                failure = self._failure(exc)
+                failure = self._failure(exc, named)
                 if failure is None:
                     raise
                 raise failure from exc
@@ -564,21 +570,25 @@ class _Guarded:
 
         return play
 
-    def _alone(self, verb: str | None, names: tuple[str, ...]) -> Callable[..., Any] | None:
+    def _alone(self, verb: str | None, names: tuple[str, ...]) -> tuple[Callable[..., Any] | None, bool]:
         """What answers this hook for ``verb``, called with the hook's arguments
         in its spec's order, when a single implementation does and nothing wraps
         or traces it: the function the verb names, through the system's relay,
-        or the plugin's own implementation when it takes every argument. ``None``:
-        the hook is called as pluggy calls it."""
+        or the plugin's own implementation when it takes every argument, and
+        whether it is a function a verb names; ``None``: the hook is called as
+        pluggy calls it. (The verb's function itself, not the relay's
+        :meth:`~rolecli.dispatch.Verbs.played` around it: the prepared call
+        completes what the relay would, and the action is the caller's for
+        this call alone, so the verb has it as it is, without a copy.)"""
         calls = self._calls if self.plain else None
         if calls is None or len(calls) != 1:
-            return None
+            return None, False
         function, wanted = calls[0]
         relay = getattr(function, "__self__", None)
         if isinstance(relay, Verbs):
             run = relay.run_of(KIND_OF[self.hook], verb) if verb is not None else None
-            return partial(relay.played, run, shared=False) if run is not None else None
-        return function if wanted == names else None
+            return run, True
+        return (function if wanted == names else None), False
 
     def _checked(self, result: Any, kwargs: dict[str, Any], witness: "_Witness | None") -> Any:
         """``result``, unless the core must not use it (a :class:`PluginFailure` then)."""

@@ -27,7 +27,7 @@ from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
 from rolecli.dispatch import Completed, Options
 from rolecli.errors import RoleError
-from rolecli.play import apply, call, recover
+from rolecli.play import apply, call, prepared, recover
 from rolecli.status import status_of
 
 
@@ -70,6 +70,8 @@ class Tracker:
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
+        # each verb's hook prepared once for the conflict's calls (play.prepared): (spec, hook) by the spec's id
+        self.prepared: dict[int, tuple[ActionSpec, Any]] = {}
 
     # --- who can act ------------------------------------------------------------
 
@@ -110,7 +112,13 @@ class Tracker:
         moved. ``who``: whose doing it is, for :meth:`refusal`. One method, not a
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
-            outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects)
+            if caller is None:
+                kept = self.prepared.get(id(spec))  # by id (an ActionSpec's hash walks all its fields), with it
+                if kept is None or kept[0] is not spec:
+                    kept = self.prepared[id(spec)] = (spec, prepared(self.system, spec))
+                outcome = call(self.system, spec, action, self.ctx, subjects, kept[1])
+            else:
+                outcome = caller(self.system, spec, action, self.ctx, subjects)
             moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)

@@ -51,8 +51,8 @@ def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, m
     from rolecli.encounter import simulate
 
     told, call, play_trials = [], tracker.call, simulate.play_trials
-    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects:
-                        told.append(ctx.explain) or call(system, spec, action, ctx, subjects))
+    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects, *hook:
+                        told.append(ctx.explain) or call(system, spec, action, ctx, subjects, *hook))
 
     def trials(explain=None):  # the hooks' explain in the trials alone (not in the rehearsal before them)
         def played(*args):
@@ -327,3 +327,26 @@ def test_the_trials_ask_the_statuses_they_start_with_once(campaigns, monkeypatch
     play_trials(enc, {}, 7, 0, 10)
     assert [name for name, starting in asked if starting] == list(enc.participants)
     assert len(asked) > len(enc.participants)  # those a trial hurt are asked again
+
+
+def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monkeypatch):
+    """A conflict keeps each verb's hook as prepared for it (``play.prepared``)
+    for all its calls: a trial prepares its check and its damage once each, not
+    at every exchange; and a hook kept for one ``ActionSpec`` is never used for
+    another that came to have the same id."""
+    import rolecli.tracker as tracker
+    from rolecli.encounter.simulate import play_trials
+
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    asked, prepared = [], tracker.prepared
+    monkeypatch.setattr(tracker, "prepared", lambda system, spec: asked.append(spec.name) or prepared(system, spec))
+    results = play_trials(enc, {}, 7, 0, 20)
+    assert sum(r[3] for r in results) > 200  # exchanges, each a check and, on a hit, a damage
+    assert sorted(set(asked)) == ["check", "damage", "initiative"] and len(asked) <= 3 * 20
+    play = Play(enc, seed=1)
+    check, damage = enc.info.action("check"), enc.info.action("damage")
+    play.prepared[id(damage)] = (check, lambda *a: pytest.fail("the hook kept for another spec"))
+    ana = play.characters["Ana"]
+    outcome, moved = play.hook(damage, Action("damage", {"amount": 2}, ana), [ana])
+    assert moved == ["Ana"] and outcome.changes["Ana"]["damage"] == 2
