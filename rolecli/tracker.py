@@ -71,7 +71,7 @@ class Tracker:
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
         # each verb's hook prepared once for the conflict's calls (play.prepared): (spec, hook) by the spec's id
-        self.prepared: dict[int, tuple[ActionSpec, Any]] = {}
+        self.prepared_hooks: dict[int, tuple[ActionSpec, Any]] = {}
 
     # --- who can act ------------------------------------------------------------
 
@@ -113,9 +113,10 @@ class Tracker:
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
             if caller is None:
-                kept = self.prepared.get(id(spec))  # by id (an ActionSpec's hash walks all its fields), with it
+                # by id (an ActionSpec's hash walks all its fields), kept beside the spec it is for
+                kept = self.prepared_hooks.get(id(spec))
                 if kept is None or kept[0] is not spec:
-                    kept = self.prepared[id(spec)] = (spec, prepared(self.system, spec))
+                    kept = self.prepared_hooks[id(spec)] = (spec, prepared(self.system, spec))
                 outcome = call(self.system, spec, action, self.ctx, subjects, kept[1])
             else:
                 outcome = caller(self.system, spec, action, self.ctx, subjects)

@@ -346,7 +346,7 @@ def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monk
     assert sorted(set(asked)) == ["check", "damage", "initiative"] and len(asked) <= 3 * 20
     play = Play(enc, seed=1)
     check, damage = enc.info.action("check"), enc.info.action("damage")
-    play.prepared[id(damage)] = (check, lambda *a: pytest.fail("the hook kept for another spec"))
+    play.prepared_hooks[id(damage)] = (check, lambda *a: pytest.fail("the hook kept for another spec"))
     ana = play.characters["Ana"]
     outcome, moved = play.hook(damage, Action("damage", {"amount": 2}, ana), [ana])
     assert moved == ["Ana"] and outcome.changes["Ana"]["damage"] == 2
