@@ -155,14 +155,18 @@ def prepared(system, spec: ActionSpec) -> Callable[..., Any]:
     return getattr(system.hooks, HOOK_OF[spec.hook]).prepared(spec.name)
 
 
-def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: Character) -> Outcome:
+def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: Character,
+            hook: Callable[..., Any] | None = None) -> Outcome:
     """The recovery ``spec`` of one ``character``, its outcome as the system
     gives it: what a conflict calls at a turn's, round's or scene's end, one
     character at a time, and keeps without merging it (:func:`merge` makes
-    it the ``recover`` verb's outcome, for whoever shows it)."""
+    it the ``recover`` verb's outcome, for whoever shows it). ``hook``: as
+    :func:`call` takes it."""
     if type(action.params) is not Completed or type(ctx.options) is not Options:
         action, ctx = complete(system.info, action, ctx)
-    result = system.hooks.rolecli_recover.prepared(spec.name)(character, action.params.get("event"), action, ctx)
+    if hook is None:
+        hook = prepared(system, spec)
+    result = hook(character, action.params.get("event"), action, ctx)
     return result if result is not None else _given(system, spec, result)
 
 

@@ -107,19 +107,17 @@ class Tracker:
              caller=None) -> tuple[Outcome, list[str]]:
         """``spec``'s hook played as every verb is (``caller``: by default
         :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
-        character), then :func:`rolecli.play.apply` keeps its changes and
+        character), with the hook prepared once for the conflict
+        (:func:`rolecli.play.prepared`), then :func:`rolecli.play.apply` keeps its changes and
         effects; the outcome, and the names of the characters whose state it
         moved. ``who``: whose doing it is, for :meth:`refusal`. One method, not a
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
-            if caller is None:
-                # by id (an ActionSpec's hash walks all its fields), kept beside the spec it is for
-                kept = self.prepared_hooks.get(id(spec))
-                if kept is None or kept[0] is not spec:
-                    kept = self.prepared_hooks[id(spec)] = (spec, prepared(self.system, spec))
-                outcome = call(self.system, spec, action, self.ctx, subjects, kept[1])
-            else:
-                outcome = caller(self.system, spec, action, self.ctx, subjects)
+            # by id (an ActionSpec's hash walks all its fields), kept beside the spec it is for
+            kept = self.prepared_hooks.get(id(spec))
+            if kept is None or kept[0] is not spec:
+                kept = self.prepared_hooks[id(spec)] = (spec, prepared(self.system, spec))
+            outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, kept[1])
             moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)

@@ -350,3 +350,9 @@ def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monk
     ana = play.characters["Ana"]
     outcome, moved = play.hook(damage, Action("damage", {"amount": 2}, ana), [ana])
     assert moved == ["Ana"] and outcome.changes["Ana"]["damage"] == 2
+    # a recovery at every round's end too (middle's, the ones no memo answers): once a trial
+    middle = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "middle", system_info))
+    asked.clear()
+    play_trials(middle, {}, 7, 0, 10)
+    assert 0 < asked.count("recover") <= 10
