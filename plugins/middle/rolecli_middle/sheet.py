@@ -107,8 +107,11 @@ class Fighter:
         fields = self._fields_set
         if not fields or self.character is None:  # (most set nothing)
             return {}
-        before = self.character.state
-        return {k: v for k, v in fields.items() if k not in before or before[k] != v}
+        before, moved = self.character.state, {}
+        for k, v in fields.items():  # (a loop: a comprehension costs a function's call, for a field or two)
+            if k not in before or before[k] != v:
+                moved[k] = v
+        return moved
 
     def capability(self, text: Any, innate: bool = False, what: str | Label = C.CAPABILITY) -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
@@ -246,11 +249,10 @@ class Scene:
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
-        characters, fighters, out = self.characters, self._fighters, []
-        for name in characters:
+        fighters, out = self._fighters, []
+        for name, character in self.characters.items():
             fighter = fighters.get(name)
             if fighter is None:
-                character = characters[name]
                 state = character.state  # Character.value, without a call for each of the campaign's characters
                 if state[key] if key in state else character.sheet.get(key):
                     out.append(self.fighter(character))
@@ -262,7 +264,12 @@ class Scene:
         """Each fighter's state fields that now differ from its character's: the
         core keeps the others as they are (a blow sets one field or two of 18,
         and the core reads every field it is given)."""
-        return {f.name: moved for f in self._fighters.values() if (moved := f.moved())}
+        out = {}
+        for f in self._fighters.values():  # (two fighters, most often: a loop, as in moved)
+            moved = f.moved()
+            if moved:
+                out[f.name] = moved
+        return out
 
     def t(self, es: str, en: str) -> str:
         return tr(self.lang, es, en)

@@ -98,7 +98,10 @@ _TARGET_GIVEN = (("armour", "armadura"), ("shield", "escudo"), ("life", "vida"),
 
 
 def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) -> Fighter:
-    values = {key: value for name, key in _TARGET_GIVEN if (value := p.get(name)) is not None}
+    values = {}
+    for name, key in _TARGET_GIVEN:  # (a loop: a simulation's calls type none, and a comprehension costs a call)
+        if (value := p.get(name)) is not None:
+            values[key] = value
     extra = states_of(p.get("target_states"), "--target-states")
     if extra:
         values["extra_states"] = extra
