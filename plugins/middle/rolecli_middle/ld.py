@@ -78,10 +78,17 @@ class Throw:
 
     def data(self) -> dict:
         ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes
+        # (loops, not comprehensions: an LD has a modifier or two and keeps a die or two, and a
+        # comprehension costs a function's call, at every LD of a simulation)
+        mods, kept = [], []
+        for m in ld.mods:
+            mods.append(m.as_json())
+        for i in self.kept:
+            kept.append(faces[i])
         return {"capability": capability.name, "rating": capability.rating, "innate": capability.innate,
-                "nd": ld.nd, "nd_modifiers": [m.as_json() for m in ld.mods], "nd_level": plan.level,
+                "nd": ld.nd, "nd_modifiers": mods, "nd_level": plan.level,
                 "shrink": plan.shrink, "sizes": list(sizes or ()), "faces": faces,
-                "reading": plan.reading if sizes else None, "kept": [faces[i] for i in self.kept],
+                "reading": plan.reading if sizes else None, "kept": kept,
                 "result": self.result, "goal": ld.needed, "success": self.success,
                 "automatic_failure": sizes is None, "cannot_succeed": sizes is None or ld.hopeless}
 

@@ -112,11 +112,16 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                         "name the side's members with --members A,B,C (or, for a quick roll, the valor of those "
                         "still standing: --members 1,2 --fallen 2)."))
     extra = int(p.get("fallen") or 0)
-    standing = [m for m in members if not _down(m)]
+    standing, named, beastly = [], 0, 0  # those standing; the campaign's characters, and the beasts among them
+    for m in members:  # (one loop, not three comprehensions: a simulation asks at every round's end)
+        if not _down(m):
+            standing.append(m)
+        if m.character is not None:
+            named += 1
+            beastly += bool(m.get("bestia"))
     casualties = len(members) - len(standing) + extra
     size = len(members) + extra
-    named = [m for m in members if m.character is not None]
-    beasts = bool(p.get("beasts")) or (bool(named) and all(m.get("bestia") for m in named))
+    beasts = bool(p.get("beasts")) or (named > 0 and beastly == named)
     data: dict = {"size": size, "casualties": casualties, "beasts": beasts, "checked": False, "members": []}
     if beasts:
         leader = scene.named(str(p.get("leader") or next((m.get("lider") for m in members if m.get("lider")), "")))

@@ -110,8 +110,11 @@ def refuse_if_dead(target: Fighter) -> None:
 
 
 def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
-    return [f.name for f in scene.holding("cubre") if scene.named(f.get("cubre")) is target
-            and f.can_act and f is not attacker]
+    covering = []
+    for f in scene.holding("cubre"):  # (a loop: most blows find nobody covering, and a comprehension costs a call)
+        if scene.named(f.get("cubre")) is target and f.can_act and f is not attacker:
+            covering.append(f.name)
+    return covering
 
 
 def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list[Mod]:
