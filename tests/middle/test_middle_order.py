@@ -119,6 +119,16 @@ def test_004_R15_beasts_roll_only_when_their_leader_dies(cli):
     assert r.json["beasts"] is True and r.json["leader_dead"] is True and r.json["checked"] is True
 
 
+
+def test_004_R15_a_side_is_of_beasts_only_when_all_its_characters_are(cli):
+    # a beast and a warrior, in either order: a side of people, whose valor counts its casualties
+    for members in ("Perro,Aldara", "Aldara,Perro"):
+        assert camp(cli, "morale", "--members", members).json["beasts"] is False
+    # the beasts alone, and a quick roll's numbers with them: only the characters named are asked
+    assert camp(cli, "morale", "--members", "Perro,Dientes de Sable").json["beasts"] is True
+    assert camp(cli, "morale", "--members", "Perro,1").json["beasts"] is True
+    assert quick(cli, "morale", "--members", "1,1").json["beasts"] is False
+
 # --- 004-R5: one combat action a round ----------------------------------------------
 
 def test_004_R5_one_combat_action_per_round(cli):

@@ -78,7 +78,7 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
         ld = Ld(fighter.capability(C.IMPULSE), S.own(fighter.states, {"combat"}), None, *ld_rules(scene), who=fighter.name)
         t = LD.throw(ld, dice, f"{why} {fighter.name}")
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
-    rows.sort(key=lambda r: r[:4])
+    rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
     lines = []
     if scene.explain:
         lines = [f"{pos}. {LD.line(t, scene.lang, judged=False)}" for pos, (*_, t) in enumerate(rows, 1)]
