@@ -25,7 +25,7 @@ def kinds_for(name: str, combat: bool) -> set[str]:
 def check_ld(scene: Scene, actor: Fighter, p: dict) -> Ld:
     capability = actor.capability(p["capability"], bool(p.get("innate")))
     mods = S.own(actor.states, kinds_for(capability.name, bool(p.get("combat")))) + gm_mod(p)
-    return Ld(capability, mods, p.get("goal"), *ld_rules(scene), who=actor.name)
+    return Ld(capability, mods, p.get("goal"), *ld_rules(scene), actor.name)
 
 
 def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
@@ -40,9 +40,9 @@ def contest_lds(scene: Scene, actor: Fighter, defender: Fighter, p: dict) -> tup
     a = actor.capability(p["capability"], bool(p.get("innate")))
     d = defender.capability(p["opposition"], bool(p.get("target_innate")), C.OPPOSITION)
     return (Ld(a, S.own(actor.states, kinds_for(a.name, False)) + gm_mod(p), None, *ld_rules(scene),
-               who=actor.name or scene.t("Actor", "Actor")),
+               actor.name or scene.t("Actor", "Actor")),
             Ld(d, S.own(defender.states, kinds_for(d.name, False)) + narrator(p.get("target_nd")), None,
-               *ld_rules(scene), who=defender.name or scene.t("Defensor", "Defender")))
+               *ld_rules(scene), defender.name or scene.t("Defensor", "Defender")))
 
 
 def winner(a: Throw, d: Throw) -> str:

@@ -39,7 +39,7 @@ def rivals(scene: Scene, items, capability: str) -> list[Fighter]:
 
 def shout_ld(scene: Scene, actor: Fighter, p: dict, capability: str) -> Ld:
     return Ld(actor.capability(p.get("capability") or capability, bool(p.get("innate"))),
-              S.own(actor.states, {"combat"}) + gm_mod(p), None, *ld_rules(scene), who=actor.name)
+              S.own(actor.states, {"combat"}) + gm_mod(p), None, *ld_rules(scene), actor.name)
 
 
 def _shout(scene: Scene, actor: Fighter, p: dict, capability: str, dice, why: Label) -> LD.Throw:

@@ -78,9 +78,10 @@ class Blow:
 
 def ld_rules(scene: Scene) -> tuple[str, str]:
     """The rule options every LD is read by, ``minus2`` and ``reading_rule``, in
-    the order an :class:`~.ld.Ld` takes them after its goal: given by position
-    (an LD is made at every blow, and keywords unpacked from a table cost it
-    about as much again as its making)."""
+    the order an :class:`~.ld.Ld` takes them after its goal and before who
+    throws it: all given by position (an LD is made at every blow, and keywords
+    unpacked from a table cost it about as much again as its making; a keyword
+    after them, ``who=``, still costs a table made at every LD)."""
     return scene.options.get("nd_minus2", "literal"), scene.options.get("reading", "table")
 
 
@@ -160,7 +161,7 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
     else:
         return None
     return Ld(capability, S.own(target.states, {"combat"}), None, *ld_rules(scene),
-              who=target.name or scene.t("Parada", "Parry"))
+              target.name or scene.t("Parada", "Parry"))
 
 
 def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker: Fighter | None = None,
@@ -190,7 +191,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("feint", FEINT, -2))
     mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
-    ld = Ld(capability, mods, p.get("goal"), *ld_rules(scene), who=attacker.name)
+    ld = Ld(capability, mods, p.get("goal"), *ld_rules(scene), attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
 
 
