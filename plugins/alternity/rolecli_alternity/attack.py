@@ -4,16 +4,19 @@ landed on the target through the one pipeline of hits."""
 from __future__ import annotations
 
 import functools
+from operator import itemgetter
+from typing import Any, Mapping, NamedTuple
 
-from rolecli.contract import Action, Context, Label, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, worked_out
 
 from . import damage as D
 from . import labels as L
-from .check import RANK, roll_check
+from .check import RANK, Ready, ready_check, roll_ready
 from .hits import land_hit
 from .last_resort import spend, spent_state
 from .sheet import kept_state
-from .situation import prepare
+from .situation import Prepared, prepare
+from .system import ATTACK_SPEC
 
 ATTACK = Label("ataque", "attack")
 NO_DAMAGE = Label("Sin daño.", "No damage.")
@@ -24,21 +27,63 @@ def _resistance_of(name: str, lang: str) -> str:
     return Label(f"resistencia de {name}", f"{name}'s resistance")(lang)
 
 
-def do_attack(action: Action, ctx: Context) -> Outcome:
-    p = action.params
+_RESISTANCE = {"str": "res_fue", "dex": "res_des"}  # the target's sheet field that --resist adds
+
+# What an attack's plan (:func:`_plan`) is keyed by besides its actor's sheet: every parameter
+# the verb declares, the marks that make its actor Dazed (002-R26) and the rule options read.
+_PARAMS = itemgetter(*(param.name for param in ATTACK_SPEC.params))
+_MARKS = itemgetter("mortal", "fatigue", "stun", "wound")
+_OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
+
+
+class Plan(NamedTuple):
+    """What an attack reads before it rolls: the damage rating's entries, the roll made
+    ready (its situation die, 002-R3/R4, the target's resistance among its steps) and how
+    it is checked."""
+
+    entries: tuple[D.Entry, ...]
+    prep: Prepared
+    ready: Ready
+    cannot_fail: bool
+    too_hard: bool
+
+
+def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None) -> Plan:
+    """The attack's :class:`Plan`: the same for the same parameters, sheets, marks and
+    options, so worked out once per actor's sheet for each (every exchange of a simulation
+    plays the same few attacks) in one look-up, keyed by all it reads."""
+    if actor is None:  # no sheet to keep it on: a quick roll, made once
+        return _planned(p, ctx, actor, target, None)
+    st = kept_state(actor)
+    field = _RESISTANCE.get(p.get("resist"))
+    resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
+    key = ("attack", _PARAMS(p), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
+
+
+def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None,
+             st: Mapping[str, Any] | None) -> Plan:
+    """:func:`_plan`, worked out."""
     lang = ctx.lang
-    actor, target = action.actor, action.target
     entries = D.parse_rating(p["damage"])
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
             raise Refused(Label("--resist necesita un objetivo (--target).", "--resist needs a --target."))
-        val = int(target.sheet.get("res_fue" if p["resist"] == "str" else "res_des") or 0)
+        val = int(target.sheet.get(_RESISTANCE[p["resist"]]) or 0)
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
-    prep = prepare(p, ctx, actor, p["score"], extra=extra)
-    res = roll_check(ctx, prep.score, prep.rung, ATTACK(lang), cannot_fail=bool(p.get("cannot_fail")),
-                     too_hard=bool(p.get("too_hard")))
+    prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
+    return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang), bool(p.get("cannot_fail")),
+                bool(p.get("too_hard")))
+
+
+def do_attack(action: Action, ctx: Context) -> Outcome:
+    p = action.params
+    lang = ctx.lang
+    actor, target = action.actor, action.target
+    entries, prep, ready, cannot_fail, too_hard = _plan(p, ctx, actor, target)
+    res = roll_ready(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), res.line(lang)] if explain else []
     own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
