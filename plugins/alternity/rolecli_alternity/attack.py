@@ -16,7 +16,6 @@ from .hits import land_hit
 from .last_resort import spend, spent_state
 from .sheet import kept_state
 from .situation import Prepared, prepare
-from .system import ATTACK_SPEC
 
 ATTACK = Label("ataque", "attack")
 NO_DAMAGE = Label("Sin daño.", "No damage.")
@@ -29,9 +28,8 @@ def _resistance_of(name: str, lang: str) -> str:
 
 _RESISTANCE = {"str": "res_fue", "dex": "res_des"}  # the target's sheet field that --resist adds
 
-# What an attack's plan (:func:`_plan`) is keyed by besides its actor's sheet: every parameter
-# the verb declares, the marks that make its actor Dazed (002-R26) and the rule options read.
-_PARAMS = itemgetter(*(param.name for param in ATTACK_SPEC.params))
+# What an attack's plan (:func:`_plan`) is keyed by besides its actor's sheet and its parameters:
+# the marks that make its actor Dazed (002-R26) and the rule options read.
 _MARKS = itemgetter("mortal", "fatigue", "stun", "wound")
 _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 
@@ -46,18 +44,23 @@ class Plan(NamedTuple):
     ready: Ready
     cannot_fail: bool
     too_hard: bool
+    own: str       # the last resort policies of the attacker and of the target (002-R44)
+    against: str
 
 
 def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None) -> Plan:
     """The attack's :class:`Plan`: the same for the same parameters, sheets, marks and
     options, so worked out once per actor's sheet for each (every exchange of a simulation
-    plays the same few attacks) in one look-up, keyed by all it reads."""
+    plays the same few attacks) in one look-up, keyed by all it reads. The parameters are
+    keyed by their values alone, read in one go (a read by name costs as much as a
+    field of the key): every parameter the verb declares, in the order it declares them,
+    as the core completes them (``SystemInfo.params``)."""
     if actor is None:  # no sheet to keep it on: a quick roll, made once
         return _planned(p, ctx, actor, target, None)
     st = kept_state(actor)
     field = _RESISTANCE.get(p.get("resist"))
     resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
-    key = ("attack", _PARAMS(p), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    key = ("attack", tuple(p.values()), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
     return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
 
 
@@ -75,18 +78,16 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
             extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
     return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang), bool(p.get("cannot_fail")),
-                bool(p.get("too_hard")))
+                bool(p.get("too_hard")), p.get("last_resort", "no"), p.get("target_last_resort", "no"))
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
-    p = action.params
     lang = ctx.lang
     actor, target = action.actor, action.target
-    entries, prep, ready, cannot_fail, too_hard = _plan(p, ctx, actor, target)
+    entries, prep, ready, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
     res = roll_ready(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), res.line(lang)] if explain else []
-    own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
                             "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))

@@ -179,7 +179,7 @@ _ACTION = ActionSpec(
                   choices=("no", "1", "2", "if-failed"), policy=True)),
     actor="optional", odds="rolecli_alternity.odds:action_check_odds_of",
     run="rolecli_alternity.action_checks:do_action_check")
-ATTACK_SPEC = _ATTACK = ActionSpec(
+_ATTACK = ActionSpec(
     "attack", "resolve", _l("Ataque: tirada y daño por grado (d4s/d6w/d4m) aplicado al objetivo",
                             "Attack: check and damage by degree (d4s/d6w/d4m) applied to the target"),
     params=(_SCORE, Param("damage", "str", _l("Clasificación de daño, p. ej. d4s/d6w/d4m", "Damage rating, e.g. d4s/d6w/d4m"),
