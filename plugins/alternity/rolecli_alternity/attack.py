@@ -100,14 +100,15 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     # one table, the check's fields over the roll's, then the attack's own (the same order as
     # ``prep.json | res.as_json() | {...}``)
     data = res.as_json(prep.json)
-    data["degree"], data["rolled_degree"], data["success"] = key, res.degree, RANK[key] >= RANK["ordinary"]
+    success = RANK[key] >= RANK["ordinary"]
+    data["degree"], data["rolled_degree"], data["success"] = key, res.degree, success
     data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
-    out = Outcome(data, lines, success=data["success"])
+    out = Outcome(data, lines, success=success)
     if actor is not None and (pts or res.bad_luck):
         out.changes[actor.name] = spent_state(actor, pts, res.bad_luck)
     if target is not None and tpts:
         out.changes[target.name] = spent_state(target, tpts)
-    if not data["success"]:
+    if not success:
         if explain:
             lines.append(NO_DAMAGE(lang))
         return out
