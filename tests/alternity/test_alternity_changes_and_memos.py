@@ -74,3 +74,38 @@ def test_a_knockout_reports_on_a_copy_and_leaves_the_shared_report_as_it_was():
     assert knocked[0]["status"] == "ko" and knocked[1]["knocked_out"] is True
     again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
     assert again is first and again["knocked_out"] is False
+
+
+def test_an_attacks_plan_is_made_again_for_another_parameter_mark_or_resisting_sheet():
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+
+    def rung(actor, target, dice, **params):
+        return call("attack", actor=actor, target=target, dice=dice, **(SWORD | params)).data["rung"]
+
+    assert rung(mad, sor, [5, 3]) == 0                                   # a specialty: +d0
+    assert rung(mad, sor, [5, 1, 3], steps=2) == 2                       # a parameter: +2 steps
+    assert rung(mad, sor, [5, 1, 3], resist="str") == 1                  # its STR resistance: +1 step
+    tough = Character(sor.name, {**sor.sheet, "res_fue": 3}, sor.state)  # a new sheet for the target
+    assert rung(mad, tough, [5, 1, 3], resist="str") == 3
+    assert rung(mad, sor, [5, 1, 3], resist="str") == 1                  # its old sheet, read as it is
+    hurt = Character(mad.name, mad.sheet, {"mortal": 1})                  # the very sheet, a new state: dazed
+    assert rung(hurt, sor, [5, 1, 3]) == 1
+    assert rung(mad, sor, [5, 3]) == 0
+
+
+def test_an_entrants_part_of_the_initiative_is_read_again_for_a_new_sheet_or_marks_and_names_its_own():
+    grimes = character("Grimes")
+
+    def check(*chars, dice):
+        out = call("initiative", chars=chars, dice=dice)
+        return out.data["checks"], [r.why for r in out.dice]
+
+    first, _ = check(grimes, dice=[5])
+    quick = Character(grimes.name, {**grimes.sheet, "action_check": first[grimes.name]["score"] + 3}, grimes.state)
+    assert check(quick, dice=[5])[0][grimes.name]["score"] == first[grimes.name]["score"] + 3
+    hurt = Character(grimes.name, grimes.sheet, {"mortal": 1})           # dazed: +d4 on its action check
+    assert check(hurt, dice=[5, 1])[0][grimes.name]["total"] == 6
+    twin = Character("Grimes II", grimes.sheet, grimes.state)            # one sheet, two names (a stat block's)
+    checks, whys = check(grimes, twin, dice=[5, 6])
+    assert checks["Grimes II"]["score"] == first[grimes.name]["score"]
+    assert "Grimes II" not in whys[0] and "Grimes II" in whys[1]

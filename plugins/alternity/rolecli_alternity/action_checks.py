@@ -4,12 +4,13 @@ starts acting in, and the round's order."""
 from __future__ import annotations
 
 import functools
+from operator import itemgetter
 from typing import Any, Mapping, Sequence
 
-from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, worked_out
 
 from . import labels as L
-from .check import RANK, roll_check
+from .check import RANK, Ready, ready_check, roll_check, roll_ready
 from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
 from .sheet import action_check_score, actions_per_round, find_skill, kept_state, state
@@ -101,6 +102,43 @@ def _action_check_of(name: str, lang: str) -> str:
 
 _NOBODY: frozenset[str] = frozenset()
 
+# What an entrant's action check reads besides its sheet and name: the marks that make it
+# Dazed (002-R26), and the rule options and language of its roll.
+_MARKS = itemgetter("mortal", "fatigue", "stun", "wound")
+_OPTIONS = itemgetter("dazed_stun", "dazed_wound", "clamp_bonus")
+
+
+class _Entry:
+    """A character's part of the initiative, the same at every round for the same sheet,
+    name and marks (002-R7, R11, R26): its action check score and actions per round, and
+    its action check made ready (:func:`ready_check`), once it first rolls one (a delayer
+    rolls none). Shared through the sheet's memo: only ``ready`` is set, once."""
+
+    __slots__ = ("score", "actions", "ready")
+
+    def __init__(self, ch: Character) -> None:
+        self.score = action_check_score(ch)
+        self.actions = actions_per_round(ch)
+        self.ready: Ready | None = None
+
+
+def _entry(ch: Character, st: Mapping[str, Any], ctx: Context) -> _Entry:
+    """``ch``'s :class:`_Entry`, worked out once per sheet for each name, marks and options."""
+    return worked_out(ch.sheet, ("entrant", ch.name, _MARKS(st), _OPTIONS(ctx.options), ctx.lang), _Entry, ch)
+
+
+def _ready(entry: _Entry | None, e: Entrant, ch: Character | None, st: Mapping[str, Any] | None,
+           ctx: Context) -> Ready:
+    """The entrant's action check made ready: its score, its situation die (its Dazed
+    steps, 002-R26) and why each die is read; kept on its entry, if it has one."""
+    if entry is not None and entry.ready is not None:
+        return entry.ready
+    prep = prepare(_NO_PARAMS, ctx, ch, e.score, kind="action", modifiers=False, st=st)
+    ready = ready_check(prep.score, prep.rung, _action_check_of(e.name, ctx.lang), ctx.lang)
+    if entry is not None:
+        entry.ready = ready
+    return ready
+
 
 def _named(names: Sequence[Any] | None) -> frozenset[str] | set[str]:
     """The names a list parameter gives (most rounds name nobody: no set is built then)."""
@@ -116,7 +154,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}
     skipped = []
-    rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None]] = []  # each with its character and state
+    rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None, _Entry | None]] = []  # each with its character, state, entry
     if characters:
         for i, ch in enumerate(characters):
             st = kept_state(ch)
@@ -129,13 +167,14 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                     lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
-            e = Entrant(ch.name, action_check_score(ch), "amazing", actions_per_round(ch), i,
+            entry = _entry(ch, st, ctx)
+            e = Entrant(ch.name, entry.score, "amazing", entry.actions, i,
                         ch.name in delayed or bool(st["delayed"]))  # (delayed: named so, or it waited last round)
             if st["delayed"]:
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
             entrants.append(e)
-            rolling.append((e, ch, st))
+            rolling.append((e, ch, st, entry))
     else:
         for i, text in enumerate(p.get("entrants") or ()):
             name, _, rest = str(text).partition("=")
@@ -147,18 +186,17 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                                     f"entrant {text!r}: write Name=score or Name=score:actions.")) from None
             e = Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed)
             entrants.append(e)
-            rolling.append((e, None, None))
+            rolling.append((e, None, None, None))
         if not entrants:
             raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
                                 "nobody to order: name campaign characters or use --entrants Name=score."))
-    for e, ch, st in rolling:
+    for e, ch, st, entry in rolling:
         if e.delayed:
             if explain:
                 lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                    f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
-        prep = prepare(_NO_PARAMS, ctx, ch, e.score, kind="action", modifiers=False, st=st)
-        res = roll_check(ctx, prep.score, prep.rung, _action_check_of(e.name, lang), marginal=True)
+        res = roll_ready(ctx, _ready(entry, e, ch, st, ctx), marginal=True)
         e.check = res
         e.degree = res.degree_key()
         if explain:

@@ -4,16 +4,18 @@ landed on the target through the one pipeline of hits."""
 from __future__ import annotations
 
 import functools
+from operator import itemgetter
+from typing import Any, Mapping, NamedTuple
 
-from rolecli.contract import Action, Context, Label, Outcome, Refused
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, worked_out
 
 from . import damage as D
 from . import labels as L
-from .check import RANK, roll_check
+from .check import RANK, Ready, ready_check, roll_ready
 from .hits import land_hit
 from .last_resort import spend, spent_state
 from .sheet import kept_state
-from .situation import prepare
+from .situation import Prepared, prepare
 
 ATTACK = Label("ataque", "attack")
 NO_DAMAGE = Label("Sin daño.", "No damage.")
@@ -24,24 +26,68 @@ def _resistance_of(name: str, lang: str) -> str:
     return Label(f"resistencia de {name}", f"{name}'s resistance")(lang)
 
 
-def do_attack(action: Action, ctx: Context) -> Outcome:
-    p = action.params
+_RESISTANCE = {"str": "res_fue", "dex": "res_des"}  # the target's sheet field that --resist adds
+
+# What an attack's plan (:func:`_plan`) is keyed by besides its actor's sheet and its parameters:
+# the marks that make its actor Dazed (002-R26) and the rule options read.
+_MARKS = itemgetter("mortal", "fatigue", "stun", "wound")
+_OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
+
+
+class Plan(NamedTuple):
+    """What an attack reads before it rolls: the damage rating's entries, the roll made
+    ready (its situation die, 002-R3/R4, the target's resistance among its steps) and how
+    it is checked."""
+
+    entries: tuple[D.Entry, ...]
+    prep: Prepared
+    ready: Ready
+    cannot_fail: bool
+    too_hard: bool
+    own: str       # the last resort policies of the attacker and of the target (002-R44)
+    against: str
+
+
+def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None) -> Plan:
+    """The attack's :class:`Plan`: the same for the same parameters, sheets, marks and
+    options, so worked out once per actor's sheet for each (every exchange of a simulation
+    plays the same few attacks) in one look-up, keyed by all it reads. The parameters are
+    keyed by their values alone, read in one go (a read by name costs as much as a
+    field of the key): every parameter the verb declares, in the order it declares them,
+    as the core completes them (``SystemInfo.params``)."""
+    if actor is None:  # no sheet to keep it on: a quick roll, made once
+        return _planned(p, ctx, actor, target, None)
+    st = kept_state(actor)
+    field = _RESISTANCE.get(p.get("resist"))
+    resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
+    key = ("attack", tuple(p.values()), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
+
+
+def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None,
+             st: Mapping[str, Any] | None) -> Plan:
+    """:func:`_plan`, worked out."""
     lang = ctx.lang
-    actor, target = action.actor, action.target
     entries = D.parse_rating(p["damage"])
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
             raise Refused(Label("--resist necesita un objetivo (--target).", "--resist needs a --target."))
-        val = int(target.sheet.get("res_fue" if p["resist"] == "str" else "res_des") or 0)
+        val = int(target.sheet.get(_RESISTANCE[p["resist"]]) or 0)
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
-    prep = prepare(p, ctx, actor, p["score"], extra=extra)
-    res = roll_check(ctx, prep.score, prep.rung, ATTACK(lang), cannot_fail=bool(p.get("cannot_fail")),
-                     too_hard=bool(p.get("too_hard")))
+    prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
+    return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang), bool(p.get("cannot_fail")),
+                bool(p.get("too_hard")), p.get("last_resort", "no"), p.get("target_last_resort", "no"))
+
+
+def do_attack(action: Action, ctx: Context) -> Outcome:
+    lang = ctx.lang
+    actor, target = action.actor, action.target
+    entries, prep, ready, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
+    res = roll_ready(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), res.line(lang)] if explain else []
-    own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
                             "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
@@ -54,14 +100,15 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     # one table, the check's fields over the roll's, then the attack's own (the same order as
     # ``prep.json | res.as_json() | {...}``)
     data = res.as_json(prep.json)
-    data["degree"], data["rolled_degree"], data["success"] = key, res.degree, RANK[key] >= RANK["ordinary"]
+    success = RANK[key] >= RANK["ordinary"]
+    data["degree"], data["rolled_degree"], data["success"] = key, res.degree, success
     data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
-    out = Outcome(data, lines, success=data["success"])
+    out = Outcome(data, lines, success=success)
     if actor is not None and (pts or res.bad_luck):
         out.changes[actor.name] = spent_state(actor, pts, res.bad_luck)
     if target is not None and tpts:
         out.changes[target.name] = spent_state(target, tpts)
-    if not data["success"]:
+    if not success:
         if explain:
             lines.append(NO_DAMAGE(lang))
         return out

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from rolecli.contract import Context, Label, Refused, check_range
 
 from . import labels as L
-from .steps import D20_RUNG, SituationDie, dice, rung_text
+from .steps import D20_RUNG, dice, rung_text
 
 RANK = {"critical_failure": 0, "failure": 1, "ordinary": 2, "good": 3, "amazing": 4}
 BY_RANK = {v: k for k, v in RANK.items()}
@@ -142,24 +142,36 @@ def check_score(score: int) -> None:
 def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: bool = False,
                too_hard: bool = False, marginal: bool = False) -> CheckResult:
     """Roll the control die, then the situation dice, through ``ctx.dice`` (in that order)."""
-    sd, control_why, situation_whys = _ready(score, rung, what, ctx.lang)
-    source = ctx.dice
-    control = source.roll(20, control_why)
-    values = source.roll_many(sd.sides, situation_whys) if situation_whys else []
-    total = control + sd.sign * sum(values)
-    key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
-    return CheckResult(score, rung, control, values, total, key, notes, marginal)
+    return roll_ready(ctx, ready_check(score, rung, what, ctx.lang), cannot_fail, too_hard, marginal)
+
+
+# A check made ready (:func:`ready_check`): its score and rung, its situation dice's sign and
+# sides, and why it reads its control die and each situation die.
+Ready = tuple[int, int, int, int, str, tuple[str, ...]]
 
 
 @functools.lru_cache(maxsize=1024)  # a simulation rolls the same few checks at every exchange
-def _ready(score: int, rung: int, what: str, lang: str) -> tuple[SituationDie, str, tuple[str, ...]]:
+def ready_check(score: int, rung: int, what: str, lang: str) -> Ready:
     """A check of ``score`` at ``rung`` checked, its situation dice, and why it reads its
-    control die and each situation die, in ``lang``."""
+    control die and each situation die, in ``lang``: the same for the same check, so a
+    rule that rolls it again and again keeps it (an attack's plan, an entrant's)."""
     check_score(score)
     sd = dice(rung)
     text = rung_text(rung)
-    return (sd, Label(f"dado de control ({what})", f"control die ({what})")(lang),
+    return (score, rung, sd.sign, sd.sides, Label(f"dado de control ({what})", f"control die ({what})")(lang),
             (Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang),) * sd.count)
+
+
+def roll_ready(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool = False,
+               marginal: bool = False) -> CheckResult:
+    """:func:`roll_check` of a check made ready."""
+    score, rung, sign, sides, control_why, situation_whys = ready
+    source = ctx.dice
+    control = source.roll(20, control_why)
+    values = source.roll_many(sides, situation_whys) if situation_whys else []
+    total = control + sign * sum(values)
+    key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
+    return CheckResult(score, rung, control, values, total, key, notes, marginal)
 
 
 # --- last resort points (002-R44) ------------------------------------------------
