@@ -426,7 +426,7 @@ def test_003_R4_an_attack_is_declared_once_for_its_two_sheets_its_parameters_and
     assert _declare(katarina, guard, lang="es", **verb) is not plan
     assert _declare(katarina, guard, **verb) is plan
     stronger = character("Guardia 1", attributes={**guard.sheet["attributes"], "Destreza": 4})
-    assert _declare(katarina, stronger, **verb).side("defender", Work(), stronger).pool.size == 6
+    assert _declare(katarina, stronger, **verb).side("defender", stronger).pool.size == 6
     for _ in range(2):  # a refusal is not kept: it comes again
         with pytest.raises(Refused, match="has no weapon 'Hacha'"):
             _declare(katarina, guard, weapon="Hacha", **verb)

@@ -62,7 +62,14 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
     if p.get("earlier") is not None:
         return int(p["earlier"])
-    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
+    if target is None:
+        return 0
+    # counted in a loop over the effects in force (a few), as a list of them made to be counted costs more
+    name, earlier = target.name, 0
+    for effect in ctx.effects:
+        if effect.on == name and effect.key == ATTACKED:
+            earlier += 1
+    return earlier
 
 
 def defence_modifiers(cover: str | None, earlier: int) -> tuple:
@@ -99,7 +106,7 @@ class Side:
         return said
 
     def as_json(self) -> dict[str, Any]:
-        data = self.roll.as_json({"name": self.who, "pool": self.pool.as_json()})
+        data = self.roll.as_json({"name": self.who, "pool": self.pool.record})
         if self.first is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in self.rerolled], "before": self.first.as_json(),
                                         "spent": self.paid}

@@ -147,10 +147,11 @@ class Pool:
 
     def as_json(self) -> dict:
         """Made once, as a Pool never changes; shared: not to be changed in place."""
-        return self._json
+        return self.record
 
     @functools.cached_property
-    def _json(self) -> dict:
+    def record(self) -> dict:
+        """Its record (:meth:`as_json`), read as an attribute where a side's record is made at every roll."""
         return {"traits": [{"name": p.name, "dots": p.value, "untrained": p.untrained} for p in self.terms],
                 "base": self.base,
                 "modifiers": {k: v for k, _, v in self.modifiers}, "whole": self.whole, "split": self.split,

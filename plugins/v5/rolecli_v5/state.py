@@ -9,8 +9,12 @@ from rolecli.contract import Character
 
 
 class Work:
-    def __init__(self) -> None:
+    def __init__(self, *met: Character | None) -> None:
+        """``met``: the characters the action meets first, in that order (``None``: nobody)."""
         self.characters: dict[str, Character] = {}  # in the order the action first met them: its changes' order
+        for character in met:
+            if character is not None:
+                self.characters.setdefault(character.name, character)
         self.states: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:

@@ -315,12 +315,13 @@ class Declared:
         # 003-R9: what it leaves on its target in a conflict, the same at every attack (its target, names, language)
         self.mark = attacked(target.name, names["attacker"], lang) if target is not None else None
 
-    def side(self, role: str, work: Work, character: Character | None, earlier: int = 0) -> Side:
-        """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it now."""
+    def side(self, role: str, character: Character | None, earlier: int = 0) -> Side:
+        """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it
+        as the attack begins (before anything the attack does changes it)."""
         stance = self.stances[role]
         if character is None:
             return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
-        state = work.seen(character)
+        state = character.state
         values = state_values(state)  # all a pool reads of a state
         made = self.pools.get((role, earlier, values))
         if made is None:
@@ -430,8 +431,8 @@ def attack(action: Action, ctx) -> Outcome:
     p = action.params
     lang = ctx.lang
     plan = declared(action, ctx)
-    work = Work()
-    a = plan.side("attacker", work, action.actor)
+    work = Work(action.actor, action.target)  # (its changes name the attacker first)
+    a = plan.side("attacker", action.actor)
     if plan.defence is None:  # 003-R6: a target that does not defend
         difficulty = plan.difficulty
         outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
@@ -441,7 +442,7 @@ def attack(action: Action, ctx) -> Outcome:
         data["roll"], data["margin"], data["outcome"] = a.as_json(), a.successes - difficulty, outcome
         data["degree"], data["hits"] = of_roll(a.roll, outcome), dealt
     else:
-        d = plan.side("defender", work, action.target, earlier_opponents(p, ctx, action.target))
+        d = plan.side("defender", action.target, earlier_opponents(p, ctx, action.target))
         roll(ctx, a, d)
         lines = []
         if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
