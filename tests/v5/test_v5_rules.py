@@ -398,6 +398,23 @@ def test_an_action_copies_a_state_only_to_change_it_and_tells_its_changes_in_the
     assert katarina.state == {"hunger": 2}
 
 
+def test_an_actions_marks_are_its_change_as_they_are_until_something_else_changes_the_state():
+    """A kept hit's marks are set on a state without copying it: they are the change,
+    handed back as a copy of their own (the marks are kept for the next hit), and read
+    with the state as the action has left it; a later change folds them into a working copy."""
+    katarina, guard = character("Katarina", {"hunger": 2}), character("Guardia 1", {"health_superficial": 1})
+    marks = {"health_superficial": 3}
+    work = Work(katarina, guard)
+    work.mark(katarina, {})  # nothing set: no change
+    work.mark(guard, marks)
+    assert work.changes() == {"Guardia 1": {"health_superficial": 3}} and work.changes()["Guardia 1"] is not marks
+    assert work.seen(guard) == {"health_superficial": 3} and guard.state == {"health_superficial": 1}
+    work.mark(guard, {"health_aggravated": 1})
+    work.state(katarina)["hunger"] = 3
+    assert work.changes() == {"Katarina": {"hunger": 3}, "Guardia 1": {"health_superficial": 3, "health_aggravated": 1}}
+    assert marks == {"health_superficial": 3} and guard.state == {"health_superficial": 1}
+
+
 def _declare(actor, target, rules=None, lang="en", **params):
     """The attack's declaration, its parameters and rules completed as the core completes them."""
     import rolecli_v5
@@ -472,7 +489,8 @@ def test_003_R13_a_hit_is_marked_once_for_each_state_and_its_record_is_shared():
     assert again.data["hits"][0]["levels"] == 2
     assert again.data["hits"][0]["after"]["boxes"] == "[/ / . . .]"
     hurt = attack(after(guard, first))
-    assert hurt.changes == {"Guardia 1": {"health_superficial": 4, "health_aggravated": 0}}
+    assert hurt.changes == {"Guardia 1": {"health_superficial": 4}}  # only the fields it sets (the core keeps the rest)
+    assert after(after(guard, first), hurt).state == {"health_superficial": 4, "health_aggravated": 0}
     assert (hurt.data["hits"][0]["before"]["boxes"], hurt.data["hits"][0]["after"]["boxes"]) == ("[/ / . . .]",
                                                                                                  "[/ / / / .]")
 

@@ -80,5 +80,6 @@ def reroll_faces(k: int) -> Counter:
 
 
 def after(character: Character, outcome) -> Character:
-    """The character with the state the outcome gives it."""
-    return Character(character.name, character.sheet, outcome.changes.get(character.name, character.state))
+    """The character with the state the outcome gives it: the fields it sets over the
+    others, which a change may leave out (Outcome.changes), as the core keeps them."""
+    return Character(character.name, character.sheet, {**character.state, **outcome.changes.get(character.name, {})})

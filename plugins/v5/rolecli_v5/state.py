@@ -1,5 +1,6 @@
-"""The state an action changes: working copies of the characters' kept state,
-handed back as ``Outcome.changes`` (hooks never change a Character in place)."""
+"""The state an action changes: working copies of the characters' kept state, or
+only the fields it sets, handed back as ``Outcome.changes`` (hooks never change a
+Character in place; the core keeps the fields a change leaves out)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,19 @@ class Work:
             if character is not None:
                 self.characters.setdefault(character.name, character)
         self.states: dict[str, dict[str, Any]] = {}
+        # by name, the fields set on a character's own state, with no working copy made: a
+        # hit's marks, kept for the state they land on, are its whole change (to read only)
+        self.set: dict[str, dict[str, Any]] = {}
 
     def state(self, character: Character) -> dict[str, Any]:
         """The working copy of ``character``'s state, to change, made on first use. The rules
         only set a state's keys (to numbers and flags), never change a value in place,
         so a shallow copy keeps the character's own state as it was."""
-        if character.name not in self.states:
-            self.characters.setdefault(character.name, character)
-            self.states[character.name] = dict(character.state)
-        return self.states[character.name]
+        name = character.name
+        if name not in self.states:
+            self.characters.setdefault(name, character)
+            self.states[name] = {**character.state, **self.set.pop(name, {})}
+        return self.states[name]
 
     def seen(self, character: Character) -> dict[str, Any]:
         """``character``'s state as the action has left it so far, to read only: its
@@ -32,15 +37,31 @@ class Work:
         that misses changes nobody)."""
         found = self.states.get(character.name)
         if found is None:
+            if character.name in self.set:
+                return self.state(character)
             self.characters.setdefault(character.name, character)
             return character.state
         return found
 
+    def mark(self, character: Character, fields: dict[str, Any]) -> None:
+        """Set ``fields`` on ``character``'s state, each a field the state holds otherwise:
+        kept as they are, not copied into a working copy, while nothing else changes it."""
+        name = character.name
+        if name in self.states or name in self.set:
+            self.state(character).update(fields)
+        elif fields:  # (none: nothing changes)
+            self.characters.setdefault(name, character)
+            self.set[name] = fields
+
     def changes(self) -> dict[str, dict[str, Any]]:
-        """The working copies that differ from their character's state, in the order the action met them."""
+        """What the action changed, in the order it met the characters: the working copies
+        that differ from their character's state, and the fields set on one with none."""
         changed = {}
         for name, character in self.characters.items():  # (a loop: an action meets one or two characters)
             state = self.states.get(name)
-            if state is not None and state != character.state:
-                changed[name] = state
+            if state is not None:
+                if state != character.state:
+                    changed[name] = state
+            elif name in self.set:
+                changed[name] = dict(self.set[name])  # (the caller's own: the fields are kept for the next hit)
         return changed

@@ -349,17 +349,18 @@ class Declared:
         receiver's state's, as its side read them (:meth:`side`), if it has one."""
         if receiver is None:
             return _deal(None, None, ctx, hit, self.blows[hit.by], self.params)
-        if values is None or receiver.name in work.states:  # (changed since: a Willpower spent, a tie's first hit)
+        name = receiver.name
+        if values is None or name in work.states or name in work.set:  # (changed since: a Willpower spent, a tie's first hit)
             values = state_values(work.seen(receiver))
-        state = work.state(receiver)
         key = (hit.key, ctx.explain, values)
         found = self.hits.get(key)
         if found is None:
+            state = work.seen(receiver)
             marked = dict(state)
             record, lines = _deal(receiver, marked, ctx, hit, self.blows[hit.by], self.params)
             found = _keep(self.hits, key, (record, lines, {k: v for k, v in marked.items()
                                                           if k not in state or state[k] != v}))
-        state.update(found[2])
+        work.mark(receiver, found[2])
         return found[0], found[1]
 
 
