@@ -15,7 +15,7 @@ class Work:
         self.characters: dict[str, Character] = {}  # in the order the action first met them: its changes' order
         for character in met:
             if character is not None:
-                self.characters.setdefault(character.name, character)
+                self.characters[character.name] = character
         self.states: dict[str, dict[str, Any]] = {}
         # by name, the fields set on a character's own state, with no working copy made: a
         # hit's marks, kept for the state they land on, are its whole change (to read only)

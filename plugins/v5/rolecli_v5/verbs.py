@@ -339,29 +339,37 @@ class Declared:
                 target_weapon=self.target_weapon, audience=self.audience, tie_weapon=self.tie_weapon)
         return found
 
-    def deal(self, work: Work, ctx, hit: Hit, receiver: Character | None,
-             values: tuple | None = None) -> tuple[dict, list[str]]:
-        """``hit``'s record and lines, and its marks on the receiver's state (:func:`_deal`):
-        worked out once for each hit on each state the receiver is in, as :func:`_deal`
-        reads nothing else, and kept with what it wrote into the state, written again.
-        The record and the lines are the kept ones, shared: to be read only (as a pool's
-        and a hit's records are; the core hands house rules a copy). ``values``: the
-        receiver's state's, as its side read them (:meth:`side`), if it has one."""
-        if receiver is None:
-            return _deal(None, None, ctx, hit, self.blows[hit.by], self.params)
-        name = receiver.name
-        if values is None or name in work.states or name in work.set:  # (changed since: a Willpower spent, a tie's first hit)
-            values = state_values(work.seen(receiver))
-        key = (hit.key, ctx.explain, values)
-        found = self.hits.get(key)
-        if found is None:
-            state = work.seen(receiver)
-            marked = dict(state)
-            record, lines = _deal(receiver, marked, ctx, hit, self.blows[hit.by], self.params)
-            found = _keep(self.hits, key, (record, lines, {k: v for k, v in marked.items()
-                                                          if k not in state or state[k] != v}))
-        work.mark(receiver, found[2])
-        return found[0], found[1]
+    def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
+             by_attacker: tuple[Character | None, tuple | None],
+             by_defender: tuple[Character | None, tuple | None]) -> list[dict]:
+        """Each hit's record, its lines added to ``lines``, and its marks on the state of the
+        side it hurts (:func:`_deal`): ``by_attacker``, who a hit by the attacker hurts, and the
+        values of its state as its side read them (:meth:`side`; ``None``: not read), and
+        ``by_defender`` likewise. Each worked out once for each hit on each state the receiver
+        is in, as :func:`_deal` reads nothing else, and kept with what it wrote into the
+        state, written again. The records and the lines are the kept ones, shared: to be
+        read only (as a pool's and a hit's records are; the core hands house rules a copy)."""
+        dealt = []
+        for hit in hits:  # (a loop here, not a call for each hit: most attacks deal one)
+            receiver, values = by_attacker if hit.by == "attacker" else by_defender
+            if receiver is None:
+                found = _deal(None, None, ctx, hit, self.blows[hit.by], self.params)
+            else:
+                name = receiver.name
+                if values is None or name in work.states or name in work.set:  # (changed since: a Willpower spent,
+                    values = state_values(work.seen(receiver))                  # a tie's first hit)
+                key = (hit.key, ctx.explain, values)
+                found = self.hits.get(key)
+                if found is None:
+                    state = work.seen(receiver)
+                    marked = dict(state)
+                    record, said = _deal(receiver, marked, ctx, hit, self.blows[hit.by], self.params)
+                    found = _keep(self.hits, key, (record, said, {k: v for k, v in marked.items()
+                                                                 if k not in state or state[k] != v}))
+                work.mark(receiver, found[2])
+            dealt.append(found[0])
+            lines += found[1]
+        return dealt
 
 
 def declared(action: Action, ctx) -> Declared:
@@ -438,7 +446,7 @@ def attack(action: Action, ctx) -> Outcome:
         difficulty = plan.difficulty
         outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
         hit = hit_against(a.successes, difficulty, plan.weapon, plan.audience)
-        dealt = _deal_hits(plan, work, ctx, action, (hit,) if hit else (), lines)
+        dealt = plan.deal(work, ctx, (hit,) if hit else (), lines, (action.target, None), (action.actor, None))
         data = plan.record.copy()
         data["roll"], data["margin"], data["outcome"] = a.as_json(), a.successes - difficulty, outcome
         data["degree"], data["hits"] = of_roll(a.roll, outcome), dealt
@@ -455,7 +463,8 @@ def attack(action: Action, ctx) -> Outcome:
         if ctx.explain:
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
-        dealt = _deal_hits(plan, work, ctx, action, plan.contest_hits(outcome, margin), lines, (a, d))
+        dealt = plan.deal(work, ctx, plan.contest_hits(outcome, margin), lines, (d.character, d.values),
+                          (a.character, a.values))
         data = plan.record.copy()
         data["roll"], data["opposition"], data["margin"] = a.as_json(), d.as_json(), margin
         data["opposition_degree"] = of_roll(d.roll, OPPOSITE[outcome])
@@ -463,22 +472,6 @@ def attack(action: Action, ctx) -> Outcome:
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return _finish(work, data, lines, outcome == "win",
                    [plan.mark] if plan.mark is not None and ctx.conflict is not None else None)
-
-
-def _deal_hits(plan: Declared, work: Work, ctx, action: Action, hits: tuple[Hit, ...], lines: list[str],
-               sides: tuple[Side, Side] | None = None) -> list[dict]:
-    """Each hit dealt on the side it hurts (:meth:`Declared.deal`): their records, their lines added to
-    ``lines``. ``sides``: the attacker's and the defender's, when both rolled."""
-    dealt = []
-    for hit in hits:
-        if sides is None:
-            one, more = plan.deal(work, ctx, hit, action.target if hit.by == "attacker" else action.actor)
-        else:
-            hurt = sides[1] if hit.by == "attacker" else sides[0]
-            one, more = plan.deal(work, ctx, hit, hurt.character, hurt.values)
-        dealt.append(one)
-        lines += more
-    return dealt
 
 
 def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
