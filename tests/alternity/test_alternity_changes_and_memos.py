@@ -109,3 +109,24 @@ def test_an_entrants_part_of_the_initiative_is_read_again_for_a_new_sheet_or_mar
     checks, whys = check(grimes, twin, dice=[5, 6])
     assert checks["Grimes II"]["score"] == first[grimes.name]["score"]
     assert "Grimes II" not in whys[0] and "Grimes II" in whys[1]
+
+
+def test_an_attacks_plan_is_keyed_by_its_parameters_names_not_by_where_their_values_stand():
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity.attack import _plan
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    aiming = Completed(system_info("alternity").params(Action("attack", {**SWORD, "aim": True})))
+    names = list(aiming)
+    at = names.index("aim")
+    assert names[at - 1] == "ambidextrous"  # two flags side by side: their values swap places below
+    names[at - 1], names[at] = names[at], names[at - 1]
+    # the same values in the same places, under each other's names: ambidextrous, not aiming (002-R16)
+    ambidextrous = Completed({name: value for name, value in zip(names, aiming.values())})
+    assert tuple(ambidextrous.values()) == tuple(aiming.values()) and ambidextrous["aim"] is False
+    assert _plan(aiming, ctx, mad, sor).prep.rung == -1                  # aiming: one step easier
+    assert _plan(ambidextrous, ctx, mad, sor).prep.rung == 0             # not another's plan

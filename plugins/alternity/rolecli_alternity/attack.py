@@ -52,15 +52,15 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
     """The attack's :class:`Plan`: the same for the same parameters, sheets, marks and
     options, so worked out once per actor's sheet for each (every exchange of a simulation
     plays the same few attacks) in one look-up, keyed by all it reads. The parameters are
-    keyed by their values alone, read in one go (a read by name costs as much as a
-    field of the key): every parameter the verb declares, in the order it declares them,
-    as the core completes them (``SystemInfo.params``)."""
+    keyed as two tuples read in one go, their names and their values (a read by name
+    costs as much as a field of the key; the names make a dict given in another order
+    another key, never another's plan)."""
     if actor is None:  # no sheet to keep it on: a quick roll, made once
         return _planned(p, ctx, actor, target, None)
     st = kept_state(actor)
     field = _RESISTANCE.get(p.get("resist"))
     resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
-    key = ("attack", tuple(p.values()), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    key = ("attack", tuple(p), tuple(p.values()), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
     return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
 
 
