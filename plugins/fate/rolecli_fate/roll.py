@@ -88,14 +88,16 @@ class Side:
     tuple and their sum is counted then, once; the effort is counted at each
     roll (:meth:`take`), the only change to the dice, and read many times."""
 
-    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "effort", "first_dice", "fp_spent", "notes")
+    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "dice_total", "effort", "first_dice", "fp_spent",
+                 "notes")
 
     def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
                  fp_spent: int = 0, notes: list[str] | None = None):
         self.skill_name, self.skill, self.mods = skill_name, skill, mods
-        self.modifier = sum(map(_VALUE, mods))
+        self.modifier = modifier = sum(map(_VALUE, mods)) if mods else 0  # (most sides have none)
         self.dice: list[int] = []
-        self.effort = skill + self.modifier
+        self.dice_total = 0
+        self.effort = skill + modifier
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
         self.notes = [] if notes is None else notes
@@ -107,7 +109,8 @@ class Side:
     def take(self, dice: list[int]) -> None:
         """The side's 4dF, rolled: the effort counted with them."""
         self.dice = dice
-        self.effort = self.skill + self.modifier + sum(dice)
+        self.dice_total = total = sum(dice)  # (the data tells it too)
+        self.effort = self.skill + self.modifier + total
 
     def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:
         """Roll again, by invoking an aspect (``paid`` Fate points, told by
@@ -124,9 +127,9 @@ class Side:
         return ", ".join(parts)
 
     def data(self) -> dict:
-        dice = self.dice
-        d = {"skill": self.skill, "modifiers": dict(self.mods), "modifier": self.modifier,
-             "dice": dice, "dice_total": sum(dice), "effort": self.effort}
+        mods = self.mods
+        d = {"skill": self.skill, "modifiers": dict(mods) if mods else {}, "modifier": self.modifier,
+             "dice": self.dice, "dice_total": self.dice_total, "effort": self.effort}
         if self.skill_name:
             d["skill_name"] = self.skill_name
         if self.first_dice is not None:
@@ -158,21 +161,19 @@ class Reads:
     side's name), the aspects it invokes last; ``group``: whether the size of its
     group is among them."""
 
-    __slots__ = ("names", "as_side", "group", "_every")
+    __slots__ = ("names", "as_side", "group", "every")
 
     def __init__(self, as_side: tuple[str, ...], prefix: str, group: bool):
         self.as_side = tuple(name for name in as_side if name != "invoke") + ("invoke",)
         self.names = tuple(prefix + name for name in self.as_side)
         self.group = group
-        self._every = operator.itemgetter(*self.names)  # (of several names: it gives a tuple)
+        # Their values in a ``p`` that has every one (the core gives a verb every parameter
+        # it declares), at once: a function of C, called with no frame of its own at every side.
+        self.every = operator.itemgetter(*self.names)  # (of several names: it gives a tuple)
 
     def of(self, p: dict) -> tuple:
-        """Their values in ``p``, at once where ``p`` has every one (the core gives a
-        verb every parameter it declares)."""
-        try:
-            return self._every(p)
-        except KeyError:  # a direct call's, some left out
-            return tuple(map(p.get, self.names))
+        """Their values in ``p``, where some may be left out (a direct call's)."""
+        return tuple(map(p.get, self.names))
 
 
 # The acting side reads its skills combined, its modifiers and the aspects it invokes by
@@ -189,7 +190,10 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     of but for the aspects it invokes (its skill, its modifiers) is worked out once
     per sheet for the same parameters and group size (:func:`_make_up`): every
     side of a fight is made again and again as the last one was."""
-    given = reads.of(p)
+    try:
+        given = reads.every(p)
+    except KeyError:  # a direct call's, some left out
+        given = reads.of(p)
     invoked = given[-1]
     if not any(given):  # (most sides are given none of them: the key is short, and read as such)
         given = ()
