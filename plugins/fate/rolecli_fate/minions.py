@@ -50,7 +50,9 @@ def acting_size(work: Work, ch: Character) -> int:
     if is_group(ch):
         return standing(work, ch)
     led = work.followers(ch)
-    minions = sum([standing(work, grp) for grp in led]) if led else 0
+    if not led:  # (most characters lead no one)
+        return 0
+    minions = sum([standing(work, grp) for grp in led])
     return minions + 1 if minions else 0
 
 

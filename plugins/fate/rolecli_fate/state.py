@@ -30,7 +30,7 @@ class Work:
         self.states: dict[str, dict[str, Any]] = {}
         # By name, the state each new one was made from and the fields set on it (changes).
         self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-        self._groups: dict[str, list[Character]] | None = None  # the minion groups by leader (followers)
+        self._groups: dict[str, tuple[Character, ...]] | None = None  # the minion groups each leads (followers)
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -55,20 +55,23 @@ class Work:
             people += [(name, ch) for name, ch in given.items() if name in others]
         return people
 
-    def followers(self, leader: Character) -> list[Character]:
+    def followers(self, leader: Character) -> tuple[Character, ...]:
         """The minion groups among :meth:`everyone` that name ``leader`` their
-        ``lider``: every side of an action asks whom its character leads, and
-        most lead no one, which is a look-up by the folded name."""
-        if self._groups is None:
-            self._groups = self._led()
-        led = self._groups.get(fold(leader.name))
-        return [c for c in led if c.name != leader.name] if led else []
+        ``lider`` (but itself): every side of an action asks whom its character
+        leads, and most lead no one, which is one look-up by its name (the
+        groups each of them leads are found with the groups: :func:`_groups_of`)."""
+        groups = self._groups
+        if groups is None:
+            groups = self._groups = self._led()
+        led = groups.get(leader.name)
+        if led is None:  # a leader who is not among them: looked for over them all
+            led = _led_by(_following(self.everyone()), leader.name)
+        return led
 
-    def _led(self) -> dict[str, list[Character]]:
-        """The minion groups among :meth:`everyone` (as :meth:`char` finds them), by the
-        folded name of the leader each names. The campaign's are its roster's
-        (:func:`_roster_groups`) when the action was given its very characters (it
-        always is in play); else they are looked for here, over :meth:`everyone`."""
+    def _led(self) -> dict[str, tuple[Character, ...]]:
+        """:func:`_groups_of` :meth:`everyone` (as :meth:`char` finds them). The
+        campaign's are its roster's (:func:`_roster_groups`) when the action was given
+        its very characters (it always is in play); else they are looked for here."""
         known = self.known
         for name, ch in self.given.items():
             if known.get(name) is not ch:
@@ -113,7 +116,7 @@ class Work:
         return out
 
 
-def _groups_of(people) -> dict[str, list[Character]]:
+def _following(people) -> dict[str, list[Character]]:
     """The minion groups of ``people`` (characters, in order), by the folded name
     of the leader each names. (Most characters name none, which is asked first.)"""
     found: dict[str, list[Character]] = {}
@@ -124,13 +127,26 @@ def _groups_of(people) -> dict[str, list[Character]]:
     return found
 
 
+def _led_by(following: dict[str, list[Character]], name: str) -> tuple[Character, ...]:
+    """The groups of ``following`` (:func:`_following`) that the character ``name`` leads."""
+    found = following.get(fold(name))
+    return tuple([c for c in found if c.name != name]) if found else ()
+
+
+def _groups_of(people) -> dict[str, tuple[Character, ...]]:
+    """The minion groups each of ``people`` leads (:func:`_led_by`), by its name:
+    found once for them all, so that asking whom one leads is a look-up."""
+    following = _following(people)
+    return {ch.name: _led_by(following, ch.name) for ch in people}
+
+
 # A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
 # itself (so that no other takes its id) and the characters it held when they were found.
-_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, list[Character]]]] = {}
+_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, tuple[Character, ...]]]] = {}
 _ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a time
 
 
-def _roster_groups(known) -> dict[str, list[Character]]:
+def _roster_groups(known) -> dict[str, tuple[Character, ...]]:
     """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
     found once while it holds the same characters: being a group and whom it follows
     are sheet values, which no rule changes, and the core gives a changed sheet
