@@ -73,7 +73,7 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     work = Work(ctx, action.actor, action.target)
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
     roll_side(ctx, work, side, action.actor, p, lang, Label("bloqueo", "block")(lang))
-    lines = side.notes + [f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
+    lines = [*side.notes, f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
                            f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))

@@ -91,16 +91,16 @@ class Side:
     __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "dice_total", "effort", "first_dice", "fp_spent",
                  "notes")
 
-    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
-                 fp_spent: int = 0, notes: list[str] | None = None):
-        self.skill_name, self.skill, self.mods = skill_name, skill, mods
-        self.modifier = modifier = sum(map(_VALUE, mods)) if mods else 0  # (most sides have none)
+    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (), modifier: int = 0,
+                 fp_spent: int = 0, notes: list[str] | tuple[str, ...] = ()):
+        """``modifier``: the sum of ``mods`` (worked out with them, :func:`make_side`)."""
+        self.skill_name, self.skill, self.mods, self.modifier = skill_name, skill, mods, modifier
         self.dice: list[int] = []
         self.dice_total = 0
         self.effort = skill + modifier
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
-        self.notes = [] if notes is None else notes
+        self.notes = notes  # (most sides have none: a list is made for the first)
 
     def roll(self, ctx, why: str) -> None:
         """4dF for this side."""
@@ -116,7 +116,7 @@ class Side:
         """Roll again, by invoking an aspect (``paid`` Fate points, told by
         ``line``): the first dice are told too."""
         self.fp_spent += paid
-        self.notes.append(line + REROLL(lang))
+        self.notes = [*self.notes, line + REROLL(lang)]
         self.first_dice = self.dice
         self.roll(ctx, f"{why} {REROLLED(lang)}")
 
@@ -198,24 +198,30 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     if not any(given):  # (most sides are given none of them: the key is short, and read as such)
         given = ()
     size = (reads.group and int(p.get("group") or 0)) or (acting_size(work, who) if who is not None else 0)
-    made = (skill_text, what, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
-    name, value, mods = _make_up(who, *made) if who is None else worked_out(who.sheet, made, _make_up, who, *made)
+    # (``what`` names the side in a refusal alone, which is never kept: not part of the key)
+    made = (skill_text, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
+    if who is None:
+        made_up = _make_up(who, what, made)
+    else:
+        made_up = worked_out(who.sheet, made, _make_up, who, what, made)
     if not invoked:  # (most sides invoke nothing)
-        return Side(name, value, mods)
+        return Side(*made_up)
+    name, value, mods, modifier = made_up
     spent, notes = 0, []
     for aspect in invoked:
         paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         spent += paid
         notes.append(line)
     mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
-    return Side(name, value, mods, spent, notes)
+    return Side(name, value, mods, modifier + 2 * len(invoked), spent, notes)
 
 
-def _make_up(who: Character | None, skill_text: Any, what: str, reads: Reads, given: tuple, size: int, lang: str,
-             mode: str) -> tuple[str, int, tuple[tuple[str, int], ...]]:
-    """(skill name, rating, modifiers) of a side of ``who`` rolling ``skill_text``
-    with the parameters ``given`` (as ``reads`` read them; none of them: ``()``),
-    acting as a group of ``size``; ``mode``: the combine option."""
+def _make_up(who: Character | None, what: str, made: tuple) -> tuple[str, int, tuple[tuple[str, int], ...], int]:
+    """(skill name, rating, modifiers, their sum) of a side of ``who`` made as
+    :func:`make_side` keys it: rolling ``skill_text`` with the parameters ``given``
+    (as ``reads`` read them; none of them: ``()``), acting as a group of ``size``;
+    ``mode``: the combine option. ``what``: the side, as a refusal names it."""
+    skill_text, reads, given, size, lang, mode = made
     name, value = _on_ladder(rating(who, skill_text, what), what)
     g = dict(zip(reads.as_side, given)).get
     combined = 0
@@ -226,7 +232,8 @@ def _make_up(who: Character | None, skill_text: Any, what: str, reads: Reads, gi
         if g("extended"):
             restrict.append(skill_of(who, "Resistencia"))
         combined = combine(value, complement, restrict, modify, mode)
-    return name, value, modifiers(lang, combined, size, *map(g, MODIFYING))
+    mods = modifiers(lang, combined, size, *map(g, MODIFYING))
+    return name, value, mods, sum(map(_VALUE, mods))
 
 
 @functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again
