@@ -10,6 +10,11 @@ from rolecli.contract import Character, worked_out
 from .ladder import fold
 
 
+# No new state yet: shared by every Work until its first change, which makes it one of its own
+# (only Work._state writes to a Work's states, and never to this one).
+_NONE: dict[str, dict[str, Any]] = {}
+
+
 class Work:
     """The new states an action makes, by character name, over the characters it reads.
 
@@ -27,9 +32,10 @@ class Work:
         for ch in chars:
             if ch is not None:
                 self.given[ch.name] = ch
-        self.states: dict[str, dict[str, Any]] = {}
-        # By name, the state each new one was made from and the fields set on it (changes).
-        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+        # The new states by name, and by name the state each was made from and the fields
+        # set on it (changes): made at the first change (most actions change no one).
+        self.states: dict[str, dict[str, Any]] = _NONE
+        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] | None = None
         self._groups: dict[str, tuple[Character, ...]] | None = None  # the minion groups each leads (followers)
 
     def char(self, name: str) -> Character | None:
@@ -81,6 +87,8 @@ class Work:
     def _state(self, ch: Character) -> dict[str, Any]:
         state = self.states.get(ch.name)
         if state is None:
+            if self._made is None:
+                self.states, self._made = {}, {}
             if self.char(ch.name) is None:
                 self.given[ch.name] = ch
             state = self.states[ch.name] = dict(ch.state)
@@ -108,7 +116,9 @@ class Work:
         """The fields each new state holds other than the one it was made from: a
         change may be partial, and the core compares and keeps (and an encounter
         numbers) a change of a field or two for less than a whole state."""
-        out = {}
+        out: dict[str, dict[str, Any]] = {}
+        if self._made is None:
+            return out
         for name, (was, fields) in self._made.items():
             moved = {key: value for key, value in fields.items() if key not in was or was[key] != value}
             if moved:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import re
 from typing import Any
 
@@ -176,6 +177,7 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
 # What a hit reads of its parameters (:func:`mark_stress`): the consequences taken, the
 # concession offered and its answer, the Fate points bargained.
 HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
+_HIT_CHOSEN = operator.itemgetter(*HIT_CHOICES)  # (at once, where a verb was given every parameter)
 
 
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
@@ -187,8 +189,12 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     (whose Fate points a refused concession costs, the only thing of it a hit
     reads) is kept with its lines and data, and set again."""
     opts, state = work.ctx.options, work.state_of(ch)
+    try:
+        chosen = _HIT_CHOSEN(p)
+    except KeyError:  # a direct call's, some left out
+        chosen = tuple(map(p.get, HIT_CHOICES))
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
-           opts.get("refresh"), tuple(map(p.get, HIT_CHOICES)), tuple(state), frozen(state.values()),
+           opts.get("refresh"), chosen, tuple(state), frozen(state.values()),
            attacker and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
     lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
