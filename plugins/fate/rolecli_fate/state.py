@@ -36,7 +36,7 @@ class Work:
         # set on it (changes): made at the first change (most actions change no one).
         self.states: dict[str, dict[str, Any]] = _NONE
         self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] | None = None
-        self._groups: dict[str, tuple[Character, ...]] | None = None  # the minion groups each leads (followers)
+        self._groups: dict[str, Any] | None = None  # each one, being a group and whom it leads (group_of)
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -61,28 +61,29 @@ class Work:
             people += [(name, ch) for name, ch in given.items() if name in others]
         return people
 
-    def followers(self, leader: Character) -> tuple[Character, ...]:
-        """The minion groups among :meth:`everyone` that name ``leader`` their
-        ``lider`` (but itself): every side of an action asks whom its character
-        leads, and most lead no one, which is one look-up by its name (the
-        groups each of them leads are found with the groups: :func:`_groups_of`)."""
+    def group_of(self, ch: Character) -> tuple[bool, tuple[Character, ...]]:
+        """Whether ``ch`` is a minion group (:func:`is_group`), and the minion groups
+        among :meth:`everyone` that name it their ``lider`` (but itself): every side
+        of an action asks both, and most are neither, which is one look-up by its
+        name (both are found for everyone at once: :func:`_groups_of`)."""
         groups = self._groups
         if groups is None:
-            groups = self._groups = self._led()
-        led = groups.get(leader.name)
-        if led is None:  # a leader who is not among them: looked for over them all
-            led = _led_by(_following(self.everyone()), leader.name)
-        return led
+            groups = _roster_groups(self.known, self.given)
+            if groups is None:  # given others in place of the roster's: looked for here
+                groups = _groups_of(self.everyone())
+            self._groups = groups
+        found = groups.get(ch.name)
+        if found is not None and found[0] is ch and "cantidad" not in ch.state:
+            return found[1]
+        # Another character by that name, one not among them, or one whose state says how
+        # many it is (which a state may change): asked now.
+        led = found[1][1] if found is not None else _led_by(_following(self.everyone()), ch.name)
+        return is_group(ch), led
 
-    def _led(self) -> dict[str, tuple[Character, ...]]:
-        """:func:`_groups_of` :meth:`everyone` (as :meth:`char` finds them). The
-        campaign's are its roster's (:func:`_roster_groups`) when the action was given
-        its very characters (it always is in play); else they are looked for here."""
-        known = self.known
-        for name, ch in self.given.items():
-            if known.get(name) is not ch:
-                return _groups_of(self.everyone())
-        return _roster_groups(known)
+    def followers(self, leader: Character) -> tuple[Character, ...]:
+        """The minion groups among :meth:`everyone` that name ``leader`` their ``lider``
+        (but itself): :meth:`group_of`."""
+        return self.group_of(leader)[1]
 
     def _state(self, ch: Character) -> dict[str, Any]:
         state = self.states.get(ch.name)
@@ -143,27 +144,32 @@ def _led_by(following: dict[str, list[Character]], name: str) -> tuple[Character
     return tuple([c for c in found if c.name != name]) if found else ()
 
 
-def _groups_of(people) -> dict[str, tuple[Character, ...]]:
-    """The minion groups each of ``people`` leads (:func:`_led_by`), by its name:
-    found once for them all, so that asking whom one leads is a look-up."""
+def _groups_of(people) -> dict[str, tuple[Character, tuple[bool, tuple[Character, ...]]]]:
+    """Each of ``people`` by its name, with whether it is a group and the groups it
+    leads (:meth:`Work.group_of`, :func:`_led_by`): found once for them all, so that
+    asking is a look-up."""
     following = _following(people)
-    return {ch.name: _led_by(following, ch.name) for ch in people}
+    return {ch.name: (ch, (is_group(ch), _led_by(following, ch.name))) for ch in people}
 
 
 # A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
 # itself (so that no other takes its id) and the characters it held when they were found.
-_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, tuple[Character, ...]]]] = {}
+_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, Any]]] = {}
 _ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a time
 
 
-def _roster_groups(known) -> dict[str, tuple[Character, ...]]:
+def _roster_groups(known, given: dict[str, Character]) -> dict[str, Any] | None:
     """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
-    found once while it holds the same characters: being a group and whom it follows
-    are sheet values, which no rule changes, and the core gives a changed sheet
+    found once while it holds the same characters, when the action was ``given`` its
+    very characters (it always is in play; else ``None``): being a group and whom it
+    follows are sheet values, which no rule changes, and the core gives a changed sheet
     to a new character (it never sets one on a character in place). A simulation's trial plays thousands of actions on one roster, and
     every side of each asks whom its character leads; a look at the roster's
     characters (one tuple of them) is what an action costs, not a pass over their
     sheets. A roster given other characters is read anew."""
+    for name, ch in given.items():
+        if known.get(name) is not ch:
+            return None
     people = tuple(known.values())
     found = _ROSTERS.get(id(known))
     if found is None or found[0] is not known or found[1] != people:
