@@ -21,7 +21,7 @@ from rolecli.contract import Character, Label, Refused, worked_out
 from .conflict import concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
-from .state import Work, fate_points, frozen, is_group, skill_of
+from .state import Work, fate_points, frozen, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
     # key, Spanish, English, stress absorbed (the rulings, GAP-7)
@@ -345,7 +345,8 @@ def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, la
                  attacker: Character | None = None) -> tuple[list[str], dict]:
     """Route stress: a minion group spills minion to minion and then to its
     leader (000-R46/R47); a leader with attached minions is shielded by them."""
-    if is_group(ch):
+    group, led = work.group_of(ch)
+    if group:
         over, lines, data = hit_group(work, ch, stress, lang)
         leader = work.char(str(ch.value("lider") or "")) if ch.value("lider") else None
         if over > 0 and leader is not None:
@@ -353,7 +354,7 @@ def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, la
             lines += more
             data["leader"] = ldata
         return lines, data
-    groups = attached_groups(work, ch)
+    groups = attached_groups(work, ch) if led else ()  # (most lead no one)
     if groups and stress > 0:
         lines, data = apply_stress(work, groups[0], stress, track, p, lang, attacker)
         return lines, {"shielded_by": groups[0].name, **data}
