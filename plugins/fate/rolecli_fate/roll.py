@@ -183,7 +183,7 @@ ACTING = Reads(COMBINING + MODIFYING + ("invoke",), "", group=True)
 OPPOSED = Reads(OPPOSING, "target_", group=False)
 
 
-def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
+def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str,
               what: str = "skill", target: Character | None = None, reads: Reads = ACTING) -> Side:
     """One side, from its parameters in ``p`` as ``reads`` finds them (the acting
     side's, :data:`ACTING`; the opposing side's, :data:`OPPOSED`). What it is made
