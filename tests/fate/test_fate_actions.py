@@ -444,7 +444,7 @@ def test_being_a_group_is_read_again_where_the_state_says_how_many_it_is():
     a character whose state holds its ``cantidad`` is read as that state is now: the
     roster held the same, its state changed (as the core sets a new one) between two
     actions."""
-    from rolecli.contract import Action, Context
+    from rolecli.contract import Action, Character, Context
     from rolecli.dice.source import DiceSource
 
     from fate_helpers import FATE
@@ -464,3 +464,10 @@ def test_being_a_group_is_read_again_where_the_state_says_how_many_it_is():
     assert modifiers() == {"tamaño del grupo 4": 2}
     horde.state = {"cantidad": 0}  # alone again
     assert modifiers() == {}
+    # One whose state said how many it was when the roster was read, and no longer says: alone
+    # by its sheet, it leads the dogs (two of them, and itself).
+    roster["Horda"] = horde = Character("Horda", horde.sheet, {"cantidad": 4})
+    roster["Perros"] = char("Perros", calidad=1, cantidad=2, lider="Horda")
+    assert modifiers() == {"tamaño del grupo 4": 2}
+    horde.state = {}
+    assert modifiers() == {"tamaño del grupo 3": 1}

@@ -61,7 +61,7 @@ class Work:
             people += [(name, ch) for name, ch in given.items() if name in others]
         return people
 
-    def group_of(self, ch: Character) -> tuple[bool, tuple[Character, ...]]:
+    def group_of(self, ch: Character) -> tuple[bool | None, tuple[Character, ...]]:
         """Whether ``ch`` is a minion group (:func:`is_group`), and the minion groups
         among :meth:`everyone` that name it their ``lider`` (but itself): every side
         of an action asks both, and most are neither, which is one look-up by its
@@ -73,12 +73,13 @@ class Work:
                 groups = _groups_of(self.everyone())
             self._groups = groups
         found = groups.get(ch.name)
-        if found is not None and found[0] is ch and "cantidad" not in ch.state:
-            return found[1]
-        # Another character by that name, one not among them, or one whose state says how
-        # many it is (which a state may change): asked now.
-        led = found[1][1] if found is not None else _led_by(_following(self.everyone()), ch.name)
-        return is_group(ch), led
+        if found is None or found[0] is not ch:  # one not among them, or another by that name: asked now
+            led = found[1][1] if found is not None else _led_by(_following(self.everyone()), ch.name)
+            return is_group(ch), led
+        asked = found[1]
+        if asked[0] is None or "cantidad" in ch.state:  # its state says how many it is, or said so: asked now
+            return is_group(ch), asked[1]
+        return asked
 
     def followers(self, leader: Character) -> tuple[Character, ...]:
         """The minion groups among :meth:`everyone` that name ``leader`` their ``lider``
@@ -144,12 +145,14 @@ def _led_by(following: dict[str, list[Character]], name: str) -> tuple[Character
     return tuple([c for c in found if c.name != name]) if found else ()
 
 
-def _groups_of(people) -> dict[str, tuple[Character, tuple[bool, tuple[Character, ...]]]]:
+def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Character, ...]]]]:
     """Each of ``people`` by its name, with whether it is a group and the groups it
     leads (:meth:`Work.group_of`, :func:`_led_by`): found once for them all, so that
-    asking is a look-up."""
+    asking is a look-up. Being a group is its sheet's, but where its state says how
+    many it is (``None``: a state may change, :meth:`Work.group_of` asks it then)."""
     following = _following(people)
-    return {ch.name: (ch, (is_group(ch), _led_by(following, ch.name))) for ch in people}
+    return {ch.name: (ch, (None if "cantidad" in ch.state else is_group(ch), _led_by(following, ch.name)))
+            for ch in people}
 
 
 # A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
