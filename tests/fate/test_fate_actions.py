@@ -437,3 +437,37 @@ def test_000_R45_one_roster_finds_a_leaders_minions_anew_when_it_holds_other_cha
     assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}
     assert modifiers(alone) == {}  # given in place of the roster's own
     assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}
+
+
+def test_being_a_group_is_read_again_where_the_state_says_how_many_it_is():
+    """Being a group is found once per roster with whom each leads (Work.group_of), but
+    a character whose state holds its ``cantidad`` is read as that state is now: the
+    roster held the same, its state changed (as the core sets a new one) between two
+    actions."""
+    from rolecli.contract import Action, Character, Context
+    from rolecli.dice.source import DiceSource
+
+    from fate_helpers import FATE
+
+    horde = char("Horda", {"Armas": 1}, calidad=1)  # its sheet: one alone
+    roster = {"Horda": horde, "Zombi": zombi()}
+
+    def modifiers():
+        src = DiceSource(given=ZZ.split(","))
+        action = Action("attack", {"skill": "Armas", "defence": "1"}, horde, roster["Zombi"])
+        out = FATE.rolecli_resolve(action=action, ctx=Context(lang="es", dice=src, options={}, characters=roster))
+        src.finish()
+        return out.data["roll"]["modifiers"]
+
+    assert modifiers() == {}
+    horde.state = {"cantidad": 4}  # a group of four now
+    assert modifiers() == {"tamaño del grupo 4": 2}
+    horde.state = {"cantidad": 0}  # alone again
+    assert modifiers() == {}
+    # One whose state said how many it was when the roster was read, and no longer says: alone
+    # by its sheet, it leads the dogs (two of them, and itself).
+    roster["Horda"] = horde = Character("Horda", horde.sheet, {"cantidad": 4})
+    roster["Perros"] = char("Perros", calidad=1, cantidad=2, lider="Horda")
+    assert modifiers() == {"tamaño del grupo 4": 2}
+    horde.state = {}
+    assert modifiers() == {"tamaño del grupo 3": 1}

@@ -44,3 +44,43 @@ def test_the_end_of_the_scene_clears_a_copy():
     ana = char("Ana", state={"salud": ["1"], "consecuencias": ["Menor: Corte", "Mayor: Brazo"], "fuera": "taken_out"})
     out = _untouched(ana, lambda: run("recover", actor=ana, event="end_of_scene"))
     assert out.changes["Ana"]["salud"] == [] and out.changes["Ana"]["consecuencias"] == ["Mayor: Brazo"]
+
+
+def test_a_work_makes_its_own_table_of_new_states_at_its_first_change():
+    """Works that changed no one share one empty table of new states: the first change
+    of one makes it a table of its own, which no other Work (made before or after) sees."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+
+    from rolecli_fate.state import Work
+
+    ana = char("Ana", state={"puntos_destino": 3})
+    ctx = Context(lang="es", dice=DiceSource(given=[]), options={}, characters={"Ana": ana})
+    before, changed = Work(ctx, ana), Work(ctx, ana)
+    assert before.changes() == {} and before.states == {}
+    changed.set(ana, "puntos_destino", 2)
+    after = Work(ctx, ana)
+    assert changed.get(ana, "puntos_destino") == 2 and changed.changes() == {"Ana": {"puntos_destino": 2}}
+    for other in (before, after):
+        assert other.states == {} and other.get(ana, "puntos_destino") == 3 and other.changes() == {}
+    assert ana.state == {"puntos_destino": 3}
+
+
+def test_a_side_off_the_ladder_is_refused_in_its_own_name_every_time():
+    """A side's make-up is kept per sheet without the name a refusal gives it (a refusal
+    is never kept, and nothing else of a side reads it): the same rating off the ladder
+    on the same sheet is refused as the opposition, then as the defence, then as the
+    opposition again; a rating on it is the same whatever the side is named."""
+    import pytest
+    from rolecli.contract import Refused
+
+    ana, zombi = char("Ana", {"Armas": 2}), char("Zombi", {"Pelea": 2})
+    for verb, named in (("contest", "opposition"), ("attack", "defence"), ("contest", "opposition")):
+        with pytest.raises(Refused) as refused:
+            run(verb, actor=ana, target=zombi, dice=ZZ, lang="en", **{"skill": "Armas", named: "12"})
+        assert refused.value.args[0].en.startswith(f"{named} = 12 is out of range")
+    contest = run("contest", actor=ana, target=zombi, dice=ZZ, skill="Armas", opposition="Pelea")
+    attack = run("attack", actor=ana, target=zombi, dice=ZZ, skill="Armas", defence="Pelea")
+    assert contest.data["opposition"] == attack.data["opposition"] == {
+        "skill": 2, "modifiers": {}, "modifier": 0, "dice": [0, 0, 0, 0], "dice_total": 0, "effort": 2,
+        "skill_name": "Pelea"}

@@ -39,7 +39,7 @@ def _rerolled(side: Side, lang: str) -> list[str]:
 
 
 def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
-    return Outcome(data=data, lines=lines, success=success, changes=work.changes())
+    return Outcome(data, lines, success, work.changes())  # (in the fields' order: no keywords to match)
 
 
 # --- simple actions -----------------------------------------------------------
@@ -73,7 +73,7 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     work = Work(ctx, action.actor, action.target)
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
     roll_side(ctx, work, side, action.actor, p, lang, Label("bloqueo", "block")(lang))
-    lines = side.notes + [f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
+    lines = [*side.notes, f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
                            f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))
@@ -125,10 +125,10 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     An attack on a protected defender uses max(defence, block strength) (000-R18, a block that protects)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
-    a = make_side(work, actor, p["skill"], p, lang, target=target)
+    # (their parameters in order, by position: a call with keywords matches each one's name)
+    a = make_side(work, actor, p["skill"], p, lang, "skill", target)
     opposition = p.get(opp_key)
-    d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, what=opp_key, target=actor,
-                  reads=OPPOSED)
+    d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED)
     tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)

@@ -49,7 +49,7 @@ def before(action, ctx, p: dict) -> list[int]:
                 p["spin"] = 1
             elif spin.data.get("against") == actor.name:
                 p["spin"] = -1
-    return [e.id for e in spins]
+    return [e.id for e in spins] if spins else []  # (most actions use none)
 
 
 def after(action, ctx, p: dict, outcome) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rolecli.contract import Character, Label
 
-from .state import Work, is_group
+from .state import Work
 
 
 def group_bonus(size: int) -> int:
@@ -41,16 +41,19 @@ def standing(work: Work, grp: Character) -> int:
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:
     """Minion groups with standing minions whose ``lider`` is ``leader``."""
-    return [c for c in work.followers(leader) if standing(work, c) > 0]
+    led = work.followers(leader)
+    return [c for c in led if standing(work, c) > 0] if led else []  # (most lead no one)
 
 
 def acting_size(work: Work, ch: Character) -> int:
     """The size of the group ``ch`` acts as (000-R45): a group's minions standing; a
     leader's standing minions and the leader; 0 for a character acting alone."""
-    if is_group(ch):
+    group, led = work.group_of(ch)
+    if group:
         return standing(work, ch)
-    led = work.followers(ch)
-    minions = sum([standing(work, grp) for grp in led]) if led else 0
+    if not led:  # (most characters lead no one)
+        return 0
+    minions = sum([standing(work, grp) for grp in led])
     return minions + 1 if minions else 0
 
 

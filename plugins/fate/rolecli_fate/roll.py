@@ -88,17 +88,19 @@ class Side:
     tuple and their sum is counted then, once; the effort is counted at each
     roll (:meth:`take`), the only change to the dice, and read many times."""
 
-    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "effort", "first_dice", "fp_spent", "notes")
+    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "dice_total", "effort", "first_dice", "fp_spent",
+                 "notes")
 
-    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (),
-                 fp_spent: int = 0, notes: list[str] | None = None):
-        self.skill_name, self.skill, self.mods = skill_name, skill, mods
-        self.modifier = sum(map(_VALUE, mods))
+    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (), modifier: int = 0,
+                 fp_spent: int = 0, notes: list[str] | tuple[str, ...] = ()):
+        """``modifier``: the sum of ``mods`` (worked out with them, :func:`make_side`)."""
+        self.skill_name, self.skill, self.mods, self.modifier = skill_name, skill, mods, modifier
         self.dice: list[int] = []
-        self.effort = skill + self.modifier
+        self.dice_total = 0
+        self.effort = skill + modifier
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
-        self.notes = [] if notes is None else notes
+        self.notes = notes  # (most sides have none: a list is made for the first)
 
     def roll(self, ctx, why: str) -> None:
         """4dF for this side."""
@@ -107,13 +109,14 @@ class Side:
     def take(self, dice: list[int]) -> None:
         """The side's 4dF, rolled: the effort counted with them."""
         self.dice = dice
-        self.effort = self.skill + self.modifier + sum(dice)
+        self.dice_total = total = sum(dice)  # (the data tells it too)
+        self.effort = self.skill + self.modifier + total
 
     def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:
         """Roll again, by invoking an aspect (``paid`` Fate points, told by
         ``line``): the first dice are told too."""
         self.fp_spent += paid
-        self.notes.append(line + REROLL(lang))
+        self.notes = [*self.notes, line + REROLL(lang)]
         self.first_dice = self.dice
         self.roll(ctx, f"{why} {REROLLED(lang)}")
 
@@ -124,9 +127,9 @@ class Side:
         return ", ".join(parts)
 
     def data(self) -> dict:
-        dice = self.dice
-        d = {"skill": self.skill, "modifiers": dict(self.mods), "modifier": self.modifier,
-             "dice": dice, "dice_total": sum(dice), "effort": self.effort}
+        mods = self.mods
+        d = {"skill": self.skill, "modifiers": dict(mods) if mods else {}, "modifier": self.modifier,
+             "dice": self.dice, "dice_total": self.dice_total, "effort": self.effort}
         if self.skill_name:
             d["skill_name"] = self.skill_name
         if self.first_dice is not None:
@@ -158,21 +161,19 @@ class Reads:
     side's name), the aspects it invokes last; ``group``: whether the size of its
     group is among them."""
 
-    __slots__ = ("names", "as_side", "group", "_every")
+    __slots__ = ("names", "as_side", "group", "every")
 
     def __init__(self, as_side: tuple[str, ...], prefix: str, group: bool):
         self.as_side = tuple(name for name in as_side if name != "invoke") + ("invoke",)
         self.names = tuple(prefix + name for name in self.as_side)
         self.group = group
-        self._every = operator.itemgetter(*self.names)  # (of several names: it gives a tuple)
+        # Their values in a ``p`` that has every one (the core gives a verb every parameter
+        # it declares), at once: a function of C, called with no frame of its own at every side.
+        self.every = operator.itemgetter(*self.names)  # (of several names: it gives a tuple)
 
     def of(self, p: dict) -> tuple:
-        """Their values in ``p``, at once where ``p`` has every one (the core gives a
-        verb every parameter it declares)."""
-        try:
-            return self._every(p)
-        except KeyError:  # a direct call's, some left out
-            return tuple(map(p.get, self.names))
+        """Their values in ``p``, where some may be left out (a direct call's)."""
+        return tuple(map(p.get, self.names))
 
 
 # The acting side reads its skills combined, its modifiers and the aspects it invokes by
@@ -182,36 +183,45 @@ ACTING = Reads(COMBINING + MODIFYING + ("invoke",), "", group=True)
 OPPOSED = Reads(OPPOSING, "target_", group=False)
 
 
-def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str, *,
+def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str,
               what: str = "skill", target: Character | None = None, reads: Reads = ACTING) -> Side:
     """One side, from its parameters in ``p`` as ``reads`` finds them (the acting
     side's, :data:`ACTING`; the opposing side's, :data:`OPPOSED`). What it is made
     of but for the aspects it invokes (its skill, its modifiers) is worked out once
     per sheet for the same parameters and group size (:func:`_make_up`): every
     side of a fight is made again and again as the last one was."""
-    given = reads.of(p)
+    try:
+        given = reads.every(p)
+    except KeyError:  # a direct call's, some left out
+        given = reads.of(p)
     invoked = given[-1]
     if not any(given):  # (most sides are given none of them: the key is short, and read as such)
         given = ()
     size = (reads.group and int(p.get("group") or 0)) or (acting_size(work, who) if who is not None else 0)
-    made = (skill_text, what, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
-    name, value, mods = _make_up(who, *made) if who is None else worked_out(who.sheet, made, _make_up, who, *made)
+    # (``what`` names the side in a refusal alone, which is never kept: not part of the key)
+    made = (skill_text, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
+    if who is None:
+        made_up = _make_up(who, what, made)
+    else:
+        made_up = worked_out(who.sheet, made, _make_up, who, what, made)
     if not invoked:  # (most sides invoke nothing)
-        return Side(name, value, mods)
+        return Side(*made_up)
+    name, value, mods, modifier = made_up
     spent, notes = 0, []
     for aspect in invoked:
         paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         spent += paid
         notes.append(line)
     mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
-    return Side(name, value, mods, spent, notes)
+    return Side(name, value, mods, modifier + 2 * len(invoked), spent, notes)
 
 
-def _make_up(who: Character | None, skill_text: Any, what: str, reads: Reads, given: tuple, size: int, lang: str,
-             mode: str) -> tuple[str, int, tuple[tuple[str, int], ...]]:
-    """(skill name, rating, modifiers) of a side of ``who`` rolling ``skill_text``
-    with the parameters ``given`` (as ``reads`` read them; none of them: ``()``),
-    acting as a group of ``size``; ``mode``: the combine option."""
+def _make_up(who: Character | None, what: str, made: tuple) -> tuple[str, int, tuple[tuple[str, int], ...], int]:
+    """(skill name, rating, modifiers, their sum) of a side of ``who`` made as
+    :func:`make_side` keys it: rolling ``skill_text`` with the parameters ``given``
+    (as ``reads`` read them; none of them: ``()``), acting as a group of ``size``;
+    ``mode``: the combine option. ``what``: the side, as a refusal names it."""
+    skill_text, reads, given, size, lang, mode = made
     name, value = _on_ladder(rating(who, skill_text, what), what)
     g = dict(zip(reads.as_side, given)).get
     combined = 0
@@ -222,7 +232,8 @@ def _make_up(who: Character | None, skill_text: Any, what: str, reads: Reads, gi
         if g("extended"):
             restrict.append(skill_of(who, "Resistencia"))
         combined = combine(value, complement, restrict, modify, mode)
-    return name, value, modifiers(lang, combined, size, *map(g, MODIFYING))
+    mods = modifiers(lang, combined, size, *map(g, MODIFYING))
+    return name, value, mods, sum(map(_VALUE, mods))
 
 
 @functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again

@@ -10,6 +10,11 @@ from rolecli.contract import Character, worked_out
 from .ladder import fold
 
 
+# No new state yet: shared by every Work until its first change, which makes it one of its own
+# (only Work._state writes to a Work's states, and never to this one).
+_NONE: dict[str, dict[str, Any]] = {}
+
+
 class Work:
     """The new states an action makes, by character name, over the characters it reads.
 
@@ -27,10 +32,11 @@ class Work:
         for ch in chars:
             if ch is not None:
                 self.given[ch.name] = ch
-        self.states: dict[str, dict[str, Any]] = {}
-        # By name, the state each new one was made from and the fields set on it (changes).
-        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-        self._groups: dict[str, list[Character]] | None = None  # the minion groups by leader (followers)
+        # The new states by name, and by name the state each was made from and the fields
+        # set on it (changes): made at the first change (most actions change no one).
+        self.states: dict[str, dict[str, Any]] = _NONE
+        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] | None = None
+        self._groups: dict[str, Any] | None = None  # each one, being a group and whom it leads (group_of)
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
@@ -55,29 +61,36 @@ class Work:
             people += [(name, ch) for name, ch in given.items() if name in others]
         return people
 
-    def followers(self, leader: Character) -> list[Character]:
-        """The minion groups among :meth:`everyone` that name ``leader`` their
-        ``lider``: every side of an action asks whom its character leads, and
-        most lead no one, which is a look-up by the folded name."""
-        if self._groups is None:
-            self._groups = self._led()
-        led = self._groups.get(fold(leader.name))
-        return [c for c in led if c.name != leader.name] if led else []
+    def group_of(self, ch: Character) -> tuple[bool | None, tuple[Character, ...]]:
+        """Whether ``ch`` is a minion group (:func:`is_group`), and the minion groups
+        among :meth:`everyone` that name it their ``lider`` (but itself): every side
+        of an action asks both, and most are neither, which is one look-up by its
+        name (both are found for everyone at once: :func:`_groups_of`)."""
+        groups = self._groups
+        if groups is None:
+            groups = _roster_groups(self.known, self.given)
+            if groups is None:  # given others in place of the roster's: looked for here
+                groups = _groups_of(self.everyone())
+            self._groups = groups
+        found = groups.get(ch.name)
+        if found is None or found[0] is not ch:  # one not among them, or another by that name: asked now
+            led = found[1][1] if found is not None else _led_by(_following(self.everyone()), ch.name)
+            return is_group(ch), led
+        asked = found[1]
+        if asked[0] is None or "cantidad" in ch.state:  # its state says how many it is, or said so: asked now
+            return is_group(ch), asked[1]
+        return asked
 
-    def _led(self) -> dict[str, list[Character]]:
-        """The minion groups among :meth:`everyone` (as :meth:`char` finds them), by the
-        folded name of the leader each names. The campaign's are its roster's
-        (:func:`_roster_groups`) when the action was given its very characters (it
-        always is in play); else they are looked for here, over :meth:`everyone`."""
-        known = self.known
-        for name, ch in self.given.items():
-            if known.get(name) is not ch:
-                return _groups_of(self.everyone())
-        return _roster_groups(known)
+    def followers(self, leader: Character) -> tuple[Character, ...]:
+        """The minion groups among :meth:`everyone` that name ``leader`` their ``lider``
+        (but itself): :meth:`group_of`."""
+        return self.group_of(leader)[1]
 
     def _state(self, ch: Character) -> dict[str, Any]:
         state = self.states.get(ch.name)
         if state is None:
+            if self._made is None:
+                self.states, self._made = {}, {}
             if self.char(ch.name) is None:
                 self.given[ch.name] = ch
             state = self.states[ch.name] = dict(ch.state)
@@ -105,7 +118,9 @@ class Work:
         """The fields each new state holds other than the one it was made from: a
         change may be partial, and the core compares and keeps (and an encounter
         numbers) a change of a field or two for less than a whole state."""
-        out = {}
+        out: dict[str, dict[str, Any]] = {}
+        if self._made is None:
+            return out
         for name, (was, fields) in self._made.items():
             moved = {key: value for key, value in fields.items() if key not in was or was[key] != value}
             if moved:
@@ -113,7 +128,7 @@ class Work:
         return out
 
 
-def _groups_of(people) -> dict[str, list[Character]]:
+def _following(people) -> dict[str, list[Character]]:
     """The minion groups of ``people`` (characters, in order), by the folded name
     of the leader each names. (Most characters name none, which is asked first.)"""
     found: dict[str, list[Character]] = {}
@@ -124,20 +139,40 @@ def _groups_of(people) -> dict[str, list[Character]]:
     return found
 
 
+def _led_by(following: dict[str, list[Character]], name: str) -> tuple[Character, ...]:
+    """The groups of ``following`` (:func:`_following`) that the character ``name`` leads."""
+    found = following.get(fold(name))
+    return tuple([c for c in found if c.name != name]) if found else ()
+
+
+def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Character, ...]]]]:
+    """Each of ``people`` by its name, with whether it is a group and the groups it
+    leads (:meth:`Work.group_of`, :func:`_led_by`): found once for them all, so that
+    asking is a look-up. Being a group is its sheet's, but where its state says how
+    many it is (``None``: a state may change, :meth:`Work.group_of` asks it then)."""
+    following = _following(people)
+    return {ch.name: (ch, (None if "cantidad" in ch.state else is_group(ch), _led_by(following, ch.name)))
+            for ch in people}
+
+
 # A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
 # itself (so that no other takes its id) and the characters it held when they were found.
-_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, list[Character]]]] = {}
+_ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, Any]]] = {}
 _ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a time
 
 
-def _roster_groups(known) -> dict[str, list[Character]]:
+def _roster_groups(known, given: dict[str, Character]) -> dict[str, Any] | None:
     """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
-    found once while it holds the same characters: being a group and whom it follows
-    are sheet values, which no rule changes, and the core gives a changed sheet
+    found once while it holds the same characters, when the action was ``given`` its
+    very characters (it always is in play; else ``None``): being a group and whom it
+    follows are sheet values, which no rule changes, and the core gives a changed sheet
     to a new character (it never sets one on a character in place). A simulation's trial plays thousands of actions on one roster, and
     every side of each asks whom its character leads; a look at the roster's
     characters (one tuple of them) is what an action costs, not a pass over their
     sheets. A roster given other characters is read anew."""
+    for name, ch in given.items():
+        if known.get(name) is not ch:
+            return None
     people = tuple(known.values())
     found = _ROSTERS.get(id(known))
     if found is None or found[0] is not known or found[1] != people:

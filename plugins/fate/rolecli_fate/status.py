@@ -11,7 +11,7 @@ from rolecli.contract import Character, Label, Status, worked_out
 from .aspects import temps
 from .conflict import out_of_conflict
 from .minions import standing
-from .state import Work, is_group
+from .state import Work, frozen, is_group
 from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, track_size
 
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
@@ -57,8 +57,7 @@ def status(ch: Character, ctx) -> Status:
     asked after every change; a Fate point spent or a minion's box marked leaves it
     as it was). A field is keyed as read, the state's else the sheet's, its lists
     (boxes, consequences, aspects) as tuples."""
-    key = ("status", ctx.options.get("max_consequences"),
-           *(tuple(v) if isinstance(v, list) else v for v in map(ch.value, STATUS_FIELDS)))
+    key = ("status", ctx.options.get("max_consequences"), frozen(map(ch.value, STATUS_FIELDS)))
     return worked_out(ch.sheet, key, _status, ch, ctx)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 import re
 from typing import Any
 
@@ -20,7 +21,7 @@ from rolecli.contract import Character, Label, Refused, worked_out
 from .conflict import concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
-from .state import Work, fate_points, frozen, is_group, skill_of
+from .state import Work, fate_points, frozen, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
     # key, Spanish, English, stress absorbed (the rulings, GAP-7)
@@ -176,6 +177,7 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
 # What a hit reads of its parameters (:func:`mark_stress`): the consequences taken, the
 # concession offered and its answer, the Fate points bargained.
 HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
+_HIT_CHOSEN = operator.itemgetter(*HIT_CHOICES)  # (at once, where a verb was given every parameter)
 
 
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
@@ -187,8 +189,12 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     (whose Fate points a refused concession costs, the only thing of it a hit
     reads) is kept with its lines and data, and set again."""
     opts, state = work.ctx.options, work.state_of(ch)
+    try:
+        chosen = _HIT_CHOSEN(p)
+    except KeyError:  # a direct call's, some left out
+        chosen = tuple(map(p.get, HIT_CHOICES))
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
-           opts.get("refresh"), tuple(map(p.get, HIT_CHOICES)), tuple(state), frozen(state.values()),
+           opts.get("refresh"), chosen, tuple(state), frozen(state.values()),
            attacker and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
     lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
@@ -339,7 +345,8 @@ def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, la
                  attacker: Character | None = None) -> tuple[list[str], dict]:
     """Route stress: a minion group spills minion to minion and then to its
     leader (000-R46/R47); a leader with attached minions is shielded by them."""
-    if is_group(ch):
+    group, led = work.group_of(ch)
+    if group:
         over, lines, data = hit_group(work, ch, stress, lang)
         leader = work.char(str(ch.value("lider") or "")) if ch.value("lider") else None
         if over > 0 and leader is not None:
@@ -347,7 +354,7 @@ def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, la
             lines += more
             data["leader"] = ldata
         return lines, data
-    groups = attached_groups(work, ch)
+    groups = attached_groups(work, ch) if led else ()  # (most lead no one)
     if groups and stress > 0:
         lines, data = apply_stress(work, groups[0], stress, track, p, lang, attacker)
         return lines, {"shielded_by": groups[0].name, **data}

@@ -29,7 +29,8 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
         used = lasting.before(action, ctx, p)
         outcome = rule(action, ctx, p)
         lasting.after(action, ctx, p, outcome)
-        outcome.used += used
+        if used:  # (most actions use up no effect)
+            outcome.used += used
         return outcome
 
     return verb
