@@ -609,7 +609,11 @@ class Context:
 
     def effects_on(self, name: str, key: str | None = None) -> list[Effect]:
         """The effects in force on character ``name`` (with the system's ``key``, if given)."""
-        return [e for e in self.effects if e.on == name and (key is None or e.key == key)]
+        found = []
+        for e in self.effects:  # (a loop: a few are in force, and a comprehension is a call of its own in 3.11)
+            if e.on == name and (key is None or e.key == key):
+                found.append(e)
+        return found
 
 
 # --- what the hooks return --------------------------------------------------

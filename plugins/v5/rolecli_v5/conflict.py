@@ -62,14 +62,7 @@ def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
     ``--earlier``, else the attacks on it that the conflict under way has recorded."""
     if p.get("earlier") is not None:
         return int(p["earlier"])
-    if target is None:
-        return 0
-    # counted in a loop over the effects in force (a few), as a list of them made to be counted costs more
-    name, earlier = target.name, 0
-    for effect in ctx.effects:
-        if effect.on == name and effect.key == ATTACKED:
-            earlier += 1
-    return earlier
+    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
 
 
 def defence_modifiers(cover: str | None, earlier: int) -> tuple:
