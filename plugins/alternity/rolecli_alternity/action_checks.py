@@ -13,7 +13,7 @@ from . import labels as L
 from .check import RANK, Ready, ready_check, roll_check, roll_ready
 from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
-from .sheet import action_check_score, actions_per_round, find_skill, kept_state, state
+from .sheet import DAZING, action_check_score, actions_per_round, find_skill, kept_state, state
 from .situation import prepare
 from .status import unable
 
@@ -102,9 +102,8 @@ def _action_check_of(name: str, lang: str) -> str:
 
 _NOBODY: frozenset[str] = frozenset()
 
-# What an entrant's action check reads besides its sheet and name: the marks that make it
-# Dazed (002-R26), and the rule options and language of its roll.
-_MARKS = itemgetter("mortal", "fatigue", "stun", "wound")
+# What an entrant's action check reads besides its sheet, its name and the marks that make it
+# Dazed (DAZING): the rule options (and the language) of its roll.
 _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "clamp_bonus")
 
 
@@ -124,7 +123,7 @@ class _Entry:
 
 def _entry(ch: Character, st: Mapping[str, Any], ctx: Context) -> _Entry:
     """``ch``'s :class:`_Entry`, worked out once per sheet for each name, marks and options."""
-    return worked_out(ch.sheet, ("entrant", ch.name, _MARKS(st), _OPTIONS(ctx.options), ctx.lang), _Entry, ch)
+    return worked_out(ch.sheet, ("entrant", ch.name, DAZING(st), _OPTIONS(ctx.options), ctx.lang), _Entry, ch)
 
 
 def _ready(entry: _Entry | None, e: Entrant, ch: Character | None, st: Mapping[str, Any] | None,

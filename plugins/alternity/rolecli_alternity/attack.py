@@ -14,7 +14,7 @@ from . import labels as L
 from .check import RANK, Ready, ready_check, roll_ready
 from .hits import land_hit
 from .last_resort import spend, spent_state
-from .sheet import kept_state
+from .sheet import DAZING, kept_state
 from .situation import Prepared, prepare
 
 ATTACK = Label("ataque", "attack")
@@ -28,9 +28,8 @@ def _resistance_of(name: str, lang: str) -> str:
 
 _RESISTANCE = {"str": "res_fue", "dex": "res_des"}  # the target's sheet field that --resist adds
 
-# What an attack's plan (:func:`_plan`) is keyed by besides its actor's sheet and its parameters:
-# the marks that make its actor Dazed (002-R26) and the rule options read.
-_MARKS = itemgetter("mortal", "fatigue", "stun", "wound")
+# The rule options an attack's plan (:func:`_plan`) reads: it is keyed by them, besides its actor's
+# sheet, its parameters and the marks that make its actor Dazed (DAZING).
 _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 
 
@@ -60,7 +59,7 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
     st = kept_state(actor)
     field = _RESISTANCE.get(p.get("resist"))
     resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
-    key = ("attack", tuple(p), tuple(p.values()), _MARKS(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    key = ("attack", tuple(p), tuple(p.values()), DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted)
     return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
 
 

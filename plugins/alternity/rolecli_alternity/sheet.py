@@ -4,6 +4,7 @@ action check score, last resorts) and the state the tool keeps."""
 from __future__ import annotations
 
 import functools
+from operator import itemgetter
 from typing import Any, Mapping
 
 from rolecli.contract import Character, Label, Refused, check_range, worked_out
@@ -209,6 +210,11 @@ def _dazed_by_mortal(points: int) -> Label:
 @functools.lru_cache(maxsize=64)
 def _dazed_by_fatigue(boxes: int) -> Label:
     return Label(f"+{boxes} por fatiga", f"+{boxes} for fatigue")
+
+
+# The marks of a state that make a character Dazed (:func:`dazed`, 002-R26), read at once: what a
+# roll made ready for a character (an attack's plan, an entrant's check, a situation) is keyed by.
+DAZING = itemgetter("mortal", "fatigue", "stun", "wound")
 
 
 def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> tuple[int, list[Label]]:
