@@ -76,7 +76,7 @@ def count(the_job, trials: int) -> tuple[Counter, Counter, int]:
                 caller = frame.f_back
                 return (where(caller)[0] if caller is not None else "other"), code.co_name
             found = parts[code] = (part_of(code.co_filename, core, plugin),
-                                   f"{Path(code.co_filename).name}:{code.co_name}")
+                                   f"{Path(code.co_filename).name}:{code.co_name}" + (f"@{code.co_firstlineno}" if code.co_name.startswith("<") else ""))
         return found
 
     def trace(frame, event, arg):
