@@ -218,16 +218,18 @@ def _set(table: Any, key: str, value: Any) -> None:
     if key not in table:
         container = getattr(table, "value", None)
         body = getattr(container, "body", None)
-        if body and hasattr(container, "_insert_after"):
+        if body and hasattr(container, "_insert_at"):
             from tomlkit.items import AoT, Table
 
             last = max((i for i, (k, item) in enumerate(body)
                         if k is not None and not isinstance(item, (Table, AoT))), default=None)
             after = body[last + 1:] if last is not None else []
             if after and all(k is None for k, _ in after):
-                try:
-                    container._insert_after(body[last][0].key, key, value)
-                    return
-                except Exception:  # pragma: no cover - a tomlkit without it: plain assignment
-                    pass
+                # tomlkit has no public way to put a key before the blank lines and comments
+                # that end a table: _insert_at does it in every tomlkit this project allows
+                # (0.15.3 dropped the _insert_after this used, and the key went after the next
+                # table's comment; tests/test_campaign_store.py checks the layout on whatever
+                # tomlkit is installed)
+                container._insert_at(last + 1, key, value)
+                return
     table[key] = value
