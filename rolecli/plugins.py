@@ -531,7 +531,10 @@ class _Guarded:
         """This hook for verb ``verb`` (``None``: a hook no verb plays, the
         status), ready for many calls: a function of the hook's arguments in its
         spec's order (``character``, ``event``..., ``action``, ``ctx``) that gives
-        what ``self(**arguments)`` gives. When nothing wraps or traces the hook
+        what ``self(**arguments)`` gives, with the action's parameters and the
+        rule options completed first (:func:`~rolecli.dispatch.complete`), as
+        every caller wants them (:func:`rolecli.play.call` leaves it to this
+        call, the one place each call passes). When nothing wraps or traces the hook
         and one implementation alone answers it (:meth:`_alone`), that one is
         called at once, guarded and checked alike: a conflict's thousands of
         calls skip the keywords, pluggy's loop and, for a verb the system's
@@ -549,14 +552,16 @@ class _Guarded:
         names = tuple(self.caller.spec.argnames)
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
         answer, named = self._alone(verb, names)
+        info = self.info
+        acting = "action" in names  # every hook but the status: its action and its ctx come last
         if answer is None:
-            return lambda *arguments: self(**keywords(arguments))
+            if not acting:
+                return lambda *arguments: self(**keywords(arguments))
+            return lambda *arguments: self(**keywords(_completed(info, arguments)))
 
         def play(*arguments: Any) -> Any:
-            if named:  # a verb's function gets its parameters and the rule options complete, as the relay gives them
-                action, ctx = arguments[-2], arguments[-1]
-                if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's are)
-                    arguments = (*arguments[:-2], *complete(self.info, action, ctx))
+            if acting and (type(arguments[-2].params) is not Completed or type(arguments[-1].options) is not Options):
+                arguments = _completed(info, arguments)  # (a conflict's calls are complete already)
             try:
                 result = answer(*arguments)
             except RoleError:
@@ -646,6 +651,14 @@ class _Guarded:
             return self.owner  # type: ignore[return-value]
         return self.wrappers[0] if len(self.wrappers) == 1 else Record(
             " or ".join(r.name for r in self.wrappers), distribution=None)
+
+
+def _completed(info: Any, arguments: tuple) -> tuple:
+    """A hook's ``arguments`` (its action and its ctx last) with every parameter
+    of the action's verb and every rule option, defaults where none was given
+    (:func:`~rolecli.dispatch.complete`): what a verb's function gets, and a
+    system's own implementation of the hook too."""
+    return (*arguments[:-2], *complete(info, arguments[-2], arguments[-1]))
 
 
 # A hook's arguments by name, from their order (dict(zip(...)) costs as much as a check).
