@@ -29,12 +29,13 @@ MAX_LINE = 100_000  # characters: a breakdown of the 10,000 dice a roll may have
 MAX_LINES = 1_000
 
 
-def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
-    """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
-    for the system declared by ``info`` (a SystemInfo), or None."""
+def problem(hook: str, result: Any, arguments: tuple, info: Any) -> str | None:
+    """Why the core must not use ``result`` of ``hook`` called with ``arguments``
+    (in its spec's order, as a prepared call has them: the action and the ctx
+    last) for the system declared by ``info`` (a SystemInfo), or None."""
     if isinstance(result, Outcome):
-        return (malformed(hook, result, written=getattr(kwargs.get("ctx"), "explain", True))
-                or (overreach(result, kwargs, info) if result.changes else None))  # (most results change nothing)
+        return (malformed(hook, result, written=getattr(arguments[-1], "explain", True))
+                or (overreach(hook, result, arguments, info) if result.changes else None))  # (most change nothing)
     if isinstance(result, Odds):  # odds change nothing
         if not isinstance(result.outcomes, Mapping):
             return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
@@ -91,14 +92,16 @@ _NOT_EFFECTS = "its Outcome.effects is not a list of Effects"
 _NOT_USED = "its Outcome.used is not a list of effect ids"
 
 
-def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
-    """Why ``result.changes`` must not be written: a character the hook was not
-    given, or a state key the template does not declare as state."""
+def overreach(hook: str, result: Any, arguments: tuple, info: Any) -> str | None:
+    """Why ``result.changes`` of ``hook`` called with ``arguments`` (as
+    :func:`problem` has them) must not be written: a character the hook was
+    not given, or a state key the template does not declare as state."""
     changes = getattr(result, "changes", None)
     if not changes or info is None:
         return None
-    action, ctx = kwargs.get("action"), kwargs.get("ctx")
-    actor, target, subject = getattr(action, "actor", None), getattr(action, "target", None), kwargs.get("character")
+    action, ctx = arguments[-2], arguments[-1]
+    subject = arguments[0] if hook in _ON_A_CHARACTER else None
+    actor, target = getattr(action, "actor", None), getattr(action, "target", None)
     given = None  # every character the hook was given, worked out for a name not its actor's, target's or subject's
     campaign = None  # looked at for a character not given, or a key not a state field, if any
     reached = None  # worked out for a name the verb was not given, if any
@@ -108,7 +111,7 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
                 or (subject is not None and name == subject.name))
         if not ours:  # (the usual change is the actor's, the target's, or that of the character a recovery is for)
             if given is None:
-                given = _given(action, kwargs)
+                given = _given(hook, arguments)
             if name not in given:
                 if campaign is None:
                     campaign = getattr(ctx, "characters", None) or {}
@@ -122,7 +125,7 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
         if campaign is None:
             campaign = getattr(ctx, "characters", None) or {}
         if given is None:
-            given = _given(action, kwargs)
+            given = _given(hook, arguments)
         had = given.get(name) or campaign.get(name)
         held = had.state if had is not None else {}
         new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
@@ -132,14 +135,21 @@ def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
     return None
 
 
-def _given(action: Any, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+# The hooks called on one character (their first argument) and on many (the initiative).
+_ON_A_CHARACTER = frozenset(("rolecli_apply_damage", "rolecli_recover", "rolecli_status"))
+_ON_CHARACTERS = "rolecli_initiative"
+
+
+def _given(hook: str, arguments: tuple) -> dict[str, Any]:
     """The characters a hook was given, by name: its action's actor and target,
     and the ``character`` or ``characters`` it was called on."""
     given = {}
-    for who in (getattr(action, "actor", None), getattr(action, "target", None), kwargs.get("character")):
+    action = arguments[-2]
+    for who in (getattr(action, "actor", None), getattr(action, "target", None),
+                arguments[0] if hook in _ON_A_CHARACTER else None):
         if who is not None:
             given[who.name] = who
-    for who in kwargs.get("characters", ()):
+    for who in arguments[0] if hook == _ON_CHARACTERS else ():
         if who is not None:
             given[who.name] = who
     return given

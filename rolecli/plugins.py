@@ -491,21 +491,23 @@ class _Guarded:
     :class:`PluginFailure` naming the plugin at fault: the system's, or a house
     rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "wrappers", "plain", "_calls", "_as_of",
-                 "_prepared")
+    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "wrappers", "plain", "names", "_calls",
+                 "_as_of", "_prepared")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
         self.info = owner.info if owner is not None else None
         self.wrappers = plugins.wrappers(caller)
         spec = caller.spec
+        self.names = tuple(spec.argnames) if spec is not None else ()  # the hook's arguments, in its spec's order
         self.plain = not plugins.tracing and spec is not None and spec.opts.get("firstresult", False)
         self._calls: tuple | None = None  # see _direct
         self._as_of = -1
         self._prepared: dict[str, Callable[..., Any]] = {}  # see prepared
 
     def __call__(self, **kwargs: Any) -> Any:
-        witness = _Witness.watch(self.hook, kwargs, self.info) if self.wrappers else None
+        arguments = tuple(map(kwargs.get, self.names))  # in the spec's order, as the check reads them
+        witness = _Witness.watch(self.hook, arguments, self.info) if self.wrappers else None
         try:
             result = self._answer(kwargs)
         except RoleError:
@@ -518,7 +520,7 @@ class _Guarded:
         finally:
             if witness is not None:
                 _Witness.done(witness)
-        return self._checked(result, kwargs, witness)
+        return self._checked(result, arguments, witness)
 
     def _failure(self, exc: BaseException, named: bool = False) -> PluginFailure | None:
         """The plugin's failure ``exc`` is, when it arose in a plugin's code or
@@ -549,7 +551,7 @@ class _Guarded:
         return found
 
     def _prepare(self, verb: str | None) -> Callable[..., Any]:
-        names = tuple(self.caller.spec.argnames)
+        names = self.names
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
         answer, named = self._alone(verb, names)
         info = self.info
@@ -571,7 +573,7 @@ class _Guarded:
                 if failure is None:
                     raise
                 raise failure from exc
-            return self._checked(result, keywords(arguments), None)
+            return self._checked(result, arguments, None)
 
         return play
 
@@ -595,14 +597,16 @@ class _Guarded:
             return run, True
         return (function if wanted == names else None), False
 
-    def _checked(self, result: Any, kwargs: dict[str, Any], witness: "_Witness | None") -> Any:
-        """``result``, unless the core must not use it (a :class:`PluginFailure` then)."""
+    def _checked(self, result: Any, arguments: tuple, witness: "_Witness | None") -> Any:
+        """``result``, unless the core must not use it (a :class:`PluginFailure`
+        then); ``arguments``: the hook's, in its spec's order (no table of them
+        by name is made for a prepared call)."""
         if self.owner is None or result is None:
             return result
         if not isinstance(result, self.expected):
             raise PluginFailure(self._at_fault(witness), self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
-        wrong = problem(self.hook, result, kwargs, self.info)
+        wrong = problem(self.hook, result, arguments, self.info)
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
@@ -678,13 +682,13 @@ class _Witness:
 
     _watching: list["_Witness"] = []
 
-    def __init__(self, hook: str, kwargs: dict[str, Any], info: Any):
-        self.hook, self.kwargs, self.info = hook, kwargs, info
+    def __init__(self, hook: str, arguments: tuple, info: Any):
+        self.hook, self.arguments, self.info = hook, arguments, info
         self.seen, self.inner_problem = False, None
 
     @classmethod
-    def watch(cls, hook: str, kwargs: dict[str, Any], info: Any) -> "_Witness":
-        witness = cls(hook, kwargs, info)
+    def watch(cls, hook: str, arguments: tuple, info: Any) -> "_Witness":
+        witness = cls(hook, arguments, info)
         cls._watching.append(witness)
         return witness
 
@@ -697,7 +701,7 @@ class _Witness:
         if cls._watching:
             witness = cls._watching[-1]
             witness.seen = True
-            witness.inner_problem = problem(witness.hook, result, witness.kwargs, witness.info)
+            witness.inner_problem = problem(witness.hook, result, witness.arguments, witness.info)
             if witness.inner_problem is None:
                 return _own(result)
         return result
