@@ -50,9 +50,10 @@ def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
     False, the trials of a simulation), so it is not walked to see it can be
     written as JSON; what it changes always is, as every state it leaves may be
     kept. (A dict, a list, a bool, most often, is known by its type at once,
-    before ``isinstance`` asks after the others a plugin may give.)"""
+    before ``isinstance`` asks after the others a plugin may give: a ``dict``
+    is a Mapping.)"""
     data, lines, success = result.data, result.lines, result.success
-    if type(data) is not dict and not isinstance(data, Mapping):
+    if not isinstance(data, dict) and not isinstance(data, Mapping):
         return f"its Outcome.data is {_kind(data)}, not a dict"
     if type(lines) is not list or lines:  # none written (a simulation's trials) is known at once
         bad = _lines(lines, "Outcome")
@@ -61,20 +62,20 @@ def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
     if success is not None and type(success) is not bool:
         return f"its Outcome.success is {_kind(success)}, not True, False or None"
     changes, effects, used = result.changes, result.effects, result.used
-    if type(changes) is not dict and not isinstance(changes, Mapping):
+    if not isinstance(changes, dict) and not isinstance(changes, Mapping):
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
     for name, state in changes.items():
-        if not isinstance(name, str) or (type(state) is not dict and not isinstance(state, Mapping)):
+        if not isinstance(name, str) or (not isinstance(state, dict) and not isinstance(state, Mapping)):
             return _NOT_STATES
         if plain and not _plain(state):
             plain = False
-    if type(effects) is not list and not isinstance(effects, (list, tuple)):
+    if type(effects) is not list and not isinstance(effects, _LISTS):
         return _NOT_EFFECTS
     for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
         if not isinstance(effect, Effect):
             return _NOT_EFFECTS
-    if type(used) is not list and not isinstance(used, (list, tuple)):
+    if type(used) is not list and not isinstance(used, _LISTS):
         return _NOT_USED
     for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
         if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
@@ -87,6 +88,7 @@ def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
             or (not plain and _unwritable(changes, "Outcome.changes")) or None)
 
 
+_LISTS = (list, tuple)  # (a tuple is a list here)
 _NOT_STATES = "its Outcome.changes is not a dict of characters' names to their state (dicts)"
 _NOT_EFFECTS = "its Outcome.effects is not a list of Effects"
 _NOT_USED = "its Outcome.used is not a list of effect ids"
@@ -99,39 +101,40 @@ def overreach(hook: str, result: Any, arguments: tuple, info: Any) -> str | None
     changes = getattr(result, "changes", None)
     if not changes or info is None:
         return None
-    action, ctx = arguments[-2], arguments[-1]
-    subject = arguments[0] if hook in _ON_A_CHARACTER else None
+    action = arguments[-2]
     actor, target = getattr(action, "actor", None), getattr(action, "target", None)
-    given = None  # every character the hook was given, worked out for a name not its actor's, target's or subject's
-    campaign = None  # looked at for a character not given, or a key not a state field, if any
-    reached = None  # worked out for a name the verb was not given, if any
+    subject = arguments[0] if hook in _ON_A_CHARACTER else None
     state_keys = info.state_keys
     for name, state in changes.items():
         ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
                 or (subject is not None and name == subject.name))
-        if not ours:  # (the usual change is the actor's, the target's, or that of the character a recovery is for)
-            if given is None:
-                given = _given(hook, arguments)
-            if name not in given:
-                if campaign is None:
-                    campaign = getattr(ctx, "characters", None) or {}
-                if reached is None:
-                    reached = _reached(ctx, campaign)
-                if name not in reached:
-                    return (f"it changed {name!r}, whom the verb was neither given nor looked at in "
-                            "ctx.characters; nothing was written")
-        if state.keys() <= state_keys:  # the usual result: state fields only, whatever the character holds
-            continue
-        if campaign is None:
-            campaign = getattr(ctx, "characters", None) or {}
-        if given is None:
-            given = _given(hook, arguments)
-        had = given.get(name) or campaign.get(name)
-        held = had.state if had is not None else {}
-        new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
-        if new:
-            return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
-                    f"system {info.name!r} does not declare as state; nothing was written")
+        # (the usual change is the actor's, the target's, or that of the character a recovery is for,
+        # of state fields only, whatever the character holds: the rest is worked out when one is not)
+        if not ours or not state.keys() <= state_keys:
+            wrong = _stranger(hook, arguments, name, state, info, ours)
+            if wrong:
+                return wrong
+    return None
+
+
+def _stranger(hook: str, arguments: tuple, name: str, state: Any, info: Any, ours: bool) -> str | None:
+    """Why ``state``, the change of character ``name``, must not be written,
+    when ``name`` is not the actor's, the target's or the subject's
+    (``ours``), or ``state`` holds a key not a state field."""
+    ctx = arguments[-1]
+    given = _given(hook, arguments)
+    campaign = getattr(ctx, "characters", None) or {}
+    if not ours and name not in given and name not in _reached(ctx, campaign):
+        return f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; nothing was written"
+    state_keys = info.state_keys
+    if state.keys() <= state_keys:
+        return None
+    had = given.get(name) or campaign.get(name)
+    held = had.state if had is not None else {}
+    new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
+    if new:
+        return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
+                f"system {info.name!r} does not declare as state; nothing was written")
     return None
 
 
