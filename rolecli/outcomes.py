@@ -5,7 +5,7 @@ checks it first, so that a plugin's mistake is that plugin's failure (exit 4,
 nothing written) rather than a corrupt campaign, a command that fails after it
 committed, or a change nobody asked for. A result is refused when
 
-- it is not of the contract's types (:func:`malformed`): an Outcome whose
+- it is not of the contract's types (:func:`outcome_problem`): an Outcome whose
   ``lines`` are not texts, whose ``changes`` are not tables...;
 - its ``data`` is not JSON (bytes, an object): the log and ``--json`` could not
   write it, and would fail only after the change was committed;
@@ -34,8 +34,7 @@ def problem(hook: str, result: Any, arguments: tuple, info: Any) -> str | None:
     (in its spec's order, as a prepared call has them: the action and the ctx
     last) for the system declared by ``info`` (a SystemInfo), or None."""
     if isinstance(result, Outcome):
-        return (malformed(hook, result, written=getattr(arguments[-1], "explain", True))
-                or (overreach(hook, result, arguments, info) if result.changes else None))  # (most change nothing)
+        return outcome_problem(hook, result, arguments, info)
     if isinstance(result, Odds):  # odds change nothing
         if not isinstance(result.outcomes, Mapping):
             return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
@@ -43,12 +42,15 @@ def problem(hook: str, result: Any, arguments: tuple, info: Any) -> str | None:
     return None  # a status holds nothing the core writes
 
 
-def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
-    """What of a hook's Outcome is not of the contract's types (the core would
-    fail on it later, as if it were its own bug), or None. ``written=False``: a
-    call whose ``Outcome.data`` no one prints or logs (``Context.explain`` is
-    False, the trials of a simulation), so it is not walked to see it can be
-    written as JSON; what it changes always is, as every state it leaves may be
+def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> str | None:
+    """:func:`problem` for an Outcome, which a hook that answers with one
+    (:class:`rolecli.plugins._Guarded`) asks at once, at every call of a
+    conflict: what of it is not of the contract's types (the core would fail
+    on it later, as if it were its own bug), cannot be written as JSON, or
+    changes what it must not (:func:`overreach`), or None. A call whose
+    ``Outcome.data`` no one prints or logs (``Context.explain`` is False, the
+    trials of a simulation) does not have it walked to see it can be written
+    as JSON; what it changes always is, as every state it leaves may be
     kept. (A dict, a list, a bool, most often, is known by its type at once,
     before ``isinstance`` asks after the others a plugin may give: a ``dict``
     is a Mapping.)"""
@@ -84,8 +86,11 @@ def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
         for key in ("order", "turns"):
             if key in data and not _texts(data[key]):
                 return f"its Outcome.data[{key!r}] is not a list of characters' names"
-    return ((written and _unwritable(data, "Outcome.data"))
-            or (not plain and _unwritable(changes, "Outcome.changes")) or None)
+    written = getattr(arguments[-1], "explain", True)  # its ctx's: False, no one prints or logs its data
+    wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
+    if wrong:
+        return wrong
+    return overreach(hook, result, arguments, info) if changes else None  # (most results change nothing)
 
 
 _LISTS = (list, tuple)  # (a tuple is a list here)

@@ -68,7 +68,7 @@ from rolecli import hookspecs, plugin_index
 from rolecli.contract import SUPPORTED_CONTRACTS, Odds, Outcome, SystemInfo
 from rolecli.dispatch import KIND_OF, Completed, Options, Verbs, complete, declares_functions
 from rolecli.errors import PluginError, RoleError
-from rolecli.outcomes import problem  # every hook call's result is checked: imported once
+from rolecli.outcomes import outcome_problem, problem  # every hook call's result is checked: imported once
 
 ENTRY_POINT_GROUP = "rolecli"
 BUILTIN_DISTRIBUTION = "rolecli"  # `pip install .` ships every system under plugins/ in it
@@ -491,12 +491,13 @@ class _Guarded:
     :class:`PluginFailure` naming the plugin at fault: the system's, or a house
     rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "wrappers", "plain", "names", "_calls",
-                 "_as_of", "_prepared")
+    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "problem", "wrappers", "plain", "names",
+                 "_calls", "_as_of", "_prepared")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
         self.info = owner.info if owner is not None else None
+        self.problem = outcome_problem if expected is Outcome else problem  # (an Outcome's check, asked at once)
         self.wrappers = plugins.wrappers(caller)
         spec = caller.spec
         self.names = tuple(spec.argnames) if spec is not None else ()  # the hook's arguments, in its spec's order
@@ -606,7 +607,7 @@ class _Guarded:
         if not isinstance(result, self.expected):
             raise PluginFailure(self._at_fault(witness), self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
-        wrong = problem(self.hook, result, arguments, self.info)
+        wrong = self.problem(self.hook, result, arguments, self.info)
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
