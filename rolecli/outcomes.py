@@ -87,9 +87,10 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
             if key in data and not _texts(data[key]):
                 return f"its Outcome.data[{key!r}] is not a list of characters' names"
     written = getattr(arguments[-1], "explain", True)  # its ctx's: False, no one prints or logs its data
-    wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
-    if wrong:
-        return wrong
+    if written or not plain:  # (a simulation's trial writes none, and its states are of JSON's own types)
+        wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
+        if wrong:
+            return wrong
     return overreach(hook, result, arguments, info) if changes else None  # (most results change nothing)
 
 

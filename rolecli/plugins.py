@@ -574,7 +574,7 @@ class _Guarded:
                 if failure is None:
                     raise
                 raise failure from exc
-            return self._checked(result, arguments, None)
+            return self._checked(result, arguments)
 
         return play
 
@@ -598,7 +598,7 @@ class _Guarded:
             return run, True
         return (function if wanted == names else None), False
 
-    def _checked(self, result: Any, arguments: tuple, witness: "_Witness | None") -> Any:
+    def _checked(self, result: Any, arguments: tuple, witness: "_Witness | None" = None) -> Any:
         """``result``, unless the core must not use it (a :class:`PluginFailure`
         then); ``arguments``: the hook's, in its spec's order (no table of them
         by name is made for a prepared call)."""
