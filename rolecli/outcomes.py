@@ -91,7 +91,7 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
         if wrong:
             return wrong
-    return overreach(hook, result, arguments, info) if changes else None  # (most results change nothing)
+    return overreach(hook, changes, arguments, info) if changes else None  # (most results change nothing)
 
 
 _LISTS = (list, tuple)  # (a tuple is a list here)
@@ -100,15 +100,15 @@ _NOT_EFFECTS = "its Outcome.effects is not a list of Effects"
 _NOT_USED = "its Outcome.used is not a list of effect ids"
 
 
-def overreach(hook: str, result: Any, arguments: tuple, info: Any) -> str | None:
-    """Why ``result.changes`` of ``hook`` called with ``arguments`` (as
-    :func:`problem` has them) must not be written: a character the hook was
-    not given, or a state key the template does not declare as state."""
-    changes = getattr(result, "changes", None)
-    if not changes or info is None:
+def overreach(hook: str, changes: Mapping[str, Any], arguments: tuple, info: Any) -> str | None:
+    """Why ``changes``, an Outcome's of ``hook`` called with ``arguments`` (as
+    :func:`problem` has them), its states of the contract's types already,
+    must not be written: a character the hook was not given, or a state key
+    the template does not declare as state."""
+    if info is None:
         return None
     action = arguments[-2]
-    actor, target = getattr(action, "actor", None), getattr(action, "target", None)
+    actor, target = action.actor, action.target  # (the hook was called: it had its action)
     subject = arguments[0] if hook in _ON_A_CHARACTER else None
     state_keys = info.state_keys
     for name, state in changes.items():
