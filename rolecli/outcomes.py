@@ -199,12 +199,12 @@ def _plain(value: Any) -> bool:
     fraction of writing it, for the results of every call of a simulation.
     A scalar inside a table or a list is checked where it lies, without a call
     of its own (most of a result's values are scalars)."""
-    kind = type(value)
-    if kind is dict:
+    if type(value) is dict:  # (a state, most often: known before its type is kept for the others)
         for key, item in value.items():
             if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
                 return False
         return True
+    kind = type(value)
     if kind is list or kind is tuple:
         for item in value:
             if type(item) not in _PLAIN and not _plain(item):
