@@ -5,7 +5,7 @@ checks it first, so that a plugin's mistake is that plugin's failure (exit 4,
 nothing written) rather than a corrupt campaign, a command that fails after it
 committed, or a change nobody asked for. A result is refused when
 
-- it is not of the contract's types (:func:`malformed`): an Outcome whose
+- it is not of the contract's types (:func:`outcome_problem`): an Outcome whose
   ``lines`` are not texts, whose ``changes`` are not tables...;
 - its ``data`` is not JSON (bytes, an object): the log and ``--json`` could not
   write it, and would fail only after the change was committed;
@@ -29,12 +29,12 @@ MAX_LINE = 100_000  # characters: a breakdown of the 10,000 dice a roll may have
 MAX_LINES = 1_000
 
 
-def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
-    """Why the core must not use ``result`` of ``hook`` called with ``kwargs``
-    for the system declared by ``info`` (a SystemInfo), or None."""
+def problem(hook: str, result: Any, arguments: tuple, info: Any) -> str | None:
+    """Why the core must not use ``result`` of ``hook`` called with ``arguments``
+    (in its spec's order, as a prepared call has them: the action and the ctx
+    last) for the system declared by ``info`` (a SystemInfo), or None."""
     if isinstance(result, Outcome):
-        return (malformed(hook, result, written=getattr(kwargs.get("ctx"), "explain", True))
-                or (overreach(result, kwargs, info) if result.changes else None))  # (most results change nothing)
+        return outcome_problem(hook, result, arguments, info)
     if isinstance(result, Odds):  # odds change nothing
         if not isinstance(result.outcomes, Mapping):
             return f"its Odds.outcomes is {_kind(result.outcomes)}, not a dict"
@@ -42,16 +42,20 @@ def problem(hook: str, result: Any, kwargs: Mapping[str, Any], info: Any) -> str
     return None  # a status holds nothing the core writes
 
 
-def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
-    """What of a hook's Outcome is not of the contract's types (the core would
-    fail on it later, as if it were its own bug), or None. ``written=False``: a
-    call whose ``Outcome.data`` no one prints or logs (``Context.explain`` is
-    False, the trials of a simulation), so it is not walked to see it can be
-    written as JSON; what it changes always is, as every state it leaves may be
+def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> str | None:
+    """:func:`problem` for an Outcome, which a hook that answers with one
+    (:class:`rolecli.plugins._Guarded`) asks at once, at every call of a
+    conflict: what of it is not of the contract's types (the core would fail
+    on it later, as if it were its own bug), cannot be written as JSON, or
+    changes what it must not (:func:`overreach`), or None. A call whose
+    ``Outcome.data`` no one prints or logs (``Context.explain`` is False, the
+    trials of a simulation) does not have it walked to see it can be written
+    as JSON; what it changes always is, as every state it leaves may be
     kept. (A dict, a list, a bool, most often, is known by its type at once,
-    before ``isinstance`` asks after the others a plugin may give.)"""
+    before ``isinstance`` asks after the others a plugin may give: a ``dict``
+    is a Mapping.)"""
     data, lines, success = result.data, result.lines, result.success
-    if type(data) is not dict and not isinstance(data, Mapping):
+    if not isinstance(data, dict) and not isinstance(data, Mapping):
         return f"its Outcome.data is {_kind(data)}, not a dict"
     if type(lines) is not list or lines:  # none written (a simulation's trials) is known at once
         bad = _lines(lines, "Outcome")
@@ -60,20 +64,20 @@ def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
     if success is not None and type(success) is not bool:
         return f"its Outcome.success is {_kind(success)}, not True, False or None"
     changes, effects, used = result.changes, result.effects, result.used
-    if type(changes) is not dict and not isinstance(changes, Mapping):
+    if not isinstance(changes, dict) and not isinstance(changes, Mapping):
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
     for name, state in changes.items():
-        if not isinstance(name, str) or (type(state) is not dict and not isinstance(state, Mapping)):
+        if not isinstance(name, str) or (not isinstance(state, dict) and not isinstance(state, Mapping)):
             return _NOT_STATES
         if plain and not _plain(state):
             plain = False
-    if type(effects) is not list and not isinstance(effects, (list, tuple)):
+    if type(effects) is not list and not isinstance(effects, _LISTS):
         return _NOT_EFFECTS
     for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
         if not isinstance(effect, Effect):
             return _NOT_EFFECTS
-    if type(used) is not list and not isinstance(used, (list, tuple)):
+    if type(used) is not list and not isinstance(used, _LISTS):
         return _NOT_USED
     for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
         if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
@@ -82,64 +86,79 @@ def malformed(hook: str, result: Outcome, written: bool = True) -> str | None:
         for key in ("order", "turns"):
             if key in data and not _texts(data[key]):
                 return f"its Outcome.data[{key!r}] is not a list of characters' names"
-    return ((written and _unwritable(data, "Outcome.data"))
-            or (not plain and _unwritable(changes, "Outcome.changes")) or None)
+    written = getattr(arguments[-1], "explain", True)  # its ctx's: False, no one prints or logs its data
+    if written or not plain:  # (a simulation's trial writes none, and its states are of JSON's own types)
+        wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
+        if wrong:
+            return wrong
+    return overreach(hook, changes, arguments, info) if changes else None  # (most results change nothing)
 
 
+_LISTS = (list, tuple)  # (a tuple is a list here)
 _NOT_STATES = "its Outcome.changes is not a dict of characters' names to their state (dicts)"
 _NOT_EFFECTS = "its Outcome.effects is not a list of Effects"
 _NOT_USED = "its Outcome.used is not a list of effect ids"
 
 
-def overreach(result: Any, kwargs: Mapping[str, Any], info: Any) -> str | None:
-    """Why ``result.changes`` must not be written: a character the hook was not
-    given, or a state key the template does not declare as state."""
-    changes = getattr(result, "changes", None)
-    if not changes or info is None:
+def overreach(hook: str, changes: Mapping[str, Any], arguments: tuple, info: Any) -> str | None:
+    """Why ``changes``, an Outcome's of ``hook`` called with ``arguments`` (as
+    :func:`problem` has them), its states of the contract's types already,
+    must not be written: a character the hook was not given, or a state key
+    the template does not declare as state."""
+    if info is None:
         return None
-    action, ctx = kwargs.get("action"), kwargs.get("ctx")
-    actor, target, subject = getattr(action, "actor", None), getattr(action, "target", None), kwargs.get("character")
-    given = None  # every character the hook was given, worked out for a name not its actor's, target's or subject's
-    campaign = None  # looked at for a character not given, or a key not a state field, if any
-    reached = None  # worked out for a name the verb was not given, if any
+    action = arguments[-2]
+    actor, target = action.actor, action.target  # (the hook was called: it had its action)
+    subject = arguments[0] if hook in _ON_A_CHARACTER else None
     state_keys = info.state_keys
     for name, state in changes.items():
         ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
                 or (subject is not None and name == subject.name))
-        if not ours:  # (the usual change is the actor's, the target's, or that of the character a recovery is for)
-            if given is None:
-                given = _given(action, kwargs)
-            if name not in given:
-                if campaign is None:
-                    campaign = getattr(ctx, "characters", None) or {}
-                if reached is None:
-                    reached = _reached(ctx, campaign)
-                if name not in reached:
-                    return (f"it changed {name!r}, whom the verb was neither given nor looked at in "
-                            "ctx.characters; nothing was written")
-        if state.keys() <= state_keys:  # the usual result: state fields only, whatever the character holds
-            continue
-        if campaign is None:
-            campaign = getattr(ctx, "characters", None) or {}
-        if given is None:
-            given = _given(action, kwargs)
-        had = given.get(name) or campaign.get(name)
-        held = had.state if had is not None else {}
-        new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
-        if new:
-            return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
-                    f"system {info.name!r} does not declare as state; nothing was written")
+        # (the usual change is the actor's, the target's, or that of the character a recovery is for,
+        # of state fields only, whatever the character holds: the rest is worked out when one is not)
+        if not ours or not state.keys() <= state_keys:
+            wrong = _stranger(hook, arguments, name, state, info, ours)
+            if wrong:
+                return wrong
     return None
 
 
-def _given(action: Any, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+def _stranger(hook: str, arguments: tuple, name: str, state: Any, info: Any, ours: bool) -> str | None:
+    """Why ``state``, the change of character ``name``, must not be written,
+    when ``name`` is not the actor's, the target's or the subject's
+    (``ours``), or ``state`` holds a key not a state field."""
+    ctx = arguments[-1]
+    given = _given(hook, arguments)
+    campaign = getattr(ctx, "characters", None) or {}
+    if not ours and name not in given and name not in _reached(ctx, campaign):
+        return f"it changed {name!r}, whom the verb was neither given nor looked at in ctx.characters; nothing was written"
+    state_keys = info.state_keys
+    if state.keys() <= state_keys:
+        return None
+    had = given.get(name) or campaign.get(name)
+    held = had.state if had is not None else {}
+    new = [k for k in state if k not in state_keys and (k not in held or k in info.sheet_keys)]
+    if new:
+        return (f"it returned state key(s) {', '.join(map(repr, new))} for {name}, which the template of "
+                f"system {info.name!r} does not declare as state; nothing was written")
+    return None
+
+
+# The hooks called on one character (their first argument) and on many (the initiative).
+_ON_A_CHARACTER = frozenset(("rolecli_apply_damage", "rolecli_recover", "rolecli_status"))
+_ON_CHARACTERS = "rolecli_initiative"
+
+
+def _given(hook: str, arguments: tuple) -> dict[str, Any]:
     """The characters a hook was given, by name: its action's actor and target,
     and the ``character`` or ``characters`` it was called on."""
     given = {}
-    for who in (getattr(action, "actor", None), getattr(action, "target", None), kwargs.get("character")):
+    action = arguments[-2]
+    for who in (getattr(action, "actor", None), getattr(action, "target", None),
+                arguments[0] if hook in _ON_A_CHARACTER else None):
         if who is not None:
             given[who.name] = who
-    for who in kwargs.get("characters", ()):
+    for who in arguments[0] if hook == _ON_CHARACTERS else ():
         if who is not None:
             given[who.name] = who
     return given
@@ -180,12 +199,12 @@ def _plain(value: Any) -> bool:
     fraction of writing it, for the results of every call of a simulation.
     A scalar inside a table or a list is checked where it lies, without a call
     of its own (most of a result's values are scalars)."""
-    kind = type(value)
-    if kind is dict:
+    if type(value) is dict:  # (a state, most often: known before its type is kept for the others)
         for key, item in value.items():
             if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
                 return False
         return True
+    kind = type(value)
     if kind is list or kind is tuple:
         for item in value:
             if type(item) not in _PLAIN and not _plain(item):

@@ -128,20 +128,22 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
          hook: Callable[..., Any] | None = None) -> Outcome:
     """``spec``'s hook called on ``subjects`` (once per character for a
     recovery, the outcomes merged into one: :func:`merge`), with every
-    parameter and rule option filled in. ``hook``: :func:`prepared` for
+    parameter and rule option filled in (by the prepared hook, which
+    completes what each call gives it). ``hook``: :func:`prepared` for
     ``spec``, where the caller keeps it for its many calls (a conflict does:
     :meth:`rolecli.tracker.Tracker.hook`)."""
-    if type(action.params) is not Completed or type(ctx.options) is not Options:  # (a conflict's calls are)
-        action, ctx = complete(system.info, action, ctx)
     if hook is None:
         hook = prepared(system, spec)
-    if spec.hook == "damage":
+    kind = spec.hook
+    if kind == "damage":
         result = hook(subjects[0], action, ctx)
-    elif spec.hook == "recover":
+    elif kind == "recover":
+        if type(action.params) is not Completed or type(ctx.options) is not Options:  # the event, as completed
+            action, ctx = complete(system.info, action, ctx)
         event = action.params.get("event")
         outcomes = [o for c in subjects if (o := hook(c, event, action, ctx)) is not None]
         result = merge(outcomes) if outcomes else None
-    elif spec.hook == "initiative":
+    elif kind == "initiative":
         result = hook(subjects, action, ctx)
     else:
         result = hook(action, ctx)

@@ -68,7 +68,7 @@ from rolecli import hookspecs, plugin_index
 from rolecli.contract import SUPPORTED_CONTRACTS, Odds, Outcome, SystemInfo
 from rolecli.dispatch import KIND_OF, Completed, Options, Verbs, complete, declares_functions
 from rolecli.errors import PluginError, RoleError
-from rolecli.outcomes import problem  # every hook call's result is checked: imported once
+from rolecli.outcomes import outcome_problem, problem  # every hook call's result is checked: imported once
 
 ENTRY_POINT_GROUP = "rolecli"
 BUILTIN_DISTRIBUTION = "rolecli"  # `pip install .` ships every system under plugins/ in it
@@ -491,21 +491,24 @@ class _Guarded:
     :class:`PluginFailure` naming the plugin at fault: the system's, or a house
     rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "wrappers", "plain", "_calls", "_as_of",
-                 "_prepared")
+    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "problem", "wrappers", "plain", "names",
+                 "_calls", "_as_of", "_prepared")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
         self.info = owner.info if owner is not None else None
+        self.problem = outcome_problem if expected is Outcome else problem  # (an Outcome's check, asked at once)
         self.wrappers = plugins.wrappers(caller)
         spec = caller.spec
+        self.names = tuple(spec.argnames) if spec is not None else ()  # the hook's arguments, in its spec's order
         self.plain = not plugins.tracing and spec is not None and spec.opts.get("firstresult", False)
         self._calls: tuple | None = None  # see _direct
         self._as_of = -1
         self._prepared: dict[str, Callable[..., Any]] = {}  # see prepared
 
     def __call__(self, **kwargs: Any) -> Any:
-        witness = _Witness.watch(self.hook, kwargs, self.info) if self.wrappers else None
+        arguments = tuple(map(kwargs.get, self.names))  # in the spec's order, as the check reads them
+        witness = _Witness.watch(self.hook, arguments, self.info) if self.wrappers else None
         try:
             result = self._answer(kwargs)
         except RoleError:
@@ -518,7 +521,7 @@ class _Guarded:
         finally:
             if witness is not None:
                 _Witness.done(witness)
-        return self._checked(result, kwargs, witness)
+        return self._checked(result, arguments, witness)
 
     def _failure(self, exc: BaseException, named: bool = False) -> PluginFailure | None:
         """The plugin's failure ``exc`` is, when it arose in a plugin's code or
@@ -531,7 +534,10 @@ class _Guarded:
         """This hook for verb ``verb`` (``None``: a hook no verb plays, the
         status), ready for many calls: a function of the hook's arguments in its
         spec's order (``character``, ``event``..., ``action``, ``ctx``) that gives
-        what ``self(**arguments)`` gives. When nothing wraps or traces the hook
+        what ``self(**arguments)`` gives, with the action's parameters and the
+        rule options completed first (:func:`~rolecli.dispatch.complete`), as
+        every caller wants them (:func:`rolecli.play.call` leaves it to this
+        call, the one place each call passes). When nothing wraps or traces the hook
         and one implementation alone answers it (:meth:`_alone`), that one is
         called at once, guarded and checked alike: a conflict's thousands of
         calls skip the keywords, pluggy's loop and, for a verb the system's
@@ -546,17 +552,19 @@ class _Guarded:
         return found
 
     def _prepare(self, verb: str | None) -> Callable[..., Any]:
-        names = tuple(self.caller.spec.argnames)
+        names = self.names
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
         answer, named = self._alone(verb, names)
+        info = self.info
+        acting = "action" in names  # every hook but the status: its action and its ctx come last
         if answer is None:
-            return lambda *arguments: self(**keywords(arguments))
+            if not acting:
+                return lambda *arguments: self(**keywords(arguments))
+            return lambda *arguments: self(**keywords(_completed(info, arguments)))
 
         def play(*arguments: Any) -> Any:
-            if named:  # a verb's function gets its parameters and the rule options complete, as the relay gives them
-                action, ctx = arguments[-2], arguments[-1]
-                if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's are)
-                    arguments = (*arguments[:-2], *complete(self.info, action, ctx))
+            if acting and (type(arguments[-2].params) is not Completed or type(arguments[-1].options) is not Options):
+                arguments = _completed(info, arguments)  # (a conflict's calls are complete already)
             try:
                 result = answer(*arguments)
             except RoleError:
@@ -566,7 +574,7 @@ class _Guarded:
                 if failure is None:
                     raise
                 raise failure from exc
-            return self._checked(result, keywords(arguments), None)
+            return self._checked(result, arguments)
 
         return play
 
@@ -590,14 +598,16 @@ class _Guarded:
             return run, True
         return (function if wanted == names else None), False
 
-    def _checked(self, result: Any, kwargs: dict[str, Any], witness: "_Witness | None") -> Any:
-        """``result``, unless the core must not use it (a :class:`PluginFailure` then)."""
+    def _checked(self, result: Any, arguments: tuple, witness: "_Witness | None" = None) -> Any:
+        """``result``, unless the core must not use it (a :class:`PluginFailure`
+        then); ``arguments``: the hook's, in its spec's order (no table of them
+        by name is made for a prepared call)."""
         if self.owner is None or result is None:
             return result
         if not isinstance(result, self.expected):
             raise PluginFailure(self._at_fault(witness), self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
-        wrong = problem(self.hook, result, kwargs, self.info)
+        wrong = self.problem(self.hook, result, arguments, self.info)
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
@@ -648,6 +658,14 @@ class _Guarded:
             " or ".join(r.name for r in self.wrappers), distribution=None)
 
 
+def _completed(info: Any, arguments: tuple) -> tuple:
+    """A hook's ``arguments`` (its action and its ctx last) with every parameter
+    of the action's verb and every rule option, defaults where none was given
+    (:func:`~rolecli.dispatch.complete`): what a verb's function gets, and a
+    system's own implementation of the hook too."""
+    return (*arguments[:-2], *complete(info, arguments[-2], arguments[-1]))
+
+
 # A hook's arguments by name, from their order (dict(zip(...)) costs as much as a check).
 _KEYWORDS: dict[tuple[str, ...], Callable[[tuple], dict[str, Any]]] = {
     ("character", "ctx"): lambda a: {"character": a[0], "ctx": a[1]},
@@ -665,13 +683,13 @@ class _Witness:
 
     _watching: list["_Witness"] = []
 
-    def __init__(self, hook: str, kwargs: dict[str, Any], info: Any):
-        self.hook, self.kwargs, self.info = hook, kwargs, info
+    def __init__(self, hook: str, arguments: tuple, info: Any):
+        self.hook, self.arguments, self.info = hook, arguments, info
         self.seen, self.inner_problem = False, None
 
     @classmethod
-    def watch(cls, hook: str, kwargs: dict[str, Any], info: Any) -> "_Witness":
-        witness = cls(hook, kwargs, info)
+    def watch(cls, hook: str, arguments: tuple, info: Any) -> "_Witness":
+        witness = cls(hook, arguments, info)
         cls._watching.append(witness)
         return witness
 
@@ -684,7 +702,7 @@ class _Witness:
         if cls._watching:
             witness = cls._watching[-1]
             witness.seen = True
-            witness.inner_problem = problem(witness.hook, result, witness.kwargs, witness.info)
+            witness.inner_problem = problem(witness.hook, result, witness.arguments, witness.info)
             if witness.inner_problem is None:
                 return _own(result)
         return result

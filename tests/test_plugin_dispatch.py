@@ -360,3 +360,44 @@ def test_an_encounter_makes_every_calls_parameters_anew(campaigns):
     first["target"] = 99  # as a verb may change what it is given
     again = play.params(call, "Ana", "Esqueleto", "héroes")
     assert again is not first and again["target"] == 12
+
+
+def test_a_call_has_the_parameters_and_options_completed_whoever_answers_the_hook():
+    """``play.call`` leaves it to the prepared hook to complete a call's
+    parameters and rule options, the one place every call passes: a system's
+    own implementation of the hook gets them complete, as a verb's function
+    does, whether it is called at once, beside the relay or wrapped by house rules."""
+    from dataclasses import replace
+
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.play import call
+
+    got = []
+    mine = ActionSpec("mine", "resolve", L("", "the plugin's own, with parameters"), PARAMS)
+
+    class Mine:
+        ROLECLI_CONTRACT = CONTRACT_VERSION
+
+        def __init__(self, info):
+            self.info = info
+
+        @hookimpl
+        def rolecli_system(self):
+            return self.info
+
+        @hookimpl
+        def rolecli_resolve(self, action, ctx):
+            got.append((type(action.params), dict(action.params), dict(ctx.options)))
+            return Outcome(data={}, lines=["mine"])
+
+    alone = replace(INFO, name="alone", actions=(mine,))  # no verb names a function: no relay
+    beside = replace(INFO, actions=INFO.actions + (mine,))
+    for info, more in ((alone, ()), (beside, ()), (beside, (Doubling(),))):
+        loaded = Plugins()
+        loaded.register(Mine(info), "mine")
+        for i, plugin in enumerate(more):
+            loaded.register(plugin, f"more{i}")
+        ctx = Context("en", DiceSource(1), {}, {})
+        call(loaded.system(info.name), mine, Action("mine", {"bonus": 5}), ctx, [])
+    assert got == [(Completed, {"bonus": 5, "mode": "calm"}, {"edge": 3})] * 3

@@ -232,12 +232,12 @@ def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
     from rolecli.testing import context
 
     ctx = context(explain=explain)
-    kwargs = {"action": Action("hit", {}), "ctx": ctx}
+    arguments = (Action("hit", {}), ctx)  # the hook's, in its spec's order
     unprintable = Outcome(data={"raw": b"\x00"}, lines=[])
-    said = problem("rolecli_resolve", unprintable, kwargs, None)
+    said = problem("rolecli_resolve", unprintable, arguments, None)
     assert (said is not None) is explain
     bad_state = Outcome(data={}, lines=[], changes={"Bo": {"marks": b"\x00"}})
-    assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, kwargs, None)
+    assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, arguments, None)
 
 
 @pytest.mark.parametrize("changes, says", [
@@ -256,8 +256,8 @@ def test_every_changed_state_is_checked_not_only_the_first(changes, says):
     from rolecli.testing import context
 
     ana, bo = Character("Ana", {}, {"marks": 0}), Character("Bo", {}, {"marks": 0, "legacy": 1})
-    kwargs = {"action": Action("hit", {}, ana, bo), "ctx": context(Rogue().info, characters=[ana, bo], explain=False)}
-    said = problem("rolecli_resolve", Outcome(data={}, lines=[], changes=changes), kwargs, Rogue().info)
+    arguments = (Action("hit", {}, ana, bo), context(Rogue().info, characters=[ana, bo], explain=False))
+    said = problem("rolecli_resolve", Outcome(data={}, lines=[], changes=changes), arguments, Rogue().info)
     assert said is None if says is None else says in said
 
 
@@ -276,8 +276,8 @@ def test_the_effects_left_and_used_are_checked_one_by_one(effects, used, says):
     from rolecli.outcomes import problem
     from rolecli.testing import context
 
-    kwargs = {"action": Action("hit", {}), "ctx": context(explain=False)}
-    said = problem("rolecli_resolve", Outcome(data={}, lines=[], effects=effects, used=used), kwargs, None)
+    arguments = (Action("hit", {}), context(explain=False))  # the hook's, in its spec's order
+    said = problem("rolecli_resolve", Outcome(data={}, lines=[], effects=effects, used=used), arguments, None)
     assert said == says
 
 
@@ -301,6 +301,6 @@ def test_each_field_of_an_outcome_is_checked_whether_or_not_it_holds_anything(fi
     from rolecli.outcomes import problem
     from rolecli.testing import context
 
-    kwargs = {"action": Action("hit", {}), "ctx": context(explain=False)}
-    said = problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), kwargs, None)
+    arguments = (Action("hit", {}), context(explain=False))  # the hook's, in its spec's order
+    said = problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), arguments, None)
     assert said == says
