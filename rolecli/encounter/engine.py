@@ -86,12 +86,16 @@ class Play(Tracker):
     called after each round; ``characters``: the working copies to play on
     (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`);
     ``statuses``: the participants' statuses as it starts, when they are known
-    already (a simulation's trials all start alike: the same states, scene and rules).
+    already (a simulation's trials all start alike: the same states, scene and rules);
+    ``numbered``: likewise, by name, its state as it starts and that state's
+    number (:meth:`state_key`), so that a trial's first change of a state is
+    numbered by the change too.
     """
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
-                 pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None):
+                 pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None,
+                 numbered: dict | None = None):
         from rolecli.campaign.store import WorkingCopies
         from rolecli.dice.source import DiceSource
 
@@ -103,7 +107,7 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
-        self.keyed: dict[str, tuple[dict, int | None]] = {}  # by name, its state and that state's number (state_key)
+        self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
         # state has many fields: one of a few is keyed whole as cheaply as by the change (state_key)
         self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
