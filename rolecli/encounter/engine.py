@@ -31,7 +31,7 @@ from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
-from rolecli.play import apply, merge
+from rolecli.play import apply_changes, merge
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
@@ -289,7 +289,8 @@ class Play(Tracker):
         statuses = self.statuses
         for name in names:
             before = statuses.pop(name, None)
-            if before is None or before.can_act != self.status(name).can_act:
+            now = statuses[name] = self.asked(name)  # (what status would ask, without its look-up first)
+            if before is None or before.can_act != now.can_act:
                 self.regroup()
 
     def regroup(self) -> None:
@@ -320,7 +321,8 @@ class Play(Tracker):
             return super().recover_one(spec, event, params, character)
         kept = tree.played(self.source) if type(tree) is Reading and tree.whole else tree
         if kept is not None and type(kept) is not Reading:
-            moved = apply(self.system, kept, self.ctx, made=self.made)
+            # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
+            moved = apply_changes(self.info, kept, self.characters, (), self.made) if kept.changes else []
             if moved:
                 self.moved(moved)
             return kept, moved
@@ -416,9 +418,11 @@ class Play(Tracker):
         can hold (a table in it), or new once the encounter has numbered
         :data:`KNOWN_STATES`: asked, played every time. A state of
         :data:`MANY_FIELDS` or more made by a change of a few of them (a
-        middle blow sets one or two of 18) is numbered by the number of the
-        state it was made from and the change (``Encounter.state_moves``), a
-        short key, when that state is the one numbered last."""
+        middle blow sets one or two of 18), or of any where the states hold
+        lists (their whole key is made field by field), is numbered by the
+        number of the state it was made from and the change
+        (``Encounter.state_moves``), a short key, when that state is the one
+        numbered last."""
         state = self.characters[name].state
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
@@ -427,7 +431,7 @@ class Play(Tracker):
         made = self.made.get(name) if self.made else None
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
         if (made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None
-                and 4 * len(made[2]) <= len(state)):  # (a change of a few of many fields: a short key)
+                and (enc.listed_states or 4 * len(made[2]) <= len(state))):  # (a key shorter than the whole)
             try:
                 move = (kept[1], tuple(made[2].items()))
                 number = enc.state_moves.get(move)
