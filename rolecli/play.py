@@ -377,12 +377,15 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     ``made``: by name, each new state, the one it was made from and what was
     returned for it, ``(new, old, returned)``, for who keeps states by what
     made them (an encounter numbers them so: ``Play.state_key``)."""
-    keys, in_order = _state_fields(info)
+    kept = _STATE_FIELDS.get(id(info))  # (_state_fields, without a call at every change a simulation keeps)
+    keys, in_order = kept[1:] if kept is not None and kept[0] is info else _state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
-        who = characters[name] if name in characters else next((c for c in subjects if c.name == name), None)
+        who = characters.get(name)
         if who is None:
-            continue
+            who = next((c for c in subjects if c.name == name), None)
+            if who is None:
+                continue
         state = who.state
         shape = tuple(state)
         if shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
@@ -440,7 +443,7 @@ def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
             what = effect.on if isinstance(effect, Effect) else type(effect).__name__
             raise PluginFailure(system.record, "its verb", TypeError(
                 f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
-    outcome.effects = [scene.add(effect) for effect in outcome.effects]
+    outcome.effects = list(map(scene.add, outcome.effects))  # (no comprehension's call: a conflict keeps many)
     if outcome.used:
         scene.remove(outcome.used)
     ctx.effects = tuple(scene.effects)
