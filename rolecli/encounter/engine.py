@@ -440,17 +440,14 @@ class Play(Tracker):
             if number is not None:
                 self.keyed[name] = (state, number)
                 return number
-        numbers, number = enc.state_numbers, None
-        if not enc.listed_states:  # no state with a list met yet: a state's values are its key as they are
-            try:
-                number = numbers.get(key := (tuple(state), tuple(state.values())))  # (what state_key gives it)
-            except TypeError:  # a list in it, or a table: the system's states are keyed field by field from now
+        numbers = enc.state_numbers
+        try:  # until a state with a list is met, a state's values are its key as they are (what state_key gives)
+            number = numbers.get(key := state_key(state) if enc.listed_states else (tuple(state), tuple(state.values())))
+        except TypeError:  # a table in it, or a list: the system's states are keyed field by field from now
+            if not enc.listed_states:
                 enc.listed_states = True
-        if enc.listed_states:
-            try:
-                number = numbers.get(key := state_key(state))
-            except TypeError:  # a table in it
-                key = None
+                return self.state_key(name)
+            key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
         if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
