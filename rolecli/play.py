@@ -393,10 +393,10 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
         if shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
-            merged, differs = dict(state), True  # (a value of ``new`` is not the state's)
+            merged, differs = {**state, **new}, True  # (a value of ``new`` is not the state's)
         else:
             merged, differs = {k: state[k] for k in keys if k in state}, False
-        merged.update(new)
+            merged.update(new)
         if None in new.values():  # dropped (a state kept holds no None: the campaign's TOML cannot)
             merged, differs = {k: v for k, v in merged.items() if v is not None}, False
         if differs or merged != state:
