@@ -319,8 +319,11 @@ class Play(Tracker):
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return super().recover_one(spec, event, params, character)
-        kept = tree.played(self.source) if type(tree) is Reading and tree.whole else tree
-        if kept is not None and type(kept) is not Reading:
+        if type(tree) is Reading:  # (its outcome, where the tree is whole)
+            kept = tree.played(self.source) if tree.whole else None
+        else:
+            kept = tree  # the outcome kept, or None
+        if kept is not None:
             # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
             moved = apply_changes(self.info, kept, self.characters, (), self.made) if kept.changes else []
             if moved:
