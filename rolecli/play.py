@@ -379,21 +379,26 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     ``made``: by name, each new state, the one it was made from and what was
     returned for it, ``(new, old, returned)``, for who keeps states by what
     made them (an encounter numbers them so: ``Play.state_key``)."""
-    keys, in_order = _state_fields(info)
+    kept = _STATE_FIELDS.get(id(info))  # (as _state_fields gives it, without a call at every change kept)
+    if kept is None or kept[0] is not info:
+        kept = _state_fields(info)
+    _, keys, in_order = kept
     moved = []
     for name, new in outcome.changes.items():
-        who = characters[name] if name in characters else next((c for c in subjects if c.name == name), None)
+        who = characters.get(name)
         if who is None:
-            continue
+            who = next((c for c in subjects if c.name == name), None)
+            if who is None:
+                continue
         state = who.state
         shape = tuple(state)
         if shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
-            merged, differs = dict(state), True  # (a value of ``new`` is not the state's)
+            merged, differs = {**state, **new}, True  # (a value of ``new`` is not the state's)
         else:
             merged, differs = {k: state[k] for k in keys if k in state}, False
-        merged.update(new)
+            merged.update(new)
         if None in new.values():  # dropped (a state kept holds no None: the campaign's TOML cannot)
             merged, differs = {k: v for k, v in merged.items() if v is not None}, False
         if differs or merged != state:
@@ -410,15 +415,15 @@ _STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...], set[tuple[str, ...]]
 SHAPES = 1024  # the states' keys kept as known to be in the template's order, per system
 
 
-def _state_fields(info: SystemInfo) -> tuple[tuple[str, ...], set[tuple[str, ...]]]:
-    """The template's state fields, in its order, and the states' keys met
-    that are some of them in that order (a state that sets only some fields,
-    as a v5 character's does): worked out once per system, not at every change
-    a simulation keeps."""
+def _state_fields(info: SystemInfo) -> tuple[SystemInfo, tuple[str, ...], set[tuple[str, ...]]]:
+    """``info``, the template's state fields, in its order, and the states'
+    keys met that are some of them in that order (a state that sets only some
+    fields, as a v5 character's does): worked out once per system, not at
+    every change a simulation keeps."""
     kept = _STATE_FIELDS.get(id(info))
     if kept is None or kept[0] is not info:
         kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state), set())
-    return kept[1], kept[2]
+    return kept
 
 
 def _in_order(shape: tuple[str, ...], keys: tuple[str, ...], in_order: set[tuple[str, ...]]) -> bool:
@@ -442,7 +447,7 @@ def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
             what = effect.on if isinstance(effect, Effect) else type(effect).__name__
             raise PluginFailure(system.record, "its verb", TypeError(
                 f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
-    outcome.effects = [scene.add(effect) for effect in outcome.effects]
+    outcome.effects = list(map(scene.add, outcome.effects))  # (no comprehension's call: a conflict keeps many)
     if outcome.used:
         scene.remove(outcome.used)
     ctx.effects = tuple(scene.effects)

@@ -313,6 +313,38 @@ def test_a_trial_measures_each_state_value_against_the_start_whether_or_not_a_ho
     assert all(change == 0 for field, change in zip(fields, changes) if field != ("Ana", "damage"))
 
 
+def test_a_trial_s_last_state_is_measured_once_by_its_number_and_a_new_one_anew(campaigns):
+    """The trials of a block share what they measured, by participant and
+    state number: a state met again (a new table, the same values) gives
+    what it gave, a state with another value is measured anew."""
+    from rolecli.encounter.engine import Ending
+    from rolecli.encounter.simulate import measure, starting
+
+    enc = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "middle", system_info))
+    start, measured = starting(enc), {}
+    fields = [(name, key) for name in enc.participants for key in enc.state_keys]
+    name = next(iter(enc.participants))
+    key = next(k for k in enc.state_keys if isinstance(enc.characters[name].state.get(k), int)
+               and not isinstance(enc.characters[name].state.get(k), bool))
+
+    def ended_with(value: int) -> float:
+        play = Play(enc, seed=1)
+        who = play.characters[name]
+        who.state = {**who.state, key: value}
+        changes = measure(play, Ending(None, "nobody", 1, 0), start, measured)[4]
+        assert changes == measure(play, Ending(None, "nobody", 1, 0), start)[4]  # as measured field by field
+        return dict(zip(fields, changes))[(name, key)]
+
+    def states() -> int:
+        return sum(1 for who, _ in measured if who == name)
+
+    was = enc.characters[name].state[key]
+    assert ended_with(was + 3) == 3.0 and states() == 1
+    assert ended_with(was + 3) == 3.0 and states() == 1  # the same state again: looked up
+    assert ended_with(was + 5) == 5.0 and states() == 2  # another state: measured anew
+
+
 def test_the_trials_ask_the_statuses_they_start_with_once(campaigns, monkeypatch):
     """Every trial starts alike (the same states, scene and rules): the
     participants' statuses as it starts are asked in the first trial only."""

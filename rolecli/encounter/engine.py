@@ -31,7 +31,7 @@ from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
-from rolecli.play import apply, merge
+from rolecli.play import apply_changes, merge
 from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
@@ -86,12 +86,16 @@ class Play(Tracker):
     called after each round; ``characters``: the working copies to play on
     (a simulation's trials share the encounter's: :class:`~rolecli.campaign.store.SharedCharacters`);
     ``statuses``: the participants' statuses as it starts, when they are known
-    already (a simulation's trials all start alike: the same states, scene and rules).
+    already (a simulation's trials all start alike: the same states, scene and rules);
+    ``numbered``: likewise, by name, its state as it starts and that state's
+    number (:meth:`state_key`), so that a trial's first change of a state is
+    numbered by the change too.
     """
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
-                 pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None):
+                 pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None,
+                 numbered: dict | None = None):
         from rolecli.campaign.store import WorkingCopies
         from rolecli.dice.source import DiceSource
 
@@ -103,7 +107,7 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
-        self.keyed: dict[str, tuple[dict, int | None]] = {}  # by name, its state and that state's number (state_key)
+        self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
         # state has many fields: one of a few is keyed whole as cheaply as by the change (state_key)
         self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
@@ -285,7 +289,8 @@ class Play(Tracker):
         statuses = self.statuses
         for name in names:
             before = statuses.pop(name, None)
-            if before is None or before.can_act != self.status(name).can_act:
+            now = statuses[name] = self.asked(name)  # (what status would ask, without its look-up first)
+            if before is None or before.can_act != now.can_act:
                 self.regroup()
 
     def regroup(self) -> None:
@@ -314,9 +319,13 @@ class Play(Tracker):
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return super().recover_one(spec, event, params, character)
-        kept = tree.played(self.source) if type(tree) is Reading and tree.whole else tree
-        if kept is not None and type(kept) is not Reading:
-            moved = apply(self.system, kept, self.ctx, made=self.made)
+        if type(tree) is Reading:  # (its outcome, where the tree is whole)
+            kept = tree.played(self.source) if tree.whole else None
+        else:
+            kept = tree  # the outcome kept, or None
+        if kept is not None:
+            # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
+            moved = apply_changes(self.info, kept, self.characters, (), self.made) if kept.changes else []
             if moved:
                 self.moved(moved)
             return kept, moved
@@ -412,9 +421,11 @@ class Play(Tracker):
         can hold (a table in it), or new once the encounter has numbered
         :data:`KNOWN_STATES`: asked, played every time. A state of
         :data:`MANY_FIELDS` or more made by a change of a few of them (a
-        middle blow sets one or two of 18) is numbered by the number of the
-        state it was made from and the change (``Encounter.state_moves``), a
-        short key, when that state is the one numbered last."""
+        middle blow sets one or two of 18), or of any where the states hold
+        lists (their whole key is made field by field), is numbered by the
+        number of the state it was made from and the change
+        (``Encounter.state_moves``), a short key, when that state is the one
+        numbered last."""
         state = self.characters[name].state
         kept = self.keyed.get(name)
         if kept is not None and kept[0] is state:
@@ -423,7 +434,7 @@ class Play(Tracker):
         made = self.made.get(name) if self.made else None
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
         if (made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None
-                and 4 * len(made[2]) <= len(state)):  # (a change of a few of many fields: a short key)
+                and (enc.listed_states or 4 * len(made[2]) <= len(state))):  # (a key shorter than the whole)
             try:
                 move = (kept[1], tuple(made[2].items()))
                 number = enc.state_moves.get(move)
@@ -432,17 +443,14 @@ class Play(Tracker):
             if number is not None:
                 self.keyed[name] = (state, number)
                 return number
-        numbers, number = enc.state_numbers, None
-        if not enc.listed_states:  # no state with a list met yet: a state's values are its key as they are
-            try:
-                number = numbers.get(key := (tuple(state), tuple(state.values())))  # (what state_key gives it)
-            except TypeError:  # a list in it, or a table: the system's states are keyed field by field from now
+        numbers = enc.state_numbers
+        try:  # until a state with a list is met, a state's values are its key as they are (what state_key gives)
+            number = numbers.get(key := state_key(state) if enc.listed_states else (tuple(state), tuple(state.values())))
+        except TypeError:  # a table in it, or a list: the system's states are keyed field by field from now
+            if not enc.listed_states:
                 enc.listed_states = True
-        if enc.listed_states:
-            try:
-                number = numbers.get(key := state_key(state))
-            except TypeError:  # a table in it
-                key = None
+                return self.state_key(name)
+            key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
         if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:

@@ -26,6 +26,7 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 BLOCK = 100  # trials in one piece of work
 CHECK = 500  # --until-ci looks at the intervals every CHECK trials
 MAX_TRIALS = 1_000_000
+MEASURED_BY_NUMBER = 4  # the state fields from which a trial's last states are measured once a state (measure)
 
 
 def trial_seed(seed: int, index: int) -> int:
@@ -74,9 +75,12 @@ def starting(enc) -> list[tuple[str, dict, tuple[tuple[str, Any, float, float], 
     return found
 
 
-def measure(play: Play, ending, start) -> tuple:
+def measure(play: Play, ending, start, measured: dict | None = None) -> tuple:
     """What one trial did, as plain values (sent between processes): ``start``
-    is :func:`starting`'s."""
+    is :func:`starting`'s. ``measured``: the changes found in each state
+    a trial ended in, by participant and the state's number
+    (:meth:`~rolecli.encounter.engine.Play.state_key`), for the trials
+    that share it: most trials end in states some other trial ended in."""
     enc = play.enc
     sides = list(enc.sides)
     changes: list[float] = []
@@ -84,10 +88,18 @@ def measure(play: Play, ending, start) -> tuple:
         now = play.characters[name].state
         if now is then:
             changes += unchanged
-        else:
-            for key, value, a, same in kept:
-                v = now.get(key)
-                changes.append(same if v is value else amount(v) - a)
+            continue
+        if measured is not None:
+            met = (name, play.state_key(name))
+            found = measured.get(met)
+            if found is not None:
+                changes += found
+                continue
+        for key, value, a, same in kept:
+            v = now.get(key)
+            changes.append(same if v is value else amount(v) - a)
+        if measured is not None and met[1] is not None:
+            measured[met] = changes[-len(kept):]
     out = set(play.taken_out())
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
             ending.rounds, ending.exchanges, tuple(changes), tuple(n in out for n in enc.participants),
@@ -102,14 +114,19 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     from rolecli.conflict import Scene
 
     results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
-    opening = None  # the statuses every trial starts with: asked once, as the first one starts
+    # a state of a few fields is measured field by field as cheaply as it is looked up by its number
+    measured = {} if len(enc.state_keys) >= MEASURED_BY_NUMBER else None
+    # the statuses every trial starts with, and the numbers of the states it starts from (shared by
+    # every trial) that asking them gave: worked out once, as the first one starts
+    opening = numbered = None
     for index in range(start, stop):
         play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies(),
-                    statuses=opening)
+                    statuses=opening, numbered=numbered)
         play.ctx.explain = explain
         if opening is None:
             opening = {name: play.status(name) for name in enc.participants}
-        results.append(measure(play, play.play(), before))
+            numbered = dict(play.keyed)
+        results.append(measure(play, play.play(), before, measured))
         shared.restore()
     return results
 
