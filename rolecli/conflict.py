@@ -132,16 +132,17 @@ class Scene:
     @property
     def turn(self) -> Turn | None:
         """Where the conflict stands, as verbs see it (``Context.conflict``)."""
-        c = self.conflict
-        if c is None:
-            return None
-        if self._turn is None:
+        turn = self._turn  # (kept while the conflict stands still, and dropped with it: asked at every hook)
+        if turn is None:
+            c = self.conflict
+            if c is None:
+                return None
             turns, at, order = c["turns"], c["turn"], self._order
             if order is None or order[0] is not turns or len(order[1]) != len(turns):
                 order = self._order = (turns, tuple(turns))
-            self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, order[1],
-                                      c.get("kind"))
-        return self._turn
+            turn = self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, order[1],
+                                             c.get("kind"))
+        return turn
 
     @property
     def actor(self) -> str | None:
@@ -179,8 +180,12 @@ class Scene:
         so the turns and rounds it ends, starts and skips are not told; what
         the recoveries report and the effects that expire still are.
         """
-        c = self.conflict if self.conflict is not None else self.running()  # (every turn of a trial: no call)
+        c = self.conflict or self.running()  # (a conflict is never an empty table: every turn of a trial, no call)
         turns, at = c["turns"], c["turn"]
+        # This round's turn as it stands: the next one in the round is the same
+        # with another actor (every method here that changes the round's number,
+        # turns or kind drops it), not one worked out again from the conflict's table
+        within = self._turn
         events: list[Event] = []
         if 0 <= at < len(turns):
             actor = turns[at]
@@ -192,7 +197,8 @@ class Scene:
                 actor = turns[index]
                 why = can_act(actor)
                 if why is None:
-                    c["turn"], self._turn = index, None
+                    c["turn"] = index
+                    self._turn = within and _shared_turn(within.round, actor, within.order, within.kind)
                     if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
                         events += self._start_turn(actor, explain)
                     return events
@@ -204,6 +210,7 @@ class Scene:
             if self.effects:
                 events += self._expire_rounds()
             c["round"], self._turn = c["round"] + 1, None
+            within = None
             if c.get("each_round"):
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
@@ -254,7 +261,7 @@ class Scene:
         """The conflict ends, and with it every effect but the game master's
         notes that outlast scenes (none: every effect is scene-scoped)."""
         self.running()
-        self.conflict = None
+        self.conflict, self._turn = None, None
         return self.end_scene()
 
     def end_scene(self) -> list[Event]:
