@@ -178,6 +178,7 @@ class Play(Tracker):
             self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, "defend")
             return
         rule, target = self.rule(b.rules, actor, p.side, foes)
+        self.exchanges += 1  # (a turn's main verb; not a defence's)
         outcome = self.act(rule.main, actor, target, "main")
         if rule.on_success is not None and outcome.success:
             self.act(rule.on_success, actor, target, "on_success")
@@ -187,6 +188,8 @@ class Play(Tracker):
         target, and its target (``None`` for a verb made at nobody). Under
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
+            if rule.at_foe:  # always played, at a foe: most rules, nothing to weigh
+                return rule, self.target(rule.pick, foes)
             allies = None  # worked out only for a rule that reads them (most rules are always played, at a foe)
             if not rule.always:
                 when = rule.when
@@ -208,9 +211,9 @@ class Play(Tracker):
 
     def verdict(self) -> tuple[str | None, str] | None:
         """``(winner, reason)`` once fewer than two sides have anyone able to act."""
-        if self.standing is None:
-            self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         standing = self.standing
+        if standing is None:
+            standing = self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         if len(standing) > 1:
             return None
         return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
@@ -249,8 +252,6 @@ class Play(Tracker):
 
     def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
         """One verb of a turn, told as an ``action`` event."""
-        if role == "main":
-            self.exchanges += 1
         side = self.side_of[actor]
         if not self.tell:
             return self.invoke(call, actor, target, side)
@@ -452,11 +453,12 @@ class Play(Tracker):
 
     def able(self, name: str) -> bool:
         status = self.statuses.get(name) or self.status(name)
-        return status.can_act and self.side_of[name] not in self.routed
+        # (no side has fled in most fights: the side is looked up only once one has)
+        return status.can_act and (not self.routed or self.side_of[name] not in self.routed)
 
     def why_not(self, name: str) -> str | None:
         """``None`` when ``name`` can act now, else why not (for the scene)."""
-        if self.side_of[name] in self.routed:
+        if self.routed and self.side_of[name] in self.routed:  # (no side has fled in most fights)
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
         status = self.statuses.get(name) or self.status(name)
         return None if status.can_act else self.why(status)  # (the status kept; a participant is never gone)
