@@ -192,37 +192,39 @@ class Scene:
             events += end_of_turn(actor)
             if explain:
                 events.append(Event("turn_ended", actor, c["round"]))
-        for start in (at + 1, 0):  # this round's remaining turns, then at most one new round
-            for index in range(start, len(turns)):
-                actor = turns[index]
-                why = can_act(actor)
-                if why is None:
-                    c["turn"] = index
-                    self._turn = within and _shared_turn(within.round, actor, within.order, within.kind)
-                    if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
-                        events += self._start_turn(actor, explain)
-                    return events
-                if explain:
-                    events.append(Event("skipped", actor, c["round"], why=why))
+        for index in range(at + 1, len(turns)):  # this round's remaining turns
+            actor = turns[index]
+            why = can_act(actor)
+            if why is None:
+                break
+            if explain:
+                events.append(Event("skipped", actor, c["round"], why=why))
+        else:  # the round ends; the next one's first turn that someone can play, if any
             events += end_of_round(list(c["participants"]))
             if explain:
                 events.append(Event("round_ended", round=c["round"]))
             if self.effects:
                 events += self._expire_rounds()
             c["round"], self._turn = c["round"] + 1, None
-            within = None
             if c.get("each_round"):
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
                     c["turns"], c["each_round"], self._turn = answer[0], answer[1], None
-            turns = c["turns"]
             if explain:
                 events.append(Event("round_started", round=c["round"]))
-            if not any(can_act(n) is None for n in turns):
-                break
-        c["turn"], self._turn = len(c["turns"]), None  # nobody's turn until someone can act again
-        if explain:
-            events.append(Event("nobody", round=c["round"]))
+            found = _first_able(c["turns"], can_act, c["round"] if explain else None)
+            if found is None:
+                c["turn"], self._turn = len(c["turns"]), None  # nobody's turn until someone can act again
+                if explain:
+                    events.append(Event("nobody", round=c["round"]))
+                return events
+            index, actor, skipped = found
+            events += skipped
+            within = None
+        c["turn"] = index
+        self._turn = within and _shared_turn(within.round, actor, within.order, within.kind)
+        if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
+            events += self._start_turn(actor, explain)
         return events
 
     def _start_turn(self, actor: str | None, explain: bool = True) -> list[Event]:
@@ -317,6 +319,21 @@ class Scene:
             self._turn = None
         self.effects = [Effect(swap(e.on), e.text, e.key, e.data, swap(e.by) if e.by else "", e.until, e.rounds, e.id)
                         for e in self.effects]
+
+
+def _first_able(turns: list[str], can_act: Callable[[str], str | None],
+                told: int | None) -> tuple[int, str, list[Event]] | None:
+    """The first of a round's ``turns`` that its participant can play: its
+    index, its participant and the turns skipped before it (``skipped`` events
+    of round ``told``; none when ``None``); ``None`` when nobody can act."""
+    skipped = []
+    for index, actor in enumerate(turns):
+        why = can_act(actor)
+        if why is None:
+            return index, actor, skipped
+        if told is not None:
+            skipped.append(Event("skipped", actor, told, why=why))
+    return None
 
 
 @functools.lru_cache(maxsize=4096)
