@@ -210,6 +210,7 @@ class Scene:
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
                     c["turns"], c["each_round"], self._turn = answer[0], answer[1], None
+                    within = None  # (a new order: its Turn is made when asked)
             if explain:
                 events.append(Event("round_started", round=c["round"]))
             found = _first_able(c["turns"], can_act, c["round"] if explain else None)
@@ -220,7 +221,8 @@ class Scene:
                 return events
             index, actor, skipped = found
             events += skipped
-            within = None
+            # the new round's Turn: the last one's a round on, where the round keeps its order
+            within = within and _shared_turn(c["round"], None, within.order, within.kind)
         c["turn"] = index
         self._turn = within and _shared_turn(within.round, actor, within.order, within.kind)
         if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
