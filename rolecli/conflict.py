@@ -167,7 +167,7 @@ class Scene:
 
     def advance(self, can_act: Callable[[str], str | None],
                 new_round: Callable[[int, list[str]], tuple[list[str], bool] | None],
-                end_of_turn: Callable[[str], Iterable[Event]], end_of_round: Callable[[list[str]], Iterable[Event]],
+                end_of_turn: Callable[[str], Iterable[Event]] | None, end_of_round: Callable[[list[str]], Iterable[Event]],
                 explain: bool = True) -> list[Event]:
         """Move to the next turn that a participant able to act can play.
 
@@ -175,7 +175,7 @@ class Scene:
         participants)`` gives the next round's turns (and whether to ask again
         next round), or ``None`` to keep them; ``end_of_turn`` and
         ``end_of_round`` run the system's recovery for those events and give
-        what it reported. ``explain=False``: nobody reads how the scene moved
+        what it reported (``end_of_turn`` ``None``: the system recovers nothing then). ``explain=False``: nobody reads how the scene moved
         (a simulation's trials, as :attr:`~rolecli.contract.Context.explain`),
         so the turns and rounds it ends, starts and skips are not told; what
         the recoveries report and the effects that expire still are.
@@ -189,7 +189,8 @@ class Scene:
         events: list[Event] = []
         if 0 <= at < len(turns):
             actor = turns[at]
-            events += end_of_turn(actor)
+            if end_of_turn is not None:
+                events += end_of_turn(actor)
             if explain:
                 events.append(Event("turn_ended", actor, c["round"]))
         for index in range(at + 1, len(turns)):  # this round's remaining turns

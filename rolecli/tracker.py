@@ -65,6 +65,8 @@ class Tracker:
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
         self.recovers = {event for event, _ in self.info.events}
+        # what a turn's end calls: most systems recover nothing then, and no call at every turn for them
+        self.turn_ends = self.end_of_turn if "end_of_turn" in self.recovers else None
         self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
         self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
@@ -221,14 +223,14 @@ class Tracker:
         the system's ``end_of_turn``, ``end_of_round`` and, where it asks for
         it, a new round's initiative. How the scene moved is told only when
         someone reads it (``ctx.explain``)."""
-        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round,
+        events = self.scene.advance(self.why_not, self.new_round, self.turn_ends, self.end_of_round,
                                     self.ctx.explain)
         self.sync()
         return events
 
     def end_of_turn(self, name: str) -> list[Event]:
-        # Asked at every turn, and most systems recover nothing then: no call for them
-        return self.recover("end_of_turn", (name,)) if "end_of_turn" in self.recovers else []
+        """The turn's end: the system's ``end_of_turn`` for ``name``, whose turn it was."""
+        return self.recover("end_of_turn", (name,))
 
     def end_of_round(self, names: list[str]) -> list[Event]:
         """The round's end: the system's ``end_of_round`` for each participant."""

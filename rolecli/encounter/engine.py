@@ -137,8 +137,9 @@ class Play(Tracker):
         ctx = self.ctx
         while True:
             turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
-            if turn.actor is not None:
-                self.turn(turn.actor, turn.round)
+            actor = turn.actor
+            if actor is not None:
+                self.turn(actor, turn.round)
             verdict = self.verdict()
             if verdict is not None:
                 return self.ending(*verdict)
@@ -147,7 +148,7 @@ class Play(Tracker):
                 if self.closing:  # the fight ends with this round: what the scene began after it never happens
                     events = events[: [e.kind for e in events].index("round_ended") + 1]
                 self.emit(self.initiated(events))
-            else:
+            elif self.ordered:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
             verdict = self.verdict()
             if verdict is None and (self.closing or ctx.conflict.actor is None):  # (nobody's turn: nobody can act)
@@ -169,19 +170,19 @@ class Play(Tracker):
 
     def turn(self, actor: str, round_: int) -> None:
         p = self.enc.participants[actor]
-        b = p.behaviour
+        b, side = p.behaviour, p.side
         self.round = round_
-        foes = self.foes(p.side)
+        foes = self.foes(side)
         if not foes:
             return
-        if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(p.side))):
-            self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, "defend")
+        if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(side))):
+            self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, side, "defend")
             return
-        rule, target = self.rule(b.rules, actor, p.side, foes)
+        rule, target = self.rule(b.rules, actor, side, foes)
         self.exchanges += 1  # (a turn's main verb; not a defence's)
-        outcome = self.act(rule.main, actor, target, "main")
+        outcome = self.act(rule.main, actor, target, side, "main")
         if rule.on_success is not None and outcome.success:
-            self.act(rule.on_success, actor, target, "on_success")
+            self.act(rule.on_success, actor, target, side, "on_success")
 
     def rule(self, rules: tuple[Rule, ...], actor: str, side: str, foes: list[str]) -> tuple[Rule, str | None]:
         """The first of ``rules`` whose condition holds and which finds a
@@ -250,20 +251,17 @@ class Play(Tracker):
 
     # --- the system's hooks -----------------------------------------------------
 
-    def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
-        """One verb of a turn, told as an ``action`` event."""
-        side = self.side_of[actor]
-        if not self.tell:
-            return self.invoke(call, actor, target, side)
-        start, rolled = self.source.count, {}
-        outcome = self.invoke(call, actor, target, side, rolled)
-        self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": call.spec.name,
-                  "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
-        return outcome
-
-    def invoke(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any] | None = None) -> Outcome:
-        """A verb's hook with its parameters for this actor and target; what it changed is kept."""
+    def act(self, call: Call, actor: str | None, target: str | None, side: str | None,
+            role: str | None = None) -> Outcome:
+        """A verb's hook with its parameters for ``actor`` of ``side`` (no
+        actor: the side's, as a morale check) and ``target``; what it changed is
+        kept. ``role``: a turn's verb (``main``, ``on_success``, ``defend``),
+        told as an ``action`` event. One method from a turn to the tracker's
+        hook: a trial's every exchange passes through it."""
+        if self.tell and role is not None:  # told: the dice read from here on, the totals rolled
+            start, rolled = self.source.count, {}
+        else:
+            start = rolled = None
         spec, chars = call.spec, self.characters
         params = self.params(call, actor, target, side, rolled)
         if spec.hook == "damage":  # the character hit is a damage verb's subject
@@ -273,7 +271,11 @@ class Play(Tracker):
             action = Action(spec.name, params, chars[actor] if actor else None,
                             chars[target] if target and spec.target else None)
             subjects = []
-        return self.hook(spec, action, subjects, actor or side)[0]
+        outcome = self.hook(spec, action, subjects, actor or side)[0]
+        if rolled is not None:
+            self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
+                      "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
+        return outcome
 
     def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
         """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
@@ -368,7 +370,7 @@ class Play(Tracker):
                 continue
             start = self.dice_mark()
             actor = standing[0] if morale.call.spec.actor == "required" else None
-            outcome = self.invoke(morale.call, actor, None, side)
+            outcome = self.act(morale.call, actor, None, side)
             held = outcome.success is not False
             if not held:
                 self.routed.add(side)
@@ -628,7 +630,7 @@ def rehearse(enc) -> None:
             aimed.append((b.defend, b.target if b.defend.spec.target else None))
         for call, whom in aimed:
             for target in reachable(whom, name, p.side, enc.sides) if whom else [None]:
-                _try(enc, call, target, lambda fresh: fresh.act(call, name, target, "rehearsal"))
+                _try(enc, call, target, lambda fresh: fresh.act(call, name, target, p.side, "rehearsal"))
     if enc.initiative is not None:
         _try(enc, enc.initiative, None, lambda fresh: fresh.initiative(list(enc.participants), 1))
     if enc.morale is not None:
