@@ -182,13 +182,14 @@ class Scene:
         """
         c = self.conflict or self.running()  # (a conflict is never an empty table: every turn of a trial, no call)
         turns, at = c["turns"], c["turn"]
-        # This round's turn as it stands: the next one in the round is the same
-        # with another actor (every method here that changes the round's number,
-        # turns or kind drops it), not one worked out again from the conflict's table
+        # This round's turn as it stands (every method here that changes the
+        # round's number, turns or kind drops it): whose turn ends, and the next
+        # one in the round, the same with another actor, not worked out again
+        # from the conflict's table
         within = self._turn
         events: list[Event] = []
-        if 0 <= at < len(turns):
-            actor = turns[at]
+        actor = within.actor if within is not None else turns[at] if 0 <= at < len(turns) else None
+        if actor is not None:  # the turn that ends
             if end_of_turn is not None:
                 events += end_of_turn(actor)
             if explain:
