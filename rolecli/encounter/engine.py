@@ -469,9 +469,14 @@ class Play(Tracker):
         """The other sides' members able to act, in the turn order (then the file's)."""
         turns = self.scene.conflict["turns"]
         if self.order[0] is not turns:  # a new round's turns: each side's foes and members in their order, once
-            everyone = list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)})
-            self.order = (turns, {s: [n for n in everyone if self.side_of[n] != s] for s in self.enc.sides},
-                          {s: [n for n in everyone if self.side_of[n] == s] for s in self.enc.sides})
+            side_of, against = self.side_of, {s: [] for s in self.enc.sides}
+            members = {s: [] for s in against}
+            # everyone in the turn order, then the file's: one walk, each name to its side or its foes'
+            for n in {**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)}:
+                own = side_of[n]
+                for s, foes in against.items():
+                    (members[s] if s == own else foes).append(n)
+            self.order = (turns, against, members)
             self.facing.clear()
         found = self.facing.get(side)
         if found is None:
@@ -529,14 +534,13 @@ class Play(Tracker):
         encounter, the live ones filled in now (``rolled``, when given, gets
         the dice expressions' totals, to be told). Each call gets a dict of its
         own: a hook may change what it is given."""
-        key = (id(call), target)
-        fixed = self.enc.cache.get(key)
+        fixed = self.enc.cache.get((id(call), target))
         if fixed is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            self.enc.cache[key] = fixed
+            self.enc.cache[id(call), target] = fixed
         params = Completed(fixed)
         for name in call.live:
             value = params[name]
