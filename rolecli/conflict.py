@@ -235,8 +235,10 @@ class Scene:
         if actor is None:
             return []
         started = [Event("turn_started", actor, self.conflict["round"])] if explain else []
-        if any(e.until == "next_turn" for e in self.effects):  # (most effects last rounds, or the scene)
-            started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+        for effect in self.effects:  # (a loop, not any(): a generator is a call of its own at every turn)
+            if effect.until == "next_turn":  # (most effects last rounds, or the scene)
+                started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+                break
         return started
 
     def join(self, name: str) -> None:
