@@ -132,16 +132,17 @@ class Scene:
     @property
     def turn(self) -> Turn | None:
         """Where the conflict stands, as verbs see it (``Context.conflict``)."""
-        c = self.conflict
-        if c is None:
-            return None
-        if self._turn is None:
+        turn = self._turn  # (kept while the conflict stands still, and dropped with it: asked at every hook)
+        if turn is None:
+            c = self.conflict
+            if c is None:
+                return None
             turns, at, order = c["turns"], c["turn"], self._order
             if order is None or order[0] is not turns or len(order[1]) != len(turns):
                 order = self._order = (turns, tuple(turns))
-            self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, order[1],
-                                      c.get("kind"))
-        return self._turn
+            turn = self._turn = _shared_turn(c["round"], turns[at] if 0 <= at < len(turns) else None, order[1],
+                                             c.get("kind"))
+        return turn
 
     @property
     def actor(self) -> str | None:
@@ -166,7 +167,7 @@ class Scene:
 
     def advance(self, can_act: Callable[[str], str | None],
                 new_round: Callable[[int, list[str]], tuple[list[str], bool] | None],
-                end_of_turn: Callable[[str], Iterable[Event]], end_of_round: Callable[[list[str]], Iterable[Event]],
+                end_of_turn: Callable[[str], Iterable[Event]] | None, end_of_round: Callable[[list[str]], Iterable[Event]],
                 explain: bool = True) -> list[Event]:
         """Move to the next turn that a participant able to act can play.
 
@@ -174,30 +175,33 @@ class Scene:
         participants)`` gives the next round's turns (and whether to ask again
         next round), or ``None`` to keep them; ``end_of_turn`` and
         ``end_of_round`` run the system's recovery for those events and give
-        what it reported. ``explain=False``: nobody reads how the scene moved
+        what it reported (``end_of_turn`` ``None``: the system recovers nothing then). ``explain=False``: nobody reads how the scene moved
         (a simulation's trials, as :attr:`~rolecli.contract.Context.explain`),
         so the turns and rounds it ends, starts and skips are not told; what
         the recoveries report and the effects that expire still are.
         """
-        c = self.conflict if self.conflict is not None else self.running()  # (every turn of a trial: no call)
+        c = self.conflict or self.running()  # (a conflict is never an empty table: every turn of a trial, no call)
         turns, at = c["turns"], c["turn"]
+        # This round's turn as it stands (every method here that changes the
+        # round's number, turns or kind drops it): whose turn ends, and the next
+        # one in the round, the same with another actor, not worked out again
+        # from the conflict's table
+        within = self._turn
         events: list[Event] = []
-        if 0 <= at < len(turns):
-            actor = turns[at]
-            events += end_of_turn(actor)
+        actor = within.actor if within is not None else turns[at] if 0 <= at < len(turns) else None
+        if actor is not None:  # the turn that ends
+            if end_of_turn is not None:
+                events += end_of_turn(actor)
             if explain:
                 events.append(Event("turn_ended", actor, c["round"]))
-        for start in (at + 1, 0):  # this round's remaining turns, then at most one new round
-            for index in range(start, len(turns)):
-                actor = turns[index]
-                why = can_act(actor)
-                if why is None:
-                    c["turn"], self._turn = index, None
-                    if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
-                        events += self._start_turn(actor, explain)
-                    return events
-                if explain:
-                    events.append(Event("skipped", actor, c["round"], why=why))
+        for index in range(at + 1, len(turns)):  # this round's remaining turns
+            actor = turns[index]
+            why = can_act(actor)
+            if why is None:
+                break
+            if explain:
+                events.append(Event("skipped", actor, c["round"], why=why))
+        else:  # the round ends; the next one's first turn that someone can play, if any
             events += end_of_round(list(c["participants"]))
             if explain:
                 events.append(Event("round_ended", round=c["round"]))
@@ -208,22 +212,33 @@ class Scene:
                 answer = new_round(c["round"], list(c["participants"]))
                 if answer is not None:
                     c["turns"], c["each_round"], self._turn = answer[0], answer[1], None
-            turns = c["turns"]
+                    within = None  # (a new order: its Turn is made when asked)
             if explain:
                 events.append(Event("round_started", round=c["round"]))
-            if not any(can_act(n) is None for n in turns):
-                break
-        c["turn"], self._turn = len(c["turns"]), None  # nobody's turn until someone can act again
-        if explain:
-            events.append(Event("nobody", round=c["round"]))
+            found = _first_able(c["turns"], can_act, c["round"] if explain else None)
+            if found is None:
+                c["turn"], self._turn = len(c["turns"]), None  # nobody's turn until someone can act again
+                if explain:
+                    events.append(Event("nobody", round=c["round"]))
+                return events
+            index, actor, skipped = found
+            events += skipped
+            # the new round's Turn: the last one's a round on, where the round keeps its order
+            within = within and _shared_turn(c["round"], None, within.order, within.kind)
+        c["turn"] = index
+        self._turn = within and _shared_turn(within.round, actor, within.order, within.kind)
+        if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
+            events += self._start_turn(actor, explain)
         return events
 
     def _start_turn(self, actor: str | None, explain: bool = True) -> list[Event]:
         if actor is None:
             return []
         started = [Event("turn_started", actor, self.conflict["round"])] if explain else []
-        if any(e.until == "next_turn" for e in self.effects):  # (most effects last rounds, or the scene)
-            started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+        for effect in self.effects:  # (a loop, not any(): a generator is a call of its own at every turn)
+            if effect.until == "next_turn":  # (most effects last rounds, or the scene)
+                started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor)
+                break
         return started
 
     def join(self, name: str) -> None:
@@ -254,7 +269,7 @@ class Scene:
         """The conflict ends, and with it every effect but the game master's
         notes that outlast scenes (none: every effect is scene-scoped)."""
         self.running()
-        self.conflict = None
+        self.conflict, self._turn = None, None
         return self.end_scene()
 
     def end_scene(self) -> list[Event]:
@@ -310,6 +325,21 @@ class Scene:
             self._turn = None
         self.effects = [Effect(swap(e.on), e.text, e.key, e.data, swap(e.by) if e.by else "", e.until, e.rounds, e.id)
                         for e in self.effects]
+
+
+def _first_able(turns: list[str], can_act: Callable[[str], str | None],
+                told: int | None) -> tuple[int, str, list[Event]] | None:
+    """The first of a round's ``turns`` that its participant can play: its
+    index, its participant and the turns skipped before it (``skipped`` events
+    of round ``told``; none when ``None``); ``None`` when nobody can act."""
+    skipped = []
+    for index, actor in enumerate(turns):
+        why = can_act(actor)
+        if why is None:
+            return index, actor, skipped
+        if told is not None:
+            skipped.append(Event("skipped", actor, told, why=why))
+    return None
 
 
 @functools.lru_cache(maxsize=4096)

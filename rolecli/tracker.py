@@ -65,6 +65,9 @@ class Tracker:
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
         self.recovers = {event for event, _ in self.info.events}
+        # whether a turn's end calls the recovery: most systems recover nothing then, and no call at every
+        # turn for them (a flag, not the bound method: that would make every tracker a cycle for the collector)
+        self.turn_ends = "end_of_turn" in self.recovers
         self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
         self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
@@ -221,14 +224,14 @@ class Tracker:
         the system's ``end_of_turn``, ``end_of_round`` and, where it asks for
         it, a new round's initiative. How the scene moved is told only when
         someone reads it (``ctx.explain``)."""
-        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn, self.end_of_round,
-                                    self.ctx.explain)
+        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn if self.turn_ends else None,
+                                    self.end_of_round, self.ctx.explain)
         self.sync()
         return events
 
     def end_of_turn(self, name: str) -> list[Event]:
-        # Asked at every turn, and most systems recover nothing then: no call for them
-        return self.recover("end_of_turn", (name,)) if "end_of_turn" in self.recovers else []
+        """The turn's end: the system's ``end_of_turn`` for ``name``, whose turn it was."""
+        return self.recover("end_of_turn", (name,))
 
     def end_of_round(self, names: list[str]) -> list[Event]:
         """The round's end: the system's ``end_of_round`` for each participant."""

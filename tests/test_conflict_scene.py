@@ -113,6 +113,28 @@ def test_nobody_able_to_act_leaves_no_turn():
     assert scene.turn.actor is None and events[-1].kind == "nobody"
 
 
+def test_a_new_round_tells_whom_it_skips_only_when_someone_acts_in_it():
+    """A round that ends moves to the next round's first participant who can
+    act, telling those skipped before it; a new round where nobody can act
+    tells none skipped, only that nobody can, and asks each once."""
+    scene = Scene()
+    scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], None, False)
+    _advance(scene)
+    _advance(scene)
+    events = _advance(scene, out={"Ana"})
+    assert _kinds(events) == [("turn_ended", "Carla"), ("round_ended", None), ("round_started", None),
+                              ("skipped", "Ana"), ("turn_started", "Bruno")]
+    assert (scene.turn.round, scene.turn.actor, scene.conflict["turn"]) == (2, "Bruno", 1)
+    _advance(scene)
+    asked = []
+    events = scene.advance(lambda n: asked.append(n) or "out", lambda r, names: None, lambda who: [],
+                           lambda names: [])
+    assert _kinds(events) == [("turn_ended", "Carla"), ("round_ended", None), ("round_started", None),
+                              ("nobody", None)]
+    assert asked == ["Ana", "Bruno", "Carla"]
+    assert scene.turn == Turn(3, None, ("Ana", "Bruno", "Carla")) and scene.conflict["turn"] == 3
+
+
 def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_and_expiry_said():
     """``explain=False`` (a simulation's trials): no turn or round is told, the
     scene moves as when it is, recovery is called as often and effects expire."""

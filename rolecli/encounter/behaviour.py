@@ -111,11 +111,13 @@ class Rule:
     when: Condition = ALWAYS
     # what a turn asks of it, worked out once (a simulation asks it at every turn):
     # whether it is always played (its condition ``always``), whether its main verb is
-    # made at a target, whether that target is an ally, and the target rule among them
+    # made at a target, whether that target is an ally, the target rule among them, and
+    # whether it is always played at a foe (nothing about the fight to weigh)
     always: bool = field(init=False, repr=False, compare=False)
     aimed: bool = field(init=False, repr=False, compare=False)
     at_ally: bool = field(init=False, repr=False, compare=False)
     pick: str = field(init=False, repr=False, compare=False)
+    at_foe: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         at_ally = self.target.endswith("_ally")
@@ -123,6 +125,7 @@ class Rule:
         object.__setattr__(self, "aimed", bool(self.aims(self.main)))
         object.__setattr__(self, "at_ally", at_ally)
         object.__setattr__(self, "pick", self.target.removesuffix("_ally") if at_ally else self.target)
+        object.__setattr__(self, "at_foe", self.always and self.aimed and not at_ally and self.target != "self")
 
     def aims(self, call: Call) -> bool:
         """Whether ``call`` is made at a target: its verb takes one, or a

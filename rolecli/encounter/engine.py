@@ -141,8 +141,9 @@ class Play(Tracker):
         ctx = self.ctx
         while True:
             turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
-            if turn.actor is not None:
-                self.turn(turn.actor, turn.round)
+            actor = turn.actor
+            if actor is not None:
+                self.turn(actor, turn.round)
             verdict = self.verdict()
             if verdict is not None:
                 return self.ending(*verdict)
@@ -151,7 +152,7 @@ class Play(Tracker):
                 if self.closing:  # the fight ends with this round: what the scene began after it never happens
                     events = events[: [e.kind for e in events].index("round_ended") + 1]
                 self.emit(self.initiated(events))
-            else:
+            elif self.ordered:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
             verdict = self.verdict()
             if verdict is None and (self.closing or ctx.conflict.actor is None):  # (nobody's turn: nobody can act)
@@ -173,24 +174,27 @@ class Play(Tracker):
 
     def turn(self, actor: str, round_: int) -> None:
         p = self.enc.participants[actor]
-        b = p.behaviour
+        b, side = p.behaviour, p.side
         self.round = round_
-        foes = self.foes(p.side)
+        foes = self.foes(side)
         if not foes:
             return
-        if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(p.side))):
-            self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, "defend")
+        if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(side))):
+            self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, side, "defend")
             return
-        rule, target = self.rule(b.rules, actor, p.side, foes)
-        outcome = self.act(rule.main, actor, target, "main")
+        rule, target = self.rule(b.rules, actor, side, foes)
+        self.exchanges += 1  # (a turn's main verb; not a defence's)
+        outcome = self.act(rule.main, actor, target, side, "main")
         if rule.on_success is not None and outcome.success:
-            self.act(rule.on_success, actor, target, "on_success")
+            self.act(rule.on_success, actor, target, side, "on_success")
 
     def rule(self, rules: tuple[Rule, ...], actor: str, side: str, foes: list[str]) -> tuple[Rule, str | None]:
         """The first of ``rules`` whose condition holds and which finds a
         target, and its target (``None`` for a verb made at nobody). Under
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
+            if rule.at_foe:  # always played, at a foe: most rules, nothing to weigh
+                return rule, self.target(rule.pick, foes)
             allies = None  # worked out only for a rule that reads them (most rules are always played, at a foe)
             if not rule.always:
                 when = rule.when
@@ -212,9 +216,9 @@ class Play(Tracker):
 
     def verdict(self) -> tuple[str | None, str] | None:
         """``(winner, reason)`` once fewer than two sides have anyone able to act."""
-        if self.standing is None:
-            self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         standing = self.standing
+        if standing is None:
+            standing = self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         if len(standing) > 1:
             return None
         return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
@@ -251,22 +255,17 @@ class Play(Tracker):
 
     # --- the system's hooks -----------------------------------------------------
 
-    def act(self, call: Call, actor: str, target: str | None, role: str) -> Outcome:
-        """One verb of a turn, told as an ``action`` event."""
-        if role == "main":
-            self.exchanges += 1
-        side = self.side_of[actor]
-        if not self.tell:
-            return self.invoke(call, actor, target, side)
-        start, rolled = self.source.count, {}
-        outcome = self.invoke(call, actor, target, side, rolled)
-        self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": call.spec.name,
-                  "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
-        return outcome
-
-    def invoke(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any] | None = None) -> Outcome:
-        """A verb's hook with its parameters for this actor and target; what it changed is kept."""
+    def act(self, call: Call, actor: str | None, target: str | None, side: str | None,
+            role: str | None = None) -> Outcome:
+        """A verb's hook with its parameters for ``actor`` of ``side`` (no
+        actor: the side's, as a morale check) and ``target``; what it changed is
+        kept. ``role``: a turn's verb (``main``, ``on_success``, ``defend``),
+        told as an ``action`` event. One method from a turn to the tracker's
+        hook: a trial's every exchange passes through it."""
+        if self.tell and role is not None:  # told: the dice read from here on, the totals rolled
+            start, rolled = self.source.count, {}
+        else:
+            start = rolled = None
         spec, chars = call.spec, self.characters
         params = self.params(call, actor, target, side, rolled)
         if spec.hook == "damage":  # the character hit is a damage verb's subject
@@ -276,7 +275,11 @@ class Play(Tracker):
             action = Action(spec.name, params, chars[actor] if actor else None,
                             chars[target] if target and spec.target else None)
             subjects = []
-        return self.hook(spec, action, subjects, actor or side)[0]
+        outcome = self.hook(spec, action, subjects, actor or side)[0]
+        if rolled is not None:
+            self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
+                      "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
+        return outcome
 
     def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
         """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
@@ -376,7 +379,7 @@ class Play(Tracker):
                 continue
             start = self.dice_mark()
             actor = standing[0] if morale.call.spec.actor == "required" else None
-            outcome = self.invoke(morale.call, actor, None, side)
+            outcome = self.act(morale.call, actor, None, side)
             held = outcome.success is not False
             if not held:
                 self.routed.add(side)
@@ -460,11 +463,12 @@ class Play(Tracker):
 
     def able(self, name: str) -> bool:
         status = self.statuses.get(name) or self.status(name)
-        return status.can_act and self.side_of[name] not in self.routed
+        # (no side has fled in most fights: the side is looked up only once one has)
+        return status.can_act and (not self.routed or self.side_of[name] not in self.routed)
 
     def why_not(self, name: str) -> str | None:
         """``None`` when ``name`` can act now, else why not (for the scene)."""
-        if self.side_of[name] in self.routed:
+        if self.routed and self.side_of[name] in self.routed:  # (no side has fled in most fights)
             return "su bando ha huido" if self.lang == "es" else "its side has fled"
         status = self.statuses.get(name) or self.status(name)
         return None if status.can_act else self.why(status)  # (the status kept; a participant is never gone)
@@ -473,9 +477,14 @@ class Play(Tracker):
         """The other sides' members able to act, in the turn order (then the file's)."""
         turns = self.scene.conflict["turns"]
         if self.order[0] is not turns:  # a new round's turns: each side's foes and members in their order, once
-            everyone = list({**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)})
-            self.order = (turns, {s: [n for n in everyone if self.side_of[n] != s] for s in self.enc.sides},
-                          {s: [n for n in everyone if self.side_of[n] == s] for s in self.enc.sides})
+            side_of, against = self.side_of, {s: [] for s in self.enc.sides}
+            members = {s: [] for s in against}
+            # everyone in the turn order, then the file's: one walk, each name to its side or its foes'
+            for n in {**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)}:
+                own = side_of[n]
+                for s, foes in against.items():
+                    (members[s] if s == own else foes).append(n)
+            self.order = (turns, against, members)
             self.facing.clear()
         found = self.facing.get(side)
         if found is None:
@@ -533,14 +542,13 @@ class Play(Tracker):
         encounter, the live ones filled in now (``rolled``, when given, gets
         the dice expressions' totals, to be told). Each call gets a dict of its
         own: a hook may change what it is given."""
-        key = (id(call), target)
-        fixed = self.enc.cache.get(key)
+        fixed = self.enc.cache.get((id(call), target))
         if fixed is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            self.enc.cache[key] = fixed
+            self.enc.cache[id(call), target] = fixed
         params = Completed(fixed)
         for name in call.live:
             value = params[name]
@@ -634,7 +642,7 @@ def rehearse(enc) -> None:
             aimed.append((b.defend, b.target if b.defend.spec.target else None))
         for call, whom in aimed:
             for target in reachable(whom, name, p.side, enc.sides) if whom else [None]:
-                _try(enc, call, target, lambda fresh: fresh.act(call, name, target, "rehearsal"))
+                _try(enc, call, target, lambda fresh: fresh.act(call, name, target, p.side, "rehearsal"))
     if enc.initiative is not None:
         _try(enc, enc.initiative, None, lambda fresh: fresh.initiative(list(enc.participants), 1))
     if enc.morale is not None:
