@@ -179,9 +179,13 @@ class Play(Tracker):
         foes = self.foes(side)
         if not foes:
             return
-        if b.defend is not None and defends(b.when, self.hurt(actor), len(foes) > len(self.friends(side))):
-            self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, side, "defend")
-            return
+        if b.defend is not None:
+            when = b.when  # only what its condition reads is weighed (whether hurt, or outnumbered), not both
+            if defends(when, when == "hurt" and self.hurt(actor),
+                       when == "outnumbered" and len(foes) > len(self.friends(side))):
+                self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, side,
+                         "defend")
+                return
         rule, target = self.rule(b.rules, actor, side, foes)
         self.exchanges += 1  # (a turn's main verb; not a defence's)
         outcome = self.act(rule.main, actor, target, side, "main")
