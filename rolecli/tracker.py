@@ -210,11 +210,16 @@ class Tracker:
                 able.append(name)
             else:
                 events.append(Event("left_out", name, why=why))
+        return events + self.begin(able, kind)
+
+    def begin(self, able: list[str], kind: str | None = None) -> list[Event]:
+        """A conflict among ``able``, all of whom the caller found able to act
+        (:meth:`start` weighs who is): round 1, its first turn."""
         if not able:
             raise RoleError("nobody named can act, so no conflict can start.")
         self.kind = kind
         turns, each_round = self.initiative(able, 1)
-        events += self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round)
+        events = self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round)
         self.sync()
         return events
 

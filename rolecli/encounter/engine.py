@@ -133,11 +133,11 @@ class Play(Tracker):
         able = [n for n in enc.participants if n not in self.left_out]
         for name, why in self.left_out.items() if self.tell else ():
             self.say(Event("left_out", name, why=why).as_json())
-        idle = self.idle_side()
+        idle = self.idle_side(self.left_out)
         if idle is not None:
             raise RoleError(f"side {idle[0]!r} {idle[1]}")
         kind = enc.initiative.params.get("kind") if enc.initiative else None
-        self.emit(self.initiated(self.start(able, kind)))
+        self.emit(self.initiated(self.begin(able, kind)))  # (who can act was just asked: not asked again)
         ctx = self.ctx
         while True:
             turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
@@ -231,11 +231,18 @@ class Play(Tracker):
         """The participants who cannot act now, and why: before the fight, those it leaves out."""
         return {n: why for n in self.enc.participants if (why := self.why_not(n)) is not None}
 
-    def idle_side(self) -> tuple[str, str] | None:
-        """The first side whose members all cannot act, and why, before a fight begins."""
+    def idle_side(self, absent: dict[str, str] | None = None) -> tuple[str, str] | None:
+        """The first side whose members all cannot act, and why, before a fight
+        begins. ``absent``: who cannot act and why, as :meth:`absent` just gave
+        it (asked here when not given)."""
+        if absent is None:
+            absent = self.absent()
         for side, names in self.enc.sides.items():
-            if not any(self.status(n).can_act for n in names):
-                return side, "has nobody able to act: " + "; ".join(f"{n} {self.why_not(n)}" for n in names) + "."
+            for name in names:  # (a loop, not all(): a generator is a call of its own, once a trial)
+                if name not in absent:
+                    break
+            else:
+                return side, "has nobody able to act: " + "; ".join(f"{n} {absent[n]}" for n in names) + "."
         return None
 
     def ending(self, winner: str | None, reason: str) -> Ending:
