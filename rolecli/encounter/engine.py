@@ -144,9 +144,12 @@ class Play(Tracker):
             actor = turn.actor
             if actor is not None:
                 self.turn(actor, turn.round)
-            verdict = self.verdict()
-            if verdict is not None:
-                return self.ending(*verdict)
+            # (no verdict while the sides standing, kept until someone's ability to act changes, are two or more)
+            standing = self.standing
+            if standing is None or len(standing) < 2:
+                verdict = self.verdict()
+                if verdict is not None:
+                    return self.ending(*verdict)
             events = self.next()
             if self.tell:
                 if self.closing:  # the fight ends with this round: what the scene began after it never happens
@@ -154,7 +157,8 @@ class Play(Tracker):
                 self.emit(self.initiated(events))
             elif self.ordered:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
-            verdict = self.verdict()
+            standing = self.standing
+            verdict = self.verdict() if standing is None or len(standing) < 2 else None
             if verdict is None and (self.closing or ctx.conflict.actor is None):  # (nobody's turn: nobody can act)
                 verdict = (None, "round_limit" if self.closing else "nobody")
             if verdict is not None:
@@ -276,7 +280,7 @@ class Play(Tracker):
         if self.tell and role is not None:  # told: the dice read from here on, the totals rolled
             start, rolled = self.source.count, {}
         else:
-            start = rolled = None
+            rolled = None  # (nothing told: where the dice start is not read)
         spec, chars = call.spec, self.characters
         params = self.params(call, actor, target, side, rolled)
         if spec.hook == "damage":  # the character hit is a damage verb's subject
