@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
@@ -492,19 +493,17 @@ class Play(Tracker):
         """The other sides' members able to act, in the turn order (then the file's)."""
         turns = self.scene.conflict["turns"]
         if self.order[0] is not turns:  # a new round's turns: each side's foes and members in their order, once
-            side_of, against = self.side_of, {s: [] for s in self.enc.sides}
-            members = {s: [] for s in against}
-            # everyone in the turn order, then the file's: one walk, each name to its side or its foes'
-            for n in {**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)}:
-                own = side_of[n]
-                for s, foes in against.items():
-                    (members[s] if s == own else foes).append(n)
+            side_of, members = self.side_of, {s: [] for s in self.enc.sides}
+            everyone = {**dict.fromkeys(turns), **dict.fromkeys(self.enc.participants)}  # turn order, then the file's
+            for n in everyone:  # one walk, each name to its side
+                members[side_of[n]].append(n)
+            # a side's foes, everyone not of it, kept in order without a bytecode a name (filterfalse runs in C)
+            against = {s: list(filterfalse(set(own).__contains__, everyone)) for s, own in members.items()}
             self.order = (turns, against, members)
             self.facing.clear()
         found = self.facing.get(side)
         if found is None:
-            able = self.able
-            found = self.facing[side] = [n for n in self.order[1][side] if able(n)]
+            found = self.facing[side] = list(filter(self.able, self.order[1][side]))  # (no comprehension's bytecodes)
         return found
 
     def allies(self, actor: str, side: str) -> list[str]:
@@ -517,8 +516,7 @@ class Play(Tracker):
     def friends(self, side: str) -> list[str]:
         found = self.fighting.get(side)
         if found is None:
-            able = self.able
-            found = self.fighting[side] = [n for n in self.enc.sides[side] if able(n)]
+            found = self.fighting[side] = list(filter(self.able, self.enc.sides[side]))
         return found
 
     def changed(self, name: str) -> int:
