@@ -354,7 +354,7 @@ def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:
     keeping the names in ``known``, and whether the system asks to be asked
     again at every round."""
     given = InitiativeData.of(outcome.data)
-    turns = [n for n in given.round_turns if n in known]
+    turns = list(filter(known.__contains__, given.round_turns))  # (no comprehension: asked at every round in some systems)
     if not turns:
         raise RoleError(f"the initiative of {system!r} gave nobody a turn.")
     return turns, given.each_round

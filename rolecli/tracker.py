@@ -188,7 +188,7 @@ class Tracker:
         if any(p.name == "round" for p in spec.params):
             params["round"] = round_
         start = self.dice_mark()
-        outcome = self.hook(spec, Action(spec.name, params), [self.characters[n] for n in names])[0]
+        outcome = self.hook(spec, Action(spec.name, params), list(map(self.characters.__getitem__, names)))[0]
         turns, each_round = turns_of(outcome, set(names), self.info.name)
         self.ordered.append(Ordered(round_, turns, outcome, start))
         return turns, each_round
