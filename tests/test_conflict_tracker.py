@@ -108,6 +108,24 @@ def test_a_tracker_plays_a_conflict_without_the_command_line(chain):
         "Ana": {"a": 1}, "Bo": {"a": 2}}
 
 
+def test_begin_starts_among_those_the_caller_found_able_without_asking_again(chain):
+    """start weighs who can act (the conflict commands); begin, which an
+    encounter calls with those it weighed itself, asks nobody again and
+    refuses an empty conflict as start does."""
+    from rolecli.errors import RoleError
+
+    tracker = _tracker(chain, {"Ana": {}, "Bo": {}, "Cy": {"out": True}})
+    asked, real = [], tracker.why_not
+    tracker.why_not = lambda name: asked.append(name) or real(name)
+    started = tracker.begin(["Ana", "Bo"])
+    assert asked == [] and [(e.kind, e.name) for e in started] == [("round_started", None), ("turn_started", "Ana")]
+    assert tracker.ctx.conflict.actor == "Ana" and tracker.ordered[0].turns == ["Ana", "Bo"]
+    with pytest.raises(RoleError, match="nobody named can act"):
+        _tracker(chain, {"Cy": {"out": True}}).start(["Cy"])
+    with pytest.raises(RoleError, match="nobody named can act"):
+        _tracker(chain, {"Ana": {}}).begin([])
+
+
 def test_recovery_goes_one_character_at_a_time_each_seeing_the_last(chain):
     tracker = _tracker(chain, {"Ana": {}, "Bo": {}, "Cy": {}})
     tracker.recover("end_of_round", ["Bo", "Ana", "Cy"])
