@@ -93,6 +93,8 @@ class Encounter:
     listed_states: bool = False  # a state holding a list was met: keys made field by field (Play.state_key)
     state_moves: dict = field(default_factory=dict)  # a state's number by the number of the one it was made from and the change
     kept_ways: int = 0  # the recoveries kept in known_recoveries, a way for each one's dice to fall (Play.recover_one)
+    # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
+    measured: dict = field(default_factory=dict)
 
     @property
     def info(self):
