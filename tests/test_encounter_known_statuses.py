@@ -106,6 +106,28 @@ def test_a_state_holding_a_list_is_numbered_as_the_same_state_again(campaigns):
     assert play.state_key("Esqueleto") not in (None, first)
 
 
+def test_a_list_where_the_states_of_its_fields_held_none_is_found_and_numbered_as_the_whole_state_is(campaigns):
+    """Where a state's fields hold lists is found once for those fields
+    (``Encounter.listed_at``); a state of the same fields with a list
+    elsewhere is looked at again, field by field, and numbered as its whole
+    key says, as is a state that holds a list no more."""
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    skeleton = play.characters["Esqueleto"]
+    skeleton.state = {**skeleton.state, "marks": [1, 2], "notes": "x"}
+    first = play.state_key("Esqueleto")
+    assert enc.listed_at[tuple(skeleton.state)] == [list(skeleton.state).index("marks")]
+    skeleton.state = {**skeleton.state, "notes": ["cursed"]}  # a list in a field that held none
+    listed = play.state_key("Esqueleto")
+    assert listed not in (None, first) and listed == enc.state_numbers[state_key(skeleton.state)]
+    assert enc.listed_at[tuple(skeleton.state)] == [list(skeleton.state).index(k) for k in ("marks", "notes")]
+    skeleton.state = {**skeleton.state, "marks": 2, "notes": ["cursed"]}  # a list no more: as its whole key says
+    assert play.state_key("Esqueleto") == enc.state_numbers[state_key(skeleton.state)] not in (None, first, listed)
+    skeleton.state = {**skeleton.state, "marks": [1, 2], "notes": "x"}  # the first state again
+    assert play.state_key("Esqueleto") == first
+
+
 def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state_is(campaigns):
     """A state of many fields (middle's 18) made by a change of one or two is
     numbered by the number of the state it was made from and the change

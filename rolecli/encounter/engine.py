@@ -448,12 +448,15 @@ class Play(Tracker):
                 return number
         numbers = enc.state_numbers
         try:  # until a state with a list is met, a state's values are its key as they are (what state_key gives)
-            number = numbers.get(key := state_key(state) if enc.listed_states else (tuple(state), tuple(state.values())))
-        except TypeError:  # a table in it, or a list: the system's states are keyed field by field from now
-            if not enc.listed_states:
-                enc.listed_states = True
-                return self.state_key(name)
-            key = number = None
+            number = numbers.get(key := state_key(state, enc.listed_at) if enc.listed_states
+                                 else (tuple(state), tuple(state.values())))
+        except TypeError:  # a list (where the states of its fields held none), or a table in it
+            enc.listed_states = True  # the system's states are keyed with their lists as tuples from now
+            enc.listed_at.pop(tuple(state), None)  # its lists looked for again, field by field
+            try:
+                number = numbers.get(key := state_key(state, enc.listed_at))
+            except TypeError:  # a table: no key holds it
+                key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
         if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
@@ -598,12 +601,27 @@ class Play(Tracker):
         return out
 
 
-def state_key(state: dict[str, Any]) -> tuple:
+def state_key(state: dict[str, Any], listed_at: dict | None = None) -> tuple:
     """A state as a dict key: its fields, and their values with lists as
     tuples (a key that holds a table cannot be hashed: :meth:`Play.state_key`
     tells). Two tuples rather than a pair for each field: a third less time,
-    paid at every state a play meets."""
-    return tuple(state), tuple([tuple(v) if type(v) is list else v for v in state.values()])
+    paid at every state a play meets. ``listed_at``: by a state's fields
+    (its keys, in order), where its values were lists, found once for the
+    states of those fields (the encounter's, ``Encounter.listed_at``): only
+    there is a list looked for (most fields never hold one). A list
+    elsewhere leaves the key unhashable: :meth:`Play.state_key` forgets
+    where and asks again."""
+    shape, values = tuple(state), list(state.values())
+    at = None if listed_at is None else listed_at.get(shape)
+    if at is None:
+        at = [i for i, v in enumerate(values) if type(v) is list]
+        if listed_at is not None and len(listed_at) < KNOWN_STATES:
+            listed_at[shape] = at
+    for i in at:
+        value = values[i]
+        if type(value) is list:
+            values[i] = tuple(value)
+    return shape, tuple(values)
 
 
 def scene_of(campaign, keep_conflict: bool) -> dict:
