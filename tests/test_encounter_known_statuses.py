@@ -164,6 +164,25 @@ def test_states_are_numbered_up_to_the_limit_and_the_rest_played_every_time(camp
     assert len(enc.known_statuses) == 0
 
 
+def test_no_move_is_kept_from_a_state_past_the_limit(campaigns, monkeypatch):
+    """A state numbered ``None`` (past the limit) is no state a move starts
+    from: what a change made of it is not numbered by the change."""
+    from rolecli.play import apply_changes
+    from rolecli.contract import Outcome
+
+    enc = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "middle", system_info))
+    play = Play(enc, seed=1)
+    monkeypatch.setattr(engine, "KNOWN_STATES", len(enc.state_numbers))  # no new state numbered
+    aldara = play.characters["Aldara"]
+    aldara.state = {**aldara.state, "paradas": 7}
+    assert play.state_key("Aldara") is None
+    monkeypatch.setattr(engine, "KNOWN_STATES", 50_000)
+    apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": 6}}), play.characters, (), play.made)
+    assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara.state)]
+    assert not any(number is None for number, _ in enc.state_moves)
+
+
 def test_the_declaration_is_true_or_false():
     with pytest.raises(DeclarationError, match="declares status_from_state = 'yes'; write True or False"):
         check_system(dataclasses.replace(Shots.INFO, status_from_state="yes"))

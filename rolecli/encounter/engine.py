@@ -40,6 +40,7 @@ REASONS = ("side_out", "morale", "round_limit", "nobody")
 # (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
 MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.state_key)
+UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
 
 
 class Refusal(RoleError):
@@ -430,15 +431,15 @@ class Play(Tracker):
         (``Encounter.state_moves``), a short key, when that state is the one
         numbered last."""
         state = self.characters[name].state
-        kept = self.keyed.get(name)
-        if kept is not None and kept[0] is state:
+        kept = self.keyed.get(name, UNKEYED)
+        if kept[0] is state:
             return kept[1]
         enc = self.enc
         made = self.made.get(name) if self.made else None
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
-        if (made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None
+        if (made is not None and made[0] is state and kept[0] is made[1]
                 and (enc.listed_states or 4 * len(made[2]) <= len(state))):  # (a key shorter than the whole)
-            try:
+            try:  # (from a state numbered None, no move is kept: none is found)
                 move = (kept[1], tuple(made[2].items()))
                 number = enc.state_moves.get(move)
             except TypeError:  # a list or a table in the change: the state is keyed whole
@@ -459,7 +460,7 @@ class Play(Tracker):
                 key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
-        if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
+        if move is not None and move[0] is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
             enc.state_moves[move] = number
         self.keyed[name] = (state, number)
         return number
