@@ -294,6 +294,27 @@ def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaig
     assert "Esqueleto" in play.foes("héroes") and "Esqueleto" in play.friends("cripta")
 
 
+def test_one_who_falls_or_rises_changes_only_its_side_s_fighters_and_the_other_sides_foes(campaigns):
+    """When one participant can act no longer (or again), the other sides'
+    fighters and its own side's foes are kept as they were; a side fleeing
+    has everything worked out again."""
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    play.start(list(enc.participants))
+    skeleton = play.characters["Esqueleto"]
+    heroes, crypt = play.friends("héroes"), play.foes("cripta")
+    assert play.verdict() is None and "Esqueleto" in play.friends("cripta") and "Esqueleto" in play.foes("héroes")
+    spec = enc.info.action("damage")
+    play.hook(spec, Action("damage", {"amount": 100}, skeleton), [skeleton])
+    assert play.friends("héroes") is heroes and play.foes("cripta") is crypt  # the other side, and its foes, kept
+    assert "Esqueleto" not in play.friends("cripta") and "Esqueleto" not in play.foes("héroes")
+    assert play.standing is None  # the sides standing: asked again
+    play.routed.add("cripta")
+    play.regroup()  # a side fled: everyone's worked out again
+    assert play.friends("héroes") is not heroes and play.foes("cripta") is not crypt
+
+
 def test_a_trial_measures_each_state_value_against_the_start_whether_or_not_a_hook_replaced_it(campaigns):
     """A value a hook gave again (an equal, new object) is no change, one it
     changed is measured by its amount, one no hook touched is the start's."""

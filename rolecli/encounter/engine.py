@@ -295,13 +295,24 @@ class Play(Tracker):
             before = statuses.pop(name, None)
             now = statuses[name] = self.asked(name)  # (what status would ask, without its look-up first)
             if before is None or before.can_act != now.can_act:
-                self.regroup()
+                self.regroup(name)
 
-    def regroup(self) -> None:
-        """Who can act, by side, and the sides standing: worked out again when next asked."""
+    def regroup(self, name: str | None = None) -> None:
+        """Who can act, by side, and the sides standing: worked out again when
+        next asked. Where it is ``name`` alone who can act no longer (or again),
+        only its side's fighters and the other sides' foes change."""
         self.standing = None
-        self.fighting.clear()
-        self.facing.clear()
+        side = self.side_of.get(name)
+        if side is None:  # (a side fled, or one who is no participant)
+            self.fighting.clear()
+            self.facing.clear()
+            return
+        self.fighting.pop(side, None)
+        facing = self.facing
+        own = facing.get(side)  # (its foes are the other sides' members)
+        facing.clear()
+        if own is not None:
+            facing[side] = own
 
     def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
         """A recovery, kept for its state where nobody reads what it says: for a
