@@ -106,6 +106,28 @@ def test_a_state_holding_a_list_is_numbered_as_the_same_state_again(campaigns):
     assert play.state_key("Esqueleto") not in (None, first)
 
 
+def test_a_list_where_the_states_of_its_fields_held_none_is_found_and_numbered_as_the_whole_state_is(campaigns):
+    """Where a state's fields hold lists is found once for those fields
+    (``Encounter.listed_at``); a state of the same fields with a list
+    elsewhere is looked at again, field by field, and numbered as its whole
+    key says, as is a state that holds a list no more."""
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    skeleton = play.characters["Esqueleto"]
+    skeleton.state = {**skeleton.state, "marks": [1, 2], "notes": "x"}
+    first = play.state_key("Esqueleto")
+    assert enc.listed_at[tuple(skeleton.state)] == [list(skeleton.state).index("marks")]
+    skeleton.state = {**skeleton.state, "notes": ["cursed"]}  # a list in a field that held none
+    listed = play.state_key("Esqueleto")
+    assert listed not in (None, first) and listed == enc.state_numbers[state_key(skeleton.state)]
+    assert enc.listed_at[tuple(skeleton.state)] == [list(skeleton.state).index(k) for k in ("marks", "notes")]
+    skeleton.state = {**skeleton.state, "marks": 2, "notes": ["cursed"]}  # a list no more: as its whole key says
+    assert play.state_key("Esqueleto") == enc.state_numbers[state_key(skeleton.state)] not in (None, first, listed)
+    skeleton.state = {**skeleton.state, "marks": [1, 2], "notes": "x"}  # the first state again
+    assert play.state_key("Esqueleto") == first
+
+
 def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state_is(campaigns):
     """A state of many fields (middle's 18) made by a change of one or two is
     numbered by the number of the state it was made from and the change
@@ -140,6 +162,25 @@ def test_states_are_numbered_up_to_the_limit_and_the_rest_played_every_time(camp
     assert numbers == [0, 1, 0, None]  # a state met again has its number; one past the limit, none
     assert play.status("Esqueleto").can_act  # asked all the same, kept for no state
     assert len(enc.known_statuses) == 0
+
+
+def test_no_move_is_kept_from_a_state_past_the_limit(campaigns, monkeypatch):
+    """A state numbered ``None`` (past the limit) is no state a move starts
+    from: what a change made of it is not numbered by the change."""
+    from rolecli.play import apply_changes
+    from rolecli.contract import Outcome
+
+    enc = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "middle", system_info))
+    play = Play(enc, seed=1)
+    monkeypatch.setattr(engine, "KNOWN_STATES", len(enc.state_numbers))  # no new state numbered
+    aldara = play.characters["Aldara"]
+    aldara.state = {**aldara.state, "paradas": 7}
+    assert play.state_key("Aldara") is None
+    monkeypatch.setattr(engine, "KNOWN_STATES", 50_000)
+    apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": 6}}), play.characters, (), play.made)
+    assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara.state)]
+    assert not any(number is None for number, _ in enc.state_moves)
 
 
 def test_the_declaration_is_true_or_false():

@@ -294,6 +294,27 @@ def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaig
     assert "Esqueleto" in play.foes("héroes") and "Esqueleto" in play.friends("cripta")
 
 
+def test_one_who_falls_or_rises_changes_only_its_side_s_fighters_and_the_other_sides_foes(campaigns):
+    """When one participant can act no longer (or again), the other sides'
+    fighters and its own side's foes are kept as they were; a side fleeing
+    has everything worked out again."""
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play = Play(enc, seed=1)
+    play.start(list(enc.participants))
+    skeleton = play.characters["Esqueleto"]
+    heroes, crypt = play.friends("héroes"), play.foes("cripta")
+    assert play.verdict() is None and "Esqueleto" in play.friends("cripta") and "Esqueleto" in play.foes("héroes")
+    spec = enc.info.action("damage")
+    play.hook(spec, Action("damage", {"amount": 100}, skeleton), [skeleton])
+    assert play.friends("héroes") is heroes and play.foes("cripta") is crypt  # the other side, and its foes, kept
+    assert "Esqueleto" not in play.friends("cripta") and "Esqueleto" not in play.foes("héroes")
+    assert play.standing is None  # the sides standing: asked again
+    play.routed.add("cripta")
+    play.regroup()  # a side fled: everyone's worked out again
+    assert play.friends("héroes") is not heroes and play.foes("cripta") is not crypt
+
+
 def test_a_trial_measures_each_state_value_against_the_start_whether_or_not_a_hook_replaced_it(campaigns):
     """A value a hook gave again (an equal, new object) is no change, one it
     changed is measured by its amount, one no hook touched is the start's."""
@@ -314,8 +335,8 @@ def test_a_trial_measures_each_state_value_against_the_start_whether_or_not_a_ho
 
 
 def test_a_trial_s_last_state_is_measured_once_by_its_number_and_a_new_one_anew(campaigns):
-    """The trials of a block share what they measured, by participant and
-    state number: a state met again (a new table, the same values) gives
+    """The trials share what they measured, by participant and state
+    number: a state met again (a new table, the same values) gives
     what it gave, a state with another value is measured anew."""
     from rolecli.encounter.engine import Ending
     from rolecli.encounter.simulate import measure, starting
@@ -343,6 +364,27 @@ def test_a_trial_s_last_state_is_measured_once_by_its_number_and_a_new_one_anew(
     assert ended_with(was + 3) == 3.0 and states() == 1
     assert ended_with(was + 3) == 3.0 and states() == 1  # the same state again: looked up
     assert ended_with(was + 5) == 5.0 and states() == 2  # another state: measured anew
+
+
+def test_the_blocks_of_trials_share_what_their_last_states_measured_and_give_the_same_figures(campaigns):
+    """What a trial's last states measured is the encounter's, for every
+    block of trials: a block after another looks up the states the first
+    measured, and gives what one block playing all the trials gives."""
+    from rolecli.encounter.engine import scene_of
+    from rolecli.encounter.simulate import play_trials
+
+    def encounter():
+        camp = store.load_campaign(campaigns, "middle", system_info)
+        return EncounterFile(campaigns / "middle" / "encounter.toml").encounter(camp), scene_of(camp, False)
+
+    enc, scene = encounter()
+    first = play_trials(enc, scene, 3, 0, 40)
+    measured = dict(enc.measured)
+    assert measured  # the first block's last states, kept for the next
+    second = play_trials(enc, scene, 3, 40, 80)
+    assert enc.measured.items() >= measured.items()
+    whole, whole_scene = encounter()
+    assert first + second == play_trials(whole, whole_scene, 3, 0, 80)
 
 
 def test_the_trials_ask_the_statuses_they_start_with_once(campaigns, monkeypatch):

@@ -41,6 +41,7 @@ REASONS = ("side_out", "morale", "round_limit", "nobody")
 # (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
 MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.state_key)
+UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
 
 
 class Refusal(RoleError):
@@ -310,13 +311,24 @@ class Play(Tracker):
             before = statuses.pop(name, None)
             now = statuses[name] = self.asked(name)  # (what status would ask, without its look-up first)
             if before is None or before.can_act != now.can_act:
-                self.regroup()
+                self.regroup(name)
 
-    def regroup(self) -> None:
-        """Who can act, by side, and the sides standing: worked out again when next asked."""
+    def regroup(self, name: str | None = None) -> None:
+        """Who can act, by side, and the sides standing: worked out again when
+        next asked. Where it is ``name`` alone who can act no longer (or again),
+        only its side's fighters and the other sides' foes change."""
         self.standing = None
-        self.fighting.clear()
-        self.facing.clear()
+        side = self.side_of.get(name)
+        if side is None:  # (a side fled, or one who is no participant)
+            self.fighting.clear()
+            self.facing.clear()
+            return
+        self.fighting.pop(side, None)
+        facing = self.facing
+        own = facing.get(side)  # (its foes are the other sides' members)
+        facing.clear()
+        if own is not None:
+            facing[side] = own
 
     def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
         """A recovery, kept for its state where nobody reads what it says: for a
@@ -446,15 +458,15 @@ class Play(Tracker):
         (``Encounter.state_moves``), a short key, when that state is the one
         numbered last."""
         state = self.characters[name].state
-        kept = self.keyed.get(name)
-        if kept is not None and kept[0] is state:
+        kept = self.keyed.get(name, UNKEYED)
+        if kept[0] is state:
             return kept[1]
         enc = self.enc
         made = self.made.get(name) if self.made else None
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
-        if (made is not None and made[0] is state and kept is not None and kept[0] is made[1] and kept[1] is not None
+        if (made is not None and made[0] is state and kept[0] is made[1]
                 and (enc.listed_states or 4 * len(made[2]) <= len(state))):  # (a key shorter than the whole)
-            try:
+            try:  # (from a state numbered None, no move is kept: none is found)
                 move = (kept[1], tuple(made[2].items()))
                 number = enc.state_moves.get(move)
             except TypeError:  # a list or a table in the change: the state is keyed whole
@@ -464,15 +476,18 @@ class Play(Tracker):
                 return number
         numbers = enc.state_numbers
         try:  # until a state with a list is met, a state's values are its key as they are (what state_key gives)
-            number = numbers.get(key := state_key(state) if enc.listed_states else (tuple(state), tuple(state.values())))
-        except TypeError:  # a table in it, or a list: the system's states are keyed field by field from now
-            if not enc.listed_states:
-                enc.listed_states = True
-                return self.state_key(name)
-            key = number = None
+            number = numbers.get(key := state_key(state, enc.listed_at) if enc.listed_states
+                                 else (tuple(state), tuple(state.values())))
+        except TypeError:  # a list (where the states of its fields held none), or a table in it
+            enc.listed_states = True  # the system's states are keyed with their lists as tuples from now
+            enc.listed_at.pop(tuple(state), None)  # its lists looked for again, field by field
+            try:
+                number = numbers.get(key := state_key(state, enc.listed_at))
+            except TypeError:  # a table: no key holds it
+                key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
-        if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
+        if move is not None and move[0] is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
             enc.state_moves[move] = number
         self.keyed[name] = (state, number)
         return number
@@ -611,12 +626,27 @@ class Play(Tracker):
         return out
 
 
-def state_key(state: dict[str, Any]) -> tuple:
+def state_key(state: dict[str, Any], listed_at: dict | None = None) -> tuple:
     """A state as a dict key: its fields, and their values with lists as
     tuples (a key that holds a table cannot be hashed: :meth:`Play.state_key`
     tells). Two tuples rather than a pair for each field: a third less time,
-    paid at every state a play meets."""
-    return tuple(state), tuple([tuple(v) if type(v) is list else v for v in state.values()])
+    paid at every state a play meets. ``listed_at``: by a state's fields
+    (its keys, in order), where its values were lists, found once for the
+    states of those fields (the encounter's, ``Encounter.listed_at``): only
+    there is a list looked for (most fields never hold one). A list
+    elsewhere leaves the key unhashable: :meth:`Play.state_key` forgets
+    where and asks again."""
+    shape, values = tuple(state), list(state.values())
+    at = None if listed_at is None else listed_at.get(shape)
+    if at is None:
+        at = [i for i, v in enumerate(values) if type(v) is list]
+        if listed_at is not None and len(listed_at) < KNOWN_STATES:
+            listed_at[shape] = at
+    for i in at:
+        value = values[i]
+        if type(value) is list:
+            values[i] = tuple(value)
+    return shape, tuple(values)
 
 
 def scene_of(campaign, keep_conflict: bool) -> dict:

@@ -90,9 +90,12 @@ class Encounter:
     morale: Morale | None = None
     cache: dict = field(default_factory=dict)  # a call's parameters by target, worked out once (engine)
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
-    listed_states: bool = False  # a state holding a list was met: keys made field by field (Play.state_key)
+    listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
+    listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
     state_moves: dict = field(default_factory=dict)  # a state's number by the number of the one it was made from and the change
     kept_ways: int = 0  # the recoveries kept in known_recoveries, a way for each one's dice to fall (Play.recover_one)
+    # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
+    measured: dict = field(default_factory=dict)
 
     @property
     def info(self):

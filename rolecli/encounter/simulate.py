@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from rolecli.encounter.engine import REASONS, Play
+from rolecli.encounter.engine import KNOWN_STATES, REASONS, Play
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 BLOCK = 100  # trials in one piece of work
@@ -80,7 +80,9 @@ def measure(play: Play, ending, start, measured: dict | None = None) -> tuple:
     is :func:`starting`'s. ``measured``: the changes found in each state
     a trial ended in, by participant and the state's number
     (:meth:`~rolecli.encounter.engine.Play.state_key`), for the trials
-    that share it: most trials end in states some other trial ended in."""
+    that share it (the encounter's, :attr:`~rolecli.encounter.file.Encounter.measured`,
+    kept for all its trials up to :data:`~rolecli.encounter.engine.KNOWN_STATES`):
+    most trials end in states some other trial ended in."""
     enc = play.enc
     sides = list(enc.sides)
     changes: list[float] = []
@@ -98,7 +100,7 @@ def measure(play: Play, ending, start, measured: dict | None = None) -> tuple:
         for key, value, a, same in kept:
             v = now.get(key)
             changes.append(same if v is value else amount(v) - a)
-        if measured is not None and met[1] is not None:
+        if measured is not None and met[1] is not None and len(measured) < KNOWN_STATES:
             measured[met] = changes[-len(kept):]
     out = set(play.taken_out())
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
@@ -114,8 +116,9 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     from rolecli.conflict import Scene
 
     results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
-    # a state of a few fields is measured field by field as cheaply as it is looked up by its number
-    measured = {} if len(enc.state_keys) >= MEASURED_BY_NUMBER else None
+    # a state of a few fields is measured field by field as cheaply as it is looked up by its number; a
+    # state's number is the encounter's, and so is what its states changed, in every block of trials
+    measured = enc.measured if len(enc.state_keys) >= MEASURED_BY_NUMBER else None
     # the statuses every trial starts with, and the numbers of the states it starts from (shared by
     # every trial) that asking them gave: worked out once, as the first one starts
     opening = numbered = None
