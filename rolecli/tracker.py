@@ -73,8 +73,9 @@ class Tracker:
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
-        # each verb's hook prepared once for the conflict's calls (play.prepared): (spec, hook) by the spec's id
-        self.prepared_hooks: dict[int, tuple[ActionSpec, Any]] = {}
+        # each verb's hook prepared once for the conflict's calls (play.prepared), by the verb's name: all that
+        # preparing reads of a verb besides its hook kind (one a name), and a text keeps its hash
+        self.prepared_hooks: dict[str, Any] = {}
 
     # --- who can act ------------------------------------------------------------
 
@@ -116,11 +117,10 @@ class Tracker:
         moved. ``who``: whose doing it is, for :meth:`refusal`. One method, not a
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
-            # by id (an ActionSpec's hash walks all its fields), kept beside the spec it is for
-            kept = self.prepared_hooks.get(id(spec))
-            if kept is None or kept[0] is not spec:
-                kept = self.prepared_hooks[id(spec)] = (spec, prepared(self.system, spec))
-            outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, kept[1])
+            hook = self.prepared_hooks.get(spec.name)  # (not by the spec: an ActionSpec's hash walks all its fields)
+            if hook is None:
+                hook = self.prepared_hooks[spec.name] = prepared(self.system, spec)
+            outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
