@@ -135,18 +135,18 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     if hook is None:
         hook = prepared(system, spec)
     kind = spec.hook
-    if kind == "damage":
+    if kind == "resolve" or kind == "roll":  # the commonest first: a conflict's every exchange resolves
+        result = hook(action, ctx)
+    elif kind == "damage":
         result = hook(subjects[0], action, ctx)
-    elif kind == "recover":
+    elif kind == "initiative":
+        result = hook(subjects, action, ctx)
+    else:  # a recovery
         if type(action.params) is not Completed or type(ctx.options) is not Options:  # the event, as completed
             action, ctx = complete(system.info, action, ctx)
         event = action.params.get("event")
         outcomes = [o for c in subjects if (o := hook(c, event, action, ctx)) is not None]
         result = merge(outcomes) if outcomes else None
-    elif kind == "initiative":
-        result = hook(subjects, action, ctx)
-    else:
-        result = hook(action, ctx)
     return result if result is not None else _given(system, spec, result)
 
 
