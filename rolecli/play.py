@@ -164,11 +164,13 @@ def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: C
     character at a time, and keeps without merging it (:func:`merge` makes
     it the ``recover`` verb's outcome, for whoever shows it). ``hook``: as
     :func:`call` takes it."""
-    if type(action.params) is not Completed or type(ctx.options) is not Options:
+    params = action.params
+    if type(params) is not Completed:  # the event, as completed (the rule options: the prepared hook's to complete)
         action, ctx = complete(system.info, action, ctx)
+        params = action.params
     if hook is None:
         hook = prepared(system, spec)
-    result = hook(character, action.params.get("event"), action, ctx)
+    result = hook(character, params.get("event"), action, ctx)
     return result if result is not None else _given(system, spec, result)
 
 
