@@ -406,8 +406,7 @@ def test_the_trials_ask_the_statuses_they_start_with_once(campaigns, monkeypatch
 def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monkeypatch):
     """A conflict keeps each verb's hook as prepared for it (``play.prepared``)
     for all its calls: a trial prepares its check and its damage once each, not
-    at every exchange; and a hook kept for one ``ActionSpec`` is never used for
-    another that came to have the same id."""
+    at every exchange; and the hook kept for one verb is never used for another."""
     import rolecli.tracker as tracker
     from rolecli.encounter.simulate import play_trials
 
@@ -420,7 +419,7 @@ def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monk
     assert sorted(set(asked)) == ["check", "damage", "initiative"] and len(asked) <= 3 * 20
     play = Play(enc, seed=1)
     check, damage = enc.info.action("check"), enc.info.action("damage")
-    play.prepared_hooks[id(damage)] = (check, lambda *a: pytest.fail("the hook kept for another spec"))
+    play.prepared_hooks[check.name] = lambda *a: pytest.fail("the hook kept for another verb")
     ana = play.characters["Ana"]
     outcome, moved = play.hook(damage, Action("damage", {"amount": 2}, ana), [ana])
     assert moved == ["Ana"] and outcome.changes["Ana"]["damage"] == 2
