@@ -34,12 +34,11 @@ import json
 import random
 import shutil
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-from encounter import REPO, SAMPLES, SEED, job
+from encounter import SAMPLES, SEED, job, scratch_copy
 
 PARTS = ("engine", "core", "dice", "system", "other")
 
@@ -110,10 +109,7 @@ def main() -> None:
     if wrong:
         print(f"benchmarks/bytecodes.py: {wrong}.", file=sys.stderr)
         raise SystemExit(2)
-    scratch = Path(tempfile.mkdtemp(prefix="rolecli-bytecodes-"))
-    root = scratch / "campaigns"
-    shutil.copytree(REPO / "campaigns", root, ignore=shutil.ignore_patterns(".lock", ".current", "log.jsonl",
-                                                                           "state.toml"))
+    scratch, root = scratch_copy("rolecli-bytecodes-")
     try:
         counted = {}
         for system in systems:

@@ -62,6 +62,16 @@ SEED = 3
 D10S = 500_000
 
 
+def scratch_copy(prefix: str) -> tuple[Path, Path]:
+    """A scratch folder, and in it a copy of the sample campaigns as the repository
+    holds them (no lock, log or kept state) to play on: the folder is the caller's to remove."""
+    scratch = Path(tempfile.mkdtemp(prefix=prefix))
+    root = scratch / "campaigns"
+    shutil.copytree(REPO / "campaigns", root, ignore=shutil.ignore_patterns(".lock", ".current", "log.jsonl",
+                                                                           "state.toml"))
+    return scratch, root
+
+
 def job(root: Path, camp: str):
     from rolecli import campaign as store
     from rolecli.encounter.engine import rehearse, scene_of
@@ -217,10 +227,7 @@ def main() -> None:
     if wrong:
         print(f"benchmarks/encounter.py: {wrong}.", file=sys.stderr)
         raise SystemExit(2)
-    scratch = Path(tempfile.mkdtemp(prefix="rolecli-bench-"))
-    root = scratch / "campaigns"
-    shutil.copytree(REPO / "campaigns", root, ignore=shutil.ignore_patterns(".lock", ".current", "log.jsonl",
-                                                                           "state.toml"))
+    scratch, root = scratch_copy("rolecli-bench-")
     try:
         rows, d10s = [], []
         for system in systems:
