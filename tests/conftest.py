@@ -42,7 +42,7 @@ if "TMPDIR" not in os.environ:
 settings.register_profile("rolecli", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("rolecli")
 
-from rolecli_testing import REPO, Result, quick_tier, run_inprocess  # noqa: F401  (Result: for type hints in tests)
+from rolecli_testing import NOT_SHIPPED, REPO, Result, quick_tier, run_inprocess  # noqa: F401  (Result: for type hints in tests)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -109,12 +109,16 @@ def _private_cache(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def _bundled_campaigns() -> list[tuple[str, bytes]]:
-    """The bundled campaigns' files (but a lock or a current-campaign mark), read
-    once a session: a third of the quick tier's tests take a copy, and writing the
-    bytes out costs a fraction of copytree's copy of each file's metadata."""
+    """The bundled campaigns' files as the repository ships them, read once a
+    session: a third of the quick tier's tests take a copy, and writing the bytes
+    out costs a fraction of copytree's copy of each file's metadata. What play
+    leaves beside them (rolecli_testing.NOT_SHIPPED) is left out, or the tests
+    would start from that play."""
+    from fnmatch import fnmatch
+
     source = REPO / "campaigns"
     return [(path.relative_to(source).as_posix(), path.read_bytes()) for path in sorted(source.rglob("*"))
-            if path.is_file() and path.name not in (".lock", ".current")]
+            if path.is_file() and not any(fnmatch(path.name, pattern) for pattern in NOT_SHIPPED)]
 
 
 @pytest.fixture

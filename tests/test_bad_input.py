@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 import pytest
 
-from rolecli_testing import REPO, Result, fake_distribution, in_quick_share, run_inprocess
+from rolecli_testing import NOT_SHIPPED, REPO, Result, fake_distribution, in_quick_share, run_inprocess
 
 # --- what a case is ------------------------------------------------------------
 
@@ -867,7 +867,7 @@ CASES = (DICE + ODDS + VERBS + CAMPAIGN_FILES + STATE + LOG + NAMES + SHEETS + B
 # --- running and checking a case ------------------------------------------------
 
 # The sample campaigns as the repository ships them: not what a run left in them.
-_NOT_SHIPPED = shutil.ignore_patterns(".lock", ".current", "state.toml", "log.jsonl", ".*.tmp", "*.rejected")
+_NOT_SHIPPED = shutil.ignore_patterns(*NOT_SHIPPED)
 
 
 def needs_process(case: Case) -> bool:

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from rolecli_testing import REPO, run_inprocess
+from rolecli_testing import NOT_SHIPPED, REPO, run_inprocess
 from test_readme import _examples
 
 pytestmark = pytest.mark.slow  # a shell and the whole README tour, twice
@@ -41,7 +41,7 @@ def run_tour(root, monkeypatch, env: dict[str, str]) -> None:
 def repo_root(tmp_path, monkeypatch):
     """A copy of what the tour can touch: the repository's sample campaigns."""
     root = tmp_path / "repo"
-    shutil.copytree(REPO / "campaigns", root / "campaigns", ignore=shutil.ignore_patterns(".lock", ".current"))
+    shutil.copytree(REPO / "campaigns", root / "campaigns", ignore=shutil.ignore_patterns(*NOT_SHIPPED))
     monkeypatch.delenv("ROLECLI_CAMPAIGNS", raising=False)
     monkeypatch.setenv("ROLECLI_LANG", "en")
     return root

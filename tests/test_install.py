@@ -203,10 +203,10 @@ def _builtins_play(user):
 
 @pytest.fixture(scope="module")
 def samples(user):
-    from rolecli_testing import REPO
+    from rolecli_testing import NOT_SHIPPED, REPO
 
     shutil.copytree(REPO / "campaigns", user.home / "campaigns", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(".lock", ".current"))
+                    ignore=shutil.ignore_patterns(*NOT_SHIPPED))
 
 
 def test_a_plugin_named_after_a_builtin_is_refused_before_pip_runs(user, samples):
