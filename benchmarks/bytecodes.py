@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sys
@@ -46,10 +47,10 @@ PARTS = ("engine", "core", "dice", "system", "other")
 def part_of(filename: str, core: str, plugin: str) -> str:
     """The part (:data:`PARTS`) that code of ``filename`` belongs to: ``core``
     is the ``rolecli`` package's directory, ``plugin`` the system's."""
-    if filename.startswith(plugin):
+    if filename.startswith(plugin + os.sep):
         return "system"
-    if filename.startswith(core):
-        rest = filename[len(core):].lstrip("/\\")
+    if filename.startswith(core + os.sep):  # (the folder itself: an installed rolecli_dice is not the core)
+        rest = filename[len(core) + 1:]
         return "engine" if rest.startswith("encounter") else "dice" if rest.startswith("dice") else "core"
     return "dice" if filename == random.__file__ else "other"
 

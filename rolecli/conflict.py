@@ -223,10 +223,10 @@ class Scene:
                 return events
             index, actor, skipped = found
             events += skipped
-            # the new round's Turn: the last one's a round on, where the round keeps its order
-            within = within and _shared_turn(c["round"], None, within.order, within.kind)
         c["turn"] = index
-        self._turn = within and _shared_turn(within.round, actor, within.order, within.kind)
+        # the next turn's Turn: the last one's with another actor (a round on, where a new round
+        # keeps its order)
+        self._turn = within and _shared_turn(c["round"], actor, within.order, within.kind)
         if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
             events += self._start_turn(actor, explain)
         return events

@@ -381,10 +381,7 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     ``made``: by name, each new state, the one it was made from and what was
     returned for it, ``(new, old, returned)``, for who keeps states by what
     made them (an encounter numbers them so: ``Play.state_key``)."""
-    kept = _STATE_FIELDS.get(id(info))  # (as _state_fields gives it, without a call at every change kept)
-    if kept is None or kept[0] is not info:
-        kept = _state_fields(info)
-    _, keys, in_order = kept
+    keys, in_order = _state_fields(info)
     moved = []
     for name, new in outcome.changes.items():
         who = characters.get(name)
@@ -417,15 +414,15 @@ _STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...], set[tuple[str, ...]]
 SHAPES = 1024  # the states' keys kept as known to be in the template's order, per system
 
 
-def _state_fields(info: SystemInfo) -> tuple[SystemInfo, tuple[str, ...], set[tuple[str, ...]]]:
-    """``info``, the template's state fields, in its order, and the states'
-    keys met that are some of them in that order (a state that sets only some
-    fields, as a v5 character's does): worked out once per system, not at
-    every change a simulation keeps."""
+def _state_fields(info: SystemInfo) -> tuple[tuple[str, ...], set[tuple[str, ...]]]:
+    """The template's state fields, in its order, and the states' keys met
+    that are some of them in that order (a state that sets only some fields,
+    as a v5 character's does): worked out once per system, not at every change
+    a simulation keeps."""
     kept = _STATE_FIELDS.get(id(info))
     if kept is None or kept[0] is not info:
         kept = _STATE_FIELDS[id(info)] = (info, tuple(f.key for f in info.template if f.state), set())
-    return kept
+    return kept[1], kept[2]
 
 
 def _in_order(shape: tuple[str, ...], keys: tuple[str, ...], in_order: set[tuple[str, ...]]) -> bool:

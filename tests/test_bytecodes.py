@@ -72,3 +72,4 @@ def test_each_file_counts_for_its_part(monkeypatch):
     assert part_of("/y/rolecli_fate/stress.py", core, plugin) == "system"
     assert part_of(__import__("random").__file__, core, plugin) == "dice"
     assert part_of("/z/pluggy/_callers.py", core, plugin) == "other"
+    assert part_of("/x/rolecli_dice/verbs.py", core, plugin) == "other"  # another plugin beside the core's folder
