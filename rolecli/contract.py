@@ -104,6 +104,11 @@ class Label:
     def __repr__(self) -> str:
         return f"Label({', '.join(f'{k}={v!r}' for k, v in self.texts.items())})"
 
+    def __reduce__(self):
+        # pickled by its texts (its mapping proxy cannot be): an error a simulation's
+        # worker process met reaches the process that reports it in every language
+        return Label.of, (dict(self.texts),)
+
 
 # --- what a system declares -------------------------------------------------
 

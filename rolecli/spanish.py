@@ -787,9 +787,10 @@ TEXTS = {
         "text, o markdown: un resumen de la sesión para pegar en las notas del grupo.",
     "Back to the campaign as it stood right after log entry SEQ, as one change.":
         "Vuelve a la campaña tal como estaba justo después de la entrada SEQ del registro, como un solo cambio.",
-    "Processes sharing the trials out: a number, or auto (one per core this machine gives rolecli).":
-        "Procesos entre los que se reparten las partidas: un número, o auto (uno por núcleo que esta máquina da "
-        "a rolecli).",
+    "Processes sharing the trials out: a number, or auto (the default: one per core this machine gives rolecli, "
+    "as many as the trials keep busy).":
+        "Procesos entre los que se reparten las partidas: un número, o auto (por omisión: uno por núcleo que esta "
+        "máquina da a rolecli, tantos como las partidas tengan ocupados).",
     "Stop once every side's 95% win-rate interval is narrower than this width (0.05: five points); alone, 0.04 "
     "(about ±2 points).":
         "Para cuando el intervalo del 95% de la tasa de victoria de cada bando es más estrecho que esta anchura "

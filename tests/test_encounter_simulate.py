@@ -5,9 +5,12 @@ with the exact odds of a one-exchange contest. Small trial counts: the
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -146,7 +149,7 @@ def test_workers_beyond_the_cores_are_clamped_to_them_with_a_note(cli, campaigns
 @pytest.mark.slow  # worker processes
 def test_until_ci_stops_at_the_same_trial_whatever_the_workers(cli, campaigns):
     path = campaigns / "demo" / "encounter.toml"
-    one = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3")
+    one = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3", "--workers", "1")
     two = _simulate(cli, path, "--until-ci", "0.08", "--seed", "3", "--workers", "2")
     assert one.out == two.out
     summary = one.json
@@ -165,16 +168,131 @@ def test_until_ci_alone_asks_for_about_two_points_either_side(cli, campaigns):
     assert before_the_file.code == 0 and before_the_file.out == alone.out
 
 
-def test_workers_auto_is_one_per_core(cli, campaigns, monkeypatch):
+@pytest.mark.parametrize("trials, cores, forks, workers", [
+    (1000, 2, True, 2),  # the default trials keep two cores busy
+    (999, 2, True, 1),  # fewer than 500 a worker: one process plays them, with no pool to start
+    (20, 8, True, 1),
+    (100_000, 4, True, 4),  # never more than the cores
+    (1500, 8, True, 3),  # nor more than the trials keep busy
+    (1000, 1, True, 1),
+    (1000, 2, False, 1),  # a worker started anew (no fork) reads the campaign again: 4000 trials at least
+    (8000, 2, False, 2),
+])
+@pytest.mark.parametrize("given", [None, "auto", "AUTO"])
+def test_workers_left_to_choose_are_one_per_core_the_trials_keep_busy(cli, campaigns, monkeypatch, given, trials,
+                                                                       cores, forks, workers):
     import os
 
     from rolecli.encounter import simulate
 
     started, real = [], simulate.simulate
     monkeypatch.setattr(simulate, "simulate", lambda job, trials, workers, *rest: started.append(workers)
-                        or real(job, trials, 1, *rest))
-    _simulate(cli, campaigns / "demo" / "encounter.toml", "--trials", "20", "--seed", "3", "--workers", "auto")
-    assert started == [len(os.sched_getaffinity(0))]
+                        or real(job, 1, 1, *rest))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    monkeypatch.setattr(simulate, "fork_starts", lambda: forks)
+    chosen = () if given is None else ("--workers", given)
+    done = _simulate(cli, campaigns / "demo" / "encounter.toml", "--trials", str(trials), "--seed", "3", *chosen)
+    assert started == [workers] and done.err == ""  # (no note: nothing asked was lowered)
+
+
+@contextlib.contextmanager
+def _within(seconds: int):
+    """The block ends within ``seconds``: past them, an error in it (the
+    command then reports an internal error, and the test fails rather than hangs)."""
+    def late(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s")
+
+    before = signal.signal(signal.SIGALRM, late)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def _failing_after(calls: int, error):
+    """A stand-in for the dice plugin's ``worked_out`` (its bonus, at every
+    check) that raises ``error`` from its ``calls``-th call on, in whichever
+    process plays: past the rehearsal, in a trial of the first block."""
+    from rolecli.contract import worked_out
+
+    made = [0]
+
+    def failing(*args, **kwargs):
+        made[0] += 1
+        if made[0] >= calls:
+            raise error
+        return worked_out(*args, **kwargs)
+
+    return failing
+
+
+@pytest.mark.slow  # worker processes
+@pytest.mark.parametrize("error, code, line", [
+    (ZeroDivisionError("boom"), 4, "plugin 'dice' (rolecli 0.1.0) failed in rolecli_resolve: ZeroDivisionError: boom"),
+    ("refused", 2, "round "),
+])
+def test_an_error_a_worker_meets_is_reported_as_one_process_reports_it(cli, campaigns, monkeypatch, error, code,
+                                                                     line):
+    """A plugin's failure holds what cannot pass between processes (its
+    record, the exception it raised): a worker passes on its message and exit
+    code, one line, no traceback, the same whatever the workers."""
+    import rolecli_dice.verbs
+
+    from rolecli.contract import Label, Refused
+
+    if error == "refused":
+        error = Refused(Label("nada de bonos hoy", "no bonus today"))
+    path = campaigns / "demo" / "encounter.toml"
+    told = {}
+    for workers in ("1", "2"):
+        monkeypatch.setattr(rolecli_dice.verbs, "worked_out", _failing_after(200, error))
+        with _within(60):  # a refusal that could not cross used to leave the command waiting forever
+            told[workers] = cli("encounter", "simulate", path, "--trials", "1000", "--seed", "3", "--workers", workers)
+    assert told["1"].code == told["2"].code == code
+    assert told["1"].err == told["2"].err
+    assert told["2"].err.startswith("rolecli: " + line) and told["2"].err.count("\n") == 1
+    assert told["2"].out == ""
+
+
+@pytest.mark.slow  # a process and its workers
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="the workers are found in /proc")
+def test_ctrl_c_stops_the_workers_with_one_line(campaigns):
+    """Ctrl-C reaches every process of the terminal's: the command alone
+    answers it, in one line, exit 130; its workers say nothing."""
+    import os
+    import time
+
+    path = campaigns / "demo" / "encounter.toml"
+    command = [sys.executable, "-m", "rolecli", "--campaigns", str(campaigns), "encounter", "simulate", str(path),
+               "--trials", "200000", "--seed", "3", "--workers", "2"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ROLECLI_")}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True,  # a process group of its own, as a terminal's job is
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        deadline = time.monotonic() + 60
+        while len(children.read_text().split()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(children.read_text().split()) >= 2, "the workers never started"
+        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert (proc.returncode, out, err.decode()) == (130, b"", "rolecli: interrupted.\n")
+
+
+def test_a_label_crosses_between_processes_in_every_language():
+    import pickle
+
+    from rolecli.contract import Label
+
+    label = Label("nada de bonos hoy", "no bonus today", fr="pas de bonus")
+    again = pickle.loads(pickle.dumps(label))
+    assert again == label and again("es") == "nada de bonos hoy" and again("fr") == "pas de bonus"
 
 
 def _exact(cli, *odds) -> Fraction:

@@ -179,9 +179,10 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
                        trials: Optional[int] = typer.Option(None, "--trials", "-n",
                                                             help="How many plays (default 1000; with --until-ci, "
                                                                  "the most it plays: default 100000)."),
-                       workers: str = typer.Option("1", "--workers",
+                       workers: str = typer.Option("auto", "--workers",
                                                    help="Processes sharing the trials out: a number, or auto "
-                                                        "(one per core this machine gives rolecli)."),
+                                                        "(the default: one per core this machine gives "
+                                                        "rolecli, as many as the trials keep busy)."),
                        until_ci: Optional[float] = typer.Option(None, "--until-ci",
                                                                 help=f"Stop once every side's 95% win-rate interval "
                                                                      f"is narrower than this width (0.05: five "
@@ -192,21 +193,22 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
     from rolecli import campaign as store
     from rolecli.encounter import report
     from rolecli.encounter.engine import scene_of
-    from rolecli.encounter.simulate import MAX_TRIALS, Job, Reload, simulate
+    from rolecli.encounter.simulate import MAX_TRIALS, Job, Reload, simulate, workers_for
 
     if trials is None:
         trials = 100_000 if until_ci is not None else 1000
     if not 1 <= trials <= MAX_TRIALS:
         raise RoleError(f"--trials {trials} is out of range 1..{MAX_TRIALS}.")
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    asked = _workers(workers, cores)
-    workers = min(asked, cores)  # more processes than cores only share them out: same figures, more memory, slower
+    asked = _workers(workers)
+    # more processes than cores only share them out: same figures, more memory, slower
+    workers = workers_for(trials, cores) if asked is None else min(asked, cores)
     if until_ci is not None and not 0 < until_ci < 1:
         raise RoleError(f"--until-ci {until_ci:g} is out of range: give a width between 0 and 1, such as 0.05.")
     source, root, name, lang, _ = _open(ctx, file, lang)
     camp = store.load_campaign(root, name, systems_lookup)
     enc = _checked(source, camp)
-    if asked > cores:
+    if asked is not None and asked > cores:
         from rolecli.i18n import say
         from rolecli.output import note
 
@@ -223,10 +225,11 @@ def encounter_simulate(ctx: typer.Context, file: str = FILE,
     return 0
 
 
-def _workers(given: str, cores: int) -> int:
-    """``--workers``: a number from 1 to 64, or ``auto``, one per core."""
+def _workers(given: str) -> int | None:
+    """``--workers``: a number from 1 to 64, or ``auto`` (``None``: left to
+    :func:`~rolecli.encounter.simulate.workers_for`, one per core the trials keep busy)."""
     if given.strip().lower() == "auto":
-        return cores
+        return None
     try:
         workers = int(given)
     except ValueError:

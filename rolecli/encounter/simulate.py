@@ -11,6 +11,12 @@ one process plays them or several (``workers``) share them out in blocks;
 ``until_ci`` looks at the intervals only after every :data:`CHECK` trials,
 so where it stops does not depend on the workers either. Nothing is written:
 the campaign is only read.
+
+Left to choose (``--workers auto``, the default), a simulation takes one
+worker per core it may use, as many as its trials keep busy
+(:func:`workers_for`). A worker that meets an error of the rules or of a
+plugin passes it on as its message and exit code (:class:`Relayed`): the
+command reports it as if one process had played every trial.
 """
 
 from __future__ import annotations
@@ -21,11 +27,17 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from rolecli.encounter.engine import KNOWN_STATES, REASONS, Play
+from rolecli.errors import RoleError
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 BLOCK = 100  # trials in one piece of work
 CHECK = 500  # --until-ci looks at the intervals every CHECK trials
 MAX_TRIALS = 1_000_000
+# The fewest trials that pay for a worker of their own, left to choose: a forked worker
+# starts in some milliseconds, but learns afresh the statuses and recoveries each state
+# gives; one started anew (no fork: Windows) imports rolecli and reads the campaign again.
+FORKED_SHARE = 500
+STARTED_SHARE = 4000
 MEASURED_BY_NUMBER = 4  # the state fields from which a trial's last states are measured once a state (measure)
 
 
@@ -233,12 +245,52 @@ _job: Job | None = None  # the job of this process (a worker inherits it when fo
 
 def _start(load: Callable[[], Job]) -> None:
     global _job
+    import signal
+
+    # Ctrl-C reaches every process of the terminal's: the command says "interrupted" once and
+    # ends the pool, whose workers would each print a traceback of their own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _job is None:  # started, not forked: read the encounter again
         _job = load()
 
 
+class Relayed(RoleError):
+    """An error a worker met (the rules refused a verb, a plugin failed), as
+    the process that reports it raises it again: its message and exit code.
+    The error itself may not cross between processes (a plugin's failure
+    holds the plugin's record and what it raised); these always do."""
+
+    def __init__(self, message, exit_code: int = 2):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
 def _block(span: tuple[int, int]) -> list[tuple]:
-    return play_trials(_job.enc, _job.scene, _job.seed, *span)
+    try:
+        return play_trials(_job.enc, _job.scene, _job.seed, *span)
+    except RoleError as exc:
+        from rolecli.plugins import debugging
+
+        if debugging():  # the traceback is the worker's: it shows it, on the stderr they share
+            import traceback
+
+            traceback.print_exception(getattr(exc, "original", exc))
+        raise Relayed(exc.args[0] if len(exc.args) == 1 else str(exc), exc.exit_code) from None
+
+
+def fork_starts() -> bool:
+    """Whether a worker starts as a fork of this process (where the system allows it)."""
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def workers_for(trials: int, cores: int) -> int:
+    """``--workers auto``: one worker per core, as many as ``trials`` keep
+    busy, each playing :data:`FORKED_SHARE` of them at least
+    (:data:`STARTED_SHARE` where a worker cannot be forked)."""
+    share = FORKED_SHARE if fork_starts() else STARTED_SHARE
+    return max(1, min(cores, trials // share))
 
 
 def simulate(job: Job, trials: int, workers: int = 1, until_ci: float | None = None,
@@ -256,8 +308,7 @@ def simulate(job: Job, trials: int, workers: int = 1, until_ci: float | None = N
 
     _job = job  # what the forked workers inherit
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    context = multiprocessing.get_context("fork" if fork_starts() else None)
     with context.Pool(workers, initializer=_start, initargs=(load,)) as pool:
         _tally(tally, pool.imap(_block, spans), until_ci, progress)
         pool.terminate()  # with --until-ci, the blocks played past the stop are dropped
