@@ -152,3 +152,31 @@ def test_the_scene_names_a_character_as_written_else_without_case_or_accents():
     assert scene.named("Ana").character is exact and scene.named("ANA").character is other
     assert scene.named("bruno").name == "Bruno" and scene.named("Brunó").name == "Bruno"
     assert scene.named("Carla") is None and scene.named("") is None
+
+
+def test_who_holds_a_value_when_only_a_fighter_or_only_a_sheet_has_it_set():
+    # nobody's state or sheet covers anyone: only what this action set is found
+    aldara, novato, bruno = (character(INFO, n) for n in ("Aldara", "Novato", "Bruno"))
+    scene = Scene(context(INFO, characters=[aldara, novato, bruno]))
+    assert scene.holding("cubre") == [] and scene.holding("montura") == []
+    scene.fighter(bruno).set("cubre", "Aldara")
+    scene.fighter(novato).set("cubre", "Aldara")  # made after Bruno: found in the campaign's order still
+    assert [f.name for f in scene.holding("cubre")] == ["Novato", "Bruno"]
+    # a state that lacks the value leaves it to the sheet; a state that holds it, even unset, wins over the sheet
+    ana = character(INFO, "Ana", {}, {})
+    ana.sheet = {**ana.sheet, "cubre": "Bruno"}
+    del ana.state["cubre"]
+    eva = character(INFO, "Eva", {}, {"cubre": ""})
+    eva.sheet = {**eva.sheet, "cubre": "Bruno"}
+    assert [f.name for f in Scene(context(INFO, characters=[ana, eva])).holding("cubre")] == ["Ana"]
+
+
+def test_the_targets_numbers_typed_are_read_even_when_zero_and_the_sheets_otherwise():
+    from rolecli.contract import Action
+    from rolecli_middle.verbs import target_of
+
+    bruno = character(INFO, "Bruno", {"armadura": -2, "vigor": 4, "vida": 9})
+    scene = Scene(context(INFO, characters=[bruno]))
+    p = {"armour": 0, "shield": None, "life": None, "vigor": 0, "target_states": ()}
+    f = target_of(scene, Action("strike", p, None, bruno), p)
+    assert (f.get("armadura"), f.get("vigor"), f.get("vida")) == (0, 0, 9)

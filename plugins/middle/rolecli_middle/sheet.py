@@ -96,7 +96,8 @@ class Fighter:
 
     def set(self, key: str, value: Any) -> None:
         self._fields_set[key] = value
-        self.given.pop(key, None)
+        if self.given:  # (mostly none was given: no call to drop it)
+            self.given.pop(key, None)
         self._now[key] = value
         if key == "estados":
             self.states = self._held()
