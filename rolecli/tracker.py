@@ -73,6 +73,9 @@ class Tracker:
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
+        # whether anyone reads what a recovery tells (recovered): a subclass that tells nobody says not, and its
+        # recoveries are played and kept without asking what they would tell
+        self.telling = True
         # each verb's hook prepared once for the conflict's calls (play.prepared), by the verb's name: all that
         # preparing reads of a verb besides its hook kind (one a name), and a text keeps its hash
         self.prepared_hooks: dict[str, Any] = {}
@@ -148,16 +151,20 @@ class Tracker:
 
     def recover(self, event: str, names: Iterable[str]) -> list[Event]:
         """The system's recovery for ``event`` (if it declares the event), one
-        character at a time, each seeing what the previous calls changed."""
+        character at a time, each seeing what the previous calls changed;
+        what they tell (:meth:`recovered`), where anyone reads it (:attr:`telling`)."""
         spec = self.recovery
         if spec is None or event not in self.recovers:
             return []
         params = self.recovering.get(event)
         if params is None:  # completed once for the whole conflict
             params = self.recovering[event] = self.info.params(Action(spec.name, {"event": event}))
-        events, characters = [], self.characters
+        events, characters, telling = [], self.characters, self.telling
         for name in names:
             if name not in characters:
+                continue
+            if not telling:  # (a simulation's trial: neither where its dice begin nor what it says is read)
+                self.recover_one(spec, event, params, characters[name])
                 continue
             start = self.dice_mark()
             outcome, moved = self.recover_one(spec, event, params, characters[name])

@@ -106,6 +106,7 @@ class Play(Tracker):
         super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
+        self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
