@@ -27,7 +27,7 @@ from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
 from rolecli.dispatch import Completed, Options
 from rolecli.errors import RoleError
-from rolecli.play import apply, call, prepared, recover
+from rolecli.play import apply, call, prepared, recover, state_fields
 from rolecli.status import status_of
 
 
@@ -73,6 +73,7 @@ class Tracker:
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
+        self.fields = state_fields(self.info)  # the template's state fields, for every change kept (apply)
         # whether anyone reads what a recovery tells (recovered): a subclass that tells nobody says not, and its
         # recoveries are played and kept without asking what they would tell
         self.telling = True
@@ -124,7 +125,7 @@ class Tracker:
             if hook is None:
                 hook = self.prepared_hooks[spec.name] = prepared(self.system, spec)
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
-            moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
+            moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
             if refusal is None:
