@@ -498,9 +498,8 @@ class Play(Tracker):
         kept = self.keyed.get(name, UNKEYED)
         enc = self.enc
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
-        # (from a state numbered None, no move is kept: none is looked for)
-        if kept[0] is old and kept[1] is not None and (enc.listed_states or 4 * len(change) <= len(state)):
-            try:
+        if kept[0] is old and (enc.listed_states or 4 * len(change) <= len(state)):
+            try:  # (from a state numbered None, no move is kept: none is found)
                 move = (kept[1], tuple(change.items()))
                 number = enc.state_moves.get(move)
             except TypeError:  # a list or a table in the change: the state is keyed whole
@@ -509,7 +508,7 @@ class Play(Tracker):
                 self.keyed[name] = (state, number)
                 return number
         number = self.state_key(name)
-        if move is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
+        if move is not None and move[0] is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
             enc.state_moves[move] = number
         return number
 
