@@ -53,7 +53,8 @@ class Tracker:
     A subclass changes how it plays by overriding :meth:`status`,
     :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
-    :meth:`end_of_round`; the encounter engine does.
+    :meth:`end_of_round`, and by saying whether anyone reads what a recovery
+    tells (:attr:`telling`); the encounter engine does.
     """
 
     def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
