@@ -431,19 +431,19 @@ class Play(Tracker):
             status = self.statuses[name] = self.asked(name)
         return status
 
-    def asked(self, name: str, state=UNNUMBERED):
+    def asked(self, name: str, number=UNNUMBERED):
         """The system's status of ``name`` in its state now: for a system whose
         status reads only the sheet, the state and the rule options
         (``SystemInfo.status_from_state``), asked once for each state that any
         play of the encounter meets (a simulation's trials meet the same few
-        hundred states thousands of times). ``state``: that state's number,
+        hundred states thousands of times). ``number``: that state's number,
         where the caller just gave it one (:meth:`numbered_by`)."""
         known = self.enc.known_statuses
-        if state is UNNUMBERED and known is not None:
-            state = self.state_key(name)
-        if known is None or state is None:
+        if number is UNNUMBERED and known is not None:
+            number = self.state_key(name)
+        if known is None or number is None:
             return super().status(name)
-        key = (name, state)
+        key = (name, number)
         status = known.get(key)
         if status is None:
             status = super().status(name)
