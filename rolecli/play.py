@@ -360,19 +360,21 @@ def play(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     return outcome
 
 
-def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=(), made: dict | None = None) -> list[str]:
+def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=(), made: dict | None = None,
+          fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None) -> list[str]:
     """Keep what ``outcome`` changed, on ``ctx.characters`` and on ``subjects``
     (a quick verb's throw-away character is not in the campaign), then, with a
     ``scene``, the effects it left and used (:func:`keep_effects`). The names
-    of the characters whose state is now other than it was; ``made``: see
-    :func:`apply_changes`."""
-    moved = apply_changes(system.info, outcome, ctx.characters, subjects, made) if outcome.changes else []
+    of the characters whose state is now other than it was; ``made`` and
+    ``fields``: see :func:`apply_changes`."""
+    moved = apply_changes(system.info, outcome, ctx.characters, subjects, made, fields) if outcome.changes else []
     if scene is not None and (outcome.effects or outcome.used):
         keep_effects(system, outcome, ctx, scene)
     return moved
 
 
-def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), made: dict | None = None) -> list[str]:
+def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), made: dict | None = None,
+                  fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None) -> list[str]:
     """Each character's new state as the contract says a campaign keeps it:
     the returned state over the template's state fields it leaves out (in the
     template's order, so that a state prints the same whatever order it was
@@ -380,8 +382,10 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     hold it. The names of the characters whose state is now other than it was.
     ``made``: by name, each new state, the one it was made from and what was
     returned for it, ``(new, old, returned)``, for who keeps states by what
-    made them (an encounter numbers them so: ``Play.state_key``)."""
-    keys, in_order = _state_fields(info)
+    made them (an encounter numbers them so: ``Play.numbered_by``).
+    ``fields``: :func:`state_fields` of ``info``, where the caller keeps them
+    for its many calls (a conflict does: :class:`~rolecli.tracker.Tracker`)."""
+    keys, in_order = state_fields(info) if fields is None else fields
     moved = []
     for name, new in outcome.changes.items():
         who = characters.get(name)
@@ -409,12 +413,12 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
 
 
 # id(info) -> (the SystemInfo, its state fields, the states' keys met in their order): see
-# _state_fields. Holding the SystemInfo keeps its id from being reused by another.
+# state_fields. Holding the SystemInfo keeps its id from being reused by another.
 _STATE_FIELDS: dict[int, tuple[SystemInfo, tuple[str, ...], set[tuple[str, ...]]]] = {}
 SHAPES = 1024  # the states' keys kept as known to be in the template's order, per system
 
 
-def _state_fields(info: SystemInfo) -> tuple[tuple[str, ...], set[tuple[str, ...]]]:
+def state_fields(info: SystemInfo) -> tuple[tuple[str, ...], set[tuple[str, ...]]]:
     """The template's state fields, in its order, and the states' keys met
     that are some of them in that order (a state that sets only some fields,
     as a v5 character's does): worked out once per system, not at every change

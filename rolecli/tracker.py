@@ -27,7 +27,7 @@ from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
 from rolecli.dispatch import Completed, Options
 from rolecli.errors import RoleError
-from rolecli.play import apply, call, prepared, recover
+from rolecli.play import apply, call, prepared, recover, state_fields
 from rolecli.status import status_of
 
 
@@ -53,7 +53,8 @@ class Tracker:
     A subclass changes how it plays by overriding :meth:`status`,
     :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
-    :meth:`end_of_round`; the encounter engine does.
+    :meth:`end_of_round`, and by saying whether anyone reads what a recovery
+    tells (:attr:`telling`); the encounter engine does.
     """
 
     def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
@@ -73,6 +74,10 @@ class Tracker:
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
+        self.fields = state_fields(self.info)  # the template's state fields, for every change kept (apply)
+        # whether anyone reads what a recovery tells (recovered): a subclass that tells nobody says not, and its
+        # recoveries are played and kept without asking what they would tell
+        self.telling = True
         # each verb's hook prepared once for the conflict's calls (play.prepared), by the verb's name: all that
         # preparing reads of a verb besides its hook kind (one a name), and a text keeps its hash
         self.prepared_hooks: dict[str, Any] = {}
@@ -121,7 +126,7 @@ class Tracker:
             if hook is None:
                 hook = self.prepared_hooks[spec.name] = prepared(self.system, spec)
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
-            moved = apply(self.system, outcome, self.ctx, self.scene, made=self.made)
+            moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
             if refusal is None:
@@ -148,16 +153,20 @@ class Tracker:
 
     def recover(self, event: str, names: Iterable[str]) -> list[Event]:
         """The system's recovery for ``event`` (if it declares the event), one
-        character at a time, each seeing what the previous calls changed."""
+        character at a time, each seeing what the previous calls changed;
+        what they tell (:meth:`recovered`), where anyone reads it (:attr:`telling`)."""
         spec = self.recovery
         if spec is None or event not in self.recovers:
             return []
         params = self.recovering.get(event)
         if params is None:  # completed once for the whole conflict
             params = self.recovering[event] = self.info.params(Action(spec.name, {"event": event}))
-        events, characters = [], self.characters
+        events, characters, telling = [], self.characters, self.telling
         for name in names:
             if name not in characters:
+                continue
+            if not telling:  # (a simulation's trial: neither where its dice begin nor what it says is read)
+                self.recover_one(spec, event, params, characters[name])
                 continue
             start = self.dice_mark()
             outcome, moved = self.recover_one(spec, event, params, characters[name])

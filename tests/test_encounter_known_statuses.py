@@ -199,10 +199,10 @@ def test_every_builtin_status_reads_the_sheet_the_state_and_the_options_alone(ca
     met: list = []
     original = Play.asked
 
-    def asked(play, name):  # the character and the context as they are now (both change as the play goes on)
+    def asked(play, name, *numbered):  # the character and the context as they are now (both change as the play goes on)
         character = play.characters[name]
         met.append((Character(name, character.sheet, dict(character.state)), dataclasses.replace(play.ctx)))
-        return original(play, name)
+        return original(play, name, *numbered)  # (its state's number, where the play just gave it one)
 
     Play.asked = asked
     try:

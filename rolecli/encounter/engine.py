@@ -40,8 +40,9 @@ REASONS = ("side_out", "morale", "round_limit", "nobody")
 # The states an encounter numbers, and the statuses and recoveries it keeps by them
 # (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
-MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.state_key)
+MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.numbered_by)
 UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
+UNNUMBERED = object()  # a state whose number the caller does not know: looked up (Play.asked)
 
 
 class Refusal(RoleError):
@@ -105,13 +106,15 @@ class Play(Tracker):
         super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
+        self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
-        # state has many fields: one of a few is keyed whole as cheaply as by the change (state_key)
+        # state has many fields, numbered by that change as it is made (numbered_by): one of a few fields is
+        # keyed whole as cheaply as by the change (state_key)
         self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
@@ -304,12 +307,16 @@ class Play(Tracker):
 
     def moved(self, names: list[str]) -> None:
         """The statuses of those a hook moved, whose states changed, are asked
-        again; who fights too (:meth:`regroup`) when one can act no longer, or again."""
+        again; who fights too (:meth:`regroup`) when one can act no longer, or
+        again. Where states are numbered by the change that made them
+        (:attr:`made`), each new state is numbered here, as it is made
+        (:meth:`numbered_by`), and its status asked by that number."""
         super().moved(names)
-        statuses = self.statuses
+        statuses, made = self.statuses, self.made
         for name in names:
             before = statuses.pop(name, None)
-            now = statuses[name] = self.asked(name)  # (what status would ask, without its look-up first)
+            # (what status would ask, without its look-up first)
+            now = statuses[name] = self.asked(name, UNNUMBERED if made is None else self.numbered_by(name, made[name]))
             if before is None or before.can_act != now.can_act:
                 self.regroup(name)
 
@@ -356,7 +363,7 @@ class Play(Tracker):
             kept = tree  # the outcome kept, or None
         if kept is not None:
             # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
-            moved = apply_changes(self.info, kept, self.characters, (), self.made) if kept.changes else []
+            moved = apply_changes(self.info, kept, self.characters, (), self.made, self.fields) if kept.changes else []
             if moved:
                 self.moved(moved)
             return kept, moved
@@ -424,17 +431,19 @@ class Play(Tracker):
             status = self.statuses[name] = self.asked(name)
         return status
 
-    def asked(self, name: str):
+    def asked(self, name: str, number=UNNUMBERED):
         """The system's status of ``name`` in its state now: for a system whose
         status reads only the sheet, the state and the rule options
         (``SystemInfo.status_from_state``), asked once for each state that any
         play of the encounter meets (a simulation's trials meet the same few
-        hundred states thousands of times)."""
+        hundred states thousands of times). ``number``: that state's number,
+        where the caller just gave it one (:meth:`numbered_by`)."""
         known = self.enc.known_statuses
-        state = None if known is None else self.state_key(name)
-        if state is None:
+        if number is UNNUMBERED and known is not None:
+            number = self.state_key(name)
+        if known is None or number is None:
             return super().status(name)
-        key = (name, state)
+        key = (name, number)
         status = known.get(key)
         if status is None:
             status = super().status(name)
@@ -450,30 +459,14 @@ class Play(Tracker):
         number, not the key itself: a tuple's hash is worked out again at every
         look-up, over every field of the state. ``None`` for a state no key
         can hold (a table in it), or new once the encounter has numbered
-        :data:`KNOWN_STATES`: asked, played every time. A state of
-        :data:`MANY_FIELDS` or more made by a change of a few of them (a
-        middle blow sets one or two of 18), or of any where the states hold
-        lists (their whole key is made field by field), is numbered by the
-        number of the state it was made from and the change
-        (``Encounter.state_moves``), a short key, when that state is the one
-        numbered last."""
+        :data:`KNOWN_STATES`: asked, played every time. A state made by a
+        change where states have many fields was numbered as it was made
+        (:meth:`numbered_by`): found here as it was kept."""
         state = self.characters[name].state
         kept = self.keyed.get(name, UNKEYED)
         if kept[0] is state:
             return kept[1]
         enc = self.enc
-        made = self.made.get(name) if self.made else None
-        move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
-        if (made is not None and made[0] is state and kept[0] is made[1]
-                and (enc.listed_states or 4 * len(made[2]) <= len(state))):  # (a key shorter than the whole)
-            try:  # (from a state numbered None, no move is kept: none is found)
-                move = (kept[1], tuple(made[2].items()))
-                number = enc.state_moves.get(move)
-            except TypeError:  # a list or a table in the change: the state is keyed whole
-                move = number = None
-            if number is not None:
-                self.keyed[name] = (state, number)
-                return number
         numbers = enc.state_numbers
         try:  # until a state with a list is met, a state's values are its key as they are (what state_key gives)
             number = numbers.get(key := state_key(state, enc.listed_at) if enc.listed_states
@@ -487,9 +480,36 @@ class Play(Tracker):
                 key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
+        self.keyed[name] = (state, number)
+        return number
+
+    def numbered_by(self, name: str, made: tuple[dict, dict, dict]) -> int | None:
+        """The number of ``name``'s state just made by a change (``made``: the
+        new state, the one it was made from and the change returned, as
+        :func:`~rolecli.play.apply_changes` keeps them), given as it is made
+        (:meth:`moved`), so that :meth:`state_key` finds it kept. A state of
+        :data:`MANY_FIELDS` or more made by a change of a few of them (a
+        middle blow sets one or two of 18), or of any where the states hold
+        lists (their whole key is made field by field), is numbered by the
+        number of the state it was made from and the change
+        (``Encounter.state_moves``), a short key, when that state is the one
+        numbered last; else by its whole key (:meth:`state_key`)."""
+        state, old, change = made
+        kept = self.keyed.get(name, UNKEYED)
+        enc = self.enc
+        move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
+        if kept[0] is old and (enc.listed_states or 4 * len(change) <= len(state)):
+            try:  # (from a state numbered None, no move is kept: none is found)
+                move = (kept[1], tuple(change.items()))
+                number = enc.state_moves.get(move)
+            except TypeError:  # a list or a table in the change: the state is keyed whole
+                move = number = None
+            if number is not None:
+                self.keyed[name] = (state, number)
+                return number
+        number = self.state_key(name)
         if move is not None and move[0] is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
             enc.state_moves[move] = number
-        self.keyed[name] = (state, number)
         return number
 
     def able(self, name: str) -> bool:

@@ -1,0 +1,92 @@
+"""The bookkeeping around an encounter's hook calls: a state made by a change
+is numbered as it is made, a recovery nobody reads is not asked what it
+tells, and a conflict keeps the template's state fields for every change."""
+
+from __future__ import annotations
+
+import pytest
+
+from rolecli import campaign as store
+from rolecli.contract import Outcome
+from rolecli.encounter import engine
+from rolecli.encounter.engine import Play, state_key
+from rolecli.encounter.file import EncounterFile
+from rolecli.encounter.simulate import play_trials
+from rolecli.play import apply_changes, state_fields
+from rolecli.plugins import system_info
+
+
+def _encounter(campaigns, name: str):
+    return EncounterFile(campaigns / name / "encounter.toml").encounter(store.load_campaign(campaigns, name, system_info))
+
+
+def test_a_state_made_by_a_change_is_numbered_as_it_is_made(campaigns, monkeypatch):
+    """Where states are numbered by the change that made them (middle's 18
+    fields), the play numbers a new state as it keeps it (``Play.moved``):
+    by the change where it met it before, and as its whole key numbers it;
+    looking its number up later finds it kept, with no key made again."""
+    enc = _encounter(campaigns, "middle")
+    play_trials(enc, {}, 5, 0, 20)  # the moves of a few trials met
+    play = Play(enc, seed=1)
+    before = play.state_key("Aldara")
+    (number, change), made = next((move, made) for move, made in enc.state_moves.items() if move[0] == before)
+    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
+                          play.made, play.fields)
+    assert moved == ["Aldara"]
+    play.moved(moved)
+    aldara = play.characters["Aldara"].state
+    assert play.keyed["Aldara"] == (aldara, made) and enc.state_numbers[state_key(aldara)] == made
+
+    def no_key(*_):
+        raise AssertionError("a state numbered as it was made is not keyed again")
+
+    monkeypatch.setattr(engine, "state_key", no_key)
+    assert play.state_key("Aldara") == made
+    assert play.statuses["Aldara"] is enc.known_statuses["Aldara", made]  # its status, asked by that number
+
+
+def test_a_new_change_is_numbered_again(campaigns):
+    """A state changed again, by a change no play met, is numbered anew, as
+    its whole key says, and the change is kept for the next play."""
+    enc = _encounter(campaigns, "middle")
+    play = Play(enc, seed=1)
+    first = play.state_key("Aldara")
+    for paradas in (5, 6):
+        moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": paradas}}), play.characters,
+                              (), play.made, play.fields)
+        play.moved(moved)
+        aldara = play.characters["Aldara"].state
+        assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara)] != first
+    assert len(enc.state_moves) == 2
+
+
+@pytest.mark.parametrize("told", [False, True])
+def test_a_recovery_is_asked_what_it_tells_only_where_someone_reads_it(campaigns, told):
+    enc = _encounter(campaigns, "middle")
+    events: list[dict] = []
+    play = Play(enc, seed=1, tell=events.append if told else None)
+    asked, real = [], play.recovered
+
+    def recovered(*given):
+        asked.append(given)
+        return real(*given)
+
+    play.recovered = recovered
+    play.play()
+    assert play.telling is told
+    assert bool(asked) is told
+    assert any(e["event"] == "recovery" for e in events) is told
+
+
+def test_a_conflict_keeps_the_state_fields_of_its_own_system(campaigns):
+    """Each play keeps the state fields of its system's template, as every
+    change looked them up: a state kept with them is kept as without them."""
+    middle, v5 = _encounter(campaigns, "middle"), _encounter(campaigns, "v5")
+    assert Play(middle, seed=1).fields == state_fields(middle.info)
+    assert Play(v5, seed=1).fields == state_fields(v5.info) != state_fields(middle.info)
+    play, other = Play(v5, seed=1), Play(v5, seed=1)
+    name, keys = next(iter(v5.participants)), play.fields[0]
+    change = Outcome(data={}, changes={name: {keys[-1]: 1, keys[0]: 1}})  # (out of the template's order)
+    assert apply_changes(v5.info, change, play.characters, (), None, play.fields) == [name]
+    assert apply_changes(v5.info, change, other.characters, (), None) == [name]
+    assert list(play.characters[name].state.items()) == list(other.characters[name].state.items())
