@@ -58,3 +58,28 @@ def test_a_refused_concession_costs_each_attacker_its_own_fate_point():
         assert out.data["damage"]["concession"]["accepted"] is False
         assert out.changes["Atacante"]["puntos_destino"] == max(0, points - 1)
         assert "fuera" not in out.changes["Ana"]
+
+
+def test_a_state_that_differs_only_inside_a_list_is_another_state(monkeypatch):
+    """A hit is keyed on its state's values, its lists as tuples (``state.frozen``):
+    two states whose marked boxes differ are two, two equal states made apart are one."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    for boxes, marked in ((["1"], [2]), (["2"], [1]), (["1"], [2])):
+        assert hit(Character("Ana", sheet, {"salud": boxes}), 1).data["boxes_marked"] == marked
+    assert played == [1, 1]
+
+
+def test_a_kept_hit_sets_again_only_what_the_hit_set():
+    """What a kept hit sets again is read from the fields the hit set (``Work.set_on``),
+    not from its whole state: the second, kept, sets them again, and nothing else."""
+    target = ana(state={"salud": ["1"], "puntos_destino": 2, "fuera": ""})
+    for _ in range(2):
+        out = hit(target, 2)
+        assert out.changes == {"Ana": {"salud": ["1", "2", "3"]}}
+        assert out.data["boxes_marked"] == [2, 3]

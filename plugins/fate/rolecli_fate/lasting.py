@@ -54,16 +54,22 @@ def before(action, ctx, p: dict) -> list[int]:
 
 def after(action, ctx, p: dict, outcome) -> None:
     """The effects this action leaves."""
-    actor, target, lang = action.actor, action.target, ctx.lang
-    if actor is None:
+    name = action.name  # (a block or an attack that earns a Spin: most actions leave nothing, asked first)
+    if name == "attack":
+        if not outcome.data.get("spin"):
+            return
+    elif name != "block":
         return
-    if action.name == "block" and target is not None:
+    actor, target = action.actor, action.target
+    if actor is None or target is None:
+        return
+    if name == "block":
         strength = int(outcome.data["block_strength"])
-        text = (Label(f"bloqueo {signed(strength)} de {actor.name}", f"block {signed(strength)} by {actor.name}")(lang))
+        text = (Label(f"bloqueo {signed(strength)} de {actor.name}", f"block {signed(strength)} by {actor.name}")(ctx.lang))
         outcome.effects.append(Effect(on=target.name, text=text, key="block", data={"strength": strength},
                                       by=actor.name, until="next_turn"))
-    if action.name == "attack" and outcome.data.get("spin") and target is not None:
-        text = (Label(f"Giro ganado contra {actor.name}", f"Spin earned against {actor.name}")(lang))
+    else:
+        text = (Label(f"Giro ganado contra {actor.name}", f"Spin earned against {actor.name}")(ctx.lang))
         outcome.effects.append(Effect(on=target.name, text=text, key="spin", data={"against": actor.name},
                                       by=target.name, until="used"))
 

@@ -91,13 +91,13 @@ class Side:
     __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "dice_total", "effort", "first_dice", "fp_spent",
                  "notes")
 
-    def __init__(self, skill_name: str, skill: int, mods: tuple[tuple[str, int], ...] = (), modifier: int = 0,
-                 fp_spent: int = 0, notes: list[str] | tuple[str, ...] = ()):
-        """``modifier``: the sum of ``mods`` (worked out with them, :func:`make_side`)."""
-        self.skill_name, self.skill, self.mods, self.modifier = skill_name, skill, mods, modifier
-        self.dice: list[int] = []
+    def __init__(self, made: tuple[str, int, tuple[tuple[str, int], ...], int, int], fp_spent: int = 0,
+                 notes: list[str] | tuple[str, ...] = ()):
+        """``made``: its skill's name and rating, its modifiers, their sum and the effort
+        they make before the dice (:func:`make_side`, which works them out together)."""
+        self.skill_name, self.skill, self.mods, self.modifier, self.effort = made
+        self.dice: list[int] | tuple[int, ...] = ()  # (rolled by take: no list made before it)
         self.dice_total = 0
-        self.effort = skill + modifier
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
         self.notes = notes  # (most sides have none: a list is made for the first)
@@ -205,19 +205,20 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     else:
         made_up = worked_out(who.sheet, made, _make_up, who, what, made)
     if not invoked:  # (most sides invoke nothing)
-        return Side(*made_up)
-    name, value, mods, modifier = made_up
+        return Side(made_up)
+    name, value, mods, modifier, _ = made_up
     spent, notes = 0, []
     for aspect in invoked:
         paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
         spent += paid
         notes.append(line)
     mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
-    return Side(name, value, mods, modifier + 2 * len(invoked), spent, notes)
+    modifier += 2 * len(invoked)
+    return Side((name, value, mods, modifier, value + modifier), spent, notes)
 
 
-def _make_up(who: Character | None, what: str, made: tuple) -> tuple[str, int, tuple[tuple[str, int], ...], int]:
-    """(skill name, rating, modifiers, their sum) of a side of ``who`` made as
+def _make_up(who: Character | None, what: str, made: tuple) -> tuple[str, int, tuple[tuple[str, int], ...], int, int]:
+    """(skill name, rating, modifiers, their sum, the effort they make) of a side of ``who`` made as
     :func:`make_side` keys it: rolling ``skill_text`` with the parameters ``given``
     (as ``reads`` read them; none of them: ``()``), acting as a group of ``size``;
     ``mode``: the combine option. ``what``: the side, as a refusal names it."""
@@ -233,7 +234,8 @@ def _make_up(who: Character | None, what: str, made: tuple) -> tuple[str, int, t
             restrict.append(skill_of(who, "Resistencia"))
         combined = combine(value, complement, restrict, modify, mode)
     mods = modifiers(lang, combined, size, *map(g, MODIFYING))
-    return name, value, mods, sum(map(_VALUE, mods))
+    modifier = sum(map(_VALUE, mods))
+    return name, value, mods, modifier, value + modifier
 
 
 @functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again

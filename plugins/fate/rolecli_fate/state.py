@@ -73,13 +73,12 @@ class Work:
                 groups = _groups_of(self.everyone())
             self._groups = groups
         found = groups.get(ch.name)
-        if found is None or found[0] is not ch:  # one not among them, or another by that name: asked now
-            led = found[1][1] if found is not None else _led_by(_following(self.everyone()), ch.name)
-            return is_group(ch), led
-        asked = found[1]
-        if asked[0] is None or "cantidad" in ch.state:  # its state says how many it is, or said so: asked now
-            return is_group(ch), asked[1]
-        return asked
+        if found is not None and found[0] is ch and "cantidad" not in ch.state:
+            return found[1]
+        # One not among them, another by that name, or one whose state says how many it is (or
+        # said so when they were found, :func:`_groups_of`): asked now.
+        led = found[1][1] if found is not None and found[0] is ch else _led_by(_following(self.everyone()), ch.name)
+        return is_group(ch), led
 
     def followers(self, leader: Character) -> tuple[Character, ...]:
         """The minion groups among :meth:`everyone` that name ``leader`` their ``lider``
@@ -114,6 +113,12 @@ class Work:
         self._state(ch)[key] = value
         self._made[ch.name][1][key] = value
 
+    def set_on(self, ch: Character) -> dict[str, Any]:
+        """The fields :meth:`set` on ``ch`` so far, with their values (read them, never change them)."""
+        made = self._made
+        found = made.get(ch.name) if made is not None else None
+        return {} if found is None else found[1]
+
     def changes(self) -> dict[str, dict[str, Any]]:
         """The fields each new state holds other than the one it was made from: a
         change may be partial, and the core compares and keeps (and an encounter
@@ -122,7 +127,10 @@ class Work:
         if self._made is None:
             return out
         for name, (was, fields) in self._made.items():
-            moved = {key: value for key, value in fields.items() if key not in was or was[key] != value}
+            moved = {}
+            for key, value in fields.items():  # (a loop: a field or two, for which a comprehension's call costs more)
+                if key not in was or was[key] != value:
+                    moved[key] = value
             if moved:
                 out[name] = moved
         return out
@@ -149,9 +157,10 @@ def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Ch
     """Each of ``people`` by its name, with whether it is a group and the groups it
     leads (:meth:`Work.group_of`, :func:`_led_by`): found once for them all, so that
     asking is a look-up. Being a group is its sheet's, but where its state says how
-    many it is (``None``: a state may change, :meth:`Work.group_of` asks it then)."""
+    many it is: a state may change, and :meth:`Work.group_of` asks such a one (kept
+    without the character, ``None``) as its state is then."""
     following = _following(people)
-    return {ch.name: (ch, (None if "cantidad" in ch.state else is_group(ch), _led_by(following, ch.name)))
+    return {ch.name: (None if "cantidad" in ch.state else ch, (is_group(ch), _led_by(following, ch.name)))
             for ch in people}
 
 

@@ -208,10 +208,11 @@ def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: s
     """:func:`mark_stress`, and what it set on the states of ``ch`` (True) and
     ``attacker`` (False), as ``(attacked, field, value)``."""
     whose = [(True, ch)] + ([(False, attacker)] if attacker is not None else [])
-    before = [dict(work.state_of(who)) for _, who in whose]
+    # (only the fields this action set can have moved: a few, not the whole state)
+    before = [dict(work.set_on(who)) for _, who in whose]
     lines, data = mark_stress(work, ch, stress, track, p, lang, attacker)
     sets = tuple((attacked, field, value) for (attacked, who), was in zip(whose, before)
-                 for field, value in work.state_of(who).items() if field not in was or was[field] is not value)
+                 for field, value in work.set_on(who).items() if field not in was or was[field] is not value)
     return lines, data, sets
 
 
