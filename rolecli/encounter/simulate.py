@@ -22,9 +22,11 @@ command reports it as if one process had played every trial.
 from __future__ import annotations
 
 import math
+import signal
 from collections import Counter
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from rolecli.encounter.engine import KNOWN_STATES, REASONS, Play
 from rolecli.errors import RoleError
@@ -245,11 +247,12 @@ _job: Job | None = None  # the job of this process (a worker inherits it when fo
 
 def _start(load: Callable[[], Job]) -> None:
     global _job
-    import signal
-
     # Ctrl-C reaches every process of the terminal's: the command says "interrupted" once and
-    # ends the pool, whose workers would each print a traceback of their own
+    # ends the pool, whose workers would each print a traceback of their own. A worker is
+    # started with Ctrl-C held back (_ctrl_c_held): one pressed meanwhile is dropped here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if _job is None:  # started, not forked: read the encounter again
         _job = load()
 
@@ -309,10 +312,29 @@ def simulate(job: Job, trials: int, workers: int = 1, until_ci: float | None = N
     _job = job  # what the forked workers inherit
 
     context = multiprocessing.get_context("fork" if fork_starts() else None)
-    with context.Pool(workers, initializer=_start, initargs=(load,)) as pool:
+    with ExitStack() as stack:
+        with _ctrl_c_held():  # (a Ctrl-C held comes as this ends: the pool is ended then too)
+            pool = stack.enter_context(context.Pool(workers, initializer=_start, initargs=(load,)))
         _tally(tally, pool.imap(_block, spans), until_ci, progress)
         pool.terminate()  # with --until-ci, the blocks played past the stop are dropped
     return tally
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back while the workers start: pressed as a worker is
+    forked, it would reach the worker before the worker can ignore it
+    (:func:`_start`), and the worker would print a traceback. This process
+    gets it as soon as the workers are started; each worker drops it as it
+    starts. (Nothing is held where a thread's signals cannot be, as on Windows.)"""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _tally(tally: Tally, blocks, until_ci: float | None, progress) -> None:
