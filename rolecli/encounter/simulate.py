@@ -264,6 +264,8 @@ class Relayed(RoleError):
     holds the plugin's record and what it raised); these always do."""
 
     def __init__(self, message, exit_code: int = 2):
+        # (exit_code has a default: an exception is unpickled by calling its class with its
+        # args, the message alone, and then given back its attributes, exit_code among them)
         super().__init__(message)
         self.exit_code = exit_code
 
@@ -292,6 +294,8 @@ def workers_for(trials: int, cores: int) -> int:
     """``--workers auto``: one worker per core, as many as ``trials`` keep
     busy, each playing :data:`FORKED_SHARE` of them at least
     (:data:`STARTED_SHARE` where a worker cannot be forked)."""
+    if cores < 2 or trials < 2 * FORKED_SHARE:  # one, however workers start: not asked (multiprocessing
+        return 1  # takes some 8 ms to import, at every simulation of a few trials)
     share = FORKED_SHARE if fork_starts() else STARTED_SHARE
     return max(1, min(cores, trials // share))
 
