@@ -799,10 +799,10 @@ TEXTS = {
     "figures are the same whatever the workers).":
         "--workers {value}: esta máquina da a rolecli {cores} núcleo(s), así que {workers} proceso(s) se reparten "
         "las partidas (las cifras son las mismas con cualquier número de procesos).",
-    "--workers {value} is out of range 1..64 (or auto, one per core).":
-        "--workers {value} está fuera del rango 1..64 (o auto, uno por núcleo).",
-    "--workers {value} is not a number: give one from 1 to 64, or auto (one per core).":
-        "--workers {value} no es un número: da uno de 1 a 64, o auto (uno por núcleo).",
+    "--workers {value} is out of range 1..64 (or auto: one per core the trials keep busy).":
+        "--workers {value} está fuera del rango 1..64 (o auto: uno por núcleo que las partidas tengan ocupado).",
+    "--workers {value} is not a number: give one from 1 to 64, or auto (one per core the trials keep busy).":
+        "--workers {value} no es un número: da uno de 1 a 64, o auto (uno por núcleo que las partidas tengan ocupado).",
     "nothing to redo in campaign {name}: no undo to redo.":
         "nada que rehacer en la campaña {name}: no hay ningún undo que rehacer.",
     "nothing to redo in campaign {name}: every undo after #{seq} was redone already.":

@@ -355,8 +355,8 @@ def test_the_figures_as_text(cli, campaigns):
 
 @pytest.mark.parametrize("args, said", [
     (["--trials", "0"], "--trials 0 is out of range 1..1000000."),
-    (["--workers", "0"], "--workers 0 is out of range 1..64 (or auto, one per core)."),
-    (["--workers", "many"], "--workers 'many' is not a number: give one from 1 to 64, or auto (one per core)."),
+    (["--workers", "0"], "--workers 0 is out of range 1..64 (or auto: one per core the trials keep busy)."),
+    (["--workers", "many"], "--workers 'many' is not a number: give one from 1 to 64, or auto (one per core the trials keep busy)."),
     (["--until-ci", "2"], "--until-ci 2 is out of range: give a width between 0 and 1, such as 0.05."),
 ])
 def test_bad_options_are_one_line(cli, campaigns, args, said):

@@ -444,11 +444,11 @@ MORE = [
      "--until-ci 2 está fuera de rango: da una anchura entre 0 y 1, como 0.05.",
      "--until-ci 2 is out of range: give a width between 0 and 1, such as 0.05."),
     ("workers", "dice", ["simulate", "--workers", "x"],
-     "--workers 'x' no es un número: da uno de 1 a 64, o auto (uno por núcleo).",
-     "--workers 'x' is not a number: give one from 1 to 64, or auto (one per core)."),
+     "--workers 'x' no es un número: da uno de 1 a 64, o auto (uno por núcleo que las partidas tengan ocupado).",
+     "--workers 'x' is not a number: give one from 1 to 64, or auto (one per core the trials keep busy)."),
     ("workers out of range", "dice", ["simulate", "--workers", "99"],
-     "--workers 99 está fuera del rango 1..64 (o auto, uno por núcleo).",
-     "--workers 99 is out of range 1..64 (or auto, one per core)."),
+     "--workers 99 está fuera del rango 1..64 (o auto: uno por núcleo que las partidas tengan ocupado).",
+     "--workers 99 is out of range 1..64 (or auto: one per core the trials keep busy)."),
 ]
 
 

@@ -233,9 +233,9 @@ def _workers(given: str) -> int | None:
     try:
         workers = int(given)
     except ValueError:
-        raise RoleError(f"--workers {given!r} is not a number: give one from 1 to 64, or auto (one per core).") from None
+        raise RoleError(f"--workers {given!r} is not a number: give one from 1 to 64, or auto (one per core the trials keep busy).") from None
     if not 1 <= workers <= 64:
-        raise RoleError(f"--workers {workers} is out of range 1..64 (or auto, one per core).")
+        raise RoleError(f"--workers {workers} is out of range 1..64 (or auto: one per core the trials keep busy).")
     return workers
 
 
