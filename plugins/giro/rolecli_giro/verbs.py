@@ -397,8 +397,10 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
     changes = Changes()
-    noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
-             "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
+    noted = {"actor": None, "target": None}
+    if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
+        noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
+                 "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     mine, theirs, won = last.actor, last.target, last.winner
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
