@@ -335,9 +335,10 @@ def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
         return night_dice(ctx, turn.side)
 
     rounds: list[Round] = []
-    while not rounds or (tie == "reroll" and rounds[-1].winner == "tie" and len(rounds) <= REROLLS):
+    while True:  # asked after each round (the first is always played), only once when ties are not rerolled
         rounds.append(play_out(opening(sides, contest_dice(ctx, sides), tie), night, tie))
-    return rounds
+        if tie != "reroll" or rounds[-1].winner != "tie" or len(rounds) > REROLLS:
+            return rounds
 
 
 def _round_lines(r: Round, lang: str) -> list[str]:
