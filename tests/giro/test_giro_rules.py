@@ -73,6 +73,19 @@ def test_001_R6_declining_the_night_die_is_a_plain_failure():
     assert not wants_night(turn) and turn.outcome == "failure"
 
 
+def test_001_R18_a_night_die_is_rolled_in_a_contest_only_when_it_can_beat_the_rival():
+    """What the Night Die must beat is the rival's standing result, asked only
+    of a side that may roll: a tie beats it only when ties go to that side."""
+    losing = open_turn(side(7, night="on-loss"), (3,))  # in range: its best Night Die is a 7
+    assert wants_night(losing, True, open_turn(side(9), (6,)))
+    assert not wants_night(losing, True, open_turn(side(9), (7,)))  # a 7 only ties: no player rolls for that
+    assert wants_night(losing, True, open_turn(side(9), (7,)), ties_win=True)  # the defender's tie wins
+    assert not wants_night(losing, True, open_turn(side(9), (8,)), ties_win=True)
+    assert wants_night(open_turn(side(7), (9,)), True, open_turn(side(9, 10), (9,)))  # a rival out of range: any wins
+    assert not wants_night(open_turn(side(7, night="never"), (9,)), True, open_turn(side(9), (1,)))
+    assert not wants_night(losing, False, open_turn(side(9), (8,)))  # not losing: an in-range Day Die stands
+
+
 @given(factor=st.integers(1, 14), mod=st.integers(-12, 12))
 def test_001_R9_a_modified_factor_is_never_below_1(factor, mod):
     assert modified(factor, mod) == max(1, factor + mod)

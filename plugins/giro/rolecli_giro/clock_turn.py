@@ -282,29 +282,34 @@ def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
     return Turn(side, day=Read("day", dice, kept, day_choice(side, kept)[0]))
 
 
-def can_win(side: Side, at_least: int | None = None) -> bool:
+def can_win(side: Side, rival: Turn | None = None, ties_win: bool = False) -> bool:
     """Whether the side's Night Die can still bring what the player rolls it for:
-    a result within its range, and in a contest one of at least ``at_least``
-    (what beats the other side's standing result)."""
+    a result within its range, and in a contest one that beats ``rival``'s
+    standing result (a tie beats it only when ``ties_win``: the target's, under
+    ``contest_tie = "defender"``); a rival with none is beaten by any."""
     best = side.best_night
-    return best is not None and (at_least is None or best >= at_least)
+    if best is None:
+        return False
+    beaten = None if rival is None else rival.result
+    return beaten is None or best > beaten or (ties_win and best == beaten)
 
 
-def wants_night(turn: Turn, losing: bool = False, at_least: int | None = None) -> bool:
+def wants_night(turn: Turn, losing: bool = False, rival: Turn | None = None, ties_win: bool = False) -> bool:
     """Whether the side rolls the Night Die now, by its policy: ``on-failure``
     after a failed Day Die (the only time in a test, the rulings); ``on-loss``
     also after an in-range Day Die the other side beats (a contest); never twice.
-    Both roll it only when it can still succeed (a test) or win (a contest:
-    ``at_least`` is the lowest result that wins, None for any within range): a
-    Night Die that cannot help only brings its consequences, and no player rolls
-    it. ``always`` rolls it whenever the rules allow, helpful or not."""
+    Both roll it only when it can still succeed (a test) or win (a contest
+    against ``rival``, :func:`can_win`): a Night Die that cannot help only
+    brings its consequences, and no player rolls it. ``always`` rolls it
+    whenever the rules allow, helpful or not. What would win is asked last,
+    only of a side that may roll (a contest asks at every step)."""
     if turn.night is not None or turn.side.pool.night_only:
         return False
     policy = turn.side.night
     if policy == "never":
         return False
     allowed = turn.result is None or (policy in ("on-loss", "always") and losing)
-    return allowed and (policy == "always" or can_win(turn.side, at_least))
+    return allowed and (policy == "always" or can_win(turn.side, rival, ties_win))
 
 
 def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:

@@ -34,15 +34,6 @@ def winner(actor: Turn, target: Turn, tie: str) -> Winner:
     return "target" if tie == "defender" else "tie"
 
 
-def _to_win(rival: Turn, ties_win: bool) -> int | None:
-    """The lowest result that wins against ``rival``'s standing result (None:
-    any result within range wins). A tie wins only for the target under
-    ``contest_tie = "defender"``."""
-    if rival.result is None:
-        return None
-    return rival.result if ties_win else rival.result + 1
-
-
 Who = Literal["actor", "target"]
 
 
@@ -114,8 +105,8 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
     meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
-    if wants_night(actor, losing=now not in ("actor", "tie"), at_least=_to_win(target, ties_win=False)):
+    if wants_night(actor, now not in ("actor", "tie"), target):
         return Round(actor, target, now, night_order, "actor")
-    if wants_night(target, losing=now not in ("target", "tie"), at_least=_to_win(actor, ties_win=tie == "defender")):
+    if wants_night(target, now not in ("target", "tie"), actor, tie == "defender"):
         return Round(actor, target, now, night_order, "target")
     return Round(actor, target, now, night_order)

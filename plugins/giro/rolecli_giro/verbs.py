@@ -34,7 +34,8 @@ from .system import EXTRA, INFO
 class Changes:
     """The state fields an action sets on the campaign's characters, by name
     (hooks never change a Character in place): only those, as the contract
-    allows; the core keeps the others, so none is copied at every hit."""
+    allows; the core keeps the others, so none is copied at every hit.
+    ``states`` is what the Outcome's changes are."""
 
     __slots__ = ("states",)  # one made at every exchange
 
@@ -64,9 +65,6 @@ class Changes:
         noted = [*(self.field(character, "consecuencias") or ()), text]
         self.state(character)["consecuencias"] = noted
         return text
-
-    def changed(self) -> dict[str, dict[str, Any]]:
-        return self.states
 
 
 # --- one side's Giro de Reloj -------------------------------------------------
@@ -292,7 +290,7 @@ def _test(action: Action, ctx, p: dict, verb: str):
 
 def check(action: Action, ctx) -> Outcome:
     data, lines, turn, changes = _test(action, ctx, action.params, "check")
-    return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.changed())
+    return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.states)
 
 
 def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
@@ -337,9 +335,10 @@ def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
         return night_dice(ctx, turn.side)
 
     rounds: list[Round] = []
-    while not rounds or (tie == "reroll" and rounds[-1].winner == "tie" and len(rounds) <= REROLLS):
+    while True:  # asked after each round (the first is always played), only once when ties are not rerolled
         rounds.append(play_out(opening(sides, contest_dice(ctx, sides), tie), night, tie))
-    return rounds
+        if tie != "reroll" or rounds[-1].winner != "tie" or len(rounds) > REROLLS:
+            return rounds
 
 
 def _round_lines(r: Round, lang: str) -> list[str]:
@@ -397,8 +396,10 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
     changes = Changes()
-    noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
-             "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
+    noted = {"actor": None, "target": None}
+    if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
+        noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
+                 "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
     mine, theirs, won = last.actor, last.target, last.winner
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
@@ -416,7 +417,7 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 def contest(action: Action, ctx) -> Outcome:
     p = dict(action.params)  # read as a plain dict, as attack does
     data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
-    return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes.changed())
+    return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes.states)
 
 
 def attack(action: Action, ctx) -> Outcome:
@@ -457,7 +458,7 @@ def attack(action: Action, ctx) -> Outcome:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
     elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
-    return Outcome(data=data, lines=lines, success=won, changes=changes.changed())
+    return Outcome(data=data, lines=lines, success=won, changes=changes.states)
 
 
 def automatic(action: Action, ctx) -> Outcome:
