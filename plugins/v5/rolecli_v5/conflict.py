@@ -181,7 +181,7 @@ def roll(ctx, *sides: Side) -> None:
     side's in turn (one reading of the dice costs about as much as a pool's few dice)."""
     lang, whys = ctx.lang, ()
     for s in sides:
-        whys += s.pool.reasons(lang)
+        whys += s.pool.whys[lang]
     faces, start = tuple(ctx.dice.roll_many(10, whys)), 0
     for s in sides:
         s.roll = s.pool.read(faces, start)
