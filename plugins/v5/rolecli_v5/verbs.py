@@ -434,7 +434,6 @@ def attack(action: Action, ctx) -> Outcome:
     test against a difficulty when the target does not defend; the margin plus
     the weapon is the damage, typed and marked on the loser's tracker."""
     p = action.params
-    lang = ctx.lang
     plan = declared(action, ctx)
     work = Work(action.actor, action.target)  # (its changes name the attacker first)
     a = plan.side("attacker", action.actor)
@@ -457,6 +456,7 @@ def attack(action: Action, ctx) -> Outcome:
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
         if ctx.explain:
+            lang = ctx.lang
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
         dealt = plan.deal(work, ctx, plan.contest_hits(outcome, margin), lines, (d.character, d.values),
