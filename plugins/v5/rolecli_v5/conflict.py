@@ -108,8 +108,8 @@ class Side:
 
     def as_json(self) -> dict[str, Any]:
         data = self.roll.as_json({"name": self.who, "pool": self.pool.record})
-        done = self.reroll
-        if done is not None:
+        if self.reroll is not None:
+            done = self.reroll
             data["willpower_reroll"] = {"dice": [i + 1 for i in done.dice], "before": done.before.as_json(),
                                         "spent": done.paid}
         return data
