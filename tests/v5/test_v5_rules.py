@@ -43,6 +43,14 @@ def test_hunger_dice_replace_regular_dice_never_more_than_the_pool():
     assert Pool("", [Part("", 3)], hunger=5).hunger_dice == 3      # a pool of 3 at Hunger 5: all Hunger dice
 
 
+def test_a_pool_says_why_each_die_is_read_in_either_language_in_the_order_they_are_read():
+    # Worded once as the pool is made, for both languages: a roll in either reads them, never words them.
+    pool = Pool("Ana", [Part("", 3)], hunger=1)
+    assert pool.whys == {"es": ("Ana: normal 1/2", "Ana: normal 2/2", "Ana: Ansia 1/1"),
+                         "en": ("Ana: regular 1/2", "Ana: regular 2/2", "Ana: Hunger 1/1")}
+    assert Pool("", [Part("", 2)]).whys["en"] == ("regular 1/2", "regular 2/2")  # a quick roll's: no name
+
+
 def test_critical_messy_and_bestial_marks():
     assert Roll((10, 3), (10,)).messy                                # a Hunger die shows one of the 10s
     assert Roll((3,), (10, 10)).messy and not Roll((10, 3), (6,)).messy  # a pair of Hunger 10s; no pair at all

@@ -72,7 +72,17 @@ def defence_modifiers(cover: str | None, earlier: int) -> tuple:
     return shot + (("earlier_opponents", EARLIER, -earlier),)
 
 
-@dataclass(slots=True)  # (two made at every attack)
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """A side's Willpower reroll: its dice ``before`` it, the positions (from 0) of
+    those rerolled and what it ``paid`` (``None``: a quick roll's side, with no tracker)."""
+
+    before: Roll
+    dice: Sequence[int]
+    paid: dict | None
+
+
+@dataclass(slots=True)  # (two made at every attack: the reroll, which most never make, in one field)
 class Side:
     """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case);
     ``values``: its character's state as its pool read it (:func:`state_values`), where it was read."""
@@ -83,9 +93,7 @@ class Side:
     policy: str
     values: tuple | None = None
     roll: Roll | None = None
-    first: Roll | None = None  # the dice before a Willpower reroll
-    rerolled: Sequence[int] = ()  # their positions, from 0 (set by the reroll, never changed in place)
-    paid: dict | None = None
+    reroll: Reroll | None = None  # set by a Willpower reroll, ``roll`` then being the dice after it
 
     @property
     def successes(self) -> int:
@@ -100,9 +108,10 @@ class Side:
 
     def as_json(self) -> dict[str, Any]:
         data = self.roll.as_json({"name": self.who, "pool": self.pool.record})
-        if self.first is not None:
-            data["willpower_reroll"] = {"dice": [i + 1 for i in self.rerolled], "before": self.first.as_json(),
-                                        "spent": self.paid}
+        if self.reroll is not None:
+            done = self.reroll
+            data["willpower_reroll"] = {"dice": [i + 1 for i in done.dice], "before": done.before.as_json(),
+                                        "spent": done.paid}
         return data
 
 
@@ -181,7 +190,7 @@ def roll(ctx, *sides: Side) -> None:
     side's in turn (one reading of the dice costs about as much as a pool's few dice)."""
     lang, whys = ctx.lang, ()
     for s in sides:
-        whys += s.pool.reasons(lang)
+        whys += s.pool.whys[lang]
     faces, start = tuple(ctx.dice.roll_many(10, whys)), 0
     for s in sides:
         s.roll = s.pool.read(faces, start)
@@ -199,17 +208,17 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
     positions = chosen(s.policy, s.roll, needed, automatic)
     if not positions:
         return []
-    lines = []
+    paid, lines = None, []
     if s.character is not None:
-        s.paid, lines = spend(s.character, work.state(s.character), 1, "willpower", lang, social=social,
-                              explain=ctx.explain)
-    s.first, s.rerolled = s.roll, positions
+        paid, lines = spend(s.character, work.state(s.character), 1, "willpower", lang, social=social,
+                            explain=ctx.explain)
+    s.reroll = Reroll(s.roll, positions, paid)
     s.roll = reroll(ctx.dice, s.roll, positions, s.who, lang)
     if not ctx.explain:
         return []
     dice = ", ".join(str(i + 1) for i in positions)
-    head = tr(lang, f"{s.who} repite con Fuerza de Voluntad los dados {dice}: {s.first.text(lang)}",
-              f"{s.who} rerolls dice {dice} with Willpower: {s.first.text(lang)}")
+    head = tr(lang, f"{s.who} repite con Fuerza de Voluntad los dados {dice}: {s.reroll.before.text(lang)}",
+              f"{s.who} rerolls dice {dice} with Willpower: {s.reroll.before.text(lang)}")
     if s.character is None:
         head += tr(lang, " (cuesta 1 de Fuerza de Voluntad superficial)", " (it costs 1 superficial Willpower)")
     return [head] + lines
@@ -217,7 +226,7 @@ def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) ->
 
 def hints(s: Side, needed: int, lang: str) -> list[str]:
     """On a roll that fell short with no reroll, say whether a Willpower reroll could have saved it."""
-    if s.first is not None or s.policy not in ("none", "auto"):
+    if s.reroll is not None or s.policy not in ("none", "auto"):
         return []
     if chosen("failures", s.roll, needed, True):
         return [tr(lang, "Repetir hasta 3 dados fallados con Fuerza de Voluntad podría cambiarlo: --reroll failures",

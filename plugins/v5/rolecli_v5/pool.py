@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Sequence, get_args
+
+from rolecli.contract import Lang
 
 from . import labels as L
 
@@ -40,9 +42,9 @@ class Roll:
                     tens += 1
         pairs = tens // 2
         self.successes = successes + 2 * pairs
-        self.critical = pairs > 0
-        self.messy = self.critical and TEN in self.hunger
-        self.bestial = 1 in self.hunger
+        self.critical = critical = pairs > 0
+        self.messy = critical and TEN in hunger
+        self.bestial = 1 in hunger
 
     def failed_regular(self) -> list[int]:
         """Positions (from 0) of the regular dice that show no success."""
@@ -93,7 +95,9 @@ class Pool:
     size: int = field(init=False, repr=False, compare=False)  # the dice rolled: the whole pool, or the split
     hunger_dice: int = field(init=False, repr=False, compare=False)  # of them, never more than the pool
     regular: int = field(init=False, repr=False, compare=False)  # the others
-    # why each die is read, by language: a character's pool is kept for its state, and rolled again and again
+    # why each of its dice is read, in the order they are read (the regular dice, then the Hunger dice), by
+    # language: worded once for both, as a character's pool is kept for its state and rolled again and again
+    # (a look-up at every roll, not a call)
     whys: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -102,21 +106,14 @@ class Pool:
         self.size = self.split if self.split is not None else self.whole
         self.hunger_dice = min(self.hunger, self.size)
         self.regular = self.size - self.hunger_dice
-        self.whys = {}
+        self.whys = {lang: _reasons(self.who, lang, self.regular, self.hunger_dice) for lang in get_args(Lang)}
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        return self.read(tuple(dice.roll_many(10, self.reasons(lang))))
-
-    def reasons(self, lang: str) -> tuple[str, ...]:
-        """Why each of its dice is read, in the order they are read: the regular dice, then the Hunger dice."""
-        whys = self.whys.get(lang)
-        if whys is None:
-            whys = self.whys[lang] = _reasons(self.who, lang, self.regular, self.hunger_dice)
-        return whys
+        return self.read(tuple(dice.roll_many(10, self.whys[lang])))
 
     def read(self, faces: tuple[int, ...], start: int = 0) -> Roll:
-        """Its Roll from ``faces``, read for it from ``start`` on (:meth:`reasons`): the
+        """Its Roll from ``faces``, read for it from ``start`` on (:attr:`whys`): the
         dice of several pools rolled at once are read in one go (003-R4)."""
         middle = start + self.regular
         if not self.hunger_dice:  # (a mortal's: no second slice to make, of no dice)

@@ -1,5 +1,9 @@
 """The verbs: a roll, a test, a contest, a conflict attack, damage, a spend and Rouse
-checks, each turned into dice read, results and new state."""
+checks, each turned into dice read, results and new state.
+
+A verb that changes state makes its Outcome with the fields given by position, in the
+contract's order (data, lines, success, changes, effects): keywords cost a dataclass's
+``__init__`` half as much again, at every exchange."""
 
 from __future__ import annotations
 
@@ -26,14 +30,6 @@ from .traits import parts
 CONTEST_SIDES = (Label("Atacante", "Attacker"), Label("Defensor", "Defender"))
 POOL = Label("Reserva", "Pool")
 UNDEFENDED = Label(" (el objetivo no se defiende)", " (the target does not defend)")
-
-
-def _finish(work: Work, data: dict, lines: list[str], success: bool | None, effects: list | None = None) -> Outcome:
-    """The verb's Outcome: its fields given in the contract's order (data, lines, success,
-    changes, effects), as keywords cost a dataclass's __init__ half as much again, at every exchange."""
-    if effects is None:
-        return Outcome(data, lines, success, work.changes())
-    return Outcome(data, lines, success, work.changes(), effects)
 
 
 def verdict(degree: str, margin: int | None, lang: str) -> str:
@@ -108,7 +104,7 @@ def check(action: Action, ctx) -> Outcome:
     outcome, lines = against(work, ctx, s, difficulty)
     data = {"roll": s.as_json(), "difficulty": difficulty, "successes": s.successes,
             "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
-    return _finish(work, data, lines, outcome == "win")
+    return Outcome(data, lines, outcome == "win", work.changes())
 
 
 def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bool = False) -> tuple[Side, Side]:
@@ -156,7 +152,7 @@ def contest(action: Action, ctx) -> Outcome:
     data = {"roll": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
             "degree": of_roll(a.roll, outcome),
             "opposition_degree": of_roll(d.roll, OPPOSITE[outcome])}
-    return _finish(work, data, lines, outcome == "win")
+    return Outcome(data, lines, outcome == "win", work.changes())
 
 
 # --- conflict attacks -------------------------------------------------------------
@@ -438,7 +434,6 @@ def attack(action: Action, ctx) -> Outcome:
     test against a difficulty when the target does not defend; the margin plus
     the weapon is the damage, typed and marked on the loser's tracker."""
     p = action.params
-    lang = ctx.lang
     plan = declared(action, ctx)
     work = Work(action.actor, action.target)  # (its changes name the attacker first)
     a = plan.side("attacker", action.actor)
@@ -461,6 +456,7 @@ def attack(action: Action, ctx) -> Outcome:
         outcome = contest_outcome(mine, theirs)
         margin = mine - theirs
         if ctx.explain:
+            lang = ctx.lang
             lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, outcome, lang)
         dealt = plan.deal(work, ctx, plan.contest_hits(outcome, margin), lines, (d.character, d.values),
@@ -470,8 +466,8 @@ def attack(action: Action, ctx) -> Outcome:
         data["opposition_degree"] = of_roll(d.roll, OPPOSITE[outcome])
         data["outcome"], data["degree"], data["hits"] = outcome, of_roll(a.roll, outcome), dealt
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
-    return _finish(work, data, lines, outcome == "win",
-                   [plan.mark] if plan.mark is not None and ctx.conflict is not None else None)
+    return Outcome(data, lines, outcome == "win", work.changes(),
+                   [plan.mark] if plan.mark is not None and ctx.conflict is not None else [])
 
 
 def _why_no_damage(p: dict, outcome: str, lang: str) -> str:
@@ -507,7 +503,7 @@ def damage_verb(character: Character, action: Action, ctx) -> Outcome:
         kind, source = p["type"], source if p["source"] != "auto" else None
     data, lines = D.hit(character, state, int(p["amount"]), kind, key, ctx.lang, halve=not p["unhalved"],
                         social=p["social"], explain=ctx.explain)
-    return _finish(work, {"source": source, **data}, lines, None)
+    return Outcome({"source": source, **data}, lines, None, work.changes())
 
 
 def spend_verb(character: Character, action: Action, ctx) -> Outcome:
@@ -515,7 +511,7 @@ def spend_verb(character: Character, action: Action, ctx) -> Outcome:
     work = Work()
     data, lines = D.spend(character, work.state(character), int(p["points"]), p["tracker"], ctx.lang,
                           social=p["social"], explain=ctx.explain)
-    return _finish(work, data, lines, None)
+    return Outcome(data, lines, None, work.changes())
 
 
 def rouse_verb(action: Action, ctx) -> Outcome:
@@ -554,4 +550,4 @@ def rouse_verb(action: Action, ctx) -> Outcome:
         state["hunger"] = hunger
     data = {"checks": dice, "hunger_before": start, "hunger": hunger, "gained": hunger - start,
             "frenzy_test": frenzy, "frenzy_difficulty": H.FRENZY_DIFFICULTY if frenzy else None}
-    return _finish(work, data, lines, hunger == start and not frenzy)
+    return Outcome(data, lines, hunger == start and not frenzy, work.changes())
