@@ -137,6 +137,10 @@ def test_an_outcome_that_reaches_too_far_is_refused_before_anything_is_written(r
     ({"a": [1, 2, {3: "int key"}]}, False),
     ([1, (2, {1, 2})], False),  # a set inside a tuple
     ({"a": object()}, False), (Fraction(1, 3), False), ({"a": [Fraction(1, 3)]}, False),
+    # a table of texts to scalars (a state, most often) is vouched for at once; a key or a value of another type is not
+    ({"hp": 3, "ok": True, "why": "x", "none": None, "half": 0.5}, True),
+    ({3: "int key"}, False), ({"a": 1, ("t",): 2}, False), ({"a": 1, "b": b"x"}, False),
+    ({"a": 1, "b": Fraction(1, 3)}, False), ({"a": type("Dots", (int,), {})(3)}, False),
 ])
 def test_the_type_walk_of_a_result_finds_a_value_json_lacks_wherever_it_lies(value, plain):
     # the walk is the first check of every hook's result; what it cannot vouch
