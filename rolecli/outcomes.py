@@ -209,6 +209,8 @@ def _plain(value: Any) -> bool:
         return True
     kind = type(value)
     if kind is list or kind is tuple:
+        if _PLAIN.issuperset(map(type, value)):
+            return True  # scalars (a track's boxes): known at once, as a table's are
         for item in value:
             if type(item) not in _PLAIN and not _plain(item):
                 return False

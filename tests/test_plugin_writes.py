@@ -141,6 +141,9 @@ def test_an_outcome_that_reaches_too_far_is_refused_before_anything_is_written(r
     ({"hp": 3, "ok": True, "why": "x", "none": None, "half": 0.5}, True),
     ({3: "int key"}, False), ({"a": 1, ("t",): 2}, False), ({"a": 1, "b": b"x"}, False),
     ({"a": 1, "b": Fraction(1, 3)}, False), ({"a": type("Dots", (int,), {})(3)}, False),
+    # so is a list of scalars (a track's boxes)
+    ({"boxes": [True, False, None, 2, "x", 1.5]}, True), ((1, "a"), True),
+    ({"boxes": [True, b"x"]}, False), ((1, Fraction(1, 3)), False), ([1, [2, {3}]], False),
 ])
 def test_the_type_walk_of_a_result_finds_a_value_json_lacks_wherever_it_lies(value, plain):
     # the walk is the first check of every hook's result; what it cannot vouch
