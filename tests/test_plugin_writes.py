@@ -311,3 +311,20 @@ def test_each_field_of_an_outcome_is_checked_whether_or_not_it_holds_anything(fi
     arguments = (Action("hit", {}), context(explain=False))  # the hook's, in its spec's order
     said = problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), arguments, None)
     assert said == says
+
+
+@pytest.mark.parametrize("hook, wrong", [
+    ("rolecli_recover", None), ("rolecli_apply_damage", None), ("rolecli_status", None),  # called on Bo: Bo's
+    ("rolecli_resolve", "it changed 'Bo', whom the verb was neither given nor looked at in ctx.characters"),
+])
+def test_the_character_a_hook_is_called_on_is_its_own_to_change_and_only_for_such_a_hook(hook, wrong):
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action, Character
+    from rolecli.outcomes import overreach
+
+    bo = Character("Bo", {"hp": 3}, {"marks": 1})
+    info = SimpleNamespace(name="rogue", state_keys={"marks"}, sheet_keys={"hp"})
+    ctx = SimpleNamespace(characters={}, conflict=None)
+    said = overreach(hook, {"Bo": {"marks": 0}}, (bo, Action("rest", {}), ctx), info)
+    assert said is None if wrong is None else said.startswith(wrong)
