@@ -685,9 +685,9 @@ class Outcome:
     # Written out, which the dataclass then keeps, rather than generated: the generated one calls
     # ``list()`` or ``dict()`` for each field left out, and a simulation builds an Outcome at every
     # hook it calls. A new list or dict for each, as the fields' factories would make them.
-    def __init__(self, data: dict[str, Any], lines: list[str] = _FACTORY, success: bool | None = None,  # type: ignore[assignment]
-                 changes: dict[str, dict[str, Any]] = _FACTORY, effects: list[Effect] = _FACTORY,  # type: ignore[assignment]
-                 used: list[int] = _FACTORY) -> None:  # type: ignore[assignment]
+    def __init__(self, data: dict[str, Any], lines: list[str] = _FACTORY, success: bool | None = None,
+                 changes: dict[str, dict[str, Any]] = _FACTORY, effects: list[Effect] = _FACTORY,
+                 used: list[int] = _FACTORY) -> None:
         self.data = data
         self.lines = [] if lines is _FACTORY else lines
         self.success = success
