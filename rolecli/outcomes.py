@@ -191,7 +191,6 @@ def _lines(lines: Any, what: str) -> str | None:
 
 
 _PLAIN = frozenset((str, int, float, bool, type(None)))
-_TEXT = frozenset((str,))
 
 
 def _plain(value: Any) -> bool:
@@ -200,16 +199,12 @@ def _plain(value: Any) -> bool:
     A scalar inside a table or a list is checked where it lies, without a call
     of its own (most of a result's values are scalars)."""
     if type(value) is dict:  # (a state, most often: known before its type is kept for the others)
-        if _PLAIN.issuperset(map(type, value.values())) and _TEXT.issuperset(map(type, value)):
-            return True  # texts to scalars (a state, most often): known without a bytecode an item
         for key, item in value.items():
             if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
                 return False
         return True
     kind = type(value)
     if kind is list or kind is tuple:
-        if _PLAIN.issuperset(map(type, value)):
-            return True  # scalars (a track's boxes): known at once, as a table's are
         for item in value:
             if type(item) not in _PLAIN and not _plain(item):
                 return False

@@ -137,11 +137,11 @@ def test_an_outcome_that_reaches_too_far_is_refused_before_anything_is_written(r
     ({"a": [1, 2, {3: "int key"}]}, False),
     ([1, (2, {1, 2})], False),  # a set inside a tuple
     ({"a": object()}, False), (Fraction(1, 3), False), ({"a": [Fraction(1, 3)]}, False),
-    # a table of texts to scalars (a state, most often) is vouched for at once; a key or a value of another type is not
+    # a table of texts to scalars (a state, most often); a key or a value of another type anywhere in it
     ({"hp": 3, "ok": True, "why": "x", "none": None, "half": 0.5}, True),
     ({3: "int key"}, False), ({"a": 1, ("t",): 2}, False), ({"a": 1, "b": b"x"}, False),
     ({"a": 1, "b": Fraction(1, 3)}, False), ({"a": type("Dots", (int,), {})(3)}, False),
-    # so is a list of scalars (a track's boxes)
+    # a list of scalars (a track's boxes), and one with something else among them
     ({"boxes": [True, False, None, 2, "x", 1.5]}, True), ((1, "a"), True),
     ({"boxes": [True, b"x"]}, False), ((1, Fraction(1, 3)), False), ([1, [2, {3}]], False),
 ])
