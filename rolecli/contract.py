@@ -624,6 +624,19 @@ class Context:
 # --- what the hooks return --------------------------------------------------
 
 
+class _Factory:
+    """A field's default left to its factory, in a written-out ``__init__``
+    (:class:`Outcome`'s): shown as a dataclass's generated one shows it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY: Any = _Factory()
+
+
 @dataclass
 class Outcome:
     """The result of a roll, an action, damage or recovery.
@@ -668,6 +681,19 @@ class Outcome:
     changes: dict[str, dict[str, Any]] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
     used: list[int] = field(default_factory=list)
+
+    # Written out, which the dataclass then keeps, rather than generated: the generated one calls
+    # ``list()`` or ``dict()`` for each field left out, and a simulation builds an Outcome at every
+    # hook it calls. A new list or dict for each, as the fields' factories would make them.
+    def __init__(self, data: dict[str, Any], lines: list[str] = _FACTORY, success: bool | None = None,
+                 changes: dict[str, dict[str, Any]] = _FACTORY, effects: list[Effect] = _FACTORY,
+                 used: list[int] = _FACTORY) -> None:
+        self.data = data
+        self.lines = [] if lines is _FACTORY else lines
+        self.success = success
+        self.changes = {} if changes is _FACTORY else changes
+        self.effects = [] if effects is _FACTORY else effects
+        self.used = [] if used is _FACTORY else used
 
 
 @dataclass
@@ -772,7 +798,7 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args
     every call, found or not. A key that cannot be hashed (a list in it) is
     worked out at every call, not kept: the caller need not look first."""
     found = _WORKED.get(id(sheet))
-    if found is None or found[0] is not sheet:
+    if found is None:  # (one found is this sheet's: while it holds the sheet, no other object has its id)
         if len(_WORKED) >= _WORKED_LIMIT:
             _WORKED.clear()
         found = _WORKED[id(sheet)] = (sheet, {})

@@ -109,11 +109,10 @@ def overreach(hook: str, changes: Mapping[str, Any], arguments: tuple, info: Any
         return None
     action = arguments[-2]
     actor, target = action.actor, action.target  # (the hook was called: it had its action)
-    subject = arguments[0] if hook in _ON_A_CHARACTER else None
     state_keys = info.state_keys
     for name, state in changes.items():
         ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
-                or (subject is not None and name == subject.name))
+                or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
         # (the usual change is the actor's, the target's, or that of the character a recovery is for,
         # of state fields only, whatever the character holds: the rest is worked out when one is not)
         if not ours or not state.keys() <= state_keys:

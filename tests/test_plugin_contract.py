@@ -280,6 +280,50 @@ def test_what_is_worked_out_is_given_its_arguments_once_and_kept_by_the_sheet():
     assert calls == ["Fuerza", "Fuerza"]
 
 
+def test_a_sheet_dropped_from_what_is_worked_out_leaves_nothing_to_a_sheet_that_takes_its_id(monkeypatch):
+    """The memo holds each sheet it keeps, so no other sheet can have its id
+    while it does; once dropped (too many sheets), a new sheet, whatever id it
+    gets, is worked out anew."""
+    from rolecli import contract
+
+    monkeypatch.setattr(contract, "_WORKED", {})
+    monkeypatch.setattr(contract, "_WORKED_LIMIT", 1)
+    for hp in range(50):  # each new sheet drops the last, which is freed: ids come round again
+        sheet = {"hp": hp}
+        assert contract.worked_out(sheet, "hp", dict.__getitem__, sheet, "hp") == hp
+        del sheet
+
+
+def test_an_outcome_is_built_as_the_dataclass_declares_it():
+    """Outcome's __init__ is written out (cheaper than the generated one) but
+    builds what the generated one would: the same parameters and defaults, a
+    new list or dict of its own for each field left out, every field set
+    positionally or by keyword."""
+    import dataclasses
+    import inspect
+
+    generated = dataclasses.make_dataclass("Outcome", [(f.name, f.type, f) for f in dataclasses.fields(Outcome)])
+    shown = [str(p) for p in inspect.signature(Outcome).parameters.values()]  # (a default left to a factory: <factory>)
+    assert shown == [str(p) for p in inspect.signature(generated).parameters.values()]
+    assert [(f.name, f.default, f.default_factory) for f in dataclasses.fields(Outcome)] == [
+        ("data", dataclasses.MISSING, dataclasses.MISSING), ("lines", dataclasses.MISSING, list),
+        ("success", None, dataclasses.MISSING), ("changes", dataclasses.MISSING, dict),
+        ("effects", dataclasses.MISSING, list), ("used", dataclasses.MISSING, list)]
+    one, two = Outcome({"a": 1}), Outcome({"a": 1})
+    assert one == two and repr(one) == repr(generated({"a": 1}))
+    assert repr(one) == "Outcome(data={'a': 1}, lines=[], success=None, changes={}, effects=[], used=[])"
+    one.lines.append("x"), one.changes.setdefault("Ana", {}), one.effects.append(1), one.used.append(2)
+    assert two == Outcome({"a": 1}, [], None, {}, [], [])  # nothing shared with another Outcome
+    given = ({"b": 2}, ["l"], True, {"Ana": {"hp": 1}}, [], [3])
+    assert Outcome(*given) == Outcome(**dict(zip(("data", "lines", "success", "changes", "effects", "used"), given)))
+    assert dataclasses.astuple(Outcome(*given)) == given
+    assert dataclasses.replace(Outcome(*given), success=False).success is False
+    with pytest.raises(TypeError):
+        Outcome()
+    with pytest.raises(TypeError):
+        Outcome({}, nothing=1)
+
+
 @pytest.mark.parametrize("name, value, low, high, unit, es, en", [
     ("--bonus", 7, 0, 5, "", None, "--bonus = 7 is out of range 0..5."),
     (Label("altura", "height"), -2.5, 0, None, "m", "altura = -2.5 m está fuera del rango 0...",

@@ -137,6 +137,13 @@ def test_an_outcome_that_reaches_too_far_is_refused_before_anything_is_written(r
     ({"a": [1, 2, {3: "int key"}]}, False),
     ([1, (2, {1, 2})], False),  # a set inside a tuple
     ({"a": object()}, False), (Fraction(1, 3), False), ({"a": [Fraction(1, 3)]}, False),
+    # a table of texts to scalars (a state, most often); a key or a value of another type anywhere in it
+    ({"hp": 3, "ok": True, "why": "x", "none": None, "half": 0.5}, True),
+    ({3: "int key"}, False), ({"a": 1, ("t",): 2}, False), ({"a": 1, "b": b"x"}, False),
+    ({"a": 1, "b": Fraction(1, 3)}, False), ({"a": type("Dots", (int,), {})(3)}, False),
+    # a list of scalars (a track's boxes), and one with something else among them
+    ({"boxes": [True, False, None, 2, "x", 1.5]}, True), ((1, "a"), True),
+    ({"boxes": [True, b"x"]}, False), ((1, Fraction(1, 3)), False), ([1, [2, {3}]], False),
 ])
 def test_the_type_walk_of_a_result_finds_a_value_json_lacks_wherever_it_lies(value, plain):
     # the walk is the first check of every hook's result; what it cannot vouch
@@ -304,3 +311,20 @@ def test_each_field_of_an_outcome_is_checked_whether_or_not_it_holds_anything(fi
     arguments = (Action("hit", {}), context(explain=False))  # the hook's, in its spec's order
     said = problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), arguments, None)
     assert said == says
+
+
+@pytest.mark.parametrize("hook, wrong", [
+    ("rolecli_recover", None), ("rolecli_apply_damage", None), ("rolecli_status", None),  # called on Bo: Bo's
+    ("rolecli_resolve", "it changed 'Bo', whom the verb was neither given nor looked at in ctx.characters"),
+])
+def test_the_character_a_hook_is_called_on_is_its_own_to_change_and_only_for_such_a_hook(hook, wrong):
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action, Character
+    from rolecli.outcomes import overreach
+
+    bo = Character("Bo", {"hp": 3}, {"marks": 1})
+    info = SimpleNamespace(name="rogue", state_keys={"marks"}, sheet_keys={"hp"})
+    ctx = SimpleNamespace(characters={}, conflict=None)
+    said = overreach(hook, {"Bo": {"marks": 0}}, (bo, Action("rest", {}), ctx), info)
+    assert said is None if wrong is None else said.startswith(wrong)
