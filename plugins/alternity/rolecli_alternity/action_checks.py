@@ -121,12 +121,6 @@ class _Entry:
         self.ready: Ready | None = None
 
 
-def _entry(ch: Character, st: Mapping[str, Any], rules: tuple[Any, ...]) -> _Entry:
-    """``ch``'s :class:`_Entry`, worked out once per sheet for each name, marks and ``rules``
-    (the options of :data:`_OPTIONS` and the language, read once per initiative)."""
-    return worked_out(ch.sheet, ("entrant", ch.name, DAZING(st), rules), _Entry, ch)
-
-
 def _ready(entry: _Entry | None, e: Entrant, ch: Character | None, st: Mapping[str, Any] | None,
            ctx: Context) -> Ready:
     """The entrant's action check made ready: its score, its situation die (its Dazed
@@ -167,7 +161,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                     lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
-            entry = _entry(ch, st, rules)
+            # its entry, worked out once per sheet for each name, marks and rules (the options of
+            # _OPTIONS and the language, read once per initiative)
+            entry = worked_out(ch.sheet, ("entrant", ch.name, DAZING(st), rules), _Entry, ch)
             e = Entrant(ch.name, entry.score, "amazing", entry.actions, i,
                         ch.name in delayed or bool(st["delayed"]))  # (delayed: named so, or it waited last round)
             if st["delayed"]:
