@@ -61,6 +61,11 @@ def degree_of(control: int, total: int, score: int, rung: int, cannot_fail: bool
     return key, tuple(notes)
 
 
+def succeeds(degree: str) -> bool:
+    """Ordinary, Good and Amazing are successes (002-R2)."""
+    return RANK[degree] >= RANK["ordinary"]
+
+
 @dataclass(slots=True)  # (made at every check: its fields set and read for less)
 class CheckResult:
     score: int
@@ -74,7 +79,7 @@ class CheckResult:
 
     @property
     def success(self) -> bool:
-        return RANK[self.degree] >= RANK["ordinary"]
+        return succeeds(self.degree)
 
     @property
     def bad_luck(self) -> bool:
@@ -92,7 +97,8 @@ class CheckResult:
         data = dict(under) if under else {}
         data["score"], data["situation_die"], data["rung"] = self.score, rung_text(self.rung), self.rung
         data["control"], data["situation"], data["total"] = self.control, self.situation, self.total
-        data["degree"], data["success"], data["bad_luck"] = self.degree_key(), self.success, self.bad_luck
+        # (the degree's success and the bad luck read as their properties do: a property read is a call of its own)
+        data["degree"], data["success"], data["bad_luck"] = self.degree_key(), succeeds(self.degree), "bad_luck" in self.notes
         data["rules"] = list(self.notes)
         return data
 
