@@ -220,4 +220,4 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                          + (", ".join(sp) or "—"))
     if explain:
         lines += [f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—") for phase in PHASES]
-    return Outcome(data, lines, changes=changes)
+    return Outcome(data, lines, None, changes)  # (success None, by place: keywords would be made into a table)
