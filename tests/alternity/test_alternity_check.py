@@ -321,3 +321,29 @@ def test_a_checks_json_over_the_made_ready_fields_is_a_table_of_its_own():
     assert data == prep.json | res.as_json() and list(data) == list(prep.json | res.as_json())
     data["degree"] = "changed"
     assert data is not prep.json and prep.json == before and prep is prepare({"steps": 1}, ctx, mad, "Atletismo")
+
+
+def test_a_degree_is_worked_out_once_per_roll_and_read_anew_for_another():
+    """degree_of is kept for the same roll (its notes a tuple, shared by every check that
+    meets it): the same call gives the very same answer, any other argument is read
+    again, and a check's JSON lists its rules in a list of its own."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_alternity.check import degree_of, roll_check
+
+    from aaa_helpers import options
+
+    first = degree_of(1, 25, 12, 0)
+    assert first == ("ordinary", ("auto1",)) and degree_of(1, 25, 12, 0) is first
+    assert degree_of(1, 25, 12, 0, cannot_fail=False, too_hard=False) == first
+    assert degree_of(1, 25, 12, 5) == ("failure", ("no_auto_d20",))       # another rung: +d20
+    assert degree_of(1, 25, 12, 0, False, True) == ("failure", ("no_auto_gm",))
+    assert degree_of(1, 25, 30, 0) == ("ordinary", ())                    # another score
+    assert degree_of(20, 3, 12, 0) == ("critical_failure", ("crit20",))
+    assert degree_of(20, 3, 12, 0, True) == ("amazing", ("bad_luck",))    # cannot fail
+    ctx = Context("en", DiceSource(given=["20", "20"]), options())
+    a, b = (roll_check(ctx, 12, 0, "check", cannot_fail=True) for _ in range(2))
+    assert a.notes is b.notes == ("bad_luck", "cannot_fail") and a.bad_luck
+    rules = a.as_json()["rules"]
+    rules.append("changed")
+    assert b.as_json()["rules"] == ["bad_luck", "cannot_fail"] == list(degree_of(20, 20, 12, 0, True)[1])

@@ -121,17 +121,11 @@ class _Entry:
         self.ready: Ready | None = None
 
 
-def _entry(ch: Character, st: Mapping[str, Any], ctx: Context) -> _Entry:
-    """``ch``'s :class:`_Entry`, worked out once per sheet for each name, marks and options."""
-    return worked_out(ch.sheet, ("entrant", ch.name, DAZING(st), _OPTIONS(ctx.options), ctx.lang), _Entry, ch)
-
-
 def _ready(entry: _Entry | None, e: Entrant, ch: Character | None, st: Mapping[str, Any] | None,
            ctx: Context) -> Ready:
     """The entrant's action check made ready: its score, its situation die (its Dazed
-    steps, 002-R26) and why each die is read; kept on its entry, if it has one."""
-    if entry is not None and entry.ready is not None:
-        return entry.ready
+    steps, 002-R26) and why each die is read; kept on its entry, if it has one (the
+    caller reads one kept there first)."""
     prep = prepare(_NO_PARAMS, ctx, ch, e.score, kind="action", modifiers=False, st=st)
     ready = ready_check(prep.score, prep.rung, _action_check_of(e.name, ctx.lang), ctx.lang)
     if entry is not None:
@@ -155,6 +149,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     skipped = []
     rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None, _Entry | None]] = []  # each with its character, state, entry
     if characters:
+        rules = (_OPTIONS(ctx.options), lang)
         for i, ch in enumerate(characters):
             st = kept_state(ch)
             # the unconscious roll to wake instead of an action check (002-R31), even if forced in
@@ -166,7 +161,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                     lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
-            entry = _entry(ch, st, ctx)
+            # its entry, worked out once per sheet for each name, marks and rules (the options of
+            # _OPTIONS and the language, read once per initiative)
+            entry = worked_out(ch.sheet, ("entrant", ch.name, DAZING(st), rules), _Entry, ch)
             e = Entrant(ch.name, entry.score, "amazing", entry.actions, i,
                         ch.name in delayed or bool(st["delayed"]))  # (delayed: named so, or it waited last round)
             if st["delayed"]:
@@ -195,7 +192,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                 lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                    f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
-        res = roll_ready(ctx, _ready(entry, e, ch, st, ctx), marginal=True)
+        res = roll_ready(ctx, (entry and entry.ready) or _ready(entry, e, ch, st, ctx), False, False, True)  # (marginal)
         e.check = res
         e.degree = res.degree_key()
         if explain:
@@ -223,4 +220,4 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                          + (", ".join(sp) or "—"))
     if explain:
         lines += [f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—") for phase in PHASES]
-    return Outcome(data, lines, changes=changes)
+    return Outcome(data, lines, None, changes)  # (success None, by place: keywords would be made into a table)

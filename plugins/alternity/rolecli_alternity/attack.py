@@ -102,9 +102,10 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     success = RANK[key] >= RANK["ordinary"]
     data["degree"], data["rolled_degree"], data["success"] = key, res.degree, success
     data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
-    out = Outcome(data, lines, success=success)
-    if actor is not None and (pts or res.bad_luck):
-        out.changes[actor.name] = spent_state(actor, pts, res.bad_luck)
+    out = Outcome(data, lines, success)  # (by place: an Outcome made with keywords gets a table made of them)
+    bad_luck = data["bad_luck"]  # (as the check wrote it: its property read again would be a call of its own)
+    if actor is not None and (pts or bad_luck):
+        out.changes[actor.name] = spent_state(actor, pts, bad_luck)
     if target is not None and tpts:
         out.changes[target.name] = spent_state(target, tpts)
     if not success:

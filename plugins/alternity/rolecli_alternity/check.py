@@ -4,7 +4,7 @@ and the grade shifts of last resort points (002-R44)."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from rolecli.contract import Context, Label, Refused, check_range
@@ -28,10 +28,12 @@ def raw_degree(total: int, score: int) -> str:
     return "failure"
 
 
-def degree_of(control: int, total: int, score: int, rung: int, *, cannot_fail: bool = False,
-              too_hard: bool = False) -> tuple[str, list[str]]:
+@functools.lru_cache(maxsize=4096)  # a simulation meets the same few scores, dice and totals at every check
+def degree_of(control: int, total: int, score: int, rung: int, cannot_fail: bool = False,
+              too_hard: bool = False) -> tuple[str, tuple[str, ...]]:
     """The degree of a roll and the rules that decided it (``notes``: ``crit20``,
-    ``bad_luck``, ``auto1``, ``no_auto_d20``, ``no_auto_gm``, ``cannot_fail``).
+    ``bad_luck``, ``auto1``, ``no_auto_d20``, ``no_auto_gm``, ``cannot_fail``), the
+    same for the same roll: worked out once for each (the notes a tuple, shared).
 
     - control 20: Critical Failure; when the action cannot fail, a success with bad luck
       (at least Ordinary) instead (002-R6).
@@ -43,7 +45,7 @@ def degree_of(control: int, total: int, score: int, rung: int, *, cannot_fail: b
     key = raw_degree(total, score)
     if control == 20:
         if not cannot_fail:
-            return "critical_failure", ["crit20"]
+            return "critical_failure", ("crit20",)
         notes.append("bad_luck")
     if key == "failure" and control == 1:
         if rung >= D20_RUNG:
@@ -56,7 +58,12 @@ def degree_of(control: int, total: int, score: int, rung: int, *, cannot_fail: b
     if key == "failure" and cannot_fail:
         notes.append("cannot_fail")
         key = "ordinary"
-    return key, notes
+    return key, tuple(notes)
+
+
+def succeeds(degree: str) -> bool:
+    """Ordinary, Good and Amazing are successes (002-R2)."""
+    return RANK[degree] >= RANK["ordinary"]
 
 
 @dataclass(slots=True)  # (made at every check: its fields set and read for less)
@@ -67,12 +74,12 @@ class CheckResult:
     situation: list[int]
     total: int
     degree: str
-    notes: list[str] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
     marginal: bool = False   # an action check: a failure is Marginal
 
     @property
     def success(self) -> bool:
-        return RANK[self.degree] >= RANK["ordinary"]
+        return succeeds(self.degree)
 
     @property
     def bad_luck(self) -> bool:
@@ -90,7 +97,8 @@ class CheckResult:
         data = dict(under) if under else {}
         data["score"], data["situation_die"], data["rung"] = self.score, rung_text(self.rung), self.rung
         data["control"], data["situation"], data["total"] = self.control, self.situation, self.total
-        data["degree"], data["success"], data["bad_luck"] = self.degree_key(), self.success, self.bad_luck
+        # (the degree's success and the bad luck read as their properties do: a property read is a call of its own)
+        data["degree"], data["success"], data["bad_luck"] = self.degree_key(), succeeds(self.degree), "bad_luck" in self.notes
         data["rules"] = list(self.notes)
         return data
 
@@ -170,7 +178,7 @@ def roll_ready(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: 
     control = source.roll(20, control_why)
     values = source.roll_many(sides, situation_whys) if situation_whys else []
     total = control + sign * sum(values)
-    key, notes = degree_of(control, total, score, rung, cannot_fail=cannot_fail, too_hard=too_hard)
+    key, notes = degree_of(control, total, score, rung, cannot_fail, too_hard)
     return CheckResult(score, rung, control, values, total, key, notes, marginal)
 
 

@@ -213,4 +213,5 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
         lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
     # a recovery that changes nothing (most fighters' every round) changes no one
-    return Outcome(data, lines, changes={ch.name: st} if st != kept else {})
+    # (success None, by place: an Outcome made with keywords gets a table made of them)
+    return Outcome(data, lines, None, {ch.name: st} if st != kept else {})
