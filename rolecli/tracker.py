@@ -283,7 +283,11 @@ class Tracker:
 
     def sync(self) -> None:
         """``ctx`` as the scene now stands: the turn, the effects in force."""
-        self.ctx.conflict, self.ctx.effects = self.scene.turn, tuple(self.scene.effects)
+        scene, ctx = self.scene, self.ctx
+        # (the Turn the scene keeps, read as it is: the property is a call of its own, and the scene keeps
+        # its Turn from turn to turn within a round; no effect in force, most turns: no tuple made of none)
+        effects = scene.effects
+        ctx.conflict, ctx.effects = scene._turn or scene.turn, tuple(effects) if effects else ()
 
     def changes(self, before) -> dict[str, dict[str, Any]]:
         """The new state of each character a hook changed whose state is now
