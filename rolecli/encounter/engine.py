@@ -163,11 +163,12 @@ class Play(Tracker):
             elif self.ordered:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
             standing = self.standing
-            verdict = self.verdict() if standing is None or len(standing) < 2 else None
-            if verdict is None and (self.closing or ctx.conflict.actor is None):  # (nobody's turn: nobody can act)
-                verdict = (None, "round_limit" if self.closing else "nobody")
-            if verdict is not None:
-                return self.ending(*verdict)
+            if standing is None or len(standing) < 2:
+                verdict = self.verdict()
+                if verdict is not None:
+                    return self.ending(*verdict)
+            if self.closing or ctx.conflict.actor is None:  # (nobody's turn: nobody can act)
+                return self.ending(None, "round_limit" if self.closing else "nobody")
             if self.pause is not None and ctx.conflict.round != turn.round:  # a round ended
                 self.pause(self.round)
 
