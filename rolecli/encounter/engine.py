@@ -312,7 +312,7 @@ class Play(Tracker):
         again. Where states are numbered by the change that made them
         (:attr:`made`), each new state is numbered here, as it is made
         (:meth:`numbered_by`), and its status asked by that number."""
-        self.touched.update(names)  # (what the tracker's own does, without a call through super())
+        super().moved(names)
         statuses, made = self.statuses, self.made
         for name in names:
             before = statuses.pop(name, None)
