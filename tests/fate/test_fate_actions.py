@@ -437,6 +437,9 @@ def test_000_R45_one_roster_finds_a_leaders_minions_anew_when_it_holds_other_cha
     assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}
     assert modifiers(alone) == {}  # given in place of the roster's own
     assert modifiers(roster["Zombi"]) == {"tamaño del grupo 4": 2}
+    # Given one equal to the roster's own (another object): the roster's groups hold for it.
+    from rolecli.contract import Character
+    assert modifiers(Character("Soldados", dict(led.sheet), dict(led.state))) == {"tamaño del grupo 4": 2}
 
 
 def test_being_a_group_is_read_again_where_the_state_says_how_many_it_is():

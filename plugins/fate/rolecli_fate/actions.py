@@ -129,7 +129,6 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     a = make_side(work, actor, p["skill"], p, lang, "skill", target)
     opposition = p.get(opp_key)
     d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED)
-    tie_rule = ctx.options["contest_tie"]
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
     who_d = target.name if target else Label("Oposición", "Opposition")(lang)
@@ -146,19 +145,19 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
             from .aspects import invoke
 
             a.reroll(ctx, who_a, *invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang), lang)
-        if a.effort == de and tie_rule == "reroll" and rerolls < 10:
+        if a.effort == de and ctx.options["contest_tie"] == "reroll" and rerolls < 10:  # (asked at a tie alone)
             rerolls += 1
             lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
                                f"Tie {a.effort} to {de}: roll again (contest_tie = reroll)")(lang))
             continue
         break
-    return a, d, de, lines, who_a, who_d, rerolls
+    return a, d, de, lines, who_a, who_d
 
 
 def contest(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
-    a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, "contest", "opposition")
+    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "contest", "opposition")
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines.append(f"{who_a}: {side_line(a, lang)}")
     lines.append(f"{who_d}: {side_line(d, lang)}")
@@ -182,7 +181,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     defender winning by 3+ earns a Spin (000-R48); a tie deals nothing."""
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
-    a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, "attack", "defence")
+    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "attack", "defence")
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if explain:
         lines += _rerolled(a, lang) + _rerolled(d, lang)
@@ -235,7 +234,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     opposed = p.get("opposition") not in (None, "")
     lines: list[str] = []
     if opposed:
-        a, d, de, extra, who_a, who_d, _ = _contest(action, ctx, p, work, "maneuver", "opposition")
+        a, d, de, extra, who_a, who_d = _contest(action, ctx, p, work, "maneuver", "opposition")
         lines += extra + _rerolled(a, lang) + _rerolled(d, lang)
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
         sh = shifts_of(a.effort, de)
@@ -312,7 +311,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
     weight = int(p["weight"])
     zones = int(p["zones"])
     cost = cost_of(weight, zones)
-    a, d, de, lines, who_a, who_d, _ = _contest(action, ctx, p, work, verb, "opposition")
+    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, verb, "opposition")
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
     sh = shifts_of(a.effort, de)

@@ -53,7 +53,9 @@ def acting_size(work: Work, ch: Character) -> int:
         return standing(work, ch)
     if not led:  # (most characters lead no one)
         return 0
-    minions = sum([standing(work, grp) for grp in led])
+    minions = 0
+    for grp in led:  # (a group or two: a loop, for which a comprehension's call costs more)
+        minions += standing(work, grp)
     return minions + 1 if minions else 0
 
 

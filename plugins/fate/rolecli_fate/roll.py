@@ -197,7 +197,8 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     invoked = given[-1]
     if not any(given):  # (most sides are given none of them: the key is short, and read as such)
         given = ()
-    size = (reads.group and int(p.get("group") or 0)) or (acting_size(work, who) if who is not None else 0)
+    typed = reads.group and p.get("group")  # (mostly none: no int made of it)
+    size = (typed and int(typed)) or (acting_size(work, who) if who is not None else 0)
     # (``what`` names the side in a refusal alone, which is never kept: not part of the key)
     made = (skill_text, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
     if who is None:

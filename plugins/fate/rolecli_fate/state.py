@@ -28,10 +28,11 @@ class Work:
         self.ctx = ctx
         known = getattr(ctx, "characters", None)  # the campaign's (not asked for its truth: a Mapping's counts them)
         self.known = {} if known is None else known
-        self.given: dict[str, Character] = {}
+        given: dict[str, Character] = {}
+        self.given = given
         for ch in chars:
             if ch is not None:
-                self.given[ch.name] = ch
+                given[ch.name] = ch
         # The new states by name, and by name the state each was made from and the fields
         # set on it (changes): made at the first change (most actions change no one).
         self.states: dict[str, dict[str, Any]] = _NONE
@@ -173,15 +174,14 @@ _ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a t
 def _roster_groups(known, given: dict[str, Character]) -> dict[str, Any] | None:
     """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
     found once while it holds the same characters, when the action was ``given`` its
-    very characters (it always is in play; else ``None``): being a group and whom it
+    very characters, or equal ones (it always is in play; else ``None``): being a group and whom it
     follows are sheet values, which no rule changes, and the core gives a changed sheet
     to a new character (it never sets one on a character in place). A simulation's trial plays thousands of actions on one roster, and
     every side of each asks whom its character leads; a look at the roster's
     characters (one tuple of them) is what an action costs, not a pass over their
     sheets. A roster given other characters is read anew."""
-    for name, ch in given.items():
-        if known.get(name) is not ch:
-            return None
+    if not given.items() <= known.items():  # (one C call: each given one the roster's, asked by identity first)
+        return None
     people = tuple(known.values())
     found = _ROSTERS.get(id(known))
     if found is None or found[0] is not known or found[1] != people:

@@ -46,9 +46,14 @@ def vitality(work: Work, ch: Character) -> float:
         return standing(work, ch) / int(ch.value("cantidad"))
     slots = int(work.ctx.options.get("max_consequences", 3)) + int(ch.value("companeros") or 0)
     held = len(work.get(ch, "consecuencias", []) or [])
-    left = min((track_size(ch, t) - len(marked(work, ch, t)) + slots - held) / (track_size(ch, t) + slots)
-               for t in TRACKS)
+    left = min(_left_on(work, ch, t, slots, held) for t in TRACKS)
     return max(left, 0.0)
+
+
+def _left_on(work: Work, ch: Character, track: str, slots: int, held: int) -> float:
+    """Of ``track``'s boxes and the ``slots`` for consequences (``held`` of them taken), the share still free."""
+    size = track_size(ch, track)  # (read once: the boxes free and all of them)
+    return (size - len(marked(work, ch, track)) + slots - held) / (size + slots)
 
 
 def status(ch: Character, ctx) -> Status:

@@ -69,7 +69,12 @@ def track_bonus(rating: int) -> int:
 def track_size(ch: Character, track: str) -> int:
     """5 boxes (000-R31) plus the bonus from Resistencia (Salud) or Resolución (Compostura):
     a sheet's, worked out once (every hit and every status reads it)."""
-    return worked_out(ch.sheet, ("track size", track), lambda: 5 + track_bonus(skill_of(ch, TRACKS[track][2])))
+    return worked_out(ch.sheet, ("track size", track), _boxes, ch, track)  # (its arguments given: no closure made)
+
+
+def _boxes(ch: Character, track: str) -> int:
+    """:func:`track_size`, read from the sheet."""
+    return 5 + track_bonus(skill_of(ch, TRACKS[track][2]))
 
 
 def marked(work: Work, ch: Character, track: str) -> frozenset[int]:
@@ -161,14 +166,17 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
     cannot hold alone, of the ``free_sev`` severities with ``room`` slots left:
     none when no choice helps."""
     best = None
+    boxes = list(free)  # (one list for every choice tried)
     for n in range(1, min(room, len(free_sev)) + 1):
         for combo in itertools.combinations(free_sev, n):
-            absorb = sum(ABSORB[k] for k in combo)
-            if _fits(stress - absorb, list(free), mode)[0]:
+            # (each choice's numbers read by C calls: no generator made for each)
+            absorb = sum(map(ABSORB.__getitem__, combo))
+            if _fits(stress - absorb, boxes, mode)[0]:
                 # Least absorbed (no consequence wasted), then the mildest worst one:
                 # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
                 # beats Extrema for the same 8; then fewer slots.
-                key = (absorb, max(LEVEL[k] for k in combo), n, [LEVEL[k] for k in combo])
+                levels = list(map(LEVEL.__getitem__, combo))
+                key = (absorb, max(levels), n, levels)
                 if best is None or key < best[0]:
                     best = (key, combo)
     return best[1] if best else ()
