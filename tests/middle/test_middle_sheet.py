@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rolecli_middle
-from rolecli.contract import Refused
+from rolecli.contract import Character, Refused
 from rolecli.testing import character, context
 from rolecli_middle import capability as C
 from rolecli_middle import states as S
@@ -180,3 +180,17 @@ def test_the_targets_numbers_typed_are_read_even_when_zero_and_the_sheets_otherw
     p = {"armour": 0, "shield": None, "life": None, "vigor": 0, "target_states": ()}
     f = target_of(scene, Action("strike", p, None, bruno), p)
     assert (f.get("armadura"), f.get("vigor"), f.get("vida")) == (0, 0, 9)
+
+
+def test_a_fighter_reads_its_sheets_latest_state_laid_once_and_another_state_anew():
+    sheet = {"vida": 12, "arma": "mediana"}
+    first = Fighter(Character("Ana", sheet, {"vida_perdida": 2, "estados": ["mareado"]}))
+    assert (first.get("vida"), first.get("vida_perdida"), first.states) == (12, 2, {"mareado"})
+    first.set("vida_perdida", 5)  # a fighter's own table: the sheet's place is not changed by it
+    again = Fighter(Character("Ana", sheet, first.character.state))
+    assert (again.get("vida_perdida"), again.states) == (2, {"mareado"})
+    moved = Fighter(Character("Ana", sheet, {"vida_perdida": 4, "estados": []}))  # another state: read anew
+    assert (moved.get("vida_perdida"), moved.states) == (4, set())
+    given = Fighter(Character("Ana", sheet, moved.character.state), {"extra_states": ["cegado"], "vida": 20})
+    assert (given.get("vida"), given.states) == (20, {"cegado"})
+    assert Fighter(Character("Ana", sheet, moved.character.state)).get("vida") == 12

@@ -30,6 +30,28 @@ def values(sheet: Mapping[str, Any]) -> dict[str, Any]:
 NO_STATES: frozenset[str] = frozenset()
 
 
+class Standing:
+    """A sheet's values as they stand at its character's latest state: the
+    sheet's over the template's defaults, then the state's, and the battle
+    states held. A fighter is made for each character an action reads, several
+    at every exchange of a simulation, and most read a state read before
+    (one a blow did not change): so each sheet keeps its latest state's table,
+    laid again only for another state (the sheet's place, :func:`worked_out`,
+    holds it: one a sheet)."""
+
+    __slots__ = ("values", "state", "table", "held")
+
+    def __init__(self, sheet: Mapping[str, Any]):
+        self.values = values(sheet)
+        self.state: dict[str, Any] | None = None  # held, so its id is never another's while it is kept
+
+    def lay(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.table = table = {**self.values, **state}
+        held = table["estados"]
+        self.held = frozenset(held) if held else NO_STATES
+
+
 @dataclass(frozen=True)
 class Weapon:
     """What strikes: its size (none, small, medium, large) and kinds (edged, piercing, blunt)."""
@@ -63,9 +85,10 @@ class Fighter:
     off a copy of the whole state compared field by field.
 
     ``get(key)`` reads the values as they stand, laid in one table when the fighter
-    is made: a blow reads dozens of them, each then one look-up. ``states`` are
-    the battle states held, worked out then too and again only when they change
-    (a blow asks them at every step)."""
+    is made (a copy of its sheet's :class:`Standing`, with what was given): a blow
+    reads dozens of them, each then one look-up. ``states`` are the battle states
+    held, worked out then too and again only when they change (a blow asks them
+    at every step)."""
 
     __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states")
 
@@ -77,11 +100,16 @@ class Fighter:
             self.name = name
             now = {**DEFAULTS, **given}
         else:
-            sheet = character.sheet
             self.name = character.name
-            # the sheet's values, shared by every fighter of that sheet (the rules set a value, never
-            # change one they read in place)
-            now = {**worked_out(sheet, "values", values, sheet), **character.state, **given}
+            standing = worked_out(character.sheet, "standing", Standing, character.sheet)
+            state = character.state
+            if standing.state is not state:  # (a state is never changed in place: another is another object)
+                standing.lay(state)
+            if not given:  # (mostly none: the table and the states held as the sheet's place keeps them)
+                self._now = now = standing.table.copy()  # (its own: the rules set values on it)
+                self.get, self.states = now.__getitem__, standing.held
+                return
+            now = {**standing.table, **given}
         self._now, self.get = now, now.__getitem__
         self.states = self._held()
 
