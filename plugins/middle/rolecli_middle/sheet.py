@@ -280,13 +280,14 @@ class Scene:
         fighter of it: its own state, else its sheet, says whether it is set."""
         fighters, out = self._fighters, []
         for name, character in self.characters.items():
-            fighter = fighters.get(name)
-            if fighter is None:
+            if name in fighters:  # (a fighter or two of the campaign's many: asked, not fetched, for each)
+                fighter = fighters[name]
+                if fighter.get(key):
+                    out.append(fighter)
+            else:
                 state = character.state  # Character.value, without a call for each of the campaign's characters
                 if state[key] if key in state else character.sheet.get(key):
                     out.append(self.fighter(character))
-            elif fighter.get(key):
-                out.append(fighter)
         return out
 
     def changes(self) -> dict[str, dict[str, Any]]:
@@ -295,9 +296,10 @@ class Scene:
         and the core reads every field it is given)."""
         out = {}
         for f in self._fighters.values():  # (two fighters, most often: a loop, as in moved)
-            moved = f.moved()
-            if moved:
-                out[f.name] = moved
+            if f._fields_set:  # (a fighter only read sets nothing: no call to say so)
+                moved = f.moved()
+                if moved:
+                    out[f.name] = moved
         return out
 
     def t(self, es: str, en: str) -> str:
