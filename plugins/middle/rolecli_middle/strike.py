@@ -128,7 +128,8 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
     if (target.get("cubre") and target.can_act) or p.get("covering"):
         mods.append(Mod("covering", COVERING, +1))
-    feinter = scene.named(str(target.get("finta_de") or ""))
+    feinted_by = target.get("finta_de")
+    feinter = scene.named(str(feinted_by)) if feinted_by else None  # (most blows follow no feint: no call to say so)
     feinted = p.get("feinted") or "none"
     if feinted == "by-you" or (feinter is not None and feinter is attacker):
         mods.append(Mod("feinted", FEINTED, +2))
@@ -333,7 +334,8 @@ def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
         S.lose(attacker, "irritado")
         lines.append(scene.t(f"{attacker.name} se ha vengado de {target.name}: ya no está Irritado (004-R14).",
                              f"{attacker.name} has taken its revenge on {target.name}: no longer Enraged (004-R14)."))
-    rival = scene.named(str(target.get("duelo") or ""))
+    duel = target.get("duelo")
+    rival = scene.named(str(duel)) if duel else None  # (most targets are in no duel: no call to say so)
     if rival is not None and rival is not attacker:
         for duellist in (target, rival):
             duellist.set("duelo", "")
