@@ -79,7 +79,7 @@ def _status(character: Character) -> Status:
     f = Fighter(character)
     states = f.states
     held = conditions(f, states)
-    if f.dead:
+    if f.dead():
         how = DEATHS[f.get("muerte")]
         return Status(False, "dead", L(f"muerto ({how.es})", f"dead ({how.en})"), held, vitality=0.0)
     if "inconsciente" in states:

@@ -34,7 +34,7 @@ def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
         raise Refused(L(f"{rider.name} no tiene montura: pon montura = \"NOMBRE\" en su ficha (004-R10).",
                         f"{rider.name} has no mount: set montura = \"NAME\" on its sheet (004-R10)."))
     mount = scene.require(name, L(f"la montura de {rider.name}", f"{rider.name}'s mount"))
-    if mount.dead:
+    if mount.dead():
         raise Refused(L(f"la montura de {rider.name}, {mount.name}, está muerta.", f"{rider.name}'s mount {mount.name} is dead."))
     return mount
 
@@ -60,7 +60,7 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
     """004-R10: the trained mount's blow takes the rider's result. Against a parry
     the target parries it apart; otherwise it lands when the rider's LD succeeded."""
     target = blow.target
-    if target.dead:
+    if target.dead():
         return [scene.t("La montura no tiene a quién golpear: el blanco ya ha muerto.",
                         "The mount has no one to strike: the target is already dead.")], {"hit": False, "damage": 0}, False
     notes: list[str] = []

@@ -125,7 +125,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     data: dict = {"size": size, "casualties": casualties, "beasts": beasts, "checked": False, "members": []}
     if beasts:
         leader = scene.named(str(p.get("leader") or next((m.get("lider") for m in members if m.get("lider")), "")))
-        leader_dead = bool(p.get("leader_dead")) or (leader is not None and leader.dead)
+        leader_dead = bool(p.get("leader_dead")) or (leader is not None and leader.dead())
         data["leader_dead"] = leader_dead
         if not leader_dead:
             return [scene.t("Las bestias solo hacen el LD de valentía cuando muere su líder (004-R15).",

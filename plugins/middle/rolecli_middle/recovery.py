@@ -83,7 +83,7 @@ EVENTS = {"end_of_round": end_of_round, "end_of_scene": end_of_scene, "rest": re
 
 
 def recover(scene: Scene, f: Fighter, event: str) -> tuple[list[str], dict]:
-    dead = f.dead
+    dead = f.dead()
     said = [] if dead else EVENTS[event](scene, f)
     lines = []
     if scene.explain:  # (most recoveries of a simulation find nothing to say, and nobody reads it)

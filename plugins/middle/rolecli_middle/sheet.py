@@ -167,13 +167,12 @@ class Fighter:
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])
 
-    @property
-    def dead(self) -> bool:
+    def dead(self) -> bool:  # (a method: a property is a call from C, several times dearer, at every blow)
         return bool(self.get("muerte"))
 
     @property
     def can_act(self) -> bool:
-        return not self.dead and "inconsciente" not in self.states and self.get("moral") != "rendido"
+        return not self.dead() and "inconsciente" not in self.states and self.get("moral") != "rendido"
 
     # --- the sheet ------------------------------------------------------------
 

@@ -106,7 +106,7 @@ def refuse_if_locked(fighter: Fighter) -> None:
 
 
 def refuse_if_dead(target: Fighter) -> None:
-    if target.dead:
+    if target.dead():
         raise Refused(L(f"{target.name} ya está muerto; golpea a otro.", f"{target.name} is already dead; strike someone else."))
 
 
@@ -259,7 +259,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon)
         lines += hurt_lines
         data.update({"damage": damage, "damage_parts": parts, "wound": wound})
-    if was_unconscious and not target.dead:
+    if was_unconscious and not target.dead():
         die(scene, target, "rematado", lines)
         data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})
     lines += after_hit(scene, attacker, target)

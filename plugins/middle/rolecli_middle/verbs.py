@@ -309,7 +309,7 @@ def do_roll(action, ctx):
 def do_damage(character, action, ctx):
     scene, p = prepare(action, ctx)
     target = scene.fighter(character)
-    if target.dead:
+    if target.dead():
         raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
     weapon = by.weapon
@@ -341,10 +341,10 @@ def do_state(character, action, ctx):
             lines.append(scene.t(f"{f.name} ya estaba Mareado: queda Inconsciente (004-R16).",
                                  f"{f.name} was already Dazed: it is Unconscious (004-R16)."))
     held = [S.label(f, s, scene.lang) for s in S.ORDER if s in f.states]
-    dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.get('muerte')](scene.lang)})" if f.dead else ""
+    dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.get('muerte')](scene.lang)})" if f.dead() else ""
     lines.append(f"{f.name}: " + (", ".join(held) or scene.t("sin estados", "no states")) + dead + ".")
     return outcome(scene, lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
-                                           "dead": f.dead}, None)
+                                           "dead": f.dead()}, None)
 
 
 def do_recover(character, event, action, ctx):

@@ -113,11 +113,11 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
     # rest gives back after the Narrator lifts a death counts from 0).
     target.set("vida_perdida", min(lost + damage, life))
     left = target.left
-    if left <= 0 and not target.dead:
+    if left <= 0 and not target.dead():
         die(scene, target, "vida", w.lines)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
             "effects": w.effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
-            "dead": target.dead, "death": target.get("muerte") or None}
+            "dead": target.dead(), "death": target.get("muerte") or None}
     if not scene.explain:
         return [], data
     name = target.name or tr(scene.lang, "El blanco", "The target")
@@ -129,7 +129,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
 def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
     """``fighter`` dies; its mount or its rider feel it (004-R10). Says so in
     ``lines`` when someone reads them."""
-    if fighter.dead:
+    if fighter.dead():
         return
     fighter.set("muerte", how)
     explain = scene.explain  # False: what is said goes nowhere (a simulation), so nothing is written
@@ -137,13 +137,13 @@ def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
         lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
                         f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
     mount = scene.named(str(fighter.get("montura") or ""))
-    if mount is not None and mount.get("lazo") and not mount.dead:
+    if mount is not None and mount.get("lazo") and not mount.dead():
         S.gain(mount, "irritado", lasting=True)
         if explain:
             lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
                             f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
     for rider in scene.holding("montura"):
-        if scene.named(rider.get("montura")) is fighter and not rider.dead:
+        if scene.named(rider.get("montura")) is fighter and not rider.dead():
             rider.set("montado", False)
             if explain:
                 lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
