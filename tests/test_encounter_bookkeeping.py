@@ -112,3 +112,17 @@ def test_a_move_keeps_no_status_where_statuses_are_not_kept_by_state(campaigns, 
                           play.made, play.fields)
     play.moved(moved)
     assert asked == ["Aldara"]
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_recovery_is_kept_by_state_only_where_the_play_started_with_no_lines_written(campaigns, explain):
+    """Whether a play keeps recoveries by state is settled as it starts, from
+    ``ctx.explain`` as it is then (a trial's is set after its Play is built):
+    a play that writes lines keeps none."""
+    enc = _encounter(campaigns, "middle")
+    play = Play(enc, seed=1)
+    assert play.recoveries is None  # (not started: played every time)
+    play.ctx.explain = explain
+    play.play()
+    assert (play.recoveries is None) == explain
+    assert bool(enc.known_recoveries) != explain

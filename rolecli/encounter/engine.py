@@ -107,6 +107,9 @@ class Play(Tracker):
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
+        # the recoveries kept by state (recover_one), where nobody reads what they say: settled as the play
+        # starts (a trial's ctx.explain is set after the Play is built); until then, played every time
+        self.recoveries: dict | None = None
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
@@ -131,6 +134,7 @@ class Play(Tracker):
 
     def play(self) -> Ending:
         enc = self.enc
+        self.recoveries = None if self.ctx.explain or self.tell else enc.known_recoveries
         if self.tell:
             self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
@@ -349,10 +353,10 @@ class Play(Tracker):
         to recover or a die or two to roll): at once where it read no dice,
         from the dice it draws once every way they may fall was met where it
         read some; until then it is called. A kept outcome is the one a trial
-        with no lines written gave (``ctx.explain`` false): kept only there."""
-        known = self.enc.known_recoveries
-        state = None if known is None or self.ctx.explain or self.tell else self.state_key(character.name)
-        if state is None:
+        with no lines written gave (``ctx.explain`` false): kept only there
+        (:attr:`recoveries`, settled as the play starts)."""
+        known = self.recoveries
+        if known is None or (state := self.state_key(character.name)) is None:
             return super().recover_one(spec, event, params, character)
         key = (character.name, event, state)
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
