@@ -14,6 +14,7 @@ from rolecli.encounter.file import EncounterFile
 from rolecli.encounter.simulate import play_trials
 from rolecli.play import apply_changes, state_fields
 from rolecli.plugins import system_info
+from rolecli.tracker import Tracker
 
 
 def _encounter(campaigns, name: str):
@@ -29,7 +30,7 @@ def test_a_state_made_by_a_change_is_numbered_as_it_is_made(campaigns, monkeypat
     play_trials(enc, {}, 5, 0, 20)  # the moves of a few trials met
     play = Play(enc, seed=1)
     before = play.state_key("Aldara")
-    (number, change), made = next((move, made) for move, made in enc.state_moves.items() if move[0] == before)
+    (number, change), (made, _) = next((move, made) for move, made in enc.state_moves.items() if move[0] == before)
     moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
                           play.made, play.fields)
     assert moved == ["Aldara"]
@@ -90,3 +91,38 @@ def test_a_conflict_keeps_the_state_fields_of_its_own_system(campaigns):
     assert apply_changes(v5.info, change, play.characters, (), None, play.fields) == [name]
     assert apply_changes(v5.info, change, other.characters, (), None) == [name]
     assert list(play.characters[name].state.items()) == list(other.characters[name].state.items())
+
+
+def test_a_move_keeps_no_status_where_statuses_are_not_kept_by_state(campaigns, monkeypatch):
+    """Where a status reads more than the state (a house rule joins: no
+    ``Encounter.known_statuses``), a move numbers the new state all the same
+    but keeps no status for it: the status is asked again at every change."""
+    from rolecli.encounter.file import Encounter
+
+    monkeypatch.setattr(Encounter, "known_statuses", property(lambda self: None))
+    enc = _encounter(campaigns, "middle")
+    play_trials(enc, {}, 5, 0, 10)
+    assert enc.state_moves and not any(statuses for _, statuses in enc.state_moves.values())
+    play = Play(enc, seed=1)
+    before = play.state_key("Aldara")
+    change = next(change for number, change in enc.state_moves if number == before)
+    asked, status = [], Tracker.status
+    monkeypatch.setattr(Tracker, "status", lambda self, name: asked.append(name) or status(self, name))
+    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
+                          play.made, play.fields)
+    play.moved(moved)
+    assert asked == ["Aldara"]
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_recovery_is_kept_by_state_only_where_the_play_started_with_no_lines_written(campaigns, explain):
+    """Whether a play keeps recoveries by state is settled as it starts, from
+    ``ctx.explain`` as it is then (a trial's is set after its Play is built):
+    a play that writes lines keeps none."""
+    enc = _encounter(campaigns, "middle")
+    play = Play(enc, seed=1)
+    assert play.recoveries is None  # (not started: played every time)
+    play.ctx.explain = explain
+    play.play()
+    assert (play.recoveries is None) == explain
+    assert bool(enc.known_recoveries) != explain

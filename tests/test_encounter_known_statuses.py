@@ -131,16 +131,18 @@ def test_a_list_where_the_states_of_its_fields_held_none_is_found_and_numbered_a
 def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state_is(campaigns):
     """A state of many fields (middle's 18) made by a change of one or two is
     numbered by the number of the state it was made from and the change
-    (``Encounter.state_moves``), which gives the number its whole key gives."""
+    (``Encounter.state_moves``), which gives the number its whole key gives,
+    and by whose it is, the status kept for that number."""
     enc = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
         store.load_campaign(campaigns, "middle", system_info))
     play_trials(enc, {}, 5, 0, 40)
     assert len(enc.state_moves) > 20  # (a blow, a parry or a round's end changes a field or two)
     whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}  # (lists as tuples)
-    for (number, change), made in enc.state_moves.items():
+    for (number, change), (made, statuses) in enc.state_moves.items():
         state = {**whole[number], **dict(change)}
         state = {k: v for k, v in state.items() if v is not None}
         assert enc.state_numbers[state_key(state)] == made
+        assert all(status is enc.known_statuses[name, made] for name, status in statuses.items())
     # and a play numbers a state so only when it was made so from the very state numbered
     play = Play(enc, seed=1)
     aldara = play.characters["Aldara"]

@@ -40,7 +40,7 @@ REASONS = ("side_out", "morale", "round_limit", "nobody")
 # The states an encounter numbers, and the statuses and recoveries it keeps by them
 # (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
-MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.numbered_by)
+MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.made_status)
 UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
 UNNUMBERED = object()  # a state whose number the caller does not know: looked up (Play.asked)
 
@@ -107,13 +107,16 @@ class Play(Tracker):
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
+        # the recoveries kept by state (recover_one), where nobody reads what they say: settled as the play
+        # starts (a trial's ctx.explain is set after the Play is built); until then, played every time
+        self.recoveries: dict | None = None
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
-        # state has many fields, numbered by that change as it is made (numbered_by): one of a few fields is
+        # state has many fields, numbered by that change as it is made (made_status): one of a few fields is
         # keyed whole as cheaply as by the change (state_key)
         self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
@@ -131,6 +134,7 @@ class Play(Tracker):
 
     def play(self) -> Ending:
         enc = self.enc
+        self.recoveries = None if self.ctx.explain or self.tell else enc.known_recoveries
         if self.tell:
             self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
@@ -310,14 +314,14 @@ class Play(Tracker):
         """The statuses of those a hook moved, whose states changed, are asked
         again; who fights too (:meth:`regroup`) when one can act no longer, or
         again. Where states are numbered by the change that made them
-        (:attr:`made`), each new state is numbered here, as it is made
-        (:meth:`numbered_by`), and its status asked by that number."""
+        (:attr:`made`), each new state is numbered here, as it is made, with
+        its status (:meth:`made_status`)."""
         super().moved(names)
         statuses, made = self.statuses, self.made
         for name in names:
             before = statuses.pop(name, None)
             # (what status would ask, without its look-up first)
-            now = statuses[name] = self.asked(name, UNNUMBERED if made is None else self.numbered_by(name, made[name]))
+            now = statuses[name] = self.asked(name) if made is None else self.made_status(name, made[name])
             if before is None or before.can_act != now.can_act:
                 self.regroup(name)
 
@@ -349,10 +353,10 @@ class Play(Tracker):
         to recover or a die or two to roll): at once where it read no dice,
         from the dice it draws once every way they may fall was met where it
         read some; until then it is called. A kept outcome is the one a trial
-        with no lines written gave (``ctx.explain`` false): kept only there."""
-        known = self.enc.known_recoveries
-        state = None if known is None or self.ctx.explain or self.tell else self.state_key(character.name)
-        if state is None:
+        with no lines written gave (``ctx.explain`` false): kept only there
+        (:attr:`recoveries`, settled as the play starts)."""
+        known = self.recoveries
+        if known is None or (state := self.state_key(character.name)) is None:
             return super().recover_one(spec, event, params, character)
         key = (character.name, event, state)
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
@@ -438,7 +442,7 @@ class Play(Tracker):
         (``SystemInfo.status_from_state``), asked once for each state that any
         play of the encounter meets (a simulation's trials meet the same few
         hundred states thousands of times). ``number``: that state's number,
-        where the caller just gave it one (:meth:`numbered_by`)."""
+        where the caller just gave it one (:meth:`made_status`)."""
         known = self.enc.known_statuses
         if number is UNNUMBERED and known is not None:
             number = self.state_key(name)
@@ -462,7 +466,7 @@ class Play(Tracker):
         can hold (a table in it), or new once the encounter has numbered
         :data:`KNOWN_STATES`: asked, played every time. A state made by a
         change where states have many fields was numbered as it was made
-        (:meth:`numbered_by`): found here as it was kept."""
+        (:meth:`made_status`): found here as it was kept."""
         state = self.characters[name].state
         kept = self.keyed.get(name, UNKEYED)
         if kept[0] is state:
@@ -484,17 +488,19 @@ class Play(Tracker):
         self.keyed[name] = (state, number)
         return number
 
-    def numbered_by(self, name: str, made: tuple[dict, dict, dict]) -> int | None:
-        """The number of ``name``'s state just made by a change (``made``: the
-        new state, the one it was made from and the change returned, as
-        :func:`~rolecli.play.apply_changes` keeps them), given as it is made
-        (:meth:`moved`), so that :meth:`state_key` finds it kept. A state of
-        :data:`MANY_FIELDS` or more made by a change of a few of them (a
-        middle blow sets one or two of 18), or of any where the states hold
+    def made_status(self, name: str, made: tuple[dict, dict, dict]):
+        """The status of ``name`` in its state just made by a change (``made``:
+        the new state, the one it was made from and the change returned, as
+        :func:`~rolecli.play.apply_changes` keeps them), that state numbered as
+        it is made (:meth:`moved`), so that :meth:`state_key` finds it kept. A
+        state of :data:`MANY_FIELDS` or more made by a change of a few of them
+        (a middle blow sets one or two of 18), or of any where the states hold
         lists (their whole key is made field by field), is numbered by the
         number of the state it was made from and the change
         (``Encounter.state_moves``), a short key, when that state is the one
-        numbered last; else by its whole key (:meth:`state_key`)."""
+        numbered last; the same look-up gives its status by whose it is,
+        where a status is kept by the state (:meth:`asked`). Else it is keyed
+        whole (:meth:`state_key`) and its status asked by that number."""
         state, old, change = made
         kept = self.keyed.get(name, UNKEYED)
         enc = self.enc
@@ -502,16 +508,29 @@ class Play(Tracker):
         if kept[0] is old and (enc.listed_states or 4 * len(change) <= len(state)):
             try:  # (from a state numbered None, no move is kept: none is found)
                 move = (kept[1], tuple(change.items()))
-                number = enc.state_moves.get(move)
+                found = enc.state_moves.get(move)
             except TypeError:  # a list or a table in the change: the state is keyed whole
-                move = number = None
-            if number is not None:
+                move = found = None
+            if found is not None:  # its number, and by whose it is, its status where one is kept by the state
+                number, statuses = found
                 self.keyed[name] = (state, number)
-                return number
+                status = statuses.get(name)
+                return self.kept_status(name, number, statuses) if status is None else status
         number = self.state_key(name)
-        if move is not None and move[0] is not None and number is not None and len(enc.state_moves) < KNOWN_STATES:
-            enc.state_moves[move] = number
-        return number
+        if move is None or move[0] is None or number is None or len(enc.state_moves) >= KNOWN_STATES:
+            return self.asked(name, number)
+        statuses = {}
+        enc.state_moves[move] = (number, statuses)
+        return self.kept_status(name, number, statuses)
+
+    def kept_status(self, name: str, number: int | None, statuses: dict):
+        """The status of ``name`` in the state of ``number`` (:meth:`asked`),
+        kept in ``statuses`` too, by whose it is, where a status is kept by
+        the state: the statuses of a move (``Encounter.state_moves``)."""
+        status = self.asked(name, number)
+        if self.enc.known_statuses is not None:
+            statuses[name] = status
+        return status
 
     def able(self, name: str) -> bool:
         status = self.statuses.get(name) or self.status(name)

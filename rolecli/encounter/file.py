@@ -92,7 +92,7 @@ class Encounter:
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
-    state_moves: dict = field(default_factory=dict)  # a state's number by the number of the one it was made from and the change
+    state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
     kept_ways: int = 0  # the recoveries kept in known_recoveries, a way for each one's dice to fall (Play.recover_one)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
     measured: dict = field(default_factory=dict)
