@@ -86,4 +86,4 @@ def _status(character: Character) -> Status:
         return Status(False, "unconscious", L("Inconsciente", "Unconscious"), held, vitality=0.0)
     if f.get("moral") == "rendido":
         return Status(False, "surrendered", L("se ha rendido", "has surrendered"), held, vitality=0.0)
-    return Status(True, "active", None, held, vitality=max(f.left, 0) / f.life)  # the life left
+    return Status(True, "active", None, held, vitality=max(f.left(), 0) / f.life())  # the life left

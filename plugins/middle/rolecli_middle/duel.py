@@ -62,12 +62,12 @@ def rival_in_duel(scene: Scene, fighter: Fighter) -> Fighter | None:
 # --- 004-R8 -------------------------------------------------------------------
 
 def weapon_ld(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> Ld:
-    if attacker.weapon.size != "large":
+    if attacker.weapon().size != "large":
         raise Refused(L(f"solo quien lleva un arma de tamaño grande puede golpear el arma de un rival (004-R8); "
                         f"el arma de {attacker.name or 'quien ataca'} es {attacker.get('arma')!r}: da --weapon large.",
                         f"only wielders of large weapons can strike a rival's weapon (004-R8); "
                         f"{attacker.name or 'the attacker'}'s weapon is {attacker.get('arma')!r}: give --weapon large."))
-    if target.character is not None and not target.armed:
+    if target.character is not None and not target.armed():
         raise Refused(L(f"{target.name} no tiene en la mano ningún arma que golpear.",
                         f"{target.name} has no weapon in hand to strike."))
     mods = [WEAPON_STRIKE] + S.own(attacker.states, {"attack"}) + gm_mod(p)

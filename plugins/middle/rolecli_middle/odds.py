@@ -108,7 +108,7 @@ def blow(scene: Scene, b: K.Blow) -> dict[str, Fraction]:
         hit += p * through
         extras = range(1, size + 1) if b.charge else (0,)
         for extra in extras:
-            amount = K.damage(result, b.bonus, extra)
+            amount = K.damage(result, b.bonus(), extra)
             damage[amount] = damage.get(amount, ZERO) + p * through / len(extras)
     out = {"hit": hit, "miss": 1 - hit}
     if b.feint:
@@ -117,7 +117,7 @@ def blow(scene: Scene, b: K.Blow) -> dict[str, Fraction]:
     unconscious = "inconsciente" in b.target.states
     for amount, p in damage.items():
         copy = Fighter(None, dict(b.target.given), b.target.name)
-        _, wound = hurt(scene, copy, amount, b.location, b.weapon)
+        _, wound = hurt(scene, copy, amount, b.location, b.weapon())
         for key in dict.fromkeys(wound["effects"] + (["dies"] if wound["dead"] or unconscious else [])):
             effects[key] = effects.get(key, ZERO) + p
     out.update(effects)

@@ -93,7 +93,7 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
 
 def _down(fighter: Fighter) -> bool:
     """A casualty of its side: dead, unconscious, surrendered or fled."""
-    return not fighter.can_act or fighter.get("moral") == "huyendo"
+    return not fighter.can_act() or fighter.get("moral") == "huyendo"
 
 
 def _valor_called(scene: Scene, beasts: bool, casualties: int, size: int) -> str:

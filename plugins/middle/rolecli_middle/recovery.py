@@ -71,10 +71,10 @@ def rest(scene: Scene, f: Fighter) -> list[str]:
     if "irritado" in f.states:
         S.lose(f, "irritado")
         said.append(scene.t("se calma", "calms down"))
-    lost = min(int(f.get("vida_perdida") or 0), f.life)  # a state kept from before life stopped at 0
+    lost = min(int(f.get("vida_perdida") or 0), f.life())  # a state kept from before life stopped at 0
     back = min(lost, int(f.get("recuperacion")))
     f.set("vida_perdida", lost - back)
-    said.append(scene.t(f"recupera {back} de vida: {f.left}/{f.life}", f"recovers {back} life: {f.left}/{f.life}"))
+    said.append(scene.t(f"recupera {back} de vida: {f.left()}/{f.life()}", f"recovers {back} life: {f.left()}/{f.life()}"))
     return said
 
 
@@ -90,4 +90,4 @@ def recover(scene: Scene, f: Fighter, event: str) -> tuple[list[str], dict]:
         said = said or [scene.t("está muerto: no se recupera", "is dead: it does not recover") if dead
                         else scene.t("nada cambia", "nothing changes")]
         lines = [f"{f.name}: " + "; ".join(said) + "."]
-    return lines, {"character": f.name, "event": event, "life_left": f.left, "states": sorted(f.states)}
+    return lines, {"character": f.name, "event": event, "life_left": f.left(), "states": sorted(f.states)}

@@ -167,42 +167,38 @@ class Fighter:
     def keep_states(self, states: set[str]) -> None:
         self.set("estados", [s for s in ORDER if s in states])
 
-    def dead(self) -> bool:  # (a method: a property is a call from C, several times dearer, at every blow)
+    # What a blow asks of a fighter several times is asked by methods, not properties: a
+    # property read is a call from C, several times dearer than its bytecodes say.
+
+    def dead(self) -> bool:
         return bool(self.get("muerte"))
 
-    @property
     def can_act(self) -> bool:
         return not self.dead() and "inconsciente" not in self.states and self.get("moral") != "rendido"
 
     # --- the sheet ------------------------------------------------------------
 
-    @property
     def life(self) -> int:
         return int(self.get("vida"))
 
-    @property
     def left(self) -> int:
-        return self.life - int(self.get("vida_perdida") or 0)
+        return self.life() - int(self.get("vida_perdida") or 0)
 
     def protections(self, armour_only: bool = False) -> int:
         """The ND the character's protections give to a blow: armour, plus the
         others (shield...) unless only armour counts (a free strike, 004-R9)."""
         return int(self.get("armadura")) + (0 if armour_only else int(self.get("escudo")))
 
-    @property
     def weapon(self) -> Weapon:
         return weapon_named(self.get("arma"), tuple(self.get("arma_tipo") or ()))
 
-    @property
     def armed(self) -> bool:
-        return self.weapon.size != "none" and not self.get("desarmado")
+        return self.weapon().size != "none" and not self.get("desarmado")
 
-    @property
     def can_parry(self) -> bool:
         """004-R11: a parry needs a weapon carried; a beast's fangs are not one (decided)."""
-        return self.armed and not self.get("bestia")
+        return self.armed() and not self.get("bestia")
 
-    @property
     def temperament(self) -> str:
         return TEMPERAMENTS[self.get("temperamento")]
 

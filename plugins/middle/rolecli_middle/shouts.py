@@ -63,7 +63,7 @@ def threat_effect(result: int | None, valor: int, literal: bool) -> str:
 
 
 def _deaf(scene: Scene, rival: Fighter, lines: list[str]) -> bool:
-    if rival.can_act:
+    if rival.can_act():
         return False
     lines.append(scene.t(f"{rival.name} no puede oírlo: está fuera de combate.", f"{rival.name} cannot hear it: it is out of the fight."))
     return True

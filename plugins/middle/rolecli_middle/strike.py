@@ -67,13 +67,11 @@ class Blow:
     notes: list[str] = field(default_factory=list)
     thrown: Throw | None = None  # the attacker's LD, once thrown
 
-    @property
     def bonus(self) -> int:
         return int(self.striker.get("arma_bonus") or 0)
 
-    @property
     def weapon(self) -> Weapon:
-        return self.striker.weapon
+        return self.striker.weapon()
 
 
 def ld_rules(scene: Scene) -> tuple[str, str]:
@@ -113,7 +111,7 @@ def refuse_if_dead(target: Fighter) -> None:
 def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
     covering = []
     for f in scene.holding("cubre"):  # (a loop: most blows find nobody covering, and a comprehension costs a call)
-        if scene.named(f.get("cubre")) is target and f.can_act and f is not attacker:
+        if scene.named(f.get("cubre")) is target and f.can_act() and f is not attacker:
             covering.append(f.name)
     return covering
 
@@ -126,7 +124,7 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list
     if covered:
         who = ", ".join(covering) or str(covered)
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
-    if (target.get("cubre") and target.can_act) or p.get("covering"):
+    if (target.get("cubre") and target.can_act()) or p.get("covering"):
         mods.append(Mod("covering", COVERING, +1))
     feinted_by = target.get("finta_de")
     feinter = scene.named(str(feinted_by)) if feinted_by else None  # (most blows follow no feint: no call to say so)
@@ -146,10 +144,10 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
         return None
     if p.get("parry") is not None:
         capability = C.Capability(C.WEAPON_USE, C.check_rating(int(p["parry"]), "--parry"))
-    elif target.character is not None and target.get("parando") and target.can_act:
+    elif target.character is not None and target.get("parando") and target.can_act():
         capability = target.capability(C.WEAPON_USE)
         limit = capability.rating + 1
-        if not target.can_parry:
+        if not target.can_parry():
             notes.append(scene.t(f"{target.name} no tiene arma en la mano y no puede parar: le defienden sus protecciones.",
                                  f"{target.name} has no weapon in hand and cannot parry: its protections defend it."))
             return None
@@ -173,7 +171,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
     notes: list[str] = []
     parry = parry_of(scene, target, p, notes)
     mods: list[Mod] = []
-    temperament = striker.temperament
+    temperament = striker.temperament()
     if parry is None:
         armour_only = bool(p.get("free"))
         protections = target.protections(armour_only)
@@ -256,7 +254,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
     else:
         damage, parts, said = damage_of(scene, blow, a, dice)
         lines += said
-        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon)
+        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon())
         lines += hurt_lines
         data.update({"damage": damage, "damage_parts": parts, "wound": wound})
     if was_unconscious and not target.dead():
@@ -299,7 +297,7 @@ def damage(result: int, bonus: int, charge: int = 0) -> int:
 def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, list[str]]:
     """The damage of a blow that lands; a charge rolls one more die of the size read."""
     lang = scene.lang
-    parts = {"result": a.result, "weapon": blow.bonus, "charge": 0}
+    parts = {"result": a.result, "weapon": blow.bonus(), "charge": 0}
     if blow.charge:
         size = max(a.ld.sizes[i] for i in a.kept)
         parts["charge"] = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
@@ -307,7 +305,7 @@ def damage_of(scene: Scene, blow: Blow, a: Throw, dice) -> tuple[int, dict, list
     total = damage(a.result, parts["weapon"], parts["charge"])
     if not scene.explain:
         return total, parts, []
-    said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus} weapon")
+    said = tr(lang, f"Daño {number(a.result)} del LD + {blow.bonus()} del arma", f"Damage {number(a.result)} from the LD + {blow.bonus()} weapon")
     if blow.charge:
         said += tr(lang, f" + carga d{parts['charge_die']}={parts['charge']}", f" + charge d{parts['charge_die']}={parts['charge']}")
     return total, parts, [said + f" = {total}."]

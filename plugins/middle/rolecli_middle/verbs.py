@@ -250,7 +250,7 @@ def do_parry(action, ctx):
         f.set("parando", False)
         return outcome(scene, [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
                                                 f"{f.name} stops parrying: its protections defend it.")], {"parrying": False}, None)
-    if not f.can_parry:
+    if not f.can_parry():
         raise Refused(L(f"{f.name} no lleva ningún arma en la mano, y una parada la necesita (004-R11).",
                         f"{f.name} carries no weapon in hand, and a parry needs one (004-R11)."))
     K.refuse_if_locked(f)
@@ -312,7 +312,7 @@ def do_damage(character, action, ctx):
     if target.dead():
         raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
-    weapon = by.weapon
+    weapon = by.weapon()
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
     return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 

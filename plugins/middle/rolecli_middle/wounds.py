@@ -71,7 +71,7 @@ class Wound:
 def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weapon) -> tuple[list[str], dict]:
     """Apply ``damage`` landing on ``location`` (``body`` for a plain strike)."""
     w = Wound(scene, target)
-    life, vigor = target.life, int(target.get("vigor"))
+    life, vigor = target.life(), int(target.get("vigor"))
     half = damage * 2 > life  # more than half of the maximum life
     if location == "legs":
         if half and w.sever(weapon, "leg_severed", f"Daño {damage} > la mitad de la vida {life}: pierna cercenada (004-R7).",
@@ -112,7 +112,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
     target.set("vida_perdida", min(lost + damage, life))
-    left = target.left
+    left = target.left()
     if left <= 0 and not target.dead():
         die(scene, target, "vida", w.lines)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
