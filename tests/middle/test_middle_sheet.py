@@ -94,10 +94,10 @@ def test_the_states_are_read_once_until_they_change():
 def test_a_weapon_is_named_once_by_its_words_and_words_given_win_over_the_sheets():
     ch = character(INFO, "Aldara", {"arma": "mediana", "arma_tipo": ["filo"]})
     f = Fighter(ch)
-    assert f.weapon() == Weapon("medium", frozenset({"edged"})) and f.weapon().severs and f.armed()
+    assert f.weapon() == Weapon("medium", frozenset({"edged"})) and f.weapon().severs() and f.armed()
     assert f.weapon() is Fighter(ch).weapon()  # read once for its words, for every blow
     dagger = Fighter(ch, {"arma": "pequeña", "arma_tipo": ["punzante"]}).weapon()
-    assert dagger == Weapon("small", frozenset({"piercing"})) and dagger.piercing and not dagger.severs
+    assert dagger == Weapon("small", frozenset({"piercing"})) and dagger.piercing() and not dagger.severs()
 
 
 def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():

@@ -44,7 +44,6 @@ class Ld:
         self.plan, self.thrown, self.sizes = _table(nd, capability.rating, capability.innate, self.minus2, self.reading_rule)
         self.needed = NO_GOAL if self.goal is None else self.goal
 
-    @property
     def hopeless(self) -> bool:
         """The literal ND −2 reading (never above 0) against a positive target."""
         return self.plan.reading == "lowest_minus_second" and self.needed > 0 and self.sizes is not None
@@ -90,7 +89,7 @@ class Throw:
                 "shrink": plan.shrink, "sizes": list(sizes or ()), "faces": faces,
                 "reading": plan.reading if sizes else None, "kept": kept,
                 "result": self.result, "goal": ld.needed, "success": self.success,
-                "automatic_failure": sizes is None, "cannot_succeed": sizes is None or ld.hopeless}
+                "automatic_failure": sizes is None, "cannot_succeed": sizes is None or ld.hopeless()}
 
 
 def throw(ld: Ld, dice, why: str) -> Throw:
@@ -252,6 +251,6 @@ def literal(ld: Ld) -> bool:
 
 def lines(t: Throw, lang: str, *, judged: bool = True) -> list[str]:
     out = [line(t, lang, judged=judged)]
-    if t.ld.hopeless and judged:
+    if t.ld.hopeless() and judged:
         out.append(hopeless_line(t.ld, lang))
     return out

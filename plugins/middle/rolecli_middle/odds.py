@@ -68,7 +68,7 @@ def _odds(outcomes: dict[str, Fraction], lines: list[str]) -> Odds:
 
 def _head(ld: Ld, lang: str) -> list[str]:
     lines = [LD.head(ld, lang)]
-    if ld.hopeless:
+    if ld.hopeless():
         lines.append(LD.hopeless_line(ld, lang))
     return lines
 

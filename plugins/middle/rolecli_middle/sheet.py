@@ -59,12 +59,10 @@ class Weapon:
     size: str
     kinds: frozenset[str]
 
-    @property
     def severs(self) -> bool:
         """004-R7: only medium-or-larger edged weapons can sever."""
         return self.size in ("medium", "large") and "edged" in self.kinds
 
-    @property
     def piercing(self) -> bool:
         return "piercing" in self.kinds
 
@@ -202,12 +200,11 @@ class Fighter:
     def temperament(self) -> str:
         return TEMPERAMENTS[self.get("temperamento")]
 
-    @property
     def side(self) -> str:
         return str(self.get("bando") or "")
 
     def ally_of(self, other: "Fighter") -> bool:
-        return bool(self.side) and self.side == other.side and self.name != other.name
+        return bool(self.side()) and self.side() == other.side() and self.name != other.name
 
 
 class Scene:

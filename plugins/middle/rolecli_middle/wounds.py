@@ -59,7 +59,7 @@ class Wound:
 
     def sever(self, weapon: Weapon, what: str, es: str, en: str) -> bool:
         """Sever a part, if the weapon can; else great pain and Mareado (004-R7)."""
-        if weapon.severs:
+        if weapon.severs():
             self.say(what, es, en)
             return True
         self.effects.append("great_pain")
@@ -99,7 +99,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
                             f"Damage {damage} > half of life {life}: the head flies off (004-R7)."):
             die(scene, target, "decapitado", w.lines)
     elif location == "eye":
-        if weapon.piercing and damage >= vigor:
+        if weapon.piercing() and damage >= vigor:
             S.gain(target, "cegado")
             w.injure("ojo_perdido")
             w.say("blinded", f"Arma punzante y daño {damage} ≥ vigor {vigor}: Cegado hasta el fin de la escena (004-R7).",
