@@ -228,6 +228,21 @@ def test_an_ld_with_more_modifiers_is_thrown_by_its_own_nd():
     assert ld.with_mods(Mod("gm", ND.LEVELS[-4], -6)).sizes is None
 
 
+
+def test_an_ld_and_a_throw_made_by_their_own_init_are_as_their_fields_say():
+    # each LD has a list of modifiers of its own, and compares and shows by its fields alone
+    bare, other = Ld(Capability("", 2)), Ld(Capability("", 2))
+    assert bare.mods == [] and bare.mods is not other.mods and bare == other
+    assert (bare.goal, bare.minus2, bare.reading_rule, bare.who, bare.needed) == (None, "literal", "table", "", LD.NO_GOAL)
+    assert Ld(Capability("", 2), [], 4, "literal", "table", "Ana") == Ld(Capability("", 2), goal=4, who="Ana").with_mods()
+    assert repr(bare) == "Ld(capability=Capability(name='', rating=2, innate=False), mods=[], goal=None, " \
+                         "minus2='literal', reading_rule='table', who='')"
+    aimed = Ld(Capability("", 2), goal=9)
+    assert LD.Throw(aimed, [9, 9, 9], 9, [0]).success and not LD.Throw(aimed, [8, 8, 8], 8, [0]).success
+    assert not LD.Throw(aimed, [], None, []).success and LD.Throw(bare, [1, 1, 1], 1, [0]).success
+    assert LD.Throw(bare, [1], 1, [0]) == LD.Throw(bare, [1], 1, [0]) != LD.Throw(bare, [2], 2, [0])
+
+
 def test_an_ld_is_thrown_by_the_table_for_its_nd_and_rating():
     # the table is looked up once for each ND, rating and rule options (cached): the same as asked each time
     for nd in range(-7, 5):

@@ -8,7 +8,7 @@ or 1 without one (the rulings)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -23,26 +23,34 @@ from .words import number, signed, tr, verdict
 NO_GOAL = 1  # The rulings: with no target, a result of 1 or more succeeds
 
 
-@dataclass
+@dataclass(init=False)
 class Ld:
     """One LD before it is thrown. It is not changed once built (:meth:`with_mods`
     makes a new one), so how the table throws it is read as it is built: its
     total ``nd``, the ``plan`` of the table, the dice the rating throws before
     any shrinking (``thrown``), the ``sizes`` of the dice actually thrown
-    (``None``: the LD cannot be attempted) and the result it ``needed``."""
+    (``None``: the LD cannot be attempted) and the result it ``needed``. Made
+    by its own ``__init__``, not a generated one and a ``__post_init__``: one
+    call, not two, at every LD of a simulation."""
 
     capability: Capability
-    mods: list[Mod] = field(default_factory=list)
-    goal: int | None = None
-    minus2: str = "literal"
-    reading_rule: str = "table"
-    who: str = ""
+    mods: list[Mod]
+    goal: int | None
+    minus2: str
+    reading_rule: str
+    who: str
 
-    def __post_init__(self) -> None:
-        capability = self.capability
-        self.nd = nd = ND.total(self.mods)
-        self.plan, self.thrown, self.sizes = _table(nd, capability.rating, capability.innate, self.minus2, self.reading_rule)
-        self.needed = NO_GOAL if self.goal is None else self.goal
+    def __init__(self, capability: Capability, mods: list[Mod] | None = None, goal: int | None = None,
+                 minus2: str = "literal", reading_rule: str = "table", who: str = "") -> None:
+        self.capability = capability
+        self.mods = mods = [] if mods is None else mods
+        self.goal = goal
+        self.minus2 = minus2
+        self.reading_rule = reading_rule
+        self.who = who
+        self.nd = nd = ND.total(mods)
+        self.plan, self.thrown, self.sizes = _table(nd, capability.rating, capability.innate, minus2, reading_rule)
+        self.needed = NO_GOAL if goal is None else goal
 
     def hopeless(self) -> bool:
         """The literal ND −2 reading (never above 0) against a positive target."""
@@ -61,19 +69,24 @@ def _table(nd: int, rating: int, innate: bool, minus2: str, reading_rule: str) -
     return plan, thrown, None if plan.reading is None else ND.shrunk(thrown, plan.shrink)
 
 
-@dataclass
+@dataclass(init=False)
 class Throw:
     """An LD thrown: the faces, the result read (``None``: automatic failure),
     and its ``success``, judged as it is thrown (a blow, its data and its words
-    each ask)."""
+    each ask). Made by its own ``__init__``, not a generated one and a
+    ``__post_init__``: one call, not two, at every LD of a simulation."""
 
     ld: Ld
     faces: list[int]
     result: int | None
     kept: list[int]
 
-    def __post_init__(self) -> None:
-        self.success = self.result is not None and self.result >= self.ld.needed
+    def __init__(self, ld: Ld, faces: list[int], result: int | None, kept: list[int]) -> None:
+        self.ld = ld
+        self.faces = faces
+        self.result = result
+        self.kept = kept
+        self.success = result is not None and result >= ld.needed
 
     def data(self) -> dict:
         ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes
