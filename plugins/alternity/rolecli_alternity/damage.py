@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from rolecli.contract import Context, Label, Refused, check_range
 
@@ -113,7 +113,8 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     """
     check_range(DAMAGE, amount, 0, None)
     st = dict(st)
-    before = {t: int(st[t]) for t in ("stun", "wound", "mortal", "fatigue")}
+    # the marks before, each in a local (a comprehension over the tracks would cost a frame of its own)
+    stun0, wound0, mortal0, fatigue0 = int(st["stun"]), int(st["wound"]), int(st["mortal"]), int(st["fatigue"])
     was_status = st["status"]
     rep: dict[str, Any] = {"track": track, "amount": amount, "spill": spill,
                            "secondary": {"stun": 0, "wound": 0}, "converted": {"wound": 0, "mortal": 0},
@@ -144,29 +145,10 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
             left -= put
         rep["beyond"] = left
     else:
-        inc = {"stun": 0, "wound": 0, "mortal": 0}
-        inc[track] += amount
-        if track == "wound":
-            inc["stun"] += amount // 2
-            rep["secondary"]["stun"] = amount // 2
-        elif track == "mortal":
-            inc["wound"] += amount // 2
-            inc["stun"] += amount // 2
-            rep["secondary"] = {"stun": amount // 2, "wound": amount // 2}
-        # Fill each track in turn; what does not fit converts 2:1 into the next
-        # (an odd point is lost), and what does not fit the mortal track is beyond it.
-        for track_here, next_track in (("stun", "wound"), ("wound", "mortal")):
-            put = min(inc[track_here], sizes[track_here] - st[track_here])
-            st[track_here] += put
-            excess = inc[track_here] - put
-            inc[next_track] += excess // 2
-            rep["converted"][next_track] = excess // 2
-            rep["ignored"] += excess % 2
-        put = min(inc["mortal"], sizes["mortal"] - st["mortal"])
-        st["mortal"] += put
-        rep["beyond"] = inc["mortal"] - put
+        _overflow(st, sizes, track, amount, rep)
 
-    marked = {t: st[t] - before[t] for t in before}
+    marked = {"stun": st["stun"] - stun0, "wound": st["wound"] - wound0, "mortal": st["mortal"] - mortal0,
+              "fatigue": st["fatigue"] - fatigue0}
     rep["marked"] = marked
     if marked["wound"] or marked["mortal"]:
         st["hurt_this_scene"] = True
@@ -178,6 +160,41 @@ def apply(st: dict[str, Any], sizes: dict[str, int], track: str, amount: int, *,
     rep["died"] = st["status"] == "dead" and was_status != "dead"
     rep["dying"] = st["mortal"] > 0 and st["status"] != "dead"
     return st, rep
+
+
+def _overflow(st: dict[str, Any], sizes: Mapping[str, int], track: str, amount: int, rep: dict[str, Any]) -> None:
+    """:func:`apply`'s ``overflow`` of a stun, wound or mortal hit, on ``st`` and its
+    report ``rep`` (the points each track takes held in locals: a hit that misses the
+    memo of hits runs it)."""
+    half = amount // 2
+    if track == "stun":
+        stun, wound, mortal = amount, 0, 0
+    elif track == "wound":
+        stun, wound, mortal = half, amount, 0
+        rep["secondary"]["stun"] = half
+    elif track == "mortal":
+        stun, wound, mortal = half, half, amount
+        rep["secondary"] = {"stun": half, "wound": half}
+    else:
+        raise KeyError(track)  # (no such track: as a look-up of its points would fail)
+    # Fill each track in turn; what does not fit converts 2:1 into the next
+    # (an odd point is lost), and what does not fit the mortal track is beyond it.
+    converted = rep["converted"]
+    put = min(stun, sizes["stun"] - st["stun"])
+    st["stun"] += put
+    excess = stun - put
+    wound += excess // 2
+    converted["wound"] = excess // 2
+    ignored = excess % 2
+    put = min(wound, sizes["wound"] - st["wound"])
+    st["wound"] += put
+    excess = wound - put
+    mortal += excess // 2
+    converted["mortal"] = excess // 2
+    rep["ignored"] = ignored + excess % 2
+    put = min(mortal, sizes["mortal"] - st["mortal"])
+    st["mortal"] += put
+    rep["beyond"] = mortal - put
 
 
 def knock_out(st: dict[str, Any], cause: str) -> None:
