@@ -11,7 +11,7 @@ from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
-from .check import RANK, Ready, ready_check, roll_ready
+from .check import SUCCEEDS, Ready, check_head, ready_check, roll_ready
 from .hits import land_hit
 from .last_resort import spend, spent_state
 from .sheet import DAZING, kept_state
@@ -35,12 +35,13 @@ _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 
 class Plan(NamedTuple):
     """What an attack reads before it rolls: the damage rating's entries, the roll made
-    ready (its situation die, 002-R3/R4, the target's resistance among its steps) and how
-    it is checked."""
+    ready (its situation die, 002-R3/R4, the target's resistance among its steps), the
+    JSON fields of its check before the roll's own (:func:`check_head`) and how it is checked."""
 
     entries: tuple[D.Entry, ...]
     prep: Prepared
     ready: Ready
+    head: Mapping[str, Any]
     cannot_fail: bool
     too_hard: bool
     own: str       # the last resort policies of the attacker and of the target (002-R44)
@@ -76,14 +77,15 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
-    return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang), bool(p.get("cannot_fail")),
-                bool(p.get("too_hard")), p.get("last_resort", "no"), p.get("target_last_resort", "no"))
+    return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
+                check_head(prep.json, prep.score, prep.rung), bool(p.get("cannot_fail")), bool(p.get("too_hard")),
+                p.get("last_resort", "no"), p.get("target_last_resort", "no"))
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
     lang = ctx.lang
     actor, target = action.actor, action.target
-    entries, prep, ready, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
+    entries, prep, ready, head, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
     res = roll_ready(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), res.line(lang)] if explain else []
@@ -97,9 +99,9 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if line:
         lines.append(line)
     # one table, the check's fields over the roll's, then the attack's own (the same order as
-    # ``prep.json | res.as_json() | {...}``)
-    data = res.as_json(prep.json)
-    success = RANK[key] >= RANK["ordinary"]
+    # ``prep.json | res.as_json() | {...}``), the check's as planned
+    data = res.json_over(head)
+    success = SUCCEEDS[key]
     data["degree"], data["rolled_degree"], data["success"] = key, res.degree, success
     data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
     out = Outcome(data, lines, success)  # (by place: an Outcome made with keywords gets a table made of them)

@@ -61,9 +61,21 @@ def degree_of(control: int, total: int, score: int, rung: int, cannot_fail: bool
     return key, tuple(notes)
 
 
+SUCCEEDS = {key: rank >= RANK["ordinary"] for key, rank in RANK.items()}  # (a degree's success, read in one look-up)
+
+
 def succeeds(degree: str) -> bool:
     """Ordinary, Good and Amazing are successes (002-R2)."""
-    return RANK[degree] >= RANK["ordinary"]
+    return SUCCEEDS[degree]
+
+
+def check_head(under: Mapping[str, Any] | None, score: int, rung: int) -> dict[str, Any]:
+    """The JSON fields a check of ``score`` at ``rung`` writes before its roll's, over
+    ``under`` (the fields of the roll made ready, a ``Prepared.json``), in a new table
+    (:meth:`CheckResult.json_over` copies it)."""
+    data = dict(under) if under else {}
+    data["score"], data["situation_die"], data["rung"] = score, rung_text(rung), rung
+    return data
 
 
 @dataclass(slots=True)  # (made at every check: its fields set and read for less)
@@ -91,14 +103,23 @@ class CheckResult:
     def as_json(self, under: Mapping[str, Any] | None = None) -> dict:
         """Its JSON fields; given ``under`` (the fields of the roll made ready, a
         ``Prepared.json``), over those in one new table, as ``under | as_json()`` makes
-        it without the table in between (an attack writes one at every exchange). The
-        table is a copy of ``under`` with each field set in turn: a display merging
-        ``under`` builds a second table of the fields and inserts them again."""
-        data = dict(under) if under else {}
-        data["score"], data["situation_die"], data["rung"] = self.score, rung_text(self.rung), self.rung
+        it without the table in between."""
+        return self.json_over(check_head(under, self.score, self.rung))
+
+    def json_over(self, head: Mapping[str, Any]) -> dict:
+        """:meth:`as_json` over ``head``, the fields of its check made ready
+        (:func:`check_head`), in a copy: the same for every roll of that check, so a rule
+        that rolls it again and again keeps it (an attack's plan) and writes only the
+        roll's own fields at each. The table is a copy of ``head`` with each field set in
+        turn: a display merging ``head`` builds a second table of the fields and inserts
+        them again."""
+        data = dict(head)
         data["control"], data["situation"], data["total"] = self.control, self.situation, self.total
-        # (the degree's success and the bad luck read as their properties do: a property read is a call of its own)
-        data["degree"], data["success"], data["bad_luck"] = self.degree_key(), succeeds(self.degree), "bad_luck" in self.notes
+        # (the degree key, the success and the bad luck read here, as degree_key, success and bad_luck
+        # give them: a method or property read is a call of its own)
+        degree = self.degree
+        data["degree"] = "marginal" if self.marginal and degree == "failure" else degree
+        data["success"], data["bad_luck"] = SUCCEEDS[degree], "bad_luck" in self.notes
         data["rules"] = list(self.notes)
         return data
 
