@@ -194,7 +194,8 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             continue
         res = roll_ready(ctx, (entry and entry.ready) or _ready(entry, e, ch, st, ctx), False, False, True)  # (marginal)
         e.check = res
-        e.degree = res.degree_key()
+        degree = res.degree  # (its key as degree_key gives it, a marginal check's: a method is a call of its own)
+        e.degree = "marginal" if degree == "failure" else degree
         if explain:
             lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
                          + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
