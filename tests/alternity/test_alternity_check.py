@@ -347,3 +347,23 @@ def test_a_degree_is_worked_out_once_per_roll_and_read_anew_for_another():
     rules = a.as_json()["rules"]
     rules.append("changed")
     assert b.as_json()["rules"] == ["bad_luck", "cannot_fail"] == list(degree_of(20, 20, 12, 0, True)[1])
+
+
+@pytest.mark.parametrize("degree, notes, marginal", [
+    ("ordinary", (), False), ("failure", (), True), ("critical_failure", ("crit20",), False),
+    ("ordinary", ("bad_luck",), False), ("ordinary", ("auto1",), False),
+])
+def test_a_checks_json_over_its_head_is_its_json_over_the_prepared_fields(degree, notes, marginal):
+    """An attack's plan keeps its check's head (check_head) and writes the roll over it
+    (json_over): the same fields, in the same order, as ``as_json`` over the prepared
+    fields, and the head is left as it was (a plan shares it with every roll)."""
+    from rolecli_alternity.check import CheckResult, check_head
+    under = {"score": 12, "kind": "broad", "trait": "x", "base": "+d4", "steps": 1, "situation_die": "+d6",
+             "step_sources": [{"steps": 1, "why": "aim"}]}
+    res = CheckResult(12, 2, 20 if "crit20" in notes else 7, [3], 10, degree, notes, marginal)
+    head = check_head(under, res.score, res.rung)
+    kept = dict(head)
+    data = res.json_over(head)
+    assert data == res.as_json(under) and list(data) == list(res.as_json(under)) == list(under | res.as_json())
+    assert data["degree"] == res.degree_key() and data["success"] is res.success and data["bad_luck"] is res.bad_luck
+    assert head == kept and data is not head
