@@ -50,7 +50,7 @@ class Named:
 LIVE = (Rolled, Named)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # (hashed as itself: the encounter keeps its parameters by it, Play.params)
 class Call:
     """One verb as the file asks for it.
 

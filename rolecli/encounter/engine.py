@@ -607,13 +607,13 @@ class Play(Tracker):
         encounter, the live ones filled in now (``rolled``, when given, gets
         the dice expressions' totals, to be told). Each call gets a dict of its
         own: a hook may change what it is given."""
-        fixed = self.enc.cache.get((id(call), target))
+        fixed = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
         if fixed is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            self.enc.cache[id(call), target] = fixed
+            self.enc.cache[call, target] = fixed
         params = Completed(fixed)
         for name in call.live:
             value = params[name]
