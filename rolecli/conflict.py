@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Protocol
 
 from rolecli.contract import Effect, InitiativeData, Turn
 from rolecli.errors import RoleError
@@ -90,6 +90,21 @@ class Event:
         if kind == "left":
             return es(f"{name} deja el conflicto.", f"{name} leaves the conflict.")
         return None
+
+
+class Mover(Protocol):
+    """What moves a scene's conflict on (:meth:`Scene.advance`): the
+    :class:`~rolecli.tracker.Tracker`, with the system's hooks."""
+
+    turn_ends: bool  # whether end_of_turn is called at all
+
+    def why_not(self, name: str) -> str | None: ...
+
+    def new_round(self, round_: int, participants: list[str]) -> tuple[list[str], bool] | None: ...
+
+    def end_of_turn(self, name: str) -> Iterable[Event]: ...
+
+    def end_of_round(self, names: list[str]) -> Iterable[Event]: ...
 
 
 @dataclass
@@ -165,17 +180,17 @@ class Scene:
             raise RoleError("no conflict is running; start one with 'rolecli conflict start [NAMES]'.")
         return self.conflict
 
-    def advance(self, can_act: Callable[[str], str | None],
-                new_round: Callable[[int, list[str]], tuple[list[str], bool] | None],
-                end_of_turn: Callable[[str], Iterable[Event]] | None, end_of_round: Callable[[list[str]], Iterable[Event]],
-                explain: bool = True) -> list[Event]:
+    def advance(self, mover: Mover, explain: bool = True) -> list[Event]:
         """Move to the next turn that a participant able to act can play.
 
-        ``can_act(name)`` gives ``None`` or why not; ``new_round(round,
-        participants)`` gives the next round's turns (and whether to ask again
-        next round), or ``None`` to keep them; ``end_of_turn`` and
-        ``end_of_round`` run the system's recovery for those events and give
-        what it reported (``end_of_turn`` ``None``: the system recovers nothing then). ``explain=False``: nobody reads how the scene moved
+        ``mover`` (the :class:`~rolecli.tracker.Tracker`, given whole rather
+        than four bound methods made at every turn): ``mover.why_not(name)``
+        gives ``None`` or why not; ``mover.new_round(round, participants)``
+        gives the next round's turns (and whether to ask again next round), or
+        ``None`` to keep them; ``mover.end_of_turn`` and ``mover.end_of_round``
+        run the system's recovery for those events and give what it reported
+        (``end_of_turn`` called only where ``mover.turn_ends``: most systems
+        recover nothing then). ``explain=False``: nobody reads how the scene moved
         (a simulation's trials, as :attr:`~rolecli.contract.Context.explain`),
         so the turns and rounds it ends, starts and skips are not told; what
         the recoveries report and the effects that expire still are.
@@ -190,32 +205,32 @@ class Scene:
         events: list[Event] = []
         actor = within.actor if within is not None else turns[at] if 0 <= at < len(turns) else None
         if actor is not None:  # the turn that ends
-            if end_of_turn is not None:
-                events += end_of_turn(actor)
+            if mover.turn_ends:
+                events += mover.end_of_turn(actor)
             if explain:
                 events.append(Event("turn_ended", actor, c["round"]))
         for index in range(at + 1, len(turns)):  # this round's remaining turns
             actor = turns[index]
-            why = can_act(actor)
+            why = mover.why_not(actor)
             if why is None:
                 break
             if explain:
                 events.append(Event("skipped", actor, c["round"], why=why))
         else:  # the round ends; the next one's first turn that someone can play, if any
-            events += end_of_round(list(c["participants"]))
+            events += mover.end_of_round(list(c["participants"]))
             if explain:
                 events.append(Event("round_ended", round=c["round"]))
             if self.effects:
                 events += self._expire_rounds()
             c["round"], self._turn = c["round"] + 1, None
             if c.get("each_round"):
-                answer = new_round(c["round"], list(c["participants"]))
+                answer = mover.new_round(c["round"], list(c["participants"]))
                 if answer is not None:
                     c["turns"], c["each_round"], self._turn = answer[0], answer[1], None
                     within = None  # (a new order: its Turn is made when asked)
             if explain:
                 events.append(Event("round_started", round=c["round"]))
-            found = _first_able(c["turns"], can_act, c["round"] if explain else None)
+            found = _first_able(c["turns"], mover, c["round"] if explain else None)
             if found is None:
                 c["turn"], self._turn = len(c["turns"]), None  # nobody's turn until someone can act again
                 if explain:
@@ -327,14 +342,13 @@ class Scene:
                         for e in self.effects]
 
 
-def _first_able(turns: list[str], can_act: Callable[[str], str | None],
-                told: int | None) -> tuple[int, str, list[Event]] | None:
-    """The first of a round's ``turns`` that its participant can play: its
+def _first_able(turns: list[str], mover: Mover, told: int | None) -> tuple[int, str, list[Event]] | None:
+    """The first of a round's ``turns`` that its participant can play (``mover.why_not``): its
     index, its participant and the turns skipped before it (``skipped`` events
     of round ``told``; none when ``None``); ``None`` when nobody can act."""
     skipped = []
     for index, actor in enumerate(turns):
-        why = can_act(actor)
+        why = mover.why_not(actor)
         if why is None:
             return index, actor, skipped
         if told is not None:

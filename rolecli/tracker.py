@@ -237,9 +237,9 @@ class Tracker:
         starts (:meth:`Scene.advance <rolecli.conflict.Scene.advance>`), with
         the system's ``end_of_turn``, ``end_of_round`` and, where it asks for
         it, a new round's initiative. How the scene moved is told only when
-        someone reads it (``ctx.explain``)."""
-        events = self.scene.advance(self.why_not, self.new_round, self.end_of_turn if self.turn_ends else None,
-                                    self.end_of_round, self.ctx.explain)
+        someone reads it (``ctx.explain``). The scene is given the tracker
+        itself (its :class:`~rolecli.conflict.Mover`): no bound method made at every turn."""
+        events = self.scene.advance(self, self.ctx.explain)
         self.sync()
         return events
 

@@ -11,13 +11,23 @@ from rolecli.contract import Effect, Turn
 from rolecli.errors import RoleError
 
 
+class _Mover:
+    """What moves a scene on, as a tracker does (rolecli.conflict.Mover): each answer given."""
+
+    turn_ends = True
+
+    def __init__(self, why_not, new_round, end_of_turn, end_of_round):
+        self.why_not, self.new_round, self.end_of_turn, self.end_of_round = (why_not, new_round, end_of_turn,
+                                                                              end_of_round)
+
+
 def _advance(scene, out=(), order_each_round=None, log=None):
     log = [] if log is None else log
-    return scene.advance(
+    return scene.advance(_Mover(
         lambda n: "out" if n in out else None,
         lambda r, names: order_each_round(r, names) if order_each_round else None,
         lambda who: log.append(("turn", who)) or [],
-        lambda names: log.append(("round", tuple(names))) or [])
+        lambda names: log.append(("round", tuple(names))) or []))
 
 
 def _kinds(events):
@@ -76,7 +86,7 @@ def test_the_turn_kept_follows_every_move_of_the_conflict():
 
     def moved(out=()):
         assert scene.turn == _as_it_stands(scene)
-        scene.advance(lambda n: can_act(n, out), order, lambda who: [], lambda names: [])
+        scene.advance(_Mover(lambda n: can_act(n, out), order, lambda who: [], lambda names: []))
         assert scene.turn == _as_it_stands(scene)
 
     moved()
@@ -127,8 +137,8 @@ def test_a_new_round_tells_whom_it_skips_only_when_someone_acts_in_it():
     assert (scene.turn.round, scene.turn.actor, scene.conflict["turn"]) == (2, "Bruno", 1)
     _advance(scene)
     asked = []
-    events = scene.advance(lambda n: asked.append(n) or "out", lambda r, names: None, lambda who: [],
-                           lambda names: [])
+    events = scene.advance(_Mover(lambda n: asked.append(n) or "out", lambda r, names: None, lambda who: [],
+                                  lambda names: []))
     assert _kinds(events) == [("turn_ended", "Carla"), ("round_ended", None), ("round_started", None),
                               ("nobody", None)]
     assert asked == ["Ana", "Bruno", "Carla"]
@@ -143,9 +153,9 @@ def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_and_ex
         scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], None, False)
         scene.add(Effect("Bruno", "guard", until="next_turn", by="Bruno"))
         for out in ((), {"Bruno"}, (), {"Ana", "Bruno", "Carla"}):
-            told.append(_kinds(scene.advance(lambda n: "out" if n in out else None, lambda r, names: None,
-                                             lambda who: log.append(("turn", who)) or [Event("said", who)],
-                                             lambda names: log.append(("round", tuple(names))) or [],
+            told.append(_kinds(scene.advance(_Mover(lambda n: "out" if n in out else None, lambda r, names: None,
+                                                    lambda who: log.append(("turn", who)) or [Event("said", who)],
+                                                    lambda names: log.append(("round", tuple(names))) or []),
                                              explain)))
         return scene.dump(), log, told
 

@@ -6,6 +6,8 @@ the target rules, when to defend, the Wilson interval."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from rolecli import hookimpl
@@ -154,14 +156,19 @@ def test_a_parameter_is_checked_as_the_command_line_checks_it(shots, tmp_path):
     assert result.err == "rolecli: duel.toml line 3: sides.kid.behaviour.params.hits_on = 9: --hits-on = 9 is out of range 2..7.\n"
 
 
+def _weigher(vitality, changed, pick=None):
+    """What choose weighs candidates by (the play, in an encounter)."""
+    return SimpleNamespace(vitality=vitality, changed=changed, pick=pick)
+
+
 def test_choose_a_target():
     hurt = {"A": 0.5, "B": 0.25, "C": 0.25}
-    assert choose("nearest", ["A", "B", "C"], hurt.get, lambda n: 0, None) == "A"
-    assert choose("weakest", ["A", "B", "C"], hurt.get, lambda n: 0, None) == "B"  # ties: the nearest
-    assert choose("weakest", ["A", "B"], lambda n: None, {"A": 1, "B": 2}.get, None) == "B"
-    assert choose("random", ["A", "B"], hurt.get, lambda n: 0, lambda names: names[-1]) == "B"
-    assert choose("C", ["A", "C"], hurt.get, lambda n: 0, None) == "C"
-    assert choose("C", ["A", "B"], hurt.get, lambda n: 0, None) == "A"  # named but out: the nearest
+    assert choose("nearest", ["A", "B", "C"], _weigher(hurt.get, lambda n: 0)) == "A"
+    assert choose("weakest", ["A", "B", "C"], _weigher(hurt.get, lambda n: 0)) == "B"  # ties: the nearest
+    assert choose("weakest", ["A", "B"], _weigher(lambda n: None, {"A": 1, "B": 2}.get)) == "B"
+    assert choose("random", ["A", "B"], _weigher(hurt.get, lambda n: 0, lambda names: names[-1])) == "B"
+    assert choose("C", ["A", "C"], _weigher(hurt.get, lambda n: 0)) == "C"
+    assert choose("C", ["A", "B"], _weigher(hurt.get, lambda n: 0)) == "A"  # named but out: the nearest
 
 
 def test_when_to_defend():

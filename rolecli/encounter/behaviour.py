@@ -9,7 +9,8 @@ in order, each played when its :class:`Condition` holds and it finds a target
 ("heal an ally under half, else attack the weakest"). The engine asks
 :func:`choose` for the target, :func:`defends` whether to defend and
 :func:`holds` whether a rule's condition holds; all are pure functions of what
-it tells them, so the same situation always gives the same answer.
+it tells them (:func:`choose` asks the play how each candidate stands), so the
+same situation always gives the same answer.
 
 A parameter's value may be *live*: a dice expression for a number
 (:class:`Rolled`, rolled with the encounter's dice at every call) or a
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from rolecli.contract import ActionSpec
 from rolecli.dice.amount import Rolled
@@ -49,7 +50,7 @@ class Named:
 LIVE = (Rolled, Named)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # (hashed as itself: the encounter keeps its parameters by it, Play.params)
 class Call:
     """One verb as the file asks for it.
 
@@ -164,27 +165,38 @@ def reachable(target: str, name: str, side: str, sides: Mapping[str, Sequence[st
     return [n for s, names in sides.items() if s != side for n in names]
 
 
-def choose(rule: str, candidates: Sequence[str], vitality: Callable[[str], float | None],
-           changed: Callable[[str], int], pick: Callable[[Sequence[str]], str]) -> str:
+class Weigher(Protocol):
+    """What :func:`choose` weighs the candidates by: the play itself, its own
+    methods read at once (not three bound methods made at every target)."""
+
+    def vitality(self, name: str) -> float | None: ...
+
+    def changed(self, name: str) -> int: ...
+
+    def pick(self, names: Sequence[str]) -> str: ...
+
+
+def choose(rule: str, candidates: Sequence[str], weigher: Weigher) -> str:
     """The target among ``candidates`` (the other sides' members who can act,
-    in the turn order):
+    in the turn order), ``weigher`` telling how each one stands:
 
     - ``nearest``: the first of them;
-    - ``weakest``: the lowest :attr:`~rolecli.contract.Status.vitality`; when
-      the system gives none for someone, the one whose state has changed most
-      since the encounter began (``changed``); ties go to the nearest;
-    - ``random``: ``pick(candidates)``;
+    - ``weakest``: the lowest :attr:`~rolecli.contract.Status.vitality`
+      (``weigher.vitality``); when the system gives none for someone, the one
+      whose state has changed most since the encounter began
+      (``weigher.changed``); ties go to the nearest;
+    - ``random``: ``weigher.pick(candidates)``;
     - a name: that one while it can act, else the nearest.
     """
     if rule == "nearest":
         return candidates[0]
     if rule == "weakest":
-        scores = list(map(vitality, candidates))
+        scores = list(map(weigher.vitality, candidates))
         if None in scores:
-            scores = [-changed(name) for name in candidates]
+            scores = [-weigher.changed(name) for name in candidates]
         return candidates[scores.index(min(scores))]  # the first of the lowest: the nearest
     if rule == "random":
-        return pick(candidates)
+        return weigher.pick(candidates)
     return rule if rule in candidates else candidates[0]
 
 

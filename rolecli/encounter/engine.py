@@ -197,7 +197,7 @@ class Play(Tracker):
             when = b.when  # only what its condition reads is weighed (whether hurt, or outnumbered), not both
             if defends(when, when == "hurt" and self.hurt(actor),
                        when == "outnumbered" and len(foes) > len(self.friends(side))):
-                self.act(b.defend, actor, self.target(b.target, foes) if b.defend.spec.target else None, side,
+                self.act(b.defend, actor, choose(b.target, foes, self) if b.defend.spec.target else None, side,
                          "defend")
                 return
         rule, target = self.rule(b.rules, actor, side, foes)
@@ -212,7 +212,7 @@ class Play(Tracker):
         ``ally_below``, an ally target picks among the allies below."""
         for rule in rules:
             if rule.at_foe:  # always played, at a foe: most rules, nothing to weigh
-                return rule, self.target(rule.pick, foes)
+                return rule, choose(rule.pick, foes, self)
             allies = None  # worked out only for a rule that reads them (most rules are always played, at a foe)
             if not rule.always:
                 when = rule.when
@@ -223,13 +223,13 @@ class Play(Tracker):
             if not rule.aimed:
                 return rule, None
             if not rule.at_ally:
-                return rule, actor if rule.pick == "self" else self.target(rule.pick, foes)
+                return rule, actor if rule.pick == "self" else choose(rule.pick, foes, self)
             if allies is None:
                 allies = self.allies(actor, side)
             elif when.word == "ally_below":
                 allies = [n for n in allies if self.share(n) < when.below]
             if allies:
-                return rule, self.target(rule.pick, allies)
+                return rule, choose(rule.pick, allies, self)
         raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
@@ -592,9 +592,6 @@ class Play(Tracker):
     def hurt(self, name: str) -> bool:
         return self.share(name) < 1
 
-    def target(self, rule: str, candidates: list[str]) -> str:
-        return choose(rule, candidates, self.vitality, self.changed, self.pick)
-
     def pick(self, names) -> str:
         """A random target, from a generator of its own: ``--dice`` gives dice only."""
         if self.rng is None:
@@ -610,13 +607,13 @@ class Play(Tracker):
         encounter, the live ones filled in now (``rolled``, when given, gets
         the dice expressions' totals, to be told). Each call gets a dict of its
         own: a hook may change what it is given."""
-        fixed = self.enc.cache.get((id(call), target))
+        fixed = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
         if fixed is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            self.enc.cache[id(call), target] = fixed
+            self.enc.cache[call, target] = fixed
         params = Completed(fixed)
         for name in call.live:
             value = params[name]
