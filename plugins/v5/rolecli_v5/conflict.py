@@ -107,7 +107,7 @@ class Side:
         return said
 
     def as_json(self) -> dict[str, Any]:
-        data = self.roll.as_json({"name": self.who, "pool": self.pool.record})
+        data = self.roll.as_json(self.who, self.pool.record)
         if self.reroll is not None:
             done = self.reroll
             data["willpower_reroll"] = {"dice": [i + 1 for i in done.dice], "before": done.before.as_json(),
