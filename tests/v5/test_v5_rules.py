@@ -282,6 +282,39 @@ def test_a_pool_reads_its_regular_dice_then_its_hunger_dice_as_one_die_at_a_time
     assert (given.regular, given.hunger, given.successes) == ((7, 2, 6), (10, 1), 3)
 
 
+def test_both_sides_of_a_contest_read_their_dice_in_one_go_the_first_sides_then_the_seconds():
+    """003-R4: the attacker's regular and Hunger dice, then the defender's, as each
+    side's own roll would read them; one side alone reads its pool as the pool does."""
+    from types import SimpleNamespace
+
+    from rolecli.dice.source import DiceSource
+    from rolecli_v5.conflict import Side, roll
+
+    leah, guard = Pool("Leah", [Part("", 3)], hunger=1), Pool("Guardia 1", [Part("", 2)])
+    a, d = Side("Leah", None, leah, "none"), Side("Guardia 1", None, guard, "none")
+    ctx = SimpleNamespace(lang="en", dice=DiceSource(given=["7", "2", "10", "6", "1"]))
+    roll(ctx, a, d)
+    assert (a.roll, d.roll) == (Roll((7, 2), (10,)), Roll((6, 1)))
+    assert [r.why for r in ctx.dice.reads] == ["Leah: regular 1/2", "Leah: regular 2/2", "Leah: Hunger 1/1",
+                                               "Guardia 1: regular 1/2", "Guardia 1: regular 2/2"]
+    alone = Side("Leah", None, leah, "none")
+    roll(SimpleNamespace(lang="en", dice=DiceSource(given=["9", "9", "1"])), alone)
+    assert alone.roll == Roll((9, 9), (1,))
+
+
+def test_a_rolls_record_and_a_sides_which_names_the_side_and_its_pool_first():
+    """The keys in the order scripts read them; each record with lists of its own."""
+    roll = Roll((10, 6, 2), (10, 1))
+    assert roll.as_json() == {"regular": [10, 6, 2], "hunger": [10, 1], "successes": 5, "critical": True,
+                              "messy": True, "hunger_ones": 1}
+    assert list(roll.as_json()) == ["regular", "hunger", "successes", "critical", "messy", "hunger_ones"]
+    side = roll.as_json("Leah", {"size": 5})
+    assert side == {"name": "Leah", "pool": {"size": 5}, **roll.as_json()}
+    assert list(side) == ["name", "pool", *roll.as_json()]
+    side["regular"].append(1)
+    assert roll.as_json("Leah", {"size": 5})["regular"] == [10, 6, 2] and roll.regular == (10, 6, 2)
+
+
 def test_a_pool_kept_for_its_state_names_its_dice_in_the_language_of_each_roll():
     """A pool keeps why each of its dice is read by language: a roll in Spanish
     after one in English (and back) reads its dice in its own words."""

@@ -107,7 +107,7 @@ class Side:
         return said
 
     def as_json(self) -> dict[str, Any]:
-        data = self.roll.as_json({"name": self.who, "pool": self.pool.record})
+        data = self.roll.as_json(self.who, self.pool.record)
         if self.reroll is not None:
             done = self.reroll
             data["willpower_reroll"] = {"dice": [i + 1 for i in done.dice], "before": done.before.as_json(),
@@ -185,16 +185,17 @@ def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, 
     return made
 
 
-def roll(ctx, *sides: Side) -> None:
-    """003-R4: every side rolls at the same time: their dice are read in one go, each
-    side's in turn (one reading of the dice costs about as much as a pool's few dice)."""
-    lang, whys = ctx.lang, ()
-    for s in sides:
-        whys += s.pool.whys[lang]
-    faces, start = tuple(ctx.dice.roll_many(10, whys)), 0
-    for s in sides:
-        s.roll = s.pool.read(faces, start)
-        start += s.pool.size
+def roll(ctx, first: Side, second: Side | None = None) -> None:
+    """003-R4: every side rolls at the same time: their dice are read in one go, the
+    first side's, then the second's (one reading of the dice costs about as much as a
+    pool's few dice). Written out for the two sides of a contest, not as a loop over
+    any number: no tuple of them to make and walk twice at every attack."""
+    if second is None:
+        first.roll = first.pool.roll(ctx.dice, ctx.lang)
+        return
+    lang, mine, theirs = ctx.lang, first.pool, second.pool
+    faces = tuple(ctx.dice.roll_many(10, mine.whys[lang] + theirs.whys[lang]))
+    first.roll, second.roll = mine.read(faces), theirs.read(faces, mine.size)
 
 
 def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:

@@ -10,12 +10,15 @@ from rolecli.contract import Character
 
 
 class Work:
-    def __init__(self, *met: Character | None) -> None:
-        """``met``: the characters the action meets first, in that order (``None``: nobody)."""
+    def __init__(self, first: Character | None = None, second: Character | None = None) -> None:
+        """``first`` and ``second``: the characters the action meets first, in that order
+        (``None``: nobody); two named, not any number: no tuple of them made and walked
+        at every attack."""
         self.characters: dict[str, Character] = {}  # in the order the action first met them: its changes' order
-        for character in met:
-            if character is not None:
-                self.characters[character.name] = character
+        if first is not None:
+            self.characters[first.name] = first
+        if second is not None:
+            self.characters[second.name] = second
         self.states: dict[str, dict[str, Any]] = {}
         # by name, the fields set on a character's own state, with no working copy made: a
         # hit's marks, kept for the state they land on, are its whole change (to read only)
