@@ -104,10 +104,13 @@ class Work:
         return ch.state if state is None else state
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
+        """``key``'s value in the state the rules read ``ch`` in (:meth:`state_of`),
+        else its sheet's (as :meth:`Character.value` reads them), else ``default``."""
         state = self.states.get(ch.name)
         if state is not None and key in state:
             return state[key]
-        val = ch.value(key)
+        state = ch.state  # (read here, not by a call of Character.value: the rules ask a few times an action)
+        val = state[key] if key in state else ch.sheet.get(key)
         return default if val is None else val
 
     def set(self, ch: Character, key: str, value: Any) -> None:

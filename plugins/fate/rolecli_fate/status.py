@@ -60,9 +60,10 @@ def status(ch: Character, ctx) -> Status:
     """Worked out once for each state of :data:`STATUS_FIELDS` a sheet is in with
     the same consequence slots (a fight goes through a few dozen, and the status is
     asked after every change; a Fate point spent or a minion's box marked leaves it
-    as it was). A field is keyed as read, the state's else the sheet's, its lists
-    (boxes, consequences, aspects) as tuples."""
-    key = ("status", ctx.options.get("max_consequences"), frozen(map(ch.value, STATUS_FIELDS)))
+    as it was). A field is keyed as its state holds it, its lists (boxes,
+    consequences, aspects) as tuples, or as absent (:data:`_SHEET`) where the
+    state has none: the sheet's then, the same for every key of this sheet's."""
+    key = ("status", ctx.options.get("max_consequences"), frozen(map(ch.state.get, STATUS_FIELDS, _SHEETS)))
     return worked_out(ch.sheet, key, _status, ch, ctx)
 
 
@@ -71,6 +72,10 @@ def status(ch: Character, ctx) -> Status:
 # minions taken out; and of the rule options, max_consequences (vitality).
 STATUS_FIELDS = ("salud", "compostura", "consecuencias", "aspectos_temporales", "fuera", "concesion_ofrecida",
                  "sicarios_fuera")
+# What a status key holds for a field its state has not, read from the sheet then: a mark of its
+# own (a state may hold None), given to the state's ``get`` as its default for each field at once.
+_SHEET = object()
+_SHEETS = (_SHEET,) * len(STATUS_FIELDS)
 
 
 def _status(ch: Character, ctx) -> Status:
