@@ -149,3 +149,16 @@ def test_a_status_field_left_out_of_the_state_is_read_from_the_sheet():
     sheet = char("Ana", {}).sheet | {"fuera": "taken_out"}  # a hand-made character, whose sheet holds where play starts
     assert not status(Character("Ana", sheet, {}), ctx).can_act
     assert status(Character("Ana", sheet, {"fuera": None}), ctx).can_act
+
+
+def test_a_status_read_from_the_sheet_is_read_again_from_a_changed_sheet():
+    # A field the state has not is keyed as absent, the sheet's: a new sheet is another memo, read anew.
+    from rolecli.contract import Character, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.status import status
+
+    ctx = Context("es", DiceSource(given=[]), {})
+    sheet = char("Ana", {}).sheet
+    assert status(Character("Ana", sheet, {}), ctx).can_act
+    assert not status(Character("Ana", sheet | {"fuera": "taken_out"}, {}), ctx).can_act
+    assert status(Character("Ana", sheet | {"fuera": "taken_out"}, {"fuera": ""}), ctx).can_act
