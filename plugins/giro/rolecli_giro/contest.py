@@ -41,7 +41,8 @@ class Round(NamedTuple):
     """A round of a contest as it stands: who wins so far, the Night Dice
     rolled (by whom, in order) and who rolls one next (None: it is settled).
     A named tuple, the cheapest record to make: a contest makes one at every
-    step that is not yet kept (most of those with a Night Die are new)."""
+    step that is not yet kept (most of those with a Night Die are new), with
+    every field given (:func:`standing`)."""
 
     actor: Turn
     target: Turn
@@ -66,6 +67,11 @@ class Sides(tuple):
         """Why each die of both first rolls is read, by language (kept by
         ``verbs``, which says it)."""
         return {}
+
+
+# A Round made from all its fields at once, by tuple's own constructor: calling the
+# class goes through the named tuple's __new__, a Python function, at every step.
+_new_tuple = tuple.__new__
 
 
 def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
@@ -106,7 +112,7 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
     if wants_night(actor, now not in ("actor", "tie"), target):
-        return Round(actor, target, now, night_order, "actor")
+        return _new_tuple(Round, (actor, target, now, night_order, "actor"))
     if wants_night(target, now not in ("target", "tie"), actor, tie == "defender"):
-        return Round(actor, target, now, night_order, "target")
-    return Round(actor, target, now, night_order)
+        return _new_tuple(Round, (actor, target, now, night_order, "target"))
+    return _new_tuple(Round, (actor, target, now, night_order, None))
