@@ -216,7 +216,8 @@ def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    return _rolled(ctx, _reasons(side, ctx.lang)[1])
+    """A side's Night Dice, read as one roll (one call, not one a die)."""
+    return tuple(ctx.dice.roll_many(12, _reasons(side, ctx.lang)[1]))
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
@@ -331,13 +332,16 @@ TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices
 def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
     """001-R18: both first rolls, then the Night Dice; a tie is rolled again
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
-    def night(turn: Turn) -> tuple[int, ...]:
-        return night_dice(ctx, turn.side)
-
     rounds: list[Round] = []
     while True:  # asked after each round (the first is always played), only once when ties are not rerolled
-        rounds.append(play_out(opening(sides, contest_dice(ctx, sides), tie), night, tie))
-        if tie != "reroll" or rounds[-1].winner != "tie" or len(rounds) > REROLLS:
+        now = opening(sides, contest_dice(ctx, sides), tie)
+        if now.rolls_next is not None:  # a Night Die to roll: most first rolls settle the round at once
+            def night(turn: Turn) -> tuple[int, ...]:
+                return night_dice(ctx, turn.side)
+
+            now = play_out(now, night, tie)
+        rounds.append(now)
+        if tie != "reroll" or now.winner != "tie" or len(rounds) > REROLLS:
             return rounds
 
 
