@@ -265,7 +265,8 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     """The first roll: the Day Dice (keep one, 001-R13), or the Night Dice of a
     Night Turn or of tempting fate. Kept on the side for the same dice."""
     dice = tuple(dice)
-    return kept(side.first_rolls, dice, _opened, side, dice)
+    found = side.first_rolls.get(dice)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else kept(side.first_rolls, dice, _opened, side, dice)
 
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
@@ -317,8 +318,9 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     the points left. A Day Die the policy had adjusted gives its points back.
     Kept on the side for the same Turn before (the same Day Dice read: a Turn
     is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
-    dice = tuple(dice)
-    return kept(turn.side.night_rolls, (turn, dice), _night_rolled, turn, dice)
+    key = (turn, tuple(dice))
+    found = turn.side.night_rolls.get(key)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else kept(turn.side.night_rolls, key, _night_rolled, turn, key[1])
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:

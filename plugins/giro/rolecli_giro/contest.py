@@ -78,7 +78,9 @@ def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     """The round as both first rolls stand, read as one roll (the actor's dice,
     then the target's): kept on the pair for the same dice and tie rule, as
     its Turns are on their sides (dropped whole when full, as those are)."""
-    return kept(sides.openings, (dice, tie), _opening, sides, dice, tie)
+    key = (dice, tie)
+    found = sides.openings.get(key)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else kept(sides.openings, key, _opening, sides, dice, tie)
 
 
 def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:

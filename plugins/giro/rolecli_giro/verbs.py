@@ -462,7 +462,7 @@ def attack(action: Action, ctx) -> Outcome:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
     elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
-    return Outcome(data=data, lines=lines, success=won, changes=changes)
+    return Outcome(data, lines, won, changes)  # (by position: keywords cost a Python call more at every exchange)
 
 
 def automatic(action: Action, ctx) -> Outcome:
