@@ -404,13 +404,15 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
+    summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
+    for r in rounds:
+        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
     mine, theirs, won = last.actor, last.target, last.winner
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
             "tie_rule": tie, "night_order": list(last.night_order),
-            "rounds": [{"actor": r.actor.result, "target": r.target.result, "winner": r.winner} for r in rounds],
-            "consequence_noted": noted}
+            "rounds": summary, "consequence_noted": noted}
     return data, lines, last, changes
 
 
