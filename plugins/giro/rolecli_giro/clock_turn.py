@@ -103,6 +103,13 @@ class Side:
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
     challenge: Challenge | None = None
+    # Whether its policy ever rolls the Night Die after a first roll (not a
+    # Night Turn's or tempting fate's, whose first roll is the Night Dice): a
+    # contest asks of both sides at every step, and most never do.
+    rolls_night: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "rolls_night", self.night != "never" and not self.pool.night_only)
 
     @cached_property
     def data(self) -> dict:
@@ -304,11 +311,9 @@ def wants_night(turn: Turn, losing: bool = False, rival: Turn | None = None, tie
     brings its consequences, and no player rolls it. ``always`` rolls it
     whenever the rules allow, helpful or not. What would win is asked last,
     only of a side that may roll (a contest asks at every step)."""
-    if turn.night is not None or turn.side.pool.night_only:
+    if turn.night is not None or not turn.side.rolls_night:
         return False
     policy = turn.side.night
-    if policy == "never":
-        return False
     allowed = turn.result is None or (policy in ("on-loss", "always") and losing)
     return allowed and (policy == "always" or can_win(turn.side, rival, ties_win))
 
