@@ -103,6 +103,13 @@ class Side:
     success_factor_mod: int = 0
     failure_factor_mod: int = 0
     challenge: Challenge | None = None
+    # Whether its policy ever rolls the Night Die after a first roll (not a
+    # Night Turn's or tempting fate's, whose first roll is the Night Dice): a
+    # contest asks of both sides at every step, and most never do.
+    rolls_night: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "rolls_night", self.night != "never" and not self.pool.night_only)
 
     @cached_property
     def data(self) -> dict:
@@ -265,7 +272,8 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     """The first roll: the Day Dice (keep one, 001-R13), or the Night Dice of a
     Night Turn or of tempting fate. Kept on the side for the same dice."""
     dice = tuple(dice)
-    return kept(side.first_rolls, dice, _opened, side, dice)
+    found = side.first_rolls.get(dice)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else kept(side.first_rolls, dice, _opened, side, dice)
 
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
@@ -303,11 +311,9 @@ def wants_night(turn: Turn, losing: bool = False, rival: Turn | None = None, tie
     brings its consequences, and no player rolls it. ``always`` rolls it
     whenever the rules allow, helpful or not. What would win is asked last,
     only of a side that may roll (a contest asks at every step)."""
-    if turn.night is not None or turn.side.pool.night_only:
+    if turn.night is not None or not turn.side.rolls_night:
         return False
     policy = turn.side.night
-    if policy == "never":
-        return False
     allowed = turn.result is None or (policy in ("on-loss", "always") and losing)
     return allowed and (policy == "always" or can_win(turn.side, rival, ties_win))
 
@@ -317,8 +323,9 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     the points left. A Day Die the policy had adjusted gives its points back.
     Kept on the side for the same Turn before (the same Day Dice read: a Turn
     is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
-    dice = tuple(dice)
-    return kept(turn.side.night_rolls, (turn, dice), _night_rolled, turn, dice)
+    key = (turn, tuple(dice))
+    found = turn.side.night_rolls.get(key)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else kept(turn.side.night_rolls, key, _night_rolled, turn, key[1])
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:

@@ -41,7 +41,8 @@ class Round(NamedTuple):
     """A round of a contest as it stands: who wins so far, the Night Dice
     rolled (by whom, in order) and who rolls one next (None: it is settled).
     A named tuple, the cheapest record to make: a contest makes one at every
-    step that is not yet kept (most of those with a Night Die are new)."""
+    step that is not yet kept (most of those with a Night Die are new), with
+    every field given (:func:`standing`)."""
 
     actor: Turn
     target: Turn
@@ -68,11 +69,18 @@ class Sides(tuple):
         return {}
 
 
+# A Round made from all its fields at once, by tuple's own constructor: calling the
+# class goes through the named tuple's __new__, a Python function, at every step.
+_new_tuple = tuple.__new__
+
+
 def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     """The round as both first rolls stand, read as one roll (the actor's dice,
     then the target's): kept on the pair for the same dice and tie rule, as
     its Turns are on their sides (dropped whole when full, as those are)."""
-    return kept(sides.openings, (dice, tie), _opening, sides, dice, tie)
+    key = (dice, tie)
+    found = sides.openings.get(key)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else kept(sides.openings, key, _opening, sides, dice, tie)
 
 
 def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
@@ -105,8 +113,9 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
     meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
-    if wants_night(actor, now not in ("actor", "tie"), target):
-        return Round(actor, target, now, night_order, "actor")
-    if wants_night(target, now not in ("target", "tie"), actor, tie == "defender"):
-        return Round(actor, target, now, night_order, "target")
-    return Round(actor, target, now, night_order)
+    # (whether a side's policy ever rolls one is asked first, here: most sides never do)
+    if actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
+        return _new_tuple(Round, (actor, target, now, night_order, "actor"))
+    if target.side.rolls_night and wants_night(target, now not in ("target", "tie"), actor, tie == "defender"):
+        return _new_tuple(Round, (actor, target, now, night_order, "target"))
+    return _new_tuple(Round, (actor, target, now, night_order, None))

@@ -31,40 +31,41 @@ from .success_range import SuccessRange
 from .system import EXTRA, INFO
 
 
-class Changes:
-    """The state fields an action sets on the campaign's characters, by name
-    (hooks never change a Character in place): only those, as the contract
-    allows; the core keeps the others, so none is copied at every hit.
-    ``states`` is what the Outcome's changes are."""
+# --- what an action changes ----------------------------------------------------
+# The state fields an action sets on the campaign's characters, by name: the
+# Outcome's changes, a plain dict (one is made at every exchange, and a class
+# of its own would cost a Python __init__ each time). Only the fields set, as
+# the contract allows: the core keeps the others, so none is copied at every
+# hit; hooks never change a Character in place.
 
-    __slots__ = ("states",)  # one made at every exchange
 
-    def __init__(self):
-        self.states: dict[str, dict[str, Any]] = {}
+def fields_set(changes: dict[str, dict[str, Any]], character: Character) -> dict[str, Any]:
+    """The fields set on the character so far (a new dict when first asked
+    for): a value in it is replaced, never changed in place."""
+    found = changes.get(character.name)
+    if found is None:
+        found = changes[character.name] = {}
+    return found
 
-    def state(self, character: Character) -> dict[str, Any]:
-        """The fields set on the character so far (a new dict when first asked
-        for): a value in it is replaced, never changed in place."""
-        found = self.states.get(character.name)
-        if found is None:
-            found = self.states[character.name] = {}
-        return found
 
-    def field(self, character: Character, key: str) -> Any:
-        """A state field as the action leaves it so far: as set, or as kept."""
-        found = self.states.get(character.name)
-        return found[key] if found is not None and key in found else character.state.get(key)
+def field(changes: dict[str, dict[str, Any]], character: Character, key: str) -> Any:
+    """A state field as the action leaves it so far: as set, or as kept."""
+    found = changes.get(character.name)
+    return found[key] if found is not None and key in found else character.state.get(key)
 
-    def wounds(self, character: Character) -> int:
-        return int(self.field(character, "heridas") or 0)
 
-    def note_consequence(self, character: Character | None, turn: Turn, text: str) -> str | None:
-        """Keep the Cronista's consequence of a Night Die on the character."""
-        if character is None or not text or not turn.consequences:
-            return None
-        noted = [*(self.field(character, "consecuencias") or ()), text]
-        self.state(character)["consecuencias"] = noted
-        return text
+def wounds_now(changes: dict[str, dict[str, Any]], character: Character) -> int:
+    return int(field(changes, character, "heridas") or 0)
+
+
+def note_consequence(changes: dict[str, dict[str, Any]], character: Character | None, turn: Turn,
+                     text: str) -> str | None:
+    """Keep the Cronista's consequence of a Night Die on the character."""
+    if character is None or not text or not turn.consequences:
+        return None
+    noted = [*(field(changes, character, "consecuencias") or ()), text]
+    fields_set(changes, character)["consecuencias"] = noted
+    return text
 
 
 # --- one side's Giro de Reloj -------------------------------------------------
@@ -215,7 +216,8 @@ def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
 
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
-    return _rolled(ctx, _reasons(side, ctx.lang)[1])
+    """A side's Night Dice, read as one roll (one call, not one a die)."""
+    return tuple(ctx.dice.roll_many(12, _reasons(side, ctx.lang)[1]))
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
@@ -282,15 +284,14 @@ def _test(action: Action, ctx, p: dict, verb: str):
     who = action.actor
     side = build_side(p, "", who, p["challenge"], ctx, who.name if who else "")
     turn = play(ctx, side)
-    changes = Changes()
-    data = {"verb": verb, **turn.data,
-            "consequence_noted": changes.note_consequence(who, turn, p["consequence"])}
+    changes: dict[str, dict[str, Any]] = {}
+    data = {"verb": verb, **turn.data, "consequence_noted": note_consequence(changes, who, turn, p["consequence"])}
     return data, turn_lines(turn, ctx.lang) if ctx.explain else [], turn, changes
 
 
 def check(action: Action, ctx) -> Outcome:
     data, lines, turn, changes = _test(action, ctx, action.params, "check")
-    return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes.states)
+    return Outcome(data=data, lines=lines, success=turn.result is not None, changes=changes)
 
 
 def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
@@ -331,13 +332,16 @@ TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices
 def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
     """001-R18: both first rolls, then the Night Dice; a tie is rolled again
     under ``contest_tie = "reroll"`` (at most REROLLS times)."""
-    def night(turn: Turn) -> tuple[int, ...]:
-        return night_dice(ctx, turn.side)
-
     rounds: list[Round] = []
     while True:  # asked after each round (the first is always played), only once when ties are not rerolled
-        rounds.append(play_out(opening(sides, contest_dice(ctx, sides), tie), night, tie))
-        if tie != "reroll" or rounds[-1].winner != "tie" or len(rounds) > REROLLS:
+        now = opening(sides, contest_dice(ctx, sides), tie)
+        if now.rolls_next is not None:  # a Night Die to roll: most first rolls settle the round at once
+            def night(turn: Turn) -> tuple[int, ...]:
+                return night_dice(ctx, turn.side)
+
+            now = play_out(now, night, tie)
+        rounds.append(now)
+        if tie != "reroll" or now.winner != "tie" or len(rounds) > REROLLS:
             return rounds
 
 
@@ -395,18 +399,20 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     rounds = _contest_rounds(ctx, contest_sides(action, ctx, p, opposition), tie)
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
-    changes = Changes()
+    changes: dict[str, dict[str, Any]] = {}
     noted = {"actor": None, "target": None}
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
-        noted = {"actor": changes.note_consequence(action.actor, last.actor, p["consequence"]),
-                 "target": changes.note_consequence(action.target, last.target, p["target_consequence"])}
+        noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
+                 "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
+    summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
+    for r in rounds:
+        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
     mine, theirs, won = last.actor, last.target, last.winner
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
             "tie_rule": tie, "night_order": list(last.night_order),
-            "rounds": [{"actor": r.actor.result, "target": r.target.result, "winner": r.winner} for r in rounds],
-            "consequence_noted": noted}
+            "rounds": summary, "consequence_noted": noted}
     return data, lines, last, changes
 
 
@@ -417,7 +423,7 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 def contest(action: Action, ctx) -> Outcome:
     p = dict(action.params)  # read as a plain dict, as attack does
     data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
-    return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes.states)
+    return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes)
 
 
 def attack(action: Action, ctx) -> Outcome:
@@ -452,13 +458,13 @@ def attack(action: Action, ctx) -> Outcome:
             lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            wounds = changes.state(struck)["heridas"] = health.hurt(struck, changes.wounds(struck), damage)
+            wounds = fields_set(changes, struck)["heridas"] = health.hurt(struck, wounds_now(changes, struck), damage)
             data["hit"], data["health"] = struck.name, health.data(struck, wounds)
             if explain:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
     elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
-    return Outcome(data=data, lines=lines, success=won, changes=changes.states)
+    return Outcome(data, lines, won, changes)  # (by position: keywords cost a Python call more at every exchange)
 
 
 def automatic(action: Action, ctx) -> Outcome:
