@@ -67,7 +67,7 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
     if not isinstance(changes, dict) and not isinstance(changes, Mapping):
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
-    for name, state in changes.items():
+    for name, state in changes.items() if changes else ():  # (most results change nothing)
         # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
         # each result costs as much as its walk); any other, by _plain.
         if type(state) is dict and type(name) is str:
