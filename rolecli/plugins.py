@@ -565,9 +565,11 @@ class _Guarded:
         # conflict's thousands of calls costs as much as they do); _checked says what is wrong.
         hook, expected, problem = self.hook, self.expected, self.problem
         checked = self.owner is not None
+        at_action, at_ctx = len(names) - 2, len(names) - 1  # (a tuple's index from its start is read the quickest)
 
         def play(*arguments: Any) -> Any:
-            if acting and (type(arguments[-2].params) is not Completed or type(arguments[-1].options) is not Options):
+            if acting and (type(arguments[at_action].params) is not Completed
+                           or type(arguments[at_ctx].options) is not Options):
                 arguments = _completed(info, arguments)  # (a conflict's calls are complete already)
             try:
                 result = answer(*arguments)
