@@ -67,10 +67,18 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
     if not isinstance(changes, dict) and not isinstance(changes, Mapping):
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
-    for name, state in changes.items():
-        if not isinstance(name, str) or (not isinstance(state, dict) and not isinstance(state, Mapping)):
+    for name, state in changes.items() if changes else ():  # (most results change nothing)
+        # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
+        # each result costs as much as its walk); any other, by _plain.
+        if type(state) is dict and type(name) is str:
+            if plain:
+                for key, item in state.items():
+                    if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
+                        plain = False
+                        break
+        elif not isinstance(name, str) or not isinstance(state, Mapping):
             return _NOT_STATES
-        if plain and not _plain(state):
+        elif plain and not _plain(state):
             plain = False
     if type(effects) is not list and not isinstance(effects, _LISTS):
         return _NOT_EFFECTS

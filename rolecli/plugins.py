@@ -561,9 +561,15 @@ class _Guarded:
             if not acting:
                 return lambda *arguments: self(**keywords(arguments))
             return lambda *arguments: self(**keywords(_completed(info, arguments)))
+        # The check of _checked, its two questions asked here at once (a call of its own at each of a
+        # conflict's thousands of calls costs as much as they do); _checked says what is wrong.
+        hook, expected, problem = self.hook, self.expected, self.problem
+        checked = self.owner is not None
+        at_action, at_ctx = len(names) - 2, len(names) - 1  # (a tuple's index from its start is read the quickest)
 
         def play(*arguments: Any) -> Any:
-            if acting and (type(arguments[-2].params) is not Completed or type(arguments[-1].options) is not Options):
+            if acting and (type(arguments[at_action].params) is not Completed
+                           or type(arguments[at_ctx].options) is not Options):
                 arguments = _completed(info, arguments)  # (a conflict's calls are complete already)
             try:
                 result = answer(*arguments)
@@ -574,7 +580,10 @@ class _Guarded:
                 if failure is None:
                     raise
                 raise failure from exc
-            return self._checked(result, arguments)
+            if checked and result is not None and (not isinstance(result, expected)
+                                                   or problem(hook, result, arguments, info)):
+                self._checked(result, arguments)  # raises: the failure, as any call's
+            return result
 
         return play
 
@@ -601,7 +610,8 @@ class _Guarded:
     def _checked(self, result: Any, arguments: tuple, witness: "_Witness | None" = None) -> Any:
         """``result``, unless the core must not use it (a :class:`PluginFailure`
         then); ``arguments``: the hook's, in its spec's order (no table of them
-        by name is made for a prepared call)."""
+        by name is made for a prepared call). A prepared call asks the same
+        two questions itself, and calls this only to raise the failure."""
         if self.owner is None or result is None:
             return result
         if not isinstance(result, self.expected):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import textwrap
 from fractions import Fraction
+from types import MappingProxyType
 
 import pytest
 
@@ -247,6 +248,10 @@ def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
     assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, arguments, None)
 
 
+class _Name(str):
+    """A character's name of a subclass of str (a plugin's own)."""
+
+
 @pytest.mark.parametrize("changes, says", [
     ({"Ana": {"marks": 1}, "Bo": {"marks": b"\x00"}}, "Outcome.changes cannot be written as JSON"),
     ({"Ana": {"marks": object()}, "Bo": {"marks": 1}}, "Outcome.changes cannot be written as JSON"),
@@ -254,6 +259,13 @@ def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
     ({"Ana": {"marks": 1}, "Bo": {"marks": 1, "legacy": 2}}, None),  # a key Bo's state holds already
     ({"Ana": {"marks": 1}, "Bo": [1]}, "Outcome.changes is not a dict of characters' names to their state"),
     ({"Ana": {"marks": 1}, 7: {"marks": 1}}, "Outcome.changes is not a dict of characters' names to their state"),
+    # each kind of state the check walks its own way: a dict, deep or not, a Mapping, under a name of a str's subclass
+    ({"Ana": {"marks": [1, {"deep": b"\x00"}]}}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": {"marks": (1, 2.5, None, True)}}, None),
+    ({"Ana": {1: 2}}, "state key(s) 1 for Ana"),
+    ({_Name("Ana"): {"marks": 2}}, None),
+    ({"Ana": MappingProxyType({"marks": 2})}, None),
+    ({"Ana": MappingProxyType({"marks": b"x"})}, "Outcome.changes cannot be written as JSON"),
 ])
 def test_every_changed_state_is_checked_not_only_the_first(changes, says):
     """The states a result changes are walked once each, their types and JSON
