@@ -74,15 +74,6 @@ class Blow:
         return self.striker.weapon()
 
 
-def ld_rules(scene: Scene) -> tuple[str, str]:
-    """The rule options every LD is read by, ``minus2`` and ``reading_rule``, in
-    the order an :class:`~.ld.Ld` takes them after its goal and before who
-    throws it: all given by position (an LD is made at every blow, and keywords
-    unpacked from a table cost it about as much again as its making; a keyword
-    after them, ``who=``, still costs a table made at every LD)."""
-    return scene.options.get("nd_minus2", "literal"), scene.options.get("reading", "table")
-
-
 def narrator(nd) -> list[Mod]:
     """The ND the Narrator sets for an LD, if any."""
     nd = int(nd or 0)
@@ -159,7 +150,7 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
             return None
     else:
         return None
-    return Ld(capability, S.own(target.states, {"combat"}), None, *ld_rules(scene),
+    return Ld(capability, S.own(target.states, {"combat"}), None, *scene.ld_rules,
               target.name or scene.t("Parada", "Parry"))
 
 
@@ -190,7 +181,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("feint", FEINT, -2))
     mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
-    ld = Ld(capability, mods, p.get("goal"), *ld_rules(scene), attacker.name)
+    ld = Ld(capability, mods, p.get("goal"), *scene.ld_rules, attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
 
 
