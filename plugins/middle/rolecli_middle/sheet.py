@@ -174,7 +174,7 @@ class Fighter:
         return bool(self.get("muerte"))
 
     def can_act(self) -> bool:
-        return not self.dead() and "inconsciente" not in self.states and self.get("moral") != "rendido"
+        return not self.get("muerte") and "inconsciente" not in self.states and self.get("moral") != "rendido"
 
     # --- the sheet ------------------------------------------------------------
 
