@@ -97,7 +97,8 @@ class Throw:
         self.success = result is not None and result >= ld.needed
 
     def data(self) -> dict:
-        ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes
+        ld, faces = self.ld, self.faces
+        plan, capability, sizes = ld.plan, ld.capability, ld.sizes
         # (loops, not comprehensions: an LD has a modifier or two and keeps a die or two, and a
         # comprehension costs a function's call, at every LD of a simulation)
         mods, kept = [], []

@@ -111,7 +111,9 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list
     """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
     mods = S.against(target.states)
     covering = _coverers(scene, attacker, target)
-    covered = max(len(covering), int(p.get("covered") or 0))
+    covered = int(p.get("covered") or 0)
+    if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
+        covered = len(covering)
     if covered:
         who = ", ".join(covering) or str(covered)
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
