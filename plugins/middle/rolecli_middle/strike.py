@@ -38,6 +38,7 @@ PEACEFUL, CHARGE, FEINT = L("bestia pacífica", "peaceful beast"), L("carga", "c
 COVERING = L("defensor que cubre a un aliado", "defender covering an ally")
 FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint"), L("víctima de una finta aliada",
                                                                                   "victim of an ally's feint")
+ATTACK = frozenset({"attack"})  # the kind of LD a blow is, for the attacker's own states (S.own)
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
 
 
@@ -181,7 +182,9 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("charge", CHARGE, -1))
     if feint:
         mods.append(Mod("feint", FEINT, -2))
-    mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
+    mods += S.own(attacker.states, ATTACK)  # (each added in place: no list made to join them)
+    mods += situation(scene, attacker, target, p)
+    mods += gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
     ld = Ld(capability, mods, p.get("goal"), *scene.ld_rules, attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
@@ -249,7 +252,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         lines += said
         hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon())
         lines += hurt_lines
-        data.update({"damage": damage, "damage_parts": parts, "wound": wound})
+        data["damage"], data["damage_parts"], data["wound"] = damage, parts, wound  # (no table made to update it)
     if was_unconscious and not target.dead():
         die(scene, target, "rematado", lines)
         data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})

@@ -32,12 +32,13 @@ INJURIES = {
 
 
 class Wound:
-    """The effects of one blow on one target, as they are applied."""
+    """The effects of a called shot on one target, as they are applied: added
+    to the blow's ``effects`` and (when someone reads them) ``lines``."""
 
-    def __init__(self, scene: Scene, target: Fighter):
+    def __init__(self, scene: Scene, target: Fighter, effects: list[str], lines: list[str]):
         self.scene, self.target = scene, target
-        self.effects: list[str] = []
-        self.lines: list[str] = []
+        self.effects = effects
+        self.lines = lines
 
     def say(self, key: str, es: str, en: str) -> None:
         self.effects.append(key)
@@ -70,26 +71,27 @@ class Wound:
 
 def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weapon) -> tuple[list[str], dict]:
     """Apply ``damage`` landing on ``location`` (``body`` for a plain strike)."""
-    w = Wound(scene, target)
+    effects: list[str] = []
+    lines: list[str] = []
     life = target.life()
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
-        called_shot(w, damage, life, location, weapon)
+        called_shot(Wound(scene, target, effects, lines), damage, life, location, weapon)
     lost = int(target.get("vida_perdida") or 0)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
     target.set("vida_perdida", min(lost + damage, life))
     left = target.left()
     if left <= 0 and not target.dead():
-        die(scene, target, "vida", w.lines)
+        die(scene, target, "vida", lines)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
-            "effects": w.effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
+            "effects": effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
             "dead": target.dead(), "death": target.get("muerte") or None}
     if not scene.explain:
         return [], data
     name = target.name or tr(scene.lang, "El blanco", "The target")
     head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(left, 0)}/{life}.",
               f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(left, 0)}/{life}.")
-    return [head] + w.lines, data
+    return [head] + lines, data
 
 
 def called_shot(w: Wound, damage: int, life: int, location: str, weapon: Weapon) -> None:
