@@ -65,8 +65,8 @@ def weapon_given(p: dict) -> dict[str, Any]:
     given: dict[str, Any] = {}
     if size := _ES_SIZE.get(p.get("weapon") or ""):
         given["arma"] = size
-    if kinds := choices(p.get("weapon_kind"), _KINDS, "--weapon-kind"):
-        given["arma_tipo"] = [_ES_KIND[k] for k in kinds]
+    if kinds := p.get("weapon_kind"):  # (as every flag here: checked only when typed)
+        given["arma_tipo"] = [_ES_KIND[k] for k in choices(kinds, _KINDS, "--weapon-kind")]
     if p.get("bonus") is not None:
         given["arma_bonus"] = p["bonus"]
     if temperament := _ES_TEMPERAMENT.get(p.get("temperament") or ""):
@@ -77,7 +77,7 @@ def weapon_given(p: dict) -> dict[str, Any]:
 def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
     """The one acting. For a quick roll, marks typed for the verb's own capability
     are kept under its name, so the output says what was rolled."""
-    given = typed(given)
+    given = typed(given) if given else {}  # (mostly nothing typed: no call to say so)
     if action.actor is None and default:
         text = str(p.get("capability") or default)
         if C.is_number(text):

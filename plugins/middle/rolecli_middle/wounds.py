@@ -79,8 +79,9 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
     lost = int(target.get("vida_perdida") or 0)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
-    target.set("vida_perdida", min(lost + damage, life))
-    left = target.left()
+    now_lost = min(lost + damage, life)
+    target.set("vida_perdida", now_lost)
+    left = life - now_lost  # (target.left(), from the numbers at hand)
     if left <= 0 and not target.dead():
         die(scene, target, "vida", lines)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
