@@ -210,3 +210,10 @@ def test_a_fighter_reads_its_sheets_latest_state_laid_once_and_another_state_ane
     given = Fighter(Character("Ana", sheet, moved.character.state), {"extra_states": ["cegado"], "vida": 20})
     assert (given.get("vida"), given.states) == (20, {"cegado"})
     assert Fighter(Character("Ana", sheet, moved.character.state)).get("vida") == 12
+
+
+def test_whether_a_text_is_a_number_is_read_for_each_text():
+    # kept by its text (a fight's few names, asked at every round's morale): another text is read anew
+    assert C.is_number("2") and C.is_number(" −1 ") and C.is_number(3)
+    assert not C.is_number("Bandido 2") and not C.is_number("2a")
+    assert C.is_number("+2") and not C.is_number("Bandido 2")

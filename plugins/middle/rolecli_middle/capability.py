@@ -7,6 +7,7 @@ An innate capability reads one die better (the highest, or the middle at 0)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import closest, fold
@@ -75,6 +76,7 @@ def check_rating(value: int, what: str | Label = CAPABILITY) -> int:
     return value
 
 
+@lru_cache(maxsize=256)  # a fight's few names, asked at every round's morale (each member's), read once each
 def is_number(text: str) -> bool:
     return str(text).strip().replace("−", "-").lstrip("+-").isdigit()
 
