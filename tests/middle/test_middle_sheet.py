@@ -117,6 +117,22 @@ def test_a_capability_is_read_once_for_its_sheet_and_a_new_sheet_anew():
     assert C.of(aldara, "uso de armas").rating == 2
 
 
+def test_a_fighter_reads_its_sheets_capabilities_as_a_direct_call_does_and_a_new_sheet_anew():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
+    assert Fighter(aldara).capability("uso de armas") is C.of(aldara, "uso de armas")  # one table a sheet
+    assert Fighter(aldara).marks("uso de armas") == 1 and Fighter(aldara).capability("calma", innate=True).innate
+    aldara.sheet = {"capacidades": {"uso de armas": 3}}  # a new sheet: its fighter reads it anew
+    assert Fighter(aldara).capability("uso de armas").rating == 3 == Fighter(aldara).marks("uso de armas")
+
+
+def test_the_capabilities_a_sheet_keeps_are_bounded():
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
+    for rating in range(C.KNOWN_LIMIT + 5):  # each text another key, as a long session may type
+        C.of(aldara, " " * rating + "2")
+    assert len(C.known_of(aldara.sheet)) <= C.KNOWN_LIMIT
+    assert C.of(aldara, "uso de armas").rating == 1
+
+
 def test_marks_given_as_a_number_are_read_for_a_character_as_for_a_quick_roll():
     aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}})
     assert C.of(aldara, "2") == C.of(aldara, " 2 ") == C.of(None, "2") == C.Capability("", 2, False)
@@ -194,3 +210,10 @@ def test_a_fighter_reads_its_sheets_latest_state_laid_once_and_another_state_ane
     given = Fighter(Character("Ana", sheet, moved.character.state), {"extra_states": ["cegado"], "vida": 20})
     assert (given.get("vida"), given.states) == (20, {"cegado"})
     assert Fighter(Character("Ana", sheet, moved.character.state)).get("vida") == 12
+
+
+def test_whether_a_text_is_a_number_is_read_for_each_text():
+    # kept by its text (a fight's few names, asked at every round's morale): another text is read anew
+    assert C.is_number("2") and C.is_number(" −1 ") and C.is_number(3)
+    assert not C.is_number("Bandido 2") and not C.is_number("2a")
+    assert C.is_number("+2") and not C.is_number("Bandido 2")

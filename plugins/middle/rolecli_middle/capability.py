@@ -7,6 +7,7 @@ An innate capability reads one die better (the highest, or the middle at 0)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rolecli.contract import Character, Label, Refused, worked_out
 from rolecli.names import closest, fold
@@ -75,6 +76,7 @@ def check_rating(value: int, what: str | Label = CAPABILITY) -> int:
     return value
 
 
+@lru_cache(maxsize=256)  # a fight's few names, asked at every round's morale (each member's), read once each
 def is_number(text: str) -> bool:
     return str(text).strip().replace("−", "-").lstrip("+-").isdigit()
 
@@ -88,12 +90,32 @@ def same(a: str, b: str) -> bool:
     return _canonical(a) == _canonical(b)
 
 
-def of(character: Character | None, text: str, innate: bool = False, what: str | Label = CAPABILITY) -> Capability:
+# How many capabilities a sheet keeps as named (a fight names a few; a long session may type more).
+KNOWN_LIMIT = 64
+
+
+def of(character: Character | None, text: str, innate: bool = False, what: str | Label = CAPABILITY,
+       known: dict | None = None) -> Capability:
     """The capability ``text`` names: a number of marks, or a name on the sheet;
-    a character's is read once for its sheet (a fight asks the same few at every LD)."""
-    found = (_read(None, text, what) if character is None
-             else worked_out(character.sheet, ("capability", text), _read, character, text, what))
+    a character's is read once for its sheet (a fight asks the same few at every LD),
+    kept in ``known``, the sheet's table of them by the text that named them
+    (:func:`known_of`; a fighter holds its sheet's, so an LD does not look it up)."""
+    if character is None:
+        found = _read(None, text, what)
+    else:
+        if known is None:
+            known = known_of(character.sheet)
+        found = known.get(text)
+        if found is None:
+            if len(known) >= KNOWN_LIMIT:
+                known.clear()
+            found = known[text] = _read(character, text, what)
     return replace(found, innate=True) if innate and not found.innate else found
+
+
+def known_of(sheet) -> dict[str, Capability]:
+    """The capabilities read off ``sheet``, by the text that named them: one table a sheet."""
+    return worked_out(sheet, "capabilities", dict)
 
 
 def _read(character: Character | None, text: str, what: str | Label) -> Capability:

@@ -8,7 +8,7 @@ from . import ld as LD
 from . import states as S
 from .ld import Ld, Throw
 from .sheet import Fighter, Scene
-from .strike import gm_mod, ld_rules, narrator
+from .strike import gm_mod, narrator
 from .words import number
 
 
@@ -25,7 +25,7 @@ def kinds_for(name: str, combat: bool) -> set[str]:
 def check_ld(scene: Scene, actor: Fighter, p: dict) -> Ld:
     capability = actor.capability(p["capability"], bool(p.get("innate")))
     mods = S.own(actor.states, kinds_for(capability.name, bool(p.get("combat")))) + gm_mod(p)
-    return Ld(capability, mods, p.get("goal"), *ld_rules(scene), actor.name)
+    return Ld(capability, mods, p.get("goal"), *scene.ld_rules, actor.name)
 
 
 def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
@@ -39,10 +39,10 @@ def check(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict,
 def contest_lds(scene: Scene, actor: Fighter, defender: Fighter, p: dict) -> tuple[Ld, Ld]:
     a = actor.capability(p["capability"], bool(p.get("innate")))
     d = defender.capability(p["opposition"], bool(p.get("target_innate")), C.OPPOSITION)
-    return (Ld(a, S.own(actor.states, kinds_for(a.name, False)) + gm_mod(p), None, *ld_rules(scene),
+    return (Ld(a, S.own(actor.states, kinds_for(a.name, False)) + gm_mod(p), None, *scene.ld_rules,
                actor.name or scene.t("Actor", "Actor")),
             Ld(d, S.own(defender.states, kinds_for(d.name, False)) + narrator(p.get("target_nd")), None,
-               *ld_rules(scene), defender.name or scene.t("Defensor", "Defender")))
+               *scene.ld_rules, defender.name or scene.t("Defensor", "Defender")))
 
 
 def winner(a: Throw, d: Throw) -> str:

@@ -19,7 +19,7 @@ from .economy import combat_action
 from .ld import Ld
 from .nd import Mod
 from .sheet import Fighter, Scene
-from .strike import gm_mod, ld_rules
+from .strike import gm_mod
 from .words import number, signed
 
 L = Label
@@ -72,7 +72,7 @@ def weapon_ld(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> Ld:
                         f"{target.name} has no weapon in hand to strike."))
     mods = [WEAPON_STRIKE] + S.own(attacker.states, {"attack"}) + gm_mod(p)
     return Ld(attacker.capability(p.get("capability") or C.WEAPON_USE, bool(p.get("innate"))), mods, p.get("goal"),
-              *ld_rules(scene), attacker.name)
+              *scene.ld_rules, attacker.name)
 
 
 def strike_weapon(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
@@ -115,7 +115,7 @@ def duel_ld(scene: Scene, fighter: Fighter, rival: Fighter, p: dict) -> Ld:
     three times the rival's weapon use (GAP-10: three times, as in 004-R8)."""
     own_nd = int(fighter.get("duelo_nd") or 0)
     mods = ([Mod("duel", L("duelo", "duel"), own_nd)] if own_nd else []) + S.own(fighter.states, {"attack"}) + gm_mod(p)
-    return Ld(fighter.capability(C.WEAPON_USE), mods, 3 * rival.marks(C.WEAPON_USE), *ld_rules(scene), fighter.name)
+    return Ld(fighter.capability(C.WEAPON_USE), mods, 3 * rival.marks(C.WEAPON_USE), *scene.ld_rules, fighter.name)
 
 
 def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str], dict, bool | None]:

@@ -49,24 +49,32 @@ class Ld:
         self.reading_rule = reading_rule
         self.who = who
         self.nd = nd = ND.total(mods)
-        self.plan, self.thrown, self.sizes = _table(nd, capability.rating, capability.innate, minus2, reading_rule)
-        self.needed = NO_GOAL if goal is None else goal
+        self.plan, self.thrown, self.sizes, literal = _table(nd, capability.rating, capability.innate, minus2, reading_rule)
+        self.needed = needed = NO_GOAL if goal is None else goal
+        self._hopeless = literal and needed > 0  # (its data says so at every LD: worked out here, not asked)
 
     def hopeless(self) -> bool:
         """The literal ND −2 reading (never above 0) against a positive target."""
-        return self.plan.reading == "lowest_minus_second" and self.needed > 0 and self.sizes is not None
+        return self._hopeless
 
     def with_mods(self, *more: Mod) -> "Ld":
         return Ld(self.capability, self.mods + list(more), self.goal, self.minus2, self.reading_rule, self.who)
 
 
 @lru_cache(maxsize=256)  # a fight's few NDs and ratings: each looked up once, not at every LD (asked positionally)
-def _table(nd: int, rating: int, innate: bool, minus2: str, reading_rule: str) -> tuple[ND.Plan, tuple[int, ...], tuple[int, ...] | None]:
+def _table(nd: int, rating: int, innate: bool, minus2: str,
+           reading_rule: str) -> tuple[ND.Plan, tuple[int, ...], tuple[int, ...] | None, bool]:
     """How the table throws an LD at a total ND: its plan, the dice the rating
-    throws, and the dice actually thrown after shrinking (``None``: not at all)."""
+    throws, the dice actually thrown after shrinking (``None``: not at all), and
+    whether they are read by the literal ND −2 rule (:func:`literal`)."""
     plan = ND.plan(nd, rating, innate, minus2, reading_rule)
     thrown = DICE[rating]
-    return plan, thrown, None if plan.reading is None else ND.shrunk(thrown, plan.shrink)
+    sizes = None if plan.reading is None else ND.shrunk(thrown, plan.shrink)
+    return plan, thrown, sizes, _literal(plan, sizes)
+
+
+def _literal(plan: ND.Plan, sizes: tuple[int, ...] | None) -> bool:
+    return sizes is not None and plan.reading == "lowest_minus_second"
 
 
 @dataclass(init=False)
@@ -89,7 +97,8 @@ class Throw:
         self.success = result is not None and result >= ld.needed
 
     def data(self) -> dict:
-        ld, plan, capability, faces, sizes = self.ld, self.ld.plan, self.ld.capability, self.faces, self.ld.sizes
+        ld, faces = self.ld, self.faces
+        plan, capability, sizes = ld.plan, ld.capability, ld.sizes
         # (loops, not comprehensions: an LD has a modifier or two and keeps a die or two, and a
         # comprehension costs a function's call, at every LD of a simulation)
         mods, kept = [], []
@@ -102,7 +111,7 @@ class Throw:
                 "shrink": plan.shrink, "sizes": list(sizes or ()), "faces": faces,
                 "reading": plan.reading if sizes else None, "kept": kept,
                 "result": self.result, "goal": ld.needed, "success": self.success,
-                "automatic_failure": sizes is None, "cannot_succeed": sizes is None or ld.hopeless()}
+                "automatic_failure": sizes is None, "cannot_succeed": sizes is None or ld._hopeless}
 
 
 def throw(ld: Ld, dice, why: str) -> Throw:
@@ -259,7 +268,7 @@ def hopeless_line(ld: Ld, lang: str, against: tuple[str, str] | None = None) -> 
 
 def literal(ld: Ld) -> bool:
     """The LD reads the literal ND −2 rule, which is never above 0."""
-    return ld.sizes is not None and ld.plan.reading == "lowest_minus_second"
+    return _literal(ld.plan, ld.sizes)
 
 
 def lines(t: Throw, lang: str, *, judged: bool = True) -> list[str]:

@@ -101,7 +101,7 @@ def mount_or_dismount(scene: Scene, rider: Fighter, p: dict, dice, *, up: bool) 
         return [scene.t(f"{rider.name or 'El jinete'} {verb}: sin LD, no va a toda velocidad (004-R14).",
                         f"{rider.name or 'The rider'} {verb}: no LD, not at full speed (004-R14).")], data, True
     ld = Ld(rider.capability(p.get("capability") or C.BEAST_TAMING, bool(p.get("innate"))),
-            S.own(rider.states, {"combat"}) + K.gm_mod(p), p.get("goal"), *K.ld_rules(scene), rider.name)
+            S.own(rider.states, {"combat"}) + K.gm_mod(p), p.get("goal"), *scene.ld_rules, rider.name)
     t = LD.throw(ld, dice, f"{verb} {rider.name}".strip())
     lines = LD.lines(t, scene.lang)
     data["ld"] = t.data()
@@ -118,7 +118,7 @@ def mount_or_dismount(scene: Scene, rider: Fighter, p: dict, dice, *, up: bool) 
 def mount_lost(scene: Scene, rider: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
     """004-R10: a calm LD, or Irritado even after the combat."""
     ld = Ld(rider.capability(p.get("capability") or C.CALM, bool(p.get("innate"))),
-            K.gm_mod(p), p.get("goal"), *K.ld_rules(scene), rider.name)
+            K.gm_mod(p), p.get("goal"), *scene.ld_rules, rider.name)
     t = LD.throw(ld, dice, f"{scene.t('calma', 'calm')} {rider.name}".strip())
     lines = LD.lines(t, scene.lang)
     if not t.success:

@@ -18,7 +18,7 @@ from . import ld as LD
 from . import states as S
 from .ld import Ld
 from .sheet import Fighter, Scene
-from .strike import gm_mod, ld_rules
+from .strike import gm_mod
 from .tricks import vigilance_mods
 from .words import L
 
@@ -49,7 +49,7 @@ def ambush_ld(scene: Scene, actor: Fighter, p: dict) -> Ld:
                         "name the victims with --victims A,B (or, for a quick roll, their Vigilance: --victims 0,3)."))
     mods = vigilance_mods(watcher(victims)) + S.own(actor.states, {"combat"}) + gm_mod(p)
     return Ld(actor.capability(p.get("capability") or C.STEALTH, bool(p.get("innate"))), mods, p.get("goal"),
-              *ld_rules(scene), actor.name)
+              *scene.ld_rules, actor.name)
 
 
 def ambush(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
@@ -75,7 +75,7 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     fighters = [scene.fighter(c) for c in characters] or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")
     rows, why = [], scene.t("impulso", "impulse")
     for i, fighter in enumerate(fighters):
-        ld = Ld(fighter.capability(C.IMPULSE), S.own(fighter.states, {"combat"}), None, *ld_rules(scene), fighter.name)
+        ld = Ld(fighter.capability(C.IMPULSE), S.own(fighter.states, {"combat"}), None, *scene.ld_rules, fighter.name)
         t = LD.throw(ld, dice, f"{why} {fighter.name}")
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
@@ -149,7 +149,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                                      f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
         else:
             ld = Ld(member.capability(C.VALOR), S.own(member.states, {"valor"}) + gm_mod(p), p.get("goal"),
-                    *ld_rules(scene), member.name)
+                    *scene.ld_rules, member.name)
             t = LD.throw(ld, dice, f"{valor} {member.name}")
             held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
             if scene.explain:

@@ -39,10 +39,11 @@ class Standing:
     laid again only for another state (the sheet's place, :func:`worked_out`,
     holds it: one a sheet)."""
 
-    __slots__ = ("values", "state", "table", "held")
+    __slots__ = ("values", "state", "table", "held", "capabilities")
 
     def __init__(self, sheet: Mapping[str, Any]):
         self.values = values(sheet)
+        self.capabilities = C.known_of(sheet)  # (held here: a fighter asks its sheet's at every LD)
         self.state: dict[str, Any] | None = None  # held, so its id is never another's while it is kept
 
     def lay(self, state: dict[str, Any]) -> None:
@@ -88,18 +89,19 @@ class Fighter:
     held, worked out then too and again only when they change (a blow asks them
     at every step)."""
 
-    __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states")
+    __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states", "_known")
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.given = given = {k: v for k, v in given.items() if v is not None} if given else {}
         self._fields_set: dict[str, Any] = {}
         if character is None:
-            self.name = name
+            self.name, self._known = name, None
             now = {**DEFAULTS, **given}
         else:
             self.name = character.name
             standing = worked_out(character.sheet, "standing", Standing, character.sheet)
+            self._known = standing.capabilities
             state = character.state
             if standing.state is not state:  # (a state is never changed in place: another is another object)
                 standing.lay(state)
@@ -145,13 +147,13 @@ class Fighter:
         capabilities may come in ``given`` with its marks."""
         if self.character is None and text in self.given:
             return Capability(str(text), C.check_rating(int(self.given[text]), str(text)), innate)
-        return C.of(self.character, str(text), innate, what)
+        return C.of(self.character, str(text), innate, what, self._known)
 
     def marks(self, name: str) -> int:
         """Marks of one of the book's capabilities; a quick roll gives them in ``given``."""
         if self.character is None:
             return C.check_rating(int(self.given.get(name, 0)), name)
-        return C.of(self.character, name).rating
+        return C.of(self.character, name, False, C.CAPABILITY, self._known).rating
 
     # --- states ---------------------------------------------------------------
 
@@ -172,7 +174,7 @@ class Fighter:
         return bool(self.get("muerte"))
 
     def can_act(self) -> bool:
-        return not self.dead() and "inconsciente" not in self.states and self.get("moral") != "rendido"
+        return not self.get("muerte") and "inconsciente" not in self.states and self.get("moral") != "rendido"
 
     # --- the sheet ------------------------------------------------------------
 
@@ -211,13 +213,18 @@ class Scene:
     """The fighters of one action, by name, with the campaign's other characters
     at hand (who covers whom, whose mount this is)."""
 
-    __slots__ = ("ctx", "lang", "explain", "options", "characters", "_fighters", "read_before")
+    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "_fighters", "read_before")
 
     def __init__(self, ctx):
         self.ctx = ctx
         self.lang = ctx.lang
         self.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
-        self.options = ctx.options
+        self.options = options = ctx.options
+        # The rule options every LD is read by, ``minus2`` and ``reading_rule``, in the order an
+        # :class:`~.ld.Ld` takes them after its goal and before who throws it: given by position
+        # (``*scene.ld_rules``; keywords unpacked from a table cost an LD about as much again as
+        # its making), and read once for the action (a blow makes two LDs, a turn's order several).
+        self.ld_rules = (options.get("nd_minus2", "literal"), options.get("reading", "table"))
         # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
         self.characters = ctx.characters if ctx.characters is not None else {}
         self._fighters: dict[str, Fighter] = {}

@@ -16,7 +16,7 @@ from . import states as S
 from .economy import special_action
 from .ld import Ld
 from .sheet import Fighter, Scene
-from .strike import gm_mod, ld_rules
+from .strike import gm_mod
 from .words import number
 
 L = Label
@@ -39,7 +39,7 @@ def rivals(scene: Scene, items, capability: str) -> list[Fighter]:
 
 def shout_ld(scene: Scene, actor: Fighter, p: dict, capability: str) -> Ld:
     return Ld(actor.capability(p.get("capability") or capability, bool(p.get("innate"))),
-              S.own(actor.states, {"combat"}) + gm_mod(p), None, *ld_rules(scene), actor.name)
+              S.own(actor.states, {"combat"}) + gm_mod(p), None, *scene.ld_rules, actor.name)
 
 
 def _shout(scene: Scene, actor: Fighter, p: dict, capability: str, dice, why: Label) -> LD.Throw:

@@ -50,7 +50,7 @@ _AGAINST = tuple((state, Mod(f"target:{state}", L(f"{NAMES[state].es} el blanco"
                  for state, nd in (("mareado", +1), ("inconsciente", +2)))
 
 
-def own(states: Set[str], kinds: set[str]) -> list[Mod]:
+def own(states: Set[str], kinds: Set[str]) -> list[Mod]:
     """The ND the character's own states give to one of its LDs."""
     if not states:
         return []

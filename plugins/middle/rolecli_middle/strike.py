@@ -38,6 +38,7 @@ PEACEFUL, CHARGE, FEINT = L("bestia pacífica", "peaceful beast"), L("carga", "c
 COVERING = L("defensor que cubre a un aliado", "defender covering an ally")
 FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint"), L("víctima de una finta aliada",
                                                                                   "victim of an ally's feint")
+ATTACK = frozenset({"attack"})  # the kind of LD a blow is, for the attacker's own states (S.own)
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
 
 
@@ -72,15 +73,6 @@ class Blow:
 
     def weapon(self) -> Weapon:
         return self.striker.weapon()
-
-
-def ld_rules(scene: Scene) -> tuple[str, str]:
-    """The rule options every LD is read by, ``minus2`` and ``reading_rule``, in
-    the order an :class:`~.ld.Ld` takes them after its goal and before who
-    throws it: all given by position (an LD is made at every blow, and keywords
-    unpacked from a table cost it about as much again as its making; a keyword
-    after them, ``who=``, still costs a table made at every LD)."""
-    return scene.options.get("nd_minus2", "literal"), scene.options.get("reading", "table")
 
 
 def narrator(nd) -> list[Mod]:
@@ -120,7 +112,9 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list
     """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
     mods = S.against(target.states)
     covering = _coverers(scene, attacker, target)
-    covered = max(len(covering), int(p.get("covered") or 0))
+    covered = int(p.get("covered") or 0)
+    if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
+        covered = len(covering)
     if covered:
         who = ", ".join(covering) or str(covered)
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
@@ -159,7 +153,7 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
             return None
     else:
         return None
-    return Ld(capability, S.own(target.states, {"combat"}), None, *ld_rules(scene),
+    return Ld(capability, S.own(target.states, {"combat"}), None, *scene.ld_rules,
               target.name or scene.t("Parada", "Parry"))
 
 
@@ -188,9 +182,11 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("charge", CHARGE, -1))
     if feint:
         mods.append(Mod("feint", FEINT, -2))
-    mods += S.own(attacker.states, {"attack"}) + situation(scene, attacker, target, p) + gm_mod(p)
+    mods += S.own(attacker.states, ATTACK)  # (each added in place: no list made to join them)
+    mods += situation(scene, attacker, target, p)
+    mods += narrator(p.get("nd"))  # (gm_mod's own words: one call, not two, at every blow)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
-    ld = Ld(capability, mods, p.get("goal"), *ld_rules(scene), attacker.name)
+    ld = Ld(capability, mods, p.get("goal"), *scene.ld_rules, attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
 
 
@@ -256,7 +252,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
         lines += said
         hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon())
         lines += hurt_lines
-        data.update({"damage": damage, "damage_parts": parts, "wound": wound})
+        data["damage"], data["damage_parts"], data["wound"] = damage, parts, wound  # (no table made to update it)
     if was_unconscious and not target.dead():
         die(scene, target, "rematado", lines)
         data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})

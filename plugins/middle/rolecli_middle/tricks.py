@@ -54,7 +54,7 @@ def vigilance_mods(target: Fighter) -> list[Mod]:
 def blind_ld(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> Ld:
     mods = vigilance_mods(target) + S.own(attacker.states, {"attack"}) + in_duel(attacker) + K.gm_mod(p)
     return Ld(attacker.capability(p.get("capability") or C.ROGUERY, bool(p.get("innate"))), mods, p.get("goal"),
-              *K.ld_rules(scene), attacker.name)
+              *scene.ld_rules, attacker.name)
 
 
 def blind(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:

@@ -65,8 +65,8 @@ def weapon_given(p: dict) -> dict[str, Any]:
     given: dict[str, Any] = {}
     if size := _ES_SIZE.get(p.get("weapon") or ""):
         given["arma"] = size
-    if kinds := choices(p.get("weapon_kind"), _KINDS, "--weapon-kind"):
-        given["arma_tipo"] = [_ES_KIND[k] for k in kinds]
+    if kinds := p.get("weapon_kind"):  # (as every flag here: checked only when typed)
+        given["arma_tipo"] = [_ES_KIND[k] for k in choices(kinds, _KINDS, "--weapon-kind")]
     if p.get("bonus") is not None:
         given["arma_bonus"] = p["bonus"]
     if temperament := _ES_TEMPERAMENT.get(p.get("temperament") or ""):
@@ -77,19 +77,19 @@ def weapon_given(p: dict) -> dict[str, Any]:
 def actor_of(scene: Scene, action: Action, p: dict, default: str | None, given: dict | None = None) -> Fighter:
     """The one acting. For a quick roll, marks typed for the verb's own capability
     are kept under its name, so the output says what was rolled."""
-    given = typed(given)
+    given = typed(given) if given else {}  # (mostly nothing typed: no call to say so)
     if action.actor is None and default:
         text = str(p.get("capability") or default)
         if C.is_number(text):
             given[default] = C.check_rating(int(text), default)
             p["capability"] = default
-    extra = states_of(p.get("states"), "--states")
-    if extra:
-        given["extra_states"] = extra
-    if action.actor is None and "inconsciente" in extra:
-        # as the core refuses an Unconscious character of a campaign (004-R16, issue 10)
-        raise Refused(L("quien actúa está Inconsciente (--states inconsciente): no puede actuar (004-R16).",
-                        "the one acting is Unconscious (--states inconsciente): it cannot act (004-R16)."))
+    extra = p.get("states")
+    if extra:  # (mostly none typed: no call to read them)
+        given["extra_states"] = extra = states_of(extra, "--states")
+        if action.actor is None and "inconsciente" in extra:
+            # as the core refuses an Unconscious character of a campaign (004-R16, issue 10)
+            raise Refused(L("quien actúa está Inconsciente (--states inconsciente): no puede actuar (004-R16).",
+                            "the one acting is Unconscious (--states inconsciente): it cannot act (004-R16)."))
     return scene.fighter(action.actor, given)
 
 
@@ -102,9 +102,9 @@ def target_of(scene: Scene, action: Action, p: dict, given: dict | None = None) 
     for name, key in _TARGET_GIVEN:  # (a loop: a simulation's calls type none, and a comprehension costs a call)
         if (value := p.get(name)) is not None:
             values[key] = value
-    extra = states_of(p.get("target_states"), "--target-states")
-    if extra:
-        values["extra_states"] = extra
+    extra = p.get("target_states")
+    if extra:  # (as for the one acting)
+        values["extra_states"] = states_of(extra, "--target-states")
     if given:
         values.update(typed(given))
     return scene.fighter(action.target, values)
@@ -299,7 +299,7 @@ do_mount_lost = one_actor(mount.mount_lost, C.CALM)
 
 def do_roll(action, ctx):
     scene, p = prepare(action, ctx)
-    ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), None, *K.ld_rules(scene))
+    ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), None, *scene.ld_rules)
     t = LD.throw(ld, ctx.dice, "LD")
     return outcome(scene, [LD.line(t, scene.lang, judged=False)], {"ld": t.data()}, None)
 

@@ -32,12 +32,13 @@ INJURIES = {
 
 
 class Wound:
-    """The effects of one blow on one target, as they are applied."""
+    """The effects of a called shot on one target, as they are applied: added
+    to the blow's ``effects`` and (when someone reads them) ``lines``."""
 
-    def __init__(self, scene: Scene, target: Fighter):
+    def __init__(self, scene: Scene, target: Fighter, effects: list[str], lines: list[str]):
         self.scene, self.target = scene, target
-        self.effects: list[str] = []
-        self.lines: list[str] = []
+        self.effects = effects
+        self.lines = lines
 
     def say(self, key: str, es: str, en: str) -> None:
         self.effects.append(key)
@@ -70,8 +71,34 @@ class Wound:
 
 def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weapon) -> tuple[list[str], dict]:
     """Apply ``damage`` landing on ``location`` (``body`` for a plain strike)."""
-    w = Wound(scene, target)
-    life, vigor = target.life(), int(target.get("vigor"))
+    effects: list[str] = []
+    lines: list[str] = []
+    life = target.life()
+    if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
+        called_shot(Wound(scene, target, effects, lines), damage, life, location, weapon)
+    lost = int(target.get("vida_perdida") or 0)
+    # No negative life: a blow takes what is left (the dead stay at 0, so life a
+    # rest gives back after the Narrator lifts a death counts from 0).
+    now_lost = min(lost + damage, life)
+    target.set("vida_perdida", now_lost)
+    left = life - now_lost  # (target.left(), from the numbers at hand)
+    if left <= 0 and not target.dead():
+        die(scene, target, "vida", lines)
+    data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
+            "effects": effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
+            "dead": target.dead(), "death": target.get("muerte") or None}
+    if not scene.explain:
+        return [], data
+    name = target.name or tr(scene.lang, "El blanco", "The target")
+    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(left, 0)}/{life}.",
+              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(left, 0)}/{life}.")
+    return [head] + lines, data
+
+
+def called_shot(w: Wound, damage: int, life: int, location: str, weapon: Weapon) -> None:
+    """The effects of a blow landing on ``location``, other than the body (004-R7)."""
+    target, scene = w.target, w.scene
+    vigor = int(target.get("vigor"))
     half = damage * 2 > life  # more than half of the maximum life
     if location == "legs":
         if half and w.sever(weapon, "leg_severed", f"Daño {damage} > la mitad de la vida {life}: pierna cercenada (004-R7).",
@@ -108,22 +135,6 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weap
             w.say("killed", f"Daño {damage} > la mitad de la vida {life}: muerte instantánea (004-R7).",
                   f"Damage {damage} > half of life {life}: instant death (004-R7).")
             die(scene, target, "ojo", w.lines)
-    lost = int(target.get("vida_perdida") or 0)
-    # No negative life: a blow takes what is left (the dead stay at 0, so life a
-    # rest gives back after the Narrator lifts a death counts from 0).
-    target.set("vida_perdida", min(lost + damage, life))
-    left = target.left()
-    if left <= 0 and not target.dead():
-        die(scene, target, "vida", w.lines)
-    data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
-            "effects": w.effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
-            "dead": target.dead(), "death": target.get("muerte") or None}
-    if not scene.explain:
-        return [], data
-    name = target.name or tr(scene.lang, "El blanco", "The target")
-    head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(left, 0)}/{life}.",
-              f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(left, 0)}/{life}.")
-    return [head] + w.lines, data
 
 
 def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
