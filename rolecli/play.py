@@ -361,20 +361,22 @@ def play(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
 
 
 def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=(), made: dict | None = None,
-          fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None) -> list[str]:
+          fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None,
+          ordered: dict[str, dict] | None = None) -> list[str]:
     """Keep what ``outcome`` changed, on ``ctx.characters`` and on ``subjects``
     (a quick verb's throw-away character is not in the campaign), then, with a
     ``scene``, the effects it left and used (:func:`keep_effects`). The names
-    of the characters whose state is now other than it was; ``made`` and
-    ``fields``: see :func:`apply_changes`."""
-    moved = apply_changes(system.info, outcome, ctx.characters, subjects, made, fields) if outcome.changes else []
+    of the characters whose state is now other than it was; ``made``,
+    ``fields`` and ``ordered``: see :func:`apply_changes`."""
+    moved = apply_changes(system.info, outcome, ctx.characters, subjects, made, fields, ordered) if outcome.changes else []
     if scene is not None and (outcome.effects or outcome.used):
         keep_effects(system, outcome, ctx, scene)
     return moved
 
 
 def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), made: dict | None = None,
-                  fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None) -> list[str]:
+                  fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None,
+                  ordered: dict[str, dict] | None = None) -> list[str]:
     """Each character's new state as the contract says a campaign keeps it:
     the returned state over the template's state fields it leaves out (in the
     template's order, so that a state prints the same whatever order it was
@@ -384,7 +386,12 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     returned for it, ``(new, old, returned)``, for who keeps states by what
     made them (an encounter numbers them so: ``Play.made_status``).
     ``fields``: :func:`state_fields` of ``info``, where the caller keeps them
-    for its many calls (a conflict does: :class:`~rolecli.tracker.Tracker`)."""
+    for its many calls (a conflict does: :class:`~rolecli.tracker.Tracker`).
+    ``ordered``: by name, the state last made here known to be in the
+    template's order (its keys those of a state in order), where the caller
+    keeps it for its many calls: that state is known in order without its
+    keys walked (a hook never changes a state in place, it gives a new one);
+    a state it does not hold is checked."""
     keys, in_order = state_fields(info) if fields is None else fields
     moved = []
     for name, new in outcome.changes.items():
@@ -394,8 +401,9 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
             if who is None:
                 continue
         state = who.state
-        shape = tuple(state)
-        if shape in in_order or _in_order(shape, keys, in_order):  # as kept here: nothing to reorder
+        # as kept here: nothing to reorder (the state made last, known at once; another, by its keys)
+        if ((ordered is not None and ordered.get(name) is state) or (shape := tuple(state)) in in_order
+                or _in_order(shape, keys, in_order)):
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
             merged, differs = {**state, **new}, True  # (a value of ``new`` is not the state's)
@@ -406,6 +414,9 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
             merged, differs = {k: v for k, v in merged.items() if v is not None}, False
         if differs or merged != state:
             who.state = merged
+            # (differs: made from a state in order, nothing dropped; of its length: no key added, its keys)
+            if ordered is not None and differs and len(merged) == len(state):
+                ordered[name] = merged
             moved.append(name)
             if made is not None:
                 made[name] = (merged, state, new)

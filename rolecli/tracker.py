@@ -30,6 +30,9 @@ from rolecli.errors import RoleError
 from rolecli.play import apply, call, prepared, recover, state_fields
 from rolecli.status import status_of
 
+# The state fields of a template whose states a conflict knows in its order by the state last made (apply)
+MANY_STATE_FIELDS = 12
+
 
 class Ordered(NamedTuple):
     """An initiative the tracker asked: for round ``round``, the ``turns`` it
@@ -75,6 +78,10 @@ class Tracker:
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
         self.fields = state_fields(self.info)  # the template's state fields, for every change kept (apply)
+        # by name, the state last made in the template's order (apply), where states have many fields: the
+        # keys of a state of a few are checked as cheaply as the state is looked up (icount: a dice, fate or v5
+        # trial costs 0.1-0.2% more with it, a middle one 2.4% less)
+        self.in_order: dict[str, dict] | None = {} if len(self.fields[0]) >= MANY_STATE_FIELDS else None
         # whether anyone reads what a recovery tells (recovered): a subclass that tells nobody says not, and its
         # recoveries are played and kept without asking what they would tell
         self.telling = True
@@ -129,7 +136,7 @@ class Tracker:
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
                 return outcome, []
-            moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields)
+            moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields, self.in_order)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
             if refusal is None:

@@ -126,3 +126,22 @@ def test_a_recovery_is_kept_by_state_only_where_the_play_started_with_no_lines_w
     play.play()
     assert (play.recoveries is None) == explain
     assert bool(enc.known_recoveries) != explain
+
+
+def test_a_state_made_in_order_is_known_so_and_another_is_checked(campaigns):
+    """Where states have many fields, the state a change made in the
+    template's order is known in order by itself (``Tracker.in_order``); a
+    state put in its place by anything else, out of order, is read again and
+    kept in the template's order."""
+    enc = _encounter(campaigns, "middle")
+    play = Play(enc, seed=1)
+    keys = play.fields[0]
+    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": 5}}), play.characters, (),
+                          play.made, play.fields, play.in_order)
+    aldara = play.characters["Aldara"]
+    assert moved == ["Aldara"] and play.in_order["Aldara"] is aldara.state
+    aldara.state = dict(reversed(list(aldara.state.items())))  # a new state, out of the template's order
+    apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": 6}}), play.characters, (),
+                  play.made, play.fields, play.in_order)
+    assert list(aldara.state) == [k for k in keys if k in aldara.state] and aldara.state["paradas"] == 6
+    assert play.in_order["Aldara"] is not aldara.state  # reordered: known in order by its keys next time

@@ -368,7 +368,8 @@ class Play(Tracker):
             kept = tree  # the outcome kept, or None
         if kept is not None:
             # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
-            moved = apply_changes(self.info, kept, self.characters, (), self.made, self.fields) if kept.changes else []
+            moved = (apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
+                     if kept.changes else [])
             if moved:
                 self.moved(moved)
             return kept, moved
