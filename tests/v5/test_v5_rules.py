@@ -291,15 +291,12 @@ def test_both_sides_of_a_contest_read_their_dice_in_one_go_the_first_sides_then_
     from rolecli_v5.conflict import Side, roll
 
     leah, guard = Pool("Leah", [Part("", 3)], hunger=1), Pool("Guardia 1", [Part("", 2)])
-    a, d = Side("Leah", None, leah, "none"), Side("Guardia 1", None, guard, "none")
+    a, d = Side("Leah", leah, "none"), Side("Guardia 1", guard, "none")
     ctx = SimpleNamespace(lang="en", dice=DiceSource(given=["7", "2", "10", "6", "1"]))
-    roll(ctx, a, d)
-    assert (a.roll, d.roll) == (Roll((7, 2), (10,)), Roll((6, 1)))
+    assert roll(ctx, a, d) == (Roll((7, 2), (10,)), Roll((6, 1)))
     assert [r.why for r in ctx.dice.reads] == ["Leah: regular 1/2", "Leah: regular 2/2", "Leah: Hunger 1/1",
                                                "Guardia 1: regular 1/2", "Guardia 1: regular 2/2"]
-    alone = Side("Leah", None, leah, "none")
-    roll(SimpleNamespace(lang="en", dice=DiceSource(given=["9", "9", "1"])), alone)
-    assert alone.roll == Roll((9, 9), (1,))
+    assert leah.roll(DiceSource(given=["9", "9", "1"]), "en") == Roll((9, 9), (1,))
 
 
 def test_a_rolls_record_and_a_sides_which_names_the_side_and_its_pool_first():
@@ -308,11 +305,18 @@ def test_a_rolls_record_and_a_sides_which_names_the_side_and_its_pool_first():
     assert roll.as_json() == {"regular": [10, 6, 2], "hunger": [10, 1], "successes": 5, "critical": True,
                               "messy": True, "hunger_ones": 1}
     assert list(roll.as_json()) == ["regular", "hunger", "successes", "critical", "messy", "hunger_ones"]
-    side = roll.as_json("Leah", {"size": 5})
-    assert side == {"name": "Leah", "pool": {"size": 5}, **roll.as_json()}
+    from rolecli_v5.conflict import Reroll, Side
+
+    leah = Side("Leah", Pool("Leah", [Part("", 5)], hunger=2), "none")
+    side = leah.as_json(roll)
+    assert side == {"name": "Leah", "pool": leah.pool.record, **roll.as_json()}
     assert list(side) == ["name", "pool", *roll.as_json()]
     side["regular"].append(1)
-    assert roll.as_json("Leah", {"size": 5})["regular"] == [10, 6, 2] and roll.regular == (10, 6, 2)
+    assert leah.as_json(roll)["regular"] == [10, 6, 2] and roll.regular == (10, 6, 2)
+    before = Roll((1, 6, 2), (10, 1))
+    again = leah.as_json(roll, Reroll(before, [0], None, roll))
+    assert again == {**side, "regular": [10, 6, 2],
+                     "willpower_reroll": {"dice": [1], "before": before.as_json(), "spent": None}}
 
 
 def test_a_pool_kept_for_its_state_names_its_dice_in_the_language_of_each_roll():
@@ -600,3 +604,36 @@ def test_003_R14_a_hit_after_a_willpower_reroll_is_dealt_on_the_state_the_reroll
     fresh = attack(*(Character(c.name, dict(c.sheet), c.state) for c in (gancho, asaltante)), dice)
     assert paid.data == fresh.data and paid.changes == fresh.changes
     assert paid.data["hits"][0]["before"] != plain.data["hits"][0]["before"]  # one Willpower spent before the hit
+
+
+def test_003_R4_an_attack_keeps_each_side_for_the_state_its_character_is_in():
+    """A side is what a character brings to an attack before any die: the same for the
+    same state (kept: the same object, whatever Character holds that state), read again
+    when the state changes (a Hunger die more, an Impaired tracker's −2)."""
+    katarina, guard = character("Katarina", {"hunger": 1}), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
+    plan = _declare(katarina, guard, **verb)
+    side = plan.side("attacker", katarina)
+    assert plan.side("attacker", character("Katarina", {"hunger": 1})) is side
+    hungrier = plan.side("attacker", character("Katarina", {"hunger": 3}))
+    assert (side.pool.hunger_dice, hungrier.pool.hunger_dice) == (1, 3) and hungrier.values != side.values
+    hurt = plan.side("defender", character("Guardia 1", {"health_superficial": 5}))
+    assert plan.side("defender", guard).pool.size - hurt.pool.size == 2  # 003-R15: Impaired
+    assert plan.side("defender", guard, 1).pool.size == plan.side("defender", guard).pool.size - 1  # 003-R9
+
+
+def test_003_R14_a_kept_side_rolls_anew_at_every_attack_its_reroll_its_own():
+    """The dice and the Willpower reroll of one attack are that attack's: the next attack
+    with the same kept sides rolls its own, and rerolls only if it falls short."""
+    from v5_helpers import call
+
+    gancho, asaltante = character("Gancho"), character("Asaltante")  # mortals: no Hunger dice
+
+    def attack(dice):
+        return call("attack", dice=dice, actor=gancho, target=asaltante, pool="3", defence="3", reroll="failures")
+
+    rerolled = attack([1, 1, 7] + [7, 7, 1] + [8, 8])  # 1 success against 2: the two 1s rerolled, a win
+    assert rerolled.data["roll"]["willpower_reroll"]["dice"] == [1, 2] and rerolled.data["outcome"] == "win"
+    plain = attack([7, 7, 7] + [7, 1, 1])  # 3 against 1: nothing to reroll
+    assert "willpower_reroll" not in plain.data["roll"] and plain.data["roll"]["regular"] == [7, 7, 7]
+    assert plain.data["margin"] == 2 and "Gancho" not in plain.changes

@@ -75,43 +75,45 @@ def defence_modifiers(cover: str | None, earlier: int) -> tuple:
 @dataclass(frozen=True, slots=True)
 class Reroll:
     """A side's Willpower reroll: its dice ``before`` it, the positions (from 0) of
-    those rerolled and what it ``paid`` (``None``: a quick roll's side, with no tracker)."""
+    those rerolled, what it ``paid`` (``None``: a quick roll's side, with no tracker)
+    and the dice ``after`` it."""
 
     before: Roll
     dice: Sequence[int]
     paid: dict | None
+    after: Roll
 
 
-@dataclass(slots=True)  # (two made at every attack: the reroll, which most never make, in one field)
+@dataclass(frozen=True, slots=True)
 class Side:
-    """One side of a roll: who, its pool, its dice and its Willpower reroll (``policy``, in lower case);
-    ``values``: its character's state as its pool read it (:func:`state_values`), where it was read."""
+    """What one side brings to a roll before any die: who, its pool and its Willpower
+    reroll (``policy``, in lower case); ``values``: its character's state as its pool
+    read it (:func:`state_values`), where it was read. Never changed, so an attack keeps
+    it for the state its character is in (:meth:`verbs.Declared.side`) and rolls it again
+    and again: the dice of one roll and its reroll are the roll's own (its caller's)."""
 
     who: str
-    character: Character | None
     pool: Pool
     policy: str
     values: tuple | None = None
-    roll: Roll | None = None
-    reroll: Reroll | None = None  # set by a Willpower reroll, ``roll`` then being the dice after it
 
-    @property
-    def successes(self) -> int:
-        return self.roll.successes
-
-    def line(self, lang: str) -> str:
-        n = self.successes
-        said = f"{self.who}: {self.pool.text(lang)}: {self.roll.text(lang)} → {L.successes(n, lang)}"
-        if self.roll.critical:
+    def line(self, rolled: Roll, lang: str) -> str:
+        """Its pool and the dice it ``rolled``, in words."""
+        said = f"{self.who}: {self.pool.text(lang)}: {rolled.text(lang)} → {L.successes(rolled.successes, lang)}"
+        if rolled.critical:
             said += tr(lang, " (parejas de 10: crítico)", " (pairs of 10s: critical)")
         return said
 
-    def as_json(self) -> dict[str, Any]:
-        data = self.roll.as_json(self.who, self.pool.record)
-        if self.reroll is not None:
-            done = self.reroll
-            data["willpower_reroll"] = {"dice": [i + 1 for i in done.dice], "before": done.before.as_json(),
-                                        "spent": done.paid}
+    def as_json(self, rolled: Roll, again: Reroll | None = None) -> dict[str, Any]:
+        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any): it
+        and its pool named first, then the roll's record (:meth:`Roll.as_json`), written out in
+        one dict display here (a call less at every roll of a side)."""
+        data = {"name": self.who, "pool": self.pool.record, "regular": [*rolled.regular], "hunger": [*rolled.hunger],
+                "successes": rolled.successes, "critical": rolled.critical, "messy": rolled.messy,
+                "hunger_ones": rolled.hunger.count(1)}
+        if again is not None:
+            data["willpower_reroll"] = {"dice": [i + 1 for i in again.dice], "before": again.before.as_json(),
+                                        "spent": again.paid}
         return data
 
 
@@ -150,7 +152,7 @@ def side(work: Work, ctx, character: Character | None, text: Any, who: str, p: d
     """A side from the verb's parameters (:class:`Stance`): its pool and its Willpower reroll."""
     stance = Stance.of(p, text, who, prefix, cover=cover, split=split)
     state = work.seen(character) if character is not None else None
-    return Side(who, character, stance.pool(character, state, ctx.options, earlier), stance.policy)
+    return Side(who, stance.pool(character, state, ctx.options, earlier), stance.policy)
 
 
 def pool(character: Character | None, state: dict[str, Any] | None, text: Any, who: str, options, *,
@@ -185,51 +187,49 @@ def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, 
     return made
 
 
-def roll(ctx, first: Side, second: Side | None = None) -> None:
-    """003-R4: every side rolls at the same time: their dice are read in one go, the
-    first side's, then the second's (one reading of the dice costs about as much as a
-    pool's few dice). Written out for the two sides of a contest, not as a loop over
-    any number: no tuple of them to make and walk twice at every attack."""
-    if second is None:
-        first.roll = first.pool.roll(ctx.dice, ctx.lang)
-        return
+def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:
+    """003-R4: both sides of a contest roll at the same time: their dice are read in one
+    go, the first side's, then the second's (one reading of the dice costs about as much
+    as a pool's few dice). One side alone rolls its pool (:meth:`Pool.roll`)."""
     lang, mine, theirs = ctx.lang, first.pool, second.pool
     faces = tuple(ctx.dice.roll_many(10, mine.whys[lang] + theirs.whys[lang]))
-    first.roll, second.roll = mine.read(faces), theirs.read(faces, mine.size)
+    return mine.read(faces), theirs.read(faces, mine.size)
 
 
-def willpower(work: Work, ctx, s: Side, needed: int, *, social: bool = False) -> list[str]:
-    """A Willpower reroll by the side's policy, paid with one superficial Willpower (003-R14)."""
+def willpower(work: Work, ctx, s: Side, character: Character | None, rolled: Roll, needed: int, lines: list[str], *,
+              social: bool = False) -> tuple[Roll, Reroll | None]:
+    """A Willpower reroll of what side ``s`` (``character``'s) ``rolled``, by its policy, paid
+    with one superficial Willpower (003-R14): the dice after it and the reroll (``None``:
+    none made, the dice as rolled); its lines added to ``lines``."""
     if s.policy == "none":  # the default: nothing to weigh
-        return []
+        return rolled, None
     lang = ctx.lang
     # auto spends for the player only when the tool rolls (with --dice the table has chosen) and it can pay
-    automatic = (s.policy == "auto" and s.character is not None and not ctx.dice.physical
-                 and can_spend_safely(s.character, work.seen(s.character)))
-    positions = chosen(s.policy, s.roll, needed, automatic)
+    automatic = (s.policy == "auto" and character is not None and not ctx.dice.physical
+                 and can_spend_safely(character, work.seen(character)))
+    positions = chosen(s.policy, rolled, needed, automatic)
     if not positions:
-        return []
-    paid, lines = None, []
-    if s.character is not None:
-        paid, lines = spend(s.character, work.state(s.character), 1, "willpower", lang, social=social,
-                            explain=ctx.explain)
-    s.reroll = Reroll(s.roll, positions, paid)
-    s.roll = reroll(ctx.dice, s.roll, positions, s.who, lang)
-    if not ctx.explain:
-        return []
-    dice = ", ".join(str(i + 1) for i in positions)
-    head = tr(lang, f"{s.who} repite con Fuerza de Voluntad los dados {dice}: {s.reroll.before.text(lang)}",
-              f"{s.who} rerolls dice {dice} with Willpower: {s.reroll.before.text(lang)}")
-    if s.character is None:
-        head += tr(lang, " (cuesta 1 de Fuerza de Voluntad superficial)", " (it costs 1 superficial Willpower)")
-    return [head] + lines
+        return rolled, None
+    paid, more = None, []
+    if character is not None:
+        paid, more = spend(character, work.state(character), 1, "willpower", lang, social=social,
+                           explain=ctx.explain)
+    again = Reroll(rolled, positions, paid, reroll(ctx.dice, rolled, positions, s.who, lang))
+    if ctx.explain:
+        dice = ", ".join(str(i + 1) for i in positions)
+        head = tr(lang, f"{s.who} repite con Fuerza de Voluntad los dados {dice}: {rolled.text(lang)}",
+                  f"{s.who} rerolls dice {dice} with Willpower: {rolled.text(lang)}")
+        if character is None:
+            head += tr(lang, " (cuesta 1 de Fuerza de Voluntad superficial)", " (it costs 1 superficial Willpower)")
+        lines += [head] + more
+    return again.after, again
 
 
-def hints(s: Side, needed: int, lang: str) -> list[str]:
-    """On a roll that fell short with no reroll, say whether a Willpower reroll could have saved it."""
-    if s.reroll is not None or s.policy not in ("none", "auto"):
+def hints(s: Side, rolled: Roll, again: Reroll | None, needed: int, lang: str) -> list[str]:
+    """On a roll that fell short with no reroll (``again``), say whether a Willpower reroll could have saved it."""
+    if again is not None or s.policy not in ("none", "auto"):
         return []
-    if chosen("failures", s.roll, needed, True):
+    if chosen("failures", rolled, needed, True):
         return [tr(lang, "Repetir hasta 3 dados fallados con Fuerza de Voluntad podría cambiarlo: --reroll failures",
                    "A Willpower reroll of up to 3 failed dice could change this: --reroll failures")]
     return []

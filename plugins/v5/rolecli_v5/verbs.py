@@ -18,11 +18,11 @@ from . import damage as D
 from . import hunger as H
 from . import labels as L
 from .conditions import state_values
-from .conflict import (Hit, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
+from .conflict import (Hit, Reroll, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
-from .pool import Pool
+from .pool import Pool, Roll
 from .state import Work
 from .trackers import levels_of
 from .traits import parts
@@ -79,20 +79,21 @@ def actor_side(work: Work, ctx, action: Action, p: dict, who: Label) -> Side:
     return side(work, ctx, action.actor, p["pool"], name_of(action.actor, who, ctx.lang), p, split=p.get("split"))
 
 
-def against(work: Work, ctx, s: Side, difficulty: int, *, social: bool = False,
-            note: Label | None = None) -> tuple[str, list[str]]:
-    """003-R6: a side's pool against a difficulty, with its Willpower reroll:
-    (win or lose, the lines)."""
-    lang = ctx.lang
-    roll(ctx, s)
-    lines = willpower(work, ctx, s, difficulty, social=social)
-    outcome = outcome_against(s.successes, difficulty)
+def against(work: Work, ctx, s: Side, character: Character | None, difficulty: int, *, social: bool = False,
+            note: Label | None = None) -> tuple[Roll, Reroll | None, str, list[str]]:
+    """003-R6: side ``s``'s (``character``'s) pool against a difficulty, with its Willpower
+    reroll: (the dice after it, the reroll or None, win or lose, the lines)."""
+    lang, lines = ctx.lang, []
+    rolled, again = willpower(work, ctx, s, character, s.pool.roll(ctx.dice, lang), difficulty, lines, social=social)
+    successes = rolled.successes
+    outcome = outcome_against(successes, difficulty)
     if ctx.explain:
-        said = verdict(of_roll(s.roll, outcome), s.successes - difficulty, lang)
-        lines += [s.line(lang), tr(lang, "Dificultad", "Difficulty") + f" {difficulty}{note(lang) if note else ''}: {said}"]
+        said = verdict(of_roll(rolled, outcome), successes - difficulty, lang)
+        lines += [s.line(rolled, lang),
+                  tr(lang, "Dificultad", "Difficulty") + f" {difficulty}{note(lang) if note else ''}: {said}"]
         if outcome != "win":
-            lines += hints(s, difficulty, lang)
-    return outcome, lines
+            lines += hints(s, rolled, again, difficulty, lang)
+    return rolled, again, outcome, lines
 
 
 def check(action: Action, ctx) -> Outcome:
@@ -101,9 +102,9 @@ def check(action: Action, ctx) -> Outcome:
     work = Work()
     difficulty = int(p["difficulty"])
     s = actor_side(work, ctx, action, p, POOL)
-    outcome, lines = against(work, ctx, s, difficulty)
-    data = {"roll": s.as_json(), "difficulty": difficulty, "successes": s.successes,
-            "margin": s.successes - difficulty, "outcome": outcome, "degree": of_roll(s.roll, outcome)}
+    rolled, again, outcome, lines = against(work, ctx, s, action.actor, difficulty)
+    data = {"roll": s.as_json(rolled, again), "difficulty": difficulty, "successes": rolled.successes,
+            "margin": rolled.successes - difficulty, "outcome": outcome, "degree": of_roll(rolled, outcome)}
     return Outcome(data, lines, outcome == "win", work.changes())
 
 
@@ -115,22 +116,23 @@ def opponents(work: Work, ctx, action: Action, p: dict, defence: Any, ranged: bo
     return a, d
 
 
-def _result_line(a: Side, d: Side, outcome: str, lang: str) -> str:
+def _result_line(a: Side, d: Side, mine: int, theirs: int, outcome: str, lang: str) -> str:
+    """Who won a contest, with ``mine`` successes for ``a`` and ``theirs`` for ``d``."""
     if outcome == "tie":
-        return tr(lang, f"Empate a {a.successes}", f"Tie at {a.successes}")
-    win, lose = (a, d) if outcome == "win" else (d, a)
-    margin = win.successes - lose.successes
-    return tr(lang, f"{win.who} gana por {margin} ({win.successes} − {lose.successes})",
-              f"{win.who} wins by {margin} ({win.successes} − {lose.successes})")
+        return tr(lang, f"Empate a {mine}", f"Tie at {mine}")
+    (win, most), (_, least) = ((a, mine), (d, theirs)) if outcome == "win" else ((d, theirs), (a, mine))
+    margin = most - least
+    return tr(lang, f"{win.who} gana por {margin} ({most} − {least})",
+              f"{win.who} wins by {margin} ({most} − {least})")
 
 
-def hunger_notes(a: Side, d: Side, outcome: str, lang: str) -> list[str]:
-    """What the Hunger did to either side of a contest (the rulings): a messy critical
-    for a winner with a Hunger 10 among its 10s, a bestial failure for a loser with a
-    Hunger 1; said in words, as a test says it."""
+def hunger_notes(a: Side, d: Side, mine: Roll, theirs: Roll, outcome: str, lang: str) -> list[str]:
+    """What the Hunger did to either side of a contest (the rulings), ``a`` having rolled
+    ``mine`` and ``d`` ``theirs``: a messy critical for a winner with a Hunger 10 among
+    its 10s, a bestial failure for a loser with a Hunger 1; said in words, as a test says it."""
     notes = []
-    for s, own in ((a, outcome), (d, OPPOSITE[outcome])):
-        said = of_roll(s.roll, own)
+    for s, rolled, own in ((a, mine, outcome), (d, theirs, OPPOSITE[outcome])):
+        said = of_roll(rolled, own)
         if said in ("messy_critical", "bestial_failure"):
             notes.append(f"{s.who}: {verdict(said, None, lang)}")
     return notes
@@ -142,16 +144,20 @@ def contest(action: Action, ctx) -> Outcome:
     lang = ctx.lang
     work = Work()
     a, d = opponents(work, ctx, action, p, p["opposition"])
-    roll(ctx, a, d)
-    lines = willpower(work, ctx, a, d.successes + 1)
-    lines += willpower(work, ctx, d, a.successes)  # the opposition only needs to hold
-    outcome = contest_outcome(a.successes, d.successes)
-    margin = a.successes - d.successes
+    mine, theirs = roll(ctx, a, d)
+    lines = []
+    mine, again = willpower(work, ctx, a, action.actor, mine, theirs.successes + 1, lines)
+    # the opposition only needs to hold
+    theirs, their_again = willpower(work, ctx, d, action.target, theirs, mine.successes, lines)
+    outcome = contest_outcome(mine.successes, theirs.successes)
+    margin = mine.successes - theirs.successes
     if ctx.explain:
-        lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang)] + hunger_notes(a, d, outcome, lang)
-    data = {"roll": a.as_json(), "opposition": d.as_json(), "outcome": outcome, "margin": margin,
-            "degree": of_roll(a.roll, outcome),
-            "opposition_degree": of_roll(d.roll, OPPOSITE[outcome])}
+        lines += [a.line(mine, lang), d.line(theirs, lang), _result_line(a, d, mine.successes, theirs.successes,
+                                                                         outcome, lang)]
+        lines += hunger_notes(a, d, mine, theirs, outcome, lang)
+    data = {"roll": a.as_json(mine, again), "opposition": d.as_json(theirs, their_again), "outcome": outcome,
+            "margin": margin, "degree": of_roll(mine, outcome),
+            "opposition_degree": of_roll(theirs, OPPOSITE[outcome])}
     return Outcome(data, lines, outcome == "win", work.changes())
 
 
@@ -265,7 +271,7 @@ class Declared:
     weapons, the tracker it hurts, each side's :class:`Stance` and what a hit by
     each side is on the other (:class:`Blow`). A fight makes the same few attacks
     again and again: :func:`declared` keeps each one, and each keeps by state
-    what its sides' pools and its hits come to."""
+    what its sides (:class:`Side`) and its hits come to."""
 
     def __init__(self, action: Action, options, lang: str) -> None:
         p, actor, target = action.params, action.actor, action.target
@@ -303,7 +309,7 @@ class Declared:
         other = {"attacker": "defender", "defender": "attacker"}
         self.blows = {by: Blow(names[by], names[other[by]], sources[by], creatures[by],
                                D.damage_type(sources[by], creatures[by]), key) for by in sources}
-        self.pools: dict[tuple, Pool] = {}
+        self.sides: dict[tuple, Side] = {}
         self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
         # the target's sheet, kept while this is: no other sheet can take its id, which :func:`declared` keys on
@@ -313,16 +319,19 @@ class Declared:
 
     def side(self, role: str, character: Character | None, earlier: int = 0) -> Side:
         """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it
-        as the attack begins (before anything the attack does changes it)."""
-        stance = self.stances[role]
+        as the attack begins (before anything the attack does changes it): kept for each
+        state it is read in, as a Side never changes (its dice are the attack's own)."""
         if character is None:
-            return Side(stance.who, None, stance.pool(None, None, self.options, earlier), stance.policy)
-        state = character.state
-        values = state_values(state)  # all a pool reads of a state
-        made = self.pools.get((role, earlier, values))
+            state = values = None
+        else:
+            state = character.state
+            values = state_values(state)  # all a pool reads of a state
+        made = self.sides.get((role, earlier, values))
         if made is None:
-            made = _keep(self.pools, (role, earlier, values), stance.pool(character, state, self.options, earlier))
-        return Side(stance.who, character, made, stance.policy, values)
+            stance = self.stances[role]
+            made = _keep(self.sides, (role, earlier, values),
+                         Side(stance.who, stance.pool(character, state, self.options, earlier), stance.policy, values))
+        return made
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
         """Who hurts whom after a contest with this outcome and margin (:func:`contest_hits`,
@@ -435,36 +444,39 @@ def attack(action: Action, ctx) -> Outcome:
     the weapon is the damage, typed and marked on the loser's tracker."""
     p = action.params
     plan = declared(action, ctx)
-    work = Work(action.actor, action.target)  # (its changes name the attacker first)
-    a = plan.side("attacker", action.actor)
+    actor, target = action.actor, action.target
+    work = Work(actor, target)  # (its changes name the attacker first)
+    a = plan.side("attacker", actor)
     if plan.defence is None:  # 003-R6: a target that does not defend
         difficulty = plan.difficulty
-        outcome, lines = against(work, ctx, a, difficulty, social=p["social"], note=UNDEFENDED)
-        hit = hit_against(a.successes, difficulty, plan.weapon, plan.audience)
-        dealt = plan.deal(work, ctx, (hit,) if hit else (), lines, (action.target, None), (action.actor, None))
+        mine, again, outcome, lines = against(work, ctx, a, actor, difficulty, social=p["social"], note=UNDEFENDED)
+        hit = hit_against(mine.successes, difficulty, plan.weapon, plan.audience)
+        dealt = plan.deal(work, ctx, (hit,) if hit else (), lines, (target, None), (actor, None))
         data = plan.record.copy()
-        data["roll"], data["margin"], data["outcome"] = a.as_json(), a.successes - difficulty, outcome
-        data["degree"], data["hits"] = of_roll(a.roll, outcome), dealt
+        data["roll"], data["margin"], data["outcome"] = a.as_json(mine, again), mine.successes - difficulty, outcome
+        data["degree"], data["hits"] = of_roll(mine, outcome), dealt
     else:
-        d = plan.side("defender", action.target, earlier_opponents(p, ctx, action.target))
-        roll(ctx, a, d)
+        d = plan.side("defender", target, earlier_opponents(p, ctx, target))
+        mine, theirs = roll(ctx, a, d)
         lines = []
+        again = their_again = None
         if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
-            lines += willpower(work, ctx, a, d.roll.successes + 1, social=p["social"])
-            lines += willpower(work, ctx, d, a.roll.successes + (1 if p["two_sided"] else 0), social=p["social"])
-        mine, theirs = a.roll.successes, d.roll.successes  # after the rerolls
-        outcome = contest_outcome(mine, theirs)
-        margin = mine - theirs
+            mine, again = willpower(work, ctx, a, actor, mine, theirs.successes + 1, lines, social=p["social"])
+            theirs, their_again = willpower(work, ctx, d, target, theirs, mine.successes + (1 if p["two_sided"] else 0),
+                                            lines, social=p["social"])
+        ours, others = mine.successes, theirs.successes  # after the rerolls
+        outcome = contest_outcome(ours, others)
+        margin = ours - others
         if ctx.explain:
             lang = ctx.lang
-            lines += [a.line(lang), d.line(lang), _result_line(a, d, outcome, lang) + _why_no_damage(p, outcome, lang)]
-            lines += hunger_notes(a, d, outcome, lang)
-        dealt = plan.deal(work, ctx, plan.contest_hits(outcome, margin), lines, (d.character, d.values),
-                          (a.character, a.values))
+            lines += [a.line(mine, lang), d.line(theirs, lang),
+                      _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
+            lines += hunger_notes(a, d, mine, theirs, outcome, lang)
+        dealt = plan.deal(work, ctx, plan.contest_hits(outcome, margin), lines, (target, d.values), (actor, a.values))
         data = plan.record.copy()
-        data["roll"], data["opposition"], data["margin"] = a.as_json(), d.as_json(), margin
-        data["opposition_degree"] = of_roll(d.roll, OPPOSITE[outcome])
-        data["outcome"], data["degree"], data["hits"] = outcome, of_roll(a.roll, outcome), dealt
+        data["roll"], data["opposition"], data["margin"] = a.as_json(mine, again), d.as_json(theirs, their_again), margin
+        data["opposition_degree"] = of_roll(theirs, OPPOSITE[outcome])
+        data["outcome"], data["degree"], data["hits"] = outcome, of_roll(mine, outcome), dealt
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return Outcome(data, lines, outcome == "win", work.changes(),
                    [plan.mark] if plan.mark is not None and ctx.conflict is not None else [])
