@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, worked_out
 
 from . import labels as L
-from .check import RANK, Ready, ready_check, roll_check, roll_ready
+from .check import RANK, CheckResult, Ready, ready_check, roll_check, rolled
 from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
 from .sheet import DAZING, action_check_score, actions_per_round, find_skill, kept_state, state
@@ -192,11 +192,12 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                 lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                    f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
             continue
-        res = roll_ready(ctx, (entry and entry.ready) or _ready(entry, e, ch, st, ctx), False, False, True)  # (marginal)
-        e.check = res
-        degree = res.degree  # (its key as degree_key gives it, a marginal check's: a method is a call of its own)
-        e.degree = "marginal" if degree == "failure" else degree
-        if explain:
+        ready = (entry and entry.ready) or _ready(entry, e, ch, st, ctx)
+        control, values, total, degree, notes = rolled(ctx, ready)
+        e.check = control, total
+        e.degree = "marginal" if degree == "failure" else degree  # (a marginal check's key, as degree_key gives it)
+        if explain:  # (its result made only to be told)
+            res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
             lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
                          + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
     phases = schedule(entrants)
@@ -210,7 +211,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
         told = checks[e.name] = {"score": e.score, "degree": e.degree, "actions": e.actions, "delayed": e.delayed,
                                  "phases": e.phases, "lost_actions": e.actions - len(e.phases)}
         if e.check:  # (a delayer rolled none)
-            told["control"], told["total"] = e.check.control, e.check.total
+            told["control"], told["total"] = e.check
     data: dict[str, Any] = {"order": order, "turns": turns, "each_round": True, "phases": phases, "skipped": skipped,
                             "checks": checks}
     if surprised:

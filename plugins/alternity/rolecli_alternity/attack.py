@@ -11,7 +11,7 @@ from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
-from .check import SUCCEEDS, Ready, check_head, ready_check, roll_ready
+from .check import SUCCEEDS, CheckResult, Ready, check_head, json_over, ready_check, rolled
 from .hits import land_hit
 from .last_resort import spend, spent_state
 from .sheet import DAZING, kept_state
@@ -86,13 +86,14 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     lang = ctx.lang
     actor, target = action.actor, action.target
     entries, prep, ready, head, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
-    res = roll_ready(ctx, ready, cannot_fail, too_hard)
+    control, values, total, degree, notes = rolled(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
-    lines = [prep.line(lang), res.line(lang)] if explain else []
+    lines = [prep.line(lang), CheckResult(ready[0], ready[1], control, values, total, degree, notes).line(lang)] \
+        if explain else []  # (its result made only to be told)
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
                             "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
-    key, pts, line = spend(own, res.degree, actor, ctx)
+    key, pts, line = spend(own, degree, actor, ctx)
     tpts = 0
     if against != "no":
         key, tpts, line = spend(against, key, target, ctx, own=False)
@@ -100,12 +101,12 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         lines.append(line)
     # one table, the check's fields over the roll's, then the attack's own (the same order as
     # ``prep.json | res.as_json() | {...}``), the check's as planned
-    data = res.json_over(head)
+    data = json_over(head, control, values, total, degree, notes)
     success = SUCCEEDS[key]
-    data["degree"], data["rolled_degree"], data["success"] = key, res.degree, success
+    data["degree"], data["rolled_degree"], data["success"] = key, degree, success
     data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
     out = Outcome(data, lines, success)  # (by place: an Outcome made with keywords gets a table made of them)
-    bad_luck = data["bad_luck"]  # (as the check wrote it: its property read again would be a call of its own)
+    bad_luck = data["bad_luck"]  # (as the check wrote it)
     if actor is not None and (pts or bad_luck):
         out.changes[actor.name] = spent_state(actor, pts, bad_luck)
     if target is not None and tpts:

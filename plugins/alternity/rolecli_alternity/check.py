@@ -108,20 +108,8 @@ class CheckResult:
 
     def json_over(self, head: Mapping[str, Any]) -> dict:
         """:meth:`as_json` over ``head``, the fields of its check made ready
-        (:func:`check_head`), in a copy: the same for every roll of that check, so a rule
-        that rolls it again and again keeps it (an attack's plan) and writes only the
-        roll's own fields at each. The table is a copy of ``head`` with each field set in
-        turn: a display merging ``head`` builds a second table of the fields and inserts
-        them again."""
-        data = dict(head)
-        data["control"], data["situation"], data["total"] = self.control, self.situation, self.total
-        # (the degree key, the success and the bad luck read here, as degree_key, success and bad_luck
-        # give them: a method or property read is a call of its own)
-        degree = self.degree
-        data["degree"] = "marginal" if self.marginal and degree == "failure" else degree
-        data["success"], data["bad_luck"] = SUCCEEDS[degree], "bad_luck" in self.notes
-        data["rules"] = list(self.notes)
-        return data
+        (:func:`check_head`), in a copy (:func:`json_over`)."""
+        return json_over(head, self.control, self.situation, self.total, self.degree, self.notes, self.marginal)
 
     def line(self, lang: str, what: str = "") -> str:
         """"Dado de control 7 + dado de situación +d4 (3) = 10 ≤ 13: éxito Ordinario"."""
@@ -161,6 +149,24 @@ class CheckResult:
         return text
 
 
+def json_over(head: Mapping[str, Any], control: int, situation: list[int], total: int, degree: str,
+              notes: tuple[str, ...], marginal: bool = False) -> dict:
+    """The JSON fields of a check's roll (:func:`rolled`: its control die, situation dice,
+    total, degree and notes) over ``head``, the fields of its check made ready
+    (:func:`check_head`), in a copy: the same for every roll of that check, so a rule
+    that rolls it again and again keeps it (an attack's plan) and writes only the roll's
+    own fields at each. The table is a copy of ``head`` with each field set in turn: a
+    display merging ``head`` builds a second table of the fields and inserts them again."""
+    data = dict(head)
+    data["control"], data["situation"], data["total"] = control, situation, total
+    # (the degree key, the success and the bad luck as CheckResult's degree_key, success and
+    # bad_luck give them)
+    data["degree"] = "marginal" if marginal and degree == "failure" else degree
+    data["success"], data["bad_luck"] = SUCCEEDS[degree], "bad_luck" in notes
+    data["rules"] = list(notes)
+    return data
+
+
 SCORE = Label("puntuación", "score")  # made once: every check checks its score
 
 
@@ -191,16 +197,28 @@ def ready_check(score: int, rung: int, what: str, lang: str) -> Ready:
             (Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang),) * sd.count)
 
 
-def roll_ready(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool = False,
-               marginal: bool = False) -> CheckResult:
-    """:func:`roll_check` of a check made ready."""
+# A check's roll (:func:`rolled`): its control die, situation dice, total, degree and notes.
+Rolled = tuple[int, list[int], int, str, tuple[str, ...]]
+
+
+def rolled(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool = False) -> Rolled:
+    """A check made ready rolled: the fields of its :class:`CheckResult` that the roll
+    decides, with no result made (a rule that only writes them, as an attack or an
+    initiative that explains nothing does, makes none: a dataclass made is a call)."""
     score, rung, sign, sides, control_why, situation_whys = ready
     source = ctx.dice
     control = source.roll(20, control_why)
     values = source.roll_many(sides, situation_whys) if situation_whys else []
     total = control + sign * sum(values)
     key, notes = degree_of(control, total, score, rung, cannot_fail, too_hard)
-    return CheckResult(score, rung, control, values, total, key, notes, marginal)
+    return control, values, total, key, notes
+
+
+def roll_ready(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool = False,
+               marginal: bool = False) -> CheckResult:
+    """:func:`roll_check` of a check made ready."""
+    control, values, total, key, notes = rolled(ctx, ready, cannot_fail, too_hard)
+    return CheckResult(ready[0], ready[1], control, values, total, key, notes, marginal)
 
 
 # --- last resort points (002-R44) ------------------------------------------------

@@ -5,8 +5,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from .check import CheckResult
-
 PHASES = ("amazing", "good", "ordinary", "marginal")
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}  # a phase's place, read at every initiative
 
@@ -33,7 +31,7 @@ class Entrant:
     actions: int
     listed: int
     delayed: bool = False    # special delay: counts as Amazing and goes first (002-R13)
-    check: CheckResult | None = None
+    check: tuple[int, int] | None = None  # its action check's control die and total (a delayer rolls none)
     used: int = 0
     phases: list[str] = field(default_factory=list)
 
