@@ -29,7 +29,7 @@ class Entrant:
     score: int
     degree: str              # amazing | good | ordinary | marginal | critical_failure
     actions: int
-    listed: int
+    listed: int              # its place as listed: each entrant's own (schedule relies on it)
     delayed: bool = False    # special delay: counts as Amazing and goes first (002-R13)
     check: tuple[int, int] | None = None  # its action check's control die and total (a delayer rolls none)
     used: int = 0
@@ -75,13 +75,14 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
     # An entrant acts in every phase from its first until its usable actions are spent, so
     # in each of those phases it has acted before exactly when the phase is not its first:
     # each of its turns is ranked at once, and one sort of them all (by phase, then rank)
-    # gives every phase's order, with no key to call for each entrant in each phase. The
-    # turn's number breaks a tie as the order they are made in, so an entrant is never compared.
+    # gives every phase's order, with no key to call for each entrant in each phase. Each
+    # entrant's place as listed is its own and it has one turn in a phase, so no two turns tie
+    # before the entrant: an entrant is never compared.
     turns: list[tuple] = []
     for e in entrants:
         phases, crit = acting(e.degree, e.delayed, e.actions), e.degree == "critical_failure"
         for i in phases:
-            turns.append((i, crit, i > phases.start, not (e.delayed and i == 0), -e.score, e.listed, len(turns), e))
+            turns.append((i, crit, i > phases.start, not (e.delayed and i == 0), -e.score, e.listed, e))
     turns.sort()
     out: dict[str, list[str]] = {phase: [] for phase in PHASES}
     for turn in turns:
