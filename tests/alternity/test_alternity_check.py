@@ -367,3 +367,25 @@ def test_a_checks_json_over_its_head_is_its_json_over_the_prepared_fields(degree
     assert data == res.as_json(under) and list(data) == list(res.as_json(under)) == list(under | res.as_json())
     assert data["degree"] == res.degree_key() and data["success"] is res.success and data["bad_luck"] is res.bad_luck
     assert head == kept and data is not head
+
+
+def test_a_check_rolled_without_its_result_reads_the_same_dice_as_one_made():
+    """rolled (what an attack and an initiative's entrant read, no CheckResult made) gives
+    the very fields roll_ready's result holds, from the same dice in the same order, and
+    json_over of those fields is the result's own json_over."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_alternity.check import check_head, json_over, ready_check, roll_ready, rolled
+
+    from aaa_helpers import options
+
+    ready = ready_check(12, 3, "check", "en")  # a situation die that rolls
+    for cannot_fail in (False, True):
+        dice = ["20", "2", "1", "5", "9", "4"]
+        made = roll_ready(Context("en", DiceSource(given=list(dice)), options()), ready, cannot_fail, False, True)
+        ctx = Context("en", DiceSource(given=list(dice)), options())
+        fields = rolled(ctx, ready, cannot_fail)
+        assert fields == (made.control, made.situation, made.total, made.degree, made.notes)
+        head = check_head(None, 12, 3)
+        assert json_over(head, *fields, True) == made.json_over(head)
+        assert list(json_over(head, *fields, True)) == list(made.as_json())
