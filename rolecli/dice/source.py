@@ -57,8 +57,7 @@ class DiceSource:
     order, from the values a player gave.
 
     ``given`` values are strings as typed: integers for numbered dice, and
-    ``+``, ``-``, ``0`` (or a d6 result) for fudge dice. ``physical`` is True
-    when they were given (``--dice``).
+    ``+``, ``-``, ``0`` (or a d6 result) for fudge dice.
 
     ``reads`` lists every die read so far, as :class:`DieRead`, in order. (The
     reads are kept as plain tuples while rolling and turned into
@@ -66,7 +65,7 @@ class DiceSource:
     rolling cheap; the list behaves as an ordinary list.)
     """
 
-    __slots__ = ("_rng", "_below", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "seed", "physical")
+    __slots__ = ("_rng", "_below", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "seed")
 
     # False for a subclass that overrides roll or fudge: every die then goes
     # through them, even when the dice language rolls many at once.
@@ -82,9 +81,6 @@ class DiceSource:
         # randrange(n) is _randbelow(n) for n > 0: the same numbers, less overhead.
         self._below = rng._randbelow if type(rng) is _Random else rng.randrange
         self._given = list(given) if given is not None else None
-        # (a plain attribute, not a property: some systems read it at every hook, and a property is a call of
-        # its own; the values given are never swapped afterwards)
-        self.physical = given is not None
         self._pos = 0
         self._raw: list[tuple] = []  # (sides, value, how, why) or (sides, [values], how, [whys])
         self._seen = 0  # how many entries of _raw are already in _reads
@@ -133,6 +129,11 @@ class DiceSource:
         self._reads = value
         self._seen = len(self._raw)
         self._counted = [self._seen, len(value)]
+
+    @property
+    def physical(self) -> bool:
+        """True when the values come from ``--dice``."""
+        return self._given is not None
 
     def _next_given(self, what: str, why: str) -> str:
         assert self._given is not None
