@@ -126,7 +126,7 @@ def overreach(hook: str, changes: Mapping[str, Any], arguments: tuple, info: Any
                 or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
         # (the usual change is the actor's, the target's, or that of the character a recovery is for,
         # of state fields only, whatever the character holds: the rest is worked out when one is not)
-        if not ours or not state.keys() <= state_keys:
+        if not ours or not state_keys.issuperset(state):
             wrong = _stranger(hook, arguments, name, state, info, ours)
             if wrong:
                 return wrong
