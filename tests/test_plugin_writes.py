@@ -248,6 +248,33 @@ def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
     assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, arguments, None)
 
 
+def test_data_is_walked_for_a_ctx_that_does_not_say_whether_anyone_writes_it():
+    """A ctx of another type than the contract's (without ``explain``) has its
+    result's data written as any other's: the check walks it."""
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action
+    from rolecli.outcomes import problem
+
+    arguments = (Action("hit", {}), SimpleNamespace(options={}))  # no explain: read as True
+    said = problem("rolecli_resolve", Outcome(data={"raw": b"\x00"}, lines=[]), arguments, None)
+    assert said is not None and "Outcome.data cannot be written as JSON" in said
+
+
+@pytest.mark.parametrize("success, says", [
+    (True, None), (False, None), (None, None),
+    (0, "its Outcome.success is int, not True, False or None"),
+    ("yes", "its Outcome.success is str, not True, False or None"),
+])
+def test_success_is_true_false_or_none_and_nothing_that_equals_them(success, says):
+    from rolecli.contract import Action
+    from rolecli.outcomes import problem
+    from rolecli.testing import context
+
+    arguments = (Action("hit", {}), context(explain=False))
+    assert problem("rolecli_resolve", Outcome(data={}, lines=[], success=success), arguments, None) == says
+
+
 class _Name(str):
     """A character's name of a subclass of str (a plugin's own)."""
 
@@ -266,6 +293,7 @@ class _Name(str):
     ({_Name("Ana"): {"marks": 2}}, None),
     ({"Ana": MappingProxyType({"marks": 2})}, None),
     ({"Ana": MappingProxyType({"marks": b"x"})}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": MappingProxyType({"marks": 2, "hp": 9})}, "state key(s) 'hp' for Ana"),  # a Mapping's keys, too
 ])
 def test_every_changed_state_is_checked_not_only_the_first(changes, says):
     """The states a result changes are walked once each, their types and JSON
