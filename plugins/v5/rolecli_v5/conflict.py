@@ -105,12 +105,8 @@ class Side:
         return said
 
     def as_json(self, rolled: Roll, again: Reroll | None = None) -> dict[str, Any]:
-        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any): it
-        and its pool named first, then the roll's record (:meth:`Roll.as_json`), written out in
-        one dict display here (a call less at every roll of a side)."""
-        data = {"name": self.who, "pool": self.pool.record, "regular": [*rolled.regular], "hunger": [*rolled.hunger],
-                "successes": rolled.successes, "critical": rolled.critical, "messy": rolled.messy,
-                "hunger_ones": rolled.hunger.count(1)}
+        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any)."""
+        data = rolled.as_json(self.who, self.pool.record)
         if again is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in again.dice], "before": again.before.as_json(),
                                         "spent": again.paid}
