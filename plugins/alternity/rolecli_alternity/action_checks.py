@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, worked_out
 
 from . import labels as L
-from .check import RANK, CheckResult, Ready, ready_check, roll_check, rolled
+from .check import AS_ACTION_CHECK, RANK, CheckResult, Ready, ready_check, roll_check, rolled
 from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
 from .sheet import DAZING, action_check_score, actions_per_round, find_skill, kept_state, state
@@ -55,7 +55,7 @@ def do_action_check(action: Action, ctx: Context) -> Outcome:
     key, pts, spent_line = spend(p.get("last_resort", "no"), res.degree, actor, ctx)
     if spent_line:
         lines.append(spent_line)
-    degree = "marginal" if key == "failure" else key
+    degree = AS_ACTION_CHECK.get(key, key)
     actions = p.get("actions") or (actions_per_round(actor) if actor else 1)
     phase = phase_of(degree)
     delay = p.get("delay", "none")
@@ -195,7 +195,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
         ready = (entry and entry.ready) or _ready(entry, e, ch, st, ctx)
         control, values, total, degree, notes = rolled(ctx, ready)
         e.check = control, total
-        e.degree = "marginal" if degree == "failure" else degree  # (a marginal check's key, as degree_key gives it)
+        e.degree = AS_ACTION_CHECK.get(degree, degree)
         if explain:  # (its result made only to be told)
             res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
             lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "

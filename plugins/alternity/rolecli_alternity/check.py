@@ -62,6 +62,8 @@ def degree_of(control: int, total: int, score: int, rung: int, cannot_fail: bool
 
 
 SUCCEEDS = {key: rank >= RANK["ordinary"] for key, rank in RANK.items()}  # (a degree's success, read in one look-up)
+# An action check's degree: a Failure is read as Marginal (002-R2's table); the others as they are.
+AS_ACTION_CHECK = {"failure": "marginal"}
 
 
 def succeeds(degree: str) -> bool:
@@ -98,7 +100,7 @@ class CheckResult:
         return "bad_luck" in self.notes
 
     def degree_key(self) -> str:
-        return "marginal" if self.marginal and self.degree == "failure" else self.degree
+        return AS_ACTION_CHECK.get(self.degree, self.degree) if self.marginal else self.degree
 
     def as_json(self, under: Mapping[str, Any] | None = None) -> dict:
         """Its JSON fields; given ``under`` (the fields of the roll made ready, a
@@ -161,7 +163,7 @@ def json_over(head: Mapping[str, Any], control: int, situation: list[int], total
     data["control"], data["situation"], data["total"] = control, situation, total
     # (the degree key, the success and the bad luck as CheckResult's degree_key, success and
     # bad_luck give them)
-    data["degree"] = "marginal" if marginal and degree == "failure" else degree
+    data["degree"] = AS_ACTION_CHECK.get(degree, degree) if marginal else degree
     data["success"], data["bad_luck"] = SUCCEEDS[degree], "bad_luck" in notes
     data["rules"] = list(notes)
     return data
