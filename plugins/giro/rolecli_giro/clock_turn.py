@@ -247,14 +247,13 @@ class Turn:
         }
 
 
-def kept(memo: dict, key: Any, work: Callable[..., T], *arguments: Any) -> T:
-    """What ``memo`` keeps for ``key``, worked out as ``work(*arguments)`` when
-    it has none (a refusal is not kept)."""
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= KEPT_MOST:
-            memo.clear()
-        found = memo[key] = work(*arguments)
+def keep(memo: dict, key: Any, work: Callable[..., T], *arguments: Any) -> T:
+    """``work(*arguments)``, kept in ``memo`` for ``key`` (a refusal is not
+    kept), where ``memo`` has nothing for it: its callers look ``key`` up
+    first, as most are found there, with no call."""
+    if len(memo) >= KEPT_MOST:
+        memo.clear()
+    found = memo[key] = work(*arguments)
     return found
 
 
@@ -273,7 +272,7 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     Night Turn or of tempting fate. Kept on the side for the same dice."""
     dice = tuple(dice)
     found = side.first_rolls.get(dice)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else kept(side.first_rolls, dice, _opened, side, dice)
+    return found if found is not None else keep(side.first_rolls, dice, _opened, side, dice)
 
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
@@ -325,7 +324,7 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
     key = (turn, tuple(dice))
     found = turn.side.night_rolls.get(key)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else kept(turn.side.night_rolls, key, _night_rolled, turn, key[1])
+    return found if found is not None else keep(turn.side.night_rolls, key, _night_rolled, turn, key[1])
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:

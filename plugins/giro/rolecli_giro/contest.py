@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Callable, Literal, NamedTuple
 
-from .clock_turn import Turn, kept, night_roll, open_turn, wants_night
+from .clock_turn import Turn, keep, night_roll, open_turn, wants_night
 
 Winner = Literal["actor", "target", "tie", "none"]
 REROLLS = 10  # a reroll rule stops after this many ties in a row: the last one is a stalemate
@@ -80,7 +80,7 @@ def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     its Turns are on their sides (dropped whole when full, as those are)."""
     key = (dice, tie)
     found = sides.openings.get(key)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else kept(sides.openings, key, _opening, sides, dice, tie)
+    return found if found is not None else keep(sides.openings, key, _opening, sides, dice, tie)
 
 
 def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
