@@ -184,7 +184,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("feint", FEINT, -2))
     mods += S.own(attacker.states, ATTACK)  # (each added in place: no list made to join them)
     mods += situation(scene, attacker, target, p)
-    mods += narrator(p.get("nd"))  # (gm_mod's own words: one call, not two, at every blow)
+    mods += gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
     ld = Ld(capability, mods, p.get("goal"), *scene.ld_rules, attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
