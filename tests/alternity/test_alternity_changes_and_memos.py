@@ -130,3 +130,35 @@ def test_an_attacks_plan_is_keyed_by_its_parameters_names_not_by_where_their_val
     assert tuple(ambidextrous.values()) == tuple(aiming.values()) and ambidextrous["aim"] is False
     assert _plan(aiming, ctx, mad, sor).prep.rung == -1                  # aiming: one step easier
     assert _plan(ambidextrous, ctx, mad, sor).prep.rung == 0             # not another's plan
+
+
+def test_a_hit_kept_by_the_room_it_lands_on_lands_as_one_worked_out_anew():
+    # every hit that rolls nothing, on every mark of a small sheet, against the rules applied
+    # afresh: marks that leave the same room reuse a landing, and each lands as its own would
+    from itertools import product
+
+    from rolecli_alternity import damage as D
+    from rolecli_alternity import hits
+    from rolecli_alternity.sheet import STATE_DEFAULTS, track_sizes
+
+    zug = character("Zug", stun_max=6, wound_max=5, mortal_max=3)
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    sizes = track_sizes(zug)
+    for track, spill, amount in product(("stun", "wound", "mortal"), ("overflow", "drowning"), (1, 2, 5)):
+        for stun, wound, mortal, status in product(range(7), range(6), range(4), ("ok", "ko")):
+            st = {**STATE_DEFAULTS, "stun": stun, "wound": wound, "mortal": mortal, "status": status,
+                  "ko_cause": "stun" if status == "ko" else ""}
+            new, rep = D.apply(st, sizes, track, amount, spill=spill)
+            sets, got = hits.land_hit(zug, st, track, amount, ctx, spill=spill)[:2]
+            assert {**st, **sets} == new and got == rep
+            assert all(st[key] != value for key, value in sets.items() if key in st and key != "ko_wait")
+
+
+def test_a_hit_lands_anew_on_another_sheet_with_other_tracks():
+    from rolecli_alternity import hits
+    from rolecli_alternity.sheet import kept_state
+
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    wide, narrow = character("Zug", stun_max=10), character("Zug", stun_max=4)
+    assert hits.land_hit(wide, kept_state(wide), "stun", 4, ctx)[0] == {"stun": 4}
+    assert hits.land_hit(narrow, kept_state(narrow), "stun", 4, ctx)[0]["status"] == "ko"

@@ -197,6 +197,26 @@ def _overflow(st: dict[str, Any], sizes: Mapping[str, int], track: str, amount: 
     rep["beyond"] = mortal - put
 
 
+def most_points(track: str, amount: int, spill: str = "overflow") -> tuple[int, int, int]:
+    """The most points a hit of ``amount`` on ``track`` can put on the stun, wound and
+    mortal tracks (:func:`apply`): its own and secondary points, and all it converts
+    should every track before be full. A bound on what it marks, for who keeps hits by the
+    room they land on; a track or spill :func:`apply` refuses gets a bound too."""
+    if spill == "drowning":
+        return amount, amount, amount
+    half = amount // 2
+    if track == "stun":
+        stun, wound, mortal = amount, 0, 0
+    elif track == "wound":
+        stun, wound, mortal = half, amount, 0
+    elif track == "mortal":
+        stun, wound, mortal = half, half, amount
+    else:
+        return amount, amount, amount
+    wound += stun // 2
+    return stun, wound, mortal + wound // 2
+
+
 def knock_out(st: dict[str, Any], cause: str) -> None:
     if st["status"] == "dead":
         return

@@ -43,10 +43,57 @@ def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
     """A hit that rolls nothing on the marks ``read`` (of :data:`_HIT_READS`): the fields
     of the state it sets (those it left as they were read are left out: a change of a
     few fields is what the core keeps cheapest), and its report: worked out once per
-    sheet for the same marks."""
+    sheet for the same marks, from the hit's :class:`_Landings` on the room they leave."""
+    landings = worked_out(ch.sheet, ("landings", track, amount, spill), _Landings, ch, track, amount, spill)
+    stun, wound, mortal, _, condition, cause = read
+    (stun_size, wound_size, mortal_size), (stun_cap, wound_cap, mortal_cap) = landings.sizes, landings.caps
+    # the room left on each track, clipped: a room wider than the most points the hit can put
+    # on a track lands as any wider one does
+    stun_room, wound_room, mortal_room = stun_size - stun, wound_size - wound, mortal_size - mortal
+    key = (stun_room if stun_room < stun_cap else stun_cap, wound_room if wound_room < wound_cap else wound_cap,
+           mortal_room if mortal_room < mortal_cap else mortal_cap, mortal > 0, condition, cause)
+    found = landings.met.get(key)
+    if found is None:
+        if len(landings.met) >= _LANDINGS_LIMIT:
+            landings.met.clear()
+        found = landings.met[key] = _land(read, ch, track, amount, spill)
+    sets, took, rep = found
+    sets = dict(sets)
+    for key in took:  # each track marked: the points it took, over the marks read
+        sets[key] += read[_MARK_AT[key]]
+    return sets, rep
+
+
+_LANDINGS_LIMIT = 256  # the landings a sheet keeps of one hit, emptied whole when full (clipped rooms keep them few)
+_MARK_AT = {"stun": 0, "wound": 1, "mortal": 2}  # a track's place among the marks read (_HIT_READS)
+
+
+class _Landings:
+    """The landings of one hit that rolls nothing (a track, an amount and a spill) on one
+    sheet, met so far, by what they read of the marks: the room left on the stun, wound and
+    mortal tracks (clipped to the most points the hit can put on each, plus one: :attr:`caps`),
+    whether a mortal box is marked, and the condition. Each is kept as the fields it sets,
+    a track's with the points it took rather than its new marks, the tracks marked, and its
+    report: a hit on other marks that leave the same room lands alike."""
+
+    __slots__ = ("sizes", "caps", "met")
+
+    def __init__(self, ch: Character, track: str, amount: int, spill: str) -> None:
+        sizes = track_sizes(ch)
+        self.sizes = sizes["stun"], sizes["wound"], sizes["mortal"]
+        self.caps = tuple(points + 1 for points in D.most_points(track, amount, spill))
+        self.met: dict[tuple, tuple[dict[str, Any], tuple[str, ...], dict[str, Any]]] = {}
+
+
+def _land(read: tuple[Any, ...], ch: Character, track: str, amount: int,
+          spill: str) -> tuple[dict[str, Any], tuple[str, ...], dict[str, Any]]:
+    """A hit landed on the marks ``read``, as :class:`_Landings` keeps it."""
     before = dict(zip(_HIT_READS, read))
     new, rep = D.apply(before, track_sizes(ch), track, amount, spill=spill)
-    return {key: value for key, value in new.items() if key not in before or before[key] != value}, rep
+    took = rep["marked"]
+    sets = {key: took[key] if key in _MARK_AT else value for key, value in new.items()
+            if key not in before or before[key] != value}
+    return sets, tuple(key for key in _MARK_AT if key in sets), rep
 
 
 def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context,
