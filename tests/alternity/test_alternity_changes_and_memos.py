@@ -162,3 +162,17 @@ def test_a_hit_lands_anew_on_another_sheet_with_other_tracks():
     wide, narrow = character("Zug", stun_max=10), character("Zug", stun_max=4)
     assert hits.land_hit(wide, kept_state(wide), "stun", 4, ctx)[0] == {"stun": 4}
     assert hits.land_hit(narrow, kept_state(narrow), "stun", 4, ctx)[0]["status"] == "ko"
+
+
+def test_a_roll_made_ready_is_met_again_on_marks_that_daze_alike_and_made_anew_on_others():
+    from rolecli_alternity import situation
+
+    mad = character("Mad Dog")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    first = situation.prepare({}, ctx, Character(mad.name, mad.sheet, {"stun": 1}), "14", modifiers=False)
+    assert situation.prepare({}, ctx, Character(mad.name, mad.sheet, {"stun": 2}), "14", modifiers=False) is first
+    over_half = Character(mad.name, mad.sheet, {"stun": 12})   # more than half the stun boxes: one step dazed
+    assert situation.prepare({}, ctx, over_half, "14", modifiers=False).rung == first.rung + 1
+    # another sheet with fewer stun boxes: the same marks are over half of them
+    small = character("Mad Dog", state={"stun": 2}, stun_max=3)
+    assert situation.prepare({}, ctx, small, "14", modifiers=False).rung == first.rung + 1

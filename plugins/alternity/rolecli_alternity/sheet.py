@@ -217,6 +217,18 @@ def _dazed_by_fatigue(boxes: int) -> Label:
 DAZING = itemgetter("mortal", "fatigue", "stun", "wound")
 
 
+def dazing(ch: Character, st: Mapping[str, Any]) -> tuple[Any, Any, bool, bool]:
+    """What :func:`dazed` reads of the kept state ``st`` of ``ch``: its mortal points and
+    fatigue boxes, and whether more than half its stun and wound boxes are marked. Marks
+    that agree on these daze alike, so a roll made ready keyed by them (:func:`situation.prepare`)
+    is met again on other marks (:data:`DAZING`, the marks themselves, asks no track's size)."""
+    try:
+        sizes = track_sizes(ch)
+    except RoleError:  # tracks that cannot be sized: the marks themselves, refused where the roll reads them
+        return DAZING(st)
+    return st["mortal"], st["fatigue"], st["stun"] * 2 > sizes["stun"], st["wound"] * 2 > sizes["wound"]
+
+
 def dazed(ch: Character | None, options: Mapping[str, Any], st: Mapping[str, Any] | None = None) -> tuple[int, list[Label]]:
     """002-R26: +1 step per mortal point and per fatigue box (always); +1 when more than
     half the stun boxes are marked (option ``dazed_stun``), and the same for wounds

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from rolecli.contract import Character, Context, Label, Refused, worked_out
 
 from . import labels as L
-from .sheet import DAZING, ability, dazed_steps, kept_state, resolve_rating
+from .sheet import ability, dazed_steps, dazing, kept_state, resolve_rating
 from .steps import (AIM_STEPS, GRAVITY, TWO_ACTIONS, encumbrance, final_rung, help_steps, moving_steps, parse_rung,
                     rung_text, situation_steps, two_weapon_steps)
 
@@ -82,10 +82,10 @@ def prepare(p: dict[str, Any], ctx: Context, actor: Character | None, score_text
         return _prepare(p, ctx, actor, score_text, kind, name, extra, dazed, modifiers, dazed_optional, st)
     options = ctx.options
     marks = None
-    if dazed:  # the Dazed steps read the tracks marked (002-R26)
+    if dazed:  # the Dazed steps read the tracks marked (002-R26), as far as they daze
         if st is None:
             st = kept_state(actor)
-        marks = (*DAZING(st), dazed_optional, options.get("dazed_stun", True), options.get("dazed_wound", True))
+        marks = (*dazing(actor, st), dazed_optional, options.get("dazed_stun", True), options.get("dazed_wound", True))
     given = None
     if modifiers:  # every parameter whose steps move the roll (_prepare); helpers given as a list are held as a tuple
         get = p.get  # (each read by name: a map over a tuple of the names costs more than the reads)
