@@ -183,8 +183,9 @@ def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: b
 
 
 # A check made ready (:func:`ready_check`): its score and rung, its situation dice's sign and
-# sides, and why it reads its control die and each situation die.
-Ready = tuple[int, int, int, int, str, tuple[str, ...]]
+# sides, why it reads its control die and each situation die, and, when it reads one situation
+# die (the commonest), why it reads that one (else None).
+Ready = tuple[int, int, int, int, str, tuple[str, ...], "str | None"]
 
 
 @functools.lru_cache(maxsize=1024)  # a simulation rolls the same few checks at every exchange
@@ -195,8 +196,9 @@ def ready_check(score: int, rung: int, what: str, lang: str) -> Ready:
     check_score(score)
     sd = dice(rung)
     text = rung_text(rung)
+    whys = (Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang),) * sd.count
     return (score, rung, sd.sign, sd.sides, Label(f"dado de control ({what})", f"control die ({what})")(lang),
-            (Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang),) * sd.count)
+            whys, whys[0] if sd.count == 1 else None)
 
 
 # A check's roll (:func:`rolled`): its control die, situation dice, total, degree and notes.
@@ -207,11 +209,17 @@ def rolled(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool
     """A check made ready rolled: the fields of its :class:`CheckResult` that the roll
     decides, with no result made (a rule that only writes them, as an attack or an
     initiative that explains nothing does, makes none: a dataclass made is a call)."""
-    score, rung, sign, sides, control_why, situation_whys = ready
+    score, rung, sign, sides, control_why, situation_whys, one_why = ready
     source = ctx.dice
     control = source.roll(20, control_why)
-    values = source.roll_many(sides, situation_whys) if situation_whys else []
-    total = control + sign * sum(values)
+    if one_why is not None:  # one situation die: read alone, as a pool of one is read, and added
+        value = source.roll(sides, one_why)
+        values, total = [value], control + sign * value
+    elif situation_whys:
+        values = source.roll_many(sides, situation_whys)
+        total = control + sign * sum(values)
+    else:
+        values, total = [], control
     key, notes = degree_of(control, total, score, rung, cannot_fail, too_hard)
     return control, values, total, key, notes
 
