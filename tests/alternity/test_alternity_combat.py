@@ -77,7 +77,7 @@ def test_002_R10_R11_R13_every_phase_as_the_rule_reads_it_phase_by_phase():
     delayers, Critical Failures and several actions."""
     import random
 
-    from rolecli_alternity.combat import PHASES, Entrant, schedule
+    from rolecli_alternity.combat import PHASES, Entrant, schedule, scheduled
 
     def by_the_rule(entrants):
         out = {}
@@ -99,6 +99,9 @@ def test_002_R10_R11_R13_every_phase_as_the_rule_reads_it_phase_by_phase():
         ours, rule = ([Entrant(*m[:5], delayed=m[5]) for m in made] for _ in range(2))
         assert schedule(ours) == by_the_rule(rule), made
         assert [(e.used, e.phases) for e in ours] == [(e.used, e.phases) for e in rule], made
+        phases, turns = scheduled([Entrant(*m[:5], delayed=m[5]) for m in made])   # and the turns, as placed
+        assert phases == by_the_rule([Entrant(*m[:5], delayed=m[5]) for m in made]), made
+        assert turns == [name for phase in PHASES for name in phases[phase]], made
 
 
 @pytest.mark.parametrize("con,wil,actions", [(8, 7, 1), (8, 8, 2), (12, 11, 2), (12, 12, 3), (16, 15, 3), (16, 16, 4)])

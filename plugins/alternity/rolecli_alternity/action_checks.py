@@ -11,7 +11,7 @@ from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import labels as L
 from .check import AS_ACTION_CHECK, RANK, CheckResult, Ready, ready_check, roll_check, rolled
-from .combat import PHASES, Entrant, first_order, phase_of, schedule, surprise_phase, usable_actions
+from .combat import PHASES, Entrant, first_order, phase_of, scheduled, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
 from .sheet import DAZING, action_check_score, actions_per_round, find_skill, kept_state, state
 from .situation import prepare
@@ -200,11 +200,10 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
             lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
                          + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
-    phases = schedule(entrants)
     # For the core's conflict tracker: one turn per action, phase by phase (a
     # character with two actions in different phases has two turns), and a new
     # action check at every round (002-R12).
-    turns = [name for phase in PHASES for name in phases[phase]]
+    phases, turns = scheduled(entrants)
     order = first_order(entrants, turns)
     checks: dict[str, dict[str, Any]] = {}
     for e in entrants:

@@ -93,7 +93,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if own != "no" and against != "no":
         raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
                             "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
-    key, pts, line = spend(own, degree, actor, ctx)
+    key, pts, line = spend(own, degree, actor, ctx) if own != "no" else (degree, 0, "")  # (no policy spends nothing)
     tpts = 0
     if against != "no":
         key, tpts, line = spend(against, key, target, ctx, own=False)

@@ -65,7 +65,13 @@ def first_phase(degree: str, delayed: bool) -> str:
 
 
 def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
-    """Every phase's actors, in order, when everyone acts as early as allowed.
+    """Every phase's actors, in order, when everyone acts as early as allowed (:func:`scheduled`)."""
+    return scheduled(entrants)[0]
+
+
+def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]:
+    """Every phase's actors, in order, when everyone acts as early as allowed, and the
+    round's turns, phase by phase (every phase's actors in one list, gathered as they are placed).
 
     Within a phase (002-R10): whoever has not acted yet this round goes before those who
     already acted (GAP-21: "acted" is read as "in this round", since a character acts once
@@ -85,12 +91,15 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
             turns.append((i, crit, i > phases.start, not (e.delayed and i == 0), -e.score, e.listed, e))
     turns.sort()
     out: dict[str, list[str]] = {phase: [] for phase in PHASES}
+    names = []
     for turn in turns:
         phase, e = PHASES[turn[0]], turn[-1]
-        out[phase].append(e.name)
+        name = e.name
+        out[phase].append(name)
+        names.append(name)
         e.used += 1
         e.phases.append(phase)
-    return out
+    return out, names
 
 
 def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
