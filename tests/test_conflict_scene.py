@@ -20,6 +20,9 @@ class _Mover:
         self.why_not, self.new_round, self.end_of_turn, self.end_of_round = (why_not, new_round, end_of_turn,
                                                                               end_of_round)
 
+    def able(self, name):  # (as the tracker answers it: from why_not)
+        return self.why_not(name) is None
+
 
 def _advance(scene, out=(), order_each_round=None, log=None):
     log = [] if log is None else log
