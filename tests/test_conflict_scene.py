@@ -53,6 +53,21 @@ def test_turns_follow_the_order_and_wrap_into_a_new_round():
     assert log == [("turn", "Ana"), ("turn", "Bruno"), ("turn", "Carla"), ("round", ("Ana", "Bruno", "Carla"))]
 
 
+def test_a_turn_the_scene_makes_is_the_contract_s_turn_field_for_field():
+    """A new Turn has its fields set at once (not through the frozen dataclass's
+    __init__): the same value, every field of the class set, equal and hashed alike."""
+    import dataclasses
+
+    from rolecli.conflict import _shared_turn
+
+    made = _shared_turn(7, "Ana", ("Ana", "Bruno"), "physical")
+    built = Turn(7, "Ana", ("Ana", "Bruno"), "physical")
+    assert type(made) is Turn and made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert vars(made) == {f.name: getattr(built, f.name) for f in dataclasses.fields(Turn)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.actor = "Bruno"
+
+
 def test_the_same_turn_is_one_turn_whichever_scene_asks():
     """A Turn is a value: a simulation's trials share it rather than build it again."""
     one, other = Scene(), Scene()
