@@ -100,6 +100,8 @@ class Mover(Protocol):
 
     def why_not(self, name: str) -> str | None: ...
 
+    def able(self, name: str) -> bool: ...
+
     def new_round(self, round_: int, participants: list[str]) -> tuple[list[str], bool] | None: ...
 
     def end_of_turn(self, name: str) -> Iterable[Event]: ...
@@ -185,7 +187,8 @@ class Scene:
 
         ``mover`` (the :class:`~rolecli.tracker.Tracker`, given whole rather
         than four bound methods made at every turn): ``mover.why_not(name)``
-        gives ``None`` or why not; ``mover.new_round(round, participants)``
+        gives ``None`` or why not, ``mover.able(name)`` whether it can act (asked
+        instead where nobody reads why not); ``mover.new_round(round, participants)``
         gives the next round's turns (and whether to ask again next round), or
         ``None`` to keep them; ``mover.end_of_turn`` and ``mover.end_of_round``
         run the system's recovery for those events and give what it reported
@@ -211,11 +214,14 @@ class Scene:
                 events.append(Event("turn_ended", actor, c["round"]))
         for index in range(at + 1, len(turns)):  # this round's remaining turns
             actor = turns[index]
+            if not explain:  # (why one cannot act is worked out only to be told)
+                if mover.able(actor):
+                    break
+                continue
             why = mover.why_not(actor)
             if why is None:
                 break
-            if explain:
-                events.append(Event("skipped", actor, c["round"], why=why))
+            events.append(Event("skipped", actor, c["round"], why=why))
         else:  # the round ends; the next one's first turn that someone can play, if any
             events += mover.end_of_round(list(c["participants"]))
             if explain:
@@ -345,22 +351,32 @@ class Scene:
 def _first_able(turns: list[str], mover: Mover, told: int | None) -> tuple[int, str, list[Event]] | None:
     """The first of a round's ``turns`` that its participant can play (``mover.why_not``): its
     index, its participant and the turns skipped before it (``skipped`` events
-    of round ``told``; none when ``None``); ``None`` when nobody can act."""
+    of round ``told``; none when ``None``, and only ``mover.able`` asked: why
+    one cannot act is worked out only to be told); ``None`` when nobody can act."""
     skipped = []
     for index, actor in enumerate(turns):
+        if told is None:
+            if mover.able(actor):
+                return index, actor, skipped
+            continue
         why = mover.why_not(actor)
         if why is None:
             return index, actor, skipped
-        if told is not None:
-            skipped.append(Event("skipped", actor, told, why=why))
+        skipped.append(Event("skipped", actor, told, why=why))
     return None
 
 
 @functools.lru_cache(maxsize=4096)
 def _shared_turn(round_: int, actor: str | None, order: tuple[str, ...], kind: str | None) -> Turn:
     """A Turn is a value: the same one is shared rather than built again (a
-    simulation's trials meet the same turns, and a frozen dataclass is slow to build)."""
-    return Turn(round_, actor, order, kind)
+    simulation's trials meet the same turns, and a frozen dataclass is slow to build).
+    One not met yet (most of them, where the order is rolled again each round) has its
+    fields set at once, as :class:`~rolecli.contract.Effect` sets its own: the
+    dataclass's generated ``__init__`` sets each through ``object.__setattr__``, some
+    2 µs of a middle exchange. The same Turn: equal, hashed alike (a test holds them so)."""
+    turn = object.__new__(Turn)
+    turn.__dict__.update(round=round_, actor=actor, order=order, kind=kind)
+    return turn
 
 
 def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:

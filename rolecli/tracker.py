@@ -54,7 +54,7 @@ class Tracker:
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
-    :meth:`why_not`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
+    :meth:`why_not` and :meth:`able`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
     :meth:`end_of_round`, and by saying whether anyone reads what a recovery
     tells (:attr:`telling`); the encounter engine does.
@@ -101,6 +101,11 @@ class Tracker:
             return "ya no está en la campaña" if self.lang == "es" else "no longer in the campaign"
         status = self.status(name)
         return None if status.can_act else self.why(status)
+
+    def able(self, name: str) -> bool:
+        """Whether ``name`` can act now (:meth:`why_not` gives ``None``): asked
+        where nobody reads why not (a new round's initiative, a scene moving on in silence)."""
+        return self.why_not(name) is None
 
     def why(self, status: Status) -> str:
         """Why a character of ``status`` cannot act, in the system's words."""
@@ -266,7 +271,7 @@ class Tracker:
         """A new round's turns from the initiative of the participants able to
         act (``None``: keep the last round's, when nobody is)."""
         self.sync()  # the round counted on, its effects counted down
-        able = [n for n in participants if self.why_not(n) is None]
+        able = list(filter(self.able, participants))
         return self.initiative(able, round_) if able else None
 
     def join(self, name: str) -> None:

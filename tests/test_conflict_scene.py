@@ -20,6 +20,9 @@ class _Mover:
         self.why_not, self.new_round, self.end_of_turn, self.end_of_round = (why_not, new_round, end_of_turn,
                                                                               end_of_round)
 
+    def able(self, name):  # (as the tracker answers it: from why_not)
+        return self.why_not(name) is None
+
 
 def _advance(scene, out=(), order_each_round=None, log=None):
     log = [] if log is None else log
@@ -48,6 +51,21 @@ def test_turns_follow_the_order_and_wrap_into_a_new_round():
     assert ("round_ended", None) in _kinds(events) and ("round_started", None) in _kinds(events)
     # end_of_turn for each turn that ended, end_of_round once for all participants
     assert log == [("turn", "Ana"), ("turn", "Bruno"), ("turn", "Carla"), ("round", ("Ana", "Bruno", "Carla"))]
+
+
+def test_a_turn_the_scene_makes_is_the_contract_s_turn_field_for_field():
+    """A new Turn has its fields set at once (not through the frozen dataclass's
+    __init__): the same value, every field of the class set, equal and hashed alike."""
+    import dataclasses
+
+    from rolecli.conflict import _shared_turn
+
+    made = _shared_turn(7, "Ana", ("Ana", "Bruno"), "physical")
+    built = Turn(7, "Ana", ("Ana", "Bruno"), "physical")
+    assert type(made) is Turn and made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert vars(made) == {f.name: getattr(built, f.name) for f in dataclasses.fields(Turn)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.actor = "Bruno"
 
 
 def test_the_same_turn_is_one_turn_whichever_scene_asks():
