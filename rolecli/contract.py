@@ -778,7 +778,6 @@ T = TypeVar("T")
 _WORKED: dict[int, tuple[Mapping[str, Any], dict[Any, Any]]] = {}
 _WORKED_LIMIT = 512
 _WORKED_PER_SHEET = 4096
-_UNKNOWN = object()  # what worked_out finds for a key not worked out yet (a value may be None)
 
 
 def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args: Any) -> T:
@@ -804,13 +803,14 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args
         found = _WORKED[id(sheet)] = (sheet, {})
     memo = found[1]
     try:
-        value = memo.get(key, _UNKNOWN)  # one look-up: a key may be a long tuple, hashed and compared at each
+        return memo[key]  # one look-up (a key may be a long tuple, hashed and compared at each), found most often
+    except KeyError:  # (a miss is once per sheet and key: its exception costs less than a sentinel's test at each hit)
+        pass
     except TypeError:  # a key that holds a list or a table (a direct call's parameters): worked out, not kept
         return work(*args)
-    if value is _UNKNOWN:
-        if len(memo) >= _WORKED_PER_SHEET:
-            memo.clear()
-        value = memo[key] = work(*args)
+    if len(memo) >= _WORKED_PER_SHEET:
+        memo.clear()
+    value = memo[key] = work(*args)
     return value
 
 

@@ -67,9 +67,16 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
     if not isinstance(changes, dict) and not isinstance(changes, Mapping):
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
-    for name, state in changes.items() if changes else ():  # (most results change nothing)
+    strange = False  # a state overreach must look at: not the actor's, target's or subject's, or not of state fields
+    if changes:  # (most results change nothing)
+        action = arguments[-2]  # (the hook was called: it had its action)
+        actor, target = action.actor, action.target
+        state_keys = info.state_keys if info is not None else None
+    for name, state in changes.items() if changes else ():
         # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
-        # each result costs as much as its walk); any other, by _plain.
+        # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets,
+        # overreach's usual question, asked in the same pass: overreach walks them all again only when one
+        # is not the usual, after every question of type (a result wrong in both ways says its type first).
         if type(state) is dict and type(name) is str:
             if plain:
                 for key, item in state.items():
@@ -80,6 +87,10 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
             return _NOT_STATES
         elif plain and not _plain(state):
             plain = False
+        if not strange and state_keys is not None and not (
+                ((actor is not None and name == actor.name) or (target is not None and name == target.name)
+                 or (hook in _ON_A_CHARACTER and name == arguments[0].name)) and state_keys.issuperset(state)):
+            strange = True
     if type(effects) is not list and not isinstance(effects, _LISTS):
         return _NOT_EFFECTS
     for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
@@ -102,7 +113,7 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
         if wrong:
             return wrong
-    return overreach(hook, changes, arguments, info) if changes else None  # (most results change nothing)
+    return overreach(hook, changes, arguments, info) if strange else None
 
 
 _LISTS = (list, tuple)  # (a tuple is a list here)

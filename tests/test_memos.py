@@ -694,3 +694,22 @@ def test_every_memo_gives_what_the_rules_give(campaigns, monkeypatch, tmp_path, 
     ran = {_verb_of(p.line, samples) for p in memo_lines if p.code < 2}
     missing = sorted({(s.system, v) for s in samples.values() for v in s.verbs} - ran)
     assert not missing, f"verbs no line of the walk ran (add one to QUICK or ON_SHEETS): {missing}"
+
+
+def test_worked_out_keeps_a_none_answers_each_sheet_its_own_and_works_an_unhashable_key_every_time():
+    from rolecli.contract import worked_out
+
+    calls = []
+
+    def work(value):
+        calls.append(value)
+        return None if value == "none" else value * 2
+
+    sheet = {"a": 1}
+    assert worked_out(sheet, ("k", 1), work, "none") is None
+    assert worked_out(sheet, ("k", 1), work, "other") is None  # kept: a None is an answer like another
+    assert calls == ["none"]
+    assert worked_out({"a": 1}, ("k", 1), work, "x") == "xx"  # another sheet (a changed one): read anew
+    assert worked_out(sheet, ["unhashable"], work, "y") == "yy"
+    assert worked_out(sheet, ["unhashable"], work, "z") == "zz"  # worked out each time, not kept
+    assert calls == ["none", "x", "y", "z"]

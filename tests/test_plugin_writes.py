@@ -368,3 +368,23 @@ def test_the_character_a_hook_is_called_on_is_its_own_to_change_and_only_for_suc
     ctx = SimpleNamespace(characters={}, conflict=None)
     said = overreach(hook, {"Bo": {"marks": 0}}, (bo, Action("rest", {}), ctx), info)
     assert said is None if wrong is None else said.startswith(wrong)
+
+
+@pytest.mark.parametrize("changes, effects, says", [
+    ({"Bo": {"marks": 0}}, [], None),  # the actor's, of state fields: the usual change
+    ({"Bo": {"hp": 0}}, [], "it returned state key(s) 'hp' for Bo"),  # a sheet value
+    ({"Cy": {"marks": 0}}, [], "it changed 'Cy', whom the verb was neither given"),  # a stranger
+    ({"Cy": {"marks": 0}}, ["x"], "its Outcome.effects is not a list of Effects"),  # its types said first
+])
+def test_whose_change_it_is_is_asked_with_its_types_and_said_after_them(changes, effects, says):
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action, Character
+    from rolecli.outcomes import outcome_problem
+
+    bo = Character("Bo", {"hp": 3}, {"marks": 1})
+    info = SimpleNamespace(name="rogue", state_keys=frozenset({"marks"}), sheet_keys=frozenset({"hp"}))
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
+    result = Outcome(data={}, changes=changes, effects=effects)
+    said = outcome_problem("rolecli_resolve", result, (Action("hit", {}, bo), ctx), info)
+    assert said is None if says is None else said.startswith(says)
