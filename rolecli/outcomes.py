@@ -11,7 +11,7 @@ committed, or a change nobody asked for. A result is refused when
   write it, and would fail only after the change was committed;
 - a line is longer than :data:`MAX_LINE` characters, or there are more than
   :data:`MAX_LINES` of them: the last line is the log's summary;
-- it changes what the verb was not given (:func:`overreach`): a character other
+- it changes what the verb was not given (:func:`_stranger`): a character other
   than its actor, target or subjects that it never looked at in ``ctx.characters``
   (a fate attack on a leader reaches the minions attached to it), or
   a state key that is not one of the template's state fields (a sheet value
@@ -47,7 +47,7 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
     (:class:`rolecli.plugins._Guarded`) asks at once, at every call of a
     conflict: what of it is not of the contract's types (the core would fail
     on it later, as if it were its own bug), cannot be written as JSON, or
-    changes what it must not (:func:`overreach`), or None. A call whose
+    changes what it must not (:func:`_stranger`), or None. A call whose
     ``Outcome.data`` no one prints or logs (``Context.explain`` is False, the
     trials of a simulation) does not have it walked to see it can be written
     as JSON; what it changes always is, as every state it leaves may be
@@ -67,16 +67,17 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
     if not isinstance(changes, dict) and not isinstance(changes, Mapping):
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
-    strange = False  # a state overreach must look at: not the actor's, target's or subject's, or not of state fields
+    strangers = None  # the states to look at closer (_stranger): the usual change is its own, of state fields
     if changes:  # (most results change nothing)
         action = arguments[-2]  # (the hook was called: it had its action)
         actor, target = action.actor, action.target
         state_keys = info.state_keys if info is not None else None
     for name, state in changes.items() if changes else ():
         # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
-        # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets,
-        # overreach's usual question, asked in the same pass: overreach walks them all again only when one
-        # is not the usual, after every question of type (a result wrong in both ways says its type first).
+        # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets asked
+        # in the same pass (the usual change is the actor's, the target's, or that of the character a
+        # recovery is for, of state fields only); the others are looked at closer after every question of
+        # type, so that a result wrong in both ways says its type first.
         if type(state) is dict and type(name) is str:
             if plain:
                 for key, item in state.items():
@@ -87,10 +88,13 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
             return _NOT_STATES
         elif plain and not _plain(state):
             plain = False
-        if not strange and state_keys is not None and not (
-                ((actor is not None and name == actor.name) or (target is not None and name == target.name)
-                 or (hook in _ON_A_CHARACTER and name == arguments[0].name)) and state_keys.issuperset(state)):
-            strange = True
+        if state_keys is not None:
+            ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
+                    or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
+            if not ours or not state_keys.issuperset(state):
+                if strangers is None:
+                    strangers = []
+                strangers.append((name, state, ours))
     if type(effects) is not list and not isinstance(effects, _LISTS):
         return _NOT_EFFECTS
     for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
@@ -113,35 +117,17 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
         if wrong:
             return wrong
-    return overreach(hook, changes, arguments, info) if strange else None
+    for name, state, ours in strangers or ():
+        wrong = _stranger(hook, arguments, name, state, info, ours)
+        if wrong:
+            return wrong
+    return None
 
 
 _LISTS = (list, tuple)  # (a tuple is a list here)
 _NOT_STATES = "its Outcome.changes is not a dict of characters' names to their state (dicts)"
 _NOT_EFFECTS = "its Outcome.effects is not a list of Effects"
 _NOT_USED = "its Outcome.used is not a list of effect ids"
-
-
-def overreach(hook: str, changes: Mapping[str, Any], arguments: tuple, info: Any) -> str | None:
-    """Why ``changes``, an Outcome's of ``hook`` called with ``arguments`` (as
-    :func:`problem` has them), its states of the contract's types already,
-    must not be written: a character the hook was not given, or a state key
-    the template does not declare as state."""
-    if info is None:
-        return None
-    action = arguments[-2]
-    actor, target = action.actor, action.target  # (the hook was called: it had its action)
-    state_keys = info.state_keys
-    for name, state in changes.items():
-        ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
-                or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
-        # (the usual change is the actor's, the target's, or that of the character a recovery is for,
-        # of state fields only, whatever the character holds: the rest is worked out when one is not)
-        if not ours or not state_keys.issuperset(state):
-            wrong = _stranger(hook, arguments, name, state, info, ours)
-            if wrong:
-                return wrong
-    return None
 
 
 def _stranger(hook: str, arguments: tuple, name: str, state: Any, info: Any, ours: bool) -> str | None:

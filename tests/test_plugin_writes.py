@@ -361,12 +361,12 @@ def test_the_character_a_hook_is_called_on_is_its_own_to_change_and_only_for_suc
     from types import SimpleNamespace
 
     from rolecli.contract import Action, Character
-    from rolecli.outcomes import overreach
+    from rolecli.outcomes import outcome_problem
 
     bo = Character("Bo", {"hp": 3}, {"marks": 1})
     info = SimpleNamespace(name="rogue", state_keys={"marks"}, sheet_keys={"hp"})
-    ctx = SimpleNamespace(characters={}, conflict=None)
-    said = overreach(hook, {"Bo": {"marks": 0}}, (bo, Action("rest", {}), ctx), info)
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
+    said = outcome_problem(hook, Outcome(data={}, changes={"Bo": {"marks": 0}}), (bo, Action("rest", {}), ctx), info)
     assert said is None if wrong is None else said.startswith(wrong)
 
 
