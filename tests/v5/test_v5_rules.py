@@ -4,13 +4,15 @@ from the rule's text, not read from the output."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from rolecli.contract import Refused
 from rolecli_v5 import damage as D
 from rolecli_v5 import hunger as H
 from rolecli_v5 import trackers as T
-from rolecli_v5.conflict import contest_hits, hit_against
+from rolecli_v5.conflict import Side, contest_hits, hit_against
 from rolecli_v5.degrees import OPPOSITE, contest_outcome, degree, of_roll, outcome_against
 from rolecli_v5.pool import Pool, Roll
 from rolecli_v5.reroll import best_after, chosen
@@ -305,11 +307,12 @@ def test_a_rolls_record_and_a_sides_which_names_the_side_and_its_pool_first():
     assert roll.as_json() == {"regular": [10, 6, 2], "hunger": [10, 1], "successes": 5, "critical": True,
                               "messy": True, "hunger_ones": 1}
     assert list(roll.as_json()) == ["regular", "hunger", "successes", "critical", "messy", "hunger_ones"]
-    side = roll.as_json("Leah", {"size": 5})
+    leah = Side("Leah", SimpleNamespace(record={"size": 5}), "none")  # (a side's record reads only its pool's)
+    side = leah.as_json(roll)
     assert side == {"name": "Leah", "pool": {"size": 5}, **roll.as_json()}
     assert list(side) == ["name", "pool", *roll.as_json()]
     side["regular"].append(1)
-    assert roll.as_json("Leah", {"size": 5})["regular"] == [10, 6, 2] and roll.regular == (10, 6, 2)
+    assert leah.as_json(roll)["regular"] == [10, 6, 2] and roll.regular == (10, 6, 2)
 
 
 def test_a_pool_kept_for_its_state_names_its_dice_in_the_language_of_each_roll():

@@ -8,6 +8,8 @@ success at all is a total failure (the published game's word for it).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 WINS = ("messy_critical", "critical_win", "win")
 KEYS = WINS + ("tie", "failure", "total_failure", "bestial_failure")
 
@@ -25,15 +27,28 @@ def contest_outcome(mine: int, theirs: int) -> str:
 OPPOSITE = {"win": "lose", "tie": "tie", "lose": "win"}  # a contest's outcome for the other side
 
 
+class Marks(NamedTuple):
+    """What a degree reads of a roll, for one counted without its dice (:mod:`odds`)."""
+
+    successes: int
+    critical: bool
+    messy: bool
+    bestial: bool  # a Hunger die showing 1
+
+
 def degree(outcome: str, successes: int, critical: bool, messy: bool, hunger_one: bool) -> str:
-    if outcome == "win":
-        return ("messy_critical" if messy else "critical_win") if critical else "win"
-    if outcome == "tie":
-        return "tie"
-    if hunger_one:
-        return "bestial_failure"
-    return "total_failure" if successes == 0 else "failure"
+    """:func:`of_roll` for a roll known by its counts and marks."""
+    return of_roll(Marks(successes, critical, messy, hunger_one), outcome)
 
 
 def of_roll(roll, outcome: str) -> str:
-    return degree(outcome, roll.successes, roll.critical, roll.messy, roll.bestial)
+    """The degree of ``roll`` (a :class:`~pool.Roll`, or its :class:`Marks`) with this
+    ``outcome``. The rule itself, read from the roll's fields: a contest asks two at
+    every attack, and a call more for each costs as much as the rule."""
+    if outcome == "win":
+        return ("messy_critical" if roll.messy else "critical_win") if roll.critical else "win"
+    if outcome == "tie":
+        return "tie"
+    if roll.bestial:
+        return "bestial_failure"
+    return "total_failure" if roll.successes == 0 else "failure"

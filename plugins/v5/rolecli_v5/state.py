@@ -59,6 +59,11 @@ class Work:
     def changes(self) -> dict[str, dict[str, Any]]:
         """What the action changed, in the order it met the characters: the working copies
         that differ from their character's state, and the fields set on one with none."""
+        states, marked = self.states, self.set
+        if not states and len(marked) < 2:  # (most attacks: one character's marks, or nothing, no working copy)
+            for name, fields in marked.items():
+                return {name: dict(fields)}  # (the caller's own: the fields are kept for the next hit)
+            return {}
         changed = {}
         for name, character in self.characters.items():  # (a loop: an action meets one or two characters)
             state = self.states.get(name)

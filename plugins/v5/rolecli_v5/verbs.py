@@ -472,7 +472,10 @@ def attack(action: Action, ctx) -> Outcome:
             lines += [a.line(mine, lang), d.line(theirs, lang),
                       _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, mine, theirs, outcome, lang)
-        dealt = plan.deal(work, ctx, plan.contest_hits(outcome, margin), lines, (target, d.values), (actor, a.values))
+        hits = plan.contests.get((outcome, margin))  # (a look-up here, not a call: worked out once for each)
+        if hits is None:
+            hits = plan.contest_hits(outcome, margin)
+        dealt = plan.deal(work, ctx, hits, lines, (target, d.values), (actor, a.values))
         data = plan.record.copy()
         data["roll"], data["opposition"], data["margin"] = a.as_json(mine, again), d.as_json(theirs, their_again), margin
         data["opposition_degree"] = of_roll(theirs, OPPOSITE[outcome])
