@@ -105,14 +105,8 @@ class Side:
         return said
 
     def as_json(self, rolled: Roll, again: Reroll | None = None) -> dict[str, Any]:
-        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any):
-        its name and pool, then :meth:`Roll.as_json`'s fields, made whole by one dict display
-        here (a dict filled in key by key costs a third more, a call to the Roll's more still,
-        at every roll)."""
-        hunger = rolled.hunger
-        data = {"name": self.who, "pool": self.pool.record, "regular": [*rolled.regular], "hunger": [*hunger],
-                "successes": rolled.successes, "critical": rolled.critical, "messy": rolled.messy,
-                "hunger_ones": hunger.count(1)}
+        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any)."""
+        data = rolled.as_json(self.who, self.pool.record)
         if again is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in again.dice], "before": again.before.as_json(),
                                         "spent": again.paid}

@@ -335,13 +335,12 @@ class Declared:
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
         """Who hurts whom after a contest with this outcome and margin (:func:`contest_hits`,
-        by this attack's options and weapons), worked out once for each."""
-        found = self.contests.get((outcome, margin))
-        if found is None:
-            p = self.params
-            found = self.contests[outcome, margin] = contest_hits(
-                outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=self.weapon,
-                target_weapon=self.target_weapon, audience=self.audience, tie_weapon=self.tie_weapon)
+        by this attack's options and weapons), worked out and kept in :attr:`contests`,
+        which the attack looks up first: this is its miss path (the key looked up once)."""
+        p = self.params
+        found = self.contests[outcome, margin] = contest_hits(
+            outcome, margin, two_sided=p["two_sided"], dodge=p["dodge"], weapon=self.weapon,
+            target_weapon=self.target_weapon, audience=self.audience, tie_weapon=self.tie_weapon)
         return found
 
     def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
@@ -472,7 +471,7 @@ def attack(action: Action, ctx) -> Outcome:
             lines += [a.line(mine, lang), d.line(theirs, lang),
                       _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, mine, theirs, outcome, lang)
-        hits = plan.contests.get((outcome, margin))  # (a look-up here, not a call: worked out once for each)
+        hits = plan.contests.get((outcome, margin))  # (worked out once for each: contest_hits)
         if hits is None:
             hits = plan.contest_hits(outcome, margin)
         dealt = plan.deal(work, ctx, hits, lines, (target, d.values), (actor, a.values))
