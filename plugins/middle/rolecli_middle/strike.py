@@ -39,6 +39,7 @@ COVERING = L("defensor que cubre a un aliado", "defender covering an ally")
 FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint"), L("víctima de una finta aliada",
                                                                                   "victim of an ally's feint")
 ATTACK = frozenset({"attack"})  # the kind of LD a blow is, for the attacker's own states (S.own)
+COMBAT = frozenset({"combat"})  # the kind of a parry's LD, for the parrier's (as an impulse's, in order)
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
 
 
@@ -110,7 +111,8 @@ def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
 
 def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list[Mod]:
     """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
-    mods = S.against(target.states)
+    states = target.states
+    mods = S.against(states) if states else []  # (most targets hold no state: no call to find none)
     covering = _coverers(scene, attacker, target)
     covered = int(p.get("covered") or 0)
     if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
@@ -153,7 +155,8 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
             return None
     else:
         return None
-    return Ld(capability, S.own(target.states, {"combat"}), None, *scene.ld_rules,
+    states = target.states
+    return Ld(capability, S.own(states, COMBAT) if states else [], None, *scene.ld_rules,
               target.name or scene.t("Parada", "Parry"))
 
 
@@ -182,7 +185,8 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("charge", CHARGE, -1))
     if feint:
         mods.append(Mod("feint", FEINT, -2))
-    mods += S.own(attacker.states, ATTACK)  # (each added in place: no list made to join them)
+    if attacker.states:  # (each added in place: no list made to join them; most attackers hold no state)
+        mods += S.own(attacker.states, ATTACK)
     mods += situation(scene, attacker, target, p)
     mods += gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
