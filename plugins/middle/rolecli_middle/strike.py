@@ -101,19 +101,14 @@ def refuse_if_dead(target: Fighter) -> None:
         raise Refused(L(f"{target.name} ya está muerto; golpea a otro.", f"{target.name} is already dead; strike someone else."))
 
 
-def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
-    covering = []
-    for f in scene.holding("cubre"):  # (a loop: most blows find nobody covering, and a comprehension costs a call)
-        if scene.named(f.get("cubre")) is target and f.can_act() and f is not attacker:
-            covering.append(f.name)
-    return covering
-
-
 def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list[Mod]:
     """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
     states = target.states
     mods = S.against(states) if states else []  # (most targets hold no state: no call to find none)
-    covering = _coverers(scene, attacker, target)
+    covering = []  # who covers the target (here, not a function of its own: asked at every blow, most find nobody)
+    for f in scene.holding("cubre"):  # (a loop: a comprehension costs a call)
+        if scene.named(f.get("cubre")) is target and f.can_act() and f is not attacker:
+            covering.append(f.name)
     covered = int(p.get("covered") or 0)
     if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
         covered = len(covering)
