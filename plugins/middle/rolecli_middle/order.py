@@ -78,8 +78,8 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     rows, why = [], scene.t("impulso", "impulse")
     for i, fighter in enumerate(fighters):
         states = fighter.states  # (most hold none: no call to find none, every round)
-        ld = Ld(fighter.capability(C.IMPULSE), S.own(states, COMBAT) if states else [], None, *scene.ld_rules,
-                fighter.name)
+        ld = LD.made(fighter.lds, fighter.capability(C.IMPULSE), S.own(states, COMBAT) if states else [], None,
+                     scene.ld_rules, fighter.name)
         t = LD.throw(ld, dice, f"{why} {fighter.name}")
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
@@ -153,8 +153,8 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                                      f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
         else:
             states = member.states
-            ld = Ld(member.capability(C.VALOR), (S.own(states, VALOR) if states else []) + gm_mod(p), p.get("goal"),
-                    *scene.ld_rules, member.name)
+            ld = LD.made(member.lds, member.capability(C.VALOR), (S.own(states, VALOR) if states else []) + gm_mod(p),
+                         p.get("goal"), scene.ld_rules, member.name)
             t = LD.throw(ld, dice, f"{valor} {member.name}")
             held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
             if scene.explain:

@@ -151,8 +151,8 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
     else:
         return None
     states = target.states
-    return Ld(capability, S.own(states, COMBAT) if states else [], None, *scene.ld_rules,
-              target.name or scene.t("Parada", "Parry"))
+    return LD.made(target.lds, capability, S.own(states, COMBAT) if states else [], None, scene.ld_rules,
+                   target.name or scene.t("Parada", "Parry"))
 
 
 def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker: Fighter | None = None,
@@ -185,7 +185,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
     mods += situation(scene, attacker, target, p)
     mods += gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
-    ld = Ld(capability, mods, p.get("goal"), *scene.ld_rules, attacker.name)
+    ld = LD.made(attacker.lds, capability, mods, p.get("goal"), scene.ld_rules, attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
 
 
