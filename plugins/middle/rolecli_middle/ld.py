@@ -88,7 +88,7 @@ def made(kept: dict | None, capability: Capability, mods: list[Mod], goal: int |
     words) is another key, made again: right, only not kept to use."""
     if kept is None:
         return Ld(capability, mods, goal, *rules, who)
-    key = (id(capability), goal, rules, who, *map(id, mods))
+    key = (id(capability), goal, rules, who, *map(id, mods)) if mods else (id(capability), goal, rules, who)
     ld = kept.get(key)
     if ld is None:
         if len(kept) >= KEPT_LIMIT:

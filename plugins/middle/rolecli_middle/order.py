@@ -153,8 +153,10 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                                      f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
         else:
             states = member.states
-            ld = LD.made(member.lds, member.capability(C.VALOR), (S.own(states, VALOR) if states else []) + gm_mod(p),
-                         p.get("goal"), scene.ld_rules, member.name)
+            mods = S.own(states, VALOR) if states else []
+            if p.get("nd"):  # (as a blow's: most valor LDs have no Narrator's ND, and no call finds none)
+                mods += gm_mod(p)
+            ld = LD.made(member.lds, member.capability(C.VALOR), mods, p.get("goal"), scene.ld_rules, member.name)
             t = LD.throw(ld, dice, f"{valor} {member.name}")
             held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
             if scene.explain:
