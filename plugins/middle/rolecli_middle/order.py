@@ -142,7 +142,8 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                         "the same order (004-R15).")] if scene.explain else [], data, True
     data["checked"] = True
     flee = p.get("on_failure", "flee") == "flee"
-    breaks = scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")
+    # (what a member does is said only for someone to read: a simulation checks at every round's end)
+    breaks = (scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")) if scene.explain else ""
     lines = [_valor_called(scene, beasts, casualties, size)] if scene.explain else []
     valor = scene.t("valentía", "valor")
     for member in standing:
@@ -165,6 +166,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                     lines.append(f"{member.name} {breaks}.")
         if not held:
             member.set("moral", "huyendo" if flee else "rendido")
-        row.update(fled=not held and flee, surrendered=not held and not flee)  # for scripts: the prose says it too
+        row["fled"] = not held and flee  # for scripts: the prose says it too (set, not update(): no keywords' table)
+        row["surrendered"] = not held and not flee
         data["members"].append(row)
     return lines, data, all(r["held"] for r in data["members"])
