@@ -18,9 +18,11 @@ from . import ld as LD
 from . import states as S
 from .ld import Ld
 from .sheet import Fighter, Scene
-from .strike import gm_mod
+from .strike import COMBAT, gm_mod
 from .tricks import vigilance_mods
 from .words import L
+
+VALOR = frozenset({"valor"})  # the kind of a morale check's LD, for the member's own states (S.own)
 
 
 def _listed(scene: Scene, items, capability: str, what: str) -> list[Fighter]:
@@ -75,7 +77,9 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     fighters = [scene.fighter(c) for c in characters] or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")
     rows, why = [], scene.t("impulso", "impulse")
     for i, fighter in enumerate(fighters):
-        ld = Ld(fighter.capability(C.IMPULSE), S.own(fighter.states, {"combat"}), None, *scene.ld_rules, fighter.name)
+        states = fighter.states  # (most hold none: no call to find none, every round)
+        ld = LD.made(fighter.lds, fighter.capability(C.IMPULSE), S.own(states, COMBAT) if states else [], None,
+                     scene.ld_rules, fighter.name)
         t = LD.throw(ld, dice, f"{why} {fighter.name}")
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
@@ -138,7 +142,8 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                         "the same order (004-R15).")] if scene.explain else [], data, True
     data["checked"] = True
     flee = p.get("on_failure", "flee") == "flee"
-    breaks = scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")
+    # (what a member does is said only for someone to read: a simulation checks at every round's end)
+    breaks = (scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")) if scene.explain else ""
     lines = [_valor_called(scene, beasts, casualties, size)] if scene.explain else []
     valor = scene.t("valentía", "valor")
     for member in standing:
@@ -148,8 +153,11 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                 lines.append(scene.t(f"{member.name} está Acobardado: no puede hacer el LD de valentía y {breaks} (004-R16).",
                                      f"{member.name} is Cowed: it cannot make the valor LD and {breaks} (004-R16)."))
         else:
-            ld = Ld(member.capability(C.VALOR), S.own(member.states, {"valor"}) + gm_mod(p), p.get("goal"),
-                    *scene.ld_rules, member.name)
+            states = member.states
+            mods = S.own(states, VALOR) if states else []
+            if p.get("nd"):  # (as a blow's: most valor LDs have no Narrator's ND, and no call finds none)
+                mods += gm_mod(p)
+            ld = LD.made(member.lds, member.capability(C.VALOR), mods, p.get("goal"), scene.ld_rules, member.name)
             t = LD.throw(ld, dice, f"{valor} {member.name}")
             held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data()}
             if scene.explain:
@@ -158,6 +166,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                     lines.append(f"{member.name} {breaks}.")
         if not held:
             member.set("moral", "huyendo" if flee else "rendido")
-        row.update(fled=not held and flee, surrendered=not held and not flee)  # for scripts: the prose says it too
+        row["fled"] = not held and flee  # for scripts: the prose says it too (set, not update(): no keywords' table)
+        row["surrendered"] = not held and not flee
         data["members"].append(row)
     return lines, data, all(r["held"] for r in data["members"])

@@ -39,11 +39,12 @@ class Standing:
     laid again only for another state (the sheet's place, :func:`worked_out`,
     holds it: one a sheet)."""
 
-    __slots__ = ("values", "state", "table", "held", "capabilities")
+    __slots__ = ("values", "state", "table", "held", "capabilities", "lds")
 
     def __init__(self, sheet: Mapping[str, Any]):
         self.values = values(sheet)
         self.capabilities = C.known_of(sheet)  # (held here: a fighter asks its sheet's at every LD)
+        self.lds: dict = {}  # the LDs its character threw, made once (:func:`~.ld.made`)
         self.state: dict[str, Any] | None = None  # held, so its id is never another's while it is kept
 
     def lay(self, state: dict[str, Any]) -> None:
@@ -87,21 +88,22 @@ class Fighter:
     is made (a copy of its sheet's :class:`Standing`, with what was given): a blow
     reads dozens of them, each then one look-up. ``states`` are the battle states
     held, worked out then too and again only when they change (a blow asks them
-    at every step)."""
+    at every step). ``lds`` is its sheet's table of the LDs its character threw
+    (:func:`~.ld.made`; ``None`` for a quick roll, which keeps none)."""
 
-    __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states", "_known")
+    __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states", "_known", "lds")
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.given = given = {k: v for k, v in given.items() if v is not None} if given else {}
         self._fields_set: dict[str, Any] = {}
         if character is None:
-            self.name, self._known = name, None
+            self.name, self._known, self.lds = name, None, None
             now = {**DEFAULTS, **given}
         else:
             self.name = character.name
             standing = worked_out(character.sheet, "standing", Standing, character.sheet)
-            self._known = standing.capabilities
+            self._known, self.lds = standing.capabilities, standing.lds
             state = character.state
             if standing.state is not state:  # (a state is never changed in place: another is another object)
                 standing.lay(state)

@@ -39,6 +39,7 @@ COVERING = L("defensor que cubre a un aliado", "defender covering an ally")
 FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint"), L("víctima de una finta aliada",
                                                                                   "victim of an ally's feint")
 ATTACK = frozenset({"attack"})  # the kind of LD a blow is, for the attacker's own states (S.own)
+COMBAT = frozenset({"combat"})  # the kind of a parry's LD, for the parrier's (as an impulse's, in order)
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
 
 
@@ -100,18 +101,14 @@ def refuse_if_dead(target: Fighter) -> None:
         raise Refused(L(f"{target.name} ya está muerto; golpea a otro.", f"{target.name} is already dead; strike someone else."))
 
 
-def _coverers(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
-    covering = []
-    for f in scene.holding("cubre"):  # (a loop: most blows find nobody covering, and a comprehension costs a call)
-        if scene.named(f.get("cubre")) is target and f.can_act() and f is not attacker:
-            covering.append(f.name)
-    return covering
-
-
 def situation(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> list[Mod]:
     """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
-    mods = S.against(target.states)
-    covering = _coverers(scene, attacker, target)
+    states = target.states
+    mods = S.against(states) if states else []  # (most targets hold no state: no call to find none)
+    covering = []  # who covers the target (here, not a function of its own: asked at every blow, most find nobody)
+    for f in scene.holding("cubre"):  # (a loop: a comprehension costs a call)
+        if scene.named(f.get("cubre")) is target and f.can_act() and f is not attacker:
+            covering.append(f.name)
     covered = int(p.get("covered") or 0)
     if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
         covered = len(covering)
@@ -153,8 +150,9 @@ def parry_of(scene: Scene, target: Fighter, p: dict, notes: list[str]) -> Ld | N
             return None
     else:
         return None
-    return Ld(capability, S.own(target.states, {"combat"}), None, *scene.ld_rules,
-              target.name or scene.t("Parada", "Parry"))
+    states = target.states
+    return LD.made(target.lds, capability, S.own(states, COMBAT) if states else [], None, scene.ld_rules,
+                   target.name or scene.t("Parada", "Parry"))
 
 
 def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker: Fighter | None = None,
@@ -182,11 +180,13 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, p: dict, *, striker:
         mods.append(Mod("charge", CHARGE, -1))
     if feint:
         mods.append(Mod("feint", FEINT, -2))
-    mods += S.own(attacker.states, ATTACK)  # (each added in place: no list made to join them)
+    if attacker.states:  # (each added in place: no list made to join them; most attackers hold no state)
+        mods += S.own(attacker.states, ATTACK)
     mods += situation(scene, attacker, target, p)
-    mods += gm_mod(p)
+    if p.get("nd"):  # (most blows have no Narrator's ND: no call to find none)
+        mods += gm_mod(p)
     capability = attacker.capability(p.get("capability") or blow_capability(attacker), bool(p.get("innate")))
-    ld = Ld(capability, mods, p.get("goal"), *scene.ld_rules, attacker.name)
+    ld = LD.made(attacker.lds, capability, mods, p.get("goal"), scene.ld_rules, attacker.name)
     return Blow(attacker, target, striker, ld, parry, location, charge, feint, notes)
 
 

@@ -1,0 +1,83 @@
+"""A fighter's LDs are made once for its sheet and thrown again (issue 20): the
+same blow at the same rival from the same states is the same LD; a changed
+state, rival, capability or goal is read again; the table is bounded; a quick
+roll keeps none; and what a kept LD's throw says is its own."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import rolecli_middle
+from rolecli.contract import Character
+from rolecli.testing import character, context
+from rolecli_middle import capability as C
+from rolecli_middle import ld as LD
+from rolecli_middle import strike as K
+from rolecli_middle.nd import Mod
+from rolecli_middle.sheet import Fighter, Scene
+
+INFO = rolecli_middle.INFO
+SHEET = {"capacidades": {"uso de armas": 2}, "armadura": -1}
+
+
+def blow_ld(attacker: Character, target: Character, **p):
+    scene = Scene(context(INFO, characters=[attacker, target], explain=False))
+    return K.build(scene, scene.fighter(attacker), scene.fighter(target), p).ld
+
+
+def test_the_same_blow_from_the_same_states_is_the_same_ld():
+    ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
+    first = blow_ld(ana, bruno)
+    assert blow_ld(ana, bruno) is first
+    assert [(m.key, m.nd) for m in first.mods] == [("protections", -1)] and first.nd == -1
+
+
+def test_a_changed_state_of_either_side_is_read_again():
+    ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
+    plain = blow_ld(ana, bruno)
+    dazed = blow_ld(Character("Ana", ana.sheet, {**ana.state, "estados": ["mareado"]}), bruno)
+    assert dazed is not plain and dazed.nd == -2 and "state:mareado" in [m.key for m in dazed.mods]
+    target_dazed = blow_ld(ana, Character("Bruno", bruno.sheet, {**bruno.state, "estados": ["mareado"]}))
+    assert target_dazed.nd == 0 and "target:mareado" in [m.key for m in target_dazed.mods]
+    assert blow_ld(ana, bruno) is plain  # back to the states it was made for: the kept one again
+
+
+def test_another_goal_capability_or_rule_is_another_ld():
+    ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
+    plain = blow_ld(ana, bruno)
+    assert blow_ld(ana, bruno, goal=3).needed == 3
+    assert blow_ld(ana, bruno, capability="3").capability.rating == 3
+    assert blow_ld(ana, bruno, innate=True).capability.innate
+    scene = Scene(context(INFO, characters=[ana, bruno], options={"nd_minus2": "difference"}, explain=False))
+    other = K.build(scene, scene.fighter(ana), scene.fighter(bruno), {}).ld
+    assert other is not plain and other.minus2 == "difference"
+    assert blow_ld(ana, bruno) is plain
+
+
+def test_the_kept_lds_are_bounded_and_a_quick_roll_keeps_none():
+    ana = Fighter(character(INFO, "Ana", SHEET))
+    weapon_use = ana.capability(C.WEAPON_USE)
+    for nd in range(LD.KEPT_LIMIT + 5):  # each modifier made anew: another key
+        LD.made(ana.lds, weapon_use, [Mod("gm", None, nd % 3)], None, ("literal", "table"), "Ana")
+    assert 0 < len(ana.lds) <= LD.KEPT_LIMIT
+    quick = Fighter(None, {C.WEAPON_USE: 1})
+    assert quick.lds is None
+    capability = quick.capability(C.WEAPON_USE)
+    assert LD.made(None, capability, [], None, ("literal", "table"), "") is not \
+        LD.made(None, capability, [], None, ("literal", "table"), "")
+    assert LD.made(ana.lds, replace(weapon_use), [], None, ("literal", "table"), "Ana").capability == weapon_use
+
+
+def test_each_throw_of_a_kept_ld_says_its_own_dice_in_lists_of_its_own():
+    ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
+    ld = blow_ld(ana, bruno)
+    one = LD.throw(ld, context(INFO, dice=[5, 7, 9]).dice, "x").data()
+    two = LD.throw(ld, context(INFO, dice=[1, 2, 3]).dice, "x").data()
+    assert list(one) == ["capability", "rating", "innate", "nd", "nd_modifiers", "nd_level", "shrink", "sizes",
+                         "faces", "reading", "kept", "result", "goal", "success", "automatic_failure", "cannot_succeed"]
+    assert (one["faces"], one["kept"], one["result"]) == ([5, 7, 9], [5], 5)
+    assert (two["faces"], two["kept"], two["result"]) == ([1, 2, 3], [1], 1)
+    for key in ("nd_modifiers", "sizes", "kept"):
+        assert one[key] == two[key] or key == "kept"
+        assert one[key] is not two[key]
+    assert ld.before["faces"] is None and ld.before["result"] is None  # the kept LD's own table is not the throw's
