@@ -61,7 +61,7 @@ def test_a_refused_concession_costs_each_attacker_its_own_fate_point():
 
 
 def test_a_state_that_differs_only_inside_a_list_is_another_state(monkeypatch):
-    """A hit is keyed on its state's values, its lists as tuples (``state.frozen``):
+    """A hit is keyed on its state's values it reads, its lists as tuples (``stress.HIT_FIELDS``):
     two states whose marked boxes differ are two, two equal states made apart are one."""
     from rolecli.contract import Character
     from rolecli_fate import stress
@@ -83,3 +83,42 @@ def test_a_kept_hit_sets_again_only_what_the_hit_set():
         out = hit(target, 2)
         assert out.changes == {"Ana": {"salud": ["1", "2", "3"]}}
         assert out.data["boxes_marked"] == [2, 3]
+
+
+def test_a_state_that_differs_in_a_field_the_hit_reads_is_read_again(monkeypatch):
+    """Every field of :data:`stress.HIT_FIELDS` moves a kept hit: the same hit on a
+    state with one of them changed (set, or set to None) is worked out anew."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    base = {"salud": ["1"], "consecuencias": [], "fuera": "", "puntos_destino": 2, "concesion_ofrecida": False}
+    hit(Character("Ana", sheet, dict(base)), 1)
+    changed = [{"salud": ["2"]}, {"compostura": ["1"]}, {"consecuencias": ["Menor: x"]}, {"fuera": "taken_out"},
+               {"puntos_destino": 0}, {"concesion_ofrecida": True}, {"aspereza": 1}, {"companeros": 1},
+               {"sicarios_fuera": 1}, {"puntos_destino": None}]
+    for change in changed:
+        before = len(played)
+        hit(Character("Ana", sheet, {**base, **change}), 1)
+        # (the other track's boxes are not this hit's: kept)
+        assert len(played) == before + ("compostura" not in change), change
+    assert hit(Character("Ana", sheet, {**base, "compostura": ["1"]}), 1).data["boxes_marked"] == [2]
+
+
+def test_a_state_that_differs_in_a_field_the_hit_never_reads_is_kept(monkeypatch):
+    """A temporary aspect placed moves no hit: the hit is kept, and what it sets (and so
+    the changes it gives) are the same."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    first = hit(Character("Ana", sheet, {"salud": ["1"]}), 2)
+    again = hit(Character("Ana", sheet, {"salud": ["1"], "aspectos_temporales": ["Niebla|fragile|free"]}), 2)
+    assert played == [2]
+    assert again.changes == first.changes == {"Ana": {"salud": ["1", "2", "3"]}}

@@ -38,10 +38,6 @@ def _rerolled(side: Side, lang: str) -> list[str]:
     return out
 
 
-def _finish(work: Work, data: dict, lines: list[str], success: bool | None) -> Outcome:
-    return Outcome(data, lines, success, work.changes())  # (in the fields' order: no keywords to match)
-
-
 # --- simple actions -----------------------------------------------------------
 
 def check(action: Action, ctx, p: dict) -> Outcome:
@@ -64,7 +60,7 @@ def check(action: Action, ctx, p: dict) -> Outcome:
     # "margin": the signed shifts, from the actor's side (000-R3 floors "shifts" at 0)
     data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh, "margin": effort - diff,
             "significant": sh >= 3}
-    return _finish(work, data, lines, ok)
+    return Outcome(data, lines, ok, work.changes())
 
 
 def block(action: Action, ctx, p: dict) -> Outcome:
@@ -77,7 +73,7 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
                            f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))
-    return _finish(work, {"verb": "block", **side.data(), "block_strength": side.effort}, lines, None)
+    return Outcome({"verb": "block", **side.data(), "block_strength": side.effort}, lines, None, work.changes())
 
 
 def overcome(action: Action, ctx, p: dict) -> Outcome:
@@ -94,8 +90,8 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
                if ok else Label(f"el bloqueo aguanta ({shifts(sh, lang)}; hace falta al menos 1)",
                                 f"the block holds ({shifts(sh, lang)}; at least 1 needed)")(lang))
     lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {Label('contra bloqueo', 'against block')(lang)} {ladder.signed(strength)}: {told}"]
-    return _finish(work, {"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh,
-                          "margin": side.effort - strength, "success": ok}, lines, ok)
+    return Outcome({"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh,
+                    "margin": side.effort - strength, "success": ok}, lines, ok, work.changes())
 
 
 def sprint(action: Action, ctx, p: dict) -> Outcome:
@@ -113,9 +109,8 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
         f"{side_line(side, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: {shifts(sh, lang)}"
         + (f" − {Label('borde', 'border')(lang)} {border}" if border else "")
         + f" → {zones} {Label('zona(s)', 'zone(s)')(lang)}"]
-    return _finish(work, {"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "margin": side.effort - diff,
-                          "border": border,
-                          "zones": zones, "success": zones >= 1}, lines, zones >= 1)
+    return Outcome({"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "margin": side.effort - diff,
+                    "border": border, "zones": zones, "success": zones >= 1}, lines, zones >= 1, work.changes())
 
 
 # --- contests -----------------------------------------------------------------
@@ -173,7 +168,7 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
         lines.append(Label("Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts")(lang))
     data = {"verb": "contest", "roll": a.data(), "opposition": d.data(), "result": res, "shifts": sh, "margin": a.effort - de,
             "success": res in ("actor", "tie")}
-    return _finish(work, data, lines, res in ("actor", "tie"))
+    return Outcome(data, lines, res in ("actor", "tie"), work.changes())
 
 
 def attack(action: Action, ctx, p: dict) -> Outcome:
@@ -219,7 +214,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if explain:
             lines += more
         data["damage"] = dmg
-    return _finish(work, data, lines, ok)
+    return Outcome(data, lines, ok, work.changes())
 
 
 def maneuver(action: Action, ctx, p: dict) -> Outcome:
@@ -265,7 +260,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
                 lines.append(Label(f"{tgt.name} gasta 1 PD ({fp - 1}) para evitar «{aspect}»",
                                    f"{tgt.name} spends 1 FP ({fp - 1}) to avoid “{aspect}”")(lang))
                 data.update({"success": True, "aspect": aspect, "placed": False, "avoided": True})
-                return _finish(work, data, lines, True)
+                return Outcome(data, lines, True, work.changes())
             lines.append(Label(f"{tgt.name} no tiene PD para evitarlo", f"{tgt.name} has no FP to avoid it")(lang))
         if tgt is not None:
             items = temps(work, tgt)
@@ -278,7 +273,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     else:
         lines.append(Label("La maniobra falla: no se coloca el aspecto", "The maneuver fails: no aspect placed")(lang))
     data.update({"success": ok, "aspect": aspect, "sticky": sticky, "placed": placed})
-    return _finish(work, data, lines, ok)
+    return Outcome(data, lines, ok, work.changes())
 
 
 def push_cost(weight: int, zones: int) -> int:
@@ -325,7 +320,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
                        + ("done" if ok else "not enough") + f" (reach {reach} zone(s))")(lang))
     data = {"verb": verb, "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de, "cost": cost,
             "weight": weight, "zones": zones, "reach": reach, "success": ok}
-    return _finish(work, data, lines, ok)
+    return Outcome(data, lines, ok, work.changes())
 
 
 def concede(action: Action, ctx, p: dict) -> Outcome:
@@ -340,7 +335,7 @@ def concede(action: Action, ctx, p: dict) -> Outcome:
     data: dict[str, Any] = {"verb": "concede", "character": action.actor.name}
     lines = concession(work, action.actor, action.target, str(p.get("reply", "accept")), lang, data,
                        reasonable=bool(p.get("reasonable", True)))
-    return _finish(work, data, lines, None)
+    return Outcome(data, lines, None, work.changes())
 
 
 def compel(action: Action, ctx, p: dict) -> Outcome:
@@ -365,4 +360,4 @@ def compel(action: Action, ctx, p: dict) -> Outcome:
         lines = [Label(f"{ch.name} rechaza el forzado de «{aspect}» pagando 1 PD ({fp - 1})",
                        f"{ch.name} refuses the compel of “{aspect}” paying 1 FP ({fp - 1})")(lang)]
         data = {"accepted": False, "fate_points": fp - 1}
-    return _finish(work, {"verb": "compel", "aspect": aspect, **data}, lines, None)
+    return Outcome({"verb": "compel", "aspect": aspect, **data}, lines, None, work.changes())

@@ -21,7 +21,7 @@ from rolecli.contract import Character, Label, Refused, worked_out
 from .conflict import concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
-from .state import Work, fate_points, frozen, skill_of
+from .state import Work, fate_points, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
     # key, Spanish, English, stress absorbed (the rulings, GAP-7)
@@ -186,23 +186,38 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
 # concession offered and its answer, the Fate points bargained.
 HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
 _HIT_CHOSEN = operator.itemgetter(*HIT_CHOICES)  # (at once, where a verb was given every parameter)
+# What a hit reads of the state of the character hit (:func:`mark_stress`), but for the
+# boxes of its track and the consequences held: being out of the conflict (a group's
+# minions out), the Fate points a bargain or a concession moves, the concession offered,
+# and the sheet values a state may hold in their place (a group's size, the companions,
+# Aspereza). A kept hit is keyed on these alone: a field it does not read (an aspect
+# placed, a consequence taken in this conflict) leaves it as it was.
+HIT_FIELDS = ("fuera", "sicarios_fuera", "puntos_destino", "concesion_ofrecida", "cantidad", "companeros", "aspereza")
+# What a hit's key holds for a field its state has not (the sheet's then, the same for
+# every key of this sheet's): a mark of its own, as a state may hold None.
+_ABSENT = object()
+_ABSENTS = (_ABSENT,) * len(HIT_FIELDS)
 
 
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
                  attacker: Character | None = None) -> tuple[list[str], dict]:
     """Mark stress on a named character, with consequences per the policy
     (:func:`mark_stress`). Worked out once for the same hit on the same sheet in
-    the same state (a fight deals the same few hits to the same few states again
-    and again): what it sets on the states of the character and of its attacker
+    the same state as the hit reads it (:data:`HIT_FIELDS`; a fight deals the same
+    few hits to the same few states again and again): what it sets on the states of the character and of its attacker
     (whose Fate points a refused concession costs, the only thing of it a hit
     reads) is kept with its lines and data, and set again."""
-    opts, state = work.ctx.options, work.state_of(ch)
+    opts, get = work.ctx.options, work.state_of(ch).get
     try:
         chosen = _HIT_CHOSEN(p)
     except KeyError:  # a direct call's, some left out
         chosen = tuple(map(p.get, HIT_CHOICES))
+    # Its state as the hit reads it (:data:`HIT_FIELDS`): the boxes of its track and the
+    # consequences held, as tuples, and the others as they are (or absent).
+    boxes, held = get(track, _ABSENT), get("consecuencias", _ABSENT)
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
-           opts.get("refresh"), chosen, tuple(state), frozen(state.values()),
+           opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
+           tuple(held) if type(held) is list else held, tuple(map(get, HIT_FIELDS, _ABSENTS)),
            attacker and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
     lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
