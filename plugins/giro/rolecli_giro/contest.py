@@ -93,19 +93,17 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
     """Play out the Night Dice after both sides' first rolls, the actor's first
     when both would roll. ``night_dice(turn)`` gives the Night Dice of that
     side when it rolls them."""
-    return play_out(standing(actor, target, tie, ()), night_dice, tie)
-
-
-def play_out(now: Round, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
-    """:func:`settle` from the round as both first rolls leave it (:func:`opening`)."""
-    actor, target = now.actor, now.target
+    now = standing(actor, target, tie, ())
     while now.rolls_next is not None:
-        if now.rolls_next == "actor":
-            actor = night_roll(actor, night_dice(actor))
-        else:
-            target = night_roll(target, night_dice(target))
-        now = standing(actor, target, tie, now.night_order + (now.rolls_next,))
+        now = night_step(now, night_dice(now.actor if now.rolls_next == "actor" else now.target), tie)
     return now
+
+
+def night_step(now: Round, dice: tuple[int, ...], tie: str) -> Round:
+    """The round after the side that rolls next in ``now`` rolls its Night Dice ``dice``."""
+    if now.rolls_next == "actor":
+        return standing(night_roll(now.actor, dice), now.target, tie, now.night_order + ("actor",))
+    return standing(now.actor, night_roll(now.target, dice), tie, now.night_order + ("target",))
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:

@@ -21,7 +21,7 @@ from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
 from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
-from .contest import REROLLS, Round, Sides, opening, play_out
+from .contest import REROLLS, Round, Sides, night_step, opening
 from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
@@ -335,11 +335,8 @@ def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
     rounds: list[Round] = []
     while True:  # asked after each round (the first is always played), only once when ties are not rerolled
         now = opening(sides, contest_dice(ctx, sides), tie)
-        if now.rolls_next is not None:  # a Night Die to roll: most first rolls settle the round at once
-            def night(turn: Turn) -> tuple[int, ...]:
-                return night_dice(ctx, turn.side)
-
-            now = play_out(now, night, tie)
+        while now.rolls_next is not None:  # a Night Die to roll: most first rolls settle the round at once
+            now = night_step(now, night_dice(ctx, sides[now.rolls_next == "target"]), tie)
         rounds.append(now)
         if tie != "reroll" or now.winner != "tie" or len(rounds) > REROLLS:
             return rounds
