@@ -13,7 +13,7 @@ import sys
 from operator import itemgetter
 from typing import Any, Callable
 
-from rolecli.contract import Action, Character, Odds, Outcome, Refused
+from rolecli.contract import Action, Character, Odds, Outcome, Refused, worked_out
 from rolecli.names import closest, fold
 
 from . import challenge as challenges
@@ -52,10 +52,6 @@ def field(changes: dict[str, dict[str, Any]], character: Character, key: str) ->
     """A state field as the action leaves it so far: as set, or as kept."""
     found = changes.get(character.name)
     return found[key] if found is not None and key in found else character.state.get(key)
-
-
-def wounds_now(changes: dict[str, dict[str, Any]], character: Character) -> int:
-    return int(field(changes, character, "heridas") or 0)
 
 
 def note_consequence(changes: dict[str, dict[str, Any]], character: Character | None, turn: Turn,
@@ -306,7 +302,8 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
     if p["assist"] or p["target_assist"]:
         return _both_sides(p, ctx, actor, target, opposition, labels)
     key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]))
-    by_target = sheet.worked_out(actor, key, dict)
+    # (the core's worked_out called here: sheet.worked_out would pass it on, a call more at every exchange)
+    by_target = worked_out(actor.sheet if actor is not None else sheet.NO_SHEET, key, dict)
     # by the id of the target's sheet (a dict, which a key cannot hold), held
     # with it: no other sheet can have that id while the entry is kept
     target_sheet = target.sheet if target is not None else None
@@ -408,7 +405,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": list(last.night_order),
+            "tie_rule": tie, "night_order": [*last.night_order],
             "rounds": summary, "consequence_noted": noted}
     return data, lines, last, changes
 
@@ -455,7 +452,9 @@ def attack(action: Action, ctx) -> Outcome:
             lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            wounds = fields_set(changes, struck)["heridas"] = health.hurt(struck, wounds_now(changes, struck), damage)
+            mine = fields_set(changes, struck)  # (read here: its wounds are as set so far, or as kept)
+            before = int((mine["heridas"] if "heridas" in mine else struck.state.get("heridas")) or 0)
+            wounds = mine["heridas"] = health.hurt(struck, before, damage)
             data["hit"], data["health"] = struck.name, health.data(struck, wounds)
             if explain:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
