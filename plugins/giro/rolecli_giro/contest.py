@@ -101,9 +101,10 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
 
 def night_step(now: Round, dice: tuple[int, ...], tie: str) -> Round:
     """The round after the side that rolls next in ``now`` rolls its Night Dice ``dice``."""
-    if now.rolls_next == "actor":
-        return standing(night_roll(now.actor, dice), now.target, tie, now.night_order + ("actor",))
-    return standing(now.actor, night_roll(now.target, dice), tie, now.night_order + ("target",))
+    actor, target, _, night_order, who = now  # (unpacked: each field read is a look-up on the class)
+    if who == "actor":
+        return standing(night_roll(actor, dice), target, tie, night_order + ("actor",))
+    return standing(actor, night_roll(target, dice), tie, night_order + ("target",))
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:

@@ -332,8 +332,8 @@ def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
     rounds: list[Round] = []
     while True:  # asked after each round (the first is always played), only once when ties are not rerolled
         now = opening(sides, contest_dice(ctx, sides), tie)
-        while now.rolls_next is not None:  # a Night Die to roll: most first rolls settle the round at once
-            now = night_step(now, night_dice(ctx, sides[now.rolls_next == "target"]), tie)
+        while (who := now.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
+            now = night_step(now, night_dice(ctx, sides[who == "target"]), tie)
         rounds.append(now)
         if tie != "reroll" or now.winner != "tie" or len(rounds) > REROLLS:
             return rounds
@@ -398,14 +398,16 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
+    # (a Round unpacked, not read field by field: a named tuple's field is a
+    # descriptor, each read a look-up on its class)
     summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
-    for r in rounds:
-        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
-    mine, theirs, won = last.actor, last.target, last.winner
+    for a, t, w, _, _ in rounds:
+        summary.append({"actor": a.result, "target": t.result, "winner": w})
+    mine, theirs, won, night_order, _ = last
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": [*last.night_order],
+            "tie_rule": tie, "night_order": [*night_order],
             "rounds": summary, "consequence_noted": noted}
     return data, lines, last, changes
 
