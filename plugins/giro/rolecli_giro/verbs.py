@@ -213,7 +213,9 @@ def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
     """A side's Night Dice, read as one roll (one call, not one a die)."""
-    return tuple(ctx.dice.roll_many(12, _reasons(side, ctx.lang)[1]))
+    lang = ctx.lang
+    reasons = side.reasons.get(lang) or _reasons(side, lang)  # (looked up here: most are found, with no call)
+    return tuple(ctx.dice.roll_many(12, reasons[1]))
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
