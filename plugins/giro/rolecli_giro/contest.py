@@ -112,9 +112,11 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
     meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
-    # (whether a side's policy ever rolls one is asked first, here: most sides never do)
-    if actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
+    # (whether a side's policy ever rolls one, and whether it has yet, is asked first, here: most
+    # sides never do, and a round after a Night Die asks again of the side that rolled it)
+    if actor.night is None and actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
         return _new_tuple(Round, (actor, target, now, night_order, "actor"))
-    if target.side.rolls_night and wants_night(target, now not in ("target", "tie"), actor, tie == "defender"):
+    if target.night is None and target.side.rolls_night and wants_night(target, now not in ("target", "tie"), actor,
+                                                                          tie == "defender"):
         return _new_tuple(Round, (actor, target, now, night_order, "target"))
     return _new_tuple(Round, (actor, target, now, night_order, None))
