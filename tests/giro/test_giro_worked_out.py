@@ -281,3 +281,18 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     assert sides.reasons["es"][0] == "Dado Diurno 1/3 — Berthold"  # each language its own
     alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
     assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))
+
+
+def test_an_initiative_limit_is_kept_on_the_sheet_and_read_anew_for_a_changed_one():
+    """Every trial of an encounter rolls initiative again: each entrant's limit
+    is read once for its sheet and traits, anew for a changed sheet or other traits."""
+    from rolecli_giro.initiative import entrants
+
+    lenoir = character(LENOIR)
+    graceful = Action("initiative", {"traits": "Gracia + Percepción"}, None, None)
+    assert entrants([lenoir], graceful, context(INFO)) == entrants([lenoir], graceful, context(INFO)) == [(LENOIR, 4 + 2)]
+    keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
+    assert entrants([keener], graceful, context(INFO)) == [(LENOIR, 4 + 5)]
+    assert entrants([lenoir], Action("initiative", {"traits": "Ímpetu + Percepción"}, None, None),
+                    context(INFO)) == [(LENOIR, 3 + 2)]
+    assert entrants([lenoir], graceful, context(INFO)) == [(LENOIR, 4 + 2)]

@@ -163,11 +163,12 @@ def parse(text: str, who: Character | None, *, quality: int = 0, pick: tuple[str
     is not kept, and is said again with its name)."""
     pick = tuple(pick)
     return sheet.worked_out(who, ("challenge", text, quality, pick, advanced, untrained, absent_is_zero),
-                            lambda: _parse(str(text).strip(), who, quality, pick, advanced, untrained, absent_is_zero))
+                            _parse, text, who, quality, pick, advanced, untrained, absent_is_zero)
 
 
 def _parse(text: str, who: Character | None, quality: int, pick: tuple[str, ...], advanced: bool, untrained: bool,
            absent_is_zero: bool) -> Challenge:
+    text = str(text).strip()
     parts = _KINDS.split(text)
     if len(parts) > 2 or not all(parts):
         raise Refused(L(f"desafío {text!r}: escribe Atributo + Habilidad (\"Ímpetu + Pilotar\"), con o/u entre "

@@ -93,19 +93,18 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
     """Play out the Night Dice after both sides' first rolls, the actor's first
     when both would roll. ``night_dice(turn)`` gives the Night Dice of that
     side when it rolls them."""
-    return play_out(standing(actor, target, tie, ()), night_dice, tie)
-
-
-def play_out(now: Round, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
-    """:func:`settle` from the round as both first rolls leave it (:func:`opening`)."""
-    actor, target = now.actor, now.target
+    now = standing(actor, target, tie, ())
     while now.rolls_next is not None:
-        if now.rolls_next == "actor":
-            actor = night_roll(actor, night_dice(actor))
-        else:
-            target = night_roll(target, night_dice(target))
-        now = standing(actor, target, tie, now.night_order + (now.rolls_next,))
+        now = night_step(now, night_dice(now.actor if now.rolls_next == "actor" else now.target), tie)
     return now
+
+
+def night_step(now: Round, dice: tuple[int, ...], tie: str) -> Round:
+    """The round after the side that rolls next in ``now`` rolls its Night Dice ``dice``."""
+    actor, target, _, night_order, who = now  # (unpacked: each field read is a look-up on the class)
+    if who == "actor":
+        return standing(night_roll(actor, dice), target, tie, night_order + ("actor",))
+    return standing(actor, night_roll(target, dice), tie, night_order + ("target",))
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
@@ -113,9 +112,11 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
     meet again (an encounter's trials found nearly every one new)."""
     now = winner(actor, target, tie)
-    # (whether a side's policy ever rolls one is asked first, here: most sides never do)
-    if actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
+    # (whether a side's policy ever rolls one, and whether it has yet, is asked first, here: most
+    # sides never do, and a round after a Night Die asks again of the side that rolled it)
+    if actor.night is None and actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
         return _new_tuple(Round, (actor, target, now, night_order, "actor"))
-    if target.side.rolls_night and wants_night(target, now not in ("target", "tie"), actor, tie == "defender"):
+    if target.night is None and target.side.rolls_night and wants_night(target, now not in ("target", "tie"), actor,
+                                                                          tie == "defender"):
         return _new_tuple(Round, (actor, target, now, night_order, "target"))
     return _new_tuple(Round, (actor, target, now, night_order, None))

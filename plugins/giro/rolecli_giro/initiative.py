@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rolecli.contract import Outcome, Refused
+from rolecli.contract import Outcome, Refused, worked_out
 
 from . import challenge as challenges
 from .glossary import DAY_DIE, LIMIT, L, say
@@ -27,7 +27,8 @@ def entrants(characters, action, ctx) -> list[tuple[str, int]]:
     or ``--entrants Name=limit`` for a table with no campaign."""
     p = action.params
     if characters:
-        return [(c.name, challenges.parse(p["traits"], c, absent_is_zero=True).limit) for c in characters]
+        traits = p["traits"]
+        return [(c.name, worked_out(c.sheet, ("initiative limit", traits), _limit, traits, c)) for c in characters]
     found = []
     for item in p["entrants"]:
         name, _, limit = item.partition("=")
@@ -42,12 +43,21 @@ def entrants(characters, action, ctx) -> list[tuple[str, int]]:
     return found
 
 
+def _limit(traits: str, who) -> int:
+    """The limit of the initiative challenge ``traits`` on ``who``'s sheet (a
+    trait it lacks counts 0): kept on the sheet, as every trial of an encounter
+    asks for it again, and this is one look-up where reading the challenge
+    (kept as well) is a key of all its choices."""
+    return challenges.parse(traits, who, absent_is_zero=True).limit
+
+
 def order(characters, action, ctx) -> Outcome:
     lang = ctx.lang
     rule = ctx.options.get("initiative", "roll")
     scores = []
+    day_die, roll = DAY_DIE(lang), ctx.dice.roll  # (the same for every entrant: said and found once)
     for listed, (name, limit) in enumerate(entrants(characters, action, ctx), 1):
-        die = ctx.dice.roll(12, f"{DAY_DIE(lang)} — {name}") if rule == "roll" else None
+        die = roll(12, f"{day_die} — {name}") if rule == "roll" else None
         scores.append((name, {"limit": limit, "die": die, "in_range": die is not None and _range(limit).holds(die),
                               "listed": listed}))
     scores.sort(key=_place)

@@ -13,8 +13,9 @@ from rolecli.names import fold
 from .system import SALUD
 
 T = TypeVar("T")
-# What a quick roll (no character, numbers only) works out is kept as if of this sheet.
-_NO_SHEET: dict[str, Any] = {}
+# What a quick roll (no character, numbers only) works out is kept as if of this sheet
+# (:func:`worked_out`, and a caller of the core's own, ``verbs.contest_sides``).
+NO_SHEET: dict[str, Any] = {}
 
 
 def entry(character: Character, table: str, name: str) -> tuple[str, int] | None:
@@ -27,11 +28,13 @@ def entry(character: Character, table: str, name: str) -> tuple[str, int] | None
     return None
 
 
-def worked_out(character: Character | None, key: Any, work: Callable[[], T]) -> T:
-    """``work()``, done once for ``character``'s sheet under ``key``
+def worked_out(character: Character | None, key: Any, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)``, done once for ``character``'s sheet under ``key``
     (:func:`rolecli.contract.worked_out`: no hook changes a sheet), or once for
-    a quick roll with no character. The result is shared: never change it."""
-    return worked_out_of_sheet(character.sheet if character is not None else _NO_SHEET, key, work)
+    a quick roll with no character. The result is shared: never change it.
+    (Give ``work`` its arguments, not a closure: one makes its cells at every
+    call, found or not.)"""
+    return worked_out_of_sheet(character.sheet if character is not None else NO_SHEET, key, work, *args)
 
 
 def _listed(character: Character, key: str, skill: str) -> bool:

@@ -13,7 +13,7 @@ import sys
 from operator import itemgetter
 from typing import Any, Callable
 
-from rolecli.contract import Action, Character, Odds, Outcome, Refused
+from rolecli.contract import Action, Character, Odds, Outcome, Refused, worked_out
 from rolecli.names import closest, fold
 
 from . import challenge as challenges
@@ -21,7 +21,7 @@ from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
 from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
-from .contest import REROLLS, Round, Sides, opening, play_out
+from .contest import REROLLS, Round, Sides, night_step, opening
 from .factors import automatic as automatic_factor
 from .factors import modified
 from .glossary import (ACTOR, ASSIST, DAY_DICE, DAY_DIE, FAILURE_FACTOR, MOTIVATION, NIGHT_DICE, NIGHT_DIE,
@@ -52,10 +52,6 @@ def field(changes: dict[str, dict[str, Any]], character: Character, key: str) ->
     """A state field as the action leaves it so far: as set, or as kept."""
     found = changes.get(character.name)
     return found[key] if found is not None and key in found else character.state.get(key)
-
-
-def wounds_now(changes: dict[str, dict[str, Any]], character: Character) -> int:
-    return int(field(changes, character, "heridas") or 0)
 
 
 def note_consequence(changes: dict[str, dict[str, Any]], character: Character | None, turn: Turn,
@@ -217,7 +213,9 @@ def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
 
 def night_dice(ctx, side: Side) -> tuple[int, ...]:
     """A side's Night Dice, read as one roll (one call, not one a die)."""
-    return tuple(ctx.dice.roll_many(12, _reasons(side, ctx.lang)[1]))
+    lang = ctx.lang
+    reasons = side.reasons.get(lang) or _reasons(side, lang)  # (looked up here: most are found, with no call)
+    return tuple(ctx.dice.roll_many(12, reasons[1]))
 
 
 def _rolled(ctx, reasons: tuple[str, ...]) -> tuple[int, ...]:
@@ -306,7 +304,8 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
     if p["assist"] or p["target_assist"]:
         return _both_sides(p, ctx, actor, target, opposition, labels)
     key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]))
-    by_target = sheet.worked_out(actor, key, dict)
+    # (the core's worked_out called here: sheet.worked_out would pass it on, a call more at every exchange)
+    by_target = worked_out(actor.sheet if actor is not None else sheet.NO_SHEET, key, dict)
     # by the id of the target's sheet (a dict, which a key cannot hold), held
     # with it: no other sheet can have that id while the entry is kept
     target_sheet = target.sheet if target is not None else None
@@ -335,11 +334,8 @@ def _contest_rounds(ctx, sides: Sides, tie: str) -> list[Round]:
     rounds: list[Round] = []
     while True:  # asked after each round (the first is always played), only once when ties are not rerolled
         now = opening(sides, contest_dice(ctx, sides), tie)
-        if now.rolls_next is not None:  # a Night Die to roll: most first rolls settle the round at once
-            def night(turn: Turn) -> tuple[int, ...]:
-                return night_dice(ctx, turn.side)
-
-            now = play_out(now, night, tie)
+        while (who := now.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
+            now = night_step(now, night_dice(ctx, sides[who == "target"]), tie)
         rounds.append(now)
         if tie != "reroll" or now.winner != "tie" or len(rounds) > REROLLS:
             return rounds
@@ -404,14 +400,16 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
+    # (a Round unpacked, not read field by field: a named tuple's field is a
+    # descriptor, each read a look-up on its class)
     summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
-    for r in rounds:
-        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
-    mine, theirs, won = last.actor, last.target, last.winner
+    for a, t, w, _, _ in rounds:
+        summary.append({"actor": a.result, "target": t.result, "winner": w})
+    mine, theirs, won, night_order, _ = last
     data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
             "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": list(last.night_order),
+            "tie_rule": tie, "night_order": [*night_order],
             "rounds": summary, "consequence_noted": noted}
     return data, lines, last, changes
 
@@ -458,7 +456,9 @@ def attack(action: Action, ctx) -> Outcome:
             lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            wounds = fields_set(changes, struck)["heridas"] = health.hurt(struck, wounds_now(changes, struck), damage)
+            mine = fields_set(changes, struck)  # (read here: its wounds are as set so far, or as kept)
+            before = int((mine["heridas"] if "heridas" in mine else struck.state.get("heridas")) or 0)
+            wounds = mine["heridas"] = health.hurt(struck, before, damage)
             data["hit"], data["health"] = struck.name, health.data(struck, wounds)
             if explain:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
