@@ -331,7 +331,7 @@ class Scene:
             if e.until == "rounds":
                 left = (e.rounds or 1) - 1
                 if left <= 0:
-                    events.append(Event("expired", e.on, effect=e))
+                    events.append(Event("expired", e.on, None, e))  # (by position: a keyword is dearer to pass)
                     continue
                 e = Effect(e.on, e.text, e.key, e.data, e.by, e.until, left, e.id)
             kept.append(e)
