@@ -304,8 +304,11 @@ class Scene:
             raise RoleError(f"an effect lasts until one of {', '.join(UNTIL)}, not {effect.until!r}.")
         if effect.until == "rounds" and (not isinstance(effect.rounds, int) or effect.rounds < 1):
             raise RoleError(f"an effect of N rounds needs N of 1 or more, not {effect.rounds!r}.")
-        added = Effect(effect.on, effect.text, effect.key, dict(effect.data), effect.by, effect.until,
-                       effect.rounds, self.next_effect)
+        # its fields set at once, as Effect.__init__ sets them, without its frame (an attack leaves one in some
+        # systems, at every exchange)
+        added = object.__new__(Effect)
+        added.__dict__.update(on=effect.on, text=effect.text, key=effect.key, data=dict(effect.data), by=effect.by,
+                              until=effect.until, rounds=effect.rounds, id=self.next_effect)
         self.next_effect += 1
         self.effects.append(added)
         return added
@@ -328,7 +331,7 @@ class Scene:
             if e.until == "rounds":
                 left = (e.rounds or 1) - 1
                 if left <= 0:
-                    events.append(Event("expired", e.on, effect=e))
+                    events.append(Event("expired", e.on, None, e))  # (by position: a keyword is dearer to pass)
                     continue
                 e = Effect(e.on, e.text, e.key, e.data, e.by, e.until, left, e.id)
             kept.append(e)

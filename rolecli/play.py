@@ -461,7 +461,8 @@ def keep_effects(system, outcome: Outcome, ctx: Context, scene) -> None:
             what = effect.on if isinstance(effect, Effect) else type(effect).__name__
             raise PluginFailure(system.record, "its verb", TypeError(
                 f"it left an effect on {what!r}, which is not an Effect on a character of the campaign"))
-    outcome.effects = list(map(scene.add, outcome.effects))  # (no comprehension's call: a conflict keeps many)
+    # (a comprehension, not map: map calls Scene.add from C, dearer for the one or two effects a verb leaves)
+    outcome.effects = [scene.add(e) for e in outcome.effects]
     if outcome.used:
         scene.remove(outcome.used)
     ctx.effects = tuple(scene.effects)

@@ -202,6 +202,24 @@ def test_a_system_that_orders_each_round_is_asked_again():
     assert (scene.turn.round, scene.turn.actor) == (2, "Bruno")  # the second phase of the round
 
 
+def test_an_effect_the_scene_keeps_is_the_contract_s_effect_field_for_field():
+    """A kept effect has its fields set at once (not through Effect.__init__):
+    the same value as one built with its id, every field of the class set, its
+    data a copy of its own (the verb's table changed later does not reach it)."""
+    import dataclasses
+
+    data = {"strength": 3}
+    given = Effect("Bruno", "block 3", "block", data, "Ana", "rounds", 2)
+    kept = Scene(next_effect=5).add(given)
+    built = Effect("Bruno", "block 3", "block", {"strength": 3}, "Ana", "rounds", 2, 5)
+    assert type(kept) is Effect and kept == built and repr(kept) == repr(built)
+    assert vars(kept) == {f.name: getattr(built, f.name) for f in dataclasses.fields(Effect)}
+    data["strength"] = 9
+    assert kept.data == {"strength": 3} and given.id == 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        kept.id = 6
+
+
 def test_an_effect_until_next_turn_expires_at_the_start_of_its_makers_turn():
     scene = Scene()
     scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
