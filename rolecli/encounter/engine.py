@@ -311,13 +311,12 @@ class Play(Tracker):
         return None if isinstance(exc, PluginFailure) else Refusal(self.lang, self.round, who, spec.name, exc)
 
     def moved(self, names: list[str]) -> None:
-        """Those a hook moved are touched (as :meth:`Tracker.moved
-        <rolecli.tracker.Tracker.moved>` keeps them), and their statuses, whose states changed, are asked
+        """The statuses of those a hook moved, whose states changed, are asked
         again; who fights too (:meth:`regroup`) when one can act no longer, or
         again. Where states are numbered by the change that made them
         (:attr:`made`), each new state is numbered here, as it is made, with
         its status (:meth:`made_status`)."""
-        self.touched.update(names)  # (what Tracker.moved does, without a super() and a call of its own)
+        super().moved(names)
         statuses, made = self.statuses, self.made
         for name in names:
             before = statuses.pop(name, None)
