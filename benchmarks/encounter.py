@@ -160,10 +160,11 @@ def instrumented(the_job, trials: int, repeat: int = 5) -> tuple[float, float, l
         def __call__(self, **kwargs):
             return self.call(**kwargs)
 
-        def prepared(self, verb):
-            if verb not in self.verbs:
-                self.verbs[verb] = timed(self.hook.prepared(verb))
-            return self.verbs[verb]
+        def prepared(self, verb, completing=True):
+            key = (verb, completing)
+            if key not in self.verbs:
+                self.verbs[key] = timed(self.hook.prepared(verb, completing))
+            return self.verbs[key]
 
     def reading(play):  # every die a trial read, by size (the trials read the same dice at every pass)
         ending = real(play)

@@ -68,20 +68,34 @@ def _odds_function(spec: ActionSpec) -> str | Callable[..., Any] | None:
 
 class Completed(dict):
     """A verb's parameters with every declared one, as :func:`complete` makes
-    them, or as a caller that fills them all in gives them (an encounter's
-    calls): completing them again leaves them as they are."""
+    them: completing them again leaves them as they are. (A conflict's calls
+    are complete by construction and vouched for by the hook it prepares,
+    :meth:`rolecli.plugins._Guarded.prepared`: their parameters are plain
+    dicts, read the quickest by the plugins.)"""
 
 
 class Options(dict):
-    """A system's rule options with every one it declares, as its
-    ``rule_options`` gives them (a conflict's, completed once for all its
-    calls): completing them again leaves them as they are."""
+    """A system's rule options with every one it declares and more (a
+    campaign's house rules), as its ``rule_options`` gives them (a
+    conflict's, completed once for all its calls): completing them again
+    leaves them as they are. Options holding just the declared keys need
+    no mark, their keys say it (:func:`completed_options`)."""
+
+
+def completed_options(info: SystemInfo, given: dict[str, Any] | None) -> dict[str, Any]:
+    """Every rule option of ``info``, ``given``'s over the defaults, made
+    once for many calls (a conflict's), as :func:`complete` leaves them: a
+    plain dict, the quickest read by the plugins, unless it holds more than
+    the declared ones (house rules), which an :class:`Options` marks."""
+    options = info.rule_options(given)
+    return options if options.keys() == info.option_keys else Options(options)
 
 
 def complete(info: SystemInfo, action: Action, ctx: Context) -> tuple[Action, Context]:
     """``action`` with every parameter its verb declares and ``ctx`` with every
     rule option, defaults where none was given: what a verb's function gets
-    whoever calls it (the command line, a conflict, an encounter, a test)."""
+    whoever calls it (the command line, a test, another plugin; a conflict's
+    and an encounter's calls are complete already: the same, without this)."""
     if type(action.params) is not Completed:  # a new Action: the caller's is left as it was
         action = Action(action.name, Completed(info.params(action)), action.actor, action.target)
     if type(ctx.options) is not Options and ctx.options.keys() != info.option_keys:
@@ -117,9 +131,7 @@ class Verbs:
         caller's after it), the context with every rule option. (A hook that
         nothing wraps is prepared to call ``run`` itself:
         :meth:`rolecli.plugins._Guarded.prepared`.)"""
-        action, ctx = arguments[-2], arguments[-1]
-        if type(action.params) is not Completed or type(ctx.options) is not Options:  # (the core's calls are)
-            action, ctx = complete(self.info, action, ctx)
+        action, ctx = complete(self.info, arguments[-2], arguments[-1])
         return run(*arguments[:-2], own(action), ctx)
 
     def run_of(self, hook: str, verb: str) -> Callable[..., Any] | None:

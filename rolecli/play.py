@@ -27,7 +27,7 @@ from typing import Any, Callable, Literal
 
 from rolecli.contract import Action, ActionSpec, Character, Context, Effect, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
-from rolecli.dispatch import HOOK_OF, Completed, Options, complete
+from rolecli.dispatch import HOOK_OF, complete
 from rolecli.dice.source import DiceSource, parse_given
 from rolecli.envelope import After, after, envelope, subjects_named
 from rolecli.errors import RoleError
@@ -130,8 +130,8 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     recovery, the outcomes merged into one: :func:`merge`), with every
     parameter and rule option filled in (by the prepared hook, which
     completes what each call gives it). ``hook``: :func:`prepared` for
-    ``spec``, where the caller keeps it for its many calls (a conflict does:
-    :meth:`rolecli.tracker.Tracker.hook`)."""
+    ``spec``, where the caller keeps it for its many calls (a conflict does,
+    its calls complete: :meth:`rolecli.tracker.Tracker.hook`)."""
     if hook is None:
         hook = prepared(system, spec)
     kind = spec.hook
@@ -142,19 +142,19 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[
     elif kind == "initiative":
         result = hook(subjects, action, ctx)
     else:  # a recovery
-        if type(action.params) is not Completed or type(ctx.options) is not Options:  # the event, as completed
-            action, ctx = complete(system.info, action, ctx)
+        action, ctx = complete(system.info, action, ctx)  # the event, as completed
         event = action.params.get("event")
         outcomes = [o for c in subjects if (o := hook(c, event, action, ctx)) is not None]
         result = merge(outcomes) if outcomes else None
     return result if result is not None else _given(system, spec, result)
 
 
-def prepared(system, spec: ActionSpec) -> Callable[..., Any]:
+def prepared(system, spec: ActionSpec, completing: bool = True) -> Callable[..., Any]:
     """``spec``'s hook ready for many calls, a function of its arguments in its
     order (``_Guarded.prepared``): good while no plugin is registered, a
-    command's or a play's lifetime."""
-    return getattr(system.hooks, HOOK_OF[spec.hook]).prepared(spec.name)
+    command's or a play's lifetime. ``completing`` false: every call's
+    parameters and rule options are complete already, as the caller vouches."""
+    return getattr(system.hooks, HOOK_OF[spec.hook]).prepared(spec.name, completing)
 
 
 def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: Character,
@@ -163,14 +163,12 @@ def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: C
     gives it: what a conflict calls at a turn's, round's or scene's end, one
     character at a time, and keeps without merging it (:func:`merge` makes
     it the ``recover`` verb's outcome, for whoever shows it). ``hook``: as
-    :func:`call` takes it."""
-    params = action.params
-    if type(params) is not Completed:  # the event, as completed (the rule options: the prepared hook's to complete)
-        action, ctx = complete(system.info, action, ctx)
-        params = action.params
+    :func:`call` takes it, its calls complete (a conflict's); without it,
+    the call is completed here."""
     if hook is None:
+        action, ctx = complete(system.info, action, ctx)  # the event, as completed
         hook = prepared(system, spec)
-    result = hook(character, params.get("event"), action, ctx)
+    result = hook(character, action.params.get("event"), action, ctx)
     return result if result is not None else _given(system, spec, result)
 
 

@@ -66,7 +66,7 @@ import pluggy
 
 from rolecli import hookspecs, plugin_index
 from rolecli.contract import SUPPORTED_CONTRACTS, Odds, Outcome, SystemInfo
-from rolecli.dispatch import KIND_OF, Completed, Options, Verbs, complete, declares_functions
+from rolecli.dispatch import KIND_OF, Verbs, complete, declares_functions
 from rolecli.errors import PluginError, RoleError
 from rolecli.outcomes import outcome_problem, problem  # every hook call's result is checked: imported once
 
@@ -492,7 +492,7 @@ class _Guarded:
     rule that wraps the hook and changed a good result into a bad one."""
 
     __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "problem", "wrappers", "plain", "names",
-                 "_calls", "_as_of", "_prepared")
+                 "_calls", "_as_of", "_prepared", "_vouched")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
@@ -505,6 +505,7 @@ class _Guarded:
         self._calls: tuple | None = None  # see _direct
         self._as_of = -1
         self._prepared: dict[str, Callable[..., Any]] = {}  # see prepared
+        self._vouched: dict[str, Callable[..., Any]] = {}  # see prepared: those not completing
 
     def __call__(self, **kwargs: Any) -> Any:
         arguments = tuple(map(kwargs.get, self.names))  # in the spec's order, as the check reads them
@@ -530,14 +531,18 @@ class _Guarded:
         record = self.plugins.culprit(exc.__traceback__) or (self.owner if named else self._played(exc.__traceback__))
         return PluginFailure(record, self.hook, exc) if record is not None else None
 
-    def prepared(self, verb: str | None) -> Callable[..., Any]:
+    def prepared(self, verb: str | None, completing: bool = True) -> Callable[..., Any]:
         """This hook for verb ``verb`` (``None``: a hook no verb plays, the
         status), ready for many calls: a function of the hook's arguments in its
         spec's order (``character``, ``event``..., ``action``, ``ctx``) that gives
         what ``self(**arguments)`` gives, with the action's parameters and the
         rule options completed first (:func:`~rolecli.dispatch.complete`), as
         every caller wants them (:func:`rolecli.play.call` leaves it to this
-        call, the one place each call passes). When nothing wraps or traces the hook
+        call, the one place each call passes). ``completing`` false: the caller
+        vouches that each call's parameters and rule options are complete
+        already (a conflict's, complete by construction:
+        :meth:`rolecli.tracker.Tracker.hook`), and they pass as they are, plain
+        dicts the plugins read the quickest. When nothing wraps or traces the hook
         and one implementation alone answers it (:meth:`_alone`), that one is
         called at once, guarded and checked alike: a conflict's thousands of
         calls skip the keywords, pluggy's loop and, for a verb the system's
@@ -546,31 +551,31 @@ class _Guarded:
         until pluggy registers another plugin."""
         if self._as_of != self.plugins.registrations:
             self._direct()
-        found = self._prepared.get(verb)
+        table = self._prepared if completing else self._vouched
+        found = table.get(verb)
         if found is None:
-            found = self._prepared[verb] = self._prepare(verb)
+            found = table[verb] = self._prepare(verb, completing)
         return found
 
-    def _prepare(self, verb: str | None) -> Callable[..., Any]:
+    def _prepare(self, verb: str | None, completing: bool) -> Callable[..., Any]:
         names = self.names
         keywords = _KEYWORDS.get(names) or (lambda arguments: dict(zip(names, arguments)))
         answer, named = self._alone(verb, names)
         info = self.info
-        acting = "action" in names  # every hook but the status: its action and its ctx come last
+        # every hook but the status has an action and a ctx, last: completed, unless the caller vouches for them
+        completes = completing and "action" in names
         if answer is None:
-            if not acting:
+            if not completes:
                 return lambda *arguments: self(**keywords(arguments))
             return lambda *arguments: self(**keywords(_completed(info, arguments)))
         # The check of _checked, its two questions asked here at once (a call of its own at each of a
         # conflict's thousands of calls costs as much as they do); _checked says what is wrong.
         hook, expected, problem = self.hook, self.expected, self.problem
         checked = self.owner is not None
-        at_action, at_ctx = len(names) - 2, len(names) - 1  # (a tuple's index from its start is read the quickest)
 
         def play(*arguments: Any) -> Any:
-            if acting and (type(arguments[at_action].params) is not Completed
-                           or type(arguments[at_ctx].options) is not Options):
-                arguments = _completed(info, arguments)  # (a conflict's calls are complete already)
+            if completes:
+                arguments = _completed(info, arguments)
             try:
                 result = answer(*arguments)
             except RoleError:
@@ -595,7 +600,7 @@ class _Guarded:
         whether it is a function a verb names; ``None``: the hook is called as
         pluggy calls it. (The verb's function itself, not the relay's
         :meth:`~rolecli.dispatch.Verbs.played` around it: the prepared call
-        completes what the relay would, and the action is the caller's for
+        completes what the relay would, or its caller vouches for it, and the action is the caller's for
         this call alone, so the verb has it as it is, without a copy.)"""
         calls = self._calls if self.plain else None
         if calls is None or len(calls) != 1:
@@ -648,6 +653,7 @@ class _Guarded:
         self._calls = None if wrapped else tuple((impl.function, tuple(impl.argnames)) for impl in reversed(impls))
         self._as_of = self.plugins.registrations
         self._prepared.clear()
+        self._vouched.clear()
         return self._calls
 
     def _played(self, tb) -> Record | None:

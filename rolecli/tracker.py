@@ -25,7 +25,7 @@ from typing import Any, Iterable, NamedTuple
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
-from rolecli.dispatch import Completed, Options
+from rolecli.dispatch import completed_options
 from rolecli.errors import RoleError
 from rolecli.play import apply, call, prepared, recover, state_fields
 from rolecli.status import status_of
@@ -64,7 +64,7 @@ class Tracker:
         self.system, self.info, self.lang, self.source = system, system.info, lang, source
         self.characters = characters
         self.scene = scene if scene is not None else Scene()
-        self.ctx = Context(lang, source, Options(self.info.rule_options(options)), characters,
+        self.ctx = Context(lang, source, completed_options(self.info, options), characters,
                            tuple(self.scene.effects), self.scene.turn)
         self.touched: set[str] = set()
         self.recovery = self.info.verb("recover")
@@ -129,7 +129,8 @@ class Tracker:
         """``spec``'s hook played as every verb is (``caller``: by default
         :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
         character), with the hook prepared once for the conflict
-        (:func:`rolecli.play.prepared`), then :func:`rolecli.play.apply` keeps its changes and
+        (:func:`rolecli.play.prepared`, taking the calls as they are: ``action`` has every parameter its verb
+        declares, and the ctx every rule option), then :func:`rolecli.play.apply` keeps its changes and
         effects (an outcome with none, most of them, is not given to it); the
         outcome, and the names of the characters whose state it moved.
         ``who``: whose doing it is, for :meth:`refusal`. One method, not a
@@ -137,7 +138,7 @@ class Tracker:
         try:
             hook = self.prepared_hooks.get(spec.name)  # (not by the spec: an ActionSpec's hash walks all its fields)
             if hook is None:
-                hook = self.prepared_hooks[spec.name] = prepared(self.system, spec)
+                hook = self.prepared_hooks[spec.name] = prepared(self.system, spec, False)
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
                 return outcome, []
@@ -193,7 +194,7 @@ class Tracker:
         """The recovery of one ``character`` for ``event`` played and kept as
         it is (not merged), with ``params`` of its own: its outcome, and the
         names of the characters whose state it moved."""
-        action = Action(spec.name, Completed(params))
+        action = Action(spec.name, params.copy())
         return self.hook(spec, action, character, character.name, recover)
 
     def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
@@ -218,8 +219,10 @@ class Tracker:
         return turns, each_round
 
     def initiative_params(self) -> dict[str, Any]:
-        """The initiative verb's parameters: the conflict's kind, where it has one."""
-        return {} if self.kind is None else {"kind": self.kind}
+        """The initiative verb's parameters, every one it declares, a dict of
+        the call's own: the conflict's kind, where it has one."""
+        given = {} if self.kind is None else {"kind": self.kind}
+        return self.info.params(Action(self.ordering.name, given))
 
     # --- the conflict moving on -------------------------------------------------
 

@@ -336,11 +336,13 @@ def test_a_prepared_call_hands_the_verb_the_parameters_made_for_it_without_a_cop
     parameters anew, complete, and nothing wraps the hook: the verb has them as
     they are (no copy at every exchange); what it changes is that call's alone."""
     hook = _relayed().system("relayed").hooks.rolecli_resolve
-    ctx = context(RELAYED)
-    ctx.options = Options(ctx.options)  # completed once, as a conflict's
-    given = Completed({"bonus": 1, "mode": "calm"})
-    hook.prepared("meddle")(Action("meddle", given), ctx)
+    ctx = context(RELAYED)  # its rule options complete, as a conflict's
+    given = {"bonus": 1, "mode": "calm"}  # complete, as the caller vouches: passed as they are
+    hook.prepared("meddle", completing=False)(Action("meddle", given), ctx)
     assert given["bonus"] == 99  # the call's own parameters: no caller reads them again
+    made = Completed({"bonus": 1, "mode": "calm"})  # completed already, by whoever made them
+    hook.prepared("meddle")(Action("meddle", made), ctx)
+    assert made["bonus"] == 99
     kept = {"bonus": 1}  # a caller's parameters not complete are completed into a table of the call's own
     hook.prepared("meddle")(Action("meddle", kept), ctx)
     assert kept == {"bonus": 1}
@@ -401,3 +403,55 @@ def test_a_call_has_the_parameters_and_options_completed_whoever_answers_the_hoo
         ctx = Context("en", DiceSource(1), {}, {})
         call(loaded.system(info.name), mine, Action("mine", {"bonus": 5}), ctx, [])
     assert got == [(Completed, {"bonus": 5, "mode": "calm"}, {"edge": 3})] * 3
+
+
+def test_a_conflicts_calls_hand_the_verbs_plain_dicts_complete_and_their_own():
+    """A conflict's calls are complete by construction and its prepared hooks
+    take them as they are: the verb reads plain dicts (a subclass's every
+    ``[key]`` costs half again as much), every parameter and rule option
+    there, the defaults of its initiative's too; what a verb changes reaches
+    no later call."""
+    from dataclasses import replace
+
+    from rolecli.contract import Character
+    from rolecli.dice.source import DiceSource
+    from rolecli.tracker import Tracker
+
+    got = []
+
+    def look(action, ctx):
+        got.append((action.name, type(action.params), dict(action.params), type(ctx.options), dict(ctx.options)))
+        action.params["bonus"] = 99  # as a verb may: the next call's parameters are made anew
+        return Outcome(data={"order": ["Ana"]} if action.name == "order" else {})
+
+    def order(characters, action, ctx):
+        return look(action, ctx)
+
+    info = replace(RELAYED, actions=RELAYED.actions + (
+        ActionSpec("look", "resolve", L("", "looks at what it was given"), PARAMS, run=look),
+        ActionSpec("order", "initiative", L("", "an order"), PARAMS, run=order)))
+
+    class Looking(Relayed):
+        @hookimpl
+        def rolecli_system(self):
+            return info
+
+    loaded = Plugins()
+    loaded.register(Looking(), "looking")
+    tracker = Tracker(loaded.system("relayed"), {"Ana": Character("Ana", {}, {})}, {}, "en", DiceSource(1))
+    tracker.begin(["Ana"])
+    params = {"bonus": 1, "mode": "calm"}
+    for _ in range(2):
+        tracker.hook(info.action("look"), Action("look", dict(params)), [])  # each call a dict of its own
+    assert got == [("order", dict, {"bonus": 2, "mode": "calm"}, dict, {"edge": 3})] + [
+        ("look", dict, {"bonus": 1, "mode": "calm"}, dict, {"edge": 3})] * 2
+
+
+def test_options_with_house_rules_are_marked_complete_where_their_keys_cannot_say_it():
+    from rolecli.dispatch import completed_options
+
+    plain = completed_options(INFO, {"edge": None})
+    assert type(plain) is dict and plain == {"edge": 3}
+    ctx = context(INFO)
+    ctx.options = completed_options(INFO, {"house": ["loaded"]})
+    assert type(ctx.options) is Options and complete(INFO, Action("check", {}), ctx)[1] is ctx

@@ -28,7 +28,6 @@ from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
-from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
@@ -602,7 +601,7 @@ class Play(Tracker):
         return self.rng.choice(list(names))
 
     def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any] | None = None) -> Completed:
+               rolled: dict[str, Any] | None = None) -> dict[str, Any]:
         """A call's parameters against ``target``, every one its verb declares
         (:class:`~rolecli.encounter.behaviour.Call`): worked out once per
         encounter, the live ones filled in now (``rolled``, when given, gets
@@ -615,7 +614,7 @@ class Play(Tracker):
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
             self.enc.cache[call, target] = fixed
-        params = Completed(fixed)
+        params = fixed.copy()
         for name in call.live:
             value = params[name]
             if isinstance(value, Rolled):
