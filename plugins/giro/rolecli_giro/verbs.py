@@ -428,10 +428,7 @@ def attack(action: Action, ctx) -> Outcome:
     """A contest against the target's defence (or, with none, a test), whose
     winner deals its Success Factor plus the weapon's bonus (the rulings, the
     toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
-    # Read as a plain dict: the core gives the parameters in a dict subclass
-    # (Completed), whose every [key] goes through __getitem__'s slot, half again
-    # a plain look-up; a contest reads some forty, and one copy costs less.
-    p = dict(action.params)
+    p = action.params
     lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
     if p["defence"] in (None, ""):
