@@ -384,7 +384,7 @@ class Play(Tracker):
         return outcome, moved
 
     def initiative_params(self) -> dict[str, Any]:
-        """The file's ``[initiative]``, its live values filled in now."""
+        """The file's ``[initiative]``, every parameter its verb declares, its live values filled in now."""
         return self.params(self.enc.initiative, None, None, None)
 
     def dice_mark(self) -> int:
