@@ -130,7 +130,7 @@ class Tracker:
         :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
         character), with the hook prepared once for the conflict
         (:func:`rolecli.play.prepared`, taking the calls as they are: ``action`` has every parameter its verb
-        declares, and the ctx every rule option), then :func:`rolecli.play.apply` keeps its changes and
+        declares, in a dict of this call's own the verb may change, and the ctx every rule option), then :func:`rolecli.play.apply` keeps its changes and
         effects (an outcome with none, most of them, is not given to it); the
         outcome, and the names of the characters whose state it moved.
         ``who``: whose doing it is, for :meth:`refusal`. One method, not a
