@@ -419,7 +419,7 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 
 
 def contest(action: Action, ctx) -> Outcome:
-    p = dict(action.params)  # read as a plain dict, as attack does
+    p = action.params
     data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
     return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes)
 
