@@ -171,6 +171,14 @@ def test_choose_a_target():
     assert choose("C", ["A", "B"], _weigher(hurt.get, lambda n: 0)) == "A"  # named but out: the nearest
 
 
+def test_the_weakest_of_one_is_chosen_without_weighing_it():
+    def unweighable(name):
+        raise AssertionError(f"{name} weighed")
+
+    assert choose("weakest", ["A"], _weigher(unweighable, unweighable)) == "A"
+    assert choose("random", ["A"], _weigher(unweighable, unweighable, lambda names: names[-1])) == "A"  # its draw kept
+
+
 def test_when_to_defend():
     assert [defends(w, hurt=True, outnumbered=False) for w in ("never", "hurt", "outnumbered", "always")] == [
         False, True, False, True]

@@ -191,6 +191,8 @@ def choose(rule: str, candidates: Sequence[str], weigher: Weigher) -> str:
     if rule == "nearest":
         return candidates[0]
     if rule == "weakest":
+        if len(candidates) == 1:  # (the weakest of one, nobody weighed: a fight's last foe, many turns)
+            return candidates[0]
         scores = list(map(weigher.vitality, candidates))
         if None in scores:
             scores = [-weigher.changed(name) for name in candidates]
