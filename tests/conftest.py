@@ -107,6 +107,19 @@ def _private_cache(tmp_path_factory):
         yield
 
 
+@pytest.fixture(autouse=True)
+def _sheets_memo_from_empty():
+    """Every test starts with the core's per-sheet memo empty
+    (``rolecli.contract.worked_out``). The memo is emptied whole when it holds
+    its most sheets, so a test asserting that something is kept for a sheet
+    (the same object given again) would fail now and then, when the tests its
+    worker ran before it happened to fill the memo to the brim as it began:
+    which tests those are depends on how xdist deals them out."""
+    import rolecli.contract
+
+    rolecli.contract._WORKED.clear()
+
+
 @pytest.fixture(scope="session")
 def _bundled_campaigns() -> list[tuple[str, bytes]]:
     """The bundled campaigns' files as the repository ships them, read once a
