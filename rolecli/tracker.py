@@ -129,16 +129,18 @@ class Tracker:
         """``spec``'s hook played as every verb is (``caller``: by default
         :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
         character), with the hook prepared once for the conflict
-        (:func:`rolecli.play.prepared`, taking the calls as they are: ``action`` has every parameter its verb
-        declares, in a dict of this call's own the verb may change, and the ctx every rule option), then :func:`rolecli.play.apply` keeps its changes and
-        effects (an outcome with none, most of them, is not given to it); the
-        outcome, and the names of the characters whose state it moved.
+        (:func:`rolecli.play.prepared`, taking the calls as they are: ``action``
+        has every parameter its verb declares, in a dict of this call's own the
+        verb may change, and the ctx every rule option), then
+        :func:`rolecli.play.apply` keeps its changes and effects (an outcome
+        with none, most of them, is not given to it); the outcome, and the
+        names of the characters whose state it moved.
         ``who``: whose doing it is, for :meth:`refusal`. One method, not a
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
             hook = self.prepared_hooks.get(spec.name)  # (not by the spec: an ActionSpec's hash walks all its fields)
             if hook is None:
-                hook = self.prepared_hooks[spec.name] = prepared(self.system, spec, False)
+                hook = self.prepared_hooks[spec.name] = prepared(self.system, spec, completing=False)
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
                 return outcome, []

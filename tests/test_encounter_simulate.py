@@ -532,7 +532,7 @@ def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monk
         store.load_campaign(campaigns, "demo", system_info))
     asked, prepared = [], tracker.prepared
     monkeypatch.setattr(tracker, "prepared",
-                        lambda system, spec, *how: asked.append(spec.name) or prepared(system, spec, *how))
+                        lambda system, spec, **how: asked.append(spec.name) or prepared(system, spec, **how))
     results = play_trials(enc, {}, 7, 0, 20)
     assert sum(r[3] for r in results) > 200  # exchanges, each a check and, on a hit, a damage
     assert sorted(set(asked)) == ["check", "damage", "initiative"] and len(asked) <= 3 * 20
