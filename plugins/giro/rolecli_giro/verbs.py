@@ -436,19 +436,21 @@ def attack(action: Action, ctx) -> Outcome:
     p = action.params
     lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
-    if p["defence"] in (None, ""):
+    defence = p["defence"]
+    if defence in (None, ""):
         data, lines, turn, changes = _test(action, ctx, p, "attack")
         won = turn.result is not None
         data["winner"] = "actor" if won else None
         if won:
             hit = (action.target, turn, p["weapon"])
     else:
-        data, lines, last, changes = _contest(action, ctx, p, p["defence"], "attack")
-        if last.winner == "actor":
-            hit = (action.target, last.actor, p["weapon"])
-        elif last.winner == "target" and p["mutual"]:
-            hit = (action.actor, last.target, p["target_weapon"])
-        won = last.winner == "actor"
+        data, lines, last, changes = _contest(action, ctx, p, defence, "attack")
+        mine, theirs, winner, _, _ = last  # (unpacked once: each field read is a look-up on the class)
+        won = winner == "actor"
+        if won:
+            hit = (action.target, mine, p["weapon"])
+        elif winner == "target" and p["mutual"]:
+            hit = (action.actor, theirs, p["target_weapon"])
     data["damage"], data["hit"] = 0, None
     if hit is not None:
         struck, turn, weapon = hit
