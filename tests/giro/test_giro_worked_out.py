@@ -122,6 +122,9 @@ def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_s
     flexible = "Gracia o Ímpetu + Percepción"
     assert both(defence=flexible)[1].challenge.limit == 4 + 2  # the best by default
     assert both(defence=flexible, target_pick=("Ímpetu",))[1].challenge.limit == 3 + 2
+    # picks given as a list (a key cannot hold one): worked out at every call, to the same sides' numbers
+    listed = both(defence=flexible, target_pick=["Ímpetu"])
+    assert listed[1].challenge.limit == 3 + 2 and both(defence=flexible, target_pick=["Ímpetu"]) is not listed
     assert both(target_assist=(BECKETT,))[1].pool.assistants == [BECKETT]
     with pytest.raises(Refused, match="cannot assist"):  # the same sides as before, but she is down now
         both(helper=Character(BECKETT, beckett.sheet, {"heridas": 99}), target_assist=(BECKETT,))

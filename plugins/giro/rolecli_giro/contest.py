@@ -78,9 +78,9 @@ def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     """The round as both first rolls stand, read as one roll (the actor's dice,
     then the target's): kept on the pair for the same dice and tie rule, as
     its Turns are on their sides (dropped whole when full, as those are)."""
-    key = (dice, tie)
-    found = sides.openings.get(key)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else keep(sides.openings, key, _opening, sides, dice, tie)
+    key, kept = (dice, tie), sides.openings  # (read once: a kept property is a look-up on the class, then on the pair)
+    found = kept.get(key)  # looked up here: most are found, with no call to keep them
+    return found if found is not None else keep(kept, key, _opening, sides, dice, tie)
 
 
 def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:

@@ -102,8 +102,10 @@ _SETTLED = ("quality", "advanced", "untrained", "extra_day", "extra_night", "tem
             "adjust", "adjust_day", "adjust_night", "night", "keep_day", "success_factor_mod", "failure_factor_mod")
 # (interned, as the parameters' names are: a look-up finds the very key object, compared no further)
 _READ_SETTLED = {prefix: itemgetter(*(sys.intern(prefix + key) for key in _SETTLED)) for prefix in ("", "target_")}
-# Those of both sides of a contest, and the actor's challenge, read at once (:func:`contest_sides`).
-_READ_CONTEST = itemgetter("challenge", *_SETTLED, *(sys.intern("target_" + key) for key in _SETTLED))
+# Those of both sides of a contest, the actor's challenge and both sides' picks, read at once
+# (:func:`contest_sides`; picks given as a list, which a key cannot hold, are worked out at every call).
+_READ_CONTEST = itemgetter("challenge", "pick", "target_pick", *_SETTLED,
+                           *(sys.intern("target_" + key) for key in _SETTLED))
 
 
 def _challenge(g: Callable[[str], Any], prefix: str, who: Character | None, text: Any, ctx) -> Challenge:
@@ -303,7 +305,7 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
     labels = actor.name if actor else ACTOR(lang), target.name if target else OPPOSITION(lang)
     if p["assist"] or p["target_assist"]:
         return _both_sides(p, ctx, actor, target, opposition, labels)
-    key = ("sides", opposition, labels, _READ_CONTEST(p), tuple(p["pick"]), tuple(p["target_pick"]))
+    key = ("sides", opposition, labels, _READ_CONTEST(p))
     # (the core's worked_out called here: sheet.worked_out would pass it on, a call more at every exchange)
     by_target = worked_out(actor.sheet if actor is not None else sheet.NO_SHEET, key, dict)
     # by the id of the target's sheet (a dict, which a key cannot hold), held
@@ -396,7 +398,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     last = rounds[-1]
     lines = _contest_lines(rounds, tie, ctx.lang) if ctx.explain else []
     changes: dict[str, dict[str, Any]] = {}
-    noted = {"actor": None, "target": None}
+    noted = _NONE_NOTED
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
@@ -416,6 +418,9 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
 
 # A contest's outcome for the actor, by who won its last round.
 _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}
+# A contest's ``consequence_noted`` when neither side gives one (an encounter's every
+# exchange): one shared, never changed, rather than a new dict at every exchange.
+_NONE_NOTED = {"actor": None, "target": None}
 
 
 def contest(action: Action, ctx) -> Outcome:
@@ -431,19 +436,21 @@ def attack(action: Action, ctx) -> Outcome:
     p = action.params
     lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
-    if p["defence"] in (None, ""):
+    defence = p["defence"]
+    if defence in (None, ""):
         data, lines, turn, changes = _test(action, ctx, p, "attack")
         won = turn.result is not None
         data["winner"] = "actor" if won else None
         if won:
             hit = (action.target, turn, p["weapon"])
     else:
-        data, lines, last, changes = _contest(action, ctx, p, p["defence"], "attack")
-        if last.winner == "actor":
-            hit = (action.target, last.actor, p["weapon"])
-        elif last.winner == "target" and p["mutual"]:
-            hit = (action.actor, last.target, p["target_weapon"])
-        won = last.winner == "actor"
+        data, lines, last, changes = _contest(action, ctx, p, defence, "attack")
+        mine, theirs, winner, _, _ = last  # (unpacked once: each field read is a look-up on the class)
+        won = winner == "actor"
+        if won:
+            hit = (action.target, mine, p["weapon"])
+        elif winner == "target" and p["mutual"]:
+            hit = (action.actor, theirs, p["target_weapon"])
     data["damage"], data["hit"] = 0, None
     if hit is not None:
         struck, turn, weapon = hit
