@@ -315,8 +315,7 @@ def do_damage(character, action, ctx):
     if target.dead():
         raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
-    weapon = by.weapon()
-    lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
+    lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", by)
     return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 
 
