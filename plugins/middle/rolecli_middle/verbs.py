@@ -63,13 +63,13 @@ def weapon_given(p: dict) -> dict[str, Any]:
     """The striker's weapon (and, for a beast, temperament) as the command line gives them: only what was
     typed, each looked at once (a campaign's verbs, and every call of a simulation, type none)."""
     given: dict[str, Any] = {}
-    if size := _ES_SIZE.get(p.get("weapon") or ""):
+    if (size := p.get("weapon")) and (size := _ES_SIZE.get(size)):  # (none typed: no word looked up)
         given["arma"] = size
     if kinds := p.get("weapon_kind"):  # (as every flag here: checked only when typed)
         given["arma_tipo"] = [_ES_KIND[k] for k in choices(kinds, _KINDS, "--weapon-kind")]
     if p.get("bonus") is not None:
         given["arma_bonus"] = p["bonus"]
-    if temperament := _ES_TEMPERAMENT.get(p.get("temperament") or ""):
+    if (temperament := p.get("temperament")) and (temperament := _ES_TEMPERAMENT.get(temperament)):
         given["temperamento"] = temperament
     return given
 
