@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import Callable
 
 from rolecli.errors import DiceError
 
@@ -29,7 +30,8 @@ class Ld:
     makes a new one), so how the table throws it is read as it is built: its
     total ``nd``, the ``plan`` of the table, the dice the rating throws before
     any shrinking (``thrown``), the ``sizes`` of the dice actually thrown
-    (``None``: the LD cannot be attempted) and the result it ``needed``. Made
+    (``None``: the LD cannot be attempted), the ``reader`` of its dice
+    (:data:`~.nd.READ_BY`) and the result it ``needed``. Made
     by its own ``__init__``, not a generated one and a ``__post_init__``: one
     call, not two, at every LD of a simulation."""
 
@@ -49,7 +51,8 @@ class Ld:
         self.reading_rule = reading_rule
         self.who = who
         self.nd = nd = ND.total(mods)
-        self.plan, self.thrown, self.sizes, literal = _table(nd, capability.rating, capability.innate, minus2, reading_rule)
+        self.plan, self.thrown, self.sizes, literal, self.reader = _table(nd, capability.rating, capability.innate,
+                                                                          minus2, reading_rule)
         self.needed = needed = NO_GOAL if goal is None else goal
         self._hopeless = hopeless = literal and needed > 0  # (its data says so at every LD: worked out here, not asked)
         sizes = self.sizes
@@ -99,14 +102,15 @@ def made(kept: dict | None, capability: Capability, mods: list[Mod], goal: int |
 
 @lru_cache(maxsize=256)  # a fight's few NDs and ratings: each looked up once, not at every LD (asked positionally)
 def _table(nd: int, rating: int, innate: bool, minus2: str,
-           reading_rule: str) -> tuple[ND.Plan, tuple[int, ...], tuple[int, ...] | None, bool]:
+           reading_rule: str) -> tuple[ND.Plan, tuple[int, ...], tuple[int, ...] | None, bool, Callable | None]:
     """How the table throws an LD at a total ND: its plan, the dice the rating
-    throws, the dice actually thrown after shrinking (``None``: not at all), and
-    whether they are read by the literal ND −2 rule (:func:`literal`)."""
+    throws, the dice actually thrown after shrinking (``None``: not at all),
+    whether they are read by the literal ND −2 rule (:func:`literal`), and the
+    function that reads them (``None``: none is thrown)."""
     plan = ND.plan(nd, rating, innate, minus2, reading_rule)
     thrown = DICE[rating]
     sizes = None if plan.reading is None else ND.shrunk(thrown, plan.shrink)
-    return plan, thrown, sizes, _literal(plan, sizes)
+    return plan, thrown, sizes, _literal(plan, sizes), ND.READ_BY[plan.reading] if sizes else None
 
 
 def _literal(plan: ND.Plan, sizes: tuple[int, ...] | None) -> bool:
@@ -163,7 +167,7 @@ def throw(ld: Ld, dice, why: str) -> Throw:
     else:  # d6+d12+d20 (rating 0)
         roll = dice.roll
         faces = [roll(sizes[0], whys[0]), roll(sizes[1], whys[1]), roll(sizes[2], whys[2])]
-    result, kept = ND.read(faces, ld.plan.reading)
+    result, kept = ld.reader(faces)
     return Throw(ld, faces, result, kept)
 
 

@@ -80,7 +80,7 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
         lines.append(head + scene.t(": no llega.", ": it does not land."))
         return lines, data, False
     damage, parts, said = K.damage_of(scene, follow, rider_throw, dice)
-    more, wound = hurt(scene, target, damage, "body", follow.weapon())
+    more, wound = hurt(scene, target, damage, "body", follow.striker)
     lines += [head + ".", *said, *more]
     data.update({"damage": damage, "damage_parts": parts, "wound": wound})
     return lines, data, True

@@ -108,9 +108,6 @@ def shrunk(sizes: tuple[int, ...], steps: int) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-_ONE_DIE = {"lowest": 0, "middle": 1, "highest": 2}  # the readings of one die: which of the dice, low to high
-
-
 def ranked(faces: list[int]) -> tuple[int, int, int]:
     """The positions of an LD's three dice, lowest face first, equal faces in the
     order thrown: what a stable sort by face gives, by three comparisons at most
@@ -125,17 +122,46 @@ def ranked(faces: list[int]) -> tuple[int, int, int]:
     return (1, 2, 0) if b <= c else (2, 1, 0)
 
 
+# Each reading of the dice, as a function of its own: the result and the positions of the dice
+# read. An LD takes its reading's at once (:data:`READ_BY`), not its name compared at every throw.
+
+def _lowest(faces: list[int]) -> tuple[int, list[int]]:
+    at = ranked(faces)[0]
+    return faces[at], [at]
+
+
+def _middle(faces: list[int]) -> tuple[int, list[int]]:
+    at = ranked(faces)[1]
+    return faces[at], [at]
+
+
+def _highest(faces: list[int]) -> tuple[int, list[int]]:
+    at = ranked(faces)[2]
+    return faces[at], [at]
+
+
+def _highest_plus_middle(faces: list[int]) -> tuple[int, list[int]]:
+    _, mid, high = ranked(faces)
+    return faces[high] + faces[mid], [high, mid]
+
+
+def _lowest_minus_second(faces: list[int]) -> tuple[int, list[int]]:
+    low, mid, _ = ranked(faces)
+    return faces[low] - faces[mid], [low, mid]
+
+
+def _second_minus_lowest(faces: list[int]) -> tuple[int, list[int]]:
+    low, mid, _ = ranked(faces)
+    return faces[mid] - faces[low], [mid, low]
+
+
+READ_BY = {"lowest_minus_second": _lowest_minus_second, "second_minus_lowest": _second_minus_lowest,
+           "lowest": _lowest, "middle": _middle, "highest": _highest, "highest_plus_middle": _highest_plus_middle}
+
+
 def read(faces: list[int], reading: str) -> tuple[int, list[int]]:
     """The result of the dice by a reading, and the positions of the dice read.
     Equal faces keep the smaller die lower, then the order thrown: an LD throws
     its smaller dice first (:data:`~.capability.DICE`, and :func:`shrunk` keeps
     the order), so ranking by face alone, ties in the order thrown, keeps both."""
-    low, mid, high = ranked(faces)
-    if reading == "highest_plus_middle":
-        return faces[high] + faces[mid], [high, mid]
-    if reading == "lowest_minus_second":
-        return faces[low] - faces[mid], [low, mid]
-    if reading == "second_minus_lowest":
-        return faces[mid] - faces[low], [mid, low]
-    at = (low, mid, high)[_ONE_DIE[reading]]
-    return faces[at], [at]
+    return READ_BY[reading](faces)

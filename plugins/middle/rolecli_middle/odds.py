@@ -117,7 +117,7 @@ def blow(scene: Scene, b: K.Blow) -> dict[str, Fraction]:
     unconscious = "inconsciente" in b.target.states
     for amount, p in damage.items():
         copy = Fighter(None, dict(b.target.given), b.target.name)
-        _, wound = hurt(scene, copy, amount, b.location, b.weapon())
+        _, wound = hurt(scene, copy, amount, b.location, b.striker)
         for key in dict.fromkeys(wound["effects"] + (["dies"] if wound["dead"] or unconscious else [])):
             effects[key] = effects.get(key, ZERO) + p
     out.update(effects)

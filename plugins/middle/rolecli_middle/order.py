@@ -146,6 +146,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     breaks = (scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")) if scene.explain else ""
     lines = [_valor_called(scene, beasts, casualties, size)] if scene.explain else []
     valor = scene.t("valentía", "valor")
+    all_held = True  # (kept as the members are checked: no generator's call to ask again after)
     for member in standing:
         if "acobardado" in member.states:
             held, row = False, {"member": member.name, "held": False, "cowed": True}
@@ -166,7 +167,8 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                     lines.append(f"{member.name} {breaks}.")
         if not held:
             member.set("moral", "huyendo" if flee else "rendido")
+            all_held = False
         row["fled"] = not held and flee  # for scripts: the prose says it too (set, not update(): no keywords' table)
         row["surrendered"] = not held and not flee
         data["members"].append(row)
-    return lines, data, all(r["held"] for r in data["members"])
+    return lines, data, all_held

@@ -80,9 +80,10 @@ class Fighter:
 
     ``given`` holds the values typed on the command line; they win over the sheet
     and the state, so a quick roll and a campaign character go the same way.
-    ``_fields_set`` holds the state fields the rules set, and only those: what a
-    hook returns is read off them alone (a blow sets one field or two of 18), not
-    off a copy of the whole state compared field by field.
+    ``_moved`` holds the state fields the rules set to other than the character's
+    state holds, each compared as it is set: what a hook returns is read off them
+    alone (a blow sets one field or two of 18), not off a copy of the whole state
+    compared field by field, nor compared again when the hook answers.
 
     ``get(key)`` reads the values as they stand, laid in one table when the fighter
     is made (a copy of its sheet's :class:`Standing`, with what was given): a blow
@@ -91,12 +92,12 @@ class Fighter:
     at every step). ``lds`` is its sheet's table of the LDs its character threw
     (:func:`~.ld.made`; ``None`` for a quick roll, which keeps none)."""
 
-    __slots__ = ("character", "name", "given", "_fields_set", "_now", "get", "states", "_known", "lds")
+    __slots__ = ("character", "name", "given", "_moved", "_now", "get", "states", "_known", "lds")
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = ""):
         self.character = character
         self.given = given = {k: v for k, v in given.items() if v is not None} if given else {}
-        self._fields_set: dict[str, Any] = {}
+        self._moved: dict[str, Any] = {}
         if character is None:
             self.name, self._known, self.lds = name, None, None
             now = {**DEFAULTS, **given}
@@ -125,7 +126,14 @@ class Fighter:
         self.states = self._held()
 
     def set(self, key: str, value: Any) -> None:
-        self._fields_set[key] = value
+        character = self.character
+        if character is not None:  # (a quick roll's fighter keeps nothing)
+            before = character.state
+            if key in before and before[key] == value:  # set as it was (again, perhaps): nothing moved
+                if key in self._moved:
+                    del self._moved[key]
+            else:
+                self._moved[key] = value
         if self.given:  # (mostly none was given: no call to drop it)
             self.given.pop(key, None)
         self._now[key] = value
@@ -134,15 +142,9 @@ class Fighter:
 
     def moved(self) -> dict[str, Any]:
         """The state fields set that now differ from the character's: what a
-        hook returns of it (``{}`` for a quick roll's fighter, which has none)."""
-        fields = self._fields_set
-        if not fields or self.character is None:  # (most set nothing)
-            return {}
-        before, moved = self.character.state, {}
-        for k, v in fields.items():  # (a loop: a comprehension costs a function's call, for a field or two)
-            if k not in before or before[k] != v:
-                moved[k] = v
-        return moved
+        hook returns of it (``{}`` for a quick roll's fighter, which has none).
+        A copy: the fighter may still set values."""
+        return self._moved.copy()
 
     def capability(self, text: Any, innate: bool = False, what: str | Label = C.CAPABILITY) -> Capability:
         """The capability ``text`` names; for a quick roll, one of the book's
@@ -296,11 +298,10 @@ class Scene:
         core keeps the others as they are (a blow sets one field or two of 18,
         and the core reads every field it is given)."""
         out = {}
-        for f in self._fighters.values():  # (two fighters, most often: a loop, as in moved)
-            if f._fields_set:  # (a fighter only read sets nothing: no call to say so)
-                moved = f.moved()
-                if moved:
-                    out[f.name] = moved
+        for f in self._fighters.values():  # (two fighters, most often: a loop, not a comprehension's call)
+            moved = f._moved  # (compared as set: the table itself, the fighter's last use; no call to copy it)
+            if moved:
+                out[f.name] = moved
         return out
 
     def t(self, es: str, en: str) -> str:

@@ -21,7 +21,7 @@ from . import states as S
 from .economy import combat_action, special_action
 from .ld import Ld, Throw
 from .nd import Mod
-from .sheet import Fighter, Scene, Weapon
+from .sheet import Fighter, Scene
 from .words import LOCATIONS, number, tr
 from .wounds import die, hurt
 
@@ -71,9 +71,6 @@ class Blow:
 
     def bonus(self) -> int:
         return int(self.striker.get("arma_bonus") or 0)
-
-    def weapon(self) -> Weapon:
-        return self.striker.weapon()
 
 
 def narrator(nd) -> list[Mod]:
@@ -250,7 +247,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dic
     else:
         damage, parts, said = damage_of(scene, blow, a, dice)
         lines += said
-        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.weapon())
+        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.striker)
         lines += hurt_lines
         data["damage"], data["damage_parts"], data["wound"] = damage, parts, wound  # (no table made to update it)
     if was_unconscious and not target.dead():

@@ -63,13 +63,13 @@ def weapon_given(p: dict) -> dict[str, Any]:
     """The striker's weapon (and, for a beast, temperament) as the command line gives them: only what was
     typed, each looked at once (a campaign's verbs, and every call of a simulation, type none)."""
     given: dict[str, Any] = {}
-    if size := _ES_SIZE.get(p.get("weapon") or ""):
+    if (size := p.get("weapon")) and (size := _ES_SIZE.get(size)):  # (none typed: no word looked up)
         given["arma"] = size
     if kinds := p.get("weapon_kind"):  # (as every flag here: checked only when typed)
         given["arma_tipo"] = [_ES_KIND[k] for k in choices(kinds, _KINDS, "--weapon-kind")]
     if p.get("bonus") is not None:
         given["arma_bonus"] = p["bonus"]
-    if temperament := _ES_TEMPERAMENT.get(p.get("temperament") or ""):
+    if (temperament := p.get("temperament")) and (temperament := _ES_TEMPERAMENT.get(temperament)):
         given["temperamento"] = temperament
     return given
 
@@ -315,8 +315,7 @@ def do_damage(character, action, ctx):
     if target.dead():
         raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
-    weapon = by.weapon()
-    lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", weapon)
+    lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", by)
     return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 
 

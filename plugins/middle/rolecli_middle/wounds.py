@@ -69,13 +69,15 @@ class Wound:
         return False
 
 
-def hurt(scene: Scene, target: Fighter, damage: int, location: str, weapon: Weapon) -> tuple[list[str], dict]:
-    """Apply ``damage`` landing on ``location`` (``body`` for a plain strike)."""
+def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fighter) -> tuple[list[str], dict]:
+    """Apply ``damage`` landing on ``location`` (``body`` for a plain strike),
+    struck by ``striker``'s weapon (read only for a called shot, the one whose
+    effects it decides)."""
     effects: list[str] = []
     lines: list[str] = []
     life = target.life()
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
-        called_shot(Wound(scene, target, effects, lines), damage, life, location, weapon)
+        called_shot(Wound(scene, target, effects, lines), damage, life, location, striker.weapon())
     lost = int(target.get("vida_perdida") or 0)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
