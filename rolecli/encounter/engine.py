@@ -127,6 +127,9 @@ class Play(Tracker):
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
         self.fighting: dict[str, list[str]] = {}
+        # by name, whether it can act now (able), kept from when the fight begins as its status changes (moved)
+        # or its side flees (morale): asked at every turn, and for every foe and friend at every change
+        self.acting: dict[str, bool] = {}
         self.facing: dict[str, list[str]] = {}
         self.exchanges = self.round = 0
         self.closing = False
@@ -144,6 +147,7 @@ class Play(Tracker):
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
         self.left_out = self.absent()
         able = [n for n in enc.participants if n not in self.left_out]
+        self.keep_acting(enc.participants)
         for name, why in self.left_out.items() if self.tell else ():
             self.say(Event("left_out", name, why=why).as_json())
         idle = self.idle_side(self.left_out)
@@ -179,6 +183,15 @@ class Play(Tracker):
                 return self.ending(None, "round_limit" if self.closing else "nobody")
             if self.pause is not None and ctx.conflict.round != turn.round:  # a round ended
                 self.pause(self.round)
+
+    def keep_acting(self, names) -> None:
+        """Who of ``names`` can act, kept (:attr:`acting`) and asked of it
+        from now on: ``able`` is then the table's own look-up, made once, which
+        the scene moving on (:meth:`~rolecli.conflict.Scene.advance`) and
+        the filters of foes and friends call with no frame of Python's (a
+        call of :meth:`able` is a few hundred instructions, 2-4 an exchange)."""
+        self.acting.update({n: Play.able(self, n) for n in names})
+        self.able = self.acting.__getitem__  # (the table's, not the play's: no cycle for the collector)
 
     def initiated(self, events: list[Event]) -> list[Event]:
         """``events`` with the initiative the tracker asked meanwhile told
@@ -327,6 +340,7 @@ class Play(Tracker):
             # (what status would ask, without its look-up first)
             now = statuses[name] = self.asked(name) if made is None else self.made_status(name, made[name])
             if before is None or before.can_act != now.can_act:
+                self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
                 self.regroup(name)
 
     def regroup(self, name: str | None = None) -> None:
@@ -428,6 +442,7 @@ class Play(Tracker):
             held = outcome.success is not False
             if not held:
                 self.routed.add(side)
+                self.acting.update(dict.fromkeys(self.enc.sides[side], False))
                 self.regroup()
             if self.tell:
                 told.append(Told("morale", payload={"side": side, "held": held, **self.told(outcome, start)}))
@@ -538,6 +553,8 @@ class Play(Tracker):
         return status
 
     def able(self, name: str) -> bool:
+        """Whether ``name`` can act now: its status, and its side not fled. Once
+        the fight begins, the table kept (:meth:`keep_acting`) answers instead."""
         status = self.statuses.get(name) or self.status(name)
         # (no side has fled in most fights: the side is looked up only once one has)
         return status.can_act and (not self.routed or self.side_of[name] not in self.routed)
