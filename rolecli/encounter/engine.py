@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
+from rolecli.dice.source import DiceSource
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
@@ -99,14 +100,15 @@ class Play(Tracker):
     hook changes, every recovery and every round (icount: 0.4-0.8% of a trial).
     """
 
+
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
                  pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None,
                  numbered: dict | None = None):
-        from rolecli.campaign.store import WorkingCopies
-        from rolecli.dice.source import DiceSource
+        if characters is None:  # (a simulation's trials give theirs: no import at every trial)
+            from rolecli.campaign.store import WorkingCopies
 
-        characters = WorkingCopies(enc.characters) if characters is None else characters
+            characters = WorkingCopies(enc.characters)
         super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
