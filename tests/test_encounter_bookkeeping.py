@@ -145,3 +145,34 @@ def test_a_state_made_in_order_is_known_so_and_another_is_checked(campaigns):
                   play.made, play.fields, play.in_order)
     assert list(aldara.state) == [k for k in keys if k in aldara.state] and aldara.state["paradas"] == 6
     assert play.in_order["Aldara"] is not aldara.state  # reordered: known in order by its keys next time
+
+
+def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
+    """Once a fight begins, who can act is the play's table (``Play.acting``),
+    kept as hooks change states and as sides flee (middle's bandits break):
+    at every turn, and as each fight ends, it answers as the statuses and
+    the sides fled do."""
+    enc = _encounter(campaigns, "middle")
+    asked = []
+    for seed in range(40):
+        play = Play(enc, seed=seed)
+        turn = play.turn
+
+        def checked(actor, round_, play=play, turn=turn):
+            asked.append(all(play.able(n) == Play.able(play, n) for n in enc.participants))
+            turn(actor, round_)
+
+        play.turn = checked
+        play.play()
+        asked.append(all(play.able(n) == Play.able(play, n) for n in enc.participants))
+    assert asked and all(asked)
+    # a side whose morale breaks can act no longer, in the table too
+    play = Play(enc, seed=1)
+    play.begin(list(enc.participants))
+    play.keep_acting(enc.participants)
+    assert all(play.able(n) for n in enc.sides["bandidos"])
+    play.act = lambda *args: Outcome(data={}, success=False)  # (the morale check fails)
+    play.morale()
+    assert play.routed == {"bandidos"} and not any(play.able(n) for n in enc.sides["bandidos"])
+    assert all(play.able(n) == Play.able(play, n) for n in enc.participants)
+
