@@ -176,3 +176,14 @@ def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
     assert play.routed == {"bandidos"} and not any(play.able(n) for n in enc.sides["bandidos"])
     assert all(play.able(n) == Play.able(play, n) for n in enc.participants)
 
+
+def test_a_play_keeps_few_enough_attributes_in_its_dict_for_python_to_share_their_keys(campaigns):
+    """Python 3.11 shares the keys of its instances' dicts up to 30 of them;
+    past that, each play gets a dict of its own and every attribute read on
+    it is a look-up by hash (icount: 2-4% of a trial). A play's own
+    attributes are slots (``Play.__slots__``): what is left in its dict,
+    after a whole fight, is the tracker's."""
+    for name in ("middle", "v5"):
+        play = Play(_encounter(campaigns, name), seed=1)
+        play.play()
+        assert len(vars(play)) <= 30, sorted(vars(play))

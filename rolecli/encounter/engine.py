@@ -100,6 +100,11 @@ class Play(Tracker):
     hook changes, every recovery and every round (icount: 0.4-0.8% of a trial).
     """
 
+    # Its own attributes in slots: with the tracker's, more than the 30 an instance's
+    # shared keys hold on Python 3.11, which then makes every play a dict of its own,
+    # and every attribute read and method call on it a look-up by hash
+    __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "rng", "routed", "left_out", "statuses", "keyed",
+                 "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order")
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
