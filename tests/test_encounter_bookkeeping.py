@@ -187,3 +187,21 @@ def test_a_play_keeps_few_enough_attributes_in_its_dict_for_python_to_share_thei
         play = Play(_encounter(campaigns, name), seed=1)
         play.play()
         assert len(vars(play)) <= 30, sorted(vars(play))
+
+
+def test_states_found_to_hold_lists_are_numbered_by_the_change_that_made_them(campaigns):
+    """Giro's states hold lists (their whole key is made field by field): once
+    the encounter has met one, a new play numbers each state by the change
+    that made it, as for a state of many fields, and the number is the one its
+    whole key gives."""
+    enc = _encounter(campaigns, "giro")
+    assert Play(enc, seed=1).made is None  # (not known yet: no list met)
+    play_trials(enc, {}, 5, 0, 20)
+    assert enc.listed_states
+    play = Play(enc, seed=3)
+    assert play.made == {}
+    play.play()
+    assert play.made  # states were made by changes, and numbered by them
+    for name in enc.participants:
+        state = play.characters[name].state
+        assert play.state_key(name) == enc.state_numbers[state_key(state, enc.listed_at)]

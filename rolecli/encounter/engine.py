@@ -127,9 +127,10 @@ class Play(Tracker):
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
-        # state has many fields, numbered by that change as it is made (made_status): one of a few fields is
-        # keyed whole as cheaply as by the change (state_key)
-        self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
+        # state has many fields or the encounter's states were found to hold lists (giro's), numbered by that
+        # change as it is made (made_status): one of a few plain fields is keyed whole as cheaply as by the
+        # change (state_key), one with lists is not (its key made field by field: icount, giro 1.3% a trial)
+        self.made = {} if len(self.info.state_keys) >= MANY_FIELDS or enc.listed_states else None
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
