@@ -130,8 +130,12 @@ class Scene:
     def load(cls, doc: dict[str, Any] | None) -> "Scene":
         doc = doc or {}
         effects = [effect_from(e) for e in doc.get("effects", [])]
-        return cls(copy.deepcopy(doc.get("conflict")), effects,
-                   int(doc.get("next_effect", max((e.id for e in effects), default=0) + 1)))
+        conflict, next_effect = doc.get("conflict"), doc.get("next_effect")
+        # (no copy of no conflict, and the next id worked out only where none is kept: a simulation
+        # loads its scene at every trial, most often an empty one)
+        if next_effect is None:
+            next_effect = max((e.id for e in effects), default=0) + 1
+        return cls(None if conflict is None else copy.deepcopy(conflict), effects, int(next_effect))
 
     def dump(self) -> dict[str, Any]:
         """The scene as the TOML table to keep (empty when nothing is going on)."""

@@ -275,6 +275,18 @@ def test_the_scene_survives_its_own_table():
     assert Scene.load({}).dump() == {}
 
 
+def test_a_loaded_scene_has_a_conflict_of_its_own_and_the_next_effect_id_kept_or_worked_out():
+    table = {"conflict": {"round": 2, "turn": 0, "turns": ["Ana"], "participants": ["Ana"], "each_round": False},
+             "effects": [{"id": 4, "on": "Ana", "until": "scene"}]}
+    scene = Scene.load(table)
+    assert scene.conflict == table["conflict"] and scene.conflict is not table["conflict"]
+    scene.conflict["turns"].append("Bruno")
+    assert table["conflict"]["turns"] == ["Ana"]  # (its own copy, to the lists in it)
+    assert scene.next_effect == 5  # after the largest id, where none is kept
+    assert Scene.load({**table, "next_effect": 9}).next_effect == 9
+    assert Scene.load({}).conflict is None and Scene.load(None).next_effect == 1
+
+
 @pytest.mark.parametrize("effect, message", [
     (Effect(on="Ana", text="x", until="forever"), "lasts until one of"),
     (Effect(on="Ana", text="x", until="rounds", rounds=0), "N of 1 or more"),

@@ -145,3 +145,63 @@ def test_a_state_made_in_order_is_known_so_and_another_is_checked(campaigns):
                   play.made, play.fields, play.in_order)
     assert list(aldara.state) == [k for k in keys if k in aldara.state] and aldara.state["paradas"] == 6
     assert play.in_order["Aldara"] is not aldara.state  # reordered: known in order by its keys next time
+
+
+def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
+    """Once a fight begins, who can act is the play's table (``Play.acting``),
+    kept as hooks change states and as sides flee (middle's bandits break):
+    at every turn, and as each fight ends, it answers as the statuses and
+    the sides fled do."""
+    enc = _encounter(campaigns, "middle")
+    asked = []
+    for seed in range(40):
+        play = Play(enc, seed=seed)
+        turn = play.turn
+
+        def checked(actor, round_, play=play, turn=turn):
+            asked.append(all(play.able(n) == Play.able(play, n) for n in enc.participants))
+            turn(actor, round_)
+
+        play.turn = checked
+        play.play()
+        asked.append(all(play.able(n) == Play.able(play, n) for n in enc.participants))
+    assert asked and all(asked)
+    # a side whose morale breaks can act no longer, in the table too
+    play = Play(enc, seed=1)
+    play.begin(list(enc.participants))
+    play.keep_acting(enc.participants)
+    assert all(play.able(n) for n in enc.sides["bandidos"])
+    play.act = lambda *args: Outcome(data={}, success=False)  # (the morale check fails)
+    play.morale()
+    assert play.routed == {"bandidos"} and not any(play.able(n) for n in enc.sides["bandidos"])
+    assert all(play.able(n) == Play.able(play, n) for n in enc.participants)
+
+
+def test_a_play_keeps_few_enough_attributes_in_its_dict_for_python_to_share_their_keys(campaigns):
+    """Python 3.11 shares the keys of its instances' dicts up to 30 of them;
+    past that, each play gets a dict of its own and every attribute read on
+    it is a look-up by hash (icount: 2-4% of a trial). A play's own
+    attributes are slots (``Play.__slots__``): what is left in its dict,
+    after a whole fight, is the tracker's."""
+    for name in ("middle", "v5"):
+        play = Play(_encounter(campaigns, name), seed=1)
+        play.play()
+        assert len(vars(play)) <= 30, sorted(vars(play))
+
+
+def test_states_found_to_hold_lists_are_numbered_by_the_change_that_made_them(campaigns):
+    """Giro's states hold lists (their whole key is made field by field): once
+    the encounter has met one, a new play numbers each state by the change
+    that made it, as for a state of many fields, and the number is the one its
+    whole key gives."""
+    enc = _encounter(campaigns, "giro")
+    assert Play(enc, seed=1).made is None  # (not known yet: no list met)
+    play_trials(enc, {}, 5, 0, 20)
+    assert enc.listed_states
+    play = Play(enc, seed=3)
+    assert play.made == {}
+    play.play()
+    assert play.made  # states were made by changes, and numbered by them
+    for name in enc.participants:
+        state = play.characters[name].state
+        assert play.state_key(name) == enc.state_numbers[state_key(state, enc.listed_at)]

@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
+from rolecli.dice.source import DiceSource
 from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
@@ -99,14 +100,20 @@ class Play(Tracker):
     hook changes, every recovery and every round (icount: 0.4-0.8% of a trial).
     """
 
+    # Its own attributes in slots: with the tracker's, more than the 30 an instance's
+    # shared keys hold on Python 3.11, which then makes every play a dict of its own,
+    # and every attribute read and method call on it a look-up by hash
+    __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "rng", "routed", "left_out", "statuses", "keyed",
+                 "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order")
+
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
                  pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None,
                  numbered: dict | None = None):
-        from rolecli.campaign.store import WorkingCopies
-        from rolecli.dice.source import DiceSource
+        if characters is None:  # (a simulation's trials give theirs: no import at every trial)
+            from rolecli.campaign.store import WorkingCopies
 
-        characters = WorkingCopies(enc.characters) if characters is None else characters
+            characters = WorkingCopies(enc.characters)
         super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
@@ -120,13 +127,17 @@ class Play(Tracker):
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
-        # state has many fields, numbered by that change as it is made (made_status): one of a few fields is
-        # keyed whole as cheaply as by the change (state_key)
-        self.made = {} if len(self.info.state_keys) >= MANY_FIELDS else None
+        # state has many fields or the encounter's states were found to hold lists (giro's), numbered by that
+        # change as it is made (made_status): one of a few plain fields is keyed whole as cheaply as by the
+        # change (state_key), one with lists is not (its key made field by field: icount, giro 1.3% a trial)
+        self.made = {} if len(self.info.state_keys) >= MANY_FIELDS or enc.listed_states else None
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with
         # someone able to act, and by side, those able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
         self.fighting: dict[str, list[str]] = {}
+        # by name, whether it can act now (able), kept from when the fight begins as its status changes (moved)
+        # or its side flees (morale): asked at every turn, and for every foe and friend at every change
+        self.acting: dict[str, bool] = {}
         self.facing: dict[str, list[str]] = {}
         self.exchanges = self.round = 0
         self.closing = False
@@ -144,6 +155,7 @@ class Play(Tracker):
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
         self.left_out = self.absent()
         able = [n for n in enc.participants if n not in self.left_out]
+        self.keep_acting(enc.participants)
         for name, why in self.left_out.items() if self.tell else ():
             self.say(Event("left_out", name, why=why).as_json())
         idle = self.idle_side(self.left_out)
@@ -179,6 +191,15 @@ class Play(Tracker):
                 return self.ending(None, "round_limit" if self.closing else "nobody")
             if self.pause is not None and ctx.conflict.round != turn.round:  # a round ended
                 self.pause(self.round)
+
+    def keep_acting(self, names) -> None:
+        """Who of ``names`` can act, kept (:attr:`acting`) and asked of it
+        from now on: ``able`` is then the table's own look-up, made once, which
+        the scene moving on (:meth:`~rolecli.conflict.Scene.advance`) and
+        the filters of foes and friends call with no frame of Python's (a
+        call of :meth:`able` is a few hundred instructions, 2-4 an exchange)."""
+        self.acting.update({n: Play.able(self, n) for n in names})
+        self.able = self.acting.__getitem__  # (the table's, not the play's: no cycle for the collector)
 
     def initiated(self, events: list[Event]) -> list[Event]:
         """``events`` with the initiative the tracker asked meanwhile told
@@ -327,6 +348,7 @@ class Play(Tracker):
             # (what status would ask, without its look-up first)
             now = statuses[name] = self.asked(name) if made is None else self.made_status(name, made[name])
             if before is None or before.can_act != now.can_act:
+                self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
                 self.regroup(name)
 
     def regroup(self, name: str | None = None) -> None:
@@ -428,6 +450,7 @@ class Play(Tracker):
             held = outcome.success is not False
             if not held:
                 self.routed.add(side)
+                self.acting.update(dict.fromkeys(self.enc.sides[side], False))
                 self.regroup()
             if self.tell:
                 told.append(Told("morale", payload={"side": side, "held": held, **self.told(outcome, start)}))
@@ -538,6 +561,8 @@ class Play(Tracker):
         return status
 
     def able(self, name: str) -> bool:
+        """Whether ``name`` can act now: its status, and its side not fled. Once
+        the fight begins, the table kept (:meth:`keep_acting`) answers instead."""
         status = self.statuses.get(name) or self.status(name)
         # (no side has fled in most fights: the side is looked up only once one has)
         return status.can_act and (not self.routed or self.side_of[name] not in self.routed)
