@@ -95,16 +95,19 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
                     if strangers is None:
                         strangers = []
                     strangers.append((name, state, ours))
-    if type(effects) is not list and not isinstance(effects, _LISTS):
-        return _NOT_EFFECTS
-    for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
-        if not isinstance(effect, Effect):
+    # (an empty list, most results', is known at once: no iterator made to walk nothing)
+    if type(effects) is not list or effects:
+        if not isinstance(effects, _LISTS):
             return _NOT_EFFECTS
-    if type(used) is not list and not isinstance(used, _LISTS):
-        return _NOT_USED
-    for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
-        if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
+        for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
+            if not isinstance(effect, Effect):
+                return _NOT_EFFECTS
+    if type(used) is not list or used:
+        if not isinstance(used, _LISTS):
             return _NOT_USED
+        for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
+            if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
+                return _NOT_USED
     if hook == "rolecli_initiative":
         for key in ("order", "turns"):
             if key in data and not _texts(data[key]):
