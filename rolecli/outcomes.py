@@ -72,7 +72,7 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         action = arguments[-2]  # (the hook was called: it had its action)
         actor, target = action.actor, action.target
         state_keys = info.state_keys if info is not None else None
-        for name, state in changes.items():
+        for name, state in changes.items():  # (items: a dict of another type reads as apply_changes keeps it)
             # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
             # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets asked
             # in the same pass (the usual change is the actor's, the target's, or that of the character a
@@ -80,8 +80,10 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
             # type, so that a result wrong in both ways says its type first.
             if type(state) is dict and type(name) is str:
                 if plain:
-                    for key, item in state.items():
-                        if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
+                    # (by its keys, no view of its items made for its one or two fields; a value looked up
+                    # by a key known a text, whose hash is the text's own)
+                    for key in state:
+                        if type(key) is not str or (type(item := state[key]) not in _PLAIN and not _plain(item)):
                             plain = False
                             break
             elif not isinstance(name, str) or not isinstance(state, Mapping):

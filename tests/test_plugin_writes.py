@@ -414,3 +414,25 @@ def test_empty_effects_and_used_pass_only_as_lists(effects, used, says):
     ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
     result = Outcome(data={}, effects=effects, used=used)
     assert outcome_problem("rolecli_resolve", result, (Action("hit", {}), ctx), None) == says
+
+
+def test_a_state_key_not_a_text_is_refused_without_being_looked_up():
+    """A state's fields are walked by key: a key that is not a text (here one
+    whose hash changes at every asking, which no look-up would find again)
+    is refused as not JSON, before its value is looked up."""
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action
+    from rolecli.outcomes import outcome_problem
+
+    class Shifty:
+        hashes = 0
+
+        def __hash__(self):
+            Shifty.hashes += 1
+            return Shifty.hashes
+
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
+    result = Outcome(data={}, changes={"Bo": {"marks": 1, Shifty(): 2}})
+    said = outcome_problem("rolecli_resolve", result, (Action("hit", {}), ctx), None)
+    assert said.startswith("its Outcome.changes cannot be written as JSON")
