@@ -68,43 +68,48 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         return _NOT_STATES
     plain = True  # every state of JSON's own types: walked as its type is checked, in one pass
     strangers = None  # the states to look at closer (_stranger): the usual change is its own, of state fields
-    if changes:  # (most results change nothing)
+    if changes:  # (most results change nothing: no walk begun for them)
         action = arguments[-2]  # (the hook was called: it had its action)
         actor, target = action.actor, action.target
         state_keys = info.state_keys if info is not None else None
-    for name, state in changes.items() if changes else ():
-        # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
-        # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets asked
-        # in the same pass (the usual change is the actor's, the target's, or that of the character a
-        # recovery is for, of state fields only); the others are looked at closer after every question of
-        # type, so that a result wrong in both ways says its type first.
-        if type(state) is dict and type(name) is str:
-            if plain:
-                for key, item in state.items():
-                    if type(key) is not str or (type(item) not in _PLAIN and not _plain(item)):
-                        plain = False
-                        break
-        elif not isinstance(name, str) or not isinstance(state, Mapping):
-            return _NOT_STATES
-        elif plain and not _plain(state):
-            plain = False
-        if state_keys is not None:
-            ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
-                    or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
-            if not ours or not state_keys.issuperset(state):
-                if strangers is None:
-                    strangers = []
-                strangers.append((name, state, ours))
-    if type(effects) is not list and not isinstance(effects, _LISTS):
-        return _NOT_EFFECTS
-    for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
-        if not isinstance(effect, Effect):
+        for name, state in changes.items():  # (items: a dict of another type reads as apply_changes keeps it)
+            # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
+            # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets asked
+            # in the same pass (the usual change is the actor's, the target's, or that of the character a
+            # recovery is for, of state fields only); the others are looked at closer after every question of
+            # type, so that a result wrong in both ways says its type first.
+            if type(state) is dict and type(name) is str:
+                if plain:
+                    # (by its keys, no view of its items made for its one or two fields; a value looked up
+                    # by a key known a text, whose hash is the text's own)
+                    for key in state:
+                        if type(key) is not str or (type(item := state[key]) not in _PLAIN and not _plain(item)):
+                            plain = False
+                            break
+            elif not isinstance(name, str) or not isinstance(state, Mapping):
+                return _NOT_STATES
+            elif plain and not _plain(state):
+                plain = False
+            if state_keys is not None:
+                ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
+                        or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
+                if not ours or not state_keys.issuperset(state):
+                    if strangers is None:
+                        strangers = []
+                    strangers.append((name, state, ours))
+    # (an empty list, most results', is known at once: no iterator made to walk nothing)
+    if type(effects) is not list or effects:
+        if not isinstance(effects, _LISTS):
             return _NOT_EFFECTS
-    if type(used) is not list and not isinstance(used, _LISTS):
-        return _NOT_USED
-    for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
-        if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
+        for effect in effects:  # (a loop: most results leave none or one, for which a generator costs more)
+            if not isinstance(effect, Effect):
+                return _NOT_EFFECTS
+    if type(used) is not list or used:
+        if not isinstance(used, _LISTS):
             return _NOT_USED
+        for i in used:  # an int, not a bool (which Python counts an int); a plain int is known at once
+            if type(i) is not int and (not isinstance(i, int) or isinstance(i, bool)):
+                return _NOT_USED
     if hook == "rolecli_initiative":
         for key in ("order", "turns"):
             if key in data and not _texts(data[key]):
@@ -117,10 +122,11 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         wrong = (written and _unwritable(data, "Outcome.data")) or (not plain and _unwritable(changes, "Outcome.changes"))
         if wrong:
             return wrong
-    for name, state, ours in strangers or ():
-        wrong = _stranger(hook, arguments, name, state, info, ours)
-        if wrong:
-            return wrong
+    if strangers is not None:
+        for name, state, ours in strangers:
+            wrong = _stranger(hook, arguments, name, state, info, ours)
+            if wrong:
+                return wrong
     return None
 
 

@@ -404,21 +404,31 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
                 or _in_order(shape, keys, in_order)):
             if new.items() <= state.items():
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
-            merged, differs = {**state, **new}, True  # (a value of ``new`` is not the state's)
-        else:
-            merged, differs = {k: state[k] for k in keys if k in state}, False
-            merged.update(new)
-        if None in new.values():  # dropped (a state kept holds no None: the campaign's TOML cannot)
-            merged, differs = {k: v for k, v in merged.items() if v is not None}, False
-        if differs or merged != state:
-            who.state = merged
-            # (differs: made from a state in order, nothing dropped; of its length: no key added, its keys)
-            if ordered is not None and differs and len(merged) == len(state):
+            merged = {**state, **new}  # other than the state (a value of ``new`` is not the state's)...
+            if None in new.values():  # ...unless what it set is dropped
+                merged = _kept(merged)
+                if merged == state:
+                    continue
+            elif ordered is not None and len(merged) == len(state):  # in order still: of its length, its keys
                 ordered[name] = merged
-            moved.append(name)
-            if made is not None:
-                made[name] = (merged, state, new)
+        else:
+            merged = {k: state[k] for k in keys if k in state}
+            merged.update(new)
+            if None in new.values():
+                merged = _kept(merged)
+            if merged == state:
+                continue
+        who.state = merged
+        moved.append(name)
+        if made is not None:
+            made[name] = (merged, state, new)
     return moved
+
+
+def _kept(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` without its fields set to ``None``, dropped: a state kept holds
+    no ``None``, as the campaign's TOML cannot."""
+    return {k: v for k, v in state.items() if v is not None}
 
 
 # id(info) -> (the SystemInfo, its state fields, the states' keys met in their order): see

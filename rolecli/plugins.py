@@ -574,8 +574,6 @@ class _Guarded:
         checked = self.owner is not None
 
         def play(*arguments: Any) -> Any:
-            if completes:
-                arguments = _completed(info, arguments)
             try:
                 result = answer(*arguments)
             except RoleError:
@@ -590,6 +588,8 @@ class _Guarded:
                 self._checked(result, arguments)  # raises: the failure, as any call's
             return result
 
+        if completes:  # (a command's call or two: a conflict's thousands vouch for theirs, and ask nothing here)
+            return lambda *arguments: play(*_completed(info, arguments))
         return play
 
     def _alone(self, verb: str | None, names: tuple[str, ...]) -> tuple[Callable[..., Any] | None, bool]:

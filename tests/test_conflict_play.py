@@ -153,3 +153,25 @@ def test_a_change_that_moves_nothing_leaves_the_state_as_it_was(old, new, state,
     said = apply_changes(info, Outcome(data={}, changes={"Ana": new}), {"Ana": ana})
     assert (said, ana.state, list(ana.state)) == (["Ana"] if moved else [], state, list(state))
     assert (ana.state is before) is (not moved)
+
+
+@pytest.mark.parametrize("old, new, state, known", [
+    ({"a": 1, "c": 3}, {"c": 4}, {"a": 1, "c": 4}, True),  # in order still: known so for the next change
+    ({"a": 1, "c": 3}, {"b": None}, {"a": 1, "c": 3}, False),  # a field it lacked dropped: nothing moves
+    ({"a": 1, "b": 2, "c": 3}, {"b": None}, {"a": 1, "c": 3}, False),  # a field dropped: not known in order
+    ({"a": 1, "c": 3}, {"b": 2}, {"a": 1, "c": 3, "b": 2}, False),  # a field added, after: not in order
+    ({"c": 3, "a": 1}, {"c": 4}, {"a": 1, "c": 4}, False),  # put in order: its keys checked at the next change
+])
+def test_a_state_is_known_in_order_only_as_it_was_made_from_one(old, new, state, known):
+    """``ordered``: the state made last from one in the template's order, of
+    its keys, is known in order; one that dropped or added a field, or was
+    rebuilt in the template's order, is not, and nothing that moves nothing is."""
+    from rolecli.play import apply_changes
+
+    info = SystemInfo(name="merge", names=L("m", "m"),
+                      template=tuple(Field(k, "int", L(k, k), state=True) for k in KEYS))
+    ana = Character("Ana", {}, dict(old))
+    before, ordered = ana.state, {}
+    said = apply_changes(info, Outcome(data={}, changes={"Ana": new}), {"Ana": ana}, ordered=ordered)
+    assert (said, ana.state, list(ana.state)) == ([] if ana.state is before else ["Ana"], state, list(state))
+    assert ordered.get("Ana") is (ana.state if known else None)

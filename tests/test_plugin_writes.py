@@ -388,3 +388,51 @@ def test_whose_change_it_is_is_asked_with_its_types_and_said_after_them(changes,
     result = Outcome(data={}, changes=changes, effects=effects)
     said = outcome_problem("rolecli_resolve", result, (Action("hit", {}, bo), ctx), info)
     assert said is None if says is None else said.startswith(says)
+
+
+@pytest.mark.parametrize("effects, used, says", [
+    ([], [], None),  # the usual result: empty lists, known at once
+    ((), (), None),  # a tuple is a list here, empty or not
+    ([], (1, 2), None),
+    ({}, [], "its Outcome.effects is not a list of Effects"),  # empty, but not a list: refused all the same
+    (None, [], "its Outcome.effects is not a list of Effects"),
+    ("", [], "its Outcome.effects is not a list of Effects"),
+    (set(), [], "its Outcome.effects is not a list of Effects"),
+    ([], {}, "its Outcome.used is not a list of effect ids"),
+    ([], 0, "its Outcome.used is not a list of effect ids"),
+    ([], [True], "its Outcome.used is not a list of effect ids"),
+    ([None], [], "its Outcome.effects is not a list of Effects"),
+])
+def test_empty_effects_and_used_pass_only_as_lists(effects, used, says):
+    """An empty list of effects or of used ids is known at once; anything
+    else empty (a dict, None, a text) is still refused as before."""
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action
+    from rolecli.outcomes import outcome_problem
+
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
+    result = Outcome(data={}, effects=effects, used=used)
+    assert outcome_problem("rolecli_resolve", result, (Action("hit", {}), ctx), None) == says
+
+
+def test_a_state_key_not_a_text_is_refused_without_being_looked_up():
+    """A state's fields are walked by key: a key that is not a text (here one
+    whose hash changes at every asking, which no look-up would find again)
+    is refused as not JSON, before its value is looked up."""
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action
+    from rolecli.outcomes import outcome_problem
+
+    class Shifty:
+        hashes = 0
+
+        def __hash__(self):
+            Shifty.hashes += 1
+            return Shifty.hashes
+
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
+    result = Outcome(data={}, changes={"Bo": {"marks": 1, Shifty(): 2}})
+    said = outcome_problem("rolecli_resolve", result, (Action("hit", {}), ctx), None)
+    assert said.startswith("its Outcome.changes cannot be written as JSON")
