@@ -132,10 +132,11 @@ class Side:
              "dice": self.dice, "dice_total": self.dice_total, "effort": self.effort}
         if self.skill_name:
             d["skill_name"] = self.skill_name
-        if self.first_dice is not None:
-            d["first_dice"] = self.first_dice
-        if self.fp_spent:
-            d["fate_points_spent"] = self.fp_spent
+        if self.notes:  # (a side rerolled or paying for an aspect tells it: most have none, asked once)
+            if self.first_dice is not None:
+                d["first_dice"] = self.first_dice
+            if self.fp_spent:
+                d["fate_points_spent"] = self.fp_spent
         return d
 
 

@@ -26,7 +26,10 @@ class Work:
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
-        known = getattr(ctx, "characters", None)  # the campaign's (not asked for its truth: a Mapping's counts them)
+        try:
+            known = ctx.characters  # the campaign's (not asked for its truth: a Mapping's counts them)
+        except AttributeError:  # a ctx of another type (a test's) has none
+            known = None
         self.known = {} if known is None else known
         given: dict[str, Character] = {}
         self.given = given
