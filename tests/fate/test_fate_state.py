@@ -84,3 +84,38 @@ def test_a_side_off_the_ladder_is_refused_in_its_own_name_every_time():
     assert contest.data["opposition"] == attack.data["opposition"] == {
         "skill": 2, "modifiers": {}, "modifier": 0, "dice": [0, 0, 0, 0], "dice_total": 0, "effort": 2,
         "skill_name": "Pelea"}
+
+
+def test_a_work_reads_the_fields_it_set_over_the_state_they_were_set_on():
+    """A new state is kept as the fields set over the character's own state (never a
+    copy of it): a field set is read first, then the state, then the sheet; the whole
+    new state is made when asked (state_of), and the character's is left as it was."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+
+    from rolecli_fate.state import Work
+
+    ana = char("Ana", state={"puntos_destino": 3, "salud": ["1"], "fuera": None})
+    ctx = Context(lang="es", dice=DiceSource(given=[]), options={}, characters={"Ana": ana})
+    work = Work(ctx, ana)
+    assert work.state_of(ana) is ana.state
+    work.set(ana, "salud", ["1", "2"])
+    work.set(ana, "puntos_destino", 3)  # as it was: not a change
+    assert work.get(ana, "salud") == ["1", "2"] and work.get(ana, "puntos_destino") == 3
+    assert work.get(ana, "fuera", "x") is None  # a state's None is read as it is once a field is set, as before
+    assert work.state_of(ana) == {"puntos_destino": 3, "salud": ["1", "2"], "fuera": None}
+    assert work.set_on(ana) == {"salud": ["1", "2"], "puntos_destino": 3}
+    assert work.changes() == {"Ana": {"salud": ["1", "2"]}}
+    assert ana.state == {"puntos_destino": 3, "salud": ["1"], "fuera": None}
+
+
+def test_a_side_reads_its_make_up_by_name():
+    """A side keeps what it is made of as one tuple; its parts are read by name, and a roll adds its dice."""
+    from rolecli_fate.roll import Side
+
+    side = Side(("Armas", 2, (("modificador", 1),), 1, 3))
+    assert (side.skill_name, side.skill, side.mods, side.modifier, side.effort) == ("Armas", 2, (("modificador", 1),), 1, 3)
+    side.take([1, 1, 0, -1])
+    assert side.effort == 4 and side.data() == {"skill": 2, "modifiers": {"modificador": 1}, "modifier": 1,
+                                                "dice": [1, 1, 0, -1], "dice_total": 1, "effort": 4,
+                                                "skill_name": "Armas"}

@@ -22,12 +22,13 @@ from .ladder import signed
 FULL_DEFENCE = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")
 
 
-def before(action, ctx, p: dict) -> list[int]:
-    """Fill ``p`` from the effects in force; the ids of the effects this action uses up.
+def before(action, ctx, p: dict) -> list[int] | tuple[()]:
+    """Fill ``p`` from the effects in force; the ids of the effects this action uses up
+    (none: an empty tuple, no list made for most actions).
     ``p`` has ``target_full_defence`` when the action's target rolls a defence."""
     actor, target = action.actor, action.target
     if actor is None or not ctx.effects:  # a quick roll (no campaign), or nothing in force: nothing to fill in or use
-        return []
+        return ()
     on_target = target.name if target is not None else None
     blocks, spins = [], []
     for e in ctx.effects:  # (one look at them all: a verb asks of a few)
@@ -49,7 +50,7 @@ def before(action, ctx, p: dict) -> list[int]:
                 p["spin"] = 1
             elif spin.data.get("against") == actor.name:
                 p["spin"] = -1
-    return [e.id for e in spins] if spins else []  # (most actions use none)
+    return [e.id for e in spins] if spins else ()  # (most actions use none)
 
 
 def after(action, ctx, p: dict, outcome) -> None:

@@ -36,7 +36,8 @@ def quality(ch: Character) -> int:
 
 def standing(work: Work, grp: Character) -> int:
     """Minions still standing (the size bonus is recomputed from them, the rulings)."""
-    return max(0, int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera", 0) or 0))
+    left = int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera") or 0)
+    return left if left > 0 else 0  # (no call of max: every side of a group or its leader asks)
 
 
 def attached_groups(work: Work, leader: Character) -> list[Character]:

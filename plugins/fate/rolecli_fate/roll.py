@@ -86,21 +86,45 @@ class Side:
     """One side's roll: base skill, modifiers, dice and effort. The modifiers are
     all known when the side is made (:func:`make_side`), so they are kept as a
     tuple and their sum is counted then, once; the effort is counted at each
-    roll (:meth:`take`), the only change to the dice, and read many times."""
+    roll (:meth:`take`), the only change to the dice, and read many times.
+    What the side is made of (``made``) is kept as it was worked out, one tuple
+    shared by every side made up the same (never changed), and read by name
+    (:attr:`skill_name`, :attr:`skill`, :attr:`mods`, :attr:`modifier`) by the
+    few who ask: a roll reads only its sum, and its data all of it at once."""
 
-    __slots__ = ("skill_name", "skill", "mods", "modifier", "dice", "dice_total", "effort", "first_dice", "fp_spent",
-                 "notes")
+    __slots__ = ("made", "dice", "dice_total", "effort", "first_dice", "fp_spent", "notes")
 
     def __init__(self, made: tuple[str, int, tuple[tuple[str, int], ...], int, int], fp_spent: int = 0,
                  notes: list[str] | tuple[str, ...] = ()):
         """``made``: its skill's name and rating, its modifiers, their sum and the effort
         they make before the dice (:func:`make_side`, which works them out together)."""
-        self.skill_name, self.skill, self.mods, self.modifier, self.effort = made
+        self.made = made
+        self.effort = made[4]
         self.dice: list[int] | tuple[int, ...] = ()  # (rolled by take: no list made before it)
         self.dice_total = 0
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
         self.notes = notes  # (most sides have none: a list is made for the first)
+
+    @property
+    def skill_name(self) -> str:
+        """Its skill's name (``""``: a rating typed as a number)."""
+        return self.made[0]
+
+    @property
+    def skill(self) -> int:
+        """Its skill's rating."""
+        return self.made[1]
+
+    @property
+    def mods(self) -> tuple[tuple[str, int], ...]:
+        """Its modifiers, each named."""
+        return self.made[2]
+
+    @property
+    def modifier(self) -> int:
+        """The sum of its modifiers."""
+        return self.made[3]
 
     def roll(self, ctx, why: str) -> None:
         """4dF for this side."""
@@ -110,7 +134,7 @@ class Side:
         """The side's 4dF, rolled: the effort counted with them."""
         self.dice = dice
         self.dice_total = total = sum(dice)  # (the data tells it too)
-        self.effort = self.skill + self.modifier + total
+        self.effort = self.made[4] + total  # (the skill and its modifiers, counted when it was made)
 
     def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:
         """Roll again, by invoking an aspect (``paid`` Fate points, told by
@@ -121,21 +145,23 @@ class Side:
         self.roll(ctx, f"{why} {REROLLED(lang)}")
 
     def text(self, lang: str) -> str:
-        label = self.skill_name or (Label("habilidad", "skill")(lang))
-        parts = [f"{label} {ladder.describe(self.skill, lang)}"]
-        parts += [f"{m} {ladder.signed(v)}" for m, v in self.mods]
+        name, skill, mods, _, _ = self.made
+        label = name or (Label("habilidad", "skill")(lang))
+        parts = [f"{label} {ladder.describe(skill, lang)}"]
+        parts += [f"{m} {ladder.signed(v)}" for m, v in mods]
         return ", ".join(parts)
 
     def data(self) -> dict:
-        mods = self.mods
-        d = {"skill": self.skill, "modifiers": dict(mods) if mods else {}, "modifier": self.modifier,
+        name, skill, mods, modifier, _ = self.made
+        d = {"skill": skill, "modifiers": dict(mods) if mods else {}, "modifier": modifier,
              "dice": self.dice, "dice_total": self.dice_total, "effort": self.effort}
-        if self.skill_name:
-            d["skill_name"] = self.skill_name
-        if self.first_dice is not None:
-            d["first_dice"] = self.first_dice
-        if self.fp_spent:
-            d["fate_points_spent"] = self.fp_spent
+        if name:
+            d["skill_name"] = name
+        if self.notes:  # (a side rerolled or paying for an aspect tells it: most have none, asked once)
+            if self.first_dice is not None:
+                d["first_dice"] = self.first_dice
+            if self.fp_spent:
+                d["fate_points_spent"] = self.fp_spent
         return d
 
 

@@ -11,8 +11,8 @@ from .ladder import fold
 
 
 # No new state yet: shared by every Work until its first change, which makes it one of its own
-# (only Work._state writes to a Work's states, and never to this one).
-_NONE: dict[str, dict[str, Any]] = {}
+# (only Work.set writes to a Work's states, and never to this one).
+_NONE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 class Work:
@@ -22,21 +22,24 @@ class Work:
     change a state only by :meth:`set`, with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
-    __slots__ = ("ctx", "known", "given", "states", "_made", "_groups")
+    __slots__ = ("ctx", "known", "given", "states", "_groups")
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
-        known = getattr(ctx, "characters", None)  # the campaign's (not asked for its truth: a Mapping's counts them)
+        try:
+            known = ctx.characters  # the campaign's (not asked for its truth: a Mapping's counts them)
+        except AttributeError:  # a ctx of another type (a test's) has none
+            known = None
         self.known = {} if known is None else known
         given: dict[str, Character] = {}
         self.given = given
         for ch in chars:
             if ch is not None:
                 given[ch.name] = ch
-        # The new states by name, and by name the state each was made from and the fields
-        # set on it (changes): made at the first change (most actions change no one).
-        self.states: dict[str, dict[str, Any]] = _NONE
-        self._made: dict[str, tuple[dict[str, Any], dict[str, Any]]] | None = None
+        # The new states by name, each as the state it is made from and the fields set on it
+        # (the new state is the one with the other over it): made at the first change (most
+        # actions change no one), and never copied whole (most change a field or two of one).
+        self.states: dict[str, tuple[dict[str, Any], dict[str, Any]]] = _NONE
         self._groups: dict[str, Any] | None = None  # each one, being a group and whom it leads (group_of)
 
     def char(self, name: str) -> Character | None:
@@ -86,41 +89,39 @@ class Work:
         (but itself): :meth:`group_of`."""
         return self.group_of(leader)[1]
 
-    def _state(self, ch: Character) -> dict[str, Any]:
-        state = self.states.get(ch.name)
-        if state is None:
-            if self._made is None:
-                self.states, self._made = {}, {}
-            if self.char(ch.name) is None:
-                self.given[ch.name] = ch
-            state = self.states[ch.name] = dict(ch.state)
-            self._made[ch.name] = (ch.state, {})
-        return state
-
     def state_of(self, ch: Character) -> dict[str, Any]:
         """The state the rules read ``ch`` in (:meth:`get`): the new one this action
-        made, else its own. Read it, never change it."""
-        state = self.states.get(ch.name)
-        return ch.state if state is None else state
+        made (a table made for the asking), else its own. Read it, never change it."""
+        found = self.states.get(ch.name)
+        return ch.state if found is None else {**found[0], **found[1]}
 
     def get(self, ch: Character, key: str, default: Any = None) -> Any:
         """``key``'s value in the state the rules read ``ch`` in (:meth:`state_of`),
         else its sheet's (as :meth:`Character.value` reads them), else ``default``."""
-        state = self.states.get(ch.name)
-        if state is not None and key in state:
-            return state[key]
+        found = self.states.get(ch.name)
+        if found is not None:  # (the fields set, then the state they were set on)
+            was, fields = found
+            if key in fields:
+                return fields[key]
+            if key in was:
+                return was[key]
         state = ch.state  # (read here, not by a call of Character.value: the rules ask a few times an action)
         val = state[key] if key in state else ch.sheet.get(key)
         return default if val is None else val
 
     def set(self, ch: Character, key: str, value: Any) -> None:
-        self._state(ch)[key] = value
-        self._made[ch.name][1][key] = value
+        found = self.states.get(ch.name)
+        if found is None:  # its first change: made over the state it has now
+            if self.states is _NONE:
+                self.states = {}
+            if self.char(ch.name) is None:
+                self.given[ch.name] = ch
+            found = self.states[ch.name] = (ch.state, {})
+        found[1][key] = value
 
     def set_on(self, ch: Character) -> dict[str, Any]:
         """The fields :meth:`set` on ``ch`` so far, with their values (read them, never change them)."""
-        made = self._made
-        found = made.get(ch.name) if made is not None else None
+        found = self.states.get(ch.name)
         return {} if found is None else found[1]
 
     def changes(self) -> dict[str, dict[str, Any]]:
@@ -128,9 +129,7 @@ class Work:
         change may be partial, and the core compares and keeps (and an encounter
         numbers) a change of a field or two for less than a whole state."""
         out: dict[str, dict[str, Any]] = {}
-        if self._made is None:
-            return out
-        for name, (was, fields) in self._made.items():
+        for name, (was, fields) in self.states.items():
             moved = {}
             for key, value in fields.items():  # (a loop: a field or two, for which a comprehension's call costs more)
                 if key not in was or was[key] != value:
