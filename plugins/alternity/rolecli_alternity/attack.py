@@ -34,11 +34,12 @@ _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 
 
 class Plan(NamedTuple):
-    """What an attack reads before it rolls: the damage rating's entries, the roll made
-    ready (its situation die, 002-R3/R4, the target's resistance among its steps), the
-    JSON fields of its check before the roll's own (:func:`check_head`) and how it is checked."""
+    """What an attack reads before it rolls: the damage rating's entry for each degree that
+    deals damage (:func:`damage.pick`, 002-R20), the roll made ready (its situation die,
+    002-R3/R4, the target's resistance among its steps), the JSON fields of its check
+    before the roll's own (:func:`check_head`) and how it is checked."""
 
-    entries: tuple[D.Entry, ...]
+    damage: Mapping[str, D.Entry]
     prep: Prepared
     ready: Ready
     head: Mapping[str, Any]
@@ -69,6 +70,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
     """:func:`_plan`, worked out."""
     lang = ctx.lang
     entries = D.parse_rating(p["damage"])
+    damage = {degree: D.pick(entries, degree) for degree in D.RATING_DEGREES}  # (a success's degree is one of them)
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
@@ -77,7 +79,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
-    return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
+    return Plan(damage, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
                 check_head(prep.json, prep.score, prep.rung), bool(p.get("cannot_fail")), bool(p.get("too_hard")),
                 p.get("last_resort", "no"), p.get("target_last_resort", "no"))
 
@@ -85,7 +87,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
 def do_attack(action: Action, ctx: Context) -> Outcome:
     lang = ctx.lang
     actor, target = action.actor, action.target
-    entries, prep, ready, head, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
+    damage, prep, ready, head, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
     control, values, total, degree, notes = rolled(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), CheckResult(ready[0], ready[1], control, values, total, degree, notes).line(lang)] \
@@ -115,7 +117,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         if explain:
             lines.append(NO_DAMAGE(lang))
         return out
-    entry = D.pick(entries, key)
+    entry = damage[key]
     amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
     if explain:
