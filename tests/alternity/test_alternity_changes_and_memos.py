@@ -197,3 +197,26 @@ def test_an_attacks_plan_keeps_each_damaging_degrees_entry_and_reads_another_rat
     # the same attack played: an Amazing hit (control 1 ≤ 14÷4, the d4 of the resistance 1) deals its third entry
     out = call("attack", actor=mad, target=sor, **SWORD, resist="str", dice=[1, 1, 3])
     assert out.data["damage"]["entry"] == "d4m" and out.data["damage"]["amount"] == 3
+
+
+def test_an_attacks_plan_keyed_by_the_declared_parameters_values_reads_a_changed_one_anew():
+    """Completed parameters (every declared one) key the plan by their values in the declared
+    order, whatever order the dict holds them in; a changed value is another plan, and
+    parameters short of the declared ones, or with one more, are keyed by names and values."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity.attack import _DECLARED, _plan
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    params = dict(Completed(system_info("alternity").params(Action("attack", SWORD))))
+    assert set(params) == set(_DECLARED)
+    plan = _plan(params, ctx, mad, sor)
+    assert _plan(dict(reversed(params.items())), ctx, mad, sor) is plan          # the same values by name
+    assert _plan({**params, "steps": 2}, ctx, mad, sor).prep.rung == plan.prep.rung + 2
+    short = {k: v for k, v in params.items() if k != "aim"}
+    assert _plan(short, ctx, mad, sor).prep.rung == plan.prep.rung               # aim read as absent
+    assert _plan({**short, "extra": 1}, ctx, mad, sor).prep.rung == plan.prep.rung
+    assert _plan({**params, "aim": True}, ctx, mad, sor).prep.rung == plan.prep.rung - 1

@@ -11,6 +11,7 @@ from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
+from . import system
 from .check import SUCCEEDS, CheckResult, Ready, check_head, json_over, ready_check, rolled
 from .hits import land_hit
 from .last_resort import spend, spent_state
@@ -32,6 +33,11 @@ _RESISTANCE = {"str": "res_fue", "dex": "res_des"}  # the target's sheet field t
 # sheet, its parameters and the marks that make its actor Dazed (DAZING).
 _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 
+# The attack's parameters, as declared: the core gives a hook every one (completed), so a plan's
+# key reads their values by name in one go, in this order, with no tuple of the names beside them.
+_DECLARED = tuple(param.name for action in system.ACTIONS if action.name == "attack" for param in action.params)
+_DECLARED_VALUES, _DECLARED_COUNT = itemgetter(*_DECLARED), len(_DECLARED)
+
 
 class Plan(NamedTuple):
     """What an attack reads before it rolls: the damage rating's entry for each degree that
@@ -52,16 +58,22 @@ class Plan(NamedTuple):
 def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None) -> Plan:
     """The attack's :class:`Plan`: the same for the same parameters, sheets, marks and
     options, so worked out once per actor's sheet for each (every exchange of a simulation
-    plays the same few attacks) in one look-up, keyed by all it reads. The parameters are
-    keyed as two tuples read in one go, their names and their values (a read by name
-    costs as much as a field of the key; the names make a dict given in another order
-    another key, never another's plan)."""
+    plays the same few attacks) in one look-up, keyed by all it reads. The parameters, when
+    they are the declared ones (as the core completes them), are keyed as their values read
+    by name in one go, in the declared order (:data:`_DECLARED`; the plan reads them by
+    name, never by where they stand); any others as two tuples, their names and their values
+    (the names make a dict given in another order another key, never another's plan)."""
     if actor is None:  # no sheet to keep it on: a quick roll, made once
         return _planned(p, ctx, actor, target, None)
     st = kept_state(actor)
     field = _RESISTANCE.get(p.get("resist"))
     resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
-    key = ("attack", tuple(p), tuple(p.values()), DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    try:  # (every declared name, and no other: as many as declared, each found)
+        given = _DECLARED_VALUES(p) if len(p) == _DECLARED_COUNT else None
+    except KeyError:
+        given = None
+    key = ("attack", given, DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted) if given is not None \
+        else ("attack", tuple(p), tuple(p.values()), DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted)
     return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
 
 
