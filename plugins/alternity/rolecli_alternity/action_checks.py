@@ -149,7 +149,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     skipped = []
     rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None, _Entry | None]] = []  # each with its character, state, entry
     if characters:
-        rules = (_OPTIONS(ctx.options), lang)
+        rules = (*_OPTIONS(ctx.options), lang)  # (one flat tuple: a tuple within it is one more to hash)
         for i, ch in enumerate(characters):
             st = kept_state(ch)
             # the unconscious roll to wake instead of an action check (002-R31), even if forced in
