@@ -176,3 +176,47 @@ def test_a_roll_made_ready_is_met_again_on_marks_that_daze_alike_and_made_anew_o
     # another sheet with fewer stun boxes: the same marks are over half of them
     small = character("Mad Dog", state={"stun": 2}, stun_max=3)
     assert situation.prepare({}, ctx, small, "14", modifiers=False).rung == first.rung + 1
+
+
+def test_an_attacks_plan_keeps_each_damaging_degrees_entry_and_reads_another_rating_anew():
+    """The plan keeps the entry each degree that deals damage picks (002-R20), so a hit
+    picks none; another damage rating is another plan, its entries read again."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity import damage as D
+    from rolecli_alternity.attack import _plan
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    for rating in ("d4+1w/d6+1w/d4m", "d6s/d8s/d4w", "d4+2s"):
+        params = Completed(system_info("alternity").params(Action("attack", {**SWORD, "damage": rating})))
+        entries = D.parse_rating(rating)
+        assert _plan(params, ctx, mad, sor).damage == {degree: D.pick(entries, degree) for degree in D.RATING_DEGREES}
+    # the same attack played: an Amazing hit (control 1 ≤ 14÷4, the d4 of the resistance 1) deals its third entry
+    out = call("attack", actor=mad, target=sor, **SWORD, resist="str", dice=[1, 1, 3])
+    assert out.data["damage"]["entry"] == "d4m" and out.data["damage"]["amount"] == 3
+
+
+def test_an_attacks_plan_keyed_by_the_declared_parameters_values_reads_a_changed_one_anew():
+    """Completed parameters (every declared one) key the plan by their values in the declared
+    order, whatever order the dict holds them in; a changed value is another plan, and
+    parameters short of the declared ones, or with one more, are keyed by names and values."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity.attack import _DECLARED, _plan
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    params = dict(Completed(system_info("alternity").params(Action("attack", SWORD))))
+    assert set(params) == set(_DECLARED)
+    plan = _plan(params, ctx, mad, sor)
+    assert _plan(dict(reversed(params.items())), ctx, mad, sor) is plan          # the same values by name
+    assert _plan({**params, "steps": 2}, ctx, mad, sor).prep.rung == plan.prep.rung + 2
+    short = {k: v for k, v in params.items() if k != "aim"}
+    assert _plan(short, ctx, mad, sor).prep.rung == plan.prep.rung               # aim read as absent
+    assert _plan({**short, "extra": 1}, ctx, mad, sor).prep.rung == plan.prep.rung
+    assert _plan({**params, "aim": True}, ctx, mad, sor).prep.rung == plan.prep.rung - 1

@@ -149,7 +149,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     skipped = []
     rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None, _Entry | None]] = []  # each with its character, state, entry
     if characters:
-        rules = (_OPTIONS(ctx.options), lang)
+        rules = (*_OPTIONS(ctx.options), lang)  # (one flat tuple: a tuple within it is one more to hash)
         for i, ch in enumerate(characters):
             st = kept_state(ch)
             # the unconscious roll to wake instead of an action check (002-R31), even if forced in
@@ -164,9 +164,10 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             # its entry, worked out once per sheet for each name, marks and rules (the options of
             # _OPTIONS and the language, read once per initiative)
             entry = worked_out(ch.sheet, ("entrant", ch.name, DAZING(st), rules), _Entry, ch)
+            waited = st["delayed"]  # (it waited last round: read once, made a bool with no call)
             e = Entrant(ch.name, entry.score, "amazing", entry.actions, i,
-                        ch.name in delayed or bool(st["delayed"]))  # (delayed: named so, or it waited last round)
-            if st["delayed"]:
+                        ch.name in delayed or (True if waited else False))  # (delayed: named so, or it waited)
+            if waited:
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
             entrants.append(e)

@@ -11,6 +11,7 @@ from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
 from . import damage as D
 from . import labels as L
+from . import system
 from .check import SUCCEEDS, CheckResult, Ready, check_head, json_over, ready_check, rolled
 from .hits import land_hit
 from .last_resort import spend, spent_state
@@ -32,13 +33,19 @@ _RESISTANCE = {"str": "res_fue", "dex": "res_des"}  # the target's sheet field t
 # sheet, its parameters and the marks that make its actor Dazed (DAZING).
 _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 
+# The attack's parameters, as declared: the core gives a hook every one (completed), so a plan's
+# key reads their values by name in one go, in this order, with no tuple of the names beside them.
+_DECLARED = tuple(param.name for action in system.ACTIONS if action.name == "attack" for param in action.params)
+_DECLARED_VALUES, _DECLARED_COUNT = itemgetter(*_DECLARED), len(_DECLARED)
+
 
 class Plan(NamedTuple):
-    """What an attack reads before it rolls: the damage rating's entries, the roll made
-    ready (its situation die, 002-R3/R4, the target's resistance among its steps), the
-    JSON fields of its check before the roll's own (:func:`check_head`) and how it is checked."""
+    """What an attack reads before it rolls: the damage rating's entry for each degree that
+    deals damage (:func:`damage.pick`, 002-R20), the roll made ready (its situation die,
+    002-R3/R4, the target's resistance among its steps), the JSON fields of its check
+    before the roll's own (:func:`check_head`) and how it is checked."""
 
-    entries: tuple[D.Entry, ...]
+    damage: Mapping[str, D.Entry]
     prep: Prepared
     ready: Ready
     head: Mapping[str, Any]
@@ -51,16 +58,22 @@ class Plan(NamedTuple):
 def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None) -> Plan:
     """The attack's :class:`Plan`: the same for the same parameters, sheets, marks and
     options, so worked out once per actor's sheet for each (every exchange of a simulation
-    plays the same few attacks) in one look-up, keyed by all it reads. The parameters are
-    keyed as two tuples read in one go, their names and their values (a read by name
-    costs as much as a field of the key; the names make a dict given in another order
-    another key, never another's plan)."""
+    plays the same few attacks) in one look-up, keyed by all it reads. The parameters, when
+    they are the declared ones (as the core completes them), are keyed as their values read
+    by name in one go, in the declared order (:data:`_DECLARED`; the plan reads them by
+    name, never by where they stand); any others as two tuples, their names and their values
+    (the names make a dict given in another order another key, never another's plan)."""
     if actor is None:  # no sheet to keep it on: a quick roll, made once
         return _planned(p, ctx, actor, target, None)
     st = kept_state(actor)
     field = _RESISTANCE.get(p.get("resist"))
     resisted = (target.name, target.sheet.get(field)) if field is not None and target is not None else None
-    key = ("attack", tuple(p), tuple(p.values()), DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted)
+    try:  # (every declared name, and no other: as many as declared, each found)
+        given = _DECLARED_VALUES(p) if len(p) == _DECLARED_COUNT else None
+    except KeyError:
+        given = None
+    key = ("attack", given, DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted) if given is not None \
+        else ("attack", tuple(p), tuple(p.values()), DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted)
     return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
 
 
@@ -69,6 +82,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
     """:func:`_plan`, worked out."""
     lang = ctx.lang
     entries = D.parse_rating(p["damage"])
+    damage = {degree: D.pick(entries, degree) for degree in D.RATING_DEGREES}  # (a success's degree is one of them)
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
@@ -77,7 +91,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
-    return Plan(entries, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
+    return Plan(damage, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
                 check_head(prep.json, prep.score, prep.rung), bool(p.get("cannot_fail")), bool(p.get("too_hard")),
                 p.get("last_resort", "no"), p.get("target_last_resort", "no"))
 
@@ -85,7 +99,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
 def do_attack(action: Action, ctx: Context) -> Outcome:
     lang = ctx.lang
     actor, target = action.actor, action.target
-    entries, prep, ready, head, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
+    damage, prep, ready, head, cannot_fail, too_hard, own, against = _plan(action.params, ctx, actor, target)
     control, values, total, degree, notes = rolled(ctx, ready, cannot_fail, too_hard)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), CheckResult(ready[0], ready[1], control, values, total, degree, notes).line(lang)] \
@@ -115,7 +129,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         if explain:
             lines.append(NO_DAMAGE(lang))
         return out
-    entry = D.pick(entries, key)
+    entry = damage[key]
     amount, values = D.roll_entry(ctx, entry)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
     if explain:

@@ -183,22 +183,38 @@ def roll_check(ctx: Context, score: int, rung: int, what: str, *, cannot_fail: b
 
 
 # A check made ready (:func:`ready_check`): its score and rung, its situation dice's sign and
-# sides, why it reads its control die and each situation die, and, when it reads one situation
-# die (the commonest), why it reads that one (else None).
-Ready = tuple[int, int, int, int, str, tuple[str, ...], "str | None"]
+# sides, why it reads its control die and each situation die, when it reads one situation
+# die (the commonest), why it reads that one (else None), and its rolls' degrees (:func:`_degrees`).
+Ready = tuple[int, int, int, int, str, tuple[str, ...], "str | None", "Degrees | None"]
+
+# A check's degree and notes (:func:`degree_of`) for every roll it can make, by control die, then
+# total: one for a check of at most one situation die that can fail and is not too hard.
+Degrees = tuple[dict[int, tuple[str, tuple[str, ...]]], ...]
 
 
 @functools.lru_cache(maxsize=1024)  # a simulation rolls the same few checks at every exchange
 def ready_check(score: int, rung: int, what: str, lang: str) -> Ready:
-    """A check of ``score`` at ``rung`` checked, its situation dice, and why it reads its
-    control die and each situation die, in ``lang``: the same for the same check, so a
-    rule that rolls it again and again keeps it (an attack's plan, an entrant's)."""
+    """A check of ``score`` at ``rung`` checked, its situation dice, why it reads its
+    control die and each situation die, in ``lang``, and its rolls' degrees: the same
+    for the same check, so a rule that rolls it again and again keeps it (an attack's
+    plan, an entrant's)."""
     check_score(score)
     sd = dice(rung)
     text = rung_text(rung)
     whys = (Label(f"dado de situación {text} ({what})", f"situation die {text} ({what})")(lang),) * sd.count
     return (score, rung, sd.sign, sd.sides, Label(f"dado de control ({what})", f"control die ({what})")(lang),
-            whys, whys[0] if sd.count == 1 else None)
+            whys, whys[0] if sd.count == 1 else None, _degrees(score, rung) if sd.count <= 1 else None)
+
+
+@functools.lru_cache(maxsize=256)  # shared by the checks of one score and rung (each entrant's, each attack's)
+def _degrees(score: int, rung: int) -> Degrees:
+    """:func:`degree_of` of every roll of a check of ``score`` at ``rung`` (at most one
+    situation die), by control die, then total, worked out at once: a roll then reads its
+    degree with two look-ups, not a cached call of six arguments."""
+    sd = dice(rung)
+    added = [sd.sign * value for value in range(1, sd.sides + 1)] if sd.count else [0]
+    return tuple({control + a: degree_of(control, control + a, score, rung) for a in added} if control else {}
+                 for control in range(21))
 
 
 # A check's roll (:func:`rolled`): its control die, situation dice, total, degree and notes.
@@ -209,7 +225,7 @@ def rolled(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool
     """A check made ready rolled: the fields of its :class:`CheckResult` that the roll
     decides, with no result made (a rule that only writes them, as an attack or an
     initiative that explains nothing does, makes none: a dataclass made is a call)."""
-    score, rung, sign, sides, control_why, situation_whys, one_why = ready
+    score, rung, sign, sides, control_why, situation_whys, one_why, degrees = ready
     source = ctx.dice
     control = source.roll(20, control_why)
     if one_why is not None:  # one situation die: read alone, as a pool of one is read, and added
@@ -220,7 +236,10 @@ def rolled(ctx: Context, ready: Ready, cannot_fail: bool = False, too_hard: bool
         total = control + sign * sum(values)
     else:
         values, total = [], control
-    key, notes = degree_of(control, total, score, rung, cannot_fail, too_hard)
+    if degrees is None or cannot_fail or too_hard:  # (the table is of a check that can fail, not too hard)
+        key, notes = degree_of(control, total, score, rung, cannot_fail, too_hard)
+    else:
+        key, notes = degrees[control][total]
     return control, values, total, key, notes
 
 
