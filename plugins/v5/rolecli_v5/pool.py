@@ -22,8 +22,8 @@ TEN = 10
 @dataclass(init=False, slots=True)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
-    ``successes``, ``critical``, ``messy`` and ``bestial`` are read once, counting the
-    10s once, as a Roll is never changed (a reroll makes a new one)."""
+    ``successes``, ``critical``, ``messy``, ``bestial`` and ``hunger_ones`` are read
+    once, counting the 10s once, as a Roll is never changed (a reroll makes a new one)."""
 
     regular: tuple[int, ...]
     hunger: tuple[int, ...] = ()
@@ -31,11 +31,14 @@ class Roll:
     critical: bool = field(init=False, repr=False, compare=False)  # at least one pair of 10s
     messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
     bestial: bool = field(init=False, repr=False, compare=False)  # a Hunger die showing 1: a failure with it is bestial
+    hunger_ones: int = field(init=False, repr=False, compare=False)  # the Hunger dice showing 1, for its record
 
     def __init__(self, regular: tuple[int, ...], hunger: tuple[int, ...] = ()) -> None:
         self.regular, self.hunger = regular, hunger
         successes = tens = 0
-        for d in regular + hunger:  # (counted in one loop: a list made only to be counted costs more on a pool's few dice)
+        # (counted in one loop: a list made only to be counted costs more on a pool's few dice; a
+        # mortal's regular dice alone, with no Hunger dice joined to them)
+        for d in (regular + hunger if hunger else regular):
             if d >= SUCCESS:
                 successes += 1
                 if d == TEN:
@@ -43,8 +46,13 @@ class Roll:
         pairs = tens // 2
         self.successes = successes + 2 * pairs
         self.critical = critical = pairs > 0
-        self.messy = critical and TEN in hunger
-        self.bestial = 1 in hunger
+        if hunger:
+            self.messy = critical and TEN in hunger
+            self.hunger_ones = ones = hunger.count(1)
+            self.bestial = ones > 0
+        else:  # (no Hunger dice: nothing of theirs to count)
+            self.messy = self.bestial = False
+            self.hunger_ones = 0
 
     def failed_regular(self) -> list[int]:
         """Positions (from 0) of the regular dice that show no success."""
@@ -56,16 +64,11 @@ class Roll:
             shown += f" {L.HUNGER(lang)} [{_faces(self.hunger)}]"
         return shown
 
-    def as_json(self, name: str | None = None, pool: dict | None = None) -> dict:
-        """Its record; a side's (``pool`` given: :meth:`Pool.as_json`) names the side and
-        its pool first. Each made whole by one dict display: a dict filled in key by
-        key costs a third more, at every roll."""
-        if pool is None:
-            return {"regular": [*self.regular], "hunger": [*self.hunger], "successes": self.successes,
-                    "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger.count(1)}
-        return {"name": name, "pool": pool, "regular": [*self.regular], "hunger": [*self.hunger],
-                "successes": self.successes, "critical": self.critical, "messy": self.messy,
-                "hunger_ones": self.hunger.count(1)}
+    def as_json(self) -> dict:
+        """Its record, made whole by one dict display (a dict filled in key by key costs a
+        third more); a side's names the side and its pool first (:meth:`conflict.Side.as_json`)."""
+        return {"regular": [*self.regular], "hunger": [*self.hunger], "successes": self.successes,
+                "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger_ones}
 
 
 def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[str, ...]:
