@@ -106,10 +106,7 @@ class Side:
 
     def as_json(self, rolled: Roll, again: Reroll | None = None) -> dict[str, Any]:
         """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any)."""
-        # (one dict display, with the roll's fields read here: no call of Roll.as_json for its part)
-        data = {"name": self.who, "pool": self.pool.record, "regular": [*rolled.regular], "hunger": [*rolled.hunger],
-                "successes": rolled.successes, "critical": rolled.critical, "messy": rolled.messy,
-                "hunger_ones": rolled.hunger_ones}
+        data = rolled.as_json(self.who, self.pool.record)
         if again is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in again.dice], "before": again.before.as_json(),
                                         "spent": again.paid}
