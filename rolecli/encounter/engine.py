@@ -342,14 +342,20 @@ class Play(Tracker):
         (:attr:`made`), each new state is numbered here, as it is made, with
         its status (:meth:`made_status`)."""
         Tracker.moved(self, names)
-        statuses, made = self.statuses, self.made
+        made = self.made
         for name in names:
-            before = statuses.pop(name, None)
             # (what status would ask, without its look-up first)
-            now = statuses[name] = self.asked(name) if made is None else self.made_status(name, made[name])
-            if before is None or before.can_act != now.can_act:
-                self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
-                self.regroup(name)
+            self.settled(name, self.asked(name) if made is None else self.made_status(name, made[name]))
+
+    def settled(self, name: str, now) -> None:
+        """``name``'s status ``now``, in the state a hook just made, kept; who
+        fights too (:meth:`regroup`) when it can act no longer, or again."""
+        statuses = self.statuses
+        before = statuses.get(name)
+        statuses[name] = now
+        if before is None or before.can_act != now.can_act:
+            self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
+            self.regroup(name)
 
     def regroup(self, name: str | None = None) -> None:
         """Who can act, by side, and the sides standing: worked out again when
@@ -393,12 +399,7 @@ class Play(Tracker):
         else:
             kept = tree  # the outcome kept, or None
         if kept is not None:
-            # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
-            moved = (apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
-                     if kept.changes else [])
-            if moved:
-                self.moved(moved)
-            return kept, moved
+            return kept, self.kept_recovery(kept, character, state) if kept.changes else []
         source, enc = self.source, self.enc
         mark = source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
@@ -409,6 +410,43 @@ class Play(Tracker):
                 known[key], added = keep(tree, source.read_since(mark), outcome)
                 enc.kept_ways += added
         return outcome, moved
+
+    def kept_recovery(self, kept: Outcome, character, number: int) -> list[str]:
+        """A kept recovery's outcome ``kept``, which changes ``character``
+        alone, made again on it in its state of ``number``: its changes kept
+        as play.apply keeps them (a kept outcome left no effect and used none)
+        the first time that outcome meets that state; from then on, the state
+        they made, with its number and status (``Encounter.recovered_states``,
+        where a status is kept by the state): a hook never changes a state in
+        place, and the same changes to the same state make the same state (in
+        a middle trial, nearly half the changes kept are a recovery's). The
+        names of those whose state it moved."""
+        name, enc = character.name, self.enc
+        key = (name, number, id(kept))  # (the outcome held with what it made: its id is no other's)
+        made = enc.recovered_states.get(key)
+        if made is not None and made[0] is kept:
+            state = made[1]
+            if state is None:  # nothing to recover
+                return []
+            character.state = state
+            if made[4]:  # known in the template's order, as apply_changes knows it
+                self.in_order[name] = state
+            self.keyed[name] = (state, made[2])
+            Tracker.moved(self, (name,))
+            self.settled(name, made[3])
+            return [name]
+        moved = apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
+        if moved:
+            self.moved(moved)
+        if enc.known_statuses is None or len(enc.recovered_states) >= KNOWN_STATES:
+            return moved
+        state = character.state
+        if not moved:
+            enc.recovered_states[key] = (kept, None, None, None, False)
+        elif (numbered := self.keyed.get(name, UNKEYED))[0] is state and numbered[1] is not None:
+            in_order = self.in_order is not None and self.in_order.get(name) is state
+            enc.recovered_states[key] = (kept, state, numbered[1], self.statuses[name], in_order)
+        return moved
 
     def initiative_params(self) -> dict[str, Any]:
         """The file's ``[initiative]``, every parameter its verb declares, its live values filled in now."""
