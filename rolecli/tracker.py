@@ -21,7 +21,7 @@ ones left (a round's end that moves Ana first shows Bo the Ana it moved).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
@@ -125,7 +125,7 @@ class Tracker:
     # --- the system's hooks -----------------------------------------------------
 
     def hook(self, spec: ActionSpec, action: Action, subjects, who: str | None = None,
-             caller=None) -> tuple[Outcome, list[str]]:
+             caller=None) -> tuple[Outcome, Sequence[str]]:
         """``spec``'s hook played as every verb is (``caller``: by default
         :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
         character), with the hook prepared once for the conflict
@@ -134,7 +134,8 @@ class Tracker:
         verb may change, and the ctx every rule option), then
         :func:`rolecli.play.apply` keeps its changes and effects (an outcome
         with none, most of them, is not given to it); the outcome, and the
-        names of the characters whose state it moved.
+        names of the characters whose state it moved (for an outcome that
+        changes nothing, an empty tuple: no list made for it).
         ``who``: whose doing it is, for :meth:`refusal`. One method, not a
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
@@ -143,7 +144,7 @@ class Tracker:
                 hook = self.prepared_hooks[spec.name] = prepared(self.system, spec, completing=False)
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
-                return outcome, []
+                return outcome, ()
             moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields, self.in_order)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
@@ -192,14 +193,14 @@ class Tracker:
         return events
 
     def recover_one(self, spec: ActionSpec, event: str, params: dict[str, Any],
-                    character: Character) -> tuple[Outcome, list[str]]:
+                    character: Character) -> tuple[Outcome, Sequence[str]]:
         """The recovery of one ``character`` for ``event`` played and kept as
         it is (not merged), with ``params`` of its own: its outcome, and the
         names of the characters whose state it moved."""
         action = Action(spec.name, params.copy())
         return self.hook(spec, action, character, character.name, recover)
 
-    def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
+    def recovered(self, event: str, name: str, outcome: Outcome, moved: Sequence[str], start: int) -> list[Event]:
         """What a recovery of ``name`` tells: the system's lines (``said``).
         ``start``: the first of the dice it read (``source.reads[start:]``)."""
         return [Event("said", why=line) for line in outcome.lines]

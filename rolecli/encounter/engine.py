@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import filterfalse
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
@@ -94,10 +94,11 @@ class Play(Tracker):
     number (:meth:`state_key`), so that a trial's first change of a state is
     numbered by the change too.
 
-    Its overrides call the tracker's methods by name (``Tracker.moved(self,
-    names)``), not through ``super()``, which on Python 3.11 makes an object
-    of its own at every call: a few hundred instructions at every state a
-    hook changes, every recovery and every round (icount: 0.4-0.8% of a trial).
+    Its overrides call the tracker's methods by name (``Tracker.new_round(self,
+    round_, participants)``), not through ``super()``, which on Python 3.11 makes
+    an object of its own at every call: a few hundred instructions at every
+    recovery and every round (icount: 0.4-0.8% of a trial); :meth:`moved` does
+    the one thing ``Tracker.moved`` does (touched) itself, at every state a hook changes.
     """
 
     # Its own attributes in slots: with the tracker's, more than the 30 an instance's
@@ -341,7 +342,7 @@ class Play(Tracker):
         again. Where states are numbered by the change that made them
         (:attr:`made`), each new state is numbered here, as it is made, with
         its status (:meth:`made_status`)."""
-        Tracker.moved(self, names)
+        self.touched.update(names)  # (what Tracker.moved does, without a call of its own)
         made = self.made
         for name in names:
             # (what status would ask, without its look-up first)
@@ -374,7 +375,7 @@ class Play(Tracker):
         if own is not None:
             facing[side] = own
 
-    def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
+    def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, Sequence[str]]:
         """A recovery, kept for its state where nobody reads what it says: for a
         system whose recovery changes the same for the same state and dice
         (``SystemInfo.recovery_from_state``), what it changed where it left no
@@ -399,7 +400,7 @@ class Play(Tracker):
         else:
             kept = tree  # the outcome kept, or None
         if kept is not None:
-            return kept, self.kept_recovery(kept, character, state) if kept.changes else []
+            return kept, self.kept_recovery(kept, character, state) if kept.changes else ()
         source, enc = self.source, self.enc
         mark = source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
@@ -411,7 +412,7 @@ class Play(Tracker):
                 enc.kept_ways += added
         return outcome, moved
 
-    def kept_recovery(self, kept: Outcome, character, number: int) -> list[str]:
+    def kept_recovery(self, kept: Outcome, character, number: int) -> Sequence[str]:
         """A kept recovery's outcome ``kept``, which changes ``character``
         alone, made again on it in its state of ``number``: its changes kept
         as play.apply keeps them (a kept outcome left no effect and used none)
@@ -427,12 +428,12 @@ class Play(Tracker):
         if made is not None and made[0] is kept:
             state = made[1]
             if state is None:  # nothing to recover
-                return []
+                return ()
             character.state = state
             if made[4]:  # known in the template's order, as apply_changes knows it
                 self.in_order[name] = state
             self.keyed[name] = (state, made[2])
-            Tracker.moved(self, (name,))
+            self.touched.add(name)
             self.settled(name, made[3])
             return [name]
         moved = apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
@@ -466,7 +467,7 @@ class Play(Tracker):
             self.closing = True
         return events
 
-    def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
+    def recovered(self, event: str, name: str, outcome: Outcome, moved: Sequence[str], start: int) -> list[Event]:
         """A recovery is told when it changed something."""
         if not (moved and self.tell):
             return []
