@@ -44,13 +44,34 @@ class Ordered(NamedTuple):
     start: int
 
 
+class Rules(NamedTuple):
+    """What a conflict plays by that its system and rule options alone give,
+    worked out once (:func:`rules_of`): the rule options completed, the
+    recovery verb and the events it declares, the initiative verb (``None``:
+    the turns in the order given). An encounter works them out once for all
+    its plays (``Encounter.rules``): a simulation's trials, thousands of
+    them, play by the same."""
+
+    options: dict[str, Any]
+    recovery: ActionSpec | None
+    recovers: frozenset[str]
+    ordering: ActionSpec | None
+
+
+def rules_of(info, options: dict[str, Any]) -> Rules:
+    """The :class:`Rules` of a conflict of ``info``'s system under ``options``."""
+    return Rules(completed_options(info, options), info.verb("recover"),
+                 frozenset(event for event, _ in info.events), info.verb("initiative"))
+
+
 class Tracker:
     """A conflict on ``characters`` (a mapping of name to character, changed
     in place as hooks change them), played with ``system``'s hooks.
 
     ``options``: the rule options in force; ``source``: the dice; ``scene``:
     the scene to play in (a campaign's, with its effects and its conflict if
-    one runs), else an empty one. ``touched``: the characters whose state
+    one runs), else an empty one; ``rules``: what the system and ``options``
+    give (:func:`rules_of`), where the caller worked them out already. ``touched``: the characters whose state
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
@@ -60,20 +81,22 @@ class Tracker:
     tells (:attr:`telling`); the encounter engine does.
     """
 
-    def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
+    def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None,
+                 rules: Rules | None = None):
         self.system, self.info, self.lang, self.source = system, system.info, lang, source
+        if rules is None:
+            rules = rules_of(self.info, options)
         self.characters = characters
         self.scene = scene if scene is not None else Scene()
-        self.ctx = Context(lang, source, completed_options(self.info, options), characters,
-                           tuple(self.scene.effects), self.scene.turn)
+        self.ctx = Context(lang, source, rules.options, characters, tuple(self.scene.effects), self.scene.turn)
         self.touched: set[str] = set()
-        self.recovery = self.info.verb("recover")
-        self.recovers = {event for event, _ in self.info.events}
+        self.recovery = rules.recovery
+        self.recovers = rules.recovers
         # whether a turn's end calls the recovery: most systems recover nothing then, and no call at every
         # turn for them (a flag, not the bound method: that would make every tracker a cycle for the collector)
         self.turn_ends = "end_of_turn" in self.recovers
         self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
-        self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
+        self.ordering: ActionSpec | None = rules.ordering  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)

@@ -247,3 +247,21 @@ def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
     assert play.kept_recovery(kept, play.characters[name], play.state_key(name)) == [name]
     now = play.characters[name].state
     assert now is not state and now == {**state, field: before[field] + 100}
+
+
+def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns):
+    """The rule options completed, the recovery and its events, the initiative:
+    what a tracker works out from its system and options alone
+    (``tracker.rules_of``) an encounter works out once for all its plays, and
+    a tracker given none (a ``conflict`` command's) works out the same."""
+    from rolecli.dispatch import completed_options
+    from rolecli.tracker import rules_of
+
+    for name in ("middle", "giro"):
+        enc = _encounter(campaigns, name)
+        first, second = Play(enc, seed=1), Play(enc, seed=2)
+        assert first.ctx.options is second.ctx.options is enc.rules.options
+        assert enc.rules == rules_of(enc.info, enc.options)
+        assert enc.rules.options == completed_options(enc.info, enc.options)
+        alone = Tracker(enc.system, dict(enc.characters), enc.options, "en", first.source)
+        assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering) == tuple(enc.rules)

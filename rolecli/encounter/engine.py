@@ -115,7 +115,7 @@ class Play(Tracker):
             from rolecli.campaign.store import WorkingCopies
 
             characters = WorkingCopies(enc.characters)
-        super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
+        super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene, enc.rules)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)

@@ -29,6 +29,7 @@ from rolecli.encounter.behaviour import (ALLY_TARGETS, LIVE, PLACEHOLDERS, TARGE
                                         Rolled, Rule, condition, reachable)
 from rolecli.errors import CampaignError, RoleError
 from rolecli.names import closest, fold
+from rolecli.tracker import rules_of
 
 TOP = ("title", "campaign", "present", "scene", "initiative", "end", "sides", "participants")
 SIDE = ("characters", "stat_blocks", "behaviour", "as_target")
@@ -129,6 +130,12 @@ class Encounter:
         recovery reads nothing else (``SystemInfo.recovery_from_state``) and no
         house rule joins; else ``None``: played every time."""
         return {} if self.info.recovery_from_state and not self.system.house else None
+
+    @functools.cached_property
+    def rules(self):
+        """What every play of the encounter plays by, from its system and rule
+        options alone (:func:`~rolecli.tracker.rules_of`), worked out once."""
+        return rules_of(self.info, self.options)
 
     @functools.cached_property
     def side_of(self) -> dict[str, str]:
