@@ -21,7 +21,7 @@ ones left (a round's end that moves Ana first shows Bo the Ana it moved).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
@@ -44,13 +44,34 @@ class Ordered(NamedTuple):
     start: int
 
 
+class Rules(NamedTuple):
+    """What a conflict plays by that its system and rule options alone give,
+    worked out once (:func:`rules_of`): the rule options completed, the
+    recovery verb and the events it declares, the initiative verb (``None``:
+    the turns in the order given). An encounter works them out once for all
+    its plays (``Encounter.rules``): a simulation's trials, thousands of
+    them, play by the same."""
+
+    options: dict[str, Any]
+    recovery: ActionSpec | None
+    recovers: frozenset[str]
+    ordering: ActionSpec | None
+
+
+def rules_of(info, options: dict[str, Any]) -> Rules:
+    """The :class:`Rules` of a conflict of ``info``'s system under ``options``."""
+    return Rules(completed_options(info, options), info.verb("recover"),
+                 frozenset(event for event, _ in info.events), info.verb("initiative"))
+
+
 class Tracker:
     """A conflict on ``characters`` (a mapping of name to character, changed
     in place as hooks change them), played with ``system``'s hooks.
 
     ``options``: the rule options in force; ``source``: the dice; ``scene``:
     the scene to play in (a campaign's, with its effects and its conflict if
-    one runs), else an empty one. ``touched``: the characters whose state
+    one runs), else an empty one; ``rules``: what the system and ``options``
+    give (:func:`rules_of`), where the caller worked them out already. ``touched``: the characters whose state
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
@@ -60,20 +81,22 @@ class Tracker:
     tells (:attr:`telling`); the encounter engine does.
     """
 
-    def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None):
+    def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None,
+                 rules: Rules | None = None):
         self.system, self.info, self.lang, self.source = system, system.info, lang, source
+        if rules is None:
+            rules = rules_of(self.info, options)
         self.characters = characters
         self.scene = scene if scene is not None else Scene()
-        self.ctx = Context(lang, source, completed_options(self.info, options), characters,
-                           tuple(self.scene.effects), self.scene.turn)
+        self.ctx = Context(lang, source, rules.options, characters, tuple(self.scene.effects), self.scene.turn)
         self.touched: set[str] = set()
-        self.recovery = self.info.verb("recover")
-        self.recovers = {event for event, _ in self.info.events}
+        self.recovery = rules.recovery
+        self.recovers = rules.recovers
         # whether a turn's end calls the recovery: most systems recover nothing then, and no call at every
         # turn for them (a flag, not the bound method: that would make every tracker a cycle for the collector)
         self.turn_ends = "end_of_turn" in self.recovers
         self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
-        self.ordering: ActionSpec | None = self.info.verb("initiative")  # None: the turns in the order given
+        self.ordering: ActionSpec | None = rules.ordering  # None: the turns in the order given
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
@@ -125,7 +148,7 @@ class Tracker:
     # --- the system's hooks -----------------------------------------------------
 
     def hook(self, spec: ActionSpec, action: Action, subjects, who: str | None = None,
-             caller=None) -> tuple[Outcome, list[str]]:
+             caller=None) -> tuple[Outcome, Sequence[str]]:
         """``spec``'s hook played as every verb is (``caller``: by default
         :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
         character), with the hook prepared once for the conflict
@@ -134,7 +157,8 @@ class Tracker:
         verb may change, and the ctx every rule option), then
         :func:`rolecli.play.apply` keeps its changes and effects (an outcome
         with none, most of them, is not given to it); the outcome, and the
-        names of the characters whose state it moved.
+        names of the characters whose state it moved (for an outcome that
+        changes nothing, an empty tuple: no list made for it).
         ``who``: whose doing it is, for :meth:`refusal`. One method, not a
         wrapper around another: an encounter's trial calls it some thirty times."""
         try:
@@ -143,7 +167,7 @@ class Tracker:
                 hook = self.prepared_hooks[spec.name] = prepared(self.system, spec, completing=False)
             outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
-                return outcome, []
+                return outcome, ()
             moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields, self.in_order)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
@@ -192,14 +216,14 @@ class Tracker:
         return events
 
     def recover_one(self, spec: ActionSpec, event: str, params: dict[str, Any],
-                    character: Character) -> tuple[Outcome, list[str]]:
+                    character: Character) -> tuple[Outcome, Sequence[str]]:
         """The recovery of one ``character`` for ``event`` played and kept as
         it is (not merged), with ``params`` of its own: its outcome, and the
         names of the characters whose state it moved."""
         action = Action(spec.name, params.copy())
         return self.hook(spec, action, character, character.name, recover)
 
-    def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
+    def recovered(self, event: str, name: str, outcome: Outcome, moved: Sequence[str], start: int) -> list[Event]:
         """What a recovery of ``name`` tells: the system's lines (``said``).
         ``start``: the first of the dice it read (``source.reads[start:]``)."""
         return [Event("said", why=line) for line in outcome.lines]

@@ -205,3 +205,63 @@ def test_states_found_to_hold_lists_are_numbered_by_the_change_that_made_them(ca
     for name in enc.participants:
         state = play.characters[name].state
         assert play.state_key(name) == enc.state_numbers[state_key(state, enc.listed_at)]
+
+
+def _state_of(enc, number: int) -> dict:
+    """The state the encounter numbered ``number``, from its key (which holds its lists as tuples)."""
+    shape, values = next(key for key, n in enc.state_numbers.items() if n == number)
+    return {f: list(v) if type(v) is tuple else v for f, v in zip(shape, values)}
+
+
+def test_a_kept_recovery_makes_again_the_state_apply_changes_makes(campaigns):
+    """A kept recovery met again in a state it changed before gives the state
+    it made then (``Encounter.recovered_states``), with that state's number
+    and status: the very state :func:`~rolecli.play.apply_changes` makes from
+    a state of that number, numbered as its whole key says."""
+    enc = _encounter(campaigns, "middle")
+    play_trials(enc, {}, 10, 0, 20)
+    made = [(key, entry) for key, entry in enc.recovered_states.items() if entry[1] is not None]
+    assert made  # (middle's round ends recover stun and parries)
+    for (name, number, _), (kept, state, new, status, _) in made:
+        play = Play(enc, seed=1)
+        play.characters[name].state = _state_of(enc, number)
+        assert apply_changes(enc.info, kept, play.characters, (), None, play.fields) == [name]
+        assert state_key(play.characters[name].state) == state_key(state)
+        assert enc.state_numbers[state_key(state, enc.listed_at)] == new
+        assert status is enc.known_statuses[name, new]
+
+
+def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
+    """A kept recovery's outcome met in a state other than the one it made a
+    state from is made again on that state, not given the state kept: the
+    state's number is part of what it is kept by."""
+    enc = _encounter(campaigns, "middle")
+    play_trials(enc, {}, 10, 0, 20)
+    (name, number, _), (kept, state, _, _, _) = next((k, e) for k, e in enc.recovered_states.items()
+                                                      if e[1] is not None)
+    play = Play(enc, seed=1)
+    before = _state_of(enc, number)
+    field = next(f for f, v in before.items() if type(v) is int and f not in kept.changes[name])
+    other = {**before, field: before[field] + 100}  # another state, which the recovery leaves that field of
+    play.characters[name].state = other
+    assert play.kept_recovery(kept, play.characters[name], play.state_key(name)) == [name]
+    now = play.characters[name].state
+    assert now is not state and now == {**state, field: before[field] + 100}
+
+
+def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns):
+    """The rule options completed, the recovery and its events, the initiative:
+    what a tracker works out from its system and options alone
+    (``tracker.rules_of``) an encounter works out once for all its plays, and
+    a tracker given none (a ``conflict`` command's) works out the same."""
+    from rolecli.dispatch import completed_options
+    from rolecli.tracker import rules_of
+
+    for name in ("middle", "giro"):
+        enc = _encounter(campaigns, name)
+        first, second = Play(enc, seed=1), Play(enc, seed=2)
+        assert first.ctx.options is second.ctx.options is enc.rules.options
+        assert enc.rules == rules_of(enc.info, enc.options)
+        assert enc.rules.options == completed_options(enc.info, enc.options)
+        alone = Tracker(enc.system, dict(enc.characters), enc.options, "en", first.source)
+        assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering) == tuple(enc.rules)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import filterfalse
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
@@ -94,10 +94,11 @@ class Play(Tracker):
     number (:meth:`state_key`), so that a trial's first change of a state is
     numbered by the change too.
 
-    Its overrides call the tracker's methods by name (``Tracker.moved(self,
-    names)``), not through ``super()``, which on Python 3.11 makes an object
-    of its own at every call: a few hundred instructions at every state a
-    hook changes, every recovery and every round (icount: 0.4-0.8% of a trial).
+    Its overrides call the tracker's methods by name (``Tracker.new_round(self,
+    round_, participants)``), not through ``super()``, which on Python 3.11 makes
+    an object of its own at every call: a few hundred instructions at every
+    recovery and every round (icount: 0.4-0.8% of a trial); :meth:`moved` does
+    the one thing ``Tracker.moved`` does (touched) itself, at every state a hook changes.
     """
 
     # Its own attributes in slots: with the tracker's, more than the 30 an instance's
@@ -114,7 +115,7 @@ class Play(Tracker):
             from rolecli.campaign.store import WorkingCopies
 
             characters = WorkingCopies(enc.characters)
-        super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene)
+        super().__init__(enc.system, characters, enc.options, lang, DiceSource(seed, given), scene, enc.rules)
         self.enc, self.seed = enc, seed
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
@@ -341,15 +342,21 @@ class Play(Tracker):
         again. Where states are numbered by the change that made them
         (:attr:`made`), each new state is numbered here, as it is made, with
         its status (:meth:`made_status`)."""
-        Tracker.moved(self, names)
-        statuses, made = self.statuses, self.made
+        self.touched.update(names)  # (what Tracker.moved does, without a call of its own)
+        made = self.made
         for name in names:
-            before = statuses.pop(name, None)
             # (what status would ask, without its look-up first)
-            now = statuses[name] = self.asked(name) if made is None else self.made_status(name, made[name])
-            if before is None or before.can_act != now.can_act:
-                self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
-                self.regroup(name)
+            self.settled(name, self.asked(name) if made is None else self.made_status(name, made[name]))
+
+    def settled(self, name: str, now) -> None:
+        """``name``'s status ``now``, in the state a hook just made, kept; who
+        fights too (:meth:`regroup`) when it can act no longer, or again."""
+        statuses = self.statuses
+        before = statuses.get(name)
+        statuses[name] = now
+        if before is None or before.can_act != now.can_act:
+            self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
+            self.regroup(name)
 
     def regroup(self, name: str | None = None) -> None:
         """Who can act, by side, and the sides standing: worked out again when
@@ -368,7 +375,7 @@ class Play(Tracker):
         if own is not None:
             facing[side] = own
 
-    def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, list[str]]:
+    def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, Sequence[str]]:
         """A recovery, kept for its state where nobody reads what it says: for a
         system whose recovery changes the same for the same state and dice
         (``SystemInfo.recovery_from_state``), what it changed where it left no
@@ -393,12 +400,7 @@ class Play(Tracker):
         else:
             kept = tree  # the outcome kept, or None
         if kept is not None:
-            # its changes kept as play.apply keeps them (a kept outcome left no effect and used none)
-            moved = (apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
-                     if kept.changes else [])
-            if moved:
-                self.moved(moved)
-            return kept, moved
+            return kept, self.kept_recovery(kept, character, state) if kept.changes else ()
         source, enc = self.source, self.enc
         mark = source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
@@ -409,6 +411,43 @@ class Play(Tracker):
                 known[key], added = keep(tree, source.read_since(mark), outcome)
                 enc.kept_ways += added
         return outcome, moved
+
+    def kept_recovery(self, kept: Outcome, character, number: int) -> Sequence[str]:
+        """A kept recovery's outcome ``kept``, which changes ``character``
+        alone, made again on it in its state of ``number``: its changes kept
+        as play.apply keeps them (a kept outcome left no effect and used none)
+        the first time that outcome meets that state; from then on, the state
+        they made, with its number and status (``Encounter.recovered_states``,
+        where a status is kept by the state): a hook never changes a state in
+        place, and the same changes to the same state make the same state (in
+        a middle trial, nearly half the changes kept are a recovery's). The
+        names of those whose state it moved."""
+        name, enc = character.name, self.enc
+        key = (name, number, id(kept))  # (the outcome held with what it made: its id is no other's)
+        made = enc.recovered_states.get(key)
+        if made is not None and made[0] is kept:
+            state = made[1]
+            if state is None:  # nothing to recover
+                return ()
+            character.state = state
+            if made[4]:  # known in the template's order, as apply_changes knows it
+                self.in_order[name] = state
+            self.keyed[name] = (state, made[2])
+            self.touched.add(name)
+            self.settled(name, made[3])
+            return [name]
+        moved = apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
+        if moved:
+            self.moved(moved)
+        if enc.known_statuses is None or len(enc.recovered_states) >= KNOWN_STATES:
+            return moved
+        state = character.state
+        if not moved:
+            enc.recovered_states[key] = (kept, None, None, None, False)
+        elif (numbered := self.keyed.get(name, UNKEYED))[0] is state and numbered[1] is not None:
+            in_order = self.in_order is not None and self.in_order.get(name) is state
+            enc.recovered_states[key] = (kept, state, numbered[1], self.statuses[name], in_order)
+        return moved
 
     def initiative_params(self) -> dict[str, Any]:
         """The file's ``[initiative]``, every parameter its verb declares, its live values filled in now."""
@@ -428,7 +467,7 @@ class Play(Tracker):
             self.closing = True
         return events
 
-    def recovered(self, event: str, name: str, outcome: Outcome, moved: list[str], start: int) -> list[Event]:
+    def recovered(self, event: str, name: str, outcome: Outcome, moved: Sequence[str], start: int) -> list[Event]:
         """A recovery is told when it changed something."""
         if not (moved and self.tell):
             return []

@@ -29,6 +29,7 @@ from rolecli.encounter.behaviour import (ALLY_TARGETS, LIVE, PLACEHOLDERS, TARGE
                                         Rolled, Rule, condition, reachable)
 from rolecli.errors import CampaignError, RoleError
 from rolecli.names import closest, fold
+from rolecli.tracker import rules_of
 
 TOP = ("title", "campaign", "present", "scene", "initiative", "end", "sides", "participants")
 SIDE = ("characters", "stat_blocks", "behaviour", "as_target")
@@ -94,6 +95,9 @@ class Encounter:
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
     state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
     kept_ways: int = 0  # the recoveries kept in known_recoveries, a way for each one's dice to fall (Play.recover_one)
+    # by participant, state number and a kept recovery's outcome (held with it), the state it makes, that
+    # state's number and status, and whether it is in the template's order (Play.kept_recovery)
+    recovered_states: dict = field(default_factory=dict)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
     measured: dict = field(default_factory=dict)
 
@@ -126,6 +130,12 @@ class Encounter:
         recovery reads nothing else (``SystemInfo.recovery_from_state``) and no
         house rule joins; else ``None``: played every time."""
         return {} if self.info.recovery_from_state and not self.system.house else None
+
+    @functools.cached_property
+    def rules(self):
+        """What every play of the encounter plays by, from its system and rule
+        options alone (:func:`~rolecli.tracker.rules_of`), worked out once."""
+        return rules_of(self.info, self.options)
 
     @functools.cached_property
     def side_of(self) -> dict[str, str]:
