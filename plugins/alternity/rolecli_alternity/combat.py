@@ -90,8 +90,7 @@ def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]
         for i in phases:
             turns.append((i, crit, i > phases.start, not (e.delayed and i == 0), -e.score, e.listed, e))
     turns.sort()
-    # (PHASES in order, written out: a comprehension is a call of its own, at every round)
-    out: dict[str, list[str]] = {"amazing": [], "good": [], "ordinary": [], "marginal": []}
+    out: dict[str, list[str]] = {phase: [] for phase in PHASES}
     names = []
     for turn in turns:
         phase, e = PHASES[turn[0]], turn[-1]
