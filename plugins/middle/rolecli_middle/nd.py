@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from rolecli.contract import Label
 
@@ -125,19 +126,12 @@ def ranked(faces: list[int]) -> tuple[int, int, int]:
 # Each reading of the dice, as a function of its own: the result and the positions of the dice
 # read. An LD takes its reading's at once (:data:`READ_BY`), not its name compared at every throw.
 
-def _lowest(faces: list[int]) -> tuple[int, list[int]]:
-    at = ranked(faces)[0]
-    return faces[at], [at]
-
-
-def _middle(faces: list[int]) -> tuple[int, list[int]]:
-    at = ranked(faces)[1]
-    return faces[at], [at]
-
-
-def _highest(faces: list[int]) -> tuple[int, list[int]]:
-    at = ranked(faces)[2]
-    return faces[at], [at]
+def _one_die(rank: int) -> Callable[[list[int]], tuple[int, list[int]]]:
+    """The reading of one die, the ``rank``-th from the lowest (0: the lowest, 1: the middle one, 2: the highest)."""
+    def reading(faces: list[int]) -> tuple[int, list[int]]:
+        at = ranked(faces)[rank]
+        return faces[at], [at]
+    return reading
 
 
 def _highest_plus_middle(faces: list[int]) -> tuple[int, list[int]]:
@@ -156,7 +150,8 @@ def _second_minus_lowest(faces: list[int]) -> tuple[int, list[int]]:
 
 
 READ_BY = {"lowest_minus_second": _lowest_minus_second, "second_minus_lowest": _second_minus_lowest,
-           "lowest": _lowest, "middle": _middle, "highest": _highest, "highest_plus_middle": _highest_plus_middle}
+           "lowest": _one_die(0), "middle": _one_die(1), "highest": _one_die(2),
+           "highest_plus_middle": _highest_plus_middle}
 
 
 def read(faces: list[int], reading: str) -> tuple[int, list[int]]:
