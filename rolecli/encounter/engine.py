@@ -355,7 +355,7 @@ class Play(Tracker):
         before = statuses.get(name)
         statuses[name] = now
         if before is None or before.can_act != now.can_act:
-            self.acting[name] = now.can_act and (not self.routed or self.side_of[name] not in self.routed)
+            self.acting[name] = Play.able(self, name)  # (the rule itself, asked of the status just kept: seldom)
             self.regroup(name)
 
     def regroup(self, name: str | None = None) -> None:
