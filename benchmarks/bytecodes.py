@@ -39,7 +39,7 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
-from encounter import SAMPLES, SEED, job, scratch_copy
+from encounter import SAMPLES, SEED, job, scratch_copy, unknown_sample
 
 PARTS = ("engine", "core", "dice", "system", "other")
 
@@ -103,10 +103,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="the counts as one JSON object, for a script")
     args = parser.parse_args()
     systems = args.systems.split(",")
-    unknown = [s for s in systems if s not in SAMPLES]
-    wrong = (f"no sample encounter of system {unknown[0]!r}: choose among {', '.join(SAMPLES)}" if unknown
-             else f"--trials {args.trials} must be at least 1" if args.trials < 1
-             else f"--top {args.top} must be 0 (none) or more" if args.top < 0 else None)
+    wrong = (unknown_sample(systems)
+             or (f"--trials {args.trials} must be at least 1" if args.trials < 1
+                 else f"--top {args.top} must be 0 (none) or more" if args.top < 0 else None))
     if wrong:
         print(f"benchmarks/bytecodes.py: {wrong}.", file=sys.stderr)
         raise SystemExit(2)

@@ -62,6 +62,13 @@ SEED = 3
 D10S = 500_000
 
 
+def unknown_sample(systems: list[str]) -> str | None:
+    """What is wrong with ``systems`` as a benchmark's ``--systems``: the first with no
+    sample encounter, said for the command's error line; ``None`` when all have one."""
+    unknown = [s for s in systems if s not in SAMPLES]
+    return f"no sample encounter of system {unknown[0]!r}: choose among {', '.join(SAMPLES)}" if unknown else None
+
+
 def scratch_copy(prefix: str) -> tuple[Path, Path]:
     """A scratch folder, and in it a copy of the sample campaigns as the repository
     holds them (no lock, log or kept state) to play on: the folder is the caller's to remove."""
@@ -222,11 +229,10 @@ def main() -> None:
     parser.add_argument("--workers-system", default="dice", help="the system whose sample the workers play")
     args = parser.parse_args()
     systems = args.systems.split(",")
-    unknown = [s for s in systems + [args.workers_system] if s not in SAMPLES]
-    wrong = (f"no sample encounter of system {unknown[0]!r}: choose among {', '.join(SAMPLES)}" if unknown
-             else f"--trials {args.trials} must be at least 1" if args.trials < 1
-             else f"--workers-trials {args.workers_trials} must be 0 (none) or more" if args.workers_trials < 0
-             else None)
+    wrong = (unknown_sample(systems + [args.workers_system])
+             or (f"--trials {args.trials} must be at least 1" if args.trials < 1
+                 else f"--workers-trials {args.workers_trials} must be 0 (none) or more"
+                 if args.workers_trials < 0 else None))
     if wrong:
         print(f"benchmarks/encounter.py: {wrong}.", file=sys.stderr)
         raise SystemExit(2)
