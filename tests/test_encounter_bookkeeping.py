@@ -285,3 +285,26 @@ def test_the_fight_as_it_begins_is_worked_out_once_for_all_the_trials(campaigns,
                          {n: Play(enc, seed=0).able(n) for n in enc.participants})
         alone.append((ending.winner, ending.reason, ending.rounds, ending.exchanges))
     assert [(list(enc.sides)[r[0]] if r[0] >= 0 else None, engine.REASONS[r[1]], r[2], r[3]) for r in given] == alone
+
+
+@pytest.mark.parametrize("name", ["demo", "middle"])
+def test_the_sides_standing_are_kept_only_while_two_or_more_stand(campaigns, name):
+    """``Play.standing`` is kept only while two sides or more have someone
+    able to act (no verdict is asked meanwhile): at every turn it is that
+    list, or nothing kept, and the verdict asked afresh agrees."""
+    enc = _encounter(campaigns, name)
+    seen = []
+    for seed in range(20):
+        play = Play(enc, seed=seed)
+        turn = play.turn
+
+        def checked(actor, round_, play=play, turn=turn):
+            standing = play.standing
+            fresh = [s for s in enc.sides if s not in play.routed and list(filter(play.able, enc.sides[s]))]
+            seen.append(standing is None or (len(standing) > 1 and standing == fresh))
+            turn(actor, round_)
+
+        play.turn = checked
+        ending = play.play()
+        assert play.standing is None and play.verdict() == (ending.winner, ending.reason) or ending.reason == "round_limit"
+    assert seen and all(seen)

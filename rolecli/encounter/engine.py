@@ -135,8 +135,9 @@ class Play(Tracker):
         # change as it is made (made_status): one of a few plain fields is keyed whole as cheaply as by the
         # change (state_key), one with lists is not (its key made field by field: icount, giro 1.3% a trial)
         self.made = {} if len(self.info.state_keys) >= MANY_FIELDS or enc.listed_states else None
-        # Until someone can act no longer (or again) or a side flees (regroup): the sides with
-        # someone able to act, and by side, those able to act, in the file's order and as foes see them
+        # Until someone can act no longer (or again) or a side flees (regroup): the sides with someone able
+        # to act, kept only while they are two or more (verdict: none is asked meanwhile), and by side, those
+        # able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
         self.fighting: dict[str, list[str]] = {}
         # by name, whether it can act now (able), kept from when the fight begins as its status changes (moved)
@@ -172,9 +173,8 @@ class Play(Tracker):
             actor = turn.actor
             if actor is not None:
                 self.turn(actor, turn.round)
-            # (no verdict while the sides standing, kept until someone's ability to act changes, are two or more)
-            standing = self.standing
-            if standing is None or len(standing) < 2:
+            # (no verdict while two sides or more stand: kept until someone's ability to act changes)
+            if self.standing is None:
                 verdict = self.verdict()
                 if verdict is not None:
                     return self.ending(*verdict)
@@ -185,8 +185,7 @@ class Play(Tracker):
                 self.emit(self.initiated(events))
             elif self.ordered:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
-            standing = self.standing
-            if standing is None or len(standing) < 2:
+            if self.standing is None:
                 verdict = self.verdict()
                 if verdict is not None:
                     return self.ending(*verdict)
@@ -271,11 +270,14 @@ class Play(Tracker):
         raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
-        """``(winner, reason)`` once fewer than two sides have anyone able to act."""
-        standing = self.standing
-        if standing is None:
-            standing = self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
+        """``(winner, reason)`` once fewer than two sides have anyone able to act.
+        Two or more are kept (:attr:`standing`) until someone's ability to act
+        changes (:meth:`regroup`): no verdict until then."""
+        if self.standing is not None:
+            return None
+        standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         if len(standing) > 1:
+            self.standing = standing
             return None
         return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
 
