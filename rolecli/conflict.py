@@ -216,7 +216,8 @@ class Scene:
                 events += mover.end_of_turn(actor)
             if explain:
                 events.append(Event("turn_ended", actor, c["round"]))
-        for index in range(at + 1, len(turns)):  # this round's remaining turns
+        index = at
+        while (index := index + 1) < len(turns):  # this round's remaining turns (no range made at every turn)
             actor = turns[index]
             if not explain:  # (why one cannot act is worked out only to be told)
                 if mover.able(actor):

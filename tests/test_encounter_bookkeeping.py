@@ -169,7 +169,7 @@ def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
     # a side whose morale breaks can act no longer, in the table too
     play = Play(enc, seed=1)
     play.begin(list(enc.participants))
-    play.keep_acting(enc.participants)
+    play.keep_acting(play.beginning()[2])
     assert all(play.able(n) for n in enc.sides["bandidos"])
     play.act = lambda *args: Outcome(data={}, success=False)  # (the morale check fails)
     play.morale()
@@ -265,3 +265,46 @@ def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns
         assert enc.rules.options == completed_options(enc.info, enc.options)
         alone = Tracker(enc.system, dict(enc.characters), enc.options, "en", first.source)
         assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering) == tuple(enc.rules)
+
+
+@pytest.mark.parametrize("name", ["demo", "middle"])
+def test_the_fight_as_it_begins_is_worked_out_once_for_all_the_trials(campaigns, name):
+    """A simulation's first trial works out the fight as it begins (who is
+    left out and why, who can act) and gives it to the others
+    (``Play.begun``): what each gives is what a play working it out itself
+    finds, and the trials play as plays that work it all out again."""
+    enc = _encounter(campaigns, name)
+    given = play_trials(enc, {}, 5, 0, 30)
+    alone = []
+    for index in range(30):
+        play = Play(enc, seed=5 * 2**32 + index, scene=None)
+        assert play.begun is None
+        begun = play.beginning()
+        ending = play.play()
+        assert begun == (play.left_out, [n for n in enc.participants if n not in play.left_out],
+                         {n: Play(enc, seed=0).able(n) for n in enc.participants})
+        alone.append((ending.winner, ending.reason, ending.rounds, ending.exchanges))
+    assert [(list(enc.sides)[r[0]] if r[0] >= 0 else None, engine.REASONS[r[1]], r[2], r[3]) for r in given] == alone
+
+
+@pytest.mark.parametrize("name", ["demo", "middle"])
+def test_the_sides_standing_are_kept_only_while_two_or_more_stand(campaigns, name):
+    """``Play.standing`` is kept only while two sides or more have someone
+    able to act (no verdict is asked meanwhile): at every turn it is that
+    list, or nothing kept, and the verdict asked afresh agrees."""
+    enc = _encounter(campaigns, name)
+    seen = []
+    for seed in range(20):
+        play = Play(enc, seed=seed)
+        turn = play.turn
+
+        def checked(actor, round_, play=play, turn=turn):
+            standing = play.standing
+            fresh = [s for s in enc.sides if s not in play.routed and list(filter(play.able, enc.sides[s]))]
+            seen.append(standing is None or (len(standing) > 1 and standing == fresh))
+            turn(actor, round_)
+
+        play.turn = checked
+        ending = play.play()
+        assert play.standing is None and play.verdict() == (ending.winner, ending.reason) or ending.reason == "round_limit"
+    assert seen and all(seen)

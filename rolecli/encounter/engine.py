@@ -92,7 +92,8 @@ class Play(Tracker):
     already (a simulation's trials all start alike: the same states, scene and rules);
     ``numbered``: likewise, by name, its state as it starts and that state's
     number (:meth:`state_key`), so that a trial's first change of a state is
-    numbered by the change too.
+    numbered by the change too; ``begun``: likewise, the fight as it begins
+    (:meth:`beginning`).
 
     Its overrides call the tracker's methods by name (``Tracker.new_round(self,
     round_, participants)``), not through ``super()``, which on Python 3.11 makes
@@ -105,12 +106,13 @@ class Play(Tracker):
     # shared keys hold on Python 3.11, which then makes every play a dict of its own,
     # and every attribute read and method call on it a look-up by hash
     __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "rng", "routed", "left_out", "statuses", "keyed",
-                 "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order")
+                 "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order",
+                 "begun")
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
                  pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None,
-                 numbered: dict | None = None):
+                 numbered: dict | None = None, begun: tuple | None = None):
         if characters is None:  # (a simulation's trials give theirs: no import at every trial)
             from rolecli.campaign.store import WorkingCopies
 
@@ -127,13 +129,15 @@ class Play(Tracker):
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
+        self.begun = begun  # (beginning, when known already)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
         # state has many fields or the encounter's states were found to hold lists (giro's), numbered by that
         # change as it is made (made_status): one of a few plain fields is keyed whole as cheaply as by the
         # change (state_key), one with lists is not (its key made field by field: icount, giro 1.3% a trial)
         self.made = {} if len(self.info.state_keys) >= MANY_FIELDS or enc.listed_states else None
-        # Until someone can act no longer (or again) or a side flees (regroup): the sides with
-        # someone able to act, and by side, those able to act, in the file's order and as foes see them
+        # Until someone can act no longer (or again) or a side flees (regroup): the sides with someone able
+        # to act, kept only while they are two or more (verdict: none is asked meanwhile), and by side, those
+        # able to act, in the file's order and as foes see them
         self.standing: list[str] | None = None
         self.fighting: dict[str, list[str]] = {}
         # by name, whether it can act now (able), kept from when the fight begins as its status changes (moved)
@@ -154,9 +158,8 @@ class Play(Tracker):
         if self.tell:
             self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
-        self.left_out = self.absent()
-        able = [n for n in enc.participants if n not in self.left_out]
-        self.keep_acting(enc.participants)
+        self.left_out, able, acting = self.begun or self.beginning()
+        self.keep_acting(acting)
         for name, why in self.left_out.items() if self.tell else ():
             self.say(Event("left_out", name, why=why).as_json())
         idle = self.idle_side(self.left_out)
@@ -170,9 +173,8 @@ class Play(Tracker):
             actor = turn.actor
             if actor is not None:
                 self.turn(actor, turn.round)
-            # (no verdict while the sides standing, kept until someone's ability to act changes, are two or more)
-            standing = self.standing
-            if standing is None or len(standing) < 2:
+            # (no verdict while two sides or more stand: kept until someone's ability to act changes)
+            if self.standing is None:
                 verdict = self.verdict()
                 if verdict is not None:
                     return self.ending(*verdict)
@@ -183,8 +185,7 @@ class Play(Tracker):
                 self.emit(self.initiated(events))
             elif self.ordered:
                 self.ordered.clear()  # the initiatives asked meanwhile, which nobody reads
-            standing = self.standing
-            if standing is None or len(standing) < 2:
+            if self.standing is None:
                 verdict = self.verdict()
                 if verdict is not None:
                     return self.ending(*verdict)
@@ -193,13 +194,23 @@ class Play(Tracker):
             if self.pause is not None and ctx.conflict.round != turn.round:  # a round ended
                 self.pause(self.round)
 
-    def keep_acting(self, names) -> None:
-        """Who of ``names`` can act, kept (:attr:`acting`) and asked of it
-        from now on: ``able`` is then the table's own look-up, made once, which
-        the scene moving on (:meth:`~rolecli.conflict.Scene.advance`) and
-        the filters of foes and friends call with no frame of Python's (a
-        call of :meth:`able` is a few hundred instructions, 2-4 an exchange)."""
-        self.acting.update({n: Play.able(self, n) for n in names})
+    def beginning(self) -> tuple[dict[str, str], list[str], dict[str, bool]]:
+        """The fight as it begins: those it leaves out, and why (:meth:`absent`),
+        the others, in the file's order, and by name whether each can act
+        (:meth:`able`). The same for every trial of a simulation (the same
+        states, scene and rules): worked out by the first, given to the
+        others (``begun``), which read it and change none of it."""
+        left_out, names = self.absent(), self.enc.participants
+        return left_out, [n for n in names if n not in left_out], {n: Play.able(self, n) for n in names}
+
+    def keep_acting(self, acting: dict[str, bool]) -> None:
+        """Who can act (``acting``: by name, whether each can), kept
+        (:attr:`acting`) and asked of it from now on: ``able`` is then the
+        table's own look-up, made once, which the scene moving on
+        (:meth:`~rolecli.conflict.Scene.advance`) and the filters of foes and
+        friends call with no frame of Python's (a call of :meth:`able` is a
+        few hundred instructions, 2-4 an exchange)."""
+        self.acting.update(acting)
         self.able = self.acting.__getitem__  # (the table's, not the play's: no cycle for the collector)
 
     def initiated(self, events: list[Event]) -> list[Event]:
@@ -259,11 +270,14 @@ class Play(Tracker):
         raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
 
     def verdict(self) -> tuple[str | None, str] | None:
-        """``(winner, reason)`` once fewer than two sides have anyone able to act."""
-        standing = self.standing
-        if standing is None:
-            standing = self.standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
+        """``(winner, reason)`` once fewer than two sides have anyone able to act.
+        Two or more are kept (:attr:`standing`) until someone's ability to act
+        changes (:meth:`regroup`): no verdict until then."""
+        if self.standing is not None:
+            return None
+        standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
         if len(standing) > 1:
+            self.standing = standing
             return None
         return (standing[0] if standing else None), ("morale" if self.routed else "side_out") if standing else "nobody"
 

@@ -116,10 +116,11 @@ def measure(play: Play, ending, start, measured: dict | None = None) -> tuple:
             changes.append(same if v is value else amount(v) - a)
         if measured is not None and met[1] is not None and len(measured) < KNOWN_STATES:
             measured[met] = changes[-len(kept):]
-    out = set(play.taken_out())
+    # (who is out, and who was out before, by participant: looked up in C, not by a generator's steps)
+    names, out = enc.participants, set(play.taken_out()).__contains__
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
-            ending.rounds, ending.exchanges, tuple(changes), tuple(n in out for n in enc.participants),
-            tuple(n in play.left_out for n in enc.participants))
+            ending.rounds, ending.exchanges, tuple(changes), tuple(map(out, names)),
+            tuple(map(play.left_out.__contains__, names)))
 
 
 def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: bool = False) -> list[tuple]:
@@ -133,16 +134,18 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     # a state of a few fields is measured field by field as cheaply as it is looked up by its number; a
     # state's number is the encounter's, and so is what its states changed, in every block of trials
     measured = enc.measured if len(enc.state_keys) >= MEASURED_BY_NUMBER else None
-    # the statuses every trial starts with, and the numbers of the states it starts from (shared by
-    # every trial) that asking them gave: worked out once, as the first one starts
-    opening = numbered = None
+    # the statuses every trial starts with, the numbers of the states it starts from (shared by every
+    # trial) that asking them gave, and the fight as it begins (Play.beginning): worked out once, as the
+    # first one starts
+    opening = numbered = begun = None
     for index in range(start, stop):
         play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies(),
-                    statuses=opening, numbered=numbered)
+                    statuses=opening, numbered=numbered, begun=begun)
         play.ctx.explain = explain
         if opening is None:
             opening = {name: play.status(name) for name in enc.participants}
             numbered = dict(play.keyed)
+            play.begun = begun = play.beginning()
         results.append(measure(play, play.play(), before, measured))
         shared.restore()
     return results
