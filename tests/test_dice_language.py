@@ -423,6 +423,11 @@ def test_a_die_draws_its_bits_as_randrange_does_rejections_included():
         through, drawn = DiceSource(seed), DiceSource(seed)
         through._bits = None  # through _randbelow, as a generator of another type is read
         assert [through.roll(s) for s in sizes] == [drawn.roll(s) for s in sizes]
+        # a pool's dice, each set in its place, likewise
+        rng, src, whys = random.Random(seed), DiceSource(seed), ["pool"] * 9
+        assert src.roll_many(17, whys) == [rng.randrange(17) + 1 for _ in whys]
+        assert src.fudge_many(whys) == [rng.randrange(3) - 1 for _ in whys]
+        assert src._rng.getrandbits(32) == rng.getrandbits(32)
 
 
 def test_source_reads_behave_like_a_list_of_dieread():

@@ -600,12 +600,12 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
                 bits = src._bits
                 if src._given is None and bits is not None and src._plain:
                     # DiceSource._below_many inlined: the same numbers, no call per die.
-                    values = []
-                    for _ in index:
+                    values = [0] * n
+                    for i in index:
                         r = bits(bits_needed)
                         while r >= faces:
                             r = bits(bits_needed)
-                        values.append(r + offset)
+                        values[i] = r + offset
                     src._raw.append((label, values, "rolled", reasons))
                 else:
                     values = read_many(src, reasons)

@@ -251,13 +251,12 @@ class DiceSource:
             below = self._below
             return [below(n) + offset for _ in range(count)]
         k = n.bit_length()
-        out = []
-        append = out.append
-        for _ in range(count):
+        out = [0] * count  # (each die set in its place: no call of append a die, no list grown)
+        for i in range(count):
             r = bits(k)
             while r >= n:
                 r = bits(k)
-            append(r + offset)
+            out[i] = r + offset
         return out
 
     def finish(self) -> None:
