@@ -412,6 +412,24 @@ def test_source_rolls_the_same_numbers_as_random_random():
             assert values == [rng.randrange(sides) + offset for _ in values]
 
 
+def test_a_die_draws_its_bits_as_randrange_does_rejections_included():
+    # DiceSource.roll draws getrandbits itself (a FastRandom): the very numbers of randrange, each rejected
+    # draw included (a d17 or a d33 rejects nearly half of its draws), and as many of them.
+    sizes = list(range(1, 41)) * 5
+    for seed in (0, 7, 2024):
+        rng, src = random.Random(seed), DiceSource(seed)
+        assert [src.roll(s) for s in sizes] == [rng.randrange(s) + 1 for s in sizes]
+        assert src._rng.getrandbits(32) == rng.getrandbits(32)
+        through, drawn = DiceSource(seed), DiceSource(seed)
+        through._bits = None  # through _randbelow, as a generator of another type is read
+        assert [through.roll(s) for s in sizes] == [drawn.roll(s) for s in sizes]
+        # a pool's dice, each set in its place, likewise
+        rng, src, whys = random.Random(seed), DiceSource(seed), ["pool"] * 9
+        assert src.roll_many(17, whys) == [rng.randrange(17) + 1 for _ in whys]
+        assert src.fudge_many(whys) == [rng.randrange(3) - 1 for _ in whys]
+        assert src._rng.getrandbits(32) == rng.getrandbits(32)
+
+
 def test_source_reads_behave_like_a_list_of_dieread():
     src = DiceSource(seed=5)
     parse("3d6").roll(src)

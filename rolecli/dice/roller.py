@@ -17,7 +17,6 @@ from typing import Callable, Sequence
 from rolecli.dice.bounds import ROUNDING
 from rolecli.dice.limits import MAX_DICE, MAX_EXPLOSIONS, MAX_REROLLS
 from rolecli.dice.parser import sized_term
-from rolecli.dice.source import FastRandom
 from rolecli.dice.words import quoted, say
 from rolecli.dice.tree import (WRAPPERS, Chain, Compare, Dice, Func, Group, Label, Named, Neg, Node, Num, Paren,
                                Trait, compare, kept_count)
@@ -598,16 +597,15 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
             label = term.label
 
             def keep_one_off(src, groups):
-                rng = src._rng
-                if src._given is None and type(rng) is FastRandom and src._plain:
+                bits = src._bits
+                if src._given is None and bits is not None and src._plain:
                     # DiceSource._below_many inlined: the same numbers, no call per die.
-                    bits = rng.getrandbits
-                    values = []
-                    for _ in index:
+                    values = [0] * n
+                    for i in index:
                         r = bits(bits_needed)
                         while r >= faces:
                             r = bits(bits_needed)
-                        values.append(r + offset)
+                        values[i] = r + offset
                     src._raw.append((label, values, "rolled", reasons))
                 else:
                     values = read_many(src, reasons)

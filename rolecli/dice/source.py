@@ -65,7 +65,7 @@ class DiceSource:
     rolling cheap; the list behaves as an ordinary list.)
     """
 
-    __slots__ = ("_rng", "_below", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "seed")
+    __slots__ = ("_rng", "_below", "_bits", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "seed")
 
     # False for a subclass that overrides roll or fudge: every die then goes
     # through them, even when the dice language rolls many at once.
@@ -80,6 +80,9 @@ class DiceSource:
         self._rng = rng = _seeded(seed)
         # randrange(n) is _randbelow(n) for n > 0: the same numbers, less overhead.
         self._below = rng._randbelow if type(rng) is _Random else rng.randrange
+        # A FastRandom's randrange(n) is rejection sampling on getrandbits: the dice draw the bits
+        # themselves, the very numbers, without a call of _randbelow a die (None: through _below).
+        self._bits = rng.getrandbits if type(rng) is FastRandom else None
         self._given = list(given) if given is not None else None
         self._pos = 0
         self._raw: list[tuple] = []  # (sides, value, how, why) or (sides, [values], how, [whys])
@@ -154,7 +157,15 @@ class DiceSource:
     def roll(self, sides: int, why: str = "") -> int:
         """One die of ``sides`` faces (1..sides)."""
         if self._given is None:
-            value = self._below(sides) + 1
+            bits = self._bits
+            if bits is None:
+                value = self._below(sides) + 1
+            else:  # _randbelow_with_getrandbits, as _below_many draws it: a Python call fewer a die
+                k = sides.bit_length()
+                value = bits(k)
+                while value >= sides:
+                    value = bits(k)
+                value += 1
             self._raw.append((sides, value, "rolled", why))
             return value
         token = self._next_given(f"a d{sides}", why)
@@ -235,19 +246,17 @@ class DiceSource:
         """``count`` numbers ``randrange(n) + offset``: the very numbers
         ``_randbelow`` gives (rejection sampling on ``getrandbits(n.bit_length())``),
         without a call per die."""
-        rng = self._rng
-        if type(rng) is not FastRandom:
+        bits = self._bits
+        if bits is None:
             below = self._below
             return [below(n) + offset for _ in range(count)]
-        bits = rng.getrandbits
         k = n.bit_length()
-        out = []
-        append = out.append
-        for _ in range(count):
+        out = [0] * count  # (each die set in its place: no call of append a die, no list grown)
+        for i in range(count):
             r = bits(k)
             while r >= n:
                 r = bits(k)
-            append(r + offset)
+            out[i] = r + offset
         return out
 
     def finish(self) -> None:
