@@ -15,6 +15,7 @@ from rolecli_middle import ld as LD
 from rolecli_middle import strike as K
 from rolecli_middle.nd import Mod
 from rolecli_middle.sheet import Fighter, Scene
+from rolecli_middle.verbs import STRIKE
 
 INFO = rolecli_middle.INFO
 SHEET = {"capacidades": {"uso de armas": 2}, "armadura": -1}
@@ -81,3 +82,16 @@ def test_each_throw_of_a_kept_ld_says_its_own_dice_in_lists_of_its_own():
         assert one[key] == two[key] or key == "kept"
         assert one[key] is not two[key]
     assert ld.before["faces"] is None and ld.before["result"] is None  # the kept LD's own table is not the throw's
+
+
+def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():
+    """A blow's and a parry's reason (``strike Ana``) is kept by reason, language and thrower:
+    the same words as written out at each throw, in each language, and the reason alone for
+    a quick roll's nameless fighter."""
+    for why in (STRIKE, K.PARRY, ("montura", "mount")):
+        for lang in ("es", "en"):
+            for who in ("Ana", ""):
+                said = K.thrown_for(why, lang, who)
+                assert said == f"{why[0] if lang == 'es' else why[1]} {who}".strip()
+                assert K.thrown_for(why, lang, who) is said
+    assert K.thrown_for(STRIKE, "en", "Ana") == "strike Ana" and K.thrown_for(K.PARRY, "es", "") == "parada"

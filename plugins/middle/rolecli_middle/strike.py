@@ -41,6 +41,7 @@ FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint")
 ATTACK = frozenset({"attack"})  # the kind of LD a blow is, for the attacker's own states (S.own)
 COMBAT = frozenset({"combat"})  # the kind of a parry's LD, for the parrier's (as an impulse's, in order)
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
+PARRY = ("parada", "parry")  # what a parry's dice are thrown for, in Spanish and English (as :func:`throw`'s ``why``)
 
 
 @lru_cache(maxsize=32)  # the few protections of a fight: one modifier each, not one made at every blow (a Mod is frozen)
@@ -219,16 +220,24 @@ def lands(scene: Scene, a: Throw, d: Throw | None) -> bool:
     return a.result == d.result and scene.options.get("parry_tie", "defender") == "attacker"
 
 
-def throw(scene: Scene, blow: Blow, dice, *, why: Label) -> tuple[list[str], dict, bool]:
+@lru_cache(maxsize=256)  # a fight's few fighters, in one language: a blow's words made once, not at every blow
+def thrown_for(why: tuple[str, str], lang: str, who: str) -> str:
+    """Why an LD's dice are thrown, as they record it: ``why`` (in Spanish and
+    English) and who throws, ``golpe Aldara`` (the reason alone for a nameless one)."""
+    return f"{tr(lang, *why)} {who}".strip()
+
+
+def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list[str], dict, bool]:
     """Throw the blow: the attacker's three dice, then the parrier's three, then
-    a charge die when the blow lands. Applies what it does."""
+    a charge die when the blow lands. Applies what it does. ``why``: what the
+    dice are thrown for, in Spanish and English (:func:`thrown_for`)."""
     lang = scene.lang
     attacker, target = blow.attacker, blow.target
     lines = list(blow.notes)
-    a = blow.thrown = LD.throw(blow.ld, dice, f"{why(lang)} {attacker.name}".strip())
+    a = blow.thrown = LD.throw(blow.ld, dice, thrown_for(why, lang, attacker.name))
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
-        d = LD.throw(blow.parry, dice, f"{tr(lang, 'parada', 'parry')} {target.name}".strip())
+        d = LD.throw(blow.parry, dice, thrown_for(PARRY, lang, target.name))
         target.set("paradas", int(target.get("paradas") or 0) + 1)
     hit = lands(scene, a, d)
     if scene.explain:

@@ -150,7 +150,7 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 
 # --- the verbs ----------------------------------------------------------------
 
-STRIKE = L("golpe", "strike")  # what a blow's dice are thrown for
+STRIKE = ("golpe", "strike")  # what a blow's dice are thrown for, in Spanish and English (K.throw's ``why``)
 
 
 def one_actor(rules, default: str | None):
