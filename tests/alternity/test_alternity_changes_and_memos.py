@@ -220,3 +220,27 @@ def test_an_attacks_plan_keyed_by_the_declared_parameters_values_reads_a_changed
     assert _plan(short, ctx, mad, sor).prep.rung == plan.prep.rung               # aim read as absent
     assert _plan({**short, "extra": 1}, ctx, mad, sor).prep.rung == plan.prep.rung
     assert _plan({**params, "aim": True}, ctx, mad, sor).prep.rung == plan.prep.rung - 1
+
+
+def test_a_target_record_is_the_report_named_first_made_once_for_every_report_and_name(monkeypatch):
+    """An attack's record of its target's hit is made once per shared report and name: it is
+    ``{"name": name, **rep}`` field for field and in order, for another name or report too,
+    and the memo of reports stays bounded."""
+    from rolecli_alternity import attack as A
+    from rolecli_alternity.hits import land_hit
+    from rolecli_alternity.sheet import kept_state
+
+    zug, sor = character("Zug"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    reps = [land_hit(who, kept_state(who), track, amount, ctx)[1]
+            for who in (zug, sor) for track, amount in (("stun", 1), ("wound", 3), ("mortal", 2))]
+    reps.append({"track": "stun", "status": "dead", "already_dead": True})  # a report of its own, met once
+    for rep in reps * 2:
+        for name in ("Zug", "Sor Deskul"):
+            made = A._target_record(name, rep)
+            assert list(made.items()) == list({"name": name, **rep}.items())
+            assert made is A._target_record(name, rep)  # (the same report and name: the record made)
+    monkeypatch.setattr(A, "_LAID_LIMIT", 2)
+    A._LAID.clear()
+    for rep in reps:
+        assert A._target_record("Zug", rep) == {"name": "Zug", **rep} and len(A._LAID) <= 2
