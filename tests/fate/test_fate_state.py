@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import copy
 
+from rolecli.contract import Character
+
 from fate_helpers import char, run
 
 ZZ = "0,0,0,0,0,0,0,0"
@@ -119,3 +121,22 @@ def test_a_side_reads_its_make_up_by_name():
     assert side.effort == 4 and side.data() == {"skill": 2, "modifiers": {"modificador": 1}, "modifier": 1,
                                                 "dice": [1, 1, 0, -1], "dice_total": 1, "effort": 4,
                                                 "skill_name": "Armas"}
+
+
+def test_an_initiative_rating_kept_is_the_one_read_from_the_sheet():
+    """A character's initiative numbers are kept once per sheet (every trial orders the
+    same characters): the same as read from the sheet, each character of a shared sheet
+    under its own name, and read again from a changed sheet."""
+    from rolecli_fate.initiative import _rated, rated
+
+    ana = char("Ana", {"Alerta": 3, "Resolución": 1})
+    twin = Character("Ana bis", ana.sheet, {})  # (a stat block's characters may share one sheet)
+    for skill in ("Alerta", "Empatía"):
+        assert rated(ana, skill) == rated(ana, skill) == _rated(ana, skill)
+    assert rated(ana, "Alerta") == (3, 1, "Ana") and rated(twin, "Alerta") == (3, 1, "Ana bis")
+    changed = Character("Ana", {"habilidades": {"Alerta": 5, "Resolución": 1}}, {})
+    assert rated(changed, "Alerta") == (5, 1, "Ana")
+    soldados = char("Soldados", calidad=2, cantidad=4, lider="Ana")
+    out = run("initiative", characters=[soldados, ana, twin], kind="physical")
+    assert out.data["order"] == ["Soldados", "Ana", "Ana bis"]  # (a tie on both: as listed)
+    assert out.data["scores"]["Soldados"] == {"initiative": 3, "resolve": 1, "listed": 1}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rolecli.contract import Action, Character, Label, Outcome
+from rolecli.contract import Action, Character, Label, Outcome, worked_out
 
 from . import ladder
 from .state import Work, is_group, skill_of
@@ -18,9 +18,21 @@ def score(work: Work, ch: Character, skill: str) -> tuple[int, int, str]:
     if is_group(ch):
         leader = work.char(str(ch.value("lider") or "")) if ch.value("lider") else None
         if leader is not None:
-            return skill_of(leader, skill), skill_of(leader, "Resolución"), leader.name
+            return rated(leader, skill)
         q = int(ch.value("calidad") or 1)
         return q, q, ""
+    return rated(ch, skill)
+
+
+def rated(ch: Character, skill: str) -> tuple[int, int, str]:
+    """(``skill``, Resolución, its name) of a character acting on its own numbers: its
+    sheet's, worked out once (every trial of a simulation orders the same characters;
+    the name is keyed too, as two characters may share a sheet)."""
+    return worked_out(ch.sheet, ("initiative", skill, ch.name), _rated, ch, skill)
+
+
+def _rated(ch: Character, skill: str) -> tuple[int, int, str]:
+    """:func:`rated`, read from the sheet."""
     return skill_of(ch, skill), skill_of(ch, "Resolución"), ch.name
 
 
@@ -28,10 +40,10 @@ def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
     p, lang = action.params, ctx.lang
     characters = [c for c in characters if not c.sheet.get("escena")]  # the scene does not act
     work = Work(ctx, *characters)
-    names = [c.name for c in characters]
     rotating = p["rotating"] or ctx.options["initiative"] == "rotating"
     rnd = int(p["round"])
     if rotating:
+        names = [c.name for c in characters]
         k = (rnd - 1) % len(names) if names else 0
         result = names[k:] + names[:k]
         lines = [(Label(f"Iniciativa rotativa, asalto {rnd}: ",

@@ -230,13 +230,17 @@ def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: s
             attacker: Character | None) -> tuple[list[str], dict, tuple[tuple[bool, str, Any], ...]]:
     """:func:`mark_stress`, and what it set on the states of ``ch`` (True) and
     ``attacker`` (False), as ``(attacked, field, value)``."""
-    whose = [(True, ch)] + ([(False, attacker)] if attacker is not None else [])
-    # (only the fields this action set can have moved: a few, not the whole state)
-    before = [dict(work.set_on(who)) for _, who in whose]
+    # (only the fields this action set can have moved: a few, not the whole state; most often none yet.
+    # Loops, not comprehensions: a call of its own each, at every hit worked out.)
+    hit = (True, ch, dict(work.set_on(ch)))
+    whose = (hit,) if attacker is None else (hit, (False, attacker, dict(work.set_on(attacker))))
     lines, data = mark_stress(work, ch, stress, track, p, lang, attacker)
-    sets = tuple((attacked, field, value) for (attacked, who), was in zip(whose, before)
-                 for field, value in work.set_on(who).items() if field not in was or was[field] is not value)
-    return lines, data, sets
+    sets = []
+    for attacked, who, was in whose:
+        for field, value in work.set_on(who).items():
+            if field not in was or was[field] is not value:
+                sets.append((attacked, field, value))
+    return lines, data, tuple(sets)
 
 
 def mark_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
