@@ -169,8 +169,9 @@ class Read:
         return adjusted(self.kept, self.delta)
 
     def data(self, window: SuccessRange) -> dict:
-        return {"dice": list(self.dice), "kept": self.kept, "adjust": self.delta, "value": self.value,
-                "in_range": window.holds(self.value)}
+        value = self.value  # (read once: a property is worked out at every read)
+        return {"dice": list(self.dice), "kept": self.kept, "adjust": self.delta, "value": value,
+                "in_range": window.holds(value)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -232,6 +233,7 @@ class Turn:
         Worked out once for a Turn, which is kept: shared, never change it;
         what its side settles is its side's (:attr:`Side.data`)."""
         side, window = self.side, self.side.window
+        spent = self.points_spent  # (read once: a property is worked out at every read)
         return {
             **side.data,
             "day": self.day.data(window) if self.day else None,
@@ -242,8 +244,7 @@ class Turn:
             "consequences": self.consequences,
             "success_factor": self.success_factor,
             "failure_factor": self.failure_factor,
-            "adjustment": {"budget": side.plan.budget, "spent": self.points_spent,
-                           "left": side.plan.budget - self.points_spent},
+            "adjustment": {"budget": side.plan.budget, "spent": spent, "left": side.plan.budget - spent},
         }
 
 

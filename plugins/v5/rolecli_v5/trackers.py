@@ -137,12 +137,14 @@ def read(character: Character, key: str, state: dict[str, Any] | None = None) ->
     state = character.state if state is None else state
     kept_superficial, kept_aggravated = KEPT[key]
     superficial, aggravated = state.get(kept_superficial), state.get(kept_aggravated)  # as kept: read at every roll
-    return worked_out(character.sheet, ("tracker", key, superficial, aggravated),
-                      lambda: _tracker(character, key, int(superficial or 0), int(aggravated or 0)))
+    # (its arguments given, not a closure over them: one would be made, with its cells, at every read)
+    return worked_out(character.sheet, ("tracker", key, superficial, aggravated), _tracker, character, key,
+                      superficial, aggravated)
 
 
-def _tracker(character: Character, key: str, superficial: int, aggravated: int) -> Tracker:
-    tracker = Tracker(key, size_of(character, key), superficial, aggravated)
+def _tracker(character: Character, key: str, superficial: Any, aggravated: Any) -> Tracker:
+    """The Tracker of the counts as kept (``None``: no mark)."""
+    tracker = Tracker(key, size_of(character, key), int(superficial or 0), int(aggravated or 0))
     if tracker.empty < 0:
         raise Refused(Label(f"el registro de {TRACKERS[key]('es')} de {character.name} marca {tracker.superficial} de "
                             f"daño superficial y {tracker.aggravated} de agravado, más que sus {tracker.size} casillas; "
