@@ -209,6 +209,14 @@ class ActionSpec:
     ``run(characters, action, ctx)`` for initiative), and gets every parameter
     the verb declares (its default where none was given) and every rule option
     in ``ctx.options``. ``None``: the plugin's own hook implementation plays it.
+    ``from_state``: ``True`` when the verb's outcome (what it changes and
+    whether it succeeds) is the same for the same characters in the same
+    states, parameters, rule options and dice, whatever else ``ctx`` holds but
+    the effects in force (the other characters, the turn, the language): a
+    simulation's trials then keep, by those states and the dice it read, what
+    an exchange that left no effect and changed only its characters changed,
+    and make it again from them, while no effect is in force (as a recovery
+    is kept: ``SystemInfo.recovery_from_state``).
     """
 
     name: str
@@ -219,6 +227,7 @@ class ActionSpec:
     target: bool = False
     odds: bool | str | Callable[..., Any] = False
     run: str | Callable[..., Any] | None = None
+    from_state: bool = False
 
 
 @dataclass(frozen=True)

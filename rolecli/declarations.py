@@ -102,6 +102,9 @@ def check_action(info: SystemInfo, spec: ActionSpec) -> None:
         raise DeclarationError(f"verb {spec.name!r} of system {system!r} names hook {spec.hook!r}; "
                                f"hooks: {', '.join(get_args(HookName))}")
     _label(spec.help, f"verb {spec.name!r} help")
+    if not isinstance(spec.from_state, bool):
+        raise DeclarationError(f"verb {spec.name!r} of system {system!r} declares from_state = {spec.from_state!r}; "
+                               "write True or False")
     for what, ref in (("run", spec.run), ("odds", None if isinstance(spec.odds, bool) else spec.odds)):
         if ref is not None and not callable(ref) and not (isinstance(ref, str) and REFERENCE.fullmatch(ref)):
             raise DeclarationError(f"verb {spec.name!r} of system {system!r} declares {what}={ref!r}; "

@@ -95,6 +95,15 @@ def rolecli_resolve(action: Action, ctx: Context) -> Outcome | None:
     :return: An :class:`~rolecli.contract.Outcome`: ``success`` decides the exit
         code (``False`` → 1); ``changes`` carries new character states, if any.
 
+    An encounter calls it at every exchange. A verb whose outcome is the same
+    for the same characters in the same states, parameters, rule options and
+    dice says so with ``ActionSpec(from_state=True)`` (a damage verb may too):
+    where it leaves no effect and changes only its characters, a simulation's
+    trials then keep what it changed by those states and the dice it read,
+    and make it again from them while no effect is in force, once every
+    value its dice may take was met (up to 120 ways for them to fall: a d20
+    check, 2d6), drawing them as it would.
+
     ``firstresult``: the first non-``None`` result is used.
     """
 

@@ -210,11 +210,14 @@ INFO = SystemInfo(
                   positional=True),
             Param("difficulty", "int", Label(en="The difficulty (else the campaign's rule option)."),
                   minimum=2, maximum=20, short="d"),
-        ), actor="required", run=VERBS + "check", odds=VERBS + "check_odds"),
+        ), actor="required", run=VERBS + "check", odds=VERBS + "check_odds", from_state=True),
+        # check and harm read their characters' sheets and states, their parameters, the rule options
+        # and the dice alone (from_state): a simulation's trials keep an exchange by them. Drop it from a
+        # verb that comes to read anything else of ctx (the turn, other characters).
         ActionSpec("harm", "damage", Label(en="Mark boxes of harm."), (
             Param("amount", "int", Label(en="Boxes to mark."), required=True, positional=True,
                   minimum=1, maximum=TRACK, dice=True),
-        ), run=VERBS + "harm"),
+        ), run=VERBS + "harm", from_state=True),
         # The core gives a recovery verb its EVENT argument, a choice among EVENTS.
         ActionSpec("recover", "recover", Label(en="Recover after an event."), run=VERBS + "recover"),
         ActionSpec("initiative", "initiative", Label(en="The order of a conflict: 1d6 + edge."),

@@ -18,7 +18,12 @@ from rolecli_testing import REPO
 # of the fourteenth round of issue 20, 2.3 to 7.8% under what it was set at the
 # thirteenth's): a change that makes them grow by more than a tenth fails here, and
 # one that means to must say why and set them anew (run the script with --trials 20).
-COUNTED = {"dice": 1277, "fate": 1629, "alternity": 1751, "giro": 1057, "v5": 1889, "middle": 2474}
+# dice was set anew at the sixteenth round's start: its check and damage are kept by
+# their characters' states and dice (ActionSpec.from_state), which the first trials,
+# those counted here, learn (the engine's bookkeeping of each call to keep grew, the
+# plugin's part fell); after 1,500 trials an exchange is 1,058 bytecodes in all, 1,536
+# before (engine and core 923, from 1,227).
+COUNTED = {"dice": 1621, "fate": 1629, "alternity": 1751, "giro": 1057, "v5": 1889, "middle": 2474}
 ROOM = 1.10
 
 

@@ -244,7 +244,7 @@ def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
     field = next(f for f, v in before.items() if type(v) is int and f not in kept.changes[name])
     other = {**before, field: before[field] + 100}  # another state, which the recovery leaves that field of
     play.characters[name].state = other
-    assert play.kept_recovery(kept, play.characters[name], play.state_key(name)) == [name]
+    assert play.replayed(kept, name, play.state_key(name)) == [name]
     now = play.characters[name].state
     assert now is not state and now == {**state, field: before[field] + 100}
 

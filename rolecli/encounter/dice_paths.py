@@ -2,10 +2,11 @@
 
 A recovery whose system says it changes the same for the same sheet, state,
 event, rule options and dice (``SystemInfo.recovery_from_state``) is a
-function of its state and its dice. A simulation meets the same few hundred
-states thousands of times, and a recovery that rolls reads one die or two
-(a Rouse check, a bleeding wound): what it did is kept as a tree of its
-readings (:class:`Reading`). Each reading is the die (or the pool) the call
+function of its state and its dice; so is an exchange whose verb says so of
+its characters' states (``ActionSpec.from_state``). A simulation meets the
+same few hundred states thousands of times, and a recovery that rolls reads
+one die or two (a Rouse check, a bleeding wound), a check a d20: what it did
+is kept as a tree of its readings (:class:`Reading`). Each reading is the die (or the pool) the call
 read next and, by the values read, what followed: the next reading, or the
 call's :class:`~rolecli.contract.Outcome`.
 

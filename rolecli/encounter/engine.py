@@ -105,7 +105,7 @@ class Play(Tracker):
     # Its own attributes in slots: with the tracker's, more than the 30 an instance's
     # shared keys hold on Python 3.11, which then makes every play a dict of its own,
     # and every attribute read and method call on it a look-up by hash
-    __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "rng", "routed", "left_out", "statuses", "keyed",
+    __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "exchanges_kept", "rng", "routed", "left_out", "statuses", "keyed",
                  "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order",
                  "begun")
 
@@ -124,6 +124,7 @@ class Play(Tracker):
         # the recoveries kept by state (recover_one), where nobody reads what they say: settled as the play
         # starts (a trial's ctx.explain is set after the Play is built); until then, played every time
         self.recoveries: dict | None = None
+        self.exchanges_kept: dict | None = None  # likewise, the exchanges kept by state (kept_exchange)
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
@@ -154,7 +155,9 @@ class Play(Tracker):
 
     def play(self) -> Ending:
         enc = self.enc
-        self.recoveries = None if self.ctx.explain or self.tell else enc.known_recoveries
+        told = self.ctx.explain or self.tell
+        self.recoveries = None if told else enc.known_recoveries
+        self.exchanges_kept = None if told else enc.known_exchanges
         if self.tell:
             self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
@@ -333,6 +336,12 @@ class Play(Tracker):
             rolled = None  # (nothing told: where the dice start is not read)
         spec, chars = call.spec, self.characters
         params = self.params(call, actor, target, side, rolled)
+        known, key = self.exchanges_kept, None
+        if known is not None and spec.from_state and not self.ctx.effects:  # (nothing told: rolled is None)
+            kept, key, tree = self.kept_exchange(known, call, params, actor, target)
+            if kept is not None:
+                return kept
+            mark = self.source.readings
         if spec.hook == "damage":  # the character hit is a damage verb's subject
             hit = chars[target]
             action, subjects = Action(spec.name, params, hit), [hit]
@@ -341,10 +350,75 @@ class Play(Tracker):
                             chars[target] if target and spec.target else None)
             subjects = []
         outcome = self.hook(spec, action, subjects, actor or side)[0]
+        if key is not None:
+            self.keep_exchange(known, key, tree, mark, outcome)
         if rolled is not None:
             self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
                       "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
         return outcome
+
+    def kept_exchange(self, known: dict, call: Call, params: dict[str, Any], actor: str | None,
+                      target: str | None) -> tuple[Outcome | None, tuple | None, Any]:
+        """An exchange (:meth:`act`) kept where nobody reads what it says, as
+        a recovery is (:meth:`recover_one`): for a verb whose outcome is the
+        same for the same characters in the same states, parameters, rule
+        options and dice (``ActionSpec.from_state``), while no effect is in
+        force, what it changed where it left no effect and changed only the
+        characters it was given (:meth:`keep_exchange`) is kept by the call,
+        its target, those characters and the numbers of their states, its live
+        parameters' values (dice the engine rolled, names) and the dice it read
+        (:mod:`rolecli.encounter.dice_paths`), and made again whenever any trial
+        meets them all, once every way its dice may fall was met (a d20 check:
+        20 ways; a damage roll the engine made: none). ``known``: the
+        encounter's, by that key. The outcome kept, made again (its dice drawn,
+        its changes kept: :meth:`replayed`), or ``None`` and, for the call
+        to be kept, its key and what is kept by it (``None`` for a state no
+        key holds, or a call never kept)."""
+        spec = call.spec
+        # the characters the hook is given: the one hit, a damage verb's subject; else the actor, and its target
+        if spec.hook == "damage":
+            first, second = target, None
+        else:
+            first, second = actor, target if target and spec.target else None
+        number = self.state_key
+        a = None if first is None else number(first)
+        b = None if second is None else number(second)
+        if (a is None and first is not None) or (b is None and second is not None):  # a state no key holds
+            return None, None, None
+        live = call.live
+        key = (call, target, first, a, second, b, *[params[n] for n in live]) if live else (call, target, first, a,
+                                                                                           second, b)
+        tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
+        if tree is NEVER:
+            return None, None, None
+        if type(tree) is Reading:  # (its outcome, where the tree is whole)
+            kept = tree.played(self.source) if tree.whole else None
+        else:
+            kept = tree
+        if kept is None:
+            return None, key, tree
+        changes = kept.changes
+        if changes:
+            if first in changes:
+                self.replayed(kept, first, a)
+            if second in changes and second != first:
+                self.replayed(kept, second, b)
+        return kept, None, None
+
+    def keep_exchange(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome) -> None:
+        """``outcome``, an exchange's whose dice were read from ``mark`` on,
+        kept by ``key`` (:meth:`kept_exchange`) with what ``tree`` keeps, where
+        it left no effect and changed only the characters it was given; else
+        the call is never kept. Nothing more once the encounter keeps
+        :data:`KNOWN_STATES` calls, or ways for their dice to fall."""
+        enc = self.enc
+        if len(known) >= KNOWN_STATES or enc.kept_ways >= KNOWN_STATES:
+            return
+        if outcome.effects or outcome.used or not outcome.changes.keys() <= {key[2], key[4]}:
+            known[key] = NEVER
+        else:
+            known[key], added = keep(tree, self.source.read_since(mark), outcome)
+            enc.kept_ways += added
 
     def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
         """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
@@ -414,7 +488,7 @@ class Play(Tracker):
         else:
             kept = tree  # the outcome kept, or None
         if kept is not None:
-            return kept, self.kept_recovery(kept, character, state) if kept.changes else ()
+            return kept, self.replayed(kept, character.name, state) if kept.changes else ()
         source, enc = self.source, self.enc
         mark = source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
@@ -426,36 +500,39 @@ class Play(Tracker):
                 enc.kept_ways += added
         return outcome, moved
 
-    def kept_recovery(self, kept: Outcome, character, number: int) -> Sequence[str]:
-        """A kept recovery's outcome ``kept``, which changes ``character``
-        alone, made again on it in its state of ``number``: its changes kept
-        as play.apply keeps them (a kept outcome left no effect and used none)
-        the first time that outcome meets that state; from then on, the state
-        they made, with its number and status (``Encounter.recovered_states``,
-        where a status is kept by the state): a hook never changes a state in
-        place, and the same changes to the same state make the same state (in
-        a middle trial, nearly half the changes kept are a recovery's). The
-        names of those whose state it moved."""
-        name, enc = character.name, self.enc
+    def replayed(self, kept: Outcome, name: str, number: int) -> Sequence[str]:
+        """A kept outcome ``kept`` (a recovery's or an exchange's, which left no
+        effect and changed only the characters it was given) made again on
+        ``name``, one of those it changes, in its state of ``number``: its
+        change kept as play.apply keeps it the first time that outcome meets
+        that state; from then on, the state it made, with its number and
+        status (``Encounter.recovered_states``, where a status is kept by the
+        state): a hook never changes a state in place, and the same change to
+        the same state makes the same state (in a middle trial, nearly half
+        the changes kept are a recovery's). The names of those whose state it
+        moved: ``name``, or none."""
+        enc = self.enc
         key = (name, number, id(kept))  # (the outcome held with what it made: its id is no other's)
         made = enc.recovered_states.get(key)
         if made is not None and made[0] is kept:
             state = made[1]
             if state is None:  # nothing to recover
                 return ()
-            character.state = state
+            self.characters[name].state = state
             if made[4]:  # known in the template's order, as apply_changes knows it
                 self.in_order[name] = state
             self.keyed[name] = (state, made[2])
             self.touched.add(name)
             self.settled(name, made[3])
             return [name]
-        moved = apply_changes(self.info, kept, self.characters, (), self.made, self.fields, self.in_order)
+        # (its change alone: an exchange's outcome may change two characters, each kept by its own state)
+        change = kept if len(kept.changes) == 1 else Outcome({}, changes={name: kept.changes[name]})
+        moved = apply_changes(self.info, change, self.characters, (), self.made, self.fields, self.in_order)
         if moved:
             self.moved(moved)
         if enc.known_statuses is None or len(enc.recovered_states) >= KNOWN_STATES:
             return moved
-        state = character.state
+        state = self.characters[name].state
         if not moved:
             enc.recovered_states[key] = (kept, None, None, None, False)
         elif (numbered := self.keyed.get(name, UNKEYED))[0] is state and numbered[1] is not None:

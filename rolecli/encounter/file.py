@@ -94,9 +94,9 @@ class Encounter:
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
     state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
-    kept_ways: int = 0  # the recoveries kept in known_recoveries, a way for each one's dice to fall (Play.recover_one)
+    kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover_one)
     # by participant, state number and a kept recovery's outcome (held with it), the state it makes, that
-    # state's number and status, and whether it is in the template's order (Play.kept_recovery)
+    # state's number and status, and whether it is in the template's order (Play.replayed)
     recovered_states: dict = field(default_factory=dict)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
     measured: dict = field(default_factory=dict)
@@ -130,6 +130,16 @@ class Encounter:
         recovery reads nothing else (``SystemInfo.recovery_from_state``) and no
         house rule joins; else ``None``: played every time."""
         return {} if self.info.recovery_from_state and not self.system.house else None
+
+    @functools.cached_property
+    def known_exchanges(self) -> dict | None:
+        """What an exchange changed, by its call, the states of the characters
+        it was given and its dice, which every play of the encounter that tells
+        nothing fills in (:meth:`~rolecli.encounter.engine.Play.kept_exchange`)
+        for a verb whose outcome reads nothing else (``ActionSpec.from_state``),
+        where no house rule joins; else (no verb of the system says so, or a
+        house rule joins) ``None``: played every time."""
+        return {} if not self.system.house and any(s.from_state for s in self.info.actions) else None
 
     @functools.cached_property
     def rules(self):

@@ -1,0 +1,187 @@
+"""A verb whose outcome is the same for the same characters in the same
+states, parameters, rule options and dice says so
+(``ActionSpec(from_state=True)``), and a simulation's trials then keep what an
+exchange changed by the call, those states, its live parameters and the dice
+it read, and make it again once every way its dice may fall was met
+(:meth:`rolecli.encounter.engine.Play.kept_exchange`): the same results, far
+fewer calls. A play that tells what happens, a verb that does not say so, an
+exchange while an effect is in force, and every verb where house rules join
+the hooks are played every time. The dice system's check and damage say so,
+and it is true of them."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from rolecli import campaign as store
+from rolecli import hookimpl
+from rolecli.contract import Action, Character, Effect, Turn
+from rolecli.declarations import DeclarationError, check_system
+from rolecli.dice.source import DiceSource
+from rolecli.dispatch import Completed
+from rolecli.encounter.engine import Play
+from rolecli.encounter.file import Encounter, EncounterFile
+from rolecli.encounter.simulate import play_trials
+from rolecli.play import call
+from rolecli.plugins import system_info
+from rolecli.testing import campaign, plugins, run
+from test_encounter_contract import DUEL, Shots, _file
+
+
+class Counted(Shots):
+    """``shots`` (a d6 a shot, the shooter's bullet spent, a wound on a hit:
+    both characters changed), its shot declared from the state or not; counts
+    its calls. ``marks``: its shot leaves an effect on the shooter, in force
+    from then on."""
+
+    def __init__(self, from_state: bool, marks: bool = False):
+        shoot = dataclasses.replace(Shots.INFO.actions[0], from_state=from_state)
+        self.INFO = dataclasses.replace(Shots.INFO, actions=(shoot, *Shots.INFO.actions[1:]))
+        self.marks, self.calls = marks, 0
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        self.calls += 1
+        outcome = Shots.rolecli_resolve(self, action, ctx)
+        if self.marks and not ctx.effects:
+            outcome.effects = [Effect(action.actor.name, "smoke", until="scene")]
+        return outcome
+
+
+def _played(tmp_path, monkeypatch, system: Counted, *how: str) -> str:
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    with plugins(system), campaign(DUEL, name="west"):
+        result = run("encounter", *how[:1], _file(tmp_path, hits_on=4, rounds=10), *how[1:], "--seed", "5", "--json")
+    assert result.code == 0, result.err
+    return result.out
+
+
+def test_an_exchange_is_kept_by_its_states_and_its_dice(tmp_path, monkeypatch):
+    kept, every = Counted(True), Counted(False)
+    said = _played(tmp_path, monkeypatch, kept, "simulate", "--trials", "400", "--workers", "1")
+    again = _played(tmp_path, monkeypatch, every, "simulate", "--trials", "400", "--workers", "1")
+    assert json.loads(said) == json.loads(again)  # the same trials, the same results
+    # A shot reads one d6 in each pair of states: played until its six faces were met there, then
+    # made again from the die it draws, on both characters it changed.
+    assert every.calls > 5000 and kept.calls < every.calls / 3
+
+
+def test_an_empty_gun_is_refused_every_time(tmp_path, monkeypatch):
+    """A refusal keeps nothing: a shot with no bullets (which a file with more
+    rounds than bullets meets) is refused as when the shot is played."""
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    with plugins(Counted(True)), campaign(DUEL, name="west"):
+        result = run("encounter", "simulate", _file(tmp_path, hits_on=7, rounds=20), "--seed", "5", "--trials", "50")
+    assert result.code == 2 and "gun is empty" in result.err
+
+
+def test_a_play_that_tells_plays_every_exchange(tmp_path, monkeypatch):
+    kept, every = Counted(True), Counted(False)
+    said = _played(tmp_path, monkeypatch, kept, "run", "--dry-run")
+    again = _played(tmp_path, monkeypatch, every, "run", "--dry-run")
+    assert said == again and kept.calls == every.calls > 0
+
+
+def test_no_exchange_is_kept_while_an_effect_is_in_force(tmp_path, monkeypatch):
+    kept, every = Counted(True, marks=True), Counted(False, marks=True)
+    said = _played(tmp_path, monkeypatch, kept, "simulate", "--trials", "100", "--workers", "1")
+    again = _played(tmp_path, monkeypatch, every, "simulate", "--trials", "100", "--workers", "1")
+    assert json.loads(said) == json.loads(again)
+    # the first shot of a trial leaves smoke on its shooter (not kept), in force for every later shot
+    assert kept.calls == every.calls
+
+
+def test_house_rules_or_no_declaration_play_every_exchange():
+    info = Counted(True).INFO
+
+    def known(info, house=()):
+        return Encounter.known_exchanges.func(SimpleNamespace(info=info, system=SimpleNamespace(info=info,
+                                                                                                 house=house)))
+
+    assert known(info) == {}
+    assert known(info, ("natural20",)) is None  # a house rule may change any verb
+    assert known(Shots.INFO) is None
+
+
+def test_the_declaration_is_true_or_false():
+    shoot = dataclasses.replace(Shots.INFO.actions[0], from_state="yes")
+    with pytest.raises(DeclarationError, match="declares from_state = 'yes'; write True or False"):
+        check_system(dataclasses.replace(Shots.INFO, actions=(shoot,)))
+
+
+def _outcome(enc, spec, params, first, second, ctx):
+    """What ``spec`` changes, and whether it succeeds, on ``first`` and ``second`` with ``ctx`` and a fresh dice source."""
+    if spec.hook == "damage":
+        action, subjects = Action(spec.name, Completed(dict(params)), first), [first]
+    else:
+        action, subjects = Action(spec.name, Completed(dict(params)), first, second), []
+    outcome = call(enc.system, spec, action, dataclasses.replace(ctx, dice=DiceSource(7)), subjects)
+    return outcome.changes, outcome.success
+
+
+def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(campaigns):
+    """The dice system's check and damage declare ``from_state``: on the
+    exchanges a few trials of its sample play, each changes the same and
+    succeeds alike, with the same dice, in another language, in another turn,
+    and with no other character in ``ctx``."""
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    assert {s.name for s in enc.info.actions if s.from_state} == {"check", "damage"}
+    met: list = []
+    original = Play.kept_exchange
+
+    def kept_exchange(play, known, call_, params, actor, target):  # as it is now
+        chars, spec = play.characters, call_.spec
+        given = (target, None) if spec.hook == "damage" else (actor, target if spec.target else None)
+        seen = [Character(n, chars[n].sheet, dict(chars[n].state)) if n else None for n in given]
+        met.append((spec, dict(params), *seen, dataclasses.replace(play.ctx)))
+        return original(play, known, call_, params, actor, target)
+
+    Play.kept_exchange = kept_exchange
+    try:
+        play_trials(enc, {}, 11, 0, 20)
+    finally:
+        Play.kept_exchange = original
+    assert {spec.name for spec, *_ in met} == {"check", "damage"}
+    for spec, params, first, second, ctx in met:
+        known = _outcome(enc, spec, params, first, second, ctx)
+        alone = {c.name: c for c in (first, second) if c is not None}
+        others = [dataclasses.replace(ctx, lang="es" if ctx.lang == "en" else "en"),
+                  dataclasses.replace(ctx, conflict=Turn(7, first.name, (first.name,))),
+                  dataclasses.replace(ctx, characters=alone, conflict=None)]
+        assert all(_outcome(enc, spec, params, first, second, other) == known for other in others), (spec, first)
+
+
+def test_a_kept_exchange_changes_both_characters_as_the_call_does(campaigns, tmp_path, monkeypatch):
+    """A kept shot made again (:meth:`Play.replayed`) leaves both characters
+    in the states the call itself leaves them in, trial after trial: the
+    states at each trial's end are those of the trials played without it."""
+    ends = []
+    for from_state in (True, False):
+        monkeypatch.setenv("ROLECLI_LANG", "en")
+        monkeypatch.chdir(tmp_path)
+        with plugins(Counted(from_state)), campaign(DUEL, name="west") as folder:
+            from rolecli.plugins import system_info as info_of
+
+            enc = EncounterFile(_file(tmp_path, hits_on=4, rounds=10)).encounter(
+                store.load_campaign(folder.parent, "west", info_of))
+            seen = []
+            original = Play.ending
+
+            def ending(play, winner, reason):
+                seen.append({n: dict(play.characters[n].state) for n in enc.participants})
+                return original(play, winner, reason)
+
+            Play.ending = ending
+            try:
+                play_trials(enc, {}, 5, 0, 300)
+            finally:
+                Play.ending = original
+            ends.append(seen)
+    assert ends[0] == ends[1] and len(ends[0]) == 300
