@@ -100,9 +100,10 @@ def rolecli_resolve(action: Action, ctx: Context) -> Outcome | None:
     dice says so with ``ActionSpec(from_state=True)`` (a damage verb may too):
     where it leaves no effect and changes only its characters, a simulation's
     trials then keep what it changed by those states and the dice it read,
-    and make it again from them while no effect is in force, once every
-    value its dice may take was met (up to 120 ways for them to fall: a d20
-    check, 2d6), drawing them as it would.
+    and make it again from them while no effect is in force: its dice drawn
+    as it would draw them, where they fall as they fell before (up to 120
+    ways for them to fall: a d20 check, 2d6); where they fall otherwise, it
+    is called, and reads those very dice.
 
     ``firstresult``: the first non-``None`` result is used.
     """
@@ -150,9 +151,10 @@ def rolecli_recover(character: Character, event: str, action: Action, ctx: Conte
     ``SystemInfo(recovery_from_state=True)``: where it leaves no effect and
     changes its character alone, a simulation's trials then keep what it
     changed by the state and the dice it read, and make it again from them the
-    next time they meet that state: at once where it rolls no dice; once every
-    value its dice may take was met, where it rolls a few (up to 120 ways for
-    them to fall: a Rouse check, a bleeding wound), drawing them as it would.
+    next time they meet that state: at once where it rolls no dice; where it
+    rolls a few (up to 120 ways for them to fall: a Rouse check, a bleeding
+    wound), its dice drawn as it would draw them, where they fall as they
+    fell before (else it is called, and reads those very dice).
 
     ``firstresult``: the first non-``None`` result is used.
     """

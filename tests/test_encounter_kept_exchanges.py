@@ -185,3 +185,26 @@ def test_a_kept_exchange_changes_both_characters_as_the_call_does(campaigns, tmp
                 Play.ending = original
             ends.append(seen)
     assert ends[0] == ends[1] and len(ends[0]) == 300
+
+
+class Fickle(Counted):
+    """``shots`` whose first hundred shots read a second d6 they do not use,
+    and the later ones not: what it does is not a function of its states and
+    dice, as it declares."""
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        outcome = Counted.rolecli_resolve(self, action, ctx)
+        if self.calls <= 100:
+            ctx.dice.roll(6, "a second look")
+        return outcome
+
+
+def test_a_verb_that_reads_fewer_dice_than_before_for_the_same_states_fails(tmp_path, monkeypatch):
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    with plugins(Fickle(True)), campaign(DUEL, name="west"):
+        result = run("encounter", "simulate", _file(tmp_path, hits_on=4, rounds=10), "--seed", "5", "--trials", "300",
+                     "--workers", "1")
+    assert result.code == 4 and result.out == ""
+    assert result.err.count("\n") == 1 and "read fewer dice than it read before" in result.err

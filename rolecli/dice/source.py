@@ -65,7 +65,7 @@ class DiceSource:
     rolling cheap; the list behaves as an ordinary list.)
     """
 
-    __slots__ = ("_rng", "_below", "_bits", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "seed")
+    __slots__ = ("_rng", "_below", "_bits", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "_taken", "seed")
 
     # False for a subclass that overrides roll or fudge: every die then goes
     # through them, even when the dice language rolls many at once.
@@ -89,6 +89,7 @@ class DiceSource:
         self._seen = 0  # how many entries of _raw are already in _reads
         self._counted = [0, 0]  # how many entries of _raw were counted, and their dice (count)
         self._reads: list[DieRead] = []
+        self._taken: list[tuple] | None = None  # the readings taken back, to be read again (unread)
 
     @property
     def reads(self) -> list[DieRead]:
@@ -126,6 +127,33 @@ class DiceSource:
         ``(sides, [values], how, [whys])`` (what a simulation keeps a call by:
         :mod:`rolecli.encounter.dice_paths`)."""
         return self._raw[mark:]
+
+    def unread(self, mark: int) -> None:
+        """Take back the readings made since :attr:`readings` was ``mark``:
+        the next reads of the same dice, for the same reasons, in the same
+        order, give them again (and record them again), and the generator goes
+        on from where it stands. A simulation draws the dice of a call it
+        kept (:mod:`rolecli.encounter.dice_paths`) and, where they lead where
+        nothing was kept yet, makes the call, which reads them."""
+        raw = self._raw
+        taken = raw[mark:]
+        if not taken:
+            return
+        if self._seen > mark:  # made into DieReads already: taken back from them too
+            del self._reads[len(self._reads) - _dice(raw[mark:self._seen]):]
+            self._seen = mark
+        counted = self._counted
+        if counted[0] > mark:
+            counted[1] -= _dice(raw[mark:counted[0]])
+            counted[0] = mark
+        del raw[mark:]
+        self._taken = taken
+        self.__class__ = _Rereading
+
+    @property
+    def rereading(self) -> bool:
+        """Whether readings taken back (:meth:`unread`) are still to be read again."""
+        return self._taken is not None
 
     @reads.setter
     def reads(self, value: list[DieRead]) -> None:
@@ -268,6 +296,51 @@ class DiceSource:
                 f"quita los valores de sobra {extra}.",
                 f"--dice gave {len(self._given)} value(s) but the roll read only {self._pos}; "
                 f"remove the extra value(s) {extra}."))
+
+
+def _dice(raw: list[tuple]) -> int:
+    """How many dice the readings ``raw`` hold, a pool's each."""
+    return sum(len(value) if type(value) is list else 1 for _, value, _, _ in raw)
+
+
+class _Rereading(DiceSource):
+    """A :class:`DiceSource` while the readings it took back
+    (:meth:`~DiceSource.unread`) are read again: each read gives the next of
+    them, which must be of dice of the same size (the generator drew them for
+    those: a call that reads others is not a function of its dice, as it said
+    it is, and its plugin fails), recorded with the reasons of this read;
+    once all are read again, it is a DiceSource again."""
+
+    __slots__ = ()
+
+    def _again(self, sides: int | str, why, count: int | None = None) -> int | list[int]:
+        taken = self._taken
+        entry = taken[0]
+        if entry[0] != sides or (len(entry[1]) if type(entry[1]) is list else None) != count:
+            raise ValueError(f"it read {count or 1} d{sides} ({why!r}) where the same states and dice read "
+                             f"other dice before ({entry[3]!r}): what it does is not a function of them, as it "
+                             "declares (ActionSpec.from_state, SystemInfo.recovery_from_state)")
+        del taken[0]
+        if not taken:
+            self._taken = None
+            self.__class__ = DiceSource
+        self._raw.append((sides, entry[1], entry[2], why))
+        return entry[1]
+
+    def roll(self, sides: int, why: str = "") -> int:
+        return self._again(sides, why)
+
+    def fudge(self, why: str = "") -> int:
+        return self._again("F", why)
+
+    def roll_many(self, sides: int, whys: Sequence[str]) -> list[int]:
+        return [self._again(sides, whys[0])] if len(whys) == 1 else self._again(sides, whys, len(whys))
+
+    def fudge_many(self, whys: Sequence[str]) -> list[int]:
+        return [self._again("F", whys[0])] if len(whys) == 1 else self._again("F", whys, len(whys))
+
+    def custom(self, faces: Sequence[int], why: str = "", label: str | None = None) -> int:
+        return self._again(label or "{" + ",".join(map(str, faces)) + "}", why)
 
 
 def _say(es: str, en: str) -> str:

@@ -10,13 +10,14 @@ is kept as a tree of its readings (:class:`Reading`). Each reading is the die (o
 read next and, by the values read, what followed: the next reading, or the
 call's :class:`~rolecli.contract.Outcome`.
 
-A tree is played only once it is :attr:`~Reading.whole`, once every value of
-every reading in it was met: the dice are then drawn from the play's own
-source, with the same sizes and reasons, in the same order as the call would
-draw them, and the outcome they lead to is the call's. The trials read the
+A tree is played by drawing its dice from the play's own source, with the
+same sizes and reasons, in the same order as the call would draw them: where
+they lead to an outcome, that outcome is the call's, and the trials read the
 very same numbers from their generators, and give the very same results, as
-if the call were made. Until then, the call is made, and what it read and did
-is added to the tree.
+if the call were made. Where they lead to a value not met yet, the source
+takes back what it drew (:meth:`~rolecli.dice.source.DiceSource.unread`), the
+call is made and reads those dice again, and what it read and did is added
+to the tree.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rolecli.contract import Outcome
 
 # The dice a kept call may read, as the ways they may fall, at most (each die's faces
 # multiplied along the way the call read them): a d100, two d10 or two d6 and a fudge
-# die are kept, a pool of ten d10 (10**10 ways) is never met whole.
+# die are kept, a pool of ten d10 (10**10 ways) is not: its ways would seldom meet again.
 MOST_WAYS = 120
 # Stands for a call that is not kept, whatever its dice: it left an effect, changed
 # another character, read a die no reading makes again, or did not fit its tree.
@@ -40,25 +41,25 @@ class Reading:
     records it (a pool's ``why`` is the list of its dice's reasons); ``then``:
     by the value read (a pool's values as a tuple), the next reading or the outcome."""
 
-    __slots__ = ("sides", "why", "faces", "then", "whole")
+    __slots__ = ("sides", "why", "faces", "then")
 
     def __init__(self, sides: int | str, why: Any, faces: int):
         self.sides, self.why, self.faces = sides, why, faces
         self.then: dict[Any, Reading | Outcome] = {}
-        self.whole = False  # every value met, and what follows each of them whole
 
-    def read(self, source) -> Any:
-        """This reading made again on ``source``: the value, as :attr:`then` is keyed."""
-        sides, why = self.sides, self.why
-        if type(why) is list:
-            return tuple(source.fudge_many(why) if sides == "F" else source.roll_many(sides, why))
-        return source.fudge(why) if sides == "F" else source.roll(sides, why)
-
-    def played(self, source) -> Outcome:
-        """The outcome the call gives for the dice ``source`` gives now (this reading is whole)."""
-        node: Reading | Outcome = self
+    def played(self, source) -> Outcome | None:
+        """The outcome the call gives for the dice ``source`` gives now: each
+        reading made again on ``source``, its value as :attr:`then` is keyed
+        (a pool's values as a tuple). ``None`` where they lead to a value not
+        met yet (the dice drawn are left read: the caller takes them back)."""
+        node: Reading | Outcome | None = self
         while type(node) is Reading:
-            node = node.then[node.read(source)]
+            sides, why = node.sides, node.why
+            if type(why) is list:
+                value = tuple(source.fudge_many(why) if sides == "F" else source.roll_many(sides, why))
+            else:
+                value = source.fudge(why) if sides == "F" else source.roll(sides, why)
+            node = node.then.get(value)
         return node
 
 
@@ -105,7 +106,6 @@ def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -
         node = follows
     if node is not outcome and not _same(node, outcome):
         return NEVER, False
-    _mark_whole(tree)
     return tree, added
 
 
@@ -114,11 +114,3 @@ def _same(kept: Any, outcome: Outcome) -> bool:
     the same and succeeds alike. (What a trial reads of it; its data, a
     result's whole record, is compared at no call: it costs as much as the call.)"""
     return type(kept) is not Reading and kept.changes == outcome.changes and kept.success == outcome.success
-
-
-def _mark_whole(node: Reading) -> bool:
-    """Whether ``node`` is whole now, marking it and the readings under it."""
-    if not node.whole:
-        node.whole = len(node.then) == node.faces and all(
-            type(n) is not Reading or _mark_whole(n) for n in node.then.values())
-    return node.whole

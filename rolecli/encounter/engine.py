@@ -351,7 +351,7 @@ class Play(Tracker):
             subjects = []
         outcome = self.hook(spec, action, subjects, actor or side)[0]
         if key is not None:
-            self.keep_exchange(known, key, tree, mark, outcome)
+            self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]})
         if rolled is not None:
             self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
                       "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
@@ -364,12 +364,13 @@ class Play(Tracker):
         same for the same characters in the same states, parameters, rule
         options and dice (``ActionSpec.from_state``), while no effect is in
         force, what it changed where it left no effect and changed only the
-        characters it was given (:meth:`keep_exchange`) is kept by the call,
+        characters it was given (:meth:`keep_call`) is kept by the call,
         its target, those characters and the numbers of their states, its live
         parameters' values (dice the engine rolled, names) and the dice it read
         (:mod:`rolecli.encounter.dice_paths`), and made again whenever any trial
-        meets them all, once every way its dice may fall was met (a d20 check:
-        20 ways; a damage roll the engine made: none). ``known``: the
+        meets them all, from the dice it draws (:meth:`walked`), where they
+        fall as they fell before (a d20 check: 20 ways; a damage roll the
+        engine made: none). ``known``: the
         encounter's, by that key. The outcome kept, made again (its dice drawn,
         its changes kept: :meth:`replayed`), or ``None`` and, for the call
         to be kept, its key and what is kept by it (``None`` for a state no
@@ -380,21 +381,26 @@ class Play(Tracker):
             first, second = target, None
         else:
             first, second = actor, target if target and spec.target else None
-        number = self.state_key
-        a = None if first is None else number(first)
-        b = None if second is None else number(second)
-        if (a is None and first is not None) or (b is None and second is not None):  # a state no key holds
-            return None, None, None
+        # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
+        keyed, chars = self.keyed, self.characters
+        a = b = None
+        if first is not None:
+            numbered = keyed.get(first, UNKEYED)
+            a = numbered[1] if numbered[0] is chars[first].state else self.state_key(first)
+            if a is None:  # a state no key holds
+                return None, None, None
+        if second is not None:
+            numbered = keyed.get(second, UNKEYED)
+            b = numbered[1] if numbered[0] is chars[second].state else self.state_key(second)
+            if b is None:
+                return None, None, None
         live = call.live
-        key = (call, target, first, a, second, b, *[params[n] for n in live]) if live else (call, target, first, a,
-                                                                                           second, b)
+        key = (call, target, first, a, second, b, *map(params.__getitem__, live)) if live else (call, target, first,
+                                                                                               a, second, b)
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return None, None, None
-        if type(tree) is Reading:  # (its outcome, where the tree is whole)
-            kept = tree.played(self.source) if tree.whole else None
-        else:
-            kept = tree
+        kept = self.walked(tree)
         if kept is None:
             return None, key, tree
         changes = kept.changes
@@ -404,21 +410,6 @@ class Play(Tracker):
             if second in changes and second != first:
                 self.replayed(kept, second, b)
         return kept, None, None
-
-    def keep_exchange(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome) -> None:
-        """``outcome``, an exchange's whose dice were read from ``mark`` on,
-        kept by ``key`` (:meth:`kept_exchange`) with what ``tree`` keeps, where
-        it left no effect and changed only the characters it was given; else
-        the call is never kept. Nothing more once the encounter keeps
-        :data:`KNOWN_STATES` calls, or ways for their dice to fall."""
-        enc = self.enc
-        if len(known) >= KNOWN_STATES or enc.kept_ways >= KNOWN_STATES:
-            return
-        if outcome.effects or outcome.used or not outcome.changes.keys() <= {key[2], key[4]}:
-            known[key] = NEVER
-        else:
-            known[key], added = keep(tree, self.source.read_since(mark), outcome)
-            enc.kept_ways += added
 
     def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
         """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
@@ -472,8 +463,8 @@ class Play(Tracker):
         whenever any trial of the simulation meets that state (they call it at
         every turn's or round's end, for every participant, mostly with nothing
         to recover or a die or two to roll): at once where it read no dice,
-        from the dice it draws once every way they may fall was met where it
-        read some; until then it is called. A kept outcome is the one a trial
+        from the dice it draws (:meth:`walked`) where they fall as they fell
+        before where it read some; else it is called. A kept outcome is the one a trial
         with no lines written gave (``ctx.explain`` false): kept only there
         (:attr:`recoveries`, settled as the play starts)."""
         known = self.recoveries
@@ -483,22 +474,49 @@ class Play(Tracker):
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return Tracker.recover_one(self, spec, event, params, character)
-        if type(tree) is Reading:  # (its outcome, where the tree is whole)
-            kept = tree.played(self.source) if tree.whole else None
-        else:
-            kept = tree  # the outcome kept, or None
+        kept = self.walked(tree)
         if kept is not None:
             return kept, self.replayed(kept, character.name, state) if kept.changes else ()
-        source, enc = self.source, self.enc
-        mark = source.readings
+        mark = self.source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
-        if len(known) < KNOWN_STATES and enc.kept_ways < KNOWN_STATES:
-            if outcome.effects or outcome.used or not outcome.changes.keys() <= {character.name}:
-                known[key] = NEVER
-            else:
-                known[key], added = keep(tree, source.read_since(mark), outcome)
-                enc.kept_ways += added
+        self.keep_call(known, key, tree, mark, outcome, {character.name})
         return outcome, moved
+
+    def walked(self, tree: Any) -> Outcome | None:
+        """The outcome kept of a call (:meth:`recover_one`, :meth:`kept_exchange`)
+        for the dice the play draws now: ``tree`` itself where it is an outcome
+        (or ``None``, nothing kept); where it is a tree of the dice the call
+        read (:class:`~rolecli.encounter.dice_paths.Reading`), the outcome they
+        lead to, drawn as the call would draw them. ``None`` where they lead
+        to a value not met yet: the source takes back the dice drawn, which the
+        call is then made to read again."""
+        if type(tree) is not Reading:
+            return tree
+        source = self.source
+        mark = source.readings
+        kept = tree.played(source)
+        if kept is None:
+            source.unread(mark)
+        return kept
+
+    def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set) -> None:
+        """``outcome``, a call's whose dice were read from ``mark`` on, kept in
+        ``known`` by ``key`` with what ``tree`` keeps, where it left no effect
+        and changed none but ``names`` (the characters it was given); else that
+        call is never kept. Nothing more once the encounter keeps
+        :data:`KNOWN_STATES` calls, or ways for their dice to fall."""
+        source, enc = self.source, self.enc
+        if source.rereading:  # it read fewer dice than it read before for the same states and dice
+            raise PluginFailure(self.system.record, "its verb", ValueError(
+                "it read fewer dice than it read before for the same states and dice: what it does is not a "
+                "function of them, as it declares (ActionSpec.from_state, SystemInfo.recovery_from_state)"))
+        if len(known) >= KNOWN_STATES or enc.kept_ways >= KNOWN_STATES:
+            return
+        if outcome.effects or outcome.used or not outcome.changes.keys() <= names:
+            known[key] = NEVER
+        else:
+            known[key], added = keep(tree, source.read_since(mark), outcome)
+            enc.kept_ways += added
 
     def replayed(self, kept: Outcome, name: str, number: int) -> Sequence[str]:
         """A kept outcome ``kept`` (a recovery's or an exchange's, which left no
