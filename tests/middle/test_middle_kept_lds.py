@@ -70,6 +70,8 @@ def test_the_kept_lds_are_bounded_and_a_quick_roll_keeps_none():
 
 
 def test_each_throw_of_a_kept_ld_says_its_own_dice_in_lists_of_its_own():
+    """A throw's faces and kept dice are its own; its modifiers and dice sizes are the
+    lists the LD laid once, what laying them at the throw gives, and no throw changes them."""
     ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
     ld = blow_ld(ana, bruno)
     one = LD.throw(ld, context(INFO, dice=[5, 7, 9]).dice, "x").data()
@@ -78,10 +80,12 @@ def test_each_throw_of_a_kept_ld_says_its_own_dice_in_lists_of_its_own():
                          "faces", "reading", "kept", "result", "goal", "success", "automatic_failure", "cannot_succeed"]
     assert (one["faces"], one["kept"], one["result"]) == ([5, 7, 9], [5], 5)
     assert (two["faces"], two["kept"], two["result"]) == ([1, 2, 3], [1], 1)
-    for key in ("nd_modifiers", "sizes", "kept"):
-        assert one[key] == two[key] or key == "kept"
-        assert one[key] is not two[key]
+    assert one["faces"] is not two["faces"] and one["kept"] is not two["kept"]
+    for data in (one, two):
+        assert data["nd_modifiers"] == [m.as_json() for m in ld.mods] == [{"key": "protections", "nd": -1}]
+        assert data["sizes"] == list(ld.sizes) == [12, 12, 12]
     assert ld.before["faces"] is None and ld.before["result"] is None  # the kept LD's own table is not the throw's
+    assert ld.before["nd_modifiers"] == [{"key": "protections", "nd": -1}] and ld.before["sizes"] == [12, 12, 12]
 
 
 def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():

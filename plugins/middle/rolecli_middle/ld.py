@@ -56,11 +56,15 @@ class Ld:
         self.needed = needed = NO_GOAL if goal is None else goal
         self._hopeless = hopeless = literal and needed > 0  # (its data says so at every LD: worked out here, not asked)
         sizes = self.sizes
-        # What its data says before the dice fall, in the order the data gives it (the throw's own
-        # values, None here, are set on a copy: :meth:`Throw.data`; a kept LD is thrown again and again).
+        # What its data says before the dice fall, in the order the data gives it (the throw's own values,
+        # None here, are set on a copy: :meth:`Throw.data`; a kept LD is thrown again and again). Its
+        # modifiers and dice are laid here once, the same lists in every throw's data (laid at every throw,
+        # they were almost 1% of a simulated trial): nobody changes a result's data in place (the core gives a house
+        # rule wrapping a hook a deep copy of it to change).
         self.before = {"capability": capability.name, "rating": capability.rating, "innate": capability.innate,
-                       "nd": nd, "nd_modifiers": None, "nd_level": self.plan.level, "shrink": self.plan.shrink,
-                       "sizes": None, "faces": None, "reading": self.plan.reading if sizes else None, "kept": None,
+                       "nd": nd, "nd_modifiers": [m.as_json() for m in mods], "nd_level": self.plan.level,
+                       "shrink": self.plan.shrink, "sizes": list(sizes or ()), "faces": None,
+                       "reading": self.plan.reading if sizes else None, "kept": None,
                        "result": None, "goal": needed, "success": None, "automatic_failure": sizes is None,
                        "cannot_succeed": sizes is None or hopeless}
 
@@ -137,17 +141,13 @@ class Throw:
         self.success = result is not None and result >= ld.needed
 
     def data(self) -> dict:
-        ld, faces = self.ld, self.faces
-        # (loops, not comprehensions: an LD has a modifier or two and keeps a die or two, and a
-        # comprehension costs a function's call, at every LD of a simulation)
-        mods, kept = [], []
-        for m in ld.mods:
-            mods.append(m.as_json())
+        faces = self.faces
+        # (a loop, not a comprehension: an LD keeps a die or two, and a comprehension costs a
+        # function's call, at every LD of a simulation)
+        kept = []
         for i in self.kept:
             kept.append(faces[i])
-        data = ld.before.copy()  # (its keys in their order; each value set below a list of its own, or immutable)
-        data["nd_modifiers"] = mods
-        data["sizes"] = list(ld.sizes or ())
+        data = self.ld.before.copy()  # (its keys in their order; each value set below its own, or immutable)
         data["faces"] = faces
         data["kept"] = kept
         data["result"] = self.result

@@ -244,10 +244,17 @@ def do_duel(action, ctx):
     return outcome(scene, *duel.duel(scene, a, b, p, ctx.dice))
 
 
+# How the campaign-only verbs are used, for their refusal in a quick roll: made once, not at every
+# parry of a simulation (a Label's making is dozens of steps, as much as the rest of the verb's checks).
+PARRY_HOW = L("rolecli parry NOMBRE (y strike --parry N en una tirada rápida)",
+              "rolecli parry NAME (and strike --parry N for a quick roll)")
+COVER_HOW = L("rolecli cover NOMBRE --target ALIADO (y strike --covered N en una tirada rápida)",
+              "rolecli cover NAME --target ALLY (and strike --covered N for a quick roll)")
+
+
 def do_parry(action, ctx):
     scene, p = prepare(action, ctx)
-    campaign_only(action, "parry", L("rolecli parry NOMBRE (y strike --parry N en una tirada rápida)",
-                                     "rolecli parry NAME (and strike --parry N for a quick roll)"))
+    campaign_only(action, "parry", PARRY_HOW)
     f = scene.fighter(action.actor)
     if p.get("stop"):
         f.set("parando", False)
@@ -270,8 +277,7 @@ def do_parry(action, ctx):
 
 def do_cover(action, ctx):
     scene, p = prepare(action, ctx)
-    campaign_only(action, "cover", L("rolecli cover NOMBRE --target ALIADO (y strike --covered N en una tirada rápida)",
-                                     "rolecli cover NAME --target ALLY (and strike --covered N for a quick roll)"))
+    campaign_only(action, "cover", COVER_HOW)
     if action.target is None or action.target is action.actor:
         raise Refused(L("nombra al aliado que cubrir con --target ALIADO.", "name the ally to cover with --target ALLY."))
     f, ally = scene.fighter(action.actor), scene.fighter(action.target)
