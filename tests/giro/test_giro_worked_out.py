@@ -299,3 +299,17 @@ def test_an_initiative_limit_is_kept_on_the_sheet_and_read_anew_for_a_changed_on
     assert entrants([lenoir], Action("initiative", {"traits": "Ímpetu + Percepción"}, None, None),
                     context(INFO)) == [(LENOIR, 3 + 2)]
     assert entrants([lenoir], graceful, context(INFO)) == [(LENOIR, 4 + 2)]
+
+
+def test_a_turns_kept_numbers_are_those_its_property_works_out_once():
+    """A Turn's numbers (``kept_property``, read without functools' lock) are worked
+    out at the first read, kept as the Turn's own attribute and read so after, and
+    equal to what the property's function works out anew."""
+    rolls = side(7, 3, adjust=1)
+    turn = night_roll(open_turn(rolls, (12,)), (4,))
+    assert "data" not in vars(turn) and "success_factor" not in vars(turn)
+    data, factor = turn.data, turn.success_factor
+    assert vars(turn)["data"] is data and turn.data is data and vars(turn)["success_factor"] == factor
+    assert data == clock_turn.Turn.data.func(turn) and factor == clock_turn.Turn.success_factor.func(turn) == 5
+    assert clock_turn.Turn.data.attrname == "data" and isinstance(clock_turn.Turn.__dict__["data"],
+                                                                   clock_turn.kept_property)

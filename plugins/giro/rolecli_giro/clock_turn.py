@@ -37,6 +37,19 @@ KEPT_MOST = 2048
 T = TypeVar("T")
 
 
+class kept_property(cached_property):
+    """A :func:`functools.cached_property` read without its lock: Python 3.11's takes
+    a lock at a property's first read (about 5,000 instructions, where working out a
+    Turn's numbers takes less), and a side and its Turns are played by one thread.
+    Read again, the value is the instance's own attribute, as with the original."""
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.attrname] = self.func(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class Pool:
     """How many dice a Giro de Reloj rolls.
@@ -111,7 +124,7 @@ class Side:
     def __post_init__(self):
         object.__setattr__(self, "rolls_night", self.night != "never" and not self.pool.night_only)
 
-    @cached_property
+    @kept_property
     def data(self) -> dict:
         """The numbers a referee checks that the side settles before the dice
         (``--json``): the head of each of its Turns' (:attr:`Turn.data`), the
@@ -128,7 +141,7 @@ class Side:
                      "assistants": [name or None for name in pool.assistants]},
         }
 
-    @cached_property
+    @kept_property
     def best_night(self) -> int | None:
         """The highest result within its range the side's Night Die can come to,
         face by face after the adjustment points it would get (the highest of
@@ -137,18 +150,18 @@ class Side:
         results = (adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
         return max((v for v in results if self.window.holds(v)), default=None)
 
-    @cached_property
+    @kept_property
     def first_rolls(self) -> dict[tuple[int, ...], Turn]:
         """The Turns its first rolls came to, by their dice (:func:`open_turn`)."""
         return {}
 
-    @cached_property
+    @kept_property
     def reasons(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
         """Why each die of its first roll and of its Night Dice is read, as
         the rolls say it, by language (kept by ``verbs``, which says it)."""
         return {}
 
-    @cached_property
+    @kept_property
     def night_rolls(self) -> dict[tuple[Turn, tuple[int, ...]], Turn]:
         """The Turns its Night Dice came to, by the Turn they follow (its Day
         Dice read) and their own dice (:func:`night_roll`)."""
@@ -208,7 +221,7 @@ class Turn:
             return "success_with_consequences" if self.result is not None else "fiasco"
         return "success" if self.result is not None else "failure"
 
-    @cached_property
+    @kept_property
     def success_factor(self) -> int | None:
         """001-R7 and the rulings: the value of the die that succeeded (an
         attack's damage counts it at every hit: worked out once)."""
@@ -227,7 +240,7 @@ class Turn:
     def points_spent(self) -> int:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
 
-    @cached_property
+    @kept_property
     def data(self) -> dict:
         """The numbers a referee checks (``--json``, language-neutral keys).
         Worked out once for a Turn, which is kept: shared, never change it;
