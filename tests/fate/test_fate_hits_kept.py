@@ -122,3 +122,32 @@ def test_a_state_that_differs_in_a_field_the_hit_never_reads_is_kept(monkeypatch
     again = hit(Character("Ana", sheet, {"salud": ["1"], "aspectos_temporales": ["Niebla|fragile|free"]}), 2)
     assert played == [2]
     assert again.changes == first.changes == {"Ana": {"salud": ["1", "2", "3"]}}
+
+
+def test_consequences_held_are_keyed_by_their_severities_and_kept_as_held(monkeypatch):
+    """A hit reads of the consequences held only how severe each is: two states holding
+    the same severities under other texts meet one kept hit, and what it gives for the
+    second (its consequences held, in its texts, with the one taken after them) is what
+    the hit worked out anew on that state gives."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    full = {"salud": ["1", "2", "3", "4", "5"]}
+    first = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Salud, 3"]}), 4)
+    again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Tobillo, 5 [como Menor]"]}), 4)
+    assert played == [4]
+    assert first.changes["Ana"]["consecuencias"] == ["Menor: Salud, 3", "Mayor: Salud, 4"]
+    assert again.changes["Ana"]["consecuencias"] == ["Menor: Tobillo, 5 [como Menor]", "Mayor: Salud, 4"]
+    assert again.data["consequences"] == again.changes["Ana"]["consecuencias"]
+    # the same as the hit worked out anew, unkept
+    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Tobillo, 5 [como Menor]"]}), 4)
+    assert played == [4, 4]
+    assert anew.data == again.data and anew.changes == again.changes and anew.lines == again.lines
+    # another severity held is another key
+    hit(Character("Ana", sheet, {**full, "consecuencias": ["Mayor: Salud, 3"]}), 4)
+    assert played == [4, 4, 4]

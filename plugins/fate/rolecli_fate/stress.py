@@ -187,7 +187,7 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
 HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
 _HIT_CHOSEN = operator.itemgetter(*HIT_CHOICES)  # (at once, where a verb was given every parameter)
 # What a hit reads of the state of the character hit (:func:`mark_stress`), but for the
-# boxes of its track and the consequences held: being out of the conflict (a group's
+# boxes of its track and the severities of the consequences held: being out of the conflict (a group's
 # minions out), the Fate points a bargain or a concession moves, the concession offered,
 # and the sheet values a state may hold in their place (a group's size, the companions,
 # Aspereza). A kept hit is keyed on these alone: a field it does not read (an aspect
@@ -197,6 +197,10 @@ HIT_FIELDS = ("fuera", "sicarios_fuera", "puntos_destino", "concesion_ofrecida",
 # every key of this sheet's): a mark of its own, as a state may hold None.
 _ABSENT = object()
 _ABSENTS = (_ABSENT,) * len(HIT_FIELDS)
+# What a kept hit sets for the consequences (:func:`_marked`): those held, whatever their
+# texts, with the ones it took after them (a hit reads no text of those held, only how
+# severe each is: :func:`slots`).
+_TAKEN = object()
 
 
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
@@ -206,41 +210,51 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     the same state as the hit reads it (:data:`HIT_FIELDS`; a fight deals the same
     few hits to the same few states again and again): what it sets on the states of the character and of its attacker
     (whose Fate points a refused concession costs, the only thing of it a hit
-    reads) is kept with its lines and data, and set again."""
+    reads) is kept with its lines and data, and set again. The consequences held are
+    keyed by their severities alone (each names the hit that took it: as texts, a
+    fight's states seldom meet again), and those the hit took are kept to follow them."""
     opts, get = work.ctx.options, work.state_of(ch).get
     try:
         chosen = _HIT_CHOSEN(p)
     except KeyError:  # a direct call's, some left out
         chosen = tuple(map(p.get, HIT_CHOICES))
-    # Its state as the hit reads it (:data:`HIT_FIELDS`): the boxes of its track and the
-    # consequences held, as tuples, and the others as they are (or absent).
-    boxes, held = get(track, _ABSENT), get("consecuencias", _ABSENT)
+    # Its state as the hit reads it (:data:`HIT_FIELDS`): the boxes of its track as a tuple,
+    # the consequences held as mark_stress reads them, by severity, and the others as they are (or absent).
+    boxes = get(track, _ABSENT)
+    held = tuple(work.get(ch, "consecuencias") or ())
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
-           tuple(held) if type(held) is list else held, tuple(map(get, HIT_FIELDS, _ABSENTS)),
+           slots(held, opts["max_consequences"])[0], tuple(map(get, HIT_FIELDS, _ABSENTS)),
            attacker and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
-    lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
+    lines, data, sets, taken = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker,
+                                          len(held))
+    data = dict(data)
+    if taken is not None:  # (a hit on one out of the conflict tells none)
+        cons = data["consequences"] = [*held, *taken]
     for attacked, field, value in sets:  # (the first time, set already: setting it again changes nothing)
-        work.set(ch if attacked else attacker, field, value)
-    return list(lines), dict(data)
+        work.set(ch if attacked else attacker, field, cons if value is _TAKEN else value)
+    return list(lines), data
 
 
-def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
-            attacker: Character | None) -> tuple[list[str], dict, tuple[tuple[bool, str, Any], ...]]:
-    """:func:`mark_stress`, and what it set on the states of ``ch`` (True) and
-    ``attacker`` (False), as ``(attacked, field, value)``."""
+def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str, attacker: Character | None,
+            held: int) -> tuple[list[str], dict, tuple[tuple[bool, str, Any], ...], tuple[str, ...] | None]:
+    """:func:`mark_stress` on ``ch`` holding ``held`` consequences, what it set on the
+    states of ``ch`` (True) and ``attacker`` (False), as ``(attacked, field, value)``
+    (``ch``'s consequences as :data:`_TAKEN`), and the consequences it took (``None``:
+    it told none, ``ch`` being out of the conflict)."""
     # (only the fields this action set can have moved: a few, not the whole state; most often none yet.
     # Loops, not comprehensions: a call of its own each, at every hit worked out.)
     hit = (True, ch, dict(work.set_on(ch)))
     whose = (hit,) if attacker is None else (hit, (False, attacker, dict(work.set_on(attacker))))
     lines, data = mark_stress(work, ch, stress, track, p, lang, attacker)
+    cons = data.get("consequences")
     sets = []
     for attacked, who, was in whose:
         for field, value in work.set_on(who).items():
             if field not in was or was[field] is not value:
-                sets.append((attacked, field, value))
-    return lines, data, tuple(sets)
+                sets.append((attacked, field, _TAKEN if attacked and field == "consecuencias" else value))
+    return lines, data, tuple(sets), None if cons is None else tuple(cons[held:])
 
 
 def mark_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
