@@ -151,3 +151,32 @@ def test_consequences_held_are_keyed_by_their_severities_and_kept_as_held(monkey
     # another severity held is another key
     hit(Character("Ana", sheet, {**full, "consecuencias": ["Mayor: Salud, 3"]}), 4)
     assert played == [4, 4, 4]
+
+
+def test_an_accepted_concession_keys_no_attacker_and_a_refused_one_keys_each(monkeypatch):
+    """A hit reads its attacker's Fate points only where its reply refuses a concession
+    (``conflict.accepts``): hits on one state by two attackers with an accepted reply
+    meet one kept hit, the same as worked out anew; with a refused reply, two."""
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    target = ana(state={"salud": ["1", "2", "3", "4", "5"], "consecuencias": ["Menor: a"]}, aspereza=1)
+
+    def attack(points, reply):
+        attacker = char(f"Atacante {points}", {"Armas": 6}, puntos_destino=points)
+        return run("attack", actor=attacker, target=target, skill="Armas", defence="0", dice=ZZ, reply=reply)
+
+    accepted = [attack(points, "accept") for points in (1, 2)]
+    assert played == [6]
+    assert accepted[1].changes == {"Ana": accepted[0].changes["Ana"]}
+    assert accepted[1].changes["Ana"]["fuera"] == "conceded" and accepted[1].data["damage"]["concession"]["accepted"]
+    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    anew = attack(2, "accept")
+    assert anew.data == accepted[1].data and anew.changes == accepted[1].changes and played == [6, 6]
+    monkeypatch.undo()
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    refused = [attack(points, "refuse") for points in (1, 2)]
+    assert played == [6, 6, 6, 6]
+    assert [out.changes["Atacante " + p]["puntos_destino"] for out, p in zip(refused, "12")] == [0, 1]

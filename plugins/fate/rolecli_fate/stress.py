@@ -18,7 +18,7 @@ from typing import Any
 
 from rolecli.contract import Character, Label, Refused, worked_out
 
-from .conflict import concession, out_of_conflict
+from .conflict import accepts, concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
 from .state import Work, fate_points, skill_of
@@ -210,7 +210,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     the same state as the hit reads it (:data:`HIT_FIELDS`; a fight deals the same
     few hits to the same few states again and again): what it sets on the states of the character and of its attacker
     (whose Fate points a refused concession costs, the only thing of it a hit
-    reads) is kept with its lines and data, and set again. The consequences held are
+    reads, and only where its reply refuses one) is kept with its lines and data, and set again. The consequences held are
     keyed by their severities alone (each names the hit that took it: as texts, a
     fight's states seldom meet again), and those the hit took are kept to follow them."""
     opts, get = work.ctx.options, work.state_of(ch).get
@@ -225,7 +225,8 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
            slots(held, opts["max_consequences"])[0], tuple(map(get, HIT_FIELDS, _ABSENTS)),
-           attacker and (attacker.name, work.get(attacker, "puntos_destino")))
+           # (of the attacker, the Fate points a refused concession costs: read where the reply refuses)
+           attacker and not accepts(str(p.get("reply", "accept"))) and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
     lines, data, sets, taken = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker,
                                           len(held))
