@@ -180,3 +180,24 @@ def test_an_accepted_concession_keys_no_attacker_and_a_refused_one_keys_each(mon
     refused = [attack(points, "refuse") for points in (1, 2)]
     assert played == [6, 6, 6, 6]
     assert [out.changes["Atacante " + p]["puntos_destino"] for out, p in zip(refused, "12")] == [0, 1]
+
+
+def test_consequences_held_in_another_order_meet_the_same_kept_hit(monkeypatch):
+    """Which consequence was taken first moves no hit: the same severities held in
+    another order are one key, and the hit kept gives the state's own list, followed
+    by what it took, as the hit worked out anew does."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    full = {"salud": ["1", "2", "3", "4", "5"]}
+    first = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: a", "Severa: b"]}), 3)
+    again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
+    assert played == [3] and first.changes["Ana"]["consecuencias"] == ["Menor: a", "Severa: b", "Mayor: Salud, 3"]
+    assert again.changes["Ana"]["consecuencias"] == ["Severa: b", "Menor: a", "Mayor: Salud, 3"]
+    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
+    assert anew.data == again.data and anew.changes == again.changes and played == [3, 3]

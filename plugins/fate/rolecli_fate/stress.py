@@ -140,8 +140,9 @@ def _listed(items: tuple[str, ...]) -> tuple[str, ...]:
 def slots(held: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
     """Of the ``consecuencias`` entries ``held``, with ``most`` allowed at once
     (max_consequences, 000-R34; a companion lost is not one of them, 000-R50):
-    the severity of each, the slots left, the severities still free (one of each)."""
-    severities = tuple(parse_consequence(c)[0] for c in held)
+    the severities held (sorted: which was taken first moves no hit, which is keyed
+    by them, :func:`damage_named`), the slots left, the severities still free (one of each)."""
+    severities = tuple(sorted(parse_consequence(c)[0] for c in held))
     room = int(most) - (len(severities) - severities.count("companero"))
     return severities, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities)
 
