@@ -136,15 +136,22 @@ def _listed(items: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(keys)
 
 
+@functools.lru_cache(maxsize=1024)  # a fight's hits and statuses find the same few consequences held
+def severities(held: tuple[str, ...]) -> tuple[str, ...]:
+    """The severities of the ``consecuencias`` entries ``held``, sorted: what a hit or
+    a status is keyed by (:func:`damage_named`, ``status.status``), for the rules read
+    no text of a consequence held, nor which was taken first."""
+    return tuple(sorted(parse_consequence(c)[0] for c in held))
+
+
 @functools.lru_cache(maxsize=1024)  # a fight's hits find the same few consequences held
 def slots(held: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
     """Of the ``consecuencias`` entries ``held``, with ``most`` allowed at once
     (max_consequences, 000-R34; a companion lost is not one of them, 000-R50):
-    the severities held (sorted: which was taken first moves no hit, which is keyed
-    by them, :func:`damage_named`), the slots left, the severities still free (one of each)."""
-    severities = tuple(sorted(parse_consequence(c)[0] for c in held))
-    room = int(most) - (len(severities) - severities.count("companero"))
-    return severities, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities)
+    their :func:`severities`, the slots left, the severities still free (one of each)."""
+    severities_held = severities(held)
+    room = int(most) - (len(severities_held) - severities_held.count("companero"))
+    return severities_held, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities_held)
 
 
 def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
@@ -200,7 +207,7 @@ _ABSENT = object()
 _ABSENTS = (_ABSENT,) * len(HIT_FIELDS)
 # What a kept hit sets for the consequences (:func:`_marked`): those held, whatever their
 # texts, with the ones it took after them (a hit reads no text of those held, only how
-# severe each is: :func:`slots`).
+# severe each is: :func:`severities`).
 _TAKEN = object()
 
 
@@ -225,7 +232,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     held = tuple(work.get(ch, "consecuencias") or ())
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
-           slots(held, opts["max_consequences"])[0], tuple(map(get, HIT_FIELDS, _ABSENTS)),
+           severities(held), tuple(map(get, HIT_FIELDS, _ABSENTS)),
            # (of the attacker, the Fate points a refused concession costs: read where the reply refuses)
            attacker and not accepts(str(p.get("reply", "accept"))) and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
