@@ -18,7 +18,7 @@ from rolecli_testing import REPO
 # of the fourteenth round of issue 20, 2.3 to 7.8% under what it was set at the
 # thirteenth's): a change that makes them grow by more than a tenth fails here, and
 # one that means to must say why and set them anew (run the script with --trials 20).
-COUNTED = {"dice": 1277, "fate": 1629, "alternity": 1751, "giro": 1057, "v5": 1889, "middle": 2474}
+COUNTED = {"dice": 1277, "fate": 1576, "alternity": 1751, "giro": 1057, "v5": 1889, "middle": 2474}
 ROOM = 1.10
 
 
