@@ -154,32 +154,37 @@ def slots(held: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int, tuple
     return severities_held, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities_held)
 
 
+def holds(free, mode: str) -> int:
+    """The most stress the ``free`` boxes take without being Taken Out: in SotC, the
+    largest free box; in points, one box less than those free (a hit that leaves no
+    unmarked box takes the character out)."""
+    if mode == "sotc":
+        return max(free, default=0)
+    return max(0, len(free) - 1)
+
+
 def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
-    """Can ``rest`` stress be marked on the ``free`` boxes without being Taken Out? And which boxes."""
+    """Can ``rest`` stress be marked on the ``free`` boxes without being Taken Out (:func:`holds`)? And which boxes."""
+    if rest > holds(free, mode):
+        return False, (free if mode == "points" else [])
     if rest <= 0:
         return True, []
     if mode == "sotc":
-        box = next((b for b in free if b >= rest), None)
-        return (box is not None), ([box] if box is not None else [])
-    # points: a hit that leaves no unmarked box takes the character out
-    if rest >= len(free):
-        return False, free
+        return True, [next(b for b in free if b >= rest)]
     return True, free[:rest]
 
 
-@functools.lru_cache(maxsize=1024)  # a fight deals the same few hits to the same few tracks again and again
-def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, ...], room: int,
-                      mode: str) -> tuple[str, ...]:
-    """The consequences ``auto`` takes against ``stress`` that the ``free`` boxes
-    cannot hold alone, of the ``free_sev`` severities with ``room`` slots left:
-    none when no choice helps."""
+@functools.lru_cache(maxsize=1024)  # a fight deals the same few hits to tracks that hold the same few
+def auto_consequences(stress: int, held: int, free_sev: tuple[str, ...], room: int) -> tuple[str, ...]:
+    """The consequences ``auto`` takes against ``stress`` that the free boxes, which
+    hold ``held`` (:func:`holds`), cannot hold alone, of the ``free_sev`` severities
+    with ``room`` slots left: none when no choice helps."""
     best = None
-    boxes = list(free)  # (one list for every choice tried)
     for n in range(1, min(room, len(free_sev)) + 1):
         for combo in itertools.combinations(free_sev, n):
             # (each choice's numbers read by C calls: no generator made for each)
             absorb = sum(map(ABSORB.__getitem__, combo))
-            if _fits(stress - absorb, boxes, mode)[0]:
+            if stress - absorb <= held:
                 # Least absorbed (no consequence wasted), then the mildest worst one:
                 # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
                 # beats Extrema for the same 8; then fewer slots.
@@ -313,7 +318,7 @@ def mark_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lan
                                 f"{ch.name} may hold at most {opts['max_consequences']} consequences "
                                 f"(max_consequences) and holds {normal_held}."))
     elif stress > 0 and policy == "auto" and not alone[0]:
-        chosen = list(auto_consequences(stress, free_boxes, free_sev, room, mode))
+        chosen = list(auto_consequences(stress, holds(free_boxes, mode), free_sev, room))
     absorbed = min(stress, sum(map(ABSORB.get, chosen)))
     rest = stress - absorbed
     descr = list(p.get("describe") or ())
