@@ -223,9 +223,10 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     the same state as the hit reads it (:data:`HIT_FIELDS`; a fight deals the same
     few hits to the same few states again and again): what it sets on the states of the character and of its attacker
     (whose Fate points a refused concession costs, the only thing of it a hit
-    reads, and only where its reply refuses one) is kept with its lines and data, and set again. The consequences held are
-    keyed by their severities alone (each names the hit that took it: as texts, a
-    fight's states seldom meet again), and those the hit took are kept to follow them."""
+    reads, and only where its reply refuses one) is kept with its lines and data,
+    and set again. The consequences held are keyed by their severities alone (each
+    names the hit that took it: as texts, a fight's states seldom meet again), and
+    those the hit took are kept to follow them."""
     opts, get = work.ctx.options, work.state_of(ch).get
     try:
         chosen = _HIT_CHOSEN(p)
