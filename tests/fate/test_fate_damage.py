@@ -207,11 +207,28 @@ def test_000_R34_R64_auto_consequences_prefer_menor_severa_over_extrema(cli):
 
 
 def test_000_R34_auto_consequences_for_a_hit_the_boxes_cannot_hold():
-    from rolecli_fate.stress import auto_consequences
+    from rolecli_fate.stress import auto_consequences, holds
 
-    every, free = ("menor", "mayor", "severa", "extrema"), (1, 2, 3, 4, 5)
-    assert sorted(auto_consequences(12, free, every, 3, "points")) == ["menor", "severa"]  # 8, not an Extrema
-    assert auto_consequences(7, free, every, 3, "points") == ("mayor",)  # the least that leaves a box free
-    assert auto_consequences(7, free, ("menor",), 3, "points") == ()    # a Menor alone does not help
-    assert auto_consequences(30, free, every, 3, "points") == ()        # nothing saves it: Taken Out
-    assert auto_consequences(7, free, every, 0, "points") == ()         # no slot left
+    every, five = ("menor", "mayor", "severa", "extrema"), holds((1, 2, 3, 4, 5), "points")  # 5 boxes free
+    assert sorted(auto_consequences(12, five, every, 3)) == ["menor", "severa"]  # 8, not an Extrema
+    assert auto_consequences(7, five, every, 3) == ("mayor",)  # the least that leaves a box free
+    assert auto_consequences(7, five, ("menor",), 3) == ()    # a Menor alone does not help
+    assert auto_consequences(30, five, every, 3) == ()        # nothing saves it: Taken Out
+    assert auto_consequences(7, five, every, 0) == ()         # no slot left
+
+
+def test_what_free_boxes_hold_is_what_they_fit_in_both_modes():
+    """``auto_consequences`` is kept by what the free boxes hold (``holds``), not the
+    boxes themselves: a stress fits them (``_fits``) exactly when it is no more."""
+    import itertools
+
+    from rolecli_fate.stress import _fits, holds
+
+    for mode in ("points", "sotc"):
+        for n in range(0, 7):
+            for free in itertools.combinations(range(1, 7), n):
+                for rest in range(-2, 10):
+                    fits, boxes = _fits(rest, list(free), mode)
+                    assert fits == (rest <= holds(free, mode)), (mode, free, rest)
+                    if fits and rest > 0:
+                        assert boxes == ([min(b for b in free if b >= rest)] if mode == "sotc" else list(free[:rest]))

@@ -122,3 +122,82 @@ def test_a_state_that_differs_in_a_field_the_hit_never_reads_is_kept(monkeypatch
     again = hit(Character("Ana", sheet, {"salud": ["1"], "aspectos_temporales": ["Niebla|fragile|free"]}), 2)
     assert played == [2]
     assert again.changes == first.changes == {"Ana": {"salud": ["1", "2", "3"]}}
+
+
+def test_consequences_held_are_keyed_by_their_severities_and_kept_as_held(monkeypatch):
+    """A hit reads of the consequences held only how severe each is: two states holding
+    the same severities under other texts meet one kept hit, and what it gives for the
+    second (its consequences held, in its texts, with the one taken after them) is what
+    the hit worked out anew on that state gives."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    full = {"salud": ["1", "2", "3", "4", "5"]}
+    first = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Salud, 3"]}), 4)
+    again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Tobillo, 5 [como Menor]"]}), 4)
+    assert played == [4]
+    assert first.changes["Ana"]["consecuencias"] == ["Menor: Salud, 3", "Mayor: Salud, 4"]
+    assert again.changes["Ana"]["consecuencias"] == ["Menor: Tobillo, 5 [como Menor]", "Mayor: Salud, 4"]
+    assert again.data["consequences"] == again.changes["Ana"]["consecuencias"]
+    # the same as the hit worked out anew, unkept
+    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Tobillo, 5 [como Menor]"]}), 4)
+    assert played == [4, 4]
+    assert anew.data == again.data and anew.changes == again.changes and anew.lines == again.lines
+    # another severity held is another key
+    hit(Character("Ana", sheet, {**full, "consecuencias": ["Mayor: Salud, 3"]}), 4)
+    assert played == [4, 4, 4]
+
+
+def test_an_accepted_concession_keys_no_attacker_and_a_refused_one_keys_each(monkeypatch):
+    """A hit reads its attacker's Fate points only where its reply refuses a concession
+    (``conflict.accepts``): hits on one state by two attackers with an accepted reply
+    meet one kept hit, the same as worked out anew; with a refused reply, two."""
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    target = ana(state={"salud": ["1", "2", "3", "4", "5"], "consecuencias": ["Menor: a"]}, aspereza=1)
+
+    def attack(points, reply):
+        attacker = char(f"Atacante {points}", {"Armas": 6}, puntos_destino=points)
+        return run("attack", actor=attacker, target=target, skill="Armas", defence="0", dice=ZZ, reply=reply)
+
+    accepted = [attack(points, "accept") for points in (1, 2)]
+    assert played == [6]
+    assert accepted[1].changes == {"Ana": accepted[0].changes["Ana"]}
+    assert accepted[1].changes["Ana"]["fuera"] == "conceded" and accepted[1].data["damage"]["concession"]["accepted"]
+    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    anew = attack(2, "accept")
+    assert anew.data == accepted[1].data and anew.changes == accepted[1].changes and played == [6, 6]
+    monkeypatch.undo()
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    refused = [attack(points, "refuse") for points in (1, 2)]
+    assert played == [6, 6, 6, 6]
+    assert [out.changes["Atacante " + p]["puntos_destino"] for out, p in zip(refused, "12")] == [0, 1]
+
+
+def test_consequences_held_in_another_order_meet_the_same_kept_hit(monkeypatch):
+    """Which consequence was taken first moves no hit: the same severities held in
+    another order are one key, and the hit kept gives the state's own list, followed
+    by what it took, as the hit worked out anew does."""
+    from rolecli.contract import Character
+    from rolecli_fate import stress
+
+    played = []
+    real = stress.mark_stress
+    monkeypatch.setattr(stress, "mark_stress", lambda *args: played.append(args[2]) or real(*args))
+    sheet = ana().sheet
+    full = {"salud": ["1", "2", "3", "4", "5"]}
+    first = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: a", "Severa: b"]}), 3)
+    again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
+    assert played == [3] and first.changes["Ana"]["consecuencias"] == ["Menor: a", "Severa: b", "Mayor: Salud, 3"]
+    assert again.changes["Ana"]["consecuencias"] == ["Severa: b", "Menor: a", "Mayor: Salud, 3"]
+    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
+    assert anew.data == again.data and anew.changes == again.changes and played == [3, 3]

@@ -107,17 +107,21 @@ def test_a_status_is_worked_out_once_for_each_state_and_rules():
     assert status(held, ctx(max_consequences=1)).vitality == 5 / 6
 
 
-def test_a_status_is_kept_by_the_state_it_reads_and_a_change_of_another_field_finds_it():
+def test_a_status_is_kept_by_the_state_it_reads_and_a_change_of_another_field_finds_it(monkeypatch):
     """The memo keys on STATUS_FIELDS: a state that differs from one already asked
     about in one of them has the status worked out from that very state; one that
     differs only in a field the status never reads (a Fate point spent, the front
-    minion's boxes) finds the status already worked out."""
+    minion's boxes) finds the status already worked out (not worked out again)."""
     import random
 
     from rolecli.contract import Character, Context
     from rolecli.dice.source import DiceSource
+    from rolecli_fate import status as module
     from rolecli_fate.status import STATUS_FIELDS, _status, status
     from rolecli_fate.system import TEMPLATE
+
+    worked = []
+    monkeypatch.setattr(module, "_status", lambda ch, ctx: worked.append(ch) or _status(ch, ctx))
 
     unread = ("puntos_destino", "consecuencia_tomada", "sicario_estres")
     assert set(STATUS_FIELDS) | set(unread) == {f.key for f in TEMPLATE if f.state}  # a new field is one or the other
@@ -135,7 +139,8 @@ def test_a_status_is_kept_by_the_state_it_reads_and_a_change_of_another_field_fi
                 other = Character(who.name, who.sheet,
                                   {**st, key: rng.choice([v for v in values.get(key, (True, False)) if v != st[key]])})
                 if key in unread:
-                    assert status(other, ctx) is asked, key
+                    before = len(worked)
+                    assert status(other, ctx) == asked and len(worked) == before, key
                 else:
                     assert status(other, ctx) == _status(other, ctx), key
 
@@ -162,3 +167,27 @@ def test_a_status_read_from_the_sheet_is_read_again_from_a_changed_sheet():
     assert status(Character("Ana", sheet, {}), ctx).can_act
     assert not status(Character("Ana", sheet | {"fuera": "taken_out"}, {}), ctx).can_act
     assert status(Character("Ana", sheet | {"fuera": "taken_out"}, {"fuera": ""}), ctx).can_act
+
+
+def test_a_status_is_kept_by_the_severities_held_and_tells_the_consequences_of_its_own_state(monkeypatch):
+    """The consequences held are keyed by their severities, in any order: a state holding
+    the same severities under other texts finds the status kept, and it tells that
+    state's own consequences, first, as the status worked out anew does."""
+    from rolecli.contract import Character, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate import status as module
+    from rolecli_fate.status import _status, status
+
+    worked = []
+    monkeypatch.setattr(module, "_status", lambda ch, ctx: worked.append(ch) or _status(ch, ctx))
+    ctx = Context("en", DiceSource(given=[]), {"max_consequences": 3})
+    sheet = char("Ana", {}).sheet
+    aspect = {"aspectos_temporales": ["Acorralado|fragile|free"]}
+    first = Character("Ana", sheet, {"consecuencias": ["Menor: a", "Mayor: b"], **aspect})
+    other = Character("Ana", sheet, {"consecuencias": ["Mayor: Brazo roto", "Menor: Rasguño [como Menor]"], **aspect})
+    assert status(first, ctx) == _status(first, ctx)
+    assert status(other, ctx) == _status(other, ctx) and len(worked) == 1
+    assert [label("en") for _, label in status(other, ctx).conditions] == [
+        "Major consequence: Brazo roto", "Minor consequence: Rasguño", "aspect “Acorralado” (fragile, free tag)"]
+    status(Character("Ana", sheet, {"consecuencias": ["Menor: a", "Severa: b"], **aspect}), ctx)  # another severity
+    assert len(worked) == 2

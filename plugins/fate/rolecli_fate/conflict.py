@@ -62,11 +62,16 @@ def check_can_concede(work: Work, offerer: Character, winner: Character | None) 
                             "name a --target still in it."))
 
 
+def accepts(reply: str) -> bool:
+    """Whether ``reply`` accepts a concession (a refused one costs the refuser a Fate point)."""
+    return fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
+
+
 def concession(work: Work, offerer: Character, winner: Character | None, reply: str, lang: str,
                data: dict, reasonable: bool = True) -> list[str]:
     """000-R36 with the rulings: offerer +1 FP when accepted as reasonable;
     the refuser −1 FP when refused (a reasonable offer: the book ties both to it)."""
-    accepted = fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")
+    accepted = accepts(reply)
     data["concession"] = {"offered": True, "accepted": accepted, "reasonable": reasonable}
     work.set(offerer, "concesion_ofrecida", True)
     if accepted:

@@ -6,13 +6,15 @@ still standing (its size bonus, 000-R45)."""
 
 from __future__ import annotations
 
+import functools
+
 from rolecli.contract import Character, Label, Status, worked_out
 
 from .aspects import temps
 from .conflict import out_of_conflict
 from .minions import standing
 from .state import Work, frozen, is_group
-from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, track_size
+from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, severities, track_size
 
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
 CONCEDED = Label("concedió el conflicto", "conceded the conflict")
@@ -21,12 +23,16 @@ REFUSED = Label("su concesión fue rechazada: el conflicto sigue hasta un final 
                 "its concession was refused: the conflict goes on to a bloody end")
 
 
+@functools.lru_cache(maxsize=1024)  # a fight's statuses tell the same few consequences again and again
+def consequence(entry: str) -> tuple[str, Label]:
+    """The condition a ``consecuencias`` entry is (000-R34)."""
+    sev, text, _ = parse_consequence(entry)
+    return ("consequence", Label(f"consecuencia {SPANISH[sev]}: {text}", f"{ENGLISH[sev]} consequence: {text}"))
+
+
 def conditions(work: Work, ch: Character) -> list[tuple[str, Label]]:
-    found: list[tuple[str, Label]] = []
-    for entry in work.get(ch, "consecuencias", []) or []:
-        sev, text, _ = parse_consequence(entry)
-        found.append(("consequence", Label(f"consecuencia {SPANISH[sev]}: {text}",
-                                           f"{ENGLISH[sev]} consequence: {text}")))
+    """Its consequences, temporary aspects and, for a group, the minions standing."""
+    found = list(map(consequence, work.get(ch, "consecuencias", []) or []))
     for t in temps(work, ch):
         kind_es, kind_en = ("pegado", "sticky") if t.sticky else ("frágil", "fragile")
         free_es, free_en = (", etiqueta gratis", ", free tag") if t.free else ("", "")
@@ -62,20 +68,31 @@ def status(ch: Character, ctx) -> Status:
     asked after every change; a Fate point spent or a minion's box marked leaves it
     as it was). A field is keyed as its state holds it, its lists (boxes,
     consequences, aspects) as tuples, or as absent (:data:`_SHEET`) where the
-    state has none: the sheet's then, the same for every key of this sheet's."""
-    key = ("status", ctx.options.get("max_consequences"), frozen(map(ch.state.get, STATUS_FIELDS, _SHEETS)))
-    return worked_out(ch.sheet, key, _status, ch, ctx)
+    state has none: the sheet's then, the same for every key of this sheet's. The
+    consequences held are keyed by their severities (each one's text names the hit
+    that took it: as texts, a fight's states seldom meet again), and the conditions
+    they are, first of the status's, told from their own texts."""
+    held = tuple(ch.value("consecuencias") or ())  # (as the rules read them: Work.get)
+    key = ("status", ctx.options.get("max_consequences"), frozen(map(ch.state.get, KEYED_FIELDS, _SHEETS)),
+           severities(held))
+    kept = worked_out(ch.sheet, key, _status, ch, ctx)
+    if not held:  # (it tells no consequence)
+        return kept
+    told = tuple(map(consequence, held)) + kept.conditions[len(held):]
+    return Status(kept.can_act, kept.key, kept.why, told, kept.vitality)
 
 
 # The state a status reads: the stress boxes marked, the consequences and temporary
 # aspects held, being out of the conflict or having offered its concession, the
-# minions taken out; and of the rule options, max_consequences (vitality).
+# minions taken out; and of the rule options, max_consequences (vitality). Keyed as they
+# are but for the consequences (:func:`status`).
 STATUS_FIELDS = ("salud", "compostura", "consecuencias", "aspectos_temporales", "fuera", "concesion_ofrecida",
                  "sicarios_fuera")
+KEYED_FIELDS = tuple(field for field in STATUS_FIELDS if field != "consecuencias")
 # What a status key holds for a field its state has not, read from the sheet then: a mark of its
 # own (a state may hold None), given to the state's ``get`` as its default for each field at once.
 _SHEET = object()
-_SHEETS = (_SHEET,) * len(STATUS_FIELDS)
+_SHEETS = (_SHEET,) * len(KEYED_FIELDS)
 
 
 def _status(ch: Character, ctx) -> Status:

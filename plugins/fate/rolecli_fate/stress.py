@@ -18,7 +18,7 @@ from typing import Any
 
 from rolecli.contract import Character, Label, Refused, worked_out
 
-from .conflict import concession, out_of_conflict
+from .conflict import accepts, concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
 from .state import Work, fate_points, skill_of
@@ -136,42 +136,55 @@ def _listed(items: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(keys)
 
 
+@functools.lru_cache(maxsize=1024)  # a fight's hits and statuses find the same few consequences held
+def severities(held: tuple[str, ...]) -> tuple[str, ...]:
+    """The severities of the ``consecuencias`` entries ``held``, sorted: what a hit or
+    a status is keyed by (:func:`damage_named`, ``status.status``), for the rules read
+    no text of a consequence held, nor which was taken first."""
+    return tuple(sorted(parse_consequence(c)[0] for c in held))
+
+
 @functools.lru_cache(maxsize=1024)  # a fight's hits find the same few consequences held
 def slots(held: tuple[str, ...], most: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
     """Of the ``consecuencias`` entries ``held``, with ``most`` allowed at once
     (max_consequences, 000-R34; a companion lost is not one of them, 000-R50):
-    the severity of each, the slots left, the severities still free (one of each)."""
-    severities = tuple(parse_consequence(c)[0] for c in held)
-    room = int(most) - (len(severities) - severities.count("companero"))
-    return severities, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities)
+    their :func:`severities`, the slots left, the severities still free (one of each)."""
+    severities_held = severities(held)
+    room = int(most) - (len(severities_held) - severities_held.count("companero"))
+    return severities_held, room, tuple(s[0] for s in SEVERITIES if s[0] not in severities_held)
+
+
+def holds(free, mode: str) -> int:
+    """The most stress the ``free`` boxes take without being Taken Out: in SotC, the
+    largest free box; in points, one box less than those free (a hit that leaves no
+    unmarked box takes the character out)."""
+    if mode == "sotc":
+        return max(free, default=0)
+    return max(0, len(free) - 1)
 
 
 def _fits(rest: int, free: list[int], mode: str) -> tuple[bool, list[int]]:
-    """Can ``rest`` stress be marked on the ``free`` boxes without being Taken Out? And which boxes."""
+    """Can ``rest`` stress be marked on the ``free`` boxes without being Taken Out (:func:`holds`)? And which boxes."""
+    if rest > holds(free, mode):
+        return False, (free if mode == "points" else [])
     if rest <= 0:
         return True, []
     if mode == "sotc":
-        box = next((b for b in free if b >= rest), None)
-        return (box is not None), ([box] if box is not None else [])
-    # points: a hit that leaves no unmarked box takes the character out
-    if rest >= len(free):
-        return False, free
+        return True, [next(b for b in free if b >= rest)]
     return True, free[:rest]
 
 
-@functools.lru_cache(maxsize=1024)  # a fight deals the same few hits to the same few tracks again and again
-def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, ...], room: int,
-                      mode: str) -> tuple[str, ...]:
-    """The consequences ``auto`` takes against ``stress`` that the ``free`` boxes
-    cannot hold alone, of the ``free_sev`` severities with ``room`` slots left:
-    none when no choice helps."""
+@functools.lru_cache(maxsize=1024)  # a fight deals the same few hits to tracks that hold the same few
+def auto_consequences(stress: int, held: int, free_sev: tuple[str, ...], room: int) -> tuple[str, ...]:
+    """The consequences ``auto`` takes against ``stress`` that the free boxes, which
+    hold ``held`` (:func:`holds`), cannot hold alone, of the ``free_sev`` severities
+    with ``room`` slots left: none when no choice helps."""
     best = None
-    boxes = list(free)  # (one list for every choice tried)
     for n in range(1, min(room, len(free_sev)) + 1):
         for combo in itertools.combinations(free_sev, n):
             # (each choice's numbers read by C calls: no generator made for each)
             absorb = sum(map(ABSORB.__getitem__, combo))
-            if _fits(stress - absorb, boxes, mode)[0]:
+            if stress - absorb <= held:
                 # Least absorbed (no consequence wasted), then the mildest worst one:
                 # an Extrema needs medical treatment or kills (000-R64), so Menor + Severa
                 # beats Extrema for the same 8; then fewer slots.
@@ -187,7 +200,7 @@ def auto_consequences(stress: int, free: tuple[int, ...], free_sev: tuple[str, .
 HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
 _HIT_CHOSEN = operator.itemgetter(*HIT_CHOICES)  # (at once, where a verb was given every parameter)
 # What a hit reads of the state of the character hit (:func:`mark_stress`), but for the
-# boxes of its track and the consequences held: being out of the conflict (a group's
+# boxes of its track and the severities of the consequences held: being out of the conflict (a group's
 # minions out), the Fate points a bargain or a concession moves, the concession offered,
 # and the sheet values a state may hold in their place (a group's size, the companions,
 # Aspereza). A kept hit is keyed on these alone: a field it does not read (an aspect
@@ -197,6 +210,10 @@ HIT_FIELDS = ("fuera", "sicarios_fuera", "puntos_destino", "concesion_ofrecida",
 # every key of this sheet's): a mark of its own, as a state may hold None.
 _ABSENT = object()
 _ABSENTS = (_ABSENT,) * len(HIT_FIELDS)
+# What a kept hit sets for the consequences (:func:`_marked`): those held, whatever their
+# texts, with the ones it took after them (a hit reads no text of those held, only how
+# severe each is: :func:`severities`).
+_TAKEN = object()
 
 
 def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
@@ -206,41 +223,53 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     the same state as the hit reads it (:data:`HIT_FIELDS`; a fight deals the same
     few hits to the same few states again and again): what it sets on the states of the character and of its attacker
     (whose Fate points a refused concession costs, the only thing of it a hit
-    reads) is kept with its lines and data, and set again."""
+    reads, and only where its reply refuses one) is kept with its lines and data,
+    and set again. The consequences held are keyed by their severities alone (each
+    names the hit that took it: as texts, a fight's states seldom meet again), and
+    those the hit took are kept to follow them."""
     opts, get = work.ctx.options, work.state_of(ch).get
     try:
         chosen = _HIT_CHOSEN(p)
     except KeyError:  # a direct call's, some left out
         chosen = tuple(map(p.get, HIT_CHOICES))
-    # Its state as the hit reads it (:data:`HIT_FIELDS`): the boxes of its track and the
-    # consequences held, as tuples, and the others as they are (or absent).
-    boxes, held = get(track, _ABSENT), get("consecuencias", _ABSENT)
+    # Its state as the hit reads it (:data:`HIT_FIELDS`): the boxes of its track as a tuple,
+    # the consequences held as mark_stress reads them, by severity, and the others as they are (or absent).
+    boxes = get(track, _ABSENT)
+    held = tuple(work.get(ch, "consecuencias") or ())
     key = ("hit", ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
-           tuple(held) if type(held) is list else held, tuple(map(get, HIT_FIELDS, _ABSENTS)),
-           attacker and (attacker.name, work.get(attacker, "puntos_destino")))
+           severities(held), tuple(map(get, HIT_FIELDS, _ABSENTS)),
+           # (of the attacker, the Fate points a refused concession costs: read where the reply refuses)
+           attacker and not accepts(str(p.get("reply", "accept"))) and (attacker.name, work.get(attacker, "puntos_destino")))
     # (a state or a choice that cannot be a key, a table the rules do not know or a list typed: worked out, not kept)
-    lines, data, sets = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker)
+    lines, data, sets, taken = worked_out(ch.sheet, key, _marked, work, ch, stress, track, p, lang, attacker,
+                                          len(held))
+    data = dict(data)
+    if taken is not None:  # (a hit on one out of the conflict tells none)
+        cons = data["consequences"] = [*held, *taken]
     for attacked, field, value in sets:  # (the first time, set already: setting it again changes nothing)
-        work.set(ch if attacked else attacker, field, value)
-    return list(lines), dict(data)
+        work.set(ch if attacked else attacker, field, cons if value is _TAKEN else value)
+    return list(lines), data
 
 
-def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
-            attacker: Character | None) -> tuple[list[str], dict, tuple[tuple[bool, str, Any], ...]]:
-    """:func:`mark_stress`, and what it set on the states of ``ch`` (True) and
-    ``attacker`` (False), as ``(attacked, field, value)``."""
+def _marked(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str, attacker: Character | None,
+            held: int) -> tuple[list[str], dict, tuple[tuple[bool, str, Any], ...], tuple[str, ...] | None]:
+    """:func:`mark_stress` on ``ch`` holding ``held`` consequences, what it set on the
+    states of ``ch`` (True) and ``attacker`` (False), as ``(attacked, field, value)``
+    (``ch``'s consequences as :data:`_TAKEN`), and the consequences it took (``None``:
+    it told none, ``ch`` being out of the conflict)."""
     # (only the fields this action set can have moved: a few, not the whole state; most often none yet.
     # Loops, not comprehensions: a call of its own each, at every hit worked out.)
     hit = (True, ch, dict(work.set_on(ch)))
     whose = (hit,) if attacker is None else (hit, (False, attacker, dict(work.set_on(attacker))))
     lines, data = mark_stress(work, ch, stress, track, p, lang, attacker)
+    cons = data.get("consequences")
     sets = []
     for attacked, who, was in whose:
         for field, value in work.set_on(who).items():
             if field not in was or was[field] is not value:
-                sets.append((attacked, field, value))
-    return lines, data, tuple(sets)
+                sets.append((attacked, field, _TAKEN if attacked and field == "consecuencias" else value))
+    return lines, data, tuple(sets), None if cons is None else tuple(cons[held:])
 
 
 def mark_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lang: str,
@@ -290,7 +319,7 @@ def mark_stress(work: Work, ch: Character, stress: int, track: str, p: dict, lan
                                 f"{ch.name} may hold at most {opts['max_consequences']} consequences "
                                 f"(max_consequences) and holds {normal_held}."))
     elif stress > 0 and policy == "auto" and not alone[0]:
-        chosen = list(auto_consequences(stress, free_boxes, free_sev, room, mode))
+        chosen = list(auto_consequences(stress, holds(free_boxes, mode), free_sev, room))
     absorbed = min(stress, sum(map(ABSORB.get, chosen)))
     rest = stress - absorbed
     descr = list(p.get("describe") or ())
