@@ -244,3 +244,32 @@ def test_a_target_record_is_the_report_named_first_made_once_for_every_report_an
     A._LAID.clear()
     for rep in reps:
         assert A._target_record("Zug", rep) == {"name": "Zug", **rep} and len(A._LAID) <= 2
+
+
+def test_an_attacks_plan_for_marks_met_anew_is_the_plan_of_marks_that_daze_alike(monkeypatch):
+    """A plan first met on its marks is the one made for marks that daze alike (a stun more,
+    under half the boxes), not made again; marks that daze otherwise make another, one step
+    worse; and each is the plan worked out with no memo at all."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity import attack as A
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    params = dict(Completed(system_info("alternity").params(Action("attack", SWORD))))
+
+    def hurt(**marks):
+        return Character(mad.name, mad.sheet, marks)   # the very sheet, another state
+
+    made = []
+    planned = A._planned
+    monkeypatch.setattr(A, "_planned", lambda *args: made.append(args) or planned(*args))
+    first = A._plan(params, ctx, hurt(stun=1), sor)
+    assert A._plan(params, ctx, hurt(stun=2), sor) is first and A._plan(params, ctx, hurt(stun=3, wound=1), sor) is first
+    worse = A._plan(params, ctx, hurt(stun=12), sor)   # over half the stun boxes: one step dazed
+    assert worse.prep.rung == first.prep.rung + 1 and len(made) <= 2
+    for marks, plan in (({"stun": 1}, first), ({"stun": 3, "wound": 1}, first), ({"stun": 12}, worse)):
+        st = {**A.kept_state(mad), **marks}
+        assert planned(params, ctx, hurt(**marks), sor, st) == plan   # as worked out with no memo
