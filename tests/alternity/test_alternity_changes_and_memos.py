@@ -273,3 +273,14 @@ def test_an_attacks_plan_for_marks_met_anew_is_the_plan_of_marks_that_daze_alike
     for marks, plan in (({"stun": 1}, first), ({"stun": 3, "wound": 1}, first), ({"stun": 12}, worse)):
         st = {**A.kept_state(mad), **marks}
         assert planned(params, ctx, hurt(**marks), sor, st) == plan   # as worked out with no memo
+
+
+def test_an_entrys_points_are_its_dice_and_modifier_never_below_zero_for_one_die_or_several():
+    """roll_entry reads one die alone (no sum or max called): the points are still the dice
+    plus the modifier, at least 0, as for several dice."""
+    from rolecli_alternity import damage as D
+
+    for text, dice, points in (("d4-3w", [1], 0), ("d4-3w", [4], 1), ("d6+1s", [5], 6), ("2d4-5w", [1, 2], 0),
+                               ("2d4-5w", [4, 3], 2), ("3m", [], 3)):
+        ctx = Context("en", DiceSource(given=[str(d) for d in dice]), options(), explain=False)
+        assert D.roll_entry(ctx, D.parse_entry(text)) == (points, dice)

@@ -48,7 +48,7 @@ class Plan(NamedTuple):
     damage: Mapping[str, D.Entry]
     prep: Prepared
     ready: Ready
-    head: Mapping[str, Any]
+    head: dict[str, Any]
     cannot_fail: bool
     too_hard: bool
     own: str       # the last resort policies of the attacker and of the target (002-R44)

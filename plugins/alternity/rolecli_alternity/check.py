@@ -108,7 +108,7 @@ class CheckResult:
         it without the table in between."""
         return self.json_over(check_head(under, self.score, self.rung))
 
-    def json_over(self, head: Mapping[str, Any]) -> dict:
+    def json_over(self, head: dict[str, Any]) -> dict:
         """:meth:`as_json` over ``head``, the fields of its check made ready
         (:func:`check_head`), in a copy (:func:`json_over`)."""
         return json_over(head, self.control, self.situation, self.total, self.degree, self.notes, self.marginal)
@@ -151,7 +151,7 @@ class CheckResult:
         return text
 
 
-def json_over(head: Mapping[str, Any], control: int, situation: list[int], total: int, degree: str,
+def json_over(head: dict[str, Any], control: int, situation: list[int], total: int, degree: str,
               notes: tuple[str, ...], marginal: bool = False) -> dict:
     """The JSON fields of a check's roll (:func:`rolled`: its control die, situation dice,
     total, degree and notes) over ``head``, the fields of its check made ready
@@ -159,13 +159,13 @@ def json_over(head: Mapping[str, Any], control: int, situation: list[int], total
     that rolls it again and again keeps it (an attack's plan) and writes only the roll's
     own fields at each. The table is a copy of ``head`` with each field set in turn: a
     display merging ``head`` builds a second table of the fields and inserts them again."""
-    data = dict(head)
+    data = head.copy()  # (a method's call: dict(head) is a type's call, its arguments parsed)
     data["control"], data["situation"], data["total"] = control, situation, total
     # (the degree key, the success and the bad luck as CheckResult's degree_key, success and
     # bad_luck give them)
     data["degree"] = AS_ACTION_CHECK.get(degree, degree) if marginal else degree
     data["success"], data["bad_luck"] = SUCCEEDS[degree], "bad_luck" in notes
-    data["rules"] = list(notes)
+    data["rules"] = [*notes]  # (a list made in place: list(notes) is a type's call)
     return data
 
 
