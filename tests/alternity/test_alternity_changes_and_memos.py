@@ -284,3 +284,28 @@ def test_an_entrys_points_are_its_dice_and_modifier_never_below_zero_for_one_die
                                ("2d4-5w", [4, 3], 2), ("3m", [], 3)):
         ctx = Context("en", DiceSource(given=[str(d) for d in dice]), options(), explain=False)
         assert D.roll_entry(ctx, D.parse_entry(text)) == (points, dice)
+
+
+def test_a_status_holds_the_conditions_its_marks_give_kept_by_what_they_read(monkeypatch):
+    """A status's conditions are kept by the marks as they daze, death and a held fatigue
+    track: for every state they are the conditions worked out with no memo, and marks that
+    differ only in stun or wound under half the boxes make their words once."""
+    import itertools
+
+    from rolecli_alternity import status as S
+
+    made = []
+    held = S._held
+    monkeypatch.setattr(S, "_held", lambda *args: made.append(args) or held(*args))
+    mad = character("Mad Dog")
+    for dazed_stun, stun, wound, mortal, fatigue, hold, condition in itertools.product(
+            (True, False), (0, 3, 12), (0, 5, 13), (0, 2), (0, 1, 7), (False, True), ("ok", "ko", "dead")):
+        opts = options(dazed_stun=dazed_stun)
+        st = {"stun": stun, "wound": wound, "mortal": mortal, "fatigue": fatigue, "fatigue_hold": hold,
+              "status": condition, "ko_cause": "stun" if condition == "ko" else ""}
+        who = Character(mad.name, mad.sheet, st)
+        assert S.status(who, opts).conditions == tuple(S.conditions(who, opts))
+    made.clear()
+    for stun in range(6):   # under half of Mad Dog's stun boxes: none dazes
+        S.status(Character(mad.name, mad.sheet, {"stun": stun, "wound": 1}), options())
+    assert len(made) <= 1
