@@ -61,6 +61,10 @@ def degree_of(control: int, total: int, score: int, rung: int, cannot_fail: bool
     return key, tuple(notes)
 
 
+# The rule itself, not its cache: for a table of every roll of a check (_degrees), which meets each
+# once (kept through the cache as well, each would cost a key made, hashed and kept in vain).
+_degree_rule = degree_of.__wrapped__
+
 SUCCEEDS = {key: rank >= RANK["ordinary"] for key, rank in RANK.items()}  # (a degree's success, read in one look-up)
 # An action check's degree: a Failure is read as Marginal (002-R2's table); the others as they are.
 AS_ACTION_CHECK = {"failure": "marginal"}
@@ -213,7 +217,7 @@ def _degrees(score: int, rung: int) -> Degrees:
     degree with two look-ups, not a cached call of six arguments."""
     sd = dice(rung)
     added = [sd.sign * value for value in range(1, sd.sides + 1)] if sd.count else [0]
-    return tuple({control + a: degree_of(control, control + a, score, rung) for a in added} if control else {}
+    return tuple({control + a: _degree_rule(control, control + a, score, rung) for a in added} if control else {}
                  for control in range(21))
 
 
