@@ -244,3 +244,68 @@ def test_a_target_record_is_the_report_named_first_made_once_for_every_report_an
     A._LAID.clear()
     for rep in reps:
         assert A._target_record("Zug", rep) == {"name": "Zug", **rep} and len(A._LAID) <= 2
+
+
+def test_an_attacks_plan_for_marks_met_anew_is_the_plan_of_marks_that_daze_alike(monkeypatch):
+    """A plan first met on its marks is the one made for marks that daze alike (a stun more,
+    under half the boxes), not made again; marks that daze otherwise make another, one step
+    worse; and each is the plan worked out with no memo at all."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity import attack as A
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    params = dict(Completed(system_info("alternity").params(Action("attack", SWORD))))
+
+    def hurt(**marks):
+        return Character(mad.name, mad.sheet, marks)   # the very sheet, another state
+
+    made = []
+    planned = A._planned
+    monkeypatch.setattr(A, "_planned", lambda *args: made.append(args) or planned(*args))
+    first = A._plan(params, ctx, hurt(stun=1), sor)
+    assert A._plan(params, ctx, hurt(stun=2), sor) is first and A._plan(params, ctx, hurt(stun=3, wound=1), sor) is first
+    worse = A._plan(params, ctx, hurt(stun=12), sor)   # over half the stun boxes: one step dazed
+    assert worse.prep.rung == first.prep.rung + 1 and len(made) <= 2
+    for marks, plan in (({"stun": 1}, first), ({"stun": 3, "wound": 1}, first), ({"stun": 12}, worse)):
+        st = {**A.kept_state(mad), **marks}
+        assert planned(params, ctx, hurt(**marks), sor, st) == plan   # as worked out with no memo
+
+
+def test_an_entrys_points_are_its_dice_and_modifier_never_below_zero_for_one_die_or_several():
+    """roll_entry reads one die alone (no sum or max called): the points are still the dice
+    plus the modifier, at least 0, as for several dice."""
+    from rolecli_alternity import damage as D
+
+    for text, dice, points in (("d4-3w", [1], 0), ("d4-3w", [4], 1), ("d6+1s", [5], 6), ("2d4-5w", [1, 2], 0),
+                               ("2d4-5w", [4, 3], 2), ("3m", [], 3)):
+        ctx = Context("en", DiceSource(given=[str(d) for d in dice]), options(), explain=False)
+        assert D.roll_entry(ctx, D.parse_entry(text)) == (points, dice)
+
+
+def test_a_status_holds_the_conditions_its_marks_give_kept_by_what_they_read(monkeypatch):
+    """A status's conditions are kept by the marks as they daze, death and a held fatigue
+    track: for every state they are the conditions worked out with no memo, and marks that
+    differ only in stun or wound under half the boxes make their words once."""
+    import itertools
+
+    from rolecli_alternity import status as S
+
+    made = []
+    held = S._held
+    monkeypatch.setattr(S, "_held", lambda *args: made.append(args) or held(*args))
+    mad = character("Mad Dog")
+    for dazed_stun, stun, wound, mortal, fatigue, hold, condition in itertools.product(
+            (True, False), (0, 3, 12), (0, 5, 13), (0, 2), (0, 1, 7), (False, True), ("ok", "ko", "dead")):
+        opts = options(dazed_stun=dazed_stun)
+        st = {"stun": stun, "wound": wound, "mortal": mortal, "fatigue": fatigue, "fatigue_hold": hold,
+              "status": condition, "ko_cause": "stun" if condition == "ko" else ""}
+        who = Character(mad.name, mad.sheet, st)
+        assert S.status(who, opts).conditions == tuple(S.conditions(who, opts))
+    made.clear()
+    for stun in range(6):   # under half of Mad Dog's stun boxes: none dazes
+        S.status(Character(mad.name, mad.sheet, {"stun": stun, "wound": 1}), options())
+    assert len(made) <= 1

@@ -15,7 +15,7 @@ from . import system
 from .check import SUCCEEDS, CheckResult, Ready, check_head, json_over, ready_check, rolled
 from .hits import land_hit
 from .last_resort import spend, spent_state
-from .sheet import DAZING, kept_state
+from .sheet import DAZING, dazing, kept_state
 from .situation import Prepared, prepare
 
 ATTACK = Label("ataque", "attack")
@@ -48,7 +48,7 @@ class Plan(NamedTuple):
     damage: Mapping[str, D.Entry]
     prep: Prepared
     ready: Ready
-    head: Mapping[str, Any]
+    head: dict[str, Any]
     cannot_fail: bool
     too_hard: bool
     own: str       # the last resort policies of the attacker and of the target (002-R44)
@@ -72,9 +72,19 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
         given = _DECLARED_VALUES(p) if len(p) == _DECLARED_COUNT else None
     except KeyError:
         given = None
-    key = ("attack", given, DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted) if given is not None \
-        else ("attack", tuple(p), tuple(p.values()), DAZING(st), _OPTIONS(ctx.options), ctx.lang, resisted)
-    return worked_out(actor.sheet, key, _planned, p, ctx, actor, target, st)
+    # (the marks last: a plan first met on them is sought by what of them dazes, _dazed_plan)
+    key = ("attack", given, _OPTIONS(ctx.options), ctx.lang, resisted, DAZING(st)) if given is not None \
+        else ("attack", tuple(p), tuple(p.values()), _OPTIONS(ctx.options), ctx.lang, resisted, DAZING(st))
+    return worked_out(actor.sheet, key, _dazed_plan, key, p, ctx, actor, target, st)
+
+
+def _dazed_plan(key: tuple, p: dict[str, Any], ctx: Context, actor: Character, target: Character | None,
+                st: Mapping[str, Any]) -> Plan:
+    """The plan of marks met the first time (``key``: :func:`_plan`'s, the marks last): the
+    plan of marks that daze alike (:func:`sheet.dazing`), kept under them, for the plan reads
+    the marks only as they daze (its roll made ready, :func:`situation.prepare`). Most marks
+    met anew daze as marks met before (a few stun more): their plan is found, not made."""
+    return worked_out(actor.sheet, ("attack as dazed", key[1:-1], dazing(actor, st)), _planned, p, ctx, actor, target, st)
 
 
 def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None,

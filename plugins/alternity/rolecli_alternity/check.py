@@ -61,6 +61,10 @@ def degree_of(control: int, total: int, score: int, rung: int, cannot_fail: bool
     return key, tuple(notes)
 
 
+# The rule itself, not its cache: for a table of every roll of a check (_degrees), which meets each
+# once (kept through the cache as well, each would cost a key made, hashed and kept in vain).
+_degree_rule = degree_of.__wrapped__
+
 SUCCEEDS = {key: rank >= RANK["ordinary"] for key, rank in RANK.items()}  # (a degree's success, read in one look-up)
 # An action check's degree: a Failure is read as Marginal (002-R2's table); the others as they are.
 AS_ACTION_CHECK = {"failure": "marginal"}
@@ -108,7 +112,7 @@ class CheckResult:
         it without the table in between."""
         return self.json_over(check_head(under, self.score, self.rung))
 
-    def json_over(self, head: Mapping[str, Any]) -> dict:
+    def json_over(self, head: dict[str, Any]) -> dict:
         """:meth:`as_json` over ``head``, the fields of its check made ready
         (:func:`check_head`), in a copy (:func:`json_over`)."""
         return json_over(head, self.control, self.situation, self.total, self.degree, self.notes, self.marginal)
@@ -151,7 +155,7 @@ class CheckResult:
         return text
 
 
-def json_over(head: Mapping[str, Any], control: int, situation: list[int], total: int, degree: str,
+def json_over(head: dict[str, Any], control: int, situation: list[int], total: int, degree: str,
               notes: tuple[str, ...], marginal: bool = False) -> dict:
     """The JSON fields of a check's roll (:func:`rolled`: its control die, situation dice,
     total, degree and notes) over ``head``, the fields of its check made ready
@@ -159,13 +163,13 @@ def json_over(head: Mapping[str, Any], control: int, situation: list[int], total
     that rolls it again and again keeps it (an attack's plan) and writes only the roll's
     own fields at each. The table is a copy of ``head`` with each field set in turn: a
     display merging ``head`` builds a second table of the fields and inserts them again."""
-    data = dict(head)
+    data = head.copy()  # (a method's call: dict(head) is a type's call, its arguments parsed)
     data["control"], data["situation"], data["total"] = control, situation, total
     # (the degree key, the success and the bad luck as CheckResult's degree_key, success and
     # bad_luck give them)
     data["degree"] = AS_ACTION_CHECK.get(degree, degree) if marginal else degree
     data["success"], data["bad_luck"] = SUCCEEDS[degree], "bad_luck" in notes
-    data["rules"] = list(notes)
+    data["rules"] = [*notes]  # (a list made in place: list(notes) is a type's call)
     return data
 
 
@@ -213,7 +217,7 @@ def _degrees(score: int, rung: int) -> Degrees:
     degree with two look-ups, not a cached call of six arguments."""
     sd = dice(rung)
     added = [sd.sign * value for value in range(1, sd.sides + 1)] if sd.count else [0]
-    return tuple({control + a: degree_of(control, control + a, score, rung) for a in added} if control else {}
+    return tuple({control + a: _degree_rule(control, control + a, score, rung) for a in added} if control else {}
                  for control in range(21))
 
 

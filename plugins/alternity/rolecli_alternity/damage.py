@@ -77,9 +77,13 @@ def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
     if entry.fixed is not None:
         return entry.fixed, []
     why = _reason(entry.text, ctx.lang)
-    count = entry.count  # (one die, the most rolled, read alone: a comprehension costs a frame of its own)
-    values = [ctx.dice.roll(entry.sides, why)] if count == 1 else [ctx.dice.roll(entry.sides, why) for _ in range(count)]
-    return max(0, sum(values) + entry.mod), values
+    if entry.count == 1:  # (one die, the most rolled, read alone: a comprehension costs a frame, a sum a call)
+        value = ctx.dice.roll(entry.sides, why)
+        values, total = [value], value + entry.mod
+    else:
+        values = [ctx.dice.roll(entry.sides, why) for _ in range(entry.count)]
+        total = sum(values) + entry.mod
+    return (total if total > 0 else 0), values  # (never below 0: max's call costs more than the test)
 
 
 @functools.lru_cache(maxsize=256)  # a behaviour's damage is rolled at every hit of a simulation

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from rolecli.contract import Character, Label, Status, worked_out
 
-from .sheet import dazed, kept_state, track_sizes
+from .sheet import dazed, dazing, kept_state, track_sizes
 
 KNOCKED_OUT = {
     "stun": Label("noqueado por aturdimiento", "knocked out by stun"),
@@ -72,10 +72,20 @@ STATUS_FIELDS = ("stun", "wound", "mortal", "fatigue", "fatigue_hold", "status",
 
 
 def _status(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any]) -> Status:
-    held = tuple(conditions(ch, options, st))
+    # its conditions, kept by all they read: the marks as they daze (sheet.dazing), whether it
+    # is dead and whether it holds on to a full fatigue track (a status is met anew at every
+    # stun or wound more, which most often changes none of them: their words are made once)
+    key = ("conditions", options.get("dazed_stun", True), options.get("dazed_wound", True), dazing(ch, st),
+           st["status"] == "dead", st["fatigue_hold"])
+    held = worked_out(ch.sheet, key, _held, ch, options, st)
     out = unable(st)
     if out is not None:
         return Status(False, *out, held, vitality=0.0)
     sizes = track_sizes(ch)  # the fight left: the fullest of the stun, wound and mortal tracks
     left = min(1 - st[track] / sizes[track] for track in ("stun", "wound", "mortal"))
     return Status(conditions=held, vitality=max(left, 0.0))
+
+
+def _held(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any]) -> tuple[tuple[str, Label], ...]:
+    """:func:`conditions`, as a status holds them."""
+    return tuple(conditions(ch, options, st))
