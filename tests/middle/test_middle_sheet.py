@@ -217,3 +217,24 @@ def test_whether_a_text_is_a_number_is_read_for_each_text():
     assert C.is_number("2") and C.is_number(" −1 ") and C.is_number(3)
     assert not C.is_number("Bandido 2") and not C.is_number("2a")
     assert C.is_number("+2") and not C.is_number("Bandido 2")
+
+
+def test_each_table_of_rule_options_gives_its_own_ld_rules_though_the_last_is_kept():
+    # a scene keeps the last options met with their LD rules (a simulation's calls share one table)
+    plain, other = context(INFO), context(INFO, options={"nd_minus2": "difference", "reading": "shift"})
+    for ctx in (plain, plain, other, plain, other, other):
+        options = ctx.options
+        assert Scene(ctx).ld_rules == (options["nd_minus2"], options["reading"])
+    assert Scene(plain).ld_rules == ("literal", "table") and Scene(other).ld_rules == ("difference", "shift")
+
+
+def test_dice_given_are_marked_for_leaving_unread_whatever_rolled_dice_came_before():
+    # the last rolled dice met are known as rolled without asking again; dice given are asked every time
+    from rolecli.contract import Action
+    from rolecli_middle.verbs import prepare
+
+    rolled, given = context(INFO, seed=1), context(INFO, dice=[3, 4, 5])
+    for ctx in (rolled, rolled, given, rolled, given, given):
+        scene, _ = prepare(Action("roll", {}), ctx)
+        assert scene.read_before == (ctx.dice.count if ctx.dice.physical else None)
+    assert prepare(Action("roll", {}), given)[0].read_before == 0

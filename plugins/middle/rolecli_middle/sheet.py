@@ -213,6 +213,10 @@ class Fighter:
         return bool(self.side()) and self.side() == other.side() and self.name != other.name
 
 
+# The last rule options met and their LD rules (:attr:`Scene.ld_rules`), held so that their id is not another's.
+_LD_RULES: list = [None, None]
+
+
 class Scene:
     """The fighters of one action, by name, with the campaign's other characters
     at hand (who covers whom, whose mount this is)."""
@@ -227,8 +231,11 @@ class Scene:
         # The rule options every LD is read by, ``minus2`` and ``reading_rule``, in the order an
         # :class:`~.ld.Ld` takes them after its goal and before who throws it: given by position
         # (``*scene.ld_rules``; keywords unpacked from a table cost an LD about as much again as
-        # its making), and read once for the action (a blow makes two LDs, a turn's order several).
-        self.ld_rules = (options.get("nd_minus2", "literal"), options.get("reading", "table"))
+        # its making), and read once for the options (a simulation's calls all share one table).
+        kept = _LD_RULES
+        if kept[0] is not options:
+            kept[:] = options, (options.get("nd_minus2", "literal"), options.get("reading", "table"))
+        self.ld_rules = kept[1]
         # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
         self.characters = ctx.characters if ctx.characters is not None else {}
         self._fighters: dict[str, Fighter] = {}
