@@ -227,7 +227,8 @@ class Fighter:
         return bool(self.side()) and self.side() == other.side() and self.name != other.name
 
 
-# The last rule options met and their LD rules (:attr:`Scene.ld_rules`), held so that their id is not another's.
+# The last rule options met and their LD rules (:attr:`Scene.ld_rules`), held so that their id is not another's
+# (a table of options is not changed in place: the core completes one into another, dispatch.complete).
 _LD_RULES: list = [None, None]
 
 
