@@ -217,3 +217,67 @@ def test_whether_a_text_is_a_number_is_read_for_each_text():
     assert C.is_number("2") and C.is_number(" −1 ") and C.is_number(3)
     assert not C.is_number("Bandido 2") and not C.is_number("2a")
     assert C.is_number("+2") and not C.is_number("Bandido 2")
+
+
+def test_each_table_of_rule_options_gives_its_own_ld_rules_though_the_last_is_kept():
+    # a scene keeps the last options met with their LD rules (a simulation's calls share one table)
+    plain, other = context(INFO), context(INFO, options={"nd_minus2": "difference", "reading": "shift"})
+    for ctx in (plain, plain, other, plain, other, other):
+        options = ctx.options
+        assert Scene(ctx).ld_rules == (options["nd_minus2"], options["reading"])
+    assert Scene(plain).ld_rules == ("literal", "table") and Scene(other).ld_rules == ("difference", "shift")
+
+
+def test_dice_given_are_marked_for_leaving_unread_whatever_rolled_dice_came_before():
+    # the last rolled dice met are known as rolled without asking again; dice given are asked every time
+    from rolecli.contract import Action
+    from rolecli_middle.verbs import prepare
+
+    rolled, given = context(INFO, seed=1), context(INFO, dice=[3, 4, 5])
+    for ctx in (rolled, rolled, given, rolled, given, given):
+        scene, _ = prepare(Action("roll", {}), ctx)
+        assert scene.read_before == (ctx.dice.count if ctx.dice.physical else None)
+    assert prepare(Action("roll", {}), given)[0].read_before == 0
+
+
+def _table(f: Fighter) -> tuple:
+    return f.name, f.character, f.get.__self__, f.states, f.given, f.moved(), f.lds
+
+
+def test_a_fighter_an_action_left_untouched_serves_the_next_action_on_that_state_as_a_new_one_would():
+    aldara = character(INFO, "Aldara", {"vida": 7}, {"estados": ["mareado"], "paradas": 1})
+    first = Scene(context(INFO, characters=[aldara]))
+    kept = first.fighter(aldara)
+    assert kept.get("vida") == 7 and first.changes() == {}  # read only: its sheet's spare now
+    scene = Scene(context(INFO, characters=[aldara]))
+    again = scene.fighter(aldara)
+    assert again is kept and _table(again) == _table(Fighter(aldara))
+    assert scene.changes() == {}
+    unfinished = Scene(context(INFO))
+    assert unfinished.fighter(aldara) is kept  # taken, not given back: an action that ends without changes
+    assert Scene(context(INFO)).fighter(aldara) is not kept
+    unfinished.changes()
+    # another character of the same sheet and state has it under its own name
+    twin = Character("Aldara II", aldara.sheet, aldara.state)
+    other = Scene(context(INFO, characters=[twin])).fighter(twin)
+    assert other is kept and _table(other) == _table(Fighter(twin))
+
+
+def test_a_fighter_set_given_or_of_a_state_since_left_is_not_taken_again():
+    aldara = character(INFO, "Aldara", {}, {"paradas": 1})
+    scene = Scene(context(INFO, characters=[aldara]))
+    touched = scene.fighter(aldara)
+    touched.set("paradas", True)  # set as it was (1 == True): nothing moved, but not the value the state holds
+    assert scene.changes() == {}
+    fresh = Scene(context(INFO)).fighter(aldara)
+    assert fresh is not touched and fresh.get("paradas") == 1
+    scene = Scene(context(INFO))
+    given = scene.fighter(aldara, {"vigor": 5})
+    scene.changes()
+    assert Scene(context(INFO)).fighter(aldara) is not given
+    scene = Scene(context(INFO))
+    left = scene.fighter(aldara)
+    scene.changes()
+    aldara.state = {**aldara.state, "paradas": 2}  # the state an outcome gave: a new table
+    now = Scene(context(INFO)).fighter(aldara)
+    assert now is not left and now.get("paradas") == 2 and left.get("paradas") == 1

@@ -30,10 +30,19 @@ _KINDS = tuple(_ES_KIND)
 _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 
+# The last dice met that are rolled, not given: a simulation's trial gives the same to each of its
+# calls, and whether they were given is a property's call (a source never changes it).
+_ROLLED: list = [None]
+
+
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
     scene = Scene(ctx)
-    if ctx.dice.physical:  # only dice given can be left unread (see outcome)
-        scene.read_before = ctx.dice.count
+    dice = ctx.dice
+    if dice is not _ROLLED[0]:
+        if dice.physical:  # only dice given can be left unread (see outcome)
+            scene.read_before = dice.count
+        else:
+            _ROLLED[0] = dice
     return scene, action.params
 
 
