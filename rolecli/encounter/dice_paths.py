@@ -51,7 +51,10 @@ class Reading:
         """The outcome the call gives for the dice ``source`` gives now: each
         reading made again on ``source``, its value as :attr:`then` is keyed
         (a pool's values as a tuple). ``None`` where they lead to a value not
-        met yet (the dice drawn are left read: the caller takes them back)."""
+        met yet: ``source`` takes back the dice drawn (:meth:`~rolecli.dice.source.DiceSource.unread`),
+        for the call to read them again. (The caller plays a tree with no
+        method of its own around this one: a frame fewer at every kept exchange and recovery.)"""
+        mark = source.readings
         node: Reading | Outcome | None = self
         while type(node) is Reading:
             sides, why = node.sides, node.why
@@ -60,6 +63,8 @@ class Reading:
             else:
                 value = source.fudge(why) if sides == "F" else source.roll(sides, why)
             node = node.then.get(value)
+        if node is None:
+            source.unread(mark)
         return node
 
 

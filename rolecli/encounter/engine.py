@@ -368,7 +368,7 @@ class Play(Tracker):
         its target, those characters and the numbers of their states, its live
         parameters' values (dice the engine rolled, names) and the dice it read
         (:mod:`rolecli.encounter.dice_paths`), and made again whenever any trial
-        meets them all, from the dice it draws (:meth:`walked`), where they
+        meets them all, from the dice it draws (:meth:`~rolecli.encounter.dice_paths.Reading.played`), where they
         fall as they fell before (a d20 check: 20 ways; a damage roll the
         engine made: none). ``known``: the
         encounter's, by that key. The outcome kept, made again (its dice drawn,
@@ -400,7 +400,7 @@ class Play(Tracker):
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return None, None, None
-        kept = self.walked(tree)
+        kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
         if kept is None:
             return None, key, tree
         changes = kept.changes
@@ -463,7 +463,7 @@ class Play(Tracker):
         whenever any trial of the simulation meets that state (they call it at
         every turn's or round's end, for every participant, mostly with nothing
         to recover or a die or two to roll): at once where it read no dice,
-        from the dice it draws (:meth:`walked`) where they fall as they fell
+        from the dice it draws (:meth:`~rolecli.encounter.dice_paths.Reading.played`) where they fall as they fell
         before where it read some; else it is called. A kept outcome is the one a trial
         with no lines written gave (``ctx.explain`` false): kept only there
         (:attr:`recoveries`, settled as the play starts)."""
@@ -474,30 +474,13 @@ class Play(Tracker):
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return Tracker.recover_one(self, spec, event, params, character)
-        kept = self.walked(tree)
+        kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
         if kept is not None:
             return kept, self.replayed(kept, character.name, state) if kept.changes else ()
         mark = self.source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
         self.keep_call(known, key, tree, mark, outcome, {character.name})
         return outcome, moved
-
-    def walked(self, tree: Any) -> Outcome | None:
-        """The outcome kept of a call (:meth:`recover_one`, :meth:`kept_exchange`)
-        for the dice the play draws now: ``tree`` itself where it is an outcome
-        (or ``None``, nothing kept); where it is a tree of the dice the call
-        read (:class:`~rolecli.encounter.dice_paths.Reading`), the outcome they
-        lead to, drawn as the call would draw them. ``None`` where they lead
-        to a value not met yet: the source takes back the dice drawn, which the
-        call is then made to read again."""
-        if type(tree) is not Reading:
-            return tree
-        source = self.source
-        mark = source.readings
-        kept = tree.played(source)
-        if kept is None:
-            source.unread(mark)
-        return kept
 
     def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set) -> None:
         """``outcome``, a call's whose dice were read from ``mark`` on, kept in
