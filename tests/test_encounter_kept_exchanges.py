@@ -136,12 +136,13 @@ def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(c
     met: list = []
     original = Play.kept_exchange
 
-    def kept_exchange(play, known, call_, params, actor, target):  # as it is now
+    def kept_exchange(play, known, call_, live, actor, target):  # as it is now
         chars, spec = play.characters, call_.spec
         given = (target, None) if spec.hook == "damage" else (actor, target if spec.target else None)
         seen = [Character(n, chars[n].sheet, dict(chars[n].state)) if n else None for n in given]
-        met.append((spec, dict(params), *seen, dataclasses.replace(play.ctx)))
-        return original(play, known, call_, params, actor, target)
+        params = play.params(call_, actor, target, None, None, live)  # (its live values made: no side read)
+        met.append((spec, params, *seen, dataclasses.replace(play.ctx)))
+        return original(play, known, call_, live, actor, target)
 
     Play.kept_exchange = kept_exchange
     try:

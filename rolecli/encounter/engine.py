@@ -335,13 +335,18 @@ class Play(Tracker):
         else:
             rolled = None  # (nothing told: where the dice start is not read)
         spec, chars = call.spec, self.characters
-        params = self.params(call, actor, target, side, rolled)
         known, key = self.exchanges_kept, None
         if known is not None and spec.from_state and not self.ctx.effects:  # (nothing told: rolled is None)
-            kept, key, tree = self.kept_exchange(known, call, params, actor, target)
+            # its live values made first (its dice rolled where the call would roll them), its parameters
+            # only where it is called: a kept exchange is given none
+            live = self.live(call, actor, target, side) if call.live else ()
+            kept, key, tree = self.kept_exchange(known, call, live, actor, target)
             if kept is not None:
                 return kept
             mark = self.source.readings
+            params = self.params(call, actor, target, side, None, live)
+        else:
+            params = self.params(call, actor, target, side, rolled)
         if spec.hook == "damage":  # the character hit is a damage verb's subject
             hit = chars[target]
             action, subjects = Action(spec.name, params, hit), [hit]
@@ -357,7 +362,7 @@ class Play(Tracker):
                       "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
         return outcome
 
-    def kept_exchange(self, known: dict, call: Call, params: dict[str, Any], actor: str | None,
+    def kept_exchange(self, known: dict, call: Call, live: Sequence, actor: str | None,
                       target: str | None) -> tuple[Outcome | None, tuple | None, Any]:
         """An exchange (:meth:`act`) kept where nobody reads what it says, as
         a recovery is (:meth:`recover_one`): for a verb whose outcome is the
@@ -366,7 +371,7 @@ class Play(Tracker):
         force, what it changed where it left no effect and changed only the
         characters it was given (:meth:`keep_call`) is kept by the call,
         its target, those characters and the numbers of their states, its live
-        parameters' values (dice the engine rolled, names) and the dice it read
+        parameters' values (``live``, :meth:`live`: dice the engine rolled, names) and the dice it read
         (:mod:`rolecli.encounter.dice_paths`), and made again whenever any trial
         meets them all, from the dice it draws (:meth:`~rolecli.encounter.dice_paths.Reading.played`), where they
         fall as they fell before (a d20 check: 20 ways; a damage roll the
@@ -394,9 +399,7 @@ class Play(Tracker):
             b = numbered[1] if numbered[0] is chars[second].state else self.state_key(second)
             if b is None:
                 return None, None, None
-        live = call.live
-        key = (call, target, first, a, second, b, *map(params.__getitem__, live)) if live else (call, target, first,
-                                                                                               a, second, b)
+        key = (call, target, first, a, second, b, *live) if live else (call, target, first, a, second, b)
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return None, None, None
@@ -762,11 +765,11 @@ class Play(Tracker):
         return self.rng.choice(list(names))
 
     def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any] | None = None) -> dict[str, Any]:
+               rolled: dict[str, Any] | None = None, live: Sequence | None = None) -> dict[str, Any]:
         """A call's parameters against ``target``, every one its verb declares
         (:class:`~rolecli.encounter.behaviour.Call`): worked out once per
-        encounter, the live ones filled in now (``rolled``, when given, gets
-        the dice expressions' totals, to be told). Each call gets a dict of its
+        encounter, the live ones filled in now (:meth:`live`; ``live``: their
+        values, where the caller made them already). Each call gets a dict of its
         own: a hook may change what it is given."""
         fixed = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
         if fixed is None:
@@ -776,27 +779,42 @@ class Play(Tracker):
                 fixed.update({n: given[n] for n in call.from_target if n in given})
             self.enc.cache[call, target] = fixed
         params = fixed.copy()
-        for name in call.live:
-            value = params[name]
-            if isinstance(value, Rolled):
-                params[name] = value.total(self.source)
-                if rolled is not None:
-                    rolled[name] = {"expression": str(value), "total": params[name]}
-            else:
-                params[name] = self.names(value, actor, target, side)
+        if call.live:
+            params.update(zip(call.live, self.live(call, actor, target, side, rolled) if live is None else live))
         return params
 
+    def live(self, call: Call, actor: str | None, target: str | None, side: str | None,
+             rolled: dict[str, Any] | None = None) -> list:
+        """The values of a call's live parameters now, in the order of
+        ``call.live``: each dice expression's total, rolled (``rolled``, when
+        given, gets the totals, to be told), each placeholder's names. (The
+        file's own values: the rules take from the target none of a live parameter.)"""
+        values, given = [], call.params
+        for name in call.live:
+            value = given[name]
+            if isinstance(value, Rolled):
+                total = value.total(self.source)
+                if rolled is not None:
+                    rolled[name] = {"expression": str(value), "total": total}
+                values.append(total)
+            else:
+                values.append(self.names(value, actor, target, side))
+        return values
+
     def names(self, value, actor: str | None, target: str | None, side: str | None):
+        """The names a placeholder (``value``) stands for in this call, as
+        its parameter takes them (a list, or a text joining them). (A side's
+        members are names, never empty: only the actor or the target may be
+        none, and only they are weighed.)"""
         word, sides = value.word, self.enc.sides
         if word == "$actor":
-            found = [actor]
+            found = [actor] if actor else []
         elif word == "$target":
-            found = [target]
+            found = [target] if target else []
         elif word == "$side":
-            found = list(sides.get(side, ()))
+            found = sides.get(side, ())
         else:  # $foes
             found = [n for s, names in sides.items() if s != side for n in names]
-        found = [n for n in found if n]
         return tuple(found) if value.listed else ",".join(found)
 
     # --- telling --------------------------------------------------------------
