@@ -278,7 +278,10 @@ class Play(Tracker):
         changes (:meth:`regroup`): no verdict until then."""
         if self.standing is not None:
             return None
-        standing = [s for s in self.enc.sides if s not in self.routed and self.friends(s)]
+        standing, routed = [], self.routed
+        for side in self.enc.sides:  # (a loop, not a comprehension: a frame fewer at every change of who can act)
+            if side not in routed and self.friends(side):
+                standing.append(side)
         if len(standing) > 1:
             self.standing = standing
             return None
