@@ -124,7 +124,7 @@ class Play(Tracker):
         # the recoveries kept by state (recover_one), where nobody reads what they say: settled as the play
         # starts (a trial's ctx.explain is set after the Play is built); until then, played every time
         self.recoveries: dict | None = None
-        self.exchanges_kept: dict | None = None  # likewise, the exchanges kept by state (kept_exchange)
+        self.exchanges_kept: dict | None = None  # likewise, the exchanges kept by state (act)
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
@@ -332,7 +332,24 @@ class Play(Tracker):
         actor: the side's, as a morale check) and ``target``; what it changed is
         kept. ``role``: a turn's verb (``main``, ``on_success``, ``defend``),
         told as an ``action`` event. One method from a turn to the tracker's
-        hook: a trial's every exchange passes through it."""
+        hook: a trial's every exchange passes through it.
+
+        An exchange is kept where nobody reads what it says, as a recovery is
+        (:meth:`recover_one`): for a verb whose outcome is the same for the
+        same characters in the same states, parameters, rule options and dice
+        (``ActionSpec.from_state``), while no effect is in force, what it
+        changed where it left no effect and changed only the characters it
+        was given (:meth:`keep_call`) is kept by the call, its target, those
+        characters and the numbers of their states, its live parameters'
+        values (:meth:`live`: dice the engine rolled, names) and the dice it
+        read (:mod:`rolecli.encounter.dice_paths`), and made again whenever
+        any trial meets them all, from the dice it draws
+        (:meth:`~rolecli.encounter.dice_paths.Reading.played`), where they fall
+        as they fell before (a d20 check: 20 ways; a damage roll the engine
+        made: none), its changes kept (:meth:`replayed`). The encounter keeps
+        them (``exchanges_kept``). Found here, not in a method of its own:
+        a frame, and a tuple of what it found, at every exchange (icount: 2.3%
+        of a dice trial)."""
         if self.tell and role is not None:  # told: the dice read from here on, the totals rolled
             start, rolled = self.source.count, {}
         else:
@@ -343,9 +360,34 @@ class Play(Tracker):
             # its live values made first (its dice rolled where the call would roll them), its parameters
             # only where it is called: a kept exchange is given none
             live = self.live(call, actor, target, side) if call.live else ()
-            kept, key, tree = self.kept_exchange(known, call, live, actor, target)
-            if kept is not None:
-                return kept
+            # the characters the hook is given: the one hit, a damage verb's subject; else the actor, and its target
+            if spec.hook == "damage":
+                first, second = target, None
+            else:
+                first, second = actor, target if target and spec.target else None
+            # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
+            keyed, a, b = self.keyed, None, None
+            if first is not None:
+                numbered = keyed.get(first, UNKEYED)
+                a = numbered[1] if numbered[0] is chars[first].state else self.state_key(first)
+            if second is not None:
+                numbered = keyed.get(second, UNKEYED)
+                b = numbered[1] if numbered[0] is chars[second].state else self.state_key(second)
+            if (a is not None or first is None) and (b is not None or second is None):  # (else a state no key holds)
+                key = (call, target, first, a, second, b, *live) if live else (call, target, first, a, second, b)
+                tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
+                if tree is NEVER:
+                    key = None
+                else:
+                    kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
+                    if kept is not None:
+                        changes = kept.changes
+                        if changes:
+                            if first in changes:
+                                self.replayed(kept, first, a)
+                            if second in changes and second != first:
+                                self.replayed(kept, second, b)
+                        return kept
             mark = self.source.readings
             params = self.params(call, actor, target, side, None, live)
         else:
@@ -364,58 +406,6 @@ class Play(Tracker):
             self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
                       "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
         return outcome
-
-    def kept_exchange(self, known: dict, call: Call, live: Sequence, actor: str | None,
-                      target: str | None) -> tuple[Outcome | None, tuple | None, Any]:
-        """An exchange (:meth:`act`) kept where nobody reads what it says, as
-        a recovery is (:meth:`recover_one`): for a verb whose outcome is the
-        same for the same characters in the same states, parameters, rule
-        options and dice (``ActionSpec.from_state``), while no effect is in
-        force, what it changed where it left no effect and changed only the
-        characters it was given (:meth:`keep_call`) is kept by the call,
-        its target, those characters and the numbers of their states, its live
-        parameters' values (``live``, :meth:`live`: dice the engine rolled, names) and the dice it read
-        (:mod:`rolecli.encounter.dice_paths`), and made again whenever any trial
-        meets them all, from the dice it draws (:meth:`~rolecli.encounter.dice_paths.Reading.played`), where they
-        fall as they fell before (a d20 check: 20 ways; a damage roll the
-        engine made: none). ``known``: the
-        encounter's, by that key. The outcome kept, made again (its dice drawn,
-        its changes kept: :meth:`replayed`), or ``None`` and, for the call
-        to be kept, its key and what is kept by it (``None`` for a state no
-        key holds, or a call never kept)."""
-        spec = call.spec
-        # the characters the hook is given: the one hit, a damage verb's subject; else the actor, and its target
-        if spec.hook == "damage":
-            first, second = target, None
-        else:
-            first, second = actor, target if target and spec.target else None
-        # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
-        keyed, chars = self.keyed, self.characters
-        a = b = None
-        if first is not None:
-            numbered = keyed.get(first, UNKEYED)
-            a = numbered[1] if numbered[0] is chars[first].state else self.state_key(first)
-            if a is None:  # a state no key holds
-                return None, None, None
-        if second is not None:
-            numbered = keyed.get(second, UNKEYED)
-            b = numbered[1] if numbered[0] is chars[second].state else self.state_key(second)
-            if b is None:
-                return None, None, None
-        key = (call, target, first, a, second, b, *live) if live else (call, target, first, a, second, b)
-        tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
-        if tree is NEVER:
-            return None, None, None
-        kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
-        if kept is None:
-            return None, key, tree
-        changes = kept.changes
-        if changes:
-            if first in changes:
-                self.replayed(kept, first, a)
-            if second in changes and second != first:
-                self.replayed(kept, second, b)
-        return kept, None, None
 
     def refusal(self, exc: RoleError, spec, who: str | None) -> Refusal | None:
         """A refusal by the system's rules says when and who (a plugin's failure is its own)."""
