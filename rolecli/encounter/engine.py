@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
 from rolecli.dice.source import DiceSource
-from rolecli.encounter.behaviour import Call, Rolled, Rule, choose, defends, holds, reachable
+from rolecli.encounter.behaviour import Call, Rolled, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
 from rolecli.play import apply_changes, merge
@@ -240,19 +240,13 @@ class Play(Tracker):
                 self.act(b.defend, actor, choose(b.target, foes, self) if b.defend.spec.target else None, side,
                          "defend")
                 return
-        rule, target = self.rule(b.rules, actor, side, foes)
-        self.exchanges += 1  # (a turn's main verb; not a defence's)
-        outcome = self.act(rule.main, actor, target, side, "main")
-        if rule.on_success is not None and outcome.success:
-            self.act(rule.on_success, actor, target, side, "on_success")
-
-    def rule(self, rules: tuple[Rule, ...], actor: str, side: str, foes: list[str]) -> tuple[Rule, str | None]:
-        """The first of ``rules`` whose condition holds and which finds a
-        target, and its target (``None`` for a verb made at nobody). Under
-        ``ally_below``, an ally target picks among the allies below."""
-        for rule in rules:
+        # the first of its rules whose condition holds and which finds a target, and its target (None: a verb
+        # made at nobody; under ally_below, an ally target picks among the allies below). Found here, not in
+        # a method of its own returning both: a frame and a tuple at every turn (icount: 1.3% of a dice trial)
+        for rule in b.rules:
             if rule.at_foe:  # always played, at a foe: most rules, nothing to weigh
-                return rule, choose(rule.pick, foes, self)
+                target = choose(rule.pick, foes, self)
+                break
             allies = None  # worked out only for a rule that reads them (most rules are always played, at a foe)
             if not rule.always:
                 when = rule.when
@@ -261,16 +255,24 @@ class Play(Tracker):
                              [self.share(n) for n in allies]):
                     continue
             if not rule.aimed:
-                return rule, None
+                target = None
+                break
             if not rule.at_ally:
-                return rule, actor if rule.pick == "self" else choose(rule.pick, foes, self)
+                target = actor if rule.pick == "self" else choose(rule.pick, foes, self)
+                break
             if allies is None:
                 allies = self.allies(actor, side)
             elif when.word == "ally_below":
                 allies = [n for n in allies if self.share(n) < when.below]
             if allies:
-                return rule, choose(rule.pick, allies, self)
-        raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
+                target = choose(rule.pick, allies, self)
+                break
+        else:
+            raise AssertionError("the file's check gives every behaviour a rule that is always played (Rule.sure)")
+        self.exchanges += 1  # (a turn's main verb; not a defence's)
+        outcome = self.act(rule.main, actor, target, side, "main")
+        if rule.on_success is not None and outcome.success:
+            self.act(rule.on_success, actor, target, side, "on_success")
 
     def verdict(self) -> tuple[str | None, str] | None:
         """``(winner, reason)`` once fewer than two sides have anyone able to act.
