@@ -3,7 +3,7 @@ states, parameters, rule options and dice says so
 (``ActionSpec(from_state=True)``), and a simulation's trials then keep what an
 exchange changed by the call, those states, its live parameters and the dice
 it read, and make it again once every way its dice may fall was met
-(:meth:`rolecli.encounter.engine.Play.kept_exchange`): the same results, far
+(:meth:`rolecli.encounter.engine.Play.act`): the same results, far
 fewer calls. A play that tells what happens, a verb that does not say so, an
 exchange while an effect is in force, and every verb where house rules join
 the hooks are played every time. The dice system's check and damage say so,
@@ -134,20 +134,31 @@ def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(c
         store.load_campaign(campaigns, "demo", system_info))
     assert {s.name for s in enc.info.actions if s.from_state} == {"check", "damage"}
     met: list = []
-    original = Play.kept_exchange
+    original, original_live = Play.act, Play.live
+    lives: list = []
 
-    def kept_exchange(play, known, call_, params, actor, target):  # as it is now
+    def live(play, *args):  # the live values an exchange made, as it made them
+        lives.append(original_live(play, *args))
+        return lives[-1]
+
+    def act(play, call_, actor, target, side, role=None):  # as it is now, where an exchange is kept
         chars, spec = play.characters, call_.spec
+        if play.exchanges_kept is None or not spec.from_state or play.ctx.effects:
+            return original(play, call_, actor, target, side, role)
         given = (target, None) if spec.hook == "damage" else (actor, target if spec.target else None)
         seen = [Character(n, chars[n].sheet, dict(chars[n].state)) if n else None for n in given]
-        met.append((spec, dict(params), *seen, dataclasses.replace(play.ctx)))
-        return original(play, known, call_, params, actor, target)
+        ctx = dataclasses.replace(play.ctx)
+        lives.clear()
+        outcome = original(play, call_, actor, target, side, role)
+        params = play.params(call_, actor, target, side, None, lives[0] if lives else ())  # (no die rolled again)
+        met.append((spec, params, *seen, ctx))
+        return outcome
 
-    Play.kept_exchange = kept_exchange
+    Play.act, Play.live = act, live
     try:
         play_trials(enc, {}, 11, 0, 20)
     finally:
-        Play.kept_exchange = original
+        Play.act, Play.live = original, original_live
     assert {spec.name for spec, *_ in met} == {"check", "damage"}
     for spec, params, first, second, ctx in met:
         known = _outcome(enc, spec, params, first, second, ctx)

@@ -51,15 +51,21 @@ class Reading:
         """The outcome the call gives for the dice ``source`` gives now: each
         reading made again on ``source``, its value as :attr:`then` is keyed
         (a pool's values as a tuple). ``None`` where they lead to a value not
-        met yet (the dice drawn are left read: the caller takes them back)."""
+        met yet: ``source`` takes back the dice drawn (:meth:`~rolecli.dice.source.DiceSource.unread`),
+        for the call to read them again. (The caller plays a tree with no
+        method of its own around this one: a frame fewer at every kept exchange and recovery.)"""
         node: Reading | Outcome | None = self
+        drawn = 0  # (each reading one of the source's, a pool's dice at once: where they began found from it)
         while type(node) is Reading:
             sides, why = node.sides, node.why
             if type(why) is list:
                 value = tuple(source.fudge_many(why) if sides == "F" else source.roll_many(sides, why))
             else:
                 value = source.fudge(why) if sides == "F" else source.roll(sides, why)
+            drawn += 1
             node = node.then.get(value)
+        if node is None:  # (source.readings, a property, asked only here: not at every tree played)
+            source.unread(source.readings - drawn)
         return node
 
 

@@ -135,7 +135,7 @@ class Encounter:
     def known_exchanges(self) -> dict | None:
         """What an exchange changed, by its call, the states of the characters
         it was given and its dice, which every play of the encounter that tells
-        nothing fills in (:meth:`~rolecli.encounter.engine.Play.kept_exchange`)
+        nothing fills in (:meth:`~rolecli.encounter.engine.Play.act`)
         for a verb whose outcome reads nothing else (``ActionSpec.from_state``),
         where no house rule joins; else (no verb of the system says so, or a
         house rule joins) ``None``: played every time."""
