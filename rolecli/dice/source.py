@@ -111,7 +111,7 @@ class DiceSource:
         them (a simulation marks where each hook's dice begin, and reads none)."""
         raw, counted = self._raw, self._counted
         if counted[0] < len(raw):
-            counted[1] += sum(len(value) if type(value) is list else 1 for _, value, _, _ in raw[counted[0] :])
+            counted[1] += _dice(raw[counted[0] :])
             counted[0] = len(raw)
         return counted[1]
 
@@ -130,9 +130,9 @@ class DiceSource:
 
     def unread(self, mark: int) -> None:
         """Take back the readings made since :attr:`readings` was ``mark``:
-        the next reads of the same dice, for the same reasons, in the same
-        order, give them again (and record them again), and the generator goes
-        on from where it stands. A simulation draws the dice of a call it
+        the next reads of dice of the same sizes, in the same order, give them
+        again (recorded again, with the reasons of those reads), and the
+        generator goes on from where it stands. A simulation draws the dice of a call it
         kept (:mod:`rolecli.encounter.dice_paths`) and, where they lead where
         nothing was kept yet, makes the call, which reads them."""
         raw = self._raw
@@ -226,7 +226,7 @@ class DiceSource:
 
     def custom(self, faces: Sequence[int], why: str = "", label: str | None = None) -> int:
         """One die with the given ``faces`` (``d{1,1,2,3}``); given as one of its faces."""
-        label = label or "{" + ",".join(map(str, faces)) + "}"
+        label = label or _faces_label(faces)
         if self._given is None:
             value = faces[self._below(len(faces))]
             self._raw.append((label, value, "rolled", why))
@@ -298,6 +298,11 @@ class DiceSource:
                 f"remove the extra value(s) {extra}."))
 
 
+def _faces_label(faces: Sequence[int]) -> str:
+    """How a die of its own ``faces`` is named when its expression gives no label: ``{1,1,2}``."""
+    return "{" + ",".join(map(str, faces)) + "}"
+
+
 def _dice(raw: list[tuple]) -> int:
     """How many dice the readings ``raw`` hold, a pool's each."""
     return sum(len(value) if type(value) is list else 1 for _, value, _, _ in raw)
@@ -340,7 +345,7 @@ class _Rereading(DiceSource):
         return [self._again("F", whys[0])] if len(whys) == 1 else self._again("F", whys, len(whys))
 
     def custom(self, faces: Sequence[int], why: str = "", label: str | None = None) -> int:
-        return self._again(label or "{" + ",".join(map(str, faces)) + "}", why)
+        return self._again(label or _faces_label(faces), why)
 
 
 def _say(es: str, en: str) -> str:

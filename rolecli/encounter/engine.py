@@ -357,16 +357,17 @@ class Play(Tracker):
         else:
             rolled = None  # (nothing told: where the dice start is not read)
         spec, chars = call.spec, self.characters
+        # the characters the hook is given: the one hit, a damage verb's subject; else the actor, and its target
+        damage = spec.hook == "damage"
+        if damage:
+            first, second = target, None
+        else:
+            first, second = actor, target if target and spec.target else None
         known, key = self.exchanges_kept, None
         if known is not None and spec.from_state and not self.ctx.effects:  # (nothing told: rolled is None)
             # its live values made first (its dice rolled where the call would roll them), its parameters
             # only where it is called: a kept exchange is given none
             live = self.live(call, actor, target, side) if call.live else ()
-            # the characters the hook is given: the one hit, a damage verb's subject; else the actor, and its target
-            if spec.hook == "damage":
-                first, second = target, None
-            else:
-                first, second = actor, target if target and spec.target else None
             # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
             keyed, a, b = self.keyed, None, None
             if first is not None:
@@ -394,14 +395,8 @@ class Play(Tracker):
             params = self.params(call, actor, target, side, None, live)
         else:
             params = self.params(call, actor, target, side, rolled)
-        if spec.hook == "damage":  # the character hit is a damage verb's subject
-            hit = chars[target]
-            action, subjects = Action(spec.name, params, hit), [hit]
-        else:
-            action = Action(spec.name, params, chars[actor] if actor else None,
-                            chars[target] if target and spec.target else None)
-            subjects = []
-        outcome = self.hook(spec, action, subjects, actor or side)[0]
+        action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None)
+        outcome = self.hook(spec, action, [action.actor] if damage else [], actor or side)[0]
         if key is not None:
             self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]})
         if rolled is not None:
