@@ -28,9 +28,11 @@ class Rolled:
         """The roll (a :class:`~rolecli.dice.RollResult`), its dice read from ``source``."""
         return self.expression.roll(source)
 
-    def total(self, source) -> int:
-        """The roll's total alone, its dice read from ``source``."""
-        return self.expression.total(source)
+    def __post_init__(self) -> None:
+        # total(source): the roll's total alone, its dice read from ``source``: the expression's own
+        # method, not one of Rolled's calling it (an encounter rolls its damage so at every hit: icount,
+        # a dice trial 0.2% less)
+        object.__setattr__(self, "total", self.expression.total)
 
 
 def rolled(param, text: str) -> Rolled:

@@ -69,6 +69,12 @@ class Call:
     from_target: tuple[str, ...] = ()
     live: tuple[str, ...] = ()
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # whether its hook is the damage verb's, whose subject is the one hit (its target), not the actor:
+    # worked out once (Play.act asks it at every exchange)
+    damage: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "damage", self.spec.hook == "damage")
 
 
 @dataclass(frozen=True)

@@ -230,7 +230,7 @@ class Play(Tracker):
         p = self.enc.participants[actor]
         b, side = p.behaviour, p.side
         self.round = round_
-        foes = self.foes(side)
+        foes = self.facing.get(side) or self.foes(side)  # (kept while nobody's ability to act nor the turns change)
         if not foes:
             return
         if b.defend is not None:
@@ -358,7 +358,7 @@ class Play(Tracker):
             rolled = None  # (nothing told: where the dice start is not read)
         spec, chars = call.spec, self.characters
         # the characters the hook is given: the one hit, a damage verb's subject; else the actor, and its target
-        damage = spec.hook == "damage"
+        damage = call.damage
         if damage:
             first, second = target, None
         else:
@@ -542,7 +542,12 @@ class Play(Tracker):
         return self.source.count if self.tell else 0  # a trial tells no dice
 
     def new_round(self, round_: int, participants: list[str]):
-        return None if self.closing else Tracker.new_round(self, round_, participants)
+        if self.closing:
+            return None
+        answer = Tracker.new_round(self, round_, participants)
+        if answer is not None:  # new turns: each side's foes in their order found again (turn reads them kept)
+            self.facing.clear()
+        return answer
 
     def end_of_round(self, names: list[str]) -> list[Event]:
         events = Tracker.end_of_round(self, names)
