@@ -805,18 +805,19 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args
     closure over the caller's: a closure makes a cell of each local it reads, at
     every call, found or not. A key that cannot be hashed (a list in it) is
     worked out at every call, not kept: the caller need not look first."""
-    found = _WORKED.get(id(sheet))
-    if found is None:  # (one found is this sheet's: while it holds the sheet, no other object has its id)
-        if len(_WORKED) >= _WORKED_LIMIT:
-            _WORKED.clear()
-        found = _WORKED[id(sheet)] = (sheet, {})
-    memo = found[1]
-    try:
-        return memo[key]  # one look-up (a key may be a long tuple, hashed and compared at each), found most often
+    try:  # the sheet's memo and its answer in one expression, found most often (icount: -0.2% a trial)
+        return _WORKED[id(sheet)][1][key]  # (a sheet found is this one: while it is held, no other has its id)
     except KeyError:  # (a miss is once per sheet and key: its exception costs less than a sentinel's test at each hit)
         pass
     except TypeError:  # a key that holds a list or a table (a direct call's parameters): worked out, not kept
         return work(*args)
+    found = _WORKED.get(id(sheet))
+    if found is None:  # a sheet met first: given its memo, and looked up again (a key may not be hashable)
+        if len(_WORKED) >= _WORKED_LIMIT:
+            _WORKED.clear()
+        _WORKED[id(sheet)] = (sheet, {})
+        return worked_out(sheet, key, work, *args)
+    memo = found[1]
     if len(memo) >= _WORKED_PER_SHEET:
         memo.clear()
     value = memo[key] = work(*args)

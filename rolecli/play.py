@@ -402,7 +402,12 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
         # as kept here: nothing to reorder (the state made last, known at once; another, by its keys)
         if ((ordered is not None and ordered.get(name) is state) or (shape := tuple(state)) in in_order
                 or _in_order(shape, keys, in_order)):
-            if new.items() <= state.items():
+            # (a loop, not new.items() <= state.items(), whose views make a tuple of each item to compare it:
+            # icount, a middle trial 0.2% less; a value compared as the views compare it, itself first)
+            for key in new:
+                if key not in state or ((had := state[key]) is not (value := new[key]) and had != value):
+                    break
+            else:
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
             merged = {**state, **new}  # other than the state (a value of ``new`` is not the state's)...
             if None in new.values():  # ...unless what it set is dropped

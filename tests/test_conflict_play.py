@@ -106,6 +106,7 @@ def test_the_contract_declares_the_trackers_events_and_keys():
     assert "#### `InitiativeData`" in reference and "`TrackerEvent`" in reference
 
 
+NAN = float("nan")  # equal to itself only as the same object, as a dict's items compare
 KEYS = ("a", "b", "c")  # a test template's state fields; "x" stands for a key the template does not declare
 values = st.one_of(st.none(), st.integers(-3, 3))
 
@@ -142,6 +143,7 @@ def test_a_returned_state_is_merged_over_the_template_fields_it_leaves_out(old, 
     ({"a": 1, "c": 3}, {"c": 3}, {"a": 1, "c": 3}, False),  # some of the fields, in order, unmoved
     ({"a": 1, "c": 3}, {"b": 2}, {"a": 1, "c": 3, "b": 2}, True),  # some, in order: a field it lacked comes after
     ({"c": 3, "a": 1}, {"c": 4}, {"a": 1, "c": 4}, True),  # some, out of order: moved, put in order
+    ({"a": NAN, "b": 2}, {"a": NAN}, {"a": NAN, "b": 2}, False),  # a value that is the state's own: unmoved
 ])
 def test_a_change_that_moves_nothing_leaves_the_state_as_it_was(old, new, state, moved):
     from rolecli.play import apply_changes

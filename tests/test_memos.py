@@ -713,3 +713,7 @@ def test_worked_out_keeps_a_none_answers_each_sheet_its_own_and_works_an_unhasha
     assert worked_out(sheet, ["unhashable"], work, "y") == "yy"
     assert worked_out(sheet, ["unhashable"], work, "z") == "zz"  # worked out each time, not kept
     assert calls == ["none", "x", "y", "z"]
+    fresh = {"b": 2}  # a sheet met first with a key that cannot be hashed: worked out, and the next key kept
+    assert worked_out(fresh, ["unhashable"], work, "u") == "uu"
+    assert worked_out(fresh, ("k", 2), work, "v") == "vv" and worked_out(fresh, ("k", 2), work, "w") == "vv"
+    assert calls == ["none", "x", "y", "z", "u", "v"]
