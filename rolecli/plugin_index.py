@@ -36,9 +36,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pkgutil
 import sys
-from functools import reduce
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -228,9 +227,9 @@ class Indexed:
         return all(part.isidentifier() for part in module.split(".") + (attribute.split(".") if colon else []))
 
     def load(self) -> Any:
-        """The object the entry point names: its module imported, then its attributes read."""
-        module, colon, attribute = self.value.partition(":")
-        return reduce(getattr, attribute.split(".") if colon else [], import_module(module))
+        """The object the entry point names: its module imported, then its attributes read
+        (``module:`` names the module itself, as a value without attributes does)."""
+        return pkgutil.resolve_name(self.value if ":" in self.value else f"{self.value}:")
 
 
 class Folder:
