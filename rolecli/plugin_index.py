@@ -16,7 +16,10 @@ The fingerprint lists folders and reads no file (reading every distribution's
 entry points, as :mod:`importlib.metadata` does to list the group's, cost a
 campaign verb some 3 ms); so the index also keeps where each entry point comes
 from, and a command that plays one system reads the entry points of the
-distributions it loads alone (:meth:`Index.entry_points`). Editing the code of
+distributions it loads alone (:meth:`Index.entry_points`): only their entry
+points files' modification time and size, when these are as the index found
+them (importing :mod:`importlib.metadata` to read them, with the email package,
+was 9% of a quick encounter simulation's start-up). Editing the code of
 a plugin installed in editable mode changes no fingerprint: a plugin so broken
 is still imported by the commands of its own system and by those that list
 every plugin, and warns there.
@@ -33,11 +36,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pkgutil
 import sys
 from pathlib import Path
 from typing import Any
 
-FORMAT = 2  # of the file; another is ignored (and replaced)
+FORMAT = 3  # of the file; another is ignored (and replaced)
 KEEP = 8  # indexes kept in the file: environments a user switches between
 FILE_NAME = "plugins.json"
 MAX_BYTES = 4 << 20  # a file larger than this is not rolecli's (eight indexes of 100 plugins: ~0.2 MB)
@@ -147,21 +151,29 @@ class Index:
         return not entry["active"] or entry["system"] in (None, system)
 
     def entry_points(self, keys: set[str], group: str) -> list[Any] | None:
-        """The entry points of ``group`` the index names by ``keys``, in its order,
-        read from their distributions' metadata alone; ``None`` when these do not
-        hold what the index says (entry points written in place, by hand: pip
-        makes a distribution's folder anew): the index then no longer holds, and
-        is written anew after the next load of every plugin."""
+        """The entry points of ``group`` the index names by ``keys``, in its order;
+        ``None`` when their distributions' metadata do not hold what the index
+        says (entry points written in place, by hand: pip makes a distribution's
+        folder anew): the index then no longer holds, and is written anew after
+        the next load of every plugin. Where each entry points file is as the
+        index found it (:func:`_stamp`), the index's own entries answer
+        (:class:`Indexed`); else the files are read."""
+        entries = self.entries or {}
+        chosen = [k for k in entries if k in keys]
+        stamps = {folder: _stamp(folder) for folder in {entries[k]["folder"] for k in chosen}}
+        if all(entries[k]["stamp"] is not None and entries[k]["stamp"] == stamps[entries[k]["folder"]]
+               and Indexed.loads(entries[k]["value"]) for k in chosen):
+            dists = {folder: Folder(folder) for folder in stamps}
+            return [Indexed(entries[k], group, dists[entries[k]["folder"]]) for k in chosen]
         from importlib.metadata import PathDistribution
 
-        entries = self.entries or {}
         found: dict[str, Any] = {}
-        for folder in {entries[k]["folder"] for k in keys}:
+        for folder in stamps:
             found.update((key(ep), ep) for ep in PathDistribution(Path(folder)).entry_points.select(group=group))
         if not keys <= found.keys() <= entries.keys():
             self.entries = None
             return None
-        return [found[k] for k in entries if k in keys]
+        return [found[k] for k in chosen]
 
     def write(self, entries: dict[str, dict[str, Any]]) -> None:
         """Keep ``entries`` for this fingerprint; nothing happens if the file cannot be written."""
@@ -185,7 +197,65 @@ class Index:
 def entry(ep: Any, record: Any) -> dict[str, Any]:
     """What the index keeps of an entry point and its plugin's :class:`~rolecli.plugins.Record`."""
     return {"name": ep.name, "value": ep.value, "folder": _folder(ep), "dist": record.distribution,
-            "version": record.version, "system": record.system, "active": record.state == "active"}
+            "version": record.version, "system": record.system, "active": record.state == "active",
+            "stamp": _stamp(_folder(ep))}
+
+
+def _stamp(folder: str) -> list[int] | None:
+    """The modification time and size of the entry points file in a distribution's
+    metadata ``folder``; ``None`` when there is none to tell (no folder, no file)."""
+    try:
+        found = os.stat(os.path.join(folder, "entry_points.txt")) if folder else None
+    except OSError:
+        return None
+    return [found.st_mtime_ns, found.st_size] if found is not None else None
+
+
+class Indexed:
+    """An entry point as the index keeps it: what the loader asks of one of
+    :mod:`importlib.metadata` (``name``, ``value``, ``group``, ``dist`` and
+    ``load``), for a value :meth:`loads` as that module does."""
+
+    def __init__(self, entry: dict[str, Any], group: str, dist: Folder) -> None:
+        self.name, self.value, self.group, self.dist = entry["name"], entry["value"], group, dist
+
+    @staticmethod
+    def loads(value: str) -> bool:
+        """Whether :meth:`load` imports ``value`` as importlib.metadata would: a
+        ``module:attribute`` of dotted names (no spaces, no extras)."""
+        module, colon, attribute = value.partition(":")
+        return all(part.isidentifier() for part in module.split(".") + (attribute.split(".") if colon else []))
+
+    def load(self) -> Any:
+        """The object the entry point names: its module imported, then its attributes read
+        (``module:`` names the module itself, as a value without attributes does)."""
+        return pkgutil.resolve_name(self.value if ":" in self.value else f"{self.value}:")
+
+
+class Folder:
+    """A distribution's metadata folder, read as :mod:`importlib.metadata`'s
+    PathDistribution reads it (``read_text``, ``locate_file``: what the loader's
+    check of whose module it imports asks, :mod:`rolecli.shadowing`); anything
+    else (the name and version a message shows) is asked of a PathDistribution."""
+
+    def __init__(self, folder: str) -> None:
+        self._path = Path(folder)
+
+    def read_text(self, filename: str) -> str | None:
+        try:
+            return self._path.joinpath(filename).read_text(encoding="utf-8")
+        except (FileNotFoundError, IsADirectoryError, KeyError, NotADirectoryError, PermissionError):
+            return None
+
+    def locate_file(self, path: str) -> Path:
+        return self._path.parent / path
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # (none of a distribution's: copy and pickle ask for these)
+            raise AttributeError(name)
+        from importlib.metadata import PathDistribution
+
+        return getattr(PathDistribution(self._path), name)
 
 
 def _read() -> dict[str, dict[str, dict[str, Any]]]:
@@ -205,7 +275,9 @@ def _read() -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def _well_formed(entry: dict[str, Any]) -> bool:
+    stamp = entry.get("stamp")
     return (isinstance(entry.get("active"), bool)
+            and (stamp is None or isinstance(stamp, list) and len(stamp) == 2 and all(type(n) is int for n in stamp))
             and all(entry.get(k) is None or isinstance(entry.get(k), str) for k in ("dist", "version", "system"))
             and all(isinstance(entry.get(k), str) for k in ("name", "value", "folder"))
-            and {"dist", "version", "system"} <= entry.keys())
+            and {"dist", "version", "system", "stamp"} <= entry.keys())

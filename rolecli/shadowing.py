@@ -14,8 +14,6 @@ Nothing here imports a module but :func:`import_from`, given the copy to import.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import os
 import sys
@@ -65,6 +63,9 @@ def owns(dist: Any, path: str) -> bool | None:
         return False
     if hashed == "":
         return True  # listed without a hash (as for a file written at install time)
+    import base64
+    import hashlib  # (here: loading OpenSSL is some 2% of a campaign verb's start-up, which hashes no file)
+
     mode, _, value = hashed.partition("=")
     try:
         with open(target, "rb") as file:

@@ -21,7 +21,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Iterator
@@ -73,6 +72,8 @@ def atomic_write(path: Path, data: bytes, sync: bool = True) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # (here: most commands write no file; importing it is 1% of their start-up)
+
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     except OSError as exc:

@@ -24,7 +24,6 @@ import re
 import shlex
 import sys
 from datetime import datetime, timedelta, timezone
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
@@ -56,7 +55,8 @@ def jsonable(value: Any) -> Any:
 
 
 def _default(value: Any) -> Any:
-    if isinstance(value, Fraction):
+    fractions = sys.modules.get("fractions")  # (no Fraction without it: importing it, with decimal, is 1% of a start-up)
+    if fractions is not None and isinstance(value, fractions.Fraction):
         return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else value.numerator
     if isinstance(value, (set, frozenset)):
         return sorted(value, key=repr)

@@ -53,7 +53,6 @@ A new operation is a new row of :data:`OPERATIONS`.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple, Protocol
@@ -73,6 +72,8 @@ def other(side: str) -> str:
 
 def digest(data: bytes) -> str:
     """How an ``edit`` entry names a version of campaign.toml."""
+    import hashlib  # (here: loading OpenSSL is some 2% of a campaign verb's start-up, which writes no edit entry)
+
     return hashlib.sha256(data).hexdigest()
 
 

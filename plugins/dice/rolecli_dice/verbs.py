@@ -3,8 +3,6 @@ target, and damage on a hit-point track that stops at 0 hit points."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rolecli.contract import Label, Odds, Outcome, Refused, worked_out
 from rolecli.dice import parse
 
@@ -56,6 +54,8 @@ def check(action, ctx) -> Outcome:
 
 
 def check_odds(action, ctx) -> Odds:
+    from fractions import Fraction  # (here: with decimal, 1% of every dice command's start-up)
+
     from rolecli.dice.odds import distribution
 
     bonus, _ = _bonus(action)

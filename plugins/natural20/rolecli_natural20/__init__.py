@@ -12,7 +12,6 @@ the two hooks it changes, the check and its exact odds (docs/plugins.md,
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from rolecli import hookimpl
 from rolecli.contract import Label
@@ -53,6 +52,8 @@ def rolecli_odds(action, ctx):
     odds = yield
     if odds is None or not _applies(action):
         return odds
+    from fractions import Fraction  # (here: with decimal, 1% of the start-up of every dice command, which loads these)
+
     # The faces that succeed are those from some face up; the rule makes 20 one
     # of them and 1 never: between 1 and 19 faces of 20.
     faces = min(max(odds.outcomes["success"] * 20, 1), 19)
