@@ -99,3 +99,16 @@ def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():
                 assert said == f"{why[0] if lang == 'es' else why[1]} {who}".strip()
                 assert K.thrown_for(why, lang, who) is said
     assert K.thrown_for(STRIKE, "en", "Ana") == "strike Ana" and K.thrown_for(K.PARRY, "es", "") == "parada"
+
+
+def test_a_capability_named_before_is_the_one_its_sheet_reads():
+    """A fighter finds a capability named before in its sheet's table (no call of
+    C.of); what it finds is what C.of reads uncached, and an innate one is still made so."""
+    sheet = {"capacidades": {"uso de armas": 2, "valentía": 1}, "innatas": ["valentía"]}
+    ana = character(INFO, "Ana", sheet)
+    for text in (C.WEAPON_USE, C.VALOR, "3"):
+        uncached = C.of(ana, text, False, C.CAPABILITY, {})
+        first, again = Fighter(ana).capability(text), Fighter(ana).capability(text)
+        assert first == again == uncached and again is first  # the second read from the sheet's table
+    assert Fighter(ana).capability(C.WEAPON_USE, innate=True) == C.Capability(C.WEAPON_USE, 2, True)
+    assert not Fighter(ana).capability(C.WEAPON_USE).innate  # the innate read did not change the kept one
