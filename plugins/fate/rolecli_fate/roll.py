@@ -99,9 +99,7 @@ class Side:
         """``made``: its skill's name and rating, its modifiers, their sum and the effort
         they make before the dice (:func:`make_side`, which works them out together)."""
         self.made = made
-        self.effort = made[4]
-        self.dice: list[int] | tuple[int, ...] = ()  # (rolled by take: no list made before it)
-        self.dice_total = 0
+        self.effort = made[4]  # (its dice, and their total, are set when it rolls: take)
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
         self.notes = notes  # (most sides have none: a list is made for the first)
@@ -129,6 +127,9 @@ class Side:
     def roll(self, ctx, why: str) -> None:
         """4dF for this side."""
         self.take(four_df(ctx, why))
+
+    dice: list[int]
+    dice_total: int
 
     def take(self, dice: list[int]) -> None:
         """The side's 4dF, rolled: the effort counted with them."""

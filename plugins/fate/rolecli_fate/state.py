@@ -114,7 +114,7 @@ class Work:
         if found is None:  # its first change: made over the state it has now
             if self.states is _NONE:
                 self.states = {}
-            if self.char(ch.name) is None:
+            if ch.name not in self.given and self.char(ch.name) is None:  # (most are given: no call for them)
                 self.given[ch.name] = ch
             found = self.states[ch.name] = (ch.state, {})
         found[1][key] = value
