@@ -93,6 +93,8 @@ class Side:
     few who ask: a roll reads only its sum, and its data all of it at once."""
 
     __slots__ = ("made", "dice", "dice_total", "effort", "first_dice", "fp_spent", "notes")
+    dice: list[int]  # (set when it rolls, :meth:`take`: a side is rolled before anyone reads them)
+    dice_total: int
 
     def __init__(self, made: tuple[str, int, tuple[tuple[str, int], ...], int, int], fp_spent: int = 0,
                  notes: list[str] | tuple[str, ...] = ()):
@@ -127,9 +129,6 @@ class Side:
     def roll(self, ctx, why: str) -> None:
         """4dF for this side."""
         self.take(four_df(ctx, why))
-
-    dice: list[int]
-    dice_total: int
 
     def take(self, dice: list[int]) -> None:
         """The side's 4dF, rolled: the effort counted with them."""
