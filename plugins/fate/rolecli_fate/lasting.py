@@ -23,11 +23,11 @@ FULL_DEFENCE = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence
 
 
 def before(action, ctx, p: dict) -> list[int] | tuple[()]:
-    """Fill ``p`` from the effects in force; the ids of the effects this action uses up
-    (none: an empty tuple, no list made for most actions).
+    """Fill ``p`` from the effects in force (asked only where some are: ``verbs``); the ids
+    of the effects this action uses up (none: an empty tuple, no list made for most actions).
     ``p`` has ``target_full_defence`` when the action's target rolls a defence."""
     actor, target = action.actor, action.target
-    if actor is None or not ctx.effects:  # a quick roll (no campaign), or nothing in force: nothing to fill in or use
+    if actor is None:  # a quick roll (no campaign): nothing to fill in or use
         return ()
     on_target = target.name if target is not None else None
     blocks, spins = [], []

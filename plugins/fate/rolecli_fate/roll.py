@@ -93,15 +93,15 @@ class Side:
     few who ask: a roll reads only its sum, and its data all of it at once."""
 
     __slots__ = ("made", "dice", "dice_total", "effort", "first_dice", "fp_spent", "notes")
+    dice: list[int]  # (set when it rolls, :meth:`take`: a side is rolled before anyone reads them)
+    dice_total: int
 
     def __init__(self, made: tuple[str, int, tuple[tuple[str, int], ...], int, int], fp_spent: int = 0,
                  notes: list[str] | tuple[str, ...] = ()):
         """``made``: its skill's name and rating, its modifiers, their sum and the effort
         they make before the dice (:func:`make_side`, which works them out together)."""
         self.made = made
-        self.effort = made[4]
-        self.dice: list[int] | tuple[int, ...] = ()  # (rolled by take: no list made before it)
-        self.dice_total = 0
+        self.effort = made[4]  # (its dice, and their total, are set when it rolls: take)
         self.first_dice: list[int] | None = None
         self.fp_spent = fp_spent
         self.notes = notes  # (most sides have none: a list is made for the first)

@@ -72,8 +72,20 @@ class Work:
         name (both are found for everyone at once: :func:`_groups_of`)."""
         groups = self._groups
         if groups is None:
-            groups = _roster_groups(self.known, self.given)
-            if groups is None:  # given others in place of the roster's: looked for here
+            # The roster's (the campaign's characters), found once while it holds the same characters
+            # (:data:`_ROSTERS`), where the action was given its very characters, or equal ones (it
+            # always is in play): a look at them (one tuple) is what an action costs, not a pass over
+            # their sheets. (Here, not in a function of its own: a call fewer at every action.)
+            known = self.known
+            if self.given.items() <= known.items():  # (one C call: each given one the roster's, asked by identity first)
+                people = tuple(known.values())
+                found = _ROSTERS.get(id(known))
+                if found is None or found[0] is not known or found[1] != people:
+                    if len(_ROSTERS) >= _ROSTERS_LIMIT:
+                        _ROSTERS.clear()
+                    found = _ROSTERS[id(known)] = (known, people, _groups_of(people))
+                groups = found[2]
+            else:  # given others in place of the roster's: looked for here
                 groups = _groups_of(self.everyone())
             self._groups = groups
         found = groups.get(ch.name)
@@ -114,7 +126,7 @@ class Work:
         if found is None:  # its first change: made over the state it has now
             if self.states is _NONE:
                 self.states = {}
-            if self.char(ch.name) is None:
+            if ch.name not in self.given and self.char(ch.name) is None:  # (most are given: no call for them)
                 self.given[ch.name] = ch
             found = self.states[ch.name] = (ch.state, {})
         found[1][key] = value
@@ -167,30 +179,14 @@ def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Ch
             for ch in people}
 
 
-# A roster's minion groups (:func:`_roster_groups`) by the roster's id, with the roster
-# itself (so that no other takes its id) and the characters it held when they were found.
+# A roster's minion groups (:func:`_groups_of`, as :meth:`Work.group_of` finds them) by the roster's
+# id, with the roster itself (so that no other takes its id) and the characters it held when they
+# were found: being a group and whom it follows are sheet values, which no rule changes, and the
+# core gives a changed sheet to a new character (it never sets one on a character in place). A
+# simulation's trial plays thousands of actions on one roster, and every side of each asks whom
+# its character leads. A roster given other characters is read anew.
 _ROSTERS: dict[int, tuple[Any, tuple[Character, ...], dict[str, Any]]] = {}
 _ROSTERS_LIMIT = 16  # a simulation's trial or a command plays one roster at a time
-
-
-def _roster_groups(known, given: dict[str, Character]) -> dict[str, Any] | None:
-    """:func:`_groups_of` the roster ``known`` (the campaign's characters, by name),
-    found once while it holds the same characters, when the action was ``given`` its
-    very characters, or equal ones (it always is in play; else ``None``): being a group and whom it
-    follows are sheet values, which no rule changes, and the core gives a changed sheet
-    to a new character (it never sets one on a character in place). A simulation's trial plays thousands of actions on one roster, and
-    every side of each asks whom its character leads; a look at the roster's
-    characters (one tuple of them) is what an action costs, not a pass over their
-    sheets. A roster given other characters is read anew."""
-    if not given.items() <= known.items():  # (one C call: each given one the roster's, asked by identity first)
-        return None
-    people = tuple(known.values())
-    found = _ROSTERS.get(id(known))
-    if found is None or found[0] is not known or found[1] != people:
-        if len(_ROSTERS) >= _ROSTERS_LIMIT:
-            _ROSTERS.clear()
-        found = _ROSTERS[id(known)] = (known, people, _groups_of(people))
-    return found[2]
 
 
 def frozen(values) -> tuple:

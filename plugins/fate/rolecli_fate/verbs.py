@@ -26,7 +26,7 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
         p = action.params  # the verb's own (the core gives each call a copy): filled in below, where they lack
         if defended:
             _defended(p)
-        used = lasting.before(action, ctx, p)
+        used = lasting.before(action, ctx, p) if ctx.effects else ()  # (nothing in force: nothing to fill in or use)
         outcome = rule(action, ctx, p)
         lasting.after(action, ctx, p, outcome)
         if used:  # (most actions use up no effect)
