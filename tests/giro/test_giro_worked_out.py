@@ -313,3 +313,29 @@ def test_a_turns_kept_numbers_are_those_its_property_works_out_once():
     assert data == clock_turn.Turn.data.func(turn) and factor == clock_turn.Turn.success_factor.func(turn) == 5
     assert clock_turn.Turn.data.attrname == "data" and isinstance(clock_turn.Turn.__dict__["data"],
                                                                    clock_turn.kept_property)
+
+
+def test_a_contests_record_of_one_round_is_kept_by_what_it_reads_of_the_round():
+    """What a contest's data says after the rolls (who won, each round's
+    results, the Night Dice's order, the tie rule) is kept for a contest of one
+    round by the results, winner and Night Dice's order of that round and the
+    tie rule: the record kept is the record worked out anew, contest after
+    contest, whatever the dice, the policies and the tie rule."""
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {
+        "challenge": "Ímpetu + Fisicoculturismo", "defence": "Gracia + Percepción", "weapon": 1}
+    plays = [(seed, tie, night, theirs) for seed in range(150) for tie in ("stalemate", "defender", "reroll")
+             for night, theirs in (("on-loss", "never"), ("always", "on-loss"), ("never", "on-failure"))]
+
+    def data(seed, tie, night, theirs):
+        given = p | {"night": night, "target_night": theirs}
+        ctx = context(INFO, seed=seed, options={"contest_tie": tie}, explain=False)
+        return verbs.attack(Action("attack", given, berthold, lenoir), ctx).data
+
+    for play in plays:  # every record met kept
+        data(*play)
+    assert verbs._ONE_ROUND
+    for play in plays:
+        kept = data(*play)
+        verbs._ONE_ROUND.clear()
+        assert kept == data(*play), play

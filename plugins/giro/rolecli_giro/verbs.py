@@ -20,7 +20,7 @@ from . import challenge as challenges
 from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
-from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
+from .clock_turn import Side, Turn, keep, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, Sides, night_step, opening
 from .factors import automatic as automatic_factor
 from .factors import modified
@@ -402,19 +402,39 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
-    # (a Round unpacked, not read field by field: a named tuple's field is a
-    # descriptor, each read a look-up on its class)
+    mine, theirs, won, night_order, _ = last  # (unpacked: each field read is a look-up on the class)
+    if len(rounds) == 1:  # (all but a tie rerolled: the record of one round is kept, _ONE_ROUND)
+        key = (mine.result, theirs.result, won, night_order, tie)
+        record = _ONE_ROUND.get(key)  # looked up here: most are found, with no call to keep them
+        if record is None:
+            record = keep(_ONE_ROUND, key, _record, rounds, tie)
+    else:
+        record = _record(rounds, tie)
+    data = {"verb": verb, "roll": mine.data, "opposition": theirs.data, **record}
+    if noted is not _NONE_NOTED:
+        data["consequence_noted"] = noted
+    return data, lines, last, changes
+
+
+def _record(rounds: list[Round], tie: str) -> dict:
+    """What a contest's data says after both sides' rolls (:func:`_contest`
+    puts the rolls first): who won, each round's results and the tie rule,
+    with no consequence noted."""
+    mine, theirs, won, night_order, _ = rounds[-1]
     summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
     for a, t, w, _, _ in rounds:
         summary.append({"actor": a.result, "target": t.result, "winner": w})
-    mine, theirs, won, night_order, _ = last
-    data = {"verb": verb, "roll": mine.data, "opposition": theirs.data,
-            "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
+    return {"winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": [*night_order],
-            "rounds": summary, "consequence_noted": noted}
-    return data, lines, last, changes
+            "tie_rule": tie, "night_order": [*night_order], "rounds": summary, "consequence_noted": _NONE_NOTED}
 
+
+# The record of a contest of one round (:func:`_record`) with no consequence noted,
+# by what it reads of the round (both results, the winner and the Night Dice's
+# order) and the tie rule: the same few at every exchange, so kept, shared, never
+# changed (an attack adds its damage to its own data, a copy). Its dicts and lists
+# built at every exchange cost 1.5% of a giro trial (icount 2.081M -> 2.049M).
+_ONE_ROUND: dict[tuple, dict] = {}
 
 # A contest's outcome for the actor, by who won its last round.
 _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}
