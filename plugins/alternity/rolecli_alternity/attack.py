@@ -38,12 +38,20 @@ _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 _DECLARED = tuple(param.name for action in system.ACTIONS if action.name == "attack" for param in action.params)
 _DECLARED_VALUES, _DECLARED_COUNT = itemgetter(*_DECLARED), len(_DECLARED)
 
+# The fields an attack writes over its check's head, in the order it first writes them: its
+# roll's (as json_over writes them, read from it) and its own. Its plan's head holds them all
+# (None until written), so an attack's table is a copy of one of every field, each then
+# written in place: no field added, and no table grown, at every attack (icount: -0.4%).
+_WRITTEN = dict.fromkeys((*json_over({}, 1, [], 1, "ordinary", ()),
+                          "rolled_degree", "last_resorts_spent", "target_last_resorts_spent", "damage"))
+
 
 class Plan(NamedTuple):
     """What an attack reads before it rolls: the damage rating's entry for each degree that
     deals damage (:func:`damage.pick`, 002-R20), the roll made ready (its situation die,
     002-R3/R4, the target's resistance among its steps), the JSON fields of its check
-    before the roll's own (:func:`check_head`) and how it is checked."""
+    before the roll's own (:func:`check_head`), then every field the attack writes after
+    them, None until written (:data:`_WRITTEN`), and how it is checked."""
 
     damage: Mapping[str, D.Entry]
     prep: Prepared
@@ -101,8 +109,10 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
+    head = check_head(prep.json, prep.score, prep.rung)
+    head.update(_WRITTEN)
     return Plan(damage, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
-                check_head(prep.json, prep.score, prep.rung), bool(p.get("cannot_fail")), bool(p.get("too_hard")),
+                head, bool(p.get("cannot_fail")), bool(p.get("too_hard")),
                 p.get("last_resort", "no"), p.get("target_last_resort", "no"))
 
 
