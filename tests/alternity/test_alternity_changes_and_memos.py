@@ -69,11 +69,13 @@ def test_a_knockout_reports_on_a_copy_and_leaves_the_shared_report_as_it_was():
 
     zug = character("Zug")
     ctx = Context("en", DiceSource(given=[]), options(), explain=False)
-    first = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    sets, first = land_hit(zug, kept_state(zug), "stun", 1, ctx)[:2]
     knocked = land_hit(zug, kept_state(zug), "stun", 1, ctx, knock_out="drowning")
     assert knocked[0]["status"] == "ko" and knocked[1]["knocked_out"] is True
-    again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    again_sets, again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[:2]
     assert again is first and again["knocked_out"] is False
+    # the fields it sets are shared as the report is, and left as they were too
+    assert again_sets is sets and sets == {"stun": 1}
 
 
 def test_an_attacks_plan_is_made_again_for_another_parameter_mark_or_resisting_sheet():
