@@ -134,11 +134,14 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if line:
         lines.append(line)
     # one table, the check's fields over the roll's, then the attack's own (the same order as
-    # ``prep.json | res.as_json() | {...}``), the check's as planned
+    # ``prep.json | res.as_json() | {...}``), the check's as planned, its damage None until
+    # rolled (as planned, _WRITTEN); the check wrote the degree rolled and its success, so
+    # they are written again only where a last resort moved the degree
     data = json_over(head, control, values, total, degree, notes)
     success = SUCCEEDS[key]
-    data["degree"], data["rolled_degree"], data["success"] = key, degree, success
-    data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
+    if key != degree:
+        data["degree"], data["success"] = key, success
+    data["rolled_degree"], data["last_resorts_spent"], data["target_last_resorts_spent"] = degree, pts, tpts
     out = Outcome(data, lines, success)  # (by place: an Outcome made with keywords gets a table made of them)
     bad_luck = data["bad_luck"]  # (as the check wrote it)
     if actor is not None and (pts or bad_luck):
