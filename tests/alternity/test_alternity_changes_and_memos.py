@@ -195,7 +195,8 @@ def test_an_attacks_plan_keeps_each_damaging_degrees_entry_and_reads_another_rat
     for rating in ("d4+1w/d6+1w/d4m", "d6s/d8s/d4w", "d4+2s"):
         params = Completed(system_info("alternity").params(Action("attack", {**SWORD, "damage": rating})))
         entries = D.parse_rating(rating)
-        assert _plan(params, ctx, mad, sor).damage == {degree: D.pick(entries, degree) for degree in D.RATING_DEGREES}
+        assert _plan(params, ctx, mad, sor).damage == {degree: (D.pick(entries, degree), D.reason(D.pick(entries, degree).text, "en"))
+                                                       for degree in D.RATING_DEGREES}
     # the same attack played: an Amazing hit (control 1 ≤ 14÷4, the d4 of the resistance 1) deals its third entry
     out = call("attack", actor=mad, target=sor, **SWORD, resist="str", dice=[1, 1, 3])
     assert out.data["damage"]["entry"] == "d4m" and out.data["damage"]["amount"] == 3
