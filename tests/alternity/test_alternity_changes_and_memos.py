@@ -69,11 +69,13 @@ def test_a_knockout_reports_on_a_copy_and_leaves_the_shared_report_as_it_was():
 
     zug = character("Zug")
     ctx = Context("en", DiceSource(given=[]), options(), explain=False)
-    first = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    sets, first = land_hit(zug, kept_state(zug), "stun", 1, ctx)[:2]
     knocked = land_hit(zug, kept_state(zug), "stun", 1, ctx, knock_out="drowning")
     assert knocked[0]["status"] == "ko" and knocked[1]["knocked_out"] is True
-    again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[1]
+    again_sets, again = land_hit(zug, kept_state(zug), "stun", 1, ctx)[:2]
     assert again is first and again["knocked_out"] is False
+    # the fields it sets are shared as the report is, and left as they were too
+    assert again_sets is sets and sets == {"stun": 1}
 
 
 def test_an_attacks_plan_is_made_again_for_another_parameter_mark_or_resisting_sheet():
@@ -193,7 +195,8 @@ def test_an_attacks_plan_keeps_each_damaging_degrees_entry_and_reads_another_rat
     for rating in ("d4+1w/d6+1w/d4m", "d6s/d8s/d4w", "d4+2s"):
         params = Completed(system_info("alternity").params(Action("attack", {**SWORD, "damage": rating})))
         entries = D.parse_rating(rating)
-        assert _plan(params, ctx, mad, sor).damage == {degree: D.pick(entries, degree) for degree in D.RATING_DEGREES}
+        assert _plan(params, ctx, mad, sor).damage == {degree: (D.pick(entries, degree), D.reason(D.pick(entries, degree).text, "en"))
+                                                       for degree in D.RATING_DEGREES}
     # the same attack played: an Amazing hit (control 1 ≤ 14÷4, the d4 of the resistance 1) deals its third entry
     out = call("attack", actor=mad, target=sor, **SWORD, resist="str", dice=[1, 1, 3])
     assert out.data["damage"]["entry"] == "d4m" and out.data["damage"]["amount"] == 3

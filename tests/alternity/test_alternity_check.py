@@ -214,6 +214,15 @@ def test_002_T18_target_lowers_villains_amazing_to_good(cli):
     assert r.json["rolled_degree"] == "good" and r.json["degree"] == "ordinary" and r.json["damage"]["track"] == "stun"
 
 
+def test_an_attack_raised_from_a_failure_tells_the_degree_and_the_success_it_was_raised_to(cli):
+    """The check writes the degree rolled and its success; the attack's are those the points give."""
+    r = aaa_cli(cli, "attack", 13, "d4s/d6w/d4m", "--last-resort", "1", "--dice", "15,3")
+    assert (r.json["rolled_degree"], r.json["degree"], r.json["success"]) == ("failure", "ordinary", True)
+    assert r.json["damage"] == {"entry": "d4s", "track": "stun", "amount": 3, "dice": [3]}
+    r = aaa_cli(cli, "attack", 13, "d4s/d6w/d4m", "--dice", "15")
+    assert (r.json["rolled_degree"], r.json["degree"], r.json["success"], r.json["damage"]) == ("failure", "failure", False, None)
+
+
 def test_002_R44_critical_failure_plus_one_is_failure_and_free_agent_two_is_ordinary():
     out = call("check", actor=character("Jack Everstar"), score="Resistencia-resistencia", last_resort="1", dice=[20])
     assert out.data["degree"] == "failure" and out.changes["Jack Everstar"]["last_resorts_spent"] == 1

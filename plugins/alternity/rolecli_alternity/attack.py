@@ -38,14 +38,22 @@ _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "help_stack", "clamp_bonus")
 _DECLARED = tuple(param.name for action in system.ACTIONS if action.name == "attack" for param in action.params)
 _DECLARED_VALUES, _DECLARED_COUNT = itemgetter(*_DECLARED), len(_DECLARED)
 
+# The fields an attack writes over its check's head, in the order it first writes them: its
+# roll's (as json_over writes them, read from it) and its own. Its plan's head holds them all
+# (None until written), so an attack's table is a copy of one of every field, each then
+# written in place: no field added, and no table grown, at every attack (icount: -0.4%).
+_WRITTEN = dict.fromkeys((*json_over({}, 1, [], 1, "ordinary", ()),
+                          "rolled_degree", "last_resorts_spent", "target_last_resorts_spent", "damage"))
+
 
 class Plan(NamedTuple):
     """What an attack reads before it rolls: the damage rating's entry for each degree that
-    deals damage (:func:`damage.pick`, 002-R20), the roll made ready (its situation die,
+    deals damage (:func:`damage.pick`, 002-R20) and why its dice are read, the roll made ready (its situation die,
     002-R3/R4, the target's resistance among its steps), the JSON fields of its check
-    before the roll's own (:func:`check_head`) and how it is checked."""
+    before the roll's own (:func:`check_head`), then every field the attack writes after
+    them, None until written (:data:`_WRITTEN`), and how it is checked."""
 
-    damage: Mapping[str, D.Entry]
+    damage: Mapping[str, tuple[D.Entry, str]]
     prep: Prepared
     ready: Ready
     head: dict[str, Any]
@@ -92,7 +100,8 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
     """:func:`_plan`, worked out."""
     lang = ctx.lang
     entries = D.parse_rating(p["damage"])
-    damage = {degree: D.pick(entries, degree) for degree in D.RATING_DEGREES}  # (a success's degree is one of them)
+    # (a success's degree is one of them; why its dice are read kept with it: a cached call at every hit, 0.2% of a trial)
+    damage = {degree: (entry := D.pick(entries, degree), D.reason(entry.text, lang)) for degree in D.RATING_DEGREES}
     extra = []
     if p.get("resist", "none") != "none":
         if target is None:
@@ -101,8 +110,10 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
+    head = check_head(prep.json, prep.score, prep.rung)
+    head.update(_WRITTEN)
     return Plan(damage, prep, ready_check(prep.score, prep.rung, ATTACK(lang), lang),
-                check_head(prep.json, prep.score, prep.rung), bool(p.get("cannot_fail")), bool(p.get("too_hard")),
+                head, bool(p.get("cannot_fail")), bool(p.get("too_hard")),
                 p.get("last_resort", "no"), p.get("target_last_resort", "no"))
 
 
@@ -124,11 +135,14 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if line:
         lines.append(line)
     # one table, the check's fields over the roll's, then the attack's own (the same order as
-    # ``prep.json | res.as_json() | {...}``), the check's as planned
+    # ``prep.json | res.as_json() | {...}``), the check's as planned, its damage None until
+    # rolled (as planned, _WRITTEN); the check wrote the degree rolled and its success, so
+    # they are written again only where a last resort moved the degree
     data = json_over(head, control, values, total, degree, notes)
     success = SUCCEEDS[key]
-    data["degree"], data["rolled_degree"], data["success"] = key, degree, success
-    data["last_resorts_spent"], data["target_last_resorts_spent"], data["damage"] = pts, tpts, None
+    if key != degree:
+        data["degree"], data["success"] = key, success
+    data["rolled_degree"], data["last_resorts_spent"], data["target_last_resorts_spent"] = degree, pts, tpts
     out = Outcome(data, lines, success)  # (by place: an Outcome made with keywords gets a table made of them)
     bad_luck = data["bad_luck"]  # (as the check wrote it)
     if actor is not None and (pts or bad_luck):
@@ -139,8 +153,8 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         if explain:
             lines.append(NO_DAMAGE(lang))
         return out
-    entry = damage[key]
-    amount, values = D.roll_entry(ctx, entry)
+    entry, why = damage[key]
+    amount, values = D.roll_entry(ctx, entry, why)
     data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
     if explain:
         lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",

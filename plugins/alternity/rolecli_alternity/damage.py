@@ -73,10 +73,12 @@ def pick(entries: tuple[Entry, ...], degree: str) -> Entry:
     return entries[RATING_DEGREES.index(degree)]
 
 
-def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
+def roll_entry(ctx: Context, entry: Entry, why: str | None = None) -> tuple[int, list[int]]:
+    """The points of ``entry`` and its dice, read for ``why`` (else :func:`reason`'s)."""
     if entry.fixed is not None:
         return entry.fixed, []
-    why = _reason(entry.text, ctx.lang)
+    if why is None:
+        why = reason(entry.text, ctx.lang)
     if entry.count == 1:  # (one die, the most rolled, read alone: a comprehension costs a frame, a sum a call)
         value = ctx.dice.roll(entry.sides, why)
         values, total = [value], value + entry.mod
@@ -87,7 +89,7 @@ def roll_entry(ctx: Context, entry: Entry) -> tuple[int, list[int]]:
 
 
 @functools.lru_cache(maxsize=256)  # a behaviour's damage is rolled at every hit of a simulation
-def _reason(text: str, lang: str) -> str:
+def reason(text: str, lang: str) -> str:
     """Why a damage die is read, in ``lang``."""
     return Label(f"daño {text}", f"damage {text}")(lang)
 

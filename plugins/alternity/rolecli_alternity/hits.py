@@ -107,9 +107,10 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
              resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
     damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
-    ``st`` (read, not changed): returns the fields of the state it sets (a table of its
-    own, for a hook's changes), the report (shared by the hits worked out alike: read
-    it, do not change it) and the lines.
+    ``st`` (read, not changed): returns the fields of the state it sets (for a hook's
+    changes) and the report, both shared by the hits worked out alike (read them, do not
+    change them: a hook's changes are never changed in place, and the house rules get a
+    copy), and the lines.
 
     - Who can be hit: a dead character takes nothing more (decision: no track is left
       to fill that changes anything).
@@ -141,7 +142,7 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
         roller = None
         read = _read_for_hit(st)
         found = worked_out(ch.sheet, ("hit", track, amount, spill, read), _landed, read, ch, track, amount, spill)
-        sets, rep = dict(found[0]), found[1]  # (the report shared: a knockout below reports on a copy)
+        sets, rep = found  # (both shared, a knockout below sets and reports on copies: a copy of the fields at every hit cost 0.3% of a trial, icount)
     if knock_out:
         new = {**st, **sets}
         if new["status"] == "ok":

@@ -49,9 +49,10 @@ def conditions(ch: Character, options: Mapping[str, Any], st: Mapping[str, Any] 
 
 def unable(st: Mapping[str, Any]) -> tuple[str, Label] | None:
     """Why a character with the kept state ``st`` cannot act (its key and words), or None."""
-    if st["status"] == "dead":
+    condition = st["status"]  # (read once: a look-up costs more than a local)
+    if condition == "dead":
         return "dead", DEAD
-    if st["status"] == "ko":
+    if condition == "ko":
         return "knocked_out", KNOCKED_OUT.get(st["ko_cause"], KNOCKED_OUT["stun"])
     if st["out_rounds"] > 0:
         return "waking", WAKING
