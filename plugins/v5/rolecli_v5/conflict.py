@@ -105,8 +105,13 @@ class Side:
         return said
 
     def as_json(self, rolled: Roll, again: Reroll | None = None) -> dict[str, Any]:
-        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any)."""
-        data = rolled.as_json(self.who, self.pool.record)
+        """Its record with the dice it ``rolled`` (after ``again``, its Willpower reroll, if any):
+        the side and its pool, then the roll's record (:meth:`Roll.as_json`), made whole here by
+        one dict display, not by the roll's in a call of its own (a call a side, two at every
+        attack: icount -0.4% of a v5 trial, 4.144M -> 4.127M)."""
+        data = {"name": self.who, "pool": self.pool.record, "regular": [*rolled.regular],
+                "hunger": [*rolled.hunger], "successes": rolled.successes, "critical": rolled.critical,
+                "messy": rolled.messy, "hunger_ones": rolled.hunger_ones}
         if again is not None:
             data["willpower_reroll"] = {"dice": [i + 1 for i in again.dice], "before": again.before.as_json(),
                                         "spent": again.paid}

@@ -64,16 +64,12 @@ class Roll:
             shown += f" {L.HUNGER(lang)} [{_faces(self.hunger)}]"
         return shown
 
-    def as_json(self, name: str | None = None, pool: dict | None = None) -> dict:
-        """Its record; a side's (``pool`` given: :meth:`Pool.as_json`) names the side and
-        its pool first. Each made whole by one dict display: a dict filled in key by
-        key costs a third more, at every roll."""
-        if pool is None:
-            return {"regular": [*self.regular], "hunger": [*self.hunger], "successes": self.successes,
-                    "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger_ones}
-        return {"name": name, "pool": pool, "regular": [*self.regular], "hunger": [*self.hunger],
-                "successes": self.successes, "critical": self.critical, "messy": self.messy,
-                "hunger_ones": self.hunger_ones}
+    def as_json(self) -> dict:
+        """Its record, made whole by one dict display: a dict filled in key by key costs a
+        third more, at every roll. (A side's record names the side and its pool first:
+        :meth:`conflict.Side.as_json`.)"""
+        return {"regular": [*self.regular], "hunger": [*self.hunger], "successes": self.successes,
+                "critical": self.critical, "messy": self.messy, "hunger_ones": self.hunger_ones}
 
 
 def _reasons(who: str, lang: str, regular: int, hunger: int) -> tuple[str, ...]:
