@@ -33,13 +33,17 @@ unreadable, corrupt or not writable means every plugin is loaded, as without it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pkgutil
 import sys
 from pathlib import Path
 from typing import Any
+
+try:  # (as the random module takes sha512: hashlib loads OpenSSL, 2% of a quick encounter simulation's start-up)
+    from _sha256 import sha256
+except ImportError:  # a Python that builds it under another name
+    from hashlib import sha256
 
 FORMAT = 3  # of the file; another is ignored (and replaced)
 KEEP = 8  # indexes kept in the file: environments a user switches between
@@ -88,7 +92,7 @@ def fingerprint() -> str | None:
 
     if any(hasattr(finder, "find_distributions") for finder in sys.meta_path if finder is not PathFinder):
         return None
-    digest = hashlib.sha256(str(FORMAT).encode())
+    digest = sha256(str(FORMAT).encode())
     for entry in sys.path:
         try:
             with os.scandir(entry or ".") as children:
