@@ -109,6 +109,8 @@ def test_a_command_on_one_campaign_imports_no_other_systems_plugin(campaigns, ar
 @pytest.mark.parametrize("argv", [
     ["encounter", "simulate", "{campaigns}/demo/encounter.toml", "--trials", "1", "--seed", "1", "--workers", "1"],
     ["-C", "demo", "check", "Ana", "1d20", "--target", "1", "--seed", "1"],
+    ["encounter", "simulate", "{campaigns}/caminantes/encounter.toml", "--trials", "1", "--seed", "1", "--workers", "1"],
+    ["-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1"],  # (fate's odds are imported by its odds verbs)
 ])
 def test_a_command_that_writes_and_shows_no_fraction_imports_neither_fractions_nor_tempfile(campaigns, argv):
     """fractions (which imports decimal) is imported by what shows odds or keeps

@@ -8,7 +8,6 @@ from typing import Callable
 from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
-from .odds import as_odds, check_odds, contest_odds
 from .roll import OPPOSED, dice_text, four_df, make_side
 from .state import Work
 from .stress import apply_stress, track_key
@@ -78,6 +77,8 @@ def damage(character: Character, action: Action, ctx) -> Outcome:
 
 def check_odds_of(action: Action, ctx) -> Odds:
     """Exact odds of a simple action against its difficulty."""
+    from .odds import as_odds, check_odds  # (here: fractions, with decimal, is 1.5% of a verb's start-up)
+
     p, lang = action.params, ctx.lang
     work = Work(ctx, action.actor, action.target)  # thrown away: odds change nothing
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
@@ -87,6 +88,8 @@ def check_odds_of(action: Action, ctx) -> Odds:
 
 
 def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
+    from .odds import as_odds, contest_odds
+
     p, lang = _defended(action.params), ctx.lang
     work = Work(ctx, action.actor, action.target)
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
