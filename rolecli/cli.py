@@ -9,8 +9,6 @@ failed, 2 a usage or data error (one line on stderr), 3 an internal error (a
 bug), 4 a plugin's failure, 130 interrupted, 141 stdout closed by its reader.
 """
 
-from __future__ import annotations
-
 import errno
 import importlib
 import os

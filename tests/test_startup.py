@@ -140,3 +140,30 @@ def test_a_command_that_reads_the_plugin_index_loads_no_openssl(campaigns, argv)
     _loaded(code, "rolecli")  # (the first command of a fresh cache loads every plugin, and writes the index)
     unused = ("hashlib", "_hashlib")
     assert _loaded(code, *unused) == dict.fromkeys(unused, False)
+
+
+@pytest.mark.parametrize("argv", [
+    ["roll", "2d6", "--seed", "1"],
+    ["encounter", "simulate", "{campaigns}/demo/encounter.toml", "--trials", "1", "--seed", "1", "--workers", "1"],
+    ["-C", "caminantes", "check", "Lucía", "Atletismo", "--seed", "1"],
+])
+def test_typer_reads_the_commands_parameters_without_compiling_their_annotations(campaigns, argv):
+    """The command layer does not postpone its annotations: typer would compile
+    and evaluate each annotation string of a command it builds, at every start
+    (3.2M of `roll 2d6`'s ~320M instructions, 6.8M of a quick dice simulation's)."""
+    args = ["--campaigns", str(campaigns), *(a.format(campaigns=campaigns) for a in argv)]
+    code = ("import sys, typing\ncompiled = []\ninit = typing.ForwardRef.__init__\n"
+            "def made(self, arg, *a, **k):\n"
+            "    frame = sys._getframe(1)\n"
+            "    while frame is not None and frame.f_code.co_name != 'get_params_from_function':\n"
+            "        frame = frame.f_back\n"
+            "    compiled.extend([arg] if frame is not None else [])\n"
+            "    init(self, arg, *a, **k)\n"
+            "typing.ForwardRef.__init__ = made\n"
+            "from rolecli.cli import invoke\nimport contextlib, io\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert invoke({args!r}) == 0\n"
+            "print(repr(compiled))")
+    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)  # (the index)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    assert eval(out.strip().splitlines()[-1]) == []

@@ -4,9 +4,13 @@ its commands runs (``rolecli roll 2d6`` imports ``dice`` and nothing else).
 :data:`rolecli.core_commands.COMMANDS` names the module of each command, which
 :mod:`rolecli.cli` imports when the command runs; a module registers its
 commands with :func:`core_command` (or puts a command group in :data:`REGISTRY`).
-"""
 
-from __future__ import annotations
+The command layer (these modules and :mod:`rolecli.cli`) does not postpone its
+annotations (no ``from __future__ import annotations``): typer reads those of
+each command it builds, and would compile and evaluate every string of them at
+every start (3.2M of ``rolecli roll 2d6``'s ~320M instructions, 6.8M of a
+quick encounter simulation's).
+"""
 
 from pathlib import Path
 from typing import Any

@@ -3,8 +3,6 @@ words read as a player means them (:class:`RoleCommand`), ``--quiet``
 (:func:`quietly`), and help pages that say what each option takes, with
 ``--lang`` at every level (:func:`for_people`)."""
 
-from __future__ import annotations
-
 import contextlib
 import functools
 import inspect

@@ -1,7 +1,5 @@
 """``batch``: many rolecli command lines in one process."""
 
-from __future__ import annotations
-
 import contextlib
 import io
 import os

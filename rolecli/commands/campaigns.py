@@ -1,7 +1,5 @@
 """``campaign`` and ``character``: create, list, choose, show and edit campaigns and their characters."""
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer

@@ -17,8 +17,6 @@ coercion can be chosen; with a typer that has no such place (another release),
 :func:`install` leaves typer as it is, and only start-up is slower.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Any
 

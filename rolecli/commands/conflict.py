@@ -10,8 +10,6 @@ and, for systems that order each round anew, asks the initiative again;
 effects. Every step is one logged change of the campaign, undone by ``undo``.
 """
 
-from __future__ import annotations
-
 import functools
 from contextlib import contextmanager
 from typing import Any, Optional

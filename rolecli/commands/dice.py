@@ -1,7 +1,5 @@
 """Dice: ``roll`` expressions, exact ``odds`` of expressions or of a system's check."""
 
-from __future__ import annotations
-
 import re
 from typing import Optional
 

@@ -8,8 +8,6 @@ takes the whole encounter back; ``--dry-run`` records nothing. ``simulate``
 only reads the campaign.
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from typing import Optional

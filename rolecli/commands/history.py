@@ -1,7 +1,5 @@
 """A campaign's history: the ``log`` of rolls and changes, ``undo`` and ``redo``."""
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer

@@ -16,8 +16,6 @@ name that is no command word, a command named like one of its own verbs. An
 exception raised while a plugin's command runs is that plugin's failure (exit 4).
 """
 
-from __future__ import annotations
-
 import functools
 import re
 import weakref

@@ -8,8 +8,6 @@ writes a plugin package to start from (:mod:`rolecli.scaffold`). None of them
 needs a working plugin: a broken one is listed, and can be uninstalled.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Any, Optional
 

@@ -15,8 +15,6 @@ Not on a terminal (``printf 'roll 1d6\\n' | rolecli shell``) it is ``batch -``,
 with the same output and the same exit codes.
 """
 
-from __future__ import annotations
-
 import os
 import shlex
 import sys

@@ -1,7 +1,5 @@
 """``systems``: the installed rule systems, or one system's template, rules and verbs."""
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer

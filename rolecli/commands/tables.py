@@ -1,8 +1,6 @@
 """``table``: list, show (with each row's exact chance), roll on and import
 random tables (``[tables.NAME]`` of campaign.toml and of the user's rolls file)."""
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer

@@ -6,8 +6,6 @@ The common options (``--seed --dice -n --json --lang --rule --quiet``) are added
 here once, so no plugin handles them.
 """
 
-from __future__ import annotations
-
 import inspect
 from typing import Any
 
