@@ -31,14 +31,12 @@ from rolecli.campaign import log as logbook
 from rolecli.campaign import sheets as sheet_text
 from rolecli.campaign.commit import Draft, open_locked, settled
 from rolecli.campaign.files import atomic_write, campaign_lock, decode, flush_held, read_bytes
-from rolecli.campaign.group import joined
 from rolecli.campaign.locate import format_key
 from rolecli.campaign.operations import (GROUP, UNDO, changes_of, forward, grouped, op_of, operation_of,
                                          reverted_op, reverting, steps, written_as)
 from rolecli.campaign.paths import (CAMPAIGN_FILE, CURRENT_FILE, LOCK_FILE, STATE_FILE, campaign_path, check_name,
                                     display_path, existing_campaign)
 from rolecli.campaign.snapshot import Snapshot, Systems, campaign_doc, normalize, read_snapshot
-from rolecli.campaign.template import campaign_template
 from rolecli.campaign.validate import (Where, check_campaign_doc, check_sheet, check_state, dotted, option_problem,
                                       rule_option, show)
 from rolecli.contract import Character, Outcome
@@ -287,6 +285,8 @@ def transaction(root: Path, name: str, systems: Systems, command: str | None = N
     block writes nothing. ``command`` is the command line logged (default: this
     process's arguments).
     """
+    from rolecli.campaign.group import joined  # (here: a command that only reads a campaign needs no batch's group)
+
     folder = existing_campaign(root, name)
     with joined(folder, systems) as group:  # inside a batch: changes share commits (see .group)
         with contextlib.nullcontext(group.draft) if group else _opened(root, name, systems) as draft:
@@ -309,6 +309,8 @@ def create_campaign(root: Path, name: str, info, title: str | None = None) -> Pa
     """Create campaign ``name`` with a commented campaign.toml (every rule
     option with its default and help, an example character); refuse a name in
     use. Returns the campaign's folder. A failure leaves no folder behind."""
+    from rolecli.campaign.template import campaign_template
+
     folder = campaign_path(root, name)
     text = campaign_template(name, info, title)
     check_campaign_doc(tomllib.loads(text), Where(label="new campaign.toml"), lambda _: info)
