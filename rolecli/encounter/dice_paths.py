@@ -82,11 +82,12 @@ def reading_of(raw: tuple) -> tuple[Reading, Any] | None:
     return Reading(sides, why, one), value
 
 
-def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -> tuple[Any, bool]:
+def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome,
+         most: int = MOST_WAYS) -> tuple[Any, bool]:
     """``tree`` (``None``: nothing kept yet) with ``outcome`` kept where the
     dice ``reads`` lead, and whether that is a new way for them to fall.
     :data:`NEVER` when they cannot be kept (a die no reading makes again, more
-    than :data:`MOST_WAYS` ways), or when they do not fit the tree: a call
+    than ``most`` ways), or when they do not fit the tree: a call
     that read another die at the same point, or gave another outcome for the
     same dice, is not a function of its dice, and nothing of it is kept."""
     if not reads:
@@ -95,7 +96,7 @@ def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -
     ways = 1
     for raw in reads:
         made = reading_of(raw)
-        if made is None or (ways := ways * made[0].faces) > MOST_WAYS:
+        if made is None or (ways := ways * made[0].faces) > most:
             return NEVER, False
         path.append(made)
     if tree is None:
