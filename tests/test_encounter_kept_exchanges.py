@@ -23,6 +23,8 @@ from rolecli.contract import Action, Character, Effect, Turn
 from rolecli.declarations import DeclarationError, check_system
 from rolecli.dice.source import DiceSource
 from rolecli.dispatch import Completed
+from rolecli.encounter.behaviour import dice_ways
+from rolecli.encounter.dice_paths import Reading
 from rolecli.encounter.engine import Play
 from rolecli.encounter.file import Encounter, EncounterFile
 from rolecli.encounter.simulate import play_trials
@@ -149,7 +151,11 @@ def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(c
         seen = [Character(n, chars[n].sheet, dict(chars[n].state)) if n else None for n in given]
         ctx = dataclasses.replace(play.ctx)
         lives.clear()
+        mark = play.source.readings
         outcome = original(play, call_, actor, target, side, role)
+        if not lives and call_.live:  # its dice read in its tree (Call.rolled_ways): their totals, from those dice
+            again = DiceSource(None, [str(r[1]) for r in play.source.read_since(mark)])
+            lives.append([call_.params[n].total(again) for n in call_.live])
         params = play.params(call_, actor, target, side, None, lives[0] if lives else ())  # (no die rolled again)
         met.append((spec, params, *seen, ctx))
         return outcome
@@ -219,3 +225,31 @@ def test_a_verb_that_reads_fewer_dice_than_before_for_the_same_states_fails(tmp_
                      "--workers", "1")
     assert result.code == 4 and result.out == ""
     assert result.err.count("\n") == 1 and "read fewer dice than it read before" in result.err
+
+
+def test_a_damage_rolled_by_the_engine_is_read_in_the_tree_of_its_call(campaigns):
+    """The dice sample's damage (``amount = "1d6"``) is kept by its states
+    alone, its die read as the first of its tree (``Call.rolled_ways``):
+    its trials are those played with no exchange kept, and a kept damage
+    holds no total in its key."""
+    def trials(kept: bool):
+        enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+            store.load_campaign(campaigns, "demo", system_info))
+        if not kept:
+            enc.known_exchanges = None  # (the cached property, set: every exchange played)
+        return enc, play_trials(enc, {}, 11, 0, 200)
+
+    enc, kept = trials(True)
+    assert kept == trials(False)[1]
+    damages = [(key, tree) for key, tree in enc.known_exchanges.items() if key[0].spec.name == "damage"]
+    assert {key[0].rolled_ways for key, _ in damages} == {4, 6}  # the heroes' 1d6, the crypt's 1d4
+    assert all(len(key) == 6 for key, _ in damages)  # (the call, its target, both characters and their states)
+    assert any(type(tree) is Reading for _, tree in damages)
+
+
+@pytest.mark.parametrize("text, ways", [("1d6", 6), ("2d6+1", 36), ("1d20-1d4", 80), ("4dF", 81), ("3", 1),
+                                        ("1d6!", None), ("2d6r1", None), ("1d{1,1,2}", None), ("(1d4)d6", None)])
+def test_the_ways_a_rolled_amount_may_fall(text, ways):
+    from rolecli.dice import parse
+
+    assert dice_ways(parse(text)) == ways

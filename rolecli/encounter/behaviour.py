@@ -26,6 +26,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from rolecli.contract import ActionSpec
 from rolecli.dice.amount import Rolled
+from rolecli.encounter.dice_paths import MOST_WAYS
 
 TARGETS = ("nearest", "weakest", "random")
 ALLY_TARGETS = ("self", "nearest_ally", "weakest_ally", "random_ally")
@@ -72,9 +73,36 @@ class Call:
     # whether its hook is the damage verb's, whose subject is the one hit (its target), not the actor:
     # worked out once (Play.act asks it at every exchange)
     damage: bool = field(init=False, repr=False)
+    # where every live parameter is dice (Rolled) that read a known set of dice, the ways they may fall
+    # (at most MOST_WAYS), else None: a kept call reads them as part of its tree (Play.act)
+    rolled_ways: int | None = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage", self.spec.hook == "damage")
+        ways = 1 if self.live else None
+        for name in self.live:
+            value = self.params[name]
+            each = dice_ways(value.expression) if isinstance(value, Rolled) else None
+            ways = None if each is None or ways is None else ways * each
+        object.__setattr__(self, "rolled_ways", ways if ways is not None and ways <= MOST_WAYS else None)
+
+
+def dice_ways(expression) -> int | None:
+    """How many ways the dice a roll of ``expression`` reads may fall, where
+    it reads the same dice at every roll, each of a size of its own (no
+    explosion nor reroll, no count nor size rolled, no die of its own faces);
+    else ``None``."""
+    from rolecli.dice.tree import Dice, walk
+
+    if expression.dynamic:  # (an explosion, a reroll, a count or a size rolled)
+        return None
+    ways = 1
+    for term in walk(expression.tree):
+        if isinstance(term, Dice):
+            if term.faces is not None:
+                return None
+            ways *= (3 if term.sides is None else term.sides) ** term.count
+    return ways
 
 
 @dataclass(frozen=True)

@@ -69,50 +69,55 @@ class Reading:
         return node
 
 
-def reading_of(raw: tuple) -> tuple[Reading, Any] | None:
-    """The :class:`Reading` of one of :meth:`~rolecli.dice.source.DiceSource.read_since`'s
-    entries, and the value it read; ``None`` for a die no reading can make
-    again (a die of its own faces, ``d{1,1,2}``)."""
-    sides, value, _, why = raw
+def faces_of(sides: int | str, value: Any) -> int | None:
+    """The ways one of :meth:`~rolecli.dice.source.DiceSource.read_since`'s
+    readings (``sides``, and the ``value`` read: a list for a pool) may
+    fall; ``None`` for a die no reading can make again (a die of its own
+    faces, ``d{1,1,2}``)."""
     one = 3 if sides == "F" else sides
     if type(one) is not int:
         return None
-    if type(value) is list:
-        return Reading(sides, list(why), one ** len(value)), tuple(value)
-    return Reading(sides, why, one), value
+    return one ** len(value) if type(value) is list else one
 
 
-def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome) -> tuple[Any, bool]:
+def keep(tree: Reading | Outcome | None, reads: list[tuple], outcome: Outcome,
+         most: int = MOST_WAYS) -> tuple[Any, bool]:
     """``tree`` (``None``: nothing kept yet) with ``outcome`` kept where the
     dice ``reads`` lead, and whether that is a new way for them to fall.
     :data:`NEVER` when they cannot be kept (a die no reading makes again, more
-    than :data:`MOST_WAYS` ways), or when they do not fit the tree: a call
+    than ``most`` ways), or when they do not fit the tree: a call
     that read another die at the same point, or gave another outcome for the
-    same dice, is not a function of its dice, and nothing of it is kept."""
+    same dice, is not a function of its dice, and nothing of it is kept.
+    The tree is walked by the readings as they are, a :class:`Reading` made
+    only where the way is new (most calls kept add their last reading's
+    value alone): icount, a dice trial 0.5% less."""
     if not reads:
         return (outcome, True) if tree is None else (tree, False) if _same(tree, outcome) else (NEVER, False)
-    path: list[tuple[Reading, Any]] = []
     ways = 1
-    for raw in reads:
-        made = reading_of(raw)
-        if made is None or (ways := ways * made[0].faces) > MOST_WAYS:
+    for sides, value, _, _ in reads:  # (all of them first: nothing is added of dice that cannot be kept)
+        faces = faces_of(sides, value)
+        if faces is None or (ways := ways * faces) > most:
             return NEVER, False
-        path.append(made)
-    if tree is None:
-        tree = path[0][0]
-    node: Reading | Outcome = tree
-    added = False
-    for i, (reading, value) in enumerate(path):
-        if type(node) is not Reading or (node.sides, node.why) != (reading.sides, reading.why):
+    node, at, read, added = tree, None, None, False  # (at: the reading the node was found under, by the value read)
+    for sides, value, _, why in reads:
+        faces = faces_of(sides, value)
+        if type(value) is list:  # a pool: kept by its values as a tuple, its reasons as a list (Reading.played)
+            value, why = tuple(value), list(why)
+        if node is None:  # a new way: its reading made
+            node = Reading(sides, why, faces)
+            if at is None:
+                tree = node
+            else:
+                at.then[read] = node
+                added = True
+        elif type(node) is not Reading or node.sides != sides or node.why != why:
             return NEVER, False
-        follows = node.then.get(value)
-        if follows is None:
-            follows = node.then[value] = path[i + 1][0] if i + 1 < len(path) else outcome
-            added = True
-        node = follows
-    if node is not outcome and not _same(node, outcome):
-        return NEVER, False
-    return tree, added
+        at, read = node, value
+        node = node.then.get(value)
+    if node is None:
+        at.then[read] = outcome
+        return tree, True
+    return (tree, added) if _same(node, outcome) else (NEVER, False)
 
 
 def _same(kept: Any, outcome: Outcome) -> bool:

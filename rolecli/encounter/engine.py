@@ -30,7 +30,7 @@ from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
 from rolecli.dice.source import DiceSource
 from rolecli.encounter.behaviour import Call, Rolled, choose, defends, holds, reachable
-from rolecli.encounter.dice_paths import NEVER, Reading, keep
+from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Reading, keep
 from rolecli.errors import CampaignError, RoleError
 from rolecli.play import apply_changes, merge
 from rolecli.plugins import PluginFailure
@@ -343,12 +343,14 @@ class Play(Tracker):
         changed where it left no effect and changed only the characters it
         was given (:meth:`keep_call`) is kept by the call, its target, those
         characters and the numbers of their states, its live parameters'
-        values (:meth:`live`: dice the engine rolled, names) and the dice it
-        read (:mod:`rolecli.encounter.dice_paths`), and made again whenever
-        any trial meets them all, from the dice it draws
+        values (:meth:`live`: names, totals of dice the engine rolled) and the
+        dice it read (:mod:`rolecli.encounter.dice_paths`), and made again
+        whenever any trial meets them all, from the dice it draws
         (:meth:`~rolecli.encounter.dice_paths.Reading.played`), where they fall
-        as they fell before (a d20 check: 20 ways; a damage roll the engine
-        made: none), its changes kept (:meth:`replayed`). The encounter keeps
+        as they fell before (a d20 check: 20 ways), its changes kept
+        (:meth:`replayed`). Where its live values are all dice of a few ways
+        (``Call.rolled_ways``: a damage of 1d6), they are not in the key: the
+        engine's dice are read in the tree, before the hook's (6 ways). The encounter keeps
         them (``exchanges_kept``). Found here, not in a method of its own:
         a frame, and a tuple of what it found, at every exchange (icount: 2.3%
         of a dice trial)."""
@@ -366,8 +368,11 @@ class Play(Tracker):
         known, key = self.exchanges_kept, None
         if known is not None and spec.from_state and not self.ctx.effects:  # (nothing told: rolled is None)
             # its live values made first (its dice rolled where the call would roll them), its parameters
-            # only where it is called: a kept exchange is given none
-            live = self.live(call, actor, target, side) if call.live else ()
+            # only where it is called: a kept exchange is given none. Where they are all dice of a few ways
+            # (Call.rolled_ways: a damage of 1d6), those are read as the first of its tree's instead, and
+            # rolled only where it is called (None): no expression rolled for a total nobody reads (icount:
+            # a dice trial 2.6% less)
+            live = self.live(call, actor, target, side) if call.live and call.rolled_ways is None else None
             # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
             keyed, a, b = self.keyed, None, None
             if first is not None:
@@ -398,7 +403,7 @@ class Play(Tracker):
         action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None)
         outcome = self.hook(spec, action, [action.actor] if damage else [], actor or side)[0]
         if key is not None:
-            self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]})
+            self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]}, MOST_WAYS * (call.rolled_ways or 1))
         if rolled is not None:
             self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
                       "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
@@ -475,12 +480,16 @@ class Play(Tracker):
         self.keep_call(known, key, tree, mark, outcome, {character.name})
         return outcome, moved
 
-    def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set) -> None:
+    def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
+                  most: int = MOST_WAYS) -> None:
         """``outcome``, a call's whose dice were read from ``mark`` on, kept in
         ``known`` by ``key`` with what ``tree`` keeps, where it left no effect
         and changed none but ``names`` (the characters it was given); else that
-        call is never kept. Nothing more once the encounter keeps
-        :data:`KNOWN_STATES` calls, or ways for their dice to fall."""
+        call is never kept. ``most``: the ways its dice may fall, at most
+        (:func:`~rolecli.encounter.dice_paths.keep`): a call whose live dice
+        are read in its tree may read as many of its own as one whose totals
+        key it. Nothing more once the encounter keeps :data:`KNOWN_STATES`
+        calls, or ways for their dice to fall."""
         source, enc = self.source, self.enc
         if source.rereading:  # it read fewer dice than it read before for the same states and dice
             raise PluginFailure(self.system.record, "its verb", ValueError(
@@ -491,7 +500,7 @@ class Play(Tracker):
         if outcome.effects or outcome.used or not outcome.changes.keys() <= names:
             known[key] = NEVER
         else:
-            known[key], added = keep(tree, source.read_since(mark), outcome)
+            known[key], added = keep(tree, source.read_since(mark), outcome, most)
             enc.kept_ways += added
 
     def replayed(self, kept: Outcome, name: str, number: int) -> Sequence[str]:
