@@ -150,7 +150,7 @@ def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(c
         ctx = dataclasses.replace(play.ctx)
         lives.clear()
         outcome = original(play, call_, actor, target, side, role)
-        params = play.params(call_, actor, target, side, None, lives[0] if lives else ())  # (no die rolled again)
+        params = play.params(call_, actor, target, side, None, lives[0] if lives else ())[0]  # (no die rolled again)
         met.append((spec, params, *seen, ctx))
         return outcome
 
