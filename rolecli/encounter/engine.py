@@ -397,10 +397,10 @@ class Play(Tracker):
                                 self.replayed(kept, second, b)
                         return kept
             mark = self.source.readings
-            params = self.params(call, actor, target, side, None, live)
+            params, plan = self.params(call, actor, target, side, None, live)
         else:
-            params = self.params(call, actor, target, side, rolled)
-        action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None)
+            params, plan = self.params(call, actor, target, side, rolled)
+        action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None, plan)
         outcome = self.hook(spec, action, [action.actor] if damage else [], actor or side)[0]
         if key is not None:
             self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]}, MOST_WAYS * (call.rolled_ways or 1))
@@ -545,7 +545,7 @@ class Play(Tracker):
 
     def initiative_params(self) -> dict[str, Any]:
         """The file's ``[initiative]``, every parameter its verb declares, its live values filled in now."""
-        return self.params(self.enc.initiative, None, None, None)
+        return self.params(self.enc.initiative, None, None, None)[0]
 
     def dice_mark(self) -> int:
         return self.source.count if self.tell else 0  # a trial tells no dice
@@ -769,23 +769,30 @@ class Play(Tracker):
         return self.rng.choice(list(names))
 
     def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any] | None = None, live: Sequence | None = None) -> dict[str, Any]:
+               rolled: dict[str, Any] | None = None, live: Sequence | None = None) -> tuple[dict[str, Any], tuple]:
         """A call's parameters against ``target``, every one its verb declares
         (:class:`~rolecli.encounter.behaviour.Call`): worked out once per
         encounter, the live ones filled in now (:meth:`live`; ``live``: their
-        values, where the caller made them already). Each call gets a dict of its
+        values, where the caller made them already); and their plan
+        (:attr:`~rolecli.contract.Action.plan`), the call and its target, then
+        the live values: the rest of the parameters is the call's and its
+        target's ``as_target`` (both this encounter's alone: a call is made as
+        its file is read, and hashed as itself). Each call gets a dict of its
         own: a hook may change what it is given."""
-        fixed = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
-        if fixed is None:
+        found = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
+        if found is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            self.enc.cache[call, target] = fixed
-        params = fixed.copy()
+            found = self.enc.cache[call, target] = fixed, (call, target)  # (one plan for every call)
+        params = found[0].copy()
         if call.live:
-            params.update(zip(call.live, self.live(call, actor, target, side, rolled) if live is None else live))
-        return params
+            if live is None:
+                live = self.live(call, actor, target, side, rolled)
+            params.update(zip(call.live, live))
+            return params, (*found[1], *live)
+        return params, found[1]
 
     def live(self, call: Call, actor: str | None, target: str | None, side: str | None,
              rolled: dict[str, Any] | None = None) -> list:

@@ -225,6 +225,25 @@ def test_an_attacks_plan_keyed_by_the_declared_parameters_values_reads_a_changed
     assert _plan({**params, "aim": True}, ctx, mad, sor).prep.rung == plan.prep.rung - 1
 
 
+def test_an_attacks_plan_kept_by_the_actions_plan_is_that_of_its_parameters():
+    """An encounter's action has a plan (``Action.plan``, the same only for the same
+    parameters): the attack's plan is kept by it, each its own, as its parameters make it."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity.attack import _plan
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    params = dict(Completed(system_info("alternity").params(Action("attack", SWORD))))
+    plan = _plan(params, ctx, mad, sor, ("a call", "Sor Deskul"))
+    assert _plan(params, ctx, mad, sor, ("a call", "Sor Deskul")) is plan
+    assert plan.prep.rung == _plan(params, ctx, mad, sor).prep.rung
+    harder = _plan({**params, "steps": 2}, ctx, mad, sor, ("another call", "Sor Deskul"))
+    assert harder.prep.rung == plan.prep.rung + 2 == _plan({**params, "steps": 2}, ctx, mad, sor).prep.rung
+
+
 def test_a_target_record_is_the_report_named_first_made_once_for_every_report_and_name(monkeypatch):
     """An attack's record of its target's hit is made once per shared report and name: it is
     ``{"name": name, **rep}`` field for field and in order, for another name or report too,

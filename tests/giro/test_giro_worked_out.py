@@ -130,6 +130,28 @@ def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_s
         both(helper=Character(BECKETT, beckett.sheet, {"heridas": 99}), target_assist=(BECKETT,))
 
 
+def test_the_sides_kept_by_a_plan_are_those_its_parameters_make():
+    """An action with a plan (an encounter's) keeps its sides by the plan, not
+    by its parameters' values: each plan its own (the core gives another plan
+    to other parameters), the same sides as those worked out with no plan."""
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {"challenge": "Ímpetu + Fisicoculturismo",
+                                                                      "defence": "Gracia + Percepción"}
+
+    def both(plan, **changed):
+        given = p | changed
+        return contest_sides(Action("attack", given, berthold, lenoir, plan), context(INFO), given, given["defence"])
+
+    def numbers(sides):
+        return [(s.challenge.limit, s.window.difficulty, s.pool.day) for s in sides]
+
+    first = both(("a call", LENOIR))
+    assert both(("a call", LENOIR)) is first and numbers(first) == numbers(both(None))
+    harder = both(("another call", LENOIR), difficulty=3, target_extra_day=1)
+    assert numbers(harder) == numbers(both(None, difficulty=3, target_extra_day=1)) != numbers(first)
+    assert both(("a call", LENOIR)) is first
+
+
 def test_the_sides_kept_by_the_target_sheet_are_its_own_and_dropped_when_full(monkeypatch):
     """Kept by the id of the target's sheet, held with it (so that no other
     sheet has that id while kept): a new sheet is worked out anew, and only so

@@ -456,8 +456,9 @@ def test_an_actions_marks_are_its_change_as_they_are_until_something_else_change
     assert marks == {"health_superficial": 3} and guard.state == {"health_superficial": 1}
 
 
-def _declare(actor, target, rules=None, lang="en", **params):
-    """The attack's declaration, its parameters and rules completed as the core completes them."""
+def _declare(actor, target, rules=None, lang="en", called=None, **params):
+    """The attack's declaration, its parameters and rules completed as the core completes them
+    (``called``: the action's plan, as an encounter gives one)."""
     import rolecli_v5
     from rolecli.contract import Action, Context
     from rolecli.dice.source import DiceSource
@@ -466,6 +467,7 @@ def _declare(actor, target, rules=None, lang="en", **params):
 
     action, ctx = complete(rolecli_v5.INFO, Action("attack", params, actor, target),
                            Context(lang, DiceSource(1), dict(rules or {}), {}))
+    action.plan = called
     return declared(action, ctx)
 
 
@@ -488,6 +490,20 @@ def test_003_R4_an_attack_is_declared_once_for_its_two_sheets_its_parameters_and
     for _ in range(2):  # a refusal is not kept: it comes again
         with pytest.raises(Refused, match="has no weapon 'Hacha'"):
             _declare(katarina, guard, weapon="Hacha", **verb)
+
+
+def test_003_R4_an_attack_with_a_plan_is_declared_once_for_it_as_its_parameters_declare_it():
+    """An encounter's action has a plan (``Action.plan``, the same only for the same
+    parameters): the declaration is kept by it, each plan its own, as declared with no plan;
+    and anew for other rules."""
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
+    plan = _declare(katarina, guard, called=("a call", "Guardia 1"), **verb)
+    assert _declare(katarina, guard, called=("a call", "Guardia 1"), **verb) is plan
+    assert plan.params == _declare(katarina, guard, **verb).params
+    one_sided = _declare(katarina, guard, called=("another call", "Guardia 1"), **{**verb, "two_sided": False})
+    assert one_sided is not plan and one_sided.params["two_sided"] is False
+    assert _declare(katarina, guard, called=("a call", "Guardia 1"), rules={"tie_weapon": False}, **verb) is not plan
 
 
 def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_its_own_terms():

@@ -381,14 +381,18 @@ def declared(action: Action, ctx) -> Declared:
     sheet and name) and the language (which names a side with no character), then
     matched whole on its parameters and the rule options: a fight declares the same
     few against each target, and comparing two dicts costs less than hashing every
-    value. A quick roll, with no sheet, declares anew."""
+    value. Where the action has a plan (:attr:`~rolecli.contract.Action.plan`: an
+    encounter's), kept by it too, and matched on the rule options alone. A quick
+    roll, with no sheet, declares anew."""
     actor, target, p, options = action.actor, action.target, action.params, ctx.options
     if actor is None:
         return Declared(action, options, ctx.lang)
+    called = action.plan
     known = worked_out(actor.sheet, ("attacks", id(target.sheet) if target is not None else None,
-                                     target and target.name, ctx.lang), list)
+                                     target and target.name, ctx.lang, called), list)
     for plan in known:
-        if plan.params == p and plan.options == options:
+        # (the parameters known by the plan: not compared at every exchange, icount -1.9% a v5 trial)
+        if (called is not None or plan.params == p) and plan.options == options:
             return plan
     return _keep_declared(known, Declared(action, options, ctx.lang))
 
