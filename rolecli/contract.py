@@ -485,10 +485,10 @@ class Action:
     parameters alone it may keep by the plan (``memo.get(action.plan)``, with
     the characters' sheets beside it as they count) rather than by a tuple of
     their values built and hashed at every call. ``None`` (a command, a test):
-    work them out from ``params``. Hashable, compared by value. A house rule
-    that changes ``params`` before the system reads them sets ``plan`` to
-    ``None`` too; a verb played through ``run=`` under house rules is given
-    ``None`` by the core.
+    work them out from ``params``. Hashable, compared by value. ``None`` too
+    wherever house rules join the system's hooks (a house rule may change
+    ``params`` before the system reads them), so a plan always promises the
+    parameters the system is given.
     """
 
     name: str

@@ -159,6 +159,18 @@ class System:
     record: Record | None = None
     house: tuple[str, ...] = ()  # the opt-in house rules its hooks include
 
+    @cached_property
+    def alone(self) -> bool:
+        """Whether its plugin alone (with the core's relay of its verbs and the
+        core's witness) implements its hooks: no house rule joins them. A house
+        rule may change an action's parameters before the system reads them, so
+        an encounter gives its actions a plan (:attr:`~rolecli.contract.Action.plan`)
+        only where the system is alone: a plan then always promises the parameters
+        the system is given, whatever a house rule written before plans does."""
+        own = (self.plugin, self.record.verbs if self.record is not None else None)
+        return all(impl.plugin_name == WITNESS or any(impl.plugin is p for p in own)
+                   for hook in SYSTEM_HOOKS for impl in getattr(self.hooks, hook).caller.get_hookimpls())
+
 
 class Plugins:
     """The plugin manager, every plugin it was offered, and the systems they declare."""

@@ -74,3 +74,24 @@ def test_a_request_made_once_has_no_plan():
     planned = Action("check", {"challenge": "4+3"}, plan=("a call", "its target"))
     completed, _ = complete(INFO, planned, context(INFO))
     assert completed.plan is None and own(planned).plan is None
+
+
+def test_an_encounter_gives_no_plan_where_house_rules_join_the_system(campaigns, monkeypatch):
+    """A house rule may change an action's parameters before the system reads
+    them (one written before plans would not know to clear the plan): where
+    any joins the system's hooks, an encounter gives no plan, and the system
+    keys its memos by the parameters' values, as a command does."""
+    toml = campaigns / "demo" / "campaign.toml"
+    toml.write_text(toml.read_text().replace('initiative_die = "1d20"', 'initiative_die = "1d20"\nhouse = ["natural20"]'))
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    assert enc.system.house == ("natural20",) and not enc.system.alone
+    plans, original = [], Play.hook
+
+    def hook(play, spec, action, *args, **kwargs):
+        plans.append(action.plan)
+        return original(play, spec, action, *args, **kwargs)
+
+    monkeypatch.setattr(Play, "hook", hook)
+    play_trials(enc, {}, 3, 0, 10)
+    assert plans and set(plans) == {None}

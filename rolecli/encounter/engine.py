@@ -769,7 +769,7 @@ class Play(Tracker):
         return self.rng.choice(list(names))
 
     def params(self, call: Call, actor: str | None, target: str | None, side: str | None,
-               rolled: dict[str, Any] | None = None, live: Sequence | None = None) -> tuple[dict[str, Any], tuple]:
+               rolled: dict[str, Any] | None = None, live: Sequence | None = None) -> tuple[dict[str, Any], tuple | None]:
         """A call's parameters against ``target``, every one its verb declares
         (:class:`~rolecli.encounter.behaviour.Call`): worked out once per
         encounter, the live ones filled in now (:meth:`live`; ``live``: their
@@ -777,7 +777,8 @@ class Play(Tracker):
         (:attr:`~rolecli.contract.Action.plan`), the call and its target, then
         the live values: the rest of the parameters is the call's and its
         target's ``as_target`` (both this encounter's alone: a call is made as
-        its file is read, and hashed as itself). Each call gets a dict of its
+        its file is read, and hashed as itself); ``None`` where house rules join
+        the system (:attr:`~rolecli.plugins.System.alone`). Each call gets a dict of its
         own: a hook may change what it is given."""
         found = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
         if found is None:
@@ -785,14 +786,16 @@ class Play(Tracker):
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
                 fixed.update({n: given[n] for n in call.from_target if n in given})
-            found = self.enc.cache[call, target] = fixed, (call, target)  # (one plan for every call)
-        params = found[0].copy()
+            # one plan for every call; none where a house rule joins the system (System.alone), which may
+            # change the parameters the plan promises
+            found = self.enc.cache[call, target] = fixed, (call, target) if self.enc.system.alone else None
+        params, plan = found[0].copy(), found[1]
         if call.live:
             if live is None:
                 live = self.live(call, actor, target, side, rolled)
             params.update(zip(call.live, live))
-            return params, (*found[1], *live)
-        return params, found[1]
+            return params, plan if plan is None else (*plan, *live)
+        return params, plan
 
     def live(self, call: Call, actor: str | None, target: str | None, side: str | None,
              rolled: dict[str, Any] | None = None) -> list:
