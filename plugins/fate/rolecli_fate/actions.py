@@ -45,7 +45,7 @@ def check(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Promedio"))
-    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("tirada", "roll")(lang),
               failed=lambda s: s.effort < diff, target=action.target)
     effort = side.effort
@@ -67,7 +67,7 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     """000-R18: the roll is the block strength."""
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
-    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("bloqueo", "block")(lang))
     lines = [*side.notes, f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
     if action.target is not None:
@@ -81,7 +81,7 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
     strength = int(p["block"])
-    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("superar bloqueo", "overcome block")(lang),
               failed=lambda s: s.effort <= strength, target=action.target)
     sh = shifts_of(side.effort, strength)
@@ -100,7 +100,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
     work = Work(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Mediocre"))
     border = int(p.get("border_total", 0) or 0)
-    side = make_side(work, action.actor, p["skill"], p, lang)
+    side = make_side(work, action.actor, p["skill"], p, lang, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("carrera", "sprint")(lang),
               failed=lambda s: s.effort - diff - border < 1)
     sh = shifts_of(side.effort, diff)
@@ -121,9 +121,10 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     lang = ctx.lang
     actor, target = action.actor, action.target
     # (their parameters in order, by position: a call with keywords matches each one's name)
-    a = make_side(work, actor, p["skill"], p, lang, "skill", target)
+    plan = action.plan
+    a = make_side(work, actor, p["skill"], p, lang, "skill", target, plan=plan)
     opposition = p.get(opp_key)
-    d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED)
+    d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED, plan)
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
     who_d = target.name if target else Label("Oposición", "Opposition")(lang)
@@ -239,7 +240,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
                            f"{shifts(sh, lang)} (at least 1 needed)")(lang))
     else:
         diff = ladder.parse(p.get("difficulty", "Promedio"))
-        a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+        a = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
         roll_side(ctx, work, a, action.actor, p, lang, Label("maniobra", "maneuver")(lang),
                   failed=lambda s: s.effort < diff, target=action.target)
         sh = shifts_of(a.effort, diff)

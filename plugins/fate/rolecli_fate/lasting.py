@@ -25,7 +25,9 @@ FULL_DEFENCE = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence
 def before(action, ctx, p: dict) -> list[int] | tuple[()]:
     """Fill ``p`` from the effects in force (asked only where some are: ``verbs``); the ids
     of the effects this action uses up (none: an empty tuple, no list made for most actions).
-    ``p`` has ``target_full_defence`` when the action's target rolls a defence."""
+    ``p`` has ``target_full_defence`` when the action's target rolls a defence. An action
+    whose ``p`` it fills in loses its plan (:attr:`~rolecli.contract.Action.plan`, which
+    stands for its parameters as the core gave them): its rolls read the values."""
     actor, target = action.actor, action.target
     if actor is None:  # a quick roll (no campaign): nothing to fill in or use
         return ()
@@ -39,17 +41,17 @@ def before(action, ctx, p: dict) -> list[int] | tuple[()]:
             blocks.append(e)
         elif key == "full_defence":
             if e.on == on_target and "target_full_defence" in p:
-                p["target_full_defence"] = True
+                p["target_full_defence"], action.plan = True, None
             if e.on == actor.name and action.name == "check":
-                p["full_defence"] = True  # in full defence every roll is a reaction
+                p["full_defence"], action.plan = True, None  # in full defence every roll is a reaction
     if blocks and action.name == "attack" and p.get("block") is None:
-        p["block"] = max(int(e.data.get("strength", 0)) for e in blocks)
+        p["block"], action.plan = max(int(e.data.get("strength", 0)) for e in blocks), None
     if spins and not p.get("spin"):
         for spin in spins:
             if spin.on == actor.name:
-                p["spin"] = 1
+                p["spin"], action.plan = 1, None
             elif spin.data.get("against") == actor.name:
-                p["spin"] = -1
+                p["spin"], action.plan = -1, None
     return [e.id for e in spins] if spins else ()  # (most actions use none)
 
 

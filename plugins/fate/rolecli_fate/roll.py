@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 from rolecli.contract import Character, Label, Refused, worked_out
 
@@ -201,6 +201,14 @@ class Reads:
         """Their values in ``p``, where some may be left out (a direct call's)."""
         return tuple(map(p.get, self.names))
 
+    def given(self, p: dict) -> tuple:
+        """Their values in ``p``, as :meth:`of` gives them; none of them given: ``()``."""
+        try:
+            given = self.every(p)
+        except KeyError:  # a direct call's, some left out
+            given = self.of(p)
+        return given if any(given) else ()  # (most sides are given none of them: the key is short, and read as such)
+
 
 # The acting side reads its skills combined, its modifiers and the aspects it invokes by
 # their own names; the opposing side only its own, which the action gives as
@@ -210,27 +218,27 @@ OPPOSED = Reads(OPPOSING, "target_", group=False)
 
 
 def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str,
-              what: str = "skill", target: Character | None = None, reads: Reads = ACTING) -> Side:
+              what: str = "skill", target: Character | None = None, reads: Reads = ACTING,
+              plan: Hashable | None = None) -> Side:
     """One side, from its parameters in ``p`` as ``reads`` finds them (the acting
     side's, :data:`ACTING`; the opposing side's, :data:`OPPOSED`). What it is made
     of but for the aspects it invokes (its skill, its modifiers) is worked out once
     per sheet for the same parameters and group size (:func:`_make_up`): every
-    side of a fight is made again and again as the last one was."""
-    try:
-        given = reads.every(p)
-    except KeyError:  # a direct call's, some left out
-        given = reads.of(p)
-    invoked = given[-1]
-    if not any(given):  # (most sides are given none of them: the key is short, and read as such)
-        given = ()
+    side of a fight is made again and again as the last one was. The parameters are
+    keyed by ``plan`` where the action has one (:attr:`~rolecli.contract.Action.plan`,
+    an encounter's, while ``p`` is as the core gave it: ``verbs``), else by their values."""
     typed = reads.group and p.get("group")  # (mostly none: no int made of it)
     size = (typed and int(typed)) or (acting_size(work, who) if who is not None else 0)
+    mode = work.ctx.options["combine"]
     # (``what`` names the side in a refusal alone, which is never kept: not part of the key)
-    made = (skill_text, reads, given, size, lang, work.ctx.options["combine"])  # (a list given: not kept)
     if who is None:
-        made_up = _make_up(who, what, made)
+        made_up = _make_up(who, what, skill_text, reads, p, size, lang, mode)
     else:
-        made_up = worked_out(who.sheet, made, _make_up, who, what, made)
+        # (by the plan, none of the parameters' values read and hashed at every side: icount -1.3% a fate trial)
+        made = (plan, skill_text, reads, size, lang, mode) if plan is not None \
+            else (skill_text, reads, reads.given(p), size, lang, mode)  # (a list given: not kept)
+        made_up = worked_out(who.sheet, made, _make_up, who, what, skill_text, reads, p, size, lang, mode)
+    invoked = p.get(reads.names[-1])  # the aspects it invokes, read last (``Reads``)
     if not invoked:  # (most sides invoke nothing)
         return Side(made_up)
     name, value, mods, modifier, _ = made_up
@@ -244,14 +252,14 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     return Side((name, value, mods, modifier, value + modifier), spent, notes)
 
 
-def _make_up(who: Character | None, what: str, made: tuple) -> tuple[str, int, tuple[tuple[str, int], ...], int, int]:
+def _make_up(who: Character | None, what: str, skill_text: Any, reads: Reads, p: dict, size: int, lang: str,
+             mode: str) -> tuple[str, int, tuple[tuple[str, int], ...], int, int]:
     """(skill name, rating, modifiers, their sum, the effort they make) of a side of ``who`` made as
-    :func:`make_side` keys it: rolling ``skill_text`` with the parameters ``given``
-    (as ``reads`` read them; none of them: ``()``), acting as a group of ``size``;
-    ``mode``: the combine option. ``what``: the side, as a refusal names it."""
-    skill_text, reads, given, size, lang, mode = made
+    :func:`make_side` keys it: rolling ``skill_text`` with the parameters of ``p`` that ``reads``
+    reads, acting as a group of ``size``; ``mode``: the combine option. ``what``: the side, as a
+    refusal names it."""
     name, value = _on_ladder(rating(who, skill_text, what), what)
-    g = dict(zip(reads.as_side, given)).get
+    g = dict(zip(reads.as_side, reads.given(p))).get
     combined = 0
     if any(map(g, COMBINING)):
         secondary = map(g, SECONDARY)  # the skills named for each kind, if any

@@ -1,0 +1,57 @@
+"""What a fate verb works out from its parameters alone is kept by the action's plan
+(``Action.plan``, an encounter's: the same only for the same parameters) where it has
+one: each plan gets its own, as the parameters' values make it, and an action whose
+parameters the effects in force fill in is read by its values."""
+
+from __future__ import annotations
+
+from rolecli.contract import Effect
+
+from fate_helpers import char
+
+CALL, OTHER_CALL = ("a call", "Zombi"), ("another call", "Zombi")
+
+
+def ana():
+    return char("Ana", {"Atletismo": 3, "Armas": 4})
+
+
+def zombi():
+    return char("Zombi", {"Atletismo": 1, "Pelea": 2})
+
+
+def attack(actor, target, plan, effects=(), **params):
+    """An attack played as an encounter plays it: its parameters and rule options completed
+    as the core completes them, then given ``plan``; every die a 0."""
+    import rolecli_fate
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.dispatch import complete
+    from rolecli_fate.verbs import attack as verb
+
+    ctx = Context("en", DiceSource(given=["0"] * 8), {}, characters={actor.name: actor, target.name: target},
+                  effects=tuple(effects), explain=False)
+    action, ctx = complete(rolecli_fate.INFO, Action("attack", {"skill": "Armas", "defence": "Atletismo", **params},
+                                                     actor, target), ctx)
+    action.plan = plan
+    return verb(action, ctx).data
+
+
+def test_a_sides_make_up_kept_by_the_actions_plan_is_that_of_its_parameters():
+    a, z = ana(), zombi()
+    first = attack(a, z, CALL, modifier=1)
+    assert attack(a, z, CALL, modifier=1) == first == attack(a, z, None, modifier=1)
+    assert first["roll"]["effort"] == 4 + 1 and first["opposition"]["effort"] == 1
+    other = attack(a, z, OTHER_CALL, modifier=-1, target_modifier=2)  # another plan: its own sides
+    assert other == attack(a, z, None, modifier=-1, target_modifier=2)
+    assert (other["roll"]["effort"], other["opposition"]["effort"]) == (4 - 1, 1 + 2)
+
+
+def test_an_attack_whose_parameters_the_effects_fill_in_is_read_by_their_values():
+    """A full defence in force fills in the target's ``full_defence``: the plan, which
+    stands for the parameters as the core gave them, is not the key of its sides then."""
+    a, z = ana(), zombi()
+    assert attack(a, z, CALL)["opposition"]["effort"] == 1  # kept by the plan, with no full defence
+    defended = [Effect(on="Zombi", text="Full defence", key="full_defence", by="Zombi", until="rounds", rounds=1)]
+    data = attack(a, z, CALL, defended)
+    assert data == attack(a, z, None, defended) and data["opposition"]["effort"] == 1 + 2
