@@ -30,7 +30,7 @@ from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
 from rolecli.dice.source import DiceSource
 from rolecli.encounter.behaviour import Call, Rolled, choose, defends, holds, reachable
-from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Reading, keep
+from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Kept, Reading, keep
 from rolecli.errors import CampaignError, RoleError
 from rolecli.play import apply_changes, merge
 from rolecli.plugins import PluginFailure
@@ -389,13 +389,14 @@ class Play(Tracker):
                 else:
                     kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
                     if kept is not None:
-                        changes = kept.changes
+                        outcome = kept.outcome
+                        changes = outcome.changes
                         if changes:
                             if first in changes:
-                                self.replayed(kept, first, a)
+                                self.replayed(kept, first)
                             if second in changes and second != first:
-                                self.replayed(kept, second, b)
-                        return kept
+                                self.replayed(kept, second)
+                        return outcome
             mark = self.source.readings
             params, plan = self.params(call, actor, target, side, None, live)
         else:
@@ -474,7 +475,8 @@ class Play(Tracker):
             return Tracker.recover_one(self, spec, event, params, character)
         kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
         if kept is not None:
-            return kept, self.replayed(kept, character.name, state) if kept.changes else ()
+            outcome = kept.outcome
+            return outcome, self.replayed(kept, character.name) if outcome.changes else ()
         mark = self.source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
         self.keep_call(known, key, tree, mark, outcome, {character.name})
@@ -503,44 +505,43 @@ class Play(Tracker):
             known[key], added = keep(tree, source.read_since(mark), outcome, most)
             enc.kept_ways += added
 
-    def replayed(self, kept: Outcome, name: str, number: int) -> Sequence[str]:
-        """A kept outcome ``kept`` (a recovery's or an exchange's, which left no
-        effect and changed only the characters it was given) made again on
-        ``name``, one of those it changes, in its state of ``number``: its
-        change kept as play.apply keeps it the first time that outcome meets
-        that state; from then on, the state it made, with its number and
-        status (``Encounter.recovered_states``, where a status is kept by the
-        state): a hook never changes a state in place, and the same change to
-        the same state makes the same state (in a middle trial, nearly half
-        the changes kept are a recovery's). The names of those whose state it
-        moved: ``name``, or none."""
-        enc = self.enc
-        key = (name, number, id(kept))  # (the outcome held with what it made: its id is no other's)
-        made = enc.recovered_states.get(key)
-        if made is not None and made[0] is kept:
-            state = made[1]
+    def replayed(self, kept: Kept, name: str) -> Sequence[str]:
+        """A kept outcome (a recovery's or an exchange's, which left no effect
+        and changed only the characters it was given; ``kept``, the leaf of
+        its tree) made again on ``name``, one of those it changes, in the
+        state its tree is kept by: its change kept as play.apply keeps it the
+        first time; from then on, the state it made, with its number and
+        status (``kept.made``, where a status is kept by the state): a hook
+        never changes a state in place, and the same change to the same state
+        makes the same state (in a middle trial, nearly half the changes kept
+        are a recovery's). The names of those whose state it moved: ``name``,
+        or none."""
+        made = kept.made.get(name)
+        if made is not None:
+            state = made[0]
             if state is None:  # nothing to recover
                 return ()
             self.characters[name].state = state
-            if made[4]:  # known in the template's order, as apply_changes knows it
+            if made[3]:  # known in the template's order, as apply_changes knows it
                 self.in_order[name] = state
-            self.keyed[name] = (state, made[2])
+            self.keyed[name] = (state, made[1])
             self.touched.add(name)
-            self.settled(name, made[3])
+            self.settled(name, made[2])
             return [name]
         # (its change alone: an exchange's outcome may change two characters, each kept by its own state)
-        change = kept if len(kept.changes) == 1 else Outcome({}, changes={name: kept.changes[name]})
+        outcome = kept.outcome
+        change = outcome if len(outcome.changes) == 1 else Outcome({}, changes={name: outcome.changes[name]})
         moved = apply_changes(self.info, change, self.characters, (), self.made, self.fields, self.in_order)
         if moved:
             self.moved(moved)
-        if enc.known_statuses is None or len(enc.recovered_states) >= KNOWN_STATES:
+        if self.enc.known_statuses is None:  # (a leaf keeps one a name: bounded as the trees are, kept_ways)
             return moved
         state = self.characters[name].state
         if not moved:
-            enc.recovered_states[key] = (kept, None, None, None, False)
+            kept.made[name] = (None, None, None, False)
         elif (numbered := self.keyed.get(name, UNKEYED))[0] is state and numbered[1] is not None:
             in_order = self.in_order is not None and self.in_order.get(name) is state
-            enc.recovered_states[key] = (kept, state, numbered[1], self.statuses[name], in_order)
+            kept.made[name] = (state, numbered[1], self.statuses[name], in_order)
         return moved
 
     def initiative_params(self) -> dict[str, Any]:
