@@ -279,7 +279,8 @@ def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns
         assert enc.rules == rules_of(enc.info, enc.options)
         assert enc.rules.options == completed_options(enc.info, enc.options)
         alone = Tracker(enc.system, dict(enc.characters), enc.options, "en", first.source)
-        assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering) == tuple(enc.rules)
+        assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering,
+                alone.ordering_round) == tuple(enc.rules)
 
 
 @pytest.mark.parametrize("name", ["demo", "middle"])
