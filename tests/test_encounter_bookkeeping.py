@@ -225,7 +225,7 @@ def _made_by_recoveries(enc) -> list[tuple[str, int, Kept, tuple]]:
                 yield from leaves(then)
 
     return [(name, number, leaf, made) for (name, _, number), tree in enc.known_recoveries.items()
-            for leaf in leaves(tree) if (made := leaf.made.get(name)) is not None and made[0] is not None]
+            for leaf in leaves(tree) if (made := leaf.made.get(name)) is not None and made[0][0] is not None]
 
 
 def test_a_kept_recovery_makes_again_the_state_apply_changes_makes(campaigns):
@@ -237,7 +237,7 @@ def test_a_kept_recovery_makes_again_the_state_apply_changes_makes(campaigns):
     play_trials(enc, {}, 10, 0, 20)
     made = _made_by_recoveries(enc)
     assert made  # (middle's round ends recover stun and parries)
-    for name, number, kept, (state, new, status, _) in made:
+    for name, number, kept, ((state, new), status, _) in made:
         play = Play(enc, seed=1)
         play.characters[name].state = _state_of(enc, number)
         assert apply_changes(enc.info, kept.outcome, play.characters, (), None, play.fields) == [name]
@@ -253,7 +253,7 @@ def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
     not given the state kept."""
     enc = _encounter(campaigns, "middle")
     play_trials(enc, {}, 10, 0, 20)
-    name, number, kept, (state, _, _, _) = _made_by_recoveries(enc)[0]
+    name, number, kept, ((state, _), _, _) = _made_by_recoveries(enc)[0]
     play = Play(enc, seed=1)
     before = _state_of(enc, number)
     field = next(f for f, v in before.items() if type(v) is int and f not in kept.outcome.changes[name])

@@ -518,15 +518,16 @@ class Play(Tracker):
         or none."""
         made = kept.made.get(name)
         if made is not None:
-            state = made[0]
+            numbered, status, in_order = made  # (numbered: the state and its number, as keyed holds them)
+            state = numbered[0]
             if state is None:  # nothing to recover
                 return ()
             self.characters[name].state = state
-            if made[3]:  # known in the template's order, as apply_changes knows it
+            if in_order:  # known in the template's order, as apply_changes knows it
                 self.in_order[name] = state
-            self.keyed[name] = (state, made[1])
+            self.keyed[name] = numbered
             self.touched.add(name)
-            self.settled(name, made[2])
+            self.settled(name, status)
             return [name]
         # (its change alone: an exchange's outcome may change two characters, each kept by its own state)
         outcome = kept.outcome
@@ -538,10 +539,10 @@ class Play(Tracker):
             return moved
         state = self.characters[name].state
         if not moved:
-            kept.made[name] = (None, None, None, False)
+            kept.made[name] = (UNKEYED, None, False)
         elif (numbered := self.keyed.get(name, UNKEYED))[0] is state and numbered[1] is not None:
             in_order = self.in_order is not None and self.in_order.get(name) is state
-            kept.made[name] = (state, numbered[1], self.statuses[name], in_order)
+            kept.made[name] = (numbered, self.statuses[name], in_order)
         return moved
 
     def initiative_params(self) -> dict[str, Any]:
