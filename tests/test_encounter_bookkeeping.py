@@ -178,6 +178,26 @@ def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
     assert all(play.able(n) == Play.able(play, n) for n in enc.participants)
 
 
+@pytest.mark.parametrize("name", ["demo", "middle"])
+def test_the_vitality_a_target_is_weighed_by_is_kept_as_statuses_change(campaigns, monkeypatch, name):
+    """The vitality a weakest target is chosen by is the play's table
+    (``Play.vitalities``), kept as statuses are: at every choice, in a
+    simulation's trials (their statuses given as they start) and in a play of
+    its own, it is the vitality of each candidate's status asked anew."""
+    enc, asked = _encounter(campaigns, name), []
+    choose = engine.choose
+
+    def checked(rule, candidates, weigher):
+        asked.append(all(weigher.vitality(n) == Tracker.status(weigher, n).vitality for n in candidates))
+        return choose(rule, candidates, weigher)
+
+    monkeypatch.setattr(engine, "choose", checked)
+    play_trials(enc, {}, 3, 0, 40)
+    for seed in range(10):
+        Play(enc, seed=seed).play()
+    assert asked and all(asked)
+
+
 def test_a_play_keeps_few_enough_attributes_in_its_dict_for_python_to_share_their_keys(campaigns):
     """Python 3.11 shares the keys of its instances' dicts up to 30 of them;
     past that, each play gets a dict of its own and every attribute read on
