@@ -42,12 +42,14 @@ class Reading:
     by the value read (a pool's values as a tuple), the next reading or the outcome kept;
     ``one_die``: whether it is one die of numbered faces (most readings: a
     d20, a d6), worked out once, not from its sides and reasons at every
-    reading played (icount: a dice trial 1.0% less)."""
+    reading played (icount: a dice trial 1.0% less); ``depth``: the readings
+    of its tree up to it, itself included (where a tree's dice fall a new way,
+    how many it drew: none counted as they are drawn)."""
 
-    __slots__ = ("sides", "why", "faces", "then", "one_die")
+    __slots__ = ("sides", "why", "faces", "then", "one_die", "depth")
 
-    def __init__(self, sides: int | str, why: Any, faces: int):
-        self.sides, self.why, self.faces = sides, why, faces
+    def __init__(self, sides: int | str, why: Any, faces: int, depth: int = 1):
+        self.sides, self.why, self.faces, self.depth = sides, why, faces, depth
         self.then: dict[Any, Reading | Kept] = {}
         self.one_die = type(why) is not list and sides != "F"
 
@@ -59,8 +61,8 @@ class Reading:
         for the call to read them again. (The caller plays a tree with no
         method of its own around this one: a frame fewer at every kept exchange and recovery.)"""
         node: Reading | Kept | None = self
-        drawn = 0  # (each reading one of the source's, a pool's dice at once: where they began found from it)
         while type(node) is Reading:
+            at = node
             if node.one_die:
                 value = source.roll(node.sides, node.why)
             elif type(node.why) is list:
@@ -68,10 +70,9 @@ class Reading:
                 value = tuple(source.fudge_many(why) if sides == "F" else source.roll_many(sides, why))
             else:
                 value = source.fudge(node.why)
-            drawn += 1
             node = node.then.get(value)
         if node is None:  # (source.readings, a property, asked only here: not at every tree played)
-            source.unread(source.readings - drawn)
+            source.unread(source.readings - at.depth)  # (each reading one of the source's, a pool's dice at once)
         return node
 
 
@@ -127,7 +128,7 @@ def keep(tree: Reading | Kept | None, reads: list[tuple], outcome: Outcome,
         if type(value) is list:  # a pool: kept by its values as a tuple, its reasons as a list (Reading.played)
             value, why = tuple(value), list(why)
         if node is None:  # a new way: its reading made
-            node = Reading(sides, why, faces)
+            node = Reading(sides, why, faces, 1 if at is None else at.depth + 1)
             if at is None:
                 tree = node
             else:
