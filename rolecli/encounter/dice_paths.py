@@ -86,10 +86,10 @@ class Kept:
     the leaf itself (no key built and looked up at every outcome made again:
     icount, a dice trial 0.3% less)."""
 
-    __slots__ = ("outcome", "made")
+    __slots__ = ("outcome", "changes", "made")
 
     def __init__(self, outcome: Outcome):
-        self.outcome = outcome
+        self.outcome, self.changes = outcome, outcome.changes  # (its changes read at every exchange made again)
         self.made: dict[str, tuple] = {}
 
 

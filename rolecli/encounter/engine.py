@@ -378,7 +378,7 @@ class Play(Tracker):
             # (Call.rolled_ways: a damage of 1d6), those are read as the first of its tree's instead, and
             # rolled only where it is called (None): no expression rolled for a total nobody reads (icount:
             # a dice trial 2.6% less)
-            live = self.live(call, actor, target, side) if call.live and call.rolled_ways is None else None
+            live = self.live(call, actor, target, side) if call.keyed_live else None
             # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
             keyed, a, b = self.keyed, None, None
             if first is not None:
@@ -395,14 +395,13 @@ class Play(Tracker):
                 else:
                     kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
                     if kept is not None:
-                        outcome = kept.outcome
-                        changes = outcome.changes
+                        changes = kept.changes
                         if changes:
                             if first in changes:
                                 self.replayed(kept, first)
                             if second in changes and second != first:
                                 self.replayed(kept, second)
-                        return outcome
+                        return kept.outcome
             mark = self.source.readings
             params, plan = self.params(call, actor, target, side, None, live)
         else:
