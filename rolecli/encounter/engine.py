@@ -473,19 +473,24 @@ class Play(Tracker):
         with no lines written gave (``ctx.explain`` false): kept only there
         (:attr:`recoveries`, settled as the play starts)."""
         known = self.recoveries
-        if known is None or (state := self.state_key(character.name)) is None:
+        if known is None:
             return Tracker.recover_one(self, spec, event, params, character)
-        key = (character.name, event, state)
+        name = character.name  # its state's number (state_key), the state numbered last known at once, as in act
+        numbered = self.keyed.get(name, UNKEYED)
+        state = numbered[1] if numbered[0] is character.state else self.state_key(name)
+        if state is None:
+            return Tracker.recover_one(self, spec, event, params, character)
+        key = (name, event, state)
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return Tracker.recover_one(self, spec, event, params, character)
         kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
         if kept is not None:
             outcome = kept.outcome
-            return outcome, self.replayed(kept, character.name) if outcome.changes else ()
+            return outcome, self.replayed(kept, name) if outcome.changes else ()
         mark = self.source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
-        self.keep_call(known, key, tree, mark, outcome, {character.name})
+        self.keep_call(known, key, tree, mark, outcome, {name})
         return outcome, moved
 
     def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
