@@ -48,7 +48,8 @@ class Rules(NamedTuple):
     """What a conflict plays by that its system and rule options alone give,
     worked out once (:func:`rules_of`): the rule options completed, the
     recovery verb and the events it declares, the initiative verb (``None``:
-    the turns in the order given). An encounter works them out once for all
+    the turns in the order given) and whether it takes the round's number (a
+    ``round`` parameter: looked for once, not at every round's initiative). An encounter works them out once for all
     its plays (``Encounter.rules``): a simulation's trials, thousands of
     them, play by the same."""
 
@@ -56,12 +57,15 @@ class Rules(NamedTuple):
     recovery: ActionSpec | None
     recovers: frozenset[str]
     ordering: ActionSpec | None
+    ordering_round: bool
 
 
 def rules_of(info, options: dict[str, Any]) -> Rules:
     """The :class:`Rules` of a conflict of ``info``'s system under ``options``."""
+    ordering = info.verb("initiative")
     return Rules(completed_options(info, options), info.verb("recover"),
-                 frozenset(event for event, _ in info.events), info.verb("initiative"))
+                 frozenset(event for event, _ in info.events), ordering,
+                 ordering is not None and any(p.name == "round" for p in ordering.params))
 
 
 class Tracker:
@@ -95,8 +99,10 @@ class Tracker:
         # whether a turn's end calls the recovery: most systems recover nothing then, and no call at every
         # turn for them (a flag, not the bound method: that would make every tracker a cycle for the collector)
         self.turn_ends = "end_of_turn" in self.recovers
+        self.round_ends = "end_of_round" in self.recovers  # likewise a round's end (end_of_round)
         self.recovering: dict[str, dict[str, Any]] = {}  # by event, the recovery's parameters
         self.ordering: ActionSpec | None = rules.ordering  # None: the turns in the order given
+        self.ordering_round = rules.ordering_round  # whether it is given the round's number
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
@@ -236,7 +242,7 @@ class Tracker:
         if spec is None:
             return list(names), False
         params = self.initiative_params()
-        if any(p.name == "round" for p in spec.params):
+        if self.ordering_round:
             params["round"] = round_
         start = self.dice_mark()
         outcome = self.hook(spec, Action(spec.name, params), list(map(self.characters.__getitem__, names)))[0]
@@ -294,7 +300,7 @@ class Tracker:
     def end_of_round(self, names: list[str]) -> list[Event]:
         """The round's end: the system's ``end_of_round`` for each participant."""
         self.sync()  # a round found nobody able to act: the scene moved since the last hook
-        return self.recover("end_of_round", names)
+        return self.recover("end_of_round", names) if self.round_ends else []
 
     def new_round(self, round_: int, participants: list[str]) -> tuple[list[str], bool] | None:
         """A new round's turns from the initiative of the participants able to

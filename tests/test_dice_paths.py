@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rolecli.contract import Outcome
 from rolecli.dice.source import DiceSource
-from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Reading, keep
+from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Kept, Reading, keep
 
 
 def bleeding(source: DiceSource, wounds: int) -> Outcome:
@@ -40,10 +40,11 @@ def kept_after(seeds: range, wounds: int):
 
 def test_a_call_that_reads_no_dice_is_its_outcome():
     outcome = Outcome({}, [], None, {})
-    assert keep(None, [], outcome) == (outcome, True)
-    assert keep(outcome, [], Outcome({}, [], None, {})) == (outcome, False)  # the same again
-    assert keep(outcome, [], Outcome({}, [], None, {"Ana": {"wounds": 1}}))[0] is NEVER  # another change
-    assert keep(outcome, [], Outcome({}, [], True, {}))[0] is NEVER  # another success: not of its state alone
+    kept, added = keep(None, [], outcome)
+    assert type(kept) is Kept and kept.outcome is outcome and added
+    assert keep(kept, [], Outcome({}, [], None, {})) == (kept, False)  # the same again
+    assert keep(kept, [], Outcome({}, [], None, {"Ana": {"wounds": 1}}))[0] is NEVER  # another change
+    assert keep(kept, [], Outcome({}, [], True, {}))[0] is NEVER  # another success: not of its state alone
 
 
 def test_a_tree_keeps_each_way_its_dice_fell():
@@ -59,7 +60,7 @@ def test_a_tree_draws_what_the_call_draws(seed, wounds):
     tree, ways = kept_after(range(3000), wounds)
     assert ways == (6 if wounds == 1 else 35 + 3)  # (two d6, and a fudge die when both show 1: all met)
     called, made = DiceSource(seed), DiceSource(seed)
-    assert tree.played(made) == bleeding(called, wounds)
+    assert tree.played(made).outcome == bleeding(called, wounds)
     assert made.reads == called.reads  # the same dice, sizes and reasons, in the same order
     assert made.roll(20) == called.roll(20)  # and the generators stand at the same point
 
@@ -75,10 +76,12 @@ def test_dice_that_fall_a_new_way_are_taken_back_and_read_again_by_the_call(seed
     called, made = DiceSource(seed), DiceSource(seed)
     expected = bleeding(called, 2)
     mark = made.readings
-    kept = tree.played(made) if type(tree) is Reading else None
-    if kept is None:  # the tree took back what it drew
+    leaf = tree.played(made) if type(tree) is Reading else None
+    if leaf is None:  # the tree took back what it drew
         assert made.readings == mark
         kept = bleeding(made, 2)
+    else:
+        kept = leaf.outcome
     assert kept == expected and not made.rereading
     assert made.reads == called.reads and made.roll(20) == called.roll(20)
 

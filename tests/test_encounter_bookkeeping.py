@@ -9,6 +9,7 @@ import pytest
 from rolecli import campaign as store
 from rolecli.contract import Outcome
 from rolecli.encounter import engine
+from rolecli.encounter.dice_paths import Kept, Reading
 from rolecli.encounter.engine import Play, state_key
 from rolecli.encounter.file import EncounterFile
 from rolecli.encounter.simulate import play_trials
@@ -177,6 +178,26 @@ def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
     assert all(play.able(n) == Play.able(play, n) for n in enc.participants)
 
 
+@pytest.mark.parametrize("name", ["demo", "middle"])
+def test_the_vitality_a_target_is_weighed_by_is_kept_as_statuses_change(campaigns, monkeypatch, name):
+    """The vitality a weakest target is chosen by is the play's table
+    (``Play.vitalities``), kept as statuses are: at every choice, in a
+    simulation's trials (their statuses given as they start) and in a play of
+    its own, it is the vitality of each candidate's status asked anew."""
+    enc, asked = _encounter(campaigns, name), []
+    choose = engine.choose
+
+    def checked(rule, candidates, weigher):
+        asked.append(all(weigher.vitality(n) == Tracker.status(weigher, n).vitality for n in candidates))
+        return choose(rule, candidates, weigher)
+
+    monkeypatch.setattr(engine, "choose", checked)
+    play_trials(enc, {}, 3, 0, 40)
+    for seed in range(10):
+        Play(enc, seed=seed).play()
+    assert asked and all(asked)
+
+
 def test_a_play_keeps_few_enough_attributes_in_its_dict_for_python_to_share_their_keys(campaigns):
     """Python 3.11 shares the keys of its instances' dicts up to 30 of them;
     past that, each play gets a dict of its own and every attribute read on
@@ -213,19 +234,33 @@ def _state_of(enc, number: int) -> dict:
     return {f: list(v) if type(v) is tuple else v for f, v in zip(shape, values)}
 
 
+def _made_by_recoveries(enc) -> list[tuple[str, int, Kept, tuple]]:
+    """Each kept recovery's leaf that made a state again, with whose state, the
+    number of the state its tree is kept by, and what it made (``Kept.made``)."""
+    def leaves(tree):
+        if type(tree) is Kept:
+            yield tree
+        elif type(tree) is Reading:
+            for then in tree.then.values():
+                yield from leaves(then)
+
+    return [(name, number, leaf, made) for (name, _, number), tree in enc.known_recoveries.items()
+            for leaf in leaves(tree) if (made := leaf.made.get(name)) is not None and made[0][0] is not None]
+
+
 def test_a_kept_recovery_makes_again_the_state_apply_changes_makes(campaigns):
     """A kept recovery met again in a state it changed before gives the state
-    it made then (``Encounter.recovered_states``), with that state's number
+    it made then (``Kept.made``, on its tree's leaf), with that state's number
     and status: the very state :func:`~rolecli.play.apply_changes` makes from
-    a state of that number, numbered as its whole key says."""
+    a state of the number its tree is kept by, numbered as its whole key says."""
     enc = _encounter(campaigns, "middle")
     play_trials(enc, {}, 10, 0, 20)
-    made = [(key, entry) for key, entry in enc.recovered_states.items() if entry[1] is not None]
+    made = _made_by_recoveries(enc)
     assert made  # (middle's round ends recover stun and parries)
-    for (name, number, _), (kept, state, new, status, _) in made:
+    for name, number, kept, ((state, new), status, _) in made:
         play = Play(enc, seed=1)
         play.characters[name].state = _state_of(enc, number)
-        assert apply_changes(enc.info, kept, play.characters, (), None, play.fields) == [name]
+        assert apply_changes(enc.info, kept.outcome, play.characters, (), None, play.fields) == [name]
         assert state_key(play.characters[name].state) == state_key(state)
         assert enc.state_numbers[state_key(state, enc.listed_at)] == new
         assert status is enc.known_statuses[name, new]
@@ -233,18 +268,18 @@ def test_a_kept_recovery_makes_again_the_state_apply_changes_makes(campaigns):
 
 def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
     """A kept recovery's outcome met in a state other than the one it made a
-    state from is made again on that state, not given the state kept: the
-    state's number is part of what it is kept by."""
+    state from (a leaf of the tree kept by that other state: the state's
+    number is part of what a tree is kept by) is made again on that state,
+    not given the state kept."""
     enc = _encounter(campaigns, "middle")
     play_trials(enc, {}, 10, 0, 20)
-    (name, number, _), (kept, state, _, _, _) = next((k, e) for k, e in enc.recovered_states.items()
-                                                      if e[1] is not None)
+    name, number, kept, ((state, _), _, _) = _made_by_recoveries(enc)[0]
     play = Play(enc, seed=1)
     before = _state_of(enc, number)
-    field = next(f for f, v in before.items() if type(v) is int and f not in kept.changes[name])
+    field = next(f for f, v in before.items() if type(v) is int and f not in kept.outcome.changes[name])
     other = {**before, field: before[field] + 100}  # another state, which the recovery leaves that field of
     play.characters[name].state = other
-    assert play.replayed(kept, name, play.state_key(name)) == [name]
+    assert play.replayed(Kept(kept.outcome), name) == [name]
     now = play.characters[name].state
     assert now is not state and now == {**state, field: before[field] + 100}
 
@@ -264,7 +299,8 @@ def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns
         assert enc.rules == rules_of(enc.info, enc.options)
         assert enc.rules.options == completed_options(enc.info, enc.options)
         alone = Tracker(enc.system, dict(enc.characters), enc.options, "en", first.source)
-        assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering) == tuple(enc.rules)
+        assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering,
+                alone.ordering_round) == tuple(enc.rules)
 
 
 @pytest.mark.parametrize("name", ["demo", "middle"])

@@ -76,6 +76,8 @@ class Call:
     # where every live parameter is dice (Rolled) that read a known set of dice, the ways they may fall
     # (at most MOST_WAYS), else None: a kept call reads them as part of its tree (Play.act)
     rolled_ways: int | None = field(init=False, repr=False)
+    # whether its live values key a kept exchange (Play.act): it has some, not all dice read in its tree
+    keyed_live: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage", self.spec.hook == "damage")
@@ -85,6 +87,7 @@ class Call:
             each = dice_ways(value.expression) if isinstance(value, Rolled) else None
             ways = None if each is None or ways is None else ways * each
         object.__setattr__(self, "rolled_ways", ways if ways is not None and ways <= MOST_WAYS else None)
+        object.__setattr__(self, "keyed_live", bool(self.live) and self.rolled_ways is None)
 
 
 def dice_ways(expression) -> int | None:

@@ -30,7 +30,7 @@ from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn
 from rolecli.dice.source import DiceSource
 from rolecli.encounter.behaviour import Call, Rolled, choose, defends, holds, reachable
-from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Reading, keep
+from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Kept, Reading, keep
 from rolecli.errors import CampaignError, RoleError
 from rolecli.play import apply_changes, merge
 from rolecli.plugins import PluginFailure
@@ -107,7 +107,7 @@ class Play(Tracker):
     # and every attribute read and method call on it a look-up by hash
     __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "exchanges_kept", "rng", "routed", "left_out", "statuses", "keyed",
                  "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order",
-                 "begun")
+                 "begun", "vitalities", "vitality")
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
@@ -129,6 +129,12 @@ class Play(Tracker):
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
         self.statuses: dict[str, Any] = dict(statuses or {})  # by name, until its state changes (hook)
+        # by name, its status's vitality, kept with it (status, settled); ``vitality(name)``, the system's
+        # vitality of ``name`` (None where it gives none), is the table's own look-up: the weakest target is
+        # weighed with no frame of Python's a candidate (choose; icount: a dice trial 0.6% less). Every
+        # participant's status is known before a target is chosen (the fight's beginning asks them all)
+        self.vitalities = {name: status.vitality for name, status in self.statuses.items()}
+        self.vitality = self.vitalities.__getitem__  # (the table's, not the play's: no cycle for the collector)
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         self.begun = begun  # (beginning, when known already)
         # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
@@ -372,7 +378,7 @@ class Play(Tracker):
             # (Call.rolled_ways: a damage of 1d6), those are read as the first of its tree's instead, and
             # rolled only where it is called (None): no expression rolled for a total nobody reads (icount:
             # a dice trial 2.6% less)
-            live = self.live(call, actor, target, side) if call.live and call.rolled_ways is None else None
+            live = self.live(call, actor, target, side) if call.keyed_live else None
             # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
             keyed, a, b = self.keyed, None, None
             if first is not None:
@@ -392,10 +398,10 @@ class Play(Tracker):
                         changes = kept.changes
                         if changes:
                             if first in changes:
-                                self.replayed(kept, first, a)
+                                self.replayed(kept, first)
                             if second in changes and second != first:
-                                self.replayed(kept, second, b)
-                        return kept
+                                self.replayed(kept, second)
+                        return kept.outcome
             mark = self.source.readings
             params, plan = self.params(call, actor, target, side, None, live)
         else:
@@ -431,6 +437,7 @@ class Play(Tracker):
         statuses = self.statuses
         before = statuses.get(name)
         statuses[name] = now
+        self.vitalities[name] = now.vitality
         if before is None or before.can_act != now.can_act:
             self.acting[name] = Play.able(self, name)  # (the rule itself, asked of the status just kept: seldom)
             self.regroup(name)
@@ -466,18 +473,24 @@ class Play(Tracker):
         with no lines written gave (``ctx.explain`` false): kept only there
         (:attr:`recoveries`, settled as the play starts)."""
         known = self.recoveries
-        if known is None or (state := self.state_key(character.name)) is None:
+        if known is None:
             return Tracker.recover_one(self, spec, event, params, character)
-        key = (character.name, event, state)
+        name = character.name  # its state's number (state_key), the state numbered last known at once, as in act
+        numbered = self.keyed.get(name, UNKEYED)
+        state = numbered[1] if numbered[0] is character.state else self.state_key(name)
+        if state is None:
+            return Tracker.recover_one(self, spec, event, params, character)
+        key = (name, event, state)
         tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
         if tree is NEVER:
             return Tracker.recover_one(self, spec, event, params, character)
         kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
         if kept is not None:
-            return kept, self.replayed(kept, character.name, state) if kept.changes else ()
+            outcome = kept.outcome
+            return outcome, self.replayed(kept, name) if outcome.changes else ()
         mark = self.source.readings
         outcome, moved = Tracker.recover_one(self, spec, event, params, character)
-        self.keep_call(known, key, tree, mark, outcome, {character.name})
+        self.keep_call(known, key, tree, mark, outcome, {name})
         return outcome, moved
 
     def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
@@ -503,44 +516,44 @@ class Play(Tracker):
             known[key], added = keep(tree, source.read_since(mark), outcome, most)
             enc.kept_ways += added
 
-    def replayed(self, kept: Outcome, name: str, number: int) -> Sequence[str]:
-        """A kept outcome ``kept`` (a recovery's or an exchange's, which left no
-        effect and changed only the characters it was given) made again on
-        ``name``, one of those it changes, in its state of ``number``: its
-        change kept as play.apply keeps it the first time that outcome meets
-        that state; from then on, the state it made, with its number and
-        status (``Encounter.recovered_states``, where a status is kept by the
-        state): a hook never changes a state in place, and the same change to
-        the same state makes the same state (in a middle trial, nearly half
-        the changes kept are a recovery's). The names of those whose state it
-        moved: ``name``, or none."""
-        enc = self.enc
-        key = (name, number, id(kept))  # (the outcome held with what it made: its id is no other's)
-        made = enc.recovered_states.get(key)
-        if made is not None and made[0] is kept:
-            state = made[1]
+    def replayed(self, kept: Kept, name: str) -> Sequence[str]:
+        """A kept outcome (a recovery's or an exchange's, which left no effect
+        and changed only the characters it was given; ``kept``, the leaf of
+        its tree) made again on ``name``, one of those it changes, in the
+        state its tree is kept by: its change kept as play.apply keeps it the
+        first time; from then on, the state it made, with its number and
+        status (``kept.made``, where a status is kept by the state): a hook
+        never changes a state in place, and the same change to the same state
+        makes the same state (in a middle trial, nearly half the changes kept
+        are a recovery's). The names of those whose state it moved: ``name``,
+        or none."""
+        made = kept.made.get(name)
+        if made is not None:
+            numbered, status, in_order = made  # (numbered: the state and its number, as keyed holds them)
+            state = numbered[0]
             if state is None:  # nothing to recover
                 return ()
             self.characters[name].state = state
-            if made[4]:  # known in the template's order, as apply_changes knows it
+            if in_order:  # known in the template's order, as apply_changes knows it
                 self.in_order[name] = state
-            self.keyed[name] = (state, made[2])
+            self.keyed[name] = numbered
             self.touched.add(name)
-            self.settled(name, made[3])
+            self.settled(name, status)
             return [name]
         # (its change alone: an exchange's outcome may change two characters, each kept by its own state)
-        change = kept if len(kept.changes) == 1 else Outcome({}, changes={name: kept.changes[name]})
+        outcome = kept.outcome
+        change = outcome if len(outcome.changes) == 1 else Outcome({}, changes={name: outcome.changes[name]})
         moved = apply_changes(self.info, change, self.characters, (), self.made, self.fields, self.in_order)
         if moved:
             self.moved(moved)
-        if enc.known_statuses is None or len(enc.recovered_states) >= KNOWN_STATES:
+        if self.enc.known_statuses is None:  # (a leaf keeps one a name: bounded as the trees are, kept_ways)
             return moved
         state = self.characters[name].state
         if not moved:
-            enc.recovered_states[key] = (kept, None, None, None, False)
+            kept.made[name] = (UNKEYED, None, False)
         elif (numbered := self.keyed.get(name, UNKEYED))[0] is state and numbered[1] is not None:
             in_order = self.in_order is not None and self.in_order.get(name) is state
-            enc.recovered_states[key] = (kept, state, numbered[1], self.statuses[name], in_order)
+            kept.made[name] = (numbered, self.statuses[name], in_order)
         return moved
 
     def initiative_params(self) -> dict[str, Any]:
@@ -600,6 +613,7 @@ class Play(Tracker):
         status = self.statuses.get(name)
         if status is None:
             status = self.statuses[name] = self.asked(name)
+            self.vitalities[name] = status.vitality
         return status
 
     def asked(self, name: str, number=UNNUMBERED):
@@ -746,10 +760,6 @@ class Play(Tracker):
         """How many state values differ from the encounter's start."""
         now, then = self.characters[name].state, self.enc.characters[name].state
         return sum(1 for k in now.keys() | then.keys() if now.get(k) != then.get(k))
-
-    def vitality(self, name: str) -> float | None:
-        """The system's vitality of ``name`` (``None`` where it gives none), from its kept status."""
-        return (self.statuses.get(name) or self.status(name)).vitality
 
     def share(self, name: str) -> float:
         """How much fight ``name`` has left: the system's vitality; for a
