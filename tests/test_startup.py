@@ -16,6 +16,17 @@ def _loaded(code: str, *modules: str) -> dict[str, bool]:
     return dict(zip(modules, (flag == "True" for flag in out.strip().splitlines()[-1].split(","))))
 
 
+def _unloaded(campaigns, argv: list[str], *modules: str) -> None:
+    """``argv`` run as a command (``{campaigns}`` the campaigns folder) imports none of ``modules``
+    (once its plugin index is written: the first command of a fresh cache loads every plugin)."""
+    args = ["--campaigns", str(campaigns), *(a.format(campaigns=campaigns) for a in argv)]
+    code = ("from rolecli.cli import invoke\nimport contextlib, io\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    assert invoke({args!r}) == 0\n")
+    _loaded(code, "rolecli")
+    assert _loaded(code, *modules) == dict.fromkeys(modules, False)
+
+
 def test_a_quick_roll_loads_no_plugin_campaign_rich_or_icepool(campaigns):
     heavy = ("rolecli.plugins", "rolecli.campaign", "rolecli.play", "rolecli.commands.verbs", "rich", "icepool", "pluggy", "tomlkit")
     code = "from rolecli.cli import invoke\nimport contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n" \
@@ -116,13 +127,7 @@ def test_a_command_that_writes_and_shows_no_fraction_imports_neither_fractions_n
     """fractions (which imports decimal) is imported by what shows odds or keeps
     a fraction, tempfile by what writes a file: each was 1% of a quick dice
     simulation's start-up (7.6M and 4.7M of its ~600M instructions)."""
-    args = ["--campaigns", str(campaigns), *(a.format(campaigns=campaigns) for a in argv)]
-    code = ("from rolecli.cli import invoke\nimport contextlib, io\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    assert invoke({args!r}) == 0\n")
-    _loaded(code, "rolecli")  # (the first command of a fresh cache loads every plugin, and writes the index)
-    unused = ("fractions", "decimal", "tempfile")
-    assert _loaded(code, *unused) == dict.fromkeys(unused, False)
+    _unloaded(campaigns, argv, "fractions", "decimal", "tempfile")
 
 
 @pytest.mark.parametrize("argv", [
@@ -133,13 +138,7 @@ def test_a_command_that_reads_the_plugin_index_loads_no_openssl(campaigns, argv)
     """The plugin index's fingerprint is a SHA-256 of folder names: hashlib
     (which loads OpenSSL's _hashlib) was 2% of a quick dice simulation's
     start-up (10.7M of its ~574M instructions)."""
-    args = ["--campaigns", str(campaigns), *(a.format(campaigns=campaigns) for a in argv)]
-    code = ("from rolecli.cli import invoke\nimport contextlib, io\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    assert invoke({args!r}) == 0\n")
-    _loaded(code, "rolecli")  # (the first command of a fresh cache loads every plugin, and writes the index)
-    unused = ("hashlib", "_hashlib")
-    assert _loaded(code, *unused) == dict.fromkeys(unused, False)
+    _unloaded(campaigns, argv, "hashlib", "_hashlib")
 
 
 @pytest.mark.parametrize("argv", [
@@ -173,11 +172,5 @@ def test_a_simulation_imports_neither_the_batch_group_nor_the_campaign_template(
     """A command that only reads a campaign needs neither what shares a batch's
     commits nor what writes a new campaign.toml (1.1M of a quick dice
     simulation's ~556M instructions)."""
-    args = ["--campaigns", str(campaigns), "encounter", "simulate", f"{campaigns}/demo/encounter.toml", "--trials", "1",
-            "--seed", "1", "--workers", "1"]
-    code = ("from rolecli.cli import invoke\nimport contextlib, io\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    assert invoke({args!r}) == 0\n")
-    _loaded(code, "rolecli")  # (the first command of a fresh cache loads every plugin, and writes the index)
-    unused = ("rolecli.campaign.group", "rolecli.campaign.template")
-    assert _loaded(code, *unused) == dict.fromkeys(unused, False)
+    argv = ["encounter", "simulate", "{campaigns}/demo/encounter.toml", "--trials", "1", "--seed", "1", "--workers", "1"]
+    _unloaded(campaigns, argv, "rolecli.campaign.group", "rolecli.campaign.template")
