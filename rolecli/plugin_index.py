@@ -166,7 +166,7 @@ class Index:
         chosen = [k for k in entries if k in keys]
         stamps = {folder: _stamp(folder) for folder in {entries[k]["folder"] for k in chosen}}
         if all(entries[k]["stamp"] is not None and entries[k]["stamp"] == stamps[entries[k]["folder"]]
-               and Indexed.loads(entries[k]["value"]) for k in chosen):
+               and Indexed.loadable(entries[k]["value"]) for k in chosen):
             dists = {folder: Folder(folder) for folder in stamps}
             return [Indexed(entries[k], group, dists[entries[k]["folder"]]) for k in chosen]
         from importlib.metadata import PathDistribution
@@ -218,13 +218,13 @@ def _stamp(folder: str) -> list[int] | None:
 class Indexed:
     """An entry point as the index keeps it: what the loader asks of one of
     :mod:`importlib.metadata` (``name``, ``value``, ``group``, ``dist`` and
-    ``load``), for a value :meth:`loads` as that module does."""
+    ``load``), for a value :meth:`loadable` as that module loads it."""
 
     def __init__(self, entry: dict[str, Any], group: str, dist: Folder) -> None:
         self.name, self.value, self.group, self.dist = entry["name"], entry["value"], group, dist
 
     @staticmethod
-    def loads(value: str) -> bool:
+    def loadable(value: str) -> bool:
         """Whether :meth:`load` imports ``value`` as importlib.metadata would: a
         ``module:attribute`` of dotted names (no spaces, no extras)."""
         module, colon, attribute = value.partition(":")

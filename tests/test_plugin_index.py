@@ -273,11 +273,11 @@ def test_the_indexed_entry_points_are_the_ones_importlib_metadata_reads():
         record = SimpleNamespace(distribution=None, version=None, system=None, state="active")
         indexed = Indexed(entry(ep, record), "rolecli", Folder(str(ep.dist._path)))
         assert (indexed.name, indexed.value, indexed.group) == (ep.name, ep.value, ep.group)
-        assert Indexed.loads(ep.value) and indexed.load() is ep.load()
+        assert Indexed.loadable(ep.value) and indexed.load() is ep.load()
         for name in ("RECORD", "entry_points.txt", "direct_url.json", "missing.txt", "."):
             assert indexed.dist.read_text(name) == ep.dist.read_text(name)
         assert indexed.dist.locate_file("x/y.py") == ep.dist.locate_file("x/y.py")
         assert (indexed.dist.metadata["Name"], indexed.dist.version) == (ep.dist.metadata["Name"], ep.dist.version)
     assert Indexed(dict(name="x", value="os.path:join", folder=""), "g", Folder("")).load() is os.path.join
-    assert [Indexed.loads(v) for v in ("a.b:c.d", "a", "a:b [extra]", "a : b", "a:", "1a:b")] == [
+    assert [Indexed.loadable(v) for v in ("a.b:c.d", "a", "a:b [extra]", "a : b", "a:", "1a:b")] == [
         True, True, False, False, False, False]
