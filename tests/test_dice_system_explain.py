@@ -59,7 +59,7 @@ VERBS = {
     "initiative": initiative,
 }
 RULES = st.fixed_dictionaries({"rest": st.sampled_from(("full", "none")),
-                               "initiative_die": st.sampled_from(("1d20", "2d6"))})
+                               "initiative_die": st.sampled_from(("1d20", "2d6", "1d6!"))})
 
 
 def played(verb: str, seed: int, lang: str, rules: dict, explain: bool):

@@ -104,10 +104,14 @@ def recover(character, event, action, ctx) -> Outcome:
 
 def initiative(characters, action, ctx) -> Outcome:
     expr = parse(ctx.options["initiative_die"])
+    explain, dice = ctx.explain, ctx.dice
     scores = []
     for c in characters:
-        result = expr.roll(ctx.dice)
-        scores.append((result.total + c.sheet["initiative"], c.name, result))
+        # the roll's record only where its breakdown is told: the total alone where nobody reads the lines
+        # (every trial of a simulation rolls an initiative: icount, a dice trial 0.8% less)
+        result = expr.roll(dice) if explain else None
+        total = result.total if explain else expr.total(dice)
+        scores.append((total + c.sheet["initiative"], c.name, result))
     # Highest first; equal scores keep the order the GM listed them in.
     ranked = sorted(scores, key=lambda s: -s[0])
     lines = [f"{i}. {name} {score} ({result.breakdown})" for i, (score, name, result) in enumerate(ranked, 1)] \
