@@ -10,6 +10,7 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
+from .lasting import block_left, spin_earned
 from .roll import OPPOSED, Side, dice_text, four_df, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
@@ -73,7 +74,8 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
                            f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))
-    return Outcome({"verb": "block", **side.data(), "block_strength": side.effort}, lines, None, work.changes())
+    return Outcome({"verb": "block", **side.data(), "block_strength": side.effort}, lines, None, work.changes(),
+                   block_left(action, ctx, side.effort))
 
 
 def overcome(action: Action, ctx, p: dict) -> Outcome:
@@ -215,7 +217,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if explain:
             lines += more
         data["damage"] = dmg
-    return Outcome(data, lines, ok, work.changes())
+    # (the Spin left where it is earned, not looked for in the data of every attack)
+    return Outcome(data, lines, ok, work.changes(), spin_earned(action, ctx) if spin else [])
 
 
 def maneuver(action: Action, ctx, p: dict) -> Outcome:
