@@ -11,7 +11,7 @@ from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
-from .roll import OPPOSED, Side, dice_text, four_df, make_side, roll_side
+from .roll import ACTING, OPPOSED, Side, dice_text, four_df, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -124,7 +124,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     actor, target = action.actor, action.target
     # (their parameters in order, by position: a call with keywords matches each one's name)
     plan = action.plan
-    a = make_side(work, actor, p["skill"], p, lang, "skill", target, plan=plan)
+    a = make_side(work, actor, p["skill"], p, lang, "skill", target, ACTING, plan)
     opposition = p.get(opp_key)
     d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED, plan)
     lines: list[str] = []
