@@ -10,7 +10,8 @@ from rolecli.contract import Action, Label, Outcome, Refused
 from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
-from .roll import OPPOSED, Side, dice_text, four_df, make_side, roll_side
+from .lasting import block_left, spin_earned
+from .roll import ACTING, OPPOSED, Side, dice_text, four_df, make_side, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -73,7 +74,8 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
                            f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))
-    return Outcome({"verb": "block", **side.data(), "block_strength": side.effort}, lines, None, work.changes())
+    return Outcome({"verb": "block", **side.data(), "block_strength": side.effort}, lines, None, work.changes(),
+                   block_left(action, ctx, side.effort))
 
 
 def overcome(action: Action, ctx, p: dict) -> Outcome:
@@ -122,7 +124,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     actor, target = action.actor, action.target
     # (their parameters in order, by position: a call with keywords matches each one's name)
     plan = action.plan
-    a = make_side(work, actor, p["skill"], p, lang, "skill", target, plan=plan)
+    a = make_side(work, actor, p["skill"], p, lang, "skill", target, ACTING, plan)
     opposition = p.get(opp_key)
     d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED, plan)
     lines: list[str] = []
@@ -215,7 +217,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if explain:
             lines += more
         data["damage"] = dmg
-    return Outcome(data, lines, ok, work.changes())
+    # (the Spin left where it is earned, not looked for in the data of every attack)
+    return Outcome(data, lines, ok, work.changes(), spin_earned(action, ctx) if spin else [])
 
 
 def maneuver(action: Action, ctx, p: dict) -> Outcome:

@@ -55,26 +55,26 @@ def before(action, ctx, p: dict) -> list[int] | tuple[()]:
     return [e.id for e in spins] if spins else ()  # (most actions use none)
 
 
-def after(action, ctx, p: dict, outcome) -> None:
-    """The effects this action leaves."""
-    name = action.name  # (a block or an attack that earns a Spin: most actions leave nothing, asked first)
-    if name == "attack":
-        if not outcome.data.get("spin"):
-            return
-    elif name != "block":
-        return
+def block_left(action, ctx, strength: int) -> list[Effect]:
+    """The block a block leaves protecting its target (000-R18) until the
+    protector's next turn: none without both characters."""
     actor, target = action.actor, action.target
     if actor is None or target is None:
-        return
-    if name == "block":
-        strength = int(outcome.data["block_strength"])
-        text = (Label(f"bloqueo {signed(strength)} de {actor.name}", f"block {signed(strength)} by {actor.name}")(ctx.lang))
-        outcome.effects.append(Effect(on=target.name, text=text, key="block", data={"strength": strength},
-                                      by=actor.name, until="next_turn"))
-    else:
-        text = (Label(f"Giro ganado contra {actor.name}", f"Spin earned against {actor.name}")(ctx.lang))
-        outcome.effects.append(Effect(on=target.name, text=text, key="spin", data={"against": actor.name},
-                                      by=target.name, until="used"))
+        return []
+    text = (Label(f"bloqueo {signed(strength)} de {actor.name}", f"block {signed(strength)} by {actor.name}")(ctx.lang))
+    return [Effect(on=target.name, text=text, key="block", data={"strength": strength}, by=actor.name,
+                   until="next_turn")]
+
+
+def spin_earned(action, ctx) -> list[Effect]:
+    """The Spin a defender earns against the attacker it beat by 3 or more (000-R48),
+    for the immediately next action: none without both characters."""
+    actor, target = action.actor, action.target
+    if actor is None or target is None:
+        return []
+    text = (Label(f"Giro ganado contra {actor.name}", f"Spin earned against {actor.name}")(ctx.lang))
+    return [Effect(on=target.name, text=text, key="spin", data={"against": actor.name}, by=target.name,
+                   until="used")]
 
 
 def defend(action, ctx, p: dict):

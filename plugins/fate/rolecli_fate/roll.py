@@ -184,14 +184,15 @@ OPPOSING = tuple(param.name.removeprefix("target_") for param in OPP_MODS)
 class Reads:
     """The parameters a side reads (:func:`make_side`), each named in ``as_side`` as
     the side names it and in ``names`` as the action gives it (``prefix`` and the
-    side's name), the aspects it invokes last; ``group``: whether the size of its
-    group is among them."""
+    side's name), the aspects it invokes last (``invoking``, as the action names them);
+    ``group``: whether the size of its group is among them."""
 
-    __slots__ = ("names", "as_side", "group", "every")
+    __slots__ = ("names", "as_side", "group", "every", "invoking")
 
     def __init__(self, as_side: tuple[str, ...], prefix: str, group: bool):
         self.as_side = tuple(name for name in as_side if name != "invoke") + ("invoke",)
         self.names = tuple(prefix + name for name in self.as_side)
+        self.invoking = self.names[-1]
         self.group = group
         # Their values in a ``p`` that has every one (the core gives a verb every parameter
         # it declares), at once: a function of C, called with no frame of its own at every side.
@@ -238,7 +239,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
         made = (plan, skill_text, reads, size, lang, mode) if plan is not None \
             else (skill_text, reads, reads.given(p), size, lang, mode)  # (a list given: not kept)
         made_up = worked_out(who.sheet, made, _make_up, who, what, skill_text, reads, p, size, lang, mode)
-    invoked = p.get(reads.names[-1])  # the aspects it invokes, read last (``Reads``)
+    invoked = p.get(reads.invoking)  # the aspects it invokes
     if not invoked:  # (most sides invoke nothing)
         return Side(made_up)
     name, value, mods, modifier, _ = made_up

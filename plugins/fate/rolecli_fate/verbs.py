@@ -17,8 +17,9 @@ Rule = Callable[[Action, object, dict], Outcome]
 
 
 def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Outcome]:
-    """``rule`` as a verb: the effects in force fill in its parameters, it may
-    leave effects, and a Spin pending lapses or is used by it (``lasting``).
+    """``rule`` as a verb: the effects in force fill in its parameters, and a Spin
+    pending lapses or is used by it (``lasting``); the effects it leaves are its
+    own (a block's, an attack's Spin: ``lasting.block_left``, ``lasting.spin_earned``).
     ``defended``: the target rolls a defence (``_defended``)."""
 
     def verb(action: Action, ctx) -> Outcome:
@@ -27,7 +28,6 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
             _defended(p)
         used = lasting.before(action, ctx, p) if ctx.effects else ()  # (nothing in force: nothing to fill in or use)
         outcome = rule(action, ctx, p)
-        lasting.after(action, ctx, p, outcome)
         if used:  # (most actions use up no effect)
             outcome.used += used
         return outcome
