@@ -504,6 +504,14 @@ def test_003_R4_an_attack_with_a_plan_is_declared_once_for_it_as_its_parameters_
     one_sided = _declare(katarina, guard, called=("another call", "Guardia 1"), **{**verb, "two_sided": False})
     assert one_sided is not plan and one_sided.params["two_sided"] is False
     assert _declare(katarina, guard, called=("a call", "Guardia 1"), rules={"tie_weapon": False}, **verb) is not plan
+    # a plan promises the parameters, not who makes the call or against whom: a side's fighters share it
+    other = character("Guardia 2")
+    assert _declare(other, guard, called=("a call", "Guardia 1"), **verb).blows["attacker"].by == "Guardia 2"
+    twin = character("Guardia 1", guard.state, **guard.sheet)  # another sheet, as equal
+    assert _declare(katarina, twin, called=("a call", "Guardia 1"), **verb).target_sheet is twin.sheet
+    assert _declare(katarina, other, called=("a call", "Guardia 1"), **verb).mark.on == "Guardia 2"
+    assert _declare(katarina, guard, lang="es", called=("a call", "Guardia 1"), **verb).lang == "es"
+    assert _declare(katarina, guard, called=("a call", "Guardia 1"), **verb) is plan
 
 
 def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_its_own_terms():
