@@ -301,3 +301,13 @@ def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded()
     assert all(kept[0] is not first for kept in standing.laid.values())
     standing.lay(first)
     assert standing.table == {**values(sheet), **first}
+
+
+def test_values_given_later_are_the_fighters_own_not_every_fighters():
+    aldara, bruno = character(INFO, "Aldara"), character(INFO, "Bruno")
+    scene = Scene(context(INFO, characters=[aldara, bruno]))
+    first, other = scene.fighter(aldara), scene.fighter(bruno)
+    assert first.given == other.given == {}
+    scene.fighter(aldara, {"armadura": -2, "escudo": None})  # named again, with values typed
+    assert first.given == {"armadura": -2} and first.get("armadura") == -2
+    assert other.given == {} and Fighter(character(INFO, "Carla")).given == {}
