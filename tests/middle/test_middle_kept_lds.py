@@ -23,7 +23,7 @@ SHEET = {"capacidades": {"uso de armas": 2}, "armadura": -1}
 
 def blow_ld(attacker: Character, target: Character, **p):
     scene = Scene(context(INFO, characters=[attacker, target], explain=False))
-    return K.build(scene, scene.fighter(attacker), scene.fighter(target), p).ld
+    return K.build(scene, scene.fighter(attacker), scene.fighter(target), K.Declared.of(p)).ld
 
 
 def test_the_same_blow_from_the_same_states_is_the_same_ld():
@@ -50,7 +50,7 @@ def test_another_goal_capability_or_rule_is_another_ld():
     assert blow_ld(ana, bruno, capability="3").capability.rating == 3
     assert blow_ld(ana, bruno, innate=True).capability.innate
     scene = Scene(context(INFO, characters=[ana, bruno], options={"nd_minus2": "difference"}, explain=False))
-    other = K.build(scene, scene.fighter(ana), scene.fighter(bruno), {}).ld
+    other = K.build(scene, scene.fighter(ana), scene.fighter(bruno), K.Declared()).ld
     assert other is not plain and other.minus2 == "difference"
     assert blow_ld(ana, bruno) is plain
 

@@ -9,6 +9,7 @@ from rolecli.contract import Action
 from rolecli.dispatch import complete
 from rolecli.testing import character, context
 from rolecli_middle import capability as C
+from rolecli_middle import strike as K
 from rolecli_middle.sheet import Scene
 from rolecli_middle.verbs import strike_sides
 
@@ -23,7 +24,7 @@ def sides(plan, **params):
     action, ctx = complete(INFO, Action("strike", params, ANA, BRUNO),
                            context(INFO, characters=[ANA, BRUNO], explain=False))
     action.plan = plan
-    attacker, target = strike_sides(Scene(ctx), action, action.params, C.WEAPON_USE)
+    attacker, target, _ = strike_sides(Scene(ctx), action, action.params, C.WEAPON_USE)
     return attacker.given, target.given, target.protections(False)
 
 
@@ -33,3 +34,21 @@ def test_a_blows_fighters_typed_by_the_actions_plan_are_those_of_its_parameters(
     armoured = sides(("another call", "Bruno"), weapon="large", armour=-3)  # another plan: typed as its own
     assert armoured == sides(None, weapon="large", armour=-3)
     assert armoured[0] == {"arma": "grande"} and armoured[1] == {"armadura": -3} and armoured[2] == -3
+
+
+def declared(plan, **params):
+    """What a strike's parameters declare of it, as an encounter's call with ``plan`` gives it."""
+    action, ctx = complete(INFO, Action("strike", params, ANA, BRUNO),
+                           context(INFO, characters=[ANA, BRUNO], explain=False))
+    action.plan = plan
+    return strike_sides(Scene(ctx), action, action.params, C.WEAPON_USE)[2], action.params
+
+
+def test_what_a_blows_parameters_declare_is_kept_by_the_plan_as_they_declare_it():
+    plain, params = declared(("a declaring call", "Bruno"))
+    assert declared(("a declaring call", "Bruno"))[0] is plain == K.Declared.of(params) == K.Declared()
+    aimed, params = declared(("an aiming call", "Bruno"), location="head", charge=True, nd=1, goal=3, covered=2)
+    assert aimed == K.Declared.of(params) == declared(None, location="head", charge=True, nd=1, goal=3, covered=2)[0]
+    assert (aimed.location, aimed.charge, aimed.goal, aimed.covered) == ("head", True, 3, 2)
+    assert [m.nd for m in aimed.narrator] == [1]
+    assert declared(("a declaring call", "Bruno"))[0] is plain  # each plan its own

@@ -281,3 +281,33 @@ def test_a_fighter_set_given_or_of_a_state_since_left_is_not_taken_again():
     aldara.state = {**aldara.state, "paradas": 2}  # the state an outcome gave: a new table
     now = Scene(context(INFO)).fighter(aldara)
     assert now is not left and now.get("paradas") == 2 and left.get("paradas") == 1
+
+
+def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded():
+    from rolecli_middle.sheet import LAID_LIMIT, Standing, values
+
+    aldara = character(INFO, "Aldara", {"vida": 7})
+    sheet, standing = aldara.sheet, Standing(aldara.sheet)
+    first, dazed = {**aldara.state, "paradas": 1}, {**aldara.state, "estados": ["mareado"], "vida_perdida": 3}
+    for state in (first, dazed, first, dazed, {**first}):  # the last an equal state, but another object
+        standing.lay(state)
+        assert standing.state is state and standing.spare is None
+        assert standing.table == {**values(sheet), **state}  # as merged anew
+        assert standing.held == frozenset(state.get("estados") or ())
+    for paradas in range(LAID_LIMIT + 5):
+        standing.lay({"paradas": paradas})
+        assert standing.table["paradas"] == paradas
+    assert len(standing.laid) <= LAID_LIMIT
+    assert all(kept[0] is not first for kept in standing.laid.values())
+    standing.lay(first)
+    assert standing.table == {**values(sheet), **first}
+
+
+def test_values_given_later_are_the_fighters_own_not_every_fighters():
+    aldara, bruno = character(INFO, "Aldara"), character(INFO, "Bruno")
+    scene = Scene(context(INFO, characters=[aldara, bruno]))
+    first, other = scene.fighter(aldara), scene.fighter(bruno)
+    assert first.given == other.given == {}
+    scene.fighter(aldara, {"armadura": -2, "escudo": None})  # named again, with values typed
+    assert first.given == {"armadura": -2} and first.get("armadura") == -2
+    assert other.given == {} and Fighter(character(INFO, "Carla")).given == {}

@@ -47,7 +47,8 @@ def require_mounted(rider: Fighter) -> None:
 
 def mount_blow(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter) -> K.Blow:
     require_mounted(rider)
-    return K.build(scene, rider, target, {**p, "capability": p.get("capability") or C.BEAST_TAMING}, striker=mount)
+    return K.build(scene, rider, target, K.Declared.of({**p, "capability": p.get("capability") or C.BEAST_TAMING}),
+                   striker=mount)
 
 
 def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):
@@ -64,7 +65,7 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
         return [scene.t("La montura no tiene a quién golpear: el blanco ya ha muerto.",
                         "The mount has no one to strike: the target is already dead.")], {"hit": False, "damage": 0}, False
     notes: list[str] = []
-    parry = K.parry_of(scene, target, {}, notes)
+    parry = K.parry_of(scene, target, K.Declared(), notes)  # (nothing declared of the mount's blow: the rider's was)
     follow = K.Blow(blow.attacker, target, mount, blow.ld, parry, "body", False, False, notes)
     lines = list(notes)
     d = None

@@ -147,10 +147,10 @@ def _strike(verb: str):
         if verb == "feint":
             b = tricks.feint_blow(scene, V.actor_of(scene, action, p, C.WEAPON_USE), V.target_of(scene, action, p), p)
         elif verb == "mount-attack":
-            rider, target = V.strike_sides(scene, action, p, C.BEAST_TAMING)
+            rider, target, _ = V.strike_sides(scene, action, p, C.BEAST_TAMING)
             b = mount.mount_blow(scene, rider, target, p, V.quick_mount(scene, rider, p))
         else:
-            b = K.build(scene, *V.strike_sides(scene, action, p, C.WEAPON_USE), p)
+            b = K.build(scene, *V.strike_sides(scene, action, p, C.WEAPON_USE))
         lines = _head(b.ld, scene.lang) + ([LD.head(b.parry, scene.lang)] if b.parry else [])
         return _odds(blow(scene, b), lines)
     return odds

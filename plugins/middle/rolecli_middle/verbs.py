@@ -151,15 +151,17 @@ def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) ->
     return Outcome(data, lines, success, scene.changes())  # (by position: keywords cost its making half as much again)
 
 
-# What a blow's parameters type of its two fighters (:func:`typed_sides`), by the action's plan: a
-# fight strikes with a few dozen plans (one for each call and target). Keyed by the plan alone, which
-# promises the verb (and with it the capability it strikes with) and the parameters: no sheet is read.
-# (A module's table, not worked_out's: no sheet to key by, and its look-up cost 0.6% a trial more.)
-_TYPED_BY_PLAN: dict[Hashable, tuple[dict[str, Any], dict[str, Any]]] = {}
+# What a blow's parameters type of its two fighters (:func:`typed_sides`) and declare of it
+# (:class:`~.strike.Declared`), by the action's plan: a fight strikes with a few dozen plans (one
+# for each call and target). Keyed by the plan alone, which promises the verb (and with it the
+# capability it strikes with) and the parameters: no sheet is read. (A module's table, not
+# worked_out's: no sheet to key by, and its look-up cost 0.6% a trial more.)
+_TYPED_BY_PLAN: dict[Hashable, tuple[dict[str, Any], dict[str, Any], K.Declared]] = {}
 _TYPED_LIMIT = 256
 
 
-def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[Fighter, Fighter]:
+def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[Fighter, Fighter, K.Declared]:
+    """A blow's striker and target, and what its parameters declare of it."""
     plan = action.plan
     if plan is None or action.actor is None:  # (a quick roll's capability typed is set on ``p``: typed anew)
         typed_by = typed_sides(action, p, default)
@@ -176,18 +178,20 @@ def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[F
                         f"{attacker.name} cannot strike itself; name a rival with --target."))
     K.refuse_if_locked(attacker)
     K.refuse_if_dead(target)
-    return attacker, target
+    return attacker, target, typed_by[2]
 
 
-def typed_sides(action: Action, p: dict, default: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def typed_sides(action: Action, p: dict, default: str) -> tuple[dict[str, Any], dict[str, Any], K.Declared]:
     """What the command line typed of a blow's striker (its weapon, its mount, :func:`actor_given`)
-    and of its target (:func:`target_given`), as its parameters alone give them: kept by the
-    action's plan (:attr:`~rolecli.contract.Action.plan`) where it has one (:func:`strike_sides`;
-    each verb strikes with its one ``default``, and a fighter never changes what it is given)."""
+    and of its target (:func:`target_given`), and what it declares of the blow, as its parameters
+    alone give them: kept by the action's plan (:attr:`~rolecli.contract.Action.plan`) where it has
+    one (:func:`strike_sides`; each verb strikes with its one ``default``, and a fighter never
+    changes what it is given)."""
     given = {} if default == C.BEAST_TAMING else weapon_given(p)
     if p.get("mounted"):
         given["montado"] = True
-    return actor_given(action, p, default, given), target_given(p)
+    actor = actor_given(action, p, default, given)  # (first: a quick roll's marks typed are set on ``p``)
+    return actor, target_given(p), K.Declared.of(p)
 
 
 def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
@@ -217,9 +221,9 @@ def do_contest(action, ctx):
 
 def do_strike(action, ctx):
     scene, p = prepare(action, ctx)
-    attacker, target = strike_sides(scene, action, p, C.WEAPON_USE)
-    blow = K.build(scene, attacker, target, p)
-    K.declare(blow, free=bool(p.get("free")))
+    attacker, target, how = strike_sides(scene, action, p, C.WEAPON_USE)
+    blow = K.build(scene, attacker, target, how)
+    K.declare(blow, free=how.free)
     lines, data, hit = K.throw(scene, blow, ctx.dice, why=STRIKE)
     if p.get("with_mount"):
         mount.require_mounted(attacker)
@@ -240,7 +244,7 @@ def do_feint(action, ctx):
 
 def do_mount_attack(action, ctx):
     scene, p = prepare(action, ctx)
-    rider, target = strike_sides(scene, action, p, C.BEAST_TAMING)
+    rider, target, _ = strike_sides(scene, action, p, C.BEAST_TAMING)  # (the mount's blow declares its own)
     steed = quick_mount(scene, rider, p)
     return outcome(scene, *mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
 
