@@ -51,7 +51,7 @@ class Plan(NamedTuple):
     deals damage (:func:`damage.pick`, 002-R20) and why its dice are read, the roll made ready (its situation die,
     002-R3/R4, the target's resistance among its steps), the JSON fields of its check
     before the roll's own (:func:`check_head`), then every field the attack writes after
-    them, None until written (:data:`_WRITTEN`), the tables of the rolls met (:func:`_rolled_data`),
+    them, None until written (:data:`_WRITTEN`), the tables of the rolls met (:func:`_roll_data`),
     and how it is checked."""
 
     damage: Mapping[str, tuple[D.Entry, str]]
@@ -143,10 +143,15 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     if line:
         lines.append(line)
     # one table, the check's fields over the roll's, then the attack's own (the same order as
-    # ``prep.json | res.as_json() | {...}``), as the roll wrote it with no last resort spent
-    # (_rolled_data); the degree, its success and the points are written again only where a
-    # last resort was spent
-    data = _rolled_data(rolls, head, control, values, total, degree, notes)
+    # ``prep.json | res.as_json() | {...}``), a copy of the one the roll wrote with no last
+    # resort spent (_roll_data), kept by the plan for each way its dice fall (its lists shared:
+    # read them, do not change them); the degree, its success and the points written again
+    # only where a last resort was spent. (A dozen fields written at every attack cost 0.4% of
+    # a trial, and a call to find the table kept 0.3%: icount.)
+    made = rolls.get((control, total)) if rolls is not None else None
+    if made is None:
+        made = _roll_data(rolls, head, control, values, total, degree, notes)
+    data = made.copy()
     success = SUCCEEDS[key]
     if key != degree:
         data["degree"], data["success"] = key, success
@@ -180,28 +185,17 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     return out
 
 
-def _rolled_data(rolls: dict[tuple[int, int], dict[str, Any]] | None, head: dict[str, Any], control: int,
-                 values: list[int], total: int, degree: str, notes: tuple[str, ...]) -> dict[str, Any]:
+def _roll_data(rolls: dict[tuple[int, int], dict[str, Any]] | None, head: dict[str, Any], control: int,
+               values: list[int], total: int, degree: str, notes: tuple[str, ...]) -> dict[str, Any]:
     """An attack's table as its roll writes it over its plan's ``head`` (:func:`json_over`),
-    with the degree rolled and no last resort spent, its damage None until rolled: a table
-    of its own. A check of at most one situation die (``rolls``, else None) rolls the same
-    dice, degree and notes for the same control die and total, so its plan keeps the table
-    of each roll met by them (at most one for each way the dice fall) and gives a copy, its
-    lists shared (read them, do not change them): writing a dozen fields at every attack
-    cost 0.4% of a trial (icount 3.882M -> 3.866M)."""
-    if rolls is None:
-        return _roll_data(head, control, values, total, degree, notes)
-    made = rolls.get((control, total))
-    if made is None:
-        made = rolls[control, total] = _roll_data(head, control, values, total, degree, notes)
-    return made.copy()
-
-
-def _roll_data(head: dict[str, Any], control: int, values: list[int], total: int, degree: str,
-               notes: tuple[str, ...]) -> dict[str, Any]:
-    """:func:`_rolled_data`, written."""
+    with the degree rolled and no last resort spent, its damage None until rolled; kept in
+    ``rolls``, its plan's, by its control die and total, where the plan's check reads at most
+    one situation die (else ``rolls`` is None): such a check rolls the same dice, degree and
+    notes for the same control die and total. The attack writes on a copy of it."""
     data = json_over(head, control, values, total, degree, notes)
     data["rolled_degree"], data["last_resorts_spent"], data["target_last_resorts_spent"] = degree, 0, 0
+    if rolls is not None:
+        rolls[control, total] = data
     return data
 
 
