@@ -183,7 +183,11 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, queue=queue)
         out.changes[target.name] = {**spent, **sets} if spent else sets
         lines.extend(more)
-        data["target"] = _target_record(target.name, rep)
+        # its record, kept by report and name: found here, called for only when first met (a
+        # call at every hit cost 0.1% of a trial, icount 3.838M -> 3.833M)
+        laid = _LAID.get(id(rep))
+        record = laid[1].get(target.name) if laid is not None and laid[0] is rep else None
+        data["target"] = record if record is not None else _target_record(target.name, rep)
     return out
 
 
