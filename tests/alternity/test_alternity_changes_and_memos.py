@@ -331,3 +331,24 @@ def test_a_status_holds_the_conditions_its_marks_give_kept_by_what_they_read(mon
     for stun in range(6):   # under half of Mad Dog's stun boxes: none dazes
         S.status(Character(mad.name, mad.sheet, {"stun": stun, "wound": 1}), options())
     assert len(made) <= 1
+
+
+def test_an_attacks_table_kept_for_its_roll_is_the_one_written_anew_and_a_copy_of_its_own():
+    """An attack's plan keeps the table each roll writes (by its control die and total): an
+    attack whose roll was met before gives, field for field and in order, the table of the
+    same attack on sheets never met (nothing kept), a copy that a last resort spent writes
+    over without changing the table kept for the same roll with none spent."""
+    def played(mad, sor, dice, **params):
+        return list(call("attack", actor=mad, target=sor, dice=dice, **SWORD, **params).data.items())
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    spent = Character(mad.name, mad.sheet, {"last_resorts_spent": 10})   # the very sheet and marks: the same plan
+    plays = [(mad, [5, 3], {}), (mad, [20], {}), (mad, [18], {}),
+             (mad, [1, 1, 3], {"resist": "str"}), (mad, [1, 3, 2], {"resist": "str"}),   # a d4: one control die, two totals
+             (mad, [18, 2], {"last_resort": "if-failed"}), (spent, [18], {"last_resort": "if-failed"})]   # a point, then none left
+    for who, dice, params in plays * 2:
+        fresh = played(character("Mad Dog", who.state), character("Sor Deskul"), dice, **params)   # other sheets: no table kept
+        assert played(who, sor, dice, **params) == fresh
+    raised, failed = dict(played(mad, sor, [18, 2], last_resort="if-failed")), dict(played(spent, sor, [18], last_resort="if-failed"))
+    assert raised["degree"] == "ordinary" and raised["rolled_degree"] == "failure" and raised["last_resorts_spent"] == 1
+    assert failed["degree"] == failed["rolled_degree"] == "failure" and failed["last_resorts_spent"] == 0

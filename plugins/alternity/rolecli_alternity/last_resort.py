@@ -3,6 +3,7 @@ and what is spent is kept until the next Act."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rolecli.contract import Character, Context, Label, Refused
@@ -22,10 +23,28 @@ def _points(policy: str, key: str, who: Character | None, left: int) -> int:
     return int(policy)
 
 
+_NONE: frozenset[str] = frozenset()
+_FAILED = frozenset(key for key, rank in RANK.items() if rank <= RANK["failure"])
+_ANY = frozenset(RANK)
+
+
+@functools.cache  # a few policies, asked at every roll that has one
+def spent_on(policy: str, own: bool = True) -> frozenset[str]:
+    """The degrees on which ``policy`` spends points (002-R44): ``no`` on none, ``if-failed``
+    only on one's own failed roll (a Failure or a Critical Failure), a number of points on any
+    (where they cannot shift it, :func:`spend` refuses them). A roll of a degree not among them
+    need not ask :func:`spend` (a call at every attack that spends nothing)."""
+    if policy == "no":
+        return _NONE
+    if policy == "if-failed":
+        return _FAILED if own else _NONE
+    return _ANY
+
+
 def spend(policy: str, key: str, who: Character | None, ctx: Context, own: bool = True) -> tuple[str, int, str]:
     """Apply a last resort policy to a degree (002-R44). Returns (degree, points, line);
     the line is written only for someone to read it (Context.explain), else it is empty."""
-    if policy == "no" or (policy == "if-failed" and (not own or RANK[key] > RANK["failure"])):
+    if key not in spent_on(policy, own):
         return key, 0, ""  # nothing to spend: ``if-failed`` spends only on one's own failed roll
     left = last_resorts_left(who) if who is not None else 2  # read once: it decides the points and bounds them
     pts = _points(policy, key, who, left)
