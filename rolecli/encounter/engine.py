@@ -323,8 +323,11 @@ class Play(Tracker):
 
     def taken_out(self) -> list[str]:
         """The participants the fight took out: those who cannot act now, less
-        those who could not when it began."""
-        return [n for n in self.enc.participants if n not in self.left_out and not self.status(n).can_act]
+        those who could not when it began. (Each one's status as kept, asked
+        only where none is: every trial measures every participant.)"""
+        statuses, left_out = self.statuses, self.left_out
+        return [n for n in self.enc.participants
+                if n not in left_out and not (statuses.get(n) or self.status(n)).can_act]
 
     def finish(self) -> None:
         """The conflict ends as ``conflict end`` ends it: the system's
