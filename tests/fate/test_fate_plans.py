@@ -55,3 +55,15 @@ def test_an_attack_whose_parameters_the_effects_fill_in_is_read_by_their_values(
     defended = [Effect(on="Zombi", text="Full defence", key="full_defence", by="Zombi", until="rounds", rounds=1)]
     data = attack(a, z, CALL, defended)
     assert data == attack(a, z, None, defended) and data["opposition"]["effort"] == 1 + 2
+
+
+def test_a_contests_sides_kept_together_are_those_of_the_very_target():
+    """Both sides of a contest are kept together on the actor's sheet (``roll.make_sides``):
+    another target by the same name, with another sheet, is made up anew, as it would be
+    with no plan."""
+    a = ana()
+    assert attack(a, zombi(), CALL)["opposition"]["effort"] == 1
+    faster = char("Zombi", {"Atletismo": 3, "Pelea": 2})
+    data = attack(a, faster, CALL)
+    assert data == attack(a, faster, None) and data["opposition"]["effort"] == 3
+    assert attack(a, zombi(), CALL)["opposition"]["effort"] == 1

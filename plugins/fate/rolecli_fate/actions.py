@@ -11,7 +11,7 @@ from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
-from .roll import ACTING, OPPOSED, Side, dice_text, four_df, make_side, roll_side
+from .roll import Side, dice_text, four_df, make_side, make_sides, roll_side
 from .state import Work, fate_points
 from .stress import apply_stress, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -122,11 +122,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
     An attack on a protected defender uses max(defence, block strength) (000-R18, a block that protects)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
-    # (their parameters in order, by position: a call with keywords matches each one's name)
-    plan = action.plan
-    a = make_side(work, actor, p["skill"], p, lang, "skill", target, ACTING, plan)
-    opposition = p.get(opp_key)
-    d = make_side(work, target, opposition if opposition not in (None, "") else 0, p, lang, opp_key, actor, OPPOSED, plan)
+    a, d = make_sides(work, actor, target, p, lang, opp_key, action.plan)
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
     who_d = target.name if target else Label("Oposición", "Opposition")(lang)

@@ -40,10 +40,10 @@ def standing(work: Work, grp: Character) -> int:
     return left if left > 0 else 0  # (no call of max: every side of a group or its leader asks)
 
 
-def attached_groups(work: Work, leader: Character) -> list[Character]:
-    """Minion groups with standing minions whose ``lider`` is ``leader``."""
-    led = work.followers(leader)
-    return [c for c in led if standing(work, c) > 0] if led else []  # (most lead no one)
+def attached_groups(work: Work, led: tuple[Character, ...]) -> list[Character]:
+    """The minion groups of ``led`` (those naming a leader theirs, as :meth:`Work.group_of`
+    gives them, which its caller has asked already) with standing minions."""
+    return [c for c in led if standing(work, c) > 0]
 
 
 def acting_size(work: Work, ch: Character) -> int:

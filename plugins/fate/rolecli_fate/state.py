@@ -96,11 +96,6 @@ class Work:
         led = found[1][1] if found is not None and found[0] is ch else _led_by(_following(self.everyone()), ch.name)
         return is_group(ch), led
 
-    def followers(self, leader: Character) -> tuple[Character, ...]:
-        """The minion groups among :meth:`everyone` that name ``leader`` their ``lider``
-        (but itself): :meth:`group_of`."""
-        return self.group_of(leader)[1]
-
     def state_of(self, ch: Character) -> dict[str, Any]:
         """The state the rules read ``ch`` in (:meth:`get`): the new one this action
         made (a table made for the asking), else its own. Read it, never change it."""

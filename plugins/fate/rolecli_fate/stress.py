@@ -411,7 +411,7 @@ def apply_stress(work: Work, ch: Character, stress: int, track: str, p: dict, la
             lines += more
             data["leader"] = ldata
         return lines, data
-    groups = attached_groups(work, ch) if led else ()  # (most lead no one)
+    groups = attached_groups(work, led) if led else ()  # (most lead no one)
     if groups and stress > 0:
         lines, data = apply_stress(work, groups[0], stress, track, p, lang, attacker)
         return lines, {"shielded_by": groups[0].name, **data}
