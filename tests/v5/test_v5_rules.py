@@ -642,6 +642,32 @@ def test_003_R4_an_attack_keeps_each_side_for_the_state_its_character_is_in():
     assert plan.side("defender", guard, 1).pool.size == plan.side("defender", guard).pool.size - 1  # 003-R9
 
 
+def test_003_R4_an_attack_keeps_its_contest_for_the_states_both_sides_are_in():
+    """A contest is both sides facing each other: the same for the same states and the
+    same earlier opponents (kept), made anew when either changes, and reading the dice
+    as a contest made anew of the same sides reads them (the attacker's regular dice,
+    its Hunger dice, then the defender's)."""
+    from rolecli.dice.source import DiceSource
+    from rolecli_v5.conflict import Contest
+
+    katarina, guard = character("Katarina", {"hunger": 1}), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
+    plan = _declare(katarina, guard, **verb)
+    kept = plan.contest(katarina, guard, 0)
+    assert plan.contest(character("Katarina", {"hunger": 1}), character("Guardia 1"), 0) is kept
+    for actor, target, earlier in ((character("Katarina", {"hunger": 3}), guard, 0),
+                                   (katarina, character("Guardia 1", {"health_superficial": 5}), 0),
+                                   (katarina, guard, 1)):
+        again = plan.contest(actor, target, earlier)
+        fresh = Contest(plan.side("attacker", actor), plan.side("defender", target, earlier), "en")
+        assert again is not kept and (again.first, again.second) == (fresh.first, fresh.second)
+        assert again.whys == fresh.whys and again.cuts == fresh.cuts
+    hungrier = plan.contest(character("Katarina", {"hunger": 3}), guard, 0)
+    faces = [1, 2, 3, 4, 5, 6, 7] + [8, 9, 10, 1]  # Katarina's 7 dice (3 of Hunger), the guard's 4
+    mine, theirs = hungrier.roll(DiceSource(given=[str(f) for f in faces]))
+    assert (mine, theirs) == (Roll((1, 2, 3, 4), (5, 6, 7)), Roll((8, 9, 10, 1)))
+
+
 def test_003_R14_a_kept_side_rolls_anew_at_every_attack_its_reroll_its_own():
     """The dice and the Willpower reroll of one attack are that attack's: the next attack
     with the same kept sides rolls its own, and rerolls only if it falls short."""

@@ -188,13 +188,33 @@ def _pool(character: Character | None, state: dict[str, Any] | None, text: Any, 
     return made
 
 
-def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:
+class Contest:
     """003-R4: both sides of a contest roll at the same time: their dice are read in one
-    go, the first side's, then the second's (one reading of the dice costs about as much
-    as a pool's few dice). One side alone rolls its pool (:meth:`Pool.roll`)."""
-    lang, mine, theirs = ctx.lang, first.pool, second.pool
-    faces = tuple(ctx.dice.roll_many(10, mine.whys[lang] + theirs.whys[lang]))
-    return mine.read(faces), theirs.read(faces, mine.size)
+    go, the ``first`` side's, then the ``second``'s (one reading of the dice costs about as
+    much as a pool's few dice), named in ``lang``. One side alone rolls its pool
+    (:meth:`Pool.roll`). Never changed, so an attack keeps it for the states its sides are
+    in (:meth:`verbs.Declared.contest`) and rolls it again and again, with the reasons of
+    its dice joined once and where each pool's lie among them found once (a call and a
+    join fewer at every attack: icount v5 3.896M -> 3.874M a trial)."""
+
+    __slots__ = ("first", "second", "whys", "cuts")
+
+    def __init__(self, first: Side, second: Side, lang: str) -> None:
+        self.first, self.second = first, second
+        mine, theirs = first.pool, second.pool
+        self.whys = mine.whys[lang] + theirs.whys[lang]
+        self.cuts = mine.cuts(0) + theirs.cuts(mine.size)
+
+    def roll(self, dice) -> tuple[Roll, Roll]:
+        """The first side's dice and the second's."""
+        faces = tuple(dice.roll_many(10, self.whys))
+        regular, hunger, their_regular, their_hunger = self.cuts
+        return Roll(faces[regular], faces[hunger]), Roll(faces[their_regular], faces[their_hunger])
+
+
+def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:
+    """003-R4: the dice of a contest between ``first`` and ``second`` (:class:`Contest`)."""
+    return Contest(first, second, ctx.lang).roll(ctx.dice)
 
 
 def willpower(work: Work, ctx, s: Side, character: Character | None, rolled: Roll, needed: int, lines: list[str], *,

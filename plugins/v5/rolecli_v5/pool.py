@@ -122,15 +122,16 @@ class Pool:
 
     def roll(self, dice, lang: str) -> Roll:
         """Read the regular dice, then the Hunger dice, each named for the output."""
-        return self.read(tuple(dice.roll_many(10, self.whys[lang])))
+        faces = tuple(dice.roll_many(10, self.whys[lang]))
+        regular, hunger = self.cuts(0)
+        return Roll(faces[regular], faces[hunger])
 
-    def read(self, faces: tuple[int, ...], start: int = 0) -> Roll:
-        """Its Roll from ``faces``, read for it from ``start`` on (:attr:`whys`): the
-        dice of several pools rolled at once are read in one go (003-R4)."""
+    def cuts(self, start: int) -> tuple[slice, slice]:
+        """Where its regular dice, then its Hunger dice, lie among faces read for it from
+        ``start`` on (:attr:`whys`): the dice of several pools rolled at once are read in
+        one go (003-R4). (A mortal's Hunger dice: an empty slice, which gives ``()``.)"""
         middle = start + self.regular
-        if not self.hunger_dice:  # (a mortal's: no second slice to make, of no dice)
-            return Roll(faces[start:middle])
-        return Roll(faces[start:middle], faces[middle:start + self.size])
+        return slice(start, middle), slice(middle, start + self.size)
 
     def text(self, lang: str) -> str:
         """``Destreza 3 + Pelea 4 = 7, sin cobertura −2 → 5 dados (2 de Ansia)``."""

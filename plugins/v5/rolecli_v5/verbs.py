@@ -18,7 +18,7 @@ from . import damage as D
 from . import hunger as H
 from . import labels as L
 from .conditions import state_values
-from .conflict import (Hit, Reroll, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
+from .conflict import (Contest, Hit, Reroll, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
@@ -310,6 +310,7 @@ class Declared:
         self.blows = {by: Blow(names[by], names[other[by]], sources[by], creatures[by],
                                D.damage_type(sources[by], creatures[by]), key) for by in sources}
         self.sides: dict[tuple, Side] = {}
+        self.opposed: dict[tuple, Contest] = {}
         self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
         # what it is declared against, which :func:`declared` matches: the target's sheet kept while this is, so
@@ -333,6 +334,18 @@ class Declared:
             stance = self.stances[role]
             made = _keep(self.sides, (role, earlier, values),
                          Side(stance.who, stance.pool(character, state, self.options, earlier), stance.policy, values))
+        return made
+
+    def contest(self, actor: Character | None, target: Character | None, earlier: int) -> Contest:
+        """Its two sides (:meth:`side`) as ``actor``'s and ``target``'s states have them as the
+        attack begins, the defender's pool ``earlier`` dice less (003-R9), facing each other:
+        kept for the states they are read in, as their sides are."""
+        key = (earlier, state_values(actor.state) if actor is not None else None,
+               state_values(target.state) if target is not None else None)
+        made = self.opposed.get(key)
+        if made is None:
+            made = _keep(self.opposed, key, Contest(self.side("attacker", actor),
+                                                    self.side("defender", target, earlier), self.lang))
         return made
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
@@ -466,8 +479,8 @@ def attack(action: Action, ctx) -> Outcome:
     plan = declared(action, ctx)
     actor, target = action.actor, action.target
     work = Work(actor, target)  # (its changes name the attacker first)
-    a = plan.side("attacker", actor)
     if plan.defence is None:  # 003-R6: a target that does not defend
+        a = plan.side("attacker", actor)
         difficulty = plan.difficulty
         mine, again, outcome, lines = against(work, ctx, a, actor, difficulty, social=p["social"], note=UNDEFENDED)
         hit = hit_against(mine.successes, difficulty, plan.weapon, plan.audience)
@@ -476,8 +489,9 @@ def attack(action: Action, ctx) -> Outcome:
         data["roll"], data["margin"], data["outcome"] = a.as_json(mine, again), mine.successes - difficulty, outcome
         data["degree"], data["hits"] = of_roll(mine, outcome), dealt
     else:
-        d = plan.side("defender", target, earlier_opponents(p, ctx, target))
-        mine, theirs = roll(ctx, a, d)
+        opposed = plan.contest(actor, target, earlier_opponents(p, ctx, target))
+        a, d = opposed.first, opposed.second
+        mine, theirs = opposed.roll(ctx.dice)
         lines = []
         again = their_again = None
         if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
