@@ -244,6 +244,42 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_that_of_its_parameters():
     assert harder.prep.rung == plan.prep.rung + 2 == _plan({**params, "steps": 2}, ctx, mad, sor).prep.rung
 
 
+def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_does_not_promise(monkeypatch):
+    """Kept by an action's plan, an attack's plan is the one worked out with no memo for every
+    sheet, target name, rule option, language, state and marks it meets under it (none of
+    which the action's plan promises), the same for the very state met again, and bounded."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity import attack as A
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    params = dict(Completed(system_info("alternity").params(Action("attack", {**SWORD, "resist": "str"}))))
+    tough = Character(sor.name, {**sor.sheet, "res_fue": 3}, sor.state)       # another sheet for the target
+    other = Character("Zug", tough.sheet, sor.state)                           # its sheet, another name
+    stunned = Character(mad.name, mad.sheet, {"stun": 12})                     # the very sheet, another state
+    skilled = Character(mad.name, {**mad.sheet, "skills": {**mad.sheet["skills"], "Armas Cuerpo a Cuerpo-espada": 16}},
+                        mad.state)                                             # another sheet for the actor
+    en, es = (Context(lang, DiceSource(given=[]), options(), explain=False) for lang in ("en", "es"))
+    no_stun = Context("en", DiceSource(given=[]), options(dazed_stun=False), explain=False)
+    bruised = Character(mad.name, mad.sheet, {"stun": 1})                      # marks that daze as none do
+    calls = [(ctx, actor, target) for actor in (mad, skilled, stunned, bruised) for target in (sor, tough, other)
+             for ctx in (en, es, no_stun)]
+    monkeypatch.setattr(A, "_CALLERS_LIMIT", 16)   # (cleared as they fill: each still the plan with no memo)
+    monkeypatch.setattr(A, "_MARKS_LIMIT", 2)
+    for _ in range(2):
+        for ctx, actor, target in calls:
+            plan = A._plan(params, ctx, actor, target, ("a call", "Sor Deskul"))
+            assert plan == A._planned(params, ctx, actor, target, A.kept_state(actor))
+            assert A._plan(params, ctx, actor, target, ("a call", "Sor Deskul")) is plan   # the very state again
+            assert len(A._CALLED[("a call", "Sor Deskul")]) <= 16
+    assert A._plan(params, en, stunned, sor, ("a call", "Sor Deskul")).prep.rung \
+        == A._plan(params, en, mad, sor, ("a call", "Sor Deskul")).prep.rung + 1
+    assert A._plan(params, no_stun, stunned, sor, ("a call", "Sor Deskul")).prep.rung \
+        == A._plan(params, no_stun, mad, sor, ("a call", "Sor Deskul")).prep.rung
+
+
 def test_a_target_record_is_the_report_named_first_made_once_for_every_report_and_name(monkeypatch):
     """An attack's record of its target's hit is made once per shared report and name: it is
     ``{"name": name, **rep}`` field for field and in order, for another name or report too,
