@@ -113,6 +113,38 @@ def test_an_entrants_part_of_the_initiative_is_read_again_for_a_new_sheet_or_mar
     assert "Grimes II" not in whys[0] and "Grimes II" in whys[1]
 
 
+def test_an_entrants_part_met_last_for_its_name_is_the_one_worked_out_anew_for_another_sheet_state_or_rules(monkeypatch):
+    """Each name's part of the initiative as last met is found again only for its very sheet,
+    state and rules: any other is what the initiative gives with no part met before."""
+    from rolecli_alternity import action_checks as AC
+
+    grimes = character("Grimes")
+    quick = Character(grimes.name, {**grimes.sheet, "action_check": 20}, grimes.state)   # its state, another sheet
+    hurt = Character(grimes.name, grimes.sheet, {"mortal": 1})                            # its sheet, another state
+    stunned = Character(grimes.name, grimes.sheet, {"stun": 7})                           # dazed only by the stun rule
+    ways = [(who, rules, lang) for who in (grimes, quick, hurt, stunned) for rules in ({}, {"dazed_stun": False})
+            for lang in ("en", "es")]
+
+    def check(who, rules, lang):
+        dice = [5, 1] if who.state and ("stun" not in who.state or not rules) else [5]   # (dazed: a situation die)
+        out = call("initiative", chars=(who,), dice=dice, rules=rules, lang=lang)
+        return out.data["checks"], [(r.sides, r.why) for r in out.dice]
+
+    def anew(way):
+        AC._LAST_ENTRY.clear()
+        return check(*way)
+
+    monkeypatch.setattr(AC, "_LAST_ENTRY_LIMIT", 3)
+    for way in ways:
+        expected = anew(way)
+        for other in ways:   # (each met right after another: the part met last is another's, or this one's)
+            check(*other)
+            assert check(*way) == expected and len(AC._LAST_ENTRY) <= 3
+    for n in range(5):   # many names: still bounded
+        check(Character(f"Grimes {n}", grimes.sheet, grimes.state), {}, "en")
+        assert len(AC._LAST_ENTRY) <= 3
+
+
 def test_an_attacks_plan_is_keyed_by_its_parameters_names_not_by_where_their_values_stand():
     from rolecli.dispatch import Completed
     from rolecli.plugins import system_info
