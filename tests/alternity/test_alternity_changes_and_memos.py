@@ -113,6 +113,38 @@ def test_an_entrants_part_of_the_initiative_is_read_again_for_a_new_sheet_or_mar
     assert "Grimes II" not in whys[0] and "Grimes II" in whys[1]
 
 
+def test_an_entrants_part_met_last_for_its_name_is_the_one_worked_out_anew_for_another_sheet_state_or_rules(monkeypatch):
+    """Each name's part of the initiative as last met is found again only for its very sheet,
+    state and rules: any other is what the initiative gives with no part met before."""
+    from rolecli_alternity import action_checks as AC
+
+    grimes = character("Grimes")
+    quick = Character(grimes.name, {**grimes.sheet, "action_check": 20}, grimes.state)   # its state, another sheet
+    hurt = Character(grimes.name, grimes.sheet, {"mortal": 1})                            # its sheet, another state
+    stunned = Character(grimes.name, grimes.sheet, {"stun": 7})                           # dazed only by the stun rule
+    ways = [(who, rules, lang) for who in (grimes, quick, hurt, stunned) for rules in ({}, {"dazed_stun": False})
+            for lang in ("en", "es")]
+
+    def check(who, rules, lang):
+        dice = [5, 1] if who.state and ("stun" not in who.state or not rules) else [5]   # (dazed: a situation die)
+        out = call("initiative", chars=(who,), dice=dice, rules=rules, lang=lang)
+        return out.data["checks"], [(r.sides, r.why) for r in out.dice]
+
+    def anew(way):
+        AC._LAST_ENTRY.clear()
+        return check(*way)
+
+    monkeypatch.setattr(AC, "_LAST_ENTRY_LIMIT", 3)
+    for way in ways:
+        expected = anew(way)
+        for other in ways:   # (each met right after another: the part met last is another's, or this one's)
+            check(*other)
+            assert check(*way) == expected and len(AC._LAST_ENTRY) <= 3
+    for n in range(5):   # many names: still bounded
+        check(Character(f"Grimes {n}", grimes.sheet, grimes.state), {}, "en")
+        assert len(AC._LAST_ENTRY) <= 3
+
+
 def test_an_attacks_plan_is_keyed_by_its_parameters_names_not_by_where_their_values_stand():
     from rolecli.dispatch import Completed
     from rolecli.plugins import system_info
@@ -242,6 +274,42 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_that_of_its_parameters():
     assert plan.prep.rung == _plan(params, ctx, mad, sor).prep.rung
     harder = _plan({**params, "steps": 2}, ctx, mad, sor, ("another call", "Sor Deskul"))
     assert harder.prep.rung == plan.prep.rung + 2 == _plan({**params, "steps": 2}, ctx, mad, sor).prep.rung
+
+
+def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_does_not_promise(monkeypatch):
+    """Kept by an action's plan, an attack's plan is the one worked out with no memo for every
+    sheet, target name, rule option, language, state and marks it meets under it (none of
+    which the action's plan promises), the same for the very state met again, and bounded."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity import attack as A
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    params = dict(Completed(system_info("alternity").params(Action("attack", {**SWORD, "resist": "str"}))))
+    tough = Character(sor.name, {**sor.sheet, "res_fue": 3}, sor.state)       # another sheet for the target
+    other = Character("Zug", tough.sheet, sor.state)                           # its sheet, another name
+    stunned = Character(mad.name, mad.sheet, {"stun": 12})                     # the very sheet, another state
+    skilled = Character(mad.name, {**mad.sheet, "skills": {**mad.sheet["skills"], "Armas Cuerpo a Cuerpo-espada": 16}},
+                        mad.state)                                             # another sheet for the actor
+    en, es = (Context(lang, DiceSource(given=[]), options(), explain=False) for lang in ("en", "es"))
+    no_stun = Context("en", DiceSource(given=[]), options(dazed_stun=False), explain=False)
+    bruised = Character(mad.name, mad.sheet, {"stun": 1})                      # marks that daze as none do
+    calls = [(ctx, actor, target) for actor in (mad, skilled, stunned, bruised) for target in (sor, tough, other)
+             for ctx in (en, es, no_stun)]
+    monkeypatch.setattr(A, "_CALLERS_LIMIT", 16)   # (cleared as they fill: each still the plan with no memo)
+    monkeypatch.setattr(A, "_MARKS_LIMIT", 2)
+    for _ in range(2):
+        for ctx, actor, target in calls:
+            plan = A._plan(params, ctx, actor, target, ("a call", "Sor Deskul"))
+            assert plan == A._planned(params, ctx, actor, target, A.kept_state(actor))
+            assert A._plan(params, ctx, actor, target, ("a call", "Sor Deskul")) is plan   # the very state again
+            assert len(A._CALLED[("a call", "Sor Deskul")]) <= 16
+    assert A._plan(params, en, stunned, sor, ("a call", "Sor Deskul")).prep.rung \
+        == A._plan(params, en, mad, sor, ("a call", "Sor Deskul")).prep.rung + 1
+    assert A._plan(params, no_stun, stunned, sor, ("a call", "Sor Deskul")).prep.rung \
+        == A._plan(params, no_stun, mad, sor, ("a call", "Sor Deskul")).prep.rung
 
 
 def test_a_target_record_is_the_report_named_first_made_once_for_every_report_and_name(monkeypatch):
