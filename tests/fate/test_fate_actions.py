@@ -87,6 +87,33 @@ def test_a_side_made_up_once_per_sheet_reads_a_new_sheet_new_parameters_and_its_
     assert side(coronel, {"modifier": 1}).modifier == 1 + 1
 
 
+def test_minions_standing_kept_per_state_read_anew_for_a_new_state_sheet_or_one_set():
+    """A group's minions standing are kept per state and sheet as kept (minions.standing):
+    a new state, a new sheet, or the action's own change is read anew, as computed afresh."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.minions import standing
+    from rolecli_fate.state import Work
+
+    def fresh(grp, work):  # the rule itself, with nothing kept
+        return max(0, int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera") or 0))
+
+    soldados = char("Soldados", calidad=1, cantidad=4, state={"sicarios_fuera": 1})
+
+    def work():
+        return Work(Context("es", DiceSource(given=[]), {}, characters={"Soldados": soldados}), soldados)
+
+    assert standing(work(), soldados) == standing(work(), soldados) == fresh(soldados, work()) == 3
+    soldados.state = {"sicarios_fuera": 3}  # a new state, as the core sets one
+    assert standing(work(), soldados) == fresh(soldados, work()) == 1
+    soldados.sheet = {**soldados.sheet, "cantidad": 6}  # a new sheet
+    assert standing(work(), soldados) == fresh(soldados, work()) == 3
+    changed = work()
+    changed.set(soldados, "sicarios_fuera", 6)  # the action's own change
+    assert standing(changed, soldados) == fresh(soldados, changed) == 0
+    assert standing(work(), soldados) == 3
+
+
 def test_a_side_reads_every_modifier_its_verbs_declare():
     """A side's modifiers are worked out from a fixed list of its parameters (the
     memoized ``modifiers``): one a verb declares and the list leaves out would be

@@ -35,9 +35,27 @@ def quality(ch: Character) -> int:
 
 
 def standing(work: Work, grp: Character) -> int:
-    """Minions still standing (the size bonus is recomputed from them, the rulings)."""
+    """Minions still standing (the size bonus is recomputed from them, the rulings): read
+    once per state of the group as kept (:data:`_STANDING`), where the action has set none."""
+    state, kept = grp.state, grp.name not in work.states
+    if kept:  # (icount, a fate trial 3.8265M -> 3.7891M, -1.0%)
+        found = _STANDING.get(id(state))
+        if found is not None and found[0] is state and found[1] is grp.sheet:
+            return found[2]
     left = int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera") or 0)
-    return left if left > 0 else 0  # (no call of max: every side of a group or its leader asks)
+    left = left if left > 0 else 0  # (no call of max: every side of a group or its leader asks)
+    if kept:
+        if len(_STANDING) >= _STANDING_LIMIT:
+            _STANDING.clear()
+        _STANDING[id(state)] = (state, grp.sheet, left)
+    return left
+
+
+# The minions standing of a group by the id of its state as kept, with that state and its sheet
+# (held, so that no other takes their ids): the core replaces a state, never changes one in place,
+# and every side of a group or its leader asks (a fight's few states, asked again and again).
+_STANDING: dict[int, tuple[dict, dict, int]] = {}
+_STANDING_LIMIT = 256
 
 
 def attached_groups(work: Work, led: tuple[Character, ...]) -> list[Character]:
