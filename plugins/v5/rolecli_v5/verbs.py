@@ -364,20 +364,18 @@ class Declared:
         ``target`` are in) comes to with this outcome and margin where no reroll has changed a
         state: the hits' records, their lines and the changes (:meth:`deal` on a new
         :class:`Work`). It reads nothing but the contest's states, so it is worked out once for
-        each outcome, margin and ``ctx.explain``, and kept on the contest: no hit's key built and
-        looked up, no mark set, no change gathered, at every attack (icount v5 3.873M -> 3.775M a
-        trial). Shared: to be read only, as a kept hit's record is (the core hands house rules a
-        copy of an outcome's data and changes)."""
-        key = (outcome, margin, ctx.explain)
-        found = opposed.settled.get(key)
-        if found is None:
-            work, lines = Work(actor, target), []
-            hits = self.contests.get((outcome, margin))
-            if hits is None:
-                hits = self.contest_hits(outcome, margin)
-            dealt = self.deal(work, ctx, hits, lines, (target, opposed.second.values), (actor, opposed.first.values))
-            found = _keep(opposed.settled, key, (dealt, lines, work.changes()))
-        return found
+        each outcome, margin and ``ctx.explain``, and kept in the contest's :attr:`~Contest.settled`,
+        which the attack looks up first: this is its miss path (no hit's key built and looked up,
+        no mark set, no change gathered at every attack, no call where it is kept: icount v5
+        3.873M -> 3.766M a trial).
+        Shared: to be read only, as a kept hit's record is (the core hands house rules a copy of
+        an outcome's data and changes)."""
+        work, lines = Work(actor, target), []
+        hits = self.contests.get((outcome, margin))
+        if hits is None:
+            hits = self.contest_hits(outcome, margin)
+        dealt = self.deal(work, ctx, hits, lines, (target, opposed.second.values), (actor, opposed.first.values))
+        return _keep(opposed.settled, (outcome, margin, ctx.explain), (dealt, lines, work.changes()))
 
     def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
              by_attacker: tuple[Character | None, tuple | None],
@@ -530,8 +528,12 @@ def attack(action: Action, ctx) -> Outcome:
                       _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, mine, theirs, outcome, lang)
         if again is None and their_again is None:  # no state changed yet: what the contest comes to is kept
-            dealt, said, changes = plan.settled(opposed, outcome, margin, ctx, actor, target)
-            lines += said
+            found = opposed.settled.get((outcome, margin, ctx.explain))
+            if found is None:
+                found = plan.settled(opposed, outcome, margin, ctx, actor, target)
+            dealt, said, changes = found
+            if said:
+                lines += said
         else:
             hits = plan.contests.get((outcome, margin))  # (worked out once for each: contest_hits)
             if hits is None:
