@@ -668,6 +668,35 @@ def test_003_R4_an_attack_keeps_its_contest_for_the_states_both_sides_are_in():
     assert (mine, theirs) == (Roll((1, 2, 3, 4), (5, 6, 7)), Roll((8, 9, 10, 1)))
 
 
+def test_003_R13_a_contest_keeps_what_it_comes_to_for_each_outcome_and_margin_as_dealt_anew():
+    """Where no reroll has changed a state, what a contest comes to (the hits' records, their
+    lines and the changes) is kept on it for each outcome, margin and explanation: the same as
+    a fresh declaration (its own memos) deals on a new Work, and anew for other states."""
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True, "weapon": 2,
+            "target_weapon": 1}
+    katarina = character("Katarina", {"hunger": 1})
+    plan = _declare(katarina, character("Guardia 1"), **verb)
+    kept = {}
+    for hurt in (0, 4, 0):  # the guard as it starts, then Impaired (003-R15), then as it starts again
+        guard = character("Guardia 1", {"health_superficial": hurt})
+        opposed = plan.contest(katarina, guard, 0)
+        for explain in (False, True):
+            ctx = SimpleNamespace(lang="en", explain=explain)
+            for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0), ("win", 2)):
+                settled = opposed.settled.get((outcome, margin, explain))  # as the attack looks it up
+                if settled is None:
+                    settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
+                actor, target = character("Katarina", {"hunger": 1}), character("Guardia 1", dict(guard.state))
+                fresh = _declare(actor, target, **verb)
+                work, lines = Work(actor, target), []
+                dealt = fresh.deal(work, ctx, fresh.contest_hits(outcome, margin), lines, (target, None), (actor, None))
+                assert settled == (dealt, lines, work.changes())
+                assert opposed.settled[outcome, margin, explain] is settled
+                kept.setdefault((hurt, explain, outcome, margin), settled)
+                assert kept[hurt, explain, outcome, margin] is settled
+    assert kept[0, False, "win", 2][2] != kept[4, False, "win", 2][2]  # a hit on another state marks other boxes
+
+
 def test_003_R14_a_kept_side_rolls_anew_at_every_attack_its_reroll_its_own():
     """The dice and the Willpower reroll of one attack are that attack's: the next attack
     with the same kept sides rolls its own, and rerolls only if it falls short."""

@@ -195,15 +195,18 @@ class Contest:
     (:meth:`Pool.roll`). Never changed, so an attack keeps it for the states its sides are
     in (:meth:`verbs.Declared.contest`) and rolls it again and again, with the reasons of
     its dice joined once and where each pool's lie among them found once (a call and a
-    join fewer at every attack: icount v5 3.896M -> 3.874M a trial)."""
+    join fewer at every attack: icount v5 3.896M -> 3.874M a trial). ``settled``: what an
+    attack of these sides comes to once rolled, where no reroll changed a state, kept by
+    the attack for each outcome and margin (:meth:`verbs.Declared.settled`)."""
 
-    __slots__ = ("first", "second", "whys", "cuts")
+    __slots__ = ("first", "second", "whys", "cuts", "settled")
 
     def __init__(self, first: Side, second: Side, lang: str) -> None:
         self.first, self.second = first, second
         mine, theirs = first.pool, second.pool
         self.whys = mine.whys[lang] + theirs.whys[lang]
         self.cuts = mine.cuts(0) + theirs.cuts(mine.size)
+        self.settled: dict[tuple, tuple[list[dict], list[str], dict]] = {}
 
     def roll(self, dice) -> tuple[Roll, Roll]:
         """The first side's dice and the second's."""
