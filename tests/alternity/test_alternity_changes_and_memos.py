@@ -122,13 +122,15 @@ def test_an_entrants_part_met_last_for_its_name_is_the_one_worked_out_anew_for_a
     quick = Character(grimes.name, {**grimes.sheet, "action_check": 20}, grimes.state)   # its state, another sheet
     hurt = Character(grimes.name, grimes.sheet, {"mortal": 1})                            # its sheet, another state
     stunned = Character(grimes.name, grimes.sheet, {"stun": 7})                           # dazed only by the stun rule
-    ways = [(who, rules, lang) for who in (grimes, quick, hurt, stunned) for rules in ({}, {"dazed_stun": False})
-            for lang in ("en", "es")]
+    out = Character(grimes.name, grimes.sheet, {"status": "ko", "ko_cause": "stun"})     # cannot act: no check
+    waited = Character(grimes.name, grimes.sheet, {"delayed": True})                     # waited: acts first, no check
+    ways = [(who, rules, lang) for who in (grimes, quick, hurt, stunned, out, waited)
+            for rules in ({}, {"dazed_stun": False}) for lang in ("en", "es")]
 
     def check(who, rules, lang):
-        dice = [5, 1] if who.state and ("stun" not in who.state or not rules) else [5]   # (dazed: a situation die)
-        out = call("initiative", chars=(who,), dice=dice, rules=rules, lang=lang)
-        return out.data["checks"], [(r.sides, r.why) for r in out.dice]
+        dice = [] if who in (out, waited) else [5, 1] if who.state and ("stun" not in who.state or not rules) else [5]
+        found = call("initiative", chars=(who,), dice=dice, rules=rules, lang=lang)   # (dazed: a situation die)
+        return found.data, found.changes, [(r.sides, r.why) for r in found.dice]
 
     def anew(way):
         AC._LAST_ENTRY.clear()
