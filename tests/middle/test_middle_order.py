@@ -93,6 +93,16 @@ def test_004_R15_on_the_campaign_fallen_members_count_and_cowards_cannot_roll(cl
     refused(cli("-C", "middle", "strike", "Rata", "--target", "Perro"), "Rata cannot act: has surrendered")
 
 
+def test_004_R15_members_are_named_as_written_or_with_case_and_accents_aside(cli):
+    # a member named exactly is looked up at once, another only with case and accents aside: the same members
+    cli("-C", "middle", "state", "Novato", "--add", "muerto")
+    for members in ("Aldara,Novato", "ÁLDARA,novató", "Aldara,NOVATO"):
+        r = camp(cli, "morale", "--members", members, "--dice", "3,5,9")
+        assert r.json["size"] == 2 and r.json["casualties"] == 1 and r.json["checked"] is True
+        assert [m["member"] for m in r.json["members"]] == ["Aldara"]
+    refused(camp(cli, "morale", "--members", "Aldara,Novata"), "'Novata' is not a character of this campaign")
+
+
 def test_004_R15_the_default_policy_is_to_flee(cli):
     r = camp(cli, "morale", "--members", "Novato", "--fallen", 1, "--goal", 6, "--dice", "1,2,3")
     assert r.json["members"][0]["held"] is False and state(cli, "Novato")["moral"] == "huyendo"
