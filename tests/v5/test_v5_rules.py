@@ -697,6 +697,34 @@ def test_003_R13_a_contest_keeps_what_it_comes_to_for_each_outcome_and_margin_as
     assert kept[0, False, "win", 2][2] != kept[4, False, "win", 2][2]  # a hit on another state marks other boxes
 
 
+def test_003_R13_what_a_contest_comes_to_is_kept_by_the_states_of_the_sides_it_hurts():
+    """What a contest comes to is kept on the attack too by the states of the sides its hits
+    hurt: a contest where only the spared side's state differs reads the kept one; a contest
+    where the hurt side's differs deals anew; each the same as a fresh declaration deals."""
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True, "weapon": 2,
+            "target_weapon": 1}
+    plan = _declare(character("Katarina", {"hunger": 1}), character("Guardia 1"), **verb)
+    ctx = SimpleNamespace(lang="en", explain=True)
+    seen = {}
+    for hurt in (0, 4):  # the guard as it starts, then Impaired (003-R15)
+        guard = character("Guardia 1", {"health_superficial": hurt})
+        for state in ({"hunger": 1}, {"hunger": 3}, {"hunger": 1, "health_superficial": 4}):
+            katarina = character("Katarina", state)
+            opposed = plan.contest(katarina, guard, 0)
+            for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0)):
+                settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
+                actor, target = character("Katarina", dict(state)), character("Guardia 1", dict(guard.state))
+                fresh = _declare(actor, target, **verb)
+                work, lines = Work(actor, target), []
+                dealt = fresh.deal(work, ctx, fresh.contest_hits(outcome, margin), lines, (target, None), (actor, None))
+                assert settled == (dealt, lines, work.changes())
+                seen.setdefault((outcome, hurt), []).append(settled)
+        assert seen["win", hurt][0] is seen["win", hurt][1] is seen["win", hurt][2]  # Katarina spared, in 3 states
+        assert seen["lose", hurt][0] is not seen["lose", hurt][1] and seen["lose", hurt][0][2] != seen["lose", hurt][2][2]
+        assert seen["tie", hurt][0] is not seen["tie", hurt][1]  # a tie hurts both
+    assert seen["win", 0][0][2] != seen["win", 4][0][2]
+
+
 def test_003_R14_a_kept_side_rolls_anew_at_every_attack_its_reroll_its_own():
     """The dice and the Willpower reroll of one attack are that attack's: the next attack
     with the same kept sides rolls its own, and rerolls only if it falls short."""

@@ -313,6 +313,7 @@ class Declared:
         self.opposed: dict[tuple, Contest] = {}
         self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
+        self.dealt: dict[tuple, tuple[list[dict], list[str], dict]] = {}  # by the states of the sides hurt (settled)
         # what it is declared against, which :func:`declared` matches: the target's sheet kept while this is, so
         # that no other sheet can take its id, which it keys on where the action has no plan
         self.actor_sheet, self.lang = actor.sheet if actor is not None else None, lang
@@ -370,12 +371,20 @@ class Declared:
         3.873M -> 3.766M a trial).
         Shared: to be read only, as a kept hit's record is (the core hands house rules a copy of
         an outcome's data and changes)."""
-        work, lines = Work(actor, target), []
         hits = self.contests.get((outcome, margin))
         if hits is None:
             hits = self.contest_hits(outcome, margin)
-        dealt = self.deal(work, ctx, hits, lines, (target, opposed.second.values), (actor, opposed.first.values))
-        return _keep(opposed.settled, (outcome, margin, ctx.explain), (dealt, lines, work.changes()))
+        # what it comes to reads only the states of the sides its hits hurt: kept by those too, for the
+        # contests of the same hurt state and another state of the side it spares (about 28% of attacks
+        # miss the contest's memo: icount v5 3.766M -> 3.704M a trial)
+        mine, theirs = opposed.first.values, opposed.second.values
+        key = (outcome, margin, ctx.explain, *[theirs if hit.by == "attacker" else mine for hit in hits])
+        found = self.dealt.get(key)
+        if found is None:
+            work, lines = Work(actor, target), []
+            dealt = self.deal(work, ctx, hits, lines, (target, theirs), (actor, mine))
+            found = _keep(self.dealt, key, (dealt, lines, work.changes()))
+        return _keep(opposed.settled, (outcome, margin, ctx.explain), found)
 
     def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
              by_attacker: tuple[Character | None, tuple | None],
