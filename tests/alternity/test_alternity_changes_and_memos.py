@@ -297,9 +297,10 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_
                         mad.state)                                             # another sheet for the actor
     en, es = (Context(lang, DiceSource(given=[]), options(), explain=False) for lang in ("en", "es"))
     no_stun = Context("en", DiceSource(given=[]), options(dazed_stun=False), explain=False)
+    again = Context("en", DiceSource(given=[]), options(), explain=False)      # another table of the same options
     bruised = Character(mad.name, mad.sheet, {"stun": 1})                      # marks that daze as none do
     calls = [(ctx, actor, target) for actor in (mad, skilled, stunned, bruised) for target in (sor, tough, other)
-             for ctx in (en, es, no_stun)]
+             for ctx in (en, es, no_stun, again)]
     monkeypatch.setattr(A, "_CALLERS_LIMIT", 16)   # (cleared as they fill: each still the plan with no memo)
     monkeypatch.setattr(A, "_MARKS_LIMIT", 2)
     for _ in range(2):

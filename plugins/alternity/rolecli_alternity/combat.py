@@ -90,7 +90,9 @@ def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]
         for rank, phase in _ranks(e.degree, e.delayed, e.actions):
             turns.append((rank, phase, e))
     turns.sort(key=_RANK)
-    out: dict[str, list[str]] = {phase: [] for phase in PHASES}
+    out: dict[str, list[str]] = {}
+    for phase in PHASES:  # (a loop: a comprehension is a call of its own in 3.11; icount 3.702M -> 3.698M a trial)
+        out[phase] = []
     names = []
     for _, phase, e in turns:
         name = e.name
