@@ -486,13 +486,22 @@ def attack(action: Action, ctx) -> Outcome:
         if struck is not None:
             mine = fields_set(changes, struck)  # (read here: its wounds are as set so far, or as kept)
             before = int((mine["heridas"] if "heridas" in mine else struck.state.get("heridas")) or 0)
-            wounds = mine["heridas"] = health.hurt(struck, before, damage)
-            data["hit"], data["health"] = struck.name, health.data(struck, wounds)
+            # (the wounds and their record kept for the same sheet, name, wounds before and damage: no
+            # salud read nor record built at every hit, icount giro 1.906M -> 1.879M a trial; shared, never changed)
+            wounds, data["health"] = worked_out(struck.sheet, ("hurt", struck.name, before, damage), _hurt, struck,
+                                                before, damage)
+            mine["heridas"], data["hit"] = wounds, struck.name
             if explain:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
     elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
     return Outcome(data, lines, won, changes)  # (by position: keywords cost a Python call more at every exchange)
+
+
+def _hurt(struck: Character, before: int, damage: int) -> tuple[int, dict]:
+    """The wounds ``damage`` leaves on ``struck`` hurt ``before``, and their record (:func:`attack`)."""
+    wounds = health.hurt(struck, before, damage)
+    return wounds, health.data(struck, wounds)
 
 
 def automatic(action: Action, ctx) -> Outcome:
