@@ -370,18 +370,24 @@ def test_a_hits_wounds_and_record_are_kept_by_the_sheet_name_wounds_before_and_d
     berthold, lenoir = character(BERTHOLD), character(LENOIR)
     p = {q.name: q.default for q in INFO.action("attack").params} | {
         "challenge": "Ímpetu + Fisicoculturismo", "defence": "Gracia + Percepción", "weapon": 1}
+    noting = {"night": "always", "target_night": "always", "consequence": "herido", "target_consequence": "aturdido"}
     hits = 0
     for salud in (12, 5):
         struck_sheet = {**lenoir.sheet, "salud": salud}
         for before in (0, 3, 4):
             target = Character(LENOIR, struck_sheet, {"heridas": before})
             for seed in range(30):
-                for _ in range(2):  # the second met kept
-                    out = verbs.attack(Action("attack", p, berthold, target), context(INFO, seed=seed, explain=False))
+                # the second plain attack met kept; between them, one whose consequences are noted with the
+                # wounds (the kept change is not that one's)
+                for given in (p, p | noting, p):
+                    out = verbs.attack(Action("attack", given, berthold, target), context(INFO, seed=seed,
+                                                                                           explain=False))
                     if out.data["hit"] is not None:
                         hits += 1
                         wounds = min(before + out.data["damage"], salud)
-                        assert out.changes == {LENOIR: {"heridas": wounds}}
+                        assert out.changes.get(LENOIR, {}).get("heridas") == wounds
+                        if given is p:
+                            assert out.changes == {LENOIR: {"heridas": wounds}}
                         assert out.data["health"] == health.data(target, wounds)
                         assert out.data["health"]["salud_max"] == salud
     assert hits

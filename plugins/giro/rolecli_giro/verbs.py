@@ -484,13 +484,17 @@ def attack(action: Action, ctx) -> Outcome:
             lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            mine = fields_set(changes, struck)  # (read here: its wounds are as set so far, or as kept)
-            before = int((mine["heridas"] if "heridas" in mine else struck.state.get("heridas")) or 0)
-            # (the wounds and their record kept for the same sheet, name, wounds before and damage: no
-            # salud read nor record built at every hit, icount giro 1.906M -> 1.879M a trial; shared, never changed)
-            wounds, data["health"] = worked_out(struck.sheet, ("hurt", struck.name, before, damage), _hurt, struck,
-                                                before, damage)
-            mine["heridas"], data["hit"] = wounds, struck.name
+            before = int(field(changes, struck, "heridas") or 0)  # its wounds as set so far, or as kept
+            # (the wounds, their record and the change kept for the same sheet, name, wounds before and damage:
+            # no salud read nor record or change built at every hit, icount giro 1.906M -> 1.873M a trial;
+            # shared, never changed)
+            wounds, data["health"], hurt = worked_out(struck.sheet, ("hurt", struck.name, before, damage), _hurt,
+                                                      struck, before, damage)
+            data["hit"] = struck.name
+            if changes:  # a Night Die's consequence noted (seldom: an encounter notes none)
+                fields_set(changes, struck)["heridas"] = wounds
+            else:
+                changes = hurt
             if explain:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
     elif explain:
@@ -498,10 +502,11 @@ def attack(action: Action, ctx) -> Outcome:
     return Outcome(data, lines, won, changes)  # (by position: keywords cost a Python call more at every exchange)
 
 
-def _hurt(struck: Character, before: int, damage: int) -> tuple[int, dict]:
-    """The wounds ``damage`` leaves on ``struck`` hurt ``before``, and their record (:func:`attack`)."""
+def _hurt(struck: Character, before: int, damage: int) -> tuple[int, dict, dict[str, dict[str, Any]]]:
+    """The wounds ``damage`` leaves on ``struck`` hurt ``before``, their record
+    and the change that keeps them, alone (:func:`attack`)."""
     wounds = health.hurt(struck, before, damage)
-    return wounds, health.data(struck, wounds)
+    return wounds, health.data(struck, wounds), {struck.name: {"heridas": wounds}}
 
 
 def automatic(action: Action, ctx) -> Outcome:
