@@ -361,3 +361,33 @@ def test_a_contests_record_of_one_round_is_kept_by_what_it_reads_of_the_round():
         kept = data(*play)
         verbs._ONE_ROUND.clear()
         assert kept == data(*play), play
+
+
+def test_a_hits_wounds_and_record_are_kept_by_the_sheet_name_wounds_before_and_damage():
+    """What a hit leaves (the wounds and the salud's record) is kept for the
+    struck's sheet, name, wounds before and damage: the kept is what health
+    works out anew, attack after attack, and a sheet of another salud is read anew."""
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {
+        "challenge": "Ímpetu + Fisicoculturismo", "defence": "Gracia + Percepción", "weapon": 1}
+    noting = {"night": "always", "target_night": "always", "consequence": "herido", "target_consequence": "aturdido"}
+    hits = 0
+    for salud in (12, 5):
+        struck_sheet = {**lenoir.sheet, "salud": salud}
+        for before in (0, 3, 4):
+            target = Character(LENOIR, struck_sheet, {"heridas": before})
+            for seed in range(30):
+                # the second plain attack met kept; between them, one whose consequences are noted with the
+                # wounds (the kept change is not that one's)
+                for given in (p, p | noting, p):
+                    out = verbs.attack(Action("attack", given, berthold, target), context(INFO, seed=seed,
+                                                                                           explain=False))
+                    if out.data["hit"] is not None:
+                        hits += 1
+                        wounds = min(before + out.data["damage"], salud)
+                        assert out.changes.get(LENOIR, {}).get("heridas") == wounds
+                        if given is p:
+                            assert out.changes == {LENOIR: {"heridas": wounds}}
+                        assert out.data["health"] == health.data(target, wounds)
+                        assert out.data["health"]["salud_max"] == salud
+    assert hits
