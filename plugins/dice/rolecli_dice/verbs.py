@@ -109,8 +109,11 @@ def initiative(characters, action, ctx) -> Outcome:
     for c in characters:
         # the roll's record only where its breakdown is told: the total alone where nobody reads the lines
         # (every trial of a simulation rolls an initiative: icount, a dice trial 0.8% less)
-        result = expr.roll(dice) if explain else None
-        total = result.total if explain else expr.total(dice)
+        if explain:
+            result = expr.roll(dice)
+            total = result.total
+        else:
+            result, total = None, expr.total(dice)
         scores.append((total + c.sheet["initiative"], c.name, result))
     # Highest first; equal scores keep the order the GM listed them in.
     ranked = sorted(scores, key=lambda s: -s[0])
