@@ -43,6 +43,32 @@ def test_each_sample_simulates_without_touching_its_campaign(cli, campaigns, cam
     assert _files(campaigns, camp) == before
 
 
+# Two samples in `make check` (those whose verbs share the most they keep); every sample in `make test`.
+@pytest.mark.parametrize("camp", [c if c in ("giro", "v5") else pytest.param(c, marks=pytest.mark.slow)
+                                  for c in SAMPLES])
+def test_no_verb_result_is_changed_after_the_verb_gave_it(cli, campaigns, monkeypatch, camp):
+    """The systems keep what their verbs come to and give the same objects again (a
+    v5 contest's changes, an alternity roll's table, giro's hit): sound only while the
+    core reads a hook's result and changes none of it. Every result a trial's verbs
+    give is, after the trials, its data and changes as given."""
+    import copy
+
+    import rolecli.tracker as tracker
+
+    given, call = [], tracker.call
+
+    def watched(system, spec, action, ctx, subjects, *hook):
+        outcome = call(system, spec, action, ctx, subjects, *hook)
+        given.append((outcome, copy.deepcopy(outcome.data), copy.deepcopy(outcome.changes)))
+        return outcome
+
+    monkeypatch.setattr(tracker, "call", watched)
+    _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "60", "--seed", "3", "--workers", "1")
+    assert len(given) > 60
+    for outcome, data, changes in given:
+        assert outcome.data == data and outcome.changes == changes
+
+
 # Two samples in `make check` (the cheapest systems' and the one with the most lines to
 # leave out); every sample in `make test`.
 @pytest.mark.parametrize("camp", [c if c in ("demo", "v5") else pytest.param(c, marks=pytest.mark.slow)
