@@ -839,6 +839,19 @@ def worked_out(sheet: Mapping[str, Any], key: Any, work: Callable[..., T], *args
     return value
 
 
+def keep_at_most(memo: dict, key: Hashable, value: T, most: int) -> T:
+    """``value`` kept in ``memo`` under ``key``, and given back: a memo a hook keeps
+    of its own, by what :func:`worked_out` cannot key it on (an action's plan, the
+    states a contest is read in), bounded: emptied once it holds ``most`` entries,
+    so that a long simulation's memos never grow without end. Its caller looks
+    ``key`` up first (most are found, with no call) and keeps what it worked out on
+    a miss. The value is shared as :func:`worked_out`'s is: not to be changed in place."""
+    if len(memo) >= most:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 def _number(value: float) -> str:
     """A number as typed: a whole one in full (``:g`` turns an int of 309 digits
     into a float, which overflows), any other as ``:g`` writes it."""

@@ -7,7 +7,7 @@ import functools
 from operator import itemgetter
 from typing import Any, Hashable, Mapping, NamedTuple
 
-from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, worked_out
+from rolecli.contract import Action, Character, Context, Label, Outcome, Refused, keep_at_most, worked_out
 
 from . import damage as D
 from . import labels as L
@@ -86,7 +86,7 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
         # built and hashed at every exchange, no memo of the sheet's looked up: icount 3.833M -> 3.760M a trial)
         known = _CALLED.get(called)
         if known is None:
-            known = _keep(_CALLED, called, [], _CALLED_LIMIT)
+            known = keep_at_most(_CALLED, called, [], _CALLED_LIMIT)
         sheet, table, lang = actor.sheet, ctx.options, ctx.lang
         target_sheet, target_name = (target.sheet, target.name) if target is not None else (None, None)
         for caller in known:  # (a side's plan is its every fighter's: this actor's found by its sheet)
@@ -112,8 +112,8 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
         if plan is None:  # marks met anew: most daze as marks met before (a few stun more), their plan found
             plan = caller.by_dazing.get(dazed := dazing(actor, st))
             if plan is None:
-                plan = _keep(caller.by_dazing, dazed, _planned(p, ctx, actor, target, st), _MARKS_LIMIT)
-            _keep(caller.by_marks, marks, plan, _MARKS_LIMIT)
+                plan = keep_at_most(caller.by_dazing, dazed, _planned(p, ctx, actor, target, st), _MARKS_LIMIT)
+            keep_at_most(caller.by_marks, marks, plan, _MARKS_LIMIT)
         caller.state, caller.plan = actor.state, plan
         return plan
     st = kept_state(actor)
@@ -148,13 +148,6 @@ class _Caller:
         self.by_dazing: dict[tuple, Plan] = {}
         self.state: Mapping[str, Any] | None = None  # the actor's state met last (None: none yet, never a state) and its plan
         self.plan: Plan | None = None
-
-
-def _keep(kept: dict, key: Hashable, value: Any, limit: int) -> Any:
-    if len(kept) >= limit:
-        kept.clear()
-    kept[key] = value
-    return value
 
 
 # an action's plan -> its callers (_Caller): a simulation plays a few plans, each by a side's few fighters

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Literal, TypeVar
+from typing import Literal
 
-from rolecli.contract import Refused
+from rolecli.contract import Refused, keep_at_most
 
 from .adjustment import AdjustPlan, adjusted
 from .challenge import Challenge
@@ -34,7 +34,6 @@ Night = Literal["never", "on-failure", "on-loss", "always"]
 # contest's opening rounds kept on its pair of sides), are dropped whole when there are this many:
 # a few dice fall a few ways, but many dice a great many.
 KEPT_MOST = 2048
-T = TypeVar("T")
 
 
 class kept_property(cached_property):
@@ -261,16 +260,6 @@ class Turn:
         }
 
 
-def keep(memo: dict, key: Any, work: Callable[..., T], *arguments: Any) -> T:
-    """``work(*arguments)``, kept in ``memo`` for ``key`` (a refusal is not
-    kept), where ``memo`` has nothing for it: its callers look ``key`` up
-    first, as most are found there, with no call."""
-    if len(memo) >= KEPT_MOST:
-        memo.clear()
-    found = memo[key] = work(*arguments)
-    return found
-
-
 def day_choice(side: Side, value: int) -> tuple[int, tuple]:
     """The points the policy (or the player) puts on a Day Die showing
     ``value``, and how good the die is then: in range first, then the highest,
@@ -286,7 +275,7 @@ def open_turn(side: Side, dice: tuple[int, ...]) -> Turn:
     Night Turn or of tempting fate. Kept on the side for the same dice."""
     dice = tuple(dice)
     found = side.first_rolls.get(dice)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else keep(side.first_rolls, dice, _opened, side, dice)
+    return found if found is not None else keep_at_most(side.first_rolls, dice, _opened(side, dice), KEPT_MOST)
 
 
 def _opened(side: Side, dice: tuple[int, ...]) -> Turn:
@@ -338,7 +327,7 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     is kept for its dice) and the same dice, all a Night Die's Turn depends on."""
     key = (turn, tuple(dice))
     found = turn.side.night_rolls.get(key)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else keep(turn.side.night_rolls, key, _night_rolled, turn, key[1])
+    return found if found is not None else keep_at_most(turn.side.night_rolls, key, _night_rolled(turn, key[1]), KEPT_MOST)
 
 
 def _night_rolled(turn: Turn, dice: tuple[int, ...]) -> Turn:

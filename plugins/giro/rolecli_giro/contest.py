@@ -17,7 +17,10 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Callable, Literal, NamedTuple
 
-from .clock_turn import Turn, keep, night_roll, open_turn, wants_night
+from rolecli.contract import keep_at_most
+
+from . import clock_turn
+from .clock_turn import Turn, night_roll, open_turn, wants_night
 
 Winner = Literal["actor", "target", "tie", "none"]
 REROLLS = 10  # a reroll rule stops after this many ties in a row: the last one is a stalemate
@@ -80,7 +83,7 @@ def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     its Turns are on their sides (dropped whole when full, as those are)."""
     key, kept = (dice, tie), sides.openings  # (read once: a kept property is a look-up on the class, then on the pair)
     found = kept.get(key)  # looked up here: most are found, with no call to keep them
-    return found if found is not None else keep(kept, key, _opening, sides, dice, tie)
+    return found if found is not None else keep_at_most(kept, key, _opening(sides, dice, tie), clock_turn.KEPT_MOST)
 
 
 def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:

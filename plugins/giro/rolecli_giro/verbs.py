@@ -13,14 +13,15 @@ import sys
 from operator import itemgetter
 from typing import Any, Callable
 
-from rolecli.contract import Action, Character, Odds, Outcome, Refused, worked_out
+from rolecli.contract import Action, Character, Odds, Outcome, Refused, keep_at_most, worked_out
 from rolecli.names import closest, fold
 
 from . import challenge as challenges
 from . import health, sheet
 from .adjustment import AdjustPlan, parse_delta
 from .challenge import Challenge
-from .clock_turn import Side, Turn, keep, night_roll, open_turn, pool, wants_night
+from . import clock_turn
+from .clock_turn import Side, Turn, night_roll, open_turn, pool, wants_night
 from .contest import REROLLS, Round, Sides, night_step, opening
 from .factors import automatic as automatic_factor
 from .factors import modified
@@ -411,7 +412,7 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
         key = (mine.result, theirs.result, won, night_order, tie, verb)
         record = _ONE_ROUND.get(key)  # looked up here: most are found, with no call to keep them
         if record is None:
-            record = keep(_ONE_ROUND, key, _record, rounds, tie, verb)
+            record = keep_at_most(_ONE_ROUND, key, _record(rounds, tie, verb), clock_turn.KEPT_MOST)
     else:
         record = _record(rounds, tie, verb)
     data = record.copy()

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from rolecli.contract import Action, Character, Label, Outcome, Refused, worked_out
+from rolecli.contract import Action, Character, Label, Outcome, Refused, keep_at_most, worked_out
 from rolecli.names import closest, fold
 
 from . import damage as D
@@ -258,13 +258,6 @@ class Blow:
 KEPT = 4096  # what a Declared keeps by state at most (a fight goes through a few dozen states)
 
 
-def _keep(kept: dict, key: tuple, value: Any) -> Any:
-    if len(kept) >= KEPT:
-        kept.clear()
-    kept[key] = value
-    return value
-
-
 class Declared:
     """An attack as its parameters, the two sheets and the rule options decide it
     before any die (003-R4…R13): refused here when the book rules it out; its
@@ -333,8 +326,9 @@ class Declared:
         made = self.sides.get((role, earlier, values))
         if made is None:
             stance = self.stances[role]
-            made = _keep(self.sides, (role, earlier, values),
-                         Side(stance.who, stance.pool(character, state, self.options, earlier), stance.policy, values))
+            made = keep_at_most(self.sides, (role, earlier, values),
+                                Side(stance.who, stance.pool(character, state, self.options, earlier), stance.policy,
+                                     values), KEPT)
         return made
 
     def contest(self, actor: Character | None, target: Character | None, earlier: int) -> Contest:
@@ -345,8 +339,8 @@ class Declared:
                state_values(target.state) if target is not None else None)
         made = self.opposed.get(key)
         if made is None:
-            made = _keep(self.opposed, key, Contest(self.side("attacker", actor),
-                                                    self.side("defender", target, earlier), self.lang))
+            made = keep_at_most(self.opposed, key, Contest(self.side("attacker", actor),
+                                                           self.side("defender", target, earlier), self.lang), KEPT)
         return made
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
@@ -383,8 +377,8 @@ class Declared:
         if found is None:
             work, lines = Work(actor, target), []
             dealt = self.deal(work, ctx, hits, lines, (target, theirs), (actor, mine))
-            found = _keep(self.dealt, key, (dealt, lines, work.changes()))
-        return _keep(opposed.settled, (outcome, margin, ctx.explain), found)
+            found = keep_at_most(self.dealt, key, (dealt, lines, work.changes()), KEPT)
+        return keep_at_most(opposed.settled, (outcome, margin, ctx.explain), found, KEPT)
 
     def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
              by_attacker: tuple[Character | None, tuple | None],
@@ -411,8 +405,8 @@ class Declared:
                     state = work.seen(receiver)
                     marked = dict(state)
                     record, said = _deal(receiver, marked, ctx, hit, self.blows[hit.by], self.params)
-                    found = _keep(self.hits, key, (record, said, {k: v for k, v in marked.items()
-                                                                 if k not in state or state[k] != v}))
+                    found = keep_at_most(self.hits, key, (record, said, {k: v for k, v in marked.items()
+                                                                         if k not in state or state[k] != v}), KEPT)
                 work.mark(receiver, found[2])
             dealt.append(found[0])
             lines += found[1]
@@ -437,7 +431,7 @@ def declared(action: Action, ctx) -> Declared:
         # of the sheets, no memo of the sheet's looked up, at every exchange: icount v5 4.002M -> 3.971M a trial)
         known = _PLANNED.get(called)
         if known is None:
-            known = _keep(_PLANNED, called, [])
+            known = keep_at_most(_PLANNED, called, [], KEPT)
         sheet, target_sheet = actor.sheet, target.sheet if target is not None else None
         for plan in known:  # (a side's plan is its every fighter's: the one of this actor found by its sheet)
             if (plan.actor_sheet is sheet and plan.target_sheet is target_sheet and plan.lang == lang
