@@ -7,7 +7,7 @@ the minion in front). ``lider`` names the named character attached to it."""
 
 from __future__ import annotations
 
-from rolecli.contract import Character, Label
+from rolecli.contract import Character, Label, keep_at_most
 
 from .state import Work
 
@@ -45,9 +45,7 @@ def standing(work: Work, grp: Character) -> int:
     left = int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera") or 0)
     left = left if left > 0 else 0  # (no call of max: every side of a group or its leader asks)
     if kept:
-        if len(_STANDING) >= _STANDING_LIMIT:
-            _STANDING.clear()
-        _STANDING[id(state)] = (state, grp.sheet, left)
+        keep_at_most(_STANDING, id(state), (state, grp.sheet, left), _STANDING_LIMIT)
     return left
 
 

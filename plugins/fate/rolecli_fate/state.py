@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolecli.contract import Character, worked_out
+from rolecli.contract import Character, keep_at_most, worked_out
 
 from .ladder import fold
 
@@ -81,9 +81,7 @@ class Work:
                 people = tuple(known.values())
                 found = _ROSTERS.get(id(known))
                 if found is None or found[0] is not known or found[1] != people:
-                    if len(_ROSTERS) >= _ROSTERS_LIMIT:
-                        _ROSTERS.clear()
-                    found = _ROSTERS[id(known)] = (known, people, _groups_of(people))
+                    found = keep_at_most(_ROSTERS, id(known), (known, people, _groups_of(people)), _ROSTERS_LIMIT)
                 groups = found[2]
             else:  # given others in place of the roster's: looked for here
                 groups = _groups_of(self.everyone())
