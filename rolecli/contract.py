@@ -845,7 +845,10 @@ def keep_at_most(memo: dict, key: Hashable, value: T, most: int) -> T:
     states a contest is read in), bounded: emptied once it holds ``most`` entries,
     so that a long simulation's memos never grow without end. Its caller looks
     ``key`` up first (most are found, with no call) and keeps what it worked out on
-    a miss. The value is shared as :func:`worked_out`'s is: not to be changed in place."""
+    a miss. The value is shared as :func:`worked_out`'s is: not to be changed in place.
+    Keyed by an object's identity (``id(state)``: no hash of its fields), the value
+    holds the object, ``(state, ...)``, so that no other takes its id while it is
+    kept, and a look-up checks ``found[0] is state``."""
     if len(memo) >= most:
         memo.clear()
     memo[key] = value
