@@ -611,8 +611,12 @@ class Context:
     die with the reason the plugin gives, for the output
     (``ctx.dice.roll(6, "why")`` returns the face; see "ctx.dice" below).
     ``options`` holds the campaign's rule options, every key present (defaults
-    filled in). ``characters`` holds the campaign's characters by name (empty
-    for a quick roll without a campaign).
+    filled in). The core never changes a table of options in place (it
+    completes one into another), and an encounter hands every call the
+    same table: every verb, recovery and initiative of every trial of a
+    simulation sees one object, so a plugin may match what it kept for a
+    table by identity before it compares values. ``characters`` holds the
+    campaign's characters by name (empty for a quick roll without a campaign).
     ``effects``: the campaign's effects in force (:class:`Effect`), so that a
     verb can honour a block or a full defence left by an earlier command.
     ``conflict``: the campaign's conflict, when one is running (:class:`Turn`).

@@ -190,7 +190,12 @@ def _kind(value: Any) -> str:
 
 
 def _texts(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, _LISTS):
+        return False
+    for v in value:  # (a loop, not all() of a generator: every initiative's order is asked, a step a name)
+        if type(v) is not str and not isinstance(v, str):
+            return False
+    return True
 
 
 def _lines(lines: Any, what: str) -> str | None:

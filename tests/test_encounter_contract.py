@@ -190,3 +190,39 @@ def test_the_wilson_interval():
     lo, hi = wilson(50, 100)  # the textbook figures: 0.404 .. 0.596
     assert (round(lo, 3), round(hi, 3)) == (0.404, 0.596)
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 0) == (0.0, 1.0)
+
+
+class Watched(Shots):
+    """``shots`` that keeps the rule options table every hook call is given."""
+
+    def __init__(self):
+        self.tables = []
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        self.tables.append(ctx.options)
+        return Shots.rolecli_resolve(self, action, ctx)
+
+    @hookimpl
+    def rolecli_initiative(self, characters, action, ctx):
+        self.tables.append(ctx.options)
+        return Shots.rolecli_initiative(self, characters, action, ctx)
+
+    @hookimpl
+    def rolecli_status(self, character, ctx):
+        self.tables.append(ctx.options)
+        return Shots.rolecli_status(self, character, ctx)
+
+
+def test_every_call_of_a_simulation_is_given_one_table_of_rule_options(tmp_path, monkeypatch):
+    """The contract's promise (``Context.options``): an encounter hands its every call, in
+    every trial, the same table, which a plugin may match by identity."""
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    watched = Watched()
+    with plugins(watched), campaign(DUEL, name="west"):
+        simulated = run("encounter", "simulate", _file(tmp_path, hits_on=4), "--trials", "30", "--workers", "1",
+                        "--seed", "2")
+    assert simulated.code == 0, simulated.err
+    assert len(watched.tables) > 100
+    assert all(t is watched.tables[0] for t in watched.tables)
