@@ -268,7 +268,9 @@ class Declared:
 
     def __init__(self, action: Action, options, lang: str) -> None:
         p, actor, target = action.params, action.actor, action.target
-        self.params, self.options = dict(p), dict(options)  # what it is declared from
+        # what it is declared from; ``table``, the options as given, matched by identity first: an
+        # encounter hands every call one table, never changed in place (Context.options)
+        self.params, self.options, self.table = dict(p), dict(options), options
         self.defence = check_attack(p, p.get("defence"), target)
         self.weapon = weapon_rating(actor, p["weapon"])
         self.target_weapon = weapon_rating(target, p["target_weapon"], "--target-weapon")
@@ -435,7 +437,8 @@ def declared(action: Action, ctx) -> Declared:
         sheet, target_sheet = actor.sheet, target.sheet if target is not None else None
         for plan in known:  # (a side's plan is its every fighter's: the one of this actor found by its sheet)
             if (plan.actor_sheet is sheet and plan.target_sheet is target_sheet and plan.lang == lang
-                    and plan.target_name == (target and target.name) and plan.options == options):
+                    and plan.target_name == (target and target.name)
+                    and (plan.table is options or plan.options == options)):
                 return plan
     else:
         known = worked_out(actor.sheet, ("attacks", id(target.sheet) if target is not None else None,
