@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from rolecli.contract import Character, Label, Refused, worked_out
+from rolecli.contract import Character, Label, Refused, keep_at_most, worked_out
 from rolecli.names import closest, fold
 
 from .words import L, both, tr
@@ -107,9 +107,7 @@ def of(character: Character | None, text: str, innate: bool = False, what: str |
             known = known_of(character.sheet)
         found = known.get(text)
         if found is None:
-            if len(known) >= KNOWN_LIMIT:
-                known.clear()
-            found = known[text] = _read(character, text, what)
+            found = keep_at_most(known, text, _read(character, text, what), KNOWN_LIMIT)
     return replace(found, innate=True) if innate and not found.innate else found
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Callable
 
+from rolecli.contract import keep_at_most
 from rolecli.errors import DiceError
 
 from . import nd as ND
@@ -98,9 +99,7 @@ def made(kept: dict | None, capability: Capability, mods: list[Mod], goal: int |
     key = (id(capability), goal, rules, who, *map(id, mods)) if mods else (id(capability), goal, rules, who)
     ld = kept.get(key)
     if ld is None:
-        if len(kept) >= KEPT_LIMIT:
-            kept.clear()
-        ld = kept[key] = Ld(capability, mods, goal, *rules, who)
+        ld = keep_at_most(kept, key, Ld(capability, mods, goal, *rules, who), KEPT_LIMIT)
     return ld
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Hashable
 
-from rolecli.contract import Action, Label, Outcome, Refused
+from rolecli.contract import Action, Label, Outcome, Refused, keep_at_most
 
 from . import capability as C
 from . import checks, duel, mount, order, recovery, shouts, tricks
@@ -168,9 +168,7 @@ def strike_sides(scene: Scene, action: Action, p: dict, default: str) -> tuple[F
     else:  # (read once per plan, not eleven parameters at every blow: icount -1.8% a middle trial)
         typed_by = _TYPED_BY_PLAN.get(plan)
         if typed_by is None:
-            if len(_TYPED_BY_PLAN) >= _TYPED_LIMIT:
-                _TYPED_BY_PLAN.clear()
-            typed_by = _TYPED_BY_PLAN[plan] = typed_sides(action, p, default)
+            typed_by = keep_at_most(_TYPED_BY_PLAN, plan, typed_sides(action, p, default), _TYPED_LIMIT)
     attacker = scene.fighter(action.actor, typed_by[0])
     target = scene.fighter(action.target, typed_by[1])
     if action.actor is not None and action.actor is action.target:
