@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Mapping
 
-from rolecli.contract import Action, Character, Context, Label, Outcome, worked_out
+from rolecli.contract import Action, Character, Context, Label, Outcome, keep_at_most, worked_out
 
 from . import damage as D
 from . import labels as L
@@ -54,9 +54,7 @@ def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
            mortal_room if mortal_room < mortal_cap else mortal_cap, mortal > 0, condition, cause)
     found = landings.met.get(key)
     if found is None:
-        if len(landings.met) >= _LANDINGS_LIMIT:
-            landings.met.clear()
-        found = landings.met[key] = _land(read, ch, track, amount, spill)
+        found = keep_at_most(landings.met, key, _land(read, ch, track, amount, spill), _LANDINGS_LIMIT)
     sets, took, rep = found
     sets = dict(sets)
     for key in took:  # each track marked: the points it took, over the marks read
