@@ -27,6 +27,11 @@ def test_an_attack_changes_only_the_fields_it_sets_and_leaves_the_state_a_whole_
     assert out.data["degree"] == "good" and out.changes["Mad Dog"] == {
         "last_resorts_spent": 1, "wound": 4, "stun": 2, "hurt_this_scene": True}
     assert after(mad, out) == take_hit(mad, kept_state(mad) | {"last_resorts_spent": 1}, "wound", 4, ctx)[0]
+    # one hurt already this scene: the hit leaves the field it would set to what it holds out of its change
+    hurt = character("Sor Deskul", state={"stun": 2, "hurt_this_scene": True})
+    out = call("attack", actor=mad, target=hurt, dice=[5, 3], **SWORD)
+    assert out.changes["Sor Deskul"] == {"wound": 4, "stun": 4}
+    assert after(hurt, out) == take_hit(hurt, kept_state(hurt), "wound", 4, ctx)[0]
 
 
 def test_a_roll_made_ready_is_made_again_for_a_changed_state():
@@ -181,9 +186,9 @@ def test_a_hit_kept_by_the_room_it_lands_on_lands_as_one_worked_out_anew():
     ctx = Context("en", DiceSource(given=[]), options(), explain=False)
     sizes = track_sizes(zug)
     for track, spill, amount in product(("stun", "wound", "mortal"), ("overflow", "drowning"), (1, 2, 5)):
-        for stun, wound, mortal, status in product(range(7), range(6), range(4), ("ok", "ko")):
+        for stun, wound, mortal, status, hurt in product(range(7), range(6), range(4), ("ok", "ko"), (False, True)):
             st = {**STATE_DEFAULTS, "stun": stun, "wound": wound, "mortal": mortal, "status": status,
-                  "ko_cause": "stun" if status == "ko" else ""}
+                  "ko_cause": "stun" if status == "ko" else "", "hurt_this_scene": hurt}
             new, rep = D.apply(st, sizes, track, amount, spill=spill)
             sets, got = hits.land_hit(zug, st, track, amount, ctx, spill=spill)[:2]
             assert {**st, **sets} == new and got == rep

@@ -272,9 +272,7 @@ def _target_record(name: str, rep: Mapping[str, Any]) -> dict[str, Any]:
     table made of the report's dozen fields at every hit cost 0.3% of a trial."""
     laid = _LAID.get(id(rep))
     if laid is None or laid[0] is not rep:
-        if len(_LAID) >= _LAID_LIMIT:
-            _LAID.clear()
-        laid = _LAID[id(rep)] = (rep, {})
+        laid = keep_at_most(_LAID, id(rep), (rep, {}), _LAID_LIMIT)
     record = laid[1].get(name)
     if record is None:
         record = laid[1][name] = {"name": name, **rep}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Mapping
 
-from rolecli.contract import Action, Character, Context, Label, Outcome, worked_out
+from rolecli.contract import Action, Character, Context, Label, Outcome, keep_at_most, worked_out
 
 from . import damage as D
 from . import labels as L
@@ -31,8 +31,12 @@ def _resolve_roller(ch: Character, resolve_text: Any, ctx: Context):
 
 
 # What a hit that rolls nothing reads of the kept state (damage.apply): given only these,
-# apply returns them with whatever else it set (the knockout's wait, the scene's hurt).
-_HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause")
+# apply returns them with whatever else it set (the knockout's wait, the scene's mortal hurt);
+# and the scene's hurt, which it may set, read so that a hit on one hurt already leaves it out
+# of its change (most do; icount 3.6954M -> 3.6917M a trial: the change's fields the core checks
+# and keeps are fewer. The knockout's wait and the mortal hurt read too cost more than they
+# saved, in the longer key of every hit: 3.6930M).
+_HIT_READS = ("stun", "wound", "mortal", "fatigue", "status", "ko_cause", "hurt_this_scene")
 
 
 _read_for_hit = itemgetter(*_HIT_READS)
@@ -45,18 +49,16 @@ def _landed(read: tuple[Any, ...], ch: Character, track: str, amount: int,
     few fields is what the core keeps cheapest), and its report: worked out once per
     sheet for the same marks, from the hit's :class:`_Landings` on the room they leave."""
     landings = worked_out(ch.sheet, ("landings", track, amount, spill), _Landings, ch, track, amount, spill)
-    stun, wound, mortal, _, condition, cause = read
+    stun, wound, mortal, _, condition, cause, hurt = read
     (stun_size, wound_size, mortal_size), (stun_cap, wound_cap, mortal_cap) = landings.sizes, landings.caps
     # the room left on each track, clipped: a room wider than the most points the hit can put
     # on a track lands as any wider one does
     stun_room, wound_room, mortal_room = stun_size - stun, wound_size - wound, mortal_size - mortal
     key = (stun_room if stun_room < stun_cap else stun_cap, wound_room if wound_room < wound_cap else wound_cap,
-           mortal_room if mortal_room < mortal_cap else mortal_cap, mortal > 0, condition, cause)
+           mortal_room if mortal_room < mortal_cap else mortal_cap, mortal > 0, condition, cause, hurt)
     found = landings.met.get(key)
     if found is None:
-        if len(landings.met) >= _LANDINGS_LIMIT:
-            landings.met.clear()
-        found = landings.met[key] = _land(read, ch, track, amount, spill)
+        found = keep_at_most(landings.met, key, _land(read, ch, track, amount, spill), _LANDINGS_LIMIT)
     sets, took, rep = found
     sets = dict(sets)
     for key in took:  # each track marked: the points it took, over the marks read
@@ -72,7 +74,7 @@ class _Landings:
     """The landings of one hit that rolls nothing (a track, an amount and a spill) on one
     sheet, met so far, by what they read of the marks: the room left on the stun, wound and
     mortal tracks (clipped to the most points the hit can put on each, plus one: :attr:`caps`),
-    whether a mortal box is marked, and the condition. Each is kept as the fields it sets,
+    whether a mortal box is marked, the condition and the scene's hurt. Each is kept as the fields it sets,
     a track's with the points it took rather than its new marks, the tracks marked, and its
     report: a hit on other marks that leave the same room lands alike."""
 

@@ -87,6 +87,8 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     # Every field in the template's order: the table as the core keeps it, which holds no
     # None (the campaign and apply_changes drop one: TOML has no null), so none is sought.
     if [*kept] == _KEYS:
+        # (stored inline, not by contract.keep_at_most: every new state is stored here once, a
+        # dozen a trial, and the call cost 0.1% of a trial: icount 3.6968M -> 3.7006M)
         if len(_IN_ORDER) >= _IN_ORDER_LIMIT:
             _IN_ORDER.clear()
         _IN_ORDER[id(kept)] = kept
