@@ -318,9 +318,8 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
     target_sheet = target.sheet if target is not None else None
     found = by_target.get(id(target_sheet))
     if found is None:
-        if len(by_target) >= TARGETS_KEPT:
-            by_target.clear()
-        found = by_target[id(target_sheet)] = (target_sheet, _both_sides(p, ctx, actor, target, opposition, labels))
+        found = keep_at_most(by_target, id(target_sheet),
+                             (target_sheet, _both_sides(p, ctx, actor, target, opposition, labels)), TARGETS_KEPT)
     return found[1]
 
 
