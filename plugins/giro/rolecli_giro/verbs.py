@@ -446,14 +446,16 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
 def _record(rounds: list[Round], tie: str, verb: str) -> dict:
     """What a ``verb``'s contest's data says, the rolls left to fill in
     (:func:`_contest` puts them in its copy): who won, each round's results
-    and the tie rule, with no consequence noted."""
+    and the tie rule, with no consequence noted, then what the verb adds
+    as it stands before anyone is hit (:data:`_VERB_OWN`)."""
     mine, theirs, won, night_order, _ = rounds[-1]
     summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
     for a, t, w, _, _ in rounds:
         summary.append({"actor": a.result, "target": t.result, "winner": w})
     return {"verb": verb, "roll": None, "opposition": None, "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": [*night_order], "rounds": summary, "consequence_noted": _NONE_NOTED}
+            "tie_rule": tie, "night_order": [*night_order], "rounds": summary, "consequence_noted": _NONE_NOTED,
+            **_VERB_OWN[verb]}
 
 
 # The record of a contest of one round (:func:`_record`) with no consequence noted,
@@ -465,6 +467,11 @@ def _record(rounds: list[Round], tie: str, verb: str) -> dict:
 # (icount 1.873M -> 1.836M a trial, 2%).
 _ONE_ROUND: dict[tuple, dict] = {}
 
+# What a verb's data adds to its contest's record, as it stands before anyone is hit
+# (:func:`attack` sets them where it hits): in the kept record itself, in their places,
+# so that its copy at every exchange has room for them (a copy of the record's ten
+# keys grown by two more is made anew, its table copied twice: icount giro 1.773M -> 1.757M a trial).
+_VERB_OWN = {"contest": {}, "attack": {"damage": 0, "hit": None}}
 # A contest's outcome for the actor, by who won its last round.
 _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}
 # A contest's ``consequence_noted`` when neither side gives one (an encounter's every
@@ -490,6 +497,7 @@ def attack(action: Action, ctx) -> Outcome:
         data, lines, turn, changes = _test(action, ctx, p, "attack")
         won = turn.result is not None
         data["winner"] = "actor" if won else None
+        data.update(_VERB_OWN["attack"])
         if won:
             hit = (action.target, turn, p["weapon"])
     else:
@@ -500,7 +508,6 @@ def attack(action: Action, ctx) -> Outcome:
             hit = (action.target, mine, p["weapon"])
         elif winner == "target" and p["mutual"]:
             hit = (action.actor, theirs, p["target_weapon"])
-    data["damage"], data["hit"] = 0, None
     if hit is not None:
         struck, turn, weapon = hit
         damage = turn.success_factor + weapon
