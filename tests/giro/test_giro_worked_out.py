@@ -152,6 +152,38 @@ def test_the_sides_kept_by_a_plan_are_those_its_parameters_make():
     assert both(("a call", LENOIR)) is first
 
 
+def test_the_sides_kept_by_a_plan_follow_both_names_and_sheets_and_are_dropped_when_full(monkeypatch):
+    """Kept by the plan and both names, with both sheets held: the same plan for
+    another actor or target (a stat block's twins share a call and a sheet), or
+    another sheet, is worked out anew, to the sides worked out with no plan; an
+    assisted side is never kept; only so many are kept."""
+    monkeypatch.setattr(verbs, "PLANS_KEPT", 2)
+    verbs._PLANNED_SIDES.clear()
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    twin = Character("Berthold 2", berthold.sheet)  # the same sheet, another name
+    keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
+    p = {q.name: q.default for q in INFO.action("attack").params} | {"challenge": "Ímpetu + Fisicoculturismo",
+                                                                      "defence": "Gracia + Percepción"}
+
+    def both(actor, target, plan=("a call", LENOIR), **changed):
+        given = p | changed
+        return contest_sides(Action("attack", given, actor, target, plan), context(INFO, characters=[berthold]),
+                             given, given["defence"])
+
+    def told(sides):
+        return [(s.who, s.challenge.limit, s.pool.day) for s in sides]
+
+    first = both(berthold, lenoir)
+    assert both(berthold, lenoir) is first
+    for actor, target in ((twin, lenoir), (berthold, keener), (berthold, lenoir)):
+        assert told(both(actor, target)) == told(both(actor, target, None))
+    assert told(both(twin, lenoir)) == [("Berthold 2", 7, 1), (LENOIR, 6, 1)]
+    assert both(berthold, keener)[1].challenge.limit == 4 + 5
+    assert len(verbs._PLANNED_SIDES) <= 2
+    assisted = both(berthold, lenoir, ("an assisted call", LENOIR), assist=("1",))
+    assert assisted[0].pool.day == 2 and both(berthold, lenoir, ("an assisted call", LENOIR), assist=("1",)) is not assisted
+
+
 def test_the_sides_kept_by_the_target_sheet_are_its_own_and_dropped_when_full(monkeypatch):
     """Kept by the id of the target's sheet, held with it (so that no other
     sheet has that id while kept): a new sheet is worked out anew, and only so
