@@ -19,7 +19,7 @@ import pytest
 
 from rolecli import campaign as store
 from rolecli import hookimpl
-from rolecli.contract import Action, Character, Effect, Turn
+from rolecli.contract import Action, ActionSpec, Character, Effect, Label, Outcome, Param, Turn
 from rolecli.declarations import DeclarationError, check_system
 from rolecli.dice.source import DiceSource
 from rolecli.dispatch import Completed
@@ -253,3 +253,67 @@ def test_the_ways_a_rolled_amount_may_fall(text, ways):
     from rolecli.dice import parse
 
     assert dice_ways(parse(text)) == ways
+
+
+class Aiming(Counted):
+    """``shots`` with ``aim``: a d6 against how hard its target is to aim at
+    (``hits_on``, which the rules take from the target), given its actor
+    alone and changing nothing; its success is followed by a shot. Counts its
+    aims."""
+
+    def __init__(self, from_state: bool):
+        super().__init__(from_state)
+        hard = Param("hits_on", "int", Label(en="how hard"), default=4, minimum=2, maximum=7, owner="target")
+        aim = ActionSpec("aim", "resolve", Label(en="aim"), (hard,), "required", False, from_state=from_state)
+        self.INFO = dataclasses.replace(self.INFO, actions=(*self.INFO.actions, aim))
+        self.aims = 0
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        if action.name != "aim":
+            return Counted.rolecli_resolve(self, action, ctx)
+        self.aims += 1
+        return Outcome({}, [], ctx.dice.roll(6, "aim") >= action.params["hits_on"])
+
+
+AIMED = """\
+[sides.kid]
+characters = ["Kid"]
+behaviour = { verb = "aim", target = "random", on_success = { verb = "shoot", params = { hits_on = 2 } } }
+[sides.gang]
+characters = ["Joe", "Ned"]
+behaviour = { verb = "shoot", params = { hits_on = 6 } }
+[participants.Joe]
+as_target = { hits_on = 2 }
+[participants.Ned]
+as_target = { hits_on = 7 }
+[end]
+rounds = 10
+"""
+
+
+def test_an_exchange_is_kept_by_its_target_only_where_its_parameters_read_it(tmp_path, monkeypatch):
+    """The dice sample's check, given its actor alone, is kept whoever it aims
+    at; an aim given its actor alone but whose parameters the rules take from
+    its target (Joe is easy to hit, Ned is not) is kept by its target: its
+    trials are those played with no exchange kept."""
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "aimed.toml"
+    path.write_text(AIMED, encoding="utf-8")
+    said = []
+    for system in (Aiming(True), Aiming(False)):
+        with plugins(system), campaign(DUEL, name="west"):
+            result = run("encounter", "simulate", path, "--seed", "5", "--trials", "300", "--workers", "1", "--json")
+        assert result.code == 0, result.err
+        said.append((json.loads(result.out), system.aims))
+    (kept, kept_aims), (every, every_aims) = said
+    assert kept == every and kept_aims < every_aims / 10
+
+
+def test_a_check_given_its_actor_alone_is_kept_whoever_it_aims_at(campaigns):
+    enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "demo", system_info))
+    play_trials(enc, {}, 11, 0, 50)
+    checks = [key for key in enc.known_exchanges if key[0].spec.name == "check"]
+    assert checks and all(key[1] is None for key in checks)

