@@ -52,3 +52,42 @@ def test_003_R10_an_entry_is_read_from_its_sheet_once_for_each_declaration():
     assert _entry("Tracy=new", 0, tracy).action == "new" and _entry("Tracy=ranged", 1, tracy).listed == 1
     quicker = character("Tracy", attributes={**tracy.sheet["attributes"], "Destreza": 5})
     assert _entry("Tracy=ranged:Armas de Fuego>Gancho", 0, quicker).dexterity_wits == 8
+
+
+def test_003_R10_a_turn_is_ordered_once_for_the_same_declarations_and_sheets_as_ordered_anew():
+    """A fight orders the same turn again and again: kept by the declarations, the campaign's
+    names, the language, ctx.explain and the characters' names and sheets, each call with a
+    record of its own, always the same as ordered anew (a sheet with another Dexterity, another
+    declaration, a campaign naming others, the lines unread or in Spanish)."""
+    from types import SimpleNamespace
+
+    import pytest
+
+    from rolecli.contract import Action, Refused
+    from rolecli_v5.order import _order, entries, order
+
+    tracy, clara, leah = character("Tracy"), character("Clara"), character("Leah")
+    campaign = {c.name: c for c in (tracy, clara, leah)}
+
+    def ordered(chars, declared, *, explain=True, lang="en", names=campaign):
+        ctx = SimpleNamespace(lang=lang, explain=explain, characters=names)
+        got = order(chars, Action("initiative", {"declare": declared}), ctx)
+        assert (got.data, got.lines) == _order(*entries(chars, ctx, declared), lang, explain)  # as ordered anew
+        return got
+
+    declared = ("Tracy=ranged:Armas de Fuego", "Clara=ranged")
+    first = ordered([tracy, clara], declared)
+    again = ordered([tracy, clara], declared)
+    assert again.data == first.data and again.data is not first.data and again.lines is not first.lines
+    assert again.data["order"] is first.data["order"]  # kept: shared, to be read only
+    assert first.data["order"] == ["Tracy", "Clara"]  # Armas de Fuego 3 against none
+    quicker = character("Clara", attributes={**clara.sheet["attributes"], "Destreza": 5})
+    assert ordered([tracy, quicker], declared).data["order"] == ["Clara", "Tracy"]  # its sheet read anew
+    assert ordered([tracy, clara], declared).data == first.data
+    assert ordered([tracy, clara], ("Clara=surprise",)).data["order"] == ["Clara", "Tracy"]
+    assert ordered([tracy, clara], declared, explain=False).lines == []
+    assert ordered([tracy, clara], declared, lang="es").lines != first.lines
+    left_out = ("Tracy=ranged", "Leah=new")  # Leah is the campaign's, but takes no part
+    assert "Leaving out Leah" in ordered([tracy, clara], left_out).lines[-1]
+    with pytest.raises(Refused, match="no character 'Leah' takes part"):  # not the turn kept for the other campaign
+        ordered([tracy, clara], left_out, names={"Tracy": tracy, "Clara": clara})

@@ -668,10 +668,21 @@ def test_003_R4_an_attack_keeps_its_contest_for_the_states_both_sides_are_in():
     assert (mine, theirs) == (Roll((1, 2, 3, 4), (5, 6, 7)), Roll((8, 9, 10, 1)))
 
 
+def _dealt_anew(verb: dict, actor, target, outcome: str, margin: int, ctx) -> tuple[dict, list[str], dict]:
+    """What a contest of ``actor`` on ``target`` comes to, as a fresh declaration (its own memos)
+    deals it on a new Work: the attack's record with its margin, outcome and hits, their lines
+    and the changes."""
+    fresh = _declare(actor, target, **verb)
+    work, lines = Work(actor, target), []
+    dealt = fresh.deal(work, ctx, fresh.contest_hits(outcome, margin), lines, (target, None), (actor, None))
+    return {**fresh.record, "margin": margin, "outcome": outcome, "hits": dealt}, lines, work.changes()
+
+
 def test_003_R13_a_contest_keeps_what_it_comes_to_for_each_outcome_and_margin_as_dealt_anew():
-    """Where no reroll has changed a state, what a contest comes to (the hits' records, their
-    lines and the changes) is kept on it for each outcome, margin and explanation: the same as
-    a fresh declaration (its own memos) deals on a new Work, and anew for other states."""
+    """Where no reroll has changed a state, what a contest comes to (the attack's record with
+    the hits', their lines and the changes) is kept on it for each outcome, margin and
+    explanation: the same as a fresh declaration (its own memos) deals on a new Work, and anew
+    for other states."""
     verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True, "weapon": 2,
             "target_weapon": 1}
     katarina = character("Katarina", {"hunger": 1})
@@ -683,15 +694,12 @@ def test_003_R13_a_contest_keeps_what_it_comes_to_for_each_outcome_and_margin_as
         for explain in (False, True):
             ctx = SimpleNamespace(lang="en", explain=explain)
             for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0), ("win", 2)):
-                settled = opposed.settled.get((outcome, margin, explain))  # as the attack looks it up
+                settled = opposed.settled[outcome].get((margin, explain))  # as the attack looks it up
                 if settled is None:
                     settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
                 actor, target = character("Katarina", {"hunger": 1}), character("Guardia 1", dict(guard.state))
-                fresh = _declare(actor, target, **verb)
-                work, lines = Work(actor, target), []
-                dealt = fresh.deal(work, ctx, fresh.contest_hits(outcome, margin), lines, (target, None), (actor, None))
-                assert settled == (dealt, lines, work.changes())
-                assert opposed.settled[outcome, margin, explain] is settled
+                assert settled == _dealt_anew(verb, actor, target, outcome, margin, ctx)
+                assert opposed.settled[outcome][margin, explain] is settled
                 kept.setdefault((hurt, explain, outcome, margin), settled)
                 assert kept[hurt, explain, outcome, margin] is settled
     assert kept[0, False, "win", 2][2] != kept[4, False, "win", 2][2]  # a hit on another state marks other boxes
@@ -712,17 +720,17 @@ def test_003_R13_what_a_contest_comes_to_is_kept_by_the_states_of_the_sides_it_h
             katarina = character("Katarina", state)
             opposed = plan.contest(katarina, guard, 0)
             for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0)):
-                settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
+                settled = opposed.settled[outcome].get((margin, True))  # as the attack looks it up
+                if settled is None:
+                    settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
                 actor, target = character("Katarina", dict(state)), character("Guardia 1", dict(guard.state))
-                fresh = _declare(actor, target, **verb)
-                work, lines = Work(actor, target), []
-                dealt = fresh.deal(work, ctx, fresh.contest_hits(outcome, margin), lines, (target, None), (actor, None))
-                assert settled == (dealt, lines, work.changes())
+                assert settled == _dealt_anew(verb, actor, target, outcome, margin, ctx)
                 seen.setdefault((outcome, hurt), []).append(settled)
         assert seen["win", hurt][0] is seen["win", hurt][1] is seen["win", hurt][2]  # Katarina spared, in 3 states
         assert seen["lose", hurt][0] is not seen["lose", hurt][1] and seen["lose", hurt][0][2] != seen["lose", hurt][2][2]
         assert seen["tie", hurt][0] is not seen["tie", hurt][1]  # a tie hurts both
     assert seen["win", 0][0][2] != seen["win", 4][0][2]
+    assert seen["lose", 0][0] is seen["lose", 4][0]  # the guard spared, in two states
 
 
 def test_003_R14_a_kept_side_rolls_anew_at_every_attack_its_reroll_its_own():

@@ -195,18 +195,20 @@ class Contest:
     (:meth:`Pool.roll`). Never changed, so an attack keeps it for the states its sides are
     in (:meth:`verbs.Declared.contest`) and rolls it again and again, with the reasons of
     its dice joined once and where each pool's lie among them found once (a call and a
-    join fewer at every attack: icount v5 3.896M -> 3.874M a trial). ``settled``: what an
-    attack of these sides comes to once rolled, where no reroll changed a state, kept by
-    the attack for each outcome and margin (:meth:`verbs.Declared.settled`)."""
+    join fewer at every attack: icount v5 3.896M -> 3.874M a trial). ``settled``: by
+    outcome (``win``, ``tie``, ``lose``), what an attack of these sides comes to once
+    rolled, where no reroll changed a state, kept by the attack for each margin
+    (:meth:`verbs.Declared.settled`, which gives it tables shared with other contests); a
+    table of its own for each outcome where none is given."""
 
     __slots__ = ("first", "second", "whys", "cuts", "settled")
 
-    def __init__(self, first: Side, second: Side, lang: str) -> None:
+    def __init__(self, first: Side, second: Side, lang: str, settled: dict[str, dict] | None = None) -> None:
         self.first, self.second = first, second
         mine, theirs = first.pool, second.pool
         self.whys = mine.whys[lang] + theirs.whys[lang]
         self.cuts = mine.cuts(0) + theirs.cuts(mine.size)
-        self.settled: dict[tuple, tuple[list[dict], list[str], dict]] = {}
+        self.settled = settled if settled is not None else {"win": {}, "tie": {}, "lose": {}}
 
     def roll(self, dice) -> tuple[Roll, Roll]:
         """The first side's dice and the second's."""

@@ -308,7 +308,11 @@ class Declared:
         self.opposed: dict[tuple, Contest] = {}
         self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
-        self.dealt: dict[tuple, tuple[list[dict], list[str], dict]] = {}  # by the states of the sides hurt (settled)
+        # what a contest comes to where no reroll changed a state (:meth:`settled`), by the state of the side
+        # its hits hurt: a win's by the defender's values, a loss's by the attacker's (a tie's, hurting both,
+        # by its contest's own)
+        self.won: dict[tuple | None, dict] = {}
+        self.lost: dict[tuple | None, dict] = {}
         # what it is declared against, which :func:`declared` matches: the target's sheet kept while this is, so
         # that no other sheet can take its id, which it keys on where the action has no plan
         self.actor_sheet, self.lang = actor.sheet if actor is not None else None, lang
@@ -341,8 +345,14 @@ class Declared:
                state_values(target.state) if target is not None else None)
         made = self.opposed.get(key)
         if made is None:
-            made = keep_at_most(self.opposed, key, Contest(self.side("attacker", actor),
-                                                           self.side("defender", target, earlier), self.lang), KEPT)
+            first, second = self.side("attacker", actor), self.side("defender", target, earlier)
+            won, lost = self.won.get(second.values), self.lost.get(first.values)
+            if won is None:
+                won = keep_at_most(self.won, second.values, {}, KEPT)
+            if lost is None:
+                lost = keep_at_most(self.lost, first.values, {}, KEPT)
+            made = keep_at_most(self.opposed, key, Contest(first, second, self.lang,
+                                                           {"win": won, "lose": lost, "tie": {}}), KEPT)
         return made
 
     def contest_hits(self, outcome: str, margin: int) -> tuple[Hit, ...]:
@@ -356,31 +366,30 @@ class Declared:
         return found
 
     def settled(self, opposed: Contest, outcome: str, margin: int, ctx, actor: Character | None,
-                target: Character | None) -> tuple[list[dict], list[str], dict]:
+                target: Character | None) -> tuple[dict, list[str], dict]:
         """What a contest of ``opposed`` (:meth:`contest`, kept for the states ``actor`` and
         ``target`` are in) comes to with this outcome and margin where no reroll has changed a
-        state: the hits' records, their lines and the changes (:meth:`deal` on a new
-        :class:`Work`). It reads nothing but the contest's states, so it is worked out once for
-        each outcome, margin and ``ctx.explain``, and kept in the contest's :attr:`~Contest.settled`,
-        which the attack looks up first: this is its miss path (no hit's key built and looked up,
-        no mark set, no change gathered at every attack, no call where it is kept: icount v5
-        3.873M -> 3.766M a trial).
+        state: the attack's record with its margin, outcome and hits filled in (the dice left to
+        fill in), the hits' lines and the changes (:meth:`deal` on a new :class:`Work`). It reads
+        nothing but the states of the sides its hits hurt, so it is worked out once for each
+        outcome, margin and ``ctx.explain`` and kept in the contest's
+        :attr:`~Contest.settled` for that outcome, which the attack looks up first: a win's
+        shared by every contest against the same defender's state, a loss's by every one of the
+        same attacker's state (:meth:`contest`). This is its miss path (no hit's key built and
+        looked up, no mark set, no change gathered, no record filled in at every attack, no call
+        where it is kept: icount v5 3.873M -> 3.766M a trial; kept by the state of the side it
+        hurts, so that the contests of another state of the side it spares find it (one attack in
+        twenty misses it): 3.687M -> 3.631M, its record filled in with it).
         Shared: to be read only, as a kept hit's record is (the core hands house rules a copy of
         an outcome's data and changes)."""
         hits = self.contests.get((outcome, margin))
         if hits is None:
             hits = self.contest_hits(outcome, margin)
-        # what it comes to reads only the states of the sides its hits hurt: kept by those too, for the
-        # contests of the same hurt state and another state of the side it spares (about 28% of attacks
-        # miss the contest's memo: icount v5 3.766M -> 3.704M a trial)
-        mine, theirs = opposed.first.values, opposed.second.values
-        key = (outcome, margin, ctx.explain, *[theirs if hit.by == "attacker" else mine for hit in hits])
-        found = self.dealt.get(key)
-        if found is None:
-            work, lines = Work(actor, target), []
-            dealt = self.deal(work, ctx, hits, lines, (target, theirs), (actor, mine))
-            found = keep_at_most(self.dealt, key, (dealt, lines, work.changes()), KEPT)
-        return keep_at_most(opposed.settled, (outcome, margin, ctx.explain), found, KEPT)
+        work, lines = Work(actor, target), []
+        dealt = self.deal(work, ctx, hits, lines, (target, opposed.second.values), (actor, opposed.first.values))
+        record = self.record.copy()
+        record["margin"], record["outcome"], record["hits"] = margin, outcome, dealt
+        return keep_at_most(opposed.settled[outcome], (margin, ctx.explain), (record, lines, work.changes()), KEPT)
 
     def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
              by_attacker: tuple[Character | None, tuple | None],
@@ -534,10 +543,11 @@ def attack(action: Action, ctx) -> Outcome:
                       _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, mine, theirs, outcome, lang)
         if again is None and their_again is None:  # no state changed yet: what the contest comes to is kept
-            found = opposed.settled.get((outcome, margin, ctx.explain))
+            found = opposed.settled[outcome].get((margin, ctx.explain))
             if found is None:
                 found = plan.settled(opposed, outcome, margin, ctx, actor, target)
-            dealt, said, changes = found
+            record, said, changes = found
+            data = record.copy()  # (its margin, outcome and hits filled in)
             if said:
                 lines += said
         else:
@@ -546,10 +556,10 @@ def attack(action: Action, ctx) -> Outcome:
                 hits = plan.contest_hits(outcome, margin)
             dealt = plan.deal(work, ctx, hits, lines, (target, d.values), (actor, a.values))
             changes = work.changes()
-        data = plan.record.copy()
-        data["roll"], data["opposition"], data["margin"] = a.as_json(mine, again), d.as_json(theirs, their_again), margin
-        data["opposition_degree"] = of_roll(theirs, OPPOSITE[outcome])
-        data["outcome"], data["degree"], data["hits"] = outcome, of_roll(mine, outcome), dealt
+            data = plan.record.copy()
+            data["margin"], data["outcome"], data["hits"] = margin, outcome, dealt
+        data["roll"], data["opposition"] = a.as_json(mine, again), d.as_json(theirs, their_again)
+        data["opposition_degree"], data["degree"] = of_roll(theirs, OPPOSITE[outcome]), of_roll(mine, outcome)
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return Outcome(data, lines, outcome == "win", changes,
                    [plan.mark] if plan.mark is not None and ctx.conflict is not None else [])
