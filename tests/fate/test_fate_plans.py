@@ -76,3 +76,22 @@ def test_a_contests_sides_kept_together_are_those_of_the_very_target():
     data = attack(a, faster, CALL)
     assert data == attack(a, faster, None) and data["opposition"]["effort"] == 3
     assert attack(a, zombi(), CALL)["opposition"]["effort"] == 1
+
+
+def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters():
+    """Whether either side of a contest invokes aspects is kept with what they are made of
+    (``roll.make_sides``), by the plan: a plan whose parameters invoke none reads none, and
+    another plan, whose parameters invoke one, has its +2, as it has with no plan."""
+    from rolecli.contract import Character
+
+    def blinded():
+        return Character("Zombi", zombi().sheet, {"aspectos_temporales": ["Cegado|fragile|free"]})
+
+    a = ana()
+    assert attack(a, blinded(), CALL)["roll"]["effort"] == 4  # kept by the plan, invoking none
+    invoking = attack(a, blinded(), OTHER_CALL, invoke=["Cegado"])
+    assert invoking == attack(a, blinded(), None, invoke=["Cegado"]) and invoking["roll"]["effort"] == 4 + 2
+    defending = attack(a, blinded(), ("a third call", "Zombi"), target_invoke=["Cegado"])
+    assert defending == attack(a, blinded(), None, target_invoke=["Cegado"])
+    assert defending["opposition"]["effort"] == 1 + 2
+    assert attack(a, blinded(), CALL)["roll"]["effort"] == 4
