@@ -49,12 +49,21 @@ def test_a_sides_make_up_kept_by_the_actions_plan_is_that_of_its_parameters():
 
 def test_an_attack_whose_parameters_the_effects_fill_in_is_read_by_their_values():
     """A full defence in force fills in the target's ``full_defence``: the plan, which
-    stands for the parameters as the core gave them, is not the key of its sides then."""
+    stands for the parameters as the core gave them, stands for them as filled in then
+    (``lasting.before``), a key of its own, so neither is read as the other's."""
     a, z = ana(), zombi()
     assert attack(a, z, CALL)["opposition"]["effort"] == 1  # kept by the plan, with no full defence
     defended = [Effect(on="Zombi", text="Full defence", key="full_defence", by="Zombi", until="rounds", rounds=1)]
     data = attack(a, z, CALL, defended)
     assert data == attack(a, z, None, defended) and data["opposition"]["effort"] == 1 + 2
+    assert attack(a, z, CALL, defended) == data  # kept by the plan as filled in
+    assert attack(a, z, CALL)["opposition"]["effort"] == 1  # the plan as given, still its own
+    spun = [Effect(on="Ana", text="Spin", key="spin", data={"against": "Zombi"}, by="Ana", until="used")]
+    data = attack(a, z, CALL, spun)
+    assert data == attack(a, z, None, spun) and data["roll"]["effort"] == 4 + 1
+    both = attack(a, z, CALL, defended + spun)
+    assert both == attack(a, z, None, defended + spun)
+    assert (both["roll"]["effort"], both["opposition"]["effort"]) == (4 + 1, 1 + 2)
 
 
 def test_a_contests_sides_kept_together_are_those_of_the_very_target():
@@ -67,3 +76,22 @@ def test_a_contests_sides_kept_together_are_those_of_the_very_target():
     data = attack(a, faster, CALL)
     assert data == attack(a, faster, None) and data["opposition"]["effort"] == 3
     assert attack(a, zombi(), CALL)["opposition"]["effort"] == 1
+
+
+def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters():
+    """Whether either side of a contest invokes aspects is kept with what they are made of
+    (``roll.make_sides``), by the plan: a plan whose parameters invoke none reads none, and
+    another plan, whose parameters invoke one, has its +2, as it has with no plan."""
+    from rolecli.contract import Character
+
+    def blinded():
+        return Character("Zombi", zombi().sheet, {"aspectos_temporales": ["Cegado|fragile|free"]})
+
+    a = ana()
+    assert attack(a, blinded(), CALL)["roll"]["effort"] == 4  # kept by the plan, invoking none
+    invoking = attack(a, blinded(), OTHER_CALL, invoke=["Cegado"])
+    assert invoking == attack(a, blinded(), None, invoke=["Cegado"]) and invoking["roll"]["effort"] == 4 + 2
+    defending = attack(a, blinded(), ("a third call", "Zombi"), target_invoke=["Cegado"])
+    assert defending == attack(a, blinded(), None, target_invoke=["Cegado"])
+    assert defending["opposition"]["effort"] == 1 + 2
+    assert attack(a, blinded(), CALL)["roll"]["effort"] == 4

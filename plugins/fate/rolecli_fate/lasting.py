@@ -26,13 +26,14 @@ def before(action, ctx, p: dict) -> list[int] | tuple[()]:
     """Fill ``p`` from the effects in force (asked only where some are: ``verbs``); the ids
     of the effects this action uses up (none: an empty tuple, no list made for most actions).
     ``p`` has ``target_full_defence`` when the action's target rolls a defence. An action
-    whose ``p`` it fills in loses its plan (:attr:`~rolecli.contract.Action.plan`, which
-    stands for its parameters as the core gave them): its rolls read the values."""
+    whose ``p`` it fills in has its plan (:attr:`~rolecli.contract.Action.plan`, which
+    stands for its parameters as the core gave them) stand for them as filled in: the
+    plan it had, with the values of the parameters it may fill in (:data:`FILLED`)."""
     actor, target = action.actor, action.target
     if actor is None:  # a quick roll (no campaign): nothing to fill in or use
         return ()
     on_target = target.name if target is not None else None
-    blocks, spins = [], []
+    blocks, spins, filled = [], [], False
     for e in ctx.effects:  # (one look at them all: a verb asks of a few)
         key = e.key
         if key == "spin":
@@ -41,18 +42,31 @@ def before(action, ctx, p: dict) -> list[int] | tuple[()]:
             blocks.append(e)
         elif key == "full_defence":
             if e.on == on_target and "target_full_defence" in p:
-                p["target_full_defence"], action.plan = True, None
+                p["target_full_defence"] = filled = True
             if e.on == actor.name and action.name == "check":
-                p["full_defence"], action.plan = True, None  # in full defence every roll is a reaction
+                p["full_defence"] = filled = True  # in full defence every roll is a reaction
     if blocks and action.name == "attack" and p.get("block") is None:
-        p["block"], action.plan = max(int(e.data.get("strength", 0)) for e in blocks), None
+        p["block"], filled = max(int(e.data.get("strength", 0)) for e in blocks), True
     if spins and not p.get("spin"):
         for spin in spins:
             if spin.on == actor.name:
-                p["spin"], action.plan = 1, None
+                p["spin"], filled = 1, True
             elif spin.data.get("against") == actor.name:
-                p["spin"], action.plan = -1, None
+                p["spin"], filled = -1, True
+    if filled and action.plan is not None:
+        # (equal plans, equal parameters still. A third of the attacks of a fight are made in a full
+        # defence or after a Spin, and a plan keeps what their sides are made of, roll.make_sides,
+        # rather than their parameters read and hashed at each: icount, a fate trial 3.7884M -> 3.7538M;
+        # the values of FILLED, not a list of the names filled in: 3.7224M -> 3.7137M)
+        action.plan = (_FILLED, action.plan, *map(p.get, FILLED))
     return [e.id for e in spins] if spins else ()  # (most actions use none)
+
+
+# The parameters :func:`before` may fill in, whose values the plan of an action it filled in holds.
+FILLED = ("target_full_defence", "full_defence", "block", "spin")
+# What begins the plan of an action whose parameters :func:`before` filled in: no plan the core
+# makes holds it, so such a plan is never one the core gave.
+_FILLED = object()
 
 
 def block_left(action, ctx, strength: int) -> list[Effect]:
