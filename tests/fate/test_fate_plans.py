@@ -95,3 +95,20 @@ def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_para
     assert defending == attack(a, blinded(), None, target_invoke=["Cegado"])
     assert defending["opposition"]["effort"] == 1 + 2
     assert attack(a, blinded(), CALL)["roll"]["effort"] == 4
+
+
+def test_what_an_attack_reads_of_its_parameters_is_kept_by_the_plan_of_their_values():
+    """The protecting block, the reroll and the track an attack reads at every exchange are
+    kept by its plan (``actions._ATTACK_READS``): each plan its own, as read without one."""
+    from rolecli_fate import actions
+
+    a, z = ana(), zombi()
+    call, other_call = ("an attack's call", "Zombi"), ("another attack's call", "Zombi")  # (plans of no other test's)
+    plain = attack(a, z, call)
+    assert plain == attack(a, z, None) and (plain["track"], plain["defence"], plain["stress"]) == ("salud", 1, 3)
+    blocked = attack(a, z, other_call, block=3, track="compostura")  # another plan: read as its own values
+    assert blocked == attack(a, z, None, block=3, track="compostura")
+    assert (blocked["track"], blocked["defence"], blocked["stress"]) == ("compostura", 3, 1)
+    assert attack(a, z, call) == plain  # the first plan's, still its own
+    assert actions._ATTACK_READS[call][::2] == (None, "salud")  # (the block, the track)
+    assert actions._ATTACK_READS[other_call][::2] == (3, "compostura")

@@ -3,9 +3,9 @@ sprints, pushes and throws, concessions and compels (000-R2…R22, R40…R49).""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
-from rolecli.contract import Action, Label, Outcome, Refused
+from rolecli.contract import Action, Label, Outcome, Refused, keep_at_most
 
 from . import ladder
 from .aspects import Temp, set_temps, temps
@@ -117,16 +117,17 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
 
 # --- contests -----------------------------------------------------------------
 
-def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
+def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | None = None, reroll: Any = None):
     """Both sides roll; the higher beats a difficulty equal to the lower (000-R6).
-    An attack on a protected defender uses max(defence, block strength) (000-R18, a block that protects)."""
+    An attack on a protected defender uses max(defence, ``blk``, the block's strength)
+    (000-R18, a block that protects). ``reroll``: the aspect the actor invokes to reroll
+    a roll that does not win."""
     lang = ctx.lang
     actor, target = action.actor, action.target
     a, d = make_sides(work, actor, target, p, lang, opp_key, action.plan)
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
     who_d = target.name if target else Label("Oposición", "Opposition")(lang)
-    blk = p.get("block") if verb == "attack" else None
     rerolls = 0
     while True:
         # Both sides roll at once, the actor's dice first (as two rolls read them); a
@@ -134,11 +135,11 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
         dice = four_df(ctx, who_a, who_d)
         a.take(dice[:4])
         d.take(dice[4:])
-        de = d.effort if blk is None else max(d.effort, int(blk))
-        if p.get("reroll") and a.effort <= de:
+        de = d.effort if blk is None else max(d.effort, blk)
+        if reroll and a.effort <= de:
             from .aspects import invoke
 
-            a.reroll(ctx, who_a, *invoke(work, actor, p["reroll"], [c for c in (actor, target) if c is not None], lang), lang)
+            a.reroll(ctx, who_a, *invoke(work, actor, reroll, [c for c in (actor, target) if c is not None], lang), lang)
         if a.effort == de and ctx.options["contest_tie"] == "reroll" and rerolls < 10:  # (asked at a tie alone)
             rerolls += 1
             lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
@@ -151,7 +152,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, verb: str, opp_key: str):
 def contest(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
-    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "contest", "opposition")
+    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines.append(f"{who_a}: {side_line(a, lang)}")
     lines.append(f"{who_d}: {side_line(d, lang)}")
@@ -170,22 +171,42 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
     return Outcome(data, lines, res in ("actor", "tie"), work.changes())
 
 
+# What an attack reads of its parameters at every exchange (:func:`_attack_reads`), kept by
+# the action's plan (:attr:`~rolecli.contract.Action.plan`: equal plans, equal parameters),
+# not read again at each (icount: a fate trial 3.7181M -> 3.7032M, -0.4%).
+_ATTACK_READS: dict[Hashable, tuple[int | None, Any, str]] = {}
+_ATTACK_READS_LIMIT = 256
+
+
+def _attack_reads(p: dict) -> tuple[int | None, Any, str]:
+    """The strength of the block protecting the target (None: none), the aspect the
+    attacker invokes to reroll (if any) and the track hit, as the parameters ``p`` give them."""
+    blk = p.get("block")
+    return None if blk is None else int(blk), p.get("reroll"), track_key(p.get("track", "salud"))
+
+
 def attack(action: Action, ctx, p: dict) -> Outcome:
     """000-R13/R30: shifts of a won attack become stress on the target; a
     defender winning by 3+ earns a Spin (000-R48); a tie deals nothing."""
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
-    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "attack", "defence")
+    plan = action.plan
+    read = _ATTACK_READS.get(plan)  # (None where there is no plan: none is kept under None)
+    if read is None:
+        read = _attack_reads(p)
+        if plan is not None:
+            keep_at_most(_ATTACK_READS, plan, read, _ATTACK_READS_LIMIT)
+    blk, reroll, track = read
+    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "defence", blk, reroll)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if explain:
         lines += _rerolled(a, lang) + _rerolled(d, lang)
         lines.append(f"{who_a}: {side_line(a, lang)}")
         dl = f"{who_d}: {side_line(d, lang)}"
-        if p.get("block") is not None:
-            dl += Label(f"; bloqueo protector {ladder.signed(int(p['block']))} → defiende con {ladder.signed(de)}",
-                        f"; protecting block {ladder.signed(int(p['block']))} → defends with {ladder.signed(de)}")(lang)
+        if blk is not None:
+            dl += Label(f"; bloqueo protector {ladder.signed(blk)} → defiende con {ladder.signed(de)}",
+                        f"; protecting block {ladder.signed(blk)} → defends with {ladder.signed(de)}")(lang)
         lines.append(dl)
-    track = track_key(p.get("track", "salud"))
     effort = a.effort
     stress = 0
     spin = False
@@ -229,7 +250,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     opposed = p.get("opposition") not in (None, "")
     lines: list[str] = []
     if opposed:
-        a, d, de, extra, who_a, who_d = _contest(action, ctx, p, work, "maneuver", "opposition")
+        a, d, de, extra, who_a, who_d = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
         lines += extra + _rerolled(a, lang) + _rerolled(d, lang)
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
         sh = shifts_of(a.effort, de)
@@ -306,7 +327,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
     weight = int(p["weight"])
     zones = int(p["zones"])
     cost = cost_of(weight, zones)
-    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, verb, "opposition")
+    a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
     sh = shifts_of(a.effort, de)
