@@ -168,6 +168,11 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
              st: Mapping[str, Any] | None) -> Plan:
     """:func:`_plan`, worked out."""
     lang = ctx.lang
+    own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
+    # (checked once per plan, not at every attack: icount 3.653M -> 3.650M a trial)
+    if own != "no" and against != "no":
+        raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
+                            "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
     entries = D.parse_rating(p["damage"])
     # (a success's degree is one of them; why its dice are read kept with it: a cached call at every hit, 0.2% of a trial)
     damage = {degree: (entry := D.pick(entries, degree), D.reason(entry.text, lang)) for degree in D.RATING_DEGREES}
@@ -183,7 +188,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
     head.update(_WRITTEN)
     ready = ready_check(prep.score, prep.rung, ATTACK(lang), lang)
     return Plan(damage, prep, ready, head, {} if ready[7] is not None else None, bool(p.get("cannot_fail")), bool(p.get("too_hard")),
-                p.get("last_resort", "no"), p.get("target_last_resort", "no"), spent_on(p.get("last_resort", "no")))
+                own, against, spent_on(own))
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
@@ -194,9 +199,6 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     lines = [prep.line(lang), CheckResult(ready[0], ready[1], control, values, total, degree, notes).line(lang)] \
         if explain else []  # (its result made only to be told)
-    if own != "no" and against != "no":
-        raise Refused(Label("los últimos recursos no se contrarrestan: solo un bando puede gastarlos en una acción (002-R44).",
-                            "last resorts cannot counter each other: only one side may spend them on an action (002-R44)."))
     # (a degree the policy spends nothing on asks no spend: a call at every attack that succeeds cost 0.1% of a trial, icount 3.845M -> 3.840M)
     key, pts, line = spend(own, degree, actor, ctx) if degree in own_spent_on else (degree, 0, "")
     tpts = 0
