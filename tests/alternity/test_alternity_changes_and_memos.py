@@ -303,9 +303,10 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_
     en, es = (Context(lang, DiceSource(given=[]), options(), explain=False) for lang in ("en", "es"))
     no_stun = Context("en", DiceSource(given=[]), options(dazed_stun=False), explain=False)
     again = Context("en", DiceSource(given=[]), options(), explain=False)      # another table of the same options
+    queued = Context("en", DiceSource(given=[]), options(phase_damage="end_of_phase"), explain=False)  # hits wait
     bruised = Character(mad.name, mad.sheet, {"stun": 1})                      # marks that daze as none do
     calls = [(ctx, actor, target) for actor in (mad, skilled, stunned, bruised) for target in (sor, tough, other)
-             for ctx in (en, es, no_stun, again)]
+             for ctx in (en, es, no_stun, again, queued)]
     monkeypatch.setattr(A, "_CALLERS_LIMIT", 16)   # (cleared as they fill: each still the plan with no memo)
     monkeypatch.setattr(A, "_MARKS_LIMIT", 2)
     for _ in range(2):
@@ -318,6 +319,8 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_
         == A._plan(params, en, mad, sor, ("a call", "Sor Deskul")).prep.rung + 1
     assert A._plan(params, no_stun, stunned, sor, ("a call", "Sor Deskul")).prep.rung \
         == A._plan(params, no_stun, mad, sor, ("a call", "Sor Deskul")).prep.rung
+    assert A._plan(params, queued, mad, sor, ("a call", "Sor Deskul")).queue \
+        and not A._plan(params, en, mad, sor, ("a call", "Sor Deskul")).queue
 
 
 def test_a_target_record_is_the_report_named_first_made_once_for_every_report_and_name(monkeypatch):
