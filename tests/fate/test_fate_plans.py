@@ -5,11 +5,19 @@ parameters the effects in force fill in is read by its values."""
 
 from __future__ import annotations
 
+import pytest
 from rolecli.contract import Effect
 
 from fate_helpers import char
 
-CALL, OTHER_CALL = ("a call", "Zombi"), ("another call", "Zombi")
+
+
+@pytest.fixture
+def plan(request):
+    """The test's own plans, ``plan(0)``, ``plan(1)``...: a plan stands for one set of
+    parameters, and what is kept by a plan (``actions._ATTACK_READS``) outlives a test, so
+    two tests that gave one plan other parameters would read each other's."""
+    return lambda i=0: (f"{request.node.name}: call {i}", "Zombi")
 
 
 def ana():
@@ -37,48 +45,48 @@ def attack(actor, target, plan, effects=(), **params):
     return verb(action, ctx).data
 
 
-def test_a_sides_make_up_kept_by_the_actions_plan_is_that_of_its_parameters():
+def test_a_sides_make_up_kept_by_the_actions_plan_is_that_of_its_parameters(plan):
     a, z = ana(), zombi()
-    first = attack(a, z, CALL, modifier=1)
-    assert attack(a, z, CALL, modifier=1) == first == attack(a, z, None, modifier=1)
+    first = attack(a, z, plan(0), modifier=1)
+    assert attack(a, z, plan(0), modifier=1) == first == attack(a, z, None, modifier=1)
     assert first["roll"]["effort"] == 4 + 1 and first["opposition"]["effort"] == 1
-    other = attack(a, z, OTHER_CALL, modifier=-1, target_modifier=2)  # another plan: its own sides
+    other = attack(a, z, plan(1), modifier=-1, target_modifier=2)  # another plan: its own sides
     assert other == attack(a, z, None, modifier=-1, target_modifier=2)
     assert (other["roll"]["effort"], other["opposition"]["effort"]) == (4 - 1, 1 + 2)
 
 
-def test_an_attack_whose_parameters_the_effects_fill_in_is_read_by_their_values():
+def test_an_attack_whose_parameters_the_effects_fill_in_is_read_by_their_values(plan):
     """A full defence in force fills in the target's ``full_defence``: the plan, which
     stands for the parameters as the core gave them, stands for them as filled in then
     (``lasting.before``), a key of its own, so neither is read as the other's."""
     a, z = ana(), zombi()
-    assert attack(a, z, CALL)["opposition"]["effort"] == 1  # kept by the plan, with no full defence
+    assert attack(a, z, plan(0))["opposition"]["effort"] == 1  # kept by the plan, with no full defence
     defended = [Effect(on="Zombi", text="Full defence", key="full_defence", by="Zombi", until="rounds", rounds=1)]
-    data = attack(a, z, CALL, defended)
+    data = attack(a, z, plan(0), defended)
     assert data == attack(a, z, None, defended) and data["opposition"]["effort"] == 1 + 2
-    assert attack(a, z, CALL, defended) == data  # kept by the plan as filled in
-    assert attack(a, z, CALL)["opposition"]["effort"] == 1  # the plan as given, still its own
+    assert attack(a, z, plan(0), defended) == data  # kept by the plan as filled in
+    assert attack(a, z, plan(0))["opposition"]["effort"] == 1  # the plan as given, still its own
     spun = [Effect(on="Ana", text="Spin", key="spin", data={"against": "Zombi"}, by="Ana", until="used")]
-    data = attack(a, z, CALL, spun)
+    data = attack(a, z, plan(0), spun)
     assert data == attack(a, z, None, spun) and data["roll"]["effort"] == 4 + 1
-    both = attack(a, z, CALL, defended + spun)
+    both = attack(a, z, plan(0), defended + spun)
     assert both == attack(a, z, None, defended + spun)
     assert (both["roll"]["effort"], both["opposition"]["effort"]) == (4 + 1, 1 + 2)
 
 
-def test_a_contests_sides_kept_together_are_those_of_the_very_target():
+def test_a_contests_sides_kept_together_are_those_of_the_very_target(plan):
     """Both sides of a contest are kept together on the actor's sheet (``roll.make_sides``):
     another target by the same name, with another sheet, is made up anew, as it would be
     with no plan."""
     a = ana()
-    assert attack(a, zombi(), CALL)["opposition"]["effort"] == 1
+    assert attack(a, zombi(), plan(0))["opposition"]["effort"] == 1
     faster = char("Zombi", {"Atletismo": 3, "Pelea": 2})
-    data = attack(a, faster, CALL)
+    data = attack(a, faster, plan(0))
     assert data == attack(a, faster, None) and data["opposition"]["effort"] == 3
-    assert attack(a, zombi(), CALL)["opposition"]["effort"] == 1
+    assert attack(a, zombi(), plan(0))["opposition"]["effort"] == 1
 
 
-def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters():
+def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters(plan):
     """Whether either side of a contest invokes aspects is kept with what they are made of
     (``roll.make_sides``), by the plan: a plan whose parameters invoke none reads none, and
     another plan, whose parameters invoke one, has its +2, as it has with no plan."""
@@ -88,22 +96,22 @@ def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_para
         return Character("Zombi", zombi().sheet, {"aspectos_temporales": ["Cegado|fragile|free"]})
 
     a = ana()
-    assert attack(a, blinded(), CALL)["roll"]["effort"] == 4  # kept by the plan, invoking none
-    invoking = attack(a, blinded(), OTHER_CALL, invoke=["Cegado"])
+    assert attack(a, blinded(), plan(0))["roll"]["effort"] == 4  # kept by the plan, invoking none
+    invoking = attack(a, blinded(), plan(1), invoke=["Cegado"])
     assert invoking == attack(a, blinded(), None, invoke=["Cegado"]) and invoking["roll"]["effort"] == 4 + 2
-    defending = attack(a, blinded(), ("a third call", "Zombi"), target_invoke=["Cegado"])
+    defending = attack(a, blinded(), plan(2), target_invoke=["Cegado"])
     assert defending == attack(a, blinded(), None, target_invoke=["Cegado"])
     assert defending["opposition"]["effort"] == 1 + 2
-    assert attack(a, blinded(), CALL)["roll"]["effort"] == 4
+    assert attack(a, blinded(), plan(0))["roll"]["effort"] == 4
 
 
-def test_what_an_attack_reads_of_its_parameters_is_kept_by_the_plan_of_their_values():
+def test_what_an_attack_reads_of_its_parameters_is_kept_by_the_plan_of_their_values(plan):
     """The protecting block, the reroll and the track an attack reads at every exchange are
     kept by its plan (``actions._ATTACK_READS``): each plan its own, as read without one."""
     from rolecli_fate import actions
 
     a, z = ana(), zombi()
-    call, other_call = ("an attack's call", "Zombi"), ("another attack's call", "Zombi")  # (plans of no other test's)
+    call, other_call = plan(0), plan(1)
     plain = attack(a, z, call)
     assert plain == attack(a, z, None) and (plain["track"], plain["defence"], plain["stress"]) == ("salud", 1, 3)
     blocked = attack(a, z, other_call, block=3, track="compostura")  # another plan: read as its own values
