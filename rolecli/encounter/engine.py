@@ -176,7 +176,7 @@ class Play(Tracker):
             raise RoleError(f"side {idle[0]!r} {idle[1]}")
         kind = enc.initiative.params.get("kind") if enc.initiative else None
         self.emit(self.initiated(self.begin(able, kind)))  # (who can act was just asked: not asked again)
-        ctx = self.ctx
+        ctx, scene = self.ctx, self.scene
         while True:
             turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
             actor = turn.actor
@@ -187,7 +187,10 @@ class Play(Tracker):
                 verdict = self.verdict()
                 if verdict is not None:
                     return self.ending(*verdict)
-            events = self.next()
+            # the scene moved on as Tracker.next moves it, its two steps here: no frame of its own at every turn
+            # (icount: a dice trial 0.7% less, the others 0.2-0.3%)
+            events = scene.advance(self, ctx.explain)
+            self.sync()
             if self.tell:
                 if self.closing:  # the fight ends with this round: what the scene began after it never happens
                     events = events[: [e.kind for e in events].index("round_ended") + 1]
