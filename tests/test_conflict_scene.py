@@ -163,13 +163,15 @@ def test_a_new_round_tells_whom_it_skips_only_when_someone_acts_in_it():
     assert scene.turn == Turn(3, None, ("Ana", "Bruno", "Carla")) and scene.conflict["turn"] == 3
 
 
-def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_and_expiry_said():
-    """``explain=False`` (a simulation's trials): no turn or round is told, the
-    scene moves as when it is, recovery is called as often and effects expire."""
+def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_said():
+    """``explain=False`` (a simulation's trials): no turn or round is told, nor
+    an effect that expires; the scene moves as when it is, recovery is called
+    as often and effects expire."""
     def played(explain):
         scene, log, told = Scene(), [], []
         scene.start(["Ana", "Bruno", "Carla"], ["Ana", "Bruno", "Carla"], None, False)
         scene.add(Effect("Bruno", "guard", until="next_turn", by="Bruno"))
+        scene.add(Effect("Carla", "dazed", until="rounds", rounds=1))
         for out in ((), {"Bruno"}, (), {"Ana", "Bruno", "Carla"}):
             told.append(_kinds(scene.advance(_Mover(lambda n: "out" if n in out else None, lambda r, names: None,
                                                     lambda who: log.append(("turn", who)) or [Event("said", who)],
@@ -179,8 +181,9 @@ def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_and_ex
 
     scene, log, told = played(False)
     assert (scene, log) == played(True)[:2] and scene["conflict"]["round"] == 3
-    assert told == [[("said", "Ana"), ("expired", "Bruno")], [("said", "Bruno")], [("said", "Carla")],
-                    [("said", "Ana")]]
+    assert told == [[("said", "Ana")], [("said", "Bruno")], [("said", "Carla")], [("said", "Ana")]]
+    assert scene.get("effects") is None and ("expired", "Bruno") in played(True)[2][0]
+    assert ("expired", "Carla") in [kind for told in played(True)[2] for kind in told]
     assert ("nobody", None) in played(True)[2][-1]
 
 
