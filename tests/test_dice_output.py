@@ -45,3 +45,11 @@ def test_no_color_and_a_dumb_terminal_keep_the_dropped_marker(monkeypatch, env):
                                   "4d10>=6f1 [7*, 3, 1f, 10*] = 1"])
 def test_exploded_rerolled_and_counted_markers_survive_plain_terminals(monkeypatch, env, line):
     assert line in drawn(monkeypatch, line, **env)
+
+
+def test_a_dies_words_are_those_its_flags_give_once_kept():
+    """``_why`` is worked out once per set of flags (a memo by its only argument)."""
+    from rolecli.dice import roller
+
+    assert all(roller._why(flags) == roller._why.__wrapped__(flags) for flags in range(2048))
+    assert roller._why(roller.REROLLED) == "rerolled" and roller._why(0) == "kept"

@@ -11,6 +11,7 @@ that the breakdown, read in the same order, finds each one where it belongs.
 
 from __future__ import annotations
 
+import functools
 from operator import itemgetter
 from typing import Callable, Sequence
 
@@ -72,6 +73,9 @@ class DieResult(tuple):
 _tuple_new = tuple.__new__
 
 
+# (worked out when a die is first shown with these flags, not for all 2,048 at import: a roll
+# meets a few, and the whole table was 1% of a quick dice simulation's start-up, 5.8M instructions)
+@functools.cache
 def _why(flags: int) -> str:
     if flags & REROLLED:
         return "rerolled"
@@ -97,10 +101,6 @@ def _why(flags: int) -> str:
     if flags & FAIL and not flags & (DROP_LOW | DROP_HIGH):
         parts.append("failure")
     return ", ".join(parts) or "kept"
-
-
-_WHY = [_why(f) for f in range(2048)]
-_KEPT = [not f & NOT_KEPT for f in range(2048)]
 
 
 def _critical(term: Dice, value: int, flags: int) -> str:
@@ -189,13 +189,13 @@ class RollResult:
                 continue
             sides = term.label
             if term.crit != (None, None):
-                out.extend([new(DieResult, (sides, v, _KEPT[f], how, ", ".join(filter(None, (
-                    _WHY[f], _critical(term, v, f)))), r)) for v, r, f in zip(values, reasons, flags or [0] * len(values))])
+                out.extend([new(DieResult, (sides, v, not f & NOT_KEPT, how, ", ".join(filter(None, (
+                    _why(f), _critical(term, v, f)))), r)) for v, r, f in zip(values, reasons, flags or [0] * len(values))])
             elif flags is None:
                 out.extend([new(DieResult, (sides, v, True, how, "kept", r)) for v, r in zip(values, reasons)])
             else:
                 out.extend(
-                    [new(DieResult, (sides, v, _KEPT[f], how, _WHY[f], r)) for v, r, f in zip(values, reasons, flags)]
+                    [new(DieResult, (sides, v, not f & NOT_KEPT, how, _why(f), r)) for v, r, f in zip(values, reasons, flags)]
                 )
         self._dice = out
         return out
