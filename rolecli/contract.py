@@ -665,7 +665,7 @@ class _Factory:
 _FACTORY: Any = _Factory()
 
 
-@dataclass
+@dataclass(init=False)  # (its __init__ is written out below: one generated would be compiled at import, then dropped)
 class Outcome:
     """The result of a roll, an action, damage or recovery.
 

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 Key = tuple[str, ...]  # an entry of an array of tables is its number, from 1: ("rules", 2, "when")
 
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_BARE = r"[A-Za-z0-9_-]+"  # a bare key; compiled by re when a key is first written or located
 
 
 def format_key(parts: Key | list[str]) -> str:
@@ -31,7 +31,7 @@ def format_key(parts: Key | list[str]) -> str:
         if isinstance(p, int):
             text += f"[{p}]"
         else:
-            text += ("." if text else "") + (p if _BARE.fullmatch(p) else
+            text += ("." if text else "") + (p if re.fullmatch(_BARE, p) else
                                              json.dumps(p, ensure_ascii=False).replace("\x7f", "\\u007f"))
     return text
 
@@ -176,7 +176,7 @@ class _Scanner:
                 parts.append(self.text[self.i + 1: end])
                 self.i = end + 1
             else:
-                m = _BARE.match(self.text, self.i)
+                m = re.compile(_BARE).match(self.text, self.i)
                 if not m:
                     raise ValueError("expected a key")
                 parts.append(m.group())

@@ -24,8 +24,9 @@ from typing import Any
 # sign and up to 18 digits (any other text, spaces and underscores included, is typer's).
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 # A decimal number likewise: digits, a point and digits, which Python's float() and pydantic
-# both round to the nearest double (an exponent, a bare point, anything else is typer's).
-_DECIMAL = re.compile(r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?")
+# both round to the nearest double (an exponent, a bare point, anything else is typer's);
+# compiled by re when a command line first gives one (most commands take none).
+_DECIMAL = r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?"
 _installed = False
 
 
@@ -68,7 +69,7 @@ def _chooser(_coercion, built):
                 if got is int:
                     return value
             elif kind is float:
-                if got is str and _DECIMAL.fullmatch(value):
+                if got is str and re.fullmatch(_DECIMAL, value):
                     return float(value)
                 if got is float:
                     return value

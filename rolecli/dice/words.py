@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_REASON = re.compile(r"(\S+) die (\d+)((?: (?:reroll|explosion|compounding)(?: \d+)?)*)")
+# compiled by re when a reason is first put into Spanish words
+_REASON = r"(\S+) die (\d+)((?: (?:reroll|explosion|compounding)(?: \d+)?)*)"
 _REASON_WORDS = {"reroll": "repetición", "explosion": "explosión", "compounding": "acumulado"}
 
 
@@ -43,7 +44,7 @@ def reason(text: str, lang_: str) -> str:
     any other text (a system's own reason) as it is."""
     if lang_ != "es":
         return text
-    found = _REASON.fullmatch(text)
+    found = re.fullmatch(_REASON, text)
     if found is None:
         return text
     term, number, rest = found.groups()
