@@ -59,7 +59,7 @@ def check(action: Action, ctx, p: dict) -> Outcome:
         lines.append(Label(f"Éxito significativo ({sh} ≥ 3 excedentes): puede dar un Giro (000-R48).",
                            f"Significant success ({sh} ≥ 3 shifts): may earn a Spin (000-R48).")(lang))
     # "margin": the signed shifts, from the actor's side (000-R3 floors "shifts" at 0)
-    data = {"verb": "check", **side.data(), "difficulty": diff, "success": ok, "shifts": sh, "margin": effort - diff,
+    data = {"verb": "check", **side.data, "difficulty": diff, "success": ok, "shifts": sh, "margin": effort - diff,
             "significant": sh >= 3}
     return Outcome(data, lines, ok, work.changes())
 
@@ -74,7 +74,7 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
                            f"Protects {action.target.name}: their defence will be max(defence, {side.effort}).")(lang))
-    return Outcome({"verb": "block", **side.data(), "block_strength": side.effort}, lines, None, work.changes(),
+    return Outcome({"verb": "block", **side.data, "block_strength": side.effort}, lines, None, work.changes(),
                    block_left(action, ctx, side.effort))
 
 
@@ -92,7 +92,7 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
                if ok else Label(f"el bloqueo aguanta ({shifts(sh, lang)}; hace falta al menos 1)",
                                 f"the block holds ({shifts(sh, lang)}; at least 1 needed)")(lang))
     lines = _rerolled(side, lang) + [f"{side_line(side, lang)} {Label('contra bloqueo', 'against block')(lang)} {ladder.signed(strength)}: {told}"]
-    return Outcome({"verb": "overcome", **side.data(), "block_strength": strength, "shifts": sh,
+    return Outcome({"verb": "overcome", **side.data, "block_strength": strength, "shifts": sh,
                     "margin": side.effort - strength, "success": ok}, lines, ok, work.changes())
 
 
@@ -111,7 +111,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
         f"{side_line(side, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: {shifts(sh, lang)}"
         + (f" − {Label('borde', 'border')(lang)} {border}" if border else "")
         + f" → {zones} {Label('zona(s)', 'zone(s)')(lang)}"]
-    return Outcome({"verb": "sprint", **side.data(), "difficulty": diff, "shifts": sh, "margin": side.effort - diff,
+    return Outcome({"verb": "sprint", **side.data, "difficulty": diff, "shifts": sh, "margin": side.effort - diff,
                     "border": border, "zones": zones, "success": zones >= 1}, lines, zones >= 1, work.changes())
 
 
@@ -166,7 +166,7 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
     else:
         res, sh = "tie", 0
         lines.append(Label("Empate: ambos tienen éxito con 0 excedentes", "Tie: both succeed with 0 shifts")(lang))
-    data = {"verb": "contest", "roll": a.data(), "opposition": d.data(), "result": res, "shifts": sh, "margin": a.effort - de,
+    data = {"verb": "contest", "roll": a.data, "opposition": d.data, "result": res, "shifts": sh, "margin": a.effort - de,
             "success": res in ("actor", "tie")}
     return Outcome(data, lines, res in ("actor", "tie"), work.changes())
 
@@ -227,7 +227,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if explain:
             lines.append(Label(f"La defensa gana por {margin}", f"The defence wins by {margin}")(lang)
                          + (DEFENDER_SPIN(lang) if spin else ""))
-    data: dict[str, Any] = {"verb": "attack", "roll": a.data(), "opposition": d.data(), "defence": de, "margin": effort - de,
+    data: dict[str, Any] = {"verb": "attack", "roll": a.data, "opposition": d.data, "defence": de, "margin": effort - de,
                             "track": track, "stress": stress, "success": ok, "spin": spin, "shifts": stress}
     if stress > 0 and action.target is not None:
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
@@ -255,7 +255,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
         sh = shifts_of(a.effort, de)
         ok = sh >= 1
-        data = {"verb": "maneuver", "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de}
+        data = {"verb": "maneuver", "roll": a.data, "opposition": d.data, "shifts": sh, "margin": a.effort - de}
         lines.append(Label(f"{shifts(sh, lang)} (hace falta al menos 1)",
                            f"{shifts(sh, lang)} (at least 1 needed)")(lang))
     else:
@@ -267,7 +267,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
         ok = a.effort >= diff
         lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: "
                                        + verdict(ok, lang)]
-        data = {"verb": "maneuver", **a.data(), "difficulty": diff, "shifts": sh, "margin": a.effort - diff}
+        data = {"verb": "maneuver", **a.data, "difficulty": diff, "shifts": sh, "margin": a.effort - diff}
     sticky = bool(p.get("sticky"))
     kind = Label("pegado", "sticky")(lang) if sticky else Label("frágil", "fragile")(lang)
     placed = False
@@ -339,7 +339,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
                        + ("lo consigue" if ok else "no alcanza") + f" (alcance {reach} zona(s))",
                        f"{name.en} {zones} zone(s) at weight {weight} costs {cost}; {shifts(sh, lang)}: "
                        + ("done" if ok else "not enough") + f" (reach {reach} zone(s))")(lang))
-    data = {"verb": verb, "roll": a.data(), "opposition": d.data(), "shifts": sh, "margin": a.effort - de, "cost": cost,
+    data = {"verb": verb, "roll": a.data, "opposition": d.data, "shifts": sh, "margin": a.effort - de, "cost": cost,
             "weight": weight, "zones": zones, "reach": reach, "success": ok}
     return Outcome(data, lines, ok, work.changes())
 

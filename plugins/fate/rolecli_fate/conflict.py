@@ -15,6 +15,8 @@ kept here. State kept per character:
 
 from __future__ import annotations
 
+import functools
+
 from rolecli.contract import Character, Label, Refused
 
 from .ladder import fold
@@ -62,6 +64,8 @@ def check_can_concede(work: Work, offerer: Character, winner: Character | None) 
                             "name a --target still in it."))
 
 
+# (a few replies, asked at every hit on a named character, stress.damage_named: icount, a fate trial 3.7834M -> 3.7754M)
+@functools.lru_cache(maxsize=64)
 def accepts(reply: str) -> bool:
     """Whether ``reply`` accepts a concession (a refused one costs the refuser a Fate point)."""
     return fold(reply) in ("accept", "aceptar", "acepta", "yes", "si")

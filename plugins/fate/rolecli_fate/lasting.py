@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from rolecli.contract import Effect, Label, Outcome, Refused
 
 from .ladder import signed
@@ -86,9 +88,16 @@ def spin_earned(action, ctx) -> list[Effect]:
     actor, target = action.actor, action.target
     if actor is None or target is None:
         return []
-    text = (Label(f"Giro ganado contra {actor.name}", f"Spin earned against {actor.name}")(ctx.lang))
-    return [Effect(on=target.name, text=text, key="spin", data={"against": actor.name}, by=target.name,
-                   until="used")]
+    return [Effect(on=target.name, text=_spin_text(actor.name, ctx.lang), key="spin", data={"against": actor.name},
+                   by=target.name, until="used")]
+
+
+# (a fight's few attackers: the same words at every Spin, no Label made for each: icount, a fate trial
+# 3.7725M -> 3.7493M, -0.6%)
+@functools.lru_cache(maxsize=256)
+def _spin_text(against: str, lang: str) -> str:
+    """The words of a Spin earned against the attacker ``against``, in ``lang``."""
+    return Label(f"Giro ganado contra {against}", f"Spin earned against {against}")(lang)
 
 
 def defend(action, ctx, p: dict):

@@ -90,11 +90,11 @@ class Side:
     What the side is made of (``made``) is kept as it was worked out, one tuple
     shared by every side made up the same (never changed), and read by name
     (:attr:`skill_name`, :attr:`skill`, :attr:`mods`, :attr:`modifier`) by the
-    few who ask: a roll reads only its sum, and its data all of it at once."""
+    few who ask: a roll reads only its sum, and its data (made as it rolls) all of it at once."""
 
-    __slots__ = ("made", "dice", "dice_total", "effort", "first_dice", "fp_spent", "notes")
+    __slots__ = ("made", "dice", "effort", "data", "first_dice", "fp_spent", "notes")
     dice: list[int]  # (set when it rolls, :meth:`take`: a side is rolled before anyone reads them)
-    dice_total: int
+    data: dict[str, Any]  # (likewise)
 
     def __init__(self, made: tuple[str, int, tuple[tuple[str, int], ...], int, int], fp_spent: int = 0,
                  notes: list[str] | tuple[str, ...] = ()):
@@ -131,10 +131,23 @@ class Side:
         self.take(four_df(ctx, why))
 
     def take(self, dice: list[int]) -> None:
-        """The side's 4dF, rolled: the effort counted with them."""
+        """The side's 4dF, rolled: the effort counted with them, and the side's :attr:`data`
+        as they leave it. (A roll is the last change to a side, a reroll telling its first dice
+        and Fate points before it rolls again, and every verb that rolls a side gives its data:
+        made here, not in a call of its own for each side: icount, a fate trial 3.8018M -> 3.7834M.)"""
+        name, skill, mods, modifier, before = self.made
+        total = sum(dice)
         self.dice = dice
-        self.dice_total = total = sum(dice)  # (the data tells it too)
-        self.effort = self.made[4] + total  # (the skill and its modifiers, counted when it was made)
+        self.effort = effort = before + total  # (the skill and its modifiers, counted when it was made)
+        self.data = data = {"skill": skill, "modifiers": dict(mods) if mods else {}, "modifier": modifier,
+                            "dice": dice, "dice_total": total, "effort": effort}
+        if name:
+            data["skill_name"] = name
+        if self.notes:  # (a side rerolled or paying for an aspect tells it: most have none, asked once)
+            if self.first_dice is not None:
+                data["first_dice"] = self.first_dice
+            if self.fp_spent:
+                data["fate_points_spent"] = self.fp_spent
 
     def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:
         """Roll again, by invoking an aspect (``paid`` Fate points, told by
@@ -150,19 +163,6 @@ class Side:
         parts = [f"{label} {ladder.describe(skill, lang)}"]
         parts += [f"{m} {ladder.signed(v)}" for m, v in mods]
         return ", ".join(parts)
-
-    def data(self) -> dict:
-        name, skill, mods, modifier, _ = self.made
-        d = {"skill": skill, "modifiers": dict(mods) if mods else {}, "modifier": modifier,
-             "dice": self.dice, "dice_total": self.dice_total, "effort": self.effort}
-        if name:
-            d["skill_name"] = name
-        if self.notes:  # (a side rerolled or paying for an aspect tells it: most have none, asked once)
-            if self.first_dice is not None:
-                d["first_dice"] = self.first_dice
-            if self.fp_spent:
-                d["fate_points_spent"] = self.fp_spent
-        return d
 
 
 def combine(primary: int, complement: list[int], restrict: list[int], modify: list[int], mode: str) -> int:
@@ -228,7 +228,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
     side of a fight is made again and again as the last one was. The parameters are
     keyed by ``plan`` where the action has one (:attr:`~rolecli.contract.Action.plan`,
     an encounter's, while ``p`` is as the core gave it: ``verbs``), else by their values."""
-    size = side_size(work, who, reads, p)
+    size = acting_size(work, who, reads.group and p.get("group"))  # (the group typed, where it reads one)
     mode = work.ctx.options["combine"]
     # (``what`` names the side in a refusal alone, which is never kept: not part of the key)
     if who is None:
@@ -253,8 +253,9 @@ def make_sides(work: Work, actor: Character | None, target: Character | None, p:
     if plan is None or actor is None or target is None:
         return (make_side(work, actor, p["skill"], p, lang, "skill", target, ACTING, plan),
                 make_side(work, target, _opposition(p, opp_key), p, lang, opp_key, actor, OPPOSED, plan))
-    # (the opposing side is given no group size, OPPOSED reads none: its character's, asked at once: icount -0.2%)
-    size, opposed_size = side_size(work, actor, ACTING, p), acting_size(work, target)
+    # (the acting side reads the group typed, ACTING; the opposing side is given no group size, OPPOSED reads
+    # none: its character's, asked at once: icount -0.2%)
+    size, opposed_size = acting_size(work, actor, p.get("group")), acting_size(work, target)
     sheet = target.sheet
     # (the target's sheet by its id: held by what is kept, so no other sheet has it while it is)
     mode = work.ctx.options["combine"]
@@ -282,13 +283,6 @@ def _made_up_both(actor: Character, target: Character, p: dict, opp_key: str, si
     return (target.sheet, _make_up(actor, "skill", p["skill"], ACTING, p, size, lang, mode),
             _make_up(target, opp_key, _opposition(p, opp_key), OPPOSED, p, opposed_size, lang, mode),
             bool(p.get(ACTING.invoking) or p.get(OPPOSED.invoking)))
-
-
-def side_size(work: Work, who: Character | None, reads: Reads, p: dict) -> int:
-    """The size of the group a side acts as: the ``group`` it is given, where ``reads`` reads
-    it, else its character's (:func:`acting_size`); 0 for none."""
-    typed = reads.group and p.get("group")  # (mostly none: no int made of it)
-    return (typed and int(typed)) or (acting_size(work, who) if who is not None else 0)
 
 
 def _invoking(work: Work, who: Character | None, target: Character | None,
