@@ -431,3 +431,38 @@ def test_an_attacks_table_kept_for_its_roll_is_the_one_written_anew_and_a_copy_o
     raised, failed = dict(played(mad, sor, [18, 2], last_resort="if-failed")), dict(played(spent, sor, [18], last_resort="if-failed"))
     assert raised["degree"] == "ordinary" and raised["rolled_degree"] == "failure" and raised["last_resorts_spent"] == 1
     assert failed["degree"] == failed["rolled_degree"] == "failure" and failed["last_resorts_spent"] == 0
+
+
+def test_an_entrants_record_kept_for_its_roll_is_the_one_made_anew_and_shared():
+    """An entrant's record in the initiative's ``checks`` is kept by its entry for the control
+    die and total it rolled: a roll met before gives, field for field, the record of the same
+    roll on a sheet never met (nothing kept), the very record kept; one of the same control
+    die and another total (a Dazed entrant's situation die), one of its own."""
+    grimes = character("Grimes")
+    hurt = Character(grimes.name, grimes.sheet, {"mortal": 1})   # dazed: +d4 on its action check, two totals a control die
+
+    def checks(who, dice):
+        return call("initiative", chars=(who,), dice=dice).data["checks"][who.name]
+
+    rolls = [(grimes, [5]), (grimes, [1]), (grimes, [20]), (hurt, [5, 1]), (hurt, [5, 4]), (hurt, [12, 2])]
+    for who, dice in rolls * 2:
+        fresh = checks(Character(who.name, dict(who.sheet), who.state), dice)   # another sheet: no record kept
+        assert checks(who, dice) == fresh
+    assert checks(hurt, [5, 1]) is checks(hurt, [5, 1])
+    assert checks(hurt, [5, 1])["total"] == 6 and checks(hurt, [5, 4])["total"] == 9
+
+
+def test_a_failed_attack_with_no_point_spent_gives_the_table_kept_for_its_roll_and_leaves_it_as_it_was():
+    """A failure that spends no last resort point writes nothing over its roll's table: it gives
+    the table its plan keeps, and the attacks of that plan that write over theirs (a success, a
+    point spent) leave it as an attack on sheets never met gives it."""
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+
+    def played(who, dice, **params):
+        return call("attack", actor=who, target=sor, dice=dice, **SWORD, **params).data
+
+    failed = played(mad, [18])
+    assert failed["success"] is False and played(mad, [18]) is failed
+    played(mad, [5, 3]), played(mad, [18, 2], last_resort="if-failed")   # a success, and a point spent, on their own copies
+    fresh = played(character("Mad Dog"), [18])
+    assert played(mad, [18]) is failed and list(failed.items()) == list(fresh.items())
