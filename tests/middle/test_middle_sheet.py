@@ -303,6 +303,24 @@ def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded()
     assert standing.table == {**values(sheet), **first}
 
 
+def test_a_sheets_standing_is_kept_for_that_very_sheet_and_the_standings_kept_are_bounded():
+    """standing_of keeps a Standing by its sheet's identity: the same sheet finds it again, another
+    sheet (an equal one too, or one edited into a new object) gets its own, read from its values, and
+    the table of them never grows past its bound."""
+    from rolecli_middle import sheet as S
+
+    aldara = character(INFO, "Aldara", {"vida": 7})
+    kept = S.standing_of(aldara.sheet)
+    assert S.standing_of(aldara.sheet) is kept and kept.sheet is aldara.sheet
+    other = {**aldara.sheet, "vida": 9}  # another sheet: its own values, never the one kept before
+    assert S.standing_of(other) is not kept and S.standing_of(other).values == S.values(other)
+    assert S.standing_of({**aldara.sheet}) is not kept
+    for vida in range(S.STANDINGS_LIMIT + 5):
+        sheet = {**aldara.sheet, "vida": vida + 1}
+        assert S.standing_of(sheet).values["vida"] == vida + 1
+    assert len(S._STANDINGS) <= S.STANDINGS_LIMIT
+
+
 def test_values_given_later_are_the_fighters_own_not_every_fighters():
     aldara, bruno = character(INFO, "Aldara"), character(INFO, "Bruno")
     scene = Scene(context(INFO, characters=[aldara, bruno]))
