@@ -690,16 +690,16 @@ def test_003_R13_a_contest_keeps_what_it_comes_to_for_each_outcome_and_margin_as
     kept = {}
     for hurt in (0, 4, 0):  # the guard as it starts, then Impaired (003-R15), then as it starts again
         guard = character("Guardia 1", {"health_superficial": hurt})
-        opposed = plan.contest(katarina, guard, 0)
         for explain in (False, True):
+            opposed = plan.contest(katarina, guard, 0, explain)
             ctx = SimpleNamespace(lang="en", explain=explain)
             for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0), ("win", 2)):
-                settled = opposed.settled[outcome].get((margin, explain))  # as the attack looks it up
+                settled = opposed.settled[outcome].get(margin)  # as the attack looks it up
                 if settled is None:
                     settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
                 actor, target = character("Katarina", {"hunger": 1}), character("Guardia 1", dict(guard.state))
                 assert settled == _dealt_anew(verb, actor, target, outcome, margin, ctx)
-                assert opposed.settled[outcome][margin, explain] is settled
+                assert opposed.settled[outcome][margin] is settled
                 kept.setdefault((hurt, explain, outcome, margin), settled)
                 assert kept[hurt, explain, outcome, margin] is settled
     assert kept[0, False, "win", 2][2] != kept[4, False, "win", 2][2]  # a hit on another state marks other boxes
@@ -718,9 +718,9 @@ def test_003_R13_what_a_contest_comes_to_is_kept_by_the_states_of_the_sides_it_h
         guard = character("Guardia 1", {"health_superficial": hurt})
         for state in ({"hunger": 1}, {"hunger": 3}, {"hunger": 1, "health_superficial": 4}):
             katarina = character("Katarina", state)
-            opposed = plan.contest(katarina, guard, 0)
+            opposed = plan.contest(katarina, guard, 0, True)
             for outcome, margin in (("win", 2), ("lose", -3), ("tie", 0)):
-                settled = opposed.settled[outcome].get((margin, True))  # as the attack looks it up
+                settled = opposed.settled[outcome].get(margin)  # as the attack looks it up
                 if settled is None:
                     settled = plan.settled(opposed, outcome, margin, ctx, katarina, guard)
                 actor, target = character("Katarina", dict(state)), character("Guardia 1", dict(guard.state))

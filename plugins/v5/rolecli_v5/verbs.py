@@ -309,10 +309,10 @@ class Declared:
         self.hits: dict[tuple, tuple[dict, list[str], dict]] = {}
         self.contests: dict[tuple[str, int], tuple[Hit, ...]] = {}  # by outcome and margin: a few dozen at most
         # what a contest comes to where no reroll changed a state (:meth:`settled`), by the state of the side
-        # its hits hurt: a win's by the defender's values, a loss's by the attacker's (a tie's, hurting both,
-        # by its contest's own)
-        self.won: dict[tuple | None, dict] = {}
-        self.lost: dict[tuple | None, dict] = {}
+        # its hits hurt and whether its lines are written: a win's by the defender's values, a loss's by the
+        # attacker's (a tie's, hurting both, by its contest's own)
+        self.won: dict[tuple, dict] = {}
+        self.lost: dict[tuple, dict] = {}
         # what it is declared against, which :func:`declared` matches: the target's sheet kept while this is, so
         # that no other sheet can take its id, which it keys on where the action has no plan
         self.actor_sheet, self.lang = actor.sheet if actor is not None else None, lang
@@ -337,20 +337,24 @@ class Declared:
                                      values), KEPT)
         return made
 
-    def contest(self, actor: Character | None, target: Character | None, earlier: int) -> Contest:
+    def contest(self, actor: Character | None, target: Character | None, earlier: int,
+                explain: bool = False) -> Contest:
         """Its two sides (:meth:`side`) as ``actor``'s and ``target``'s states have them as the
         attack begins, the defender's pool ``earlier`` dice less (003-R9), facing each other:
-        kept for the states they are read in, as their sides are."""
-        key = (earlier, state_values(actor.state) if actor is not None else None,
+        kept for the states they are read in, as their sides are, and for ``explain`` (whether
+        the attack's lines are written: ``ctx.explain``), which its :attr:`~Contest.settled`
+        tables are kept for (looked up by the margin alone at every attack, no key of the margin
+        and ``explain`` built and hashed: icount v5 3.677M -> 3.672M a trial)."""
+        key = (earlier, explain, state_values(actor.state) if actor is not None else None,
                state_values(target.state) if target is not None else None)
         made = self.opposed.get(key)
         if made is None:
             first, second = self.side("attacker", actor), self.side("defender", target, earlier)
-            won, lost = self.won.get(second.values), self.lost.get(first.values)
+            won, lost = self.won.get((second.values, explain)), self.lost.get((first.values, explain))
             if won is None:
-                won = keep_at_most(self.won, second.values, {}, KEPT)
+                won = keep_at_most(self.won, (second.values, explain), {}, KEPT)
             if lost is None:
-                lost = keep_at_most(self.lost, first.values, {}, KEPT)
+                lost = keep_at_most(self.lost, (first.values, explain), {}, KEPT)
             made = keep_at_most(self.opposed, key, Contest(first, second, self.lang,
                                                            {"win": won, "lose": lost, "tie": {}}), KEPT)
         return made
@@ -372,8 +376,8 @@ class Declared:
         state: the attack's record with its margin, outcome and hits filled in (the dice left to
         fill in), the hits' lines and the changes (:meth:`deal` on a new :class:`Work`). It reads
         nothing but the states of the sides its hits hurt, so it is worked out once for each
-        outcome, margin and ``ctx.explain`` and kept in the contest's
-        :attr:`~Contest.settled` for that outcome, which the attack looks up first: a win's
+        outcome and margin and kept by the margin in the contest's :attr:`~Contest.settled`
+        for that outcome (a contest's are for one ``ctx.explain``), which the attack looks up first: a win's
         shared by every contest against the same defender's state, a loss's by every one of the
         same attacker's state (:meth:`contest`). This is its miss path (no hit's key built and
         looked up, no mark set, no change gathered, no record filled in at every attack, no call
@@ -389,7 +393,7 @@ class Declared:
         dealt = self.deal(work, ctx, hits, lines, (target, opposed.second.values), (actor, opposed.first.values))
         record = self.record.copy()
         record["margin"], record["outcome"], record["hits"] = margin, outcome, dealt
-        return keep_at_most(opposed.settled[outcome], (margin, ctx.explain), (record, lines, work.changes()), KEPT)
+        return keep_at_most(opposed.settled[outcome], margin, (record, lines, work.changes()), KEPT)
 
     def deal(self, work: Work, ctx, hits: tuple[Hit, ...], lines: list[str],
              by_attacker: tuple[Character | None, tuple | None],
@@ -524,7 +528,7 @@ def attack(action: Action, ctx) -> Outcome:
         data["degree"], data["hits"] = of_roll(mine, outcome), dealt
         changes = work.changes()
     else:
-        opposed = plan.contest(actor, target, earlier_opponents(p, ctx, target))
+        opposed = plan.contest(actor, target, earlier_opponents(p, ctx, target), ctx.explain)
         a, d = opposed.first, opposed.second
         mine, theirs = opposed.roll(ctx.dice)
         lines = []
@@ -543,7 +547,7 @@ def attack(action: Action, ctx) -> Outcome:
                       _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
             lines += hunger_notes(a, d, mine, theirs, outcome, lang)
         if again is None and their_again is None:  # no state changed yet: what the contest comes to is kept
-            found = opposed.settled[outcome].get((margin, ctx.explain))
+            found = opposed.settled[outcome].get(margin)
             if found is None:
                 found = plan.settled(opposed, outcome, margin, ctx, actor, target)
             record, said, changes = found
