@@ -57,11 +57,11 @@ def attacked(on: str, by: str, lang: str) -> Effect:
                   text=tr(lang, f"atacado por {by} este turno", f"attacked by {by} this turn"))
 
 
-def earlier_opponents(p: dict, ctx, target: Character | None) -> int:
+def earlier_opponents(given: Any, ctx, target: Character | None) -> int:
     """003-R9: the opponents that attacked the defender before this one, this turn:
-    ``--earlier``, else the attacks on it that the conflict under way has recorded."""
-    if p.get("earlier") is not None:
-        return int(p["earlier"])
+    ``given`` (``--earlier``), else the attacks on it that the conflict under way has recorded."""
+    if given is not None:
+        return int(given)
     return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
 
 
