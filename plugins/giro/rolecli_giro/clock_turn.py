@@ -119,9 +119,24 @@ class Side:
     # Night Turn's or tempting fate's, whose first roll is the Night Dice): a
     # contest asks of both sides at every step, and most never do.
     rolls_night: bool = field(init=False, repr=False, compare=False)
+    # What its rolls came to and why each die is read, kept on it (an encounter rolls the same few
+    # again at every exchange). Plain attributes, made with it, not kept properties: Python 3.11
+    # cannot specialize the read of an attribute its class holds a descriptor for, and these are
+    # read at every roll (icount giro 1.7745M -> 1.7715M a trial).
+    first_rolls: dict[tuple[int, ...], Turn] = field(init=False, repr=False, compare=False)
+    """The Turns its first rolls came to, by their dice (:func:`open_turn`)."""
+    night_rolls: dict[tuple[Turn, tuple[int, ...]], Turn] = field(init=False, repr=False, compare=False)
+    """The Turns its Night Dice came to, by the Turn they follow (its Day Dice read) and their own
+    dice (:func:`night_roll`)."""
+    reasons: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(init=False, repr=False, compare=False)
+    """Why each die of its first roll and of its Night Dice is read, as the rolls say it, by
+    language (kept by ``verbs``, which says it)."""
 
     def __post_init__(self):
         object.__setattr__(self, "rolls_night", self.night != "never" and not self.pool.night_only)
+        object.__setattr__(self, "first_rolls", {})
+        object.__setattr__(self, "night_rolls", {})
+        object.__setattr__(self, "reasons", {})
 
     @kept_property
     def data(self) -> dict:
@@ -149,22 +164,6 @@ class Side:
         results = (adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
         return max((v for v in results if self.window.holds(v)), default=None)
 
-    @kept_property
-    def first_rolls(self) -> dict[tuple[int, ...], Turn]:
-        """The Turns its first rolls came to, by their dice (:func:`open_turn`)."""
-        return {}
-
-    @kept_property
-    def reasons(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-        """Why each die of its first roll and of its Night Dice is read, as
-        the rolls say it, by language (kept by ``verbs``, which says it)."""
-        return {}
-
-    @kept_property
-    def night_rolls(self) -> dict[tuple[Turn, tuple[int, ...]], Turn]:
-        """The Turns its Night Dice came to, by the Turn they follow (its Day
-        Dice read) and their own dice (:func:`night_roll`)."""
-        return {}
 
 
 @dataclass(frozen=True)
