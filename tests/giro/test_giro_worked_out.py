@@ -113,19 +113,19 @@ def test_both_sides_of_a_contest_are_kept_for_the_same_choices_on_the_same_two_s
                              given["defence"])
 
     first = both()
-    assert both() is first and (first[0].challenge.limit, first[1].challenge.limit) == (4 + 3, 4 + 2)
+    assert both() is first and (first.actor.challenge.limit, first.target.challenge.limit) == (4 + 3, 4 + 2)
     keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
-    assert both(keener)[1].challenge.limit == 4 + 5 and both()[1].challenge.limit == 4 + 2
-    assert both(defence="Ímpetu + Percepción")[1].challenge.limit == 3 + 2
-    assert both(difficulty=3)[0].window.difficulty == 3 and both(difficulty=3)[1].window.difficulty == 1
-    assert both(target_difficulty=3)[1].window.difficulty == 3 and both(target_difficulty=3)[0].window.difficulty == 1
+    assert both(keener).target.challenge.limit == 4 + 5 and both().target.challenge.limit == 4 + 2
+    assert both(defence="Ímpetu + Percepción").target.challenge.limit == 3 + 2
+    assert both(difficulty=3).actor.window.difficulty == 3 and both(difficulty=3).target.window.difficulty == 1
+    assert both(target_difficulty=3).target.window.difficulty == 3 and both(target_difficulty=3).actor.window.difficulty == 1
     flexible = "Gracia o Ímpetu + Percepción"
-    assert both(defence=flexible)[1].challenge.limit == 4 + 2  # the best by default
-    assert both(defence=flexible, target_pick=("Ímpetu",))[1].challenge.limit == 3 + 2
+    assert both(defence=flexible).target.challenge.limit == 4 + 2  # the best by default
+    assert both(defence=flexible, target_pick=("Ímpetu",)).target.challenge.limit == 3 + 2
     # picks given as a list (a key cannot hold one): worked out at every call, to the same sides' numbers
     listed = both(defence=flexible, target_pick=["Ímpetu"])
-    assert listed[1].challenge.limit == 3 + 2 and both(defence=flexible, target_pick=["Ímpetu"]) is not listed
-    assert both(target_assist=(BECKETT,))[1].pool.assistants == [BECKETT]
+    assert listed.target.challenge.limit == 3 + 2 and both(defence=flexible, target_pick=["Ímpetu"]) is not listed
+    assert both(target_assist=(BECKETT,)).target.pool.assistants == [BECKETT]
     with pytest.raises(Refused, match="cannot assist"):  # the same sides as before, but she is down now
         both(helper=Character(BECKETT, beckett.sheet, {"heridas": 99}), target_assist=(BECKETT,))
 
@@ -143,7 +143,7 @@ def test_the_sides_kept_by_a_plan_are_those_its_parameters_make():
         return contest_sides(Action("attack", given, berthold, lenoir, plan), context(INFO), given, given["defence"])
 
     def numbers(sides):
-        return [(s.challenge.limit, s.window.difficulty, s.pool.day) for s in sides]
+        return [(s.challenge.limit, s.window.difficulty, s.pool.day) for s in (sides.actor, sides.target)]
 
     first = both(("a call", LENOIR))
     assert both(("a call", LENOIR)) is first and numbers(first) == numbers(both(None))
@@ -171,17 +171,17 @@ def test_the_sides_kept_by_a_plan_follow_both_names_and_sheets_and_are_dropped_w
                              given, given["defence"])
 
     def told(sides):
-        return [(s.who, s.challenge.limit, s.pool.day) for s in sides]
+        return [(s.who, s.challenge.limit, s.pool.day) for s in (sides.actor, sides.target)]
 
     first = both(berthold, lenoir)
     assert both(berthold, lenoir) is first
     for actor, target in ((twin, lenoir), (berthold, keener), (berthold, lenoir)):
         assert told(both(actor, target)) == told(both(actor, target, None))
     assert told(both(twin, lenoir)) == [("Berthold 2", 7, 1), (LENOIR, 6, 1)]
-    assert both(berthold, keener)[1].challenge.limit == 4 + 5
+    assert both(berthold, keener).target.challenge.limit == 4 + 5
     assert len(verbs._PLANNED_SIDES) <= 2
     assisted = both(berthold, lenoir, ("an assisted call", LENOIR), assist=("1",))
-    assert assisted[0].pool.day == 2 and both(berthold, lenoir, ("an assisted call", LENOIR), assist=("1",)) is not assisted
+    assert assisted.actor.pool.day == 2 and both(berthold, lenoir, ("an assisted call", LENOIR), assist=("1",)) is not assisted
 
 
 def test_the_sides_kept_by_the_target_sheet_are_its_own_and_dropped_when_full(monkeypatch):
@@ -194,7 +194,7 @@ def test_the_sides_kept_by_the_target_sheet_are_its_own_and_dropped_when_full(mo
                                                                       "defence": "Gracia + Percepción"}
 
     def defence(target):
-        return contest_sides(Action("attack", p, berthold, target), context(INFO), p, p["defence"])[1].challenge.limit
+        return contest_sides(Action("attack", p, berthold, target), context(INFO), p, p["defence"]).target.challenge.limit
 
     for perception in (1, 2, 3, 4, 5, 1, 2, 3, 4, 5):  # a new sheet each time
         assert defence(Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"],
@@ -255,19 +255,19 @@ def test_a_contest_opens_once_for_the_same_sides_dice_and_tie_rule():
     of sides for the same dice and tie rule; other dice, another tie rule or
     another pair of sides open anew."""
     actor, target = side(8, night="on-loss"), side(7, night="on-loss")
-    sides = Sides((actor, target))
+    sides = Sides(actor, target)
     tied = opening(sides, (5, 5), "stalemate")
     assert opening(sides, (5, 5), "stalemate") is tied
     assert tied == standing(open_turn(actor, (5,)), open_turn(target, (5,)), "stalemate", ())
     assert opening(sides, (5, 5), "defender").rolls_next == "actor"
     assert opening(sides, (6, 5), "stalemate").winner == "actor"
-    alike = Sides((actor, side(7, night="never")))
-    assert opening(alike, (5, 5), "stalemate") is not tied and opening(alike, (5, 5), "stalemate").target.side is alike[1]
+    alike = Sides(actor, side(7, night="never"))
+    assert opening(alike, (5, 5), "stalemate") is not tied and opening(alike, (5, 5), "stalemate").target.side is alike.target
 
 
 def test_the_openings_kept_are_dropped_when_full(monkeypatch):
     monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
-    sides = Sides((side(8), side(7)))
+    sides = Sides(side(8), side(7))
     for mine, theirs in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
         assert opening(sides, (mine, theirs), "stalemate").actor.day.dice == (mine,)
         assert len(sides.openings) <= 3
@@ -325,7 +325,7 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     target's, and each side gets its own: as many as its first roll has, with
     its reasons (the Night Dice of tempting fate are its first roll)."""
     extra, tempting = side(7, who=BERTHOLD, extra_day=2), side(7, who=LENOIR, tempt=True)
-    sides = Sides((extra, tempting))
+    sides = Sides(extra, tempting)
     ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en")
     dice = contest_dice(ctx, sides)
     assert dice == (3, 4, 5, 6, 7, 8)

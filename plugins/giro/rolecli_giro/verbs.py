@@ -211,8 +211,7 @@ def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
     lang = ctx.lang
     reasons = sides.reasons.get(lang)
     if reasons is None:
-        actor, target = sides
-        reasons = sides.reasons[lang] = _reasons(actor, lang)[0] + _reasons(target, lang)[0]
+        reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
     if len(reasons) == 2:
         mine, theirs = reasons
         roll = ctx.dice.roll
@@ -343,8 +342,8 @@ def _both_sides(p: dict, ctx, actor: Character | None, target: Character | None,
                 labels: tuple[str, str]) -> Sides:
     """The sides of :func:`contest_sides`, built (a function of its own, not a
     closure: one would be made, with its cells, at every exchange)."""
-    return Sides((build_side(p, "", actor, p["challenge"], ctx, labels[0]),
-                  build_side(p, "target_", target, opposition, ctx, labels[1])))
+    return Sides(build_side(p, "", actor, p["challenge"], ctx, labels[0]),
+                 build_side(p, "target_", target, opposition, ctx, labels[1]))
 
 
 TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices of one actor's sheet
@@ -358,7 +357,7 @@ def _contest_round(ctx, sides: Sides, tie: str) -> Round:
     """001-R18: a round of a contest, both first rolls, then the Night Dice."""
     now = opening(sides, contest_dice(ctx, sides), tie)
     while (who := now.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
-        now = night_step(now, night_dice(ctx, sides[who == "target"]), tie)
+        now = night_step(now, night_dice(ctx, sides.target if who == "target" else sides.actor), tie)
     return now
 
 
@@ -661,7 +660,8 @@ def odds(action: Action, ctx) -> Odds:
         side = build_side(p, "", action.actor, p["challenge"], ctx, "")
         outcomes = exact.test_odds(side, weapon)
         return Odds(outcomes, exact.labels(outcomes), [setting_line(side, lang)])
-    a, b = contest_sides(action, ctx, p, opposition)
+    sides = contest_sides(action, ctx, p, opposition)
+    a, b = sides.actor, sides.target
     outcomes = exact.contest_odds(a, b, ctx.options.get("contest_tie", "stalemate"), weapon)
     return Odds(outcomes, exact.labels(outcomes, contest=True),
                 [f"{a.who}: {setting_line(a, lang)}", f"{b.who}: {setting_line(b, lang)}"])
