@@ -355,18 +355,19 @@ def test_an_initiative_limit_is_kept_on_the_sheet_and_read_anew_for_a_changed_on
     assert entrants([lenoir], graceful, context(INFO)) == [(LENOIR, 4 + 2)]
 
 
-def test_a_turns_kept_numbers_are_those_its_property_works_out_once():
-    """A Turn's numbers (``kept_property``, read without functools' lock) are worked
-    out at the first read, kept as the Turn's own attribute and read so after, and
-    equal to what the property's function works out anew."""
+def test_a_turns_and_a_sides_numbers_are_worked_out_as_they_are_made():
+    """A Turn's numbers and its side's (slots, worked out as each is made) are
+    those their functions work out anew, for the dice read; a Turn before any
+    die is read has none."""
     rolls = side(7, 3, adjust=1)
     turn = night_roll(open_turn(rolls, (12,)), (4,))
-    assert "data" not in vars(turn) and "success_factor" not in vars(turn)
-    data, factor = turn.data, turn.success_factor
-    assert vars(turn)["data"] is data and turn.data is data and vars(turn)["success_factor"] == factor
-    assert data == clock_turn.Turn.data.func(turn) and factor == clock_turn.Turn.success_factor.func(turn) == 5
-    assert clock_turn.Turn.data.attrname == "data" and isinstance(clock_turn.Turn.__dict__["data"],
-                                                                   clock_turn.kept_property)
+    assert turn.data == clock_turn.numbers(turn) and turn.success_factor == 5 and turn.data["success_factor"] == 5
+    assert turn.data["night"]["value"] == 5 and turn.data["outcome"] == "success_with_consequences"
+    assert rolls.data == clock_turn.settled(rolls) and turn.data["limit"] == 7
+    assert rolls.best_night == clock_turn.best_night(rolls) == 7
+    assert not hasattr(turn, "__dict__") and not hasattr(rolls, "__dict__")
+    bare = clock_turn.Turn(rolls)
+    assert (bare.data, bare.result, bare.success_factor) == (None, None, None)
 
 
 def test_a_contests_record_of_one_round_is_kept_by_what_it_reads_of_the_round():

@@ -18,7 +18,6 @@ makes it a cheap key for what follows from it (``contest.opening``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Literal
 
 from rolecli.contract import Refused, keep_at_most
@@ -34,19 +33,6 @@ Night = Literal["never", "on-failure", "on-loss", "always"]
 # contest's opening rounds kept on its pair of sides), are dropped whole when there are this many:
 # a few dice fall a few ways, but many dice a great many.
 KEPT_MOST = 2048
-
-
-class kept_property(cached_property):
-    """A :func:`functools.cached_property` read without its lock: Python 3.11's takes
-    a lock at a property's first read (about 5,000 instructions, where working out a
-    Turn's numbers takes less), and a side and its Turns are played by one thread.
-    Read again, the value is the instance's own attribute, as with the original."""
-
-    def __get__(self, instance, owner=None):
-        if instance is None:
-            return self
-        value = instance.__dict__[self.attrname] = self.func(instance)
-        return value
 
 
 @dataclass(frozen=True)
@@ -100,11 +86,13 @@ def pool(extra_day: int = 0, assistants: tuple[str, ...] = (), extra_night: int 
     return Pool(len(sources), 1 + extra_night, day_sources=sources)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Side:
     """Everything one side of a Giro de Reloj has settled before the dice: its
     range (from its challenge's limit, when it was read from one), its dice,
-    its adjustment and the player's choices."""
+    its adjustment and the player's choices. What follows from them alone is
+    worked out as it is made, into slots, as a Turn's numbers are (read at
+    every roll and every step of a contest: icount giro 1.7142M -> 1.6981M a trial)."""
 
     who: str
     window: SuccessRange
@@ -119,51 +107,51 @@ class Side:
     # Night Turn's or tempting fate's, whose first roll is the Night Dice): a
     # contest asks of both sides at every step, and most never do.
     rolls_night: bool = field(init=False, repr=False, compare=False)
+    # The highest result within its range its Night Die can come to (:func:`best_night`): a contest
+    # asks at every step.
+    best_night: int | None = field(init=False, repr=False, compare=False)
+    # The numbers a referee checks that it settles before the dice (:func:`settled`): the head of
+    # each of its Turns' (:attr:`Turn.data`), the same for all: shared, never change it.
+    data: dict = field(init=False, repr=False, compare=False)
     # What its rolls came to and why each die is read, kept on it (an encounter rolls the same few
-    # again at every exchange). Plain attributes, made with it, not kept properties: Python 3.11
-    # cannot specialize the read of an attribute its class holds a descriptor for, and these are
-    # read at every roll (icount giro 1.7745M -> 1.7715M a trial).
+    # again at every exchange): the Turns its first rolls came to, by their dice (:func:`open_turn`);
+    # those its Night Dice came to, by the Turn they follow (its Day Dice read) and their own dice
+    # (:func:`night_roll`); why each die of its first roll and of its Night Dice is read, as the
+    # rolls say it, by language (kept by ``verbs``, which says it).
     first_rolls: dict[tuple[int, ...], Turn] = field(init=False, repr=False, compare=False)
-    """The Turns its first rolls came to, by their dice (:func:`open_turn`)."""
     night_rolls: dict[tuple[Turn, tuple[int, ...]], Turn] = field(init=False, repr=False, compare=False)
-    """The Turns its Night Dice came to, by the Turn they follow (its Day Dice read) and their own
-    dice (:func:`night_roll`)."""
     reasons: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(init=False, repr=False, compare=False)
-    """Why each die of its first roll and of its Night Dice is read, as the rolls say it, by
-    language (kept by ``verbs``, which says it)."""
 
     def __post_init__(self):
         object.__setattr__(self, "rolls_night", self.night != "never" and not self.pool.night_only)
+        object.__setattr__(self, "best_night", best_night(self))
+        object.__setattr__(self, "data", settled(self))
         object.__setattr__(self, "first_rolls", {})
         object.__setattr__(self, "night_rolls", {})
         object.__setattr__(self, "reasons", {})
 
-    @kept_property
-    def data(self) -> dict:
-        """The numbers a referee checks that the side settles before the dice
-        (``--json``): the head of each of its Turns' (:attr:`Turn.data`), the
-        same for all, so worked out once for the side, which is kept: shared,
-        never change it."""
-        window, pool = self.window, self.pool
-        return {
-            "who": self.who or None,
-            "challenge": None if self.challenge is None else self.challenge.data(),
-            "limit": window.limit,
-            "difficulty": window.difficulty,
-            "range": [window.difficulty, window.limit],
-            "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
-                     "assistants": [name or None for name in pool.assistants]},
-        }
 
-    @kept_property
-    def best_night(self) -> int | None:
-        """The highest result within its range the side's Night Die can come to,
-        face by face after the adjustment points it would get (the highest of
-        several Night Dice can show any face), or None. Worked out once: a
-        contest asks at every step."""
-        results = (adjusted(face, self.plan.night_delta(face, self.window)) for face in range(1, 13))
-        return max((v for v in results if self.window.holds(v)), default=None)
+def best_night(side: Side) -> int | None:
+    """The highest result within its range the side's Night Die can come to,
+    face by face after the adjustment points it would get (the highest of
+    several Night Dice can show any face), or None: its :attr:`Side.best_night`."""
+    results = (adjusted(face, side.plan.night_delta(face, side.window)) for face in range(1, 13))
+    return max((v for v in results if side.window.holds(v)), default=None)
 
+
+def settled(side: Side) -> dict:
+    """The numbers a referee checks that the side settles before the dice
+    (``--json``): its :attr:`Side.data`."""
+    window, pool = side.window, side.pool
+    return {
+        "who": side.who or None,
+        "challenge": None if side.challenge is None else side.challenge.data(),
+        "limit": window.limit,
+        "difficulty": window.difficulty,
+        "range": [window.difficulty, window.limit],
+        "pool": {"day": pool.day, "night": pool.night, "night_turn": pool.night_turn, "tempt": pool.tempt,
+                 "assistants": [name or None for name in pool.assistants]},
+    }
 
 
 @dataclass(frozen=True)
@@ -185,23 +173,34 @@ class Read:
                 "in_range": window.holds(value)}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Turn:
     """What one side's Giro de Reloj has come to so far (kept on its side:
-    known by itself, see the module's docstring)."""
+    known by itself, see the module's docstring). Its numbers are worked out
+    as it is made, into slots: a contest reads them at every exchange, and
+    Python 3.11 specializes the read of a slot, never that of a cached
+    property nor, once one has filled an object's dict, of any attribute of objects
+    alike (nearly every Turn made has its numbers read: icount giro 1.7591M -> 1.7142M a trial)."""
 
     side: Side
     day: Read | None = None
     night: Read | None = None
     # The result within its own range, or None (none before a die is read):
-    # what a contest compares at every step, and every Turn made is compared,
-    # so said as it is made.
+    # what a contest compares at every step.
     result: int | None = field(init=False, repr=False)
+    # 001-R7 and the rulings: the value of the die that succeeded (an attack's damage counts it).
+    success_factor: int | None = field(init=False, repr=False)
+    # The numbers a referee checks (:func:`numbers`; None before a die is read): shared, never change it.
+    data: dict | None = field(init=False, repr=False)
 
     def __post_init__(self):
         standing = self.standing
         value = None if standing is None else standing.value
-        object.__setattr__(self, "result", value if value is not None and self.side.window.holds(value) else None)
+        result = value if value is not None and self.side.window.holds(value) else None
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "success_factor",
+                           None if result is None else modified(result, self.side.success_factor_mod))
+        object.__setattr__(self, "data", None if standing is None else numbers(self))
 
     @property
     def standing(self) -> Read:
@@ -219,14 +218,6 @@ class Turn:
             return "success_with_consequences" if self.result is not None else "fiasco"
         return "success" if self.result is not None else "failure"
 
-    @kept_property
-    def success_factor(self) -> int | None:
-        """001-R7 and the rulings: the value of the die that succeeded (an
-        attack's damage counts it at every hit: worked out once)."""
-        if self.result is None:
-            return None
-        return modified(self.result, self.side.success_factor_mod)
-
     @property
     def failure_factor(self) -> int | None:
         """001-R8 and the rulings: only a failed Night Die has one, its value."""
@@ -238,25 +229,25 @@ class Turn:
     def points_spent(self) -> int:
         return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
 
-    @kept_property
-    def data(self) -> dict:
-        """The numbers a referee checks (``--json``, language-neutral keys).
-        Worked out once for a Turn, which is kept: shared, never change it;
-        what its side settles is its side's (:attr:`Side.data`)."""
-        side, window = self.side, self.side.window
-        spent = self.points_spent  # (read once: a property is worked out at every read)
-        return {
-            **side.data,
-            "day": self.day.data(window) if self.day else None,
-            "night": self.night.data(window) if self.night else None,
-            "die": self.standing.die,
-            "result": self.result,
-            "outcome": self.outcome,
-            "consequences": self.consequences,
-            "success_factor": self.success_factor,
-            "failure_factor": self.failure_factor,
-            "adjustment": {"budget": side.plan.budget, "spent": spent, "left": side.plan.budget - spent},
-        }
+
+def numbers(turn: Turn) -> dict:
+    """The numbers a referee checks of a Turn with a die read (``--json``,
+    language-neutral keys): its :attr:`Turn.data`, worked out as it is made;
+    what its side settles is its side's (:attr:`Side.data`)."""
+    side, window = turn.side, turn.side.window
+    spent = turn.points_spent  # (read once: a property is worked out at every read)
+    return {
+        **side.data,
+        "day": turn.day.data(window) if turn.day else None,
+        "night": turn.night.data(window) if turn.night else None,
+        "die": turn.standing.die,
+        "result": turn.result,
+        "outcome": turn.outcome,
+        "consequences": turn.consequences,
+        "success_factor": turn.success_factor,
+        "failure_factor": turn.failure_factor,
+        "adjustment": {"budget": side.plan.budget, "spent": spent, "left": side.plan.budget - spent},
+    }
 
 
 def day_choice(side: Side, value: int) -> tuple[int, tuple]:
