@@ -214,8 +214,8 @@ def contest_dice(ctx, sides: Sides) -> tuple[int, ...]:
         reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
     if len(reasons) == 2:
         mine, theirs = reasons
-        roll = ctx.dice.roll
-        return roll(12, mine), roll(12, theirs)
+        dice = ctx.dice  # (its method called, not read: a bound method's read is not specialized)
+        return dice.roll(12, mine), dice.roll(12, theirs)
     return tuple(ctx.dice.roll_many(12, reasons))
 
 
