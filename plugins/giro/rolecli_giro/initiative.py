@@ -54,28 +54,27 @@ def _limit(traits: str, who) -> int:
 def order(characters, action, ctx) -> Outcome:
     lang = ctx.lang
     rule = ctx.options.get("initiative", "roll")
-    scores = []
-    day_die, roll = DAY_DIE(lang), ctx.dice.roll  # (the same for every entrant: said and found once)
+    placed = []
+    day_die, dice = DAY_DIE(lang), ctx.dice  # (the same for every entrant: said and found once)
     for listed, (name, limit) in enumerate(entrants(characters, action, ctx), 1):
-        die = roll(12, f"{day_die} — {name}") if rule == "roll" else None
-        scores.append((name, {"limit": limit, "die": die, "in_range": die is not None and _range(limit).holds(die),
-                              "listed": listed}))
-    scores.sort(key=_place)
+        die = dice.roll(12, f"{day_die} — {name}") if rule == "roll" else None
+        in_range = die is not None and _range(limit).holds(die)
+        # Its place: within range first (highest result first), then the higher limit, then the
+        # Cronista's order, which no two share: sorted by it as made, with no key function called
+        # from the sort for each entrant (icount giro 1.6901M -> 1.6883M a trial).
+        placed.append(((-(die if in_range else 0), -limit, listed), name,
+                       {"limit": limit, "die": die, "in_range": in_range, "listed": listed}))
+    placed.sort()
     lines = []
-    for place, (name, r) in enumerate(scores, 1) if ctx.explain else ():
+    for place, (_, name, r) in enumerate(placed, 1) if ctx.explain else ():
         said = f"{place}. {name}: {LIMIT(lang)} {r['limit']}"
         if r["die"] is not None:
             state = say(lang, "dentro del rango", "within range") if r["in_range"] else say(lang, "fuera del rango",
                                                                                              "out of range")
             said += f", {DAY_DIE(lang)} {r['die']} ({state} 1–{r['limit']})"
         lines.append(said)
-    return Outcome(data={"order": [name for name, _ in scores], "rule": rule, "scores": dict(scores)}, lines=lines)
-
-
-def _place(entrant: tuple[str, dict]) -> tuple[int, int, int]:
-    """Within range first (highest result first), then the higher limit, then the Cronista's order."""
-    score = entrant[1]
-    return -(score["die"] if score["in_range"] else 0), -score["limit"], score["listed"]
+    return Outcome(data={"order": [name for _, name, _ in placed], "rule": rule,
+                         "scores": {name: score for _, name, score in placed}}, lines=lines)
 
 
 @lru_cache(maxsize=None)
