@@ -14,7 +14,8 @@ Nobody within range is a Fallo Simultáneo (001-R19). Equal results follow the
 
 from __future__ import annotations
 
-from typing import Callable, Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Callable, Literal
 
 from rolecli.contract import keep_at_most
 
@@ -39,12 +40,14 @@ def winner(actor: Turn, target: Turn, tie: str) -> Winner:
 Who = Literal["actor", "target"]
 
 
-class Round(NamedTuple):
+@dataclass(slots=True)
+class Round:
     """A round of a contest as it stands: who wins so far, the Night Dice
     rolled (by whom, in order) and who rolls one next (None: it is settled).
-    A named tuple, the cheapest record to make: a contest makes one at every
-    step that is not yet kept (most of those with a Night Die are new), with
-    every field given (:func:`standing`)."""
+    Shared, never change it (kept: :func:`opening`). A class with slots, not a
+    named tuple: a contest reads its fields at every exchange, and Python 3.11
+    specializes the read of a slot, never that of a tuple subclass's field nor
+    its unpacking (icount giro 1.6811M -> 1.6599M a trial, 1.3%)."""
 
     actor: Turn
     target: Turn
@@ -69,11 +72,6 @@ class Sides:
         self.openings: dict[tuple[tuple[int, ...], str], Round] = {}
         # Why each die of both first rolls is read, by language (kept by ``verbs``, which says it).
         self.reasons: dict[str, tuple[str, ...]] = {}
-
-
-# A Round made from all its fields at once, by tuple's own constructor: calling the
-# class goes through the named tuple's __new__, a Python function, at every step.
-_new_tuple = tuple.__new__
 
 
 def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
@@ -103,10 +101,9 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
 
 def night_step(now: Round, dice: tuple[int, ...], tie: str) -> Round:
     """The round after the side that rolls next in ``now`` rolls its Night Dice ``dice``."""
-    actor, target, _, night_order, who = now  # (unpacked: each field read is a look-up on the class)
-    if who == "actor":
-        return standing(night_roll(actor, dice), target, tie, night_order + ("actor",))
-    return standing(actor, night_roll(target, dice), tie, night_order + ("target",))
+    if now.rolls_next == "actor":
+        return standing(night_roll(now.actor, dice), now.target, tie, now.night_order + ("actor",))
+    return standing(now.actor, night_roll(now.target, dice), tie, now.night_order + ("target",))
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
@@ -117,8 +114,8 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     # (whether a side's policy ever rolls one, and whether it has yet, is asked first, here: most
     # sides never do, and a round after a Night Die asks again of the side that rolled it)
     if actor.night is None and actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
-        return _new_tuple(Round, (actor, target, now, night_order, "actor"))
+        return Round(actor, target, now, night_order, "actor")
     if target.night is None and target.side.rolls_night and wants_night(target, now not in ("target", "tie"), actor,
                                                                           tie == "defender"):
-        return _new_tuple(Round, (actor, target, now, night_order, "target"))
-    return _new_tuple(Round, (actor, target, now, night_order, None))
+        return Round(actor, target, now, night_order, "target")
+    return Round(actor, target, now, night_order)

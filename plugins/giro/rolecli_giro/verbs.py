@@ -435,9 +435,9 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
-    mine, theirs, won, night_order, _ = last  # (unpacked: each field read is a look-up on the class)
+    mine, theirs = last.actor, last.target
     if rounds is None:  # (all but a tie rerolled: the record of one round is kept, _ONE_ROUND)
-        key = (mine.result, theirs.result, won, night_order, tie, verb)
+        key = (mine.result, theirs.result, last.winner, last.night_order, tie, verb)
         record = _ONE_ROUND.get(key)  # looked up here: most are found, with no call to keep them
         if record is None:
             record = keep_at_most(_ONE_ROUND, key, _record([last], tie, verb), clock_turn.KEPT_MOST)
@@ -455,13 +455,14 @@ def _record(rounds: list[Round], tie: str, verb: str) -> dict:
     (:func:`_contest` puts them in its copy): who won, each round's results
     and the tie rule, with no consequence noted, then what the verb adds
     as it stands before anyone is hit (:data:`_VERB_OWN`)."""
-    mine, theirs, won, night_order, _ = rounds[-1]
+    last = rounds[-1]
+    mine, theirs, won = last.actor, last.target, last.winner
     summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
-    for a, t, w, _, _ in rounds:
-        summary.append({"actor": a.result, "target": t.result, "winner": w})
+    for r in rounds:
+        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
     return {"verb": verb, "roll": None, "opposition": None, "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": [*night_order], "rounds": summary, "consequence_noted": _NONE_NOTED,
+            "tie_rule": tie, "night_order": [*last.night_order], "rounds": summary, "consequence_noted": _NONE_NOTED,
             **_VERB_OWN[verb]}
 
 
@@ -509,12 +510,11 @@ def attack(action: Action, ctx) -> Outcome:
             hit = (action.target, turn, p["weapon"])
     else:
         data, lines, last, changes = _contest(action, ctx, p, defence, "attack")
-        mine, theirs, winner, _, _ = last  # (unpacked once: each field read is a look-up on the class)
-        won = winner == "actor"
+        won = last.winner == "actor"
         if won:
-            hit = (action.target, mine, p["weapon"])
-        elif winner == "target" and p["mutual"]:
-            hit = (action.actor, theirs, p["target_weapon"])
+            hit = (action.target, last.actor, p["weapon"])
+        elif last.winner == "target" and p["mutual"]:
+            hit = (action.actor, last.target, p["target_weapon"])
     if hit is not None:
         struck, turn, weapon = hit
         damage = turn.success_factor + weapon
