@@ -32,9 +32,9 @@ def test_the_changes_are_what_changed_of_the_fighters_whose_state_changed():
 def test_given_over_state_over_sheet_over_the_template():
     ch = character(INFO, "Aldara", {"vida": 7, "vigor": 2}, {"vida_perdida": 2})
     f = Fighter(ch, {"vigor": 5, "armadura": None})
-    assert (f.get("vigor"), f.get("vida"), f.get("vida_perdida"), f.get("armadura")) == (5, 7, 2, 0)
+    assert (f.now["vigor"], f.now["vida"], f.now["vida_perdida"], f.now["armadura"]) == (5, 7, 2, 0)
     quick = Fighter(None, {"vida": 4})
-    assert (quick.get("vida"), quick.get("vigor")) == (4, DEFAULTS["vigor"])
+    assert (quick.now["vida"], quick.now["vigor"]) == (4, DEFAULTS["vigor"])
 
 
 def test_a_value_the_sheet_leaves_out_is_the_templates():
@@ -42,24 +42,24 @@ def test_a_value_the_sheet_leaves_out_is_the_templates():
     del ch.sheet["arma_bonus"]
     ch.sheet["vigor"] = None  # as a hand-edited sheet may leave it
     f = Fighter(ch)
-    assert (f.get("arma_bonus"), f.get("vigor")) == (DEFAULTS["arma_bonus"], DEFAULTS["vigor"])
+    assert (f.now["arma_bonus"], f.now["vigor"]) == (DEFAULTS["arma_bonus"], DEFAULTS["vigor"])
 
 
 def test_a_sheet_is_read_once_for_all_its_fighters_and_a_new_sheet_anew():
     ch = character(INFO, "Aldara", {"vida": 7})
-    assert Fighter(ch).get("vida") == 7
+    assert Fighter(ch).now["vida"] == 7
     ch.sheet["vida"] = 8  # no hook changes a sheet in play: what its first fighter read holds for the next
-    assert Fighter(ch).get("vida") == 7
+    assert Fighter(ch).now["vida"] == 7
     other = character(INFO, "Aldara", {"vida": 9})
-    assert Fighter(other).get("vida") == 9 and Fighter(ch).get("vida") == 7
+    assert Fighter(other).now["vida"] == 9 and Fighter(ch).now["vida"] == 7
 
 
 def test_a_value_set_changes_the_fighters_state_not_the_characters():
     ch = character(INFO, "Aldara", {}, {"paradas": 1})
     f = Fighter(ch)
     f.set("paradas", 0)
-    assert f.get("paradas") == 0 and ch.state["paradas"] == 1 and f.moved() == {"paradas": 0}
-    assert Fighter(ch).get("paradas") == 1 and Fighter(ch).moved() == {}
+    assert f.now["paradas"] == 0 and ch.state["paradas"] == 1 and f.moved() == {"paradas": 0}
+    assert Fighter(ch).now["paradas"] == 1 and Fighter(ch).moved() == {}
     f.set("paradas", 1)  # set back as it was: nothing moved
     f.set("accion", True)
     assert f.moved() == {"accion": True}
@@ -72,9 +72,9 @@ def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
     scene = Scene(context(INFO, characters=[ch]))
     f = scene.fighter(ch, {"vigor": 5})
     assert scene.fighter(ch, {"armadura": -2, "vigor": None}) is f
-    assert (f.get("vigor"), f.get("armadura")) == (5, -2)
+    assert (f.now["vigor"], f.now["armadura"]) == (5, -2)
     f.set("vigor", 1)  # a value set wins over one given
-    assert f.get("vigor") == 1 and f.moved() == {"vigor": 1} and "vigor" not in ch.state
+    assert f.now["vigor"] == 1 and f.moved() == {"vigor": 1} and "vigor" not in ch.state
 
 
 def test_the_states_are_read_once_until_they_change():
@@ -195,21 +195,21 @@ def test_the_targets_numbers_typed_are_read_even_when_zero_and_the_sheets_otherw
     scene = Scene(context(INFO, characters=[bruno]))
     p = {"armour": 0, "shield": None, "life": None, "vigor": 0, "target_states": ()}
     f = target_of(scene, Action("strike", p, None, bruno), p)
-    assert (f.get("armadura"), f.get("vigor"), f.get("vida")) == (0, 0, 9)
+    assert (f.now["armadura"], f.now["vigor"], f.now["vida"]) == (0, 0, 9)
 
 
 def test_a_fighter_reads_its_sheets_latest_state_laid_once_and_another_state_anew():
     sheet = {"vida": 12, "arma": "mediana"}
     first = Fighter(Character("Ana", sheet, {"vida_perdida": 2, "estados": ["mareado"]}))
-    assert (first.get("vida"), first.get("vida_perdida"), first.states) == (12, 2, {"mareado"})
+    assert (first.now["vida"], first.now["vida_perdida"], first.states) == (12, 2, {"mareado"})
     first.set("vida_perdida", 5)  # a fighter's own table: the sheet's place is not changed by it
     again = Fighter(Character("Ana", sheet, first.character.state))
-    assert (again.get("vida_perdida"), again.states) == (2, {"mareado"})
+    assert (again.now["vida_perdida"], again.states) == (2, {"mareado"})
     moved = Fighter(Character("Ana", sheet, {"vida_perdida": 4, "estados": []}))  # another state: read anew
-    assert (moved.get("vida_perdida"), moved.states) == (4, set())
+    assert (moved.now["vida_perdida"], moved.states) == (4, set())
     given = Fighter(Character("Ana", sheet, moved.character.state), {"extra_states": ["cegado"], "vida": 20})
-    assert (given.get("vida"), given.states) == (20, {"cegado"})
-    assert Fighter(Character("Ana", sheet, moved.character.state)).get("vida") == 12
+    assert (given.now["vida"], given.states) == (20, {"cegado"})
+    assert Fighter(Character("Ana", sheet, moved.character.state)).now["vida"] == 12
 
 
 def test_whether_a_text_is_a_number_is_read_for_each_text():
@@ -241,14 +241,14 @@ def test_dice_given_are_marked_for_leaving_unread_whatever_rolled_dice_came_befo
 
 
 def _table(f: Fighter) -> tuple:
-    return f.name, f.character, f.get.__self__, f.states, f.given, f.moved(), f.lds
+    return f.name, f.character, f.now, f.states, f.given, f.moved(), f.lds
 
 
 def test_a_fighter_an_action_left_untouched_serves_the_next_action_on_that_state_as_a_new_one_would():
     aldara = character(INFO, "Aldara", {"vida": 7}, {"estados": ["mareado"], "paradas": 1})
     first = Scene(context(INFO, characters=[aldara]))
     kept = first.fighter(aldara)
-    assert kept.get("vida") == 7 and first.changes() == {}  # read only: its sheet's spare now
+    assert kept.now["vida"] == 7 and first.changes() == {}  # read only: its sheet's spare now
     scene = Scene(context(INFO, characters=[aldara]))
     again = scene.fighter(aldara)
     assert again is kept and _table(again) == _table(Fighter(aldara))
@@ -270,7 +270,7 @@ def test_a_fighter_set_given_or_of_a_state_since_left_is_not_taken_again():
     touched.set("paradas", True)  # set as it was (1 == True): nothing moved, but not the value the state holds
     assert scene.changes() == {}
     fresh = Scene(context(INFO)).fighter(aldara)
-    assert fresh is not touched and fresh.get("paradas") == 1
+    assert fresh is not touched and fresh.now["paradas"] == 1
     scene = Scene(context(INFO))
     given = scene.fighter(aldara, {"vigor": 5})
     scene.changes()
@@ -279,8 +279,8 @@ def test_a_fighter_set_given_or_of_a_state_since_left_is_not_taken_again():
     left = scene.fighter(aldara)
     scene.changes()
     aldara.state = {**aldara.state, "paradas": 2}  # the state an outcome gave: a new table
-    now = Scene(context(INFO)).fighter(aldara)
-    assert now is not left and now.get("paradas") == 2 and left.get("paradas") == 1
+    latest = Scene(context(INFO)).fighter(aldara)
+    assert latest is not left and latest.now["paradas"] == 2 and left.now["paradas"] == 1
 
 
 def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded():
@@ -327,5 +327,5 @@ def test_values_given_later_are_the_fighters_own_not_every_fighters():
     first, other = scene.fighter(aldara), scene.fighter(bruno)
     assert first.given == other.given == {}
     scene.fighter(aldara, {"armadura": -2, "escudo": None})  # named again, with values typed
-    assert first.given == {"armadura": -2} and first.get("armadura") == -2
+    assert first.given == {"armadura": -2} and first.now["armadura"] == -2
     assert other.given == {} and Fighter(character(INFO, "Carla")).given == {}

@@ -27,7 +27,7 @@ def conditions(f: Fighter, held: set[str]) -> tuple[tuple[str, Label], ...]:
     """The conditions of ``f``, whose battle states are ``held``."""
     out = [(state, _both(lambda lang, s=state: f"{S.label(f, s, lang)}: {S.EFFECTS[s](lang)}")) for state in S.ORDER
            if state in held] if held else []
-    for injury in f.get("lesiones") or ():
+    for injury in f.now["lesiones"] or ():
         out.append((injury, INJURIES[injury]))
     return tuple(out + _facts(f))
 
@@ -35,25 +35,25 @@ def conditions(f: Fighter, held: set[str]) -> tuple[tuple[str, Label], ...]:
 def _facts(f: Fighter) -> list[tuple[str, Label]]:
     """What else the character carries into its next LD; a label naming someone is
     written only when it holds (a status is asked at every turn of a simulation)."""
-    get, out = f.get, []
-    if get("desarmado"):
+    now, out = f.now, []
+    if now["desarmado"]:
         out.append(("disarmed", DISARMED))
-    if get("montado"):
+    if now["montado"]:
         out.append(("mounted", MOUNTED))
-    if get("parando"):
+    if now["parando"]:
         out.append(("parrying", PARRYING))
-    if get("duelo"):
-        out.append(("duel", L(f"en duelo de desarme con {get('duelo')} (ND {get('duelo_nd')})",
-                              f"in a disarm duel with {get('duelo')} (ND {get('duelo_nd')})")))
-    if get("cubre"):
-        out.append(("covering", L(f"cubre a {get('cubre')}: golpearle es un nivel más fácil",
-                                  f"covers {get('cubre')}: hitting it is one level easier")))
-    if get("finta_de"):
-        out.append(("feinted", L(f"víctima de una finta de {get('finta_de')}: ND +2 para él, +1 para sus aliados",
-                                 f"victim of {get('finta_de')}'s feint: ND +2 for it, +1 for its allies")))
-    if get("moral") == "huyendo":
+    if now["duelo"]:
+        out.append(("duel", L(f"en duelo de desarme con {now['duelo']} (ND {now['duelo_nd']})",
+                              f"in a disarm duel with {now['duelo']} (ND {now['duelo_nd']})")))
+    if now["cubre"]:
+        out.append(("covering", L(f"cubre a {now['cubre']}: golpearle es un nivel más fácil",
+                                  f"covers {now['cubre']}: hitting it is one level easier")))
+    if now["finta_de"]:
+        out.append(("feinted", L(f"víctima de una finta de {now['finta_de']}: ND +2 para él, +1 para sus aliados",
+                                 f"victim of {now['finta_de']}'s feint: ND +2 for it, +1 for its allies")))
+    if now["moral"] == "huyendo":
         out.append(("fleeing", FLEEING))
-    if get("accion"):
+    if now["accion"]:
         out.append(("acted", ACTED))
     return out
 
@@ -80,10 +80,10 @@ def _status(character: Character) -> Status:
     states = f.states
     held = conditions(f, states)
     if f.dead():
-        how = DEATHS[f.get("muerte")]
+        how = DEATHS[f.now["muerte"]]
         return Status(False, "dead", L(f"muerto ({how.es})", f"dead ({how.en})"), held, vitality=0.0)
     if "inconsciente" in states:
         return Status(False, "unconscious", L("Inconsciente", "Unconscious"), held, vitality=0.0)
-    if f.get("moral") == "rendido":
+    if f.now["moral"] == "rendido":
         return Status(False, "surrendered", L("se ha rendido", "has surrendered"), held, vitality=0.0)
     return Status(True, "active", None, held, vitality=max(f.left(), 0) / f.life())  # the life left

@@ -56,7 +56,7 @@ def lose(scene: Scene, loser: Fighter, rival: Fighter | None, lines: list[str], 
 
 
 def rival_in_duel(scene: Scene, fighter: Fighter) -> Fighter | None:
-    return scene.named(str(fighter.get("duelo") or ""))
+    return scene.named(str(fighter.now["duelo"] or ""))
 
 
 # --- 004-R8 -------------------------------------------------------------------
@@ -64,9 +64,9 @@ def rival_in_duel(scene: Scene, fighter: Fighter) -> Fighter | None:
 def weapon_ld(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> Ld:
     if attacker.weapon().size != "large":
         raise Refused(L(f"solo quien lleva un arma de tamaño grande puede golpear el arma de un rival (004-R8); "
-                        f"el arma de {attacker.name or 'quien ataca'} es {attacker.get('arma')!r}: da --weapon large.",
+                        f"el arma de {attacker.name or 'quien ataca'} es {attacker.now['arma']!r}: da --weapon large.",
                         f"only wielders of large weapons can strike a rival's weapon (004-R8); "
-                        f"{attacker.name or 'the attacker'}'s weapon is {attacker.get('arma')!r}: give --weapon large."))
+                        f"{attacker.name or 'the attacker'}'s weapon is {attacker.now['arma']!r}: give --weapon large."))
     if target.character is not None and not target.armed():
         raise Refused(L(f"{target.name} no tiene en la mano ningún arma que golpear.",
                         f"{target.name} has no weapon in hand to strike."))
@@ -85,7 +85,7 @@ def strike_weapon(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dic
     if not t.success:
         lines.append(scene.t("El golpe no alcanza el arma.", "The blow misses the weapon."))
         return lines, data, False
-    damage = max(0, t.result + int(attacker.get("arma_bonus") or 0))
+    damage = max(0, t.result + int(attacker.now["arma_bonus"] or 0))
     data["damage"] = damage
     said = scene.t(f"Daño al arma {damage} contra uso de armas {use} de quien la lleva",
                    f"Damage to the weapon {damage} against the wielder's weapon use {use}")
@@ -113,7 +113,7 @@ def strike_weapon(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dic
 def duel_ld(scene: Scene, fighter: Fighter, rival: Fighter, p: dict) -> Ld:
     """One duellist's LD: its weapon use, at its accumulated duel ND, aiming at
     three times the rival's weapon use (GAP-10: three times, as in 004-R8)."""
-    own_nd = int(fighter.get("duelo_nd") or 0)
+    own_nd = int(fighter.now["duelo_nd"] or 0)
     mods = ([Mod("duel", L("duelo", "duel"), own_nd)] if own_nd else []) + S.own(fighter.states, {"attack"}) + gm_mod(p)
     return Ld(fighter.capability(C.WEAPON_USE), mods, 3 * rival.marks(C.WEAPON_USE), *scene.ld_rules, fighter.name)
 
@@ -169,12 +169,12 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
         data["outcome"] = "tie"
     else:
         lower = a if ta.result < tb.result else b
-        lower.set("duelo_nd", int(lower.get("duelo_nd") or 0) - 1)
+        lower.set("duelo_nd", int(lower.now["duelo_nd"] or 0) - 1)
         name = shown[id(lower)]
         lines.append(scene.t(f"Ninguno alcanza su objetivo: {name} sacó menos y su ND en el duelo "
-                             f"empeora a {signed(lower.get('duelo_nd'))} (004-R9).",
+                             f"empeora a {signed(lower.now['duelo_nd'])} (004-R9).",
                              f"Neither reaches its goal: {name} rolled lower and its ND in the duel "
-                             f"worsens to {signed(lower.get('duelo_nd'))} (004-R9)."))
+                             f"worsens to {signed(lower.now['duelo_nd'])} (004-R9)."))
         rival = b if lower is a else a
         if duel_ld(scene, lower, rival, p).sizes is None:
             lines.append(scene.t(f"A ese ND {name} ya no puede mantener el duelo: en el próximo turno queda desarmado "
@@ -182,6 +182,6 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
                                  f"At that ND {name} cannot keep up the duel: next turn it is disarmed and takes "
                                  "the simple strike (004-R9)."))
         data.update({"outcome": "worsened", "worsened": key[id(lower)]})
-    data["duel_nd"] = [int(a.get("duelo_nd") or 0), int(b.get("duelo_nd") or 0)]
+    data["duel_nd"] = [int(a.now["duelo_nd"] or 0), int(b.now["duelo_nd"] or 0)]
     won = data.get("winner")
     return lines, data, None if won is None else won == key[id(a)]

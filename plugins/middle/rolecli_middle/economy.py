@@ -23,20 +23,20 @@ def combat_action(fighter, keep: str = "") -> None:
     The stance named ``keep`` is the one being declared; any other ends."""
     if fighter.character is None:
         return
-    if fighter.get("accion"):
+    if fighter.now["accion"]:
         hint = _end_round_hint(fighter.name)
         raise Refused(L(f"{fighter.name} ya ha hecho su Acción de Combate de esta ronda (004-R5); {hint.es}.",
                         f"{fighter.name} has already made its combat action this round (004-R5); {hint.en}."))
     fighter.set("accion", True)
-    if keep != "parando" and fighter.get("parando"):
+    if keep != "parando" and fighter.now["parando"]:
         fighter.set("parando", False)
-    if keep != "cubre" and fighter.get("cubre"):
+    if keep != "cubre" and fighter.now["cubre"]:
         fighter.set("cubre", "")
 
 
 def special_action(fighter) -> None:
     """A special combat action: allowed only before the round's combat action."""
-    if fighter.character is not None and fighter.get("accion"):
+    if fighter.character is not None and fighter.now["accion"]:
         hint = _end_round_hint(fighter.name)
         raise Refused(L(f"{fighter.name} ya ha hecho su Acción de Combate de esta ronda, y las Acciones de Combate "
                         f"especiales (cargar, montar, desmontar, improperios, amenazas) van antes de ella (004-R5); "

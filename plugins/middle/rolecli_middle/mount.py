@@ -29,7 +29,7 @@ def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
     """The rider's mount: its campaign character, or the values of a quick roll."""
     if rider.character is None:
         return Fighter(None, given, name=scene.t("la montura", "the mount"))
-    name = str(rider.get("montura") or "")
+    name = str(rider.now["montura"] or "")
     if not name:
         raise Refused(L(f"{rider.name} no tiene montura: pon montura = \"NOMBRE\" en su ficha (004-R10).",
                         f"{rider.name} has no mount: set montura = \"NAME\" on its sheet (004-R10)."))
@@ -40,7 +40,7 @@ def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
 
 
 def require_mounted(rider: Fighter) -> None:
-    if rider.character is not None and not rider.get("montado"):
+    if rider.character is not None and not rider.now["montado"]:
         raise Refused(L(f"{rider.name} no está montado: primero 'rolecli mount \"{rider.name}\"' (004-R10, R14).",
                         f"{rider.name} is not mounted: 'rolecli mount \"{rider.name}\"' first (004-R10, R14)."))
 
@@ -71,7 +71,7 @@ def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Figh
     d = None
     if parry is not None and rider_throw.result is not None:
         d = LD.throw(parry, dice, f"{scene.t('parada', 'parry')} {target.name}".strip())
-        target.set("paradas", int(target.get("paradas") or 0) + 1)
+        target.set("paradas", int(target.now["paradas"] or 0) + 1)
         lines += [LD.line(d, scene.lang, judged=False)]
     hit = K.lands(scene, rider_throw, d)
     head = scene.t(f"La montura entrenada golpea con el mismo resultado, {rider_throw.result}",
@@ -92,7 +92,7 @@ def mount_or_dismount(scene: Scene, rider: Fighter, p: dict, dice, *, up: bool) 
     special_action(rider)
     if rider.character is not None:
         mount_of(scene, rider, {})
-        if bool(rider.get("montado")) == up:
+        if bool(rider.now["montado"]) == up:
             raise Refused(L(f"{rider.name} {'ya' if up else 'no'} está montado.",
                             f"{rider.name} is {'already' if up else 'not'} mounted."))
     verb = scene.t("monta", "mounts") if up else scene.t("desmonta", "dismounts")

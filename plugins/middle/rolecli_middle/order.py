@@ -100,7 +100,7 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
 
 def _down(fighter: Fighter) -> bool:
     """A casualty of its side: dead, unconscious, surrendered or fled."""
-    return not fighter.can_act() or fighter.get("moral") == "huyendo"
+    return not fighter.can_act() or fighter.now["moral"] == "huyendo"
 
 
 def _valor_called(scene: Scene, beasts: bool, casualties: int, size: int) -> str:
@@ -125,13 +125,13 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
             standing.append(m)
         if m.character is not None:
             named += 1
-            beastly += bool(m.get("bestia"))
+            beastly += bool(m.now["bestia"])
     casualties = len(members) - len(standing) + extra
     size = len(members) + extra
     beasts = bool(p.get("beasts")) or (named > 0 and beastly == named)
     data: dict = {"size": size, "casualties": casualties, "beasts": beasts, "checked": False, "members": []}
     if beasts:
-        leader = scene.named(str(p.get("leader") or next((m.get("lider") for m in members if m.get("lider")), "")))
+        leader = scene.named(str(p.get("leader") or next((m.now["lider"] for m in members if m.now["lider"]), "")))
         leader_dead = bool(p.get("leader_dead")) or (leader is not None and leader.dead())
         data["leader_dead"] = leader_dead
         if not leader_dead:

@@ -27,12 +27,12 @@ SCENE_ENDS = {"moral": ("deja de huir o rendirse", "no longer flees or surrender
 
 def end_of_round(scene: Scene, f: Fighter) -> list[str]:
     said = []
-    if f.get("accion") or f.get("paradas"):
+    if f.now["accion"] or f.now["paradas"]:
         said.append(scene.t("una ronda nueva: acción de combate y paradas de nuevo",
                             "a new round: its combat action and parries again"))
         f.set("accion", False)
         f.set("paradas", 0)
-    rounds = int(f.get("cegado_rondas") or 0)
+    rounds = int(f.now["cegado_rondas"] or 0)
     if "cegado" in f.states and rounds:
         f.set("cegado_rondas", rounds - 1)
         if rounds == 1:
@@ -40,7 +40,7 @@ def end_of_round(scene: Scene, f: Fighter) -> list[str]:
             said.append(scene.t("ya no está Cegado", "no longer Blinded"))
         else:
             said.append(scene.t(f"Cegado {rounds - 1} ronda(s) más", f"Blinded {rounds - 1} more round(s)"))
-    feint = int(f.get("finta_rondas") or 0)
+    feint = int(f.now["finta_rondas"] or 0)
     if feint:
         f.set("finta_rondas", feint - 1)
         if feint == 1:
@@ -52,14 +52,14 @@ def end_of_round(scene: Scene, f: Fighter) -> list[str]:
 def end_of_scene(scene: Scene, f: Fighter) -> list[str]:
     said = []
     for state in sorted(f.states):
-        if state == "irritado" and f.get("irritado_duradero"):
+        if state == "irritado" and f.now["irritado_duradero"]:
             continue
         S.lose(f, state)
         said.append(scene.t(f"ya no está {S.NAMES[state].es}", f"no longer {S.NAMES[state].en}"))
-    said += [scene.t(*words) for key, words in SCENE_ENDS.items() if f.get(key)]
+    said += [scene.t(*words) for key, words in SCENE_ENDS.items() if f.now[key]]
     for key, value in SCENE_CLEARS.items():
         f.set(key, value)
-    injuries = list(f.get("lesiones") or [])
+    injuries = list(f.now["lesiones"] or [])
     if "media_velocidad" in injuries:
         f.set("lesiones", [i for i in injuries if i != "media_velocidad"])
         said.append(scene.t("vuelve a moverse con normalidad", "moves normally again"))
@@ -71,8 +71,8 @@ def rest(scene: Scene, f: Fighter) -> list[str]:
     if "irritado" in f.states:
         S.lose(f, "irritado")
         said.append(scene.t("se calma", "calms down"))
-    lost = min(int(f.get("vida_perdida") or 0), f.life())  # a state kept from before life stopped at 0
-    back = min(lost, int(f.get("recuperacion")))
+    lost = min(int(f.now["vida_perdida"] or 0), f.life())  # a state kept from before life stopped at 0
+    back = min(lost, int(f.now["recuperacion"]))
     f.set("vida_perdida", lost - back)
     said.append(scene.t(f"recupera {back} de vida: {f.left()}/{f.life()}", f"recovers {back} life: {f.left()}/{f.life()}"))
     return said

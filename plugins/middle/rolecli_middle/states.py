@@ -75,7 +75,7 @@ def gain(fighter, state: str, *, rounds: int = 0, by: str = "", lasting: bool = 
         held.discard("mareado")
         state = "inconsciente"
     if state == "cegado":
-        kept = int(fighter.get("cegado_rondas") or 0)
+        kept = int(fighter.now["cegado_rondas"] or 0)
         if "cegado" in held and kept == 0:
             rounds = 0  # already blinded until the scene ends
         elif "cegado" in held:
@@ -83,7 +83,7 @@ def gain(fighter, state: str, *, rounds: int = 0, by: str = "", lasting: bool = 
         fighter.set("cegado_rondas", rounds)
     if state == "irritado":
         fighter.set("irritado_por", by)
-        fighter.set("irritado_duradero", bool(lasting or fighter.get("irritado_duradero")))
+        fighter.set("irritado_duradero", bool(lasting or fighter.now["irritado_duradero"]))
     held.add(state)
     fighter.keep_states(held)
     return state
@@ -103,10 +103,10 @@ def lose(fighter, state: str) -> None:
 def label(fighter, state: str, lang: str) -> str:
     """``Cegado (2 rondas)``, ``Irritado (duradero)``: a state as it stands."""
     text = NAMES[state](lang)
-    rounds = int(fighter.get("cegado_rondas") or 0)
+    rounds = int(fighter.now["cegado_rondas"] or 0)
     if state == "cegado" and rounds:
         plural = "s" if rounds != 1 else ""
         text += tr(lang, f" ({rounds} ronda{plural})", f" ({rounds} round{plural})")
-    if state == "irritado" and fighter.get("irritado_duradero"):
+    if state == "irritado" and fighter.now["irritado_duradero"]:
         text += tr(lang, " (duradero)", " (lasting)")
     return text

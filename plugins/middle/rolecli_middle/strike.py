@@ -101,7 +101,7 @@ class Blow:
     thrown: Throw | None = None  # the attacker's LD, once thrown
 
     def bonus(self) -> int:
-        return int(self.striker.get("arma_bonus") or 0)
+        return int(self.striker.now["arma_bonus"] or 0)
 
 
 def narrator(nd) -> list[Mod]:
@@ -116,11 +116,11 @@ def gm_mod(p: dict) -> list[Mod]:
 
 def refuse_if_locked(fighter: Fighter) -> None:
     """004-R9: locked weapons leave a duellist only the duel's own actions."""
-    if fighter.get("duelo"):
-        raise Refused(L(f"{fighter.name} tiene el arma trabada en un Duelo de desarme con {fighter.get('duelo')} "
+    if fighter.now["duelo"]:
+        raise Refused(L(f"{fighter.name} tiene el arma trabada en un Duelo de desarme con {fighter.now['duelo']} "
                         "(004-R9): su turno es una tirada del duelo (duel), huir (duel --flee) o un truco sucio "
                         "(blind, feint).",
-                        f"{fighter.name} is locked in a disarm duel with {fighter.get('duelo')} (004-R9): its turn is "
+                        f"{fighter.name} is locked in a disarm duel with {fighter.now['duelo']} (004-R9): its turn is "
                         "a duel roll (duel), fleeing (duel --flee) or a dirty trick (blind, feint)."))
 
 
@@ -135,7 +135,7 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, how: Declared) -
     mods = S.against(states) if states else []  # (most targets hold no state: no call to find none)
     covering = []  # who covers the target (here, not a function of its own: asked at every blow, most find nobody)
     for f in scene.holding("cubre"):  # (a loop: a comprehension costs a call)
-        if scene.named(f.get("cubre")) is target and f.can_act() and f is not attacker:
+        if scene.named(f.now["cubre"]) is target and f.can_act() and f is not attacker:
             covering.append(f.name)
     covered = how.covered
     if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
@@ -143,16 +143,16 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, how: Declared) -
     if covered:
         who = ", ".join(covering) or str(covered)
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
-    if (target.get("cubre") and target.can_act()) or how.covering:
+    if (target.now["cubre"] and target.can_act()) or how.covering:
         mods.append(Mod("covering", COVERING, +1))
-    feinted_by = target.get("finta_de")
+    feinted_by = target.now["finta_de"]
     feinter = scene.named(str(feinted_by)) if feinted_by else None  # (most blows follow no feint: no call to say so)
     feinted = how.feinted
     if feinted == "by-you" or (feinter is not None and feinter is attacker):
         mods.append(Mod("feinted", FEINTED, +2))
     elif feinted == "by-ally" or (feinter is not None and feinter.ally_of(attacker)):
         mods.append(Mod("ally_feinted", ALLY_FEINTED, +1))
-    if how.interrupt or (target.get("duelo") and scene.named(target.get("duelo")) is not attacker):
+    if how.interrupt or (target.now["duelo"] and scene.named(target.now["duelo"]) is not attacker):
         mods.append(Mod("duel_interrupt", DUEL_INTERRUPT, +1))
     return mods
 
@@ -163,14 +163,14 @@ def parry_of(scene: Scene, target: Fighter, how: Declared, notes: list[str]) -> 
         return None
     if how.parry is not None:
         capability = C.Capability(C.WEAPON_USE, C.check_rating(int(how.parry), "--parry"))
-    elif target.character is not None and target.get("parando") and target.can_act():
+    elif target.character is not None and target.now["parando"] and target.can_act():
         capability = target.capability(C.WEAPON_USE)
         limit = capability.rating + 1
         if not target.can_parry():
             notes.append(scene.t(f"{target.name} no tiene arma en la mano y no puede parar: le defienden sus protecciones.",
                                  f"{target.name} has no weapon in hand and cannot parry: its protections defend it."))
             return None
-        if int(target.get("paradas") or 0) >= limit:
+        if int(target.now["paradas"] or 0) >= limit:
             notes.append(scene.t(f"{target.name} ya hizo sus {limit} paradas de esta ronda (uso de armas + 1, 004-R11): "
                                  "le defienden sus protecciones.",
                                  f"{target.name} has made its {limit} parries of this round (weapon use + 1, 004-R11): "
@@ -204,7 +204,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, *, st
     if location != "body":
         mods.append(Mod(f"location:{location}", CALLED_SHOT[location], location_nd(location, scene.options)))
     charge = how.charge
-    if charge and not attacker.get("montado"):
+    if charge and not attacker.now["montado"]:
         mods.append(Mod("charge", CHARGE, -1))
     if feint:
         mods.append(Mod("feint", FEINT, -2))
@@ -222,7 +222,7 @@ def blow_capability(attacker: Fighter) -> str:
     """What a blow throws unless another capability is named: uso de armas, or
     for a beast its habilidad de batalla (004-R10: "la habilidad de batalla de
     la bestia"; decided for every blow a beast deals)."""
-    return C.BATTLE_SKILL if attacker.get("bestia") else C.WEAPON_USE
+    return C.BATTLE_SKILL if attacker.now["bestia"] else C.WEAPON_USE
 
 
 def declare(blow: Blow, free: bool = False) -> None:
@@ -268,7 +268,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
         d = LD.throw(blow.parry, dice, thrown_for(PARRY, lang, target.name))
-        target.set("paradas", int(target.get("paradas") or 0) + 1)
+        target.set("paradas", int(target.now["paradas"] or 0) + 1)
     hit = lands(scene, a, d)
     if scene.explain:
         lines += _throw_lines(scene, a, d, hit)
@@ -359,12 +359,12 @@ def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
     """A landed blow ends an insult's rage at its author (004-R14) and a duel it
     interrupts, with nobody disarmed (004-R9)."""
     lines: list[str] = []
-    if "irritado" in attacker.states and attacker.get("irritado_por") and \
-            scene.named(attacker.get("irritado_por")) is target:
+    if "irritado" in attacker.states and attacker.now["irritado_por"] and \
+            scene.named(attacker.now["irritado_por"]) is target:
         S.lose(attacker, "irritado")
         lines.append(scene.t(f"{attacker.name} se ha vengado de {target.name}: ya no está Irritado (004-R14).",
                              f"{attacker.name} has taken its revenge on {target.name}: no longer Enraged (004-R14)."))
-    duel = target.get("duelo")
+    duel = target.now["duelo"]
     rival = scene.named(str(duel)) if duel else None  # (most targets are in no duel: no call to say so)
     if rival is not None and rival is not attacker:
         for duellist in (target, rival):

@@ -29,12 +29,12 @@ TRICK_IN_DUEL = Mod("trick_in_duel", L("truco sucio en un duelo de desarme", "di
 
 def in_duel(fighter: Fighter) -> list[Mod]:
     """004-R9: a dirty trick during a duel is one ND level harder."""
-    return [TRICK_IN_DUEL] if fighter.get("duelo") else []
+    return [TRICK_IN_DUEL] if fighter.now["duelo"] else []
 
 
 def failed(scene: Scene, fighter: Fighter, lines: list[str]) -> None:
     """004-R9: failing a dirty trick during a duel loses it."""
-    if fighter.get("duelo"):
+    if fighter.now["duelo"]:
         D.lose(scene, fighter, D.rival_in_duel(scene, fighter), lines, free_strike=False)
 
 
@@ -69,7 +69,7 @@ def blind(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tu
         return lines, data, False
     rounds = max(1, attacker.marks(C.ROGUERY))
     S.gain(target, "cegado", rounds=rounds)
-    data["rounds"] = int(target.get("cegado_rondas") or 0)
+    data["rounds"] = int(target.now["cegado_rondas"] or 0)
     lines.append(scene.t(f"{target.name or 'El blanco'} queda Cegado {rounds} ronda(s), las bribonerías de "
                          f"{attacker.name or 'quien ciega'} (004-R12).",
                          f"{target.name or 'The target'} is Blinded for {rounds} round(s), "

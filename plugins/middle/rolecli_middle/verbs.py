@@ -397,7 +397,7 @@ def do_state(character, action, ctx):
             lines.append(scene.t(f"{f.name} ya estaba Mareado: queda Inconsciente (004-R16).",
                                  f"{f.name} was already Dazed: it is Unconscious (004-R16)."))
     held = [S.label(f, s, scene.lang) for s in S.ORDER if s in f.states]
-    dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.get('muerte')](scene.lang)})" if f.dead() else ""
+    dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.now['muerte']](scene.lang)})" if f.dead() else ""
     lines.append(f"{f.name}: " + (", ".join(held) or scene.t("sin estados", "no states")) + dead + ".")
     return outcome(scene, lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
                                            "dead": f.dead()}, None)

@@ -54,7 +54,7 @@ class Wound:
             self.say("dazed", f"{why_es}: Mareado (004-R16).", f"{why_en}: Dazed (004-R16).")
 
     def injure(self, injury: str) -> None:
-        held = list(self.target.get("lesiones") or [])
+        held = list(self.target.now["lesiones"] or [])
         if injury not in held:
             self.target.set("lesiones", held + [injury])
 
@@ -78,7 +78,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     life = target.life()
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
         called_shot(Wound(scene, target, effects, lines), damage, life, location, striker.weapon())
-    lost = int(target.get("vida_perdida") or 0)
+    lost = int(target.now["vida_perdida"] or 0)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
     now_lost = min(lost + damage, life)
@@ -87,8 +87,8 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     if left <= 0 and not target.dead():
         die(scene, target, "vida", lines)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
-            "effects": effects, "states": sorted(target.states), "injuries": list(target.get("lesiones") or []),
-            "dead": target.dead(), "death": target.get("muerte") or None}
+            "effects": effects, "states": sorted(target.states), "injuries": list(target.now["lesiones"] or []),
+            "dead": target.dead(), "death": target.now["muerte"] or None}
     if not scene.explain:
         return [], data
     name = target.name or tr(scene.lang, "El blanco", "The target")
@@ -100,7 +100,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
 def called_shot(w: Wound, damage: int, life: int, location: str, weapon: Weapon) -> None:
     """The effects of a blow landing on ``location``, other than the body (004-R7)."""
     target, scene = w.target, w.scene
-    vigor = int(target.get("vigor"))
+    vigor = int(target.now["vigor"])
     half = damage * 2 > life  # more than half of the maximum life
     if location == "legs":
         if half and w.sever(weapon, "leg_severed", f"Daño {damage} > la mitad de la vida {life}: pierna cercenada (004-R7).",
@@ -115,7 +115,7 @@ def called_shot(w: Wound, damage: int, life: int, location: str, weapon: Weapon)
                             f"Damage {damage} > half of life {life}: hand severed, and its weapon falls (004-R7)."):
             w.injure("mano_cercenada")
             target.set("desarmado", True)
-        if damage > vigor and not target.get("desarmado"):
+        if damage > vigor and not target.now["desarmado"]:
             w.say("drops_weapon", f"Daño {damage} > vigor {vigor}: suelta el arma de esa mano (004-R7).",
                   f"Damage {damage} > vigor {vigor}: drops the weapon in that hand (004-R7).")
             target.set("desarmado", True)
@@ -149,14 +149,14 @@ def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
     if explain:
         lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
                         f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
-    mount = scene.named(str(fighter.get("montura") or ""))
-    if mount is not None and mount.get("lazo") and not mount.dead():
+    mount = scene.named(str(fighter.now["montura"] or ""))
+    if mount is not None and mount.now["lazo"] and not mount.dead():
         S.gain(mount, "irritado", lasting=True)
         if explain:
             lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
                             f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
     for rider in scene.holding("montura"):
-        if scene.named(rider.get("montura")) is fighter and not rider.dead():
+        if scene.named(rider.now["montura"]) is fighter and not rider.dead():
             rider.set("montado", False)
             if explain:
                 lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
