@@ -7,8 +7,7 @@ contract's order (data, lines, success, changes, effects): keywords cost a datac
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rolecli.contract import Action, Character, Label, Outcome, Refused, keep_at_most, worked_out
@@ -236,11 +235,13 @@ def check_attack(p: dict, defence: Any, target: Character | None) -> Any:
     return defence
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Blow:
     """What a hit by one side is on the other: who hits whom, where the damage comes
     from, the receiver's creature and so the damage's type (003-R12), and the
-    tracker it marks."""
+    tracker it marks; ``typed``, the hit's record of them, made with it (read at every
+    hit dealt: an attribute of its own, not a cached property, whose value in the
+    instance's dict is read by the slower, general look-up)."""
 
     by: str
     to: str
@@ -248,11 +249,10 @@ class Blow:
     creature: str
     kind: str
     tracker: str
+    typed: dict[str, str] = field(init=False, repr=False, compare=False)  # read-only: each hit's record is its own
 
-    @functools.cached_property
-    def typed(self) -> dict[str, str]:
-        """The hit's record of them (read-only: each hit's record is a dict of its own)."""
-        return {"source": self.source, "type": self.kind, "tracker": self.tracker}
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "typed", {"source": self.source, "type": self.kind, "tracker": self.tracker})
 
 
 KEPT = 4096  # what a Declared keeps by state at most (a fight goes through a few dozen states)
