@@ -35,10 +35,10 @@ def test_000_R1_four_fudge_dice_read_as_one_at_a_time_each_with_its_reason():
 
     ctx = Context("es", DiceSource(5), {})
     one_by_one = DiceSource(5)
-    assert four_df(ctx, "Ana") == [one_by_one.fudge() for _ in range(4)]
+    assert four_df(ctx, ("Ana",)) == [one_by_one.fudge() for _ in range(4)]
     assert [r.why for r in ctx.dice.reads] == ["Ana 1/4", "Ana 2/4", "Ana 3/4", "Ana 4/4"]
     # A contest's two sides roll at once: the same dice, read in the same order, as two rolls.
-    assert four_df(ctx, "Ana", "Zombi") == [one_by_one.fudge() for _ in range(8)]
+    assert four_df(ctx, ("Ana", "Zombi")) == [one_by_one.fudge() for _ in range(8)]
     assert [r.why for r in ctx.dice.reads][4:] == ["Ana 1/4", "Ana 2/4", "Ana 3/4", "Ana 4/4",
                                                    "Zombi 1/4", "Zombi 2/4", "Zombi 3/4", "Zombi 4/4"]
 

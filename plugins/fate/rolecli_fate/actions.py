@@ -132,7 +132,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
     while True:
         # Both sides roll at once, the actor's dice first (as two rolls read them); a
         # reroll is the contest's own, below (roll_side's knows only its own side).
-        dice = four_df(ctx, who_a, who_d)
+        dice = four_df(ctx, (who_a, who_d))
         a.take(dice[:4])
         d.take(dice[4:])
         de = d.effort if blk is None else max(d.effort, blk)

@@ -35,9 +35,10 @@ SPIN = Label("giro", "spin")
 GROUP_SIZE = Label("tamaño del grupo", "group size")
 
 
-def four_df(ctx, *whys: str) -> list[int]:
+def four_df(ctx, whys: tuple[str, ...]) -> list[int]:
     """4dF for each of ``whys``, one after the other, in one read of the dice (a
-    contest's two sides roll at once)."""
+    contest's two sides roll at once). (Given as a tuple, not as ``*whys``: Python 3.11
+    specializes no call of a function with a ``*`` parameter.)"""
     return ctx.dice.fudge_many(_reasons(whys))
 
 
@@ -128,7 +129,7 @@ class Side:
 
     def roll(self, ctx, why: str) -> None:
         """4dF for this side."""
-        self.take(four_df(ctx, why))
+        self.take(four_df(ctx, (why,)))
 
     def take(self, dice: list[int]) -> None:
         """The side's 4dF, rolled: the effort counted with them, and the side's :attr:`data`

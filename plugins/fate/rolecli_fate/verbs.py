@@ -60,7 +60,7 @@ compel = _played(actions.compel)
 
 def roll(action: Action, ctx) -> Outcome:
     """4dF, no rules."""
-    dice = four_df(ctx, "4dF")
+    dice = four_df(ctx, ("4dF",))
     total = sum(dice)
     return Outcome(data={"dice": dice, "total": total}, lines=[f"{dice_text(dice)} ({ladder.describe(total, ctx.lang)})"],
                    success=None)
