@@ -160,12 +160,12 @@ def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
         turn = play.turn
 
         def checked(actor, round_, play=play, turn=turn):
-            asked.append(all(play.able(n) == Play.able(play, n) for n in enc.participants))
+            asked.append(all(play.able(n) == Play.can_act(play, n) for n in enc.participants))
             turn(actor, round_)
 
         play.turn = checked
         play.play()
-        asked.append(all(play.able(n) == Play.able(play, n) for n in enc.participants))
+        asked.append(all(play.able(n) == Play.can_act(play, n) for n in enc.participants))
     assert asked and all(asked)
     # a side whose morale breaks can act no longer, in the table too
     play = Play(enc, seed=1)
@@ -175,7 +175,7 @@ def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
     play.act = lambda *args: Outcome(data={}, success=False)  # (the morale check fails)
     play.morale()
     assert play.routed == {"bandidos"} and not any(play.able(n) for n in enc.sides["bandidos"])
-    assert all(play.able(n) == Play.able(play, n) for n in enc.participants)
+    assert all(play.able(n) == Play.can_act(play, n) for n in enc.participants)
 
 
 @pytest.mark.parametrize("name", ["demo", "middle"])
