@@ -219,10 +219,13 @@ class Scene:
             if explain:
                 events.append(Event("turn_ended", actor, c["round"]))
         index = at
+        # (read as an attribute, then called: the play keeps it in a slot, whose read Python 3.11 specializes,
+        # and a method call of what a slot holds it does not; icount: a dice trial 0.35% less, the others 0.02-0.14%)
+        able = mover.able
         while (index := index + 1) < len(turns):  # this round's remaining turns (no range made at every turn)
             actor = turns[index]
             if not explain:  # (why one cannot act is worked out only to be told)
-                if mover.able(actor):
+                if able(actor):
                     break
                 continue
             why = mover.why_not(actor)
@@ -369,10 +372,10 @@ def _first_able(turns: list[str], mover: Mover, told: int | None) -> tuple[int, 
     index, its participant and the turns skipped before it (``skipped`` events
     of round ``told``; none when ``None``, and only ``mover.able`` asked: why
     one cannot act is worked out only to be told); ``None`` when nobody can act."""
-    skipped = []
+    skipped, able = [], mover.able  # (read once, as in Scene.advance)
     for index, actor in enumerate(turns):
         if told is None:
-            if mover.able(actor):
+            if able(actor):
                 return index, actor, skipped
             continue
         why = mover.why_not(actor)
