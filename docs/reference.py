@@ -44,8 +44,13 @@ def functions() -> list:
             if inspect.isfunction(f) and f.__module__ == contract.__name__ and not name.startswith("_")]
 
 
+def given(cls) -> list:
+    """The fields a plugin gives (those the class works out itself, ``init=False``, are not its)."""
+    return [f for f in dataclasses.fields(cls) if f.init] if dataclasses.is_dataclass(cls) else []
+
+
 def fields(cls) -> list[str]:
-    return [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+    return [f.name for f in given(cls)]
 
 
 def methods(cls) -> list:
@@ -120,7 +125,7 @@ def _aliases() -> dict[str, str]:
 def _fields_table(cls) -> list[str]:
     aliases = _aliases()
     rows = ["| field | type | default |", "|---|---|---|"]
-    for f in dataclasses.fields(cls):
+    for f in given(cls):
         if f.default is not dataclasses.MISSING:
             default = f"`{f.default!r}`"
         elif f.default_factory is not dataclasses.MISSING:

@@ -27,7 +27,6 @@ works as before.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Literal, Mapping, TypeVar
 
@@ -342,25 +341,35 @@ class SystemInfo:
     status_from_state: bool = False
     recovery_from_state: bool = False
 
-    @cached_property
-    def state_keys(self) -> frozenset[str]:
-        """The template's state fields: the keys an ``Outcome.changes`` may set."""
-        return frozenset(f.key for f in self.template if f.state)
+    # Worked out as the system is declared, from the fields above (__post_init__): what Python 3.11 reads
+    # of a cached property, or of an object whose dict one filled, it never specializes (state_keys is read
+    # at every change an outcome makes: 0.16% of the instructions of a trial of giro and middle).
+    state_keys: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The template's state fields: the keys an ``Outcome.changes`` may set."""
+    sheet_keys: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The template's sheet values only (the game master's, in campaign.toml), which no state may hold."""
+    option_keys: frozenset[str] = field(init=False, repr=False, compare=False)
+    """The keys of every rule option: what a complete ``Context.options`` holds."""
+    _verbs: dict[str, ActionSpec] = field(init=False, repr=False, compare=False)
+    _first_verbs: dict[str, ActionSpec] = field(init=False, repr=False, compare=False)  # the first verb of each hook
+    _defaults: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def sheet_keys(self) -> frozenset[str]:
-        """The template's sheet values only (the game master's, in campaign.toml),
-        which no state may hold."""
-        return frozenset(f.key for f in self.template if not f.state)
-
-    @cached_property
-    def _verbs(self) -> dict[str, ActionSpec]:
-        return {a.name: a for a in reversed(self.actions)}  # the first of a name wins, as before
-
-    @cached_property
-    def option_keys(self) -> frozenset[str]:
-        """The keys of every rule option: what a complete ``Context.options`` holds."""
-        return frozenset(o.key for o in self.options)
+    def __post_init__(self) -> None:
+        try:
+            first: dict[str, ActionSpec] = {}
+            for spec in self.actions:
+                first.setdefault(spec.hook, spec)
+            worked_out = dict(
+                state_keys=frozenset(f.key for f in self.template if f.state),
+                sheet_keys=frozenset(f.key for f in self.template if not f.state),
+                option_keys=frozenset(o.key for o in self.options),
+                _verbs={a.name: a for a in reversed(self.actions)},  # the first of a name wins, as before
+                _first_verbs=first,
+                _defaults={spec.name: {p.name: p.default for p in spec.params} for spec in reversed(self.actions)})
+        except (AttributeError, TypeError):  # a declaration the checker refuses: it says why (check_system)
+            return
+        for name, value in worked_out.items():
+            object.__setattr__(self, name, value)  # (frozen)
 
     def action(self, name: str) -> ActionSpec | None:
         """The verb called ``name``, if the system has one."""
@@ -371,14 +380,6 @@ class SystemInfo:
         conflict's initiative and recovery)."""
         return self._first_verbs.get(hook)
 
-    @cached_property
-    def _first_verbs(self) -> dict[str, ActionSpec]:
-        """The first verb of each hook, found once: every trial of a simulation asks."""
-        first: dict[str, ActionSpec] = {}
-        for spec in self.actions:
-            first.setdefault(spec.hook, spec)
-        return first
-
     def params(self, action: Action) -> dict[str, Any]:
         """``action``'s parameters over the defaults its verb declares: what the
         core passes from the command line, and what a direct call (a test,
@@ -386,10 +387,6 @@ class SystemInfo:
         merged = dict(self._defaults.get(action.name, ()))
         merged.update({k: v for k, v in action.params.items() if v is not None or k not in merged})
         return merged
-
-    @cached_property
-    def _defaults(self) -> dict[str, dict[str, Any]]:
-        return {spec.name: {p.name: p.default for p in spec.params} for spec in reversed(self.actions)}
 
     def rule_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every rule option this system declares, ``given``'s values over the

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from rolecli import hookimpl
-from rolecli.contract import CONTRACT_VERSION, Action, ActionSpec, Context, Label, Outcome, SystemInfo
+from rolecli.contract import CONTRACT_VERSION, Action, ActionSpec, Context, Field, Label, Outcome, SystemInfo
 from rolecli.dice.source import DiceSource
 from rolecli.plugins import Plugins
 from rolecli_testing import fake_distribution
@@ -179,3 +179,35 @@ def test_a_verb_the_core_cannot_build_is_refused_in_one_line(param, message):
     system = SimpleNamespace(info=SystemInfo(name="odd", names=Label("odd", "odd"), actions=(spec,)))
     with pytest.raises(RoleError, match=message):
         build_command(system, spec, "quick", "en")
+
+
+@pytest.mark.parametrize("declared, message", [
+    (dict(template=("hp",)), "system 'odd' has a template entry that is a str, not a Field"),
+    (dict(template=(Field(["hp"], "int", Label(en="hp"), state=True),)), "has template key ['hp']; keys are names"),
+    (dict(actions=("roll",)), "system 'odd' declares a verb that is a str, not an ActionSpec"),
+])
+def test_a_broken_declaration_gets_the_checkers_sentence_not_a_failure_as_it_is_made(declared, message):
+    import re
+
+    from rolecli.declarations import DeclarationError, check_system
+
+    info = SystemInfo(name="odd", names=Label("odd", "odd"), **declared)  # what it works out is left unset
+    with pytest.raises(DeclarationError, match=re.escape(message)):
+        check_system(info)
+
+
+def test_what_a_system_works_out_as_it_is_declared_follows_its_fields():
+    import dataclasses
+
+    from rolecli.contract import Param, RuleOption
+
+    first, second = (ActionSpec("hit", "damage", Label(en=""), (Param("n", "int", Label(en=""), default=n),)) for n in (1, 2))
+    info = SystemInfo(name="odd", names=Label("odd", "odd"), actions=(first, second),
+                      template=(Field("hp", "int", Label(en="hp"), state=True), Field("str", "int", Label(en="str"))),
+                      options=(RuleOption("edge", 1, Label(en="")),))
+    assert (info.state_keys, info.sheet_keys, info.option_keys) == ({"hp"}, {"str"}, {"edge"})
+    assert info.action("hit") is info.verb("damage") is first and info.params(Action("hit", {})) == {"n": 1}
+    again = dataclasses.replace(info, template=(Field("mp", "int", Label(en="mp"), state=True),), actions=(second,))
+    assert (again.state_keys, again.sheet_keys) == ({"mp"}, frozenset())
+    assert again.action("hit") is again.verb("damage") is second and again.params(Action("hit", {})) == {"n": 2}
+    assert again == dataclasses.replace(info, template=again.template, actions=again.actions)  # compared by what is given
