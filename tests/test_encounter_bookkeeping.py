@@ -98,10 +98,8 @@ def test_a_move_keeps_no_status_where_statuses_are_not_kept_by_state(campaigns, 
     """Where a status reads more than the state (a house rule joins: no
     ``Encounter.known_statuses``), a move numbers the new state all the same
     but keeps no status for it: the status is asked again at every change."""
-    from rolecli.encounter.file import Encounter
-
-    monkeypatch.setattr(Encounter, "known_statuses", property(lambda self: None))
     enc = _encounter(campaigns, "middle")
+    enc.known_statuses = None
     play_trials(enc, {}, 5, 0, 10)
     assert enc.state_moves and not any(statuses for _, statuses in enc.state_moves.values())
     play = Play(enc, seed=1)

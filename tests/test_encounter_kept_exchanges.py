@@ -26,7 +26,7 @@ from rolecli.dispatch import Completed
 from rolecli.encounter.behaviour import dice_ways
 from rolecli.encounter.dice_paths import Reading
 from rolecli.encounter.engine import Play
-from rolecli.encounter.file import Encounter, EncounterFile
+from rolecli.encounter.file import EncounterFile, kept_exchanges
 from rolecli.encounter.simulate import play_trials
 from rolecli.play import call
 from rolecli.plugins import system_info
@@ -103,8 +103,7 @@ def test_house_rules_or_no_declaration_play_every_exchange():
     info = Counted(True).INFO
 
     def known(info, house=()):
-        return Encounter.known_exchanges.func(SimpleNamespace(info=info, system=SimpleNamespace(info=info,
-                                                                                                 house=house)))
+        return kept_exchanges(SimpleNamespace(info=info, house=house))
 
     assert known(info) == {}
     assert known(info, ("natural20",)) is None  # a house rule may change any verb

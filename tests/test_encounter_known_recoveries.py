@@ -23,7 +23,7 @@ from rolecli.declarations import DeclarationError, check_system
 from rolecli.dice.source import DiceSource
 from rolecli.dispatch import Completed
 from rolecli.encounter.engine import Play
-from rolecli.encounter.file import Encounter, EncounterFile
+from rolecli.encounter.file import EncounterFile, kept_recoveries
 from rolecli.encounter.simulate import play_trials
 from rolecli.errors import RoleError
 from rolecli.play import recover
@@ -91,8 +91,7 @@ def test_house_rules_or_no_declaration_play_every_recovery():
     info = dataclasses.replace(Shots.INFO, recovery_from_state=True)
 
     def known(info, house=()):
-        return Encounter.known_recoveries.func(SimpleNamespace(info=info, system=SimpleNamespace(info=info,
-                                                                                                  house=house)))
+        return kept_recoveries(SimpleNamespace(info=info, house=house))
 
     assert known(info) == {}
     assert known(info, ("natural20",)) is None  # a house rule may change the recovery too

@@ -19,7 +19,7 @@ from rolecli.contract import Character, Effect, Turn
 from rolecli.declarations import DeclarationError, check_system
 from rolecli.encounter import engine
 from rolecli.encounter.engine import Play, state_key
-from rolecli.encounter.file import Encounter, EncounterFile
+from rolecli.encounter.file import EncounterFile, kept_statuses
 from rolecli.encounter.simulate import play_trials
 from rolecli.plugins import system_info
 from rolecli.status import status_of
@@ -66,7 +66,7 @@ def test_house_rules_or_no_declaration_keep_asking_after_every_change():
     info = dataclasses.replace(Shots.INFO, status_from_state=True)
 
     def known(info, house=()):
-        return Encounter.known_statuses.func(SimpleNamespace(info=info, system=SimpleNamespace(info=info, house=house)))
+        return kept_statuses(SimpleNamespace(info=info, house=house))
 
     assert known(info) == {}
     assert known(info, ("natural20",)) is None  # a house rule may answer the status too

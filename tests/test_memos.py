@@ -96,6 +96,7 @@ def memos_off(monkeypatch) -> Switched:
     through it: a plain dict on a side, say) is never found; the encounter
     engine knows no status or recovery by state and keeps no call's parameters."""
     import rolecli.contract
+    from rolecli.encounter import file as encounter_file
     from rolecli.encounter.file import Encounter
 
     modules = _modules()
@@ -134,8 +135,8 @@ def memos_off(monkeypatch) -> Switched:
                     switched.cached_properties.append(f"{cls.__module__}.{cls.__qualname__}.{name}")
     # The engine's: statuses and recoveries by state (Play.asked, Play.recover_one), a call's
     # parameters by target (Play.params).
-    monkeypatch.setattr(Encounter, "known_statuses", property(lambda self: None))
-    monkeypatch.setattr(Encounter, "known_recoveries", property(lambda self: None))
+    monkeypatch.setattr(encounter_file, "kept_statuses", lambda system: None)
+    monkeypatch.setattr(encounter_file, "kept_recoveries", lambda system: None)
     monkeypatch.setattr(Encounter, "cache", property(lambda self: {}, lambda self, value: None), raising=False)
     switched.engine += ["Encounter.known_statuses", "Encounter.known_recoveries", "Encounter.cache"]
     for wrapper in switched.lru:  # emptied, counts and all: a call through a name the scan missed shows
