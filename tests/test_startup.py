@@ -16,6 +16,14 @@ def _loaded(code: str, *modules: str) -> dict[str, bool]:
     return dict(zip(modules, (flag == "True" for flag in out.strip().splitlines()[-1].split(","))))
 
 
+def _printed(code: str):
+    """The value ``code``, run as a process, prints last (a literal), once its plugin index
+    is written (the first command of a fresh cache loads every plugin)."""
+    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)  # (the index)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
+    return eval(out.strip().splitlines()[-1])
+
+
 def _unloaded(campaigns, argv: list[str], *modules: str) -> None:
     """``argv`` run as a command (``{campaigns}`` the campaigns folder) imports none of ``modules``
     (once its plugin index is written: the first command of a fresh cache loads every plugin)."""
@@ -163,9 +171,7 @@ def test_typer_reads_the_commands_parameters_without_compiling_their_annotations
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert invoke({args!r}) == 0\n"
             "print(repr(compiled))")
-    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)  # (the index)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
-    assert eval(out.strip().splitlines()[-1]) == []
+    assert _printed(code) == []
 
 
 def test_a_simulation_imports_neither_the_batch_group_nor_the_campaign_template(campaigns):
@@ -199,8 +205,6 @@ def test_a_simulation_compiles_no_expression_and_works_out_no_words_it_does_not_
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             f"    assert invoke({argv!r}) == 0\n"
             "print(repr([compiled, roller._why.cache_info().currsize]))")
-    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)  # (the index)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout
-    compiled, worked_out = eval(out.strip().splitlines()[-1])
+    compiled, worked_out = _printed(code)
     assert unused.isdisjoint(compiled)
     assert worked_out == 0
