@@ -340,7 +340,7 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))
 
 
-def test_an_initiative_limit_is_kept_on_the_sheet_and_read_anew_for_a_changed_one():
+def test_an_initiative_limit_is_kept_for_the_sheet_and_read_anew_for_a_changed_one():
     """Every trial of an encounter rolls initiative again: each entrant's limit
     is read once for its sheet and traits, anew for a changed sheet or other traits."""
     from rolecli_giro.initiative import entrants
