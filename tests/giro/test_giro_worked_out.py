@@ -398,7 +398,7 @@ def test_a_contests_record_of_one_round_is_kept_by_what_it_reads_of_the_round():
 
 def test_a_hits_wounds_and_record_are_kept_by_the_sheet_name_wounds_before_and_damage():
     """What a hit leaves (the wounds and the salud's record) is kept for the
-    struck's sheet, name, wounds before and damage: the kept is what health
+    struck's sheet, name, wounds as kept and damage: the kept is what health
     works out anew, attack after attack, and a sheet of another salud is read anew."""
     berthold, lenoir = character(BERTHOLD), character(LENOIR)
     p = {q.name: q.default for q in INFO.action("attack").params} | {
@@ -407,8 +407,9 @@ def test_a_hits_wounds_and_record_are_kept_by_the_sheet_name_wounds_before_and_d
     hits = 0
     for salud in (12, 5):
         struck_sheet = {**lenoir.sheet, "salud": salud}
-        for before in (0, 3, 4):
-            target = Character(LENOIR, struck_sheet, {"heridas": before})
+        # (kept by the wounds as the state holds them: none kept is none taken)
+        for before, state in ((0, {}), (0, {"heridas": 0}), (3, {"heridas": 3}), (4, {"heridas": 4})):
+            target = Character(LENOIR, struck_sheet, state)
             for seed in range(30):
                 # the second plain attack met kept; between them, one whose consequences are noted with the
                 # wounds (the kept change is not that one's)

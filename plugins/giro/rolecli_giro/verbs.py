@@ -13,7 +13,7 @@ import sys
 from operator import itemgetter
 from typing import Any, Callable
 
-from rolecli.contract import Action, Character, Odds, Outcome, Refused, keep_at_most, worked_out
+from rolecli.contract import Action, Character, Odds, Outcome, Refused, keep_at_most
 from rolecli.names import closest, fold
 
 from . import challenge as challenges
@@ -524,12 +524,11 @@ def attack(action: Action, ctx) -> Outcome:
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
             kept = field(changes, struck, "heridas")  # its wounds as set so far, or as kept
-            # (the wounds, their record and the change kept for the same sheet, name, wounds before and damage:
-            # no salud read nor record or change built at every hit, icount giro 1.906M -> 1.873M a trial;
-            # shared, never changed; by the wounds as kept, read as a number only on a miss: icount giro
-            # 1.5653M -> 1.5602M a trial)
-            wounds, data["health"], hurt = worked_out(struck.sheet, ("hurt", struck.name, kept, damage), _hurt,
-                                                      struck, kept, damage)
+            key = (id(struck.sheet), struck.name, kept, damage)
+            found = _HURTS.get(key)  # looked up here: most are found, with no call to keep them
+            if found is None:
+                found = keep_at_most(_HURTS, key, (struck.sheet, *_hurt(struck, kept, damage)), HURTS_KEPT)
+            _, wounds, data["health"], hurt = found
             data["hit"] = struck.name
             if changes:  # a Night Die's consequence noted (seldom: an encounter notes none)
                 fields_set(changes, struck)["heridas"] = wounds
@@ -540,6 +539,16 @@ def attack(action: Action, ctx) -> Outcome:
     elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
     return Outcome(data, lines, won, changes)  # (by position: keywords cost a Python call more at every exchange)
+
+
+# The wounds a hit leaves, their record and the change that keeps them (:func:`_hurt`), by the
+# struck's sheet (held with them: no other sheet can take its id while they are kept), name, wounds
+# as kept and damage: no salud read nor record or change built at every hit (icount giro 1.906M ->
+# 1.873M a trial); shared, never changed. The wounds as kept, read as a number only where they are
+# worked out (icount giro 1.5653M -> 1.5602M a trial); a look-up of its own, where the core's
+# ``worked_out`` is a call that costs some 1,800 instructions (icount giro 1.5550M -> 1.5491M a trial).
+_HURTS: dict[tuple, tuple[dict, int, dict, dict[str, dict[str, Any]]]] = {}
+HURTS_KEPT = 2048
 
 
 def _hurt(struck: Character, kept: Any, damage: int) -> tuple[int, dict, dict[str, dict[str, Any]]]:
