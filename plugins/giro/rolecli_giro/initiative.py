@@ -88,8 +88,14 @@ def order(characters, action, ctx) -> Outcome:
                                                                                              "out of range")
             said += f", {DAY_DIE(lang)} {r['die']} ({state} 1–{r['limit']})"
         lines.append(said)
-    return Outcome(data={"order": [name for _, name, _ in placed], "rule": rule,
-                         "scores": {name: score for _, name, score in placed}}, lines=lines)
+    named, scores = [], {}
+    # (a loop: a comprehension is a call of its own in Python 3.11; with the Outcome made by position,
+    # icount giro 1.5491M -> 1.5449M a trial)
+    for _, name, score in placed:
+        named.append(name)
+        scores[name] = score
+    # (by position: keywords cost a Python call more at every trial)
+    return Outcome({"order": named, "rule": rule, "scores": scores}, lines)
 
 
 @lru_cache(maxsize=None)
