@@ -355,6 +355,31 @@ def test_an_initiative_limit_is_kept_for_the_sheet_and_read_anew_for_a_changed_o
     assert entrants([lenoir], graceful, context(INFO)) == [(LENOIR, 4 + 2)]
 
 
+def test_the_initiative_limits_and_the_hits_kept_are_dropped_when_full(monkeypatch):
+    """Both are kept by a sheet's identity, the sheet held with them: bounded,
+    and a sheet's own again once dropped."""
+    from rolecli_giro import initiative
+
+    monkeypatch.setattr(initiative, "LIMITS_KEPT", 2)
+    monkeypatch.setattr(verbs, "HURTS_KEPT", 2)
+    lenoir, berthold = character(LENOIR), character(BERTHOLD)
+    graceful = Action("initiative", {"traits": "Gracia + Percepción"}, None, None)
+    for skill in range(1, 6):
+        keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": skill}})
+        assert initiative.entrants([keener], graceful, context(INFO)) == [(LENOIR, 4 + skill)]
+        assert len(initiative._LIMITS) <= 2
+        assert all(id(kept[0]) == key[0] for key, kept in initiative._LIMITS.items())  # each holds its sheet
+    p = {q.name: q.default for q in INFO.action("attack").params} | {
+        "challenge": "Ímpetu + Fisicoculturismo", "defence": "Gracia + Percepción", "weapon": 1}
+    for salud in (12, 5, 7):
+        target = Character(LENOIR, {**lenoir.sheet, "salud": salud}, {"heridas": 1})
+        for seed in range(20):
+            out = verbs.attack(Action("attack", p, berthold, target), context(INFO, seed=seed, explain=False))
+            if out.data["hit"] is not None:
+                assert out.data["health"] == health.data(target, min(1 + out.data["damage"], salud))
+            assert len(verbs._HURTS) <= 2 and all(id(kept[0]) == key[0] for key, kept in verbs._HURTS.items())
+
+
 def test_a_turns_and_a_sides_numbers_are_worked_out_as_they_are_made():
     """A Turn's numbers and its side's (slots, worked out as each is made) are
     those their functions work out anew, for the dice read; a Turn before any
