@@ -121,13 +121,15 @@ class _Entry:
     its action check made ready (:func:`ready_check`), once it first rolls one (a delayer
     rolls none), and its records in the initiative's ``checks`` by the control die and
     total it rolled. Shared through the sheet's memo: only ``ready`` is set, once, and
-    records added."""
+    records added; and its :class:`Entrant`, whose round's fields each initiative sets anew
+    (an entrant made for each character at every round cost 1.0% of a trial: icount 3.554M -> 3.519M)."""
 
-    __slots__ = ("score", "actions", "ready", "told")
+    __slots__ = ("score", "actions", "ready", "told", "entrant")
 
     def __init__(self, ch: Character) -> None:
         self.score = action_check_score(ch)
         self.actions = actions_per_round(ch)
+        self.entrant = Entrant(ch.name, self.score, "amazing", self.actions, 0)
         self.ready: Ready | None = None
         # an entrant that rolls the same control die and total on the same check (``ready``) has
         # the same degree, hence the same phases: its record is the same, made once and shared
@@ -196,8 +198,9 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
             waited = st["delayed"]  # (it waited last round: read once, made a bool with no call)
-            e = Entrant(ch.name, entry.score, "amazing", entry.actions, i,
-                        ch.name in delayed or (True if waited else False))  # (delayed: named so, or it waited)
+            e = entry.entrant  # (one name a conflict: an entry's entrant is in an initiative once)
+            e.degree, e.listed, e.check, e.phases = "amazing", i, None, []
+            e.delayed = ch.name in delayed or (True if waited else False)  # (named so, or it waited)
             if waited:
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
