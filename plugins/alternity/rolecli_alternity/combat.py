@@ -85,7 +85,7 @@ def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]
     # then gives every phase's order, with no key to call for each entrant in each phase and
     # no entrant ever compared. (A turn of seven fields sorted whole, its rank, score and
     # place listed, cost 0.2% of a trial: icount 3.866M -> 3.858M.)
-    turns: list[tuple] = []
+    turns: list[tuple[int, str, Entrant]] = []
     for e in sorted(entrants, key=_SCORE, reverse=True):
         for rank, phase in _ranks(e.degree, e.delayed, e.actions):
             turns.append((rank, phase, e))
@@ -106,13 +106,16 @@ _SCORE, _RANK = attrgetter("score"), itemgetter(0)
 
 
 @functools.lru_cache(maxsize=128)  # a few degrees and actions, read for every entrant at every round
-def _ranks(degree: str, delayed: bool, actions: int) -> tuple[tuple[tuple[int, bool, bool, bool], str], ...]:
+def _ranks(degree: str, delayed: bool, actions: int) -> tuple[tuple[int, str], ...]:
     """An entrant's turns (:func:`acting`), each ranked within the round by all that 002-R10
     reads of it but its score and its place listed: its phase, whether it is a Critical
     Failure, whether it acted before in the round (the phase is not its first), and whether it
-    is not a delayer in the Amazing phase; each with its phase's name."""
+    is not a delayer in the Amazing phase; each with its phase's name. The rank is one number,
+    each of these a binary digit below the one before (the phase's place above them all): it
+    orders the turns as the four would in turn, and a sort compares numbers for less than
+    tuples (icount 3.5185M -> 3.5116M a trial)."""
     phases, crit = acting(degree, delayed, actions), degree == "critical_failure"
-    return tuple(((i, crit, i > phases.start, not (delayed and i == 0)), PHASES[i]) for i in phases)
+    return tuple((i * 8 + crit * 4 + (i > phases.start) * 2 + (not (delayed and i == 0)), PHASES[i]) for i in phases)
 
 
 def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
