@@ -199,7 +199,8 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                 continue
             waited = st["delayed"]  # (it waited last round: read once, made a bool with no call)
             e = entry.entrant  # (one name a conflict: an entry's entrant is in an initiative once)
-            e.degree, e.listed, e.check, e.phases = "amazing", i, None, []
+            e.degree, e.listed = "amazing", i  # (in twos: four set at once build a tuple and unpack it, icount 3.5004M -> 3.4964M)
+            e.check, e.phases = None, []
             e.delayed = ch.name in delayed or (True if waited else False)  # (named so, or it waited)
             if waited:
                 st = changes[ch.name] = state(ch)
