@@ -426,11 +426,12 @@ def test_a_check_rolled_without_its_result_reads_the_same_dice_as_one_made():
 
 
 @pytest.mark.parametrize("rung", [-5, -3, -1, 0, 1, 3, 5])
-def test_a_ready_checks_degrees_are_degree_of_for_every_roll_it_can_make(rung):
-    """A check of at most one situation die keeps its rolls' degrees (ready_check): each
-    the very answer degree_of gives for that control die and total, for every score; a
-    pool keeps none (its totals are many), and a roll that cannot fail or is too hard
-    reads degree_of (the table is of a plain check's)."""
+def test_a_ready_checks_rolls_are_degree_of_for_every_roll_it_can_make(rung):
+    """A check of at most one situation die keeps its rolls (ready_check), by control die
+    and the die's value (0 with none): each its dice, total and the very answer degree_of
+    gives for that control die and total, for every score; a pool keeps none (its totals
+    are many), and a roll that cannot fail or is too hard reads degree_of (the table is of
+    a plain check's)."""
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
     from rolecli_alternity.check import degree_of, ready_check, rolled
@@ -440,10 +441,14 @@ def test_a_ready_checks_degrees_are_degree_of_for_every_roll_it_can_make(rung):
 
     sd = dice(rung)
     for score in (0, 1, 7, 12, 13, 40):
-        degrees = ready_check(score, rung, "check", "en")[-1]
-        added = [sd.sign * v for v in range(1, sd.sides + 1)] if sd.count else [0]
+        rolls = ready_check(score, rung, "check", "en")[-1]
         for control in range(1, 21):
-            assert degrees[control] == {control + a: degree_of(control, control + a, score, rung) for a in added}
+            if sd.count:
+                assert rolls[control][1:] == tuple((control, [v], control + sd.sign * v,
+                                                    *degree_of(control, control + sd.sign * v, score, rung))
+                                                   for v in range(1, sd.sides + 1))
+            else:
+                assert rolls[control] == ((control, [], control, *degree_of(control, control, score, rung)),)
     assert ready_check(12, 6, "check", "en")[-1] is None                          # +2d20: a pool
     given = ["1", "1"] if sd.count else ["1"]
     ctx = Context("en", DiceSource(given=given * 3), options())

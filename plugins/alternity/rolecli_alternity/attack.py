@@ -280,7 +280,7 @@ def _roll_data(rolls: tuple[dict[int, dict[str, Any]], ...] | None, head: dict[s
                values: list[int], total: int, degree: str, notes: tuple[str, ...]) -> dict[str, Any]:
     """An attack's table as its roll writes it over its plan's ``head`` (:func:`json_over`),
     with the degree rolled and no last resort spent, its damage None until rolled; kept in
-    ``rolls``, its plan's, by its control die, then total (as the check's degrees are, :func:`check._degrees`:
+    ``rolls``, its plan's, by its control die, then total (as the check's rolls are, :func:`check._rolls`:
     a tuple of the two made, hashed and compared at every attack cost 0.3% of a
     trial: icount 3.4964M -> 3.4848M), where the plan's check reads at most
     one situation die (else ``rolls`` is None): such a check rolls the same dice, degree and
