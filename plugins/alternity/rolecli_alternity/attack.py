@@ -258,8 +258,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
             lines.append(NO_DAMAGE(lang))
         return out
     entry, why = plan.damage[key]
-    amount, values = D.roll_entry(ctx, entry, why)
-    data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
+    amount, data["damage"] = D.roll_record(ctx, entry, why)
     if explain:
         lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))

@@ -97,8 +97,7 @@ def do_impact(action: Action, ctx: Context) -> Outcome:
                         "Ordinary/Good/Amazing). Table P15 is missing: the GM decides (give four entries, Failure/…, "
                         "or apply the damage with damage).")(lang))
         return out
-    amount, values = D.roll_entry(ctx, entry)
-    data["damage"] = {"entry": entry.text, "track": entry.track, "amount": amount, "dice": values}
+    amount, data["damage"] = D.roll_record(ctx, entry)
     lines.append(Label(f"Impacto {cat}, grado {deg}; daño del DJ (falta la Tabla P15): {entry.text} = {amount} de "
                           f"{L.track(entry.track, lang)}.",
                        f"Impact {cat}, degree {deg}; the GM's damage (Table P15 is missing): {entry.text} = {amount} "
