@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, keep_at_most, worked_out
 
@@ -98,15 +98,20 @@ def _land(read: tuple[Any, ...], ch: Character, track: str, amount: int,
     return sets, tuple(key for key in _MARK_AT if key in sets), rep
 
 
+# The lines of a hit nobody reads (Context.explain False): none, the same empty tuple every time (a
+# list made at every hit cost 0.1% of a trial: icount 3.4109M -> 3.4071M).
+_UNTOLD: tuple[str, ...] = ()
+
+
 def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context,
-             **how: Any) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+             **how: Any) -> tuple[dict[str, Any], dict[str, Any], Sequence[str]]:
     """:func:`land_hit`, with the new state whole (for a rule that reads on from it)."""
     sets, rep, lines = land_hit(ch, st, track, amount, ctx, **how)
     return {**st, **sets}, rep, lines
 
 
 def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, *, spill: str = "overflow",
-             resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+             resolve: Any = None, queue: bool = False, knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], Sequence[str]]:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
     damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
     ``st`` (read, not changed): returns the fields of the state it sets (for a hook's
@@ -127,13 +132,13 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
         if not explain:
-            return {}, rep, []
+            return {}, rep, _UNTOLD
         return {}, rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
                                f"{ch.name} is dead: the damage changes nothing.")(lang)]
     if queue:
         pending = list(st.get("pending") or []) + [f"{track}:{amount}"]
         if not explain:
-            return {"pending": pending}, {"pending": pending}, []
+            return {"pending": pending}, {"pending": pending}, _UNTOLD
         return {"pending": pending}, {"pending": pending}, [
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
                   f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
@@ -152,7 +157,7 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
             sets = new  # (the whole state: a knockout sets several fields)
             rep = {**rep, "knocked_out": True}
     if not explain:
-        return sets, rep, []
+        return sets, rep, _UNTOLD
     lines = D.report_lines(ch.name, rep, {**st, **sets}, track_sizes(ch), lang)
     if roller is not None and roller.lines:
         lines[-1:-1] = roller.lines
