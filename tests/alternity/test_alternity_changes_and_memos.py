@@ -118,6 +118,20 @@ def test_an_entrants_part_of_the_initiative_is_read_again_for_a_new_sheet_or_mar
     assert "Grimes II" not in whys[0] and "Grimes II" in whys[1]
 
 
+def test_an_initiatives_result_is_its_own_though_its_entrants_are_kept_for_the_next():
+    """An entrant is kept with its part of the initiative and its round's fields set anew at
+    every initiative: what one gave is not changed by the next, which rolls otherwise."""
+    import copy
+
+    mad, grimes = character("Mad Dog"), character("Grimes")
+    first = call("initiative", chars=(mad, grimes), dice=[5, 18])       # Good, and a Failure: Marginal
+    given = copy.deepcopy(first.data)
+    second = call("initiative", chars=(mad, grimes), dice=[18, 5])
+    assert first.data == given and first.data["order"] == ["Mad Dog", "Grimes"]
+    assert second.data["order"] == ["Grimes", "Mad Dog"]
+    assert second.data["checks"]["Grimes"]["phases"] == first.data["checks"]["Mad Dog"]["phases"] == ["good", "ordinary"]
+
+
 def test_an_entrants_part_met_last_for_its_name_is_the_one_worked_out_anew_for_another_sheet_state_or_rules(monkeypatch):
     """Each name's part of the initiative as last met is found again only for its very sheet,
     state and rules: any other is what the initiative gives with no part met before."""
