@@ -130,6 +130,9 @@ def test_an_initiatives_result_is_its_own_though_its_entrants_are_kept_for_the_n
     assert first.data == given and first.data["order"] == ["Mad Dog", "Grimes"]
     assert second.data["order"] == ["Grimes", "Mad Dog"]
     assert second.data["checks"]["Grimes"]["phases"] == first.data["checks"]["Mad Dog"]["phases"] == ["good", "ordinary"]
+    # a name given twice (a command line may): each its own entrant, its own roll and turns
+    twice = call("initiative", chars=(grimes, grimes), dice=[5, 19])    # Good, then Marginal
+    assert twice.data["phases"] == {"amazing": [], "good": ["Grimes"], "ordinary": ["Grimes"], "marginal": ["Grimes"]}
 
 
 def test_an_entrants_part_met_last_for_its_name_is_the_one_worked_out_anew_for_another_sheet_state_or_rules(monkeypatch):
