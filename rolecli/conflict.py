@@ -268,9 +268,16 @@ class Scene:
         started = [Event("turn_started", actor, self.conflict["round"])] if explain else []
         for effect in self.effects:  # (a loop, not any(): a generator is a call of its own at every turn)
             if effect.until == "next_turn":  # (most effects last rounds, or the scene)
-                started += self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor, explain)
+                started += self._expire_turn_of(actor, explain)
                 break
         return started
+
+    def _expire_turn_of(self, actor: str, told: bool) -> list[Event]:
+        """The effects that last until ``actor``'s next turn (that it left, or
+        that are on it, left by nobody) gone. (A method of its own, not a lambda
+        in :meth:`_start_turn`, which would make its ``actor`` a cell at every
+        turn: icount, a v5 trial 0.12% less)"""
+        return self._expire(lambda e: e.until == "next_turn" and (e.by or e.on) == actor, told)
 
     def join(self, name: str) -> None:
         """``name`` enters the conflict: last in this round's turns."""
