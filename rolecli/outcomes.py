@@ -72,7 +72,8 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
         action = arguments[-2]  # (the hook was called: it had its action)
         actor, target = action.actor, action.target
         state_keys = info.state_keys if info is not None else None
-        for name, state in changes.items():  # (items: a dict of another type reads as apply_changes keeps it)
+        for name in changes:  # (by key, as apply_changes reads them: no view of their items made)
+            state = changes[name]
             # The usual state, a dict, walked here as _plain walks one (a call of _plain for each state of
             # each result costs as much as its walk); any other, by _plain. Whose it is and what it sets asked
             # in the same pass (the usual change is the actor's, the target's, or that of the character a
@@ -91,8 +92,11 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
             elif plain and not _plain(state):
                 plain = False
             if state_keys is not None:
-                ours = ((actor is not None and name == actor.name) or (target is not None and name == target.name)
-                        or (hook in _ON_A_CHARACTER and name == arguments[0].name))  # (a subject: asked last, seldom)
+                # (True or False as the test's outcome, not its value: Python 3.11 specializes a comparison of
+                # two texts only where it decides a jump; icount, with the walk by key above, a middle trial
+                # 0.24% less, alternity 0.19%)
+                ours = True if ((actor is not None and name == actor.name) or (target is not None and name == target.name)
+                                or (hook in _ON_A_CHARACTER and name == arguments[0].name)) else False  # (a subject: last)
                 if not ours or not state_keys.issuperset(state):
                     if strangers is None:
                         strangers = []

@@ -399,7 +399,11 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     a state it does not hold is checked."""
     keys, in_order = state_fields(info) if fields is None else fields
     moved = []
-    for name, new in outcome.changes.items():
+    changes = outcome.changes
+    # (by key, as the check reads them: no view of their items made; icount: an alternity trial 0.16% less,
+    # middle 0.10%)
+    for name in changes:
+        new = changes[name]
         who = characters.get(name)
         if who is None:
             who = _subject(subjects, name)
