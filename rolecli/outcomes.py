@@ -80,24 +80,29 @@ def outcome_problem(hook: str, result: Outcome, arguments: tuple, info: Any) -> 
             # recovery is for, of state fields only); the others are looked at closer after every question of
             # type, so that a result wrong in both ways says its type first.
             if type(state) is dict and type(name) is str:
-                if plain:
-                    # (by its keys, no view of its items made for its one or two fields; a value looked up
-                    # by a key known a text, whose hash is the text's own)
-                    for key in state:
-                        if type(key) is not str or (type(item := state[key]) not in _PLAIN and not _plain(item)):
-                            plain = False
-                            break
+                # (by its keys, no view of its items made for its one or two fields; a value looked up by a
+                # key known a text, whose hash is the text's own. Whether each is a state field asked in the
+                # same walk, not by state_keys.issuperset(state), a walk of its own: icount, a middle trial
+                # 0.31% less, alternity 0.10%)
+                fields = True
+                for key in state:
+                    if state_keys is not None and key not in state_keys:
+                        fields = False
+                    if plain and (type(key) is not str or (type(item := state[key]) not in _PLAIN and not _plain(item))):
+                        plain = False
             elif not isinstance(name, str) or not isinstance(state, Mapping):
                 return _NOT_STATES
-            elif plain and not _plain(state):
-                plain = False
+            else:
+                if plain and not _plain(state):
+                    plain = False
+                fields = state_keys is None or state_keys.issuperset(state)
             if state_keys is not None:
                 # (True or False as the test's outcome, not its value: Python 3.11 specializes a comparison of
                 # two texts only where it decides a jump; icount, with the walk by key above, a middle trial
                 # 0.24% less, alternity 0.19%)
                 ours = True if ((actor is not None and name == actor.name) or (target is not None and name == target.name)
                                 or (hook in _ON_A_CHARACTER and name == arguments[0].name)) else False  # (a subject: last)
-                if not ours or not state_keys.issuperset(state):
+                if not ours or not fields:
                     if strangers is None:
                         strangers = []
                     strangers.append((name, state, ours))

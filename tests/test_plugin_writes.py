@@ -294,6 +294,11 @@ class _Name(str):
     ({"Ana": MappingProxyType({"marks": 2})}, None),
     ({"Ana": MappingProxyType({"marks": b"x"})}, "Outcome.changes cannot be written as JSON"),
     ({"Ana": MappingProxyType({"marks": 2, "hp": 9})}, "state key(s) 'hp' for Ana"),  # a Mapping's keys, too
+    # a state's keys asked whether they are state fields in the walk of its values: wrong both ways, its type first
+    ({"Ana": {"hp": 9, "marks": b"x"}}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": {"marks": b"x", "hp": 9}}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": {"marks": 1, "hp": 9}, "Bo": {"marks": object()}}, "Outcome.changes cannot be written as JSON"),
+    ({"Ana": {"marks": object()}, "Bo": {"marks": 1, "hp": 9}}, "Outcome.changes cannot be written as JSON"),
 ])
 def test_every_changed_state_is_checked_not_only_the_first(changes, says):
     """The states a result changes are walked once each, their types and JSON
