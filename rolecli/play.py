@@ -413,15 +413,22 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
         # as kept here: nothing to reorder (the state made last, known at once; another, by its keys)
         if ((ordered is not None and ordered.get(name) is state) or (shape := tuple(state)) in in_order
                 or _in_order(shape, keys, in_order)):
-            # (a loop, not new.items() <= state.items(), whose views make a tuple of each item to compare it:
-            # icount, a middle trial 0.2% less; a value compared as the views compare it, itself first)
+            # Whether it moves a field, and whether it drops one (sets it to None, which no kept state holds),
+            # in one walk of what it sets. (A loop, not new.items() <= state.items(), whose views make a tuple
+            # of each item to compare it: icount, a middle trial 0.2% less; a value compared as the views
+            # compare it, itself first. What it drops asked in the same walk, not by None in new.values(), a
+            # view and a comparison with None of each value: icount, a middle trial 0.49% less, alternity 0.21%)
+            moves = drops = False
             for key in new:
-                if key not in state or ((had := state[key]) is not (value := new[key]) and had != value):
-                    break
-            else:
+                value = new[key]
+                if value is None:
+                    drops = True
+                elif not moves and (key not in state or ((had := state[key]) is not value and had != value)):
+                    moves = True
+            if not (moves or drops):
                 continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
             merged = {**state, **new}  # other than the state (a value of ``new`` is not the state's)...
-            if None in new.values():  # ...unless what it set is dropped
+            if drops:  # ...unless what it set is dropped
                 merged = _kept(merged)
                 if merged == state:
                     continue

@@ -117,3 +117,27 @@ def test_an_encounter_keeps_the_fields_its_verbs_leave_out(partial, tmp_path):
     # Ana: a from her turn's end, b from Bo's poke and the round's end.
     assert state("Bo") == {"a": 2, "b": 2}
     assert state("Ana") == {"a": 1, "b": 2}
+
+
+@pytest.mark.parametrize("change, kept, moved", [
+    ({"b": None}, {"a": 1}, ["Ana"]),  # a field set to None is dropped
+    ({"a": 1, "b": None}, {"a": 1}, ["Ana"]),  # the same, with a field that keeps its value
+    ({"b": None, "a": 2}, {"a": 2}, ["Ana"]),  # dropped, with a field moved after it
+    ({"a": 2}, {"a": 2, "b": 3}, ["Ana"]),
+    ({"a": 1, "b": 3}, {"a": 1, "b": 3}, []),  # nothing moves
+])
+@pytest.mark.parametrize("known_in_order", [False, True])
+def test_a_change_drops_the_fields_it_sets_to_none(change, kept, moved, known_in_order):
+    """What a change sets to None is dropped (a kept state holds no None, as the
+    campaign's TOML cannot), in the same walk that asks whether it moves anything;
+    a state known in the template's order (``ordered``) is kept alike."""
+    from rolecli.contract import Character
+    from rolecli.play import apply_changes
+
+    ana = Character("Ana", {}, {"a": 1, "b": 3})
+    ordered = {"Ana": ana.state} if known_in_order else None
+    before = ana.state
+    assert apply_changes(Partial.info, Outcome(data={}, changes={"Ana": dict(change)}), {"Ana": ana},
+                         ordered=ordered) == moved
+    assert ana.state == kept and list(ana.state) == list(kept)
+    assert (ana.state is before) == (not moved)
