@@ -246,16 +246,22 @@ class Fighter:
 
     # --- the sheet ------------------------------------------------------------
 
+    # The template's numbers are read as they stand, with no int() of them: a campaign's sheets and
+    # states hold whole numbers (the core checks each as it loads or sets one), a quick roll's numbers
+    # are parameters the core parsed as whole numbers, and ``now`` holds every field (the template's
+    # default under the sheet's). An int() is a call Python 3.11 never specializes, some 570
+    # instructions, several at every blow (icount 5.182M -> 5.137M a middle trial, -0.9%).
+
     def life(self) -> int:
-        return int(self.now["vida"])
+        return self.now["vida"]
 
     def left(self) -> int:
-        return self.life() - int(self.now["vida_perdida"] or 0)
+        return self.now["vida"] - self.now["vida_perdida"]
 
     def protections(self, armour_only: bool = False) -> int:
         """The ND the character's protections give to a blow: armour, plus the
         others (shield...) unless only armour counts (a free strike, 004-R9)."""
-        return int(self.now["armadura"]) + (0 if armour_only else int(self.now["escudo"]))
+        return self.now["armadura"] if armour_only else self.now["armadura"] + self.now["escudo"]
 
     def weapon(self) -> Weapon:
         return weapon_named(self.now["arma"], tuple(self.now["arma_tipo"] or ()))

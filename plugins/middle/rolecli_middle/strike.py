@@ -101,7 +101,7 @@ class Blow:
     thrown: Throw | None = None  # the attacker's LD, once thrown
 
     def bonus(self) -> int:
-        return int(self.striker.now["arma_bonus"] or 0)
+        return self.striker.now["arma_bonus"]  # (a whole number as it stands: :meth:`Fighter.life`)
 
 
 def narrator(nd) -> list[Mod]:
@@ -170,7 +170,7 @@ def parry_of(scene: Scene, target: Fighter, how: Declared, notes: list[str]) -> 
             notes.append(scene.t(f"{target.name} no tiene arma en la mano y no puede parar: le defienden sus protecciones.",
                                  f"{target.name} has no weapon in hand and cannot parry: its protections defend it."))
             return None
-        if int(target.now["paradas"] or 0) >= limit:
+        if target.now["paradas"] >= limit:
             notes.append(scene.t(f"{target.name} ya hizo sus {limit} paradas de esta ronda (uso de armas + 1, 004-R11): "
                                  "le defienden sus protecciones.",
                                  f"{target.name} has made its {limit} parries of this round (weapon use + 1, 004-R11): "
@@ -268,7 +268,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
         d = LD.throw(blow.parry, dice, thrown_for(PARRY, lang, target.name))
-        target.set("paradas", int(target.now["paradas"] or 0) + 1)
+        target.set("paradas", target.now["paradas"] + 1)
     hit = lands(scene, a, d)
     if scene.explain:
         lines += _throw_lines(scene, a, d, hit)

@@ -78,7 +78,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     life = target.life()
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
         called_shot(Wound(scene, target, effects, lines), damage, life, location, striker.weapon())
-    lost = int(target.now["vida_perdida"] or 0)
+    lost = target.now["vida_perdida"]  # (a whole number as it stands: :meth:`Fighter.life`)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
     now_lost = min(lost + damage, life)
