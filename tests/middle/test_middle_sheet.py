@@ -263,14 +263,17 @@ def test_a_fighter_an_action_left_untouched_serves_the_next_action_on_that_state
     assert other is kept and _table(other) == _table(Fighter(twin))
 
 
-def test_a_fighter_set_given_or_of_a_state_since_left_is_not_taken_again():
+def test_a_fighter_set_or_of_a_state_since_left_is_laid_again_when_taken_and_one_given_values_is_not_taken():
     aldara = character(INFO, "Aldara", {}, {"paradas": 1})
     scene = Scene(context(INFO, characters=[aldara]))
     touched = scene.fighter(aldara)
     touched.set("paradas", True)  # set as it was (1 == True): nothing moved, but not the value the state holds
-    assert scene.changes() == {}
-    fresh = Scene(context(INFO)).fighter(aldara)
-    assert fresh is not touched and fresh.now["paradas"] == 1
+    touched.set("vigor", 9)
+    changes = scene.changes()
+    assert changes == {"Aldara": {"vigor": 9}}
+    fresh = Scene(context(INFO)).fighter(aldara)  # the same object, laid again from the state
+    assert fresh is touched and _table(fresh) == _table(Fighter(aldara)) and fresh.now["paradas"] == 1
+    assert changes == {"Aldara": {"vigor": 9}}  # what went to the core is left as it was
     scene = Scene(context(INFO))
     given = scene.fighter(aldara, {"vigor": 5})
     scene.changes()
@@ -280,7 +283,7 @@ def test_a_fighter_set_given_or_of_a_state_since_left_is_not_taken_again():
     scene.changes()
     aldara.state = {**aldara.state, "paradas": 2}  # the state an outcome gave: a new table
     latest = Scene(context(INFO)).fighter(aldara)
-    assert latest is not left and latest.now["paradas"] == 2 and left.now["paradas"] == 1
+    assert latest is left and latest.now["paradas"] == 2 and _table(latest) == _table(Fighter(aldara))
 
 
 def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded():
