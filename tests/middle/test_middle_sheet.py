@@ -286,6 +286,22 @@ def test_a_fighter_set_or_of_a_state_since_left_is_laid_again_when_taken_and_one
     assert latest is left and latest.now["paradas"] == 2 and _table(latest) == _table(Fighter(aldara))
 
 
+def test_the_scene_an_action_was_done_with_is_the_next_actions_begun_anew():
+    from rolecli_middle.sheet import scene_of
+
+    aldara, bruno = character(INFO, "Aldara"), character(INFO, "Bruno")
+    first = scene_of(context(INFO, characters=[aldara], options={"nd_minus2": "difference"}))
+    first.fighter(aldara).set("paradas", 1)
+    unfinished = scene_of(context(INFO))  # the first is not done yet: another scene
+    assert unfinished is not first
+    assert first.changes() == {"Aldara": {"paradas": 1}}
+    ctx = context(INFO, characters=[bruno], dice=[3, 4, 5])
+    again = scene_of(ctx)  # done with: begun again for this action, nothing of the last one kept
+    assert again is first and again.ctx is ctx and again.characters is ctx.characters
+    assert again.ld_rules == ("literal", "table") and again.named("Aldara") is None
+    assert again.changes() == {} and scene_of(ctx) is again and scene_of(ctx) is not again
+
+
 def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded():
     from rolecli_middle.sheet import LAID_LIMIT, Standing, values
 

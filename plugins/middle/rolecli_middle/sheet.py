@@ -313,6 +313,11 @@ class Scene:
     __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "_fighters", "read_before")
 
     def __init__(self, ctx):
+        self.begin(ctx)
+
+    def begin(self, ctx) -> None:
+        """The scene of an action on ``ctx``, as made, and as the scene an action was done with
+        is begun again for the next (:func:`scene_of`)."""
         self.ctx = ctx
         self.lang = ctx.lang
         self.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
@@ -420,7 +425,24 @@ class Scene:
             standing = f.standing
             if standing is not None and (f.untouched is None or standing.state is f.character.state):
                 standing.spare = f  # (set on, it is laid again when taken; untouched, only while its state is the latest)
+        _DONE[0] = self  # (done with: the next action's scene, scene_of)
         return out
 
     def t(self, es: str, en: str) -> str:
         return tr(self.lang, es, en)
+
+
+# The scene the last action was done with (:meth:`Scene.changes`, an action's last step): the
+# next action's, begun again, not made anew by a class's call at every action of a simulation
+# (icount 5.092M -> 5.083M a middle trial, -0.2%).
+_DONE: list[Scene | None] = [None]
+
+
+def scene_of(ctx) -> Scene:
+    """The scene of an action on ``ctx``: the one the last action was done with, begun again."""
+    scene = _DONE[0]
+    if scene is None:
+        return Scene(ctx)
+    _DONE[0] = None  # (this action's alone now)
+    scene.begin(ctx)
+    return scene

@@ -18,7 +18,7 @@ from . import states as S
 from . import strike as K
 from .economy import combat_action
 from .ld import Ld
-from .sheet import Fighter, Scene
+from .sheet import Fighter, Scene, scene_of
 from .words import KINDS, SIZES, TEMPERAMENTS
 from .wounds import DEATHS, die, hurt
 
@@ -36,7 +36,7 @@ _ROLLED: list = [None]
 
 
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
-    scene = Scene(ctx)
+    scene = scene_of(ctx)
     dice = ctx.dice
     if dice is not _ROLLED[0]:
         if dice.physical:  # only dice given can be left unread (see outcome)
