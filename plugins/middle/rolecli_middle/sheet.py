@@ -257,7 +257,7 @@ class Fighter:
     # property read is a call from C, several times dearer than its bytecodes say.
 
     def dead(self) -> bool:
-        return bool(self.now["muerte"])
+        return self.now["muerte"] != ""  # (how it died, a text: compared, not a bool() call at every blow)
 
     def can_act(self) -> bool:
         return not self.now["muerte"] and "inconsciente" not in self.states and self.now["moral"] != "rendido"

@@ -263,7 +263,7 @@ def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list
     dice are thrown for, in Spanish and English (:func:`thrown_for`)."""
     lang = scene.lang
     attacker, target = blow.attacker, blow.target
-    lines = list(blow.notes)
+    lines = blow.notes  # (its own list, no copy: a blow is thrown once)
     a = blow.thrown = LD.throw(blow.ld, dice, thrown_for(why, lang, attacker.name))
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted

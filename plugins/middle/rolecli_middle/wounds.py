@@ -86,8 +86,9 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     left = life - now_lost  # (target.left(), from the numbers at hand)
     if left <= 0 and not target.dead():
         die(scene, target, "vida", lines)
+    states, injuries = target.states, target.now["lesiones"]  # (most targets hold none: no call to copy none)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
-            "effects": effects, "states": sorted(target.states), "injuries": list(target.now["lesiones"] or []),
+            "effects": effects, "states": sorted(states) if states else [], "injuries": list(injuries) if injuries else [],
             "dead": target.dead(), "death": target.now["muerte"] or None}
     if not scene.explain:
         return [], data
