@@ -118,14 +118,15 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
                         "de los que siguen en pie: --members 1,2 --fallen 2).",
                         "name the side's members with --members A,B,C (or, for a quick roll, the valor of those "
                         "still standing: --members 1,2 --fallen 2)."))
-    extra = int(p.get("fallen") or 0)
+    extra = p.get("fallen") or 0  # (a whole number as the core parsed it: no int() call at every round's end)
     standing, named, beastly = [], 0, 0  # those standing; the campaign's characters, and the beasts among them
     for m in members:  # (one loop, not three comprehensions: a simulation asks at every round's end)
         if not _down(m):
             standing.append(m)
         if m.character is not None:
             named += 1
-            beastly += bool(m.now["bestia"])
+            if m.now["bestia"]:  # (asked, not counted by a bool() call)
+                beastly += 1
     casualties = len(members) - len(standing) + extra
     size = len(members) + extra
     beasts = bool(p.get("beasts")) or (named > 0 and beastly == named)

@@ -129,10 +129,12 @@ def refuse_if_dead(target: Fighter) -> None:
         raise Refused(L(f"{target.name} ya está muerto; golpea a otro.", f"{target.name} is already dead; strike someone else."))
 
 
-def situation(scene: Scene, attacker: Fighter, target: Fighter, how: Declared) -> list[Mod]:
-    """What the target's situation adds to any blow against it (004-R9, R12, R13, R16)."""
+def situation(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, mods: list[Mod]) -> None:
+    """What the target's situation adds to any blow against it (004-R9, R12, R13, R16), added to
+    ``mods`` (the blow's own: no list made to join them, at every blow)."""
     states = target.states
-    mods = S.against(states) if states else []  # (most targets hold no state: no call to find none)
+    if states:  # (most targets hold no state: no call to find none)
+        mods += S.against(states)
     covering = []  # who covers the target (here, not a function of its own: asked at every blow, most find nobody)
     for f in scene.holding("cubre"):  # (a loop: a comprehension costs a call)
         if scene.named(f.now["cubre"]) is target and f.can_act() and f is not attacker:
@@ -154,7 +156,6 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, how: Declared) -
         mods.append(Mod("ally_feinted", ALLY_FEINTED, +1))
     if how.interrupt or (target.now["duelo"] and scene.named(target.now["duelo"]) is not attacker):
         mods.append(Mod("duel_interrupt", DUEL_INTERRUPT, +1))
-    return mods
 
 
 def parry_of(scene: Scene, target: Fighter, how: Declared, notes: list[str]) -> Ld | None:
@@ -210,7 +211,7 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, *, st
         mods.append(Mod("feint", FEINT, -2))
     if attacker.states:  # (each added in place: no list made to join them; most attackers hold no state)
         mods += S.own(attacker.states, ATTACK)
-    mods += situation(scene, attacker, target, how)
+    situation(scene, attacker, target, how, mods)
     if how.narrator:
         mods += how.narrator
     capability = attacker.capability(how.capability or blow_capability(attacker), how.innate)
