@@ -144,7 +144,7 @@ def test_consequences_held_are_keyed_by_their_severities_and_kept_as_held(monkey
     assert again.changes["Ana"]["consecuencias"] == ["Menor: Tobillo, 5 [como Menor]", "Mayor: Salud, 4"]
     assert again.data["consequences"] == again.changes["Ana"]["consecuencias"]
     # the same as the hit worked out anew, unkept
-    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    monkeypatch.setattr(stress, "_HITS", {})  # no hit kept: worked out anew
     anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Tobillo, 5 [como Menor]"]}), 4)
     assert played == [4, 4]
     assert anew.data == again.data and anew.changes == again.changes and anew.lines == again.lines
@@ -172,7 +172,7 @@ def test_an_accepted_concession_keys_no_attacker_and_a_refused_one_keys_each(mon
     assert played == [6]
     assert accepted[1].changes == {"Ana": accepted[0].changes["Ana"]}
     assert accepted[1].changes["Ana"]["fuera"] == "conceded" and accepted[1].data["damage"]["concession"]["accepted"]
-    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    monkeypatch.setattr(stress, "_HITS", {})  # no hit kept: worked out anew
     anew = attack(2, "accept")
     assert anew.data == accepted[1].data and anew.changes == accepted[1].changes and played == [6, 6]
     monkeypatch.undo()
@@ -198,6 +198,6 @@ def test_consequences_held_in_another_order_meet_the_same_kept_hit(monkeypatch):
     again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
     assert played == [3] and first.changes["Ana"]["consecuencias"] == ["Menor: a", "Severa: b", "Mayor: Salud, 3"]
     assert again.changes["Ana"]["consecuencias"] == ["Severa: b", "Menor: a", "Mayor: Salud, 3"]
-    monkeypatch.setattr(stress, "worked_out", lambda sheet, key, work, *args: work(*args))
+    monkeypatch.setattr(stress, "_HITS", {})  # no hit kept: worked out anew
     anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
     assert anew.data == again.data and anew.changes == again.changes and played == [3, 3]
