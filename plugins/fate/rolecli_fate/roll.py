@@ -39,13 +39,22 @@ def four_df(ctx, whys: tuple[str, ...]) -> list[int]:
     """4dF for each of ``whys``, one after the other, in one read of the dice (a
     contest's two sides roll at once). (Given as a tuple, not as ``*whys``: Python 3.11
     specializes no call of a function with a ``*`` parameter.)"""
-    return ctx.dice.fudge_many(_reasons(whys))
+    reasons = _REASONS.get(whys)
+    if reasons is None:
+        reasons = keep_at_most(_REASONS, whys, _reasons(whys), _REASONS_LIMIT)
+    return ctx.dice.fudge_many(reasons)
 
 
-@functools.lru_cache(maxsize=1024)  # a side's dice are named the same at every roll
 def _reasons(whys: tuple[str, ...]) -> tuple[str, ...]:
     """Why each of the four dice of each roll is read: ``Tomás 1/4``..."""
     return tuple(f"{why} {i + 1}/4" for why in whys for i in range(4))
+
+
+# The reasons of the dice of each roll (:func:`_reasons`) by the rolls' reasons: a side's dice are
+# named the same at every roll (a table, not an lru_cache, whose call at every roll costs more:
+# icount, a fate trial 3.5162M -> 3.5079M, -0.24%).
+_REASONS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_REASONS_LIMIT = 1024
 
 
 def dice_text(dice: list[int]) -> str:
