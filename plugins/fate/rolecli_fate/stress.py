@@ -237,7 +237,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     boxes = get(track, _ABSENT)
     held = tuple(work.get(ch, "consecuencias") or ())
     sheet = ch.sheet
-    key = (id(sheet), ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
+    key = (ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
            severities(held), tuple(map(get, HIT_FIELDS, _ABSENTS)),
            # (of the attacker, the Fate points a refused concession costs: read where the reply refuses)
@@ -259,10 +259,11 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     return list(lines), data
 
 
-# The hits worked out (:func:`damage_named`), each with the sheet of the character hit, by that sheet's
-# id (held, so that no other takes it) and all else the hit reads: a table of their own, not
-# :func:`~rolecli.contract.worked_out`'s by the sheet, whose call at every hit costs more (icount, a
-# fate trial 3.5240M -> 3.5162M, -0.22%).
+# The hits worked out (:func:`damage_named`), each with the sheet of the character hit, by its name
+# and all else the hit reads (a character of that name with another sheet, in another campaign, has
+# it worked out anew): a table of their own, not :func:`~rolecli.contract.worked_out`'s by the sheet,
+# whose call at every hit costs more (icount, a fate trial 3.5240M -> 3.5162M, -0.22%; by the name,
+# not the sheet's id: 3.4863M -> 3.4826M).
 _HITS: dict[tuple, tuple] = {}
 _HITS_LIMIT = 4096
 
