@@ -134,6 +134,8 @@ class Work:
         change may be partial, and the core compares and keeps (and an encounter
         numbers) a change of a field or two for less than a whole state."""
         out: dict[str, dict[str, Any]] = {}
+        if self.states is _NONE:  # (most actions change no one: no walk begun over none, icount: a fate trial -0.20%)
+            return out
         for name, (was, fields) in self.states.items():
             moved = {}
             for key, value in fields.items():  # (a loop: a field or two, for which a comprehension's call costs more)
