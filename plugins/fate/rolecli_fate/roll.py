@@ -141,12 +141,12 @@ class Side:
         self.take(four_df(ctx, (why,)))
 
     def take(self, dice: list[int]) -> None:
-        """The side's 4dF, rolled: the effort counted with them, and the side's :attr:`data`
+        """The side's 4dF (its four dice), rolled: the effort counted with them, and the side's :attr:`data`
         as they leave it. (A roll is the last change to a side, a reroll telling its first dice
         and Fate points before it rolls again, and every verb that rolls a side gives its data:
         made here, not in a call of its own for each side: icount, a fate trial 3.8018M -> 3.7834M.)"""
         name, skill, mods, modifier, before = self.made
-        total = sum(dice)
+        total = dice[0] + dice[1] + dice[2] + dice[3]  # (4dF, added by hand: a call of sum costs more, icount -0.36%)
         self.dice = dice
         self.effort = effort = before + total  # (the skill and its modifiers, counted when it was made)
         self.data = data = {"skill": skill, "modifiers": dict(mods) if mods else {}, "modifier": modifier,
