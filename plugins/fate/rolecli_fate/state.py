@@ -22,7 +22,7 @@ class Work:
     change a state only by :meth:`set`, with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
-    __slots__ = ("ctx", "known", "given", "states", "_groups")
+    __slots__ = ("ctx", "known", "given", "all_known", "states", "_groups")
 
     def __init__(self, ctx, *chars: Character | None):
         self.ctx = ctx
@@ -30,12 +30,20 @@ class Work:
             known = ctx.characters  # the campaign's (not asked for its truth: a Mapping's counts them)
         except AttributeError:  # a ctx of another type (a test's) has none
             known = None
-        self.known = {} if known is None else known
+        self.known = known = {} if known is None else known
         given: dict[str, Character] = {}
         self.given = given
+        # Whether each one given is the roster's own, or one equal to it (it always is in play): asked
+        # as it is given, not by comparing the views of their items when the roster is first read
+        # (group_of), which costs more (icount: a fate trial 3.4452M -> 3.4286M, -0.48%).
+        all_known = True
         for ch in chars:
             if ch is not None:
                 given[ch.name] = ch
+                theirs = known.get(ch.name)
+                if theirs is not ch and theirs != ch:
+                    all_known = False
+        self.all_known = all_known
         # The new states by name, each as the state it is made from and the fields set on it
         # (the new state is the one with the other over it): made at the first change (most
         # actions change no one), and never copied whole (most change a field or two of one).
@@ -73,12 +81,12 @@ class Work:
         groups = self._groups
         if groups is None:
             # The roster's (the campaign's characters), found once while it holds the same characters
-            # (:data:`_ROSTER`), where the action was given its very characters, or equal ones (it
-            # always is in play): a look at them (the roster compared with a copy of it as it was, by
+            # (:data:`_ROSTER`), where the action was given its very characters, or equal ones
+            # (:attr:`all_known`: it always is in play): a look at them (the roster compared with a copy of it as it was, by
             # identity first) is what an action costs, not a pass over their sheets. (Here, not in a
             # function of its own: a call fewer at every action.)
             known = self.known
-            if self.given.items() <= known.items():  # (one C call: each given one the roster's, asked by identity first)
+            if self.all_known:
                 found = _ROSTER
                 if found[0] is not known or found[1] != known:
                     found[:] = known, dict(known), _groups_of(tuple(known.values()))
@@ -121,6 +129,7 @@ class Work:
                 self.states = {}
             if ch.name not in self.given and self.char(ch.name) is None:  # (most are given: no call for them)
                 self.given[ch.name] = ch
+                self.all_known = False  # (not the roster's)
             found = self.states[ch.name] = (ch.state, {})
         found[1][key] = value
 
