@@ -140,3 +140,27 @@ def test_an_initiative_rating_kept_is_the_one_read_from_the_sheet():
     out = run("initiative", characters=[soldados, ana, twin], kind="physical")
     assert out.data["order"] == ["Soldados", "Ana", "Ana bis"]  # (a tie on both: as listed)
     assert out.data["scores"]["Soldados"] == {"initiative": 3, "resolve": 1, "listed": 1}
+
+
+def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_roster_s_own():
+    """An action given the roster's own characters (or equal ones) finds whom each leads by
+    the roster's groups, kept; one given another, or setting the state of one the roster has
+    not, finds them among everyone it reads, that one in its place."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.state import Work
+
+    coronel = char("Coronel", {"Armas": 2})
+    soldados = char("Soldados", calidad=1, cantidad=3, lider="Coronel")
+    roster = {"Coronel": coronel}
+
+    def work(*chars):
+        return Work(Context("es", DiceSource(given=[]), {}, characters=roster), *chars)
+
+    assert work(coronel).all_known and work(copy.deepcopy(coronel)).all_known
+    assert work(coronel).group_of(coronel) == (False, ())
+    given = work(coronel, soldados)
+    assert not given.all_known and given.group_of(coronel) == (False, (soldados,))
+    setting = work(coronel)
+    setting.set(soldados, "sicarios_fuera", 1)  # not the roster's: read among everyone, in its place
+    assert not setting.all_known and setting.group_of(coronel) == (False, (soldados,))
