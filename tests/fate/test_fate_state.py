@@ -115,7 +115,7 @@ def test_a_side_reads_its_make_up_by_name():
     """A side keeps what it is made of as one tuple; its parts are read by name, and a roll adds its dice."""
     from rolecli_fate.roll import Side
 
-    side = Side(("Armas", 2, (("modificador", 1),), 1, 3))
+    side = Side(("Armas", 2, (("modificador", 1),), 1, 3, {"modificador": 1}))
     assert (side.skill_name, side.skill, side.mods, side.modifier, side.effort) == ("Armas", 2, (("modificador", 1),), 1, 3)
     side.take([1, 1, 0, -1])
     assert side.effort == 4 and side.data == {"skill": 2, "modifiers": {"modificador": 1}, "modifier": 1,
