@@ -133,8 +133,8 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
         # Both sides roll at once, the actor's dice first (as two rolls read them); a
         # reroll is the contest's own, below (roll_side's knows only its own side).
         dice = four_df(ctx, (who_a, who_d))
-        a.take(dice[:4])
-        d.take(dice[4:])
+        a.take([dice[0], dice[1], dice[2], dice[3]])  # (each side's four, listed by hand: slices cost more, icount -0.13%)
+        d.take([dice[4], dice[5], dice[6], dice[7]])
         de = d.effort if blk is None else max(d.effort, blk)
         if reroll and a.effort <= de:
             from .aspects import invoke
