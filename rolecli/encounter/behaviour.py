@@ -232,7 +232,8 @@ def choose(rule: str, candidates: Sequence[str], weigher: Weigher) -> str:
             return candidates[0]
         scores = list(map(weigher.vitality, candidates))
         if None in scores:
-            scores = [-weigher.changed(name) for name in candidates]
+            # (weigher read outside the comprehension: else a cell, made at every call of choose)
+            scores = [-changed for changed in map(weigher.changed, candidates)]
         return candidates[scores.index(min(scores))]  # the first of the lowest: the nearest
     if rule == "random":
         return weigher.pick(candidates)

@@ -262,12 +262,14 @@ class Play(Tracker):
             if rule.at_foe:  # always played, at a foe: most rules, nothing to weigh
                 target = choose(rule.pick, foes, self)
                 break
+            # (no comprehension here reads the play or the condition: a name one reads is a cell, made at every
+            # turn and read through it; icount: a dice trial 1.5% less, with choose's, giro 0.7%)
             allies = None  # worked out only for a rule that reads them (most rules are always played, at a foe)
             if not rule.always:
                 when = rule.when
                 allies = self.allies(actor, side) if rule.at_ally or when.word == "ally_below" else []
                 if not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)), self.share(actor),
-                             [self.share(n) for n in allies]):
+                             list(map(self.share, allies))):
                     continue
             if not rule.aimed:
                 target = None
@@ -278,7 +280,7 @@ class Play(Tracker):
             if allies is None:
                 allies = self.allies(actor, side)
             elif when.word == "ally_below":
-                allies = [n for n in allies if self.share(n) < when.below]
+                allies = self.weaker_than(allies, when.below)
             if allies:
                 target = choose(rule.pick, allies, self)
                 break
@@ -772,6 +774,10 @@ class Play(Tracker):
         if found is None:
             found = self.fighting[side] = list(filter(self.able, self.enc.sides[side]))
         return found
+
+    def weaker_than(self, names: list[str], share: float) -> list[str]:
+        """Those of ``names`` with less fight left than ``share`` (:meth:`share`)."""
+        return [n for n in names if self.share(n) < share]
 
     def changed(self, name: str) -> int:
         """How many state values differ from the encounter's start."""
