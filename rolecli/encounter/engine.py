@@ -336,9 +336,11 @@ class Play(Tracker):
         """The participants the fight took out: those who cannot act now, less
         those who could not when it began. (Each one's status as kept, asked
         only where none is: every trial measures every participant.)"""
-        statuses, left_out = self.statuses, self.left_out
-        return [n for n in self.enc.participants
-                if n not in left_out and not (statuses.get(n) or self.status(n)).can_act]
+        statuses, left_out, out = self.statuses, self.left_out, []
+        for n in self.enc.participants:  # (a loop, not a comprehension reading the play: three cells a trial)
+            if n not in left_out and not (statuses.get(n) or self.status(n)).can_act:
+                out.append(n)
+        return out
 
     def finish(self) -> None:
         """The conflict ends as ``conflict end`` ends it: the system's
@@ -754,7 +756,9 @@ class Play(Tracker):
             for n in everyone:  # one walk, each name to its side
                 members[side_of[n]].append(n)
             # a side's foes, everyone not of it, kept in order without a bytecode a name (filterfalse runs in C)
-            against = {s: list(filterfalse(set(own).__contains__, everyone)) for s, own in members.items()}
+            against = {}  # (a loop, not a comprehension reading everyone: a cell at every call)
+            for s, own in members.items():
+                against[s] = list(filterfalse(set(own).__contains__, everyone))
             self.order = (turns, against, members)
             self.facing.clear()
         found = self.facing.get(side)
@@ -818,7 +822,9 @@ class Play(Tracker):
             fixed = dict(call.params)
             if target is not None and call.from_target:
                 given = self.enc.participants[target].as_target
-                fixed.update({n: given[n] for n in call.from_target if n in given})
+                for n in call.from_target:  # (a loop, not a comprehension reading given: a cell at every call)
+                    if n in given:
+                        fixed[n] = given[n]
             # one plan for every call; none where a house rule joins the system (System.alone), which may
             # change the parameters the plan promises
             found = self.enc.cache[call, target] = fixed, (call, target) if self.enc.system.alone else None
