@@ -430,9 +430,10 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
         rounds = _rerolled(ctx, sides, last)
         last = rounds[-1]
     lines = _contest_lines(rounds or [last], tie, ctx.lang) if ctx.explain else []
-    changes: dict[str, dict[str, Any]] = {}
+    changes: dict[str, dict[str, Any]] = _NO_CHANGES
     noted = _NONE_NOTED
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
+        changes = {}
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
     mine, theirs = last.actor, last.target
@@ -485,6 +486,10 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 # A contest's ``consequence_noted`` when neither side gives one (an encounter's every
 # exchange): one shared, never changed, rather than a new dict at every exchange.
 _NONE_NOTED = {"actor": None, "target": None}
+# A contest's changes when neither side gives a consequence to note (an encounter's every
+# exchange; a hit's are its own, :data:`_HURTS`): one shared, never changed, rather than a
+# new dict at every exchange.
+_NO_CHANGES: dict[str, dict[str, Any]] = {}
 
 
 def contest(action: Action, ctx) -> Outcome:
