@@ -528,7 +528,8 @@ def attack(action: Action, ctx) -> Outcome:
             lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            kept = field(changes, struck, "heridas")  # its wounds as set so far, or as kept
+            # its wounds as set so far (a consequence noted, seldom), or as kept (read here: no call)
+            kept = field(changes, struck, "heridas") if changes else struck.state.get("heridas")
             key = (id(struck.sheet), struck.name, kept, damage)
             found = _HURTS.get(key)  # looked up here: most are found, with no call to keep them
             if found is None:
