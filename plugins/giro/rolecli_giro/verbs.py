@@ -355,7 +355,10 @@ PLANS_KEPT = 512
 
 def _contest_round(ctx, sides: Sides, tie: str) -> Round:
     """001-R18: a round of a contest, both first rolls, then the Night Dice."""
-    now = opening(sides, contest_dice(ctx, sides), tie)
+    dice = contest_dice(ctx, sides)
+    # (the round both first rolls open to looked up here, as :func:`opening` keeps it: most are found,
+    # with no call)
+    now = sides.openings.get((dice, tie)) or opening(sides, dice, tie)
     while (who := now.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
         now = night_step(now, night_dice(ctx, sides.target if who == "target" else sides.actor), tie)
     return now
