@@ -101,9 +101,14 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
 
 def night_step(now: Round, dice: tuple[int, ...], tie: str) -> Round:
     """The round after the side that rolls next in ``now`` rolls its Night Dice ``dice``."""
+    # (the Turn they come to looked up here, as :func:`night_roll` keeps it: most are found, with no call)
     if now.rolls_next == "actor":
-        return standing(night_roll(now.actor, dice), now.target, tie, now.night_order + ("actor",))
-    return standing(now.actor, night_roll(now.target, dice), tie, now.night_order + ("target",))
+        turn = now.actor
+        rolled = turn.side.night_rolls.get((turn, dice)) or night_roll(turn, dice)
+        return standing(rolled, now.target, tie, now.night_order + ("actor",))
+    turn = now.target
+    rolled = turn.side.night_rolls.get((turn, dice)) or night_roll(turn, dice)
+    return standing(now.actor, rolled, tie, now.night_order + ("target",))
 
 
 def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) -> Round:
