@@ -14,7 +14,7 @@ from rolecli_giro import challenge, clock_turn, health, verbs
 from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.contest import Sides, opening, standing
 from rolecli_giro.system import INFO
-from rolecli_giro.verbs import build_side, contest_dice, contest_sides, first_dice, night_dice
+from rolecli_giro.verbs import _contest_round, build_side, contest_sides, first_dice, night_dice
 
 from giro_helpers import character, side
 
@@ -327,14 +327,14 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     extra, tempting = side(7, who=BERTHOLD, extra_day=2), side(7, who=LENOIR, tempt=True)
     sides = Sides(extra, tempting)
     ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en")
-    dice = contest_dice(ctx, sides)
-    assert dice == (3, 4, 5, 6, 7, 8)
+    opened = _contest_round(ctx, sides, "stalemate")
     assert [read.why for read in ctx.dice.reads] == [
         "Day Die 1/3 — Berthold", "Day Die 2/3 (motivation) — Berthold", "Day Die 3/3 (motivation) — Berthold",
         "Night Die 1/3 — Clovis Lenoir", "Night Die 2/3 — Clovis Lenoir", "Night Die 3/3 — Clovis Lenoir"]
-    opened = opening(sides, dice, "stalemate")
     assert (opened.actor.day.dice, opened.target.night.dice) == ((3, 4, 5), (6, 7, 8))
-    assert contest_dice(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es"), sides) == (1, 2, 3, 4, 5, 6)
+    assert opened is opening(sides, (3, 4, 5, 6, 7, 8), "stalemate")  # the round they open to, as kept
+    again = _contest_round(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es"), sides, "stalemate")
+    assert (again.actor.day.dice, again.target.night.dice) == ((1, 2, 3), (4, 5, 6))
     assert sides.reasons["es"][0] == "Dado Diurno 1/3 — Berthold"  # each language its own
     alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
     assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))
