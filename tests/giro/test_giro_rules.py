@@ -11,7 +11,7 @@ from rolecli.contract import Refused
 from rolecli_giro import challenge
 from rolecli_giro.adjustment import AdjustPlan, adjusted, parse_delta
 from rolecli_giro.clock_turn import night_roll, open_turn, pool, wants_night
-from rolecli_giro.contest import settle, winner
+from rolecli_giro.contest import settle, standing
 from rolecli_giro.factors import modified
 from rolecli_giro.success_range import SuccessRange
 
@@ -256,6 +256,11 @@ def test_quick_roll_numbers_are_checked_against_the_ranges():
 
 def _first(limit, value, **kw):
     return open_turn(side(limit, night="on-loss", **kw), (value,))
+
+
+def winner(actor, target, tie):
+    """Who wins a round as both first rolls stand."""
+    return standing(actor, target, tie, ()).winner
 
 
 def test_001_R18_the_highest_result_within_its_own_limit_wins():

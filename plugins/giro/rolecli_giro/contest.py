@@ -26,17 +26,6 @@ Winner = Literal["actor", "target", "tie", "none"]
 REROLLS = 10  # a reroll rule stops after this many ties in a row: the last one is a stalemate
 
 
-def winner(actor: Turn, target: Turn, tie: str) -> Winner:
-    a, t = actor.result, target.result
-    if a is None and t is None:
-        return "none"
-    if t is None or (a is not None and a > t):
-        return "actor"
-    if a is None or t > a:
-        return "target"
-    return "target" if tie == "defender" else "tie"
-
-
 Who = Literal["actor", "target"]
 
 
@@ -115,7 +104,18 @@ def standing(actor: Turn, target: Turn, tie: str, night_order: tuple[Who, ...]) 
     """The round as it stands with these Turns. Not kept: the round both first
     rolls open to is (:func:`opening`), and after a Night Die the Turns seldom
     meet again (an encounter's trials found nearly every one new)."""
-    now = winner(actor, target, tie)
+    # Who wins as it stands (001-R18: the highest result within its own range; 001-R19: nobody
+    # within range is a Fallo Simultáneo), worked out here, not by a function of its own called
+    # at every step (icount giro 1.4774M -> 1.4732M a trial, 0.3%).
+    a, t = actor.result, target.result
+    if a is None and t is None:
+        now: Winner = "none"
+    elif t is None or (a is not None and a > t):
+        now = "actor"
+    elif a is None or t > a:
+        now = "target"
+    else:
+        now = "target" if tie == "defender" else "tie"
     # (whether a side's policy ever rolls one, and whether it has yet, is asked first, here: most
     # sides never do, and a round after a Night Die asks again of the side that rolled it)
     if actor.night is None and actor.side.rolls_night and wants_night(actor, now not in ("actor", "tie"), target):
