@@ -73,7 +73,7 @@ def order(characters, action, ctx) -> Outcome:
     day_die, dice = DAY_DIE(lang), ctx.dice  # (the same for every entrant: said and found once)
     for listed, (name, limit) in enumerate(entrants(characters, action, ctx), 1):
         die = dice.roll(12, f"{day_die} — {name}") if rule == "roll" else None
-        in_range = die is not None and _range(limit).holds(die)
+        in_range = die is not None and die in _within(limit)
         # Its place: within range first (highest result first), then the higher limit, then the
         # Cronista's order, which no two share: sorted by it as made, with no key function called
         # from the sort for each entrant (icount giro 1.6901M -> 1.6883M a trial); the three at the
@@ -101,6 +101,10 @@ def order(characters, action, ctx) -> Outcome:
 
 
 @lru_cache(maxsize=None)
-def _range(limit: int) -> SuccessRange:
-    """The range of an initiative roll: routine, up to the limit (the same few limits at every initiative)."""
-    return SuccessRange(ROUTINE, limit)
+def _within(limit: int) -> frozenset[int]:
+    """The faces of the Day Die within the range of an initiative roll (routine, up
+    to the limit), kept for the same few limits at every initiative: a face looked
+    up in them at every trial, not the range's ``holds`` called for each entrant
+    (icount giro 1.4732M -> 1.4708M a trial, 0.16%)."""
+    window = SuccessRange(ROUTINE, limit)
+    return frozenset(face for face in range(1, 13) if window.holds(face))
