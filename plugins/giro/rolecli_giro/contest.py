@@ -90,7 +90,8 @@ def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ..
 
 def night_step(now: Round, dice: tuple[int, ...], tie: str) -> Round:
     """The round after the side that rolls next in ``now`` rolls its Night Dice ``dice``."""
-    # (the Turn they come to looked up here, as :func:`night_roll` keeps it: most are found, with no call)
+    # (the Turn they come to looked up here, as :func:`night_roll` keeps it: most are found, with no call;
+    # icount giro 1.4861M -> 1.4833M a trial)
     if now.rolls_next == "actor":
         turn = now.actor
         rolled = turn.side.night_rolls.get((turn, dice)) or night_roll(turn, dice)

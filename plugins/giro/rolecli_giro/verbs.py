@@ -356,7 +356,7 @@ def _contest_round(ctx, sides: Sides, tie: str) -> Round:
     else:
         dice = tuple(ctx.dice.roll_many(12, reasons))
     # (the round both first rolls open to looked up here, as :func:`opening` keeps it: most are found,
-    # with no call)
+    # with no call; icount giro 1.4927M -> 1.4861M a trial)
     now = sides.openings.get((dice, tie)) or opening(sides, dice, tie)
     while (who := now.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
         now = night_step(now, night_dice(ctx, sides.target if who == "target" else sides.actor), tie)
@@ -490,7 +490,7 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 _NONE_NOTED = {"actor": None, "target": None}
 # A contest's changes when neither side gives a consequence to note (an encounter's every
 # exchange; a hit's are its own, :data:`_HURTS`): one shared, never changed, rather than a
-# new dict at every exchange.
+# new dict at every exchange (icount giro 1.4998M -> 1.4974M a trial).
 _NO_CHANGES: dict[str, dict[str, Any]] = {}
 
 
@@ -530,7 +530,8 @@ def attack(action: Action, ctx) -> Outcome:
             lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
                              f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
-            # its wounds as set so far (a consequence noted, seldom), or as kept (read here: no call)
+            # its wounds as set so far (a consequence noted, seldom), or as kept, read here, not through
+            # field's call (icount giro 1.4974M -> 1.4927M a trial)
             kept = field(changes, struck, "heridas") if changes else struck.state.get("heridas")
             key = (id(struck.sheet), struck.name, kept, damage)
             found = _HURTS.get(key)  # looked up here: most are found, with no call to keep them
