@@ -102,7 +102,7 @@ class Play(Tracker):
     the one thing ``Tracker.moved`` does (touched) itself, at every state a hook changes.
     """
 
-    # Its own attributes in slots: with the tracker's, more than the 30 an instance's
+    # Its own attributes in slots: with the tracker's, more than the 29 an instance's
     # shared keys hold on Python 3.11, which then makes every play a dict of its own,
     # and every attribute read and method call on it a look-up by hash
     __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "exchanges_kept", "rng", "routed", "left_out", "statuses", "keyed",
