@@ -264,7 +264,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:  # its change: what it spent, if anything, and what the hit sets
         spent, kept = out.changes.get(target.name), kept_state(target)
-        sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, queue=plan.queue)
+        sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, plan.queue)
         out.changes[target.name] = {**spent, **sets} if spent else sets
         lines.extend(more)
         # its record, kept by report and name: found here, called for only when first met (a
