@@ -469,6 +469,23 @@ def test_an_entrants_record_kept_for_its_roll_is_the_one_made_anew_and_shared():
     assert checks(hurt, [5, 1])["total"] == 6 and checks(hurt, [5, 4])["total"] == 9
 
 
+def test_an_entrants_record_is_shared_by_marks_that_daze_alike_and_its_own_for_marks_that_daze_more():
+    """An entrant's entry is kept by the marks that daze alike (sheet.dazing): its record for a
+    roll is the very one on other marks that daze as they do (a stun box, none dazed), and one of
+    its own, as a sheet never met gives it, on marks that daze it (more than half its stun boxes)."""
+    grimes = character("Grimes")
+    bruised = Character(grimes.name, grimes.sheet, {"stun": 1})     # a stun box: not dazed
+    stunned = Character(grimes.name, grimes.sheet, {"stun": 12})    # most of its stun boxes: dazed, +d4
+
+    def checks(who, dice):
+        return call("initiative", chars=(who,), dice=dice).data["checks"][who.name]
+
+    assert checks(bruised, [5]) is checks(grimes, [5])
+    dazed = checks(stunned, [5, 1])
+    assert dazed == checks(Character(grimes.name, dict(grimes.sheet), stunned.state), [5, 1]) and dazed["total"] == 6
+    assert checks(grimes, [5])["total"] == 5
+
+
 def test_a_failed_attack_with_no_point_spent_gives_the_table_kept_for_its_roll_and_leaves_it_as_it_was():
     """A failure that spends no last resort point writes nothing over its roll's table: it gives
     the table its plan keeps, and the attacks of that plan that write over theirs (a success, a
