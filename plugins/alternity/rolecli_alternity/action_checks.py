@@ -119,14 +119,15 @@ _LAST_ENTRY_LIMIT = 1024
 
 class _Entry:
     """A character's part of the initiative, the same at every round for the same sheet,
-    name, and marks that daze alike (002-R7, R11, R26; :func:`_dazed_entry`): its action check score and actions per round, and
-    its action check made ready (:func:`ready_check`), once it first rolls one (a delayer
-    rolls none), and its records in the initiative's ``checks`` by the control die and
-    total it rolled. Shared through the sheet's memo: only ``ready`` is set, once, and
-    records added; and its :class:`Entrant`, whose round's fields each initiative that takes
-    it sets anew (an entrant made for each character at every round cost 1.0% of a trial:
-    icount 3.554M -> 3.519M; a name given twice, which a command line may, gets a second of
-    its own, as before: the initiative's number kept to tell, icount +0.2%)."""
+    name, and marks that daze alike (002-R7, R11, R26; :func:`_dazed_entry`): its action
+    check score and actions per round, and its action check made ready (:func:`ready_check`),
+    once it first rolls one (a delayer rolls none), and its records in the initiative's
+    ``checks`` by the control die and total it rolled. Shared through the sheet's memo:
+    only ``ready`` is set, once, and records added; and its :class:`Entrant`, whose round's
+    fields each initiative that takes it sets anew (an entrant made for each character at
+    every round cost 1.0% of a trial: icount 3.554M -> 3.519M; a name given twice, which a
+    command line may, gets a second of its own, as before: the initiative's number kept to
+    tell, icount +0.2%)."""
 
     __slots__ = ("score", "actions", "ready", "told", "entrant", "placed")
 
@@ -186,11 +187,12 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
         rules = (*_OPTIONS(ctx.options), lang)  # (one flat tuple: a tuple within it is one more to hash)
         for i, ch in enumerate(characters):
             # its kept state, why it cannot act (if it cannot) and its entry, worked out once per
-            # sheet for each name, marks and rules (:func:`_dazed_entry`; the options of _OPTIONS and the language, read
-            # once per initiative): those met last for its name where its sheet, state and rules are
-            # those it was met on (a state is never changed in place), found with no key built and
-            # hashed and no state read (icount 3.760M -> 3.748M a trial; its state and why it cannot
-            # act kept too: 3.747M -> 3.728M)
+            # sheet for each name, marks (its entry that of the marks that daze alike: _dazed_entry)
+            # and rules (the options of _OPTIONS and the language, read once per initiative): those
+            # met last for its name where its sheet, state and rules are those it was met on (a
+            # state is never changed in place), found with no key built and hashed and no state
+            # read (icount 3.760M -> 3.748M a trial; its state and why it cannot act kept too:
+            # 3.747M -> 3.728M)
             last = _LAST_ENTRY.get(ch.name)
             if last is not None and last[0] is ch.sheet and last[1] is ch.state and last[2] == rules:
                 st, out, entry = last[3]
