@@ -125,7 +125,11 @@ class Throw:
     """An LD thrown: the faces, the result read (``None``: automatic failure),
     and its ``success``, judged as it is thrown (a blow, its data and its words
     each ask). Made by its own ``__init__``, not a generated one and a
-    ``__post_init__``: one call, not two, at every LD of a simulation."""
+    ``__post_init__``: one call, not two, at every LD of a simulation. Its fields in slots:
+    an object with no table of its attributes is made and dropped for less (with a blow's,
+    :class:`~.strike.Blow`: icount 4.906M -> 4.895M a middle trial, -0.2%)."""
+
+    __slots__ = ("ld", "faces", "result", "kept", "success")
 
     ld: Ld
     faces: list[int]

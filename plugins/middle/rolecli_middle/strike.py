@@ -85,7 +85,7 @@ class Declared:
                    bool(p.get("covering")), p.get("feinted") or "none", bool(p.get("interrupt")), p.get("parry"))
 
 
-@dataclass
+@dataclass(slots=True)  # (made at every blow, made and dropped for less with no table of its attributes: ld.Throw)
 class Blow:
     """A blow before it is thrown: who strikes whom, the LD, and the parry against it."""
 
