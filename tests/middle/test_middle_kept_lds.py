@@ -96,9 +96,10 @@ def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():
         for lang in ("es", "en"):
             for who in ("Ana", ""):
                 said = K.thrown_for(why, lang, who)
-                assert said == f"{why[0] if lang == 'es' else why[1]} {who}".strip()
+                assert said == LD.dice_whys(f"{why[0] if lang == 'es' else why[1]} {who}".strip())
                 assert K.thrown_for(why, lang, who) is said
-    assert K.thrown_for(STRIKE, "en", "Ana") == "strike Ana" and K.thrown_for(K.PARRY, "es", "") == "parada"
+    assert K.thrown_for(STRIKE, "en", "Ana") == ("strike Ana 1/3", "strike Ana 2/3", "strike Ana 3/3")
+    assert K.thrown_for(K.PARRY, "es", "")[0] == "parada 1/3"
 
 
 def test_a_capability_named_before_is_the_one_its_sheet_reads():

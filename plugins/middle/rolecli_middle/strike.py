@@ -252,10 +252,10 @@ def lands(scene: Scene, a: Throw, d: Throw | None) -> bool:
 
 
 @lru_cache(maxsize=256)  # a fight's few fighters, in one language: a blow's words made once, not at every blow
-def thrown_for(why: tuple[str, str], lang: str, who: str) -> str:
-    """Why an LD's dice are thrown, as they record it: ``why`` (in Spanish and
-    English) and who throws, ``golpe Aldara`` (the reason alone for a nameless one)."""
-    return f"{tr(lang, *why)} {who}".strip()
+def thrown_for(why: tuple[str, str], lang: str, who: str) -> tuple[str, str, str]:
+    """Why each of an LD's three dice is thrown, as they record it: ``why`` (in Spanish and
+    English) and who throws, ``golpe Aldara 1/3`` (the reason alone for a nameless one)."""
+    return LD.dice_whys(f"{tr(lang, *why)} {who}".strip())
 
 
 def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list[str], dict, bool]:
@@ -265,10 +265,10 @@ def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list
     lang = scene.lang
     attacker, target = blow.attacker, blow.target
     lines = blow.notes  # (its own list, no copy: a blow is thrown once)
-    a = blow.thrown = LD.throw(blow.ld, dice, thrown_for(why, lang, attacker.name))
+    a = blow.thrown = LD.thrown(blow.ld, dice, thrown_for(why, lang, attacker.name))
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
-        d = LD.throw(blow.parry, dice, thrown_for(PARRY, lang, target.name))
+        d = LD.thrown(blow.parry, dice, thrown_for(PARRY, lang, target.name))
         target.set("paradas", target.now["paradas"] + 1)
     hit = lands(scene, a, d)
     if scene.explain:
