@@ -81,7 +81,9 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     lost = target.now["vida_perdida"]  # (a whole number as it stands: :meth:`Fighter.life`)
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
-    now_lost = min(lost + damage, life)
+    now_lost = lost + damage
+    if now_lost > life:  # (a test, not a min() call at every blow that lands: with damage's, icount -0.6% a middle trial)
+        now_lost = life
     target.set("vida_perdida", now_lost)
     left = life - now_lost  # (target.left(), from the numbers at hand)
     if left <= 0 and not target.dead():
