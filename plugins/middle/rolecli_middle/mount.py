@@ -54,7 +54,7 @@ def mount_blow(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fi
 def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):
     blow = mount_blow(scene, rider, target, p, mount)
     K.declare(blow)
-    return K.throw(scene, blow, dice, why=("montura", "mount"))
+    return K.throw(scene, blow, dice, ("montura", "mount"))
 
 
 def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Fighter, dice) -> tuple[list[str], dict, bool]:

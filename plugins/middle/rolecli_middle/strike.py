@@ -258,7 +258,7 @@ def thrown_for(why: tuple[str, str], lang: str, who: str) -> tuple[str, str, str
     return LD.dice_whys(f"{tr(lang, *why)} {who}".strip())
 
 
-def throw(scene: Scene, blow: Blow, dice, *, why: tuple[str, str]) -> tuple[list[str], dict, bool]:
+def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[str], dict, bool]:
     """Throw the blow: the attacker's three dice, then the parrier's three, then
     a charge die when the blow lands. Applies what it does. ``why``: what the
     dice are thrown for, in Spanish and English (:func:`thrown_for`)."""

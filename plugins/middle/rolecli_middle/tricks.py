@@ -86,7 +86,7 @@ def feint_blow(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> K.B
 def feint(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
     blow = feint_blow(scene, attacker, target, p)
     K.declare(blow)
-    lines, data, hit = K.throw(scene, blow, dice, why=("finta", "feint"))
+    lines, data, hit = K.throw(scene, blow, dice, ("finta", "feint"))
     if not hit:
         failed(scene, attacker, lines)
     return lines, data, hit
