@@ -124,7 +124,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
     a roll that does not win."""
     lang = ctx.lang
     actor, target = action.actor, action.target
-    a, d = make_sides(work, actor, target, p, lang, opp_key, action.plan)
+    a, d, reasons = make_sides(work, actor, target, p, lang, opp_key, action.plan)
     lines: list[str] = []
     who_a = actor.name if actor else Label("Acción", "Actor")(lang)
     who_d = target.name if target else Label("Oposición", "Opposition")(lang)
@@ -132,7 +132,8 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
     while True:
         # Both sides roll at once, the actor's dice first (as two rolls read them); a
         # reroll is the contest's own, below (roll_side's knows only its own side).
-        dice = four_df(ctx, (who_a, who_d))
+        # (why each die is read kept with the sides where they are: no look-up at every contest: icount, a fate trial 3.3164M -> 3.2946M, -0.66%)
+        dice = four_df(ctx, (who_a, who_d)) if reasons is None else ctx.dice.fudge_many(reasons)
         a.take([dice[0], dice[1], dice[2], dice[3]])  # (each side's four, listed by hand: slices cost more, icount -0.13%)
         d.take([dice[4], dice[5], dice[6], dice[7]])
         de = d.effort if blk is None else max(d.effort, blk)

@@ -39,10 +39,15 @@ def four_df(ctx, whys: tuple[str, ...]) -> list[int]:
     """4dF for each of ``whys``, one after the other, in one read of the dice (a
     contest's two sides roll at once). (Given as a tuple, not as ``*whys``: Python 3.11
     specializes no call of a function with a ``*`` parameter.)"""
+    return ctx.dice.fudge_many(dice_reasons(whys))
+
+
+def dice_reasons(whys: tuple[str, ...]) -> tuple[str, ...]:
+    """Why each of the four dice of each roll of :func:`four_df` is read (:func:`_reasons`), as kept."""
     reasons = _REASONS.get(whys)
     if reasons is None:
         reasons = keep_at_most(_REASONS, whys, _reasons(whys), _REASONS_LIMIT)
-    return ctx.dice.fudge_many(reasons)
+    return reasons
 
 
 def _reasons(whys: tuple[str, ...]) -> tuple[str, ...]:
@@ -259,7 +264,7 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
 
 
 def make_sides(work: Work, actor: Character | None, target: Character | None, p: dict, lang: str,
-               opp_key: str, plan: Hashable | None) -> tuple[Side, Side]:
+               opp_key: str, plan: Hashable | None) -> tuple[Side, Side, tuple[str, ...] | None]:
     """A contest's acting side and opposing side (:func:`make_side` each: the opposing
     side rolls the parameter ``opp_key`` of ``p``, else 0: :func:`_opposition`). Where the
     action has a plan, what both are made of is kept together (:data:`_CONTESTS`), for
@@ -267,10 +272,12 @@ def make_sides(work: Work, actor: Character | None, target: Character | None, p:
     fate trial; in a table of its own, not :func:`~rolecli.contract.worked_out`'s by the
     actor's sheet, whose call at every contest costs more: 3.5387M -> 3.5240M, -0.42%),
     which tells too whether either side invokes aspects (parameters the plan stands
-    for): most invoke none, and no parameter is read then."""
+    for): most invoke none, and no parameter is read then. Third: why each of the
+    contest's eight dice is read (:func:`dice_reasons`, the actor's and the target's
+    names), kept with them (``None`` where nothing is kept: no plan, or a side with no character)."""
     if plan is None or actor is None or target is None:
         return (make_side(work, actor, p["skill"], p, lang, "skill", target, ACTING, plan),
-                make_side(work, target, _opposition(p, opp_key), p, lang, opp_key, actor, OPPOSED, plan))
+                make_side(work, target, _opposition(p, opp_key), p, lang, opp_key, actor, OPPOSED, plan), None)
     # (the acting side reads the group typed, ACTING; the opposing side is given no group size, OPPOSED reads
     # none: its character's, asked at once: icount -0.2%)
     size, opposed_size = acting_size(work, actor, p.get("group")), acting_size(work, target)
@@ -281,13 +288,13 @@ def make_sides(work: Work, actor: Character | None, target: Character | None, p:
     if found is None or found[0] is not sheet or found[1] is not opposed_sheet:
         found = keep_at_most(_CONTESTS, key, _made_up_both(actor, target, p, opp_key, size, opposed_size, lang, mode),
                              _CONTESTS_LIMIT)
-    _, _, made_up, opposed, invoking = found
+    _, _, made_up, opposed, invoking, reasons = found
     if invoking:
         invoked, opposing = p.get(ACTING.invoking), p.get(OPPOSED.invoking)
         return (_invoking(work, actor, target, made_up, invoked, lang) if invoked else Side(made_up),
-                _invoking(work, target, actor, opposed, opposing, lang) if opposing else Side(opposed))
+                _invoking(work, target, actor, opposed, opposing, lang) if opposing else Side(opposed), reasons)
     # (neither read at every contest, nor what the opposing side rolls: icount, a fate trial 3.7538M -> 3.7224M, -0.8%)
-    return Side(made_up), Side(opposed)
+    return Side(made_up), Side(opposed), reasons
 
 
 def _opposition(p: dict, opp_key: str) -> Any:
@@ -307,10 +314,10 @@ _CONTESTS_LIMIT = 1024
 def _made_up_both(actor: Character, target: Character, p: dict, opp_key: str, size: int, opposed_size: int,
                   lang: str, mode: str) -> tuple:
     """Both sheets, what the acting and the opposing side of :func:`make_sides` are made
-    of, and whether either invokes aspects."""
+    of, whether either invokes aspects, and why each of their dice is read."""
     return (actor.sheet, target.sheet, _make_up(actor, "skill", p["skill"], ACTING, p, size, lang, mode),
             _make_up(target, opp_key, _opposition(p, opp_key), OPPOSED, p, opposed_size, lang, mode),
-            bool(p.get(ACTING.invoking) or p.get(OPPOSED.invoking)))
+            bool(p.get(ACTING.invoking) or p.get(OPPOSED.invoking)), dice_reasons((actor.name, target.name)))
 
 
 def _invoking(work: Work, who: Character | None, target: Character | None,
