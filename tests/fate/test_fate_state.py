@@ -173,3 +173,29 @@ def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_rost
     setting = work(coronel)
     setting.set(soldados, "sicarios_fuera", 1)  # not the roster's: read among everyone, in its place
     assert not setting.all_known and setting.group_of(coronel) == (False, (soldados,))
+
+
+def test_a_work_keeps_by_name_only_those_given_in_place_of_the_roster_s_own():
+    """The roster's own characters given are found in the roster (none kept again, no table made);
+    one equal to the roster's, or one the roster has not, is kept and found in its place, and so is
+    one the roster has not whose state is set; Works given none share one empty table, never written."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+    from rolecli_fate.state import Work
+
+    ana, zombi = char("Ana", {"Armas": 2}), char("Zombi", {"Pelear": 1})
+    roster = {"Ana": ana}
+
+    def work(*chars):
+        return Work(Context("es", DiceSource(given=[]), {}, characters=roster), *chars)
+
+    own, other = work(ana), work(ana)
+    assert own.given == {} and own.given is other.given and own.char("Ana") is ana
+    twin = copy.deepcopy(ana)
+    equal = work(twin, zombi)
+    assert equal.given == {"Ana": twin, "Zombi": zombi} and equal.char("Ana") is twin and equal.char("Zombi") is zombi
+    assert equal.everyone() == [twin, zombi]
+    setting = work(ana)
+    setting.set(zombi, "salud", ["1"])
+    assert setting.given == {"Zombi": zombi} and setting.char("Zombi") is zombi and not setting.all_known
+    assert own.given == {} and work().given == {}
