@@ -54,7 +54,7 @@ def standing(work: Work, grp: Character) -> int:
 # a group or its leader asks (a fight's few states, each asked again and again until the next; by
 # the name, not the state's id, whose call at every ask costs more than a trial's few misses of a
 # state met before: icount, a fate trial 3.5079M -> 3.5012M, -0.19%).
-_STANDING: dict[int, tuple[dict, dict, int]] = {}
+_STANDING: dict[str, tuple[dict, dict, int]] = {}
 _STANDING_LIMIT = 256
 
 
