@@ -80,26 +80,29 @@ def test_002_R10_R11_R13_every_phase_as_the_rule_reads_it_phase_by_phase():
     from rolecli_alternity.combat import PHASES, Entrant, schedule, scheduled
 
     def by_the_rule(entrants):
-        out = {}
+        """Every phase's actors, and each entrant's phases, read phase by phase."""
+        out, acted = {}, {id(e): [] for e in entrants}
         for i, phase in enumerate(PHASES):
-            here = [e for e in entrants if PHASES.index(e.first_phase) <= i and len(e.phases) < e.usable]
-            here.sort(key=lambda e: (e.degree == "critical_failure", len(e.phases) > 0,
-                                     not (e.delayed and phase == "amazing"), -e.score, e.listed))
-            out[phase] = [e.name for e in here]
-            for e in here:
-                e.phases.append(phase)
-        return out
+            here = [(listed, e) for listed, e in enumerate(entrants)
+                    if PHASES.index(e.first_phase) <= i and len(acted[id(e)]) < e.usable]
+            here.sort(key=lambda le: (le[1].degree == "critical_failure", len(acted[id(le[1])]) > 0,
+                                      not (le[1].delayed and phase == "amazing"), -le[1].score, le[0]))
+            out[phase] = [e.name for _, e in here]
+            for _, e in here:
+                acted[id(e)].append(phase)
+        return out, [acted[id(e)] for e in entrants]
 
     rng = random.Random(2026)
     degrees = ("amazing", "good", "ordinary", "marginal", "critical_failure")
     for _ in range(2000):
-        made = [(f"E{i}", rng.randint(8, 12), rng.choice(degrees), rng.randint(1, 4), i, rng.random() < 0.2)
+        made = [Entrant(f"E{i}", rng.randint(8, 12), rng.choice(degrees), rng.randint(1, 4), rng.random() < 0.2)
                 for i in range(rng.randint(0, 6))]
-        ours, rule = ([Entrant(*m[:5], delayed=m[5]) for m in made] for _ in range(2))
-        assert schedule(ours) == by_the_rule(rule), made
-        assert [e.phases for e in ours] == [e.phases for e in rule], made
-        phases, turns = scheduled([Entrant(*m[:5], delayed=m[5]) for m in made])   # and the turns, as placed
-        assert phases == by_the_rule([Entrant(*m[:5], delayed=m[5]) for m in made]), made
+        phases, each = by_the_rule(made)
+        assert schedule(made) == phases, made
+        assert [e.phases for e in made] == each, made
+        assert [e.record(None)["phases"] for e in made] == each, made
+        placed, turns = scheduled(made)   # and the turns, as placed
+        assert placed == phases, made
         assert turns == [name for phase in PHASES for name in phases[phase]], made
 
 

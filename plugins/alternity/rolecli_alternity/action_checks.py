@@ -4,7 +4,6 @@ starts acting in, and the round's order."""
 from __future__ import annotations
 
 import functools
-import itertools
 from operator import itemgetter
 from typing import Any, Mapping, Sequence
 
@@ -103,7 +102,6 @@ def _action_check_of(name: str, lang: str) -> str:
 
 
 _NOBODY: frozenset[str] = frozenset()
-_INITIATIVES = itertools.count()  # each initiative's number, for the entrants it takes (_Entry.placed)
 
 # What an entrant's action check reads besides its sheet, its name and the marks that make it
 # Dazed (DAZING): the rule options (and the language) of its roll.
@@ -118,29 +116,44 @@ _LAST_ENTRY_LIMIT = 1024
 
 
 class _Entry:
-    """A character's part of the initiative, the same at every round for the same sheet,
-    name, and marks that daze alike (002-R7, R11, R26; :func:`_dazed_entry`): its action
-    check score and actions per round, and its action check made ready (:func:`ready_check`),
-    once it first rolls one (a delayer rolls none), and its records in the initiative's
-    ``checks`` by the control die and total it rolled. Shared through the sheet's memo:
-    only ``ready`` is set, once, and records added; and its :class:`Entrant`, whose round's
-    fields each initiative that takes it sets anew (an entrant made for each character at
-    every round cost 1.0% of a trial: icount 3.554M -> 3.519M; a name given twice, which a
-    command line may, gets a second of its own, as before: the initiative's number kept to
-    tell, icount +0.2%)."""
+    """An entrant's part of the initiative, the same at every round for the same sheet,
+    name, and marks that daze alike (002-R7, R11, R26; :func:`_dazed_entry`): its name,
+    action check score and actions per round, its action check made ready
+    (:func:`ready_check`) once it first rolls one, and what it takes in a round, an
+    :class:`Entrant` and its record in the initiative's ``checks``: after a special delay
+    (``waiting``), and for each roll of that check (``rolled``, by control die and total:
+    the same roll of the same check has the same degree, hence the same phases and turns,
+    and the same record; as many as its check's rolls, bounded by its dice), its entrant
+    that of the roll's degree (``placed``, made once for each). Shared through the sheet's
+    memo: only ``ready`` is set, once, and entrants and records added (an entrant's round's
+    fields set anew at every round, its turns ranked and placed one by one and its record
+    found after the schedule, in three loops over the entrants, cost 1.8% of a trial: icount
+    3.5477M -> 3.4852M over 400 trials)."""
 
-    __slots__ = ("score", "actions", "ready", "told", "entrant", "placed")
+    __slots__ = ("name", "score", "actions", "ready", "waiting", "rolled", "placed")
 
-    def __init__(self, ch: Character) -> None:
-        self.score = action_check_score(ch)
-        self.actions = actions_per_round(ch)
-        self.entrant = Entrant(ch.name, self.score, "amazing", self.actions, 0)
-        self.placed = -1  # the number of the initiative that took it last (_INITIATIVES)
+    def __init__(self, name: str, score: int, actions: int) -> None:
+        self.name, self.score, self.actions = name, score, actions
         self.ready: Ready | None = None
-        # an entrant that rolls the same control die and total on the same check (``ready``) has
-        # the same degree, hence the same phases: its record is the same, made once and shared
-        # (read it, do not change it). As many as its check's rolls: bounded by its dice.
-        self.told: dict[tuple[int, int], dict[str, Any]] = {}
+        waiting = Entrant(name, score, "amazing", actions, True)  # (002-R13)
+        self.waiting = waiting, waiting.record(None)
+        self.rolled: dict[tuple[int, int], tuple[Entrant, dict[str, Any]]] = {}
+        self.placed: dict[str, Entrant] = {}
+
+    def roll(self, control: int, total: int, degree: str) -> tuple[Entrant, dict[str, Any]]:
+        """What it takes in a round for a roll not met before, kept (``degree``: the
+        roll's, as a check's): the entrant of its degree and its record."""
+        degree = C.AS_ACTION_CHECK.get(degree, degree)
+        e = self.placed.get(degree)
+        if e is None:
+            e = self.placed[degree] = Entrant(self.name, self.score, degree, self.actions)
+        taken = self.rolled[control, total] = e, e.record((control, total))
+        return taken
+
+
+def _sheet_entry(ch: Character) -> _Entry:
+    """A character's entry, from its sheet: its action check score and actions per round."""
+    return _Entry(ch.name, action_check_score(ch), actions_per_round(ch))
 
 
 def _dazed_entry(ch: Character, st: Mapping[str, Any], rules: tuple) -> _Entry:
@@ -148,21 +161,39 @@ def _dazed_entry(ch: Character, st: Mapping[str, Any], rules: tuple) -> _Entry:
     themselves): the entry of the marks that daze alike (:func:`sheet.dazing`), kept under
     them, for an entry reads the marks only as they daze (its action check made ready,
     :func:`situation.prepare`), as an attack's plan does (:func:`attack._dazed_plan`): its
-    checks' records are then met again on other marks, not made anew for each (3.7 a trial
+    entrants are then met again on other marks, not made anew for each (3.7 a trial
     made, its action check made ready 0.3: icount 3.3344M -> 3.3092M a trial, -0.8%)."""
-    return worked_out(ch.sheet, ("entrant as dazed", ch.name, dazing(ch, st), rules), _Entry, ch)
+    return worked_out(ch.sheet, ("entrant as dazed", ch.name, dazing(ch, st), rules), _sheet_entry, ch)
 
 
-def _ready(entry: _Entry | None, e: Entrant, ch: Character | None, st: Mapping[str, Any] | None,
-           ctx: Context) -> Ready:
+def _ready(entry: _Entry, ch: Character | None, st: Mapping[str, Any] | None, ctx: Context) -> Ready:
     """The entrant's action check made ready: its score, its situation die (its Dazed
-    steps, 002-R26) and why each die is read; kept on its entry, if it has one (the
-    caller reads one kept there first)."""
-    prep = prepare(_NO_PARAMS, ctx, ch, e.score, kind="action", modifiers=False, st=st)
-    ready = ready_check(prep.score, prep.rung, _action_check_of(e.name, ctx.lang), ctx.lang)
-    if entry is not None:
-        entry.ready = ready
+    steps, 002-R26) and why each die is read; kept on its entry (the caller reads one
+    kept there first)."""
+    prep = prepare(_NO_PARAMS, ctx, ch, entry.score, kind="action", modifiers=False, st=st)
+    ready = entry.ready = ready_check(prep.score, prep.rung, _action_check_of(entry.name, ctx.lang), ctx.lang)
     return ready
+
+
+def _entrant(entry: _Entry, delays: bool, ch: Character | None, st: Mapping[str, Any] | None, ctx: Context,
+             told: list[str] | None) -> tuple[Entrant, dict[str, Any]]:
+    """What an entrant takes in this round (its action check rolled, unless it delays:
+    002-R12, R13): its :class:`Entrant` and its record, with what it says added to
+    ``told`` (None: nobody reads it)."""
+    if delays:
+        if told is not None:
+            told.append(Label(f"{entry.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
+                              f"{entry.name}: waited last round, counts as Amazing and acts first.")(ctx.lang))
+        return entry.waiting
+    ready = entry.ready or _ready(entry, ch, st, ctx)
+    control, values, total, degree, notes = rolled(ctx, ready)
+    taken = entry.rolled.get((control, total)) or entry.roll(control, total, degree)
+    if told is not None:  # (its result made only to be told)
+        lang, e = ctx.lang, taken[0]
+        res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
+        told.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
+                    + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
+    return taken
 
 
 def _named(names: Sequence[Any]) -> set[str]:
@@ -178,14 +209,14 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     delayed, surprised = p.get("delayed"), p.get("surprised")
     delayed, surprised = _named(delayed) if delayed else _NOBODY, _named(surprised) if surprised else _NOBODY
     entrants: list[Entrant] = []
-    lines: list[str] = []
+    lines: list[str] = []  # (those who do not act, told first)
+    told: list[str] | None = [] if explain else None  # (then each entrant's roll, as listed)
     changes: dict[str, dict[str, Any]] = {}
     skipped = []
-    rolling: list[tuple[Entrant, Character | None, Mapping[str, Any] | None, _Entry | None]] = []  # each with its character, state, entry
+    checks: dict[str, dict[str, Any]] = {}
     if characters:
-        number = next(_INITIATIVES)
         rules = (*_OPTIONS(ctx.options), lang)  # (one flat tuple: a tuple within it is one more to hash)
-        for i, ch in enumerate(characters):
+        for ch in characters:
             # its kept state, why it cannot act (if it cannot) and its entry, worked out once per
             # sheet for each name, marks (its entry that of the marks that daze alike: _dazed_entry)
             # and rules (the options of _OPTIONS and the language, read once per initiative): those
@@ -216,23 +247,15 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                     lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
-            waited = st["delayed"]  # (it waited last round: read once, made a bool with no call)
-            delays = ch.name in delayed or (True if waited else False)  # (named so, or it waited)
-            e = entry.entrant
-            if entry.placed == number:  # its name given twice (a command line may): an entrant of its own
-                e = Entrant(ch.name, entry.score, "amazing", entry.actions, i, delays)
-            else:  # its entrant kept, its round's fields set anew
-                entry.placed = number
-                e.degree, e.listed = "amazing", i  # (in twos: four set at once build a tuple and unpack it, icount 3.5004M -> 3.4964M)
-                e.check, e.phases = None, []
-                e.delayed = delays
+            waited = st["delayed"]  # (it waited last round: read once)
             if waited:
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
+            e, checks[ch.name] = _entrant(entry, waited or ch.name in delayed, ch, st, ctx, told)
             entrants.append(e)
-            rolling.append((e, ch, st, entry))
     else:
-        for i, text in enumerate(p.get("entrants") or ()):
+        given = []
+        for text in p.get("entrants") or ():
             name, _, rest = str(text).partition("=")
             score_s, _, acts = rest.partition(":")
             try:
@@ -240,47 +263,20 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             except ValueError:
                 raise Refused(Label(f"participante {text!r}: escribe Nombre=puntuación o Nombre=puntuación:acciones.",
                                     f"entrant {text!r}: write Name=score or Name=score:actions.")) from None
-            e = Entrant(name.strip(), score, "amazing", acts_n, i, delayed=name.strip() in delayed)
-            entrants.append(e)
-            rolling.append((e, None, None, None))
-        if not entrants:
+            given.append(_Entry(name.strip(), score, acts_n))
+        if not given:
             raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
                                 "nobody to order: name campaign characters or use --entrants Name=score."))
-    for e, ch, st, entry in rolling:
-        if e.delayed:
-            if explain:
-                lines.append(Label(f"{e.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
-                                   f"{e.name}: waited last round, counts as Amazing and acts first.")(lang))
-            continue
-        ready = (entry and entry.ready) or _ready(entry, e, ch, st, ctx)
-        control, values, total, degree, notes = rolled(ctx, ready)
-        e.check = control, total
-        # (read through its module: Python 3.11 calls a method of an imported name with no
-        # specialized read of the method, a bound method made at every entrant: icount 3.9077M -> 3.9004M a trial)
-        e.degree = C.AS_ACTION_CHECK.get(degree, degree)
-        if explain:  # (its result made only to be told)
-            res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
-            lines.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
-                         + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
+        for entry in given:  # (rolled once all are read: one written wrong rolls nothing)
+            e, checks[entry.name] = _entrant(entry, entry.name in delayed, None, None, ctx, told)
+            entrants.append(e)
+    if told is not None:
+        lines += told
     # For the core's conflict tracker: one turn per action, phase by phase (a
     # character with two actions in different phases has two turns), and a new
     # action check at every round (002-R12).
     phases, turns = scheduled(entrants)
     order = first_order(entrants, turns)
-    checks: dict[str, dict[str, Any]] = {}
-    for e, _, _, entry in rolling:
-        # (a record kept by its entry for its roll, found with the tuple the roll made, a
-        # delayer's None, under which none is kept: a record of 8 fields made for every
-        # entrant at every round cost 0.2% of a trial, icount 3.9347M -> 3.9251M)
-        told = entry.told.get(e.check) if entry is not None else None
-        if told is None:
-            told = {"score": e.score, "degree": e.degree, "actions": e.actions, "delayed": e.delayed,
-                    "phases": e.phases, "lost_actions": e.actions - len(e.phases)}
-            if e.check:  # (a delayer rolled none)
-                told["control"], told["total"] = e.check
-                if entry is not None:
-                    entry.told[e.check] = told
-        checks[e.name] = told
     data: dict[str, Any] = {"order": order, "turns": turns, "each_round": True, "phases": phases, "skipped": skipped,
                             "checks": checks}
     if surprised:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
+from typing import Any
 
 PHASES = ("amazing", "good", "ordinary", "marginal")
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}  # a phase's place, read at every initiative
@@ -24,16 +24,36 @@ def usable_actions(actions: int, first_phase: str) -> int:
     return max(0, min(actions, len(PHASES) - PHASE_INDEX[first_phase]))
 
 
-@dataclass(slots=True)  # (made at every check: its fields set and read for less)
+@dataclass(slots=True)  # (its fields read at every round: slotted, read for less)
 class Entrant:
+    """An entrant's part of a round: its name, action check score and actions, the degree
+    its phases come from, and whether it made a special delay (it counts as Amazing and
+    goes first, 002-R13); and what those give, worked out as it is made: the phases it acts
+    in (:meth:`acting`) and its turns, each ranked within the round (:func:`_ranks`) and
+    named. The same for the same fields: a character's part of the initiative keeps one for
+    each degree its action check meets (``action_checks._Entry``), and the rounds share it:
+    read it, do not change it."""
+
     name: str
     score: int
     degree: str              # amazing | good | ordinary | marginal | critical_failure
     actions: int
-    listed: int              # its place as listed: each entrant's own (schedule relies on it)
-    delayed: bool = False    # special delay: counts as Amazing and goes first (002-R13)
-    check: tuple[int, int] | None = None  # its action check's control die and total (a delayer rolls none)
-    phases: list[str] = field(default_factory=list)  # the phases it acts in this round, once scheduled
+    delayed: bool = False    # special delay (002-R13)
+    phases: list[str] = field(init=False)   # the phases it acts in this round
+    turns: tuple[tuple[int, str, str], ...] = field(init=False)  # (rank, phase, name): its turns, for scheduled
+
+    def __post_init__(self) -> None:
+        self.phases = [PHASES[i] for i in self.acting()]
+        self.turns = tuple((rank, phase, self.name) for rank, phase in _ranks(self.degree, self.delayed, self.actions))
+
+    def record(self, check: tuple[int, int] | None) -> dict[str, Any]:
+        """Its record in the initiative's ``checks``, with the control die and total of its
+        action check (``check``; a delayer rolls none)."""
+        record = {"score": self.score, "degree": self.degree, "actions": self.actions, "delayed": self.delayed,
+                  "phases": self.phases, "lost_actions": self.actions - len(self.phases)}
+        if check:
+            record["control"], record["total"] = check
+        return record
 
     @property
     def first_phase(self) -> str:
@@ -48,10 +68,9 @@ class Entrant:
         return acting(self.degree, self.delayed, self.actions)
 
 
-@functools.lru_cache(maxsize=128)  # a few degrees and actions, read for every entrant at every round
 def acting(degree: str, delayed: bool, actions: int) -> range:
     """The places in PHASES of the phases an entrant may act in: from its first phase on,
-    one per usable action (002-R11/R13), worked out in one go for :func:`schedule`."""
+    one per usable action (002-R11/R13)."""
     start = first_phase(degree, delayed)
     first = PHASE_INDEX[start]
     if degree == "critical_failure" and not delayed:
@@ -72,40 +91,36 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
 def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]:
     """Every phase's actors, in order, when everyone acts as early as allowed, and the
     round's turns, phase by phase (every phase's actors in one list, gathered as they are
-    placed). ``entrants``: as listed (their ``listed`` rising).
+    placed). ``entrants``: as listed.
 
     Within a phase (002-R10): whoever has not acted yet this round goes before those who
     already acted (GAP-21: "acted" is read as "in this round", since a character acts once
     per phase); then a special delayer first, then the higher action check score, then the
     order the GM listed them. A Critical Failure goes last in the Marginal phase regardless.
     """
-    # Each entrant's turns are ranked at once (_ranks: by phase, then all but the score and
-    # the place listed), and gathered from the entrants by score, then as listed (a stable
+    # Each entrant's turns are ranked as it is made (_ranks: by phase, then all but the score
+    # and the place listed), and gathered from the entrants by score, then as listed (a stable
     # sort by score of the entrants as listed): one stable sort of the turns by their rank
     # then gives every phase's order, with no key to call for each entrant in each phase and
     # no entrant ever compared. (A turn of seven fields sorted whole, its rank, score and
     # place listed, cost 0.2% of a trial: icount 3.866M -> 3.858M.)
-    turns: list[tuple[int, str, Entrant]] = []
+    turns: list[tuple[int, str, str]] = []
     for e in sorted(entrants, key=_SCORE, reverse=True):
-        for rank, phase in _ranks(e.degree, e.delayed, e.actions):
-            turns.append((rank, phase, e))
+        turns += e.turns
     turns.sort(key=_RANK)
     out: dict[str, list[str]] = {}
     for phase in PHASES:  # (a loop: a comprehension is a call of its own in 3.11; icount 3.702M -> 3.698M a trial)
         out[phase] = []
     names = []
-    for _, phase, e in turns:
-        name = e.name
+    for _, phase, name in turns:
         out[phase].append(name)
         names.append(name)
-        e.phases.append(phase)
     return out, names
 
 
 _SCORE, _RANK = attrgetter("score"), itemgetter(0)
 
 
-@functools.lru_cache(maxsize=128)  # a few degrees and actions, read for every entrant at every round
 def _ranks(degree: str, delayed: bool, actions: int) -> tuple[tuple[int, str], ...]:
     """An entrant's turns (:func:`acting`), each ranked within the round by all that 002-R10
     reads of it but its score and its place listed: its phase, whether it is a Critical
@@ -131,7 +146,7 @@ def surprise_phase(entrants: list[Entrant], surprised: set[str]) -> list[str]:
     """002-R47: each character who is not surprised takes one action in the surprise
     phase; they go by action check score (higher first), then as listed."""
     free = [e for e in entrants if e.name not in surprised]
-    free.sort(key=lambda e: (-e.score, e.listed))
+    free.sort(key=_SCORE, reverse=True)  # (a stable sort, as listed within a score)
     return [e.name for e in free]
 
 
