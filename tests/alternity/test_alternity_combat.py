@@ -106,6 +106,17 @@ def test_002_R10_R11_R13_every_phase_as_the_rule_reads_it_phase_by_phase():
         assert turns == [name for phase in PHASES for name in phases[phase]], made
 
 
+def test_002_R10_an_action_check_score_out_of_a_checks_range_is_refused_rolled_or_not():
+    """The schedule ranks a turn by its entrant's score as a check's (0 to 40): a delayer,
+    who rolls none, is refused a score no check could have, as a roller always was."""
+    for delayed in ((), ("A",)):
+        for score in (-1, 41):
+            with pytest.raises(Refused):
+                call("initiative", entrants=(f"A={score}",), delayed=delayed, dice=[5])
+    out = call("initiative", entrants=("A=0", "B=40"), delayed=("A", "B"), dice=[])
+    assert out.data["phases"]["amazing"] == ["B", "A"]
+
+
 @pytest.mark.parametrize("con,wil,actions", [(8, 7, 1), (8, 8, 2), (12, 11, 2), (12, 12, 3), (16, 15, 3), (16, 16, 4)])
 def test_002_R11_actions_per_round_from_con_and_wil(con, wil, actions):
     from rolecli_alternity.sheet import actions_per_round
