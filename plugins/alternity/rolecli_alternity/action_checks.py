@@ -182,25 +182,23 @@ def _ready(entry: _Entry, ch: Character | None, st: Mapping[str, Any] | None, ct
     return ready
 
 
-def _entrant(entry: _Entry, delays: bool, ch: Character | None, st: Mapping[str, Any] | None, ctx: Context,
-             told: list[str] | None) -> tuple[Entrant, dict[str, Any]]:
-    """What an entrant takes in this round (its action check rolled, unless it delays:
-    002-R12, R13): its :class:`Entrant` and its record, with what it says added to
-    ``told`` (None: nobody reads it)."""
-    if delays:
-        if told is not None:
-            told.append(Label(f"{entry.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
-                              f"{entry.name}: waited last round, counts as Amazing and acts first.")(ctx.lang))
-        return entry.waiting
-    ready = entry.ready or _ready(entry, ch, st, ctx)
-    control, values, total, degree, notes = rolled(ctx, ready)
-    taken = entry.rolled.get((control, total)) or entry.roll(control, total, degree)
-    if told is not None:  # (its result made only to be told)
-        lang, e = ctx.lang, taken[0]
-        res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
-        told.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
-                    + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
-    return taken
+def _given(p: Mapping[str, Any]) -> list[_Entry]:
+    """The entrants given as text (``Name=score`` or ``Name=score:actions``), every one read
+    before any rolls: one written wrong rolls nothing."""
+    given = []
+    for text in p.get("entrants") or ():
+        name, _, rest = str(text).partition("=")
+        score_s, _, acts = rest.partition(":")
+        try:
+            score, acts_n = int(score_s), int(acts or 1)
+        except ValueError:
+            raise Refused(Label(f"participante {text!r}: escribe Nombre=puntuación o Nombre=puntuación:acciones.",
+                                f"entrant {text!r}: write Name=score or Name=score:actions.")) from None
+        given.append(_Entry(name.strip(), score, acts_n))
+    if not given:
+        raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
+                            "nobody to order: name campaign characters or use --entrants Name=score."))
+    return given
 
 
 def _named(names: Sequence[Any]) -> set[str]:
@@ -221,13 +219,18 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     changes: dict[str, dict[str, Any]] = {}
     skipped = []
     checks: dict[str, dict[str, Any]] = {}
+    given = None if characters else _given(p)  # (the entrants given as text, where no character is)
     if characters:
-        options, met = ctx.options, _RULES_MET
-        if met[0] is not options or met[1] != lang:
+        options, read = ctx.options, _RULES_MET
+        if read[0] is not options or read[1] != lang:
             rules = (*_OPTIONS(options), lang)  # (one flat tuple: a tuple within it is one more to hash)
-            met[:] = options, lang, (met[2] if rules == met[2] else rules)
-        rules = met[2]
-        for ch in characters:
+            read[:] = options, lang, (read[2] if rules == read[2] else rules)
+        rules = read[2]
+    # Each entrant as listed, its action check rolled as it is met (one loop for the characters and
+    # the entrants given as text, and no function called for each: icount 3.4638M -> 3.4569M over 400 trials)
+    for who in characters or given:
+        if given is None:  # a character
+            ch = who
             # its kept state, why it cannot act (if it cannot) and its entry, worked out once per
             # sheet for each name, marks (its entry that of the marks that daze alike: _dazed_entry)
             # and rules (the options of _OPTIONS and the language, one tuple: _RULES_MET): those
@@ -262,25 +265,24 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             if waited:
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
-            e, checks[ch.name] = _entrant(entry, waited or ch.name in delayed, ch, st, ctx, told)
-            entrants.append(e)
-    else:
-        given = []
-        for text in p.get("entrants") or ():
-            name, _, rest = str(text).partition("=")
-            score_s, _, acts = rest.partition(":")
-            try:
-                score, acts_n = int(score_s), int(acts or 1)
-            except ValueError:
-                raise Refused(Label(f"participante {text!r}: escribe Nombre=puntuación o Nombre=puntuación:acciones.",
-                                    f"entrant {text!r}: write Name=score or Name=score:actions.")) from None
-            given.append(_Entry(name.strip(), score, acts_n))
-        if not given:
-            raise Refused(Label("nadie para ordenar: nombra personajes de la campaña o usa --entrants Nombre=puntuación.",
-                                "nobody to order: name campaign characters or use --entrants Name=score."))
-        for entry in given:  # (rolled once all are read: one written wrong rolls nothing)
-            e, checks[entry.name] = _entrant(entry, entry.name in delayed, None, None, ctx, told)
-            entrants.append(e)
+            delays = waited or ch.name in delayed
+        else:  # an entrant given as text: no sheet, no state
+            entry, ch, st = who, None, None
+            delays = entry.name in delayed
+        if delays:  # it counts as Amazing and acts first, with no action check (002-R13)
+            e, checks[entry.name] = entry.waiting
+            if told is not None:
+                told.append(Label(f"{entry.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
+                                  f"{entry.name}: waited last round, counts as Amazing and acts first.")(lang))
+        else:  # its action check, every round (002-R12)
+            ready = entry.ready or _ready(entry, ch, st, ctx)
+            control, values, total, degree, notes = rolled(ctx, ready)
+            e, checks[entry.name] = entry.rolled.get((control, total)) or entry.roll(control, total, degree)
+            if told is not None:  # (its result made only to be told)
+                res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
+                told.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
+                            + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
+        entrants.append(e)
     if told is not None:
         lines += told
     # For the core's conflict tracker: one turn per action, phase by phase (a
