@@ -492,6 +492,10 @@ _NONE_NOTED = {"actor": None, "target": None}
 # exchange; a hit's are its own, :data:`_HURTS`): one shared, never changed, rather than a
 # new dict at every exchange (icount giro 1.4998M -> 1.4974M a trial).
 _NO_CHANGES: dict[str, dict[str, Any]] = {}
+# An attack's effects left and used, none (an Outcome's lists, which the core replaces, never
+# changes in place): one shared, never changed, rather than two new lists at every exchange
+# (icount giro 1.5147M -> 1.5119M a trial, 0.18%).
+_NONE_LEFT: list = []
 
 
 def contest(action: Action, ctx) -> Outcome:
@@ -547,7 +551,8 @@ def attack(action: Action, ctx) -> Outcome:
                 lines.append(health.hurt_line(struck, wounds, damage, lang))
     elif explain:
         lines.append(say(lang, "Nadie recibe daño", "Nobody is hit"))
-    return Outcome(data, lines, won, changes)  # (by position: keywords cost a Python call more at every exchange)
+    # (by position: keywords cost a Python call more at every exchange; no effect left nor used: _NONE_LEFT)
+    return Outcome(data, lines, won, changes, _NONE_LEFT, _NONE_LEFT)
 
 
 # The wounds a hit leaves, their record and the change that keeps them (:func:`_hurt`), by the
