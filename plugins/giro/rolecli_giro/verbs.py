@@ -423,7 +423,16 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     """The contest shared by ``contest`` and ``attack``: (data, lines, last
     round, changes); lines only when someone reads them."""
     tie = ctx.options.get("contest_tie", "stalemate")
-    sides = contest_sides(action, ctx, p, opposition)
+    # (an encounter's sides looked up here, as contest_sides keeps them: most are found, with no call;
+    # icount giro 1.5044M -> 1.4963M a trial, 0.5%)
+    actor, target, plan = action.actor, action.target, action.plan
+    found = None
+    if plan is not None and actor is not None and target is not None:
+        found = _PLANNED_SIDES.get((plan, actor.name, target.name))
+    if found is not None and found[0] is actor.sheet and found[1] is target.sheet:
+        sides = found[2]
+    else:
+        sides = contest_sides(action, ctx, p, opposition)
     last = _contest_round(ctx, sides, tie)
     # (one round, but for a tie rerolled: no list of rounds made nor walked at every exchange: icount giro
     # 1.786M -> 1.773M a trial)
