@@ -14,7 +14,7 @@ from rolecli_giro import challenge, clock_turn, health, verbs
 from rolecli_giro.clock_turn import night_roll, open_turn
 from rolecli_giro.contest import Round, Sides, opening, standing
 from rolecli_giro.system import INFO
-from rolecli_giro.verbs import _contest_round, build_side, contest_sides, first_dice, night_dice
+from rolecli_giro.verbs import build_side, contest_sides, first_dice, night_dice
 
 from giro_helpers import character, side
 
@@ -327,20 +327,28 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
     """A contest's first rolls are read as one roll, the actor's dice then the
     target's, and each side gets its own: as many as its first roll has, with
     its reasons (the Night Dice of tempting fate are its first roll)."""
-    extra, tempting = side(7, who=BERTHOLD, extra_day=2), side(7, who=LENOIR, tempt=True)
-    sides = Sides(extra, tempting)
-    ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en")
-    opened = _contest_round(ctx, sides, "stalemate")
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("contest").params} | {
+        "challenge": "7", "extra_day": 2, "difficulty": 1, "night": "on-failure", "opposition": "7", "target_tempt": True,
+        "target_difficulty": 1}
+    action = Action("contest", p, berthold, lenoir)
+
+    def played(ctx):  # the contest's last round (one round: no tie is rolled again under a stalemate)
+        return verbs._contest(action, ctx, p, p["opposition"], "contest")[2]
+
+    ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en", options={"contest_tie": "stalemate"})
+    opened = played(ctx)
     assert [read.why for read in ctx.dice.reads] == [
         "Day Die 1/3 — Berthold", "Day Die 2/3 (motivation) — Berthold", "Day Die 3/3 (motivation) — Berthold",
         "Night Die 1/3 — Clovis Lenoir", "Night Die 2/3 — Clovis Lenoir", "Night Die 3/3 — Clovis Lenoir"]
     assert (opened.actor.day.dice, opened.target.night.dice) == ((3, 4, 5), (6, 7, 8))
+    sides = contest_sides(action, ctx, p, p["opposition"])
     assert opened is opening(sides, (3, 4, 5, 6, 7, 8), "stalemate")  # the round they open to, as kept
-    again = _contest_round(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es"), sides, "stalemate")
+    again = played(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es", options={"contest_tie": "stalemate"}))
     assert (again.actor.day.dice, again.target.night.dice) == ((1, 2, 3), (4, 5, 6))
     assert sides.reasons["es"][0] == "Dado Diurno 1/3 — Berthold"  # each language its own
     alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
-    assert (first_dice(alone, tempting), night_dice(alone, extra)) == ((9, 10, 11), (12,))
+    assert (first_dice(alone, sides.target), night_dice(alone, sides.actor)) == ((9, 10, 11), (12,))
 
 
 def test_an_initiative_limit_is_kept_for_the_sheet_and_read_anew_for_a_changed_one():

@@ -336,46 +336,6 @@ _PLANNED_SIDES: dict[tuple, tuple[dict, dict, Sides]] = {}
 PLANS_KEPT = 512
 
 
-def _contest_round(ctx, sides: Sides, tie: str) -> Round:
-    """001-R18: a round of a contest, both first rolls, then the Night Dice.
-
-    Both first rolls (:func:`first_dice`), the actor's then the target's, are
-    read as one roll of all their dice (their reasons joined once for the
-    pair, in each language); one die a side, most contests', read as two dice:
-    no list made and turned into a tuple, nor a pool's machinery run for two
-    (icount giro 1.819M -> 1.778M a trial, 2.3%); read here, not by a function
-    of their own called at every exchange (icount giro 1.4833M -> 1.4774M a trial, 0.4%)."""
-    lang = ctx.lang
-    reasons = sides.reasons.get(lang)
-    if reasons is None:
-        reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
-    rolls = ctx.dice  # (its method called, not read: a bound method's read is not specialized)
-    if len(reasons) == 2:
-        mine, theirs = reasons
-        dice = rolls.roll(12, mine), rolls.roll(12, theirs)
-    else:
-        dice = tuple(rolls.roll_many(12, reasons))
-    # (the round both first rolls open to looked up here, as :func:`opening` keeps it: most are found,
-    # with no call; icount giro 1.4927M -> 1.4861M a trial)
-    now = sides.openings.get((dice, tie)) or opening(sides, dice, tie)
-    while (who := now.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
-        # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
-        # -> 1.4927M a trial, 0.24%)
-        side = sides.target if who == "target" else sides.actor
-        whys = (side.reasons.get(lang) or _reasons(side, lang))[1]
-        now = night_step(now, (rolls.roll(12, whys[0]),) if len(whys) == 1 else tuple(rolls.roll_many(12, whys)), tie)
-    return now
-
-
-def _rerolled(ctx, sides: Sides, tied: Round) -> list[Round]:
-    """The rounds of a contest whose first round, ``tied``, is a tie under
-    ``contest_tie = "reroll"``: rolled again until one is not (at most REROLLS times)."""
-    rounds = [tied]
-    while rounds[-1].winner == "tie" and len(rounds) <= REROLLS:
-        rounds.append(_contest_round(ctx, sides, "reroll"))
-    return rounds
-
-
 def _round_lines(r: Round, lang: str) -> list[str]:
     """Both first rolls, then each Night Die in the order rolled."""
     lines = []
@@ -424,8 +384,20 @@ def _contest_lines(rounds: list[Round], tie: str, lang: str) -> list[str]:
 
 
 def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
-    """The contest shared by ``contest`` and ``attack``: (data, lines, last
-    round, changes); lines only when someone reads them."""
+    """The contest shared by ``contest`` and ``attack``, its rounds played
+    (001-R18): (data, lines, last round, changes); lines only when someone
+    reads them.
+
+    A round: both first rolls, then the Night Dice. Both first rolls
+    (:func:`first_dice`), the actor's then the target's, are read as one roll
+    of all their dice (their reasons joined once for the pair, in each
+    language); one die a side, most contests', read as two dice: no list made
+    and turned into a tuple, nor a pool's machinery run for two (icount giro
+    1.819M -> 1.778M a trial, 2.3%); read here, not by a function of their
+    own called at every exchange (icount giro 1.4833M -> 1.4774M a trial,
+    0.4%). A tie under ``contest_tie = "reroll"`` is rolled again until a round
+    is not one (at most REROLLS times). Its rounds played here, not by a
+    function of their own called at every exchange (icount giro 1.4861M -> 1.4795M a trial, 0.44%)."""
     tie = ctx.options.get("contest_tie", "stalemate")
     # (an encounter's sides looked up here, as contest_sides keeps them: most are found, with no call;
     # icount giro 1.5044M -> 1.4963M a trial, 0.5%)
@@ -437,14 +409,37 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
         sides = found[2]
     else:
         sides = contest_sides(action, ctx, p, opposition)
-    last = _contest_round(ctx, sides, tie)
+    lang = ctx.lang
+    reasons = sides.reasons.get(lang)
+    if reasons is None:
+        reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
+    rolls = ctx.dice  # (its method called, not read: a bound method's read is not specialized)
     # (one round, but for a tie rerolled: no list of rounds made nor walked at every exchange: icount giro
     # 1.786M -> 1.773M a trial)
     rounds = None  # every round, where a tie is rolled again
-    if tie == "reroll" and last.winner == "tie":
-        rounds = _rerolled(ctx, sides, last)
-        last = rounds[-1]
-    lines = _contest_lines(rounds or [last], tie, ctx.lang) if ctx.explain else _NOTHING
+    while True:
+        if len(reasons) == 2:
+            mine, theirs = reasons
+            dice = rolls.roll(12, mine), rolls.roll(12, theirs)
+        else:
+            dice = tuple(rolls.roll_many(12, reasons))
+        # (the round both first rolls open to looked up here, as :func:`opening` keeps it: most are found,
+        # with no call; icount giro 1.4927M -> 1.4861M a trial)
+        last = sides.openings.get((dice, tie)) or opening(sides, dice, tie)
+        while (who := last.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
+            # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
+            # -> 1.4927M a trial, 0.24%)
+            side = sides.target if who == "target" else sides.actor
+            whys = (side.reasons.get(lang) or _reasons(side, lang))[1]
+            last = night_step(last, (rolls.roll(12, whys[0]),) if len(whys) == 1 else tuple(rolls.roll_many(12, whys)),
+                              tie)
+        if rounds is not None:
+            rounds.append(last)
+        if tie != "reroll" or last.winner != "tie" or (rounds is not None and len(rounds) > REROLLS):
+            break
+        if rounds is None:
+            rounds = [last]
+    lines = _contest_lines(rounds or [last], tie, lang) if ctx.explain else _NOTHING
     changes: dict[str, dict[str, Any]] = _NO_CHANGES
     noted = _NONE_NOTED
     if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
