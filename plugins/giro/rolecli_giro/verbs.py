@@ -419,8 +419,8 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     rounds = None  # every round, where a tie is rolled again
     while True:
         if len(reasons) == 2:
-            mine, theirs = reasons
-            dice = rolls.roll(12, mine), rolls.roll(12, theirs)
+            why_mine, why_theirs = reasons
+            dice = rolls.roll(12, why_mine), rolls.roll(12, why_theirs)
         else:
             dice = tuple(rolls.roll_many(12, reasons))
         # (the round both first rolls open to looked up here, as :func:`opening` keeps it: most are found,
