@@ -51,7 +51,8 @@ def _rated(ch: Character, skill: str) -> tuple[int, int, str]:
 def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
     p, lang = action.params, ctx.lang
     characters = [c for c in characters if not c.sheet.get("escena")]  # the scene does not act
-    work = Work(ctx, *characters)
+    work = Work(ctx)
+    work.give(characters)
     rotating = p["rotating"] or ctx.options["initiative"] == "rotating"
     rnd = int(p["round"])
     if rotating:

@@ -27,7 +27,11 @@ class Work:
 
     __slots__ = ("ctx", "known", "given", "all_known", "states", "_groups")
 
-    def __init__(self, ctx, *chars: Character | None):
+    def __init__(self, ctx, actor: Character | None = None, target: Character | None = None):
+        """A Work over the characters an action is given, its ``actor`` and its ``target``
+        (either may be None; an action given more: :meth:`give`). (Two by position, not
+        ``*chars``: Python 3.11 packs a tuple of them at every call and walks it: icount, a fate
+        trial 3.3443M -> 3.3277M, -0.50%.)"""
         self.ctx = ctx
         try:
             known = ctx.characters  # the campaign's (not asked for its truth: a Mapping's counts them)
@@ -36,11 +40,24 @@ class Work:
         self.known = known = {} if known is None else known
         # Those given in place of the roster's own by their names: the roster's own, found there, are
         # not kept again (in play all are: no table made, icount, a fate trial 3.2587M -> 3.2425M, -0.50%).
-        given = _NO_ONE
+        self.given = _NO_ONE
         # Whether each one given is the roster's own, or one equal to it (it always is in play): asked
         # as it is given, not by comparing the views of their items when the roster is first read
         # (group_of), which costs more (icount: a fate trial 3.4452M -> 3.4286M, -0.48%).
-        all_known = True
+        self.all_known = True
+        if (actor is not None and known.get(actor.name) is not actor) or \
+                (target is not None and known.get(target.name) is not target):  # (in play, never)
+            self.give((actor, target))
+        # The new states by name, each as the state it is made from and the fields set on it
+        # (the new state is the one with the other over it): made at the first change (most
+        # actions change no one), and never copied whole (most change a field or two of one).
+        self.states: dict[str, tuple[dict[str, Any], dict[str, Any]]] = _NONE
+        self._groups: dict[str, Any] | None = None  # each one, being a group and whom it leads (group_of)
+
+    def give(self, chars) -> None:
+        """Read ``chars`` (characters, or None) in place of the roster's characters of their
+        names, where they are not the roster's own (:attr:`given`, :attr:`all_known`)."""
+        known, given, all_known = self.known, self.given, self.all_known
         for ch in chars:
             if ch is not None:
                 theirs = known.get(ch.name)
@@ -52,11 +69,6 @@ class Work:
                         all_known = False
         self.given = given
         self.all_known = all_known
-        # The new states by name, each as the state it is made from and the fields set on it
-        # (the new state is the one with the other over it): made at the first change (most
-        # actions change no one), and never copied whole (most change a field or two of one).
-        self.states: dict[str, tuple[dict[str, Any], dict[str, Any]]] = _NONE
-        self._groups: dict[str, Any] | None = None  # each one, being a group and whom it leads (group_of)
 
     def char(self, name: str) -> Character | None:
         found = self.given.get(name)
