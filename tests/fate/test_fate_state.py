@@ -114,11 +114,11 @@ def test_a_work_reads_the_fields_it_set_over_the_state_they_were_set_on():
 def test_a_side_reads_its_make_up_by_name():
     """A side keeps what it is made of as one tuple; its parts are read by name, and a roll adds its
     dice to a data of its own (its keys in the same order), the kept one left as it was."""
-    from rolecli_fate.roll import Side, side_data
+    from rolecli_fate.roll import side as made_side, side_data
 
     mods = (("modificador", 1),)
     kept = side_data("Armas", 2, mods, 1)
-    side = Side(("Armas", 2, mods, 1, 3, kept))
+    side = made_side(("Armas", 2, mods, 1, 3, kept))
     assert (side.skill_name, side.skill, side.mods, side.modifier, side.effort) == ("Armas", 2, mods, 1, 3)
     side.take([1, 1, 0, -1])
     assert side.effort == 4 and side.data == {"skill": 2, "modifiers": {"modificador": 1}, "modifier": 1,
@@ -126,7 +126,7 @@ def test_a_side_reads_its_make_up_by_name():
                                                 "skill_name": "Armas"}
     assert list(side.data) == ["skill", "modifiers", "modifier", "dice", "dice_total", "effort", "skill_name"]
     assert kept["dice"] is None and side.data["modifiers"] is not kept["modifiers"]
-    unnamed = Side(("", 2, (), 0, 2, side_data("", 2, (), 0)))
+    unnamed = made_side(("", 2, (), 0, 2, side_data("", 2, (), 0)))
     unnamed.take([0, 0, 0, 1])
     assert unnamed.data == {"skill": 2, "modifiers": {}, "modifier": 0, "dice": [0, 0, 0, 1], "dice_total": 1,
                             "effort": 3}
