@@ -118,5 +118,18 @@ def test_what_an_attack_reads_of_its_parameters_is_kept_by_the_plan_of_their_val
     assert blocked == attack(a, z, None, block=3, track="compostura")
     assert (blocked["track"], blocked["defence"], blocked["stress"]) == ("compostura", 3, 1)
     assert attack(a, z, call) == plain  # the first plan's, still its own
-    assert actions._ATTACK_READS[call][::2] == (None, "salud")  # (the block, the track)
-    assert actions._ATTACK_READS[other_call][::2] == (3, "compostura")
+    assert actions._ATTACK_READS[call][:3:2] == (None, "salud")  # (the block, the track)
+    assert actions._ATTACK_READS[other_call][:3:2] == (3, "compostura")
+
+
+def test_what_a_hit_reads_of_an_attack_s_parameters_is_kept_with_its_plan(plan):
+    """The choices a hit reads (``stress.hit_choices``: the consequences taken, the concession
+    and its reply...) are kept with what the attack's plan reads, as read without one."""
+    from rolecli_fate import actions
+    from rolecli_fate.stress import HIT_CHOICES
+
+    a, z = ana(), zombi()
+    call = plan(2)
+    assert attack(a, z, call, reply="refuse") == attack(a, z, None, reply="refuse")
+    chosen, refuses = actions._ATTACK_READS[call][4]
+    assert refuses and dict(zip(HIT_CHOICES, chosen))["reply"] == "refuse"

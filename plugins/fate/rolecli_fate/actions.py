@@ -13,7 +13,7 @@ from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
 from .roll import Side, dice_text, four_df, make_side, make_sides, roll_side
 from .state import Work, fate_points
-from .stress import apply_stress, track_key
+from .stress import apply_stress, hit_choices, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
 
 
@@ -175,19 +175,20 @@ def contest(action: Action, ctx, p: dict) -> Outcome:
 # What an attack reads of its parameters at every exchange (:func:`_attack_reads`), kept by
 # the action's plan (:attr:`~rolecli.contract.Action.plan`: equal plans, equal parameters),
 # not read again at each (icount: a fate trial 3.7181M -> 3.7032M, -0.4%).
-_ATTACK_READS: dict[Hashable, tuple[int | None, Any, str, dict[str, Any]]] = {}
+_ATTACK_READS: dict[Hashable, tuple[int | None, Any, str, dict[str, Any], tuple[tuple, bool]]] = {}
 _ATTACK_READS_LIMIT = 256
 
 
-def _attack_reads(p: dict) -> tuple[int | None, Any, str, dict[str, Any]]:
+def _attack_reads(p: dict) -> tuple[int | None, Any, str, dict[str, Any], tuple[tuple, bool]]:
     """The strength of the block protecting the target (None: none), the aspect the
     attacker invokes to reroll (if any) and the track hit, as the parameters ``p`` give them,
-    and the attack's data but for what its roll sets (``None`` until then), its keys in order."""
+    the attack's data but for what its roll sets (``None`` until then), its keys in order,
+    and what a hit reads of them (:func:`~rolecli_fate.stress.hit_choices`)."""
     blk = p.get("block")
     track = track_key(p.get("track", "salud"))
     return None if blk is None else int(blk), p.get("reroll"), track, {
         "verb": "attack", "roll": None, "opposition": None, "defence": None, "margin": None, "track": track,
-        "stress": None, "success": None, "spin": None, "shifts": None}
+        "stress": None, "success": None, "spin": None, "shifts": None}, hit_choices(p)
 
 
 def attack(action: Action, ctx, p: dict) -> Outcome:
@@ -201,7 +202,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         read = _attack_reads(p)
         if plan is not None:
             keep_at_most(_ATTACK_READS, plan, read, _ATTACK_READS_LIMIT)
-    blk, reroll, track, kept = read
+    blk, reroll, track, kept, choices = read
     a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "defence", blk, reroll)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if explain:
@@ -243,7 +244,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     data["success"] = ok
     data["spin"] = spin
     if stress > 0 and action.target is not None:
-        more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor)
+        more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor, choices)
         if explain:
             lines += more
         data["damage"] = dmg
