@@ -56,7 +56,8 @@ class Work:
 
     def give(self, chars) -> None:
         """Read ``chars`` (characters, or None) in place of the roster's characters of their
-        names, where they are not the roster's own (:attr:`given`, :attr:`all_known`)."""
+        names, where they are not the roster's own (:attr:`given`, :attr:`all_known`): as the
+        Work is made, before anyone is asked of (:meth:`group_of` keeps what it finds)."""
         known, given, all_known = self.known, self.given, self.all_known
         for ch in chars:
             if ch is not None:
