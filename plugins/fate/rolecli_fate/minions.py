@@ -26,8 +26,10 @@ def group_bonus(size: int) -> int:
 
 
 def boxes_per_minion(quality: int) -> int:
-    """000-R44: Promedio 1, Adecuado 2, Bueno 3 boxes."""
-    return max(1, min(3, int(quality)))
+    """000-R44: Promedio 1, Adecuado 2, Bueno 3 boxes (``quality``: :func:`quality`'s)."""
+    # (bounded by tests, not by calls of int, min and max: every hit on a group asks; icount, a fate
+    # trial 3.2897M -> 3.2820M, -0.23%)
+    return 1 if quality < 1 else (3 if quality > 3 else quality)
 
 
 def quality(ch: Character) -> int:
