@@ -404,8 +404,9 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     # middle 0.10%)
     for name in changes:
         new = changes[name]
-        who = characters.get(name)
-        if who is None:
+        try:  # (looked up, not by characters.get, a method's call: icount, a middle trial 0.08% less, v5 0.06%)
+            who = characters[name]
+        except KeyError:  # not in the campaign: a quick verb's throw-away character, or no one's
             who = _subject(subjects, name)
             if who is None:
                 continue
