@@ -139,7 +139,11 @@ ACTIONS: tuple[ActionSpec, ...] = (
                target=True, odds="rolecli_middle.odds:duel_odds", run="rolecli_middle.verbs:do_duel"),
     ActionSpec("parry", "resolve", L("declarar paradas: uso de armas + 1 por ronda, en vez de protecciones (004-R11)",
                                      "declare parries: weapon use + 1 a round, instead of protections (004-R11)"),
-               params=(Param("stop", "bool", L("dejar de parar", "stop parrying"), default=False),), actor="required", run="rolecli_middle.verbs:do_parry"),
+               params=(Param("stop", "bool", L("dejar de parar", "stop parrying"), default=False),), actor="required", run="rolecli_middle.verbs:do_parry",
+               # (it reads its parrier alone, sheet and state: a simulation's trials keep what a parry changed
+               # by the parrier's state, not calling the hook at every hurt fighter's turn; icount 4.822M ->
+               # 4.592M a middle trial, -4.8%)
+               from_state=True),
     ActionSpec("cover", "resolve", L("cubrir a un aliado: golpearle es un nivel más difícil, al defensor uno más fácil (004-R13)",
                                      "cover an ally: hitting it is one level harder, the defender one level easier (004-R13)"),
                actor="required", target=True, run="rolecli_middle.verbs:do_cover"),
