@@ -75,10 +75,14 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     effects it decides)."""
     effects: list[str] = []
     lines: list[str] = []
-    life = target.life()
+    # Its values read from its table at once, as :meth:`Fighter.life` and :meth:`Fighter.dead` read them (the
+    # table is set in place: it holds what the blow sets), not by a method's call for each, at every blow
+    # that lands (icount 4.593M -> 4.580M a middle trial, -0.3%). Whole numbers as they stand (:meth:`Fighter.life`).
+    now = target.now
+    life = now["vida"]
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
         called_shot(Wound(scene, target, effects, lines), damage, life, location, striker.weapon())
-    lost = target.now["vida_perdida"]  # (a whole number as it stands: :meth:`Fighter.life`)
+    lost = now["vida_perdida"]
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
     # rest gives back after the Narrator lifts a death counts from 0).
     now_lost = lost + damage
@@ -86,12 +90,12 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
         now_lost = life
     target.set("vida_perdida", now_lost)
     left = life - now_lost  # (target.left(), from the numbers at hand)
-    if left <= 0 and not target.dead():
+    if left <= 0 and now["muerte"] == "":  # (not dead)
         die(scene, target, "vida", lines)
-    states, injuries = target.states, target.now["lesiones"]  # (most targets hold none: no call to copy none)
+    states, injuries, death = target.states, now["lesiones"], now["muerte"]  # (most targets hold none: no call to copy none)
     data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
             "effects": effects, "states": sorted(states) if states else [], "injuries": list(injuries) if injuries else [],
-            "dead": target.dead(), "death": target.now["muerte"] or None}
+            "dead": death != "", "death": death or None}
     if not scene.explain:
         return [], data
     name = target.name or tr(scene.lang, "El blanco", "The target")
