@@ -125,7 +125,8 @@ def refuse_if_locked(fighter: Fighter) -> None:
 
 
 def refuse_if_dead(target: Fighter) -> None:
-    if target.dead():
+    # (how it died read at once, as Fighter.dead reads it: no method's call at every blow; icount 4.569M -> 4.563M a middle trial)
+    if target.now["muerte"] != "":
         raise Refused(L(f"{target.name} ya está muerto; golpea a otro.", f"{target.name} is already dead; strike someone else."))
 
 
