@@ -230,14 +230,31 @@ def choose(rule: str, candidates: Sequence[str], weigher: Weigher) -> str:
     if rule == "weakest":
         if len(candidates) == 1:  # (the weakest of one, nobody weighed: a fight's last foe, many turns)
             return candidates[0]
-        scores = list(map(weigher.vitality, candidates))
-        if None in scores:
-            # (weigher read outside the comprehension: else a cell, made at every call of choose)
-            scores = [-changed for changed in map(weigher.changed, candidates)]
-        return candidates[scores.index(min(scores))]  # the first of the lowest: the nearest
+        # the first of the lowest, the nearest, found in one walk: not min() over a list of the scores (a list,
+        # a map, min and index cost more than the walk over two to four candidates; icount: a dice trial 1.4% less)
+        vitality = weigher.vitality
+        weakest, lowest = candidates[0], vitality(candidates[0])
+        for name in candidates:
+            score = vitality(name)
+            if score is None:  # someone the system gives no vitality: everyone weighed by the changes instead
+                return _most_changed(candidates, weigher)
+            if score < lowest:
+                weakest, lowest = name, score
+        return weakest
     if rule == "random":
         return weigher.pick(candidates)
     return rule if rule in candidates else candidates[0]
+
+
+def _most_changed(candidates: Sequence[str], weigher: Weigher) -> str:
+    """The first of ``candidates`` whose state changed most since the
+    encounter began (:func:`choose`'s weakest, where the system gives no vitality)."""
+    most, first = -1, candidates[0]
+    for name in candidates:
+        changed = weigher.changed(name)
+        if changed > most:
+            first, most = name, changed
+    return first
 
 
 def holds(when: Condition, hurt: bool, outnumbered: bool, share: float, allies: Sequence[float]) -> bool:
