@@ -16,8 +16,10 @@ import pytest
 
 from rolecli import campaign as store
 from rolecli.contract import Action
+from rolecli.conflict import Scene
 from rolecli.encounter.engine import Play
 from rolecli.encounter.file import EncounterFile
+from rolecli.encounter.simulate import anew
 from rolecli.plugins import system_info
 from rolecli_testing import REPO
 from test_encounter_run import SAMPLES, _files
@@ -574,3 +576,18 @@ def test_a_trial_prepares_each_verbs_hook_once_for_all_its_calls(campaigns, monk
     asked.clear()
     play_trials(middle, {}, 7, 0, 10)
     assert 0 < asked.count("recover") <= 10
+
+
+def test_each_trial_plays_in_a_scene_of_its_own():
+    """A trial's scene is the encounter's, loaded once, made anew: the same
+    effects, conflict and next effect's id as loading the table again gives,
+    but its list of effects and its conflict its own, which that trial alone
+    adds to and moves."""
+    table = {"effects": [{"on": "Ana", "text": "bendecida", "until": "rounds", "rounds": 2, "id": 4}],
+             "conflict": {"round": 2, "turn": 0, "turns": ["Ana", "Bruno"]}, "next_effect": 5}
+    loaded = Scene.load(table)
+    one, two = anew(loaded), anew(loaded)
+    assert one == Scene.load(table) == two
+    one.effects.append(one.effects[0])
+    one.conflict["round"] += 1
+    assert two == loaded == Scene.load(table)

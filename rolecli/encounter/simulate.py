@@ -21,12 +21,14 @@ command reports it as if one process had played every trial.
 
 from __future__ import annotations
 
+import copy
 import math
 import signal
 from collections import Counter
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Iterator, NamedTuple
 
+from rolecli.conflict import Scene
 from rolecli.encounter.engine import KNOWN_STATES, REASONS, Play
 from rolecli.errors import RoleError
 
@@ -132,7 +134,6 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     ``Outcome.lines``, so its hooks are told not to write them
     (``Context.explain``, which changes no result): ``explain`` is for a test."""
     from rolecli.campaign.store import SharedCharacters
-    from rolecli.conflict import Scene
 
     results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
     # a state of a few fields is measured field by field as cheaply as it is looked up by its number; a
@@ -142,8 +143,9 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     # trial) that asking them gave, and the fight as it begins (Play.beginning): worked out once, as the
     # first one starts
     opening = numbered = begun = None
+    loaded = Scene.load(scene)
     for index in range(start, stop):
-        play = Play(enc, trial_seed(seed, index), scene=Scene.load(scene), characters=shared.copies(),
+        play = Play(enc, trial_seed(seed, index), scene=anew(loaded), characters=shared.copies(),
                     statuses=opening, numbered=numbered, begun=begun)
         play.ctx.explain = explain
         if opening is None:
@@ -153,6 +155,16 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
         results.append(measure(play, play.play(), before, measured))
         shared.restore()
     return results
+
+
+def anew(scene: Scene) -> Scene:
+    """A :class:`~rolecli.conflict.Scene` as ``scene`` (the encounter's, loaded
+    once) stands, for one trial to play in: its effects in a list of its own,
+    which the trial's scene adds to, and its conflict, where it has one, a copy,
+    which it moves in place; each effect is shared (an ``Effect`` is frozen). Not
+    the campaign's table loaded again at every trial (icount: a dice trial 0.7% less)."""
+    conflict = scene.conflict
+    return Scene(None if conflict is None else copy.deepcopy(conflict), list(scene.effects), scene.next_effect)
 
 
 class Tally:
