@@ -122,11 +122,12 @@ def measure(play: Play, ending, start, measured: dict | None = None) -> tuple:
             changes.append(same if v is value else amount(v) - a)
         if measured is not None and met[1] is not None and len(measured) < KNOWN_STATES:
             measured[met] = changes[-len(kept):]
-    # (who is out, and who was out before, by participant: looked up in C, not by a generator's steps)
-    names, out = enc.participants, set(play.taken_out()).__contains__
+    # who is out, and who was out before, by participant (a loop: a map over a handful of names costs more)
+    left_out, already = play.left_out, []
+    for name in enc.participants:
+        already.append(name in left_out)
     return (sides.index(ending.winner) if ending.winner is not None else -1, REASONS.index(ending.reason),
-            ending.rounds, ending.exchanges, tuple(changes), tuple(map(out, names)),
-            tuple(map(play.left_out.__contains__, names)))
+            ending.rounds, ending.exchanges, tuple(changes), tuple(play.out_flags()), tuple(already))
 
 
 def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: bool = False) -> list[tuple]:
