@@ -142,7 +142,7 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     measured = enc.measured if len(enc.state_keys) >= MEASURED_BY_NUMBER else None
     # the statuses every trial starts with, the numbers of the states it starts from (shared by every
     # trial) that asking them gave, and the fight as it begins (Play.beginning): worked out once, as the
-    # first one starts
+    # first one starts (the fight as it begins, and checked, by that trial's play)
     opening = numbered = begun = None
     loaded = Scene.load(scene)
     for index in range(start, stop):
@@ -152,8 +152,8 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
         if opening is None:
             opening = {name: play.status(name) for name in enc.participants}
             numbered = dict(play.keyed)
-            play.begun = begun = play.beginning()
         results.append(measure(play, play.play(), before, measured))
+        begun = play.begun
         shared.restore()
     return results
 
