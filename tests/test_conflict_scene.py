@@ -58,9 +58,11 @@ def test_a_turn_the_scene_makes_is_the_contract_s_turn_field_for_field():
     __init__): the same value, every field of the class set, equal and hashed alike."""
     import dataclasses
 
-    from rolecli.conflict import _shared_turn
+    from rolecli.conflict import _turn_of
 
-    made = _shared_turn(7, "Ana", ("Ana", "Bruno"), "physical")
+    now = {}
+    made = _turn_of(now, 7, "Ana", ("Ana", "Bruno"), "physical")
+    assert now == {"Ana": made}
     built = Turn(7, "Ana", ("Ana", "Bruno"), "physical")
     assert type(made) is Turn and made == built and hash(made) == hash(built) and repr(made) == repr(built)
     assert vars(made) == {f.name: getattr(built, f.name) for f in dataclasses.fields(Turn)}
@@ -76,6 +78,26 @@ def test_the_same_turn_is_one_turn_whichever_scene_asks():
     assert one.turn is other.turn and one.turn == Turn(1, "Ana", ("Ana", "Bruno"))
     _advance(one)
     assert one.turn == Turn(1, "Bruno", ("Ana", "Bruno")) and one.actor == "Bruno" and other.actor == "Ana"
+
+
+def test_the_orders_kept_stay_bounded_and_a_turn_met_again_is_the_same(monkeypatch):
+    """The orders whose Turns scenes share are kept up to ORDERS_KEPT, then
+    forgotten all at once: a scene moving on after that meets Turns as right."""
+    from rolecli import conflict
+
+    monkeypatch.setattr(conflict, "_TURNS", {})
+    monkeypatch.setattr(conflict, "ORDERS_KEPT", 2)
+    one, other = Scene(), Scene()
+    for scene in (one, other):
+        scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], "physical", True)
+    for round_ in range(2, 7):  # a new order each round: Ana twice, then Bruno
+        _advance(one, order_each_round=lambda r, names: (["Ana", "Ana", "Bruno"], True))
+        assert one.turn == _as_it_stands(one) and len(conflict._TURNS) <= 2
+        for _ in range(2):
+            _advance(one)
+            assert one.turn == _as_it_stands(one)
+    _advance(other)
+    assert other.turn == Turn(1, "Bruno", ("Ana", "Bruno"), "physical") and one.turn.round == 6
 
 
 def _as_it_stands(scene):
