@@ -335,10 +335,11 @@ class Scene:
         if effect.until == "rounds" and (not isinstance(effect.rounds, int) or effect.rounds < 1):
             raise RoleError(f"an effect of N rounds needs N of 1 or more, not {effect.rounds!r}.")
         # its fields set at once, as Effect.__init__ sets them, without its frame (an attack leaves one in some
-        # systems, at every exchange)
+        # systems, at every exchange): the given effect's copied from its table in one go, not read one by one
+        # into keywords, with a dict of its own for its data and the scene's id (icount: a v5 trial 0.63% less,
+        # fate 0.20%)
         added = object.__new__(Effect)
-        added.__dict__.update(on=effect.on, text=effect.text, key=effect.key, data=dict(effect.data), by=effect.by,
-                              until=effect.until, rounds=effect.rounds, id=self.next_effect)
+        added.__dict__.update(effect.__dict__, data=dict(effect.data), id=self.next_effect)
         self.next_effect += 1
         self.effects.append(added)
         return added
