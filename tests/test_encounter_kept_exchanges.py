@@ -7,7 +7,9 @@ it read, and make it again once every way its dice may fall was met
 fewer calls. A play that tells what happens, a verb that does not say so, an
 exchange while an effect is in force, and every verb where house rules join
 the hooks are played every time. The dice system's check and damage say so,
-and it is true of them."""
+and it is true of them (middle's parry too: tests/middle/test_middle_kept_parries.py;
+which verbs the samples play say so, and why the others may not:
+tests/test_sample_verbs_from_state.py)."""
 
 from __future__ import annotations
 
