@@ -138,6 +138,23 @@ def test_an_in_place_edit_is_undone_before_the_next_trial():
     assert ana.state == {"marks": [1]}
 
 
+def test_a_trials_copy_is_the_character_its_init_would_make():
+    """SharedCharacters.copies sets a copy's fields without Character's
+    __init__: each copy holds what that __init__ would set, and nothing else
+    (a field the contract adds to Character must be set there too)."""
+    from rolecli.campaign.store import SharedCharacters
+    from rolecli.contract import Character
+
+    ana, bruno = Character("Ana", {"hp": 5}, {"damage": 2}), Character("Bruno", {"hp": 7})
+    copies = SharedCharacters({"Ana": ana, "Bruno": bruno}).copies()
+    assert list(copies) == ["Ana", "Bruno"]
+    for name, original in (("Ana", ana), ("Bruno", bruno)):
+        copied = copies[name]
+        assert type(copied) is Character and copied is not original
+        assert vars(copied) == vars(Character(original.name, original.sheet, original.state))
+        assert copied == original and copied.sheet is original.sheet and copied.state is original.state
+
+
 @pytest.mark.slow  # worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
     path = campaigns / "caminantes" / "encounter.toml"

@@ -176,6 +176,9 @@ class WorkingCopies(Mapping[str, Character]):
         return set(self._copies)
 
 
+_bare = object.__new__  # an object of a class, none of its fields set
+
+
 class SharedCharacters:
     """Characters that many plays in memory start from, none of them written (a
     simulation's trials): each play's :meth:`copies` share their sheets and
@@ -198,7 +201,15 @@ class SharedCharacters:
         some twenty times an exchange, and nothing it changes is written, so
         what a verb looked at is not kept (a hook may change any of the
         encounter's characters, as it may those of the conflict's order)."""
-        return {name: Character(c.name, c.sheet, c.state) for name, c in self.characters.items()}
+        copies = {}
+        for name, c in self.characters.items():
+            # its fields set as Character's __init__ sets them, without the call of that __init__ (a dataclass's,
+            # in Python), at every trial for every character (icount: a dice trial 0.37% less; a test holds each
+            # copy equal to the Character made by its __init__, should the contract give it another field)
+            copied = _bare(Character)
+            copied.name, copied.sheet, copied.state = c.name, c.sheet, c.state
+            copies[name] = copied
+        return copies
 
     def restore(self) -> None:
         """Every shared sheet and state as it was (the same tables: a system may
