@@ -146,11 +146,8 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     opening = numbered = begun = None
     loaded = Scene.load(scene)
     for index in range(start, stop):
-        # by position, in Play's order (given, lang, tell, scene, pause, characters, statuses, numbered, begun),
-        # not by keyword, which Python matches to the parameters by name at every trial (icount: a dice trial
-        # 0.22% less)
-        play = Play(enc, trial_seed(seed, index), None, "en", None, anew(loaded), None, shared.copies(),
-                    opening, numbered, begun)
+        play = Play(enc, trial_seed(seed, index), scene=anew(loaded), characters=shared.copies(),
+                    statuses=opening, numbered=numbered, begun=begun)
         play.ctx.explain = explain
         if opening is None:
             opening = {name: play.status(name) for name in enc.participants}
