@@ -212,6 +212,21 @@ def test_a_hit_kept_by_the_room_it_lands_on_lands_as_one_worked_out_anew():
             assert all(st[key] != value for key, value in sets.items() if key in st and key != "ko_wait")
 
 
+def test_a_hit_given_its_sheets_hits_met_is_the_one_kept_there():
+    """An attack's plan holds its target's hits met (hits.hits_met) and gives them to
+    land_hit: the very hit it keeps for that sheet, as land_hit looks it up itself."""
+    from rolecli_alternity import hits
+    from rolecli_alternity.sheet import kept_state
+
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    zug = character("Zug", stun_max=6)
+    held = hits.hits_met(zug)
+    assert hits.hits_met(zug) is held
+    first = hits.land_hit(zug, kept_state(zug), "stun", 2, ctx)
+    assert hits.land_hit(zug, kept_state(zug), "stun", 2, ctx, False, held) is first
+    assert hits.land_hit(zug, kept_state(zug), "stun", 2, ctx, False, {}) == first   # (another table: worked out)
+
+
 def test_a_hit_lands_anew_on_another_sheet_with_other_tracks():
     from rolecli_alternity import hits
     from rolecli_alternity.sheet import kept_state
@@ -329,7 +344,8 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_
     for _ in range(2):
         for ctx, actor, target in calls:
             plan = A._plan(params, ctx, actor, target, ("a call", "Sor Deskul"))
-            assert plan == A._planned(params, ctx, actor, target, A.kept_state(actor))
+            assert plan == A._planned(params, ctx, actor, target, A.kept_state(actor), A.hits_met(target))
+            assert plan.hits is A.hits_met(target)   # the hits met on its target's sheet, held
             assert A._plan(params, ctx, actor, target, ("a call", "Sor Deskul")) is plan   # the very state again
             assert len(A._CALLED[("a call", "Sor Deskul")]) <= 16
     assert A._plan(params, en, stunned, sor, ("a call", "Sor Deskul")).prep.rung \

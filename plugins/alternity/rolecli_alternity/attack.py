@@ -14,7 +14,7 @@ from . import damage as D
 from . import labels as L
 from . import system
 from .check import SUCCEEDS, CheckResult, Ready, check_head, json_over, ready_check, rolled
-from .hits import land_hit
+from .hits import hits_met, land_hit
 from .last_resort import spend, spent_on, spent_state
 from .sheet import DAZING, dazing, kept_state
 from .situation import Prepared, prepare
@@ -57,7 +57,9 @@ class Plan:
     002-R3/R4, the target's resistance among its steps), the JSON fields of its check
     before the roll's own (:func:`check_head`), then every field the attack writes after
     them, None until written (:data:`_WRITTEN`), the tables of the rolls met (:func:`_roll_data`),
-    how it is checked, the last resort policies, and whether its hit waits for the end of the phase.
+    how it is checked, the last resort policies, whether its hit waits for the end of the phase,
+    and where the plan is of one target (an action's plan's, :class:`_Caller`), the hits met on
+    its target's sheet (:func:`hits.hits_met`), else None.
     Shared by every attack of the same plan: read it, do not change it."""
 
     damage: Mapping[str, tuple[D.Entry, str]]
@@ -71,6 +73,8 @@ class Plan:
     against: str
     spent_on: frozenset[str]  # the degrees the attacker's policy spends points on (last_resort.spent_on)
     queue: bool  # a hit waits for the end of the phase (002-R9)
+    # (held, not looked up at every hit: icount -0.9% a trial, hits.hits_met)
+    hits: dict[tuple, Any] | None
 
 
 def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None,
@@ -115,7 +119,7 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
         else:
             if len(known) >= _CALLERS_LIMIT:  # (parameters swept by a script: never a fight's few)
                 known.clear()
-            caller = _Caller(sheet, target_sheet, target_name, table, lang)
+            caller = _Caller(sheet, target, table, lang)
             known.append(caller)
         if actor.state is caller.state:  # (a state is never changed in place: the one met last, its plan)
             return caller.plan
@@ -124,7 +128,8 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
         if plan is None:  # marks met anew: most daze as marks met before (a few stun more), their plan found
             plan = caller.by_dazing.get(dazed := dazing(actor, st))
             if plan is None:
-                plan = keep_at_most(caller.by_dazing, dazed, _planned(p, ctx, actor, target, st), _MARKS_LIMIT)
+                plan = keep_at_most(caller.by_dazing, dazed, _planned(p, ctx, actor, target, st, caller.hits),
+                                    _MARKS_LIMIT)
             keep_at_most(caller.by_marks, marks, plan, _MARKS_LIMIT)
         caller.state, caller.plan = actor.state, plan
         return plan
@@ -149,11 +154,15 @@ class _Caller:
     actor's marks (DAZING) and by what of them dazes (:func:`sheet.dazing`), as :func:`_plan`
     keeps them on the sheet where there is no action's plan."""
 
-    __slots__ = ("sheet", "target_sheet", "target_name", "options", "table", "lang", "by_marks", "by_dazing", "state", "plan")
+    __slots__ = ("sheet", "target_sheet", "target_name", "options", "table", "lang", "by_marks", "by_dazing", "state", "plan",
+                 "hits")
 
-    def __init__(self, sheet: Mapping[str, Any], target_sheet: Mapping[str, Any] | None, target_name: str | None,
-                 table: Mapping[str, Any], lang: str) -> None:
-        self.sheet, self.target_sheet, self.target_name, self.lang = sheet, target_sheet, target_name, lang
+    def __init__(self, sheet: Mapping[str, Any], target: Character | None, table: Mapping[str, Any], lang: str) -> None:
+        self.sheet, self.lang = sheet, lang
+        if target is not None:
+            self.target_sheet, self.target_name, self.hits = target.sheet, target.name, hits_met(target)
+        else:
+            self.target_sheet = self.target_name = self.hits = None
         self.options = _OPTIONS(table)  # (the values of the options the plan reads)
         self.table = table              # (the table of options they were last matched in)
         self.by_marks: dict[tuple, Plan] = {}
@@ -177,8 +186,9 @@ def _dazed_plan(key: tuple, p: dict[str, Any], ctx: Context, actor: Character, t
 
 
 def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None,
-             st: Mapping[str, Any] | None) -> Plan:
-    """:func:`_plan`, worked out."""
+             st: Mapping[str, Any] | None, hits: dict[tuple, Any] | None = None) -> Plan:
+    """:func:`_plan`, worked out (``hits``: its target's hits met, where the plan is of that
+    target alone)."""
     lang = ctx.lang
     own, against = p.get("last_resort", "no"), p.get("target_last_resort", "no")
     # (checked once per plan, not at every attack: icount 3.653M -> 3.650M a trial)
@@ -201,7 +211,7 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
     ready = ready_check(prep.score, prep.rung, ATTACK(lang), lang)
     rolls = tuple({} for _ in range(21)) if ready[7] is not None else None  # (by control die, 1 to 20: the first unread)
     return Plan(damage, prep, ready, head, rolls, bool(p.get("cannot_fail")), bool(p.get("too_hard")),
-                own, against, spent_on(own), ctx.options["phase_damage"] == "end_of_phase")
+                own, against, spent_on(own), ctx.options["phase_damage"] == "end_of_phase", hits)
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
@@ -264,7 +274,8 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:  # its change: what it spent, if anything, and what the hit sets
         spent, kept = out.changes.get(target.name), kept_state(target)
-        sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, plan.queue)
+        sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, plan.queue,
+                                     plan.hits)
         out.changes[target.name] = {**spent, **sets} if spent else sets
         lines.extend(more)
         # its record, kept by report and name: found here, called for only when first met (a
