@@ -257,33 +257,37 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
             data["target_last_resorts_spent"] = tpts
     else:
         data = made
-    out = Outcome(data, lines, success)  # (by place: an Outcome made with keywords gets a table made of them)
+    # its changes in a table of its own, given to its Outcome once made (by place: an Outcome made
+    # with keywords gets a table made of them), read and set as a local (the Outcome's read at
+    # each, and asked for the target's spend at every hit: icount 3.3349M -> 3.3297M over 400 trials)
+    changes: dict[str, dict[str, Any]] = {}
     bad_luck = data["bad_luck"]  # (as the check wrote it)
     if actor is not None and (pts or bad_luck):
-        out.changes[actor.name] = spent_state(actor, pts, bad_luck)
+        changes[actor.name] = spent_state(actor, pts, bad_luck)
     if target is not None and tpts:
-        out.changes[target.name] = spent_state(target, tpts)
+        changes[target.name] = spent_state(target, tpts)
     if not success:
         if explain:
             lines.append(NO_DAMAGE(lang))
-        return out
+        return Outcome(data, lines, success, changes)
     entry, why = plan.damage[key]
     amount, data["damage"] = D.roll_record(ctx, entry, why)
     if explain:
         lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:  # its change: what it spent, if anything, and what the hit sets
-        spent, kept = out.changes.get(target.name), kept_state(target)
+        spent, kept = changes.get(target.name) if changes else None, kept_state(target)
         sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, plan.queue,
                                      plan.hits)
-        out.changes[target.name] = {**spent, **sets} if spent else sets
-        lines.extend(more)
+        changes[target.name] = {**spent, **sets} if spent else sets
+        if more:  # (none where nobody reads them)
+            lines.extend(more)
         # its record, kept by report and name: found here, called for only when first met (a
         # call at every hit cost 0.1% of a trial, icount 3.838M -> 3.833M)
         laid = _LAID.get(id(rep))
         record = laid[1].get(target.name) if laid is not None and laid[0] is rep else None
         data["target"] = record if record is not None else _target_record(target.name, rep)
-    return out
+    return Outcome(data, lines, success, changes)
 
 
 def _roll_data(rolls: tuple[dict[int, dict[str, Any]], ...] | None, head: dict[str, Any], control: int,
