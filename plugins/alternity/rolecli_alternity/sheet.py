@@ -181,7 +181,10 @@ def _last_resorts_max(ch: Character) -> int:
 
 
 def last_resorts_left(ch: Character) -> int:
-    return max(0, last_resorts_max(ch) - int(kept_state(ch)["last_resorts_spent"]))
+    left = last_resorts_max(ch) - int(kept_state(ch)["last_resorts_spent"])
+    # (asked at every failed roll that may spend: max's call costs more than the test, and min's in
+    # last_resort._points: icount 3.3237M -> 3.3156M over 400 trials)
+    return left if left > 0 else 0
 
 
 def is_free_agent(ch: Character | None) -> bool:
