@@ -120,7 +120,10 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
             if len(known) >= _CALLERS_LIMIT:  # (parameters swept by a script: never a fight's few)
                 known.clear()
             caller = _Caller(sheet, target, table, lang)
-            known.append(caller)
+            # (first: the caller made last is the likeliest met next, before those of sheets no longer
+            # in play: a simulation's trials play on other sheets than its rehearsal, whose callers,
+            # first, were walked past at every attack: icount 3.3107M -> 3.3068M over 400 trials)
+            known.insert(0, caller)
         if actor.state is caller.state:  # (a state is never changed in place: the one met last, its plan)
             return caller.plan
         st = kept_state(actor)
