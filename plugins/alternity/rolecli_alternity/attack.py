@@ -4,7 +4,7 @@ landed on the target through the one pipeline of hits."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Hashable, Mapping
 
@@ -73,8 +73,8 @@ class Plan:
     against: str
     spent_on: frozenset[str]  # the degrees the attacker's policy spends points on (last_resort.spent_on)
     queue: bool  # a hit waits for the end of the phase (002-R9)
-    # (held, not looked up at every hit: icount -0.9% a trial, hits.hits_met)
-    hits: dict[tuple, Any] | None
+    # (held, not looked up at every hit: icount -0.9% a trial, hits.hits_met; a memo, not what the plan is)
+    hits: dict[tuple, Any] | None = field(compare=False, repr=False)
 
 
 def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Character | None,
