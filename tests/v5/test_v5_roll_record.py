@@ -8,21 +8,21 @@ from rolecli_v5.pool import Pool, Roll
 
 
 def test_a_roll_with_no_hunger_dice_records_no_hunger_ones_and_is_neither_messy_nor_bestial():
-    roll = Roll((10, 10, 1))
+    roll = Roll([10, 10, 1])
     assert (roll.successes, roll.critical, roll.messy, roll.bestial, roll.hunger_ones) == (4, True, False, False, 0)
     assert roll.as_json() == {"regular": [10, 10, 1], "hunger": [], "successes": 4, "critical": True,
                               "messy": False, "hunger_ones": 0}
 
 
 def test_a_roll_counts_its_hunger_ones_in_its_record():
-    roll = Roll((10, 3), (1, 10, 1))
+    roll = Roll([10, 3], [1, 10, 1])
     assert (roll.successes, roll.critical, roll.messy, roll.bestial, roll.hunger_ones) == (4, True, True, True, 2)
     assert roll.as_json()["hunger_ones"] == 2 and roll.as_json()["hunger"] == [1, 10, 1]
 
 
 def test_a_sides_record_is_the_rolls_own_after_the_sides_name_and_pool():
     pool = Pool("Leah", (), hunger=1, floor=2)
-    roll = Roll((6,), (1,))
+    roll = Roll([6], [1])
     data = Side("Leah", pool, "none").as_json(roll)
     assert list(data) == ["name", "pool", *roll.as_json()]
     assert data == {"name": "Leah", "pool": pool.as_json(), **roll.as_json()}

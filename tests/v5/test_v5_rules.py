@@ -12,10 +12,10 @@ from rolecli.contract import Refused
 from rolecli_v5 import damage as D
 from rolecli_v5 import hunger as H
 from rolecli_v5 import trackers as T
-from rolecli_v5.conflict import Side, contest_hits, hit_against
+from rolecli_v5.conflict import Contest, Side, contest_hits, hit_against
 from rolecli_v5.degrees import OPPOSITE, contest_outcome, degree, of_roll, outcome_against
 from rolecli_v5.pool import Pool, Roll
-from rolecli_v5.reroll import best_after, chosen
+from rolecli_v5.reroll import best_after, chosen, reroll
 from rolecli_v5.state import Work
 from rolecli_v5.traits import Part
 
@@ -54,22 +54,22 @@ def test_a_pool_says_why_each_die_is_read_in_either_language_in_the_order_they_a
 
 
 def test_critical_messy_and_bestial_marks():
-    assert Roll((10, 3), (10,)).messy                                # a Hunger die shows one of the 10s
-    assert Roll((3,), (10, 10)).messy and not Roll((10, 3), (6,)).messy  # a pair of Hunger 10s; no pair at all
-    assert Roll((10, 10), (10,)).critical and Roll((10, 10), (10,)).messy
-    assert Roll((10, 10), (5,)).critical and not Roll((10, 10), (5,)).messy
-    assert Roll((10,), ()).critical is False                         # one 10 is no pair
-    assert Roll((7,), (1,)).bestial and not Roll((7, 1), (2,)).bestial  # only a Hunger 1 is bestial
+    assert Roll([10, 3], [10]).messy                                 # a Hunger die shows one of the 10s
+    assert Roll([3], [10, 10]).messy and not Roll([10, 3], [6]).messy  # a pair of Hunger 10s; no pair at all
+    assert Roll([10, 10], [10]).critical and Roll([10, 10], [10]).messy
+    assert Roll([10, 10], [5]).critical and not Roll([10, 10], [5]).messy
+    assert Roll([10], []).critical is False                          # one 10 is no pair
+    assert Roll([7], [1]).bestial and not Roll([7, 1], [2]).bestial  # only a Hunger 1 is bestial
 
 
 @pytest.mark.parametrize("roll,difficulty,want", [
-    (Roll((6, 7, 2)), 2, "win"),                   # 2 successes meet difficulty 2 (003-R6)
-    (Roll((6, 2, 2)), 2, "failure"),
-    (Roll((1, 2, 3)), 1, "total_failure"),          # no success at all
-    (Roll((6, 2), (1,)), 2, "bestial_failure"),     # a failure with a Hunger 1
-    (Roll((10, 10, 1)), 3, "critical_win"),         # 4 successes with a pair of 10s
-    (Roll((10, 6), (10,)), 3, "messy_critical"),    # 5 successes, a Hunger 10 in the pair
-    (Roll((10, 10), (1,)), 5, "bestial_failure"),   # a pair of 10s that still fails is no critical
+    (Roll([6, 7, 2]), 2, "win"),                   # 2 successes meet difficulty 2 (003-R6)
+    (Roll([6, 2, 2]), 2, "failure"),
+    (Roll([1, 2, 3]), 1, "total_failure"),          # no success at all
+    (Roll([6, 2], [1]), 2, "bestial_failure"),      # a failure with a Hunger 1
+    (Roll([10, 10, 1]), 3, "critical_win"),         # 4 successes with a pair of 10s
+    (Roll([10, 6], [10]), 3, "messy_critical"),     # 5 successes, a Hunger 10 in the pair
+    (Roll([10, 10], [1]), 5, "bestial_failure"),    # a pair of 10s that still fails is no critical
 ])
 def test_degrees_of_a_test(roll, difficulty, want):
     assert of_roll(roll, outcome_against(roll.successes, difficulty)) == want
@@ -86,25 +86,25 @@ def test_003_R4_contest_more_successes_wins_and_equal_ties():
 
 
 def test_gap11_reroll_takes_the_failed_regular_dice_up_to_three():
-    roll = Roll((1, 2, 3, 4, 9), (2,))  # 1 success, four failed regular dice, a failed Hunger die
+    roll = Roll([1, 2, 3, 4, 9], [2])  # 1 success, four failed regular dice, a failed Hunger die
     assert chosen("failures", roll, 3, automatic=False) == [0, 1, 2]  # three at most, never Hunger dice
     assert best_after(roll, [0, 1, 2]) == 1 + 3 + 2                  # three 10s: 3 successes and a pair's 2 extra
-    assert best_after(Roll((1, 9), (10,)), [0]) == 3 + 2               # a rerolled 10 pairs with a Hunger 10
+    assert best_after(Roll([1, 9], [10]), [0]) == 3 + 2                # a rerolled 10 pairs with a Hunger 10
 
 
 def test_gap11_reroll_only_when_it_can_change_the_outcome():
-    assert chosen("failures", Roll((6, 7, 1)), 2, True) == []         # already meets difficulty 2
-    assert chosen("failures", Roll((1,), (2, 2, 2)), 6, True) == []   # one die can give at most 1 more: not 6
-    assert chosen("auto", Roll((1, 2, 6)), 2, automatic=False) == []  # auto: only a character who can pay
-    assert chosen("auto", Roll((1, 2, 6)), 2, automatic=True) == [0, 1]
-    assert chosen("none", Roll((1, 2, 6)), 2, True) == []
+    assert chosen("failures", Roll([6, 7, 1]), 2, True) == []         # already meets difficulty 2
+    assert chosen("failures", Roll([1], [2, 2, 2]), 6, True) == []    # one die can give at most 1 more: not 6
+    assert chosen("auto", Roll([1, 2, 6]), 2, automatic=False) == []  # auto: only a character who can pay
+    assert chosen("auto", Roll([1, 2, 6]), 2, automatic=True) == [0, 1]
+    assert chosen("none", Roll([1, 2, 6]), 2, True) == []
 
 
 def test_gap11_explicit_positions_are_checked():
-    assert chosen("2,3", Roll((9, 1, 2), (1,)), 1, True) == [1, 2]    # always, even when already winning
+    assert chosen("2,3", Roll([9, 1, 2], [1]), 1, True) == [1, 2]     # always, even when already winning
     for bad in ("4", "1,2,3,1", "1,2,3,4", "x"):
         with pytest.raises(Refused):
-            chosen(bad, Roll((9, 1, 2), (1,)), 1, True)               # die 4 is a Hunger die: never rerolled
+            chosen(bad, Roll([9, 1, 2], [1]), 1, True)                # die 4 is a Hunger die: never rerolled
 
 
 # --- damage (003-R11…R16) -------------------------------------------------------------------
@@ -277,11 +277,11 @@ def test_a_pool_reads_its_regular_dice_then_its_hunger_dice_as_one_die_at_a_time
     source = DiceSource(9)
     roll = pool.roll(source, "en")
     one_by_one = DiceSource(9)
-    assert roll == Roll(tuple(one_by_one.roll(10) for _ in range(3)), tuple(one_by_one.roll(10) for _ in range(2)))
+    assert roll == Roll([one_by_one.roll(10) for _ in range(3)], [one_by_one.roll(10) for _ in range(2)])
     assert [r.why for r in source.reads] == ["Leah: regular 1/3", "Leah: regular 2/3", "Leah: regular 3/3",
                                              "Leah: Hunger 1/2", "Leah: Hunger 2/2"]
     given = pool.roll(DiceSource(given=["7", "2", "6", "10", "1"]), "en")
-    assert (given.regular, given.hunger, given.successes) == ((7, 2, 6), (10, 1), 3)
+    assert (given.regular, given.hunger, given.successes) == ([7, 2, 6], [10, 1], 3)
 
 
 def test_both_sides_of_a_contest_read_their_dice_in_one_go_the_first_sides_then_the_seconds():
@@ -295,15 +295,16 @@ def test_both_sides_of_a_contest_read_their_dice_in_one_go_the_first_sides_then_
     leah, guard = Pool("Leah", [Part("", 3)], hunger=1), Pool("Guardia 1", [Part("", 2)])
     a, d = Side("Leah", leah, "none"), Side("Guardia 1", guard, "none")
     ctx = SimpleNamespace(lang="en", dice=DiceSource(given=["7", "2", "10", "6", "1"]))
-    assert roll(ctx, a, d) == (Roll((7, 2), (10,)), Roll((6, 1)))
+    assert roll(ctx, a, d) == (Roll([7, 2], [10]), Roll([6, 1]))
     assert [r.why for r in ctx.dice.reads] == ["Leah: regular 1/2", "Leah: regular 2/2", "Leah: Hunger 1/1",
                                                "Guardia 1: regular 1/2", "Guardia 1: regular 2/2"]
-    assert leah.roll(DiceSource(given=["9", "9", "1"]), "en") == Roll((9, 9), (1,))
+    assert leah.roll(DiceSource(given=["9", "9", "1"]), "en") == Roll([9, 9], [1])
 
 
 def test_a_rolls_record_and_a_sides_which_names_the_side_and_its_pool_first():
-    """The keys in the order scripts read them; each record with lists of its own."""
-    roll = Roll((10, 6, 2), (10, 1))
+    """The keys in the order scripts read them; a record holds its roll's own lists (a roll is
+    recorded once, and a house rule edits the core's copy of it: test_v5_shared_data.py)."""
+    roll = Roll([10, 6, 2], [10, 1])
     assert roll.as_json() == {"regular": [10, 6, 2], "hunger": [10, 1], "successes": 5, "critical": True,
                               "messy": True, "hunger_ones": 1}
     assert list(roll.as_json()) == ["regular", "hunger", "successes", "critical", "messy", "hunger_ones"]
@@ -311,8 +312,27 @@ def test_a_rolls_record_and_a_sides_which_names_the_side_and_its_pool_first():
     side = leah.as_json(roll)
     assert side == {"name": "Leah", "pool": {"size": 5}, **roll.as_json()}
     assert list(side) == ["name", "pool", *roll.as_json()]
-    side["regular"].append(1)
-    assert leah.as_json(roll)["regular"] == [10, 6, 2] and roll.regular == (10, 6, 2)
+    assert side["regular"] is roll.regular and side["hunger"] is roll.hunger
+
+
+def test_each_roll_has_dice_lists_of_its_own():
+    """A roll's dice are lists of its own, which its record holds: a pool's and a contest's are
+    slices of the faces read, never the dice source's record of them; a reroll's are new."""
+    from rolecli.dice.source import DiceSource
+
+    leah, guard = Pool("Leah", [Part("", 3)], hunger=1), Pool("Guardia 1", [Part("", 2)])
+    source = DiceSource(9)
+    rolls = [leah.roll(source, "en"), *Contest(Side("Leah", leah, "none"), Side("Guardia 1", guard, "none"),
+                                                "en").roll(source)]
+    read = [r.value for r in source.reads]
+    for rolled in rolls:
+        rolled.regular.append(1)
+        rolled.hunger.append(1)
+    assert [r.value for r in source.reads] == read
+    before = Roll([1, 2], [3])
+    after = reroll(DiceSource(given=["7"]), before, [0], "Leah", "en")
+    assert (after.regular, after.hunger) == ([7, 2], [3])
+    assert after.regular is not before.regular and after.hunger is not before.hunger
 
 
 def test_a_pool_kept_for_its_state_names_its_dice_in_the_language_of_each_roll():
@@ -329,7 +349,7 @@ def test_a_pool_kept_for_its_state_names_its_dice_in_the_language_of_each_roll()
         assert [r.why for r in source.reads] == words and (len(roll.regular), len(roll.hunger)) == (2, 1)
     alone = Pool("Leah", [Part("", 2)])  # no Hunger die: every face is a regular die
     roll = alone.roll(DiceSource(given=["10", "10"]), "en")
-    assert (roll.regular, roll.hunger, roll.successes, roll.critical) == ((10, 10), (), 4, True)
+    assert (roll.regular, roll.hunger, roll.successes, roll.critical) == ([10, 10], [], 4, True)
 
 
 # --- Hunger (rulings) ------------------------------------------------------------------------
@@ -665,7 +685,7 @@ def test_003_R4_an_attack_keeps_its_contest_for_the_states_both_sides_are_in():
     hungrier = plan.contest(character("Katarina", {"hunger": 3}), guard, 0)
     faces = [1, 2, 3, 4, 5, 6, 7] + [8, 9, 10, 1]  # Katarina's 7 dice (3 of Hunger), the guard's 4
     mine, theirs = hungrier.roll(DiceSource(given=[str(f) for f in faces]))
-    assert (mine, theirs) == (Roll((1, 2, 3, 4), (5, 6, 7)), Roll((8, 9, 10, 1)))
+    assert (mine, theirs) == (Roll([1, 2, 3, 4], [5, 6, 7]), Roll([8, 9, 10, 1]))
 
 
 def _dealt_anew(verb: dict, actor, target, outcome: str, margin: int, ctx) -> tuple[dict, list[str], dict]:

@@ -26,8 +26,8 @@ MAX_REROLL = 3
 
 def best_after(roll: Roll, positions: list[int]) -> int:
     """The successes if every rerolled die came up 10."""
-    kept = tuple(d for i, d in enumerate(roll.regular) if i not in positions)
-    return Roll(kept + (TEN,) * len(positions), roll.hunger).successes
+    kept = [d for i, d in enumerate(roll.regular) if i not in positions]
+    return Roll(kept + [TEN] * len(positions), roll.hunger).successes
 
 
 def positions_of(policy: str, roll: Roll) -> list[int]:
@@ -68,11 +68,12 @@ def chosen(policy: str, roll: Roll, needed: int, automatic: bool) -> list[int]:
 
 
 def reroll(dice, roll: Roll, positions: list[int], who: str, lang: str) -> Roll:
-    """The roll with the dice at ``positions`` rolled again, in order."""
+    """The roll with the dice at ``positions`` rolled again, in order (its dice lists of its own:
+    each roll's are its record's, :class:`~pool.Roll`)."""
     regular = list(roll.regular)
     prefix = f"{who}: " if who else ""
     for n, i in enumerate(positions, 1):
         regular[i] = dice.roll(10, prefix + L.tr(lang, f"repetición con Fuerza de Voluntad {n}/{len(positions)} "
                                                        f"(dado {i + 1})",
                                                  f"Willpower reroll {n}/{len(positions)} (die {i + 1})"))
-    return Roll(tuple(regular), roll.hunger)
+    return Roll(regular, [*roll.hunger])
