@@ -179,7 +179,12 @@ class Scene:
         turn = self.turn
         return None if turn is None else turn.actor
 
-    def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool) -> list[Event]:
+    def start(self, turns: list[str], participants: list[str], kind: str | None, each_round: bool,
+              explain: bool = True) -> list[Event]:
+        """A conflict of ``kind`` among ``participants`` starts: round 1, the first of ``turns``.
+        ``explain=False``: nobody reads how it started, as :meth:`advance` takes it (a simulation's
+        trials), so the round and turn it starts are not told (an event made at every trial; with the
+        tracker's initiative told only where read, icount: a dice trial 1.1% less, giro 0.8%, alternity 0.9%)."""
         if self.conflict is not None:
             raise RoleError("a conflict is already running; 'rolecli conflict end' ends it first.")
         self.conflict = {"round": 1, "turn": 0, "turns": list(turns), "participants": list(participants),
@@ -187,7 +192,11 @@ class Scene:
         if kind:
             self.conflict["kind"] = kind
         self._turn = None
-        return [Event("round_started", round=1)] + self._start_turn(self.actor)
+        actor = self.actor
+        events = [Event("round_started", round=1)] if explain else []
+        if explain or self.effects:  # else it starts in silence, as a turn advance starts
+            events += self._start_turn(actor, explain)
+        return events
 
     def running(self) -> dict[str, Any]:
         if self.conflict is None:

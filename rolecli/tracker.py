@@ -82,7 +82,7 @@ class Tracker:
     :meth:`why_not` and :meth:`able`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
     :meth:`end_of_round`, and by saying whether anyone reads what a recovery
-    tells (:attr:`telling`); the encounter engine does.
+    or an initiative tells (:attr:`telling`); the encounter engine does.
     """
 
     def __init__(self, system, characters, options: dict[str, Any], lang: str, source, scene: Scene | None = None,
@@ -104,15 +104,16 @@ class Tracker:
         self.ordering: ActionSpec | None = rules.ordering  # None: the turns in the order given
         self.ordering_round = rules.ordering_round  # whether it is given the round's number
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
-        self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear
+        self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear (telling)
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
         self.fields = state_fields(self.info)  # the template's state fields, for every change kept (apply)
         # by name, the state last made in the template's order (apply), where states have many fields: the
         # keys of a state of a few are checked as cheaply as the state is looked up (icount: a dice, fate or v5
         # trial costs 0.1-0.2% more with it, a middle one 2.4% less)
         self.in_order: dict[str, dict] | None = {} if len(self.fields[0]) >= MANY_STATE_FIELDS else None
-        # whether anyone reads what a recovery tells (recovered): a subclass that tells nobody says not, and its
-        # recoveries are played and kept without asking what they would tell
+        # whether anyone reads what a recovery tells (recovered) or an initiative (ordered): a subclass that tells
+        # nobody says not, and its recoveries are played and kept without asking what they would tell, its
+        # initiatives without a record of each
         self.telling = True
         # each verb's hook prepared once for the conflict's calls (play.prepared), by the verb's name: all that
         # preparing reads of a verb besides its hook kind (one a name), and a text keeps its hash
@@ -237,7 +238,8 @@ class Tracker:
     def initiative(self, names: list[str], round_: int) -> tuple[list[str], bool]:
         """The turns of round ``round_`` for ``names`` from the system's
         initiative (the order given, for a system without one), and whether
-        to ask again next round. What it said is kept in :attr:`ordered`."""
+        to ask again next round. What it said is kept in :attr:`ordered`, where anyone reads it
+        (:attr:`telling`)."""
         spec = self.ordering
         if spec is None:
             return list(names), False
@@ -247,7 +249,8 @@ class Tracker:
         start = self.dice_mark()
         outcome = self.hook(spec, Action(spec.name, params), list(map(self.characters.__getitem__, names)))[0]
         turns, each_round = turns_of(outcome, set(names), self.info.name)
-        self.ordered.append(Ordered(round_, turns, outcome, start))
+        if self.telling:  # (a simulation's trial tells none: no record made of each, some 3,000 instructions)
+            self.ordered.append(Ordered(round_, turns, outcome, start))
         return turns, each_round
 
     def initiative_params(self) -> dict[str, Any]:
@@ -273,12 +276,13 @@ class Tracker:
 
     def begin(self, able: list[str], kind: str | None = None) -> list[Event]:
         """A conflict among ``able``, all of whom the caller found able to act
-        (:meth:`start` weighs who is): round 1, its first turn."""
+        (:meth:`start` weighs who is): round 1, its first turn, told only when
+        someone reads it (``ctx.explain``)."""
         if not able:
             raise RoleError("nobody named can act, so no conflict can start.")
         self.kind = kind
         turns, each_round = self.initiative(able, 1)
-        events = self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round)
+        events = self.scene.start(turns, list(dict.fromkeys(turns)), kind, each_round, self.ctx.explain)
         self.sync()
         return events
 

@@ -126,6 +126,17 @@ def test_begin_starts_among_those_the_caller_found_able_without_asking_again(cha
         _tracker(chain, {"Ana": {}}).begin([])
 
 
+def test_a_conflict_nobody_reads_starts_in_silence_and_keeps_no_initiative(chain):
+    """A tracker whose ctx explains nothing (a simulation's trial) tells no
+    round or turn as it begins, and one that tells nobody (``telling`` false)
+    keeps no record of the initiatives it asks: the conflict stands as any other."""
+    tracker = _tracker(chain, {"Ana": {}, "Bo": {}})
+    tracker.ctx.explain, tracker.telling = False, False
+    assert tracker.begin(["Ana", "Bo"]) == [] and tracker.ordered == []
+    assert (tracker.ctx.conflict.round, tracker.ctx.conflict.actor, tracker.ctx.conflict.order) == (1, "Ana",
+                                                                                                   ("Ana", "Bo"))
+
+
 def test_recovery_goes_one_character_at_a_time_each_seeing_the_last(chain):
     tracker = _tracker(chain, {"Ana": {}, "Bo": {}, "Cy": {}})
     tracker.recover("end_of_round", ["Bo", "Ana", "Cy"])
