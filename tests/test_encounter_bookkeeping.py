@@ -283,7 +283,8 @@ def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
 
 
 def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns):
-    """The rule options completed, the recovery and its events, the initiative:
+    """The rule options completed, the recovery and its events, the initiative,
+    the state fields:
     what a tracker works out from its system and options alone
     (``tracker.rules_of``) an encounter works out once for all its plays, and
     a tracker given none (a ``conflict`` command's) works out the same."""
@@ -298,7 +299,7 @@ def test_every_play_of_an_encounter_plays_by_the_rules_worked_out_once(campaigns
         assert enc.rules.options == completed_options(enc.info, enc.options)
         alone = Tracker(enc.system, dict(enc.characters), enc.options, "en", first.source)
         assert (alone.ctx.options, alone.recovery, alone.recovers, alone.ordering,
-                alone.ordering_round) == tuple(enc.rules)
+                alone.ordering_round, alone.fields) == tuple(enc.rules)
 
 
 @pytest.mark.parametrize("name", ["demo", "middle"])
