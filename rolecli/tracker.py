@@ -306,7 +306,8 @@ class Tracker:
 
     def end_of_round(self, names: list[str]) -> list[Event]:
         """The round's end: the system's ``end_of_round`` for each participant."""
-        self.sync()  # a round found nobody able to act: the scene moved since the last hook
+        # (no sync: ctx stands as the scene does, for every move of the scene is synced and the round moves on
+        # only after this: a call of its own at every round; icount: a dice trial 0.45% less, giro 0.26%)
         return self.recover("end_of_round", names) if self.round_ends else []
 
     def new_round(self, round_: int, participants: list[str]) -> tuple[list[str], bool] | None:
