@@ -608,3 +608,55 @@ def test_each_trial_plays_in_a_scene_of_its_own():
     one.effects.append(one.effects[0])
     one.conflict["round"] += 1
     assert two == loaded == Scene.load(table)
+
+
+def _sample_trials(campaigns, camp: str):
+    """A function playing trials ``start`` to ``stop`` of the sample ``camp``."""
+    from rolecli.encounter.engine import scene_of
+    from rolecli.encounter.simulate import play_trials
+
+    loaded = store.load_campaign(campaigns, camp, system_info)
+    enc = EncounterFile(campaigns / camp / "encounter.toml").encounter(loaded)
+    scene = scene_of(loaded, keep_conflict=False)
+    return lambda start, stop: play_trials(enc, scene, 3, start, stop)
+
+
+@pytest.mark.parametrize("camp", SAMPLES)
+def test_a_sample_s_trials_leave_no_reference_cycle(campaigns, camp):
+    """Why the trials pause Python's cyclic collector: all a trial makes is freed
+    by its count, so a collection over a block of trials would find nothing."""
+    import gc
+
+    trials = _sample_trials(campaigns, camp)
+    gc.disable()
+    try:
+        trials(0, 1)  # (the first imports the modules its verbs use: a slotted dataclass leaves its first class)
+        gc.collect()
+        assert len(trials(1, 41)) == 40
+        assert not gc.isenabled()  # (left as the trials found it)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_collector_is_paused_over_the_trials_and_runs_again_after_them(campaigns, monkeypatch):
+    """Paused while the trials play, the collector runs again after them, also
+    after a trial that fails: what a plugin's own cycles hold is collected then."""
+    import gc
+
+    import rolecli.tracker as tracker
+
+    seen, call = [], tracker.call
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        if len(seen) == 30:
+            raise RuntimeError("a plugin's bug")
+        return call(*args)
+
+    monkeypatch.setattr(tracker, "call", watched)
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError, match="a plugin's bug"):
+        _sample_trials(campaigns, "caminantes")(0, 20)
+    assert len(seen) == 30 and not any(seen)
+    assert gc.isenabled()
