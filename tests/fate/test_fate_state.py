@@ -151,6 +151,32 @@ def test_an_initiative_rating_kept_is_the_one_read_from_the_sheet():
     assert out.data["scores"]["Soldados"] == {"initiative": 3, "resolve": 1, "listed": 1}
 
 
+def test_an_initiative_order_kept_is_the_one_worked_out():
+    """The order of the characters met last is kept (every trial of a simulation orders the same
+    characters as they start), each by its name, sheet and state: the same order as worked out,
+    worked out again for another sheet or state, and not kept where a group takes its initiative
+    from a leader not among them (the roster's, which may change)."""
+    from rolecli_fate import initiative
+
+    coronel, lucia = char("Coronel", {"Alerta": 1}), char("Lucía", {"Alerta": 3})
+    soldados = char("Soldados", calidad=2, cantidad=4, lider="Coronel")
+    fast = char("Coronel", {"Alerta": 5})
+    first = run("initiative", characters=[lucia, soldados, coronel])
+    kept = initiative._RANKED[0]
+    assert kept[1] == (("Lucía", lucia.sheet, lucia.state), ("Soldados", soldados.sheet, soldados.state),
+                       ("Coronel", coronel.sheet, coronel.state))
+    again = run("initiative", characters=[lucia, soldados, coronel])
+    assert initiative._RANKED[0] is kept and again.data == first.data
+    assert first.data["order"] == ["Lucía", "Soldados", "Coronel"]
+    assert run("initiative", characters=[lucia, soldados, fast]).data["order"] == ["Soldados", "Coronel", "Lucía"]
+    hurt = Character("Lucía", lucia.sheet, {"salud": ["1"]})  # (another state, the same numbers)
+    assert run("initiative", characters=[hurt, soldados, coronel]).data == first.data
+    assert initiative._RANKED[0][1][0][2] is hurt.state
+    led_from_outside = run("initiative", characters=[lucia, soldados], chars=[fast])
+    assert led_from_outside.data["order"] == ["Soldados", "Lucía"]  # (the roster's Coronel: Alerta 5)
+    assert initiative._RANKED[0][1][0][2] is hurt.state  # (not kept: the leader is the roster's)
+
+
 def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_roster_s_own():
     """An action given the roster's own characters (or equal ones) finds whom each leads by
     the roster's groups, kept; one given another, or setting the state of one the roster has

@@ -48,15 +48,55 @@ def _rated(ch: Character, skill: str) -> tuple[int, int, str]:
     return skill_of(ch, skill), skill_of(ch, "Resolución"), ch.name
 
 
+def acting(characters: Sequence[Character]) -> list[Character]:
+    """The characters of ``characters`` that act: the scene does not."""
+    return [c for c in characters if not c.sheet.get("escena")]
+
+
+def ranked(characters: Sequence[Character], skill: str, ctx) -> tuple[tuple, ...]:
+    """Each of the :func:`acting` ``characters`` by its initiative in ``skill`` (:func:`score`), as
+    ``(-initiative, -Resolución, place listed, name, initiative, Resolución, whose numbers)``, sorted.
+    Kept for the characters met last, each by its name, sheet and state (the core never changes
+    one in place: it gives a new state), where every group among them takes its leader's
+    initiative from one of them (not from the roster): every trial of a simulation orders the
+    same characters as they start (icount, a fate trial 3.2067M -> 3.1789M, -0.87%)."""
+    kept = _RANKED[0]
+    if kept[0] == skill and len(kept[1]) == len(characters):
+        for (name, sheet, state), ch in zip(kept[1], characters):  # (a loop: a call fewer than all() of a generator)
+            if ch.sheet is not sheet or ch.state is not state or ch.name != name:
+                break
+        else:
+            return kept[2]
+    characters_acting = acting(characters)
+    work = Work(ctx)
+    work.give(characters_acting)
+    scored = []
+    for i, ch in enumerate(characters_acting):
+        s, r, via = score(work, ch, skill)
+        scored.append((-s, -r, i, ch.name, s, r, via))
+    scored.sort()
+    rows = tuple(scored)
+    # Kept where what score read is theirs alone: each found by its own name, every leader among them.
+    names = {ch.name for ch in characters_acting}
+    keep = len(names) == len(characters_acting)
+    for ch in characters_acting:  # (a loop: a generator would make names a cell at every call)
+        if is_group(ch) and ch.value("lider") and str(ch.value("lider")) not in names:
+            keep = False
+    if keep:
+        _RANKED[0] = (skill, tuple([(ch.name, ch.sheet, ch.state) for ch in characters]), rows)
+    return rows
+
+
+# The characters :func:`ranked` ranked last (each as its name, sheet and state), the skill, and their rows.
+_RANKED: list[tuple[str | None, tuple[tuple[str, dict, dict], ...], tuple[tuple, ...]]] = [(None, (), ())]
+
+
 def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
     p, lang = action.params, ctx.lang
-    characters = [c for c in characters if not c.sheet.get("escena")]  # the scene does not act
-    work = Work(ctx)
-    work.give(characters)
     rotating = p["rotating"] or ctx.options["initiative"] == "rotating"
     rnd = int(p["round"])
     if rotating:
-        names = [c.name for c in characters]
+        names = [c.name for c in acting(characters)]
         k = (rnd - 1) % len(names) if names else 0
         result = names[k:] + names[:k]
         lines = [(Label(f"Iniciativa rotativa, asalto {rnd}: ",
@@ -64,11 +104,7 @@ def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
         return Outcome(data={"order": result, "round": rnd, "rotating": True}, lines=lines)
     kind = p["kind"]
     skill = "Alerta" if kind in ("physical", "fisico", "físico") else "Empatía"
-    scored = []
-    for i, ch in enumerate(characters):
-        s, r, via = score(work, ch, skill)
-        scored.append((-s, -r, i, ch.name, s, r, via))
-    scored.sort()
+    scored = ranked(characters, skill, ctx)
     lines = []
     if ctx.explain:  # the lines are written only for someone to read (Context.explain)
         skill_label = Label(skill, {"Alerta": "Alertness", "Empatía": "Empathy"}[skill])(lang)
