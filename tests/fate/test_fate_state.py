@@ -201,6 +201,32 @@ def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_rost
     assert not setting.all_known and setting.group_of(coronel) == (False, (soldados,))
 
 
+def test_a_roster_s_groups_laid_again_on_the_characters_met_last_are_those_found_anew():
+    """The groups of characters each the same by name, sheet and state as those found last (a
+    trial's copies) are laid out again on these characters, whom each leads among them: as found
+    anew, and found anew for another state or sheet."""
+    from rolecli_fate import state
+
+    def roster(*made):
+        return tuple(Character(ch.name, ch.sheet, ch.state) for ch in made)  # (as a trial copies them)
+
+    coronel, lucia = char("Coronel", {"Armas": 2}), char("Lucía", {"Armas": 3})
+    soldados = char("Soldados", calidad=1, cantidad=3, lider="Coronel")
+    counted = char("Caminantes", None, {"cantidad": 2}, calidad=1)  # (how many: its state says)
+    first = roster(lucia, coronel, soldados, counted)
+    found = state._groups_of(first)
+    again = roster(lucia, coronel, soldados, counted)
+    laid = state._groups_of(again)
+    state._LAID[:] = (), ()
+    assert laid == state._groups_of(again) == found  # (the same, on characters of their own)
+    assert laid["Lucía"][0] is again[0] and found["Lucía"][0] is first[0]
+    assert laid["Coronel"] == (again[1], (False, (again[2],))) and laid["Coronel"][1][1][0] is again[2]
+    assert laid["Soldados"] == (again[2], (True, ())) and laid["Caminantes"] == (None, (True, ()))
+    alone = Character("Soldados", soldados.sheet, {"sicarios_fuera": 3})  # (another state: found anew)
+    other = state._groups_of((again[0], again[1], alone, again[3]))
+    assert other["Coronel"][1][1][0] is alone and state._LAID[0][2][2] is alone.state
+
+
 def test_a_work_keeps_by_name_only_those_given_in_place_of_the_roster_s_own():
     """The roster's own characters given are found in the roster (none kept again, no table made);
     one equal to the roster's, or one the roster has not, is kept and found in its place, and so is
