@@ -32,8 +32,14 @@ def boxes_per_minion(quality: int) -> int:
     return 1 if quality < 1 else (3 if quality > 3 else quality)
 
 
+# A group's numbers (calidad, cantidad, sicarios_fuera, sicario_estres) are read as they stand, with no
+# int() of them: a campaign's sheets and states hold whole numbers (the core checks each as it loads or
+# sets one). An int() is a call Python 3.11 never specializes, some 600 instructions, several at every
+# hit on a group (icount, a fate trial 3.1560M -> 3.1477M, -0.26%).
+
+
 def quality(ch: Character) -> int:
-    return int(ch.value("calidad") or 1)
+    return ch.value("calidad") or 1
 
 
 def standing(work: Work, grp: Character) -> int:
@@ -44,7 +50,7 @@ def standing(work: Work, grp: Character) -> int:
         found = _STANDING.get(grp.name)
         if found is not None and found[0] is state and found[1] is grp.sheet:
             return found[2]
-    left = int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera") or 0)
+    left = (grp.value("cantidad") or 0) - (work.get(grp, "sicarios_fuera") or 0)
     left = left if left > 0 else 0  # (no call of max: every side of a group or its leader asks)
     if kept:
         keep_at_most(_STANDING, grp.name, (state, grp.sheet, left), _STANDING_LIMIT)
@@ -93,9 +99,9 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
     """Sequential stress (000-R46): fill the front minion's boxes, spill the
     rest to the next. Returns (overflow, lines, data)."""
     q = boxes_per_minion(quality(grp))
-    total = int(grp.value("cantidad") or 0)
-    out = int(work.get(grp, "sicarios_fuera", 0) or 0)
-    marked = int(work.get(grp, "sicario_estres", 0) or 0)
+    total = grp.value("cantidad") or 0
+    out = work.get(grp, "sicarios_fuera", 0) or 0
+    marked = work.get(grp, "sicario_estres", 0) or 0
     before_out = out
     h = stress
     while h > 0 and out < total:
