@@ -420,12 +420,12 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     while True:
         if len(reasons) == 2:
             why_mine, why_theirs = reasons
-            dice = rolls.roll(12, why_mine), rolls.roll(12, why_theirs)
+            opened = rolls.roll(12, why_mine), rolls.roll(12, why_theirs), tie
         else:
-            dice = tuple(rolls.roll_many(12, reasons))
-        # (the round both first rolls open to looked up here, as :func:`opening` keeps it: most are found,
-        # with no call; icount giro 1.4927M -> 1.4861M a trial)
-        last = sides.openings.get((dice, tie)) or opening(sides, dice, tie)
+            opened = (*rolls.roll_many(12, reasons), tie)
+        # (the round both first rolls open to looked up here, by the dice and the tie rule as :func:`opening`
+        # keeps it: most are found, with no call; icount giro 1.4927M -> 1.4861M a trial)
+        last = sides.openings.get(opened) or opening(sides, opened[:-1], tie)
         while (who := last.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
             # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
             # -> 1.4927M a trial, 0.24%)
