@@ -25,7 +25,10 @@ AUTO = "auto"
 
 def adjusted(value: int, delta: int) -> int:
     """001-R14: never below 1, no ceiling (a 12 adjusted by +2 is 14)."""
-    return max(1, value + delta)
+    # (a test, not max(1, ...): a builtin's call costs some 800 instructions, and each Turn worked out
+    # reads several; with modified's and points_spent's below, icount giro 1.4202M -> 1.4158M a trial, N=400)
+    total = value + delta
+    return total if total > 1 else 1
 
 
 def parse_delta(text: str, flag: str) -> int | None:

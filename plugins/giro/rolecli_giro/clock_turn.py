@@ -227,7 +227,11 @@ class Turn:
 
     @property
     def points_spent(self) -> int:
-        return sum(abs(r.delta) for r in (self.day, self.night) if r is not None)
+        spent = 0
+        for read in (self.day, self.night):  # (a loop, not sum() of a generator: a frame of its own for two)
+            if read is not None:
+                spent += abs(read.delta)
+        return spent
 
 
 def numbers(turn: Turn) -> dict:
