@@ -217,6 +217,9 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     assert night_roll(failed, (4,)) is night_roll(failed, (4,))
     assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
     assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
+    assert night_roll(failed, (4,)).day is failed.day  # no point was put on the Day Die: its read stands as it is
+    adjusted = open_turn(side(7, 3, adjust=2, night="on-loss"), (2,))  # 2 +2: the points go back for the Night Die
+    assert adjusted.day.delta == 2 and night_roll(adjusted, (4,)).day == clock_turn.Read("day", (2,), 2)
     assert in_range.data["day"] == {"dice": [5], "kept": 5, "adjust": 1, "value": 6, "in_range": True}
     assert failed.data["day"]["value"] == 12 and failed.data["outcome"] == "failure"
 
