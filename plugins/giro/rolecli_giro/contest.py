@@ -70,8 +70,9 @@ class Sides:
 
 def opening(sides: Sides, dice: tuple[int, ...], tie: str) -> Round:
     """The round as both first rolls stand, read as one roll (the actor's dice,
-    then the target's): kept on the pair for the same dice and tie rule, as
-    its Turns are on their sides (dropped whole when full, as those are)."""
+    then the target's, a tuple, as every roll reads them): kept on the pair for
+    the same dice and tie rule, as its Turns are on their sides (dropped whole
+    when full, as those are)."""
     key, kept = (*dice, tie), sides.openings
     found = kept.get(key)  # looked up here: most are found, with no call to keep them
     return found if found is not None else keep_at_most(kept, key, _opening(sides, dice, tie), clock_turn.KEPT_MOST)
