@@ -32,9 +32,10 @@ def test_the_changes_are_what_changed_of_the_fighters_whose_state_changed():
 def test_given_over_state_over_sheet_over_the_template():
     ch = character(INFO, "Aldara", {"vida": 7, "vigor": 2}, {"vida_perdida": 2})
     f = Fighter(ch, {"vigor": 5, "armadura": None})
-    assert (f.now["vigor"], f.now["vida"], f.now["vida_perdida"], f.now["armadura"]) == (5, 7, 2, 0)
+    assert (f.sheet["vigor"], f.sheet["vida"], f.now["vida_perdida"], f.sheet["armadura"]) == (5, 7, 2, 0)
+    assert "vida" not in f.now and "vida_perdida" not in f.sheet  # the state's fields apart from the sheet's
     quick = Fighter(None, {"vida": 4})
-    assert (quick.now["vida"], quick.now["vigor"]) == (4, DEFAULTS["vigor"])
+    assert (quick.sheet["vida"], quick.sheet["vigor"], quick.now["paradas"]) == (4, DEFAULTS["vigor"], 0)
 
 
 def test_a_value_the_sheet_leaves_out_is_the_templates():
@@ -42,16 +43,16 @@ def test_a_value_the_sheet_leaves_out_is_the_templates():
     del ch.sheet["arma_bonus"]
     ch.sheet["vigor"] = None  # as a hand-edited sheet may leave it
     f = Fighter(ch)
-    assert (f.now["arma_bonus"], f.now["vigor"]) == (DEFAULTS["arma_bonus"], DEFAULTS["vigor"])
+    assert (f.sheet["arma_bonus"], f.sheet["vigor"]) == (DEFAULTS["arma_bonus"], DEFAULTS["vigor"])
 
 
 def test_a_sheet_is_read_once_for_all_its_fighters_and_a_new_sheet_anew():
     ch = character(INFO, "Aldara", {"vida": 7})
-    assert Fighter(ch).now["vida"] == 7
+    assert Fighter(ch).sheet["vida"] == 7
     ch.sheet["vida"] = 8  # no hook changes a sheet in play: what its first fighter read holds for the next
-    assert Fighter(ch).now["vida"] == 7
+    assert Fighter(ch).sheet["vida"] == 7
     other = character(INFO, "Aldara", {"vida": 9})
-    assert Fighter(other).now["vida"] == 9 and Fighter(ch).now["vida"] == 7
+    assert Fighter(other).sheet["vida"] == 9 and Fighter(ch).sheet["vida"] == 7
 
 
 def test_a_value_set_changes_the_fighters_state_not_the_characters():
@@ -70,11 +71,11 @@ def test_a_value_set_changes_the_fighters_state_not_the_characters():
 def test_values_given_again_for_the_same_fighter_and_set_later_are_read():
     ch = character(INFO, "Aldara", {"vigor": 2, "armadura": -1})
     scene = Scene(context(INFO, characters=[ch]))
-    f = scene.fighter(ch, {"vigor": 5})
+    f = scene.fighter(ch, {"vigor": 5, "paradas": 2})
     assert scene.fighter(ch, {"armadura": -2, "vigor": None}) is f
-    assert (f.now["vigor"], f.now["armadura"]) == (5, -2)
-    f.set("vigor", 1)  # a value set wins over one given
-    assert f.now["vigor"] == 1 and f.moved() == {"vigor": 1} and "vigor" not in ch.state
+    assert (f.sheet["vigor"], f.sheet["armadura"], f.now["paradas"]) == (5, -2, 2)
+    f.set("paradas", 1)  # a value set wins over one given
+    assert f.now["paradas"] == 1 and f.moved() == {"paradas": 1} and ch.state["paradas"] == 0
 
 
 def test_the_states_are_read_once_until_they_change():
@@ -195,21 +196,22 @@ def test_the_targets_numbers_typed_are_read_even_when_zero_and_the_sheets_otherw
     scene = Scene(context(INFO, characters=[bruno]))
     p = {"armour": 0, "shield": None, "life": None, "vigor": 0, "target_states": ()}
     f = target_of(scene, Action("strike", p, None, bruno), p)
-    assert (f.now["armadura"], f.now["vigor"], f.now["vida"]) == (0, 0, 9)
+    assert (f.sheet["armadura"], f.sheet["vigor"], f.sheet["vida"]) == (0, 0, 9)
 
 
 def test_a_fighter_reads_its_sheets_latest_state_laid_once_and_another_state_anew():
     sheet = {"vida": 12, "arma": "mediana"}
     first = Fighter(Character("Ana", sheet, {"vida_perdida": 2, "estados": ["mareado"]}))
-    assert (first.now["vida"], first.now["vida_perdida"], first.states) == (12, 2, {"mareado"})
+    assert (first.sheet["vida"], first.now["vida_perdida"], first.states) == (12, 2, {"mareado"})
+    assert first.now["paradas"] == DEFAULTS["paradas"]  # a field the state leaves out: the sheet's, else the template's
     first.set("vida_perdida", 5)  # a fighter's own table: the sheet's place is not changed by it
     again = Fighter(Character("Ana", sheet, first.character.state))
     assert (again.now["vida_perdida"], again.states) == (2, {"mareado"})
     moved = Fighter(Character("Ana", sheet, {"vida_perdida": 4, "estados": []}))  # another state: read anew
     assert (moved.now["vida_perdida"], moved.states) == (4, set())
     given = Fighter(Character("Ana", sheet, moved.character.state), {"extra_states": ["cegado"], "vida": 20})
-    assert (given.now["vida"], given.states) == (20, {"cegado"})
-    assert Fighter(Character("Ana", sheet, moved.character.state)).now["vida"] == 12
+    assert (given.sheet["vida"], given.states) == (20, {"cegado"})
+    assert Fighter(Character("Ana", sheet, moved.character.state)).sheet["vida"] == 12
 
 
 def test_whether_a_text_is_a_number_is_read_for_each_text():
@@ -241,14 +243,14 @@ def test_dice_given_are_marked_for_leaving_unread_whatever_rolled_dice_came_befo
 
 
 def _table(f: Fighter) -> tuple:
-    return f.name, f.character, f.now, f.states, f.given, f.moved(), f.lds
+    return f.name, f.character, f.now, f.sheet, f.states, f.given, f.moved(), f.lds
 
 
 def test_a_fighter_an_action_left_untouched_serves_the_next_action_on_that_state_as_a_new_one_would():
     aldara = character(INFO, "Aldara", {"vida": 7}, {"estados": ["mareado"], "paradas": 1})
     first = Scene(context(INFO, characters=[aldara]))
     kept = first.fighter(aldara)
-    assert kept.now["vida"] == 7 and first.changes() == {}  # read only: its sheet's spare now
+    assert kept.sheet["vida"] == 7 and first.changes() == {}  # read only: its sheet's spare now
     scene = Scene(context(INFO, characters=[aldara]))
     again = scene.fighter(aldara)
     assert again is kept and _table(again) == _table(Fighter(aldara))
@@ -268,12 +270,12 @@ def test_a_fighter_set_or_of_a_state_since_left_is_laid_again_when_taken_and_one
     scene = Scene(context(INFO, characters=[aldara]))
     touched = scene.fighter(aldara)
     touched.set("paradas", True)  # set as it was (1 == True): nothing moved, but not the value the state holds
-    touched.set("vigor", 9)
+    touched.set("accion", True)
     changes = scene.changes()
-    assert changes == {"Aldara": {"vigor": 9}}
+    assert changes == {"Aldara": {"accion": True}}
     fresh = Scene(context(INFO)).fighter(aldara)  # the same object, laid again from the state
     assert fresh is touched and _table(fresh) == _table(Fighter(aldara)) and fresh.now["paradas"] == 1
-    assert changes == {"Aldara": {"vigor": 9}}  # what went to the core is left as it was
+    assert changes == {"Aldara": {"accion": True}}  # what went to the core is left as it was
     scene = Scene(context(INFO))
     given = scene.fighter(aldara, {"vigor": 5})
     scene.changes()
@@ -304,22 +306,24 @@ def test_the_scene_an_action_was_done_with_is_the_next_actions_begun_anew():
 
 def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded():
     from rolecli_middle.sheet import LAID_LIMIT, Standing, values
+    from rolecli_middle.template import STATE_FIELDS
 
     aldara = character(INFO, "Aldara", {"vida": 7})
     sheet, standing = aldara.sheet, Standing(aldara.sheet)
+    under = {key: value for key, value in values(sheet).items() if key in STATE_FIELDS}  # what a state leaves out
     first, dazed = {**aldara.state, "paradas": 1}, {**aldara.state, "estados": ["mareado"], "vida_perdida": 3}
     for state in (first, dazed, first, dazed, {**first}):  # the last an equal state, but another object
         standing.lay(state)
         assert standing.state is state and standing.spare is None
-        assert standing.table == {**values(sheet), **state}  # as merged anew
+        assert standing.table == {**under, **state}  # as merged anew
         assert standing.held == frozenset(state.get("estados") or ())
     for paradas in range(LAID_LIMIT + 5):
         standing.lay({"paradas": paradas})
-        assert standing.table["paradas"] == paradas
+        assert standing.table["paradas"] == paradas and standing.table["vida_perdida"] == 0
     assert len(standing.laid) <= LAID_LIMIT
     assert all(kept[0] is not first for kept in standing.laid.values())
     standing.lay(first)
-    assert standing.table == {**values(sheet), **first}
+    assert standing.table == {**under, **first}
 
 
 def test_a_sheets_standing_is_kept_for_that_very_sheet_and_the_standings_kept_are_bounded():
@@ -332,7 +336,7 @@ def test_a_sheets_standing_is_kept_for_that_very_sheet_and_the_standings_kept_ar
     kept = S.standing_of(aldara.sheet)
     assert S.standing_of(aldara.sheet) is kept and kept.sheet is aldara.sheet
     other = {**aldara.sheet, "vida": 9}  # another sheet: its own values, never the one kept before
-    assert S.standing_of(other) is not kept and S.standing_of(other).values == S.values(other)
+    assert S.standing_of(other) is not kept and S.standing_of(other).values["vida"] == 9
     assert S.standing_of({**aldara.sheet}) is not kept
     for vida in range(S.STANDINGS_LIMIT + 5):
         sheet = {**aldara.sheet, "vida": vida + 1}
@@ -346,5 +350,5 @@ def test_values_given_later_are_the_fighters_own_not_every_fighters():
     first, other = scene.fighter(aldara), scene.fighter(bruno)
     assert first.given == other.given == {}
     scene.fighter(aldara, {"armadura": -2, "escudo": None})  # named again, with values typed
-    assert first.given == {"armadura": -2} and first.now["armadura"] == -2
+    assert first.given == {"armadura": -2} and first.sheet["armadura"] == -2
     assert other.given == {} and Fighter(character(INFO, "Carla")).given == {}

@@ -64,9 +64,9 @@ def rival_in_duel(scene: Scene, fighter: Fighter) -> Fighter | None:
 def weapon_ld(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> Ld:
     if attacker.weapon().size != "large":
         raise Refused(L(f"solo quien lleva un arma de tamaño grande puede golpear el arma de un rival (004-R8); "
-                        f"el arma de {attacker.name or 'quien ataca'} es {attacker.now['arma']!r}: da --weapon large.",
+                        f"el arma de {attacker.name or 'quien ataca'} es {attacker.sheet['arma']!r}: da --weapon large.",
                         f"only wielders of large weapons can strike a rival's weapon (004-R8); "
-                        f"{attacker.name or 'the attacker'}'s weapon is {attacker.now['arma']!r}: give --weapon large."))
+                        f"{attacker.name or 'the attacker'}'s weapon is {attacker.sheet['arma']!r}: give --weapon large."))
     if target.character is not None and not target.armed():
         raise Refused(L(f"{target.name} no tiene en la mano ningún arma que golpear.",
                         f"{target.name} has no weapon in hand to strike."))
@@ -85,7 +85,7 @@ def strike_weapon(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dic
     if not t.success:
         lines.append(scene.t("El golpe no alcanza el arma.", "The blow misses the weapon."))
         return lines, data, False
-    damage = max(0, t.result + int(attacker.now["arma_bonus"] or 0))
+    damage = max(0, t.result + int(attacker.sheet["arma_bonus"] or 0))
     data["damage"] = damage
     said = scene.t(f"Daño al arma {damage} contra uso de armas {use} de quien la lleva",
                    f"Damage to the weapon {damage} against the wielder's weapon use {use}")

@@ -29,7 +29,7 @@ def mount_of(scene: Scene, rider: Fighter, given: dict) -> Fighter:
     """The rider's mount: its campaign character, or the values of a quick roll."""
     if rider.character is None:
         return Fighter(None, given, name=scene.t("la montura", "the mount"))
-    name = str(rider.now["montura"] or "")
+    name = str(rider.sheet["montura"] or "")
     if not name:
         raise Refused(L(f"{rider.name} no tiene montura: pon montura = \"NOMBRE\" en su ficha (004-R10).",
                         f"{rider.name} has no mount: set montura = \"NAME\" on its sheet (004-R10)."))

@@ -177,7 +177,7 @@ def _strike_weapon(action, ctx):
     scene, p = V.prepare(action, ctx)
     attacker, target = V.weapon_sides(scene, action, p)
     ld = duel.weapon_ld(scene, attacker, target, p)
-    use, bonus = target.marks(C.WEAPON_USE), int(attacker.now["arma_bonus"] or 0)
+    use, bonus = target.marks(C.WEAPON_USE), int(attacker.sheet["arma_bonus"] or 0)
     out = {"hit": LD.success_odds(ld), "dropped": ZERO, "locked": ZERO, "holds": ZERO}
     for result, p_ in LD.distribution(ld).items():
         if result is None or result < ld.needed:

@@ -125,14 +125,14 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
             standing.append(m)
         if m.character is not None:
             named += 1
-            if m.now["bestia"]:  # (asked, not counted by a bool() call)
+            if m.sheet["bestia"]:  # (asked, not counted by a bool() call)
                 beastly += 1
     casualties = len(members) - len(standing) + extra
     size = len(members) + extra
     beasts = bool(p.get("beasts")) or (named > 0 and beastly == named)
     data: dict = {"size": size, "casualties": casualties, "beasts": beasts, "checked": False, "members": []}
     if beasts:
-        leader = scene.named(str(p.get("leader") or next((m.now["lider"] for m in members if m.now["lider"]), "")))
+        leader = scene.named(str(p.get("leader") or next((m.sheet["lider"] for m in members if m.sheet["lider"]), "")))
         leader_dead = bool(p.get("leader_dead")) or (leader is not None and leader.dead())
         data["leader_dead"] = leader_dead
         if not leader_dead:

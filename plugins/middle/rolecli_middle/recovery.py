@@ -72,7 +72,7 @@ def rest(scene: Scene, f: Fighter) -> list[str]:
         S.lose(f, "irritado")
         said.append(scene.t("se calma", "calms down"))
     lost = min(int(f.now["vida_perdida"] or 0), f.life())  # a state kept from before life stopped at 0
-    back = min(lost, int(f.now["recuperacion"]))
+    back = min(lost, int(f.sheet["recuperacion"]))
     f.set("vida_perdida", lost - back)
     said.append(scene.t(f"recupera {back} de vida: {f.left()}/{f.life()}", f"recovers {back} life: {f.left()}/{f.life()}"))
     return said

@@ -101,7 +101,7 @@ class Blow:
     thrown: Throw | None = None  # the attacker's LD, once thrown
 
     def bonus(self) -> int:
-        return self.striker.now["arma_bonus"]  # (a whole number as it stands: :meth:`Fighter.life`)
+        return self.striker.sheet["arma_bonus"]  # (a whole number as it stands: :meth:`Fighter.life`)
 
 
 def narrator(nd) -> list[Mod]:
@@ -224,7 +224,7 @@ def blow_capability(attacker: Fighter) -> str:
     """What a blow throws unless another capability is named: uso de armas, or
     for a beast its habilidad de batalla (004-R10: "la habilidad de batalla de
     la bestia"; decided for every blow a beast deals)."""
-    return C.BATTLE_SKILL if attacker.now["bestia"] else C.WEAPON_USE
+    return C.BATTLE_SKILL if attacker.sheet["bestia"] else C.WEAPON_USE
 
 
 def declare(blow: Blow, free: bool = False) -> None:

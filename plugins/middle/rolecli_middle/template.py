@@ -66,3 +66,5 @@ TEMPLATE = (
 )
 
 DEFAULTS = {f.key: f.default for f in TEMPLATE}
+# The fields the tool keeps: a fighter lays them apart from the sheet's (:class:`~.sheet.Fighter`).
+STATE_FIELDS = frozenset(f.key for f in TEMPLATE if f.state)

@@ -75,11 +75,11 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     effects it decides)."""
     effects: list[str] = []
     lines: list[str] = []
-    # Its values read from its table at once, as :meth:`Fighter.life` and :meth:`Fighter.dead` read them (the
-    # table is set in place: it holds what the blow sets), not by a method's call for each, at every blow
+    # Its values read from its tables at once, as :meth:`Fighter.life` and :meth:`Fighter.dead` read them (the
+    # state's is set in place: it holds what the blow sets), not by a method's call for each, at every blow
     # that lands (icount 4.593M -> 4.580M a middle trial, -0.3%). Whole numbers as they stand (:meth:`Fighter.life`).
     now = target.now
-    life = now["vida"]
+    life = target.sheet["vida"]
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
         called_shot(Wound(scene, target, effects, lines), damage, life, location, striker.weapon())
     lost = now["vida_perdida"]
@@ -107,7 +107,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
 def called_shot(w: Wound, damage: int, life: int, location: str, weapon: Weapon) -> None:
     """The effects of a blow landing on ``location``, other than the body (004-R7)."""
     target, scene = w.target, w.scene
-    vigor = int(target.now["vigor"])
+    vigor = int(target.sheet["vigor"])
     half = damage * 2 > life  # more than half of the maximum life
     if location == "legs":
         if half and w.sever(weapon, "leg_severed", f"Daño {damage} > la mitad de la vida {life}: pierna cercenada (004-R7).",
@@ -156,14 +156,14 @@ def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
     if explain:
         lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
                         f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
-    mount = scene.named(str(fighter.now["montura"] or ""))
-    if mount is not None and mount.now["lazo"] and not mount.dead():
+    mount = scene.named(str(fighter.sheet["montura"] or ""))
+    if mount is not None and mount.sheet["lazo"] and not mount.dead():
         S.gain(mount, "irritado", lasting=True)
         if explain:
             lines.append(tr(scene.lang, f"{mount.name}, con lazo con su jinete, queda Irritado y solo se queda cerca de su cuerpo (004-R10).",
                             f"{mount.name}, bonded to its rider, is Enraged and only stays near its body (004-R10)."))
     for rider in scene.holding("montura"):
-        if scene.named(rider.now["montura"]) is fighter and not rider.dead():
+        if scene.named(rider.sheet["montura"]) is fighter and not rider.dead():
             rider.set("montado", False)
             if explain:
                 lines.append(tr(scene.lang, f"Muere la montura de {rider.name}: debe hacer un LD de calma o quedará Irritado "
