@@ -412,12 +412,14 @@ class Scene:
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
         fighters, out = self._fighters, []
+        # (a fighter holds a state field in its state's table, a sheet's in its sheet's: asked once, not of each
+        # fighter; icount 4.4610M -> 4.4561M a middle trial)
+        in_state = key in STATE_FIELDS
         for character in self.characters.values():  # (by name as its fighter is kept, no pair unpacked: icount -0.2%)
             name = character.name
             if name in fighters:  # (a fighter or two of the campaign's many: asked, not fetched, for each)
                 fighter = fighters[name]
-                now = fighter.now  # (a state field there; a sheet's, such as who rides a mount, in its sheet)
-                if now[key] if key in now else fighter.sheet[key]:
+                if (fighter.now if in_state else fighter.sheet)[key]:
                     out.append(fighter)
             else:
                 state = character.state  # Character.value, without a call for each of the campaign's characters
