@@ -113,3 +113,18 @@ def test_a_capability_named_before_is_the_one_its_sheet_reads():
         assert first == again == uncached and again is first  # the second read from the sheet's table
     assert Fighter(ana).capability(C.WEAPON_USE, innate=True) == C.Capability(C.WEAPON_USE, 2, True)
     assert not Fighter(ana).capability(C.WEAPON_USE).innate  # the innate read did not change the kept one
+
+
+def test_a_blow_built_holds_every_field_its_class_declares_as_its_constructor_sets_them():
+    # build makes its Blow without the class's __init__ (a frame at every blow): each field is set there,
+    # so a field added to the class and not to build fails here, not in a later read
+    from dataclasses import fields
+
+    ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
+    scene = Scene(context(INFO, characters=[ana, bruno], explain=False))
+    attacker, target = scene.fighter(ana), scene.fighter(bruno)
+    blow = K.build(scene, attacker, target, K.Declared.of({"location": "legs", "charge": True}))
+    made = K.Blow(*(getattr(blow, f.name) for f in fields(K.Blow)))
+    assert made == blow and blow.thrown is None and blow.notes == []
+    assert (blow.attacker, blow.target, blow.striker, blow.location, blow.charge, blow.feint) == \
+        (attacker, target, attacker, "legs", True, False)
