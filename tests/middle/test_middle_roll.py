@@ -238,9 +238,9 @@ def test_an_ld_and_a_throw_made_by_their_own_init_are_as_their_fields_say():
     assert repr(bare) == "Ld(capability=Capability(name='', rating=2, innate=False), mods=[], goal=None, " \
                          "minus2='literal', reading_rule='table', who='')"
     aimed = Ld(Capability("", 2), goal=9)
-    assert LD.Throw(aimed, [9, 9, 9], 9, [0]).success and not LD.Throw(aimed, [8, 8, 8], 8, [0]).success
-    assert not LD.Throw(aimed, [], None, []).success and LD.Throw(bare, [1, 1, 1], 1, [0]).success
-    assert LD.Throw(bare, [1], 1, [0]) == LD.Throw(bare, [1], 1, [0]) != LD.Throw(bare, [2], 2, [0])
+    assert LD.judged(aimed, [9, 9, 9], 9, [0]).success and not LD.judged(aimed, [8, 8, 8], 8, [0]).success
+    assert not LD.judged(aimed, [], None, []).success and LD.judged(bare, [1, 1, 1], 1, [0]).success
+    assert LD.judged(bare, [1], 1, [0]) == LD.judged(bare, [1], 1, [0]) != LD.judged(bare, [2], 2, [0])
 
 
 def test_an_ld_is_thrown_by_the_table_for_its_nd_and_rating():

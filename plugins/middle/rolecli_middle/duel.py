@@ -141,10 +141,10 @@ def duel(scene: Scene, a: Fighter, b: Fighter, p: dict, dice) -> tuple[list[str]
     stuck = [(f, ld) for f, ld in zip((a, b), lds) if ld.sizes is None]
     if stuck:
         # the actor's throw is "ld" and its rival's "opposition_ld" in every verb (docs/systems/middle.md)
-        data["ld"], data["opposition_ld"] = (LD.Throw(ld, [], None, []).data() if ld.sizes is None else None
+        data["ld"], data["opposition_ld"] = (LD.judged(ld, [], None, []).data() if ld.sizes is None else None
                                              for ld in lds)
         for fighter, ld in stuck:
-            lines.append(LD.line(LD.Throw(ld, [], None, []), scene.lang))
+            lines.append(LD.line(LD.judged(ld, [], None, []), scene.lang))
             lines.append(scene.t(f"{shown[id(fighter)]} ya no puede mantener el duelo: su ND quedó fuera de su alcance (004-R9).",
                                  f"{shown[id(fighter)]} cannot keep up the duel: its ND is out of its reach (004-R9)."))
             lose(scene, fighter, b if fighter is a else a, lines, free_strike=True, shown=shown)
