@@ -421,9 +421,18 @@ class Scene:
                 fighter = fighters[name]
                 if (fighter.now if in_state else fighter.sheet)[key]:
                     out.append(fighter)
-            else:
-                state = character.state  # Character.value, without a call for each of the campaign's characters
-                if state[key] if key in state else character.sheet.get(key):
+            else:  # Character.value, without a call for each of the campaign's characters
+                state = character.state
+                # (a campaign's states hold every state field: read at once, not asked first, where a try costs nothing
+                # when nothing is raised; icount 4.4287M -> 4.4144M a middle trial, -0.3%)
+                if in_state:
+                    try:
+                        value = state[key]
+                    except KeyError:
+                        value = character.sheet.get(key)
+                else:  # (a sheet's field: a state seldom holds it, and a look-up missing costs more than asking)
+                    value = state[key] if key in state else character.sheet.get(key)
+                if value:
                     out.append(self.fighter(character))
         return out
 
