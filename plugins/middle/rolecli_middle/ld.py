@@ -97,10 +97,11 @@ def made(kept: dict | None, capability: Capability, mods: list[Mod], goal: int |
     if kept is None:
         return Ld(capability, mods, goal, *rules, who)
     key = (id(capability), goal, rules, who, *map(id, mods)) if mods else (id(capability), goal, rules, who)
-    ld = kept.get(key)
-    if ld is None:
-        ld = keep_at_most(kept, key, Ld(capability, mods, goal, *rules, who), KEPT_LIMIT)
-    return ld
+    try:  # (a subscript, not a get()'s call: Scene.fighter)
+        return kept[key]
+    except KeyError:
+        pass
+    return keep_at_most(kept, key, Ld(capability, mods, goal, *rules, who), KEPT_LIMIT)
 
 
 @lru_cache(maxsize=256)  # a fight's few NDs and ratings: each looked up once, not at every LD (asked positionally)

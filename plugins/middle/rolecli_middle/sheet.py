@@ -248,9 +248,10 @@ class Fighter:
         capabilities may come in ``given`` with its marks."""
         known = self._known
         if known is not None and not innate:  # a campaign character's, named before as now (every LD but the first):
-            found = known.get(text)  # its sheet's table has it, no call of C.of (0.5% of a middle trial's instructions)
-            if found is not None:
-                return found
+            try:  # its sheet's table has it, no call of C.of (0.5% of a middle trial's instructions)
+                return known[text]
+            except KeyError:
+                pass
         if self.character is None and text in self.given:
             return Capability(str(text), C.check_rating(int(self.given[text]), str(text)), innate)
         return C.of(self.character, str(text), innate, what, self._known)
@@ -363,7 +364,13 @@ class Scene:
         found = self._fighters.get(name)
         if found is None:
             sheet = character.sheet
-            standing = _STANDINGS.get(id(sheet))  # (found at once, with no call: standing_of's look-up)
+            # (found at once, with no call: standing_of's look-up; a subscript where a try costs nothing when
+            # nothing is raised, not a get()'s call, here and where a fighter finds its capabilities and LDs:
+            # icount 4.4054M -> 4.3936M a middle trial, -0.27%)
+            try:
+                standing = _STANDINGS[id(sheet)]
+            except KeyError:
+                standing = None
             if standing is None or standing.sheet is not sheet:
                 standing = standing_of(sheet)
             found = standing.spare
