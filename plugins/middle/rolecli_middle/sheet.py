@@ -138,12 +138,13 @@ class Fighter:
     is made (a copy of its sheet's :class:`Standing`'s, with what was given), and ``sheet``
     the sheet's values (its Standing's own table, read only, where nothing was given): a blow
     reads dozens of them, each ``fighter.now[key]`` or ``fighter.sheet[key]``, one look-up (read
-    only: :meth:`set` changes a state field). Apart, a fighter copies the state's 18 fields, not
-    the sheet's 17 with them, and a state is laid over the state's fields alone (icount 4.493M -> 4.461M
-    a middle trial, -0.7%); a quick roll's fighter has one table for both. A subscript of a
-    table held in a slot is one the interpreter makes fast; a bound ``now.__getitem__`` held in a slot and called, ``fighter.get(key)``, is not
-    (Python 3.11 cannot specialize the call of an attribute that is no method): some
-    three times the cost of a read (icount 5.4253M -> 5.2449M a middle trial).
+    only: :meth:`set` changes a state field). Kept apart, a fighter copies the state's 18 fields
+    alone, not the sheet's 17 with them, and a state is laid over the state's fields alone (icount
+    4.493M -> 4.461M a middle trial, -0.7%); a quick roll's fighter has one table for both. A
+    subscript of a table held in a slot is one the interpreter makes fast; a bound
+    ``now.__getitem__`` held in a slot and called, ``fighter.get(key)``, is not (Python 3.11
+    cannot specialize the call of an attribute that is no method): some three times the cost of
+    a read (icount 5.4253M -> 5.2449M a middle trial).
     ``states`` are the battle states held, worked out then too and again only
     when they change (a blow asks them at every step). ``lds`` is its sheet's table of the LDs its character threw
     (:func:`~.ld.made`; ``None`` for a quick roll, which keeps none).
