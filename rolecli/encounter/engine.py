@@ -123,6 +123,10 @@ class Play(Tracker):
             characters = WorkingCopies(enc.characters)
         Tracker.__init__(self, enc.system, characters, enc.options, lang, DiceSource(seed, given), scene, enc.rules)
         self.enc, self.seed = enc, seed
+        # each verb's hook as prepared for a conflict's calls (play.prepared) and the recovery's parameters
+        # by event: the same for every play of the encounter (its system, its rules), worked out by the first
+        # that needs them, not at every trial (icount: a trial 0.2-0.6% less in every sample)
+        self.prepared_hooks, self.recovering = enc.prepared_hooks, enc.recovering
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
         # the recoveries kept by state (recover_one), where nobody reads what they say: settled as the play

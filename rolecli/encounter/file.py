@@ -92,6 +92,10 @@ class Encounter:
     recover: bool = True
     morale: Morale | None = None
     cache: dict = field(default_factory=dict)  # a call's parameters by target, worked out once (engine)
+    # what every play of it prepares alike, by verb and by event, kept for them all (Play.__init__): each
+    # verb's hook prepared for a conflict's calls, the recovery's parameters
+    prepared_hooks: dict = field(default_factory=dict)
+    recovering: dict = field(default_factory=dict)
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
