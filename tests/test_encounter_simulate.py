@@ -155,6 +155,23 @@ def test_a_trials_copy_is_the_character_its_init_would_make():
         assert copied == original and copied.sheet is original.sheet and copied.state is original.state
 
 
+def test_a_trials_copies_start_as_their_originals_stand():
+    """The same copies serve one play after another: each is set again as its
+    original stands, whatever the play before made of it, in a dict of its own."""
+    from rolecli.campaign.store import SharedCharacters
+    from rolecli.contract import Character
+
+    ana = Character("Ana", {"hp": 5}, {"damage": 2})
+    shared = SharedCharacters({"Ana": ana})
+    first = shared.copies()
+    first["Ana"].state = {"damage": 4}  # as a play sets each new state
+    first["Bruno"] = Character("Bruno", {"hp": 7})
+    shared.restore()
+    again = shared.copies()
+    assert again is not first and list(again) == ["Ana"]
+    assert again["Ana"] == ana and again["Ana"].state is ana.state and again["Ana"] is not ana
+
+
 @pytest.mark.slow  # worker processes
 def test_the_same_seed_gives_the_same_bytes_whatever_the_workers(cli, campaigns):
     path = campaigns / "caminantes" / "encounter.toml"

@@ -191,25 +191,28 @@ class SharedCharacters:
         self.characters = characters
         self._tables = [c.sheet for c in characters.values()] + [c.state for c in characters.values()]
         self._kept = copy.deepcopy(self._tables)  # as they were, each table in its place
+        # each character with its copy, made once, its fields set by copies
+        self._copies = [(c, _bare(Character)) for c in characters.values()]
+        self._by_name = {name: copied for name, (_, copied) in zip(characters, self._copies)}
 
     def copies(self) -> dict[str, Character]:
-        """Copies for one play, every one made at once, each sharing its
-        original's sheet and state: a hook never changes a character in place,
-        and the new state an outcome gives is set as a new table
-        (:func:`rolecli.play.apply_changes`), so nothing needs copying. A
-        plain dict, not :class:`WorkingCopies`: a trial looks its characters up
-        some twenty times an exchange, and nothing it changes is written, so
-        what a verb looked at is not kept (a hook may change any of the
-        encounter's characters, as it may those of the conflict's order)."""
-        copies = {}
-        for name, c in self.characters.items():
-            # its fields set as Character's __init__ sets them, without the call of that __init__ (a dataclass's,
-            # in Python), at every trial for every character (icount: a dice trial 0.37% less; a test holds each
-            # copy equal to the Character made by its __init__, should the contract give it another field)
-            copied = _bare(Character)
+        """Copies for one play, each sharing its original's sheet and state: a
+        hook never changes a character in place, and the new state an outcome
+        gives is set as a new table (:func:`rolecli.play.apply_changes`), so
+        nothing needs copying. A plain dict, not :class:`WorkingCopies`: a
+        trial looks its characters up some twenty times an exchange, and
+        nothing it changes is written, so what a verb looked at is not kept (a
+        hook may change any of the encounter's characters, as it may those of
+        the conflict's order). The same copies for every play, one play after
+        another (a simulation's trials): each set again as its original stands
+        (the play before is over, its states dropped), in a dict of its own; no
+        object made and freed for each character at every trial (icount: a
+        dice trial 0.8% less, giro 0.6%, middle and alternity 0.25%)."""
+        for c, copied in self._copies:
+            # its fields set as Character's __init__ sets them, without the call of that __init__ (a test holds
+            # each copy equal to the Character made by its __init__, should the contract give it another field)
             copied.name, copied.sheet, copied.state = c.name, c.sheet, c.state
-            copies[name] = copied
-        return copies
+        return dict(self._by_name)
 
     def restore(self) -> None:
         """Every shared sheet and state as it was (the same tables: a system may
