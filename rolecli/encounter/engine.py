@@ -466,9 +466,12 @@ class Play(Tracker):
         again. Where states are numbered by the change that made them
         (:attr:`made`), each new state is numbered here, as it is made, with
         its status (:meth:`made_status`)."""
-        self.touched.update(names)  # (what Tracker.moved does, without a call of its own)
-        made = self.made
+        made, touched = self.made, self.touched
         for name in names:
+            # touched, as Tracker.moved touches it, without a call of its own; one by one, not by touched.update,
+            # a method of any number of arguments, which Python calls with a tuple of them made and read (icount:
+            # a middle trial 0.2% less, giro and alternity 0.3%)
+            touched.add(name)
             # (what status would ask, without its look-up first)
             self.settled(name, self.asked(name) if made is None else self.made_status(name, made[name]))
 
