@@ -465,3 +465,26 @@ def test_a_hits_wounds_and_record_are_kept_by_the_sheet_name_wounds_before_and_d
                         assert out.data["health"] == health.data(target, wounds)
                         assert out.data["health"]["salud_max"] == salud
     assert hits
+
+
+def test_an_initiatives_entrants_are_kept_for_the_same_characters_and_read_anew_for_others():
+    """Every trial of an encounter orders the same characters: their names, limits and Day Dice's
+    reasons are read once, anew for another sheet, name, language or traits."""
+    from rolecli_giro import initiative
+
+    lenoir, berthold = character(LENOIR), character(BERTHOLD)
+    graceful = Action("initiative", {"traits": "Gracia + Percepción"}, None, None)
+    first = initiative._field([lenoir, berthold], graceful, context(INFO))
+    assert first == (((LENOIR, 6, initiative._within(6)), (BERTHOLD, first[0][1][1], initiative._within(first[0][1][1]))),
+                     (f"Day Die — {LENOIR}", f"Day Die — {BERTHOLD}"))
+    assert initiative._field([Character(LENOIR, lenoir.sheet, {"heridas": 2}), berthold], graceful, context(INFO)) is first
+    keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
+    assert initiative._field([keener, berthold], graceful, context(INFO))[0][0][:2] == (LENOIR, 4 + 5)
+    assert initiative._field([Character("Clovis", lenoir.sheet), berthold], graceful,
+                             context(INFO))[1][0] == "Day Die — Clovis"
+    assert initiative._field([lenoir, berthold], graceful, context(INFO, lang="es"))[1][0] == f"Dado Diurno — {LENOIR}"
+    assert initiative._field([lenoir, berthold], Action("initiative", {"traits": "Ímpetu + Percepción"}, None, None),
+                             context(INFO))[0][0][:2] == (LENOIR, 3 + 2)
+    assert initiative._field([lenoir], graceful, context(INFO))[0] == (first[0][0],)
+    again = initiative._field([lenoir, berthold], graceful, context(INFO))
+    assert again == first and initiative._field([lenoir, berthold], graceful, context(INFO)) is again
