@@ -21,7 +21,9 @@ Version 3 added :func:`rolecli.hookspecs.rolecli_commands` (a plugin's own
 commands). A plugin written for version 1 or 2 loads as before: it adds none.
 Within version 3, :attr:`Action.plan` (a key of an action's parameters, for
 a hook's memo) was added: a plugin that does not read it, of any version,
-works as before.
+works as before; so was :attr:`Context.record` (whether anyone reads a call's
+``Outcome.data``): a plugin that does not read it, of any version, works as
+before.
 """
 
 from __future__ import annotations
@@ -630,6 +632,18 @@ class Context:
     work of writing them (``if ctx.explain: lines.append(...)``), as long as
     ``data``, ``changes``, ``success``, ``effects`` and ``used`` are the same
     either way. Added in contract 2; a plugin that ignores it is still right.
+    ``record``: whether anyone reads this call's :attr:`Outcome.data`. It is
+    ``False`` only in the trials of ``encounter simulate`` where no house rule
+    joins the system (a house rule's wrapper may read a hook's data): a hook
+    may then leave out of ``data`` what it only records (the dice it rolled,
+    a degree in words), as long as ``changes``, ``success``, ``effects`` and
+    ``used`` are the same either way, ``data`` is still a dict, and what the
+    core reads of it is there (an initiative's :class:`InitiativeData`). What a
+    hook keeps from a call with ``record`` false it gives to no call with it
+    true (its memo keyed by the flag, or keeping only what does not depend on
+    it); the outcomes the core keeps (:mod:`rolecli.encounter.dice_paths`) are
+    kept and given within one simulation's trials, whose calls all have the
+    same flag. Added within contract 3; a plugin that ignores it is still right.
     """
 
     lang: Lang
@@ -639,6 +653,7 @@ class Context:
     effects: tuple[Effect, ...] = ()
     conflict: Turn | None = None
     explain: bool = True
+    record: bool = True
 
     def t(self, label: Label) -> str:
         """``label``'s text in this call's language."""

@@ -98,6 +98,61 @@ def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, m
     assert set(told) == {True}
 
 
+@pytest.mark.parametrize("camp", [c if c in ("demo", "v5") else pytest.param(c, marks=pytest.mark.slow)
+                                  for c in SAMPLES])
+def test_trials_record_no_data_and_give_the_same_figures(cli, campaigns, monkeypatch, camp):
+    """A trial's hooks are told no one reads their data where no house rule joins
+    (Context.record is False), and the figures are byte for byte those of trials
+    that record it."""
+    import rolecli.tracker as tracker
+    from rolecli.encounter import simulate
+
+    told, call, play_trials = [], tracker.call, simulate.play_trials
+    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects, *hook:
+                        told.append(ctx.record) or call(system, spec, action, ctx, subjects, *hook))
+
+    def trials(record=None):  # the hooks' record in the trials alone (not in the rehearsal before them)
+        def played(*args):
+            told.clear()
+            return play_trials(*args) if record is None else play_trials(*args, record=record)
+        monkeypatch.setattr(simulate, "play_trials", played)
+        return _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "30", "--seed", "7").out
+
+    unrecorded = trials()
+    assert set(told) == {False}
+    assert trials(record=True) == unrecorded
+    assert set(told) == {True}
+
+
+def test_a_house_rule_reading_a_v5_attacks_data_in_the_trials_sees_it_whole(cli, campaigns):
+    """Where a house rule joins the system, the trials record (Context.record is
+    True): a wrapper reading an attack's data finds its dice and degrees."""
+    import types
+
+    from rolecli import hookimpl
+    from rolecli.testing import plugins
+
+    seen = []
+
+    @hookimpl(wrapper=True)
+    def rolecli_resolve(action, ctx):
+        outcome = yield
+        seen.append((ctx.record, outcome.data))
+        return outcome
+
+    peek = types.ModuleType("rolecli_peek")
+    peek.ROLECLI_CONTRACT, peek.ROLECLI_HOUSE_RULES, peek.ROLECLI_HOUSE_SYSTEMS = 3, "peek", ("v5",)
+    peek.rolecli_resolve = rolecli_resolve
+    sheets = campaigns / "v5" / "campaign.toml"
+    sheets.write_text(sheets.read_text("utf-8").replace("[rules]\n", '[rules]\nhouse = ["peek"]\n', 1), "utf-8")
+    with plugins(peek):
+        _simulate(cli, campaigns / "v5" / "encounter.toml", "--trials", "20", "--seed", "3", "--workers", "1")
+    assert len(seen) > 20 and {record for record, _ in seen} == {True}
+    for _, data in seen:
+        assert data["mode"] == "contest" and None not in (data["roll"], data["opposition"], data["degree"],
+                                                          data["opposition_degree"])
+
+
 def test_trials_copy_no_character(cli, campaigns, monkeypatch):
     """A trial shares the encounter's sheets and states (a hook never changes
     them in place: a new state is a new table), so more trials copy nothing more."""

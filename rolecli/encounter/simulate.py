@@ -137,10 +137,19 @@ def measure(play: Play, ending, start, measured: dict | None = None, already: tu
             ending.rounds, ending.exchanges, tuple(changes), tuple(play.out_flags()), already)
 
 
-def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: bool = False) -> list[tuple]:
+def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: bool = False,
+                record: bool | None = None) -> list[tuple]:
     """Trials ``start`` to ``stop``, measured. No one reads a trial's
     ``Outcome.lines``, so its hooks are told not to write them
-    (``Context.explain``, which changes no result): ``explain`` is for a test."""
+    (``Context.explain``, which changes no result): ``explain`` is for a test.
+    Nor, where no house rule joins the system, its ``Outcome.data`` (a house
+    rule's wrapper may read a hook's data: the encounter's memos are kept only
+    where none joins, :func:`~rolecli.encounter.file.kept_exchanges`), so its
+    hooks are told that too (``Context.record``, which changes no result
+    either); ``record`` is for a test. It is the same in every trial of a
+    simulation (each block plays the same encounter), so an outcome the
+    encounter keeps (:mod:`rolecli.encounter.dice_paths`) is only given to
+    calls with the flag of the call it was kept from."""
     from rolecli.campaign.store import SharedCharacters
 
     results, shared, before = [], SharedCharacters(enc.characters), starting(enc)
@@ -153,6 +162,8 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     opening = numbered = begun = None
     already = None  # who was out before it began, as the first trial measured it (the same beginning: begun)
     loaded = Scene.load(scene)
+    if record is None:
+        record = bool(enc.system.house)
     # A trial makes no reference cycle (tests/test_encounter_simulate.py holds every sample to it): all it
     # makes is freed by its count as it goes. Python's cyclic collector, run after every 700 objects made,
     # would find nothing and walk the memos that keep growing again and again (icount: a trial 3 to 5%
@@ -164,7 +175,7 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
         for index in range(start, stop):
             play = Play(enc, trial_seed(seed, index), scene=anew(loaded), characters=shared.copies(),
                         statuses=opening, numbered=numbered, begun=begun)
-            play.ctx.explain = explain
+            play.ctx.explain, play.ctx.record = explain, record
             if opening is None:
                 opening = {name: play.status(name) for name in enc.participants}
                 numbered = dict(play.keyed)

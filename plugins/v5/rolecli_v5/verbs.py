@@ -519,7 +519,8 @@ def _hit_line(hit: Hit, blow: Blow, lang: str) -> str:
 def attack(action: Action, ctx) -> Outcome:
     """One conflict roll (003-R4…R13): a contest against the defence pool, or a
     test against a difficulty when the target does not defend; the margin plus
-    the weapon is the damage, typed and marked on the loser's tracker."""
+    the weapon is the damage, typed and marked on the loser's tracker. Where no one
+    reads its data (``ctx.record`` false), its dice and degrees are left None."""
     p = action.params
     plan = declared(action, ctx)
     actor, target = action.actor, action.target
@@ -531,8 +532,9 @@ def attack(action: Action, ctx) -> Outcome:
         hit = hit_against(mine.successes, difficulty, plan.weapon, plan.audience)
         dealt = plan.deal(work, ctx, (hit,) if hit else (), lines, (target, None), (actor, None))
         data = plan.record.copy()
-        data["roll"], data["margin"], data["outcome"] = a.as_json(mine, again), mine.successes - difficulty, outcome
-        data["degree"], data["hits"] = of_roll(mine, outcome), dealt
+        data["margin"], data["outcome"], data["hits"] = mine.successes - difficulty, outcome, dealt
+        if ctx.record:  # (the dice and the degree, recorded only: Context.record)
+            data["roll"], data["degree"] = a.as_json(mine, again), of_roll(mine, outcome)
         changes = work.changes()
     else:
         opposed = plan.contest(actor, target, earlier_opponents(plan.earlier, ctx, target), ctx.explain)
@@ -569,8 +571,11 @@ def attack(action: Action, ctx) -> Outcome:
             changes = work.changes()
             data = plan.record.copy()
             data["margin"], data["outcome"], data["hits"] = margin, outcome, dealt
-        data["roll"], data["opposition"] = a.as_json(mine, again), d.as_json(theirs, their_again)
-        data["opposition_degree"], data["degree"] = of_roll(theirs, OPPOSITE[outcome]), of_roll(mine, outcome)
+        # the sides' dice and degrees, recorded only: left None where no one reads the data (Context.record:
+        # a simulation's trials with no house rule; icount v5 3.053M -> 2.884M a trial, -5.5%)
+        if ctx.record:
+            data["roll"], data["opposition"] = a.as_json(mine, again), d.as_json(theirs, their_again)
+            data["opposition_degree"], data["degree"] = of_roll(theirs, OPPOSITE[outcome]), of_roll(mine, outcome)
     # 003-R9: in a conflict, the next attacker on the target this turn has one die less against it
     return Outcome(data, lines, outcome == "win", changes,
                    [plan.mark] if plan.mark is not None and ctx.conflict is not None else [])
