@@ -163,6 +163,36 @@ def test_the_scene_finds_who_covers_and_who_rides_among_the_campaigns_characters
     assert scene.holding("cubre")[0] is scene.fighter(novato)
 
 
+
+def test_who_covers_a_target_is_read_anew_at_every_blow_as_the_states_change():
+    """004-R13 at every blow of a trial: the engine puts each new state in the character it keeps, in the
+    one mapping every call of the trial reads, so whoever covers the target is asked of the states as
+    they stand at that blow (nobody, then a character not in the blow, then nobody again; then this
+    very blow's target covering someone, which covers nobody but makes it easier to hit)."""
+    from rolecli_middle import strike as K
+    from rolecli_middle.sheet import scene_of
+
+    aldara, bruno, novato, centinela = (character(INFO, n) for n in ("Aldara", "Bruno", "Novato", "Centinela"))
+    ctx = context(INFO, characters=[aldara, bruno, novato, centinela], explain=False)
+
+    def blow() -> dict[str, int]:
+        """The ND modifiers of the target's situation as Bruno strikes Novato, in an action of its own."""
+        scene, mods = scene_of(ctx), []
+        K.situation(scene, scene.fighter(bruno), scene.fighter(novato), K.Declared(), mods)
+        scene.changes()
+        return {m.key: m.nd for m in mods}
+
+    assert blow() == {}
+    aldara.state = {**aldara.state, "cubre": "Novato"}  # a new state, as an action's change is kept
+    assert blow() == {"covered": -1}
+    centinela.state = {**centinela.state, "cubre": "novato"}  # named without case: found as the core finds it
+    assert blow() == {"covered": -2}
+    aldara.state = {**aldara.state, "cubre": ""}
+    centinela.state = {**centinela.state, "cubre": "Aldara"}  # covering another
+    assert blow() == {}
+    novato.state = {**novato.state, "cubre": "Centinela"}
+    assert blow() == {"covering": 1}
+
 def test_the_scene_names_a_character_as_written_else_without_case_or_accents():
     exact, other = character(INFO, "Ana"), character(INFO, "ANA")
     scene = Scene(context(INFO, characters=[other, exact, character(INFO, "Bruno")]))

@@ -428,6 +428,24 @@ class Scene:
         # (a fighter holds a state field in its state's table, a sheet's in its sheet's: asked once, not of each
         # fighter; icount 4.4610M -> 4.4561M a middle trial)
         in_state = key in STATE_FIELDS
+        if in_state:
+            # Mostly nobody holds it (a blow asks who covers its target, and in most fights nobody covers anyone):
+            # asked first of the states alone, in a walk of a few bytecodes a character, and of this action's
+            # fighters (two, mostly: the rules may have set on one what its state does not hold); the walk below,
+            # which asks of each character whether it is a fighter, only when someone may (icount 4.3485M ->
+            # 4.3257M a middle trial, -0.5%)
+            try:  # (a campaign's states hold every state field: one that leaves it out is left to the walk below)
+                for character in self.characters.values():
+                    if character.state[key]:
+                        break
+                else:
+                    for fighter in fighters.values():
+                        if fighter.now[key]:
+                            break
+                    else:
+                        return out
+            except KeyError:
+                pass
         for character in self.characters.values():  # (by name as its fighter is kept, no pair unpacked: icount -0.2%)
             name = character.name
             if name in fighters:  # (a fighter or two of the campaign's many: asked, not fetched, for each)
