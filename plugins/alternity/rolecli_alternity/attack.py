@@ -245,21 +245,30 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     # writes nothing over it: its table is the one kept, shared as the contract lets a result
     # be (read it, do not change it; a copy at every such attack cost 0.2% of a trial, icount
     # 3.9251M -> 3.9179M).
-    rolls = plan.rolls
-    made = rolls[control].get(total) if rolls is not None else None
-    if made is None:
-        made = _roll_data(rolls, plan.head, control, values, total, degree, notes)
     success = SUCCEEDS[key]
-    if success or pts or tpts:  # (a degree changes only by points spent)
-        data = made.copy()
-        if key != degree:
-            data["degree"], data["success"] = key, success
-        if pts:
-            data["last_resorts_spent"] = pts
-        if tpts:
-            data["target_last_resorts_spent"] = tpts
+    record = ctx.record
+    if record:
+        rolls = plan.rolls
+        made = rolls[control].get(total) if rolls is not None else None
+        if made is None:
+            made = _roll_data(rolls, plan.head, control, values, total, degree, notes)
+        if success or pts or tpts:  # (a degree changes only by points spent)
+            data = made.copy()
+            if key != degree:
+                data["degree"], data["success"] = key, success
+            if pts:
+                data["last_resorts_spent"] = pts
+            if tpts:
+                data["target_last_resorts_spent"] = tpts
+        else:
+            data = made
     else:
-        data = made
+        # where no one reads the data (Context.record: a simulation's trials with no house rule),
+        # what happened alone, in the order of the full table's same fields: the degree, the bad
+        # luck, the points spent and the damage; not the check's fields, its dice and notes, nor
+        # the hit's record, which only record (icount: an alternity trial 2.9089M -> 2.8732M, -1.2%)
+        data = {"degree": key, "success": success, "bad_luck": "bad_luck" in notes, "last_resorts_spent": pts,
+                "target_last_resorts_spent": tpts, "damage": None}
     # its changes in a table of its own, given to its Outcome once made (by place: an Outcome made
     # with keywords gets a table made of them), read and set as a local (the Outcome's read at
     # each, and asked for the target's spend at every hit: icount 3.3349M -> 3.3297M over 400 trials)
@@ -287,9 +296,10 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
             lines.extend(more)
         # its record, kept by report and name: found here, called for only when first met (a
         # call at every hit cost 0.1% of a trial, icount 3.838M -> 3.833M)
-        laid = _LAID.get(id(rep))
-        record = laid[1].get(target.name) if laid is not None and laid[0] is rep else None
-        data["target"] = record if record is not None else _target_record(target.name, rep)
+        if record:
+            laid = _LAID.get(id(rep))
+            hit = laid[1].get(target.name) if laid is not None and laid[0] is rep else None
+            data["target"] = hit if hit is not None else _target_record(target.name, rep)
     return Outcome(data, lines, success, changes)
 
 

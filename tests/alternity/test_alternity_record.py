@@ -1,0 +1,75 @@
+"""``Context.record``: where no one reads a call's data (a simulation's trials with no
+house rule), an attack gives only what happened (its degree, success, bad luck, the last
+resorts spent and the damage), not its check's fields, dice and notes nor the hit's
+record, which it only records; everything else it gives, and the dice it reads, are the
+same. What it keeps from such a call is never handed to a call that records."""
+
+from __future__ import annotations
+
+import pytest
+from test_alternity_explain import CASES
+
+import rolecli_alternity
+from rolecli.contract import Action, Turn
+from rolecli.testing import call, context
+
+ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
+# the fields an attack gives unrecorded, in the order of the recorded table's same fields
+HAPPENED = ("degree", "success", "bad_luck", "last_resorts_spent", "target_last_resorts_spent", "damage")
+
+
+def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
+    """The attack of ``case`` played through its hook, seeded, in a conflict's first round:
+    its Outcome and the dice it read. ``characters``: the actor and the target to give it
+    (the same objects again hit what the attack keeps for them)."""
+    verb, params, actor, target = CASES[case]
+    actor, target = characters or (actor, target)
+    chars = [c for c in (actor, target) if c is not None]
+    ctx = context(rolecli_alternity.INFO, seed=seed, characters=chars, explain=explain)
+    ctx.record = record
+    ctx.conflict = Turn(1, actor.name if actor else None)
+    out = call(rolecli_alternity, Action(verb, dict(params), actor, target), ctx, chars)
+    return out, ctx.dice.reads
+
+
+@pytest.mark.parametrize("case", ATTACKS)
+@pytest.mark.parametrize("explain", [False, True])
+def test_an_attack_unrecorded_gives_what_happened_alone(case, explain):
+    for seed in range(20):
+        (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
+        assert read == bare_read
+        assert (bare.success, bare.changes, bare.effects, bare.used, bare.lines) == (
+            full.success, full.changes, full.effects, full.used, full.lines)
+        assert list(bare.data) == list(HAPPENED)
+        assert bare.data == {key: full.data[key] for key in HAPPENED}
+        assert "control" in full.data and "rules" in full.data
+
+
+def test_an_attack_unrecorded_gives_the_points_spent_and_the_degree_they_bought():
+    """A last resort spent on a failed attack (if-failed): the degree it bought and its point."""
+    spent = 0
+    for seed in range(60):
+        full, bare = (attack("attack", seed, False, record)[0] for record in (True, False))
+        assert bare.data == {key: full.data[key] for key in HAPPENED}
+        spent += full.data["last_resorts_spent"]
+    assert spent  # (some seed spends one)
+
+
+def anew(c):
+    """A copy of ``c``, sheet and state: nothing is kept for it yet."""
+    return c and type(c)(c.name, dict(c.sheet), dict(c.state))
+
+
+@pytest.mark.parametrize("case", ATTACKS)
+@pytest.mark.parametrize("explain", [False, True])
+def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case, explain):
+    """The same characters (so the same plan and rolls kept for them), the same dice: an
+    attack unrecorded first leaves nothing a recorded one then reads."""
+    _, _, actor, target = CASES[case]
+    for seed in range(20):
+        fresh = attack(case, seed, explain, True, (anew(actor), anew(target)))[0]
+        again = anew(actor), anew(target)
+        attack(case, seed, explain, False, again)
+        recorded = attack(case, seed, explain, True, again)[0]
+        assert recorded.data == fresh.data
+
