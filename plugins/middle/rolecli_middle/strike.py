@@ -278,7 +278,8 @@ def thrown_for(why: tuple[str, str], lang: str, who: str) -> tuple[str, str, str
 def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[str], dict, bool]:
     """Throw the blow: the attacker's three dice, then the parrier's three, then
     a charge die when the blow lands. Applies what it does. ``why``: what the
-    dice are thrown for, in Spanish and English (:func:`thrown_for`)."""
+    dice are thrown for, in Spanish and English (:func:`thrown_for`). Where no
+    one reads its data (``Context.record`` false), its LDs and its wound are None."""
     lang = scene.lang
     attacker, target = blow.attacker, blow.target
     lines = blow.notes  # (its own list, no copy: a blow is thrown once)
@@ -290,8 +291,11 @@ def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[st
     hit = lands(scene, a, d)
     if scene.explain:
         lines += _throw_lines(scene, a, d, hit)
-    data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data(),
-            "parry": d.data() if d else None, "location": blow.location, "hit": hit, "damage": 0}
+    # the two LDs' dice and the wound (:func:`~.wounds.hurt`), recorded only: left None where no one reads
+    # the data (Context.record: a simulation's trials with no house rule; the LDs' icount -1.3% a middle trial)
+    record = scene.ctx.record
+    data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data() if record else None,
+            "parry": d.data() if d is not None and record else None, "location": blow.location, "hit": hit, "damage": 0}
     if not hit:
         if scene.explain:
             lines.append(tr(lang, f"El golpe no llega a {target.name}." if target.name else "El golpe no llega al blanco.",
@@ -304,12 +308,14 @@ def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[st
     else:
         damage, parts, said = damage_of(scene, blow, a, dice)
         lines += said
-        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.striker)
+        hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.striker, record)
         lines += hurt_lines
         data["damage"], data["damage_parts"], data["wound"] = damage, parts, wound  # (no table made to update it)
     if was_unconscious and not target.dead():
         die(scene, target, "rematado", lines)
-        data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})
+        wound = data.setdefault("wound", {} if record else None)  # (a feint's has none yet; an unrecorded one is None)
+        if wound is not None:
+            wound.update({"dead": True, "death": "rematado"})
     lines += after_hit(scene, attacker, target)
     return lines, data, True
 

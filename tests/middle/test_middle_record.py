@@ -1,0 +1,68 @@
+"""``Context.record``: where no one reads a call's data (a simulation's trials with no
+house rule), a blow leaves out the dice of its LDs and the wound it made, which it only
+records; everything else it gives, and the dice it reads, are the same. What it keeps
+from such a call is never handed to a call that records."""
+
+from __future__ import annotations
+
+import pytest
+
+import rolecli_middle
+from rolecli.contract import Action, Character
+from rolecli.testing import call, context
+from test_middle_explain import CAMPAIGN, CASES
+
+BLOWS = [case for case in CASES if CASES[case][0] == "strike"]
+RECORDS = ("ld", "parry", "wound")  # what a blow only records (None where it has none: no parry, a miss)
+
+
+def blow(case: str, seed: int, explain: bool, record: bool, characters=None):
+    """The blow of ``case`` played through its hook, seeded: its Outcome and the dice it
+    read. ``characters``: the striker and the target to give it (the same objects again
+    hit what a blow keeps for them, its LDs)."""
+    verb, params, actor, target = CASES[case]
+    actor, target = characters or (actor, target)
+    named = {actor.name: actor, target.name: target}
+    chars = [named.get(c.name, c) for c in CAMPAIGN]
+    ctx = context(rolecli_middle.INFO, seed=seed, characters=chars, explain=explain)
+    ctx.record = record
+    out = call(rolecli_middle, Action(verb, dict(params), actor, target), ctx, chars)
+    return out, ctx.dice.reads
+
+
+@pytest.mark.parametrize("case", BLOWS)
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_blow_unrecorded_leaves_out_its_dice_and_wound_alone(case, explain):
+    wounded = 0
+    for seed in range(20):
+        (full, read), (bare, bare_read) = (blow(case, seed, explain, record) for record in (True, False))
+        assert read == bare_read
+        assert (bare.success, bare.changes, bare.effects, bare.used, bare.lines) == (
+            full.success, full.changes, full.effects, full.used, full.lines)
+        assert full.data["ld"] is not None
+        assert all(bare.data[key] is None for key in RECORDS if key in full.data)
+        assert list(bare.data) == list(full.data)
+        assert {k: v for k, v in bare.data.items() if k not in RECORDS} == {
+            k: v for k, v in full.data.items() if k not in RECORDS}
+        wounded += full.data.get("wound") is not None
+    assert wounded, case  # (each case lands a blow in some seed: its wound is left out there)
+
+
+def anew(character: Character) -> Character:
+    """A copy of ``character``, sheet and state: nothing is kept for it yet."""
+    return Character(character.name, dict(character.sheet), dict(character.state))
+
+
+@pytest.mark.parametrize("case", BLOWS)
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_blow_that_records_after_one_that_did_not_gets_its_full_data(case, explain):
+    """The same characters (so the same LDs kept for their sheets), the same dice: a blow
+    unrecorded first leaves nothing a recorded one then reads."""
+    _, _, actor, target = CASES[case]
+    for seed in range(12):
+        fresh = blow(case, seed, explain, True, (anew(actor), anew(target)))[0]
+        again = anew(actor), anew(target)
+        blow(case, seed, explain, False, again)
+        recorded = blow(case, seed, explain, True, again)[0]
+        assert recorded.data == fresh.data
+        assert recorded.data["ld"] is not None
