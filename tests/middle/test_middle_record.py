@@ -1,7 +1,8 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
-house rule), a blow leaves out the dice of its LDs and the wound it made, which it only
-records; everything else it gives, and the dice it reads, are the same. What it keeps
-from such a call is never handed to a call that records."""
+house rule), a blow leaves out the dice of its LDs and the wound it made, and a morale
+its valor LDs' dice, which they only record; everything else they give, and the dice
+they read, are the same. What a blow keeps from such a call is never handed to a call
+that records."""
 
 from __future__ import annotations
 
@@ -66,3 +67,22 @@ def test_a_blow_that_records_after_one_that_did_not_gets_its_full_data(case, exp
         recorded = blow(case, seed, explain, True, again)[0]
         assert recorded.data == fresh.data
         assert recorded.data["ld"] is not None
+
+
+def morale(seed: int, record: bool):
+    """A side's end-of-turn morale, two standing of four (so each makes its valor LD), seeded."""
+    ctx = context(rolecli_middle.INFO, seed=seed, characters=CAMPAIGN, explain=False)
+    ctx.record = record
+    action = Action("morale", {"members": ("Aldara", "Centinela"), "fallen": 2}, None, None)
+    return call(rolecli_middle, action, ctx, CAMPAIGN), ctx.dice.reads
+
+
+def test_a_morale_unrecorded_leaves_out_its_valor_lds_dice_alone():
+    for seed in range(12):
+        (full, read), (bare, bare_read) = morale(seed, True), morale(seed, False)
+        assert read == bare_read and full.data["checked"]
+        assert (bare.success, bare.changes, bare.effects, bare.used) == (full.success, full.changes, full.effects, full.used)
+        assert [row["ld"] for row in bare.data["members"]] == [None, None]
+        assert all(row["ld"] is not None for row in full.data["members"])
+        assert [{**row, "ld": None} for row in full.data["members"]] == bare.data["members"]
+        assert {**full.data, "members": None} == {**bare.data, "members": None}
