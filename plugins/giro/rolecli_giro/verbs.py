@@ -386,7 +386,8 @@ def _contest_lines(rounds: list[Round], tie: str, lang: str) -> list[str]:
 def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     """The contest shared by ``contest`` and ``attack``, its rounds played
     (001-R18): (data, lines, last round, changes); lines only when someone
-    reads them.
+    reads them, and the data's record of the dice only when someone reads it
+    (``ctx.record``: :data:`_UNRECORDED`).
 
     A round: both first rolls, then the Night Dice. Both first rolls
     (:func:`first_dice`), the actor's then the target's, are read as one roll
@@ -446,6 +447,11 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
         changes = {}
         noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
                  "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
+    if not ctx.record:  # no one reads the data (Context.record): what the contest came to alone, _UNRECORDED
+        data = _UNRECORDED[last.winner, verb].copy()
+        if noted is not _NONE_NOTED:
+            data["consequence_noted"] = noted
+        return data, lines, last, changes
     mine, theirs = last.actor, last.target
     if rounds is None:  # (all but a tie rerolled: the record of one round is kept, _ONE_ROUND)
         key = (mine.result, theirs.result, last.winner, last.night_order, tie, verb)
@@ -471,10 +477,15 @@ def _record(rounds: list[Round], tie: str, verb: str) -> dict:
     summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
     for r in rounds:
         summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
-    return {"verb": verb, "roll": None, "opposition": None, "winner": won if won in ("actor", "target") else None, "outcome": _OUTCOME[won],
+    return {"verb": verb, "roll": None, "opposition": None, "winner": _winner(won), "outcome": _OUTCOME[won],
             "tie": mine.result is not None and mine.result == theirs.result,
             "tie_rule": tie, "night_order": [*last.night_order], "rounds": summary, "consequence_noted": _NONE_NOTED,
             **_VERB_OWN[verb]}
+
+
+def _winner(won: str) -> str | None:
+    """A contest's ``winner`` in its data, by who won its last round: a side, or None."""
+    return won if won in ("actor", "target") else None
 
 
 # The record of a contest of one round (:func:`_record`) with no consequence noted,
@@ -496,6 +507,15 @@ _OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simul
 # A contest's ``consequence_noted`` when neither side gives one (an encounter's every
 # exchange): one shared, never changed, rather than a new dict at every exchange.
 _NONE_NOTED = {"actor": None, "target": None}
+# A contest's data where no one reads it (``Context.record`` false: a simulation's trials with no
+# house rule), by its last round's winner and the verb: its record (:func:`_record`) with the keys
+# that only record what the dice did left out (both rolls, each round's results, whether the
+# results tied, the tie rule, the Night Dice's order), in the order of the rest; copied at every
+# exchange as the record is, with no look-up of the record by the round's results (icount giro
+# 1.2822M -> 1.2569M a trial, -2.0%).
+_UNRECORDED = {(won, verb): {"verb": verb, "winner": _winner(won), "outcome": outcome,
+                             "consequence_noted": _NONE_NOTED, **own}
+               for won, outcome in _OUTCOME.items() for verb, own in _VERB_OWN.items()}
 # A contest's changes when neither side gives a consequence to note (an encounter's every
 # exchange; a hit's are its own, :data:`_HURTS`): one shared, never changed, rather than a
 # new dict at every exchange (icount giro 1.4998M -> 1.4974M a trial).
@@ -516,7 +536,9 @@ def contest(action: Action, ctx) -> Outcome:
 def attack(action: Action, ctx) -> Outcome:
     """A contest against the target's defence (or, with none, a test), whose
     winner deals its Success Factor plus the weapon's bonus (the rulings, the
-    toolkit's default). Only the attacker hits, unless both attack (--mutual)."""
+    toolkit's default). Only the attacker hits, unless both attack (--mutual).
+    Where no one reads its data (``ctx.record`` false), a contest's record of
+    the dice is left out of it (:data:`_UNRECORDED`)."""
     p = action.params
     lang, explain = ctx.lang, ctx.explain
     hit: tuple[Character | None, Turn, int] | None = None
