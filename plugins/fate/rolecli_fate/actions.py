@@ -193,7 +193,8 @@ def _attack_reads(p: dict) -> tuple[int | None, Any, str, dict[str, Any], tuple[
 
 def attack(action: Action, ctx, p: dict) -> Outcome:
     """000-R13/R30: shifts of a won attack become stress on the target; a
-    defender winning by 3+ earns a Spin (000-R48); a tie deals nothing."""
+    defender winning by 3+ earns a Spin (000-R48); a tie deals nothing. Where no one
+    reads its data (``ctx.record`` false), its sides' records are left None."""
     lang = ctx.lang
     work = Work(ctx, action.actor, action.target)
     plan = action.plan
@@ -236,8 +237,11 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     # (a copy of the data kept, what the roll sets set on it, not a table made at every attack: icount,
     # a fate trial 3.2649M -> 3.2587M, -0.19%)
     data: dict[str, Any] = kept.copy()
-    data["roll"] = a.data
-    data["opposition"] = d.data
+    # the sides' records (their dice, skills and modifiers), recorded only: left None where no one reads
+    # the data (Context.record: a simulation's trials with no house rule), and so never made (Side.data)
+    if ctx.record:
+        data["roll"] = a.data
+        data["opposition"] = d.data
     data["defence"] = de
     data["margin"] = effort - de
     data["stress"] = data["shifts"] = stress
