@@ -131,5 +131,5 @@ def test_what_a_hit_reads_of_an_attack_s_parameters_is_kept_with_its_plan(plan):
     a, z = ana(), zombi()
     call = plan(2)
     assert attack(a, z, call, reply="refuse") == attack(a, z, None, reply="refuse")
-    chosen, refuses = actions._ATTACK_READS[call][4]
+    chosen, refuses = actions._ATTACK_READS[call][-1]
     assert refuses and dict(zip(HIT_CHOICES, chosen))["reply"] == "refuse"
