@@ -494,6 +494,20 @@ def test_the_benchmark_leaves_the_workers_out_at_zero_trials():
     assert float(row.split("|")[-2]) >= 0
 
 
+@pytest.mark.slow  # starts the benchmark
+def test_the_benchmark_times_the_hooks_of_a_system_whose_verbs_are_called():
+    """Giro's attacks are called at every exchange (none is kept): the share of its
+    trials inside its hooks is more than nothing, the engine's less than all."""
+    done = subprocess.run([sys.executable, "benchmarks/encounter.py", "--systems", "giro", "--trials", "50",
+                           "--workers-trials", "0"], capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    header, row = ([cell.strip() for cell in next(line for line in done.stdout.splitlines()
+                                                  if line.startswith(start)).split("|")]
+                   for start in ("| system |", "| giro |"))
+    hooks, engine = row[header.index("system's hooks")], row[header.index("engine (goal ≤ 25%)")]
+    assert int(hooks.rstrip("%")) > 0 and int(engine.rstrip("%")) < 100
+
+
 @pytest.mark.parametrize("args, said", [
     (["--systems", "dice,nope"], "no sample encounter of system 'nope': choose among dice, fate, alternity"),
     (["--trials", "0"], "--trials 0 must be at least 1."),
