@@ -117,16 +117,18 @@ def campaign(data: Mapping[str, Any], name: str = "test") -> Iterator[Path]:
 
 def context(info: SystemInfo | None = None, dice: Sequence[int | str] | None = None, seed: int | None = None,
             lang: str = "en", options: Mapping[str, Any] | None = None,
-            characters: Sequence[Character] = (), explain: bool = True) -> Context:
+            characters: Sequence[Character] = (), explain: bool = True, record: bool = True) -> Context:
     """The Context a hook gets: ``dice`` are the values it reads, in order (as
     ``--dice`` gives them; a hook reading more is an error), else rolled with
     ``seed``. ``options``: rule options over the defaults ``info`` declares.
-    ``explain=False``: as a simulation calls it (no one reads the lines)."""
+    ``explain=False``: as a simulation calls it (no one reads the lines);
+    ``record=False``: as its trials call it where no house rule joins (no one
+    reads the data, ``Context.record``)."""
     from rolecli.dice.source import DiceSource
 
     given = [str(d) for d in dice] if dice is not None else None
     return Context(lang, DiceSource(seed, given), info.rule_options(options) if info else dict(options or {}),
-                   {c.name: c for c in characters}, explain=explain)
+                   {c.name: c for c in characters}, explain=explain, record=record)
 
 
 def hooks(plugin: Any) -> Any:

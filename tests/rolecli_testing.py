@@ -92,6 +92,15 @@ def only_the_lines_differ(told, told_dice, quiet, quiet_dice) -> None:
     assert quiet_dice == told_dice
 
 
+def only_the_data_differs(full, full_dice, bare, bare_dice) -> None:
+    """A verb played where its data is read (``full``) and where it is not
+    (``bare``, ``Context.record`` False), alike but for that: everything but the
+    data is the same, and so are the dice read (Context.record's promise)."""
+    assert (bare.success, bare.changes, bare.effects, bare.used, bare.lines) == \
+        (full.success, full.changes, full.effects, full.used, full.lines)
+    assert bare_dice == full_dice
+
+
 def explain_changes_only_the_lines(cases, play):
     """A system's test that Context.explain changes only the lines: each of
     ``cases`` played by ``play(case, seed, explain, lang)`` (an Outcome and the
@@ -113,18 +122,36 @@ def explain_changes_only_the_lines(cases, play):
 
 
 def played(plugin, verb: str, params: dict, actor, target, characters, seed: int, lang: str, explain: bool,
-           in_conflict: bool = True):
+           in_conflict: bool = True, record: bool = True):
     """``verb`` of ``plugin`` played through its hook (``rolecli.testing.call``),
     seeded, in a conflict's first round unless ``in_conflict`` is False (an
-    attack or a defence there leaves an effect): its Outcome and the dice it read."""
+    attack or a defence there leaves an effect), its data read unless ``record``
+    is False (Context.record): its Outcome and the dice it read."""
     from rolecli.contract import Action, Turn
     from rolecli.testing import call, context
 
-    ctx = context(plugin.INFO, seed=seed, lang=lang, characters=characters, explain=explain)
+    ctx = context(plugin.INFO, seed=seed, lang=lang, characters=characters, explain=explain, record=record)
     if in_conflict:
         ctx.conflict = Turn(1, actor.name if actor else None)
     out = call(plugin, Action(verb, dict(params), actor, target), ctx, characters)
     return out, ctx.dice.reads
+
+
+def case_played(plugin, case: tuple, seed: int, explain: bool, record: bool, characters=None):
+    """An explain test's ``case`` (its verb, parameters, actor and target) of ``plugin``
+    played as :func:`played` plays it, in English, on its actor and target alone, or on
+    ``characters`` (an actor and a target) given instead: the same objects again meet what
+    the verb keeps for them. Its Outcome and the dice it read."""
+    verb, params, actor, target = case
+    actor, target = characters or (actor, target)
+    chars = [c for c in (actor, target) if c is not None]
+    return played(plugin, verb, params, actor, target, chars, seed, "en", explain, record=record)
+
+
+def anew(character):
+    """A copy of ``character``, its sheet and state too (``None`` stays ``None``):
+    nothing a verb keeps for a character's objects is kept for it yet."""
+    return character and type(character)(character.name, dict(character.sheet), dict(character.state))
 
 
 # --- a rule system's refusals in both languages -------------------------------------------

@@ -10,8 +10,7 @@ import pytest
 from test_alternity_explain import CASES
 
 import rolecli_alternity
-from rolecli.contract import Action, Turn
-from rolecli.testing import call, context
+from rolecli_testing import anew, case_played, only_the_data_differs
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
 # the fields an attack gives unrecorded, in the order of the recorded table's same fields
@@ -19,17 +18,8 @@ HAPPENED = ("degree", "success", "bad_luck", "last_resorts_spent", "target_last_
 
 
 def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
-    """The attack of ``case`` played through its hook, seeded, in a conflict's first round:
-    its Outcome and the dice it read. ``characters``: the actor and the target to give it
-    (the same objects again hit what the attack keeps for them)."""
-    verb, params, actor, target = CASES[case]
-    actor, target = characters or (actor, target)
-    chars = [c for c in (actor, target) if c is not None]
-    ctx = context(rolecli_alternity.INFO, seed=seed, characters=chars, explain=explain)
-    ctx.record = record
-    ctx.conflict = Turn(1, actor.name if actor else None)
-    out = call(rolecli_alternity, Action(verb, dict(params), actor, target), ctx, chars)
-    return out, ctx.dice.reads
+    """The attack of ``case``, in a conflict's first round (:func:`rolecli_testing.case_played`)."""
+    return case_played(rolecli_alternity, CASES[case], seed, explain, record, characters)
 
 
 @pytest.mark.parametrize("case", ATTACKS)
@@ -37,9 +27,7 @@ def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
 def test_an_attack_unrecorded_gives_what_happened_alone(case, explain):
     for seed in range(20):
         (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
-        assert read == bare_read
-        assert (bare.success, bare.changes, bare.effects, bare.used, bare.lines) == (
-            full.success, full.changes, full.effects, full.used, full.lines)
+        only_the_data_differs(full, read, bare, bare_read)
         assert list(bare.data) == list(HAPPENED)
         assert bare.data == {key: full.data[key] for key in HAPPENED}
         assert "control" in full.data and "rules" in full.data
@@ -53,11 +41,6 @@ def test_an_attack_unrecorded_gives_the_points_spent_and_the_degree_they_bought(
         assert bare.data == {key: full.data[key] for key in HAPPENED}
         spent += full.data["last_resorts_spent"]
     assert spent  # (some seed spends one)
-
-
-def anew(c):
-    """A copy of ``c``, sheet and state: nothing is kept for it yet."""
-    return c and type(c)(c.name, dict(c.sheet), dict(c.state))
 
 
 @pytest.mark.parametrize("case", ATTACKS)

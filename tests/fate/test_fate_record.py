@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 import rolecli_fate
-from rolecli.contract import Action, Turn
-from rolecli.testing import call, context
+from rolecli_testing import only_the_data_differs, played
 from test_fate_explain import CASES, EVERYONE, character
 
 # (the attacks the explain tests play, and one whose attacker rerolls by invoking an aspect)
@@ -26,11 +25,7 @@ def attack(case: str, seed: int, explain: bool, record: bool):
     verb, params, actor, target = ATTACKS[case]
     given = [c for c in (actor, target) if c is not None]
     chars = [character(name) for name in EVERYONE if name not in {c.name for c in given}] + given
-    ctx = context(rolecli_fate.INFO, seed=seed, characters=chars, explain=explain)
-    ctx.record = record
-    ctx.conflict = Turn(1, actor.name if actor else None)
-    out = call(rolecli_fate, Action(verb, dict(params), actor, target), ctx, chars)
-    return out, ctx.dice.reads
+    return played(rolecli_fate, verb, params, actor, target, chars, seed, "en", explain, record=record)
 
 
 @pytest.mark.parametrize("case", ATTACKS)
@@ -38,9 +33,7 @@ def attack(case: str, seed: int, explain: bool, record: bool):
 def test_an_attack_unrecorded_leaves_out_its_sides_alone(case, explain):
     for seed in range(12):
         (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
-        assert read == bare_read
-        assert (bare.success, bare.changes, bare.effects, bare.used, bare.lines) == (
-            full.success, full.changes, full.effects, full.used, full.lines)
+        only_the_data_differs(full, read, bare, bare_read)
         assert all(full.data[key]["dice"] is not None for key in SIDES)
         assert list(bare.data) == [key for key in full.data if key not in SIDES]
         assert bare.data == {k: v for k, v in full.data.items() if k not in SIDES}

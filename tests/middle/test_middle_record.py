@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 import rolecli_middle
-from rolecli.contract import Action, Character
+from rolecli.contract import Action
 from rolecli.testing import call, context
+from rolecli_testing import anew, only_the_data_differs, played
 from test_middle_explain import CAMPAIGN, CASES
 
 BLOWS = [case for case in CASES if CASES[case][0] == "strike"]
@@ -25,10 +26,8 @@ def blow(case: str, seed: int, explain: bool, record: bool, characters=None):
     actor, target = characters or (actor, target)
     named = {actor.name: actor, target.name: target}
     chars = [named.get(c.name, c) for c in CAMPAIGN]
-    ctx = context(rolecli_middle.INFO, seed=seed, characters=chars, explain=explain)
-    ctx.record = record
-    out = call(rolecli_middle, Action(verb, dict(params), actor, target), ctx, chars)
-    return out, ctx.dice.reads
+    return played(rolecli_middle, verb, params, actor, target, chars, seed, "en", explain, in_conflict=False,
+                  record=record)
 
 
 @pytest.mark.parametrize("case", BLOWS)
@@ -37,9 +36,7 @@ def test_a_blow_unrecorded_leaves_out_its_dice_and_wound_alone(case, explain):
     wounded = 0
     for seed in range(20):
         (full, read), (bare, bare_read) = (blow(case, seed, explain, record) for record in (True, False))
-        assert read == bare_read
-        assert (bare.success, bare.changes, bare.effects, bare.used, bare.lines) == (
-            full.success, full.changes, full.effects, full.used, full.lines)
+        only_the_data_differs(full, read, bare, bare_read)
         assert full.data["ld"] is not None
         assert all(bare.data[key] is None for key in RECORDS if key in full.data)
         assert list(bare.data) == list(full.data)
@@ -47,11 +44,6 @@ def test_a_blow_unrecorded_leaves_out_its_dice_and_wound_alone(case, explain):
             k: v for k, v in full.data.items() if k not in RECORDS}
         wounded += full.data.get("wound") is not None
     assert wounded, case  # (each case lands a blow in some seed: its wound is left out there)
-
-
-def anew(character: Character) -> Character:
-    """A copy of ``character``, sheet and state: nothing is kept for it yet."""
-    return Character(character.name, dict(character.sheet), dict(character.state))
 
 
 @pytest.mark.parametrize("case", BLOWS)
@@ -71,8 +63,7 @@ def test_a_blow_that_records_after_one_that_did_not_gets_its_full_data(case, exp
 
 def morale(seed: int, record: bool):
     """A side's end-of-turn morale, two standing of four (so each makes its valor LD), seeded."""
-    ctx = context(rolecli_middle.INFO, seed=seed, characters=CAMPAIGN, explain=False)
-    ctx.record = record
+    ctx = context(rolecli_middle.INFO, seed=seed, characters=CAMPAIGN, explain=False, record=record)
     action = Action("morale", {"members": ("Aldara", "Centinela"), "fallen": 2}, None, None)
     return call(rolecli_middle, action, ctx, CAMPAIGN), ctx.dice.reads
 
