@@ -154,6 +154,17 @@ def anew(character):
     return character and type(character)(character.name, dict(character.sheet), dict(character.state))
 
 
+def recorded_after_unrecorded(play, case, seed: int, explain: bool, actor, target):
+    """``case`` played by ``play(case, seed, explain, record, characters)`` with its data
+    read, on fresh copies of ``actor`` and ``target``; and so again on other copies that
+    played it unrecorded first: the two Outcomes, whose data must be the same (what a
+    verb keeps from a call with ``Context.record`` false it gives to no call that records)."""
+    fresh = play(case, seed, explain, True, (anew(actor), anew(target)))[0]
+    again = anew(actor), anew(target)
+    play(case, seed, explain, False, again)
+    return fresh, play(case, seed, explain, True, again)[0]
+
+
 # --- a rule system's refusals in both languages -------------------------------------------
 
 _REFUSING = {"Refused", "RoleError", "DiceError", "CampaignError", "PluginError"}

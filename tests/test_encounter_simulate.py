@@ -71,56 +71,32 @@ def test_no_verb_result_is_changed_after_the_verb_gave_it(cli, campaigns, monkey
         assert outcome.data == data and outcome.changes == changes
 
 
-# Two samples in `make check` (the cheapest systems' and the one with the most lines to
-# leave out); every sample in `make test`.
+# Two samples in `make check` (the cheapest systems' and the one with the most lines and
+# records to leave out); every sample in `make test`.
 @pytest.mark.parametrize("camp", [c if c in ("demo", "v5") else pytest.param(c, marks=pytest.mark.slow)
                                   for c in SAMPLES])
-def test_trials_write_no_explanation_and_give_the_same_figures(cli, campaigns, monkeypatch, camp):
+@pytest.mark.parametrize("flag", ["explain", "record"])
+def test_trials_leave_out_what_nobody_reads_and_give_the_same_figures(cli, campaigns, monkeypatch, camp, flag):
     """A trial's hooks are told no one reads their lines (Context.explain is
-    False), and the figures are byte for byte those of trials that write them."""
+    False), nor, where no house rule joins, their data (Context.record is False),
+    and the figures are byte for byte those of trials told someone does."""
     import rolecli.tracker as tracker
     from rolecli.encounter import simulate
 
     told, call, play_trials = [], tracker.call, simulate.play_trials
     monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects, *hook:
-                        told.append(ctx.explain) or call(system, spec, action, ctx, subjects, *hook))
+                        told.append(getattr(ctx, flag)) or call(system, spec, action, ctx, subjects, *hook))
 
-    def trials(explain=None):  # the hooks' explain in the trials alone (not in the rehearsal before them)
+    def trials(read=None):  # the hooks' flag in the trials alone (not in the rehearsal before them)
         def played(*args):
             told.clear()
-            return play_trials(*args) if explain is None else play_trials(*args, explain=explain)
+            return play_trials(*args) if read is None else play_trials(*args, **{flag: read})
         monkeypatch.setattr(simulate, "play_trials", played)
         return _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "30", "--seed", "7").out
 
-    quiet = trials()
+    unread = trials()
     assert set(told) == {False}
-    assert trials(explain=True) == quiet
-    assert set(told) == {True}
-
-
-@pytest.mark.parametrize("camp", [c if c in ("demo", "v5") else pytest.param(c, marks=pytest.mark.slow)
-                                  for c in SAMPLES])
-def test_trials_record_no_data_and_give_the_same_figures(cli, campaigns, monkeypatch, camp):
-    """A trial's hooks are told no one reads their data where no house rule joins
-    (Context.record is False), and the figures are byte for byte those of trials
-    that record it."""
-    import rolecli.tracker as tracker
-    from rolecli.encounter import simulate
-
-    told, call, play_trials = [], tracker.call, simulate.play_trials
-    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects, *hook:
-                        told.append(ctx.record) or call(system, spec, action, ctx, subjects, *hook))
-
-    def trials(record=None):  # the hooks' record in the trials alone (not in the rehearsal before them)
-        def played(*args):
-            told.clear()
-            return play_trials(*args) if record is None else play_trials(*args, record=record)
-        monkeypatch.setattr(simulate, "play_trials", played)
-        return _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "30", "--seed", "7").out
-
-    unrecorded = trials()
-    assert set(told) == {False}
-    assert trials(record=True) == unrecorded
+    assert trials(read=True) == unread
     assert set(told) == {True}
 
 

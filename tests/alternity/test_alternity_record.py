@@ -10,7 +10,7 @@ import pytest
 from test_alternity_explain import CASES
 
 import rolecli_alternity
-from rolecli_testing import anew, case_played, only_the_data_differs
+from rolecli_testing import case_played, only_the_data_differs, recorded_after_unrecorded
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
 # the fields an attack gives unrecorded, in the order of the recorded table's same fields
@@ -50,9 +50,6 @@ def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case, 
     attack unrecorded first leaves nothing a recorded one then reads."""
     _, _, actor, target = CASES[case]
     for seed in range(20):
-        fresh = attack(case, seed, explain, True, (anew(actor), anew(target)))[0]
-        again = anew(actor), anew(target)
-        attack(case, seed, explain, False, again)
-        recorded = attack(case, seed, explain, True, again)[0]
+        fresh, recorded = recorded_after_unrecorded(attack, case, seed, explain, actor, target)
         assert recorded.data == fresh.data
 

@@ -11,7 +11,7 @@ import pytest
 import rolecli_middle
 from rolecli.contract import Action
 from rolecli.testing import call, context
-from rolecli_testing import anew, only_the_data_differs, played
+from rolecli_testing import only_the_data_differs, played, recorded_after_unrecorded
 from test_middle_explain import CAMPAIGN, CASES
 
 BLOWS = [case for case in CASES if CASES[case][0] == "strike"]
@@ -53,10 +53,7 @@ def test_a_blow_that_records_after_one_that_did_not_gets_its_full_data(case, exp
     unrecorded first leaves nothing a recorded one then reads."""
     _, _, actor, target = CASES[case]
     for seed in range(12):
-        fresh = blow(case, seed, explain, True, (anew(actor), anew(target)))[0]
-        again = anew(actor), anew(target)
-        blow(case, seed, explain, False, again)
-        recorded = blow(case, seed, explain, True, again)[0]
+        fresh, recorded = recorded_after_unrecorded(blow, case, seed, explain, actor, target)
         assert recorded.data == fresh.data
         assert recorded.data["ld"] is not None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import rolecli_v5
-from rolecli_testing import anew, case_played, only_the_data_differs
+from rolecli_testing import case_played, only_the_data_differs, recorded_after_unrecorded
 from test_v5_explain import CASES
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
@@ -41,9 +41,6 @@ def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case, 
     the same dice: an attack unrecorded first leaves nothing a recorded one then reads."""
     _, _, actor, target = CASES[case]
     for seed in range(12):
-        fresh = attack(case, seed, explain, True, (anew(actor), anew(target)))[0]
-        again = anew(actor), anew(target)
-        attack(case, seed, explain, False, again)
-        recorded = attack(case, seed, explain, True, again)[0]
+        fresh, recorded = recorded_after_unrecorded(attack, case, seed, explain, actor, target)
         assert recorded.data == fresh.data
         assert all(recorded.data[key] is not None for key in RECORDS[recorded.data["mode"]])
