@@ -1,10 +1,12 @@
 """A roll's record: what it says of its Hunger dice whether it has any or not, and a
-side's record as the roll's own with the side's name and pool first."""
+side's record as the roll's own with the side's name and pool first; a pool's successes
+counted alone, as a contest counts them where nothing else of its dice is read."""
 
 from __future__ import annotations
 
-from rolecli_v5.conflict import Side
-from rolecli_v5.pool import Pool, Roll
+from rolecli.dice.source import DiceSource
+from rolecli_v5.conflict import Contest, Side
+from rolecli_v5.pool import Pool, Roll, successes
 
 
 def test_a_roll_with_no_hunger_dice_records_no_hunger_ones_and_is_neither_messy_nor_bestial():
@@ -26,3 +28,19 @@ def test_a_sides_record_is_the_rolls_own_after_the_sides_name_and_pool():
     data = Side("Leah", pool, "none").as_json(roll)
     assert list(data) == ["name", "pool", *roll.as_json()]
     assert data == {"name": "Leah", "pool": pool.as_json(), **roll.as_json()}
+
+
+def test_a_pools_successes_count_each_pair_of_its_10s_as_4_whether_regular_or_hunger_dice():
+    assert successes([10, 3, 10, 10, 6]) == 6
+    assert successes([1, 5, 9]) == 1 and successes([]) == 0
+    assert Roll([10, 2], [10]).successes == successes([10, 2, 10]) == 4
+
+
+def test_a_contests_successes_are_its_rolls_from_the_same_dice_read_alike():
+    contest = Contest(Side("Leah", Pool("Leah", (), hunger=2, floor=6), "none"),
+                      Side("Gancho", Pool("Gancho", (), floor=4), "none"), "en")
+    for seed in range(40):
+        rolled, counted = DiceSource(seed), DiceSource(seed)
+        mine, theirs = contest.roll(rolled)
+        assert contest.successes(counted) == (mine.successes, theirs.successes)
+        assert counted.reads == rolled.reads

@@ -19,7 +19,7 @@ from .conditions import impairment, state_values
 from .damage import amount, can_spend_safely, spend
 from .hunger import dice_for
 from .labels import tr
-from .pool import Pool, Roll
+from .pool import Pool, Roll, successes
 from .reroll import chosen, reroll
 from .state import Work
 from .traits import parts, sphere
@@ -212,13 +212,14 @@ class Contest:
     contest for each, and :meth:`verbs.Declared.settled`; tables shared with other contests); a
     table of its own for each outcome where none is given."""
 
-    __slots__ = ("first", "second", "whys", "cuts", "settled")
+    __slots__ = ("first", "second", "whys", "cuts", "second_from", "settled")
 
     def __init__(self, first: Side, second: Side, lang: str, settled: dict[str, dict] | None = None) -> None:
         self.first, self.second = first, second
         mine, theirs = first.pool, second.pool
         self.whys = mine.whys[lang] + theirs.whys[lang]
         self.cuts = mine.cuts(0) + theirs.cuts(mine.size)
+        self.second_from = mine.size  # where the second side's dice begin among those read
         self.settled = settled if settled is not None else {"win": {}, "tie": {}, "lose": {}}
 
     def roll(self, dice) -> tuple[Roll, Roll]:
@@ -227,6 +228,13 @@ class Contest:
         regular, hunger, their_regular, their_hunger = self.cuts
         return (Roll(faces[regular], faces[hunger] if hunger else []),
                 Roll(faces[their_regular], faces[their_hunger] if their_hunger else []))
+
+    def successes(self, dice) -> tuple[int, int]:
+        """The first side's successes and the second's, the same dice read as :meth:`roll` reads:
+        where nothing else of them is read (no reroll, no line, no record), no Roll made of them."""
+        faces = dice.roll_many(10, self.whys)
+        second = self.second_from
+        return successes(faces[:second]), successes(faces[second:])
 
 
 def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:

@@ -18,19 +18,35 @@ SUCCESS = 6
 TEN = 10
 
 
+def successes(dice: list[int]) -> int:
+    """The successes of one pool's ``dice``, regular and Hunger alike: one per die of 6+,
+    and each pair of 10s counts 4 instead of 2 (a critical)."""
+    count = tens = 0
+    for d in dice:
+        if d >= SUCCESS:
+            count += 1
+            if d == TEN:
+                tens += 1
+    # (a pair of 10s tested for, not worked out from ``tens // 2`` on every roll: Python 3.11 has no fast
+    # path for ``//``, nor for a comparison it does not branch on: icount v5 3.370M -> 3.356M a trial)
+    return count + 2 * (tens // 2) if tens > 1 else count
+
+
 @dataclass(init=False, slots=True)  # (its own __init__ reads the dice as it keeps them: one call at every roll, not two)
 class Roll:
     """The dice of one pool as they lie: regular dice first, then Hunger dice;
     ``successes``, ``critical``, ``messy``, ``bestial`` and ``hunger_ones`` are read
-    once, counting the 10s once, as a Roll is never changed (a reroll makes a new one).
+    once, as a Roll is never changed (a reroll makes a new one).
     Its dice are lists of its own, which its one record holds (:meth:`as_json`,
     :meth:`conflict.Side.as_json`): a roll is recorded once, and a house rule that
     edits a record edits the core's copy of it (no list made of each pool's dice
-    only to be copied into another, at every roll: icount v5 3.145M -> 3.110M a trial)."""
+    only to be copied into another, at every roll: icount v5 3.145M -> 3.110M a trial).
+    A contest whose dice no one reads but for their successes makes none
+    (:meth:`conflict.Contest.successes`)."""
 
     regular: list[int]
     hunger: list[int]
-    successes: int = field(init=False, repr=False, compare=False)  # one per die of 6+, two more per pair of 10s
+    successes: int = field(init=False, repr=False, compare=False)  # :func:`successes`
     critical: bool = field(init=False, repr=False, compare=False)  # at least one pair of 10s
     messy: bool = field(init=False, repr=False, compare=False)  # a critical with a Hunger die among its 10s
     bestial: bool = field(init=False, repr=False, compare=False)  # a Hunger die showing 1: a failure with it is bestial
@@ -38,35 +54,13 @@ class Roll:
 
     def __init__(self, regular: list[int], hunger: list[int] | None = None) -> None:
         self.regular = regular
-        successes = tens = hunger_tens = 0
-        for d in regular:
-            if d >= SUCCESS:
-                successes += 1
-                if d == TEN:
-                    tens += 1
-        if hunger:
-            # (a loop of their own, counting their 1s and 10s as it goes: no tuple of all the dice made, nor a
-            # walk of the Hunger dice for a 1 and another for a 10)
-            self.hunger = hunger
-            ones = 0
-            for d in hunger:
-                if d >= SUCCESS:
-                    successes += 1
-                    if d == TEN:
-                        hunger_tens += 1
-                elif d == 1:
-                    ones += 1
-            tens += hunger_tens
-            self.hunger_ones, self.bestial = ones, ones > 0
-        else:  # (a mortal's, or a pool's with none: nothing of theirs to count)
-            self.hunger = [] if hunger is None else hunger
-            self.hunger_ones, self.bestial = 0, False
-        # (a pair of 10s tested for, not worked out from ``tens // 2`` on every roll: Python 3.11 has no fast
-        # path for ``//``, nor for a comparison it does not branch on: icount v5 3.370M -> 3.356M a trial)
-        if tens > 1:  # a critical (messy with a Hunger die among its 10s): each pair of 10s counts 4, not 2
-            self.successes, self.critical, self.messy = successes + 2 * (tens // 2), True, hunger_tens > 0
-        else:
-            self.successes, self.critical, self.messy = successes, False, False
+        self.hunger = hunger = [] if hunger is None else hunger
+        dice = regular + hunger
+        self.successes = successes(dice)
+        self.critical = critical = dice.count(TEN) > 1
+        self.messy = critical and TEN in hunger
+        self.hunger_ones = ones = hunger.count(1)
+        self.bestial = ones > 0
 
     def failed_regular(self) -> list[int]:
         """Positions (from 0) of the regular dice that show no success."""

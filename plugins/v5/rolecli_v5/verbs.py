@@ -539,15 +539,21 @@ def attack(action: Action, ctx) -> Outcome:
     else:
         opposed = plan.contest(actor, target, earlier_opponents(plan.earlier, ctx, target), ctx.explain)
         a, d = opposed.first, opposed.second
-        mine, theirs = opposed.roll(ctx.dice)
         lines = []
         again = their_again = None
-        if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
-            work = Work(actor, target)  # (its changes name the attacker first)
-            mine, again = willpower(work, ctx, a, actor, mine, theirs.successes + 1, lines, social=p["social"])
-            theirs, their_again = willpower(work, ctx, d, target, theirs, mine.successes + (1 if p["two_sided"] else 0),
-                                            lines, social=p["social"])
-        ours, others = mine.successes, theirs.successes  # after the rerolls
+        # where nothing reads the dice but their successes (no reroll, no line, no record: a simulation's
+        # trials), no Roll is made of them (icount v5 2.846M -> 2.736M a trial, -3.9%)
+        if plan.rerolling or ctx.explain or ctx.record:
+            mine, theirs = opposed.roll(ctx.dice)
+            if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
+                work = Work(actor, target)  # (its changes name the attacker first)
+                social = p["social"]
+                mine, again = willpower(work, ctx, a, actor, mine, theirs.successes + 1, lines, social=social)
+                theirs, their_again = willpower(work, ctx, d, target, theirs,
+                                                mine.successes + (1 if p["two_sided"] else 0), lines, social=social)
+            ours, others = mine.successes, theirs.successes  # after the rerolls
+        else:
+            ours, others = opposed.successes(ctx.dice)
         outcome = contest_outcome(ours, others)
         margin = ours - others
         if ctx.explain:
