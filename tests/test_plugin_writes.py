@@ -232,20 +232,27 @@ def test_a_wrapper_that_spoils_a_good_result_is_named_not_the_system(monkeypatch
 
 
 @pytest.mark.parametrize("explain", [True, False])
-def test_data_no_one_writes_is_not_walked_but_changes_always_are(explain):
-    """A simulation's trials (Context.explain False) print and log no Outcome.data,
-    so the check does not walk it; the states a result changes are always checked."""
-    from rolecli.contract import Action
+def test_what_no_one_writes_is_not_walked_but_whose_states_and_which_fields_always_are(explain):
+    """A simulation's trials (Context.explain False) print and log no Outcome.data
+    and write no state, so the check walks neither to see it can be written as
+    JSON; whose states a result changes, and which fields, are always asked."""
+    from rolecli.contract import Action, Character
     from rolecli.outcomes import problem
     from rolecli.testing import context
 
-    ctx = context(explain=explain)
-    arguments = (Action("hit", {}), ctx)  # the hook's, in its spec's order
-    unprintable = Outcome(data={"raw": b"\x00"}, lines=[])
-    said = problem("rolecli_resolve", unprintable, arguments, None)
-    assert (said is not None) is explain
-    bad_state = Outcome(data={}, lines=[], changes={"Bo": {"marks": b"\x00"}})
-    assert "Outcome.changes cannot be written as JSON" in problem("rolecli_resolve", bad_state, arguments, None)
+    bo = Character("Bo", {}, {"marks": 0})
+    ctx = context(Rogue().info, characters=[bo], explain=explain)
+    arguments = (Action("hit", {}, None, bo), ctx)  # the hook's, in its spec's order
+
+    def said(**fields):
+        return problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), arguments, Rogue().info)
+
+    assert (said(data={"raw": b"\x00"}) is not None) is explain
+    unwritable = said(changes={"Bo": {"marks": b"\x00"}})
+    assert unwritable is None if not explain else "Outcome.changes cannot be written as JSON" in unwritable
+    assert "state key(s) 'hp' for Bo" in said(changes={"Bo": {"marks": 1, "hp": 9}})
+    assert "state key(s) 1 for Bo" in said(changes={"Bo": {1: 2}})  # (JSON writes a key 1 as "1")
+    assert said(changes={"Cy": {"marks": 1}}).startswith("it changed 'Cy', whom the verb was neither given")
 
 
 def test_data_is_walked_for_a_ctx_that_does_not_say_whether_anyone_writes_it():
@@ -308,7 +315,7 @@ def test_every_changed_state_is_checked_not_only_the_first(changes, says):
     from rolecli.testing import context
 
     ana, bo = Character("Ana", {}, {"marks": 0}), Character("Bo", {}, {"marks": 0, "legacy": 1})
-    arguments = (Action("hit", {}, ana, bo), context(Rogue().info, characters=[ana, bo], explain=False))
+    arguments = (Action("hit", {}, ana, bo), context(Rogue().info, characters=[ana, bo]))  # written (explain)
     said = problem("rolecli_resolve", Outcome(data={}, lines=[], changes=changes), arguments, Rogue().info)
     assert said is None if says is None else says in said
 
@@ -437,7 +444,7 @@ def test_a_state_key_not_a_text_is_refused_without_being_looked_up():
             Shifty.hashes += 1
             return Shifty.hashes
 
-    ctx = SimpleNamespace(characters={}, conflict=None, explain=False)
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=True)  # (written: its values walked)
     result = Outcome(data={}, changes={"Bo": {"marks": 1, Shifty(): 2}})
     said = outcome_problem("rolecli_resolve", result, (Action("hit", {}), ctx), None)
     assert said.startswith("its Outcome.changes cannot be written as JSON")
