@@ -229,12 +229,14 @@ class Scene:
         # from the conflict's table
         within = self._turn
         events: list[Event] = []
-        actor = within.actor if within is not None else turns[at] if 0 <= at < len(turns) else None
-        if actor is not None:  # the turn that ends
-            if mover.turn_ends:
-                events += mover.end_of_turn(actor)
-            if explain:
-                events.append(Event("turn_ended", actor, c["round"]))
+        # the turn that ends, where it is told or recovered (else whose it was is not read; icount: a dice trial 0.34% less)
+        if explain or mover.turn_ends:
+            actor = within.actor if within is not None else turns[at] if 0 <= at < len(turns) else None
+            if actor is not None:  # the turn that ends
+                if mover.turn_ends:
+                    events += mover.end_of_turn(actor)
+                if explain:
+                    events.append(Event("turn_ended", actor, c["round"]))
         # (new_round: where the events of a new round's turns begin, once this round has ended)
         index, new_round = at, None
         # (read as an attribute, then called: the play keeps it in a slot, whose read Python 3.11 specializes,
