@@ -58,10 +58,11 @@ def test_a_turn_the_scene_makes_is_the_contract_s_turn_field_for_field():
     __init__): the same value, every field of the class set, equal and hashed alike."""
     import dataclasses
 
-    from rolecli.conflict import _turn_of
+    from rolecli.conflict import _order_of, _turn_of
 
-    now = {}
-    made = _turn_of(now, 7, "Ana", ("Ana", "Bruno"), "physical")
+    now, shared = {}, _order_of(["Ana", "Bruno"], "physical")[3]
+    made = _turn_of(now, 7, "Ana", shared)
+    assert shared == {"order": ("Ana", "Bruno"), "kind": "physical"}  # (copied, not changed)
     assert now == {"Ana": made}
     built = Turn(7, "Ana", ("Ana", "Bruno"), "physical")
     assert type(made) is Turn and made == built and hash(made) == hash(built) and repr(made) == repr(built)
