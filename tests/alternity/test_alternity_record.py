@@ -1,16 +1,19 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
 house rule), an attack gives only what happened (its degree, success, bad luck, the last
 resorts spent and the damage), not its check's fields, dice and notes nor the hit's
-record, which it only records; everything else it gives, and the dice it reads, are the
-same. What it keeps from such a call is never handed to a call that records."""
+record, which it only records; an initiative gives its turns (and the surprise phase asked
+for), not its phases, who is skipped and each entrant's check; everything else they give,
+and the dice they read, are the same. What they keep from such a call is never handed to
+a call that records."""
 
 from __future__ import annotations
 
 import pytest
-from test_alternity_explain import CASES
+from aaa_helpers import character
+from test_alternity_explain import CASES, EVERYONE, KO
 
 import rolecli_alternity
-from rolecli_testing import case_played, only_the_data_differs, recorded_after_unrecorded
+from rolecli_testing import case_played, only_the_data_differs, played, recorded_after_unrecorded
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
 # the fields an attack gives unrecorded, in the order of the recorded table's same fields
@@ -53,3 +56,38 @@ def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case, 
         fresh, recorded = recorded_after_unrecorded(attack, case, seed, explain, actor, target)
         assert recorded.data == fresh.data
 
+
+
+
+INITIATIVES = [case for case in CASES if CASES[case][0] == "initiative"]
+RECORDED_ONLY = ("phases", "skipped", "checks")  # what an initiative gives only where it is recorded
+
+
+def entrants(case: str) -> list:
+    """New copies of the characters an initiative ``case`` is played over: the explain tests' four,
+    Sor Deskul knocked out (none where the case gives its entrants as text)."""
+    return [] if "entrants" in CASES[case][1] else [character(n, KO if n == "Sor Deskul" else None) for n in EVERYONE]
+
+
+def initiative(case: str, seed: int, explain: bool, record: bool, characters=None):
+    """The initiative of ``case`` over ``characters`` (by default, :func:`entrants`)."""
+    characters = entrants(case) if characters is None else characters
+    return played(rolecli_alternity, "initiative", CASES[case][1], None, None, characters, seed, "en", explain, record=record)
+
+
+@pytest.mark.parametrize("case", INITIATIVES)
+@pytest.mark.parametrize("explain", [False, True])
+def test_an_initiative_unrecorded_gives_its_turns_alone(case, explain):
+    for seed in range(20):
+        (full, read), (bare, bare_read) = (initiative(case, seed, explain, record) for record in (True, False))
+        only_the_data_differs(full, read, bare, bare_read)
+        assert bare.data == {key: value for key, value in full.data.items() if key not in RECORDED_ONLY}
+        assert all(key in full.data for key in RECORDED_ONLY)
+
+
+@pytest.mark.parametrize("case", INITIATIVES)
+def test_an_initiative_that_records_after_one_that_did_not_gets_its_full_data(case):
+    for seed in range(20):
+        fresh, again = initiative(case, seed, False, True)[0], entrants(case)
+        initiative(case, seed, False, False, again)
+        assert initiative(case, seed, False, True, again)[0].data == fresh.data

@@ -12,7 +12,7 @@ from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 from . import check as C
 from . import labels as L
 from .check import RANK, CheckResult, Ready, ready_check, roll_check, rolled
-from .combat import PHASES, Entrant, first_order, phase_of, scheduled, surprise_phase, usable_actions
+from .combat import PHASES, TURN_NAME, Entrant, first_order, phase_of, ranked, scheduled, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
 from .sheet import DAZING, action_check_score, actions_per_round, dazing, find_skill, kept_state, state
 from .situation import prepare
@@ -222,6 +222,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
     p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
+    record = ctx.record  # its phases, skipped and checks only record (Context.record)
     delayed, surprised = p.get("delayed"), p.get("surprised")
     delayed, surprised = _named(delayed) if delayed else _NOBODY, _named(surprised) if surprised else _NOBODY
     entrants: list[Entrant] = []
@@ -287,28 +288,34 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             entry, ch, st = who, None, None
             delays = entry.name in delayed
         if delays:  # it counts as Amazing and acts first, with no action check (002-R13)
-            e, checks[entry.name] = entry.waiting
+            e, check = entry.waiting
             if told is not None:
                 told.append(Label(f"{entry.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                   f"{entry.name}: waited last round, counts as Amazing and acts first.")(lang))
         else:  # its action check, every round (002-R12)
             ready = entry.ready or _ready(entry, ch, st, ctx)
             control, values, total, degree, notes = rolled(ctx, ready)
-            e, checks[entry.name] = entry.rolled[control].get(total) or entry.roll(control, total, degree)
+            e, check = entry.rolled[control].get(total) or entry.roll(control, total, degree)
             if told is not None:  # (its result made only to be told)
                 res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
                 told.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
                             + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
+        if record:
+            checks[entry.name] = check
         entrants.append(e)
     if told is not None:
         lines += told
     # For the core's conflict tracker: one turn per action, phase by phase (a
     # character with two actions in different phases has two turns), and a new
     # action check at every round (002-R12).
-    phases, turns = scheduled(entrants)
-    order = first_order(entrants, turns)
-    data: dict[str, Any] = {"order": order, "turns": turns, "each_round": True, "phases": phases, "skipped": skipped,
-                            "checks": checks}
+    # (where nobody reads the phases, the turns alone, no phase's list made: icount 3.0626M -> 3.0335M over 400 trials)
+    if record or explain:
+        phases, turns = scheduled(entrants)
+    else:
+        turns = [*map(TURN_NAME, ranked(entrants))]
+    data: dict[str, Any] = {"order": first_order(entrants, turns), "turns": turns, "each_round": True}
+    if record:
+        data["phases"], data["skipped"], data["checks"] = phases, skipped, checks
     if surprised:
         sp = surprise_phase(entrants, surprised)
         data["surprise_phase"] = sp
@@ -316,5 +323,6 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             lines.append(Label("Fase de sorpresa (una acción cada uno): ", "Surprise phase (one action each): ")(lang)
                          + (", ".join(sp) or "—"))
     if explain:
-        lines += [f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—") for phase in PHASES]
+        for phase in PHASES:  # (a loop: a comprehension made lang and phases cells at every call)
+            lines.append(f"{L.PHASES[phase](lang)}: " + (", ".join(phases[phase]) or "—"))
     return Outcome(data, lines, None, changes)  # (success None, by place: keywords would be made into a table)

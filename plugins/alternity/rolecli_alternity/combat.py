@@ -97,7 +97,20 @@ def schedule(entrants: list[Entrant]) -> dict[str, list[str]]:
 def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]:
     """Every phase's actors, in order, when everyone acts as early as allowed, and the
     round's turns, phase by phase (every phase's actors in one list, gathered as they are
-    placed). ``entrants``: as listed.
+    placed). ``entrants``: as listed; their turns in the order :func:`ranked` gives."""
+    out: dict[str, list[str]] = {}
+    for phase in PHASES:  # (a loop: a comprehension is a call of its own in 3.11; icount 3.702M -> 3.698M a trial)
+        out[phase] = []
+    names = []
+    for _, phase, name in ranked(entrants):
+        out[phase].append(name)
+        names.append(name)
+    return out, names
+
+
+def ranked(entrants: list[Entrant]) -> list[tuple[int, str, str]]:
+    """The round's turns of ``entrants`` (as listed), each ``(rank, phase, name)``, in the
+    order they are played, when everyone acts as early as allowed.
 
     Within a phase (002-R10): whoever has not acted yet this round goes before those who
     already acted (GAP-21: "acted" is read as "in this round", since a character acts once
@@ -115,17 +128,10 @@ def scheduled(entrants: list[Entrant]) -> tuple[dict[str, list[str]], list[str]]
     for e in entrants:
         turns += e.turns
     turns.sort(key=_RANK)
-    out: dict[str, list[str]] = {}
-    for phase in PHASES:  # (a loop: a comprehension is a call of its own in 3.11; icount 3.702M -> 3.698M a trial)
-        out[phase] = []
-    names = []
-    for _, phase, name in turns:
-        out[phase].append(name)
-        names.append(name)
-    return out, names
+    return turns
 
 
-_SCORE, _RANK = attrgetter("score"), itemgetter(0)
+_SCORE, _RANK, TURN_NAME = attrgetter("score"), itemgetter(0), itemgetter(2)  # (TURN_NAME: a ranked turn's actor)
 _BELOW = SCORE_MAX - SCORE_MIN + 1  # a turn's rank, by _ranks, over its score's place (SCORE_MAX - score)
 
 
