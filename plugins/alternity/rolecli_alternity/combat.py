@@ -151,9 +151,12 @@ def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
     """Everyone by their first action (``turns``: the round's turns, phase by phase): the
     order the core prints."""
     seen = dict.fromkeys(turns)
-    if len(seen) == len(entrants):  # everyone has a turn (as everyone who acts does): none to add
-        return list(seen)
-    return [*seen, *(e.name for e in entrants if e.name not in seen)]
+    order = list(seen)
+    if len(seen) != len(entrants):  # not everyone has a turn: those without, last (a loop: a generator made seen a cell)
+        for e in entrants:
+            if e.name not in seen:
+                order.append(e.name)
+    return order
 
 
 def surprise_phase(entrants: list[Entrant], surprised: set[str]) -> list[str]:

@@ -98,8 +98,15 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     sheet = ch.sheet
     out = {**worked_out(sheet, "state", _sheet_state, sheet), **kept}
     if len(out) != len(STATE_DEFAULTS) or None in kept.values():  # rare: a key of no field, a None
-        out = {key: STATE_DEFAULTS[key] if out[key] is None else out[key] for key in STATE_DEFAULTS}
+        return _fields_alone(out)
     return out
+
+
+def _fields_alone(out: dict[str, Any]) -> dict[str, Any]:
+    """A state's fields alone, in the template's order, a None read as the default (a function
+    of its own: a comprehension in kept_state made ``out`` a cell at its every call; icount,
+    with first_order's loop: 3.0335M -> 3.0222M over 400 trials)."""
+    return {key: STATE_DEFAULTS[key] if out[key] is None else out[key] for key in STATE_DEFAULTS}
 
 
 # id(state) -> the state itself: the kept states seen to hold every field in the template's
