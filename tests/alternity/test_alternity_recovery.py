@@ -25,15 +25,16 @@ def test_002_T13_knockout_recovery_rounds():
     st = hit.changes["Mad Dog"]
     assert st["status"] == "ko" and st["ko_wait"] == 1
     r1 = call("recover", actor=character("Mad Dog", state=st), event="round")           # round r+1: no roll
-    st = r1.changes["Mad Dog"]
+    assert r1.changes["Mad Dog"] == {"ko_wait": 0}  # (a recovery's change: the fields it moved alone)
+    st = r1.data["state"]
     assert not r1.dice and r1.data["ko"]["result"] == "waiting" and st["status"] == "ko"
     # round r+2: Resolución-resolución física 11 at +d4 (Dazed: over half the stun) → 3 + 1 = 4 ≤ 5: Good
     r2 = call("recover", actor=character("Mad Dog", state=st), event="round", dice=[3, 1])
-    st = r2.changes["Mad Dog"]
+    st = r2.data["state"]
     assert r2.data["ko"] == {"result": "woke", "stun_recovered": 4}
     assert st["stun"] == 7 and st["status"] == "ok"
     r3 = call("recover", actor=character("Mad Dog", state=st), event="round")           # round r+3: cannot act
-    st = r3.changes["Mad Dog"]
+    st = r3.data["state"]
     ini = call("initiative", chars=[character("Mad Dog", state=st), character("Zug")], dice=[5])
     assert ini.data["skipped"] == ["Mad Dog"]
     r4 = call("recover", actor=character("Mad Dog", state=st), event="round")           # round r+4: acts again
@@ -51,7 +52,7 @@ def test_002_R31_recovery_by_degree(control, recovered):
 def test_002_R32_wound_knockout_needs_a_healed_wound():
     st = {"wound": 11, "stun": 5, "status": "ko", "ko_cause": "wound"}
     out = call("recover", actor=character("Mad Dog", state=st), event="end_of_scene")   # not hurt this scene: no roll
-    assert out.changes["Mad Dog"]["status"] == "ko"
+    assert out.data["state"]["status"] == "ko" and out.changes["Mad Dog"]["stun"] == 0
     out = call("heal", actor=character("Mad Dog", state=st), amount=1, track="wound", method="treatment")
     assert out.changes["Mad Dog"]["wound"] == 10 and out.changes["Mad Dog"]["status"] == "ok"
 

