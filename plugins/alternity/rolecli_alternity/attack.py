@@ -245,7 +245,7 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
     # writes nothing over it: its table is the one kept, shared as the contract lets a result
     # be (read it, do not change it; a copy at every such attack cost 0.2% of a trial, icount
     # 3.9251M -> 3.9179M).
-    success = SUCCEEDS[key]
+    success, bad_luck = SUCCEEDS[key], "bad_luck" in notes  # (bad luck as the check writes it, json_over)
     record = ctx.record
     if record:
         rolls = plan.rolls
@@ -267,13 +267,12 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         # what happened alone, in the order of the full table's same fields: the degree, the bad
         # luck, the points spent and the damage; not the check's fields, its dice and notes, nor
         # the hit's record, which only record (icount: an alternity trial 2.9089M -> 2.8732M, -1.2%)
-        data = {"degree": key, "success": success, "bad_luck": "bad_luck" in notes, "last_resorts_spent": pts,
+        data = {"degree": key, "success": success, "bad_luck": bad_luck, "last_resorts_spent": pts,
                 "target_last_resorts_spent": tpts, "damage": None}
     # its changes in a table of its own, given to its Outcome once made (by place: an Outcome made
     # with keywords gets a table made of them), read and set as a local (the Outcome's read at
     # each, and asked for the target's spend at every hit: icount 3.3349M -> 3.3297M over 400 trials)
     changes: dict[str, dict[str, Any]] = {}
-    bad_luck = data["bad_luck"]  # (as the check wrote it)
     if actor is not None and (pts or bad_luck):
         changes[actor.name] = spent_state(actor, pts, bad_luck)
     if target is not None and tpts:
@@ -288,7 +287,8 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:  # its change: what it spent, if anything, and what the hit sets
-        spent, kept = changes.get(target.name) if changes else None, kept_state(target)
+        kept = kept_state(target)  # (set by statements, no tuple built and unpacked: _plan says what it saved)
+        spent = changes.get(target.name) if changes else None
         sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, plan.queue,
                                      plan.hits)
         changes[target.name] = {**spent, **sets} if spent else sets
