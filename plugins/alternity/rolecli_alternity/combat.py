@@ -152,7 +152,7 @@ def first_order(entrants: list[Entrant], turns: list[str]) -> list[str]:
     order the core prints."""
     seen = dict.fromkeys(turns)
     order = list(seen)
-    if len(seen) != len(entrants):  # not everyone has a turn: those without, last (a loop: a generator made seen a cell)
+    if len(seen) != len(entrants):  # those with no turn, last (a loop: a generator made seen a cell)
         for e in entrants:
             if e.name not in seen:
                 order.append(e.name)

@@ -212,9 +212,10 @@ def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outco
     if not lines and explain:
         lines.append(Label(f"{ch.name}: nada que recuperar.", f"{ch.name}: nothing to recover.")(lang))
     data["state"] = st
-    # its change the fields it moved alone (a field given at its kept value is walked and kept
-    # all the same: icount 3.0222M -> 3.0167M and 3.0100M over 400 trials); a recovery that changes nothing (most fighters' every round)
-    # changes no one (success None, by place: an Outcome made with keywords gets a table made of them)
+    # its change the fields it moved alone (a field given at its kept value is walked and kept all
+    # the same: icount 3.0222M -> 3.0167M and 3.0100M over 400 trials); a recovery that changes
+    # nothing (most fighters' every round) changes no one (success None, by place: an Outcome made
+    # with keywords gets a table made of them)
     return Outcome(data, lines, None, {ch.name: _moved(st, ch.state)} if st != kept else {})
 
 
