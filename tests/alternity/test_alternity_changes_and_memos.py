@@ -319,10 +319,12 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_that_of_its_parameters():
 def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_does_not_promise(monkeypatch):
     """Kept by an action's plan, an attack's plan is the one worked out with no memo for every
     sheet, target name, rule option, language, state and marks it meets under it (none of
-    which the action's plan promises), the same for the very state met again, and bounded."""
+    which the action's plan promises; marks read as a state holds them or as kept), the same
+    for the very state met again, and bounded."""
     from rolecli.dispatch import Completed
     from rolecli.plugins import system_info
     from rolecli_alternity import attack as A
+    from rolecli_alternity.sheet import STATE_DEFAULTS
 
     from rolecli.contract import Action
 
@@ -338,8 +340,11 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_
     again = Context("en", DiceSource(given=[]), options(), explain=False)      # another table of the same options
     queued = Context("en", DiceSource(given=[]), options(phase_damage="end_of_phase"), explain=False)  # hits wait
     bruised = Character(mad.name, mad.sheet, {"stun": 1})                      # marks that daze as none do
-    calls = [(ctx, actor, target) for actor in (mad, skilled, stunned, bruised) for target in (sor, tough, other)
-             for ctx in (en, es, no_stun, again, queued)]
+    # a whole state, its marks read as it holds them, and one with a mark None (read as kept: the default)
+    whole = Character(mad.name, mad.sheet, {**STATE_DEFAULTS, "stun": 12, "wound": 3})
+    unset = Character(mad.name, mad.sheet, {"stun": None, "wound": 3, "mortal": 0, "fatigue": 0})
+    calls = [(ctx, actor, target) for actor in (mad, skilled, stunned, bruised, whole, unset)
+             for target in (sor, tough, other) for ctx in (en, es, no_stun, again, queued)]
     monkeypatch.setattr(A, "_CALLERS_LIMIT", 16)   # (cleared as they fill: each still the plan with no memo)
     monkeypatch.setattr(A, "_MARKS_LIMIT", 2)
     for _ in range(2):

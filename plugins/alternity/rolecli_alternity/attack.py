@@ -126,14 +126,22 @@ def _plan(p: dict[str, Any], ctx: Context, actor: Character | None, target: Char
             known.insert(0, caller)
         if actor.state is caller.state:  # (a state is never changed in place: the one met last, its plan)
             return caller.plan
-        st = kept_state(actor)
-        plan = caller.by_marks.get(marks := DAZING(st))
-        if plan is None:  # marks met anew: most daze as marks met before (a few stun more), their plan found
-            plan = caller.by_dazing.get(dazed := dazing(actor, st))
-            if plan is None:
-                plan = keep_at_most(caller.by_dazing, dazed, _planned(p, ctx, actor, target, st, caller.hits),
-                                    _MARKS_LIMIT)
-            keep_at_most(caller.by_marks, marks, plan, _MARKS_LIMIT)
+        # its plan found by the marks as its state holds them, as kept_state gives them where it holds
+        # all four, none None (no kept_state called, nor a state new to it laid out: icount 2.9624M ->
+        # 2.9486M over 400 trials); else by its marks as kept, below
+        try:
+            plan = caller.by_marks.get(DAZING(actor.state))
+        except KeyError:  # a state that lacks one (a campaign's)
+            plan = None
+        if plan is None:
+            st = kept_state(actor)
+            plan = caller.by_marks.get(marks := DAZING(st))
+            if plan is None:  # marks met anew: most daze as marks met before (a few stun more), their plan found
+                plan = caller.by_dazing.get(dazed := dazing(actor, st))
+                if plan is None:
+                    plan = keep_at_most(caller.by_dazing, dazed, _planned(p, ctx, actor, target, st, caller.hits),
+                                        _MARKS_LIMIT)
+                keep_at_most(caller.by_marks, marks, plan, _MARKS_LIMIT)
         caller.state, caller.plan = actor.state, plan
         return plan
     st = kept_state(actor)
