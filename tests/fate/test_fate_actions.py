@@ -49,9 +49,9 @@ def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
     from rolecli_fate.roll import make_side
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
-    work = Work(Context("en", DiceSource(given=[]), {"combine": "procedure"}), ana())
+    work = work_on(Context("en", DiceSource(given=[]), {"combine": "procedure"}), ana())
     side = make_side(work, ana(), "Atletismo", {"modifier": 2, "complement": ["Armas"], "supplemental": 1,
                                                 "invoke": ["Ágil como un gato"]}, "en")
     assert side.modifier == sum(v for _, v in side.mods) == 2 + 1 - 1 + 2 and side.fp_spent == 1
@@ -66,12 +66,12 @@ def test_a_side_made_up_once_per_sheet_reads_a_new_sheet_new_parameters_and_its_
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
     from rolecli_fate.roll import OPPOSED, make_side
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
     coronel = char("Coronel", {"Armas": 2})
     soldados = char("Soldados", calidad=1, cantidad=3, lider="Coronel")
     roster = {"Coronel": coronel, "Soldados": soldados}
-    work = Work(Context("es", DiceSource(given=[]), {"combine": "procedure"}, characters=roster), coronel)
+    work = work_on(Context("es", DiceSource(given=[]), {"combine": "procedure"}, characters=roster), coronel)
 
     def side(who, p, **kw):
         return make_side(work, who, "Armas", p, "es", **kw)
@@ -93,7 +93,7 @@ def test_minions_standing_kept_per_state_read_anew_for_a_new_state_sheet_or_one_
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
     from rolecli_fate.minions import standing
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
     def fresh(grp, work):  # the rule itself, with nothing kept
         return max(0, int(grp.value("cantidad") or 0) - int(work.get(grp, "sicarios_fuera") or 0))
@@ -101,7 +101,7 @@ def test_minions_standing_kept_per_state_read_anew_for_a_new_state_sheet_or_one_
     soldados = char("Soldados", calidad=1, cantidad=4, state={"sicarios_fuera": 1})
 
     def work():
-        return Work(Context("es", DiceSource(given=[]), {}, characters={"Soldados": soldados}), soldados)
+        return work_on(Context("es", DiceSource(given=[]), {}, characters={"Soldados": soldados}), soldados)
 
     assert standing(work(), soldados) == standing(work(), soldados) == fresh(soldados, work()) == 3
     soldados.state = {"sicarios_fuera": 3}  # a new state, as the core sets one

@@ -54,14 +54,14 @@ def test_a_work_makes_its_own_table_of_new_states_at_its_first_change():
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
 
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
     ana = char("Ana", state={"puntos_destino": 3})
     ctx = Context(lang="es", dice=DiceSource(given=[]), options={}, characters={"Ana": ana})
-    before, changed = Work(ctx, ana), Work(ctx, ana)
+    before, changed = work_on(ctx, ana), work_on(ctx, ana)
     assert before.changes() == {} and before.states == {}
     changed.set(ana, "puntos_destino", 2)
-    after = Work(ctx, ana)
+    after = work_on(ctx, ana)
     assert changed.get(ana, "puntos_destino") == 2 and changed.changes() == {"Ana": {"puntos_destino": 2}}
     for other in (before, after):
         assert other.states == {} and other.get(ana, "puntos_destino") == 3 and other.changes() == {}
@@ -95,11 +95,11 @@ def test_a_work_reads_the_fields_it_set_over_the_state_they_were_set_on():
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
 
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
     ana = char("Ana", state={"puntos_destino": 3, "salud": ["1"], "fuera": None})
     ctx = Context(lang="es", dice=DiceSource(given=[]), options={}, characters={"Ana": ana})
-    work = Work(ctx, ana)
+    work = work_on(ctx, ana)
     assert work.state_of(ana) is ana.state
     work.set(ana, "salud", ["1", "2"])
     work.set(ana, "puntos_destino", 3)  # as it was: not a change
@@ -183,14 +183,14 @@ def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_rost
     not, finds them among everyone it reads, that one in its place."""
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
     coronel = char("Coronel", {"Armas": 2})
     soldados = char("Soldados", calidad=1, cantidad=3, lider="Coronel")
     roster = {"Coronel": coronel}
 
     def work(*chars):
-        return Work(Context("es", DiceSource(given=[]), {}, characters=roster), *chars)
+        return work_on(Context("es", DiceSource(given=[]), {}, characters=roster), *chars)
 
     assert work(coronel).all_known and work(copy.deepcopy(coronel)).all_known
     assert work(coronel).group_of(coronel) == (False, ())
@@ -233,13 +233,13 @@ def test_a_work_keeps_by_name_only_those_given_in_place_of_the_roster_s_own():
     one the roster has not whose state is set; Works given none share one empty table, never written."""
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
-    from rolecli_fate.state import Work
+    from rolecli_fate.state import work_on
 
     ana, zombi = char("Ana", {"Armas": 2}), char("Zombi", {"Pelear": 1})
     roster = {"Ana": ana}
 
     def work(*chars):
-        return Work(Context("es", DiceSource(given=[]), {}, characters=roster), *chars)
+        return work_on(Context("es", DiceSource(given=[]), {}, characters=roster), *chars)
 
     own, other = work(ana), work(ana)
     assert own.given == {} and own.given is other.given and own.char("Ana") is ana

@@ -12,7 +12,7 @@ from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
 from .roll import Side, dice_text, four_df, make_side, make_sides, roll_side
-from .state import Work, fate_points
+from .state import Work, fate_points, work_on
 from .stress import apply_stress, hit_choices, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
 
@@ -44,7 +44,7 @@ def _rerolled(side: Side, lang: str) -> list[str]:
 def check(action: Action, ctx, p: dict) -> Outcome:
     """000-R2/R3/R5: a skill against a difficulty (default Promedio)."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Promedio"))
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("tirada", "roll")(lang),
@@ -67,7 +67,7 @@ def check(action: Action, ctx, p: dict) -> Outcome:
 def block(action: Action, ctx, p: dict) -> Outcome:
     """000-R18: the roll is the block strength."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("bloqueo", "block")(lang))
     lines = [*side.notes, f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
@@ -81,7 +81,7 @@ def block(action: Action, ctx, p: dict) -> Outcome:
 def overcome(action: Action, ctx, p: dict) -> Outcome:
     """000-R18(b): at least 1 shift against the block strength to get past; a tie fails."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     strength = int(p["block"])
     side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
     roll_side(ctx, work, side, action.actor, p, lang, Label("superar bloqueo", "overcome block")(lang),
@@ -99,7 +99,7 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
 def sprint(action: Action, ctx, p: dict) -> Outcome:
     """000-R20: Atletismo as primary action, zones = shifts − border (never below 0)."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Mediocre"))
     border = int(p.get("border_total", 0) or 0)
     side = make_side(work, action.actor, p["skill"], p, lang, plan=action.plan)
@@ -152,7 +152,7 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
 
 def contest(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     a, d, de, lines, who_a, who_d = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines.append(f"{who_a}: {side_line(a, lang)}")
@@ -198,7 +198,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     defender winning by 3+ earns a Spin (000-R48); a tie deals nothing. Where no one
     reads its data (``ctx.record`` false), its sides' records are left out."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     plan = action.plan
     read = _ATTACK_READS.get(plan)  # (None where there is no plan: none is kept under None)
     if read is None:
@@ -266,7 +266,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     """000-R14/R40/R41: place a temporary aspect (fragile unless sticky, first
     tag free). Opposed: ≥1 shift needed; unopposed: a simple action."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     aspect = str(p.get("aspect") or "").strip()
     if not aspect:
         raise Refused(Label("una maniobra necesita --aspect NOMBRE: el aspecto temporal que coloca.",
@@ -347,7 +347,7 @@ def throw(action: Action, ctx, p: dict) -> Outcome:
 def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callable[[int, int], int]) -> Outcome:
     """A push or a throw: a contest whose shifts must pay ``cost_of(weight, zones)``."""
     lang = ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     weight = int(p["weight"])
     zones = int(p["zones"])
     cost = cost_of(weight, zones)
@@ -375,7 +375,7 @@ def concede(action: Action, ctx, p: dict) -> Outcome:
     if action.actor is None:
         raise Refused(Label("concede necesita el personaje que concede (un personaje de la campaña).",
                             "concede needs the conceding character (a campaign character)."))
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     check_can_concede(work, action.actor, action.target)
     data: dict[str, Any] = {"verb": "concede", "character": action.actor.name}
     lines = concession(work, action.actor, action.target, str(p.get("reply", "accept")), lang, data,
@@ -389,7 +389,7 @@ def compel(action: Action, ctx, p: dict) -> Outcome:
     ch = action.actor
     if ch is None:
         raise Refused(Label("compel necesita un personaje de la campaña.", "compel needs a campaign character."))
-    work = Work(ctx, ch)
+    work = work_on(ctx, ch)
     fp = fate_points(work, ch)
     aspect = str(p.get("aspect", ""))
     if str(p.get("reply", "accept")) == "accept":

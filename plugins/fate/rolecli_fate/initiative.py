@@ -10,7 +10,7 @@ from typing import Sequence
 from rolecli.contract import Action, Character, Label, Outcome, keep_at_most
 
 from . import ladder
-from .state import Work, is_group, skill_of
+from .state import Work, is_group, skill_of, work_on
 
 
 def score(work: Work, ch: Character, skill: str) -> tuple[int, int, str]:
@@ -68,7 +68,7 @@ def ranked(characters: Sequence[Character], skill: str, ctx) -> tuple[tuple, ...
         else:
             return kept[2]
     characters_acting = acting(characters)
-    work = Work(ctx)
+    work = work_on(ctx)
     work.give(characters_acting)
     scored = []
     for i, ch in enumerate(characters_acting):

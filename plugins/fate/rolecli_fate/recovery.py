@@ -18,7 +18,7 @@ from rolecli.contract import Action, Character, Label, Outcome
 
 from .aspects import set_temps, temps
 from .conflict import clear_marks
-from .state import Work, fate_points, is_group
+from .state import fate_points, is_group, work_on
 from .stress import LEVEL, SEVERITIES, TRACKS, format_consequence, parse_consequence, sev_name
 
 EVENT_LEVEL = {"end_of_scene": 0, "rest": 1, "downtime": 2}
@@ -26,7 +26,7 @@ EVENT_LEVEL = {"end_of_scene": 0, "rest": 1, "downtime": 2}
 
 def recover(ch: Character, event: str, action: Action, ctx) -> Outcome:
     p, lang = action.params, ctx.lang
-    work = Work(ctx, ch)
+    work = work_on(ctx, ch)
     lines: list[str] = []
     removed: list[str] = []
     data: dict = {"character": ch.name, "event": event}

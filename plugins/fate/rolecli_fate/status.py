@@ -13,7 +13,7 @@ from rolecli.contract import Character, Label, Status, worked_out
 from .aspects import temps
 from .conflict import out_of_conflict
 from .minions import standing
-from .state import Work, frozen, is_group
+from .state import Work, frozen, is_group, work_on
 from .stress import ENGLISH, SPANISH, TRACKS, marked, parse_consequence, severities, track_size
 
 TAKEN_OUT = Label("fuera de combate hasta el fin de la escena", "Taken Out until the end of the scene")
@@ -96,7 +96,7 @@ _SHEETS = (_SHEET,) * len(KEYED_FIELDS)
 
 
 def _status(ch: Character, ctx) -> Status:
-    work = Work(ctx, ch)
+    work = work_on(ctx, ch)
     held = tuple(conditions(work, ch))
     out = out_of_conflict(work, ch)
     if not out and work.get(ch, "concesion_ofrecida", False):

@@ -9,7 +9,7 @@ from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
 from .roll import OPPOSED, dice_text, four_df, make_side
-from .state import Work
+from .state import work_on
 from .stress import apply_stress, track_key
 from .words import AGAINST
 
@@ -69,7 +69,7 @@ def roll(action: Action, ctx) -> Outcome:
 def damage(character: Character, action: Action, ctx) -> Outcome:
     """Stress dealt outside a roll, with its consequences (``stress``)."""
     p = action.params
-    work = Work(ctx, character, action.actor if action.actor is not character else None)
+    work = work_on(ctx, character, action.actor if action.actor is not character else None)
     by = work.char(p["by"]) if p["by"] else None
     lines, data = apply_stress(work, character, int(p["stress"]), track_key(p["track"]), p, ctx.lang, by)
     return Outcome(data={"verb": "damage", **data}, lines=lines, success=None, changes=work.changes())
@@ -80,7 +80,7 @@ def check_odds_of(action: Action, ctx) -> Odds:
     from .odds import as_odds, check_odds  # (here: fractions, with decimal, is 1.5% of a verb's start-up)
 
     p, lang = action.params, ctx.lang
-    work = Work(ctx, action.actor, action.target)  # thrown away: odds change nothing
+    work = work_on(ctx, action.actor, action.target)  # thrown away: odds change nothing
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
     diff = ladder.parse(p["difficulty"])
     return as_odds(check_odds(a.skill + a.modifier, diff), f"{a.text(lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}",
@@ -91,7 +91,7 @@ def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
     from .odds import as_odds, contest_odds
 
     p, lang = _defended(action.params), ctx.lang
-    work = Work(ctx, action.actor, action.target)
+    work = work_on(ctx, action.actor, action.target)
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
     d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, target=action.actor, reads=OPPOSED)
     if attack and p["block"] is not None:
