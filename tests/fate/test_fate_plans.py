@@ -28,16 +28,18 @@ def zombi():
     return char("Zombi", {"Atletismo": 1, "Pelea": 2})
 
 
-def attack(actor, target, plan, effects=(), **params):
+def attack(actor, target, plan, effects=(), roster=None, **params):
     """An attack played as an encounter plays it: its parameters and rule options completed
-    as the core completes them, then given ``plan``; every die a 0."""
+    as the core completes them, then given ``plan``; every die a 0. ``roster``: the campaign's
+    characters (the actor and the target alone, where not given)."""
     import rolecli_fate
     from rolecli.contract import Action, Context
     from rolecli.dice.source import DiceSource
     from rolecli.dispatch import complete
     from rolecli_fate.verbs import attack as verb
 
-    ctx = Context("en", DiceSource(given=["0"] * 8), {}, characters={actor.name: actor, target.name: target},
+    ctx = Context("en", DiceSource(given=["0"] * 8), {},
+                  characters={actor.name: actor, target.name: target} if roster is None else roster,
                   effects=tuple(effects), explain=False)
     action, ctx = complete(rolecli_fate.INFO, Action("attack", {"skill": "Armas", "defence": "Atletismo", **params},
                                                      actor, target), ctx)
@@ -84,6 +86,24 @@ def test_a_contests_sides_kept_together_are_those_of_the_very_target(plan):
     data = attack(a, faster, plan(0))
     assert data == attack(a, faster, None) and data["opposition"]["effort"] == 3
     assert attack(a, zombi(), plan(0))["opposition"]["effort"] == 1
+
+
+def test_a_contests_sides_kept_by_the_plan_are_those_of_the_groups_minions_standing(plan):
+    """Both sides of a contest kept together (``roll.make_sides``) are kept for the minions
+    standing of the roster's groups: as a group's minions fall (a new state of the group, on one
+    roster, as a trial plays it), its leader attacks and the group defends with those standing,
+    as with no plan."""
+    coronel, a = char("Coronel", {"Armas": 4}), ana()
+    soldados = char("Soldados", calidad=2, cantidad=3, lider="Coronel")
+    roster = {"Coronel": coronel, "Ana": a, "Soldados": soldados}
+    four, three, two = {"group size 4": 2}, {"group size 3": 1}, {"group size 2": 1}
+    for fallen, leading, defending in ((0, four, three), (1, three, two), (3, {}, {}), (0, four, three)):
+        soldados.state = {"sicarios_fuera": fallen}  # a new state, as the core sets one
+        led = attack(coronel, a, plan(0), roster=roster)
+        assert led == attack(coronel, a, None, roster=roster) and led["roll"]["modifiers"] == leading
+        group = attack(a, soldados, plan(1), roster=roster, defence="calidad")
+        assert group == attack(a, soldados, None, roster=roster, defence="calidad")
+        assert group["opposition"]["modifiers"] == defending
 
 
 def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters(plan):

@@ -204,7 +204,8 @@ def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_rost
 def test_a_roster_s_groups_laid_again_on_the_characters_met_last_are_those_found_anew():
     """The groups of characters each the same by name, sheet and state as those found last (a
     trial's copies) are laid out again on these characters, whom each leads among them: as found
-    anew, and found anew for another state or sheet."""
+    anew, and found anew for another state or sheet; the very characters laid out on last are
+    given the same table."""
     from rolecli_fate import state
 
     def roster(*made):
@@ -217,7 +218,8 @@ def test_a_roster_s_groups_laid_again_on_the_characters_met_last_are_those_found
     found = state._groups_of(first)
     again = roster(lucia, coronel, soldados, counted)
     laid = state._groups_of(again)
-    state._LAID[:] = (), ()
+    assert state._groups_of(again) is laid  # (the very characters: the same table)
+    state._LAID[:] = (), (), (), {}
     assert laid == state._groups_of(again) == found  # (the same, on characters of their own)
     assert laid["Lucía"][0] is again[0] and found["Lucía"][0] is first[0]
     assert laid["Coronel"] == (again[1], (False, (again[2],))) and laid["Coronel"][1][1][0] is again[2]

@@ -95,6 +95,13 @@ def acting_size(work: Work, ch: Character | None, typed=None) -> int:
     return minions + 1 if minions else 0
 
 
+def sizing_groups(work: Work) -> tuple[Character, ...]:
+    """Those whose minions standing (:func:`standing`) the size of any of :meth:`Work.everyone`
+    may be (:func:`acting_size`), as :meth:`Work.groups` finds them: the groups, and those whose
+    state says how many they are (asked as it is then, :meth:`Work.group_of`)."""
+    return tuple([ch for ch in work.everyone() if "cantidad" in ch.state or work.group_of(ch)[0]])
+
+
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:
     """Sequential stress (000-R46): fill the front minion's boxes, spill the
     rest to the next. Returns (overflow, lines, data)."""

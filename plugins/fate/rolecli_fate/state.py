@@ -3,6 +3,7 @@ action produces (hooks never change a Character in place)."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Mapping
 
 from rolecli.contract import Character, worked_out
@@ -78,14 +79,28 @@ class Work:
         """Whether ``ch`` is a minion group (:func:`is_group`), and the minion groups
         among :meth:`everyone` that name it their ``lider`` (but itself): every side
         of an action asks both, and most are neither, which is one look-up by its
-        name (both are found for everyone at once: :func:`_groups_of`)."""
+        name (both are found for everyone at once: :meth:`groups`)."""
+        groups = self._groups
+        if groups is None:  # (read here after the first: a call fewer at every side)
+            groups = self.groups()
+        found = groups.get(ch.name)
+        if found is not None and found[0] is ch and "cantidad" not in ch.state:
+            return found[1]
+        # One not among them, another by that name, or one whose state says how many it is (or
+        # said so when they were found, :func:`_groups_of`): asked now.
+        led = found[1][1] if found is not None and found[0] is ch else _led_by(_following(self.everyone()), ch.name)
+        return is_group(ch), led
+
+    def groups(self) -> dict[str, tuple[Character | None, tuple[bool | None, tuple[Character, ...]]]]:
+        """Everyone (:meth:`everyone`) by name, with whether each is a group and whom it leads
+        (:func:`_groups_of`), as :meth:`group_of` reads them: the same table for the same
+        characters, each the same by its name, sheet and state, where they were found."""
         groups = self._groups
         if groups is None:
             # The roster's (the campaign's characters), found once while it holds the same characters
             # (:data:`_ROSTER`), where the action was given its very characters, or equal ones
             # (:attr:`all_known`: it always is in play): a look at them (the roster compared with a copy of it as it was, by
-            # identity first) is what an action costs, not a pass over their sheets. (Here, not in a
-            # function of its own: a call fewer at every action.)
+            # identity first) is what an action costs, not a pass over their sheets.
             known = self.known
             if self.all_known:
                 found = _ROSTER
@@ -95,13 +110,7 @@ class Work:
             else:  # given others in place of the roster's: looked for here
                 groups = _groups_of(self.everyone())
             self._groups = groups
-        found = groups.get(ch.name)
-        if found is not None and found[0] is ch and "cantidad" not in ch.state:
-            return found[1]
-        # One not among them, another by that name, or one whose state says how many it is (or
-        # said so when they were found, :func:`_groups_of`): asked now.
-        led = found[1][1] if found is not None and found[0] is ch else _led_by(_following(self.everyone()), ch.name)
-        return is_group(ch), led
+        return groups
 
     def state_of(self, ch: Character) -> dict[str, Any]:
         """The state the rules read ``ch`` in (:meth:`get`): the new one this action
@@ -217,18 +226,23 @@ def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Ch
     characters met last (:data:`_LAID`), each the same by the three, it is laid out again on
     them from what was found, whom each leads by their places, not found anew (every trial of
     a simulation starts from the same sheets and states, on characters of its own: icount, a
-    fate trial 3.1789M -> 3.1560M, -0.72%)."""
-    names, laid = _LAID
+    fate trial 3.1789M -> 3.1560M, -0.72%). For the very characters it was laid out on last
+    (a simulation's trials play the same copies), it is the same table: what is kept by it holds
+    (``roll.make_sides``)."""
+    names, laid, met, kept = _LAID
     if len(names) == len(people):
         for (name, sheet, state), ch in zip(names, people):
             if ch.sheet is not sheet or ch.state is not state or ch.name != name:
                 break
         else:
+            if all(map(operator.is_, people, met)):
+                return kept
             found = {}
             for ch, (asked, answer, led) in zip(people, laid):  # (a loop: a comprehension's call costs more)
                 if led is not None:  # the groups it leads: these characters' own, by their places
                     answer = answer, tuple(map(people.__getitem__, led))
                 found[ch.name] = (None if asked else ch, answer)
+            _LAID[2:] = tuple(people), found
             return found
     following = _following(people)
     place = {id(ch): i for i, ch in enumerate(people)}
@@ -237,15 +251,16 @@ def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Ch
         asked, group, led = "cantidad" in ch.state, is_group(ch), _led_by(following, ch.name)
         found[ch.name] = (None if asked else ch, (group, led))
         laid.append((asked, group, tuple(map(place.__getitem__, map(id, led)))) if led else (asked, (group, led), None))
-    _LAID[:] = tuple([(ch.name, ch.sheet, ch.state) for ch in people]), tuple(laid)
+    _LAID[:] = tuple([(ch.name, ch.sheet, ch.state) for ch in people]), tuple(laid), tuple(people), found
     return found
 
 
 # The characters :func:`_groups_of` found the groups of last, each as its name, sheet and state, and
 # for each, in their order: whether its state says how many it is, and where it leads no one what
 # :meth:`Work.group_of` gives for it (which holds no character), else whether it is a group and the
-# places of the groups it leads (else None).
-_LAID: list[tuple] = [(), ()]
+# places of the groups it leads (else None); then the characters it was last laid out on, and the table
+# it gave them.
+_LAID: list[Any] = [(), (), (), {}]
 
 
 # The last roster's minion groups (:func:`_groups_of`, as :meth:`Work.group_of` finds them), with
