@@ -119,7 +119,7 @@ def test_a_side_reads_its_make_up_by_name():
     mods = (("modificador", 1),)
     kept = side_data("Armas", 2, mods, 1)
     side = made_side(("Armas", 2, mods, 1, 3, kept))
-    assert (side.skill_name, side.skill, side.mods, side.modifier, side.effort) == ("Armas", 2, mods, 1, 3)
+    assert (side.skill_name, side.skill, side.mods, side.modifier) == ("Armas", 2, mods, 1)
     side.take([1, 1, 0, -1])
     assert side.effort == 4 and side.data == {"skill": 2, "modifiers": {"modificador": 1}, "modifier": 1,
                                                 "dice": [1, 1, 0, -1], "dice_total": 1, "effort": 4,
