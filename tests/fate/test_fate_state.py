@@ -130,6 +130,12 @@ def test_a_side_reads_its_make_up_by_name():
     unnamed.take([0, 0, 0, 1])
     assert unnamed.data == {"skill": 2, "modifiers": {}, "modifier": 0, "dice": [0, 0, 0, 1], "dice_total": 1,
                             "effort": 3}
+    # A contest's two sides take their four each from one roll, the acting side's first: each reads its own.
+    rolled = [1, 1, 0, -1, 0, 0, 0, 1]
+    side.take(rolled, 0)
+    unnamed.take(rolled, 4)
+    assert (side.dice, side.effort, unnamed.dice, unnamed.effort) == ([1, 1, 0, -1], 4, [0, 0, 0, 1], 3)
+    assert unnamed.data["dice"] == [0, 0, 0, 1] and unnamed.dice is not unnamed.dice  # (a list of its own at each read)
 
 
 def test_an_initiative_rating_kept_is_the_one_read_from_the_sheet():

@@ -124,12 +124,14 @@ class Side:
     (:attr:`skill_name`, :attr:`skill`, :attr:`mods`, :attr:`modifier`) by the
     few who ask: a roll reads only its sum, and its data (made when a verb asks for it) all of it at once."""
 
-    __slots__ = ("made", "dice", "effort", "first_dice", "fp_spent", "notes")
+    __slots__ = ("made", "rolled", "at", "effort", "first_dice", "fp_spent", "notes")
     made: MadeUp
     first_dice: list[int] | None
     fp_spent: int
     notes: list[str] | tuple[str, ...]
-    dice: list[int]  # (with the effort, set when it rolls, :meth:`take`: a side is rolled before anyone reads them)
+    # (with the effort, set when it rolls, :meth:`take`: a side is rolled before anyone reads them)
+    rolled: list[int]  # the dice of the roll its own are among, from ``at`` (:attr:`dice`)
+    at: int
     effort: int
     # (made by :func:`side`, with no ``__init__`` of Python's: Python 3.11 calls one through C, a
     # frame of its own, at every class call; two sides an exchange: icount, a fate trial 3.3277M -> 3.3120M, -0.47%)
@@ -158,11 +160,21 @@ class Side:
         """4dF for this side."""
         self.take(four_df(ctx, (why,)))
 
-    def take(self, dice: list[int]) -> None:
-        """The side's 4dF (its four dice), rolled: the effort counted with them (the skill and its
-        modifiers, counted when it was made; 4dF added by hand: a call of sum costs more, icount -0.36%)."""
-        self.dice = dice
-        self.effort = self.made[4] + dice[0] + dice[1] + dice[2] + dice[3]
+    @property
+    def dice(self) -> list[int]:
+        """Its four dice (4dF), as its last roll gave them (:meth:`take`): a list of its own."""
+        at = self.at
+        return self.rolled[at:at + 4]
+
+    def take(self, dice: list[int], at: int = 0) -> None:
+        """The side's 4dF, rolled: the four of ``dice`` from ``at`` (a contest's two sides take
+        theirs from one roll, with no list made for each, which only a record or a line reads:
+        icount, a fate trial 2.9061M -> 2.8971M, -0.31%, twice), and the effort counted with them
+        (the skill and its modifiers, counted when it was made; 4dF added by hand: a call of sum
+        costs more, icount -0.36%)."""
+        self.rolled = dice
+        self.at = at
+        self.effort = self.made[4] + dice[at] + dice[at + 1] + dice[at + 2] + dice[at + 3]
 
     @property
     def data(self) -> dict[str, Any]:
