@@ -216,6 +216,14 @@ def test_who_holds_a_value_when_only_a_fighter_or_only_a_sheet_has_it_set():
     eva = character(INFO, "Eva", {}, {"cubre": ""})
     eva.sheet = {**eva.sheet, "cubre": "Bruno"}
     assert [f.name for f in Scene(context(INFO, characters=[ana, eva])).holding("cubre")] == ["Ana"]
+    # a sheet's field likewise: a value given to this action's fighter alone is found, and a state that holds
+    # the key, even unset, wins over the sheet (asked first of the sheets and states alone: Scene.holding)
+    scene = Scene(context(INFO, characters=[aldara, novato, bruno]))
+    scene.fighter(novato, {"montura": "Bruno"})
+    assert [f.name for f in scene.holding("montura")] == ["Novato"]
+    ivo, leo = character(INFO, "Ivo", {"montura": "Bruno"}), character(INFO, "Leo")
+    ivo.state, leo.state = {**ivo.state, "montura": ""}, {**leo.state, "montura": "Bruno"}
+    assert [f.name for f in Scene(context(INFO, characters=[ivo, leo, bruno])).holding("montura")] == ["Leo"]
 
 
 def test_the_targets_numbers_typed_are_read_even_when_zero_and_the_sheets_otherwise():

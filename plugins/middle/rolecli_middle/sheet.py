@@ -446,6 +446,19 @@ class Scene:
                         return out
             except KeyError:
                 pass
+        else:
+            # Likewise a sheet's field (a death asks who rides the dead, and in most fights nobody rides): asked
+            # first of the sheets and states alone (a state seldom holds it), and of this action's fighters,
+            # given values perhaps; the walk below only when someone may (icount 4.1426M -> 4.1352M a middle trial)
+            for character in self.characters.values():
+                if key in character.state or character.sheet.get(key):
+                    break
+            else:
+                for fighter in fighters.values():
+                    if fighter.sheet[key]:
+                        break
+                else:
+                    return out
         for character in self.characters.values():  # (by name as its fighter is kept, no pair unpacked: icount -0.2%)
             name = character.name
             if name in fighters:  # (a fighter or two of the campaign's many: asked, not fetched, for each)

@@ -162,7 +162,8 @@ def die(scene: Scene, fighter: Fighter, how: str, lines: list[str]) -> None:
     if explain:
         lines.append(tr(scene.lang, f"{fighter.name or 'El blanco'} muere: {DEATHS[how].es}.",
                         f"{fighter.name or 'The target'} dies: {DEATHS[how].en}."))
-    mount = scene.named(str(fighter.sheet["montura"] or ""))
+    mount = fighter.sheet["montura"]
+    mount = scene.named(str(mount)) if mount else None  # (most who die ride no mount: no call to say so)
     if mount is not None and mount.sheet["lazo"] and not mount.dead():
         S.gain(mount, "irritado", lasting=True)
         if explain:
