@@ -1,6 +1,6 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
-house rule), a blow leaves out the dice of its LDs and the wound it made, and a morale
-its valor LDs' dice, which they only record; everything else they give, and the dice
+house rule), a blow leaves out the dice of its LDs, its damage's parts and the wound it made,
+and a morale its valor LDs' dice, which they only record; everything else they give, and the dice
 they read, are the same. What a blow keeps from such a call is never handed to a call
 that records."""
 
@@ -15,7 +15,7 @@ from rolecli_testing import only_the_data_differs, played, recorded_after_unreco
 from test_middle_explain import CAMPAIGN, CASES
 
 BLOWS = [case for case in CASES if CASES[case][0] == "strike"]
-RECORDS = ("ld", "parry", "wound")  # what a blow only records (None where it has none: no parry, a miss)
+RECORDS = ("ld", "parry", "damage_parts", "wound")  # what a blow only records (None where none: no parry, a miss)
 
 
 def blow(case: str, seed: int, explain: bool, record: bool, characters=None):
