@@ -1,8 +1,8 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
 house rule), a blow leaves out the dice of its LDs, its damage's parts and the wound it made,
-and a morale its valor LDs' dice, which they only record; everything else they give, and the dice
-they read, are the same. What a blow keeps from such a call is never handed to a call
-that records."""
+a morale its valor LDs' dice, and an initiative each one's score, which they only record;
+everything else they give, and the dice they read, are the same. What a blow keeps from such
+a call is never handed to a call that records."""
 
 from __future__ import annotations
 
@@ -74,3 +74,17 @@ def test_a_morale_unrecorded_leaves_out_its_valor_lds_dice_alone():
         assert all(row["ld"] is not None for row in full.data["members"])
         assert [{**row, "ld": None} for row in full.data["members"]] == bare.data["members"]
         assert {**full.data, "members": None} == {**bare.data, "members": None}
+
+
+def initiative(seed: int, record: bool):
+    """The impulse order of the campaign's characters, seeded."""
+    ctx = context(rolecli_middle.INFO, seed=seed, characters=CAMPAIGN, explain=False, record=record)
+    return call(rolecli_middle, Action("initiative", {}, None, None), ctx, CAMPAIGN), ctx.dice.reads
+
+
+def test_an_initiative_unrecorded_leaves_out_each_ones_score_alone():
+    for seed in range(12):
+        (full, read), (bare, bare_read) = initiative(seed, True), initiative(seed, False)
+        only_the_data_differs(full, read, bare, bare_read)
+        assert bare.data["scores"] is None and set(full.data["scores"]) == set(full.data["order"])
+        assert {**full.data, "scores": None} == bare.data

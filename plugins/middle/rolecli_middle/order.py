@@ -91,9 +91,15 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
         lines = [f"{pos}. {LD.line(t, scene.lang, judged=False)}" for pos, (*_, t) in enumerate(rows, 1)]
         lines.append(scene.t("El orden se repite cada turno hasta que algo lo cambie (004-R15).",
                              "The order repeats every turn until something changes it (004-R15)."))
-    data = {"order": [r[4] for r in rows],
-            "scores": {r[4]: {"result": r[5].result, "rating": r[5].ld.capability.rating, "listed": r[3] + 1} for r in rows}}
+    # (each one's score, recorded only: None where no one reads the data, Context.record; icount 4.0853M ->
+    # 4.0712M a middle trial)
+    data = {"order": [r[4] for r in rows], "scores": _scores(rows) if scene.ctx.record else None}
     return lines, data
+
+
+def _scores(rows: list[tuple]) -> dict[str, dict]:
+    """What decided each one's place in the impulse order, by name (:func:`impulse`'s ``rows``)."""
+    return {r[4]: {"result": r[5].result, "rating": r[5].ld.capability.rating, "listed": r[3] + 1} for r in rows}
 
 
 # --- step 4 -------------------------------------------------------------------
