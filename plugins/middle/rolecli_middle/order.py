@@ -104,11 +104,6 @@ def _scores(rows: list[tuple]) -> dict[str, dict]:
 
 # --- step 4 -------------------------------------------------------------------
 
-def _down(fighter: Fighter) -> bool:
-    """A casualty of its side: dead, unconscious, surrendered or fled."""
-    return not fighter.can_act() or fighter.now["moral"] == "huyendo"
-
-
 def _valor_called(scene: Scene, beasts: bool, casualties: int, size: int) -> str:
     """Why the side's valor LDs are made at the end of the turn."""
     why = scene.t("ha muerto el líder de las bestias", "the beasts' leader is dead") if beasts else \
@@ -127,7 +122,9 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     extra = p.get("fallen") or 0  # (a whole number as the core parsed it: no int() call at every round's end)
     standing, named, beastly = [], 0, 0  # those standing; the campaign's characters, and the beasts among them
     for m in members:  # (one loop, not three comprehensions: a simulation asks at every round's end)
-        if not _down(m):
+        # (standing, not a casualty: not dead, unconscious, surrendered or fled; asked here, not by a call for each
+        # member at every round's end: icount 4.0712M -> 4.0632M a middle trial)
+        if m.can_act() and m.now["moral"] != "huyendo":
             standing.append(m)
         if m.character is not None:
             named += 1
