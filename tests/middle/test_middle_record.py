@@ -88,3 +88,19 @@ def test_an_initiative_unrecorded_leaves_out_each_ones_score_alone():
         only_the_data_differs(full, read, bare, bare_read)
         assert bare.data["scores"] is None and set(full.data["scores"]) == set(full.data["order"])
         assert {**full.data, "scores": None} == bare.data
+
+
+def test_a_throw_that_records_holds_faces_of_its_own_and_one_that_does_not_the_same_faces():
+    """An LD's faces are a list of its own where its data may be read (a result holds them);
+    where no one reads it, the rules read the dice's own list: the same faces, the same records."""
+    from rolecli.dice.source import DiceSource
+    from rolecli_middle import ld as LD
+    from rolecli_middle.capability import Capability
+
+    ld, whys = LD.Ld(Capability("uso de armas", 2)), LD.dice_whys("golpe Aldara")
+    for seed in range(8):
+        (full, source), (bare, bare_source) = ((LD.thrown(ld, s, whys, recorded), s) for recorded, s in
+                                               ((True, DiceSource(seed)), (False, DiceSource(seed))))
+        assert (bare.faces, bare.result, bare.kept, bare.success) == (full.faces, full.result, full.kept, full.success)
+        full.data()["faces"][:] = [0, 0, 0]  # what a result holds is its own: the dice's records stay as read
+        assert [r.as_json() for r in source.reads] == [r.as_json() for r in bare_source.reads]

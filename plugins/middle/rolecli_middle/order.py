@@ -78,12 +78,12 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     higher impulse rating, then to the order listed (GAP-11, decided here); an
     LD that cannot be attempted goes last."""
     fighters = [scene.fighter(c) for c in characters] or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")
-    rows, why = [], scene.t("impulso", "impulse")
+    rows, why, record = [], scene.t("impulso", "impulse"), scene.ctx.record
     for i, fighter in enumerate(fighters):
         states = fighter.states  # (most hold none: no call to find none, every round)
         ld = LD.made(fighter.lds, fighter.capability(C.IMPULSE), S.own(states, COMBAT) if states else [], None,
                      scene.ld_rules, fighter.name)
-        t = LD.throw(ld, dice, f"{why} {fighter.name}")
+        t = LD.throw(ld, dice, f"{why} {fighter.name}", record)
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
     lines = []
@@ -93,7 +93,7 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
                              "The order repeats every turn until something changes it (004-R15)."))
     # (each one's score, recorded only: None where no one reads the data, Context.record; icount 4.0853M ->
     # 4.0712M a middle trial)
-    data = {"order": [r[4] for r in rows], "scores": _scores(rows) if scene.ctx.record else None}
+    data = {"order": [r[4] for r in rows], "scores": _scores(rows) if record else None}
     return lines, data
 
 
@@ -152,7 +152,7 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
     # (what a member does is said only for someone to read: a simulation checks at every round's end)
     breaks = (scene.t("huye", "flees") if flee else scene.t("se rinde", "surrenders")) if scene.explain else ""
     lines = [_valor_called(scene, beasts, casualties, size)] if scene.explain else []
-    valor = scene.t("valentía", "valor")
+    valor, record = scene.t("valentía", "valor"), scene.ctx.record
     all_held = True  # (kept as the members are checked: no generator's call to ask again after)
     for member in standing:
         if "acobardado" in member.states:
@@ -166,9 +166,9 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
             if p.get("nd"):  # (as a blow's: most valor LDs have no Narrator's ND, and no call finds none)
                 mods += gm_mod(p)
             ld = LD.made(member.lds, member.capability(C.VALOR), mods, p.get("goal"), scene.ld_rules, member.name)
-            t = LD.throw(ld, dice, f"{valor} {member.name}")
+            t = LD.throw(ld, dice, f"{valor} {member.name}", record)
             # (the LD's dice, recorded only: None where no one reads the data, Context.record; icount -0.35% a middle trial)
-            held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data() if scene.ctx.record else None}
+            held, row = t.success, {"member": member.name, "held": t.success, "ld": t.data() if record else None}
             if scene.explain:
                 lines += LD.lines(t, scene.lang)
                 if not held:

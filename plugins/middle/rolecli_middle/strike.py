@@ -283,10 +283,11 @@ def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[st
     lang = scene.lang
     attacker, target = blow.attacker, blow.target
     lines = blow.notes  # (its own list, no copy: a blow is thrown once)
-    a = blow.thrown = LD.thrown(blow.ld, dice, thrown_for(why, lang, attacker.name))
+    record = scene.ctx.record
+    a = blow.thrown = LD.thrown(blow.ld, dice, thrown_for(why, lang, attacker.name), record)
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
-        d = LD.thrown(blow.parry, dice, thrown_for(PARRY, lang, target.name))
+        d = LD.thrown(blow.parry, dice, thrown_for(PARRY, lang, target.name), record)
         target.set("paradas", target.now["paradas"] + 1)
     hit = lands(scene, a, d)
     if scene.explain:
@@ -294,7 +295,6 @@ def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[st
     # the two LDs' dice, the damage's parts and the wound (:func:`~.wounds.hurt`), recorded only: left None where
     # no one reads the data (Context.record: a simulation's trials with no house rule; the LDs' icount -1.3% a
     # middle trial)
-    record = scene.ctx.record
     data = {"attacker": attacker.name or None, "target": target.name or None, "ld": a.data() if record else None,
             "parry": d.data() if d is not None and record else None, "location": blow.location, "hit": hit, "damage": 0}
     if not hit:
