@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 from rolecli.contract import Label, Refused
 
@@ -139,13 +140,19 @@ def situation(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, m
     states = target.states
     if states:  # (most targets hold no state: no call to find none)
         mods += S.against(states)
-    covering = []  # who covers the target (here, not a function of its own: asked at every blow, most find nobody)
-    for f in scene.holding("cubre"):  # (a loop: a comprehension costs a call)
-        if scene.named(f.now["cubre"]) is target and f.can_act() and f is not attacker:
-            covering.append(f.name)
+    # who covers the target (here, not a function of its own: asked at every blow, where most find nobody covering
+    # anyone, and no list of names is made for them; with no list made for nothing said as a blow lands, icount
+    # 4.0469M -> 4.0320M a middle trial, -0.37%)
+    covering = scene.holding("cubre")
     covered = how.covered
-    if len(covering) > covered:  # (most blows find nobody covering: no max() to say so)
-        covered = len(covering)
+    if covering:
+        names = []
+        for f in covering:  # (a loop: a comprehension costs a call)
+            if scene.named(f.now["cubre"]) is target and f.can_act() and f is not attacker:
+                names.append(f.name)
+        covering = names
+        if len(covering) > covered:  # (no max() to say so)
+            covered = len(covering)
     if covered:
         who = ", ".join(covering) or str(covered)
         mods.append(Mod("covered", L(f"aliado cubierto ({who})", f"covered ally ({who})"), -covered))
@@ -354,7 +361,7 @@ def damage(result: int, bonus: int, charge: int = 0) -> int:
     return total + charge
 
 
-def damage_of(scene: Scene, blow: Blow, a: Throw, dice, record: bool = True) -> tuple[int, dict | None, list[str]]:
+def damage_of(scene: Scene, blow: Blow, a: Throw, dice, record: bool = True) -> tuple[int, dict | None, Sequence[str]]:
     """The damage of a blow that lands; a charge rolls one more die of the size read. Its parts
     (the LD's result, the weapon's bonus, the charge's die) are recorded only: None unless ``record``
     (:func:`throw`)."""
@@ -370,7 +377,7 @@ def damage_of(scene: Scene, blow: Blow, a: Throw, dice, record: bool = True) -> 
         if blow.charge:
             parts["charge_die"] = size
     if not scene.explain:
-        return total, parts, []
+        return total, parts, ()  # (nothing said where no one reads it: no list made at every blow that lands)
     said = tr(lang, f"Daño {number(a.result)} del LD + {weapon} del arma", f"Damage {number(a.result)} from the LD + {weapon} weapon")
     if blow.charge:
         said += tr(lang, f" + carga d{size}={charge}", f" + charge d{size}={charge}")

@@ -103,7 +103,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     else:  # (the wound, recorded only: left unmade at every blow that lands unrecorded; icount -1.2% a middle trial)
         data = None
     if not scene.explain:
-        return [], data
+        return lines, data  # (empty: nothing is said where no one reads it; no list made at every blow that lands)
     name = target.name or tr(scene.lang, "El blanco", "The target")
     head = tr(scene.lang, f"{name} recibe {damage} de daño en {LOCATIONS[location].es}: vida {max(left, 0)}/{life}.",
               f"{name} takes {damage} damage to {LOCATIONS[location].en}: life {max(left, 0)}/{life}.")
