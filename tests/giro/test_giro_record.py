@@ -1,9 +1,9 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
 house rule), a contest (``contest``, an attack against a defence) leaves out of its data
 what only records what the dice did: both rolls, each round's results, whether the
-results tied, the tie rule and the Night Dice's order. Everything else it gives, and the
-dice it reads, are the same; every other verb gives the same data. What it keeps from
-such a call is never handed to a call that records."""
+results tied, the tie rule and the Night Dice's order; an initiative, each entrant's score.
+Everything else it gives, and the dice it reads, are the same; every other verb gives the
+same data. What it keeps from such a call is never handed to a call that records."""
 
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ def test_unrecorded_a_verb_leaves_out_only_what_its_contest_records(verb, seed, 
     only_the_data_differs(full, read, bare, bare_read)
     contested = "rounds" in full.data
     assert contested == (verb.startswith("contest") or (verb.startswith("attack") and "no defence" not in verb))
-    kept = {key: value for key, value in full.data.items() if not contested or key not in LEFT_OUT}
+    left_out = LEFT_OUT if contested else ("scores",) if verb.startswith("initiative") else ()
+    kept = {key: value for key, value in full.data.items() if key not in left_out}
     assert bare.data == kept
     assert list(bare.data) == list(kept)  # the keys kept in their order
 

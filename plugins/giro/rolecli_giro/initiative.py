@@ -109,30 +109,32 @@ def order(characters, action, ctx) -> Outcome:
     placed = []
     for i, (name, limit, within) in enumerate(entered):
         die = faces[i] if faces is not None else None
-        in_range = die is not None and die in within
         # Its place: within range first (highest result first), then the higher limit, then the
         # Cronista's order, which no two share: sorted by it as made, with no key function called
         # from the sort for each entrant (icount giro 1.6901M -> 1.6883M a trial); the three at the
         # head of one flat tuple, not a tuple of their own in it, which each comparison of the sort
         # would compare twice (once for equality, then for order) and each entrant would make.
-        placed.append((-(die if in_range else 0), -limit, i + 1, name,
-                       {"limit": limit, "die": die, "in_range": in_range, "listed": i + 1}))
+        placed.append((-(die if die is not None and die in within else 0), -limit, i + 1, name, die))
     placed.sort()
     lines = []
-    for place, (_, _, _, name, r) in enumerate(placed, 1) if ctx.explain else ():
-        said = f"{place}. {name}: {LIMIT(lang)} {r['limit']}"
-        if r["die"] is not None:
-            state = say(lang, "dentro del rango", "within range") if r["in_range"] else say(lang, "fuera del rango",
-                                                                                             "out of range")
-            said += f", {DAY_DIE(lang)} {r['die']} ({state} 1–{r['limit']})"
+    for place, (key, low, _, name, die) in enumerate(placed, 1) if ctx.explain else ():
+        said = f"{place}. {name}: {LIMIT(lang)} {-low}"
+        if die is not None:
+            state = say(lang, "dentro del rango", "within range") if key else say(lang, "fuera del rango",
+                                                                                 "out of range")
+            said += f", {DAY_DIE(lang)} {die} ({state} 1–{-low})"
         lines.append(said)
-    named, scores = [], {}
+    named = []
     # (a loop: a comprehension is a call of its own in Python 3.11; with the Outcome made by position,
     # icount giro 1.5491M -> 1.5449M a trial)
-    for _, _, _, name, score in placed:
+    for _, _, _, name, _ in placed:
         named.append(name)
-        scores[name] = score
     # (by position: keywords cost a Python call more at every trial)
+    if not ctx.record:  # each entrant's score only records its die: left out where no one reads it (Context.record)
+        return Outcome({"order": named, "rule": rule}, lines)
+    scores = {}
+    for key, low, listed, name, die in placed:
+        scores[name] = {"limit": -low, "die": die, "in_range": key != 0, "listed": listed}
     return Outcome({"order": named, "rule": rule, "scores": scores}, lines)
 
 
