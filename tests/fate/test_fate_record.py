@@ -1,7 +1,8 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
-house rule), an attack leaves out its sides' records (their dice, skills and
-modifiers), which it only records (their keys too: the others keep their order); everything else it gives, and the dice it reads,
-are the same. Nothing it keeps from such a call is handed to a call that records."""
+house rule), an attack and a full defence give none (all of it only records, what happened
+too), and an initiative gives its order alone (which the core reads); everything else they
+give, and the dice they read, are the same. Nothing they keep from such a call is handed to
+a call that records."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ ATTACKS["attack, a reroll"] = ("attack", {"skill": "Armas cuerpo a cuerpo", "def
 SIDES = ("roll", "opposition")
 
 
-def attack(case: str, seed: int, explain: bool, record: bool):
-    """The attack of ``case`` played through its hook, seeded, in a conflict's first
-    round: its Outcome and the dice it read."""
-    verb, params, actor, target = ATTACKS[case]
+def play(case: str, seed: int, explain: bool, record: bool):
+    """``case`` (an attack of :data:`ATTACKS`, or another case of the explain tests) played
+    through its hook, seeded, in a conflict's first round: its Outcome and the dice it read."""
+    verb, params, actor, target = ATTACKS[case] if case in ATTACKS else CASES[case]
     given = [c for c in (actor, target) if c is not None]
     chars = [character(name) for name in EVERYONE if name not in {c.name for c in given}] + given
     return played(rolecli_fate, verb, params, actor, target, chars, seed, "en", explain, record=record)
@@ -30,19 +31,29 @@ def attack(case: str, seed: int, explain: bool, record: bool):
 
 @pytest.mark.parametrize("case", ATTACKS)
 @pytest.mark.parametrize("explain", [False, True])
-def test_an_attack_unrecorded_leaves_out_its_sides_alone(case, explain):
+def test_an_attack_unrecorded_gives_no_data(case, explain):
     for seed in range(12):
-        (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
+        (full, read), (bare, bare_read) = (play(case, seed, explain, record) for record in (True, False))
         only_the_data_differs(full, read, bare, bare_read)
         assert all(full.data[key]["dice"] is not None for key in SIDES)
-        assert list(bare.data) == [key for key in full.data if key not in SIDES]
-        assert bare.data == {k: v for k, v in full.data.items() if k not in SIDES}
+        assert bare.data == {}
+
+
+@pytest.mark.parametrize("case", ["defend", "initiative"])
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_full_defence_and_an_initiative_unrecorded_give_what_the_core_reads_alone(case, explain):
+    """A full defence gives no data; an initiative its order (InitiativeData), not its skill,
+    kind and scores."""
+    (full, read), (bare, bare_read) = (play(case, 3, explain, record) for record in (True, False))
+    only_the_data_differs(full, read, bare, bare_read)
+    assert bare.data == ({"order": full.data["order"]} if case == "initiative" else {})
+    assert len(full.data) > len(bare.data)
 
 
 def test_a_rerolled_side_records_its_first_dice_and_fate_points():
     """The record a side makes when asked is the one its last roll leaves: a reroll
     by an invoked aspect tells the first dice and the Fate point it cost."""
-    rerolled = [data for data in (attack("attack, a reroll", seed, False, True)[0].data["roll"] for seed in range(12))
+    rerolled = [data for data in (play("attack, a reroll", seed, False, True)[0].data["roll"] for seed in range(12))
                 if "first_dice" in data]
     assert rerolled
     for data in rerolled:
@@ -55,7 +66,7 @@ def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case):
     """The same plan and states (so what the attack and its sides keep for them), the
     same dice: an attack unrecorded first leaves nothing a recorded one then reads."""
     for seed in range(12):
-        first = attack(case, seed, False, True)[0]
-        attack(case, seed, False, False)
-        recorded = attack(case, seed, False, True)[0]
+        first = play(case, seed, False, True)[0]
+        play(case, seed, False, False)
+        recorded = play(case, seed, False, True)[0]
         assert recorded.data == first.data and all(recorded.data[key]["dice"] is not None for key in SIDES)

@@ -115,6 +115,8 @@ def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
                          f"{Label('Resolución', 'Resolve')(lang)} {ladder.signed(r)}, "
                          f"{Label('lista', 'listed')(lang)} #{i + 1}")
     result = [row[3] for row in scored]
+    if not ctx.record:  # the order alone, which the core reads, where no one reads the rest (Context.record)
+        return Outcome(data={"order": result}, lines=lines)
     data = {"order": result, "skill": skill, "kind": kind,
             "scores": {row[3]: {"initiative": row[4], "resolve": row[5], "listed": row[2] + 1} for row in scored}}
     return Outcome(data=data, lines=lines)

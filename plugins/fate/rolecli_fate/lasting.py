@@ -113,6 +113,7 @@ def defend(action, ctx, p: dict):
                    "asalto, en lugar de actuar",
                    f"{actor.name} goes into full defence: +2 to every defence and reaction roll until the end of the "
                    "round, instead of acting")(lang)] if ctx.explain else []  # only for someone to read
-    return Outcome(data={"verb": "defend", "full_defence": True}, lines=lines,
+    # (no data where no one reads it: Context.record)
+    return Outcome(data={"verb": "defend", "full_defence": True} if ctx.record else {}, lines=lines,
                    effects=[Effect(on=actor.name, text=text, key="full_defence", by=actor.name, until="rounds",
                                    rounds=1)])
