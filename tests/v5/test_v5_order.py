@@ -70,7 +70,7 @@ def test_003_R10_a_turn_is_ordered_once_for_the_same_declarations_and_sheets_as_
     campaign = {c.name: c for c in (tracy, clara, leah)}
 
     def ordered(chars, declared, *, explain=True, lang="en", names=campaign):
-        ctx = SimpleNamespace(lang=lang, explain=explain, characters=names)
+        ctx = SimpleNamespace(lang=lang, explain=explain, record=True, characters=names)
         got = order(chars, Action("initiative", {"declare": declared}), ctx)
         assert (got.data, got.lines) == _order(*entries(chars, ctx, declared), lang, explain)  # as ordered anew
         return got

@@ -1,15 +1,16 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
-house rule), an attack leaves out its sides' dice and its degrees, which it only
-records; everything else it gives, and the dice it reads, are the same. What it keeps
-from such a call is never handed to a call that records."""
+house rule), an attack gives none (all of it only records, what happened too: its margin,
+outcome and hits), and an initiative gives its order alone (which the core reads);
+everything else they give, and the dice they read, are the same. What they keep from such
+a call is never handed to a call that records."""
 
 from __future__ import annotations
 
 import pytest
 
 import rolecli_v5
-from rolecli_testing import case_played, only_the_data_differs, recorded_after_unrecorded
-from test_v5_explain import CASES
+from rolecli_testing import case_played, only_the_data_differs, played, recorded_after_unrecorded
+from test_v5_explain import CASES, EVERYONE
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
 RECORDS = {"contest": ("roll", "opposition", "degree", "opposition_degree"), "test": ("roll", "degree")}
@@ -22,16 +23,27 @@ def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
 
 @pytest.mark.parametrize("case", ATTACKS)
 @pytest.mark.parametrize("explain", [False, True])
-def test_an_attack_unrecorded_leaves_out_its_dice_and_degrees_alone(case, explain):
+def test_an_attack_unrecorded_gives_no_data(case, explain):
     for seed in range(12):
         (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
         only_the_data_differs(full, read, bare, bare_read)
-        left_out = RECORDS[full.data["mode"]]
-        assert all(full.data[key] is not None for key in left_out)
-        assert all(bare.data[key] is None for key in left_out)
-        assert list(bare.data) == list(full.data)
-        assert {k: v for k, v in bare.data.items() if k not in left_out} == {
-            k: v for k, v in full.data.items() if k not in left_out}
+        assert all(full.data[key] is not None for key in RECORDS[full.data["mode"]])
+        assert bare.data == {}
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_an_initiative_unrecorded_gives_its_order_alone(explain):
+    """Its order (InitiativeData), not its pairs, shootouts and declarations; recorded
+    again after, its whole data."""
+    verb, params, _, _ = CASES["initiative"]
+
+    def initiative(record: bool):
+        return played(rolecli_v5, verb, params, None, None, EVERYONE, 3, "en", explain, record=record)
+
+    (full, read), (bare, bare_read) = initiative(True), initiative(False)
+    only_the_data_differs(full, read, bare, bare_read)
+    assert bare.data == {"order": full.data["order"]} and "declared" in full.data
+    assert initiative(True)[0].data == full.data
 
 
 @pytest.mark.parametrize("case", ATTACKS)

@@ -133,7 +133,8 @@ def order(characters: Sequence[Character], action, ctx) -> Outcome:
         listed, skipped = entries(characters, ctx, declared)
         found = keep_at_most(_ORDERED, key, (sheets, *_order(listed, skipped, ctx.lang, ctx.explain)), KEPT)
     _, data, lines = found
-    return Outcome(data=dict(data), lines=list(lines))
+    # the order alone, which the core reads, where no one reads the rest (Context.record)
+    return Outcome(data=dict(data) if ctx.record else {"order": data["order"]}, lines=list(lines))
 
 
 def _order(listed: list[Entry], skipped: list[str], lang: str, explain: bool) -> tuple[dict, list[str]]:

@@ -520,7 +520,7 @@ def attack(action: Action, ctx) -> Outcome:
     """One conflict roll (003-R4…R13): a contest against the defence pool, or a
     test against a difficulty when the target does not defend; the margin plus
     the weapon is the damage, typed and marked on the loser's tracker. Where no one
-    reads its data (``ctx.record`` false), its dice and degrees are left None."""
+    reads its data (``ctx.record`` false), it gives none."""
     p = action.params
     plan = declared(action, ctx)
     actor, target = action.actor, action.target
@@ -531,9 +531,10 @@ def attack(action: Action, ctx) -> Outcome:
         mine, again, outcome, lines = against(work, ctx, a, actor, difficulty, social=p["social"], note=UNDEFENDED)
         hit = hit_against(mine.successes, difficulty, plan.weapon, plan.audience)
         dealt = plan.deal(work, ctx, (hit,) if hit else (), lines, (target, None), (actor, None))
-        data = plan.record.copy()
-        data["margin"], data["outcome"], data["hits"] = mine.successes - difficulty, outcome, dealt
-        if ctx.record:  # (the dice and the degree, recorded only: Context.record)
+        data = {}
+        if ctx.record:  # (all of it recorded only: Context.record)
+            data = plan.record.copy()
+            data["margin"], data["outcome"], data["hits"] = mine.successes - difficulty, outcome, dealt
             data["roll"], data["degree"] = a.as_json(mine, again), of_roll(mine, outcome)
         changes = work.changes()
     else:
@@ -566,7 +567,10 @@ def attack(action: Action, ctx) -> Outcome:
             if found is None:
                 found = plan.settled(opposed, outcome, margin, ctx, actor, target)
             record, said, changes = found
-            data = record.copy()  # (its margin, outcome and hits filled in)
+            # all of it recorded only, the sides' dice and degrees (icount v5 3.053M -> 2.884M a trial) and
+            # what happened alike: none made where no one reads it (Context.record: a simulation's trials with
+            # no house rule; icount, with an initiative's order alone: 2.8624M -> 2.8495M over 400 trials)
+            data = record.copy() if ctx.record else {}  # (its margin, outcome and hits filled in)
             if said:
                 lines += said
         else:
@@ -575,10 +579,10 @@ def attack(action: Action, ctx) -> Outcome:
                 hits = plan.contest_hits(outcome, margin)
             dealt = plan.deal(work, ctx, hits, lines, (target, d.values), (actor, a.values))
             changes = work.changes()
-            data = plan.record.copy()
-            data["margin"], data["outcome"], data["hits"] = margin, outcome, dealt
-        # the sides' dice and degrees, recorded only: left None where no one reads the data (Context.record:
-        # a simulation's trials with no house rule; icount v5 3.053M -> 2.884M a trial, -5.5%)
+            data = {}
+            if ctx.record:
+                data = plan.record.copy()
+                data["margin"], data["outcome"], data["hits"] = margin, outcome, dealt
         if ctx.record:
             data["roll"], data["opposition"] = a.as_json(mine, again), d.as_json(theirs, their_again)
             data["opposition_degree"], data["degree"] = of_roll(theirs, OPPOSITE[outcome]), of_roll(mine, outcome)
