@@ -1,8 +1,8 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
-house rule), an attack and a full defence give none (all of it only records, what happened
-too), and an initiative gives its order alone (which the core reads); everything else they
-give, and the dice they read, are the same. Nothing they keep from such a call is handed to
-a call that records."""
+house rule), an attack, the stress it deals and a full defence give none (all of it only
+records, what happened too), and an initiative gives its order alone (which the core
+reads); everything else they give, and the dice they read, are the same. Nothing they keep
+from such a call is handed to a call that records."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ SIDES = ("roll", "opposition")
 def play(case: str, seed: int, explain: bool, record: bool):
     """``case`` (an attack of :data:`ATTACKS`, or another case of the explain tests) played
     through its hook, seeded, in a conflict's first round: its Outcome and the dice it read."""
-    verb, params, actor, target = ATTACKS[case] if case in ATTACKS else CASES[case]
-    given = [c for c in (actor, target) if c is not None]
+    verb, params, actor, target, *others = ATTACKS[case] if case in ATTACKS else CASES[case]
+    given = [c for c in (actor, target, *others) if c is not None]
     chars = [character(name) for name in EVERYONE if name not in {c.name for c in given}] + given
     return played(rolecli_fate, verb, params, actor, target, chars, seed, "en", explain, record=record)
 
@@ -37,6 +37,17 @@ def test_an_attack_unrecorded_gives_no_data(case, explain):
         only_the_data_differs(full, read, bare, bare_read)
         assert all(full.data[key]["dice"] is not None for key in SIDES)
         assert bare.data == {}
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if CASES[case][0] == "damage"])
+def test_stress_unrecorded_gives_no_data(case):
+    """Stress on a character or a minion group, with its consequences, a concession or
+    Taken Out (what an attack's hit marks): its data only records."""
+    for seed in range(3):
+        (full, read), (bare, bare_read) = (play(case, seed, False, record) for record in (True, False))
+        only_the_data_differs(full, read, bare, bare_read)
+        assert bare.data == {} and full.data["verb"] == "damage" and len(full.data) > 1
+        assert play(case, seed, False, True)[0].data == full.data
 
 
 @pytest.mark.parametrize("case", ["defend", "initiative"])

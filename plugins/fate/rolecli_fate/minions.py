@@ -134,5 +134,5 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
                            f"{left} of {total} left" + (f" (the front one with {marked} marked)" if marked else "")
                            + (f"; overflow {h}" if h else ""))(lang))
     data = {"minions_out": out - before_out, "minions_standing": left, "front_marked": marked, "overflow": h,
-            "group_bonus": group_bonus(left)}
+            "group_bonus": group_bonus(left)} if work.ctx.record else {}  # (recorded only: Context.record)
     return h, lines, data

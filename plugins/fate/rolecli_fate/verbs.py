@@ -72,7 +72,8 @@ def damage(character: Character, action: Action, ctx) -> Outcome:
     work = work_on(ctx, character, action.actor if action.actor is not character else None)
     by = work.char(p["by"]) if p["by"] else None
     lines, data = apply_stress(work, character, int(p["stress"]), track_key(p["track"]), p, ctx.lang, by)
-    return Outcome(data={"verb": "damage", **data}, lines=lines, success=None, changes=work.changes())
+    return Outcome(data={"verb": "damage", **data} if ctx.record else data, lines=lines, success=None,
+                   changes=work.changes())
 
 
 def check_odds_of(action: Action, ctx) -> Odds:
