@@ -50,14 +50,14 @@ def test_stress_unrecorded_gives_no_data(case):
         assert play(case, seed, False, True)[0].data == full.data
 
 
-@pytest.mark.parametrize("case", ["defend", "initiative"])
+@pytest.mark.parametrize("case", ["defend", "initiative", "initiative, rotating"])
 @pytest.mark.parametrize("explain", [False, True])
 def test_a_full_defence_and_an_initiative_unrecorded_give_what_the_core_reads_alone(case, explain):
     """A full defence gives no data; an initiative its order (InitiativeData), not its skill,
-    kind and scores."""
+    kind and scores (a rotating one, its round)."""
     (full, read), (bare, bare_read) = (play(case, 3, explain, record) for record in (True, False))
     only_the_data_differs(full, read, bare, bare_read)
-    assert bare.data == ({"order": full.data["order"]} if case == "initiative" else {})
+    assert bare.data == ({"order": full.data["order"]} if case.startswith("initiative") else {})
     assert len(full.data) > len(bare.data)
 
 

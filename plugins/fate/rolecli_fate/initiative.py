@@ -101,7 +101,8 @@ def order(characters: Sequence[Character], action: Action, ctx) -> Outcome:
         result = names[k:] + names[:k]
         lines = [(Label(f"Iniciativa rotativa, asalto {rnd}: ",
                         f"Rotating initiative, round {rnd}: ")(lang)) + ", ".join(result)]
-        return Outcome(data={"order": result, "round": rnd, "rotating": True}, lines=lines)
+        return Outcome(data={"order": result, "round": rnd, "rotating": True} if ctx.record else {"order": result},
+                       lines=lines)
     kind = p["kind"]
     skill = "Alerta" if kind in ("physical", "fisico", "físico") else "Empatía"
     scored = ranked(characters, skill, ctx)
