@@ -101,6 +101,7 @@ class Encounter:
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
     state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
     kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover_one)
+    orders: dict = field(default_factory=dict)  # by a round's turns, each side's foes and members in that order (engine.sides_in_order)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
     measured: dict = field(default_factory=dict)
 
