@@ -149,19 +149,19 @@ def test_a_state_made_in_order_is_known_so_and_another_is_checked(campaigns):
 def test_who_can_act_is_kept_as_states_change_and_sides_flee(campaigns):
     """Once a fight begins, who can act is the play's table (``Play.acting``),
     kept as hooks change states and as sides flee (middle's bandits break):
-    at every turn, and as each fight ends, it answers as the statuses and
-    the sides fled do."""
+    at every verb a turn plays, and as each fight ends, it answers as the
+    statuses and the sides fled do."""
     enc = _encounter(campaigns, "middle")
     asked = []
     for seed in range(40):
         play = Play(enc, seed=seed)
-        turn = play.turn
+        act = play.act
 
-        def checked(actor, round_, play=play, turn=turn):
+        def checked(*args, play=play, act=act):
             asked.append(all(play.able(n) == Play.can_act(play, n) for n in enc.participants))
-            turn(actor, round_)
+            return act(*args)
 
-        play.turn = checked
+        play.act = checked
         play.play()
         asked.append(all(play.able(n) == Play.can_act(play, n) for n in enc.participants))
     assert asked and all(asked)
@@ -325,21 +325,21 @@ def test_the_fight_as_it_begins_is_worked_out_once_for_all_the_trials(campaigns,
 @pytest.mark.parametrize("name", ["demo", "middle"])
 def test_the_sides_standing_are_kept_only_while_two_or_more_stand(campaigns, name):
     """``Play.standing`` is kept only while two sides or more have someone
-    able to act (no verdict is asked meanwhile): at every turn it is that
-    list, or nothing kept, and the verdict asked afresh agrees."""
+    able to act (no verdict is asked meanwhile): at every verb a turn plays
+    it is that list, or nothing kept, and the verdict asked afresh agrees."""
     enc = _encounter(campaigns, name)
     seen = []
     for seed in range(20):
         play = Play(enc, seed=seed)
-        turn = play.turn
+        act = play.act
 
-        def checked(actor, round_, play=play, turn=turn):
+        def checked(*args, play=play, act=act):
             standing = play.standing
             fresh = [s for s in enc.sides if s not in play.routed and list(filter(play.able, enc.sides[s]))]
             seen.append(standing is None or (len(standing) > 1 and standing == fresh))
-            turn(actor, round_)
+            return act(*args)
 
-        play.turn = checked
+        play.act = checked
         ending = play.play()
         assert play.standing is None and play.verdict() == (ending.winner, ending.reason) or ending.reason == "round_limit"
     assert seen and all(seen)
