@@ -198,7 +198,9 @@ class Play(Tracker):
             raise RoleError(f"side {idle[0]!r} {idle[1]}")
         kind = enc.initiative.params.get("kind") if enc.initiative else None
         self.emit(self.initiated(self.begin(able, kind)))  # (who can act was just asked: not asked again)
-        ctx, scene, participants = self.ctx, self.scene, enc.participants
+        # (who fights on each side, as kept (friends): its look-up here, no frame at every turn that weighs it;
+        # with share read from the vitality table, icount: a middle trial 0.14% less, fate 0.11%)
+        ctx, scene, participants, fighting = self.ctx, self.scene, enc.participants, self.fighting
         while True:
             turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
             actor = turn.actor
@@ -208,12 +210,14 @@ class Play(Tracker):
                 p = participants[actor]
                 b, side = p.behaviour, p.side
                 self.round = turn.round
-                foes = self.facing.get(side) or self.foes(side)  # (kept while nobody's ability to act nor the turns change)
+                # (kept while nobody's ability to act nor the turns change)
+                foes = self.facing.get(side) or self.foes(side)
                 if not foes:  # nobody to fight: the turn passes
                     pass
                 # the defence where its condition holds: only what it reads is weighed (whether hurt, or outnumbered)
-                elif b.defend is not None and defends(when := b.when, when == "hurt" and self.hurt(actor),
-                                                       when == "outnumbered" and len(foes) > len(self.friends(side))):
+                elif b.defend is not None and defends(
+                        when := b.when, when == "hurt" and self.hurt(actor),
+                        when == "outnumbered" and len(foes) > len(fighting.get(side) or self.friends(side))):
                     self.act(b.defend, actor, choose(b.target, foes, self) if b.defend.spec.target else None, side,
                              "defend")
                 else:
@@ -231,8 +235,9 @@ class Play(Tracker):
                         if not rule.always:
                             when = rule.when
                             allies = self.allies(actor, side) if rule.at_ally or when.word == "ally_below" else []
-                            if not holds(when, self.hurt(actor), len(foes) > len(self.friends(side)),
-                                         self.share(actor), list(map(self.share, allies))):
+                            outnumbered = len(foes) > len(fighting.get(side) or self.friends(side))
+                            if not holds(when, self.hurt(actor), outnumbered, self.share(actor),
+                                         list(map(self.share, allies))):
                                 continue
                         if not rule.aimed:
                             target = None
@@ -806,7 +811,7 @@ class Play(Tracker):
     def share(self, name: str) -> float:
         """How much fight ``name`` has left: the system's vitality; for a
         system that gives none, 1.0 until its state changes, then 0.0."""
-        vitality = self.status(name).vitality
+        vitality = self.vitality(name)  # (its status's, kept with it: the fight's beginning asks everyone's)
         return vitality if vitality is not None else 0.0 if self.changed(name) else 1.0
 
     def hurt(self, name: str) -> bool:
