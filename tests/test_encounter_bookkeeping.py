@@ -343,3 +343,29 @@ def test_the_sides_standing_are_kept_only_while_two_or_more_stand(campaigns, nam
         ending = play.play()
         assert play.standing is None and play.verdict() == (ending.winner, ending.reason) or ending.reason == "round_limit"
     assert seen and all(seen)
+
+
+@pytest.mark.parametrize("name", ["aaa", "middle"])
+def test_each_sides_foes_and_members_are_kept_by_the_rounds_order(campaigns, monkeypatch, name):
+    """A side's foes and members in a round's order (:func:`engine.sides_in_order`)
+    are kept for every play of the encounter by that order alone
+    (``Encounter.orders``: alternity's turns asked at every round, middle's
+    once a trial): each kept as the turns, then the file's order, give them,
+    and no more than :data:`engine.KNOWN_ORDERS` of them (emptied when full)."""
+    monkeypatch.setattr(engine, "KNOWN_ORDERS", 40)
+    enc = _encounter(campaigns, name)
+    lengths = []
+    found = engine.sides_in_order
+
+    def watched(enc, turns):
+        lengths.append(len(enc.orders))
+        return found(enc, turns)
+
+    monkeypatch.setattr(engine, "sides_in_order", watched)
+    play_trials(enc, {}, 3, 0, 60)
+    assert enc.orders and max(lengths) <= 40 and len(lengths) > len(enc.orders)
+    for turns, (against, members) in enc.orders.items():
+        everyone = list(dict.fromkeys([*turns, *enc.participants]))
+        for side in enc.sides:
+            assert members[side] == tuple(n for n in everyone if enc.side_of[n] == side)
+            assert against[side] == tuple(n for n in everyone if enc.side_of[n] != side)

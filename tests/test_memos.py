@@ -8,8 +8,7 @@ the sheet), ``functools.lru_cache``/``functools.cache`` on plugin functions,
 ``rolecli.contract.keep_at_most``, and the encounter engine asks a
 status once per state (``Encounter.known_statuses``), plays a recovery that
 rolls nothing once per state (``Encounter.known_recoveries``) and works out a
-call's parameters once per target (``Encounter.cache``) and each side's foes
-once per order of a round's turns (``Encounter.orders``). A memo whose key leaves out an input
+call's parameters once per target (``Encounter.cache``). A memo whose key leaves out an input
 answers from a stale entry only in the cases nobody thought of; this walk meets
 many: every verb of every system, in both forms, in both languages, as JSON,
 repeated, under other rule options and house rules, between damage, recovery,
@@ -95,7 +94,7 @@ def memos_off(monkeypatch) -> Switched:
     cached_property of the plugins is worked out at every read; ``keep_at_most``
     keeps nothing, so that a memo a hook keeps of its own (looked up first, kept
     through it: a plain dict on a side, say) is never found; the encounter
-    engine knows no status or recovery by state and keeps no call's parameters nor sides' order."""
+    engine knows no status or recovery by state and keeps no call's parameters."""
     import rolecli.contract
     from rolecli.encounter import file as encounter_file
     from rolecli.encounter.file import Encounter
@@ -135,12 +134,11 @@ def memos_off(monkeypatch) -> Switched:
                     monkeypatch.setattr(cls, name, property(obj.func))
                     switched.cached_properties.append(f"{cls.__module__}.{cls.__qualname__}.{name}")
     # The engine's: statuses and recoveries by state (Play.asked, Play.recover_one), a call's
-    # parameters by target (Play.params), each side's foes by a round's turns (sides_in_order).
+    # parameters by target (Play.params).
     monkeypatch.setattr(encounter_file, "kept_statuses", lambda system: None)
     monkeypatch.setattr(encounter_file, "kept_recoveries", lambda system: None)
     monkeypatch.setattr(Encounter, "cache", property(lambda self: {}, lambda self, value: None), raising=False)
-    monkeypatch.setattr(Encounter, "orders", property(lambda self: {}, lambda self, value: None), raising=False)
-    switched.engine += ["Encounter.known_statuses", "Encounter.known_recoveries", "Encounter.cache", "Encounter.orders"]
+    switched.engine += ["Encounter.known_statuses", "Encounter.known_recoveries", "Encounter.cache"]
     for wrapper in switched.lru:  # emptied, counts and all: a call through a name the scan missed shows
         wrapper.cache_clear()
     return switched

@@ -27,7 +27,7 @@ from itertools import compress, filterfalse
 from typing import Any, Callable, Sequence
 
 from rolecli.conflict import Event, Scene
-from rolecli.contract import Action, Outcome, Turn
+from rolecli.contract import Action, Outcome, Turn, keep_at_most
 from rolecli.dice.source import DiceSource
 from rolecli.encounter.behaviour import Call, Rolled, choose, defends, holds, reachable
 from rolecli.encounter.dice_paths import MOST_WAYS, NEVER, Kept, Reading, keep
@@ -43,6 +43,7 @@ KNOWN_STATES = 50_000
 MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.made_status)
 UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
 UNNUMBERED = object()  # a state whose number the caller does not know: looked up (Play.asked)
+KNOWN_ORDERS = 5_000  # the rounds' orders an encounter keeps its sides in (sides_in_order): some 4 MB at most
 
 
 class Refusal(RoleError):
@@ -955,9 +956,7 @@ def sides_in_order(enc, turns: list[str]) -> tuple[dict[str, tuple[str, ...]], d
         against, ordered = {}, {}
         for s, own in members.items():
             against[s], ordered[s] = tuple(filterfalse(set(own).__contains__, everyone)), tuple(own)
-        found = against, ordered
-        if len(enc.orders) < KNOWN_STATES:
-            enc.orders[key] = found
+        found = keep_at_most(enc.orders, key, (against, ordered), KNOWN_ORDERS)
     return found
 
 
