@@ -212,16 +212,14 @@ class Play(Tracker):
                 b, side = p.behaviour, p.side
                 self.round = turn.round
                 # (kept while nobody's ability to act nor the turns change)
-                foes = self.facing.get(side) or self.foes(side)
-                if not foes:  # nobody to fight: the turn passes
-                    pass
+                foes = self.facing.get(side) or self.foes(side)  # (none: nobody to fight, the turn passes)
                 # the defence where its condition holds: only what it reads is weighed (whether hurt, or outnumbered)
-                elif b.defend is not None and defends(
+                if foes and b.defend is not None and defends(
                         when := b.when, when == "hurt" and self.hurt(actor),
                         when == "outnumbered" and len(foes) > len(fighting.get(side) or self.friends(side))):
                     self.act(b.defend, actor, choose(b.target, foes, self) if b.defend.spec.target else None, side,
                              "defend")
-                else:
+                elif foes:
                     # the first of its rules whose condition holds and which finds a target, and its target (None:
                     # a verb made at nobody; under ally_below, an ally target picks among the allies below). Found
                     # here, not in a method of its own returning both: a frame and a tuple at every turn (icount:
