@@ -1,8 +1,8 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
-house rule), a blow leaves out the dice of its LDs, its damage's parts and the wound it made,
-a morale its valor LDs' dice, and an initiative each one's score, which they only record;
-everything else they give, and the dice they read, are the same. What a blow keeps from such
-a call is never handed to a call that records."""
+house rule), a blow (a strike, a feint), a parry and a morale give none (all of it only
+records), and an initiative gives its order alone (what the core reads), not each one's
+score; everything else they give, and the dice they read, are the same. What a blow keeps
+from such a call is never handed to a call that records."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ import pytest
 import rolecli_middle
 from rolecli.contract import Action
 from rolecli.testing import call, context
-from rolecli_testing import only_the_data_differs, played, recorded_after_unrecorded
-from test_middle_explain import CAMPAIGN, CASES
+from rolecli_testing import case_played, only_the_data_differs, played, recorded_after_unrecorded
+from test_middle_explain import CAMPAIGN, CASES, who
 
-BLOWS = [case for case in CASES if CASES[case][0] == "strike"]
-RECORDS = ("ld", "parry", "damage_parts", "wound")  # what a blow only records (None where none: no parry, a miss)
+BLOWS = [case for case in CASES if CASES[case][0] in ("strike", "feint")]
 
 
 def blow(case: str, seed: int, explain: bool, record: bool, characters=None):
@@ -32,18 +31,15 @@ def blow(case: str, seed: int, explain: bool, record: bool, characters=None):
 
 @pytest.mark.parametrize("case", BLOWS)
 @pytest.mark.parametrize("explain", [False, True])
-def test_a_blow_unrecorded_leaves_out_its_dice_and_wound_alone(case, explain):
-    wounded = 0
+def test_a_blow_unrecorded_gives_no_data(case, explain):
+    landed = 0
     for seed in range(20):
         (full, read), (bare, bare_read) = (blow(case, seed, explain, record) for record in (True, False))
         only_the_data_differs(full, read, bare, bare_read)
         assert full.data["ld"] is not None
-        assert all(bare.data[key] is None for key in RECORDS if key in full.data)
-        assert list(bare.data) == list(full.data)
-        assert {k: v for k, v in bare.data.items() if k not in RECORDS} == {
-            k: v for k, v in full.data.items() if k not in RECORDS}
-        wounded += full.data.get("wound") is not None
-    assert wounded, case  # (each case lands a blow in some seed: its wound is left out there)
+        assert bare.data == {}
+        landed += full.data["hit"]
+    assert landed, case  # (each case lands a blow in some seed: its damage, wound or feint is left out there)
 
 
 @pytest.mark.parametrize("case", BLOWS)
@@ -58,22 +54,32 @@ def test_a_blow_that_records_after_one_that_did_not_gets_its_full_data(case, exp
         assert recorded.data["ld"] is not None
 
 
-def morale(seed: int, record: bool):
-    """A side's end-of-turn morale, two standing of four (so each makes its valor LD), seeded."""
-    ctx = context(rolecli_middle.INFO, seed=seed, characters=CAMPAIGN, explain=False, record=record)
-    action = Action("morale", {"members": ("Aldara", "Centinela"), "fallen": 2}, None, None)
-    return call(rolecli_middle, action, ctx, CAMPAIGN), ctx.dice.reads
+def test_a_parry_unrecorded_gives_no_data():
+    for seed in range(4):
+        (full, read), (bare, bare_read) = (case_played(rolecli_middle, CASES["parry"], seed, False, record)
+                                          for record in (True, False))
+        only_the_data_differs(full, read, bare, bare_read)
+        assert full.data["parrying"] and bare.data == {}
 
 
-def test_a_morale_unrecorded_leaves_out_its_valor_lds_dice_alone():
+def morale(seed: int, record: bool, fallen: int = 2, cowed: bool = False):
+    """A side's end-of-turn morale, two standing of ``2 + fallen`` (with two fallen, each makes its valor
+    LD; with none, none does), Aldara Cowed if ``cowed``, seeded."""
+    aldara = who("Aldara", estados=["acobardado"]) if cowed else who("Aldara")
+    characters = [aldara if c.name == "Aldara" else c for c in CAMPAIGN]
+    ctx = context(rolecli_middle.INFO, seed=seed, characters=characters, explain=False, record=record)
+    action = Action("morale", {"members": ("Aldara", "Centinela"), "fallen": fallen}, None, None)
+    return call(rolecli_middle, action, ctx, characters), ctx.dice.reads
+
+
+@pytest.mark.parametrize("fallen, cowed", [(2, False), (2, True), (0, False)])
+def test_a_morale_unrecorded_gives_no_data(fallen, cowed):
     for seed in range(12):
-        (full, read), (bare, bare_read) = morale(seed, True), morale(seed, False)
-        assert read == bare_read and full.data["checked"]
-        assert (bare.success, bare.changes, bare.effects, bare.used) == (full.success, full.changes, full.effects, full.used)
-        assert [row["ld"] for row in bare.data["members"]] == [None, None]
-        assert all(row["ld"] is not None for row in full.data["members"])
-        assert [{**row, "ld": None} for row in full.data["members"]] == bare.data["members"]
-        assert {**full.data, "members": None} == {**bare.data, "members": None}
+        (full, read), (bare, bare_read) = morale(seed, True, fallen, cowed), morale(seed, False, fallen, cowed)
+        only_the_data_differs(full, read, bare, bare_read)
+        assert full.data["checked"] == bool(fallen) and bare.data == {}
+        if fallen:  # (Aldara's row: her valor LD's dice, or her being Cowed, recorded only)
+            assert full.data["members"][0].get("cowed", False) == cowed
 
 
 def initiative(seed: int, record: bool):
@@ -82,12 +88,12 @@ def initiative(seed: int, record: bool):
     return call(rolecli_middle, Action("initiative", {}, None, None), ctx, CAMPAIGN), ctx.dice.reads
 
 
-def test_an_initiative_unrecorded_leaves_out_each_ones_score_alone():
+def test_an_initiative_unrecorded_gives_its_order_alone():
     for seed in range(12):
         (full, read), (bare, bare_read) = initiative(seed, True), initiative(seed, False)
         only_the_data_differs(full, read, bare, bare_read)
-        assert bare.data["scores"] is None and set(full.data["scores"]) == set(full.data["order"])
-        assert {**full.data, "scores": None} == bare.data
+        assert set(full.data["scores"]) == set(full.data["order"])
+        assert bare.data == {"order": full.data["order"]}
 
 
 def test_a_throw_that_records_holds_faces_of_its_own_and_one_that_does_not_the_same_faces():

@@ -228,7 +228,9 @@ def do_strike(action, ctx):
     if p.get("with_mount"):
         mount.require_mounted(attacker)
         steed = mount.mount_of(scene, attacker, {"arma_bonus": p.get("mount_bonus")})
-        more, data["mount"], mount_hit = mount.trained_mount(scene, blow, blow.thrown, steed, ctx.dice)
+        more, mounted, mount_hit = mount.trained_mount(scene, blow, blow.thrown, steed, ctx.dice)
+        if ctx.record:  # (as the blow's: no data where no one reads it)
+            data["mount"] = mounted
         lines += more
         hit = hit or mount_hit
     return outcome(scene, lines, data, hit)
@@ -322,7 +324,8 @@ def do_parry(action, ctx):
                      f"{f.name} parries instead of attacking: against each blow it throws its weapon use and must beat the "
                      f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")] \
         if scene.explain else []  # (written only for someone to read: a simulation's hurt fighters parry at every turn)
-    return outcome(scene, lines, {"parrying": True, "parries_per_round": limit}, None)
+    # (recorded only: no table made where no one reads it, Context.record)
+    return outcome(scene, lines, {"parrying": True, "parries_per_round": limit} if ctx.record else {}, None)
 
 
 def do_cover(action, ctx):
