@@ -16,7 +16,7 @@ import bisect
 import json
 import re
 import tomllib
-from typing import Any, NamedTuple
+from typing import Any
 
 Key = tuple[str, ...]  # an entry of an array of tables is its number, from 1: ("rules", 2, "when")
 
@@ -54,14 +54,14 @@ def key_lines(text: str) -> list[tuple[Key, int]]:
     return _Scanner(text).scan()
 
 
-class Header(NamedTuple):
+class Header:
     """A table header of TOML text: its dotted key and where it is written,
     from its ``[`` to just after its ``]`` (``[[``/``]]`` for an array of tables)."""
 
-    key: Key
-    start: int
-    end: int
-    array: bool
+    __slots__ = ("key", "start", "end", "array")  # (no NamedTuple: making one at import is ~2.3M instructions)
+
+    def __init__(self, key: Key, start: int, end: int, array: bool):
+        self.key, self.start, self.end, self.array = key, start, end, array
 
 
 def headers(text: str) -> list[Header]:

@@ -363,13 +363,16 @@ class _WholeFile:
 # --- the table ------------------------------------------------------------------
 
 
-class Operation(NamedTuple):
+class Operation:
     """A kind of logged change: the parts it is made of (in the order they are
     written), the JSON types its sides hold, and whether ``undo`` reverts it."""
 
-    parts: tuple[Part, ...]
-    sides: tuple[type, ...]  # the types ``before`` and ``after`` may have
-    undoable: bool = True
+    __slots__ = ("parts", "sides", "undoable")  # (no NamedTuple: making one at import is ~2.3M instructions)
+
+    def __init__(self, parts: tuple[Part, ...], sides: tuple[type, ...], undoable: bool = True):
+        self.parts = parts
+        self.sides = sides  # the types ``before`` and ``after`` may have
+        self.undoable = undoable
 
 
 _TABLE = _Table()
