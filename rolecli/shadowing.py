@@ -54,11 +54,10 @@ def owns(dist: Any, path: str) -> bool | None:
     record = _record(dist)
     if record is None:
         return None
-    base, editable = record
     target = os.path.realpath(path)
-    if editable and target.startswith(editable + os.sep):
+    if record[1] and target.startswith(record[1] + os.sep):
         return True
-    hashed = base.get(os.path.relpath(target, os.path.realpath(dist.locate_file(""))))
+    hashed = _hashes(dist).get(os.path.relpath(target, os.path.realpath(dist.locate_file(""))))
     if hashed is None:
         return False
     if hashed == "":
@@ -76,16 +75,19 @@ def owns(dist: Any, path: str) -> bool | None:
 
 
 @lru_cache(maxsize=64)  # every entry point of a distribution asks (seven built-ins: one RECORD read)
-def _record(dist: Any) -> tuple[dict[str, str], str | None] | None:
-    """RECORD's paths (normalised) to their ``mode=value`` hashes, and the folder
-    of an editable install (its files are not in RECORD)."""
+def _record(dist: Any) -> tuple[str, str | None] | None:
+    """RECORD's text, and the folder of an editable install (its files are not in RECORD)."""
     text = dist.read_text("RECORD")
-    if text is None:
-        return None
+    return None if text is None else (text, _editable(dist))
+
+
+@lru_cache(maxsize=64)  # (parsed only for a file outside an editable install: icount, start-up 0.3% less)
+def _hashes(dist: Any) -> dict[str, str]:
+    """RECORD's paths (normalised) to their ``mode=value`` hashes."""
     import csv
 
-    hashes = {os.path.normpath(row[0]): row[1] if len(row) > 1 else "" for row in csv.reader(text.splitlines()) if row}
-    return hashes, _editable(dist)
+    rows = csv.reader(_record(dist)[0].splitlines())
+    return {os.path.normpath(row[0]): row[1] if len(row) > 1 else "" for row in rows if row}
 
 
 def _editable(dist: Any) -> str | None:
