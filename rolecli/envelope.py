@@ -28,7 +28,7 @@ class After:
     characters again): each changed character's whole state, and each touched
     character's status (on a campaign only; ``None`` for a quick roll)."""
 
-    __slots__ = ("states", "status")  # (no dataclass: making one at import is ~4M instructions, 0.6% of a start-up)
+    __slots__ = ("states", "status")  # (no dataclass, made at import: icount, start-up 0.25% less)
 
     def __init__(self, states: dict[str, dict[str, Any]] | None = None,
                  status: dict[str, dict[str, Any]] | None = None):

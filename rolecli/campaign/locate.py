@@ -58,7 +58,7 @@ class Header:
     """A table header of TOML text: its dotted key and where it is written,
     from its ``[`` to just after its ``]`` (``[[``/``]]`` for an array of tables)."""
 
-    __slots__ = ("key", "start", "end", "array")  # (no NamedTuple: making one at import is ~2.3M instructions)
+    __slots__ = ("key", "start", "end", "array")  # (no NamedTuple, made at import: icount, start-up 0.12% less)
 
     def __init__(self, key: Key, start: int, end: int, array: bool):
         self.key, self.start, self.end, self.array = key, start, end, array

@@ -267,7 +267,7 @@ def _lines_backwards(handle, end: int) -> Iterator[tuple[int, bytes]]:
 class Tail:
     """The end of the log, as recovery reads it."""
 
-    __slots__ = ("commit", "cut", "cut_what")  # (no dataclass: making one at import is ~4M instructions, 0.6% of a start-up)
+    __slots__ = ("commit", "cut", "cut_what")  # (no dataclass, made at import: icount, start-up 0.25% less)
 
     def __init__(self, commit: list[tuple[int, dict[str, Any]]], cut: int | None = None, cut_what: str = ""):
         self.commit = commit  # the newest whole commit, oldest first, each with its offset
@@ -356,7 +356,7 @@ class Since:
     Read from the end, the log is kept back to the first entry before it (a
     clock set back by hand shows as the end of what is kept)."""
 
-    __slots__ = ("seq", "moment")  # (no NamedTuple: making one at import is ~2.3M instructions)
+    __slots__ = ("seq", "moment")  # (no NamedTuple, made at import: icount, start-up 0.12% less)
 
     def __init__(self, seq: int | None = None, moment: datetime | None = None):
         self.seq, self.moment = seq, moment

@@ -367,7 +367,7 @@ class Operation:
     """A kind of logged change: the parts it is made of (in the order they are
     written), the JSON types its sides hold, and whether ``undo`` reverts it."""
 
-    __slots__ = ("parts", "sides", "undoable")  # (no NamedTuple: making one at import is ~2.3M instructions)
+    __slots__ = ("parts", "sides", "undoable")  # (no NamedTuple, made at import: icount, start-up 0.12% less)
 
     def __init__(self, parts: tuple[Part, ...], sides: tuple[type, ...], undoable: bool = True):
         self.parts = parts

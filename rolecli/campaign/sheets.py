@@ -78,7 +78,7 @@ def insert(text: str, block: str, at: int) -> str:
 
 
 class Region:
-    __slots__ = ("key", "start", "end")  # (no NamedTuple: making one at import is ~2.3M instructions)
+    __slots__ = ("key", "start", "end")  # (no NamedTuple, made at import: icount, start-up 0.12% less)
 
     def __init__(self, key: Key, start: int, end: int):
         self.key, self.start, self.end = key, start, end
