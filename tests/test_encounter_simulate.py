@@ -13,6 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rolecli import campaign as store
 from rolecli.contract import Action
@@ -259,6 +261,25 @@ def test_until_ci_alone_asks_for_about_two_points_either_side(cli, campaigns):
     assert alone.out == _simulate(cli, path, "--seed", "3", "--trials", "100", "--until-ci", "0.04").out
     before_the_file = cli("encounter", "simulate", "--until-ci", path, "--json", "--seed", "3", "--trials", "100")
     assert before_the_file.code == 0 and before_the_file.out == alone.out
+
+
+@given(trials=st.integers(0, 30_000), workers=st.integers(1, 8))
+def test_blocks_deal_every_trial_once_in_order_and_the_last_smaller_where_workers_share_them(trials, workers):
+    from rolecli.encounter.simulate import BLOCK, CHECK, LAST_BLOCK, blocks
+
+    spans = blocks(trials, workers)
+    assert [i for span in spans for i in range(*span)] == list(range(trials))
+    assert all(start < stop for start, stop in spans)
+    ends = {stop for _, stop in spans}
+    assert all(k in ends for k in range(CHECK, trials + 1, CHECK))  # --until-ci's looks fall between blocks
+    sizes = [stop - start for start, stop in spans]
+    if workers == 1:  # one process: whole blocks, as few as can be
+        assert sizes == [BLOCK] * (trials // BLOCK) + ([trials % BLOCK] if trials % BLOCK else [])
+    else:  # the last workers' blocks' worth (and at most one more) smaller, so the workers end close together
+        small = [start for start, stop in spans if stop - start <= LAST_BLOCK]
+        tail = trials - (small[0] if small else trials)
+        assert min(trials, workers * BLOCK) <= tail < workers * BLOCK + BLOCK
+        assert all(size == BLOCK for size in sizes[:len(sizes) - len(small)])
 
 
 @pytest.mark.parametrize("trials, cores, forks, workers", [
