@@ -532,7 +532,9 @@ def attack(action: Action, ctx) -> Outcome:
     Where no one reads its data (``ctx.record`` false), it gives none."""
     p = action.params
     lang, explain, record = ctx.lang, ctx.explain, ctx.record
-    hit: tuple[Character | None, Turn, int] | None = None
+    # the Turn that hits (its Success Factor counts), who it strikes and with what weapon: three names, not
+    # a tuple of them made and unpacked at every hit (icount giro 1.1842M -> 1.1820M a trial, twice)
+    hitter: Turn | None = None
     defence = p["defence"]
     # (asked by identity, then as a comparison that decides a jump, which Python 3.11 specializes, where
     # ``in (None, "")`` compares with both by the generic path; with the winner asked so below, icount giro
@@ -544,22 +546,21 @@ def attack(action: Action, ctx) -> Outcome:
             data["winner"] = "actor" if won else None
             data.update(_VERB_OWN["attack"])
         if won:
-            hit = (action.target, turn, p["weapon"])
+            hitter, struck, weapon = turn, action.target, p["weapon"]
     else:
         data, lines, last, changes = _contest(action, ctx, p, defence, "attack")
         won = True if last.winner == "actor" else False  # (the comparison decides a jump: specialized, as above)
         if won:
-            hit = (action.target, last.actor, p["weapon"])
+            hitter, struck, weapon = last.actor, action.target, p["weapon"]
         elif last.winner == "target" and p["mutual"]:
-            hit = (action.actor, last.target, p["target_weapon"])
-    if hit is not None:
-        struck, turn, weapon = hit
-        damage = turn.success_factor + weapon
+            hitter, struck, weapon = last.target, action.actor, p["target_weapon"]
+    if hitter is not None:
+        damage = hitter.success_factor + weapon
         if record:
             data["damage"] = damage
         if explain:
-            lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {turn.success_factor} + arma {weapon} = {damage}",
-                             f"Damage: {SUCCESS_FACTOR.en} {turn.success_factor} + weapon {weapon} = {damage}"))
+            lines.append(say(lang, f"Daño: {SUCCESS_FACTOR.es} {hitter.success_factor} + arma {weapon} = {damage}",
+                             f"Damage: {SUCCESS_FACTOR.en} {hitter.success_factor} + weapon {weapon} = {damage}"))
         if struck is not None:
             # its wounds as set so far (a consequence noted, seldom), or as kept, read here, not through
             # field's call (icount giro 1.4974M -> 1.4927M a trial)
