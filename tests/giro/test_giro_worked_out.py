@@ -336,19 +336,21 @@ def test_both_first_rolls_of_a_contest_are_read_at_once_each_side_its_own():
         "target_difficulty": 1}
     action = Action("contest", p, berthold, lenoir)
 
-    def played(ctx):  # the contest's last round (one round: no tie is rolled again under a stalemate)
-        return verbs._contest(action, ctx, p, p["opposition"], "contest")[2]
+    def played(ctx):  # the dice each side read (one round: no tie is rolled again under a stalemate)
+        data = verbs.contest(action, ctx).data
+        return data["roll"]["day"]["dice"], data["opposition"]["night"]["dice"]
 
     ctx = context(INFO, dice=[3, 4, 5, 6, 7, 8], lang="en", options={"contest_tie": "stalemate"})
-    opened = played(ctx)
+    assert played(ctx) == ([3, 4, 5], [6, 7, 8])
     assert [read.why for read in ctx.dice.reads] == [
         "Day Die 1/3 — Berthold", "Day Die 2/3 (motivation) — Berthold", "Day Die 3/3 (motivation) — Berthold",
         "Night Die 1/3 — Clovis Lenoir", "Night Die 2/3 — Clovis Lenoir", "Night Die 3/3 — Clovis Lenoir"]
-    assert (opened.actor.day.dice, opened.target.night.dice) == ((3, 4, 5), (6, 7, 8))
     sides = contest_sides(action, ctx, p, p["opposition"])
-    assert opened is opening(sides, (3, 4, 5, 6, 7, 8), "stalemate")  # the round they open to, as kept
-    again = played(context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es", options={"contest_tie": "stalemate"}))
-    assert (again.actor.day.dice, again.target.night.dice) == ((1, 2, 3), (4, 5, 6))
+    opened = sides.openings[3, 4, 5, 6, 7, 8, "stalemate"]  # the round they open to, as kept
+    assert (opened.actor.day.dice, opened.target.night.dice) == ((3, 4, 5), (6, 7, 8))
+    assert opened is opening(sides, (3, 4, 5, 6, 7, 8), "stalemate")
+    again = context(INFO, dice=[1, 2, 3, 4, 5, 6], lang="es", options={"contest_tie": "stalemate"})
+    assert played(again) == ([1, 2, 3], [4, 5, 6])
     assert sides.reasons["es"][0] == "Dado Diurno 1/3 — Berthold"  # each language its own
     alone = context(INFO, dice=[9, 10, 11, 12], lang="en")
     assert (first_dice(alone, sides.target), night_dice(alone, sides.actor)) == ((9, 10, 11), (12,))
@@ -388,7 +390,7 @@ def test_the_initiative_limits_and_the_hits_kept_are_dropped_when_full(monkeypat
     for salud in (12, 5, 7):
         target = Character(LENOIR, {**lenoir.sheet, "salud": salud}, {"heridas": 1})
         for seed in range(20):
-            out = verbs.attack(Action("attack", p, berthold, target), context(INFO, seed=seed, explain=False))
+            out = verbs.contest(Action("attack", p, berthold, target), context(INFO, seed=seed, explain=False))
             if out.data["hit"] is not None:
                 assert out.data["health"] == health.data(target, min(1 + out.data["damage"], salud))
             assert len(verbs._HURTS) <= 2 and all(id(kept[0]) == key[0] for key, kept in verbs._HURTS.items())
@@ -424,7 +426,7 @@ def test_a_contests_record_of_one_round_is_kept_by_what_it_reads_of_the_round():
     def data(seed, tie, night, theirs):
         given = p | {"night": night, "target_night": theirs}
         ctx = context(INFO, seed=seed, options={"contest_tie": tie}, explain=False)
-        return verbs.attack(Action("attack", given, berthold, lenoir), ctx).data
+        return verbs.contest(Action("attack", given, berthold, lenoir), ctx).data
 
     for play in plays:  # every record met kept
         data(*play)
@@ -454,7 +456,7 @@ def test_a_hits_wounds_and_record_are_kept_by_the_sheet_name_wounds_before_and_d
                 # the second plain attack met kept; between them, one whose consequences are noted with the
                 # wounds (the kept change is not that one's)
                 for given in (p, p | noting, p):
-                    out = verbs.attack(Action("attack", given, berthold, target), context(INFO, seed=seed,
+                    out = verbs.contest(Action("attack", given, berthold, target), context(INFO, seed=seed,
                                                                                            explain=False))
                     if out.data["hit"] is not None:
                         hits += 1

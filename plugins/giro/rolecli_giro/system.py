@@ -139,7 +139,7 @@ ACTIONS = (
                                       "the Success Factor plus the weapon"),
                (CHALLENGE, _challenge("defence", "Desafío de defensa del blanco (sin él: prueba)",
                                       "The target's defence (without it: a test)", "target", required=False))
-               + CONTEST_SIDES + WEAPON, target=True, odds="rolecli_giro.verbs:odds", run="rolecli_giro.verbs:attack"),
+               + CONTEST_SIDES + WEAPON, target=True, odds="rolecli_giro.verbs:odds", run="rolecli_giro.verbs:contest"),
     ActionSpec("automatic", "resolve", L("Éxito o fallo automático: el factor es 1d12",
                                          "Automatic success or failure: the factor is 1d12"),
                (Param("result", "choice", L("success o failure", "success or failure"), required=True,

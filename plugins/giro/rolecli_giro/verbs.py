@@ -385,10 +385,13 @@ def _contest_lines(rounds: list[Round], tie: str, lang: str) -> list[str]:
                     for key, turn in (("actor", last.actor), ("target", last.target))]
 
 
-def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
-    """The contest shared by ``contest`` and ``attack``, its rounds played
-    (001-R18): (data, lines, last round, changes); lines only when someone
-    reads them, and data only when someone reads it (``ctx.record``).
+def contest(action: Action, ctx) -> Outcome:
+    """A contest (001-R18), or an ``attack``: one hook for both verbs
+    (``action.name``). An attack is a contest against the target's defence (or,
+    with none, a test), whose winner deals its Success Factor plus the weapon's
+    bonus (the rulings, the toolkit's default); only the attacker hits, unless
+    both attack (--mutual). Lines only when someone reads them, and data only
+    when someone reads it (``ctx.record``: where no one does, it gives none).
 
     A round: both first rolls, then the Night Dice. Both first rolls
     (:func:`first_dice`), the actor's then the target's, are read as one roll
@@ -399,147 +402,19 @@ def _contest(action: Action, ctx, p: dict, opposition: Any, verb: str):
     own called at every exchange (icount giro 1.4833M -> 1.4774M a trial,
     0.4%). A tie under ``contest_tie = "reroll"`` is rolled again until a round
     is not one (at most REROLLS times). Its rounds played here, not by a
-    function of their own called at every exchange (icount giro 1.4861M -> 1.4795M a trial, 0.44%)."""
-    tie = ctx.options.get("contest_tie", "stalemate")
-    # (an encounter's sides looked up here, as contest_sides keeps them: most are found, with no call;
-    # icount giro 1.5044M -> 1.4963M a trial, 0.5%)
-    actor, target, plan = action.actor, action.target, action.plan
-    found = None
-    if plan is not None and actor is not None and target is not None:
-        found = _PLANNED_SIDES.get((plan, actor.name, target.name))
-    if found is not None and found[0] is actor.sheet and found[1] is target.sheet:
-        sides = found[2]
-    else:
-        sides = contest_sides(action, ctx, p, opposition)
-    lang = ctx.lang
-    reasons = sides.reasons.get(lang)
-    if reasons is None:
-        reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
-    rolls = ctx.dice  # (its method called, not read: a bound method's read is not specialized)
-    # (one round, but for a tie rerolled: no list of rounds made nor walked at every exchange: icount giro
-    # 1.786M -> 1.773M a trial)
-    rounds = None  # every round, where a tie is rolled again
-    while True:
-        if len(reasons) == 2:
-            why_mine, why_theirs = reasons
-            opened = rolls.roll(12, why_mine), rolls.roll(12, why_theirs), tie
-        else:
-            opened = (*rolls.roll_many(12, reasons), tie)
-        # (the round both first rolls open to looked up here, by the dice and the tie rule as :func:`opening`
-        # keeps it: most are found, with no call; icount giro 1.4927M -> 1.4861M a trial)
-        last = sides.openings.get(opened) or opening(sides, opened[:-1], tie)
-        while (who := last.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
-            # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
-            # -> 1.4927M a trial, 0.24%)
-            side = sides.target if who == "target" else sides.actor
-            whys = (side.reasons.get(lang) or _reasons(side, lang))[1]
-            last = night_step(last, (rolls.roll(12, whys[0]),) if len(whys) == 1 else tuple(rolls.roll_many(12, whys)),
-                              tie)
-        if rounds is not None:
-            rounds.append(last)
-        if tie != "reroll" or last.winner != "tie" or (rounds is not None and len(rounds) > REROLLS):
-            break
-        if rounds is None:
-            rounds = [last]
-    lines = _contest_lines(rounds or [last], tie, lang) if ctx.explain else _NOTHING
-    changes: dict[str, dict[str, Any]] = _NO_CHANGES
-    noted = _NONE_NOTED
-    if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
-        changes = {}
-        noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
-                 "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
-    if not ctx.record:
-        # none where no one reads it (Context.record: a simulation's trials with no house rule): all it holds only
-        # records, what the contest came to too (icount: the dice's record left out, giro 1.2822M -> 1.2569M a
-        # trial; the rest, an attack's damage and health too, 1.2341M -> 1.2153M, -1.5%)
-        return {}, lines, last, changes
-    mine, theirs = last.actor, last.target
-    if rounds is None:  # (all but a tie rerolled: the record of one round is kept, _ONE_ROUND)
-        key = (mine.result, theirs.result, last.winner, last.night_order, tie, verb)
-        record = _ONE_ROUND.get(key)  # looked up here: most are found, with no call to keep them
-        if record is None:
-            record = keep_at_most(_ONE_ROUND, key, _record([last], tie, verb), clock_turn.KEPT_MOST)
-    else:
-        record = _record(rounds, tie, verb)
-    data = record.copy()
-    data["roll"], data["opposition"] = mine.data, theirs.data
-    if noted is not _NONE_NOTED:
-        data["consequence_noted"] = noted
-    return data, lines, last, changes
-
-
-def _record(rounds: list[Round], tie: str, verb: str) -> dict:
-    """What a ``verb``'s contest's data says, the rolls left to fill in
-    (:func:`_contest` puts them in its copy): who won, each round's results
-    and the tie rule, with no consequence noted, then what the verb adds
-    as it stands before anyone is hit (:data:`_VERB_OWN`)."""
-    last = rounds[-1]
-    mine, theirs, won = last.actor, last.target, last.winner
-    summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
-    for r in rounds:
-        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
-    return {"verb": verb, "roll": None, "opposition": None, "winner": _winner(won), "outcome": _OUTCOME[won],
-            "tie": mine.result is not None and mine.result == theirs.result,
-            "tie_rule": tie, "night_order": [*last.night_order], "rounds": summary, "consequence_noted": _NONE_NOTED,
-            **_VERB_OWN[verb]}
-
-
-def _winner(won: str) -> str | None:
-    """A contest's ``winner`` in its data, by who won its last round: a side, or None."""
-    return won if won in ("actor", "target") else None
-
-
-# The record of a contest of one round (:func:`_record`) with no consequence noted,
-# by what it reads of the round (both results, the winner and the Night Dice's
-# order), the tie rule and the verb: the same few at every exchange, so kept, shared, never
-# changed (an attack adds its damage to its own data, a copy). Its dicts and lists
-# built at every exchange cost 1.5% of a giro trial (icount 2.081M -> 2.049M); its rolls'
-# places held in it, the data is its copy with the rolls set, not a dict built from it
-# (icount 1.873M -> 1.836M a trial, 2%).
-_ONE_ROUND: dict[tuple, dict] = {}
-
-# What a verb's data adds to its contest's record, as it stands before anyone is hit
-# (:func:`attack` sets them where it hits): in the kept record itself, in their places,
-# so that its copy at every exchange has room for them (a copy of the record's ten
-# keys grown by two more is made anew, its table copied twice: icount giro 1.773M -> 1.757M a trial).
-_VERB_OWN = {"contest": {}, "attack": {"damage": 0, "hit": None}}
-# A contest's outcome for the actor, by who won its last round.
-_OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}
-# A contest's ``consequence_noted`` when neither side gives one (an encounter's every
-# exchange): one shared, never changed, rather than a new dict at every exchange.
-_NONE_NOTED = {"actor": None, "target": None}
-# A contest's changes when neither side gives a consequence to note (an encounter's every
-# exchange; a hit's are its own, :data:`_HURTS`): one shared, never changed, rather than a
-# new dict at every exchange (icount giro 1.4998M -> 1.4974M a trial).
-_NO_CHANGES: dict[str, dict[str, Any]] = {}
-# The list an Outcome is given where it has nothing to hold (the core replaces an Outcome's list,
-# never changes it in place): a contest's lines where nobody reads them, an attack's effects left
-# and used. One shared, never changed, rather than new lists at every exchange (icount giro 1.5147M -> 1.5119M a trial, 0.18%, for the effects; the
-# lines, 1.4882M -> 1.4861M, 0.14%).
-_NOTHING: list = []
-
-
-def contest(action: Action, ctx) -> Outcome:
+    function of their own called at every exchange (icount giro 1.4861M -> 1.4795M
+    a trial, 0.44%), nor by one both verbs share (icount giro 1.1820M -> 1.1698M a trial, 1.0%)."""
     p = action.params
-    data, lines, last, changes = _contest(action, ctx, p, p["opposition"], "contest")
-    return Outcome(data=data, lines=lines, success=last.winner == "actor", changes=changes)
-
-
-def attack(action: Action, ctx) -> Outcome:
-    """A contest against the target's defence (or, with none, a test), whose
-    winner deals its Success Factor plus the weapon's bonus (the rulings, the
-    toolkit's default). Only the attacker hits, unless both attack (--mutual).
-    Where no one reads its data (``ctx.record`` false), it gives none."""
-    p = action.params
+    attacks = action.name == "attack"
     lang, explain, record = ctx.lang, ctx.explain, ctx.record
     # the Turn that hits (its Success Factor counts), who it strikes and with what weapon: three names, not
     # a tuple of them made and unpacked at every hit (icount giro 1.1842M -> 1.1820M a trial, twice)
     hitter: Turn | None = None
-    defence = p["defence"]
+    opposition = p["defence"] if attacks else p["opposition"]
     # (asked by identity, then as a comparison that decides a jump, which Python 3.11 specializes, where
     # ``in (None, "")`` compares with both by the generic path; with the winner asked so below, icount giro
     # 1.4927M -> 1.4882M a trial, 0.3%)
-    if defence is None or defence == "":
+    if attacks and (opposition is None or opposition == ""):
         data, lines, turn, changes = _test(action, ctx, p, "attack")
         won = turn.result is not None
         if record:
@@ -548,8 +423,60 @@ def attack(action: Action, ctx) -> Outcome:
         if won:
             hitter, struck, weapon = turn, action.target, p["weapon"]
     else:
-        data, lines, last, changes = _contest(action, ctx, p, defence, "attack")
+        tie = ctx.options.get("contest_tie", "stalemate")
+        # (an encounter's sides looked up here, as contest_sides keeps them: most are found, with no call;
+        # icount giro 1.5044M -> 1.4963M a trial, 0.5%)
+        actor, target, plan = action.actor, action.target, action.plan
+        found = None
+        if plan is not None and actor is not None and target is not None:
+            found = _PLANNED_SIDES.get((plan, actor.name, target.name))
+        if found is not None and found[0] is actor.sheet and found[1] is target.sheet:
+            sides = found[2]
+        else:
+            sides = contest_sides(action, ctx, p, opposition)
+        reasons = sides.reasons.get(lang)
+        if reasons is None:
+            reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
+        rolls = ctx.dice  # (its method called, not read: a bound method's read is not specialized)
+        # (one round, but for a tie rerolled: no list of rounds made nor walked at every exchange: icount giro
+        # 1.786M -> 1.773M a trial)
+        rounds = None  # every round, where a tie is rolled again
+        while True:
+            if len(reasons) == 2:
+                why_mine, why_theirs = reasons
+                opened = rolls.roll(12, why_mine), rolls.roll(12, why_theirs), tie
+            else:
+                opened = (*rolls.roll_many(12, reasons), tie)
+            # (the round both first rolls open to looked up here, by the dice and the tie rule as :func:`opening`
+            # keeps it: most are found, with no call; icount giro 1.4927M -> 1.4861M a trial)
+            last = sides.openings.get(opened) or opening(sides, opened[:-1], tie)
+            while (who := last.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
+                # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
+                # -> 1.4927M a trial, 0.24%)
+                side = sides.target if who == "target" else sides.actor
+                whys = (side.reasons.get(lang) or _reasons(side, lang))[1]
+                dice = (rolls.roll(12, whys[0]),) if len(whys) == 1 else tuple(rolls.roll_many(12, whys))
+                last = night_step(last, dice, tie)
+            if rounds is not None:
+                rounds.append(last)
+            if tie != "reroll" or last.winner != "tie" or (rounds is not None and len(rounds) > REROLLS):
+                break
+            if rounds is None:
+                rounds = [last]
+        lines = _contest_lines(rounds or [last], tie, lang) if explain else _NOTHING
+        changes: dict[str, dict[str, Any]] = _NO_CHANGES
+        noted = _NONE_NOTED
+        if p["consequence"] or p["target_consequence"]:  # seldom given: an encounter gives none
+            changes = {}
+            noted = {"actor": note_consequence(changes, action.actor, last.actor, p["consequence"]),
+                     "target": note_consequence(changes, action.target, last.target, p["target_consequence"])}
+        # none where no one reads it (Context.record: a simulation's trials with no house rule): all it holds only
+        # records, what the contest came to too (icount: the dice's record left out, giro 1.2822M -> 1.2569M a
+        # trial; the rest, an attack's damage and health too, 1.2341M -> 1.2153M, -1.5%)
+        data = _contest_data(rounds, last, tie, action.name, noted) if record else {}
         won = True if last.winner == "actor" else False  # (the comparison decides a jump: specialized, as above)
+        if not attacks:
+            return Outcome(data=data, lines=lines, success=won, changes=changes)
         if won:
             hitter, struck, weapon = last.actor, action.target, p["weapon"]
         elif last.winner == "target" and p["mutual"]:
@@ -584,6 +511,76 @@ def attack(action: Action, ctx) -> Outcome:
     return Outcome(data, lines, won, changes, _NOTHING, _NOTHING)
 
 
+def _contest_data(rounds: list[Round] | None, last: Round, tie: str, verb: str, noted: dict) -> dict:
+    """A ``verb``'s contest's data, where someone reads it (:func:`contest`):
+    its record (kept for a contest of one round, :data:`_ONE_ROUND`) copied,
+    with both sides' rolls and the consequences noted, if any."""
+    mine, theirs = last.actor, last.target
+    if rounds is None:  # (all but a tie rerolled: the record of one round is kept, _ONE_ROUND)
+        key = (mine.result, theirs.result, last.winner, last.night_order, tie, verb)
+        record = _ONE_ROUND.get(key)  # looked up here: most are found, with no call to keep them
+        if record is None:
+            record = keep_at_most(_ONE_ROUND, key, _record([last], tie, verb), clock_turn.KEPT_MOST)
+    else:
+        record = _record(rounds, tie, verb)
+    data = record.copy()
+    data["roll"], data["opposition"] = mine.data, theirs.data
+    if noted is not _NONE_NOTED:
+        data["consequence_noted"] = noted
+    return data
+
+
+def _record(rounds: list[Round], tie: str, verb: str) -> dict:
+    """What a ``verb``'s contest's data says, the rolls left to fill in
+    (:func:`_contest_data` puts them in its copy): who won, each round's results
+    and the tie rule, with no consequence noted, then what the verb adds
+    as it stands before anyone is hit (:data:`_VERB_OWN`)."""
+    last = rounds[-1]
+    mine, theirs, won = last.actor, last.target, last.winner
+    summary = []  # (a loop: one round, most often, and a comprehension is a call of its own in 3.11)
+    for r in rounds:
+        summary.append({"actor": r.actor.result, "target": r.target.result, "winner": r.winner})
+    return {"verb": verb, "roll": None, "opposition": None, "winner": _winner(won), "outcome": _OUTCOME[won],
+            "tie": mine.result is not None and mine.result == theirs.result,
+            "tie_rule": tie, "night_order": [*last.night_order], "rounds": summary, "consequence_noted": _NONE_NOTED,
+            **_VERB_OWN[verb]}
+
+
+def _winner(won: str) -> str | None:
+    """A contest's ``winner`` in its data, by who won its last round: a side, or None."""
+    return won if won in ("actor", "target") else None
+
+
+# The record of a contest of one round (:func:`_record`) with no consequence noted,
+# by what it reads of the round (both results, the winner and the Night Dice's
+# order), the tie rule and the verb: the same few at every exchange, so kept, shared, never
+# changed (an attack adds its damage to its own data, a copy). Its dicts and lists
+# built at every exchange cost 1.5% of a giro trial (icount 2.081M -> 2.049M); its rolls'
+# places held in it, the data is its copy with the rolls set, not a dict built from it
+# (icount 1.873M -> 1.836M a trial, 2%).
+_ONE_ROUND: dict[tuple, dict] = {}
+
+# What a verb's data adds to its contest's record, as it stands before anyone is hit
+# (:func:`contest` sets them where an attack hits): in the kept record itself, in their places,
+# so that its copy at every exchange has room for them (a copy of the record's ten
+# keys grown by two more is made anew, its table copied twice: icount giro 1.773M -> 1.757M a trial).
+_VERB_OWN = {"contest": {}, "attack": {"damage": 0, "hit": None}}
+# A contest's outcome for the actor, by who won its last round.
+_OUTCOME = {"actor": "win", "target": "loss", "tie": "stalemate", "none": "simultaneous_failure"}
+# A contest's ``consequence_noted`` when neither side gives one (an encounter's every
+# exchange): one shared, never changed, rather than a new dict at every exchange.
+_NONE_NOTED = {"actor": None, "target": None}
+# A contest's changes when neither side gives a consequence to note (an encounter's every
+# exchange; a hit's are its own, :data:`_HURTS`): one shared, never changed, rather than a
+# new dict at every exchange (icount giro 1.4998M -> 1.4974M a trial).
+_NO_CHANGES: dict[str, dict[str, Any]] = {}
+# The list an Outcome is given where it has nothing to hold (the core replaces an Outcome's list,
+# never changes it in place): a contest's lines where nobody reads them, an attack's effects left
+# and used. One shared, never changed, rather than new lists at every exchange (icount giro 1.5147M -> 1.5119M a trial, 0.18%, for the effects; the
+# lines, 1.4882M -> 1.4861M, 0.14%).
+_NOTHING: list = []
+
+
 # The wounds a hit leaves, their record and the change that keeps them (:func:`_hurt`), by the
 # struck's sheet (held with them: no other sheet can take its id while they are kept), name, wounds
 # as kept and damage: no salud read nor record or change built at every hit (icount giro 1.906M ->
@@ -597,7 +594,7 @@ HURTS_KEPT = 2048
 def _hurt(struck: Character, kept: Any, damage: int) -> tuple[int, dict, dict[str, dict[str, Any]]]:
     """The wounds ``damage`` leaves on ``struck`` whose wounds are ``kept`` (its
     ``heridas``, None for none), their record and the change that keeps them,
-    alone (:func:`attack`)."""
+    alone (an attack, :func:`contest`)."""
     wounds = health.hurt(struck, int(kept or 0), damage)
     return wounds, health.data(struck, wounds), {struck.name: {"heridas": wounds}}
 
