@@ -490,3 +490,24 @@ def test_an_initiatives_entrants_are_kept_for_the_same_characters_and_read_anew_
     assert initiative._field([lenoir], graceful, context(INFO))[0] == (first[0][0],)
     again = initiative._field([lenoir, berthold], graceful, context(INFO))
     assert again == first and initiative._field([lenoir, berthold], graceful, context(INFO)) is again
+
+
+def test_a_planned_contest_notes_its_consequence_at_every_exchange_and_one_without_none():
+    """Whether a side notes a consequence is kept with a plan's sides, as the plan
+    settles it: each exchange of a plan that gives one notes it (on a Night Die),
+    one of a plan that gives none notes nothing."""
+    verbs._PLANNED_SIDES.clear()
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("contest").params} | {
+        "challenge": "7", "opposition": "7", "night": "on-failure", "target_night": "never", "difficulty": 1,
+        "target_difficulty": 1}
+    noting = p | {"consequence": "se quema la mano"}
+
+    def noted(given, plan):  # a Day Die out of range, then a Night Die in it: a consequence to note
+        out = verbs.contest(Action("contest", given, berthold, lenoir, plan), context(INFO, dice=[9, 3, 5]))
+        return out.data["consequence_noted"], out.changes
+
+    for _ in range(2):  # the first exchange keeps the sides, the second finds them
+        assert noted(noting, ("noting", LENOIR)) == ({"actor": "se quema la mano", "target": None},
+                                                     {BERTHOLD: {"consecuencias": ["se quema la mano"]}})
+        assert noted(p, ("quiet", LENOIR)) == ({"actor": None, "target": None}, {})
