@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, Sequence
 
 from rolecli.contract import Action, ActionSpec, Character, Context, Effect, Outcome, Param, SystemInfo, check_range
 from rolecli.dice.amount import Rolled
@@ -124,7 +124,7 @@ def find_character(characters: dict[str, Character], name: str, campaign: str) -
     return characters[find(characters, name, campaign)]
 
 
-def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: list[Character],
+def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: Sequence[Character],
          hook: Callable[..., Any] | None = None) -> Outcome:
     """``spec``'s hook called on ``subjects`` (once per character for a
     recovery, the outcomes merged into one: :func:`merge`), with every

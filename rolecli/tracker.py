@@ -160,7 +160,7 @@ class Tracker:
     def hook(self, spec: ActionSpec, action: Action, subjects, who: str | None = None,
              caller=None) -> tuple[Outcome, Sequence[str]]:
         """``spec``'s hook played as every verb is (``caller``: by default
-        :func:`rolecli.play.call` on the list of ``subjects``, or :func:`rolecli.play.recover` on one
+        :func:`rolecli.play.call` on the ``subjects`` (a list or a tuple), or :func:`rolecli.play.recover` on one
         character), with the hook prepared once for the conflict
         (:func:`rolecli.play.prepared`, taking the calls as they are: ``action``
         has every parameter its verb declares, in a dict of this call's own the

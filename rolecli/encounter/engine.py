@@ -450,7 +450,8 @@ class Play(Tracker):
         else:
             params, plan = self.params(call, actor, target, side, rolled)
         action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None, plan)
-        outcome = self.hook(spec, action, [action.actor] if damage else [], actor or side)[0]
+        # (its subjects a tuple, none but a damage verb's: no list made at every exchange; icount: a giro trial 0.22% less)
+        outcome = self.hook(spec, action, (action.actor,) if damage else (), actor or side)[0]
         if key is not None:
             self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]}, MOST_WAYS * (call.rolled_ways or 1))
         if rolled is not None:
