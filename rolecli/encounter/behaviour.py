@@ -233,12 +233,13 @@ def choose(rule: str, candidates: Sequence[str], weigher: Weigher) -> str:
         # the first of the lowest, the nearest, found in one walk: not min() over a list of the scores (a list,
         # a map, min and index cost more than the walk over two to four candidates; icount: a dice trial 1.4% less)
         vitality = weigher.vitality
-        weakest, lowest = candidates[0], vitality(candidates[0])
+        # (the first weighed in the walk, not once before it too: icount, a giro trial 0.21% less, dice 0.33%)
+        weakest = lowest = None
         for name in candidates:
             score = vitality(name)
             if score is None:  # someone the system gives no vitality: everyone weighed by the changes instead
                 return _most_changed(candidates, weigher)
-            if score < lowest:
+            if lowest is None or score < lowest:
                 weakest, lowest = name, score
         return weakest
     if rule == "random":
