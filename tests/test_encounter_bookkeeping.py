@@ -186,7 +186,7 @@ def test_the_vitality_a_target_is_weighed_by_is_kept_as_statuses_change(campaign
     choose = engine.choose
 
     def checked(rule, candidates, weigher):
-        asked.append(all(weigher.vitality(n) == Tracker.status(weigher, n).vitality for n in candidates))
+        asked.append(all(weigher.vitalities[n] == Tracker.status(weigher, n).vitality for n in candidates))
         return choose(rule, candidates, weigher)
 
     monkeypatch.setattr(engine, "choose", checked)

@@ -156,27 +156,33 @@ def test_a_parameter_is_checked_as_the_command_line_checks_it(shots, tmp_path):
     assert result.err == "rolecli: duel.toml line 3: sides.kid.behaviour.params.hits_on = 9: --hits-on = 9 is out of range 2..7.\n"
 
 
-def _weigher(vitality, changed, pick=None):
+def _weigher(vitalities, changed, pick=None):
     """What choose weighs candidates by (the play, in an encounter)."""
-    return SimpleNamespace(vitality=vitality, changed=changed, pick=pick)
+    return SimpleNamespace(vitalities=vitalities, changed=changed, pick=pick)
+
+
+class _Unweighable(dict):
+    def __getitem__(self, name):
+        raise AssertionError(f"{name} weighed")
 
 
 def test_choose_a_target():
     hurt = {"A": 0.5, "B": 0.25, "C": 0.25}
-    assert choose("nearest", ["A", "B", "C"], _weigher(hurt.get, lambda n: 0)) == "A"
-    assert choose("weakest", ["A", "B", "C"], _weigher(hurt.get, lambda n: 0)) == "B"  # ties: the nearest
-    assert choose("weakest", ["A", "B"], _weigher(lambda n: None, {"A": 1, "B": 2}.get)) == "B"
-    assert choose("random", ["A", "B"], _weigher(hurt.get, lambda n: 0, lambda names: names[-1])) == "B"
-    assert choose("C", ["A", "C"], _weigher(hurt.get, lambda n: 0)) == "C"
-    assert choose("C", ["A", "B"], _weigher(hurt.get, lambda n: 0)) == "A"  # named but out: the nearest
+    assert choose("nearest", ["A", "B", "C"], _weigher(hurt, lambda n: 0)) == "A"
+    assert choose("weakest", ["A", "B", "C"], _weigher(hurt, lambda n: 0)) == "B"  # ties: the nearest
+    assert choose("weakest", ["A", "C", "B"], _weigher(hurt, lambda n: 0)) == "C"
+    assert choose("weakest", ["A", "B"], _weigher({"A": None, "B": None}, {"A": 1, "B": 2}.get)) == "B"
+    assert choose("random", ["A", "B"], _weigher(hurt, lambda n: 0, lambda names: names[-1])) == "B"
+    assert choose("C", ["A", "C"], _weigher(hurt, lambda n: 0)) == "C"
+    assert choose("C", ["A", "B"], _weigher(hurt, lambda n: 0)) == "A"  # named but out: the nearest
 
 
 def test_the_weakest_of_one_is_chosen_without_weighing_it():
     def unweighable(name):
         raise AssertionError(f"{name} weighed")
 
-    assert choose("weakest", ["A"], _weigher(unweighable, unweighable)) == "A"
-    assert choose("random", ["A"], _weigher(unweighable, unweighable, lambda names: names[-1])) == "A"  # its draw kept
+    assert choose("weakest", ["A"], _weigher(_Unweighable(), unweighable)) == "A"
+    assert choose("random", ["A"], _weigher(_Unweighable(), unweighable, lambda names: names[-1])) == "A"  # its draw kept
 
 
 def test_when_to_defend():
