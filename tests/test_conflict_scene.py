@@ -20,7 +20,16 @@ class _Mover:
         self.why_not, self.new_round, self.end_of_turn, self.end_of_round = (why_not, new_round, end_of_turn,
                                                                               end_of_round)
 
-    def able(self, name):  # (as the tracker answers it: from why_not)
+    @property
+    def acting(self):  # (as the tracker answers it: from why_not)
+        return _Acting(self.why_not)
+
+
+class _Acting:
+    def __init__(self, why_not):
+        self.why_not = why_not
+
+    def __getitem__(self, name):
         return self.why_not(name) is None
 
 

@@ -108,6 +108,16 @@ def test_a_tracker_plays_a_conflict_without_the_command_line(chain):
         "Ana": {"a": 1}, "Bo": {"a": 2}}
 
 
+def test_a_scene_moving_on_in_silence_skips_whom_the_tracker_finds_unable(chain):
+    tracker = _tracker(chain, {"Ana": {}, "Bo": {}, "Cy": {}})
+    tracker.ctx.explain = False
+    tracker.start(["Ana", "Bo", "Cy"])
+    tracker.characters["Bo"].state = {"out": True}
+    assert (tracker.acting["Ana"], tracker.acting["Bo"]) == (True, False)  # as able answers
+    tracker.next()
+    assert tracker.ctx.conflict.actor == "Cy"
+
+
 def test_begin_starts_among_those_the_caller_found_able_without_asking_again(chain):
     """start weighs who can act (the conflict commands); begin, which an
     encounter calls with those it weighed itself, asks nobody again and

@@ -159,7 +159,8 @@ class Play(Tracker):
         self.standing: list[str] | None = None
         self.fighting: dict[str, list[str]] = {}
         # by name, whether it can act now (able), kept from when the fight begins as its status changes (moved)
-        # or its side flees (morale): asked at every turn, and for every foe and friend at every change
+        # or its side flees (morale): asked at every turn, and for every foe and friend at every change; the
+        # table a scene moving on looks up (Mover.acting), in a slot over the tracker's property
         self.acting: dict[str, bool] = {}
         # ``able(name)``, whether ``name`` can act now (Tracker.able): the rule (:meth:`can_act`) until the
         # fight begins, then the table's own look-up (keep_acting). In a slot, not the instance's dict over
@@ -291,9 +292,9 @@ class Play(Tracker):
     def keep_acting(self, acting: dict[str, bool]) -> None:
         """Who can act (``acting``: by name, whether each can), kept
         (:attr:`acting`) and asked of it from now on: ``able`` is then the
-        table's own look-up, made once, which the scene moving on
-        (:meth:`~rolecli.conflict.Scene.advance`) and the filters of foes and
-        friends call with no frame of Python's (a call of :meth:`can_act` is a
+        table's own look-up, made once, which the filters of foes and
+        friends call with no frame of Python's (the scene moving on,
+        :meth:`~rolecli.conflict.Scene.advance`, looks the table up itself; a call of :meth:`can_act` is a
         few hundred instructions, 2-4 an exchange)."""
         self.acting.update(acting)
         self.able = self.acting.__getitem__  # (the table's, not the play's: the rule's bound method, a cycle, dropped)
