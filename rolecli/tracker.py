@@ -21,7 +21,7 @@ ones left (a round's end that moves Ana first shows Bo the Ana it moved).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
@@ -68,18 +68,6 @@ def rules_of(info, options: dict[str, Any]) -> Rules:
     return Rules(completed_options(info, options), info.verb("recover"),
                  frozenset(event for event, _ in info.events), ordering,
                  ordering is not None and any(p.name == "round" for p in ordering.params), state_fields(info))
-
-
-class _Acting:
-    """Whether each can act, by name, as ``able(name)`` answers it (:attr:`Tracker.acting`)."""
-
-    __slots__ = ("able",)
-
-    def __init__(self, able: Callable[[str], bool]):
-        self.able = able
-
-    def __getitem__(self, name: str) -> bool:
-        return self.able(name)
 
 
 class Tracker:
@@ -153,10 +141,11 @@ class Tracker:
         return self.why_not(name) is None
 
     @property
-    def acting(self) -> Mapping[str, bool]:
-        """By name, whether each can act now (:meth:`able`): what a scene
-        moving on in silence looks up (:class:`~rolecli.conflict.Mover`)."""
-        return _Acting(self.able)
+    def acting(self) -> dict[str, bool]:
+        """By name, whether each of the conflict's participants can act now
+        (:meth:`able`): what a scene moving on in silence looks up
+        (:class:`~rolecli.conflict.Mover`; a play keeps its own table)."""
+        return {name: self.able(name) for name in self.scene.running()["participants"]}
 
     def why(self, status: Status) -> str:
         """Why a character of ``status`` cannot act, in the system's words."""
