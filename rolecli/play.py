@@ -61,7 +61,9 @@ def convert(spec: ActionSpec, kw: dict[str, Any]) -> dict[str, Any]:
             params[p.name] = None
             continue
         if p.kind == "list":
-            value = tuple(v.strip() for v in str(value).split(",") if v.strip())
+            # (an option given again adds to it: a list of texts, each one item or several by commas)
+            texts = value if isinstance(value, (list, tuple)) else (value,)
+            value = tuple(v.strip() for text in texts for v in str(text).split(",") if v.strip())
         if p.kind == "choice" or (p.choices and p.kind == "str"):
             match = next((c for c in p.choices if c.casefold() == str(value).casefold()), None)
             if match is None:
@@ -568,7 +570,9 @@ def _run_odds(system, spec: ActionSpec, ctx: Context, printer: Printer, action: 
     rows = [[f"{float(p):.4%}", exact[k], odds.labels[k](lang) if k in odds.labels else k]
             for k, p in odds.outcomes.items()]
     who = [c.name for c in (action.actor, action.target) if c is not None]
-    given = " ".join(who + [f"{k}={v}" for k, v in kw.items() if v not in (None, False, "", ())])
+    # (a list option as it is typed, by commas: given again, it is a list of what each time gave)
+    given = " ".join(who + [f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in kw.items()
+                            if v not in (None, False, "", (), [])])
     printer.table(payload, f"{system.info.names(lang)}: {spec.name} {given}",
                   ["%", t("exact", lang), t("outcome", lang)], rows, odds.lines)
     return 0

@@ -37,7 +37,11 @@ def _parameter(param: Param, lang: str) -> inspect.Parameter:
     if param.minimum is not None or param.maximum is not None:
         help_text += f" [{param.minimum if param.minimum is not None else ''}..{param.maximum if param.maximum is not None else ''}]"
     default: Any = ... if param.required else param.default
-    if param.kind == "list" and isinstance(default, (list, tuple)):
+    if param.kind == "list" and not param.positional:
+        # repeatable, each time one item or several by commas: `--invoke A --invoke B` keeps both
+        annotation = list[str]
+        default = list(default) if isinstance(default, (list, tuple)) else default
+    elif param.kind == "list" and isinstance(default, (list, tuple)):
         default = ",".join(map(str, default))
     shown: dict[str, Any] = {"help": help_text, "show_default": not param.required}
     if not param.positional or param.choices:  # an argument is shown by its name, unless it has choices

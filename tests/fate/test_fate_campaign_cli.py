@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
 Z = "0,0,0,0"
 
 
@@ -53,3 +55,17 @@ def test_stress_never_goes_past_the_track(cli, campaigns):
     hit = cli("-C", "caminantes", "damage", "Lucía", "30", "--json")
     assert hit.code == 0 and hit.json["taken_out"] and hit.json["overflow"] == 24
     assert len(state(campaigns)["Lucía"]["salud"]) == hit.json["track_size"] == 6
+
+
+
+ASPECTS = ("Ladrona de guante blanco", "Conozco cada azotea")
+
+
+@pytest.mark.parametrize("invokes", [("--invoke", ASPECTS[0], "--invoke", ASPECTS[1]), ("--invoke", ",".join(ASPECTS))],
+                         ids=["given-again", "by-commas"])
+def test_000_R41_an_invoke_given_again_adds_its_aspect_as_commas_do(cli, campaigns, invokes):
+    # (a list option given again once kept only its last value: one aspect paid and +2 where the GM asked two)
+    r = cli("-C", "caminantes", "check", "Lucía", "Atletismo", *invokes, "--dice", Z, "--json")
+    assert r.code == 0, r.err
+    assert r.json["modifier"] == 4 and list(r.json["modifiers"]) == [f"«{a}»" for a in ASPECTS]
+    assert state(campaigns)["Lucía"]["puntos_destino"] == 3 - 2  # 1 FP an invoke, both paid

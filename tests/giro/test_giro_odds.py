@@ -205,3 +205,13 @@ def test_contest_winner_has_the_highest_result_within_its_limit(la, lb, seed, ti
         assert a is None and b is None
     if out.data["outcome"] == "stalemate":
         assert a == b and a is not None and tie != "defender"
+
+
+def test_001_R17_assistants_given_again_count_as_by_commas_in_the_odds_and_their_header(cli):
+    # (a list option given again once kept only its last value: one assistant's Day Die where two were asked)
+    repeated = cli("odds", "giro", "check", "4+3", "--difficulty", "3", "--assist", "1", "--assist", "2")
+    by_commas = cli("odds", "giro", "check", "4+3", "--difficulty", "3", "--assist", "1,2")
+    alone = cli("odds", "giro", "check", "4+3", "--difficulty", "3", "--assist", "2")
+    assert repeated.code == by_commas.code == 0, repeated.err
+    assert repeated.out == by_commas.out != alone.out
+    assert "assist=1,2 " in repeated.out.splitlines()[0]
