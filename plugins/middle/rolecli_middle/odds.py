@@ -108,7 +108,7 @@ def blow(scene: Scene, b: K.Blow) -> dict[str, Fraction]:
         hit += p * through
         extras = range(1, size + 1) if b.charge else (0,)
         for extra in extras:
-            amount = K.damage(result, b.bonus(), extra)
+            amount = K.damage(result, b.striker.sheet["arma_bonus"], extra)
             damage[amount] = damage.get(amount, ZERO) + p * through / len(extras)
     out = {"hit": hit, "miss": 1 - hit}
     if b.feint:

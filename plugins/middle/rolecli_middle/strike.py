@@ -104,9 +104,6 @@ class Blow:
     notes: list[str] = field(default_factory=list)
     thrown: Throw | None = None  # the attacker's LD, once thrown
 
-    def bonus(self) -> int:
-        return self.striker.sheet["arma_bonus"]  # (a whole number as it stands: :meth:`Fighter.life`)
-
 
 def narrator(nd) -> list[Mod]:
     """The ND the Narrator sets for an LD, if any."""
@@ -368,7 +365,9 @@ def damage_of(scene: Scene, blow: Blow, a: Throw, dice, record: bool = True) -> 
     (the LD's result, the weapon's bonus, the charge's die) are recorded only: None unless ``record``
     (:func:`throw`)."""
     lang = scene.lang
-    weapon, charge, size = blow.bonus(), 0, 0
+    # the striker's weapon bonus read from its sheet at once, a whole number as it stands (:meth:`Fighter.life`),
+    # not by a method's call at every blow that lands (icount 3.9111M -> 3.9065M a middle trial, -0.12%)
+    weapon, charge, size = blow.striker.sheet["arma_bonus"], 0, 0
     if blow.charge:
         size = max(a.ld.sizes[i] for i in a.kept)
         charge = dice.roll(size, f"{tr(lang, 'carga', 'charge')} {blow.attacker.name}".strip())
