@@ -18,11 +18,12 @@ from . import ld as LD
 from . import states as S
 from .ld import Ld
 from .sheet import Fighter, Scene
-from .strike import COMBAT, gm_mod
+from .strike import COMBAT, gm_mod, thrown_for
 from .tricks import vigilance_mods
 from .words import L
 
 VALOR = frozenset({"valor"})  # the kind of a morale check's LD, for the member's own states (S.own)
+IMPULSE = ("impulso", "impulse")  # what an impulse LD's dice are thrown for (strike.thrown_for's ``why``)
 
 
 def _listed(scene: Scene, items, capability: str, what: str) -> list[Fighter]:
@@ -78,12 +79,14 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     higher impulse rating, then to the order listed (GAP-11, decided here); an
     LD that cannot be attempted goes last."""
     fighters = [scene.fighter(c) for c in characters] or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")
-    rows, why, record = [], scene.t("impulso", "impulse"), scene.ctx.record
+    rows, lang, record = [], scene.lang, scene.ctx.record
     for i, fighter in enumerate(fighters):
         states = fighter.states  # (most hold none: no call to find none, every round)
         ld = LD.made(fighter.lds, fighter.capability(C.IMPULSE), S.own(states, COMBAT) if states else [], None,
                      scene.ld_rules, fighter.name)
-        t = LD.throw(ld, dice, f"{why} {fighter.name}", record)
+        # (why its dice are thrown kept with who throws, as a blow's: no text made and looked up for each, at
+        # every trial's impulse; icount 3.9065M -> 3.9011M a middle trial, -0.14%)
+        t = LD.thrown(ld, dice, thrown_for(IMPULSE, lang, fighter.name), record)
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, fighter.name, t))
     rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
     lines = []
