@@ -726,9 +726,10 @@ def test_003_R13_a_contest_keeps_what_it_comes_to_for_each_outcome_and_margin_as
 
 
 def test_003_R13_what_a_contest_comes_to_is_kept_by_the_states_of_the_sides_it_hurts():
-    """What a contest comes to is kept on the attack too by the states of the sides its hits
-    hurt: a contest where only the spared side's state differs reads the kept one; a contest
-    where the hurt side's differs deals anew; each the same as a fresh declaration deals."""
+    """What a contest comes to is kept on the attack too by what its hits read of the states of
+    the sides they hurt: a contest where only the spared side's state differs, or the hurt
+    side's in nothing a hit reads (its Hunger), reads the kept one; a contest where the hurt
+    side's tracker differs deals anew; each the same as a fresh declaration deals."""
     verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True, "weapon": 2,
             "target_weapon": 1}
     plan = _declare(character("Katarina", {"hunger": 1}), character("Guardia 1"), **verb)
@@ -747,8 +748,9 @@ def test_003_R13_what_a_contest_comes_to_is_kept_by_the_states_of_the_sides_it_h
                 assert settled == _dealt_anew(verb, actor, target, outcome, margin, ctx)
                 seen.setdefault((outcome, hurt), []).append(settled)
         assert seen["win", hurt][0] is seen["win", hurt][1] is seen["win", hurt][2]  # Katarina spared, in 3 states
-        assert seen["lose", hurt][0] is not seen["lose", hurt][1] and seen["lose", hurt][0][2] != seen["lose", hurt][2][2]
-        assert seen["tie", hurt][0] is not seen["tie", hurt][1]  # a tie hurts both
+        for outcome in ("lose", "tie"):  # (a tie hurts both) Katarina hurt: her Hunger changes nothing, her Health does
+            assert seen[outcome, hurt][0] is seen[outcome, hurt][1] is not seen[outcome, hurt][2]
+            assert seen[outcome, hurt][0][2] != seen[outcome, hurt][2][2]
     assert seen["win", 0][0][2] != seen["win", 4][0][2]
     assert seen["lose", 0][0] is seen["lose", 4][0]  # the guard spared, in two states
 

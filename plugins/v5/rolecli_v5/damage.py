@@ -113,6 +113,17 @@ def end_of_tracker(character: Character, state: dict[str, Any], key: str, social
     return None
 
 
+def hurt_fields(state: dict[str, Any] | None, key: str) -> tuple | None:
+    """All :func:`hit` on tracker ``key`` reads of ``state`` and all it may set there, as kept
+    (``None``: not kept; no state, ``None``): the tracker's two counts and ``ruined`` (003-R16).
+    A hit comes to the same on two states alike in these (Hunger or the other tracker
+    change nothing of it), so what it comes to is kept by them."""
+    if state is None:
+        return None
+    superficial, aggravated = T.KEPT[key]
+    return state.get(superficial), state.get(aggravated), state.get("ruined")
+
+
 def hit(character: Character, state: dict[str, Any], dealt: int, kind: str, key: str, lang: str, *,
         halve: bool = True, social: bool = False, explain: bool = True) -> tuple[dict, list[str]]:
     """Damage of one type on one tracker: halve superficial (003-R13), then mark it."""
