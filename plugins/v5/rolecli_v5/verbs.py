@@ -450,7 +450,7 @@ def declared(action: Action, ctx) -> Declared:
     matched whole on its parameters and the rule options: a fight declares the same
     few against each target, and comparing two dicts costs less than hashing every
     value. A quick roll, with no sheet, declares anew."""
-    actor, target, p, options = action.actor, action.target, action.params, ctx.options
+    actor, target, options = action.actor, action.target, ctx.options
     if actor is None:
         return Declared(action, options, ctx.lang)
     called, lang = action.plan, ctx.lang
@@ -469,6 +469,7 @@ def declared(action: Action, ctx) -> Declared:
     else:
         known = worked_out(actor.sheet, ("attacks", id(target.sheet) if target is not None else None,
                                          target and target.name, lang), list)
+        p = action.params
         for plan in known:
             if plan.params == p and plan.options == options:
                 return plan
@@ -529,14 +530,14 @@ def attack(action: Action, ctx) -> Outcome:
     test against a difficulty when the target does not defend; the margin plus
     the weapon is the damage, typed and marked on the loser's tracker. Where no one
     reads its data (``ctx.record`` false), it gives none."""
-    p = action.params
     plan = declared(action, ctx)
     actor, target = action.actor, action.target
     if plan.defence is None:  # 003-R6: a target that does not defend
         work = Work(actor, target)  # (its changes name the attacker first)
         a = plan.side("attacker", actor)
         difficulty = plan.difficulty
-        mine, again, outcome, lines = against(work, ctx, a, actor, difficulty, social=p["social"], note=UNDEFENDED)
+        mine, again, outcome, lines = against(work, ctx, a, actor, difficulty, social=action.params["social"],
+                                              note=UNDEFENDED)
         hit = hit_against(mine.successes, difficulty, plan.weapon, plan.audience)
         dealt = plan.deal(work, ctx, (hit,) if hit else (), lines, (target, None), (actor, None))
         data = {}
@@ -547,15 +548,16 @@ def attack(action: Action, ctx) -> Outcome:
         changes = work.changes()
     else:
         opposed = plan.contest(actor, target, earlier_opponents(plan.earlier, ctx, target), ctx.explain)
-        a, d = opposed.first, opposed.second
         lines = []
         again = their_again = None
         # where nothing reads the dice but their successes (no reroll, no line, no record: a simulation's
-        # trials), no Roll is made of them (icount v5 2.846M -> 2.736M a trial, -3.9%)
+        # trials), no Roll is made of them (icount v5 2.846M -> 2.736M a trial, -3.9%), nor its sides read
         if plan.rerolling or ctx.explain or ctx.record:
+            a, d = opposed.first, opposed.second
             mine, theirs = opposed.roll(ctx.dice)
             if plan.rerolling:  # the attacker may reroll, then the defender (003-R4)
                 work = Work(actor, target)  # (its changes name the attacker first)
+                p = action.params
                 social = p["social"]
                 mine, again = willpower(work, ctx, a, actor, mine, theirs.successes + 1, lines, social=social)
                 theirs, their_again = willpower(work, ctx, d, target, theirs,
@@ -568,7 +570,7 @@ def attack(action: Action, ctx) -> Outcome:
         if ctx.explain:
             lang = ctx.lang
             lines += [a.line(mine, lang), d.line(theirs, lang),
-                      _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(p, outcome, lang)]
+                      _result_line(a, d, ours, others, outcome, lang) + _why_no_damage(action.params, outcome, lang)]
             lines += hunger_notes(a, d, mine, theirs, outcome, lang)
         if again is None and their_again is None:  # no state changed yet: what the contest comes to is kept
             found = opposed.settled[outcome].get(margin)
