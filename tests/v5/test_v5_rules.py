@@ -224,6 +224,18 @@ def test_a_states_key_holds_every_state_field_of_the_sheet_in_order():
     assert state_values({}) == (None,) * len(STATE_KEYS)
 
 
+def test_what_a_hit_comes_to_is_kept_by_the_fields_it_reads_and_sets():
+    """A hit on a tracker reads its two counts and may set them and ``ruined`` (003-R16): two states
+    alike in these key alike (Hunger, the other tracker aside), a field kept as 0 apart from one not kept."""
+    from rolecli_v5.damage import hurt_fields
+
+    hurt = {"health_superficial": 2, "health_aggravated": 0}
+    assert hurt_fields({**hurt, "hunger": 3, "willpower_superficial": 1}, "health") == hurt_fields(hurt, "health")
+    assert hurt_fields({"health_superficial": 2}, "health") != hurt_fields(hurt, "health")
+    assert hurt_fields({**hurt, "ruined": True}, "health") != hurt_fields(hurt, "health")
+    assert hurt_fields(hurt, "willpower") == hurt_fields({}, "willpower") and hurt_fields(None, "health") is None
+
+
 # --- conflicts (003-R4…R9) -------------------------------------------------------------------
 
 
