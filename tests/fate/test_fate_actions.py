@@ -48,12 +48,12 @@ def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
     afterwards, so the modifier counted then is always their sum."""
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
-    from rolecli_fate.roll import make_side
+    from rolecli_fate.roll import make_side, side as rolled
     from rolecli_fate.state import work_on
 
     work = work_on(Context("en", DiceSource(given=[]), {"combine": "procedure"}), ana())
-    side = make_side(work, ana(), "Atletismo", {"modifier": 2, "complement": ["Armas"], "supplemental": 1,
-                                                "invoke": ["Ágil como un gato"]}, "en")
+    side = rolled(make_side(work, ana(), "Atletismo", {"modifier": 2, "complement": ["Armas"], "supplemental": 1,
+                                                       "invoke": ["Ágil como un gato"]}, "en"), [0, 0, 0, 0])
     assert side.modifier == sum(v for _, v in side.mods) == 2 + 1 - 1 + 2 and side.fp_spent == 1
     with pytest.raises(AttributeError):
         side.mods.append(("late", 5))
@@ -65,7 +65,7 @@ def test_a_side_made_up_once_per_sheet_reads_a_new_sheet_new_parameters_and_its_
     call does, a list among them) and minions taken out are each read anew."""
     from rolecli.contract import Context
     from rolecli.dice.source import DiceSource
-    from rolecli_fate.roll import OPPOSED, make_side
+    from rolecli_fate.roll import OPPOSED, make_side, side as rolled
     from rolecli_fate.state import work_on
 
     coronel = char("Coronel", {"Armas": 2})
@@ -74,7 +74,7 @@ def test_a_side_made_up_once_per_sheet_reads_a_new_sheet_new_parameters_and_its_
     work = work_on(Context("es", DiceSource(given=[]), {"combine": "procedure"}, characters=roster), coronel)
 
     def side(who, p, **kw):
-        return make_side(work, who, "Armas", p, "es", **kw)
+        return rolled(make_side(work, who, "Armas", p, "es", **kw), [0, 0, 0, 0])
 
     first = side(coronel, {"modifier": 1})
     assert (first.skill, first.modifier) == (2, 1 + 2)  # the leader and 3 minions: +2

@@ -11,7 +11,7 @@ from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
-from .roll import Side, dice_text, four_df, make_side, make_sides, roll_side
+from .roll import Side, dice_text, four_df, make_side, make_sides, roll_side, side as rolled
 from .state import Work, fate_points, work_on
 from .stress import apply_stress, hit_choices, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -46,9 +46,9 @@ def check(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = work_on(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Promedio"))
-    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
-    roll_side(ctx, work, side, action.actor, p, lang, Label("tirada", "roll")(lang),
-              failed=lambda s: s.effort < diff, target=action.target)
+    made = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
+    side = roll_side(ctx, work, made, action.actor, p, lang, Label("tirada", "roll")(lang), failed=lambda s: s.effort < diff,
+                     target=action.target)
     effort = side.effort
     ok = effort >= diff
     sh = shifts_of(effort, diff)
@@ -68,8 +68,8 @@ def block(action: Action, ctx, p: dict) -> Outcome:
     """000-R18: the roll is the block strength."""
     lang = ctx.lang
     work = work_on(ctx, action.actor, action.target)
-    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
-    roll_side(ctx, work, side, action.actor, p, lang, Label("bloqueo", "block")(lang))
+    made = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
+    side = roll_side(ctx, work, made, action.actor, p, lang, Label("bloqueo", "block")(lang))
     lines = [*side.notes, f"{side_line(side, lang)}: {Label('fuerza del bloqueo', 'block strength')(lang)} {ladder.signed(side.effort)}"]
     if action.target is not None:
         lines.append(Label(f"Protege a {action.target.name}: su defensa será max(defensa, {side.effort}).",
@@ -83,9 +83,9 @@ def overcome(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = work_on(ctx, action.actor, action.target)
     strength = int(p["block"])
-    side = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
-    roll_side(ctx, work, side, action.actor, p, lang, Label("superar bloqueo", "overcome block")(lang),
-              failed=lambda s: s.effort <= strength, target=action.target)
+    made = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
+    side = roll_side(ctx, work, made, action.actor, p, lang, Label("superar bloqueo", "overcome block")(lang),
+                     failed=lambda s: s.effort <= strength, target=action.target)
     sh = shifts_of(side.effort, strength)
     ok = sh >= 1
     told = (Label(f"supera el bloqueo con {shifts(sh, lang)}", f"gets past the block with {shifts(sh, lang)}")(lang)
@@ -102,9 +102,8 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
     work = work_on(ctx, action.actor, action.target)
     diff = ladder.parse(p.get("difficulty", "Mediocre"))
     border = int(p.get("border_total", 0) or 0)
-    side = make_side(work, action.actor, p["skill"], p, lang, plan=action.plan)
-    roll_side(ctx, work, side, action.actor, p, lang, Label("carrera", "sprint")(lang),
-              failed=lambda s: s.effort - diff - border < 1)
+    side = roll_side(ctx, work, make_side(work, action.actor, p["skill"], p, lang, plan=action.plan), action.actor, p,
+                     lang, Label("carrera", "sprint")(lang), failed=lambda s: s.effort - diff - border < 1)
     sh = shifts_of(side.effort, diff)
     zones = max(0, sh - border)
     lines = _rerolled(side, lang) + [
@@ -133,7 +132,8 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
     kept, reads none; icount, a fate trial 2.8971M -> 2.8887M, -0.29%, twice)."""
     lang = ctx.lang
     actor, target = action.actor, action.target
-    a, d, reasons = make_sides(work, actor, target, p, lang, opp_key, action.plan)
+    acting, opposing, reasons = make_sides(work, actor, target, p, lang, opp_key, action.plan)
+    first = None  # (the acting side's first dice, where it rolled again by an aspect)
     lines: list[str] = []
     rerolls = 0
     while True:
@@ -141,14 +141,15 @@ def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | 
         # reroll is the contest's own, below (roll_side's knows only its own side).
         # (why each die is read kept with the sides where they are: no look-up at every contest: icount, a fate trial 3.3164M -> 3.2946M, -0.66%)
         dice = four_df(ctx, _named(action, lang)) if reasons is None else ctx.dice.fudge_many(reasons)
-        a.take(dice, 0)  # (each side's four, the actor's first)
-        d.take(dice, 4)
+        a = rolled(acting, dice, 0, first)  # (each side's four, the actor's first)
+        d = rolled(opposing, dice, 4)
         de = d.effort if blk is None else max(d.effort, blk)
         if reroll and a.effort <= de:
             from .aspects import invoke
 
-            a.reroll(ctx, _named(action, lang)[0], *invoke(work, actor, reroll, [c for c in (actor, target) if c is not None],
-                                                         lang), lang)
+            a = a.reroll(ctx, _named(action, lang)[0], *invoke(work, actor, reroll, [c for c in (actor, target) if c is not None],
+                                                             lang), lang)
+            acting, first = a.made, a.first_dice  # (what it paid and told, and its first dice, kept at a tie's roll again)
         if a.effort == de and ctx.options["contest_tie"] == "reroll" and rerolls < 10:  # (asked at a tie alone)
             rerolls += 1
             lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
@@ -293,9 +294,9 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
                            f"{shifts(sh, lang)} (at least 1 needed)")(lang))
     else:
         diff = ladder.parse(p.get("difficulty", "Promedio"))
-        a = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
-        roll_side(ctx, work, a, action.actor, p, lang, Label("maniobra", "maneuver")(lang),
-                  failed=lambda s: s.effort < diff, target=action.target)
+        made = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
+        a = roll_side(ctx, work, made, action.actor, p, lang, Label("maniobra", "maneuver")(lang), failed=lambda s: s.effort < diff,
+                      target=action.target)
         sh = shifts_of(a.effort, diff)
         ok = a.effort >= diff
         lines += _rerolled(a, lang) + [f"{side_line(a, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}: "

@@ -101,8 +101,9 @@ def _on_ladder(found: tuple[str, int], what: str) -> tuple[str, int]:
 # in order), their sum, the effort they make before the dice, and its data but for the dice
 # (:func:`side_data`: a table never changed, each roll's data a copy of it, its modifiers by name
 # copied too, which costs less than a table made at every roll: icount, a fate trial 3.4293M ->
-# 3.4117M, -0.51%, for the modifiers; 3.2946M -> 3.2649M, -0.90%, for the whole data).
-MadeUp = tuple[str, int, tuple[tuple[str, int], ...], int, int, dict[str, int]]
+# 3.4117M, -0.51%, for the modifiers; 3.2946M -> 3.2649M, -0.90%, for the whole data); then the
+# Fate points its aspects cost and what they tell (0 and ``()`` for most: :func:`_invoking`).
+MadeUp = tuple[str, int, tuple[tuple[str, int], ...], int, int, dict[str, int], int, "list[str] | tuple[str, ...]"]
 
 
 def side_data(name: str, skill: int, mods: tuple[tuple[str, int], ...], modifier: int) -> dict[str, Any]:
@@ -117,22 +118,20 @@ def side_data(name: str, skill: int, mods: tuple[tuple[str, int], ...], modifier
 class Side:
     """One side's roll: base skill, modifiers, dice and effort. The modifiers are
     all known when the side is made (:func:`make_side`), so they are kept as a
-    tuple and their sum is counted then, once; the effort is counted at each
-    roll (:meth:`take`), the only change to the dice, and read many times.
+    tuple and their sum is counted then, once; the effort is counted as it is
+    rolled (:func:`side`), and read many times; a roll again is a side of its own.
     What the side is made of (``made``) is kept as it was worked out, one tuple
     shared by every side made up the same (never changed), and read by name
-    (:attr:`skill_name`, :attr:`skill`, :attr:`mods`, :attr:`modifier`) by the
-    few who ask: a roll reads only its sum, and its data (made when a verb asks for it) all of it at once."""
+    (:attr:`skill_name`, :attr:`skill`, :attr:`mods`, :attr:`modifier`, :attr:`fp_spent`,
+    :attr:`notes`) by the few who ask: a roll reads only its sum, and its data (made when a
+    verb asks for it) all of it at once."""
 
-    __slots__ = ("made", "rolled", "at", "effort", "first_dice", "fp_spent", "notes")
+    __slots__ = ("made", "rolled", "at", "effort", "first_dice")
     made: MadeUp
     first_dice: list[int] | None
-    fp_spent: int
-    notes: list[str] | tuple[str, ...]
-    # (with the effort, set when it rolls, :meth:`take`: a side is rolled before anyone reads them)
     rolled: list[int]  # the dice of the roll its own are among, from ``at`` (:attr:`dice`)
     at: int
-    effort: int
+    effort: int  # (set as it is rolled)
     # (made by :func:`side`, with no ``__init__`` of Python's: Python 3.11 calls one through C, a
     # frame of its own, at every class call; two sides an exchange: icount, a fate trial 3.3277M -> 3.3120M, -0.47%)
 
@@ -156,29 +155,25 @@ class Side:
         """The sum of its modifiers."""
         return self.made[3]
 
-    def roll(self, ctx, why: str) -> None:
-        """4dF for this side."""
-        self.take(four_df(ctx, (why,)))
+    @property
+    def fp_spent(self) -> int:
+        """The Fate points its aspects cost, and its rerolls."""
+        return self.made[6]
+
+    @property
+    def notes(self) -> list[str] | tuple[str, ...]:
+        """What its aspects and its rerolls tell."""
+        return self.made[7]
 
     @property
     def dice(self) -> list[int]:
-        """Its four dice (4dF), as its last roll gave them (:meth:`take`): a list of its own."""
+        """Its four dice (4dF), as it was rolled (:func:`side`): a list of its own."""
         at = self.at
         return self.rolled[at:at + 4]
 
-    def take(self, dice: list[int], at: int = 0) -> None:
-        """The side's 4dF, rolled: the four of ``dice`` from ``at`` (a contest's two sides take
-        theirs from one roll, with no list made for each, which only a record or a line reads:
-        icount, a fate trial 2.9061M -> 2.8971M, -0.31%, twice), and the effort counted with them
-        (the skill and its modifiers, counted when it was made; 4dF added by hand: a call of sum
-        costs more, icount -0.36%)."""
-        self.rolled = dice
-        self.at = at
-        self.effort = self.made[4] + dice[at] + dice[at + 1] + dice[at + 2] + dice[at + 3]
-
     @property
     def data(self) -> dict[str, Any]:
-        """The side's record as its last roll (:meth:`take`) left it: its skill, modifiers, dice and
+        """The side's record as it was rolled (:func:`side`): its skill, modifiers, dice and
         effort, and, rerolled, its first dice and the Fate points it spent (a reroll tells them
         before it rolls again). Made when a verb asks for it, a new table at each read, not at every
         roll: an attack that no one records asks for none (``Context.record``; icount, a fate
@@ -189,39 +184,49 @@ class Side:
         data["dice"] = dice
         data["dice_total"] = dice[0] + dice[1] + dice[2] + dice[3]
         data["effort"] = self.effort
-        if self.notes:  # (a side rerolled or paying for an aspect tells it: most have none, asked once)
+        if made[7]:  # (a side rerolled or paying for an aspect tells it: most have none, asked once)
             if self.first_dice is not None:
                 data["first_dice"] = self.first_dice
-            if self.fp_spent:
-                data["fate_points_spent"] = self.fp_spent
+            if made[6]:
+                data["fate_points_spent"] = made[6]
         return data
 
-    def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> None:
-        """Roll again, by invoking an aspect (``paid`` Fate points, told by
+    def reroll(self, ctx, why: str, paid: int, line: str, lang: str) -> Side:
+        """This side rolled again, by invoking an aspect (``paid`` Fate points, told by
         ``line``): the first dice are told too."""
-        self.fp_spent += paid
-        self.notes = [*self.notes, line + REROLL(lang)]
-        self.first_dice = self.dice
-        self.roll(ctx, f"{why} {REROLLED(lang)}")
+        made = self.made
+        again = (made[0], made[1], made[2], made[3], made[4], made[5], made[6] + paid, [*made[7], line + REROLL(lang)])
+        return side(again, four_df(ctx, (f"{why} {REROLLED(lang)}",)), 0, self.dice)
 
     def text(self, lang: str) -> str:
-        name, skill, mods, _, _, _ = self.made
-        label = name or (Label("habilidad", "skill")(lang))
-        parts = [f"{label} {ladder.describe(skill, lang)}"]
-        parts += [f"{m} {ladder.signed(v)}" for m, v in mods]
-        return ", ".join(parts)
+        return side_text(self.made, lang)
 
 
-def side(made: MadeUp, fp_spent: int = 0, notes: list[str] | tuple[str, ...] = ()) -> Side:
+def side_text(made: MadeUp, lang: str) -> str:
+    """A side made up as ``made``, in words: its skill and its modifiers."""
+    name, skill, mods = made[0], made[1], made[2]
+    label = name or (Label("habilidad", "skill")(lang))
+    parts = [f"{label} {ladder.describe(skill, lang)}"]
+    parts += [f"{m} {ladder.signed(v)}" for m, v in mods]
+    return ", ".join(parts)
+
+
+def side(made: MadeUp, dice: list[int], at: int = 0, first_dice: list[int] | None = None) -> Side:
     """A :class:`Side` made up as ``made`` (:data:`MadeUp`, as :func:`make_side` works it
-    out), not rolled yet; ``fp_spent`` and ``notes``: the Fate points its aspects cost
-    and what they tell (most sides invoke none: no list made)."""
-    made_side = Side()
-    made_side.made = made  # (its dice and effort are set when it rolls, take: read by no one before)
-    made_side.first_dice = None
-    made_side.fp_spent = fp_spent
-    made_side.notes = notes
-    return made_side
+    out), rolled: its 4dF the four of ``dice`` from ``at`` (a contest's two sides take theirs
+    from one roll, with no list made for each, which only a record or a line reads: icount, a
+    fate trial 2.9061M -> 2.8971M, -0.31%, twice), and its effort counted with them (the skill
+    and its modifiers, counted when it was made up; 4dF added by hand: a call of sum costs more,
+    icount -0.36%). ``first_dice``: those of its first roll, where it rolls again. (Made as it
+    is rolled, not made and then given its dice: a call fewer a side, icount, a fate trial
+    2.7294M -> 2.7084M, -0.77%.)"""
+    rolled = Side()
+    rolled.made = made
+    rolled.rolled = dice
+    rolled.at = at
+    rolled.effort = made[4] + dice[at] + dice[at + 1] + dice[at + 2] + dice[at + 3]
+    rolled.first_dice = first_dice
+    return rolled
 
 
 def combine(primary: int, complement: list[int], restrict: list[int], modify: list[int], mode: str) -> int:
@@ -279,8 +284,9 @@ OPPOSED = Reads(OPPOSING, "target_", group=False)
 
 def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang: str,
               what: str = "skill", target: Character | None = None, reads: Reads = ACTING,
-              plan: Hashable | None = None) -> Side:
-    """One side, from its parameters in ``p`` as ``reads`` finds them (the acting
+              plan: Hashable | None = None) -> MadeUp:
+    """What one side is made of (:data:`MadeUp`: it is rolled by :func:`side`), from its
+    parameters in ``p`` as ``reads`` finds them (the acting
     side's, :data:`ACTING`; the opposing side's, :data:`OPPOSED`). What it is made
     of but for the aspects it invokes (its skill, its modifiers) is worked out once
     per sheet for the same parameters and group size (:func:`_make_up`): every
@@ -298,12 +304,12 @@ def make_side(work: Work, who: Character | None, skill_text: Any, p: dict, lang:
             else (skill_text, reads, reads.given(p), size, lang, mode)  # (a list given: not kept)
         made_up = worked_out(who.sheet, made, _make_up, who, what, skill_text, reads, p, size, lang, mode)
     invoked = p.get(reads.invoking)  # the aspects it invokes
-    return _invoking(work, who, target, made_up, invoked, lang) if invoked else side(made_up)  # (most invoke none)
+    return _invoking(work, who, target, made_up, invoked, lang) if invoked else made_up  # (most invoke none)
 
 
 def make_sides(work: Work, actor: Character | None, target: Character | None, p: dict, lang: str,
-               opp_key: str, plan: Hashable | None) -> tuple[Side, Side, tuple[str, ...] | None]:
-    """A contest's acting side and opposing side (:func:`make_side` each: the opposing
+               opp_key: str, plan: Hashable | None) -> tuple[MadeUp, MadeUp, tuple[str, ...] | None]:
+    """What a contest's acting side and opposing side are made of (:func:`make_side` each: the opposing
     side rolls the parameter ``opp_key`` of ``p``, else 0: :func:`_opposition`). Where the
     action has a plan, what both are made of is kept together (:data:`_CONTESTS`), for
     both characters and the minions standing of the roster's groups, which make both group
@@ -341,10 +347,10 @@ def make_sides(work: Work, actor: Character | None, target: Character | None, p:
     made_up, opposed, invoking, reasons = made
     if invoking:
         invoked, opposing = p.get(ACTING.invoking), p.get(OPPOSED.invoking)
-        return (_invoking(work, actor, target, made_up, invoked, lang) if invoked else side(made_up),
-                _invoking(work, target, actor, opposed, opposing, lang) if opposing else side(opposed), reasons)
+        return (_invoking(work, actor, target, made_up, invoked, lang) if invoked else made_up,
+                _invoking(work, target, actor, opposed, opposing, lang) if opposing else opposed, reasons)
     # (neither read at every contest, nor what the opposing side rolls: icount, a fate trial 3.7538M -> 3.7224M, -0.8%)
-    return side(made_up), side(opposed), reasons
+    return made_up, opposed, reasons
 
 
 def _opposition(p: dict, opp_key: str) -> Any:
@@ -374,9 +380,9 @@ def _made_up_both(actor: Character, target: Character, p: dict, opp_key: str, si
 
 
 def _invoking(work: Work, who: Character | None, target: Character | None,
-              made_up: MadeUp, invoked, lang: str) -> Side:
+              made_up: MadeUp, invoked, lang: str) -> MadeUp:
     """A side made up as ``made_up`` (:func:`_make_up`) invoking the aspects ``invoked``: +2 each."""
-    name, value, mods, modifier, _, _ = made_up
+    name, value, mods, modifier = made_up[:4]
     spent, notes = 0, []
     for aspect in invoked:
         paid, line = invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang)
@@ -384,7 +390,7 @@ def _invoking(work: Work, who: Character | None, target: Character | None,
         notes.append(line)
     mods += tuple((f"«{aspect}»", 2) for aspect in invoked)
     modifier += 2 * len(invoked)
-    return side((name, value, mods, modifier, value + modifier, side_data(name, value, mods, modifier)), spent, notes)
+    return name, value, mods, modifier, value + modifier, side_data(name, value, mods, modifier), spent, notes
 
 
 def _make_up(who: Character | None, what: str, skill_text: Any, reads: Reads, p: dict, size: int, lang: str,
@@ -405,7 +411,7 @@ def _make_up(who: Character | None, what: str, skill_text: Any, reads: Reads, p:
         combined = combine(value, complement, restrict, modify, mode)
     mods = modifiers(lang, combined, size, *map(g, MODIFYING))
     modifier = sum(map(_VALUE, mods))
-    return name, value, mods, modifier, value + modifier, side_data(name, value, mods, modifier)
+    return name, value, mods, modifier, value + modifier, side_data(name, value, mods, modifier), 0, ()
 
 
 @functools.lru_cache(maxsize=1024)  # a fight's sides roll with the same few modifiers again and again
@@ -447,12 +453,18 @@ def modifiers(lang: str, combined: int, size: int, modifier, supplemental, move,
     return tuple(mods)
 
 
-def roll_side(ctx, work: Work, side: Side, who: Character | None, p: dict, lang: str, why: str,
+def roll_side(ctx, work: Work, made: MadeUp, who: Character | None, p: dict, lang: str, why: str,
               *, failed: Callable[[Side], bool] | None = None, target: Character | None = None) -> Side:
-    """Roll 4dF for ``side``; reroll once by invoking its ``reroll`` (``p``: the side's
-    parameters, as :func:`make_side` reads them) if ``failed``."""
-    side.roll(ctx, why)
+    """The side made up as ``made`` (:func:`make_side`), rolled (4dF); rolled again once by
+    invoking its ``reroll`` (``p``: the side's parameters, as :func:`make_side` reads them) if ``failed``."""
+    rolled = side(made, four_df(ctx, (why,)))
     aspect = p.get("reroll") or ""
-    if aspect and failed is not None and failed(side):
-        side.reroll(ctx, why, *invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang), lang)
-    return side
+    if aspect and failed is not None and failed(rolled):
+        rolled = rolled.reroll(ctx, why, *invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang),
+                               lang)
+    return rolled
+
+
+def before_dice(made: MadeUp) -> int:
+    """The effort of a side made up as ``made`` before its dice: its skill and its modifiers."""
+    return made[4]

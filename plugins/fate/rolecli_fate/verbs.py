@@ -8,7 +8,7 @@ from typing import Callable
 from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
-from .roll import OPPOSED, dice_text, four_df, make_side
+from .roll import OPPOSED, before_dice, dice_text, four_df, make_side, side_text
 from .state import work_on
 from .stress import apply_stress, track_key
 from .words import AGAINST
@@ -84,8 +84,8 @@ def check_odds_of(action: Action, ctx) -> Odds:
     work = work_on(ctx, action.actor, action.target)  # thrown away: odds change nothing
     a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
     diff = ladder.parse(p["difficulty"])
-    return as_odds(check_odds(a.skill + a.modifier, diff), f"{a.text(lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}",
-                   lang)
+    return as_odds(check_odds(before_dice(a), diff),
+                   f"{side_text(a, lang)} {AGAINST(lang)} {ladder.describe(diff, lang)}", lang)
 
 
 def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
@@ -100,8 +100,8 @@ def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
                             "defensa y bloqueo); quita --block.",
                             "odds of an attack on a protected target (max of defence and block) are not computed; "
                             "drop --block."))
-    return as_odds(contest_odds(a.skill + a.modifier, d.skill + d.modifier, attack=attack),
-                   f"{a.text(lang)} {AGAINST(lang)} {d.text(lang)}", lang)
+    return as_odds(contest_odds(before_dice(a), before_dice(d), attack=attack),
+                   f"{side_text(a, lang)} {AGAINST(lang)} {side_text(d, lang)}", lang)
 
 
 def contest_odds_of(action: Action, ctx) -> Odds:
