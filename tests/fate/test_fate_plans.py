@@ -77,7 +77,7 @@ def test_an_attack_whose_parameters_the_effects_fill_in_is_read_by_their_values(
 
 
 def test_a_contests_sides_kept_together_are_those_of_the_very_target(plan):
-    """Both sides of a contest are kept together on the actor's sheet (``roll.make_sides``):
+    """Both sides of a contest are kept together on the actor's sheet (``roll.roll_contest``):
     another target by the same name, with another sheet, is made up anew, as it would be
     with no plan."""
     a = ana()
@@ -89,7 +89,7 @@ def test_a_contests_sides_kept_together_are_those_of_the_very_target(plan):
 
 
 def test_a_contests_sides_kept_by_the_plan_are_those_of_the_groups_minions_standing(plan):
-    """Both sides of a contest kept together (``roll.make_sides``) are kept for the minions
+    """Both sides of a contest kept together (``roll.roll_contest``) are kept for the minions
     standing of the roster's groups: as a group's minions fall (a new state of the group, on one
     roster, as a trial plays it), its leader attacks and the group defends with those standing,
     as with no plan."""
@@ -108,7 +108,7 @@ def test_a_contests_sides_kept_by_the_plan_are_those_of_the_groups_minions_stand
 
 def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters(plan):
     """Whether either side of a contest invokes aspects is kept with what they are made of
-    (``roll.make_sides``), by the plan: a plan whose parameters invoke none reads none, and
+    (``roll.roll_contest``), by the plan: a plan whose parameters invoke none reads none, and
     another plan, whose parameters invoke one, has its +2, as it has with no plan."""
     from rolecli.contract import Character
 

@@ -11,8 +11,8 @@ from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
-from .roll import Side, dice_text, four_df, make_side, make_sides, roll_side, side as rolled
-from .state import Work, fate_points, work_on
+from .roll import Side, dice_text, make_side, named, roll_contest, roll_side
+from .state import fate_points, work_on
 from .stress import apply_stress, hit_choices, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
 
@@ -116,54 +116,11 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
 
 # --- contests -----------------------------------------------------------------
 
-def _named(action: Action, lang: str) -> tuple[str, str]:
-    """Who acts and who opposes in a contest, as its lines and its dice name them."""
-    actor, target = action.actor, action.target
-    return (actor.name if actor else Label("Acción", "Actor")(lang),
-            target.name if target else Label("Oposición", "Opposition")(lang))
-
-
-def _contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | None = None, reroll: Any = None):
-    """Both sides roll; the higher beats a difficulty equal to the lower (000-R6).
-    An attack on a protected defender uses max(defence, ``blk``, the block's strength)
-    (000-R18, a block that protects). ``reroll``: the aspect the actor invokes to reroll
-    a roll that does not win. Who acts and who opposes are named where a line or a die
-    reads them (:func:`_named`: an attack no one reads the lines of, with its dice's reasons
-    kept, reads none; icount, a fate trial 2.8971M -> 2.8887M, -0.29%, twice)."""
-    lang = ctx.lang
-    actor, target = action.actor, action.target
-    acting, opposing, reasons = make_sides(work, actor, target, p, lang, opp_key, action.plan)
-    first = None  # (the acting side's first dice, where it rolled again by an aspect)
-    lines: list[str] = []
-    rerolls = 0
-    while True:
-        # Both sides roll at once, the actor's dice first (as two rolls read them); a
-        # reroll is the contest's own, below (roll_side's knows only its own side).
-        # (why each die is read kept with the sides where they are: no look-up at every contest: icount, a fate trial 3.3164M -> 3.2946M, -0.66%)
-        dice = four_df(ctx, _named(action, lang)) if reasons is None else ctx.dice.fudge_many(reasons)
-        a = rolled(acting, dice, 0, first)  # (each side's four, the actor's first)
-        d = rolled(opposing, dice, 4)
-        de = d.effort if blk is None else max(d.effort, blk)
-        if reroll and a.effort <= de:
-            from .aspects import invoke
-
-            a = a.reroll(ctx, _named(action, lang)[0], *invoke(work, actor, reroll, [c for c in (actor, target) if c is not None],
-                                                             lang), lang)
-            acting, first = a.made, a.first_dice  # (what it paid and told, and its first dice, kept at a tie's roll again)
-        if a.effort == de and ctx.options["contest_tie"] == "reroll" and rerolls < 10:  # (asked at a tie alone)
-            rerolls += 1
-            lines.append(Label(f"Empate {a.effort} a {de}: se repite la tirada (contest_tie = reroll)",
-                               f"Tie {a.effort} to {de}: roll again (contest_tie = reroll)")(lang))
-            continue
-        break
-    return a, d, de, lines
-
-
 def contest(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = work_on(ctx, action.actor, action.target)
-    a, d, de, lines = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
-    who_a, who_d = _named(action, lang)
+    a, d, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+    who_a, who_d = named(action, lang)
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines.append(f"{who_a}: {side_line(a, lang)}")
     lines.append(f"{who_d}: {side_line(d, lang)}")
@@ -214,10 +171,10 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if plan is not None:
             keep_at_most(_ATTACK_READS, plan, read, _ATTACK_READS_LIMIT)
     blk, reroll, track, recorded, choices = read
-    a, d, de, lines = _contest(action, ctx, p, work, "defence", blk, reroll)
+    a, d, de, lines = roll_contest(action, ctx, p, work, "defence", blk, reroll)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if explain:
-        who_a, who_d = _named(action, lang)
+        who_a, who_d = named(action, lang)
         lines += _rerolled(a, lang) + _rerolled(d, lang)
         lines.append(f"{who_a}: {side_line(a, lang)}")
         dl = f"{who_d}: {side_line(d, lang)}"
@@ -283,8 +240,8 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     opposed = p.get("opposition") not in (None, "")
     lines: list[str] = []
     if opposed:
-        a, d, de, extra = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
-        who_a, who_d = _named(action, lang)
+        a, d, de, extra = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+        who_a, who_d = named(action, lang)
         lines += extra + _rerolled(a, lang) + _rerolled(d, lang)
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
         sh = shifts_of(a.effort, de)
@@ -361,8 +318,8 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
     weight = int(p["weight"])
     zones = int(p["zones"])
     cost = cost_of(weight, zones)
-    a, d, de, lines = _contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
-    who_a, who_d = _named(action, lang)
+    a, d, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+    who_a, who_d = named(action, lang)
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
     sh = shifts_of(a.effort, de)

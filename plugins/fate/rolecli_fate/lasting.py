@@ -57,7 +57,7 @@ def before(action, ctx, p: dict) -> list[int] | tuple[()]:
                 p["spin"], filled = -1, True
     if filled and action.plan is not None:
         # (equal plans, equal parameters still. A third of the attacks of a fight are made in a full
-        # defence or after a Spin, and a plan keeps what their sides are made of, roll.make_sides,
+        # defence or after a Spin, and a plan keeps what their sides are made of, roll.roll_contest,
         # rather than their parameters read and hashed at each: icount, a fate trial 3.7884M -> 3.7538M;
         # the values of FILLED, not a list of the names filled in: 3.7224M -> 3.7137M)
         action.plan = (_FILLED, action.plan, *map(p.get, FILLED))

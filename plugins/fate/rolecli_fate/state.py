@@ -228,7 +228,7 @@ def _groups_of(people) -> dict[str, tuple[Character, tuple[bool | None, tuple[Ch
     a simulation starts from the same sheets and states, on characters of its own: icount, a
     fate trial 3.1789M -> 3.1560M, -0.72%). For the very characters it was laid out on last
     (a simulation's trials play the same copies), it is the same table: what is kept by it holds
-    (``roll.make_sides``)."""
+    (``roll.roll_contest``)."""
     names, laid, met, kept = _LAID
     if len(names) == len(people):
         for (name, sheet, state), ch in zip(names, people):
