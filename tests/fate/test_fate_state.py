@@ -203,6 +203,10 @@ def test_a_work_reads_the_roster_s_groups_only_while_its_characters_are_the_rost
     setting = work(coronel)
     setting.set(soldados, "sicarios_fuera", 1)  # not the roster's: read among everyone, in its place
     assert not setting.all_known and setting.group_of(coronel) == (False, (soldados,))
+    asked = work(coronel)  # (the roster's groups found as it is made: asked first, then one set it has not)
+    assert asked.group_of(coronel) == (False, ())
+    asked.set(soldados, "sicarios_fuera", 1)
+    assert asked.group_of(coronel) == (False, (soldados,))
 
 
 def test_a_roster_s_groups_laid_again_on_the_characters_met_last_are_those_found_anew():

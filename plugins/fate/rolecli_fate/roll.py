@@ -343,7 +343,7 @@ def roll_contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: in
         opposing = make_side(work, target, _opposition(p, opp_key), p, lang, opp_key, actor, OPPOSED, plan)
         reasons = None
     else:
-        groups = work.groups()  # (the roster's: the same table in every trial of a simulation)
+        groups = work.groups_found or work.groups()  # (the roster's: the same table in every trial of a simulation)
         sheet, opposed_sheet = actor.sheet, target.sheet
         mode = work.ctx.options["combine"]
         key = (plan, actor.name, target.name, lang, mode)
