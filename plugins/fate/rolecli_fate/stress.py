@@ -246,7 +246,8 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     # Its state as the hit reads it (:data:`HIT_FIELDS`): the boxes of its track as a tuple,
     # the consequences held as mark_stress reads them, by severity, and the others as they are (or absent).
     boxes = get(track, _ABSENT)
-    held = tuple(work.get(ch, "consecuencias") or ())
+    held = get("consecuencias")  # (as work.get reads it, where the state holds it: a call fewer a hit, icount -0.31%)
+    held = tuple((held if held is not None else work.get(ch, "consecuencias")) or ())
     sheet = ch.sheet
     key = (ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
