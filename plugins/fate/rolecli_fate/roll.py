@@ -103,7 +103,7 @@ def _on_ladder(found: tuple[str, int], what: str) -> tuple[str, int]:
 # copied too, which costs less than a table made at every roll: icount, a fate trial 3.4293M ->
 # 3.4117M, -0.51%, for the modifiers; 3.2946M -> 3.2649M, -0.90%, for the whole data); then the
 # Fate points its aspects cost and what they tell (0 and ``()`` for most: :func:`_invoking`).
-MadeUp = tuple[str, int, tuple[tuple[str, int], ...], int, int, dict[str, int], int, "list[str] | tuple[str, ...]"]
+MadeUp = tuple[str, int, tuple[tuple[str, int], ...], int, int, dict[str, int], int, list[str] | tuple[str, ...]]
 
 
 def side_data(name: str, skill: int, mods: tuple[tuple[str, int], ...], modifier: int) -> dict[str, Any]:
@@ -314,8 +314,8 @@ def named(action: Action, lang: str) -> tuple[str, str]:
             target.name if target else Label("Oposición", "Opposition")(lang))
 
 
-def roll_contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | None = None, reroll: Any = None
-                 ) -> tuple[Side, Side, int, list[str]]:
+def roll_contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: int | None = None,
+                 reroll: Any = None) -> tuple[Side, Side, int, list[str]]:
     """A contest's two sides rolled (000-R6: the higher beats a difficulty equal to the lower, which
     its verb reads), the acting side's and the opposing side's (:func:`make_side` each: the opposing
     side rolls the parameter ``opp_key`` of ``p``, else 0: :func:`_opposition`); the effort the
