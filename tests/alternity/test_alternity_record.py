@@ -87,3 +87,18 @@ def test_an_initiative_that_records_after_one_that_did_not_gets_its_full_data(ca
         fresh, again = initiative(case, seed, False, True)[0], entrants(case)
         initiative(case, seed, False, False, again)
         assert initiative(case, seed, False, True, again)[0].data == fresh.data
+
+
+@pytest.mark.parametrize("state,changes", [(None, False), ({"status": "dead", "mortal": 6}, False), (KO, True)])
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_round_recovery_unrecorded_that_changes_nothing_gives_no_data(state, changes, explain):
+    """A round's end that lands nothing, counts nothing down and rolls nothing (most fighters'
+    every round), or a dead character's, gives no data unrecorded; one that may change something
+    (a knocked out character's wake-up roll) gives its data all the same."""
+    for seed in range(10):
+        (full, read), (bare, bare_read) = (
+            played(rolecli_alternity, "recover", {"event": "end_of_round"}, character("Grimes", state), None,
+                   [character("Grimes", state)], seed, "en", explain, record=record) for record in (True, False))
+        only_the_data_differs(full, read, bare, bare_read)
+        assert "state" in full.data
+        assert bare.data == (full.data if changes else {})

@@ -99,17 +99,27 @@ def _round_words(ch: Character, st: dict[str, Any], lang: str) -> str:
 
 
 def do_recover(ch: Character, event: str, action: Action, ctx: Context) -> Outcome:
-    p = action.params
     lang = ctx.lang
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     kept = kept_state(ch)
-    data: dict[str, Any] = {"character": ch.name, "event": event}
+    # a recovery that changes nothing gives no data where no one records it (Context.record): its
+    # state copied only to be recorded (icount, with its closures apart: 2.8584M -> 2.8484M over 400 trials)
     if kept["status"] == "dead" and event != "act":
-        return Outcome(data | {"state": own_state(kept)},
+        return Outcome({"character": ch.name, "event": event, "state": own_state(kept)} if ctx.record else {},
                        [Label(f"{ch.name} está muerto.", f"{ch.name} is dead.")(lang)] if explain else [])
     if event == "end_of_round" and not (kept["pending"] or kept["out_rounds"] or kept["status"] == "ko"):
         # most fighters' every round: nothing lands, no one counts down or rolls to wake
-        return Outcome(data | {"applied": [], "state": own_state(kept)}, [_round_words(ch, kept, lang)] if explain else [])
+        return Outcome({"character": ch.name, "event": event, "applied": [], "state": own_state(kept)} if ctx.record
+                       else {}, [_round_words(ch, kept, lang)] if explain else [])
+    return _recovered(ch, event, action.params, ctx, kept)
+
+
+def _recovered(ch: Character, event: str, p: dict[str, Any], ctx: Context, kept: Mapping[str, Any]) -> Outcome:
+    """:func:`do_recover` of a recovery that may change something (a function of its own: its
+    closures made its names cells at every call of do_recover, most of which change nothing)."""
+    lang = ctx.lang
+    explain = ctx.explain
+    data: dict[str, Any] = {"character": ch.name, "event": event}
     st = own_state(kept)
     sizes = track_sizes(ch)
     lines: list[str] = []
