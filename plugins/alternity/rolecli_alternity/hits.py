@@ -152,22 +152,21 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     attack gives them in their place. Python 3.11 fills a keyword-only default from a table at every
     call, and an attack's hit named its ``queue``: icount 3.3442M -> 3.3344M a trial, -0.3%.)
     """
-    lang = ctx.lang
-    explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
+    explain = ctx.explain  # the lines are written only for someone to read (Context.explain), its language with them
     if st["status"] == "dead":
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
         if not explain:
             return {}, rep, _UNTOLD
         return {}, rep, [Label(f"{ch.name} está muerto: el daño no cambia nada.",
-                               f"{ch.name} is dead: the damage changes nothing.")(lang)]
+                               f"{ch.name} is dead: the damage changes nothing.")(ctx.lang)]
     if queue:
         pending = list(st.get("pending") or []) + [f"{track}:{amount}"]
         if not explain:
             return {"pending": pending}, {"pending": pending}, _UNTOLD
         return {"pending": pending}, {"pending": pending}, [
             Label(f"El daño a {ch.name} queda pendiente hasta el fin de la fase (002-R9).",
-                  f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(lang)]
+                  f"The damage to {ch.name} is pending until the end of the phase (002-R9).")(ctx.lang)]
     if track == "fatigue":  # only a full fatigue track rolls (Resolve, 002-R25): played out at every hit
         roller = _resolve_roller(ch, resolve, ctx)
         sets, rep = D.apply(st, track_sizes(ch), track, amount, spill=spill, fatigue_check=roller)
@@ -195,7 +194,7 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
             rep = {**rep, "knocked_out": True}
     if not explain:
         return sets, rep, _UNTOLD
-    lines = D.report_lines(ch.name, rep, {**st, **sets}, track_sizes(ch), lang)
+    lines = D.report_lines(ch.name, rep, {**st, **sets}, track_sizes(ch), ctx.lang)
     if roller is not None and roller.lines:
         lines[-1:-1] = roller.lines
     return sets, rep, lines

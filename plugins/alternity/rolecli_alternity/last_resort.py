@@ -13,16 +13,6 @@ from .check import RANK, shift_against, shift_own
 from .sheet import is_free_agent, kept_state, last_resorts_left
 
 
-def _points(policy: str, key: str, who: Character | None, left: int) -> int:
-    """The points a policy spends on a degree (``left``: the points the character has)."""
-    if policy == "if-failed":
-        want = 2 if key == "critical_failure" and (who is None or is_free_agent(who)) else 1
-        if who is None and want == 2:
-            want = 1   # without a sheet we do not know the profession: one point
-        return want if want < left else left  # (min's call costs more than the test)
-    return int(policy)
-
-
 _NONE: frozenset[str] = frozenset()
 _FAILED = frozenset(key for key, rank in RANK.items() if rank <= RANK["failure"])
 _ANY = frozenset(RANK)
@@ -47,7 +37,15 @@ def spend(policy: str, key: str, who: Character | None, ctx: Context, own: bool 
     if key not in spent_on(policy, own):
         return key, 0, ""  # nothing to spend: ``if-failed`` spends only on one's own failed roll
     left = last_resorts_left(who) if who is not None else 2  # read once: it decides the points and bounds them
-    pts = _points(policy, key, who, left)
+    # the points the policy spends on the degree (here, not in a function of its own: a call at every spend;
+    # icount, with the Free Agent read once per sheet: 2.8484M -> 2.8423M over 400 trials)
+    if policy == "if-failed":
+        want = 2 if key == "critical_failure" and (who is None or is_free_agent(who)) else 1
+        if who is None and want == 2:
+            want = 1   # without a sheet we do not know the profession: one point
+        pts = want if want < left else left  # (min's call costs more than the test)
+    else:
+        pts = int(policy)
     if pts == 0:
         return key, 0, ""
     if pts == 2 and who is not None and not is_free_agent(who):

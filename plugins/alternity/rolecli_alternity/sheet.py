@@ -188,18 +188,23 @@ def _last_resorts_max(ch: Character) -> int:
 
 
 def last_resorts_left(ch: Character) -> int:
-    left = last_resorts_max(ch) - int(kept_state(ch)["last_resorts_spent"])
+    # (the sheet's most worked out as last_resorts_max works it out, with no call of it between)
+    left = worked_out(ch.sheet, "last_resorts", _last_resorts_max, ch) - int(kept_state(ch)["last_resorts_spent"])
     # (asked at every failed roll that may spend: max's call costs more than the test, and min's in
-    # last_resort._points: icount 3.3237M -> 3.3156M over 400 trials)
+    # last_resort.spend: icount 3.3237M -> 3.3156M over 400 trials)
     return left if left > 0 else 0
 
 
 def is_free_agent(ch: Character | None) -> bool:
+    """Whether ``ch`` is a Free Agent (its sheet's flag or profession): read once per sheet,
+    for its profession's name is folded (asked at every failed roll that spends a last resort)."""
     if ch is None:
         return False
-    if ch.sheet.get("free_agent"):
-        return True
-    return fold(ch.sheet.get("profession") or "") in ("agente libre", "free agent")
+    return worked_out(ch.sheet, "free agent", _free_agent, ch.sheet)
+
+
+def _free_agent(sheet: Mapping[str, Any]) -> bool:
+    return bool(sheet.get("free_agent")) or fold(sheet.get("profession") or "") in ("agente libre", "free agent")
 
 
 def dazed_steps(ch: Character | None, options: Mapping[str, Any], lang: str,
