@@ -522,3 +522,29 @@ def test_a_failed_attack_with_no_point_spent_gives_the_table_kept_for_its_roll_a
     played(mad, [5, 3]), played(mad, [18, 2], last_resort="if-failed")   # a success, and a point spent, on their own copies
     fresh = played(character("Mad Dog"), [18])
     assert played(mad, [18]) is failed and list(failed.items()) == list(fresh.items())
+
+
+def test_an_entrants_part_is_found_by_a_whole_states_values_and_laid_out_from_the_kept_state_of_another(monkeypatch):
+    """A whole state met anew (as the core keeps one) finds its entrant's part by the values it
+    reads, with no kept state laid out; a state that lacks a field (a campaign's), and holds a
+    None, gives the part its kept state gives, as a whole state of the same values does."""
+    from rolecli_alternity import action_checks as AC
+    from rolecli_alternity.sheet import STATE_DEFAULTS
+
+    grimes = character("Grimes")
+    laid = []
+    taken = AC._taken
+    monkeypatch.setattr(AC, "_taken", lambda *args: laid.append(args[0].state) or taken(*args))
+
+    def check(state, dice):
+        found = call("initiative", chars=(Character(grimes.name, grimes.sheet, state),), dice=dice)
+        return found.data, found.changes, [(r.sides, r.why) for r in found.dice]
+
+    for marks, dice in (({}, [5]), ({"stun": 12}, [5, 1]), ({"status": "ko", "ko_cause": "stun"}, []),
+                        ({"delayed": True}, [])):
+        AC._LAST_ENTRY.clear()
+        expected = check({**STATE_DEFAULTS, **marks}, dice)
+        laid.clear()
+        assert check({**STATE_DEFAULTS, **marks}, dice) == expected and not laid   # another state, the same values
+        assert check(dict(marks), dice) == expected and laid                      # a field lacking: laid out
+        assert check({**marks, "out_rounds": None}, dice) == expected   # a None: the default, as kept_state reads it

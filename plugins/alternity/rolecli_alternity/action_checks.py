@@ -14,7 +14,7 @@ from . import labels as L
 from .check import RANK, CheckResult, Ready, ready_check, roll_check, rolled
 from .combat import PHASES, TURN_NAME, Entrant, first_order, phase_of, ranked, scheduled, surprise_phase, usable_actions
 from .last_resort import spend, spent_state
-from .sheet import DAZING, action_check_score, actions_per_round, dazing, find_skill, kept_state, state
+from .sheet import action_check_score, actions_per_round, dazing, find_skill, kept_state, state
 from .situation import prepare
 from .status import unable
 
@@ -115,21 +115,39 @@ _OPTIONS = itemgetter("dazed_stun", "dazed_wound", "clamp_bonus")
 _RULES_MET: list[Any] = [None, None, ()]
 
 
-# name -> (sheet, state, rules, (kept state, why it cannot act, entry), entries): each entrant as last
-# met, on that sheet, state and rules (its entry None where it cannot act), and its entries on that
-# sheet and rules by the marks met (_entries)
-_LAST_ENTRY: dict[str, tuple[Mapping[str, Any], Mapping[str, Any], tuple,
-                             tuple[Mapping[str, Any], Any, "_Entry | None"], dict[tuple, "_Entry"]]] = {}
+# What an entrant's part of a round reads of its kept state: the marks that make it Dazed (as DAZING
+# reads them), why it cannot act (status.unable: its condition, its knockout's cause and its rounds
+# out) and whether it waited the round before.
+_ENTRANT_READS = itemgetter("mortal", "fatigue", "stun", "wound", "status", "ko_cause", "out_rounds", "delayed")
+
+# An entrant's part as _ENTRANT_READS' values give it: why it cannot act (None where it can), its entry
+# (None where it cannot act) and whether it waited the round before.
+Taken = tuple[Any, "_Entry | None", bool]
+
+# name -> (sheet, state, rules, taken, entries): each entrant as last met, on that sheet, state and
+# rules, its part (Taken), and its parts on that sheet and rules by what they read (_entries)
+_LAST_ENTRY: dict[str, tuple[Mapping[str, Any], Mapping[str, Any], tuple, Taken, dict[tuple, Taken]]] = {}
 _LAST_ENTRY_LIMIT, _MARKS_LIMIT = 1024, 4096
 
 
-def _entries(ch: Character, rules: tuple) -> dict[tuple, "_Entry"]:
-    """The entries of ``ch`` on its sheet, for its name and ``rules``, by the marks met (DAZING; each
-    that of the marks that daze alike, :func:`_dazed_entry`): one table, held with the entrant as
-    last met, so that a state met anew finds its entry by its marks alone (the sheet's memo looked up
+def _entries(ch: Character, rules: tuple) -> dict[tuple, Taken]:
+    """The parts of ``ch`` on its sheet, for its name and ``rules``, by what they read of its kept
+    state (:data:`_ENTRANT_READS`; each entry that of the marks that daze alike, :func:`_dazed_entry`):
+    one table, held with the entrant as last met, so that a state met anew finds its part by those
+    values alone, with no kept state laid out nor why it cannot act asked (the sheet's memo looked up
     with a key of the name, marks and rules, given three arguments, at each of the ~9 a trial cost
-    0.5% of a trial: icount 3.3528M -> 3.3349M over 400 trials)."""
+    0.5% of a trial: icount 3.3528M -> 3.3349M over 400 trials; its kept state and why it cannot act
+    asked at each of the ~9, 0.74%: icount 2.8423M -> 2.8213M over 400 trials)."""
     return worked_out(ch.sheet, ("entries", ch.name, rules), dict)
+
+
+def _taken(ch: Character, rules: tuple, entries: dict[tuple, Taken]) -> Taken:
+    """The part of ``ch`` in a round for a state whose values (:data:`_ENTRANT_READS`) ``entries``
+    lacks, from its kept state, kept there by those values."""
+    st = kept_state(ch)
+    out = unable(st)  # the unconscious roll to wake instead of an action check (002-R31), even if forced in
+    taken = out, None if out is not None else _dazed_entry(ch, st, rules), st["delayed"]
+    return keep_at_most(entries, _ENTRANT_READS(st), taken, _MARKS_LIMIT)
 
 
 class _Entry:
@@ -175,8 +193,8 @@ def _sheet_entry(ch: Character) -> _Entry:
 
 
 def _dazed_entry(ch: Character, st: Mapping[str, Any], rules: tuple) -> _Entry:
-    """The entry of marks met the first time (:func:`do_initiative`'s key, the marks
-    themselves): the entry of the marks that daze alike (:func:`sheet.dazing`), kept under
+    """The entry of a state whose values an entrant's parts lack (:func:`_taken`): the entry
+    of the marks that daze alike (:func:`sheet.dazing`), kept under
     them, for an entry reads the marks only as they daze (its action check made ready,
     :func:`situation.prepare`), as an attack's plan does (:func:`attack._dazed_plan`): its
     entrants are then met again on other marks, not made anew for each (3.7 a trial
@@ -252,20 +270,21 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             # 3.747M -> 3.728M)
             last = _LAST_ENTRY.get(ch.name)
             if last is not None and last[0] is ch.sheet and last[1] is ch.state and last[2] is rules:
-                st, out, entry = last[3]
+                out, entry, waited = last[3]
             else:
-                # its entries by marks: those held with it where its sheet and rules are those it was last met on
+                # its parts by what they read: those held with it where its sheet and rules are those it was
+                # last met on; its part found by its state's values as the state holds them (a state that
+                # lacks one, a campaign's, is laid out by _taken, which keeps its part by its kept state's)
                 entries = last[4] if last is not None and last[0] is ch.sheet and last[2] is rules \
                     else _entries(ch, rules)
-                st = kept_state(ch)
-                # the unconscious roll to wake instead of an action check (002-R31), even if forced in
-                out = unable(st)
-                entry = None
-                if out is None:
-                    entry = entries.get(marks := DAZING(st))
-                    if entry is None:
-                        entry = keep_at_most(entries, marks, _dazed_entry(ch, st, rules), _MARKS_LIMIT)
-                met = ch.sheet, ch.state, rules, (st, out, entry), entries
+                try:
+                    taken = entries.get(_ENTRANT_READS(ch.state))
+                except KeyError:
+                    taken = None
+                if taken is None:
+                    taken = _taken(ch, rules, entries)
+                out, entry, waited = taken
+                met = ch.sheet, ch.state, rules, taken, entries
                 # (a name met before, on another state: its entry replaced, the memo grows not, with no
                 # call of keep_at_most at each of the ~9 a trial: icount 3.7063M -> 3.7006M)
                 if last is not None:
@@ -279,13 +298,12 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                     lines.append(Label(f"{ch.name} no actúa este asalto ({why}).",
                                        f"{ch.name} does not act this round ({why}).")(lang))
                 continue
-            waited = st["delayed"]  # (it waited last round: read once)
-            if waited:
+            if waited:  # (it waited last round)
                 st = changes[ch.name] = state(ch)
                 st["delayed"] = False
             delays = waited or ch.name in delayed
         else:  # an entrant given as text: no sheet, no state
-            entry, ch, st = who, None, None
+            entry, ch = who, None
             delays = entry.name in delayed
         if delays:  # it counts as Amazing and acts first, with no action check (002-R13)
             e, check = entry.waiting
@@ -293,7 +311,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
                 told.append(Label(f"{entry.name}: esperó el asalto anterior, cuenta como Asombroso y actúa el primero.",
                                   f"{entry.name}: waited last round, counts as Amazing and acts first.")(lang))
         else:  # its action check, every round (002-R12)
-            ready = entry.ready or _ready(entry, ch, st, ctx)
+            ready = entry.ready or _ready(entry, ch, kept_state(ch) if ch is not None else None, ctx)
             control, values, total, degree, notes = rolled(ctx, ready)
             e, check = entry.rolled[control].get(total) or entry.roll(control, total, degree)
             if told is not None:  # (its result made only to be told)
