@@ -548,3 +548,33 @@ def test_an_entrants_part_is_found_by_a_whole_states_values_and_laid_out_from_th
         assert check({**STATE_DEFAULTS, **marks}, dice) == expected and not laid   # another state, the same values
         assert check(dict(marks), dice) == expected and laid                      # a field lacking: laid out
         assert check({**marks, "out_rounds": None}, dice) == expected   # a None: the default, as kept_state reads it
+
+
+def test_a_hit_on_a_state_as_it_stands_is_the_one_on_its_kept_state(monkeypatch):
+    """land_hit given no state (None: the character's as it stands) lands as it does on the
+    kept state: a hit met before on a whole state's marks is the very one kept among the hits
+    met, found with no kept state laid out; on a state that lacks a mark, a dead character, a
+    queued hit, a told one and a knockout it reads the kept state."""
+    from rolecli_alternity import hits
+    from rolecli_alternity.sheet import STATE_DEFAULTS, kept_state
+
+    laid = []
+    monkeypatch.setattr(hits, "kept_state", lambda who: laid.append(who) or kept_state(who))
+
+    def landed(who, explain=False, queue=False, knock_out=""):
+        ctx = Context("en", DiceSource(given=[]), options(), explain=explain)
+        met = hits.hits_met(who)
+        expected = hits.land_hit(who, kept_state(who), "wound", 3, ctx, queue, met, knock_out=knock_out)
+        laid.clear()
+        given = hits.land_hit(who, None, "wound", 3, ctx, queue, met, knock_out=knock_out)
+        assert given == expected
+        return given is expected and not laid   # (found among the hits met, no kept state laid out)
+
+    zug = character("Zug")
+    for marks in ({}, {"stun": 4, "wound": 2}, {"status": "dead", "mortal": 7}):
+        whole = Character(zug.name, zug.sheet, {**STATE_DEFAULTS, **marks})
+        assert landed(whole) == (marks.get("status") != "dead")   # (a dead one's hit is never kept)
+        assert not landed(Character(zug.name, zug.sheet, dict(marks)))   # a mark lacking
+        assert not landed(whole, queue=True)
+        assert not landed(whole, explain=True)
+        assert not landed(whole, knock_out="drowning")

@@ -297,10 +297,11 @@ def do_attack(action: Action, ctx: Context) -> Outcome:
         lines.append(Label(f"Daño {L.degree(key, lang)}: {entry.text} = {amount} de {L.track(entry.track, lang)}.",
                            f"{L.degree(key, lang)} damage: {entry.text} = {amount} {L.track(entry.track, lang)}.")(lang))
     if target is not None:  # its change: what it spent, if anything, and what the hit sets
-        kept = kept_state(target)  # (set by statements, no tuple built and unpacked: _plan says what it saved)
+        # (set by statements, no tuple built and unpacked: _plan says what it saved; its state as it stands,
+        # None, where it spent nothing: land_hit finds a hit met before by the marks as the state holds them)
         spent = changes.get(target.name) if changes else None
-        sets, rep, more = land_hit(target, {**kept, **spent} if spent else kept, entry.track, amount, ctx, plan.queue,
-                                     plan.hits)
+        sets, rep, more = land_hit(target, {**kept_state(target), **spent} if spent else None, entry.track, amount, ctx,
+                                     plan.queue, plan.hits)
         changes[target.name] = {**spent, **sets} if spent else sets
         if more:  # (none where nobody reads them)
             lines.extend(more)

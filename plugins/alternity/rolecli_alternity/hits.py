@@ -129,12 +129,12 @@ def take_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     return {**st, **sets}, rep, lines
 
 
-def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx: Context, queue: bool = False,
+def land_hit(ch: Character, st: Mapping[str, Any] | None, track: str, amount: int, ctx: Context, queue: bool = False,
              met: dict[tuple, Any] | None = None, spill: str = "overflow", resolve: Any = None,
              knock_out: str = "") -> tuple[dict[str, Any], dict[str, Any], Sequence[str]]:
     """The one way damage reaches a character, whatever dealt it (an attack, the GM's
     damage, an impact, fatigue, holding breath, the end of a phase), on the kept state
-    ``st`` (read, not changed): returns the fields of the state it sets (for a hook's
+    ``st`` (read, not changed; None: ``ch``'s as it stands): returns the fields of the state it sets (for a hook's
     changes) and the report, both shared by the hits worked out alike (read them, do not
     change them: a hook's changes are never changed in place, and the house rules get a
     copy), and the lines.
@@ -153,6 +153,19 @@ def land_hit(ch: Character, st: Mapping[str, Any], track: str, amount: int, ctx:
     call, and an attack's hit named its ``queue``: icount 3.3442M -> 3.3344M a trial, -0.3%.)
     """
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain), its language with them
+    if st is None:  # ch's state as it stands
+        # a hit met before on the marks it reads (one that rolls nothing, told to no one), found by them as a
+        # whole state holds them, with no kept state laid out (icount 2.8213M -> 2.7762M over 400 trials); any
+        # other from its kept state
+        # (a dead character's, never kept among the hits met; a queued or told hit; a state that lacks a mark)
+        if met is not None and not (queue or explain or knock_out):
+            try:
+                found = met.get((track, amount, spill, _read_for_hit(ch.state)))
+            except (KeyError, TypeError):
+                found = None
+            if found is not None:
+                return found
+        st = kept_state(ch)
     if st["status"] == "dead":
         rep = {"track": track, "amount": amount, "spill": spill, "status": "dead", "already_dead": True,
                "marked": {t: 0 for t in L.TRACKS}, "knocked_out": False, "died": False, "dying": False}
