@@ -25,6 +25,16 @@ def test_a_kept_value_hides_the_sheets_and_a_kept_none_stands_for_the_default():
     assert "not_a_field" not in got and list(got) == list(S.STATE_DEFAULTS)
 
 
+def test_a_kept_value_is_the_kept_states_field_read_as_the_state_holds_it_or_laid_out():
+    """kept_value reads a field as the state holds it where it holds one (not None), else as
+    the kept state lays it out: the sheet's value, or the default."""
+    whole = {**S.STATE_DEFAULTS, "last_resorts_spent": 2}
+    for ch in (character("Grimes", whole), character("Grimes", {"stun": None, "mortal": 1}, stun=4, wound=2, bad_luck=None),
+               character("Grimes", {}, last_resorts_spent=1), character("Grimes")):
+        for key in S.STATE_DEFAULTS:
+            assert S.kept_value(ch, key) == S.kept_state(ch)[key], (ch.state, key)
+
+
 def test_each_read_is_a_table_of_its_own_lists_too():
     pending = ["wound:2"]
     ch = character("Grimes", {"pending": pending})

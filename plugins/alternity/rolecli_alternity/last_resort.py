@@ -10,7 +10,7 @@ from rolecli.contract import Character, Context, Label, Refused
 
 from . import labels as L
 from .check import RANK, shift_against, shift_own
-from .sheet import is_free_agent, kept_state, last_resorts_left
+from .sheet import is_free_agent, kept_value, last_resorts_left
 
 
 _NONE: frozenset[str] = frozenset()
@@ -69,8 +69,7 @@ def spend(policy: str, key: str, who: Character | None, ctx: Context, own: bool 
 def spent_state(ch: Character, pts: int, bad_luck: bool = False) -> dict[str, Any]:
     """The fields of ``ch``'s state that spending ``pts`` points sets, and a success with
     bad luck (002-R6): a hook's change of those fields alone."""
-    kept = kept_state(ch)
-    st = {"last_resorts_spent": int(kept["last_resorts_spent"]) + pts}
+    st = {"last_resorts_spent": int(kept_value(ch, "last_resorts_spent")) + pts}
     if bad_luck:
-        st["bad_luck"] = int(kept["bad_luck"]) + 1
+        st["bad_luck"] = int(kept_value(ch, "bad_luck")) + 1
     return st

@@ -102,6 +102,14 @@ def kept_state(ch: Character | None) -> Mapping[str, Any]:
     return out
 
 
+def kept_value(ch: Character, key: str) -> Any:
+    """The field ``key`` of ``ch``'s kept state (:func:`kept_state`): read as the state holds it
+    where it holds it (not None), with no kept state laid out for a rule that reads a field or
+    two of a state met anew (a last resort spent; icount 2.7762M -> 2.7610M over 400 trials)."""
+    value = ch.state.get(key)
+    return kept_state(ch)[key] if value is None else value
+
+
 def _fields_alone(out: dict[str, Any]) -> dict[str, Any]:
     """A state's fields alone, in the template's order, a None read as the default (a function
     of its own: a comprehension in kept_state made ``out`` a cell at its every call; icount,
@@ -189,7 +197,7 @@ def _last_resorts_max(ch: Character) -> int:
 
 def last_resorts_left(ch: Character) -> int:
     # (the sheet's most worked out as last_resorts_max works it out, with no call of it between)
-    left = worked_out(ch.sheet, "last_resorts", _last_resorts_max, ch) - int(kept_state(ch)["last_resorts_spent"])
+    left = worked_out(ch.sheet, "last_resorts", _last_resorts_max, ch) - int(kept_value(ch, "last_resorts_spent"))
     # (asked at every failed roll that may spend: max's call costs more than the test, and min's in
     # last_resort.spend: icount 3.3237M -> 3.3156M over 400 trials)
     return left if left > 0 else 0
