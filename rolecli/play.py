@@ -137,7 +137,7 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: Seque
     if hook is None:
         hook = prepared(system, spec)
     kind = spec.hook
-    if kind == "resolve" or kind == "roll":  # the commonest first: a conflict's every exchange resolves
+    if kind in BY_ACTION:  # the commonest first: a conflict's every exchange resolves
         result = hook(action, ctx)
     elif kind == "damage":
         result = hook(subjects[0], action, ctx)
@@ -156,6 +156,11 @@ def call(system, spec: ActionSpec, action: Action, ctx: Context, subjects: Seque
                 outcomes.append(outcome)
         result = merge(outcomes) if outcomes else None
     return result if result is not None else _given(system, spec, result)
+
+
+# The hook kinds called with the action and the ctx alone, the commonest: a conflict calls them so itself,
+# without a frame of call's at every exchange (Tracker.hook)
+BY_ACTION = frozenset(("resolve", "roll"))
 
 
 def prepared(system, spec: ActionSpec, completing: bool = True) -> Callable[..., Any]:
@@ -184,8 +189,13 @@ def recover(system, spec: ActionSpec, action: Action, ctx: Context, character: C
 def _given(system, spec: ActionSpec, result: Outcome | None) -> Outcome:
     """``result``, the hook's answer: ``None`` (no plugin answered it) is an error."""
     if result is None:
-        raise RoleError(f"system {system.info.name!r} gave no result for {spec.name!r}; the plugin does not implement it.")
+        raise unanswered(system, spec)
     return result
+
+
+def unanswered(system, spec: ActionSpec) -> RoleError:
+    """The error of ``spec``'s hook answered by no plugin (``None``)."""
+    return RoleError(f"system {system.info.name!r} gave no result for {spec.name!r}; the plugin does not implement it.")
 
 
 @dataclass

@@ -201,6 +201,25 @@ def test_a_new_rounds_initiative_sees_the_new_round_and_not_the_expired_effects(
     assert tracker.ctx.effects == () and tracker.ctx.conflict.round == 2
 
 
+def test_a_verb_no_plugin_answers_is_an_error_in_a_conflict_too():
+    from rolecli.contract import Action
+    from rolecli.errors import RoleError
+
+    class Silent(Chain):
+        @hookimpl
+        def rolecli_resolve(self, action, ctx):
+            return None
+
+    silent = Silent()
+    with plugins(silent):
+        tracker = _tracker(silent, {"Ana": {}, "Bo": {}})
+        tracker.start(["Ana", "Bo"])
+        ana = tracker.characters["Ana"]
+        with pytest.raises(RoleError, match=r"^system 'chain' gave no result for 'mark'; the plugin does not "
+                                            r"implement it\.$"):
+            tracker.hook(tracker.info.action("mark"), Action("mark", {}, ana), [])
+
+
 def test_joining_needs_a_character_able_to_act(chain):
     from rolecli.errors import RoleError
 

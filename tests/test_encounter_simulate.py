@@ -59,14 +59,18 @@ def test_no_verb_result_is_changed_after_the_verb_gave_it(cli, campaigns, monkey
 
     import rolecli.tracker as tracker
 
-    given, call = [], tracker.call
+    given, prepared = [], tracker.prepared
 
-    def watched(system, spec, action, ctx, subjects, *hook):
-        outcome = call(system, spec, action, ctx, subjects, *hook)
-        given.append((outcome, copy.deepcopy(outcome.data), copy.deepcopy(outcome.changes)))
-        return outcome
+    def watching(system, spec, **how):  # every hook a trial calls, as the tracker prepares it
+        hook = prepared(system, spec, **how)
 
-    monkeypatch.setattr(tracker, "call", watched)
+        def watched(*arguments):
+            outcome = hook(*arguments)
+            given.append((outcome, copy.deepcopy(outcome.data), copy.deepcopy(outcome.changes)))
+            return outcome
+        return watched
+
+    monkeypatch.setattr(tracker, "prepared", watching)
     _simulate(cli, campaigns / camp / "encounter.toml", "--trials", "60", "--seed", "3", "--workers", "1")
     assert len(given) > 60
     for outcome, data, changes in given:
@@ -85,9 +89,13 @@ def test_trials_leave_out_what_nobody_reads_and_give_the_same_figures(cli, campa
     import rolecli.tracker as tracker
     from rolecli.encounter import simulate
 
-    told, call, play_trials = [], tracker.call, simulate.play_trials
-    monkeypatch.setattr(tracker, "call", lambda system, spec, action, ctx, subjects, *hook:
-                        told.append(getattr(ctx, flag)) or call(system, spec, action, ctx, subjects, *hook))
+    told, prepared, play_trials = [], tracker.prepared, simulate.play_trials
+
+    def watching(system, spec, **how):  # every hook a trial calls, as the tracker prepares it (its ctx last)
+        hook = prepared(system, spec, **how)
+        return lambda *arguments: told.append(getattr(arguments[-1], flag)) or hook(*arguments)
+
+    monkeypatch.setattr(tracker, "prepared", watching)
 
     def trials(read=None):  # the hooks' flag in the trials alone (not in the rehearsal before them)
         def played(*args):
@@ -731,17 +739,17 @@ def test_the_collector_is_paused_over_the_trials_and_runs_again_after_them(campa
     after a trial that fails: what a plugin's own cycles hold is collected then."""
     import gc
 
-    import rolecli.tracker as tracker
+    from rolecli.tracker import Tracker
 
-    seen, call = [], tracker.call
+    seen, hook = [], Tracker.hook
 
     def watched(*args):
         seen.append(gc.isenabled())
         if len(seen) == 30:
             raise RuntimeError("a plugin's bug")
-        return call(*args)
+        return hook(*args)
 
-    monkeypatch.setattr(tracker, "call", watched)
+    monkeypatch.setattr(Tracker, "hook", watched)
     assert gc.isenabled()
     with pytest.raises(RuntimeError, match="a plugin's bug"):
         _sample_trials(campaigns, "caminantes")(0, 20)
