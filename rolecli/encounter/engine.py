@@ -448,7 +448,11 @@ class Play(Tracker):
             mark = self.source.readings
             params, plan = self.params(call, actor, target, side, None, live)
         else:
-            params, plan = self.params(call, actor, target, side, rolled)
+            # (a call's parameters as params keeps them, looked up here where none is live: a frame fewer at most
+            # exchanges; icount: a giro trial 0.8% less, fate and v5 0.5%, alternity 0.4%, middle 0.3%)
+            found = None if call.live else self.enc.cache.get((call, target))
+            params, plan = (found[0].copy(), found[1]) if found is not None else self.params(call, actor, target, side,
+                                                                                              rolled)
         action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None, plan)
         # (its subjects a tuple, none but a damage verb's: no list made at every exchange; icount: a giro trial 0.22% less)
         outcome = self.hook(spec, action, (action.actor,) if damage else (), actor or side)[0]
