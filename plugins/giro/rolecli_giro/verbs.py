@@ -423,7 +423,11 @@ def contest(action: Action, ctx) -> Outcome:
     actor, target, plan = action.actor, action.target, action.plan
     found = None
     if plan is not None and actor is not None and target is not None:
-        found = _PLANNED_SIDES.get((plan, actor.name, target.name))
+        try:  # (a subscript, not a get()'s call: all but a plan's first are found; with the
+            # reasons' two below, icount giro 1.2026M -> 1.1997M a trial, N=400, -0.24%)
+            found = _PLANNED_SIDES[plan, actor.name, target.name]
+        except KeyError:
+            pass
     if found is not None and found[0] is actor.sheet and found[1] is target.sheet:
         sides, notes = found[2], found[3]
     else:
@@ -445,8 +449,9 @@ def contest(action: Action, ctx) -> Outcome:
             hitter, struck, weapon = turn, action.target, p["weapon"]
     else:
         tie = ctx.options.get("contest_tie", "stalemate")
-        reasons = sides.reasons.get(lang)
-        if reasons is None:
+        try:  # (a subscript, as above: said once in each language)
+            reasons = sides.reasons[lang]
+        except KeyError:
             reasons = sides.reasons[lang] = _reasons(sides.actor, lang)[0] + _reasons(sides.target, lang)[0]
         rolls = ctx.dice  # (its method called, not read: a bound method's read is not specialized)
         # (one round, but for a tie rerolled: no list of rounds made nor walked at every exchange: icount giro
@@ -465,7 +470,10 @@ def contest(action: Action, ctx) -> Outcome:
                 # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
                 # -> 1.4927M a trial, 0.24%)
                 side = sides.target if who == "target" else sides.actor
-                whys = (side.reasons.get(lang) or _reasons(side, lang))[1]
+                try:  # (a subscript, as above)
+                    whys = side.reasons[lang][1]
+                except KeyError:
+                    whys = _reasons(side, lang)[1]
                 dice = (rolls.roll(12, whys[0]),) if len(whys) == 1 else tuple(rolls.roll_many(12, whys))
                 last = night_step(last, dice, tie)
             if rounds is not None:
