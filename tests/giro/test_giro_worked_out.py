@@ -476,20 +476,36 @@ def test_an_initiatives_entrants_are_kept_for_the_same_characters_and_read_anew_
 
     lenoir, berthold = character(LENOIR), character(BERTHOLD)
     graceful = Action("initiative", {"traits": "Gracia + Percepción"}, None, None)
+    def named(places):  # an entrant's name and limit, as its place with no die gives them
+        return places[0][3], -places[0][1]
+
     first = initiative._field([lenoir, berthold], graceful, context(INFO))
-    assert first == (((LENOIR, 6, initiative._within(6)), (BERTHOLD, first[0][1][1], initiative._within(first[0][1][1]))),
+    limit = -first[0][1][0][1]  # Berthold's, as his place with no die gives it
+    assert first == ((initiative._places(LENOIR, 6, 1), initiative._places(BERTHOLD, limit, 2)),
                      (f"Day Die — {LENOIR}", f"Day Die — {BERTHOLD}"))
     assert initiative._field([Character(LENOIR, lenoir.sheet, {"heridas": 2}), berthold], graceful, context(INFO)) is first
     keener = Character(LENOIR, {**lenoir.sheet, "habilidades": {**lenoir.sheet["habilidades"], "Percepción": 5}})
-    assert initiative._field([keener, berthold], graceful, context(INFO))[0][0][:2] == (LENOIR, 4 + 5)
+    assert named(initiative._field([keener, berthold], graceful, context(INFO))[0][0]) == (LENOIR, 4 + 5)
     assert initiative._field([Character("Clovis", lenoir.sheet), berthold], graceful,
                              context(INFO))[1][0] == "Day Die — Clovis"
     assert initiative._field([lenoir, berthold], graceful, context(INFO, lang="es"))[1][0] == f"Dado Diurno — {LENOIR}"
-    assert initiative._field([lenoir, berthold], Action("initiative", {"traits": "Ímpetu + Percepción"}, None, None),
-                             context(INFO))[0][0][:2] == (LENOIR, 3 + 2)
+    assert named(initiative._field([lenoir, berthold], Action("initiative", {"traits": "Ímpetu + Percepción"}, None,
+                                                              None), context(INFO))[0][0]) == (LENOIR, 3 + 2)
     assert initiative._field([lenoir], graceful, context(INFO))[0] == (first[0][0],)
     again = initiative._field([lenoir, berthold], graceful, context(INFO))
     assert again == first and initiative._field([lenoir, berthold], graceful, context(INFO)) is again
+
+
+def test_an_entrants_place_by_its_day_die_puts_a_face_within_range_first_by_its_value():
+    """An entrant's places, by the face of its Day Die: a face within range (routine, up to the
+    limit) orders by itself, one beyond it as a failure (0), and no die (the rule ``limit``) too."""
+    from rolecli_giro import initiative
+
+    places = initiative._places("Clovis", 6, 2)
+    assert len(places) == 13
+    assert places[0] == (0, -6, 2, "Clovis", None)
+    assert places[4] == (-4, -6, 2, "Clovis", 4) and places[6] == (-6, -6, 2, "Clovis", 6)
+    assert places[7] == (0, -6, 2, "Clovis", 7) and places[12] == (0, -6, 2, "Clovis", 12)
 
 
 def test_a_planned_contest_notes_its_consequence_at_every_exchange_and_one_without_none():
