@@ -12,7 +12,7 @@ from rolecli.errors import RoleError
 from rolecli.testing import context
 from rolecli_giro import challenge, clock_turn, health, verbs
 from rolecli_giro.clock_turn import night_roll, open_turn
-from rolecli_giro.contest import Round, Sides, opening, standing
+from rolecli_giro.contest import Sides, opening, standing
 from rolecli_giro.system import INFO
 from rolecli_giro.verbs import build_side, contest_sides, first_dice, night_dice
 
@@ -251,9 +251,10 @@ def test_a_contest_round_stands_by_its_turns_tie_rule_and_night_dice():
     twin = open_turn(side(8, night="on-loss"), (5,))  # the same dice on a side alike: another Turn, its own rounds
     assert twin != actor and standing(twin, target, "stalemate", ()) != tied
     assert standing(open_turn(side(8, night="never"), (5,)), target, "defender", ()).rolls_next is None
-    # made with its fields set at once, it is the round its class makes of them
-    assert defended == Round(actor, target, "target", (), "actor") and tied == Round(actor, target, "tie")
-    assert repr(tied) == repr(Round(actor, target, "tie"))
+    # made with its fields set, it compares and shows by them
+    assert defended != tied and standing(actor, target, "defender", ()) == defended
+    assert repr(tied) == (f"Round(actor={actor!r}, target={target!r}, winner='tie', night_order=(), "
+                          "rolls_next=None)")
 
 
 def test_a_contest_opens_once_for_the_same_sides_dice_and_tie_rule():
