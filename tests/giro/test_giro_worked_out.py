@@ -272,6 +272,12 @@ def test_a_contest_opens_once_for_the_same_sides_dice_and_tie_rule():
     assert opening(alike, (5, 5), "stalemate") is not tied and opening(alike, (5, 5), "stalemate").target.side is alike.target
 
 
+def test_a_contests_sides_know_whether_each_rolls_one_die_first():
+    """A side with an extra Day Die, or a Night Turn's or tempting fate's Night Dice, rolls more than one."""
+    assert Sides(side(8), side(7)).one_each and Sides(side(8), side(7, night_turn=True)).one_each
+    assert not Sides(side(8, extra_day=1), side(7)).one_each and not Sides(side(8), side(7, tempt=True)).one_each
+
+
 def test_the_openings_kept_are_dropped_when_full(monkeypatch):
     monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
     sides = Sides(side(8), side(7))

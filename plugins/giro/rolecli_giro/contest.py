@@ -53,11 +53,14 @@ class Sides:
     slot's read is specialized by Python 3.11, a tuple subclass's attribute's
     never (icount giro 1.7715M -> 1.7595M a trial)."""
 
-    __slots__ = ("actor", "target", "openings", "reasons")
+    __slots__ = ("actor", "target", "one_each", "openings", "reasons")
 
     def __init__(self, actor: Side, target: Side):
         self.actor = actor
         self.target = target
+        # Whether each side's first roll is one die (most contests'), asked at every exchange, not
+        # the length of their reasons (icount giro 1.1888M -> 1.1865M a trial, N=400, -0.19%)
+        self.one_each = actor.pool.first == 1 and target.pool.first == 1
         # The rounds as both first rolls leave them, by their dice and the tie rule (:func:`opening`), in
         # one flat tuple, the dice then the rule: no tuple of the dice hashed and compared inside another
         # at every exchange (icount giro 1.4236M -> 1.4202M a trial, N=400).

@@ -457,7 +457,7 @@ def contest(action: Action, ctx) -> Outcome:
         # 1.786M -> 1.773M a trial)
         rounds = None  # every round, where a tie is rolled again
         while True:
-            if len(reasons) == 2:
+            if sides.one_each:
                 why_mine, why_theirs = reasons
                 opened = rolls.roll(12, why_mine), rolls.roll(12, why_theirs), tie
             else:
