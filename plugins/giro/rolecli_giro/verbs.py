@@ -411,7 +411,6 @@ def contest(action: Action, ctx) -> Outcome:
     function of their own called at every exchange (icount giro 1.4861M -> 1.4795M
     a trial, 0.44%), nor by one both verbs share (icount giro 1.1820M -> 1.1698M a trial, 1.0%)."""
     p = action.params
-    attacks = action.name == "attack"
     lang, explain, record = ctx.lang, ctx.explain, ctx.record
     # the Turn that hits (its Success Factor counts), who it strikes and with what weapon: three names, not
     # a tuple of them made and unpacked at every hit (icount giro 1.1842M -> 1.1820M a trial, twice)
@@ -432,6 +431,7 @@ def contest(action: Action, ctx) -> Outcome:
             if held is not actor.sheet or theirs is not target.sheet:
                 sides = None
     if sides is None:
+        attacks = action.name == "attack"
         opposition = p["defence"] if attacks else p["opposition"]
         # (asked by identity, then as a comparison that decides a jump, which Python 3.11 specializes, where
         # ``in (None, "")`` compares with both by the generic path; with the winner asked so below, icount
@@ -493,7 +493,7 @@ def contest(action: Action, ctx) -> Outcome:
         # trial; the rest, an attack's damage and health too, 1.2341M -> 1.2153M, -1.5%)
         data = _contest_data(rounds, last, tie, action.name, noted) if record else {}
         won = True if last.winner == "actor" else False  # (the comparison decides a jump: specialized, as above)
-        if not attacks:
+        if action.name != "attack":  # (asked where it decides a jump, specialized: icount giro 1.1865M -> 1.1847M)
             return Outcome(data=data, lines=lines, success=won, changes=changes)
         if won:
             hitter, struck, weapon = last.actor, action.target, p["weapon"]
