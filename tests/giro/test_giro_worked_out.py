@@ -276,6 +276,7 @@ def test_a_contests_sides_know_whether_each_rolls_one_die_first():
     """A side with an extra Day Die, or a Night Turn's or tempting fate's Night Dice, rolls more than one."""
     assert Sides(side(8), side(7)).one_each and Sides(side(8), side(7, night_turn=True)).one_each
     assert not Sides(side(8, extra_day=1), side(7)).one_each and not Sides(side(8), side(7, tempt=True)).one_each
+    assert side(8).one_night and not side(8, extra_night=1).one_night  # (and each side's Night Dice)
 
 
 def test_the_openings_kept_are_dropped_when_full(monkeypatch):

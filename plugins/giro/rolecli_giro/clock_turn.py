@@ -107,6 +107,9 @@ class Side:
     # Night Turn's or tempting fate's, whose first roll is the Night Dice): a
     # contest asks of both sides at every step, and most never do.
     rolls_night: bool = field(init=False, repr=False, compare=False)
+    # Whether its Night Dice are one die (most sides'): a contest asks at every Night Die, not the length
+    # of their reasons (icount giro 1.1833M -> 1.1817M a trial, N=400, -0.14%).
+    one_night: bool = field(init=False, repr=False, compare=False)
     # The highest result within its range its Night Die can come to (:func:`best_night`): a contest
     # asks at every step.
     best_night: int | None = field(init=False, repr=False, compare=False)
@@ -124,6 +127,7 @@ class Side:
 
     def __post_init__(self):
         object.__setattr__(self, "rolls_night", self.night != "never" and not self.pool.night_only)
+        object.__setattr__(self, "one_night", self.pool.night == 1)
         object.__setattr__(self, "best_night", best_night(self))
         object.__setattr__(self, "data", settled(self))
         object.__setattr__(self, "first_rolls", {})

@@ -477,7 +477,7 @@ def contest(action: Action, ctx) -> Outcome:
                     whys = side.reasons[lang][1]
                 except KeyError:
                     whys = _reasons(side, lang)[1]
-                dice = (rolls.roll(12, whys[0]),) if len(whys) == 1 else tuple(rolls.roll_many(12, whys))
+                dice = (rolls.roll(12, whys[0]),) if side.one_night else tuple(rolls.roll_many(12, whys))
                 last = night_step(last, dice, tie)
             if rounds is not None:
                 rounds.append(last)
