@@ -326,6 +326,21 @@ def test_a_fighter_set_or_of_a_state_since_left_is_laid_again_when_taken_and_one
     assert latest is left and latest.now["paradas"] == 2 and _table(latest) == _table(Fighter(aldara))
 
 
+def test_a_character_read_with_no_fighter_made_leaves_its_sheets_spare_good_for_the_state_it_was_laid_for():
+    from rolecli_middle.sheet import able, laid_for
+
+    aldara = character(INFO, "Aldara", {}, {"paradas": 1})
+    scene = Scene(context(INFO, characters=[aldara]))
+    kept = scene.fighter(aldara)
+    scene.changes()
+    twin = Character("Aldara II", aldara.sheet, {**aldara.state, "paradas": 2, "moral": "rendido"})
+    laid = laid_for(twin)  # as a morale check reads its members: the sheet lays the twin's state
+    assert laid.table["paradas"] == 2 and not able(laid.table, laid.held)
+    again = Scene(context(INFO)).fighter(aldara)  # the spare, untouched on Aldara's own state: taken as it is
+    assert again is kept and _table(again) == _table(Fighter(aldara)) and again.now["paradas"] == 1
+    assert again.can_act() and _table(Scene(context(INFO)).fighter(twin)) == _table(Fighter(twin))
+
+
 def test_the_scene_an_action_was_done_with_is_the_next_actions_begun_anew():
     from rolecli_middle.sheet import scene_of
 
@@ -352,7 +367,7 @@ def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded()
     first, dazed = {**aldara.state, "paradas": 1}, {**aldara.state, "estados": ["mareado"], "vida_perdida": 3}
     for state in (first, dazed, first, dazed, {**first}):  # the last an equal state, but another object
         standing.lay(state)
-        assert standing.state is state and standing.spare is None
+        assert standing.state is state
         assert standing.table == {**under, **state}  # as merged anew
         assert standing.held == frozenset(state.get("estados") or ())
     for paradas in range(LAID_LIMIT + 5):

@@ -49,8 +49,8 @@ class Standing:
     laid again only for another state (:func:`standing_of` holds it: one a
     sheet). ``spare`` is a fighter of its sheet that an action is done with
     (:meth:`Scene.changes`): the next action reading the sheet takes it rather
-    than making another, as it is if it was left untouched and is of the
-    latest state, else laid again (:meth:`Fighter.stand`)."""
+    than making another, as it is if it was left untouched on the state
+    it is taken for, else laid again (:meth:`Fighter.stand`)."""
 
     __slots__ = ("sheet", "values", "state_values", "state", "table", "held", "capabilities", "lds", "spare", "laid")
 
@@ -71,7 +71,7 @@ class Standing:
         before, so each state's table is kept, by the state held (so no other takes its id while
         kept), and laid again from there, not merged anew (a merge of the state's 18 fields costs
         four times a copy: icount 5.526M -> 5.509M a middle trial)."""
-        self.state, self.spare = state, None  # (a spare holds the state before)
+        self.state = state  # (a spare keeps the state it was laid for: Fighter.untouched)
         laid = self.laid
         found = laid.get(id(state))
         if found is not None and found[0] is state:
@@ -85,6 +85,12 @@ class Standing:
         if len(laid) >= LAID_LIMIT:
             laid.clear()
         laid[id(state)] = state, table, held
+
+
+def able(now: Mapping[str, Any], held: frozenset[str]) -> bool:
+    """Neither dead, unconscious nor surrendered, by a character's state fields ``now`` and battle states
+    ``held``: a fighter's (:meth:`Fighter.can_act`), or its sheet's Standing laid for its state (:func:`laid_for`)."""
+    return not now["muerte"] and "inconsciente" not in held and now["moral"] != "rendido"
 
 
 # id(sheet) -> its Standing (:func:`standing_of`)
@@ -101,6 +107,17 @@ def standing_of(sheet: Mapping[str, Any]) -> Standing:
     if found is None or found.sheet is not sheet:
         found = keep_at_most(_STANDINGS, id(sheet), Standing(sheet), STANDINGS_LIMIT)
     return found
+
+
+def laid_for(character: Character) -> Standing:
+    """``character``'s sheet's :class:`Standing`, laid for its state: what a fighter of it given nothing reads
+    (``table``, ``held``, ``values``), with no fighter made (a morale check reads every member at every round's end,
+    most only to count who has fallen)."""
+    standing = standing_of(character.sheet)
+    state = character.state
+    if standing.state is not state:
+        standing.lay(state)
+    return standing
 
 
 @dataclass(frozen=True)
@@ -151,10 +168,10 @@ class Fighter:
 
     ``standing`` is its sheet's :class:`Standing` where nothing was given (``None`` for a
     quick roll and once anything is given): the fighter is its sheet's spare when its
-    action is done (:attr:`Standing.spare`). ``untouched`` is that Standing while the
-    fighter's values are those laid there for its character's state, nothing set
-    either (``None`` once anything is): the next action that reads that state may
-    take it as it is; one set on is laid again (:meth:`stand`)."""
+    action is done (:attr:`Standing.spare`). ``untouched`` is the state its values were
+    laid for, while nothing is set (``None`` once anything is): the next action that
+    reads that very state may take it as it is, whatever its sheet laid since; another
+    state, or one set on, is laid again (:meth:`stand`)."""
 
     __slots__ = ("character", "name", "given", "_moved", "now", "sheet", "states", "_known", "lds", "untouched",
                  "standing")
@@ -203,7 +220,7 @@ class Fighter:
             standing.lay(state)
         self.now = standing.table.copy()  # (its own: the rules set values on it)
         self.states = standing.held
-        self.untouched = self.standing = standing
+        self.untouched, self.standing = state, standing
 
     # --- values ---------------------------------------------------------------
 
@@ -282,7 +299,7 @@ class Fighter:
         return self.now["muerte"] != ""  # (how it died, a text: compared, not a bool() call at every blow)
 
     def can_act(self) -> bool:
-        return not self.now["muerte"] and "inconsciente" not in self.states and self.now["moral"] != "rendido"
+        return able(self.now, self.states)
 
     # --- the sheet ------------------------------------------------------------
 
@@ -383,7 +400,7 @@ class Scene:
         found = standing.spare
         if found is not None and not given:
             standing.spare = None  # (this action's alone now: its rules may set values on it)
-            if found.untouched is not None and standing.state is character.state:
+            if found.untouched is character.state:
                 found.character, found.name = character, name  # (as laid: a sheet may be two characters')
             else:  # (values set, or another state: laid again)
                 found.stand(character, standing)
@@ -496,7 +513,7 @@ class Scene:
         and the core reads every field it is given). The action's last step: a
         fighter of a sheet, nothing given, is its sheet's spare for the next
         action that reads the sheet, taken as it is if left untouched on the
-        latest state (a simulation reads some sixty fighters a trial, a third
+        state it is taken for (a simulation reads some sixty fighters a trial, a third
         of them of a state an action read and left as it was), else laid again
         in place rather than made anew (:meth:`Fighter.stand`)."""
         out = {}
@@ -505,8 +522,8 @@ class Scene:
             if moved:
                 out[f.name] = moved
             standing = f.standing
-            if standing is not None and (f.untouched is None or standing.state is f.character.state):
-                standing.spare = f  # (set on, it is laid again when taken; untouched, only while its state is the latest)
+            if standing is not None:
+                standing.spare = f  # (laid again when taken, unless untouched on the state it is taken for)
         _DONE[0] = self  # (done with: the next action's scene, scene_of)
         return out
 
