@@ -192,9 +192,10 @@ def parry_of(scene: Scene, target: Fighter, how: Declared, notes: list[str]) -> 
                    target.name or scene.t("Parada", "Parry"))
 
 
-def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, *, striker: Fighter | None = None,
+def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, striker: Fighter | None = None,
           feint: bool = False) -> Blow:
-    """Every modifier of one blow, before any die is thrown."""
+    """Every modifier of one blow, before any die is thrown. (``striker`` and ``feint`` not keyword-only: a
+    keyword-only default costs a call twice a positional one's, at every blow; icount N=400 3.8936M -> 3.8884M a middle trial, -0.13%)"""
     striker = striker or attacker
     location = "body" if feint else how.location
     notes: list[str] = []
