@@ -268,6 +268,11 @@ def test_002_R44_a_policy_spends_on_the_degrees_it_is_said_to_spend_on():
     ctx = Context("en", DiceSource(given=[]), options(), explain=False)
     assert spent_on("no") == spent_on("if-failed", False) == frozenset()
     assert spent_on("if-failed") == {"failure", "critical_failure"}
+    assert spent_on("if-failed", True, False) == frozenset()  # one who holds no point spends none if failed
+    assert spent_on("1", True, False) == spent_on("1")  # a number of points is refused where it cannot be spent
+    poor = character("Grimes", PER=7)
+    for degree in RANK:
+        assert spend("if-failed", degree, poor, ctx)[1] == 0
     for policy in ("no", "if-failed", "1", "2"):
         for own in (True, False):
             for degree in RANK:

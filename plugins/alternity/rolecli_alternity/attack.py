@@ -16,7 +16,7 @@ from . import system
 from .check import SUCCEEDS, CheckResult, Ready, check_head, json_over, ready_check, rolled
 from .hits import hits_met, land_hit
 from .last_resort import spend, spent_on, spent_state
-from .sheet import DAZING, dazing, kept_state
+from .sheet import DAZING, dazing, kept_state, last_resorts_max
 from .situation import Prepared, prepare
 
 ATTACK = Label("ataque", "attack")
@@ -216,13 +216,16 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
         val = int(target.sheet.get(_RESISTANCE[p["resist"]]) or 0)
         if val:
             extra.append((val, _resistance_of(target.name, lang)))
+    # (an actor whose sheet holds no point spends none if failed: no spend asked at its every failed
+    # attack, the sample's rifleman's 1.3 a trial: icount N=400 2.7607M -> 2.7528M, -0.29%)
+    holds = own != "if-failed" or actor is None or last_resorts_max(actor) > 0
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
     head = check_head(prep.json, prep.score, prep.rung)
     head.update(_WRITTEN)
     ready = ready_check(prep.score, prep.rung, ATTACK(lang), lang)
     rolls = tuple({} for _ in range(21)) if ready[7] is not None else None  # (by control die, 1 to 20: the first unread)
     return Plan(damage, prep, ready, head, rolls, bool(p.get("cannot_fail")), bool(p.get("too_hard")),
-                own, against, spent_on(own), ctx.options["phase_damage"] == "end_of_phase", hits)
+                own, against, spent_on(own, True, holds), ctx.options["phase_damage"] == "end_of_phase", hits)
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:

@@ -19,12 +19,14 @@ _ANY = frozenset(RANK)
 
 
 @functools.cache  # a few policies, asked at every roll that has one
-def spent_on(policy: str, own: bool = True) -> frozenset[str]:
+def spent_on(policy: str, own: bool = True, holds: bool = True) -> frozenset[str]:
     """The degrees on which ``policy`` spends points (002-R44): ``no`` on none, ``if-failed``
     only on one's own failed roll (a Failure or a Critical Failure), a number of points on any
     (where they cannot shift it, :func:`spend` refuses them). A roll of a degree not among them
-    need not ask :func:`spend` (a call at every attack that spends nothing)."""
-    if policy == "no":
+    need not ask :func:`spend` (a call at every attack that spends nothing). ``holds``: whether
+    the spender may hold a point at all (False: its sheet's most is 0), for ``if-failed`` spends
+    only the points left, so none by one who holds none."""
+    if policy == "no" or (policy == "if-failed" and not holds):
         return _NONE
     if policy == "if-failed":
         return _FAILED if own else _NONE
