@@ -192,7 +192,7 @@ def test_000_R12_R13_attack_is_a_contest_shifts_become_stress():
     z = zombi()
     out = run("attack", actor=ana(), target=z, skill="Armas", defence="Atletismo", dice=ZZ)
     assert out.data["stress"] == 3 and out.success is True
-    assert out.changes["Zombi"]["salud"] == ["1", "2", "3"]
+    assert out.changes["Zombi"]["salud"] == ("1", "2", "3")
 
 
 def test_000_R13_defender_wins_attack_fails():

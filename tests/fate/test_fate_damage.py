@@ -34,12 +34,12 @@ def test_000_R31_two_tracks_five_boxes_plus_skill_bonus():
         assert track_size(pc({"Resistencia": r}), "salud") == size
         assert track_size(pc({"Resolución": r}), "compostura") == size
     out = hit(pc(), 2, track="compostura")
-    assert out.changes["Ana"]["compostura"] == ["1", "2"] and "salud" not in out.changes["Ana"]
+    assert out.changes["Ana"]["compostura"] == ("1", "2") and "salud" not in out.changes["Ana"]
 
 
 def test_000_R32_points_mode_marks_n_and_zero_left_is_taken_out():
     out = hit(pc(), 4, consequences="none")
-    assert out.changes["Ana"]["salud"] == ["1", "2", "3", "4"] and out.data["taken_out"] is False
+    assert out.changes["Ana"]["salud"] == ("1", "2", "3", "4") and out.data["taken_out"] is False
     out = hit(pc(), 5, consequences="none")
     assert out.data["taken_out"] is True and out.changes["Ana"]["fuera"] == "taken_out"
 
@@ -48,16 +48,16 @@ def test_000_R32_sotc_mode_checks_box_n_and_rolls_up():
     opts = {"stress": "sotc"}
     ch = pc(state={"salud": ["3"]})
     out = hit(ch, 3, options=opts, consequences="none")
-    assert out.changes["Ana"]["salud"] == ["3", "4"] and out.data["taken_out"] is False
+    assert out.changes["Ana"]["salud"] == ("3", "4") and out.data["taken_out"] is False
     out = hit(pc(), 5, options=opts, consequences="none")
-    assert out.changes["Ana"]["salud"] == ["5"] and out.data["taken_out"] is False
+    assert out.changes["Ana"]["salud"] == ("5",) and out.data["taken_out"] is False
     out = hit(pc(), 6, options=opts, consequences="none")
     assert out.data["taken_out"] is True
 
 
 def test_000_R33_consequence_instead_of_boxes():
     out = hit(pc(), 2, consequences="menor", describe=("Tobillo torcido",))
-    assert out.changes["Ana"]["consecuencias"] == ["Menor: Tobillo torcido"]
+    assert out.changes["Ana"]["consecuencias"] == ("Menor: Tobillo torcido",)
     assert "salud" not in out.changes["Ana"] and out.data["absorbed"] == 2
 
 
@@ -68,7 +68,7 @@ def test_a_hit_kept_for_its_state_and_choices_reads_other_choices_and_a_list_ane
     kept = [hit(ana, 2, consequences="menor", describe=given).changes["Ana"]["consecuencias"]
             for given in (("Tobillo torcido",), ("Tobillo torcido",), ("Ceja partida",), ["Ceja partida"],
                           ["Nariz rota"])]
-    assert kept == [["Menor: Tobillo torcido"]] * 2 + [["Menor: Ceja partida"]] * 2 + [["Menor: Nariz rota"]]
+    assert kept == [("Menor: Tobillo torcido",)] * 2 + [("Menor: Ceja partida",)] * 2 + [("Menor: Nariz rota",)]
 
 
 def test_000_R33_auto_takes_consequence_only_to_stay_in():
@@ -168,7 +168,7 @@ def test_000_R47_minions_absorb_before_leader():
     grp = char("Soldados", calidad=1, cantidad=2, lider="Coronel")
     out = run("damage", actor=leader, chars=[grp], stress=3, consequences="none")
     assert out.changes["Soldados"]["sicarios_fuera"] == 2
-    assert out.changes["Coronel"]["salud"] == ["1"]
+    assert out.changes["Coronel"]["salud"] == ("1",)
 
 
 def test_000_R47_leader_bonus_counts_himself():

@@ -27,20 +27,20 @@ def test_the_same_hit_on_the_same_state_is_worked_out_once_and_set_again(monkeyp
     target = ana()
     first, again = hit(target, 2), hit(target, 2)
     assert played == [2]
-    assert again.data == first.data and again.changes == first.changes == {"Ana": {"salud": ["1", "2"]}}
+    assert again.data == first.data and again.changes == first.changes == {"Ana": {"salud": ("1", "2")}}
     # its new state is another: worked out anew, from there
     hurt = applied(target, first)
     later = hit(hurt, 2)
-    assert played == [2, 2] and later.changes["Ana"]["salud"] == ["1", "2", "3", "4"]
+    assert played == [2, 2] and later.changes["Ana"]["salud"] == ("1", "2", "3", "4")
     # and another hit on the first state too
-    assert hit(target, 3).changes == {"Ana": {"salud": ["1", "2", "3"]}} and played == [2, 2, 3]
+    assert hit(target, 3).changes == {"Ana": {"salud": ("1", "2", "3")}} and played == [2, 2, 3]
 
 
 def test_a_kept_hit_sets_the_consequences_and_the_taken_out_again():
     target = ana()
     for _ in range(2):
         out = hit(target, 6)  # five boxes: a consequence keeps her in
-        assert out.data["consequences_taken"] == ["Menor"] and out.changes["Ana"]["consecuencias"] == ["Menor: Salud, 6"]
+        assert out.data["consequences_taken"] == ["Menor"] and out.changes["Ana"]["consecuencias"] == ("Menor: Salud, 6",)
         assert out.changes["Ana"]["consecuencia_tomada"] is True
     for _ in range(2):
         out = hit(target, 9, consequences="none")
@@ -81,7 +81,7 @@ def test_a_kept_hit_sets_again_only_what_the_hit_set():
     target = ana(state={"salud": ["1"], "puntos_destino": 2, "fuera": ""})
     for _ in range(2):
         out = hit(target, 2)
-        assert out.changes == {"Ana": {"salud": ["1", "2", "3"]}}
+        assert out.changes == {"Ana": {"salud": ("1", "2", "3")}}
         assert out.data["boxes_marked"] == [2, 3]
 
 
@@ -121,7 +121,7 @@ def test_a_state_that_differs_in_a_field_the_hit_never_reads_is_kept(monkeypatch
     first = hit(Character("Ana", sheet, {"salud": ["1"]}), 2)
     again = hit(Character("Ana", sheet, {"salud": ["1"], "aspectos_temporales": ["Niebla|fragile|free"]}), 2)
     assert played == [2]
-    assert again.changes == first.changes == {"Ana": {"salud": ["1", "2", "3"]}}
+    assert again.changes == first.changes == {"Ana": {"salud": ("1", "2", "3")}}
 
 
 def test_consequences_held_are_keyed_by_their_severities_and_kept_as_held(monkeypatch):
@@ -140,8 +140,8 @@ def test_consequences_held_are_keyed_by_their_severities_and_kept_as_held(monkey
     first = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Salud, 3"]}), 4)
     again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: Tobillo, 5 [como Menor]"]}), 4)
     assert played == [4]
-    assert first.changes["Ana"]["consecuencias"] == ["Menor: Salud, 3", "Mayor: Salud, 4"]
-    assert again.changes["Ana"]["consecuencias"] == ["Menor: Tobillo, 5 [como Menor]", "Mayor: Salud, 4"]
+    assert first.changes["Ana"]["consecuencias"] == ("Menor: Salud, 3", "Mayor: Salud, 4")
+    assert again.changes["Ana"]["consecuencias"] == ("Menor: Tobillo, 5 [como Menor]", "Mayor: Salud, 4")
     assert again.data["consequences"] == again.changes["Ana"]["consecuencias"]
     # the same as the hit worked out anew, unkept
     monkeypatch.setattr(stress, "_HITS", {})  # no hit kept: worked out anew
@@ -196,8 +196,8 @@ def test_consequences_held_in_another_order_meet_the_same_kept_hit(monkeypatch):
     full = {"salud": ["1", "2", "3", "4", "5"]}
     first = hit(Character("Ana", sheet, {**full, "consecuencias": ["Menor: a", "Severa: b"]}), 3)
     again = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
-    assert played == [3] and first.changes["Ana"]["consecuencias"] == ["Menor: a", "Severa: b", "Mayor: Salud, 3"]
-    assert again.changes["Ana"]["consecuencias"] == ["Severa: b", "Menor: a", "Mayor: Salud, 3"]
+    assert played == [3] and first.changes["Ana"]["consecuencias"] == ("Menor: a", "Severa: b", "Mayor: Salud, 3")
+    assert again.changes["Ana"]["consecuencias"] == ("Severa: b", "Menor: a", "Mayor: Salud, 3")
     monkeypatch.setattr(stress, "_HITS", {})  # no hit kept: worked out anew
     anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
     assert anew.data == again.data and anew.changes == again.changes and played == [3, 3]

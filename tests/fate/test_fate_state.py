@@ -27,8 +27,17 @@ def _untouched(ch, play):
 def test_a_hit_that_marks_boxes_and_takes_a_consequence_changes_only_the_new_state():
     ana = char("Ana", state={"salud": ["1", "2"], "consecuencias": ["Menor: Corte"], "aspectos_temporales": ["Caída|fragile|free"]})
     out = _untouched(ana, lambda: run("damage", actor=ana, stress=6, consequences="auto"))
-    assert out.changes["Ana"]["salud"] == ["1", "2", "3", "4"]
-    assert out.changes["Ana"]["consecuencias"] == ["Menor: Corte", "Mayor: Salud, 6"]
+    assert out.changes["Ana"]["salud"] == ("1", "2", "3", "4")
+    assert out.changes["Ana"]["consecuencias"] == ("Menor: Corte", "Mayor: Salud, 6")
+
+
+def test_a_hit_changes_a_state_by_values_that_hash_the_first_time_and_kept():
+    """A hit's change holds no list (stress.py: an encounter numbers the new state by the change)."""
+    for _ in range(2):  # worked out, then kept
+        ana = char("Ana", state={"salud": ["1"], "consecuencias": ["Menor: Corte"]})
+        change = run("damage", actor=ana, stress=6, consequences="auto").changes["Ana"]
+        assert hash(tuple(change.items())) and change == {"salud": ("1", "2", "3"), "consecuencias": (
+            "Menor: Corte", "Mayor: Salud, 6"), "consecuencia_tomada": True}
 
 
 def test_a_free_tag_and_a_maneuver_change_the_temporary_aspects_only_in_the_new_state():
