@@ -203,7 +203,7 @@ def test_000_R13_defender_wins_attack_fails():
 def test_000_R14_maneuver_places_temporary_aspect_on_target():
     z = zombi()
     out = run("maneuver", actor=ana(), target=z, skill="Armas", opposition="Atletismo", aspect="Cegado", dice=ZZ)
-    assert out.success and out.changes["Zombi"]["aspectos_temporales"] == ["Cegado|fragile|free"]
+    assert out.success and out.changes["Zombi"]["aspectos_temporales"] == ("Cegado|fragile|free",)
 
 
 def test_000_R15_defence_roll_is_free_and_automatic():
@@ -302,7 +302,7 @@ def test_000_R41_first_tag_free_fragile_vanishes():
     a = ana()
     out = run("attack", actor=a, target=z, skill="Armas", defence="Atletismo", invoke=("Cegado",), dice=ZZ)
     assert out.data["roll"]["modifier"] == 2
-    assert out.changes["Zombi"]["aspectos_temporales"] == []
+    assert out.changes["Zombi"]["aspectos_temporales"] == ()
     assert "puntos_destino" not in out.changes.get("Ana", {})
 
 
@@ -311,10 +311,10 @@ def test_000_R41_sticky_stays_later_tags_cost_a_point():
     a = ana(fp=2)
     out = run("check", actor=a, target=z, skill="Armas", invoke=("Acorralado",), dice=Z)
     z = applied(z, out)
-    assert z.state["aspectos_temporales"] == ["Acorralado|sticky|used"]
+    assert z.state["aspectos_temporales"] == ("Acorralado|sticky|used",)
     out = run("check", actor=a, target=z, skill="Armas", invoke=("Acorralado",), dice=Z)
     assert out.changes["Ana"]["puntos_destino"] == 1
-    assert out.changes.get("Zombi", z.state)["aspectos_temporales"] == ["Acorralado|sticky|used"]
+    assert out.changes.get("Zombi", z.state)["aspectos_temporales"] == ("Acorralado|sticky|used",)
 
 
 def test_invoke_permanent_aspect_costs_one_fate_point_and_refuses_at_zero():

@@ -45,16 +45,16 @@ def test_a_free_tag_and_a_maneuver_change_the_temporary_aspects_only_in_the_new_
     beto = char("Beto", {"Atletismo": 1}, state={"aspectos_temporales": ["Humo|sticky|free"]})
     out = _untouched(ana, lambda: run("attack", actor=ana, target=beto, skill="Armas", defence="Atletismo",
                                       invoke=("Caída",), dice=ZZ, consequences="none"))
-    assert out.changes["Ana"]["aspectos_temporales"] == []
+    assert out.changes["Ana"]["aspectos_temporales"] == ()
     out = _untouched(beto, lambda: run("maneuver", actor=ana, target=beto, skill="Armas", aspect="Acorralado",
                                        opposition="Atletismo", dice=ZZ))
-    assert out.changes["Beto"]["aspectos_temporales"] == ["Humo|sticky|free", "Acorralado|fragile|free"]
+    assert out.changes["Beto"]["aspectos_temporales"] == ("Humo|sticky|free", "Acorralado|fragile|free")
 
 
 def test_the_end_of_the_scene_clears_a_copy():
     ana = char("Ana", state={"salud": ["1"], "consecuencias": ["Menor: Corte", "Mayor: Brazo"], "fuera": "taken_out"})
     out = _untouched(ana, lambda: run("recover", actor=ana, event="end_of_scene"))
-    assert out.changes["Ana"]["salud"] == [] and out.changes["Ana"]["consecuencias"] == ["Mayor: Brazo"]
+    assert out.changes["Ana"]["salud"] == () and out.changes["Ana"]["consecuencias"] == ("Mayor: Brazo",)
 
 
 def test_a_work_makes_its_own_table_of_new_states_at_its_first_change():

@@ -38,7 +38,7 @@ def temps(work: Work, ch: Character) -> list[Temp]:
 
 
 def set_temps(work: Work, ch: Character, items: list[Temp]) -> None:
-    work.set(ch, "aspectos_temporales", [t.encode() for t in items])
+    work.set(ch, "aspectos_temporales", tuple([t.encode() for t in items]))  # (a tuple, as every list the rules set: stress)
 
 
 def consequence_text(entry: str) -> str:

@@ -37,7 +37,7 @@ def recover(ch: Character, event: str, action: Action, ctx) -> Outcome:
             level = -1
         for track in ("salud", "compostura"):
             if work.get(ch, track, []):
-                work.set(ch, track, [])
+                work.set(ch, track, ())  # (a tuple, as every list the rules set: stress)
                 lines.append(f"{ch.name}: {Label('se limpia', 'clears')(lang)} {Label(*TRACKS[track][:2])(lang)}")
         if is_group(ch) and work.get(ch, "sicario_estres", 0):
             work.set(ch, "sicario_estres", 0)
@@ -96,7 +96,7 @@ def recover(ch: Character, event: str, action: Action, ctx) -> Outcome:
     if removed:
         lines.append(f"{ch.name}: {Label('se quita', 'removes')(lang)} " + "; ".join(removed))
     if list(work.get(ch, "consecuencias", []) or []) != cons:
-        work.set(ch, "consecuencias", cons)
+        work.set(ch, "consecuencias", tuple(cons))
     if not lines:
         lines.append(f"{ch.name}: {Label('nada que recuperar', 'nothing to recover')(lang)}")
     data["removed"] = removed

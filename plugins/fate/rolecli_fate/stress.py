@@ -7,7 +7,7 @@ State kept per character:
   ``[como Menor]`` when a session start lowered its recovery level (000-R65).
 - ``fuera`` and the conflict's other marks: see ``conflict``.
 
-A hit sets the tracks and the consequences as tuples (the core writes them as lists): a change
+The rules set these, and the temporary aspects, as tuples (the core writes them as lists): a change
 holding no list is one an encounter numbers the new state by, not a state keyed whole after a
 failed hash (icount, a fate trial N=400 2.6608M -> 2.5764M, -3.2%); a kept hit sets it again safely.
 """
