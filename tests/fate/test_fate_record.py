@@ -81,3 +81,22 @@ def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case):
         play(case, seed, False, False)
         recorded = play(case, seed, False, True)[0]
         assert recorded.data == first.data and all(recorded.data[key]["dice"] is not None for key in SIDES)
+
+
+def test_an_attack_unrecorded_rolls_a_tie_again_as_a_recorded_one_does():
+    """Under contest_tie = reroll, an attack no one reads the sides of (roll.roll_contest makes
+    none, only their efforts) rolls a tie again as one that records: the same dice, stress and changes."""
+    from rolecli.contract import Action
+    from rolecli.testing import call, context
+
+    tomas, lucia = character("Tomás"), character("Lucía")
+    dice = ["0"] * 8 + ["+"] * 4 + ["0"] * 4  # Armas cuerpo a cuerpo 4 against Atletismo 3 + 1: a tie, then +4
+    outs = []
+    for record in (True, False):
+        ctx = context(rolecli_fate.INFO, dice=dice, options={"contest_tie": "reroll"}, characters=[tomas, lucia],
+                      explain=False, record=record)
+        params = {"skill": "Armas cuerpo a cuerpo", "defence": "Atletismo", "modifier": -1}
+        outs.append((call(rolecli_fate, Action("attack", params, tomas, lucia), ctx, [tomas, lucia]), ctx.dice.reads))
+    (full, read), (bare, bare_read) = outs
+    only_the_data_differs(full, read, bare, bare_read)
+    assert full.data["stress"] == 4 and bare.changes == full.changes != {}

@@ -119,7 +119,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
 def contest(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = work_on(ctx, action.actor, action.target)
-    a, d, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+    a, d, _, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     who_a, who_d = named(action, lang)
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines.append(f"{who_a}: {side_line(a, lang)}")
@@ -171,8 +171,9 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
         if plan is not None:
             keep_at_most(_ATTACK_READS, plan, read, _ATTACK_READS_LIMIT)
     blk, reroll, track, recorded, choices = read
-    a, d, de, lines = roll_contest(action, ctx, p, work, "defence", blk, reroll)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
+    record = ctx.record
+    a, d, effort, de, lines = roll_contest(action, ctx, p, work, "defence", blk, reroll, explain or record)
     if explain:
         who_a, who_d = named(action, lang)
         lines += _rerolled(a, lang) + _rerolled(d, lang)
@@ -182,7 +183,6 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
             dl += Label(f"; bloqueo protector {ladder.signed(blk)} → defiende con {ladder.signed(de)}",
                         f"; protecting block {ladder.signed(blk)} → defends with {ladder.signed(de)}")(lang)
         lines.append(dl)
-    effort = a.effort
     stress = 0
     spin = False
     if effort > de:
@@ -206,7 +206,6 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     # a fate trial 3.2649M -> 3.2587M, -0.19%.) All of it only records, the sides' records and what
     # happened alike: where no one reads it (Context.record: a simulation's trials with no house rule)
     # none is made (icount, with a full defence's and an initiative's: 2.8539M -> 2.7974M over 400 trials)
-    record = ctx.record
     if record:
         data: dict[str, Any] = recorded.copy()
         data["roll"] = a.data
@@ -240,7 +239,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     opposed = p.get("opposition") not in (None, "")
     lines: list[str] = []
     if opposed:
-        a, d, de, extra = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+        a, d, _, de, extra = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
         who_a, who_d = named(action, lang)
         lines += extra + _rerolled(a, lang) + _rerolled(d, lang)
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
@@ -318,7 +317,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
     weight = int(p["weight"])
     zones = int(p["zones"])
     cost = cost_of(weight, zones)
-    a, d, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+    a, d, _, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     who_a, who_d = named(action, lang)
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
