@@ -23,8 +23,8 @@ def _encounter(campaigns, name: str):
 
 
 def test_a_state_made_by_a_change_is_numbered_as_it_is_made(campaigns, monkeypatch):
-    """Where states are numbered by the change that made them (middle's 18
-    fields), the play numbers a new state as it keeps it (``Play.moved``):
+    """States are numbered by the change that made them (middle's 18 fields
+    as any other's): the play numbers a new state as it keeps it (``Play.moved``):
     by the change where it met it before, and as its whole key numbers it;
     looking its number up later finds it kept, with no key made again."""
     enc = _encounter(campaigns, "middle")
@@ -209,12 +209,10 @@ def test_a_play_keeps_few_enough_attributes_in_its_dict_for_python_to_share_thei
 
 
 def test_states_found_to_hold_lists_are_numbered_by_the_change_that_made_them(campaigns):
-    """Giro's states hold lists (their whole key is made field by field): once
-    the encounter has met one, a new play numbers each state by the change
-    that made it, as for a state of many fields, and the number is the one its
-    whole key gives."""
+    """Giro's states hold lists (their whole key is made field by field): a
+    play numbers each state by the change that made it, as any other, and
+    the number is the one its whole key gives, with its lists as tuples."""
     enc = _encounter(campaigns, "giro")
-    assert Play(enc, seed=1).made is None  # (not known yet: no list met)
     play_trials(enc, {}, 5, 0, 20)
     assert enc.listed_states
     play = Play(enc, seed=3)
@@ -224,6 +222,18 @@ def test_states_found_to_hold_lists_are_numbered_by_the_change_that_made_them(ca
     for name in enc.participants:
         state = play.characters[name].state
         assert play.state_key(name) == enc.state_numbers[state_key(state, enc.listed_at)]
+
+
+def test_states_of_a_few_fields_are_numbered_by_the_change_that_made_them(campaigns):
+    """A v5 state keeps two or three fields, and a change sets one or two of
+    them: the state is numbered by the move all the same (``Encounter.state_moves``),
+    as the state the change made (in the template's order)."""
+    enc = _encounter(campaigns, "v5")
+    play_trials(enc, {}, 5, 0, 20)
+    assert enc.state_moves
+    whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}
+    for (number, change), (made, _) in enc.state_moves.items():
+        assert whole[made] == {**whole[number], **dict(change)}
 
 
 def test_changes_found_to_hold_lists_number_the_states_they_make(campaigns):

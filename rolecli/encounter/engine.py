@@ -40,7 +40,6 @@ REASONS = ("side_out", "morale", "round_limit", "nobody")
 # The states an encounter numbers, and the statuses and recoveries it keeps by them
 # (Play.state_key, Play.asked, Play.recover_one): a few MB at most
 KNOWN_STATES = 50_000
-MANY_FIELDS = 8  # the state fields of a system whose states are numbered by the change that made them (Play.made_status)
 UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
 UNNUMBERED = object()  # a state whose number the caller does not know: looked up (Play.asked)
 KNOWN_ORDERS = 5_000  # the rounds' orders an encounter keeps its sides in (sides_in_order): some 4 MB at most
@@ -148,11 +147,10 @@ class Play(Tracker):
             vitalities[name] = status.vitality
         self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
         self.begun = begun  # (beginning, when known already)
-        # by name, its state, the one it was made from and the change returned (play.apply_changes), where a
-        # state has many fields or the encounter's states were found to hold lists (giro's), numbered by that
-        # change as it is made (made_status): one of a few plain fields is keyed whole as cheaply as by the
-        # change (state_key), one with lists is not (its key made field by field: icount, giro 1.3% a trial)
-        self.made = {} if len(self.info.state_keys) >= MANY_FIELDS or enc.listed_states else None
+        # by name, its state, the one it was made from and the change returned (play.apply_changes): each new
+        # state numbered by that change as it is made (made_status), however few its fields (icount: a v5 trial
+        # 0.76% less, its 24 new states a trial keyed whole no more; dice 0.19%, the others 0.05-0.09%)
+        self.made = {}
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with someone able
         # to act, kept only while they are two or more (verdict: none is asked meanwhile), and by side, those
         # able to act, in the file's order and as foes see them
@@ -470,9 +468,8 @@ class Play(Tracker):
     def moved(self, names: list[str]) -> None:
         """The statuses of those a hook moved, whose states changed, are asked
         again; who fights too (:meth:`regroup`) when one can act no longer, or
-        again. Where states are numbered by the change that made them
-        (:attr:`made`), each new state is numbered here, as it is made, with
-        its status (:meth:`made_status`)."""
+        again. Each new state is numbered here by the change that made it
+        (:attr:`made`), as it is made, with its status (:meth:`made_status`)."""
         made, touched = self.made, self.touched
         for name in names:
             # touched, as Tracker.moved touches it, without a call of its own; one by one, not by touched.update,
@@ -480,7 +477,7 @@ class Play(Tracker):
             # a middle trial 0.2% less, giro and alternity 0.3%)
             touched.add(name)
             # (what status would ask, without its look-up first)
-            self.settled(name, self.asked(name) if made is None else self.made_status(name, made[name]))
+            self.settled(name, self.made_status(name, made[name]))
 
     def settled(self, name: str, now) -> None:
         """``name``'s status ``now``, in the state a hook just made, kept; who
@@ -698,8 +695,8 @@ class Play(Tracker):
         look-up, over every field of the state. ``None`` for a state no key
         can hold (a table in it), or new once the encounter has numbered
         :data:`KNOWN_STATES`: asked, played every time. A state made by a
-        change where states have many fields was numbered as it was made
-        (:meth:`made_status`): found here as it was kept."""
+        hook's change was numbered as it was made (:meth:`made_status`):
+        found here as it was kept."""
         state = self.characters[name].state
         kept = self.keyed.get(name, UNKEYED)
         if kept[0] is state:
@@ -725,20 +722,18 @@ class Play(Tracker):
         """The status of ``name`` in its state just made by a change (``made``:
         the new state, the one it was made from and the change returned, as
         :func:`~rolecli.play.apply_changes` keeps them), that state numbered as
-        it is made (:meth:`moved`), so that :meth:`state_key` finds it kept. A
-        state of :data:`MANY_FIELDS` or more made by a change of a few of them
-        (a middle blow sets one or two of 18), or of any where the states hold
-        lists (their whole key is made field by field), is numbered by the
-        number of the state it was made from and the change
-        (``Encounter.state_moves``), a short key, when that state is the one
-        numbered last; the same look-up gives its status by whose it is,
-        where a status is kept by the state (:meth:`asked`). Else it is keyed
-        whole (:meth:`state_key`) and its status asked by that number."""
+        it is made (:meth:`moved`), so that :meth:`state_key` finds it kept. It
+        is numbered by the number of the state it was made from and the change
+        (``Encounter.state_moves``: a middle blow sets one or two of 18 fields),
+        when that state is the one numbered last; the same look-up gives its
+        status by whose it is, where a status is kept by the state
+        (:meth:`asked`). Else it is keyed whole (:meth:`state_key`) and its
+        status asked by that number."""
         state, old, change = made
         kept = self.keyed.get(name, UNKEYED)
         enc = self.enc
         move = None  # the state it was made from, by its number, and the change: a short key (Encounter.state_moves)
-        if kept[0] is old and (enc.listed_states or 4 * len(change) <= len(state)):
+        if kept[0] is old:
             try:  # (from a state numbered None, no move is kept: none is found)
                 # once a change held a list (fate's stress), changes keyed with their lists as tuples, as states are
                 # (state_key): not a TypeError raised and caught at each (icount: a fate trial 2.1% less)
