@@ -401,7 +401,7 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     hold it. The names of the characters whose state is now other than it was.
     ``made``: by name, each new state, the one it was made from and what was
     returned for it, ``(new, old, returned)``, for who keeps states by what
-    made them (an encounter numbers them so: ``Play.made_status``).
+    made them (an encounter numbers them so: ``Play.moved``).
     ``fields``: :func:`state_fields` of ``info``, where the caller keeps them
     for its many calls (a conflict does: :class:`~rolecli.tracker.Tracker`).
     ``ordered``: by name, the state last made here known to be in the
