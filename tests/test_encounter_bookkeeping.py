@@ -396,3 +396,20 @@ def test_each_sides_foes_and_members_are_kept_by_the_rounds_order(campaigns, mon
         for side in enc.sides:
             assert members[side] == tuple(n for n in everyone if enc.side_of[n] == side)
             assert against[side] == tuple(n for n in everyone if enc.side_of[n] != side)
+
+
+def test_a_trial_keeps_no_record_of_who_was_touched_and_a_run_does(campaigns):
+    """A play given its characters (a simulation's trial) is never written:
+    who its hooks touched is not kept (``Tracker.touched``); a run keeps it,
+    and what it would write (``Tracker.changes``) is each one changed."""
+    from rolecli.campaign.store import SharedCharacters
+
+    enc = _encounter(campaigns, "middle")
+    trial = Play(enc, seed=1, characters=SharedCharacters(enc.characters).copies())
+    trial.play()
+    assert trial.touched is None
+    run = Play(enc, seed=1)
+    run.play()
+    changed = run.changes(enc.characters)
+    assert changed and set(changed) <= run.touched
+    assert {n for n, c in run.characters.items() if c.state != enc.characters[n].state} == set(changed)
