@@ -236,23 +236,6 @@ def test_states_of_a_few_fields_are_numbered_by_the_change_that_made_them(campai
         assert whole[made] == {**whole[number], **dict(change)}
 
 
-def test_changes_found_to_hold_lists_number_the_states_they_make(campaigns):
-    """Fate's changes hold lists (its stress boxes, its consequences): once
-    the encounter has met one, a change is kept as a move with its lists as
-    tuples (``Encounter.listed_changes``), as a state's key holds them, and
-    the state a move numbers is the one its whole key numbers."""
-    enc = _encounter(campaigns, "caminantes")
-    play_trials(enc, {}, 5, 0, 20)
-    assert enc.listed_changes
-    # (moves of changes that held lists, keyed as state_key keys them)
-    assert any(type(v) is tuple for _, change in enc.state_moves if type(change[0]) is tuple for v in change[1])
-    play = Play(enc, seed=3)
-    play.play()
-    for name in enc.participants:
-        state = play.characters[name].state
-        assert play.state_key(name) == enc.state_numbers[state_key(state, enc.listed_at)]
-
-
 def _state_of(enc, number: int) -> dict:
     """The state the encounter numbered ``number``, from its key (which holds its lists as tuples)."""
     shape, values = next(key for key, n in enc.state_numbers.items() if n == number)

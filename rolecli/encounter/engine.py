@@ -494,13 +494,9 @@ class Play(Tracker):
             move = found = None  # the state it was made from, by its number, and the change: a short key
             if kept[0] is old:
                 try:  # (from a state numbered None, no move is kept: none is found)
-                    # once a change held a list (fate's stress), changes keyed with their lists as tuples, as states
-                    # are (state_key): not a TypeError raised and caught at each (icount: a fate trial 2.1% less)
-                    move = (kept[1], state_key(change, enc.listed_at) if enc.listed_changes else tuple(change.items()))
+                    move = (kept[1], tuple(change.items()))
                     found = enc.state_moves.get(move)
-                except TypeError:  # a list (keyed so from now on, looked for again) or a table: the state keyed whole
-                    enc.listed_changes = True
-                    enc.listed_at.pop(tuple(change), None)
+                except TypeError:  # a list or a table in the change (a plugin's tuple is hashed): the state keyed whole
                     move = None
             if found is not None:  # its number, and by whose it is, its status where one is kept by the state
                 number, statuses = found

@@ -99,7 +99,6 @@ class Encounter:
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
-    listed_changes: bool = False  # a change holding a list was met: moves keyed with lists as tuples (Play.moved)
     state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
     kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover_one)
     orders: dict = field(default_factory=dict)  # by a round's turns, each side's foes and members in that order (engine.sides_in_order)
