@@ -62,7 +62,8 @@ def earlier_opponents(given: Any, ctx, target: Character | None) -> int:
     ``given`` (``--earlier``), else the attacks on it that the conflict under way has recorded."""
     if given is not None:
         return int(given)
-    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None else 0
+    # (none in force, as at a round's first attack: no call to find none: icount v5 N=400 2.7691M -> 2.7642M a trial)
+    return len(ctx.effects_on(target.name, ATTACKED)) if target is not None and ctx.effects else 0
 
 
 def defence_modifiers(cover: str | None, earlier: int) -> tuple:
