@@ -1,6 +1,6 @@
 """``Context.record``: where no one reads a call's data (a simulation's trials with no
 house rule), an attack gives none (all of it only records, what happened too: its margin,
-outcome and hits), and an initiative gives its order alone (which the core reads);
+outcome and hits), nor does a recovery, and an initiative gives its order alone (which the core reads);
 everything else they give, and the dice they read, are the same. What they keep from such
 a call is never handed to a call that records."""
 
@@ -13,11 +13,12 @@ from rolecli_testing import case_played, only_the_data_differs, played, recorded
 from test_v5_explain import CASES, EVERYONE
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
+RECOVERIES = [case for case in CASES if CASES[case][0] == "recover"]
 RECORDS = {"contest": ("roll", "opposition", "degree", "opposition_degree"), "test": ("roll", "degree")}
 
 
-def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
-    """The attack of ``case``, in a conflict's first round (:func:`rolecli_testing.case_played`)."""
+def call_of(case: str, seed: int, explain: bool, record: bool, characters=None):
+    """The call of ``case`` (an attack, a recovery), in a conflict's first round (:func:`rolecli_testing.case_played`)."""
     return case_played(rolecli_v5, CASES[case], seed, explain, record, characters)
 
 
@@ -25,10 +26,19 @@ def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
 @pytest.mark.parametrize("explain", [False, True])
 def test_an_attack_unrecorded_gives_no_data(case, explain):
     for seed in range(12):
-        (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
+        (full, read), (bare, bare_read) = (call_of(case, seed, explain, record) for record in (True, False))
         only_the_data_differs(full, read, bare, bare_read)
         assert all(full.data[key] is not None for key in RECORDS[full.data["mode"]])
         assert bare.data == {}
+
+
+@pytest.mark.parametrize("case", RECOVERIES)
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_recovery_unrecorded_gives_no_data(case, explain):
+    """Its record (the trackers and Hunger it leaves) only records: none where no one reads it."""
+    (full, read), (bare, bare_read) = (call_of(case, 3, explain, record) for record in (True, False))
+    only_the_data_differs(full, read, bare, bare_read)
+    assert full.data["character"] == CASES[case][2].name and bare.data == {}
 
 
 @pytest.mark.parametrize("explain", [False, True])
@@ -53,6 +63,6 @@ def test_an_attack_that_records_after_one_that_did_not_gets_its_full_data(case, 
     the same dice: an attack unrecorded first leaves nothing a recorded one then reads."""
     _, _, actor, target = CASES[case]
     for seed in range(12):
-        fresh, recorded = recorded_after_unrecorded(attack, case, seed, explain, actor, target)
+        fresh, recorded = recorded_after_unrecorded(call_of, case, seed, explain, actor, target)
         assert recorded.data == fresh.data
         assert all(recorded.data[key] is not None for key in RECORDS[recorded.data["mode"]])
