@@ -36,11 +36,14 @@ def test_a_pools_successes_count_each_pair_of_its_10s_as_4_whether_regular_or_hu
     assert Roll([10, 2], [10]).successes == successes([10, 2, 10]) == 4
 
 
-def test_a_contests_successes_are_its_rolls_from_the_same_dice_read_alike():
+def test_a_contests_dice_counted_for_their_successes_alone_split_as_its_rolls_split_them():
+    """An attack whose dice no one reads but for their successes reads its contest's dice
+    and counts each side's from :attr:`Contest.second_from` on: the successes of its rolls."""
     contest = Contest(Side("Leah", Pool("Leah", (), hunger=2, floor=6), "none"),
                       Side("Gancho", Pool("Gancho", (), floor=4), "none"), "en")
     for seed in range(40):
         rolled, counted = DiceSource(seed), DiceSource(seed)
         mine, theirs = contest.roll(rolled)
-        assert contest.successes(counted) == (mine.successes, theirs.successes)
+        faces, second = counted.roll_many(10, contest.whys), contest.second_from
+        assert (successes(faces[:second]), successes(faces[second:])) == (mine.successes, theirs.successes)
         assert counted.reads == rolled.reads

@@ -19,7 +19,7 @@ from .conditions import impairment, state_values
 from .damage import amount, can_spend_safely, spend
 from .hunger import dice_for
 from .labels import tr
-from .pool import Pool, Roll, successes
+from .pool import Pool, Roll
 from .reroll import chosen, reroll
 from .state import Work
 from .traits import parts, sphere
@@ -220,7 +220,9 @@ class Contest:
         mine, theirs = first.pool, second.pool
         self.whys = mine.whys[lang] + theirs.whys[lang]
         self.cuts = mine.cuts(0) + theirs.cuts(mine.size)
-        self.second_from = mine.size  # where the second side's dice begin among those read
+        # where the second side's dice begin among those read: an attack whose dice no one reads but for their
+        # successes (no reroll, no line, no record) counts each side's there, making no Roll (:func:`verbs.attack`)
+        self.second_from = mine.size
         self.settled = settled if settled is not None else {"win": {}, "tie": {}, "lose": {}}
 
     def roll(self, dice) -> tuple[Roll, Roll]:
@@ -230,12 +232,6 @@ class Contest:
         return (Roll(faces[regular], faces[hunger] if hunger else []),
                 Roll(faces[their_regular], faces[their_hunger] if their_hunger else []))
 
-    def successes(self, dice) -> tuple[int, int]:
-        """The first side's successes and the second's, the same dice read as :meth:`roll` reads:
-        where nothing else of them is read (no reroll, no line, no record), no Roll made of them."""
-        faces = dice.roll_many(10, self.whys)
-        second = self.second_from
-        return successes(faces[:second]), successes(faces[second:])
 
 
 def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:

@@ -42,7 +42,7 @@ class Roll:
     edits a record edits the core's copy of it (no list made of each pool's dice
     only to be copied into another, at every roll: icount v5 3.145M -> 3.110M a trial).
     A contest whose dice no one reads but for their successes makes none
-    (:meth:`conflict.Contest.successes`)."""
+    (:func:`verbs.attack`, by :attr:`conflict.Contest.second_from`)."""
 
     regular: list[int]
     hunger: list[int]

@@ -21,7 +21,7 @@ from .conflict import (Contest, Hit, Reroll, Side, Stance, attacked, contest_hit
                        roll, side, willpower)
 from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
-from .pool import Pool, Roll
+from .pool import Pool, Roll, successes
 from .state import Work
 from .trackers import levels_of
 from .traits import parts
@@ -569,7 +569,11 @@ def attack(action: Action, ctx) -> Outcome:
                                                 mine.successes + (1 if p["two_sided"] else 0), lines, social=social)
             ours, others = mine.successes, theirs.successes  # after the rerolls
         else:
-            ours, others = opposed.successes(ctx.dice)
+            # (read here, where the contest's dice lie: a call fewer at every attack: icount v5 N=400 2.7466M ->
+            # 2.7317M a trial, -0.54%)
+            faces = ctx.dice.roll_many(10, opposed.whys)
+            second = opposed.second_from
+            ours, others = successes(faces[:second]), successes(faces[second:])
         outcome = contest_outcome(ours, others)
         margin = ours - others
         if ctx.explain:
