@@ -223,8 +223,9 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
             lines += more
         if record:
             data["damage"] = dmg
-    # (the Spin left where it is earned, not looked for in the data of every attack)
-    return Outcome(data, lines, ok, work.changes(), spin_earned(action, ctx) if spin else [])
+    # (the Spin left where it is earned, not looked for in the data of every attack; the changes asked only where
+    # a state was set (Work.states), not of a miss, which sets none: icount N=400 2.4929M -> 2.4890M, -0.16%, twice)
+    return Outcome(data, lines, ok, work.changes() if work.states else {}, spin_earned(action, ctx) if spin else [])
 
 
 def maneuver(action: Action, ctx, p: dict) -> Outcome:
