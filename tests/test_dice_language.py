@@ -52,6 +52,21 @@ def test_seeded_rolls_are_marked_rolled_and_read_through_the_source():
     assert result.total == sum(sorted(d.value for d in result.dice)[1:])
 
 
+@pytest.mark.parametrize("seed", [3, 3 * 2**32 + 7, "text"])
+def test_a_generator_given_again_rolls_as_a_new_one(seed):
+    """A source given a generator another source rolled (a simulation's
+    trials share one) seeds it afresh: the same dice as a new one's."""
+    import random
+
+    used = DiceSource(seed=11)
+    used.roll(6, "before")
+    used._rng.gauss(0, 1)  # (a gauss kept for the next call is dropped, as a new generator has none)
+    again, new = DiceSource(seed, generator=used._rng), DiceSource(seed)
+    assert again._rng is used._rng
+    assert again._rng.gauss(0, 1) == new._rng.gauss(0, 1) == random.Random(seed).gauss(0, 1)
+    assert [again.roll(10, "d") for _ in range(20)] == [new.roll(10, "d") for _ in range(20)]
+
+
 # --- plain dice and arithmetic ----------------------------------------------------------
 
 

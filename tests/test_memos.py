@@ -624,7 +624,7 @@ def play(lines: list[str], campaigns: Path, pristine: Path, monkeypatch) -> tupl
 
     with monkeypatch.context() as patch:
         patch.setattr(batch, "run_line", run_line)
-        patch.setattr(source, "_seeded", lambda seed: _Unseeded(rolled) if seed is None else real_seeded(seed))
+        patch.setattr(source, "_seeded", lambda seed, rng=None: _Unseeded(rolled) if seed is None else real_seeded(seed, rng))
         result = run_inprocess("batch", "-", "--keep-going", stdin="".join(line + "\n" for line in lines))
     return result, played
 

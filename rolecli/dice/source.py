@@ -41,15 +41,20 @@ _BELOW = getattr(_Random, "_randbelow_with_getrandbits", None)
 FastRandom = _Random if (_BELOW is not None and _Random._randbelow is _BELOW) else None
 
 
-def _seeded(seed: int | None) -> random.Random:
+def _seeded(seed: int | None, rng: random.Random | None = None) -> random.Random:
     """``random.Random(seed)``: the same generator giving the same numbers,
-    built a little faster for an int seed."""
+    built a little faster for an int seed; ``rng``, where given, seeded
+    afresh to be it (none made: a new one is 2.5 KB made and freed)."""
     if type(seed) is int and _c_seed is not None:
-        rng = _Random.__new__(_Random)
+        if rng is None:
+            rng = _Random.__new__(_Random)
         _c_seed(rng, seed)
         rng.gauss_next = None
         return rng
-    return _Random(seed)
+    if rng is None:
+        return _Random(seed)
+    rng.seed(seed)  # (as Random(seed) seeds itself; gauss_next cleared too)
+    return rng
 
 
 class DiceSource:
@@ -57,7 +62,9 @@ class DiceSource:
     order, from the values a player gave.
 
     ``given`` values are strings as typed: integers for numbered dice, and
-    ``+``, ``-``, ``0`` (or a d6 result) for fudge dice.
+    ``+``, ``-``, ``0`` (or a d6 result) for fudge dice. ``generator``: one
+    its caller rolls no more, seeded afresh and rolled (the same numbers as a
+    new one): a simulation's trials, one after another, share one.
 
     ``reads`` lists every die read so far, as :class:`DieRead`, in order. (The
     reads are kept as plain tuples while rolling and turned into
@@ -75,9 +82,10 @@ class DiceSource:
         super().__init_subclass__(**kwargs)
         cls._plain = cls.roll is DiceSource.roll and cls.fudge is DiceSource.fudge
 
-    def __init__(self, seed: int | None = None, given: Sequence[str] | None = None):
+    def __init__(self, seed: int | None = None, given: Sequence[str] | None = None,
+                 generator: random.Random | None = None):
         self.seed = seed
-        self._rng = rng = _seeded(seed)
+        self._rng = rng = _seeded(seed, generator)
         # randrange(n) is _randbelow(n) for n > 0: the same numbers, less overhead.
         self._below = rng._randbelow if type(rng) is _Random else rng.randrange
         # A FastRandom's randrange(n) is rejection sampling on getrandbits: the dice draw the bits

@@ -98,7 +98,8 @@ class Play(Tracker):
     number (:meth:`state_key`), so that a trial's first change of a state is
     numbered by the change too; ``begun``: likewise, the fight as it begins
     (:meth:`beginning`), as another play worked it out and checked it (no side
-    idle) and kept it (:attr:`begun`).
+    idle) and kept it (:attr:`begun`); ``generator``: the dice's, one the play
+    before rolled (:class:`~rolecli.dice.source.DiceSource`), seeded afresh.
 
     Its overrides call the tracker's methods by name (``Tracker.new_round(self,
     round_, participants)``), not through ``super()``, which on Python 3.11 makes
@@ -117,13 +118,14 @@ class Play(Tracker):
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
                  pause: Callable[[int], None] | None = None, characters=None, statuses: dict | None = None,
-                 numbered: dict | None = None, begun: tuple | None = None):
+                 numbered: dict | None = None, begun: tuple | None = None, generator=None):
         shared = characters is not None
         if not shared:  # (a simulation's trials give theirs: no import at every trial)
             from rolecli.campaign.store import WorkingCopies
 
             characters = WorkingCopies(enc.characters)
-        Tracker.__init__(self, enc.system, characters, enc.options, lang, DiceSource(seed, given), scene, enc.rules)
+        Tracker.__init__(self, enc.system, characters, enc.options, lang, DiceSource(seed, given, generator), scene,
+                         enc.rules)
         if shared:  # a trial, never written (Tracker.changes): who a hook touched not kept at every change (icount: a
             self.touched = None  # dice trial 0.26% less, giro and middle 0.23%, v5 0.23%, fate 0.16%, alternity 0.11%)
         self.enc, self.seed = enc, seed

@@ -27,6 +27,7 @@ import math
 import signal
 from collections import Counter
 from contextlib import ExitStack, contextmanager
+from random import Random
 from typing import Any, Callable, Iterator, NamedTuple
 
 from rolecli.conflict import Scene
@@ -167,6 +168,9 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     opening = numbered = begun = None
     already = None  # who was out before it began, as the first trial measured it (the same beginning: begun)
     loaded = Scene.load(scene)
+    # one dice generator, seeded afresh by each trial, not one made and freed at every trial (icount: a dice or
+    # giro trial 0.35% less, v5, fate and alternity 0.15%, middle 0.09%)
+    generator = Random()
     if record is None:
         record = bool(enc.system.house)
     # A trial makes no reference cycle (tests/test_encounter_simulate.py holds every sample to it): all it
@@ -179,7 +183,7 @@ def play_trials(enc, scene: dict, seed: int, start: int, stop: int, explain: boo
     try:
         for index in range(start, stop):
             play = Play(enc, trial_seed(seed, index), scene=anew(loaded), characters=shared.copies(),
-                        statuses=opening, numbered=numbered, begun=begun)
+                        statuses=opening, numbered=numbered, begun=begun, generator=generator)
             play.ctx.explain, play.ctx.record = explain, record
             if opening is None:
                 opening = {name: play.status(name) for name in enc.participants}
