@@ -315,16 +315,21 @@ def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[st
             data["feint"] = True
     else:
         damage, parts, said = damage_of(scene, blow, a, dice, record)
-        lines += said
         hurt_lines, wound = hurt(scene, target, damage, blow.location, blow.striker, record)
-        lines += hurt_lines
+        # (both empty where nothing is said: not joined at every blow that lands; with after_hit's, icount N=400
+        # 3.8406M -> 3.8313M a middle trial, -0.24%)
+        if scene.explain:
+            lines += said
+            lines += hurt_lines
         if record:
             data["damage"], data["damage_parts"], data["wound"] = damage, parts, wound  # (no table made to update it)
     if was_unconscious and not target.dead():
         die(scene, target, "rematado", lines)
         if record:
             data.setdefault("wound", {}).update({"dead": True, "death": "rematado"})  # (a feint's has none yet)
-    lines += after_hit(scene, attacker, target)
+    said = after_hit(scene, attacker, target)
+    if said:  # (mostly nothing: not joined)
+        lines += said
     return lines, data, True
 
 
@@ -398,7 +403,7 @@ def _feint_lands(scene: Scene, blow: Blow) -> list[str]:
                     f"against {target.name or 'its victim'} and its allies ND +1 (004-R12).")]
 
 
-def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
+def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> Sequence[str]:
     """A landed blow ends an insult's rage at its author (004-R14) and a duel it
     interrupts, with nobody disarmed (004-R9)."""
     lines: list[str] = []
@@ -415,4 +420,4 @@ def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> list[str]:
             duellist.set("duelo_nd", 0)
         lines.append(scene.t(f"El golpe interrumpe el duelo de {target.name} y {rival.name}: termina sin ataque extra ni desarme (004-R9).",
                              f"The blow interrupts the duel of {target.name} and {rival.name}: it ends with no extra attack and nobody disarmed (004-R9)."))
-    return lines if scene.explain else []  # rare: said only to be dropped in a simulation
+    return lines if scene.explain else ()  # rare: said only to be dropped in a simulation (no list made for it)
