@@ -99,6 +99,8 @@ def test_a_weapon_is_named_once_by_its_words_and_words_given_win_over_the_sheets
     assert f.weapon() is Fighter(ch).weapon()  # read once for its words, for every blow
     dagger = Fighter(ch, {"arma": "pequeña", "arma_tipo": ["punzante"]}).weapon()
     assert dagger == Weapon("small", frozenset({"piercing"})) and dagger.piercing() and not dagger.severs()
+    f.give({"arma": "pequeña", "arma_tipo": ["punzante"]})  # given later: its own words, not its sheet's kept weapon
+    assert f.weapon() == dagger and Fighter(ch).weapon().severs()
 
 
 def test_a_capability_asked_as_innate_stays_the_sheets_for_the_next_ld():

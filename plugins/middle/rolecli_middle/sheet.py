@@ -52,7 +52,8 @@ class Standing:
     than making another, as it is if it was left untouched on the state
     it is taken for, else laid again (:meth:`Fighter.stand`)."""
 
-    __slots__ = ("sheet", "values", "state_values", "state", "table", "held", "capabilities", "lds", "spare", "laid")
+    __slots__ = ("sheet", "values", "state_values", "state", "table", "held", "capabilities", "lds", "spare", "laid",
+                 "weapon")
 
     def __init__(self, sheet: Mapping[str, Any]):
         self.sheet = sheet  # (held, so its id is never another's while it is kept: :func:`standing_of`)
@@ -64,6 +65,7 @@ class Standing:
         self.state: dict[str, Any] | None = None  # held, so its id is never another's while it is kept
         self.spare: Fighter | None = None
         self.laid: dict[int, tuple] = {}  # id(state) -> (state, table, held): the states laid lately (lay)
+        self.weapon = weapon_of(self.values)  # (read from its words once: Fighter.weapon)
 
     def lay(self, state: dict[str, Any]) -> None:
         """Its character's ``state`` as the latest. A simulation meets the same states again (the core
@@ -139,6 +141,11 @@ class Weapon:
 def weapon_named(size: str, kinds: tuple[str, ...]) -> Weapon:
     """The weapon a sheet's words name: ``weapon_named("mediana", ("filo",))``."""
     return Weapon(SIZES[size], frozenset(KINDS[k] for k in kinds))
+
+
+def weapon_of(values: Mapping[str, Any]) -> Weapon:
+    """The weapon a fighter's values name."""
+    return weapon_named(values["arma"], tuple(values["arma_tipo"] or ()))
 
 
 class Fighter:
@@ -321,7 +328,10 @@ class Fighter:
         return self.sheet["armadura"] if armour_only else self.sheet["armadura"] + self.sheet["escudo"]
 
     def weapon(self) -> Weapon:
-        return weapon_named(self.sheet["arma"], tuple(self.sheet["arma_tipo"] or ()))
+        # (its sheet's Standing's where its values are the sheet's, not a tuple and a cache's call at every parry;
+        # icount N=400 3.8313M -> 3.8270M a middle trial, -0.11%)
+        standing = self.standing
+        return standing.weapon if standing is not None else weapon_of(self.sheet)
 
     def armed(self) -> bool:
         return self.weapon().size != "none" and not self.now["desarmado"]
