@@ -207,7 +207,7 @@ def test_who_holds_a_value_when_only_a_fighter_or_only_a_sheet_has_it_set():
     # nobody's state or sheet covers anyone: only what this action set is found
     aldara, novato, bruno = (character(INFO, n) for n in ("Aldara", "Novato", "Bruno"))
     scene = Scene(context(INFO, characters=[aldara, novato, bruno]))
-    assert scene.holding("cubre") == [] and scene.holding("montura") == []
+    assert list(scene.holding("cubre")) == [] and list(scene.holding("montura")) == []
     scene.fighter(bruno).set("cubre", "Aldara")
     scene.fighter(novato).set("cubre", "Aldara")  # made after Bruno: found in the campaign's order still
     assert [f.name for f in scene.holding("cubre")] == ["Novato", "Bruno"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from rolecli.contract import Character, Label, Refused, keep_at_most
 from rolecli.names import fold
@@ -350,6 +350,11 @@ class Fighter:
         return bool(self.side()) and self.side() == other.side() and self.name != other.name
 
 
+# Whom :meth:`Scene.holding` finds where nobody holds the value (mostly: a blow asks who covers): one, not a list
+# made at every blow (icount N=400 3.8270M -> 3.8223M a middle trial, -0.12%)
+NOBODY: tuple[Fighter, ...] = ()
+
+
 # The last rule options met and their LD rules (:attr:`Scene.ld_rules`), held so that their id is not another's
 # (a table of options is not changed in place: the core completes one into another, dispatch.complete).
 _LD_RULES: list = [None, None]
@@ -450,12 +455,12 @@ class Scene:
                             f"{en} {name!r} is not a character of this campaign." + closest(name, known, "Characters")))
         return found
 
-    def holding(self, key: str) -> list[Fighter]:
+    def holding(self, key: str) -> Sequence[Fighter]:
         """The campaign's characters whose ``key`` is set (who covers someone,
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
-        fighters, out = self._fighters, []
+        fighters = self._fighters
         # (a fighter holds a state field in its state's table, a sheet's in its sheet's: asked once, not of each
         # fighter; icount 4.4610M -> 4.4561M a middle trial)
         in_state = key in STATE_FIELDS
@@ -474,7 +479,7 @@ class Scene:
                         if fighter.now[key]:
                             break
                     else:
-                        return out
+                        return NOBODY
             except KeyError:
                 pass
         else:
@@ -493,9 +498,10 @@ class Scene:
                         if fighter.sheet[key]:
                             break
                     else:
-                        return out
+                        return NOBODY
             except KeyError:
                 pass
+        out = []
         for character in self.characters.values():  # (by name as its fighter is kept, no pair unpacked: icount -0.2%)
             name = character.name
             if name in fighters:  # (a fighter or two of the campaign's many: asked, not fetched, for each)
