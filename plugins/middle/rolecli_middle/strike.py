@@ -406,18 +406,20 @@ def _feint_lands(scene: Scene, blow: Blow) -> list[str]:
 def after_hit(scene: Scene, attacker: Fighter, target: Fighter) -> Sequence[str]:
     """A landed blow ends an insult's rage at its author (004-R14) and a duel it
     interrupts, with nobody disarmed (004-R9)."""
-    lines: list[str] = []
+    # (a list made only where something is said: most blows end nothing; with hurt's effects listed only where read,
+    # icount N=400 3.8223M -> 3.8141M a middle trial, -0.21%)
+    lines: Sequence[str] = ()
     if "irritado" in attacker.states and attacker.now["irritado_por"] and \
             scene.named(attacker.now["irritado_por"]) is target:
         S.lose(attacker, "irritado")
-        lines.append(scene.t(f"{attacker.name} se ha vengado de {target.name}: ya no está Irritado (004-R14).",
-                             f"{attacker.name} has taken its revenge on {target.name}: no longer Enraged (004-R14)."))
+        lines = [scene.t(f"{attacker.name} se ha vengado de {target.name}: ya no está Irritado (004-R14).",
+                         f"{attacker.name} has taken its revenge on {target.name}: no longer Enraged (004-R14).")]
     duel = target.now["duelo"]
     rival = scene.named(str(duel)) if duel else None  # (most targets are in no duel: no call to say so)
     if rival is not None and rival is not attacker:
         for duellist in (target, rival):
             duellist.set("duelo", "")
             duellist.set("duelo_nd", 0)
-        lines.append(scene.t(f"El golpe interrumpe el duelo de {target.name} y {rival.name}: termina sin ataque extra ni desarme (004-R9).",
-                             f"The blow interrupts the duel of {target.name} and {rival.name}: it ends with no extra attack and nobody disarmed (004-R9)."))
-    return lines if scene.explain else ()  # rare: said only to be dropped in a simulation (no list made for it)
+        lines = [*lines, scene.t(f"El golpe interrumpe el duelo de {target.name} y {rival.name}: termina sin ataque extra ni desarme (004-R9).",
+                                 f"The blow interrupts the duel of {target.name} and {rival.name}: it ends with no extra attack and nobody disarmed (004-R9).")]
+    return lines if scene.explain else ()  # rare: said only to be dropped in a simulation

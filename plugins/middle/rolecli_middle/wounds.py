@@ -76,7 +76,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     effects it decides). Its data is the wound as it stands after the blow, or
     ``None`` unless ``record`` (a blow's :attr:`~rolecli.contract.Context.record`:
     what it changes is in the blow's changes either way)."""
-    effects: list[str] = []
+    effects: list[str] | None = None  # (listed only where read, a called shot's or a record's: most blows are neither)
     lines: list[str] = []
     # Its values read from its tables at once, as :meth:`Fighter.life` and :meth:`Fighter.dead` read them (the
     # state's is set in place: it holds what the blow sets), not by a method's call for each, at every blow
@@ -84,6 +84,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     now = target.now
     life = target.sheet["vida"]
     if location != "body":  # (most blows are plain strikes: no called shot's effects to look through)
+        effects = []
         called_shot(Wound(scene, target, effects, lines), damage, life, location, striker.weapon())
     lost = now["vida_perdida"]
     # No negative life: a blow takes what is left (the dead stay at 0, so life a
@@ -98,7 +99,7 @@ def hurt(scene: Scene, target: Fighter, damage: int, location: str, striker: Fig
     if record:
         states, injuries, death = target.states, now["lesiones"], now["muerte"]  # (most targets hold none: no call to copy none)
         data = {"damage": damage, "location": location, "life": life, "life_before": life - lost, "life_left": left,
-                "effects": effects, "states": sorted(states) if states else [],
+                "effects": effects or [], "states": sorted(states) if states else [],
                 "injuries": list(injuries) if injuries else [], "dead": death != "", "death": death or None}
     else:  # (the wound, recorded only: left unmade at every blow that lands unrecorded; icount -1.2% a middle trial)
         data = None
