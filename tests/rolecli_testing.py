@@ -101,6 +101,15 @@ def only_the_data_differs(full, full_dice, bare, bare_dice) -> None:
     assert bare_dice == full_dice
 
 
+def recorded_and_not(play) -> tuple:
+    """``play(record)``, an Outcome and the dice it read, played with its data read and
+    not (``Context.record``): the two Outcomes, found alike but for their data
+    (:func:`only_the_data_differs`)."""
+    (full, full_dice), (bare, bare_dice) = play(True), play(False)
+    only_the_data_differs(full, full_dice, bare, bare_dice)
+    return full, bare
+
+
 def explain_changes_only_the_lines(cases, play):
     """A system's test that Context.explain changes only the lines: each of
     ``cases`` played by ``play(case, seed, explain, lang)`` (an Outcome and the

@@ -11,7 +11,7 @@ from aaa_helpers import character
 from test_alternity_explain import CASES, EVERYONE, KO
 
 import rolecli_alternity
-from rolecli_testing import case_played, only_the_data_differs, played, recorded_after_unrecorded
+from rolecli_testing import case_played, played, recorded_after_unrecorded, recorded_and_not
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
 
@@ -25,8 +25,7 @@ def attack(case: str, seed: int, explain: bool, record: bool, characters=None):
 @pytest.mark.parametrize("explain", [False, True])
 def test_an_attack_unrecorded_gives_no_data(case, explain):
     for seed in range(20):
-        (full, read), (bare, bare_read) = (attack(case, seed, explain, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: attack(case, seed, explain, record))
         assert bare.data == {}
         assert "control" in full.data and "rules" in full.data
 
@@ -36,8 +35,7 @@ def test_an_attack_unrecorded_spends_the_points_it_spends_recorded():
     success) and the same point spent (its change) with no data."""
     spent = 0
     for seed in range(60):
-        (full, read), (bare, bare_read) = (attack("attack", seed, False, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: attack("attack", seed, False, record))
         spent += full.data["last_resorts_spent"]
     assert spent  # (some seed spends one)
 
@@ -75,8 +73,7 @@ def initiative(case: str, seed: int, explain: bool, record: bool, characters=Non
 @pytest.mark.parametrize("explain", [False, True])
 def test_an_initiative_unrecorded_gives_its_turns_alone(case, explain):
     for seed in range(20):
-        (full, read), (bare, bare_read) = (initiative(case, seed, explain, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: initiative(case, seed, explain, record))
         assert bare.data == {key: value for key, value in full.data.items() if key not in RECORDED_ONLY}
         assert all(key in full.data for key in RECORDED_ONLY)
 
@@ -96,9 +93,7 @@ def test_a_round_recovery_unrecorded_that_changes_nothing_gives_no_data(state, c
     every round), or a dead character's, gives no data unrecorded; one that may change something
     (a knocked out character's wake-up roll) gives its data all the same."""
     for seed in range(10):
-        (full, read), (bare, bare_read) = (
-            played(rolecli_alternity, "recover", {"event": "end_of_round"}, character("Grimes", state), None,
-                   [character("Grimes", state)], seed, "en", explain, record=record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: played(rolecli_alternity, "recover", {"event": "end_of_round"}, character("Grimes", state), None,
+                   [character("Grimes", state)], seed, "en", explain, record=record))
         assert "state" in full.data
         assert bare.data == (full.data if changes else {})

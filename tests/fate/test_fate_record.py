@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rolecli_fate
-from rolecli_testing import only_the_data_differs, played
+from rolecli_testing import played, recorded_and_not
 from test_fate_explain import CASES, EVERYONE, character
 
 # (the attacks the explain tests play, and one whose attacker rerolls by invoking an aspect)
@@ -33,8 +33,7 @@ def play(case: str, seed: int, explain: bool, record: bool):
 @pytest.mark.parametrize("explain", [False, True])
 def test_an_attack_unrecorded_gives_no_data(case, explain):
     for seed in range(12):
-        (full, read), (bare, bare_read) = (play(case, seed, explain, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: play(case, seed, explain, record))
         assert all(full.data[key]["dice"] is not None for key in SIDES)
         assert bare.data == {}
 
@@ -44,8 +43,7 @@ def test_stress_unrecorded_gives_no_data(case):
     """Stress on a character or a minion group, with its consequences, a concession or
     Taken Out (what an attack's hit marks): its data only records."""
     for seed in range(3):
-        (full, read), (bare, bare_read) = (play(case, seed, False, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: play(case, seed, False, record))
         assert bare.data == {} and full.data["verb"] == "damage" and len(full.data) > 1
         assert play(case, seed, False, True)[0].data == full.data
 
@@ -55,8 +53,7 @@ def test_stress_unrecorded_gives_no_data(case):
 def test_a_full_defence_and_an_initiative_unrecorded_give_what_the_core_reads_alone(case, explain):
     """A full defence gives no data; an initiative its order (InitiativeData), not its skill,
     kind and scores (a rotating one, its round)."""
-    (full, read), (bare, bare_read) = (play(case, 3, explain, record) for record in (True, False))
-    only_the_data_differs(full, read, bare, bare_read)
+    full, bare = recorded_and_not(lambda record: play(case, 3, explain, record))
     assert bare.data == ({"order": full.data["order"]} if case.startswith("initiative") else {})
     assert len(full.data) > len(bare.data)
 
@@ -91,12 +88,12 @@ def test_an_attack_unrecorded_rolls_a_tie_again_as_a_recorded_one_does():
 
     tomas, lucia = character("Tomás"), character("Lucía")
     dice = ["0"] * 8 + ["+"] * 4 + ["0"] * 4  # Armas cuerpo a cuerpo 4 against Atletismo 3 + 1: a tie, then +4
-    outs = []
-    for record in (True, False):
+    params = {"skill": "Armas cuerpo a cuerpo", "defence": "Atletismo", "modifier": -1}
+
+    def attack(record: bool):
         ctx = context(rolecli_fate.INFO, dice=dice, options={"contest_tie": "reroll"}, characters=[tomas, lucia],
                       explain=False, record=record)
-        params = {"skill": "Armas cuerpo a cuerpo", "defence": "Atletismo", "modifier": -1}
-        outs.append((call(rolecli_fate, Action("attack", params, tomas, lucia), ctx, [tomas, lucia]), ctx.dice.reads))
-    (full, read), (bare, bare_read) = outs
-    only_the_data_differs(full, read, bare, bare_read)
+        return call(rolecli_fate, Action("attack", dict(params), tomas, lucia), ctx, [tomas, lucia]), ctx.dice.reads
+
+    full, bare = recorded_and_not(attack)
     assert full.data["stress"] == 4 and bare.changes == full.changes != {}

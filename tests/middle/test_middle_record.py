@@ -11,7 +11,7 @@ import pytest
 import rolecli_middle
 from rolecli.contract import Action
 from rolecli.testing import call, context
-from rolecli_testing import case_played, only_the_data_differs, played, recorded_after_unrecorded
+from rolecli_testing import case_played, played, recorded_after_unrecorded, recorded_and_not
 from test_middle_explain import CAMPAIGN, CASES, who
 
 BLOWS = [case for case in CASES if CASES[case][0] in ("strike", "feint")]
@@ -34,8 +34,7 @@ def blow(case: str, seed: int, explain: bool, record: bool, characters=None):
 def test_a_blow_unrecorded_gives_no_data(case, explain):
     landed = 0
     for seed in range(20):
-        (full, read), (bare, bare_read) = (blow(case, seed, explain, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: blow(case, seed, explain, record))
         assert full.data["ld"] is not None
         assert bare.data == {}
         landed += full.data["hit"]
@@ -56,9 +55,7 @@ def test_a_blow_that_records_after_one_that_did_not_gets_its_full_data(case, exp
 
 def test_a_parry_unrecorded_gives_no_data():
     for seed in range(4):
-        (full, read), (bare, bare_read) = (case_played(rolecli_middle, CASES["parry"], seed, False, record)
-                                          for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: case_played(rolecli_middle, CASES["parry"], seed, False, record))
         assert full.data["parrying"] and bare.data == {}
 
 
@@ -75,8 +72,7 @@ def morale(seed: int, record: bool, fallen: int = 2, cowed: bool = False):
 @pytest.mark.parametrize("fallen, cowed", [(2, False), (2, True), (0, False)])
 def test_a_morale_unrecorded_gives_no_data(fallen, cowed):
     for seed in range(12):
-        (full, read), (bare, bare_read) = morale(seed, True, fallen, cowed), morale(seed, False, fallen, cowed)
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: morale(seed, record, fallen, cowed))
         assert full.data["checked"] == bool(fallen) and bare.data == {}
         if fallen:  # (Aldara's row: her valor LD's dice, or her being Cowed, recorded only)
             assert full.data["members"][0].get("cowed", False) == cowed
@@ -90,8 +86,7 @@ def initiative(seed: int, record: bool):
 
 def test_an_initiative_unrecorded_gives_its_order_alone():
     for seed in range(12):
-        (full, read), (bare, bare_read) = initiative(seed, True), initiative(seed, False)
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: initiative(seed, record))
         assert set(full.data["scores"]) == set(full.data["order"])
         assert bare.data == {"order": full.data["order"]}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import rolecli_v5
-from rolecli_testing import case_played, only_the_data_differs, played, recorded_after_unrecorded
+from rolecli_testing import case_played, played, recorded_after_unrecorded, recorded_and_not
 from test_v5_explain import CASES, EVERYONE
 
 ATTACKS = [case for case in CASES if CASES[case][0] == "attack"]
@@ -26,8 +26,7 @@ def call_of(case: str, seed: int, explain: bool, record: bool, characters=None):
 @pytest.mark.parametrize("explain", [False, True])
 def test_an_attack_unrecorded_gives_no_data(case, explain):
     for seed in range(12):
-        (full, read), (bare, bare_read) = (call_of(case, seed, explain, record) for record in (True, False))
-        only_the_data_differs(full, read, bare, bare_read)
+        full, bare = recorded_and_not(lambda record: call_of(case, seed, explain, record))
         assert all(full.data[key] is not None for key in RECORDS[full.data["mode"]])
         assert bare.data == {}
 
@@ -36,8 +35,7 @@ def test_an_attack_unrecorded_gives_no_data(case, explain):
 @pytest.mark.parametrize("explain", [False, True])
 def test_a_recovery_unrecorded_gives_no_data(case, explain):
     """Its record (the trackers and Hunger it leaves) only records: none where no one reads it."""
-    (full, read), (bare, bare_read) = (call_of(case, 3, explain, record) for record in (True, False))
-    only_the_data_differs(full, read, bare, bare_read)
+    full, bare = recorded_and_not(lambda record: call_of(case, 3, explain, record))
     assert full.data["character"] == CASES[case][2].name and bare.data == {}
 
 
@@ -50,8 +48,7 @@ def test_an_initiative_unrecorded_gives_its_order_alone(explain):
     def initiative(record: bool):
         return played(rolecli_v5, verb, params, None, None, EVERYONE, 3, "en", explain, record=record)
 
-    (full, read), (bare, bare_read) = initiative(True), initiative(False)
-    only_the_data_differs(full, read, bare, bare_read)
+    full, bare = recorded_and_not(initiative)
     assert bare.data == {"order": full.data["order"]} and "declared" in full.data
     assert initiative(True)[0].data == full.data
 
