@@ -418,12 +418,12 @@ def test_a_check_rolled_without_its_result_reads_the_same_dice_as_one_made():
 
     from aaa_helpers import options
 
-    ready = ready_check(12, 3, "check", "en")  # a situation die that rolls
     for cannot_fail in (False, True):
+        ready = ready_check(12, 3, "check", "en", cannot_fail)  # a situation die that rolls
         dice = ["20", "2", "1", "5", "9", "4"]
-        made = roll_ready(Context("en", DiceSource(given=list(dice)), options()), ready, cannot_fail, False, True)
+        made = roll_ready(Context("en", DiceSource(given=list(dice)), options()), ready, True)
         ctx = Context("en", DiceSource(given=list(dice)), options())
-        fields = rolled(ctx, ready, cannot_fail)
+        fields = rolled(ctx, ready)
         assert fields == (made.control, made.situation, made.total, made.degree, made.notes)
         head = check_head(None, 12, 3)
         assert json_over(head, *fields, True) == made.json_over(head)
@@ -446,7 +446,7 @@ def test_a_ready_checks_rolls_are_degree_of_for_every_roll_it_can_make(rung):
 
     sd = dice(rung)
     for score in (0, 1, 7, 12, 13, 40):
-        rolls = ready_check(score, rung, "check", "en")[-1]
+        rolls = ready_check(score, rung, "check", "en").rolls
         for control in range(1, 21):
             if sd.count:
                 assert rolls[control][1:] == tuple((control, [v], control + sd.sign * v,
@@ -454,10 +454,13 @@ def test_a_ready_checks_rolls_are_degree_of_for_every_roll_it_can_make(rung):
                                                    for v in range(1, sd.sides + 1))
             else:
                 assert rolls[control] == ((control, [], control, *degree_of(control, control, score, rung)),)
-    assert ready_check(12, 6, "check", "en")[-1] is None                          # +2d20: a pool
+    assert ready_check(12, 6, "check", "en").rolls is None                         # +2d20: a pool
+    assert ready_check(12, rung, "check", "en", too_hard=True).rolls is None
+    assert ready_check(12, rung, "check", "en", cannot_fail=True).rolls is None
     given = ["1", "1"] if sd.count else ["1"]
     ctx = Context("en", DiceSource(given=given * 3), options())
-    ready = ready_check(3, rung, "check", "en")
-    assert rolled(ctx, ready)[3:] == degree_of(1, 1 + sd.sign * sd.count, 3, rung)
-    assert rolled(ctx, ready, too_hard=True)[3:] == degree_of(1, 1 + sd.sign * sd.count, 3, rung, False, True)
-    assert rolled(ctx, ready, cannot_fail=True)[3:] == degree_of(1, 1 + sd.sign * sd.count, 3, rung, True)
+    assert rolled(ctx, ready_check(3, rung, "check", "en"))[3:] == degree_of(1, 1 + sd.sign * sd.count, 3, rung)
+    assert rolled(ctx, ready_check(3, rung, "check", "en", too_hard=True))[3:] == degree_of(1, 1 + sd.sign * sd.count,
+                                                                                             3, rung, False, True)
+    assert rolled(ctx, ready_check(3, rung, "check", "en", cannot_fail=True))[3:] == degree_of(1, 1 + sd.sign * sd.count,
+                                                                                                3, rung, True)

@@ -323,7 +323,7 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
             control, values, total, degree, notes = rolled(ctx, ready)
             e, check = entry.rolled[control].get(total) or entry.roll(control, total, degree)
             if told is not None:  # (its result made only to be told)
-                res = CheckResult(ready[0], ready[1], control, values, total, degree, notes, True)
+                res = CheckResult(ready.score, ready.rung, control, values, total, degree, notes, True)
                 told.append(f"{e.name}: {res.line(lang)} → {L.PHASES[phase_of(e.degree)](lang)}, "
                             + Label(f"{e.actions} acción(es)", f"{e.actions} action(s)")(lang))
         if record:

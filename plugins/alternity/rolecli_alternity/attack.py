@@ -54,10 +54,10 @@ _WRITTEN = dict.fromkeys((*json_over({}, 1, [], 1, "ordinary", ()),
 class Plan:
     """What an attack reads before it rolls: the damage rating's entry for each degree that
     deals damage (:func:`damage.pick`, 002-R20) and why its dice are read, the roll made ready (its situation die,
-    002-R3/R4, the target's resistance among its steps), the JSON fields of its check
-    before the roll's own (:func:`check_head`), then every field the attack writes after
-    them, None until written (:data:`_WRITTEN`), the tables of the rolls met (:func:`_roll_data`),
-    how it is checked, the last resort policies, whether its hit waits for the end of the phase,
+    002-R3/R4, the target's resistance among its steps; and how it is checked, 002-R5/R6), the
+    JSON fields of its check before the roll's own (:func:`check_head`), then every field the
+    attack writes after them, None until written (:data:`_WRITTEN`), the tables of the rolls
+    met (:func:`_roll_data`), the last resort policies, whether its hit waits for the end of the phase,
     and where the plan is of one target (an action's plan's, :class:`_Caller`), the hits met on
     its target's sheet (:func:`hits.hits_met`), else None.
     Shared by every attack of the same plan: read it, do not change it."""
@@ -67,8 +67,6 @@ class Plan:
     ready: Ready
     head: dict[str, Any]
     rolls: tuple[dict[int, dict[str, Any]], ...] | None
-    cannot_fail: bool
-    too_hard: bool
     own: str       # the last resort policies of the attacker and of the target (002-R44)
     against: str
     spent_on: frozenset[str]  # the degrees the attacker's policy spends points on (last_resort.spent_on)
@@ -222,20 +220,21 @@ def _planned(p: dict[str, Any], ctx: Context, actor: Character | None, target: C
     prep = prepare(p, ctx, actor, p["score"], extra=extra, st=st)
     head = check_head(prep.json, prep.score, prep.rung)
     head.update(_WRITTEN)
-    ready = ready_check(prep.score, prep.rung, ATTACK(lang), lang)
-    rolls = tuple({} for _ in range(21)) if ready[7] is not None else None  # (by control die, 1 to 20: the first unread)
-    return Plan(damage, prep, ready, head, rolls, bool(p.get("cannot_fail")), bool(p.get("too_hard")),
-                own, against, spent_on(own, True, holds), ctx.options["phase_damage"] == "end_of_phase", hits)
+    ready = ready_check(prep.score, prep.rung, ATTACK(lang), lang, bool(p.get("cannot_fail")), bool(p.get("too_hard")))
+    # (by control die, 1 to 20: the first unread; where it reads at most one situation die, _roll_data)
+    rolls = tuple({} for _ in range(21)) if len(ready.situation_whys) <= 1 else None
+    return Plan(damage, prep, ready, head, rolls, own, against, spent_on(own, True, holds),
+                ctx.options["phase_damage"] == "end_of_phase", hits)
 
 
 def do_attack(action: Action, ctx: Context) -> Outcome:
     actor, target = action.actor, action.target
     plan = _plan(action.params, ctx, actor, target, action.plan)
-    control, values, total, degree, notes = rolled(ctx, plan.ready, plan.cannot_fail, plan.too_hard)
+    control, values, total, degree, notes = rolled(ctx, plan.ready)
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     if explain:  # (its language and its result read only to be told)
         lang, ready = ctx.lang, plan.ready
-        lines = [plan.prep.line(lang), CheckResult(ready[0], ready[1], control, values, total, degree, notes).line(lang)]
+        lines = [plan.prep.line(lang), CheckResult(ready.score, ready.rung, control, values, total, degree, notes).line(lang)]
     else:
         lines = []
     # (a degree the policy spends nothing on asks no spend: a call at every attack that succeeds cost 0.1% of a trial, icount 3.845M -> 3.840M)
