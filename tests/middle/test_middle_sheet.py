@@ -359,26 +359,26 @@ def test_the_scene_an_action_was_done_with_is_the_next_actions_begun_anew():
     assert again.changes() == {} and scene_of(ctx) is again and scene_of(ctx) is not again
 
 
-def test_a_state_laid_again_reads_as_laid_anew_and_the_states_laid_are_bounded():
-    from rolecli_middle.sheet import LAID_LIMIT, Standing, values
+def test_a_state_of_every_field_is_read_as_it_stands_and_one_that_leaves_some_out_over_the_sheets_values():
+    """A campaign's state holds every state field: its Standing reads it as its own table, and a fighter
+    copies it; a state that leaves a field out has it from the sheet's starting values, either way."""
+    from rolecli_middle.sheet import FULL, Standing, values
     from rolecli_middle.template import STATE_FIELDS
 
     aldara = character(INFO, "Aldara", {"vida": 7})
+    assert set(aldara.state) == STATE_FIELDS and len(aldara.state) == FULL  # (as the core starts a campaign's)
     sheet, standing = aldara.sheet, Standing(aldara.sheet)
     under = {key: value for key, value in values(sheet).items() if key in STATE_FIELDS}  # what a state leaves out
     first, dazed = {**aldara.state, "paradas": 1}, {**aldara.state, "estados": ["mareado"], "vida_perdida": 3}
-    for state in (first, dazed, first, dazed, {**first}):  # the last an equal state, but another object
+    for state in (first, dazed, {"paradas": 2}, {**first, "mine": 1}):  # (the last holds a key of its own)
         standing.lay(state)
-        assert standing.state is state
-        assert standing.table == {**under, **state}  # as merged anew
+        assert standing.state is state and standing.table == {**under, **state}
+        assert (standing.table is state) == (len(state) == FULL)  # (read only: read as it stands)
         assert standing.held == frozenset(state.get("estados") or ())
-    for paradas in range(LAID_LIMIT + 5):
-        standing.lay({"paradas": paradas})
-        assert standing.table["paradas"] == paradas and standing.table["vida_perdida"] == 0
-    assert len(standing.laid) <= LAID_LIMIT
-    assert all(kept[0] is not first for kept in standing.laid.values())
-    standing.lay(first)
-    assert standing.table == {**under, **first}
+        fighter = Fighter(Character("Aldara", sheet, state))
+        assert fighter.now == {**under, **state} and fighter.now is not state and fighter.states == standing.held
+    mounted = {**sheet, "montado": True}  # (a state field's starting value written in the sheet)
+    assert Fighter(Character("Aldara", mounted, {"paradas": 2})).now["montado"] is True
 
 
 def test_a_sheets_standing_is_kept_for_that_very_sheet_and_the_standings_kept_are_bounded():
