@@ -51,6 +51,16 @@ def test_load_fills_defaults(root):
     assert ana.trait("alerta") == 3
 
 
+def test_a_loaded_states_keys_are_the_interned_texts_the_rules_write(root):
+    """A state read from a file has keys of its own; interned, a rule's look-up by the name written in its
+    code finds them by identity (the speed of every simulated exchange)."""
+    import sys
+
+    camp = load_campaign(root, "demo", systems)
+    for character in camp.characters.values():
+        assert character.state and all(key is sys.intern(key) for key in character.state)
+
+
 def test_snapshot_is_read_only(root):
     camp = load_campaign(root, "demo", systems)
     with pytest.raises(TypeError):
