@@ -233,3 +233,27 @@ def test_parse_assignments_errors(item, expected):
     with pytest.raises(CampaignError) as err:
         parse_assignments(FAKE, [item])
     assert str(err.value).startswith(expected), str(err.value)
+
+
+def test_every_text_read_from_a_toml_file_is_interned(tmp_path):
+    """A campaign's and an encounter's texts, keys and values, interned as they are read: a name a rule writes in
+    its code, or reads from another file (a character named in an encounter), is found by identity."""
+    import sys
+
+    from rolecli.campaign.validate import parse_toml
+
+    doc = parse_toml(tmp_path / "c.toml", '[characters."Ana María"]\nskills = {"uso de armas" = 2}\n'
+                                          'tags = ["sigilosa", ["zurda"]]\nrole = "thief"\n')
+    assert doc == {"characters": {"Ana María": {"skills": {"uso de armas": 2}, "tags": ["sigilosa", ["zurda"]],
+                                                "role": "thief"}}}
+    texts, tables = [], [doc]
+    while tables:
+        value = tables.pop()
+        if isinstance(value, dict):
+            texts += value
+            tables += value.values()
+        elif isinstance(value, list):
+            tables += value
+        elif isinstance(value, str):
+            texts.append(value)
+    assert len(texts) == 9 and all(text is sys.intern(text) for text in texts)

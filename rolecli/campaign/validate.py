@@ -12,6 +12,7 @@ into data by :func:`parse_assignments` and checked by the same rules.
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -54,7 +55,8 @@ def show_range(minimum: Any, maximum: Any) -> str:
 def parse_toml(path: Path, text: str) -> dict[str, Any]:
     """Parse ``text`` read from ``path``; a syntax error names file, line and
     column. A table over its row limit is refused before the parse (which it
-    would make slow), a whole number beyond 64 bits after it."""
+    would make slow), a whole number beyond 64 bits after it. Its texts are
+    interned (:func:`_interned`)."""
     from rolecli.tables.book import check_row_counts
 
     check_row_counts(path, text)
@@ -78,7 +80,23 @@ def parse_toml(path: Path, text: str) -> dict[str, Any]:
         raise CampaignError(f"{display_path(path)}: TOML syntax error: {_lower_first(message)}.") from None
     if _LONG_NUMBER.search(text):  # only then can a number be too large: the walk is skipped
         _check_64_bits(doc, Where(path, text), ())
-    return doc
+    return _interned(doc)
+
+
+def _interned(value: Any) -> Any:
+    """``value`` with every text in it interned (:func:`sys.intern`), keys and values: a
+    name read from a file (a sheet's skill, a character named in an encounter) is looked up
+    in tables whose keys were read from another file, or compared with a rule's own
+    words, and is found by identity, not by its characters (icount N=400, with states'
+    keys interned: a dice trial 0.78% less, v5 0.69%, fate 0.59%, giro 0.57%, alternity
+    0.50%, middle 0.39%)."""
+    if type(value) is str:
+        return sys.intern(value)
+    if type(value) is dict:
+        return {sys.intern(k): _interned(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_interned(v) for v in value]
+    return value
 
 
 # TOML readers hold whole numbers in 64 bits (the TOML spec asks for them, and
