@@ -125,17 +125,19 @@ def test_every_builtin_recovery_reads_the_sheet_the_state_and_the_options_alone(
         store.load_campaign(campaigns, sample, system_info))
     assert enc.info.recovery_from_state
     met: list = []
-    original = Play.recover_one
+    original = Play.recover
 
-    def recover_one(play, spec, event, params, character):  # as it is now (it changes as the play goes on)
-        met.append((Character(character.name, character.sheet, dict(character.state)), dataclasses.replace(play.ctx)))
-        return original(play, spec, event, params, character)
+    def recover(play, event, names):  # each as it is now (it changes as the play goes on)
+        for name in names:
+            character = play.characters[name]
+            met.append((Character(name, character.sheet, dict(character.state)), dataclasses.replace(play.ctx)))
+        return original(play, event, names)
 
-    Play.recover_one = recover_one
+    Play.recover = recover
     try:
         play_trials(enc, {}, 11, 0, 20)
     finally:
-        Play.recover_one = original
+        Play.recover = original
     start = Play(enc, seed=0)
     met += [(start.characters[name], start.ctx) for name in enc.participants]
     for character, ctx in met:

@@ -133,7 +133,7 @@ def memos_off(monkeypatch) -> Switched:
                 elif isinstance(obj, functools.cached_property) and not module.__name__.startswith("rolecli."):
                     monkeypatch.setattr(cls, name, property(obj.func))
                     switched.cached_properties.append(f"{cls.__module__}.{cls.__qualname__}.{name}")
-    # The engine's: statuses and recoveries by state (Play.asked, Play.recover_one), a call's
+    # The engine's: statuses and recoveries by state (Play.asked, Play.recover), a call's
     # parameters by target (Play.params).
     monkeypatch.setattr(encounter_file, "kept_statuses", lambda system: None)
     monkeypatch.setattr(encounter_file, "kept_recoveries", lambda system: None)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from itertools import compress, filterfalse
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rolecli.conflict import Event, Scene
 from rolecli.contract import Action, Outcome, Turn, keep_at_most
@@ -38,7 +38,7 @@ from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
 # The states an encounter numbers, and the statuses and recoveries it keeps by them
-# (Play.state_key, Play.asked, Play.recover_one): a few MB at most
+# (Play.state_key, Play.asked, Play.recover): a few MB at most
 KNOWN_STATES = 50_000
 UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
 UNNUMBERED = object()  # a state whose number the caller does not know: looked up (Play.asked)
@@ -135,7 +135,7 @@ class Play(Tracker):
         self.prepared_hooks, self.recovering = enc.prepared_hooks, enc.recovering
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
-        # the recoveries kept by state (recover_one), where nobody reads what they say: settled as the play
+        # the recoveries kept by state (recover), where nobody reads what they say: settled as the play
         # starts (a trial's ctx.explain is set after the Play is built); until then, played every time
         self.recoveries: dict | None = None
         self.exchanges_kept: dict | None = None  # likewise, the exchanges kept by state (act)
@@ -385,7 +385,7 @@ class Play(Tracker):
         hook: a trial's every exchange passes through it.
 
         An exchange is kept where nobody reads what it says, as a recovery is
-        (:meth:`recover_one`): for a verb whose outcome is the same for the
+        (:meth:`recover`): for a verb whose outcome is the same for the
         same characters in the same states, parameters, rule options and dice
         (``ActionSpec.from_state``), while no effect is in force, what it
         changed where it left no effect and changed only the characters it
@@ -544,9 +544,10 @@ class Play(Tracker):
         if own is not None:
             facing[side] = own
 
-    def recover_one(self, spec, event: str, params: dict[str, Any], character) -> tuple[Outcome, Sequence[str]]:
-        """A recovery, kept for its state where nobody reads what it says: for a
-        system whose recovery changes the same for the same state and dice
+    def recover(self, event: str, names: Iterable[str]) -> list[Event]:
+        """The system's recovery for ``event``, one character at a time, each
+        kept for its state where nobody reads what it says: for a system
+        whose recovery changes the same for the same state and dice
         (``SystemInfo.recovery_from_state``), what it changed where it left no
         effect and changed its character alone is kept by the state and the
         dice it read (:mod:`rolecli.encounter.dice_paths`), and made again
@@ -556,27 +557,35 @@ class Play(Tracker):
         from the dice it draws (:meth:`~rolecli.encounter.dice_paths.Reading.played`) where they fall as they fell
         before where it read some; else it is called. A kept outcome is the one a trial
         with no lines written gave (``ctx.explain`` false): kept only there
-        (:attr:`recoveries`, settled as the play starts)."""
-        known = self.recoveries
-        if known is None:
-            return Tracker.recover_one(self, spec, event, params, character)
-        name = character.name  # its state's number (state_key), the state numbered last known at once, as in act
-        numbered = self.keyed.get(name, UNKEYED)
-        state = numbered[1] if numbered[0] is character.state else self.state_key(name)
-        if state is None:
-            return Tracker.recover_one(self, spec, event, params, character)
-        key = (name, event, state)
-        tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
-        if tree is NEVER:
-            return Tracker.recover_one(self, spec, event, params, character)
-        kept = tree.played(self.source) if type(tree) is Reading else tree  # (None: its dice taken back)
-        if kept is not None:
-            outcome = kept.outcome
-            return outcome, self.replayed(kept, name) if outcome.changes else ()
-        mark = self.source.readings
-        outcome, moved = Tracker.recover_one(self, spec, event, params, character)
-        self.keep_call(known, key, tree, mark, outcome, {name})
-        return outcome, moved
+        (:attr:`recoveries`, settled as the play starts); told, it is played
+        as the tracker plays it, and so is the first of an encounter's, which
+        completes the recovery's parameters (:attr:`recovering`). Each
+        character looked up here, in the tracker's walk over them, not in a
+        method of its own: a frame fewer at every recovery (icount: an alternity trial 0.99% less, middle
+        0.98%, v5 0.87%)."""
+        known, params = self.recoveries, self.recovering.get(event)
+        if known is None or params is None:
+            return Tracker.recover(self, event, names)
+        spec, keyed, characters, source = self.recovery, self.keyed, self.characters, self.source
+        for name in names:  # (a play's participants are all its characters)
+            character = characters[name]
+            # its state's number (state_key), the state numbered last known at once, as in act
+            numbered = keyed.get(name, UNKEYED)
+            state = numbered[1] if numbered[0] is character.state else self.state_key(name)
+            # the outcome kept, a tree of what its dice lead to, or NEVER (a state no key holds: NEVER too)
+            tree = NEVER if state is None else known.get(key := (name, event, state))
+            if tree is NEVER:
+                Tracker.recover_one(self, spec, event, params, character)
+                continue
+            kept = tree.played(source) if type(tree) is Reading else tree  # (None: its dice taken back)
+            if kept is not None:
+                if kept.changes:
+                    self.replayed(kept, name)
+                continue
+            mark = source.readings
+            outcome = Tracker.recover_one(self, spec, event, params, character)[0]
+            self.keep_call(known, key, tree, mark, outcome, {name})
+        return []
 
     def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
                   most: int = MOST_WAYS) -> None:

@@ -100,7 +100,7 @@ class Encounter:
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
     state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
-    kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover_one)
+    kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover)
     orders: dict = field(default_factory=dict)  # by a round's turns, each side's foes and members in that order (engine.sides_in_order)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
     measured: dict = field(default_factory=dict)
@@ -155,7 +155,7 @@ def kept_statuses(system) -> dict | None:
 def kept_recoveries(system) -> dict | None:
     """What a recovery changed, by participant, event and state, which every
     play of an encounter that tells nothing fills in
-    (:meth:`~rolecli.encounter.engine.Play.recover_one`), for a system whose
+    (:meth:`~rolecli.encounter.engine.Play.recover`), for a system whose
     recovery reads nothing else (``SystemInfo.recovery_from_state``) and no
     house rule joins; else ``None``: played every time."""
     return {} if system.info.recovery_from_state and not system.house else None
