@@ -77,6 +77,35 @@ def test_no_verb_result_is_changed_after_the_verb_gave_it(cli, campaigns, monkey
         assert outcome.data == data and outcome.changes == changes
 
 
+@pytest.mark.parametrize("camp", ["giro", "caminantes"])
+def test_an_exchange_is_given_the_action_a_new_one_would_be(cli, campaigns, monkeypatch, camp):
+    """The exchanges of one call and target share an Action, every field set
+    anew before each (Play.act): a hook that changes its own in place (fate
+    sets its plan) or keeps changing it after it returned changes no other
+    exchange's, and the figures are those of a new Action at every exchange."""
+    import rolecli.tracker as tracker
+
+    path = campaigns / camp / "encounter.toml"
+    fresh = _simulate(cli, path, "--trials", "60", "--seed", "3", "--workers", "1").out
+    given, prepared = [], tracker.prepared
+
+    def spoiling(system, spec, **how):  # every hook a trial calls, its action spoiled once it returned
+        hook = prepared(system, spec, **how)
+
+        def spoils(*arguments):
+            action = next(a for a in arguments if isinstance(a, Action))
+            given.append((action.name, action.plan))
+            try:
+                return hook(*arguments)
+            finally:
+                action.params, action.actor, action.target, action.plan = {"spoiled": True}, None, None, "spoiled"
+        return spoils
+
+    monkeypatch.setattr(tracker, "prepared", spoiling)
+    assert _simulate(cli, path, "--trials", "60", "--seed", "3", "--workers", "1").out == fresh
+    assert len(given) > 60 and all(plan != "spoiled" for _, plan in given)
+
+
 # Two samples in `make check` (the cheapest systems' and the one with the most lines and
 # records to leave out); every sample in `make test`.
 @pytest.mark.parametrize("camp", [c if c in ("demo", "v5") else pytest.param(c, marks=pytest.mark.slow)

@@ -413,7 +413,7 @@ class Play(Tracker):
             first, second = target, None
         else:
             first, second = actor, target if target and spec.target else None
-        known, key = self.exchanges_kept, None
+        known, key, shared = self.exchanges_kept, None, None
         if known is not None and spec.from_state and not self.ctx.effects:  # (nothing told: rolled is None)
             # its live values made first (its dice rolled where the call would roll them), its parameters
             # only where it is called: a kept exchange is given none. Where they are all dice of a few ways
@@ -455,9 +455,18 @@ class Play(Tracker):
             # (a call's parameters as params keeps them, looked up here where none is live: a frame fewer at most
             # exchanges; icount: a giro trial 0.8% less, fate and v5 0.5%, alternity 0.4%, middle 0.3%)
             found = None if call.live else self.enc.cache.get((call, target))
-            params, plan = (found[0].copy(), found[1]) if found is not None else self.params(call, actor, target, side,
-                                                                                              rolled)
-        action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None, plan)
+            if found is not None:
+                params, plan, shared = found[0].copy(), found[1], found[2]
+            else:
+                params, plan = self.params(call, actor, target, side, rolled)
+        if shared is None:
+            action = Action(spec.name, params, chars[first] if first else None, chars[second] if second else None, plan)
+        else:  # the call's and target's Action (params), every field set anew: what a new one would hold (a hook may
+            # change its own in place, as fate sets a plan), not a dataclass made at every exchange (icount: a giro
+            # trial 2.5% less, fate 1.6%, alternity 1.5%, v5 1.4%, middle 0.7%)
+            action = shared
+            action.params, action.actor, action.target, action.plan = (
+                params, chars[first] if first else None, chars[second] if second else None, plan)
         # (its subjects a tuple, none but a damage verb's: no list made at every exchange; icount: a giro trial 0.22% less)
         outcome = self.hook(spec, action, (action.actor,) if damage else (), actor or side)[0]
         if key is not None:
@@ -859,8 +868,11 @@ class Play(Tracker):
                     if n in given:
                         fixed[n] = given[n]
             # one plan for every call; none where a house rule joins the system (System.alone), which may
-            # change the parameters the plan promises
-            found = self.enc.cache[call, target] = fixed, (call, target) if self.enc.system.alone else None
+            # change the parameters the plan promises; and there alone, for a call with no live value, one Action
+            # for its exchanges (act), made once, its fields set at each
+            plan = (call, target) if self.enc.system.alone else None
+            shared = None if plan is None or call.live else Action(call.spec.name, {})
+            found = self.enc.cache[call, target] = fixed, plan, shared
         params, plan = found[0].copy(), found[1]
         if call.live:
             if live is None:
