@@ -23,7 +23,9 @@ Within version 3, :attr:`Action.plan` (a key of an action's parameters, for
 a hook's memo) was added: a plugin that does not read it, of any version,
 works as before; so was :attr:`Context.record` (whether anyone reads a call's
 ``Outcome.data``): a plugin that does not read it, of any version, works as
-before.
+before. An :class:`Action` with a plan is its hook's for the call alone (the
+core may give the same object, set anew, to the plan's next call): a plugin
+keeps no action past its call, as nothing it returns can hold one.
 """
 
 from __future__ import annotations
@@ -487,7 +489,10 @@ class Action:
     work them out from ``params``. Hashable, compared by value. ``None`` too
     wherever house rules join the system's hooks (a house rule may change
     ``params`` before the system reads them), so a plan always promises the
-    parameters the system is given.
+    parameters the system is given. An action is its hook's for the call: where
+    it has a plan, the core may give the same object again to the next call of
+    that plan, every field set anew (a simulation's exchanges: not an object made
+    at each), so keep what it holds, never the action itself.
     """
 
     name: str
