@@ -56,9 +56,10 @@ def test_003_R10_an_entry_is_read_from_its_sheet_once_for_each_declaration():
 
 def test_003_R10_a_turn_is_ordered_once_for_the_same_declarations_and_sheets_as_ordered_anew():
     """A fight orders the same turn again and again: kept by the declarations, the campaign's
-    names, the language, ctx.explain and the characters' names and sheets, each call with a
-    record of its own, always the same as ordered anew (a sheet with another Dexterity, another
-    declaration, a campaign naming others, the lines unread or in Spanish)."""
+    names (where a declaration reads them), the language, ctx.explain and the characters' names
+    and sheets, each call with a record of its own, always the same as ordered anew (a sheet with
+    another Dexterity, another declaration, a campaign naming others, the lines unread or in
+    Spanish, no declaration with or without a campaign)."""
     from types import SimpleNamespace
 
     import pytest
@@ -91,3 +92,7 @@ def test_003_R10_a_turn_is_ordered_once_for_the_same_declarations_and_sheets_as_
     assert "Leaving out Leah" in ordered([tracy, clara], left_out).lines[-1]
     with pytest.raises(Refused, match="no character 'Leah' takes part"):  # not the turn kept for the other campaign
         ordered([tracy, clara], left_out, names={"Tracy": tracy, "Clara": clara})
+    # with no declaration, the campaign's names are not read: whether there is a campaign is
+    undeclared = ordered([tracy, clara], ())
+    assert ordered([tracy, clara], (), names={"Tracy": tracy, "Clara": clara}).data == undeclared.data
+    assert ordered([tracy, clara], (), names={}).data["order"] == [] != undeclared.data["order"]  # a quick roll
