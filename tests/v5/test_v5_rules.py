@@ -702,7 +702,10 @@ def test_003_R4_an_attack_keeps_its_contest_for_the_states_both_sides_are_in():
         again = _contest(plan, actor, target, earlier)
         fresh = Contest(plan.side("attacker", actor), plan.side("defender", target, earlier), "en")
         assert again is not kept and (again.first, again.second) == (fresh.first, fresh.second)
-        assert again.whys == fresh.whys and again.cuts == fresh.cuts
+        assert again.whys == fresh.whys and again.second_from == fresh.second_from
+        given = [str(i % 10 + 1) for i in range(len(fresh.whys))]
+        assert again.roll(DiceSource(given=given)) == fresh.roll(DiceSource(given=given))
+        assert again.cuts == fresh.cuts  # (found as each was first rolled)
     hungrier = _contest(plan, character("Katarina", {"hunger": 3}), guard, 0)
     faces = [1, 2, 3, 4, 5, 6, 7] + [8, 9, 10, 1]  # Katarina's 7 dice (3 of Hunger), the guard's 4
     mine, theirs = hungrier.roll(DiceSource(given=[str(f) for f in faces]))
