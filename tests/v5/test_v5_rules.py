@@ -668,9 +668,11 @@ def test_003_R4_an_attack_keeps_each_side_for_the_state_its_character_is_in():
     side = plan.side("attacker", katarina)
     assert plan.side("attacker", character("Katarina", {"hunger": 1})) is side
     hungrier = plan.side("attacker", character("Katarina", {"hunger": 3}))
-    assert (side.pool.hunger_dice, hungrier.pool.hunger_dice) == (1, 3) and hungrier.values != side.values
+    assert (side.pool.hunger_dice, hungrier.pool.hunger_dice) == (1, 3)
+    assert hungrier.hurt == side.hurt  # what a hit on it reads (damage.hurt_fields): Hunger is none of it
     hurt = plan.side("defender", character("Guardia 1", {"health_superficial": 5}))
     assert plan.side("defender", guard).pool.size - hurt.pool.size == 2  # 003-R15: Impaired
+    assert hurt.hurt != plan.side("defender", guard).hurt
     assert plan.side("defender", guard, 1).pool.size == plan.side("defender", guard).pool.size - 1  # 003-R9
 
 

@@ -88,9 +88,8 @@ class Reroll:
 @dataclass(frozen=True, slots=True)
 class Side:
     """What one side brings to a roll before any die: who, its pool and its Willpower
-    reroll (``policy``, in lower case); ``values``: its character's state as its pool
-    read it (:func:`state_values`), where it was read; ``hurt``: what a hit on it reads of
-    that state (:func:`damage.hurt_fields`), where an attack keeps the side. Never changed,
+    reroll (``policy``, in lower case); ``hurt``: what a hit on it reads of its character's
+    state (:func:`damage.hurt_fields`), where an attack keeps the side. Never changed,
     so an attack keeps it for the state its character is in (:meth:`verbs.Declared.side`)
     and rolls it again and again: the dice of one roll and its reroll are the roll's own
     (its caller's)."""
@@ -98,7 +97,6 @@ class Side:
     who: str
     pool: Pool
     policy: str
-    values: tuple | None = None
     hurt: tuple | None = None
     # its record's keys, the side and its pool filled in: each roll fills in a copy (:meth:`as_json`)
     head: dict[str, Any] = field(init=False, repr=False, compare=False)
