@@ -774,6 +774,9 @@ def test_003_R13_what_a_contest_comes_to_is_kept_by_the_states_of_the_sides_it_h
                 assert settled == _dealt_anew(verb, actor, target, outcome, margin, ctx)
                 seen.setdefault((outcome, hurt), []).append(settled)
         assert seen["win", hurt][0] is seen["win", hurt][1] is seen["win", hurt][2]  # Katarina spared, in 3 states
+        hungry, hungrier = (_contest(plan, character("Katarina", state), guard, 0, True)
+                            for state in ({"hunger": 1}, {"hunger": 3}))
+        assert hungry is not hungrier and hungry.settled is hungrier.settled  # read alike by every hit
         for outcome in ("lose", "tie"):  # (a tie hurts both) Katarina hurt: her Hunger changes nothing, her Health does
             assert seen[outcome, hurt][0] is seen[outcome, hurt][1] is not seen[outcome, hurt][2]
             assert seen[outcome, hurt][0][2] != seen[outcome, hurt][2][2]
