@@ -235,7 +235,8 @@ def test_a_wrapper_that_spoils_a_good_result_is_named_not_the_system(monkeypatch
 def test_what_no_one_writes_is_not_walked_but_whose_states_and_which_fields_always_are(explain):
     """A simulation's trials (Context.explain False) print and log no Outcome.data
     and write no state, so the check walks neither to see it can be written as
-    JSON; whose states a result changes, and which fields, are always asked."""
+    JSON, nor asks after the lines nobody reads there; whose states a result
+    changes, and which fields, are always asked."""
     from rolecli.contract import Action, Character
     from rolecli.outcomes import problem
     from rolecli.testing import context
@@ -248,6 +249,8 @@ def test_what_no_one_writes_is_not_walked_but_whose_states_and_which_fields_alwa
         return problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), arguments, Rogue().info)
 
     assert (said(data={"raw": b"\x00"}) is not None) is explain
+    assert (said(lines=[b"\x00"]) is not None) is explain
+    assert (said(lines=None) is not None) is explain
     unwritable = said(changes={"Bo": {"marks": b"\x00"}})
     assert unwritable is None if not explain else "Outcome.changes cannot be written as JSON" in unwritable
     assert "state key(s) 'hp' for Bo" in said(changes={"Bo": {"marks": 1, "hp": 9}})
@@ -355,12 +358,13 @@ def test_the_effects_left_and_used_are_checked_one_by_one(effects, used, says):
 ])
 def test_each_field_of_an_outcome_is_checked_whether_or_not_it_holds_anything(fields, says):
     """The common values (an empty list, a dict, a bool) are known at once; a
-    falsy value of another type is refused as any other."""
+    falsy value of another type is refused as any other (the lines where they
+    are read: a trial's are not asked after)."""
     from rolecli.contract import Action
     from rolecli.outcomes import problem
     from rolecli.testing import context
 
-    arguments = (Action("hit", {}), context(explain=False))  # the hook's, in its spec's order
+    arguments = (Action("hit", {}), context(explain=True))  # the hook's, in its spec's order
     said = problem("rolecli_resolve", Outcome(**{"data": {}, **fields}), arguments, None)
     assert said == says
 
