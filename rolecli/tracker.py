@@ -81,7 +81,7 @@ class Tracker:
     some hook moved, the only ones to write back (:meth:`changes`).
 
     A subclass changes how it plays by overriding :meth:`status`,
-    :meth:`why_not` and :meth:`able`, :meth:`refusal`, :meth:`moved`, :meth:`recover_one`, :meth:`initiative_params`,
+    :meth:`why_not` and :meth:`able`, :meth:`refusal`, :meth:`moved`, :meth:`recover`, :meth:`initiative_params`,
     :meth:`recovered`, :meth:`dice_mark`, :meth:`new_round` and
     :meth:`end_of_round`, and by saying whether anyone reads what a recovery
     or an initiative tells (:attr:`telling`); the encounter engine does.
