@@ -214,7 +214,8 @@ def test_a_side_and_its_dice_come_to_one_turn_kept_on_the_side():
     failed = open_turn(rolls, (12,))
     assert (in_range.result, failed.result) == (6, None)  # 5 +1: the policy puts the point on it
     assert clock_turn.Turn(rolls).result is None  # no die read yet: no result
-    assert night_roll(failed, (4,)) is night_roll(failed, (4,))
+    assert night_roll(failed, (4,)) is night_roll(failed, (4,)) is failed.nights[4]  # one die: kept by its face
+    assert night_roll(failed, (4,)).nights is None and rolls.night_rolls == {}  # a Night Die rolled: no other
     assert night_roll(failed, (4,)).result == 5 and night_roll(failed, (1,)).result is None  # 4 +1, 1 +1 < 3
     assert night_roll(open_turn(rolls, (11,)), (4,)).day.kept == 11  # another Day Die before the same Night Die
     assert night_roll(failed, (4,)).day is failed.day  # no point was put on the Day Die: its read stands as it is
@@ -281,10 +282,20 @@ def test_a_contests_sides_know_whether_each_rolls_one_die_first():
 
 def test_the_openings_kept_are_dropped_when_full(monkeypatch):
     monkeypatch.setattr(clock_turn, "KEPT_MOST", 3)
-    sides = Sides(side(8), side(7))
+    sides = Sides(side(8, extra_day=1), side(7))
     for mine, theirs in ((1, 2), (2, 1), (3, 4), (4, 3), (12, 6)):
-        assert opening(sides, (mine, theirs), "stalemate").actor.day.dice == (mine,)
+        assert opening(sides, (mine, theirs, 5), "stalemate").actor.day.dice == (mine, theirs)
         assert len(sides.openings) <= 3
+
+
+def test_a_pair_rolling_one_die_each_keeps_its_openings_by_both_faces():
+    """One die a side (most contests): each round both first rolls open to kept
+    by the tie rule and the two faces, at most 144 a rule; none in the dict of dice."""
+    sides = Sides(side(8), side(7))
+    tied = opening(sides, (5, 5), "stalemate")
+    assert sides.faces["stalemate"][5][5] is tied and opening(sides, (5, 5), "stalemate") is tied
+    assert opening(sides, (5, 5), "defender") is sides.faces["defender"][5][5] is not tied
+    assert opening(sides, (12, 1), "stalemate").actor.day.dice == (12,) and sides.openings == {}
 
 
 def test_a_night_only_first_roll_is_kept_once_with_the_first_rolls():

@@ -196,6 +196,9 @@ class Turn:
     success_factor: int | None = field(init=False, repr=False)
     # The numbers a referee checks (:func:`numbers`; None before a die is read): shared, never change it.
     data: dict | None = field(init=False, repr=False)
+    # Where its side may still roll one Night Die, the Turns it comes to, by the die's face (:func:`night_roll`):
+    # read by position, no key made, hashed nor compared at every Night Die; else None.
+    nights: list[Turn | None] | None = field(init=False, repr=False)
 
     def __post_init__(self):
         standing = self.standing
@@ -205,6 +208,9 @@ class Turn:
         object.__setattr__(self, "success_factor",
                            None if result is None else modified(result, self.side.success_factor_mod))
         object.__setattr__(self, "data", None if standing is None else numbers(self))
+        side = self.side
+        object.__setattr__(self, "nights", [None] * 13 if self.night is None and side.rolls_night and side.one_night
+                           else None)  # (a face is 1..12: place 0 unused)
 
     @property
     def standing(self) -> Read:
@@ -326,7 +332,14 @@ def night_roll(turn: Turn, dice: tuple[int, ...]) -> Turn:
     Kept on the side for the same Turn before (the same Day Dice read: a Turn
     is kept for its dice) and the same dice, all a Night Die's Turn depends on:
     a tuple, as every roll reads them, kept as given (icount giro 1.6913M ->
-    1.6901M a trial)."""
+    1.6901M a trial); one Night Die's on the Turn before it, by its face
+    (:attr:`Turn.nights`)."""
+    faces = turn.nights
+    if faces is not None and len(dice) == 1:  # one Night Die: kept on the Turn, by its face (at most 12)
+        found = faces[dice[0]]
+        if found is None:
+            found = faces[dice[0]] = _night_rolled(turn, dice)
+        return found
     key = (turn, dice)
     found = turn.side.night_rolls.get(key)  # looked up here: most are found, with no call to keep them
     return found if found is not None else keep_at_most(turn.side.night_rolls, key, _night_rolled(turn, dice), KEPT_MOST)
