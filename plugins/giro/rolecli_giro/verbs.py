@@ -307,7 +307,8 @@ def contest_sides(action: Action, ctx, p: dict, opposition: Any) -> Sides:
         sides = _both_sides(p, ctx, actor, target, opposition, key[1:])
         if p["assist"] or p["target_assist"]:
             return sides
-        return keep_at_most(_PLANNED_SIDES, key, (actor.sheet, target.sheet, sides, _notes(p)), PLANS_KEPT)[2]
+        return keep_at_most(_PLANNED_SIDES, key, (actor.sheet, target.sheet, sides, _notes(p), hurts_of(actor),
+                                                  hurts_of(target)), PLANS_KEPT)[2]
     lang = ctx.lang
     labels = actor.name if actor else ACTOR(lang), target.name if target else OPPOSITION(lang)
     if p["assist"] or p["target_assist"]:
@@ -337,10 +338,10 @@ def _both_sides(p: dict, ctx, actor: Character | None, target: Character | None,
 
 
 TARGETS_KEPT = 64  # the target sheets whose sides are kept for the same choices of one actor's sheet
-# An encounter's sides by plan and both names, with both sheets and whether a side notes a consequence
-# (:func:`contest_sides`, :func:`_notes`): dropped whole when there are this many (an encounter has a few
-# calls, each at a few targets).
-_PLANNED_SIDES: dict[tuple, tuple[dict, dict, Sides, bool]] = {}
+# An encounter's sides by plan and both names, with both sheets, whether a side notes a consequence
+# (:func:`contest_sides`, :func:`_notes`) and the wounds hits leave on each (:func:`hurts_of`): dropped
+# whole when there are this many (an encounter has a few calls, each at a few targets).
+_PLANNED_SIDES: dict[tuple, tuple[dict, dict, Sides, bool, dict, dict]] = {}
 PLANS_KEPT = 512
 
 
@@ -421,15 +422,16 @@ def contest(action: Action, ctx) -> Outcome:
     # 1.1634M a trial, 0.54%; the defence too, 1.1634M -> 1.1573M, 0.5%)
     actor, target, plan = action.actor, action.target, action.plan
     sides = None  # (none kept: worked out below)
+    mine_hurt = theirs_hurt = None  # the wounds hits leave on each, as a plan keeps them (else :func:`hurts_of`)
     if plan is not None and actor is not None and target is not None:
         try:  # (a subscript, not a get()'s call: all but a plan's first are found; with the
             # reasons' two below, icount giro 1.2026M -> 1.1997M a trial, N=400, -0.24%)
-            held, theirs, sides, notes = _PLANNED_SIDES[plan, actor.name, target.name]
+            held, theirs, sides, notes, mine_hurt, theirs_hurt = _PLANNED_SIDES[plan, actor.name, target.name]
         except KeyError:
             pass
         else:  # (unpacked, not read by index: icount giro 1.1912M -> 1.1888M a trial, N=400, -0.20%)
             if held is not actor.sheet or theirs is not target.sheet:
-                sides = None
+                sides = mine_hurt = theirs_hurt = None
     if sides is None:
         attacks = action.name == "attack"
         opposition = p["defence"] if attacks else p["opposition"]
@@ -445,7 +447,7 @@ def contest(action: Action, ctx) -> Outcome:
             data["winner"] = "actor" if won else None
             data.update(_VERB_OWN["attack"])
         if won:
-            hitter, struck, weapon = turn, action.target, p["weapon"]
+            hitter, struck, weapon, hurts = turn, action.target, p["weapon"], theirs_hurt
     else:
         try:  # (every option is there, the contract says, but for a direct call's, some left out:
             # icount giro 1.1847M -> 1.1833M a trial, N=400, -0.12%)
@@ -504,9 +506,9 @@ def contest(action: Action, ctx) -> Outcome:
         if action.name != "attack":  # (asked where it decides a jump, specialized: icount giro 1.1865M -> 1.1847M)
             return Outcome(data=data, lines=lines, success=won, changes=changes)
         if won:
-            hitter, struck, weapon = last.actor, action.target, p["weapon"]
+            hitter, struck, weapon, hurts = last.actor, action.target, p["weapon"], theirs_hurt
         elif last.winner == "target" and p["mutual"]:
-            hitter, struck, weapon = last.target, action.actor, p["target_weapon"]
+            hitter, struck, weapon, hurts = last.target, action.actor, p["target_weapon"], mine_hurt
     if hitter is not None:
         damage = hitter.success_factor + weapon
         if record:
@@ -518,11 +520,14 @@ def contest(action: Action, ctx) -> Outcome:
             # its wounds as set so far (a consequence noted, seldom), or as kept, read here, not through
             # field's call (icount giro 1.4974M -> 1.4927M a trial)
             kept = field(changes, struck, "heridas") if changes else struck.state.get("heridas")
-            key = (id(struck.sheet), struck.name, kept, damage)
-            found = _HURTS.get(key)  # looked up here: most are found, with no call to keep them
-            if found is None:
-                found = keep_at_most(_HURTS, key, (struck.sheet, *_hurt(struck, kept, damage)), HURTS_KEPT)
-            _, wounds, wounded, hurt = found
+            if hurts is None:  # (not kept with a plan's sides)
+                hurts = hurts_of(struck)
+            # (by its wounds, then the damage, in its table kept with a plan's sides: no key made nor hashed, no
+            # id() called at every hit; icount giro 1.0679M -> 1.0645M a trial, -0.32%)
+            try:
+                wounds, wounded, hurt = hurts[kept][damage]
+            except KeyError:
+                wounds, wounded, hurt = hurts.setdefault(kept, {})[damage] = _hurt(struck, kept, damage)
             if record:
                 data["health"], data["hit"] = wounded, struck.name
             if changes:  # a Night Die's consequence noted (seldom: an encounter notes none)
@@ -608,13 +613,21 @@ _NOTHING: list = []
 
 
 # The wounds a hit leaves, their record and the change that keeps them (:func:`_hurt`), by the
-# struck's sheet (held with them: no other sheet can take its id while they are kept), name, wounds
-# as kept and damage: no salud read nor record or change built at every hit (icount giro 1.906M ->
-# 1.873M a trial); shared, never changed. The wounds as kept, read as a number only where they are
-# worked out (icount giro 1.5653M -> 1.5602M a trial); a look-up of its own, where the core's
-# ``worked_out`` is a call that costs some 1,800 instructions (icount giro 1.5550M -> 1.5491M a trial).
-_HURTS: dict[tuple, tuple[dict, int, dict, dict[str, dict[str, Any]]]] = {}
-HURTS_KEPT = 2048
+# struck's sheet (held with them: no other sheet can take its id while they are kept) and name
+# (:func:`hurts_of`), then by its wounds as kept and the damage: no salud read nor record or change
+# built at every hit (icount giro 1.906M -> 1.873M a trial); shared, never changed. The wounds as
+# kept, read as a number only where they are worked out (icount giro 1.5653M -> 1.5602M a trial).
+_HURTS: dict[tuple[int, str], tuple[dict, dict[Any, dict[int, tuple[int, dict, dict[str, dict[str, Any]]]]]]] = {}
+HURTS_KEPT = 512
+
+
+def hurts_of(struck: Character) -> dict[Any, dict[int, tuple[int, dict, dict[str, dict[str, Any]]]]]:
+    """The wounds hits leave on ``struck`` (:data:`_HURTS`), by its wounds as kept, then by the damage."""
+    key = (id(struck.sheet), struck.name)
+    found = _HURTS.get(key)
+    if found is None:
+        found = keep_at_most(_HURTS, key, (struck.sheet, {}), HURTS_KEPT)
+    return found[1]
 
 
 def _hurt(struck: Character, kept: Any, damage: int) -> tuple[int, dict, dict[str, dict[str, Any]]]:
