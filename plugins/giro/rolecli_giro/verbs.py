@@ -478,13 +478,20 @@ def contest(action: Action, ctx) -> Outcome:
             while (who := last.rolls_next) is not None:  # a Night Die to roll: most first rolls settle the round at once
                 # (its Night Dice read here, as :func:`night_dice` reads them, not by its call: icount giro 1.4963M
                 # -> 1.4927M a trial, 0.24%)
-                side = sides.target if who == "target" else sides.actor
+                turn = last.target if who == "target" else last.actor
+                side = turn.side
                 try:  # (a subscript, as above)
                     whys = side.reasons[lang][1]
                 except KeyError:
                     whys = _reasons(side, lang)[1]
-                dice = (rolls.roll(12, whys[0]),) if side.one_night else tuple(rolls.roll_many(12, whys))
-                last = night_step(last, dice, tie)
+                # (the Turn they come to looked up here, as :func:`night_roll` keeps it: one die's by its face, and
+                # night_step given it; icount giro 1.0645M -> 1.0599M a trial, -0.43%)
+                if side.one_night:
+                    face = rolls.roll(12, whys[0])
+                    rolled = turn.nights[face] or night_roll(turn, (face,))
+                else:
+                    rolled = night_roll(turn, tuple(rolls.roll_many(12, whys)))
+                last = night_step(last, rolled, tie)
             if rounds is not None:
                 rounds.append(last)
             if tie != "reroll" or last.winner != "tie" or (rounds is not None and len(rounds) > REROLLS):
