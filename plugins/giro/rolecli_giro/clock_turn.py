@@ -9,8 +9,9 @@ consequences (001-R6, R11).
 
 These are pure functions of the dice values, shared by the rolls (``verbs``)
 and the exact odds (``odds``). A side and its dice always come to the same
-Turn, so each Turn is worked out once and kept on the side (an encounter rolls
-the same few again at every exchange), with the numbers it comes to; a Turn is
+Turn, so each Turn is worked out once and kept on the side (one Night Die's on
+the Turn before it: :attr:`Turn.nights`; an encounter rolls the same few again
+at every exchange), with the numbers it comes to; a Turn is
 therefore known by itself (compared and hashed as the object it is), which
 makes it a cheap key for what follows from it (``contest.opening``).
 """
