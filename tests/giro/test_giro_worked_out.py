@@ -415,6 +415,27 @@ def test_the_initiative_limits_and_the_hits_kept_are_dropped_when_full(monkeypat
             assert len(verbs._HURTS) <= 2 and all(id(kept[0]) == key[0] for key, kept in verbs._HURTS.items())
 
 
+def test_a_plans_hits_leave_the_wounds_the_struck_characters_own_sheet_says():
+    """The wounds a hit leaves are kept for each struck character (its sheet and
+    name), held with a plan's sides: a target of another salud under the same
+    plan and name is hurt as its own sheet says, and back again."""
+    verbs._PLANNED_SIDES.clear()
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    p = {q.name: q.default for q in INFO.action("attack").params} | {
+        "challenge": "Ímpetu + Fisicoculturismo", "defence": "Gracia + Percepción", "weapon": 1}
+    plan, hits = ("a call", LENOIR), 0
+    for salud in (12, 3, 12):
+        target = Character(LENOIR, {**lenoir.sheet, "salud": salud}, {"heridas": 1})
+        for seed in range(20):
+            out = verbs.contest(Action("attack", p, berthold, target, plan), context(INFO, seed=seed, explain=False))
+            if out.data["hit"] is not None:
+                hits += 1
+                assert out.data["health"] == health.data(target, min(1 + out.data["damage"], salud))
+                assert out.changes == {LENOIR: {"heridas": min(1 + out.data["damage"], salud)}}
+        assert verbs._PLANNED_SIDES[plan, BERTHOLD, LENOIR][5] is verbs.hurts_of(target)
+    assert hits
+
+
 def test_a_turns_and_a_sides_numbers_are_worked_out_as_they_are_made():
     """A Turn's numbers and its side's (slots, worked out as each is made) are
     those their functions work out anew, for the dice read; a Turn before any
