@@ -3,7 +3,7 @@ action economy of a round (004-R5)."""
 
 from __future__ import annotations
 
-from middle_helpers import camp, end_round, quick, refused, state
+from middle_helpers import call, camp, end_round, quick, refused, state
 
 
 # --- 004-R15 step 1: the ambush --------------------------------------------------
@@ -159,3 +159,22 @@ def test_004_R5_special_actions_come_before_the_combat_action(cli):
 def test_004_R5_quick_rolls_track_nothing(cli):
     for _ in range(2):
         assert quick(cli, "strike", 2, "--dice", "1,1,1").code == 0
+
+
+def test_004_R15_morale_reads_a_state_of_every_field_as_one_that_leaves_some_out():
+    # a member's state of every field is read as it stands, one that leaves fields out over its sheet's starting
+    # values: the same standing and fallen either way (two of four down: the two standing throw)
+    from rolecli.contract import Character
+    from rolecli_middle.template import DEFAULTS, STATE_FIELDS
+
+    every = {key: DEFAULTS[key] for key in STATE_FIELDS}
+    partial = [{}, {"vida_perdida": 1}, {"estados": ["inconsciente"]}, {"muerte": "ojo"}]
+    names = ("Ana", "Bea", "Cid", "Dan")
+
+    def side(states):
+        return [Character(n, {"capacidades": {"valentía": 1}}, s) for n, s in zip(names, states)]
+
+    outs = [call("morale", seed=7, characters=side(states), members=names)[0]
+            for states in (partial, [{**every, **s} for s in partial])]
+    assert outs[0].data == outs[1].data and outs[0].success == outs[1].success
+    assert outs[0].data["casualties"] == 2 and [m["member"] for m in outs[0].data["members"]] == ["Ana", "Bea"]

@@ -17,7 +17,7 @@ from . import capability as C
 from . import ld as LD
 from . import states as S
 from .ld import Ld
-from .sheet import Fighter, Scene, able, laid_for
+from .sheet import FULL, NO_STATES, Fighter, Scene, able, laid_for
 from .strike import COMBAT, gm_mod, thrown_for
 from .tricks import vigilance_mods
 from .words import L
@@ -135,16 +135,22 @@ def morale(scene: Scene, p: dict, dice) -> tuple[list[str], dict, bool]:
         # (a campaign's character read as its fighter would be, with none made: most checks only count who has
         # fallen, and a fighter is made only for those who throw; icount N=400 3.8999M -> 3.8936M a middle trial)
         if m.__class__ is Fighter:
-            now, held, sheet, character = m.now, m.states, m.sheet, m.character
+            now, held, beast, character = m.now, m.states, m.sheet["bestia"], m.character
         else:
-            laid = laid_for(m)
-            now, held, sheet, character = laid.table, laid.held, laid.values, m
+            now, character = m.state, m
+            # (a state of every field read as it stands, as its Standing lays one, its battle states as listed: no
+            # Standing looked up nor laid for each member; icount N=400 3.5456M -> 3.5120M a middle trial, -0.95%)
+            if len(now) == FULL:
+                held, beast = now["estados"] or NO_STATES, m.sheet.get("bestia")
+            else:
+                laid = laid_for(m)
+                now, held, beast = laid.table, laid.held, laid.values["bestia"]
         # (standing, not a casualty: not dead, unconscious, surrendered or fled)
         if able(now, held) and now["moral"] != "huyendo":
             standing.append(m)
         if character is not None:
             named += 1
-            if sheet["bestia"]:  # (asked, not counted by a bool() call)
+            if beast:  # (asked, not counted by a bool() call)
                 beastly += 1
     casualties = len(members) - len(standing) + extra
     size = len(members) + extra

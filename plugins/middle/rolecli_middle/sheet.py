@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from rolecli.contract import Character, Label, Refused, keep_at_most
 from rolecli.names import fold
@@ -78,9 +78,10 @@ class Standing:
         self.held = frozenset(held) if held else NO_STATES
 
 
-def able(now: Mapping[str, Any], held: frozenset[str]) -> bool:
+def able(now: Mapping[str, Any], held: Collection[str]) -> bool:
     """Neither dead, unconscious nor surrendered, by a character's state fields ``now`` and battle states
-    ``held``: a fighter's (:meth:`Fighter.can_act`), or its sheet's Standing laid for its state (:func:`laid_for`)."""
+    ``held``: a fighter's (:meth:`Fighter.can_act`), its sheet's Standing laid for its state (:func:`laid_for`),
+    or a state of every field as it stands, its battle states as listed (a morale check's members)."""
     return not now["muerte"] and "inconsciente" not in held and now["moral"] != "rendido"
 
 
