@@ -61,7 +61,7 @@ def test_a_refused_concession_costs_each_attacker_its_own_fate_point():
 
 
 def test_a_state_that_differs_only_inside_a_list_is_another_state(monkeypatch):
-    """A hit is keyed on its state's values it reads, its lists as tuples (``stress.HIT_FIELDS``):
+    """A hit is keyed on its state's values it reads, its lists as tuples (``stress.damage_named``):
     two states whose marked boxes differ are two, two equal states made apart are one."""
     from rolecli.contract import Character
     from rolecli_fate import stress
@@ -86,7 +86,7 @@ def test_a_kept_hit_sets_again_only_what_the_hit_set():
 
 
 def test_a_state_that_differs_in_a_field_the_hit_reads_is_read_again(monkeypatch):
-    """Every field of :data:`stress.HIT_FIELDS` moves a kept hit: the same hit on a
+    """Every field of the state a hit reads (``stress.damage_named``) moves a kept hit: the same hit on a
     state with one of them changed (set, or set to None) is worked out anew."""
     from rolecli.contract import Character
     from rolecli_fate import stress
