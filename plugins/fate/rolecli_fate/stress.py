@@ -248,12 +248,9 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     key = (ch.name, stress, track, lang, work.ctx.explain, opts["stress"], opts["max_consequences"],
            opts.get("refresh"), chosen, tuple(boxes) if type(boxes) is list else boxes,
            severities(held) if held else (),  # (most find none held: no call of the cache, icount -0.29% with cons)
-           # What else a hit reads of the state (mark_stress): being out of the conflict (a group's minions
-           # out), the Fate points a bargain or a concession moves, the concession offered, and the sheet
-           # values a state may hold in their place (a group's size, the companions, Aspereza); a field it
-           # does not read (an aspect placed, a consequence taken in this conflict) leaves the key as it was.
-           # (Each read in the key, not a tuple of them by map, a C walk dearer than seven calls, and flat:
-           # icount, a fate trial N=400 2.4632M -> 2.4443M, -0.77%)
+           # the rest mark_stress reads of it: out of the conflict, minions out, Fate points, the concession
+           # offered, and the sheet values a state may hold (size, companions, Aspereza); each by name, flat,
+           # not a tuple made by map (icount, a fate trial N=400 -0.77%)
            get("fuera", _ABSENT), get("sicarios_fuera", _ABSENT), get("puntos_destino", _ABSENT),
            get("concesion_ofrecida", _ABSENT), get("cantidad", _ABSENT), get("companeros", _ABSENT),
            get("aspereza", _ABSENT),
