@@ -452,3 +452,27 @@ def test_a_state_key_not_a_text_is_refused_without_being_looked_up():
     result = Outcome(data={}, changes={"Bo": {"marks": 1, Shifty(): 2}})
     said = outcome_problem("rolecli_resolve", result, (Action("hit", {}), ctx), None)
     assert said.startswith("its Outcome.changes cannot be written as JSON")
+
+
+@pytest.mark.parametrize("data, explain, says", [
+    ({"order": ["Ana", "Bo"], "turns": ["Bo", "Ana", "Bo"]}, False, None),
+    ({"order": ["Ana", 5], "turns": ["Bo", "Ana"]}, False, None),  # a trial reads the turns alone
+    ({"order": ["Ana", 5], "turns": ["Bo", "Ana"]}, True, "its Outcome.data['order'] is not a list of characters' names"),
+    ({"order": 5, "turns": ["Bo", "Ana"]}, False, "its Outcome.data['order'] is not a list of characters' names"),
+    ({"order": ["Ana", 5]}, False, "its Outcome.data['order'] is not a list of characters' names"),  # no turns: read
+    ({"order": ["Ana", 5], "turns": []}, False, "its Outcome.data['order'] is not a list of characters' names"),
+    ({"order": ["Ana"], "turns": ["Ana", None]}, False, "its Outcome.data['turns'] is not a list of characters' names"),
+    ({"order": ["Ana"], "turns": "Ana"}, False, "its Outcome.data['turns'] is not a list of characters' names"),
+])
+def test_an_initiatives_names_are_asked_where_they_are_read(data, explain, says):
+    """An initiative's turns, and its order where the turns are read from it,
+    must be lists of names; in a trial (nothing written), the order beside
+    given turns, which only the log's summary reads, is asked only to be a list."""
+    from types import SimpleNamespace
+
+    from rolecli.contract import Action
+    from rolecli.outcomes import outcome_problem
+
+    ctx = SimpleNamespace(characters={}, conflict=None, explain=explain)
+    result = Outcome(data=data)
+    assert outcome_problem("rolecli_initiative", result, ([], Action("initiative", {}), ctx), None) == says
