@@ -133,6 +133,10 @@ class Scene:
     # This round's Turns by actor (_round_of), which the next turn's Turn is read from: good while the scene
     # keeps its Turn (every method here that drops that Turn, or moves the round on, finds them again).
     _now: dict[str | None, Turn] | None = field(default=None, init=False, repr=False, compare=False)
+    # Whether an effect in force may last until someone's next turn: set by add (effects join the scene there
+    # alone), cleared by a turn's start that finds none, so that a turn starts in silence with no walk of
+    # effects that last rounds, most of them (icount: a v5 trial 0.80% less, fate 0.51%)
+    _turn_ends: bool = field(default=True, init=False, repr=False, compare=False)
 
     @classmethod
     def load(cls, doc: dict[str, Any] | None) -> "Scene":
@@ -195,7 +199,7 @@ class Scene:
         self._turn = None
         actor = self.actor
         events = [Event("round_started", round=1)] if explain else []
-        if explain or self.effects:  # else it starts in silence, as a turn advance starts
+        if explain or self._turn_ends:  # else it starts in silence, as a turn advance starts
             events += self._start_turn(actor, explain)
         return events
 
@@ -289,7 +293,7 @@ class Scene:
             now = self._now
             within = now.get(actor) or _turn_of(now, c["round"], actor, self._order[3])
         self._turn = within
-        if explain or self.effects:  # else it starts in silence (a simulation's turn, no effect in force)
+        if explain or self._turn_ends:  # else it starts in silence (a simulation's turn, none ends at a turn)
             events += self._start_turn(actor, explain)
         return events
 
@@ -301,6 +305,8 @@ class Scene:
             if effect.until == "next_turn":  # (most effects last rounds, or the scene)
                 started += self._expire_turn_of(actor, explain)
                 break
+        else:  # none in force: no turn's start looks again until one is added
+            self._turn_ends = False
         return started
 
     def _expire_turn_of(self, actor: str, told: bool) -> list[Event]:
@@ -352,6 +358,8 @@ class Scene:
             raise RoleError(f"an effect lasts until one of {', '.join(UNTIL)}, not {effect.until!r}.")
         if effect.until == "rounds" and (not isinstance(effect.rounds, int) or effect.rounds < 1):
             raise RoleError(f"an effect of N rounds needs N of 1 or more, not {effect.rounds!r}.")
+        if effect.until == "next_turn":
+            self._turn_ends = True
         # its fields set at once, as Effect.__init__ sets them, without its frame (an attack leaves one in some
         # systems, at every exchange): the given effect's copied from its table in one go, not read one by one
         # into keywords, then a dict of its own for its data and the scene's id set in it, not passed as keywords

@@ -219,6 +219,22 @@ def test_a_scene_nobody_reads_moves_the_same_and_tells_only_what_recovery_said()
     assert ("nobody", None) in played(True)[2][-1]
 
 
+def test_an_effect_until_a_next_turn_added_after_turns_that_found_none_still_expires_in_silence():
+    """A turn that starts in silence with only effects of some rounds in force
+    looks no more for one until the next turn; one added later expires at its
+    maker's next turn all the same."""
+    scene = Scene()
+    scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False, explain=False)
+    scene.add(Effect("Bruno", "dazed", until="rounds", rounds=3))
+    mover = _Mover(lambda n: None, lambda r, names: None, lambda who: [], lambda names: [])
+    scene.advance(mover, explain=False)  # Bruno's turn: nothing ends at it
+    guard = scene.add(Effect("Bruno", "guard", until="next_turn", by="Bruno"))
+    scene.advance(mover, explain=False)  # Ana's
+    assert guard in scene.effects
+    scene.advance(mover, explain=False)  # Bruno's again: his guard ends
+    assert [e.text for e in scene.effects] == ["dazed"]
+
+
 def test_a_system_that_orders_each_round_is_asked_again():
     scene = Scene()
     scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, True)
