@@ -354,11 +354,13 @@ class Scene:
     # --- effects ------------------------------------------------------------
 
     def add(self, effect: Effect) -> Effect:
-        if effect.until not in UNTIL:
-            raise RoleError(f"an effect lasts until one of {', '.join(UNTIL)}, not {effect.until!r}.")
-        if effect.until == "rounds" and (not isinstance(effect.rounds, int) or effect.rounds < 1):
-            raise RoleError(f"an effect of N rounds needs N of 1 or more, not {effect.rounds!r}.")
-        if effect.until == "next_turn":
+        until = effect.until
+        if until not in UNTIL:
+            raise RoleError(f"an effect lasts until one of {', '.join(UNTIL)}, not {until!r}.")
+        if until == "rounds":
+            if not isinstance(effect.rounds, int) or effect.rounds < 1:
+                raise RoleError(f"an effect of N rounds needs N of 1 or more, not {effect.rounds!r}.")
+        elif until == "next_turn":
             self._turn_ends = True
         # its fields set at once, as Effect.__init__ sets them, without its frame (an attack leaves one in some
         # systems, at every exchange): the given effect's copied from its table in one go, not read one by one
@@ -367,15 +369,19 @@ class Scene:
         added = object.__new__(Effect)
         fields = added.__dict__
         fields.update(effect.__dict__)
-        fields["data"], fields["id"] = dict(effect.data), self.next_effect
+        # (no data, as an attack's mark: a new table, not a call to copy it; with until read once, icount: v5 0.74% less)
+        data = effect.data
+        fields["data"], fields["id"] = dict(data) if data else {}, self.next_effect
         self.next_effect += 1
         self.effects.append(added)
         return added
 
     def remove(self, ids: Iterable[int]) -> list[Effect]:
         wanted = set(ids)
-        gone = [e for e in self.effects if e.id in wanted]
-        self.effects = [e for e in self.effects if e.id not in wanted]
+        gone, kept = [], []
+        for e in self.effects:  # (one walk, not two comprehensions, a frame each: with add's, icount: fate 0.47% less)
+            (gone if e.id in wanted else kept).append(e)
+        self.effects = kept
         return gone
 
     def _expire(self, ends: Callable[[Effect], bool], told: bool = True) -> list[Event]:
