@@ -472,11 +472,11 @@ def turns_of(outcome, known, system: str) -> tuple[list[str], bool]:
     """The round's turns an initiative outcome gives (:class:`~rolecli.contract.InitiativeData`),
     keeping the names in ``known``, and whether the system asks to be asked
     again at every round."""
-    given = InitiativeData.of(outcome.data)
-    turns = list(filter(known.__contains__, given.round_turns))  # (no comprehension: asked at every round in some systems)
+    given, each_round = InitiativeData.read(outcome.data)
+    turns = list(filter(known.__contains__, given))  # (no comprehension: asked at every round in some systems)
     if not turns:
         raise RoleError(f"the initiative of {system!r} gave nobody a turn.")
-    return turns, given.each_round
+    return turns, each_round
 
 
 def scene_problem(doc: Any) -> tuple[tuple[str, ...], str] | None:

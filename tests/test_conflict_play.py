@@ -92,6 +92,7 @@ def test_the_tracker_reads_what_initiative_data_declares(data, turns, each_round
     assert turns_of(Outcome(data=data), {"Ana", "Bo"}, "dazing") == (turns, each_round)
     declared = InitiativeData.of(data)
     assert (list(declared.round_turns), declared.each_round) == (turns, each_round)
+    assert InitiativeData.read(data) == (data.get("turns") or data["order"], each_round)  # as given: not copied
 
 
 def test_the_contract_declares_the_trackers_events_and_keys():
