@@ -235,6 +235,26 @@ def test_an_effect_until_a_next_turn_added_after_turns_that_found_none_still_exp
     assert [e.text for e in scene.effects] == ["dazed"]
 
 
+def test_a_round_that_ends_in_silence_ends_its_own_effects_and_keeps_those_that_outlast_it():
+    """Where every effect in force lasts this round alone, a round's end in
+    silence drops them at once; one that joins them lasting longer, or given
+    with the scene, is kept and counted down as ever."""
+    mover = _Mover(lambda n: None, lambda r, names: None, lambda who: [], lambda names: [])
+    for later, kept in (([], []), ([Effect("Ana", "aim", until="scene")], ["aim"]),
+                        ([Effect("Ana", "dazed", until="rounds", rounds=2)], [("dazed", 1)])):
+        scene = Scene()
+        scene.start(["Ana"], ["Ana"], None, False, explain=False)
+        for effect in [Effect("Ana", "marked", until="rounds", rounds=1), *later]:
+            scene.add(effect)
+        scene.advance(mover, explain=False)  # the round ends
+        assert [e.text if e.rounds is None else (e.text, e.rounds) for e in scene.effects] == kept
+    given = Scene(effects=[Effect("Ana", "aim", id=1)])
+    given.start(["Ana"], ["Ana"], None, False, explain=False)
+    given.add(Effect("Ana", "marked", until="rounds", rounds=1))
+    given.advance(mover, explain=False)
+    assert [e.text for e in given.effects] == ["aim"]
+
+
 def test_a_system_that_orders_each_round_is_asked_again():
     scene = Scene()
     scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, True)
