@@ -3,8 +3,10 @@ keeps of its rolls made ready and its hits: read again for a changed state, and 
 
 from __future__ import annotations
 
+import pytest
+
 from aaa_helpers import after, call, character, options
-from rolecli.contract import Character, Context
+from rolecli.contract import Character, Context, Refused
 from rolecli.dice.source import DiceSource
 
 SWORD = dict(score="Armas Cuerpo a Cuerpo-espada", damage="d4+1w/d6+1w/d4m")
@@ -226,6 +228,27 @@ def test_a_hit_given_its_sheets_hits_met_is_the_one_kept_there():
     first = hits.land_hit(zug, kept_state(zug), "stun", 2, ctx)
     assert hits.land_hit(zug, kept_state(zug), "stun", 2, ctx, False, held) is first
     assert hits.land_hit(zug, kept_state(zug), "stun", 2, ctx, False, {}) == first   # (another table: worked out)
+
+
+def test_the_sheets_of_the_same_track_sizes_share_their_hits_met():
+    """A hit reads a sheet only as its track sizes: two fighters of one stat block share the
+    hits met (hits.hits_met), a hit met on one found on the other; a sheet of other sizes keeps
+    its own."""
+    from rolecli_alternity import hits
+    from rolecli_alternity.sheet import kept_state
+
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    one, other, wider = character("Zug", stun_max=7), character("Zug", stun_max=7), character("Zug", stun_max=9)
+    assert one.sheet is not other.sheet and hits.hits_met(one) is hits.hits_met(other)
+    assert hits.hits_met(wider) is not hits.hits_met(one)
+    first = hits.land_hit(one, kept_state(one), "stun", 5, ctx)
+    assert hits.land_hit(other, kept_state(other), "stun", 5, ctx) is first
+    assert hits.land_hit(wider, kept_state(wider), "stun", 5, ctx)[0] == first[0] == {"stun": 5}
+    # tracks that cannot be sized: hits met of its own, the hit refused where it lands, not before
+    wrong = character("Zug", stun_max=99)
+    assert hits.hits_met(wrong) == {}
+    with pytest.raises(Refused):
+        hits.land_hit(wrong, kept_state(wrong), "stun", 5, ctx)
 
 
 def test_a_hit_lands_anew_on_another_sheet_with_other_tracks():
