@@ -251,6 +251,19 @@ def test_the_sheets_of_the_same_track_sizes_share_their_hits_met():
         hits.land_hit(wrong, kept_state(wrong), "stun", 5, ctx)
 
 
+def test_a_hit_on_the_same_room_lands_alike_on_sheets_of_other_sizes():
+    """A hit's landings are kept by the room the marks leave, on any sheet: one on other
+    tracks that leaves the same room is found (its report the one kept), its marks its own."""
+    from rolecli_alternity import hits
+
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    narrow = character("Zug", state={"stun": 2}, stun_max=7)
+    wide = character("Zug", state={"stun": 4}, stun_max=9)
+    sets, rep, _ = hits.land_hit(narrow, None, "stun", 3, ctx)
+    other, again, _ = hits.land_hit(wide, None, "stun", 3, ctx)
+    assert (sets, other) == ({"stun": 5}, {"stun": 7}) and again is rep
+
+
 def test_a_hit_lands_anew_on_another_sheet_with_other_tracks():
     from rolecli_alternity import hits
     from rolecli_alternity.sheet import kept_state
