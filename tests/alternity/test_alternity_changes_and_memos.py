@@ -398,6 +398,30 @@ def test_an_attacks_plan_kept_by_the_actions_plan_is_made_anew_for_all_the_plan_
         and not A._plan(params, en, mad, sor, ("a call", "Sor Deskul")).queue
 
 
+def test_an_action_plans_caller_met_last_is_found_first_and_another_found_among_its_callers():
+    """An action's plan keeps the caller met last (one fighter's against one target, a
+    simulation's every attack of that plan); another actor's is found among the plan's callers,
+    not made anew, and becomes the one met last."""
+    from rolecli.dispatch import Completed
+    from rolecli.plugins import system_info
+    from rolecli_alternity import attack as A
+
+    from rolecli.contract import Action
+
+    mad, sor = character("Mad Dog"), character("Sor Deskul")
+    other = Character(mad.name, {**mad.sheet, "PER": 14}, mad.state)   # another sheet for the actor
+    ctx = Context("en", DiceSource(given=[]), options(), explain=False)
+    params = dict(Completed(system_info("alternity").params(Action("attack", SWORD))))
+    called = ("the caller met last", "Sor Deskul")
+    plan = A._plan(params, ctx, mad, sor, called)
+    first = A._LAST_CALLER[called]
+    assert A._plan(params, ctx, mad, sor, called) is plan and A._LAST_CALLER[called] is first
+    A._plan(params, ctx, other, sor, called)
+    assert A._LAST_CALLER[called] is not first and A._LAST_CALLER[called].sheet is other.sheet
+    assert A._plan(params, ctx, mad, sor, called) is plan and A._LAST_CALLER[called] is first
+    assert len(A._CALLED[called]) == 2
+
+
 def test_a_target_record_is_the_report_named_first_made_once_for_every_report_and_name(monkeypatch):
     """An attack's record of its target's hit is made once per shared report and name: it is
     ``{"name": name, **rep}`` field for field and in order, for another name or report too,
