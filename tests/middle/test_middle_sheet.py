@@ -272,14 +272,14 @@ def test_each_table_of_rule_options_gives_its_own_ld_rules_though_the_last_is_ke
 
 def test_dice_given_are_marked_for_leaving_unread_whatever_rolled_dice_came_before():
     # the last rolled dice met are known as rolled without asking again; dice given are asked every time
-    from rolecli.contract import Action
-    from rolecli_middle.verbs import prepare
+    from rolecli_middle.sheet import scene_of
 
     rolled, given = context(INFO, seed=1), context(INFO, dice=[3, 4, 5])
     for ctx in (rolled, rolled, given, rolled, given, given):
-        scene, _ = prepare(Action("roll", {}), ctx)
+        scene = scene_of(ctx)
         assert scene.read_before == (ctx.dice.count if ctx.dice.physical else None)
-    assert prepare(Action("roll", {}), given)[0].read_before == 0
+        assert Scene(ctx).read_before == scene.read_before
+    assert scene_of(given).read_before == 0
 
 
 def _table(f: Fighter) -> tuple:

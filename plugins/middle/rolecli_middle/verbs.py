@@ -30,20 +30,9 @@ _KINDS = tuple(_ES_KIND)
 _ES_TEMPERAMENT = {en: es for es, en in TEMPERAMENTS.items()}
 
 
-# The last dice met that are rolled, not given: a simulation's trial gives the same to each of its
-# calls, and whether they were given is a property's call (a source never changes it).
-_ROLLED: list = [None]
-
-
 def prepare(action: Action, ctx) -> tuple[Scene, dict]:
-    scene = scene_of(ctx)
-    dice = ctx.dice
-    if dice is not _ROLLED[0]:
-        if dice.physical:  # only dice given can be left unread (see outcome)
-            scene.read_before = dice.count
-        else:
-            _ROLLED[0] = dice
-    return scene, action.params
+    """The scene of an action and its parameters (the odds' verbs; a verb of its own begins its scene at once)."""
+    return scene_of(ctx), action.params
 
 
 def choices(values, allowed, flag: str) -> list[str]:
@@ -205,20 +194,20 @@ def one_actor(rules, default: str | None):
     """A verb whose rules take only the one acting: ``rules(scene, actor, p, dice)``,
     with ``default`` the capability it throws unless another is named."""
     def verb(action, ctx):
-        scene, p = prepare(action, ctx)
+        scene, p = scene_of(ctx), action.params
         return outcome(scene, *rules(scene, actor_of(scene, action, p, default), p, ctx.dice))
     return verb
 
 
 def do_contest(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     actor = actor_of(scene, action, p, None)
     defender = target_of(scene, action, p)
     return outcome(scene, *checks.contest(scene, actor, defender, p, ctx.dice))
 
 
 def do_strike(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     attacker, target, how = strike_sides(scene, action, p, C.WEAPON_USE)
     blow = K.build(scene, attacker, target, how)
     # (its arguments given by position: a Python function called with keywords is a call Python 3.11 does not
@@ -237,7 +226,7 @@ def do_strike(action, ctx):
 
 
 def do_feint(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     attacker = actor_of(scene, action, p, C.WEAPON_USE)
     target = target_of(scene, action, p)
     K.refuse_if_dead(target)
@@ -245,14 +234,14 @@ def do_feint(action, ctx):
 
 
 def do_mount_attack(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     rider, target, _ = strike_sides(scene, action, p, C.BEAST_TAMING)  # (the mount's blow declares its own)
     steed = quick_mount(scene, rider, p)
     return outcome(scene, *mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
 
 
 def do_blind(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     attacker = actor_of(scene, action, p, C.ROGUERY)
     target = target_of(scene, action, p, {C.VIGILANCE: p.get("vigilance")})
     K.refuse_if_dead(target)
@@ -270,7 +259,7 @@ def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighte
 
 
 def do_strike_weapon(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     attacker, target = weapon_sides(scene, action, p)
     return outcome(scene, *duel.strike_weapon(scene, attacker, target, p, ctx.dice))
 
@@ -291,7 +280,7 @@ def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]
 
 
 def do_duel(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     a, b = duel_sides(scene, action, p)
     return outcome(scene, *duel.duel(scene, a, b, p, ctx.dice))
 
@@ -305,7 +294,7 @@ COVER_HOW = L("rolecli cover NOMBRE --target ALIADO (y strike --covered N en una
 
 
 def do_parry(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     campaign_only(action, "parry", PARRY_HOW)
     f = scene.fighter(action.actor)
     if p.get("stop"):
@@ -329,7 +318,7 @@ def do_parry(action, ctx):
 
 
 def do_cover(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene = scene_of(ctx)
     campaign_only(action, "cover", COVER_HOW)
     if action.target is None or action.target is action.actor:
         raise Refused(L("nombra al aliado que cubrir con --target ALIADO.", "name the ally to cover with --target ALLY."))
@@ -345,7 +334,7 @@ def do_cover(action, ctx):
 
 
 def do_morale(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     return outcome(scene, *order.morale(scene, p, ctx.dice))
 
 
@@ -360,7 +349,7 @@ do_mount_lost = one_actor(mount.mount_lost, C.CALM)
 
 
 def do_roll(action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), None, *scene.ld_rules)
     t = LD.throw(ld, ctx.dice, "LD")
     return outcome(scene, [LD.line(t, scene.lang, judged=False)], {"ld": t.data()}, None)
@@ -369,7 +358,7 @@ def do_roll(action, ctx):
 # --- damage and states ----------------------------------------------------------
 
 def do_damage(character, action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     target = scene.fighter(character)
     if target.dead():
         raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
@@ -379,7 +368,7 @@ def do_damage(character, action, ctx):
 
 
 def do_state(character, action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     f = scene.fighter(character)
     allowed = S.ORDER + ("muerto",)
     add = choices([s.casefold() for s in p.get("add") or ()], allowed, "--add")
@@ -409,12 +398,12 @@ def do_state(character, action, ctx):
 
 
 def do_recover(character, event, action, ctx):
-    scene, _ = prepare(action, ctx)
+    scene = scene_of(ctx)
     lines, data = recovery.recover(scene, scene.fighter(character), event)
     return outcome(scene, lines, data, None)
 
 
 def do_initiative(characters, action, ctx):
-    scene, p = prepare(action, ctx)
+    scene, p = scene_of(ctx), action.params
     lines, data = order.impulse(scene, characters, p, ctx.dice)
     return outcome(scene, lines, data, None)
