@@ -19,13 +19,18 @@ from rolecli_middle.template import DEFAULTS
 INFO = rolecli_middle.INFO
 
 
+def changes_of(scene: Scene) -> dict:
+    """What the scene's action changed, as its outcome gives it (its last step)."""
+    return scene.outcome([], {}, None).changes
+
+
 def test_the_changes_are_what_changed_of_the_fighters_whose_state_changed():
     aldara, bruno, novato = (character(INFO, n, {}, {"paradas": 1}) for n in ("Aldara", "Bruno", "Novato"))
     scene = Scene(context(INFO, characters=[aldara, bruno, novato]))
     scene.fighter(aldara).set("paradas", 1)  # set as it was: copied, not changed
     scene.fighter(bruno).set("paradas", 2)
     scene.fighter(novato)  # looked at only
-    changes = scene.changes()
+    changes = changes_of(scene)
     assert list(changes) == ["Bruno"] and changes["Bruno"] == {"paradas": 2}  # the core keeps the rest
 
 
@@ -181,7 +186,7 @@ def test_who_covers_a_target_is_read_anew_at_every_blow_as_the_states_change():
         """The ND modifiers of the target's situation as Bruno strikes Novato, in an action of its own."""
         scene, mods = scene_of(ctx), []
         K.situation(scene, scene.fighter(bruno), scene.fighter(novato), K.Declared(), mods)
-        scene.changes()
+        changes_of(scene)
         return {m.key: m.nd for m in mods}
 
     assert blow() == {}
@@ -290,15 +295,15 @@ def test_a_fighter_an_action_left_untouched_serves_the_next_action_on_that_state
     aldara = character(INFO, "Aldara", {"vida": 7}, {"estados": ["mareado"], "paradas": 1})
     first = Scene(context(INFO, characters=[aldara]))
     kept = first.fighter(aldara)
-    assert kept.sheet["vida"] == 7 and first.changes() == {}  # read only: its sheet's spare now
+    assert kept.sheet["vida"] == 7 and changes_of(first) == {}  # read only: its sheet's spare now
     scene = Scene(context(INFO, characters=[aldara]))
     again = scene.fighter(aldara)
     assert again is kept and _table(again) == _table(Fighter(aldara))
-    assert scene.changes() == {}
+    assert changes_of(scene) == {}
     unfinished = Scene(context(INFO))
     assert unfinished.fighter(aldara) is kept  # taken, not given back: an action that ends without changes
     assert Scene(context(INFO)).fighter(aldara) is not kept
-    unfinished.changes()
+    changes_of(unfinished)
     # another character of the same sheet and state has it under its own name
     twin = Character("Aldara II", aldara.sheet, aldara.state)
     other = Scene(context(INFO, characters=[twin])).fighter(twin)
@@ -311,18 +316,18 @@ def test_a_fighter_set_or_of_a_state_since_left_is_laid_again_when_taken_and_one
     touched = scene.fighter(aldara)
     touched.set("paradas", True)  # set as it was (1 == True): nothing moved, but not the value the state holds
     touched.set("accion", True)
-    changes = scene.changes()
+    changes = changes_of(scene)
     assert changes == {"Aldara": {"accion": True}}
     fresh = Scene(context(INFO)).fighter(aldara)  # the same object, laid again from the state
     assert fresh is touched and _table(fresh) == _table(Fighter(aldara)) and fresh.now["paradas"] == 1
     assert changes == {"Aldara": {"accion": True}}  # what went to the core is left as it was
     scene = Scene(context(INFO))
     given = scene.fighter(aldara, {"vigor": 5})
-    scene.changes()
+    changes_of(scene)
     assert Scene(context(INFO)).fighter(aldara) is not given
     scene = Scene(context(INFO))
     left = scene.fighter(aldara)
-    scene.changes()
+    changes_of(scene)
     aldara.state = {**aldara.state, "paradas": 2}  # the state an outcome gave: a new table
     latest = Scene(context(INFO)).fighter(aldara)
     assert latest is left and latest.now["paradas"] == 2 and _table(latest) == _table(Fighter(aldara))
@@ -334,7 +339,7 @@ def test_a_character_read_with_no_fighter_made_leaves_its_sheets_spare_good_for_
     aldara = character(INFO, "Aldara", {}, {"paradas": 1})
     scene = Scene(context(INFO, characters=[aldara]))
     kept = scene.fighter(aldara)
-    scene.changes()
+    changes_of(scene)
     twin = Character("Aldara II", aldara.sheet, {**aldara.state, "paradas": 2, "moral": "rendido"})
     laid = laid_for(twin)  # as a morale check reads its members: the sheet lays the twin's state
     assert laid.table["paradas"] == 2 and not able(laid.table, laid.held)
@@ -351,12 +356,12 @@ def test_the_scene_an_action_was_done_with_is_the_next_actions_begun_anew():
     first.fighter(aldara).set("paradas", 1)
     unfinished = scene_of(context(INFO))  # the first is not done yet: another scene
     assert unfinished is not first
-    assert first.changes() == {"Aldara": {"paradas": 1}}
+    assert changes_of(first) == {"Aldara": {"paradas": 1}}
     ctx = context(INFO, characters=[bruno], dice=[3, 4, 5])
     again = scene_of(ctx)  # done with: begun again for this action, nothing of the last one kept
     assert again is first and again.ctx is ctx and again.characters is ctx.characters
     assert again.ld_rules == ("literal", "table") and again.named("Aldara") is None
-    assert again.changes() == {} and scene_of(ctx) is again and scene_of(ctx) is not again
+    assert changes_of(again) == {} and scene_of(ctx) is again and scene_of(ctx) is not again
 
 
 def test_a_state_of_every_field_is_read_as_it_stands_and_one_that_leaves_some_out_over_the_sheets_values():

@@ -10,10 +10,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Collection, Mapping, Sequence
 
-from rolecli.contract import Character, Label, Refused, keep_at_most
+from rolecli.contract import Character, Label, Outcome, Refused, keep_at_most
 from rolecli.names import fold
 
 from . import capability as C
+from . import ld as LD
 from .capability import Capability
 from .states import ORDER
 from .template import DEFAULTS, STATE_FIELDS
@@ -34,6 +35,10 @@ NOTHING_GIVEN: Mapping[str, Any] = MappingProxyType({})
 # made for each character an action reads, several at every exchange of a simulation).
 NO_STATES: frozenset[str] = frozenset()
 
+# An object of a class of this module's, its fields set by whoever makes it (a sheet's first fighter, a scene):
+# a name of the module's, not ``object.__new__`` read at every call.
+_NEW = object.__new__
+
 
 # A campaign's state holds every state field (the core starts each with all of them, a change of middle's never drops
 # one): a state of exactly their number is read as it stands, not laid over the sheet's starting values (a merge compares
@@ -49,9 +54,9 @@ class Standing:
     (``state_values``: its values of state fields, else the template's) where the state leaves
     one out; and the battle states held (:meth:`lay`, where a morale check reads a member with no
     fighter made: :func:`laid_for`). ``spare`` is a fighter of its sheet that an action is done with
-    (:meth:`Scene.changes`): the next action reading the sheet takes it rather
+    (:meth:`Scene.outcome`): the next action reading the sheet takes it rather
     than making another, as it is if it was left untouched on the state
-    it is taken for, else laid again (:meth:`Fighter.stand`)."""
+    it is taken for, else laid again (:meth:`Scene.fighter`)."""
 
     __slots__ = ("sheet", "values", "state_values", "state", "table", "held", "capabilities", "lds", "spare",
                  "weapon")
@@ -71,7 +76,7 @@ class Standing:
         """Its character's ``state`` as the latest: a state of every state field is its own table, read only; one
         that leaves some out is laid over the sheet's starting values. (No tables of the states laid lately kept by
         their ids: a state of every field read as it stands costs less than finding one kept, and a fighter copies
-        its state itself, :meth:`Fighter.stand`; icount N=400 3.7624M -> 3.6174M a middle trial, -3.9%)"""
+        its state itself, :meth:`Scene.fighter`; icount N=400 3.7624M -> 3.6174M a middle trial, -3.9%)"""
         self.state = state
         self.table = table = state if len(state) == FULL else {**self.state_values, **state}
         held = table["estados"]
@@ -150,7 +155,7 @@ class Fighter:
 
     ``now`` holds the state's fields as they stand, laid in one table when the fighter
     is made (a copy of its state, laid as its sheet's :class:`Standing` lays one, with what was given), and ``sheet``
-    the sheet's values (its Standing's own table, read only, where nothing was given): a blow
+    the sheet's values (its Standing's own table, read only, where a scene laid it with nothing given): a blow
     reads dozens of them, each ``fighter.now[key]`` or ``fighter.sheet[key]``, one look-up (read
     only: :meth:`set` changes a state field). Kept apart, a fighter copies the state's 18 fields
     alone, not the sheet's 17 with them, and a state is laid over the state's fields alone (icount
@@ -163,12 +168,12 @@ class Fighter:
     when they change (a blow asks them at every step). ``lds`` is its sheet's table of the LDs its character threw
     (:func:`~.ld.made`; ``None`` for a quick roll, which keeps none).
 
-    ``standing`` is its sheet's :class:`Standing` where nothing was given (``None`` for a
-    quick roll and once anything is given): the fighter is its sheet's spare when its
+    ``standing`` is its sheet's :class:`Standing` where a scene laid it with nothing given (``None`` for a
+    quick roll, a fighter made by its class, and once anything is given): the fighter is its sheet's spare when its
     action is done (:attr:`Standing.spare`). ``untouched`` is the state its values were
     laid for, while nothing is set (``None`` once anything is): the next action that
     reads that very state may take it as it is, whatever its sheet laid since; another
-    state, or one set on, is laid again (:meth:`stand`)."""
+    state, or one set on, is laid again (:meth:`Scene.fighter`)."""
 
     __slots__ = ("character", "name", "given", "_moved", "now", "sheet", "states", "_known", "lds", "untouched",
                  "standing")
@@ -176,13 +181,6 @@ class Fighter:
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = "",
                  standing: Standing | None = None):
         given = {k: v for k, v in given.items() if v is not None} if given else NOTHING_GIVEN
-        if character is not None and not given:  # (mostly none: the values as the sheet's place lays them)
-            if standing is None:
-                standing = standing_of(character.sheet)
-            self.given, self._known, self.lds = NOTHING_GIVEN, standing.capabilities, standing.lds
-            self.sheet = standing.values
-            self.stand(character, standing)
-            return
         self.character = character
         self.given = given
         self._moved: dict[str, Any] = {}
@@ -202,24 +200,6 @@ class Fighter:
             sheet = {**standing.values, **given}
         self.now, self.sheet = now, sheet
         self.states = self._held()
-
-    def stand(self, character: Character, standing: Standing) -> None:
-        """Its values those of ``character``'s state, laid as its sheet's ``standing`` lays one (:meth:`Standing.lay`)
-        but copied, its own, as the rules set values on it, nothing given nor set: as a fighter with nothing given
-        is made, and again, in place, as an action takes its sheet's spare fighter that an action before set values
-        on (:meth:`Scene.fighter`: a method's call, not a class's, at most of the sixty fighters of a trial; icount
-        5.137M -> 5.092M a middle trial, -0.9%).
-        What it was given (nothing), its sheet's capabilities and LDs are set as it is made, not again
-        here: a sheet's spare is a fighter of that sheet, given nothing (icount 4.580M -> 4.569M a middle trial)."""
-        self.character, self.name = character, character.name
-        self._moved = {}  # (its own: the last one went to the core as what moved, Scene.changes)
-        state = character.state
-        # (a copy of the state itself, not of a table its Standing laid and kept: icount N=400 3.7624M -> 3.6438M a
-        # middle trial, -3.2%)
-        self.now = now = state.copy() if len(state) == FULL else {**standing.state_values, **state}
-        held = now["estados"]
-        self.states = frozenset(held) if held else NO_STATES
-        self.untouched, self.standing = state, standing
 
     # --- values ---------------------------------------------------------------
 
@@ -383,15 +363,31 @@ class Scene:
             standing = None
         if standing is None or standing.sheet is not sheet:
             standing = standing_of(sheet)
-        found = standing.spare
-        if found is not None and not given:
-            standing.spare = None  # (this action's alone now: its rules may set values on it)
-            if found.untouched is character.state:
-                found.character, found.name = character, name  # (as laid: a sheet may be two characters')
-            else:  # (values set, or another state: laid again)
-                found.stand(character, standing)
-        else:
+        if given:
             found = Fighter(character, given, "", standing)
+            fighters[name] = found
+            return found
+        found = standing.spare
+        if found is None:  # (its sheet's first: what it was given (nothing), its capabilities and LDs set once, as
+            # a spare keeps them; a Fighter of no __init__, laid below as a spare is: icount 4.580M -> 4.569M)
+            found = _NEW(Fighter)
+            found.given, found._known, found.lds, found.sheet = NOTHING_GIVEN, standing.capabilities, standing.lds, \
+                standing.values
+            found.untouched = None
+        else:
+            standing.spare = None  # (this action's alone now: its rules may set values on it)
+        found.character, found.name = character, name  # (a sheet may be two characters')
+        state = character.state
+        if found.untouched is not state:  # (values set, or another state: laid again, in place)
+            # Its values those of the state, laid as its sheet's Standing lays one (Standing.lay) but copied, its own,
+            # as the rules set values on it: here, not in a method of the fighter's, a frame fewer at most of the
+            # sixty fighters of a trial (icount N=400 3.4098M -> 3.3939M a middle trial, -0.47%). A copy of the state
+            # itself, not of a table its Standing laid and kept (icount N=400 3.7624M -> 3.6438M, -3.2%).
+            found._moved = {}  # (its own: the last one went to the core as what moved, Scene.outcome)
+            found.now = now = state.copy() if len(state) == FULL else {**standing.state_values, **state}
+            held = now["estados"]
+            found.states = frozenset(held) if held else NO_STATES
+            found.untouched, found.standing = state, standing
         fighters[name] = found
         return found
 
@@ -494,31 +490,36 @@ class Scene:
                     out.append(self.fighter(character))
         return out
 
-    def changes(self) -> dict[str, dict[str, Any]]:
-        """Each fighter's state fields that now differ from its character's: the
-        core keeps the others as they are (a blow sets one field or two of 18,
-        and the core reads every field it is given). The action's last step: a
-        fighter of a sheet, nothing given, is its sheet's spare for the next
+    def outcome(self, lines: list[str], data: dict, success: bool | None) -> Outcome:
+        """The action's outcome, its last step: its rules' ``lines``, ``data`` and ``success``, and as its
+        changes each fighter's state fields that now differ from its character's (the core keeps the others as
+        they are: a blow sets one field or two of 18, and the core reads every field it is given). Here, with
+        the changes, not in a verb's function and a method of the scene's: a frame fewer at every action (icount
+        N=400 3.4177M -> 3.4098M a middle trial, -0.23%). Dice given that nothing read can only be for LDs not attempted: they are read for those
+        (:func:`~.ld.unread`). A fighter of a sheet, nothing given, is its sheet's spare for the next
         action that reads the sheet, taken as it is if left untouched on the
         state it is taken for (a simulation reads some sixty fighters a trial, a third
         of them of a state an action read and left as it was), else laid again
-        in place rather than made anew (:meth:`Fighter.stand`)."""
-        out = {}
+        in place rather than made anew (:meth:`fighter`)."""
+        read_before = self.read_before
+        if read_before is not None and self.ctx.dice.count == read_before:
+            LD.unread(data, self.ctx.dice, self.lang)
+        changes = {}
         for f in self._fighters.values():  # (two fighters, most often: a loop, not a comprehension's call)
             moved = f._moved  # (compared as set: the table itself, the fighter's last use; no call to copy it)
             if moved:
-                out[f.name] = moved
+                changes[f.name] = moved
             standing = f.standing
             if standing is not None:
                 standing.spare = f  # (laid again when taken, unless untouched on the state it is taken for)
         _DONE[0] = self  # (done with: the next action's scene, scene_of)
-        return out
+        return Outcome(data, lines, success, changes)  # (by position: keywords cost its making half as much again)
 
     def t(self, es: str, en: str) -> str:
         return tr(self.lang, es, en)
 
 
-# The scene the last action was done with (:meth:`Scene.changes`, an action's last step): the
+# The scene the last action was done with (:meth:`Scene.outcome`, an action's last step): the
 # next action's, begun again, not made anew by a class's call at every action of a simulation
 # (icount 5.092M -> 5.083M a middle trial, -0.2%).
 _DONE: list[Scene | None] = [None]
@@ -526,9 +527,6 @@ _DONE: list[Scene | None] = [None]
 # The last dice met that are rolled, not given: a simulation's trial gives the same to each of its
 # calls, and whether they were given is a property's call (a source never changes it).
 _ROLLED: list = [None]
-
-_NEW = object.__new__  # (a scene begun here, whoever makes it: Scene's own __init__ comes here too)
-
 
 def scene_of(ctx, scene: Scene | None = None) -> Scene:
     """The scene of an action on ``ctx``: the one the last action was done with, begun again (else a new
@@ -556,7 +554,7 @@ def scene_of(ctx, scene: Scene | None = None) -> Scene:
     scene.characters = ctx.characters if ctx.characters is not None else {}
     scene._fighters = {}
     # dice the command had read when the verb began (``-n`` repeats): only dice given can be left unread
-    # (:func:`~.verbs.outcome`); None: rolled dice, none left unread
+    # (:meth:`Scene.outcome`); None: rolled dice, none left unread
     scene.read_before = None
     dice = ctx.dice
     if dice is not _ROLLED[0]:

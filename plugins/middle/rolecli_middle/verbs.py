@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Hashable
 
-from rolecli.contract import Action, Label, Outcome, Refused, keep_at_most
+from rolecli.contract import Action, Label, Refused, keep_at_most
 
 from . import capability as C
 from . import checks, duel, mount, order, recovery, shouts, tricks
@@ -134,12 +134,6 @@ def campaign_only(action: Action, verb: str, how: Label) -> None:
                         f"{verb} is kept on a campaign's characters: {how.en}."))
 
 
-def outcome(scene: Scene, lines: list[str], data: dict, success: bool | None) -> Outcome:
-    if scene.read_before is not None and scene.ctx.dice.count == scene.read_before:
-        LD.unread(data, scene.ctx.dice, scene.lang)  # nothing was read: the dice given can only be for LDs not attempted
-    return Outcome(data, lines, success, scene.changes())  # (by position: keywords cost its making half as much again)
-
-
 # What a blow's parameters type of its two fighters (:func:`typed_sides`) and declare of it
 # (:class:`~.strike.Declared`), by the action's plan: a fight strikes with a few dozen plans (one
 # for each call and target). Keyed by the plan alone, which promises the verb (and with it the
@@ -195,7 +189,7 @@ def one_actor(rules, default: str | None):
     with ``default`` the capability it throws unless another is named."""
     def verb(action, ctx):
         scene, p = scene_of(ctx), action.params
-        return outcome(scene, *rules(scene, actor_of(scene, action, p, default), p, ctx.dice))
+        return scene.outcome(*rules(scene, actor_of(scene, action, p, default), p, ctx.dice))
     return verb
 
 
@@ -203,7 +197,7 @@ def do_contest(action, ctx):
     scene, p = scene_of(ctx), action.params
     actor = actor_of(scene, action, p, None)
     defender = target_of(scene, action, p)
-    return outcome(scene, *checks.contest(scene, actor, defender, p, ctx.dice))
+    return scene.outcome(*checks.contest(scene, actor, defender, p, ctx.dice))
 
 
 def do_strike(action, ctx):
@@ -222,7 +216,7 @@ def do_strike(action, ctx):
             data["mount"] = mounted
         lines += more
         hit = hit or mount_hit
-    return outcome(scene, lines, data, hit)
+    return scene.outcome(lines, data, hit)
 
 
 def do_feint(action, ctx):
@@ -230,14 +224,14 @@ def do_feint(action, ctx):
     attacker = actor_of(scene, action, p, C.WEAPON_USE)
     target = target_of(scene, action, p)
     K.refuse_if_dead(target)
-    return outcome(scene, *tricks.feint(scene, attacker, target, p, ctx.dice))
+    return scene.outcome(*tricks.feint(scene, attacker, target, p, ctx.dice))
 
 
 def do_mount_attack(action, ctx):
     scene, p = scene_of(ctx), action.params
     rider, target, _ = strike_sides(scene, action, p, C.BEAST_TAMING)  # (the mount's blow declares its own)
     steed = quick_mount(scene, rider, p)
-    return outcome(scene, *mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
+    return scene.outcome(*mount.mount_attack(scene, rider, target, p, steed, ctx.dice))
 
 
 def do_blind(action, ctx):
@@ -245,7 +239,7 @@ def do_blind(action, ctx):
     attacker = actor_of(scene, action, p, C.ROGUERY)
     target = target_of(scene, action, p, {C.VIGILANCE: p.get("vigilance")})
     K.refuse_if_dead(target)
-    return outcome(scene, *tricks.blind(scene, attacker, target, p, ctx.dice))
+    return scene.outcome(*tricks.blind(scene, attacker, target, p, ctx.dice))
 
 
 def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
@@ -261,7 +255,7 @@ def weapon_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighte
 def do_strike_weapon(action, ctx):
     scene, p = scene_of(ctx), action.params
     attacker, target = weapon_sides(scene, action, p)
-    return outcome(scene, *duel.strike_weapon(scene, attacker, target, p, ctx.dice))
+    return scene.outcome(*duel.strike_weapon(scene, attacker, target, p, ctx.dice))
 
 
 def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]:
@@ -282,7 +276,7 @@ def duel_sides(scene: Scene, action: Action, p: dict) -> tuple[Fighter, Fighter]
 def do_duel(action, ctx):
     scene, p = scene_of(ctx), action.params
     a, b = duel_sides(scene, action, p)
-    return outcome(scene, *duel.duel(scene, a, b, p, ctx.dice))
+    return scene.outcome(*duel.duel(scene, a, b, p, ctx.dice))
 
 
 # How the campaign-only verbs are used, for their refusal in a quick roll: made once, not at every
@@ -299,7 +293,7 @@ def do_parry(action, ctx):
     f = scene.fighter(action.actor)
     if p.get("stop"):
         f.set("parando", False)
-        return outcome(scene, [scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
+        return scene.outcome([scene.t(f"{f.name} deja de parar: le defienden sus protecciones.",
                                                 f"{f.name} stops parrying: its protections defend it.")], {"parrying": False}, None)
     if not f.can_parry():
         raise Refused(L(f"{f.name} no lleva ningún arma en la mano, y una parada la necesita (004-R11).",
@@ -314,7 +308,7 @@ def do_parry(action, ctx):
                      f"attacker's LD, up to {limit} parries a round (weapon use + 1); it goes on parrying until it changes its mind (004-R11).")] \
         if scene.explain else []  # (written only for someone to read: a simulation's hurt fighters parry at every turn)
     # (recorded only: no table made where no one reads it, Context.record)
-    return outcome(scene, lines, {"parrying": True, "parries_per_round": limit} if ctx.record else {}, None)
+    return scene.outcome(lines, {"parrying": True, "parries_per_round": limit} if ctx.record else {}, None)
 
 
 def do_cover(action, ctx):
@@ -330,12 +324,12 @@ def do_cover(action, ctx):
                      f"{f.name} un nivel más fácil (ND +1), hasta su próxima acción de combate (004-R13).",
                      f"{f.name} covers {ally.name}: striking {ally.name} is one level harder (ND −1) and striking "
                      f"{f.name} one level easier (ND +1), until its next combat action (004-R13).")]
-    return outcome(scene, lines, {"covers": ally.name}, None)
+    return scene.outcome(lines, {"covers": ally.name}, None)
 
 
 def do_morale(action, ctx):
     scene, p = scene_of(ctx), action.params
-    return outcome(scene, *order.morale(scene, p, ctx.dice))
+    return scene.outcome(*order.morale(scene, p, ctx.dice))
 
 
 # The verbs whose rules take only the one acting, each with the capability it throws by default.
@@ -352,7 +346,7 @@ def do_roll(action, ctx):
     scene, p = scene_of(ctx), action.params
     ld = Ld(C.of(None, p["capability"], bool(p.get("innate"))), K.gm_mod(p), None, *scene.ld_rules)
     t = LD.throw(ld, ctx.dice, "LD")
-    return outcome(scene, [LD.line(t, scene.lang, judged=False)], {"ld": t.data()}, None)
+    return scene.outcome([LD.line(t, scene.lang, judged=False)], {"ld": t.data()}, None)
 
 
 # --- damage and states ----------------------------------------------------------
@@ -364,7 +358,7 @@ def do_damage(character, action, ctx):
         raise Refused(L(f"{target.name} ya está muerto.", f"{target.name} is already dead."))
     by = scene.require(p["by"], "--by") if p.get("by") else Fighter(None, weapon_given(p))
     lines, data = hurt(scene, target, int(p["amount"]), p.get("location") or "body", by)
-    return outcome(scene, lines, {"character": target.name, "wound": data}, None)  # as strike gives it
+    return scene.outcome(lines, {"character": target.name, "wound": data}, None)  # as strike gives it
 
 
 def do_state(character, action, ctx):
@@ -393,17 +387,17 @@ def do_state(character, action, ctx):
     held = [S.label(f, s, scene.lang) for s in S.ORDER if s in f.states]
     dead = f", {scene.t('muerto', 'dead')} ({DEATHS[f.now['muerte']](scene.lang)})" if f.dead() else ""
     lines.append(f"{f.name}: " + (", ".join(held) or scene.t("sin estados", "no states")) + dead + ".")
-    return outcome(scene, lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
+    return scene.outcome(lines, {"character": f.name, "states": [s for s in S.ORDER if s in f.states],
                                            "dead": f.dead()}, None)
 
 
 def do_recover(character, event, action, ctx):
     scene = scene_of(ctx)
     lines, data = recovery.recover(scene, scene.fighter(character), event)
-    return outcome(scene, lines, data, None)
+    return scene.outcome(lines, data, None)
 
 
 def do_initiative(characters, action, ctx):
     scene, p = scene_of(ctx), action.params
     lines, data = order.impulse(scene, characters, p, ctx.dice)
-    return outcome(scene, lines, data, None)
+    return scene.outcome(lines, data, None)
