@@ -233,6 +233,28 @@ def test_who_holds_a_value_when_only_a_fighter_or_only_a_sheet_has_it_set():
     assert [f.name for f in Scene(context(INFO, characters=[ivo, leo, bruno])).holding("montura")] == ["Leo"]
 
 
+def test_who_holds_a_value_asks_the_actions_fighters_once_one_is_set_on_or_given_values():
+    """The fighters of an action are asked only where one of them may hold what its character's state does not:
+    given values, or set on since it was laid (Scene.as_is); a scene begun again asks its new fighters afresh."""
+    from rolecli_middle.sheet import scene_of
+
+    aldara, novato, bruno = (character(INFO, n) for n in ("Aldara", "Novato", "Bruno"))
+    ctx = context(INFO, characters=[aldara, novato, bruno])
+    scene = Scene(ctx)
+    scene.fighter(novato, {"cubre": "Aldara"})  # a state field given
+    assert [f.name for f in scene.holding("cubre")] == ["Novato"]
+    first = scene_of(ctx)
+    left = first.fighter(bruno)
+    assert changes_of(first) == {}  # its sheet's spare, untouched
+    again = scene_of(ctx)
+    taken = again.fighter(bruno)
+    assert taken is left and list(again.holding("cubre")) == []
+    taken.set("cubre", "Novato")  # set on a spare taken as it was left
+    assert again.holding("cubre") == [taken]
+    changes_of(again)
+    assert scene_of(ctx) is again and list(again.holding("cubre")) == []  # Bruno's state holds no cover
+
+
 def test_the_targets_numbers_typed_are_read_even_when_zero_and_the_sheets_otherwise():
     from rolecli.contract import Action
     from rolecli_middle.verbs import target_of

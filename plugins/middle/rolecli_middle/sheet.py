@@ -173,10 +173,11 @@ class Fighter:
     action is done (:attr:`Standing.spare`). ``untouched`` is the state its values were
     laid for, while nothing is set (``None`` once anything is): the next action that
     reads that very state may take it as it is, whatever its sheet laid since; another
-    state, or one set on, is laid again (:meth:`Scene.fighter`)."""
+    state, or one set on, is laid again (:meth:`Scene.fighter`). ``as_is`` is the cell its scene shares with the
+    fighters it laid (:attr:`Scene.as_is`; ``None`` for one made by its class): the first value set on it marks it."""
 
     __slots__ = ("character", "name", "given", "_moved", "now", "sheet", "states", "_known", "lds", "untouched",
-                 "standing")
+                 "standing", "as_is")
 
     def __init__(self, character: Character | None, given: dict[str, Any] | None = None, name: str = "",
                  standing: Standing | None = None):
@@ -184,7 +185,7 @@ class Fighter:
         self.character = character
         self.given = given
         self._moved: dict[str, Any] = {}
-        self.untouched = self.standing = None
+        self.untouched = self.standing = self.as_is = None
         if character is None:
             self.name, self._known, self.lds = name, None, None
             now = sheet = {**DEFAULTS, **given}  # (one table: a quick roll keeps no state apart from its sheet)
@@ -214,7 +215,9 @@ class Fighter:
 
     def set(self, key: str, value: Any) -> None:
         """Set the state field ``key`` (a sheet's value is no hook's to change: the core refuses it)."""
-        self.untouched = None  # (even set as it was: the value may be another object, 1 for True)
+        if self.untouched is not None:  # (even set as it was: the value may be another object, 1 for True)
+            self.untouched = None
+            self.as_is[0] = False  # (its scene's: not all its fighters as their states hold them, Scene.holding)
         character = self.character
         if character is not None:  # (a quick roll's fighter keeps nothing)
             # (a campaign's states hold every state field: read at once, not asked first, where a try costs
@@ -334,9 +337,12 @@ _LD_RULES: list = [None, None]
 
 class Scene:
     """The fighters of one action, by name, with the campaign's other characters
-    at hand (who covers whom, whose mount this is)."""
+    at hand (who covers whom, whose mount this is). ``given_any``: whether any of its fighters was given values;
+    ``as_is``: a cell, ``[True]`` while none it laid has been set on since (each fighter marks it as its first value
+    is set): until then its fighters hold what their characters' states and sheets hold (:meth:`holding`)."""
 
-    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "_fighters", "read_before")
+    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "_fighters", "read_before", "given_any",
+                 "as_is")
 
     def __init__(self, ctx):
         scene_of(ctx, self)
@@ -352,6 +358,7 @@ class Scene:
             found = fighters[name]
             if given:
                 found.give(given)
+                self.given_any = True
             return found
         sheet = character.sheet
         # (found at once, with no call: standing_of's look-up; a subscript where a try costs nothing when
@@ -366,6 +373,7 @@ class Scene:
         if given:
             found = Fighter(character, given, "", standing)
             fighters[name] = found
+            self.given_any = True
             return found
         found = standing.spare
         if found is None:  # (its sheet's first: what it was given (nothing), its capabilities and LDs set once, as
@@ -388,6 +396,7 @@ class Scene:
             held = now["estados"]
             found.states = frozenset(held) if held else NO_STATES
             found.untouched, found.standing = state, standing
+        found.as_is = self.as_is
         fighters[name] = found
         return found
 
@@ -442,6 +451,10 @@ class Scene:
                     if character.state[key]:
                         break
                 else:
+                    # (its fighters asked only where one may hold what its state does not: set on, or given values;
+                    # with a sheet's field, icount N=400 3.3939M -> 3.3782M a middle trial, -0.46%)
+                    if self.as_is[0] and not self.given_any:
+                        return NOBODY
                     for fighter in fighters.values():
                         if fighter.now[key]:
                             break
@@ -461,6 +474,8 @@ class Scene:
                     if character.sheet[key] or key in character.state:
                         break
                 else:
+                    if not self.given_any:  # (only a value given makes a fighter's sheet other than its character's)
+                        return NOBODY
                     for fighter in fighters.values():
                         if fighter.sheet[key]:
                             break
@@ -536,8 +551,12 @@ def scene_of(ctx, scene: Scene | None = None) -> Scene:
         scene = _DONE[0]
         if scene is None:
             scene = _NEW(Scene)
+            scene.as_is = [True]
         else:
             _DONE[0] = None  # (this action's alone now)
+            scene.as_is[0] = True  # (its own cell again: not one made at every action)
+    else:
+        scene.as_is = [True]
     scene.ctx = ctx
     scene.lang = ctx.lang
     scene.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
@@ -553,6 +572,7 @@ def scene_of(ctx, scene: Scene | None = None) -> Scene:
     # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
     scene.characters = ctx.characters if ctx.characters is not None else {}
     scene._fighters = {}
+    scene.given_any = False
     # dice the command had read when the verb began (``-n`` repeats): only dice given can be left unread
     # (:meth:`Scene.outcome`); None: rolled dice, none left unread
     scene.read_before = None
