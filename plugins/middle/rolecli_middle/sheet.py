@@ -510,8 +510,9 @@ class Scene:
         changes each fighter's state fields that now differ from its character's (the core keeps the others as
         they are: a blow sets one field or two of 18, and the core reads every field it is given). Here, with
         the changes, not in a verb's function and a method of the scene's: a frame fewer at every action (icount
-        N=400 3.4177M -> 3.4098M a middle trial, -0.23%). Dice given that nothing read can only be for LDs not attempted: they are read for those
-        (:func:`~.ld.unread`). A fighter of a sheet, nothing given, is its sheet's spare for the next
+        N=400 3.4177M -> 3.4098M a middle trial, -0.23%). Dice given that nothing read can only be for LDs not
+        attempted: they are read for those (:func:`~.ld.unread`). A fighter of a sheet, nothing given, is its
+        sheet's spare for the next
         action that reads the sheet, taken as it is if left untouched on the
         state it is taken for (a simulation reads some sixty fighters a trial, a third
         of them of a state an action read and left as it was), else laid again
@@ -543,10 +544,12 @@ _DONE: list[Scene | None] = [None]
 # calls, and whether they were given is a property's call (a source never changes it).
 _ROLLED: list = [None]
 
+
 def scene_of(ctx, scene: Scene | None = None) -> Scene:
     """The scene of an action on ``ctx``: the one the last action was done with, begun again (else a new
     one; ``scene``: this one, as made). One function from a verb to its scene, not three frames (a verb's
-    own, a look for the scene, its beginning) at every action (icount N=400 3.4418M -> 3.4177M a middle trial, -0.7%)."""
+    own, a look for the scene, its beginning) at every action (icount N=400 3.4418M -> 3.4177M a middle trial,
+    -0.7%)."""
     if scene is None:
         scene = _DONE[0]
         if scene is None:
