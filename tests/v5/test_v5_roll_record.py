@@ -1,11 +1,14 @@
 """A roll's record: what it says of its Hunger dice whether it has any or not, and a
 side's record as the roll's own with the side's name and pool first; a pool's successes
-counted alone, as a contest counts them where nothing else of its dice is read."""
+counted alone, and a contest's dice tallied where nothing else of them is read."""
 
 from __future__ import annotations
 
+import random
+
 from rolecli.dice.source import DiceSource
 from rolecli_v5.conflict import Contest, Side
+from rolecli_v5.degrees import contest_outcome
 from rolecli_v5.pool import Pool, Roll, successes
 
 
@@ -36,14 +39,26 @@ def test_a_pools_successes_count_each_pair_of_its_10s_as_4_whether_regular_or_hu
     assert Roll([10, 2], [10]).successes == successes([10, 2, 10]) == 4
 
 
-def test_a_contests_dice_counted_for_their_successes_alone_split_as_its_rolls_split_them():
+def test_a_contests_dice_tallied_for_their_outcome_alone_as_its_rolls_count_them():
     """An attack whose dice no one reads but for their successes reads its contest's dice
-    and counts each side's from :attr:`Contest.second_from` on: the successes of its rolls."""
+    and tallies both sides' (:meth:`Contest.outcome`): the outcome and margin of its rolls."""
     contest = Contest(Side("Leah", Pool("Leah", (), hunger=2, floor=6), "none"),
                       Side("Gancho", Pool("Gancho", (), floor=4), "none"), "en")
     for seed in range(40):
         rolled, counted = DiceSource(seed), DiceSource(seed)
         mine, theirs = contest.roll(rolled)
-        faces, second = counted.roll_many(10, contest.whys), contest.second_from
-        assert (successes(faces[:second]), successes(faces[second:])) == (mine.successes, theirs.successes)
+        assert contest.outcome(counted.roll_many(10, contest.whys)) == (
+            contest_outcome(mine.successes, theirs.successes), mine.successes - theirs.successes)
         assert counted.reads == rolled.reads
+
+
+def test_a_tally_gives_each_sides_successes_for_every_pool_size_and_any_number_of_10s():
+    """The tally of both sides' dice tells each side's dice of 6+ and 10s apart, however many."""
+    chance = random.Random(5)
+    for first, second in [(1, 1), (2, 9), (7, 4), (12, 3), (0, 5)]:
+        contest = Contest(Side("A", Pool("A", (), floor=first), "none"), Side("B", Pool("B", (), floor=second), "none"),
+                          "en")
+        for _ in range(200):
+            faces = [chance.choice((1, 5, 6, 9, 10, 10)) for _ in range(first + second)]
+            ours, others = successes(faces[:first]), successes(faces[first:])
+            assert contest.outcome(faces) == (contest_outcome(ours, others), ours - others)

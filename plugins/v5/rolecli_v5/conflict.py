@@ -17,9 +17,10 @@ from rolecli.contract import Character, Effect, Label, Refused, worked_out
 from . import labels as L
 from .conditions import impairment, state_values
 from .damage import amount, can_spend_safely, spend
+from .degrees import contest_outcome
 from .hunger import dice_for
 from .labels import tr
-from .pool import Pool, Roll
+from .pool import Pool, Roll, successes_of, worth
 from .reroll import chosen, reroll
 from .state import Work
 from .traits import parts, sphere
@@ -216,7 +217,7 @@ class Contest:
     contest for each, and :meth:`verbs.Declared.settled`; tables shared with other contests); a
     table of its own for each outcome where none is given."""
 
-    __slots__ = ("first", "second", "whys", "cuts", "second_from", "settled")
+    __slots__ = ("first", "second", "whys", "cuts", "second_from", "settled", "worth", "their_worth", "outcomes")
 
     def __init__(self, first: Side, second: Side, lang: str, settled: dict[str, dict] | None = None) -> None:
         self.first, self.second = first, second
@@ -224,9 +225,31 @@ class Contest:
         self.whys = mine.whys[lang] + theirs.whys[lang]
         self.cuts: tuple | None = None  # (found as it is first rolled: :meth:`roll`)
         # where the second side's dice begin among those read: an attack whose dice no one reads but for their
-        # successes (no reroll, no line, no record) counts each side's there, making no Roll (:func:`verbs.attack`)
+        # successes (no reroll, no line, no record) tallies each side's there, making no Roll (:meth:`outcome`)
         self.second_from = mine.size
         self.settled = settled if settled is not None else {"win": {}, "tie": {}, "lose": {}}
+        self.worth, self.their_worth, self.outcomes = tallies(mine.size, theirs.size)
+
+    def outcome(self, faces: list[int]) -> tuple[str, int]:
+        """What the dice read for it (``faces``) come to, its outcome and margin, where no one reads
+        them but for their successes: both sides' dice tallied in one walk (:func:`pool.worth`), the
+        outcome looked up by the tally for the sides' pool sizes (:func:`tallies`), not each side's
+        successes counted in a call and the outcome worked out at every attack."""
+        second, worth = self.second_from, self.worth
+        tally = 0
+        for d in faces[:second]:
+            tally += worth[d]
+        worth = self.their_worth
+        for d in faces[second:]:
+            tally += worth[d]
+        found = self.outcomes.get(tally)
+        if found is None:  # (met once for each tally of these pool sizes)
+            base, their_base = self.second_from + 1, self.second.pool.size + 1
+            ours, theirs = tally % (base * base), tally // (base * base)
+            mine = successes_of(ours % base, ours // base)
+            others = successes_of(theirs % their_base, theirs // their_base)
+            found = self.outcomes[tally] = (contest_outcome(mine, others), mine - others)
+        return found
 
     def roll(self, dice) -> tuple[Roll, Roll]:
         """The first side's dice and the second's (slices of the faces read: lists of their own)."""
@@ -238,6 +261,16 @@ class Contest:
         return (Roll(faces[regular], faces[hunger] if hunger else []),
                 Roll(faces[their_regular], faces[their_hunger] if their_hunger else []))
 
+
+
+@functools.lru_cache(maxsize=None)  # a fight's few pairs of pool sizes
+def tallies(first: int, second: int) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[str, int]]]:
+    """For a contest of a pool of ``first`` dice against one of ``second``: what each face adds
+    to the tally of its dice, the first pool's (:func:`pool.worth`) and the second's (past every
+    tally of the first's), and what a tally comes to (outcome and margin), filled in as met
+    (:meth:`Contest.outcome`), shared by every contest of these sizes."""
+    span = (first + 1) ** 2  # (more than any tally of the first pool's dice)
+    return worth(first + 1), tuple(span * w for w in worth(second + 1)), {}
 
 
 def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:

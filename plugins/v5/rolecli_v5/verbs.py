@@ -21,7 +21,7 @@ from .conflict import (Contest, Hit, Reroll, Side, Stance, attacked, contest_hit
                        roll, side, willpower)
 from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
 from .labels import tr
-from .pool import Pool, Roll, successes
+from .pool import Pool, Roll
 from .state import Work
 from .trackers import levels_of
 from .traits import parts
@@ -562,12 +562,9 @@ def attack(action: Action, ctx) -> Outcome:
         opposed = plan.contest(key, actor, target)
     if not (plan.rerolling or ctx.explain or ctx.record):
         # nothing read but what the dice come to (no reroll, no line, no record: a simulation's trials): no Roll
-        # made (icount v5 2.846M -> 2.736M a trial, -3.9%), each side's successes counted where its dice lie (N=400
-        # 2.7466M -> 2.7317M, -0.54%), what the contest comes to given at once (N=400 2.6191M -> 2.6083M, -0.41%)
-        faces = ctx.dice.roll_many(10, opposed.whys)
-        second = opposed.second_from
-        ours, others = successes(faces[:second]), successes(faces[second:])
-        outcome, margin = contest_outcome(ours, others), ours - others
+        # made (icount v5 2.846M -> 2.736M a trial, -3.9%), both sides' dice tallied in one walk (Contest.outcome),
+        # what the contest comes to given at once (N=400 2.6191M -> 2.6083M, -0.41%)
+        outcome, margin = opposed.outcome(ctx.dice.roll_many(10, opposed.whys))
         found = opposed.settled[outcome].get(margin)
         if found is None:
             found = plan.settled(opposed, outcome, margin, ctx, actor, target)
