@@ -39,21 +39,29 @@ def test_a_pools_successes_count_each_pair_of_its_10s_as_4_whether_regular_or_hu
     assert Roll([10, 2], [10]).successes == successes([10, 2, 10]) == 4
 
 
+def _outcome(contest: Contest, faces: list[int]) -> tuple[str, int]:
+    """What ``contest``'s dice come to where no one reads them but for their successes, as an
+    attack finds it (:func:`rolecli_v5.verbs.attack`): each side's dice tallied, then looked up."""
+    ours = sum(contest.worth[d] for d in faces[:contest.second_from])
+    theirs = sum(contest.their_worth[d] for d in faces[contest.second_from:])
+    return contest.outcomes[ours][theirs] or contest.outcome(ours, theirs)
+
+
 def test_a_contests_dice_tallied_for_their_outcome_alone_as_its_rolls_count_them():
     """An attack whose dice no one reads but for their successes reads its contest's dice
-    and tallies both sides' (:meth:`Contest.outcome`): the outcome and margin of its rolls."""
+    and tallies each side's (:attr:`Contest.worth`): the outcome and margin of its rolls."""
     contest = Contest(Side("Leah", Pool("Leah", (), hunger=2, floor=6), "none"),
                       Side("Gancho", Pool("Gancho", (), floor=4), "none"), "en")
     for seed in range(40):
         rolled, counted = DiceSource(seed), DiceSource(seed)
         mine, theirs = contest.roll(rolled)
-        assert contest.outcome(counted.roll_many(10, contest.whys)) == (
+        assert _outcome(contest, counted.roll_many(10, contest.whys)) == (
             contest_outcome(mine.successes, theirs.successes), mine.successes - theirs.successes)
         assert counted.reads == rolled.reads
 
 
 def test_a_tally_gives_each_sides_successes_for_every_pool_size_and_any_number_of_10s():
-    """The tally of both sides' dice tells each side's dice of 6+ and 10s apart, however many."""
+    """A pool's tally tells its dice of 6+ and its 10s apart, however many."""
     chance = random.Random(5)
     for first, second in [(1, 1), (2, 9), (7, 4), (12, 3), (0, 5)]:
         contest = Contest(Side("A", Pool("A", (), floor=first), "none"), Side("B", Pool("B", (), floor=second), "none"),
@@ -61,4 +69,4 @@ def test_a_tally_gives_each_sides_successes_for_every_pool_size_and_any_number_o
         for _ in range(200):
             faces = [chance.choice((1, 5, 6, 9, 10, 10)) for _ in range(first + second)]
             ours, others = successes(faces[:first]), successes(faces[first:])
-            assert contest.outcome(faces) == (contest_outcome(ours, others), ours - others)
+            assert _outcome(contest, faces) == (contest_outcome(ours, others), ours - others)

@@ -225,30 +225,20 @@ class Contest:
         self.whys = mine.whys[lang] + theirs.whys[lang]
         self.cuts: tuple | None = None  # (found as it is first rolled: :meth:`roll`)
         # where the second side's dice begin among those read: an attack whose dice no one reads but for their
-        # successes (no reroll, no line, no record) tallies each side's there, making no Roll (:meth:`outcome`)
+        # successes (no reroll, no line, no record) tallies each side's there, making no Roll (:func:`verbs.attack`)
         self.second_from = mine.size
         self.settled = settled if settled is not None else {"win": {}, "tie": {}, "lose": {}}
         self.worth, self.their_worth, self.outcomes = tallies(mine.size, theirs.size)
 
-    def outcome(self, faces: list[int]) -> tuple[str, int]:
-        """What the dice read for it (``faces``) come to, its outcome and margin, where no one reads
-        them but for their successes: both sides' dice tallied in one walk (:func:`pool.worth`), the
-        outcome looked up by the tally for the sides' pool sizes (:func:`tallies`), not each side's
-        successes counted in a call and the outcome worked out at every attack."""
-        second, worth = self.second_from, self.worth
-        tally = 0
-        for d in faces[:second]:
-            tally += worth[d]
-        worth = self.their_worth
-        for d in faces[second:]:
-            tally += worth[d]
-        found = self.outcomes.get(tally)
-        if found is None:  # (met once for each tally of these pool sizes)
-            base, their_base = self.second_from + 1, self.second.pool.size + 1
-            ours, theirs = tally % (base * base), tally // (base * base)
-            mine = successes_of(ours % base, ours // base)
-            others = successes_of(theirs % their_base, theirs // their_base)
-            found = self.outcomes[tally] = (contest_outcome(mine, others), mine - others)
+    def outcome(self, ours: int, theirs: int) -> tuple[str, int]:
+        """What it comes to, its outcome and margin, where the first side's dice tally ``ours``
+        and the second's ``theirs`` (:func:`pool.worth`): kept in :attr:`outcomes`, by the tallies,
+        for every contest of these pool sizes (:func:`tallies`), which an attack whose dice no one
+        reads but for their successes looks up first (:func:`verbs.attack`): this is its miss path."""
+        base, their_base = self.second_from + 1, self.second.pool.size + 1
+        mine = successes_of(ours % base, ours // base)
+        others = successes_of(theirs % their_base, theirs // their_base)
+        found = self.outcomes[ours][theirs] = (contest_outcome(mine, others), mine - others)
         return found
 
     def roll(self, dice) -> tuple[Roll, Roll]:
@@ -264,13 +254,12 @@ class Contest:
 
 
 @functools.lru_cache(maxsize=None)  # a fight's few pairs of pool sizes
-def tallies(first: int, second: int) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[str, int]]]:
+def tallies(first: int, second: int) -> tuple[tuple[int, ...], tuple[int, ...], list[list[tuple[str, int] | None]]]:
     """For a contest of a pool of ``first`` dice against one of ``second``: what each face adds
-    to the tally of its dice, the first pool's (:func:`pool.worth`) and the second's (past every
-    tally of the first's), and what a tally comes to (outcome and margin), filled in as met
+    to the tally of each pool's dice (:func:`pool.worth`), and what the two tallies come to
+    (outcome and margin) by the first's then the second's, ``None`` until met
     (:meth:`Contest.outcome`), shared by every contest of these sizes."""
-    span = (first + 1) ** 2  # (more than any tally of the first pool's dice)
-    return worth(first + 1), tuple(span * w for w in worth(second + 1)), {}
+    return worth(first + 1), worth(second + 1), [[None] * (second + 1) ** 2 for _ in range((first + 1) ** 2)]
 
 
 def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:
