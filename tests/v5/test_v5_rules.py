@@ -546,6 +546,26 @@ def test_003_R4_an_attack_with_a_plan_is_declared_once_for_it_as_its_parameters_
     assert _declare(katarina, guard, called=("a call", "Guardia 1"), **verb) is plan
 
 
+def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state():
+    """A contest's sides read a state's Hunger, the counts of the tracker a hit marks and
+    ``ruined`` where Impairment weakens their pools by that tracker alone (a physical attack on
+    Health); all of it where a pool is weakened by the other tracker too (a social pool, or
+    Impairment of every pool): two states alike in what it reads share a contest, and no others."""
+    katarina, guard = character("Katarina"), character("Guardia 1")
+    verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
+    state = {"hunger": 2, "health_superficial": 3, "willpower_superficial": 1}
+    read = _declare(katarina, guard, **verb).read
+    assert read(state) == (2, 3, None, None) == read({**state, "willpower_superficial": 4})
+    assert read(state) != read({**state, "ruined": True})
+    for plan in (_declare(katarina, guard, **{**verb, "pool": "Carisma+Persuasión"}),
+                 _declare(katarina, guard, **{**verb, "defence": "Compostura+Persuasión"}),
+                 _declare(katarina, guard, rules={"impairment": "all"}, **verb)):
+        assert plan.read(state) != plan.read({**state, "willpower_superficial": 4})
+    social = _declare(katarina, guard, **{**verb, "pool": "Carisma+Persuasión", "defence": "Compostura+Persuasión",
+                                          "tracker": "willpower"})
+    assert social.read(state) == (2, 1, None, None) == social.read({**state, "health_superficial": 5})
+
+
 def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_its_own_terms():
     """What a Declared keeps of a contest's hits is the rule's answer for its outcome and
     margin, with its own weapons and options: another attack keeps its own."""

@@ -16,7 +16,7 @@ from rolecli.names import closest, fold
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conditions import state_values
+from .conditions import side_values, state_values, weakening
 from .conflict import (Contest, Hit, Reroll, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
@@ -24,7 +24,7 @@ from .labels import tr
 from .pool import Pool, Roll
 from .state import Work
 from .trackers import levels_of
-from .traits import parts
+from .traits import parts, sphere
 
 CONTEST_SIDES = (Label("Atacante", "Attacker"), Label("Defensor", "Defender"))
 POOL = Label("Reserva", "Pool")
@@ -323,12 +323,30 @@ class Declared:
         self.target_sheet, self.target_name = (target.sheet, target.name) if target is not None else (None, None)
         # 003-R9: what it leaves on its target in a conflict, the same at every attack (its target, names, language)
         self.mark = attacked(target.name, names["attacker"], lang) if target is not None else None
+        # what its contests read of each side's state, their key
+        self.read = side_values(self._read_tracker(actor, target))
+
+    def _read_tracker(self, actor: Character | None, target: Character | None) -> str | None:
+        """The tracker its hits mark where no side's pool is weakened by the other tracker's
+        Impairment (:func:`conditions.weakening`): with Hunger and ``ruined``, all of a state its
+        contests read (:func:`conditions.side_values`); else ``None``."""
+        for role, character in (("attacker", actor), ("defender", target)):
+            stance = self.stances.get(role)
+            if stance is None or character is None:
+                continue
+            try:
+                terms = parts(character, stance.text, stance.what)
+            except Refused:  # (refused as its pool is made, in the order an attack makes its sides)
+                return None
+            if any(key != self.tracker for key in weakening(sphere(terms), self.options["impairment"])):
+                return None
+        return self.tracker
 
     def side(self, role: str, character: Character | None, earlier: int = 0, values: tuple | None = None) -> Side:
         """The ``attacker`` or ``defender`` side, its pool as ``character``'s state has it
         as the attack begins (before anything the attack does changes it): kept for each
         state it is read in, as a Side never changes (its dice are the attack's own).
-        ``values``: the state's (:func:`state_values`), where the caller has read them."""
+        ``values``: what its contests read of the state (:attr:`read`), where the caller has read them."""
         if character is None:
             state = None
         else:
@@ -347,7 +365,7 @@ class Declared:
         """Its two sides (:meth:`side`) as ``actor``'s and ``target``'s states have them as the
         attack begins, the defender's pool ``earlier`` dice less (003-R9), facing each other:
         kept in :attr:`opposed` by ``key``, ``(earlier, explain, mine, theirs)``, for the states they
-        are read in (``mine`` and ``theirs``, their :func:`state_values`), as their sides are, and for
+        are read in (``mine`` and ``theirs``, as :attr:`read` reads them), as their sides are, and for
         ``explain`` (whether the attack's lines are written: ``ctx.explain``), which its
         :attr:`~Contest.settled` tables are kept for (looked up by the margin alone at every attack, no
         key of the margin and ``explain`` built and hashed: icount v5 3.677M -> 3.672M a trial). The
@@ -554,9 +572,9 @@ def attack(action: Action, ctx) -> Outcome:
         return Outcome(data, lines, outcome == "win", work.changes(), left)
     # its contest looked up here, Declared.contest its miss path (a call fewer at every attack: icount v5 N=400
     # 2.7642M -> 2.7522M a trial, -0.43%)
+    read = plan.read  # (a function, called from here: not a method)
     key = (earlier_opponents(plan.earlier, ctx, target), ctx.explain,
-           state_values(actor.state) if actor is not None else None,
-           state_values(target.state) if target is not None else None)
+           read(actor.state) if actor is not None else None, read(target.state) if target is not None else None)
     opposed = plan.opposed.get(key)
     if opposed is None:
         opposed = plan.contest(key, actor, target)
