@@ -70,3 +70,12 @@ def test_a_tally_gives_each_sides_successes_for_every_pool_size_and_any_number_o
             faces = [chance.choice((1, 5, 6, 9, 10, 10)) for _ in range(first + second)]
             ours, others = successes(faces[:first]), successes(faces[first:])
             assert _outcome(contest, faces) == (contest_outcome(ours, others), ours - others)
+
+
+def test_a_contests_table_of_tallies_grows_by_what_it_meets_not_by_its_pools_sizes():
+    """A contest of two big pools keeps no row of outcomes for a tally of the first pool's
+    dice until one is met: one shared row of None stands for all of them."""
+    contest = Contest(Side("A", Pool("A", (), floor=99), "none"), Side("B", Pool("B", (), floor=98), "none"), "en")
+    assert len({id(row) for row in contest.outcomes}) == 1
+    assert _outcome(contest, [10] * 99 + [1] * 98) == ("win", 99 + 2 * 49)
+    assert sum(type(row) is list for row in contest.outcomes) == 1

@@ -238,7 +238,10 @@ class Contest:
         base, their_base = self.second_from + 1, self.second.pool.size + 1
         mine = successes_of(ours % base, ours // base)
         others = successes_of(theirs % their_base, theirs // their_base)
-        found = self.outcomes[ours][theirs] = (contest_outcome(mine, others), mine - others)
+        row = self.outcomes[ours]
+        if type(row) is tuple:  # (none met yet: the table's shared row of None, made a list as one is met)
+            row = self.outcomes[ours] = list(row)
+        found = row[theirs] = (contest_outcome(mine, others), mine - others)
         return found
 
     def roll(self, dice) -> tuple[Roll, Roll]:
@@ -253,13 +256,16 @@ class Contest:
 
 
 
-@functools.lru_cache(maxsize=None)  # a fight's few pairs of pool sizes
-def tallies(first: int, second: int) -> tuple[tuple[int, ...], tuple[int, ...], list[list[tuple[str, int] | None]]]:
+@functools.lru_cache(maxsize=256)  # a fight's few pairs of pool sizes
+def tallies(first: int, second: int) -> tuple[tuple[int, ...], tuple[int, ...], list[Sequence[tuple[str, int] | None]]]:
     """For a contest of a pool of ``first`` dice against one of ``second``: what each face adds
     to the tally of each pool's dice (:func:`pool.worth`), and what the two tallies come to
     (outcome and margin) by the first's then the second's, ``None`` until met
-    (:meth:`Contest.outcome`), shared by every contest of these sizes."""
-    return worth(first + 1), worth(second + 1), [[None] * (second + 1) ** 2 for _ in range((first + 1) ** 2)]
+    (:meth:`Contest.outcome`), shared by every contest of these sizes. The rows of a first
+    tally none met are one tuple of None: a table grows by what it meets, not by the square
+    of the tallies (a pool of 100 dice has 10,201)."""
+    unmet = (None,) * (second + 1) ** 2
+    return worth(first + 1), worth(second + 1), [unmet] * (first + 1) ** 2
 
 
 def roll(ctx, first: Side, second: Side) -> tuple[Roll, Roll]:
