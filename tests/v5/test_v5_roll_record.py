@@ -73,9 +73,13 @@ def test_a_tally_gives_each_sides_successes_for_every_pool_size_and_any_number_o
 
 
 def test_a_contests_table_of_tallies_grows_by_what_it_meets_not_by_its_pools_sizes():
-    """A contest of two big pools keeps no row of outcomes for a tally of the first pool's
-    dice until one is met: one shared row of None stands for all of them."""
+    """A contest keeps no row of outcomes for a tally of the first pool's dice until one is
+    met: one shared row of None stands for all of them; against a second pool of 32 dice or
+    more, none is laid out at all (its outcomes worked out each time: bounded memory)."""
     contest = Contest(Side("A", Pool("A", (), floor=99), "none"), Side("B", Pool("B", (), floor=98), "none"), "en")
     assert len({id(row) for row in contest.outcomes}) == 1
     assert _outcome(contest, [10] * 99 + [1] * 98) == ("win", 99 + 2 * 49)
-    assert sum(type(row) is list for row in contest.outcomes) == 1
+    assert sum(type(row) is list for row in contest.outcomes) == 0  # (a second pool of 98 dice: no row laid out)
+    small = Contest(Side("A", Pool("A", (), floor=20), "none"), Side("B", Pool("B", (), floor=31), "none"), "en")
+    assert _outcome(small, [10] * 20 + [1] * 31) == ("win", 20 + 2 * 10)
+    assert sum(type(row) is list for row in small.outcomes) == 1

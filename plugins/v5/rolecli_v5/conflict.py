@@ -238,10 +238,13 @@ class Contest:
         base, their_base = self.second_from + 1, self.second.pool.size + 1
         mine = successes_of(ours % base, ours // base)
         others = successes_of(theirs % their_base, theirs // their_base)
+        found = (contest_outcome(mine, others), mine - others)
         row = self.outcomes[ours]
         if type(row) is tuple:  # (none met yet: the table's shared row of None, made a list as one is met)
+            if len(row) > ROW_LIMIT:  # (a row of a second pool of 32 dice or more is not laid out: worked out each time)
+                return found
             row = self.outcomes[ours] = list(row)
-        found = row[theirs] = (contest_outcome(mine, others), mine - others)
+        row[theirs] = found
         return found
 
     def roll(self, dice) -> tuple[Roll, Roll]:
@@ -256,7 +259,12 @@ class Contest:
 
 
 
-@functools.lru_cache(maxsize=256)  # a fight's few pairs of pool sizes
+# The most tallies of a second pool a row of outcomes is laid out for (pools of 31 dice or fewer): a row of a pool of
+# 100 dice would hold 10,201, and a long fight of such pools meets hundreds of first tallies (about 54 MB).
+ROW_LIMIT = 32 ** 2
+
+
+@functools.lru_cache(maxsize=64)  # a fight's few pairs of pool sizes
 def tallies(first: int, second: int) -> tuple[tuple[int, ...], tuple[int, ...], list[Sequence[tuple[str, int] | None]]]:
     """For a contest of a pool of ``first`` dice against one of ``second``: what each face adds
     to the tally of each pool's dice (:func:`pool.worth`), and what the two tallies come to
