@@ -11,7 +11,7 @@ from . import ladder
 from .aspects import Temp, set_temps, temps
 from .conflict import check_can_concede, concession
 from .lasting import block_left, spin_earned
-from .roll import Side, dice_text, make_side, named, roll_contest, roll_side
+from .roll import DEFENDED, Side, dice_text, make_side, named, roll_contest, roll_side
 from .state import fate_points, work_on
 from .stress import apply_stress, hit_choices, track_key
 from .words import AGAINST, EFFORT, shifts, verdict
@@ -251,7 +251,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
                            f"{shifts(sh, lang)} (at least 1 needed)")(lang))
     else:
         diff = ladder.parse(p.get("difficulty", "Promedio"))
-        made = make_side(work, action.actor, p["skill"], p, lang, target=action.target, plan=action.plan)
+        made = make_side(work, action.actor, p["skill"], p, lang, target=action.target, reads=DEFENDED, plan=action.plan)
         a = roll_side(ctx, work, made, action.actor, p, lang, Label("maniobra", "maneuver")(lang), failed=lambda s: s.effort < diff,
                       target=action.target)
         sh = shifts_of(a.effort, diff)

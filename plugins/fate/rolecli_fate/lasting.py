@@ -24,10 +24,10 @@ from .ladder import signed
 FULL_DEFENCE = Label("Defensa Total (+2 a defensas y reacciones)", "Full defence (+2 to defence and reactions)")
 
 
-def before(action, ctx, p: dict) -> list[int] | tuple[()]:
+def before(action, ctx, p: dict, defends: bool) -> list[int] | tuple[()]:
     """Fill ``p`` from the effects in force (asked only where some are: ``verbs``); the ids
     of the effects this action uses up (none: an empty tuple, no list made for most actions).
-    ``p`` has ``target_full_defence`` when the action's target rolls a defence. An action
+    ``defends``: the action's target rolls a defence, its ``full_defence`` the target's. An action
     whose ``p`` it fills in has its plan (:attr:`~rolecli.contract.Action.plan`, which
     stands for its parameters as the core gave them) stand for them as filled in: the
     plan it had, with what it filled in (the target's full defence, the actor's, a block's strength,
@@ -50,8 +50,8 @@ def before(action, ctx, p: dict) -> list[int] | tuple[()]:
                 blocks = []
             blocks.append(e)
         elif key == "full_defence":
-            if e.on == on_target and "target_full_defence" in p:
-                p["target_full_defence"] = defended = True
+            if e.on == on_target and defends:
+                p["full_defence"] = defended = True
             if e.on == actor.name and action.name == "check":
                 p["full_defence"] = reacting = True  # in full defence every roll is a reaction
     if blocks and action.name == "attack" and p.get("block") is None:

@@ -8,7 +8,7 @@ from typing import Callable
 from rolecli.contract import Action, Character, Label, Odds, Outcome, Refused
 
 from . import actions, ladder, lasting
-from .roll import OPPOSED, before_dice, dice_text, four_df, make_side, side_text
+from .roll import DEFENDED, OPPOSED, before_dice, dice_text, four_df, make_side, side_text
 from .state import work_on
 from .stress import apply_stress, track_key
 from .words import AGAINST
@@ -20,28 +20,18 @@ def _played(rule: Rule, defended: bool = False) -> Callable[[Action, object], Ou
     """``rule`` as a verb: the effects in force fill in its parameters, and a Spin
     pending lapses or is used by it (``lasting``); the effects it leaves are its
     own (a block's, an attack's Spin: ``lasting.block_left``, ``lasting.spin_earned``).
-    ``defended``: the target rolls a defence (``_defended``)."""
+    ``defended``: the target rolls a defence, its ``full_defence`` the target's (``roll.DEFENDED``)."""
 
     def verb(action: Action, ctx) -> Outcome:
         p = action.params  # the verb's own (the core gives each call a copy): filled in below, where they lack
-        if defended:
-            _defended(p)
-        used = lasting.before(action, ctx, p) if ctx.effects else ()  # (nothing in force: nothing to fill in or use)
+        # (nothing in force: nothing to fill in or use)
+        used = lasting.before(action, ctx, p, defended) if ctx.effects else ()
         outcome = rule(action, ctx, p)
         if used:  # (most actions use up no effect)
             outcome.used += used
         return outcome
 
     return verb
-
-
-def _defended(p: dict) -> dict:
-    """The parameters ``p`` of a verb whose target rolls a defence, renamed in place
-    (they are the verb's own): its ``--full-defence`` is the target's, which the
-    rolls read as ``target_full_defence``; the acting side has none of its own
-    (left as ``None``: a side reads every parameter at once, ``roll.Reads``)."""
-    p["target_full_defence"], p["full_defence"] = p["full_defence"], None
-    return p
 
 
 check = _played(actions.check)
@@ -91,9 +81,9 @@ def check_odds_of(action: Action, ctx) -> Odds:
 def _opposed_odds(action: Action, ctx, opposition: str, attack: bool) -> Odds:
     from .odds import as_odds, contest_odds
 
-    p, lang = _defended(action.params), ctx.lang
+    p, lang = action.params, ctx.lang
     work = work_on(ctx, action.actor, action.target)
-    a = make_side(work, action.actor, p["skill"], p, lang, target=action.target)
+    a = make_side(work, action.actor, p["skill"], p, lang, target=action.target, reads=DEFENDED)
     d = make_side(work, action.target, p[opposition] or 0, p, lang, what=opposition, target=action.actor, reads=OPPOSED)
     if attack and p["block"] is not None:
         raise Refused(Label("no se calculan las probabilidades de un ataque contra un blanco protegido (el máximo de "
