@@ -52,8 +52,9 @@ def test_a_side_keeps_its_modifiers_as_made_and_their_sum_with_them():
     from rolecli_fate.state import work_on
 
     work = work_on(Context("en", DiceSource(given=[]), {"combine": "procedure"}), ana())
-    side = rolled(make_side(work, ana(), "Atletismo", {"modifier": 2, "complement": ["Armas"], "supplemental": 1,
-                                                       "invoke": ["Ágil como un gato"]}, "en"), [0, 0, 0, 0])
+    made = make_side(work, ana(), "Atletismo", {"modifier": 2, "complement": ["Armas"], "supplemental": 1,
+                                                "invoke": ["Ágil como un gato"]}, "en")
+    side = rolled(made, [0, 0, 0, 0], made[4])
     assert side.modifier == sum(v for _, v in side.mods) == 2 + 1 - 1 + 2 and side.fp_spent == 1
     with pytest.raises(AttributeError):
         side.mods.append(("late", 5))
@@ -74,7 +75,8 @@ def test_a_side_made_up_once_per_sheet_reads_a_new_sheet_new_parameters_and_its_
     work = work_on(Context("es", DiceSource(given=[]), {"combine": "procedure"}, characters=roster), coronel)
 
     def side(who, p, **kw):
-        return rolled(make_side(work, who, "Armas", p, "es", **kw), [0, 0, 0, 0])
+        made = make_side(work, who, "Armas", p, "es", **kw)
+        return rolled(made, [0, 0, 0, 0], made[4])
 
     first = side(coronel, {"modifier": 1})
     assert (first.skill, first.modifier) == (2, 1 + 2)  # the leader and 3 minions: +2

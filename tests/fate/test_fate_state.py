@@ -123,11 +123,11 @@ def test_a_work_reads_the_fields_it_set_over_the_state_they_were_set_on():
 def test_a_side_reads_its_make_up_by_name():
     """A side keeps what it is made of as one tuple; its parts are read by name, and its roll adds its
     dice to a data of its own (its keys in the same order), the kept one left as it was."""
-    from rolecli_fate.roll import side as made_side, side_data
+    from rolecli_fate.roll import efforts, side as made_side, side_data
 
     mods = (("modificador", 1),)
     kept = side_data("Armas", 2, mods, 1)
-    side = made_side(("Armas", 2, mods, 1, 3, kept, 0, ()), [1, 1, 0, -1])
+    side = made_side(("Armas", 2, mods, 1, 3, kept, 0, ()), [1, 1, 0, -1], 4)
     assert (side.skill_name, side.skill, side.mods, side.modifier, side.fp_spent) == ("Armas", 2, mods, 1, 0)
     assert side.effort == 4 and side.data == {"skill": 2, "modifiers": {"modificador": 1}, "modifier": 1,
                                                 "dice": [1, 1, 0, -1], "dice_total": 1, "effort": 4,
@@ -135,12 +135,14 @@ def test_a_side_reads_its_make_up_by_name():
     assert list(side.data) == ["skill", "modifiers", "modifier", "dice", "dice_total", "effort", "skill_name"]
     assert kept["dice"] is None and side.data["modifiers"] is not kept["modifiers"]
     unnamed_made = ("", 2, (), 0, 2, side_data("", 2, (), 0), 0, ())
-    unnamed = made_side(unnamed_made, [0, 0, 0, 1])
+    unnamed = made_side(unnamed_made, [0, 0, 0, 1], 3)
     assert unnamed.data == {"skill": 2, "modifiers": {}, "modifier": 0, "dice": [0, 0, 0, 1], "dice_total": 1,
                             "effort": 3}
     # A contest's two sides take their four each from one roll, the acting side's first: each reads its own.
     rolled = [1, 1, 0, -1, 0, 0, 0, 1]
-    side, unnamed = made_side(side.made, rolled, 0), made_side(unnamed_made, rolled, 4)
+    effort, de = efforts(side.made, unnamed_made, rolled)
+    assert (effort, de, efforts(side.made, None, rolled)) == (4, 3, (4, None))
+    side, unnamed = made_side(side.made, rolled, effort, 0), made_side(unnamed_made, rolled, de, 4)
     assert (side.dice, side.effort, unnamed.dice, unnamed.effort) == ([1, 1, 0, -1], 4, [0, 0, 0, 1], 3)
     assert unnamed.data["dice"] == [0, 0, 0, 1] and unnamed.dice is not unnamed.dice  # (a list of its own at each read)
 

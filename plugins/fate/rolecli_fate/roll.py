@@ -196,7 +196,8 @@ class Side:
         ``line``): the first dice are told too."""
         made = self.made
         again = (made[0], made[1], made[2], made[3], made[4], made[5], made[6] + paid, [*made[7], line + REROLL(lang)])
-        return side(again, four_df(ctx, (f"{why} {REROLLED(lang)}",)), 0, self.dice)
+        dice = four_df(ctx, (f"{why} {REROLLED(lang)}",))
+        return side(again, dice, efforts(again, None, dice)[0], 0, self.dice)
 
     def text(self, lang: str) -> str:
         return side_text(self.made, lang)
@@ -211,28 +212,31 @@ def side_text(made: MadeUp, lang: str) -> str:
     return ", ".join(parts)
 
 
-def side(made: MadeUp, dice: list[int], at: int = 0, first_dice: list[int] | None = None) -> Side:
+def side(made: MadeUp, dice: list[int], effort: int, at: int = 0, first_dice: list[int] | None = None) -> Side:
     """A :class:`Side` made up as ``made`` (:data:`MadeUp`, as :func:`make_side` works it
     out), rolled: its 4dF the four of ``dice`` from ``at`` (a contest's two sides take theirs
     from one roll, with no list made for each, which only a record or a line reads: icount, a
-    fate trial 2.9061M -> 2.8971M, -0.31%, twice), and its effort counted with them
-    (:func:`effort_of`). ``first_dice``: those of its first roll, where it rolls again. (Made as it
+    fate trial 2.9061M -> 2.8971M, -0.31%, twice), its ``effort`` counted with them (:func:`efforts`).
+    ``first_dice``: those of its first roll, where it rolls again. (Made as it
     is rolled, not made and then given its dice: a call fewer a side, icount, a fate trial
     2.7294M -> 2.7084M, -0.77%.)"""
     rolled = Side()
     rolled.made = made
     rolled.rolled = dice
     rolled.at = at
-    rolled.effort = effort_of(made, dice, at)
+    rolled.effort = effort
     rolled.first_dice = first_dice
     return rolled
 
 
-def effort_of(made: MadeUp, dice: list[int], at: int) -> int:
-    """The effort of a side made up as ``made`` rolling the four of ``dice`` from ``at`` (000-R1): its
-    skill and its modifiers, counted when it was made up, and its 4dF (added by hand: a call of sum
-    costs more, icount -0.36%)."""
-    return made[4] + dice[at] + dice[at + 1] + dice[at + 2] + dice[at + 3]
+def efforts(acting: MadeUp, opposing: MadeUp | None, dice: list[int]) -> tuple[int, int | None]:
+    """A roll's efforts (000-R1), each side's skill and modifiers, counted when it was made up, and its
+    4dF: the side made up as ``acting`` rolling the first four of ``dice``, and in a contest the one made
+    up as ``opposing`` the four after (``None``: a side rolling alone, which gives ``None`` for it). (Added
+    by hand: a call of sum costs more, icount -0.36%; a contest's two in one call, not a call a side:
+    icount, a fate trial N=400 2.2826M -> 2.2718M, -0.47%)"""
+    effort = acting[4] + dice[0] + dice[1] + dice[2] + dice[3]
+    return effort, None if opposing is None else opposing[4] + dice[4] + dice[5] + dice[6] + dice[7]
 
 
 def combine(primary: int, complement: list[int], restrict: list[int], modify: list[int], mode: str) -> int:
@@ -393,13 +397,12 @@ def roll_contest(action: Action, ctx, p: dict, work: Work, opp_key: str, blk: in
         # (why each die is read kept with the sides where they are: no look-up at every contest: icount, a fate
         # trial 3.3164M -> 3.2946M, -0.66%)
         dice = four_df(ctx, named(action, lang)) if reasons is None else ctx.dice.fudge_many(reasons)
+        effort, de = efforts(acting, opposing, dice)
         if sides or reroll:
-            a = side(acting, dice, 0, first)  # (each side's four, the actor's first)
-            d = side(opposing, dice, 4)
-            effort, de = a.effort, d.effort
+            a = side(acting, dice, effort, 0, first)  # (each side's four, the actor's first)
+            d = side(opposing, dice, de, 4)
         else:
             a = d = None
-            effort, de = effort_of(acting, dice, 0), effort_of(opposing, dice, 4)
         if blk is not None:
             de = max(de, blk)
         if reroll and effort <= de:
@@ -519,7 +522,8 @@ def roll_side(ctx, work: Work, made: MadeUp, who: Character | None, p: dict, lan
               *, failed: Callable[[Side], bool] | None = None, target: Character | None = None) -> Side:
     """The side made up as ``made`` (:func:`make_side`), rolled (4dF); rolled again once by
     invoking its ``reroll`` (``p``: the side's parameters, as :func:`make_side` reads them) if ``failed``."""
-    rolled = side(made, four_df(ctx, (why,)))
+    dice = four_df(ctx, (why,))
+    rolled = side(made, dice, efforts(made, None, dice)[0])
     aspect = p.get("reroll") or ""
     if aspect and failed is not None and failed(rolled):
         rolled = rolled.reroll(ctx, why, *invoke(work, who, aspect, [c for c in (who, target) if c is not None], lang),
