@@ -106,6 +106,21 @@ def test_a_contests_sides_kept_by_the_plan_are_those_of_the_groups_minions_stand
         assert group["opposition"]["modifiers"] == defending
 
 
+def test_a_contests_sides_kept_by_the_plan_read_a_groups_size_its_state_holds(plan):
+    """What a contest's sides are made of is kept by what the groups' minions standing reads of
+    their states (``roll.roll_contest``): how many a group is, where its state says so, as well
+    as how many of them fell, each read anew as with no plan."""
+    coronel, a = char("Coronel", {"Armas": 4}), ana()
+    soldados = char("Soldados", calidad=2, cantidad=3, lider="Coronel")
+    roster = {"Coronel": coronel, "Ana": a, "Soldados": soldados}
+    three, two = {"group size 3": 1}, {"group size 2": 1}
+    for state, leading in (({"cantidad": 2}, three), ({"cantidad": 2, "sicarios_fuera": 1}, two),
+                           ({"sicarios_fuera": 1}, three), ({"cantidad": 5, "sicarios_fuera": 3}, three)):
+        soldados.state = state  # a new state, as the core sets one
+        led = attack(coronel, a, plan(0), roster=roster)
+        assert led == attack(coronel, a, None, roster=roster) and led["roll"]["modifiers"] == leading
+
+
 def test_whether_a_contests_sides_invoke_aspects_is_kept_by_the_plan_of_its_parameters(plan):
     """Whether either side of a contest invokes aspects is kept with what they are made of
     (``roll.roll_contest``), by the plan: a plan whose parameters invoke none reads none, and

@@ -44,7 +44,8 @@ def quality(ch: Character) -> int:
 
 def standing(work: Work, grp: Character) -> int:
     """Minions still standing (the size bonus is recomputed from them, the rulings): read
-    once per state of the group as kept (:data:`_STANDING`), where the action has set none."""
+    once per state of the group as kept (:data:`_STANDING`), where the action has set none. (Of
+    its state, its ``cantidad`` and ``sicarios_fuera`` alone: ``roll.roll_contest`` keys by them.)"""
     state, kept = grp.state, grp.name not in work.states
     if kept:  # (icount, a fate trial 3.8265M -> 3.7891M, -1.0%)
         found = _STANDING.get(grp.name)
