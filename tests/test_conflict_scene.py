@@ -291,6 +291,31 @@ def test_an_effect_the_scene_keeps_is_the_contract_s_effect_field_for_field():
         kept.id = 6
 
 
+def test_an_effect_of_no_data_numbered_alike_is_one_shared_read_only_effect():
+    """Two scenes numbering an effect of no data alike keep one Effect (a value:
+    frozen, and its data read-only, copied and pickled as a table), equal to one
+    built with its id; another id, or another field, is another."""
+    import copy
+    import dataclasses
+    import pickle
+
+    given = Effect("Bruno", "attacked by Ana", "attacked", by="Ana", until="rounds", rounds=1)
+    first, again = (Scene(next_effect=3).add(given) for _ in range(2))
+    same = Scene(next_effect=3).add(dataclasses.replace(given))
+    assert first is again is same and first == Effect("Bruno", "attacked by Ana", "attacked", {}, "Ana", "rounds", 1, 3)
+    with pytest.raises(TypeError):
+        first.data["x"] = 1  # type: ignore[index]
+    assert copy.deepcopy(first) == first and pickle.loads(pickle.dumps(first)) == first and repr(first.data) == "{}"
+    assert Scene(next_effect=4).add(given).id == 4
+    assert Scene(next_effect=3).add(dataclasses.replace(given, by="Carla")) is not first
+    odd = Scene(next_effect=3).add(dataclasses.replace(given, text=["attacked"]))  # type: ignore[arg-type]
+    assert odd.text == ["attacked"] and odd.id == 3  # no hash taken: kept all the same, not shared
+    scene = Scene()
+    assert scene.add(given).data == {} and scene.dump()["effects"] == [
+        {"id": 1, "on": "Bruno", "text": "attacked by Ana", "key": "attacked", "by": "Ana", "until": "rounds",
+         "rounds": 1}]
+
+
 def test_an_effect_until_next_turn_expires_at_the_start_of_its_makers_turn():
     scene = Scene()
     scene.start(["Ana", "Bruno"], ["Ana", "Bruno"], None, False)
