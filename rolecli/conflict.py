@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
-from rolecli.contract import Effect, InitiativeData, Turn, keep_at_most
+from rolecli.contract import NO_DATA, Effect, InitiativeData, Turn, keep_at_most
 from rolecli.errors import RoleError
 
 UNTIL = ("next_turn", "rounds", "scene", "used")
@@ -454,19 +454,6 @@ _NUMBERED: dict[tuple[Any, ...], Effect] = {}
 NUMBERED_KEPT = 1024
 
 
-class _NoData(dict):
-    """The data of an effect the scene keeps with none: an empty table nobody can fill, for the
-    Effect is shared (:data:`_NUMBERED`); a dict, so that it reads, copies and pickles as one."""
-
-    __slots__ = ()
-
-    def _refused(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a kept effect of no data is shared by the scenes that number it alike: its data is read-only")
-
-    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refused
-
-
-NO_DATA = _NoData()
 
 # The Turns scenes share (a Turn is a value, and a simulation's trials meet the same ones): by a round's
 # order and the conflict's kind, by round, by actor, each made when first met. A scene looks its order up

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from rolecli.contract import Character, Effect, Label, Refused, worked_out
+from rolecli.contract import NO_DATA, Character, Effect, Label, Refused, worked_out
 
 from . import labels as L
 from .conditions import impairment, state_values
@@ -33,20 +33,6 @@ EARLIER = Label("oponentes anteriores", "earlier opponents")
 ATTACKED = "attacked"  # the key of the effect an attack leaves on its target for the rest of the turn
 
 
-class _Nothing(dict):
-    """An empty table that cannot be filled in: the data of the mark an attack leaves
-    (see :func:`attacked`). A dict rather than a read-only view of one: the core copies
-    the data of every effect it records, and copies a dict at a third of the cost."""
-
-    __slots__ = ()
-
-    def _refused(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("the mark an attack leaves is shared by every attack of the pair: it is read-only")
-
-    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _refused
-
-
-_NO_DATA = _Nothing()  # its data: none, and read-only (see attacked)
 
 
 @functools.lru_cache(maxsize=1024)  # an Effect never changes (the core records a copy): a fight's few pairs share one
@@ -54,7 +40,7 @@ def attacked(on: str, by: str, lang: str) -> Effect:
     """003-R9: what an attack by ``by`` leaves on ``on`` for the next attacker on it this turn.
     Shared by every attack of the pair, so its data is read-only, as a frozen Effect's
     fields are: nobody who gets it can change what the next attack leaves."""
-    return Effect(on=on, key=ATTACKED, by=by, until="rounds", rounds=1, data=_NO_DATA,
+    return Effect(on=on, key=ATTACKED, by=by, until="rounds", rounds=1, data=NO_DATA,
                   text=tr(lang, f"atacado por {by} este turno", f"attacked by {by} this turn"))
 
 
