@@ -6,7 +6,11 @@ protector's next turn (000-R18); full defence gives +2 to defence for the round
 
 from __future__ import annotations
 
+import pytest
 from fate_helpers import on_campaign
+from rolecli_fate.lasting import full_defence
+
+from rolecli.contract import NO_DATA
 
 
 def _start(cli):
@@ -94,3 +98,16 @@ def test_000_R48_the_spin_counts_against_the_attacker_who_earned_it(cli):
 def test_quick_rolls_know_nothing_of_effects(cli):
     assert cli("fate", "defend").code == 2
     assert cli("fate", "block", "3", "--dice", "0,0,0,0", "--json").json.get("effects") is None
+
+
+def test_000_R16_a_full_defence_is_one_read_only_effect_for_each_defender():
+    """Made once for each defender and language and given again: nobody who gets it can change
+    what the next defence leaves (its data is the contract's read-only NO_DATA)."""
+    first = full_defence("Lucía", "Full defence (+2 to defence and reactions)")
+    assert first is full_defence("Lucía", "Full defence (+2 to defence and reactions)")
+    assert first is not full_defence("Tomás", "Full defence (+2 to defence and reactions)")
+    assert (first.on, first.by, first.key, first.until, first.rounds, first.data) == \
+        ("Lucía", "Lucía", "full_defence", "rounds", 1, {})
+    assert first.data is NO_DATA
+    with pytest.raises(TypeError):
+        first.data["strength"] = 2
