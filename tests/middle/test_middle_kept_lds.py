@@ -128,3 +128,30 @@ def test_a_blow_built_holds_every_field_its_class_declares_as_its_constructor_se
     assert made == blow and blow.thrown is None and blow.notes == []
     assert (blow.attacker, blow.target, blow.striker, blow.location, blow.charge, blow.feint) == \
         (attacker, target, attacker, "legs", True, False)
+
+
+def test_a_blow_is_kept_by_what_it_reads_of_its_fighters_and_read_anew_where_another_is_read():
+    """A blow's LD, parry and notes are kept by its fighters' sheets and the state fields they are worked
+    out from: the same again, each with notes of its own; another count of parries is another parry; an
+    ally covering the target, read of a third character, is worked out anew."""
+    sheet = {**SHEET, "arma": "mediana", "arma_tipo": ["filo"]}
+    ana = character(INFO, "Ana", sheet)
+    bruno = character(INFO, "Bruno", sheet, {"parando": True})
+    carla = character(INFO, "Carla", sheet, {"cubre": "Bruno"})
+    ctx = context(INFO, characters=[ana, bruno, carla], explain=False)
+    how = K.Declared()
+
+    def blow(target: Character, *others: Character) -> K.Blow:
+        scene = Scene(replace(ctx, characters={c.name: c for c in (ana, target, *others)}))
+        return K.build(scene, scene.fighter(ana), scene.fighter(target), how)
+
+    first, again = blow(bruno), blow(bruno)
+    assert first.parry is not None and (again.ld, again.parry) == (first.ld, first.parry)
+    assert again.ld is first.ld and again.notes == first.notes == [] and again.notes is not first.notes
+    assert any(kept[2] is first.ld and kept[3] is first.parry for kept in K._KEPT.values())
+    spent = blow(Character("Bruno", bruno.sheet, {**bruno.state, "paradas": 3}))  # weapon use 2 + 1 parried
+    assert spent.parry is None and len(spent.notes) == 1 and [m.key for m in spent.ld.mods] == ["protections"]
+    assert blow(Character("Bruno", bruno.sheet, {**bruno.state, "paradas": 3})).notes == spent.notes
+    covered = blow(bruno, carla)
+    assert [m.key for m in covered.ld.mods] == ["covered"] and covered.ld.nd == -1
+    assert blow(bruno).ld is first.ld
