@@ -155,3 +155,7 @@ def test_a_blow_is_kept_by_what_it_reads_of_its_fighters_and_read_anew_where_ano
     covered = blow(bruno, carla)
     assert [m.key for m in covered.ld.mods] == ["covered"] and covered.ld.nd == -1
     assert blow(bruno).ld is first.ld
+    kept = len(K._KEPT)
+    scene = Scene(ctx)
+    quick = K.build(scene, Fighter(None, {C.WEAPON_USE: 2}), Fighter(None, {"armadura": -2}), how)  # (values given)
+    assert len(K._KEPT) == kept and quick.parry is None and [(m.key, m.nd) for m in quick.ld.mods] == [("protections", -2)]
