@@ -159,3 +159,25 @@ def test_a_blow_is_kept_by_what_it_reads_of_its_fighters_and_read_anew_where_ano
     scene = Scene(ctx)
     quick = K.build(scene, Fighter(None, {C.WEAPON_USE: 2}), Fighter(None, {"armadura": -2}), how)  # (values given)
     assert len(K._KEPT) == kept and quick.parry is None and [(m.key, m.nd) for m in quick.ld.mods] == [("protections", -2)]
+
+
+def test_an_impulse_ld_is_kept_by_the_state_and_sheet_it_is_read_from():
+    """Each one's impulse LD and reasons are kept by its character's state and sheet: the same state gives the
+    same LD, thrown with dice of its own; another state (Cowed: ND −1) is read anew, as is a quick roll's."""
+    from rolecli_middle import order
+
+    sheet = {"capacidades": {"impulso": 2}}
+    ana = character(INFO, "Ana", sheet)
+    cowed = Character("Ana", ana.sheet, {**ana.state, "estados": ["acobardado"]})
+
+    def impulse(who: Character, dice: list[int]) -> dict:
+        scene = Scene(context(INFO, dice=dice, characters=[who], explain=False))
+        return order.impulse(scene, [who], {}, scene.ctx.dice)[1]["scores"]["Ana"]
+
+    assert impulse(ana, [2, 7, 9]) == {"result": 7, "rating": 2, "listed": 1}
+    assert impulse(ana, [1, 3, 5]) == {"result": 3, "rating": 2, "listed": 1}
+    kept = [v for v in order._IMPULSES.values() if v[0] is ana.state]
+    assert len(kept) == 1 and kept[0][2].nd == 0 and kept[0][3] == ("impulse Ana 1/3", "impulse Ana 2/3", "impulse Ana 3/3")
+    assert impulse(cowed, [2, 7, 9]) == {"result": 2, "rating": 2, "listed": 1}  # ND −1 reads the lowest
+    scene = Scene(context(INFO, dice=[2, 7, 9], explain=False))
+    assert order.impulse(scene, [], {"impulses": ["2"]}, scene.ctx.dice)[1]["scores"]["#1"]["result"] == 7

@@ -9,9 +9,9 @@ surrenders; beasts do only when their leader dies."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Mapping, Sequence
 
-from rolecli.contract import Character, Refused
+from rolecli.contract import Character, Refused, keep_at_most
 
 from . import capability as C
 from . import ld as LD
@@ -81,23 +81,37 @@ def ambush(scene: Scene, actor: Fighter, p: dict, dice) -> tuple[list[str], dict
 
 # --- step 2 -------------------------------------------------------------------
 
+# Each one's impulse LD and why its dice are thrown (:func:`impulse_ld`), kept by its character's state and sheet (held
+# and compared), name, language and LD rules: a simulation's trials all begin in the same states, and the impulse
+# reads them at every trial's start (icount N=400 3.3223M -> 3.2900M a middle trial, -0.97%).
+_IMPULSES: dict[tuple, tuple[dict, Mapping, Ld, tuple[str, str, str]]] = {}
+IMPULSES_LIMIT = 256
+
+
 def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tuple[list[str], dict]:
     """Everyone's impulse LD, in the order listed; highest first. Ties go to the
     higher impulse rating, then to the order listed (GAP-11, decided here); an
     LD that cannot be attempted goes last."""
-    rows, lang, record = [], scene.lang, scene.ctx.record
+    rows, lang, record, rules = [], scene.lang, scene.ctx.record, scene.ld_rules
     for i, who in enumerate(characters or _listed(scene, p.get("impulses"), C.IMPULSE, "--impulses")):
-        if who.__class__ is Fighter:  # (a quick roll's)
-            held, lds, capability = who.states, who.lds, who.capability(C.IMPULSE)
-        else:  # (read from its sheet's Standing laid for its state, as a morale check reads its members: no fighter
-            # made to read it, for each one at every trial's impulse; with the valor LDs' reasons, icount N=400
-            # 3.3359M -> 3.3233M a middle trial, -0.38%)
-            laid = laid_for(who)
-            held, lds, capability = laid.held, laid.lds, C.of(who, C.IMPULSE, False, C.CAPABILITY, laid.capabilities)
-        ld = LD.made(lds, capability, S.own(held, COMBAT) if held else [], None, scene.ld_rules, who.name)
-        # (why its dice are thrown kept with who throws, as a blow's: no text made and looked up for each, at
-        # every trial's impulse; icount 3.9065M -> 3.9011M a middle trial, -0.14%)
-        t = LD.thrown(ld, dice, thrown_for(IMPULSE, lang, who.name), record)
+        if who.__class__ is Fighter:  # (a quick roll's: its values given)
+            ld, reasons = impulse_ld(scene, who.name, who.states, who.lds, who.capability(C.IMPULSE))
+        else:
+            state, sheet = who.state, who.sheet
+            key = (id(state), who.name, lang, rules)
+            try:  # (a subscript, not a get()'s call: Scene.fighter)
+                found = _IMPULSES[key]
+            except KeyError:
+                found = None
+            if found is not None and found[0] is state and found[1] is sheet:
+                ld, reasons = found[2], found[3]
+            else:  # (read from its sheet's Standing laid for its state, as a morale check reads its members: no
+                # fighter made to read it; with the valor LDs' reasons, icount N=400 3.3359M -> 3.3233M a middle trial)
+                laid = laid_for(who)
+                ld, reasons = impulse_ld(scene, who.name, laid.held, laid.lds,
+                                         C.of(who, C.IMPULSE, False, C.CAPABILITY, laid.capabilities))
+                keep_at_most(_IMPULSES, key, (state, sheet, ld, reasons), IMPULSES_LIMIT)
+        t = LD.thrown(ld, dice, reasons, record)
         rows.append((t.result is None, -(t.result or 0), -ld.capability.rating, i, who.name, t))
     rows.sort()  # by their first four items: the fourth, the order listed, is never a tie
     lines = []
@@ -110,6 +124,14 @@ def impulse(scene: Scene, characters: Sequence[Character], p: dict, dice) -> tup
     order = [r[4] for r in rows]
     data = {"order": order, "scores": _scores(rows)} if record else {"order": order}
     return lines, data
+
+
+def impulse_ld(scene: Scene, name: str, held: Collection[str], lds: dict | None,
+               capability: C.Capability) -> tuple[Ld, tuple[str, str, str]]:
+    """The impulse LD of ``name``, who holds the battle states ``held``, its sheet's ``lds`` and
+    ``capability``, and why its dice are thrown (kept with who throws, as a blow's: :func:`~.strike.thrown_for`)."""
+    return (LD.made(lds, capability, S.own(held, COMBAT) if held else [], None, scene.ld_rules, name),
+            thrown_for(IMPULSE, scene.lang, name))
 
 
 def _scores(rows: list[tuple]) -> dict[str, dict]:
