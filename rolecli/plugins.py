@@ -68,7 +68,7 @@ from rolecli import hookspecs, plugin_index
 from rolecli.contract import SUPPORTED_CONTRACTS, Odds, Outcome, SystemInfo
 from rolecli.dispatch import KIND_OF, Verbs, complete, declares_functions
 from rolecli.errors import PluginError, RoleError
-from rolecli.outcomes import outcome_problem, problem  # every hook call's result is checked: imported once
+from rolecli.outcomes import checker, problem  # every hook call's result is checked: imported once
 
 ENTRY_POINT_GROUP = "rolecli"
 BUILTIN_DISTRIBUTION = "rolecli"  # `pip install .` ships every system under plugins/ in it
@@ -511,16 +511,18 @@ class _Guarded:
     :class:`PluginFailure` naming the plugin at fault: the system's, or a house
     rule that wraps the hook and changed a good result into a bad one."""
 
-    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "problem", "wrappers", "plain", "names",
+    __slots__ = ("plugins", "hook", "caller", "owner", "info", "expected", "check", "wrappers", "plain", "names",
                  "_calls", "_as_of", "_prepared", "_vouched")
 
     def __init__(self, plugins: Plugins, hook: str, caller: Any, owner: Record | None, expected: type):
         self.plugins, self.hook, self.caller, self.owner, self.expected = plugins, hook, caller, owner, expected
         self.info = owner.info if owner is not None else None
-        self.problem = outcome_problem if expected is Outcome else problem  # (an Outcome's check, asked at once)
         self.wrappers = plugins.wrappers(caller)
         spec = caller.spec
         self.names = tuple(spec.argnames) if spec is not None else ()  # the hook's arguments, in its spec's order
+        # what its result must be, asked by a function made once for the hook (an Outcome's: outcomes.checker)
+        self.check = (checker(hook, self.info, len(self.names)) if expected is Outcome
+                      else _typed(hook, expected, self.info))
         self.plain = not plugins.tracing and spec is not None and spec.opts.get("firstresult", False)
         self._calls: tuple | None = None  # see _direct
         self._as_of = -1
@@ -588,10 +590,9 @@ class _Guarded:
             if not completes:
                 return lambda *arguments: self(**keywords(arguments))
             return lambda *arguments: self(**keywords(_completed(info, arguments)))
-        # The check of _checked, its two questions asked here at once (a call of its own at each of a
-        # conflict's thousands of calls costs as much as they do); _checked says what is wrong.
-        hook, expected, problem = self.hook, self.expected, self.problem
-        checked = self.owner is not None
+        # The check of _checked, made once for the hook (its type and what it holds asked in one call);
+        # _checked says what is wrong.
+        check = self.check if self.owner is not None else None
 
         def play(*arguments: Any) -> Any:
             try:
@@ -603,8 +604,7 @@ class _Guarded:
                 if failure is None:
                     raise
                 raise failure from exc
-            if checked and result is not None and (not isinstance(result, expected)
-                                                   or problem(hook, result, arguments, info)):
+            if check is not None and check(result, arguments):
                 self._checked(result, arguments)  # raises: the failure, as any call's
             return result
 
@@ -642,7 +642,7 @@ class _Guarded:
         if not isinstance(result, self.expected):
             raise PluginFailure(self._at_fault(witness), self.hook, TypeError(
                 f"it returned {type(result).__name__}, not {self.expected.__name__} or None"))
-        wrong = self.problem(self.hook, result, arguments, self.info)
+        wrong = self.check(result, arguments)
         if wrong:
             raise PluginFailure(self._at_fault(witness), self.hook, ValueError(wrong))
         return result
@@ -692,6 +692,21 @@ class _Guarded:
             return self.owner  # type: ignore[return-value]
         return self.wrappers[0] if len(self.wrappers) == 1 else Record(
             " or ".join(r.name for r in self.wrappers), distribution=None)
+
+
+def _typed(hook: str, expected: type, info: Any) -> Callable[[Any, tuple], str | None]:
+    """The check of a hook that answers with no Outcome (odds, a status), as
+    :func:`rolecli.outcomes.checker` makes an Outcome's: ``None`` for a result
+    that is ``None`` or sound, else why it is refused."""
+
+    def check(result: Any, arguments: tuple) -> str | None:
+        if result is None:
+            return None
+        if not isinstance(result, expected):
+            return f"it returned {type(result).__name__}, not {expected.__name__}"
+        return problem(hook, result, arguments, info)
+
+    return check
 
 
 def _completed(info: Any, arguments: tuple) -> tuple:

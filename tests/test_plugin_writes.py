@@ -476,3 +476,23 @@ def test_an_initiatives_names_are_asked_where_they_are_read(data, explain, says)
     ctx = SimpleNamespace(characters={}, conflict=None, explain=explain)
     result = Outcome(data=data)
     assert outcome_problem("rolecli_initiative", result, ([], Action("initiative", {}), ctx), None) == says
+
+
+def test_a_hooks_checker_made_once_answers_as_the_check_of_each_result():
+    """The check a prepared hook makes once (:func:`rolecli.outcomes.checker`)
+    lets ``None`` pass (no plugin answered: the caller says so), refuses what is
+    no Outcome, and asks of an Outcome what :func:`~rolecli.outcomes.problem` asks."""
+    from rolecli.contract import Action, Character
+    from rolecli.outcomes import checker, problem
+    from rolecli.testing import context
+
+    bo = Character("Bo", {}, {"marks": 0})
+    ctx = context(Rogue().info, characters=[bo], explain=False)
+    arguments = (Action("hit", {}, None, bo), ctx)
+    check = checker("rolecli_resolve", Rogue().info, len(arguments))
+    assert check(None, arguments) is None
+    assert check("x", arguments) == "it returned str, not an Outcome"
+    for changes in ({"Bo": {"marks": 1}}, {"Bo": {"hp": 1}}, {"Cy": {"marks": 1}}, {"Bo": [1]}):
+        result = Outcome(data={}, changes=changes)
+        assert check(result, arguments) == problem("rolecli_resolve", result, arguments, Rogue().info)
+    assert check(Outcome(data={}, changes={"Bo": {"hp": 1}}), arguments).startswith("it returned state key(s) 'hp'")
