@@ -383,42 +383,16 @@ def apply(system, outcome: Outcome, ctx: Context, scene=None, subjects=(), made:
     """Keep what ``outcome`` changed, on ``ctx.characters`` and on ``subjects``
     (a quick verb's throw-away character is not in the campaign), then, with a
     ``scene``, the effects it left and used up, kept in the scene so that the
-    next command (or repetition) finds them in ``ctx.effects``. The names
-    of the characters whose state is now other than it was; ``made``,
-    ``fields`` and ``ordered``: see :func:`apply_changes`.
-
-    Each effect left is checked and kept in one walk (icount, a v5 trial 1.1%
-    less than a walk and a comprehension), here, not in a function of its own:
-    a frame fewer at every attack that marks its target (icount: a v5 trial 0.34% less, fate 0.13%). A verb
-    that fails on its second leaves the scene with its first, as
-    :meth:`~rolecli.conflict.Scene.add` refusing one always did: a failure is
-    written nowhere. Each is an :class:`Effect`, as the check of the hook's
-    result found: its type is not asked again."""
-    moved = apply_changes(system.info, outcome, ctx.characters, subjects, made, fields, ordered) if outcome.changes else []
-    if scene is None:
-        return moved
-    effects, used = outcome.effects, outcome.used
-    if effects:
-        kept = []
-        for effect in effects:
-            if effect.on not in ctx.characters:
-                from rolecli.plugins import PluginFailure
-
-                raise PluginFailure(system.record, "its verb", TypeError(
-                    f"it left an effect on {effect.on!r}, which is not a character of the campaign"))
-            kept.append(scene.add(effect))
-        outcome.effects = kept
-    elif not used:
-        return moved
-    if used:
-        scene.remove(used)
-    ctx.effects = tuple(scene.effects)
-    return moved
+    next command (or repetition) finds them in ``ctx.effects``: :func:`apply_changes`
+    for ``system`` and ``ctx``. The names of the characters whose state is now
+    other than it was; ``made``, ``fields`` and ``ordered``: see :func:`apply_changes`."""
+    return apply_changes(system.info, outcome, ctx.characters, subjects, made, fields, ordered, scene, ctx, system.record)
 
 
 def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), made: dict | None = None,
                   fields: tuple[tuple[str, ...], set[tuple[str, ...]]] | None = None,
-                  ordered: dict[str, dict] | None = None) -> list[str]:
+                  ordered: dict[str, dict] | None = None, scene=None, ctx: Context | None = None,
+                  record=None) -> list[str]:
     """Each character's new state as the contract says a campaign keeps it:
     the returned state over the template's state fields it leaves out (in the
     template's order, so that a state prints the same whatever order it was
@@ -433,56 +407,89 @@ def apply_changes(info: SystemInfo, outcome: Outcome, characters, subjects=(), m
     template's order (its keys those of a state in order), where the caller
     keeps it for its many calls: that state is known in order without its
     keys walked (a hook never changes a state in place, it gives a new one);
-    a state it does not hold is checked."""
-    keys, in_order = state_fields(info) if fields is None else fields
+    a state it does not hold is checked.
+
+    With a ``scene`` (and the ``ctx`` whose ``characters`` are ``characters``),
+    the effects ``outcome`` left and used up are kept in it and in
+    ``ctx.effects`` too: the one place a result is kept, which a conflict calls
+    at once (:meth:`~rolecli.tracker.Tracker.hook`), a frame fewer than through
+    :func:`apply` (icount: a v5 trial 0.35% less, alternity 0.32%, middle 0.27%).
+    Each effect left is checked and kept in one walk (icount, a v5 trial 1.1%
+    less than a walk and a comprehension), here, not in a function of its own:
+    a frame fewer at every attack that marks its target (icount: a v5 trial 0.34% less, fate 0.13%). A verb
+    that fails on its second leaves the scene with its first, as
+    :meth:`~rolecli.conflict.Scene.add` refusing one always did: a failure is
+    written nowhere; ``record``: the plugin it is, named in the failure of an
+    effect on no character. Each is an :class:`Effect`, as the check of the
+    hook's result found: its type is not asked again."""
     moved = []
     changes = outcome.changes
-    # (by key, as the check reads them: no view of their items made; icount: an alternity trial 0.16% less,
-    # middle 0.10%)
-    for name in changes:
-        new = changes[name]
-        try:  # (looked up, not by characters.get, a method's call: icount, a middle trial 0.08% less, v5 0.06%)
-            who = characters[name]
-        except KeyError:  # not in the campaign: a quick verb's throw-away character, or no one's
-            who = _subject(subjects, name)
-            if who is None:
-                continue
-        state = who.state
-        # as kept here: nothing to reorder (the state made last, known at once; another, by its keys)
-        if ((ordered is not None and ordered.get(name) is state) or (shape := tuple(state)) in in_order
-                or _in_order(shape, keys, in_order)):
-            # Whether it moves a field, and whether it drops one (sets it to None, which no kept state holds),
-            # in one walk of what it sets. (A loop, not new.items() <= state.items(), whose views make a tuple
-            # of each item to compare it: icount, a middle trial 0.2% less; a value compared as the views
-            # compare it, itself first. What it drops asked in the same walk, not by None in new.values(), a
-            # view and a comparison with None of each value: icount, a middle trial 0.49% less, alternity 0.21%)
-            moves = drops = False
-            for key in new:
-                value = new[key]
-                if value is None:
-                    drops = True
-                elif not moves and (key not in state or ((had := state[key]) is not value and had != value)):
-                    moves = True
-            if not (moves or drops):
-                continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
-            merged = {**state, **new}  # other than the state (a value of ``new`` is not the state's)...
-            if drops:  # ...unless what it set is dropped
-                merged = _kept(merged)
+    if changes:
+        keys, in_order = state_fields(info) if fields is None else fields
+        # (by key, as the check reads them: no view of their items made; icount: an alternity trial 0.16% less,
+        # middle 0.10%)
+        for name in changes:
+            new = changes[name]
+            try:  # (looked up, not by characters.get, a method's call: icount, a middle trial 0.08% less, v5 0.06%)
+                who = characters[name]
+            except KeyError:  # not in the campaign: a quick verb's throw-away character, or no one's
+                who = _subject(subjects, name)
+                if who is None:
+                    continue
+            state = who.state
+            # as kept here: nothing to reorder (the state made last, known at once; another, by its keys)
+            if ((ordered is not None and ordered.get(name) is state) or (shape := tuple(state)) in in_order
+                    or _in_order(shape, keys, in_order)):
+                # Whether it moves a field, and whether it drops one (sets it to None, which no kept state holds),
+                # in one walk of what it sets. (A loop, not new.items() <= state.items(), whose views make a tuple
+                # of each item to compare it: icount, a middle trial 0.2% less; a value compared as the views
+                # compare it, itself first. What it drops asked in the same walk, not by None in new.values(), a
+                # view and a comparison with None of each value: icount, a middle trial 0.49% less, alternity 0.21%)
+                moves = drops = False
+                for key in new:
+                    value = new[key]
+                    if value is None:
+                        drops = True
+                    elif not moves and (key not in state or ((had := state[key]) is not value and had != value)):
+                        moves = True
+                if not (moves or drops):
+                    continue  # nothing moves (a recovery with nothing to recover), without building a copy to compare
+                merged = {**state, **new}  # other than the state (a value of ``new`` is not the state's)...
+                if drops:  # ...unless what it set is dropped
+                    merged = _kept(merged)
+                    if merged == state:
+                        continue
+                elif ordered is not None and len(merged) == len(state):  # in order still: of its length, its keys
+                    ordered[name] = merged
+            else:
+                merged = _in_template_order(state, keys)
+                merged.update(new)
+                if None in new.values():
+                    merged = _kept(merged)
                 if merged == state:
                     continue
-            elif ordered is not None and len(merged) == len(state):  # in order still: of its length, its keys
-                ordered[name] = merged
-        else:
-            merged = _in_template_order(state, keys)
-            merged.update(new)
-            if None in new.values():
-                merged = _kept(merged)
-            if merged == state:
-                continue
-        who.state = merged
-        moved.append(name)
-        if made is not None:
-            made[name] = (merged, state, new)
+            who.state = merged
+            moved.append(name)
+            if made is not None:
+                made[name] = (merged, state, new)
+    if scene is None:
+        return moved
+    effects, used = outcome.effects, outcome.used
+    if effects:
+        kept = []
+        for effect in effects:
+            if effect.on not in characters:
+                from rolecli.plugins import PluginFailure
+
+                raise PluginFailure(record, "its verb", TypeError(
+                    f"it left an effect on {effect.on!r}, which is not a character of the campaign"))
+            kept.append(scene.add(effect))
+        outcome.effects = kept
+    elif not used:
+        return moved
+    if used:
+        scene.remove(used)
+    ctx.effects = tuple(scene.effects)
     return moved
 
 

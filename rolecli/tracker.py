@@ -7,7 +7,8 @@ lock; the encounter engine (:mod:`rolecli.encounter.engine`) drives a whole
 fight with it in memory, adding on top what is only an encounter's (sides,
 routing, morale, the round limit, caching statuses). Every hook it calls is
 played as every verb is (:func:`rolecli.play.call`, for a recovery of one
-character :func:`rolecli.play.recover`, and :func:`rolecli.play.apply`):
+character :func:`rolecli.play.recover`, and :func:`rolecli.play.apply_changes`, as
+:func:`rolecli.play.apply` keeps a verb's result):
 what it changed is merged into the characters, the effects it left and used
 are kept in the scene, and ``ctx`` stays the one the next hook sees.
 
@@ -27,7 +28,7 @@ from rolecli.conflict import Event, Scene, turns_of
 from rolecli.contract import Action, ActionSpec, Character, Context, Outcome, Status
 from rolecli.dispatch import completed_options
 from rolecli.errors import RoleError
-from rolecli.play import BY_ACTION, apply, call, prepared, recover, state_fields, unanswered
+from rolecli.play import BY_ACTION, apply_changes, call, prepared, recover, state_fields, unanswered
 from rolecli.status import status_of
 
 # The state fields of a template whose states a conflict knows in its order by the state last made (apply)
@@ -173,7 +174,8 @@ class Tracker:
         (:func:`rolecli.play.prepared`, taking the calls as they are: ``action``
         has every parameter its verb declares, in a dict of this call's own the
         verb may change, and the ctx every rule option), then
-        :func:`rolecli.play.apply` keeps its changes and effects (an outcome
+        :func:`rolecli.play.apply_changes` keeps its changes and effects, as
+        :func:`rolecli.play.apply` would, without its frame (an outcome
         with none, most of them, is not given to it); the outcome, and the
         names of the characters whose state it moved (for an outcome that
         changes nothing, an empty tuple: no list made for it).
@@ -192,7 +194,8 @@ class Tracker:
                 outcome = (call if caller is None else caller)(self.system, spec, action, self.ctx, subjects, hook)
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
                 return outcome, ()
-            moved = apply(self.system, outcome, self.ctx, self.scene, (), self.made, self.fields, self.in_order)
+            moved = apply_changes(self.info, outcome, self.characters, (), self.made, self.fields, self.in_order,
+                                  self.scene, self.ctx, self.system.record)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
             if refusal is None:

@@ -141,3 +141,26 @@ def test_a_change_drops_the_fields_it_sets_to_none(change, kept, moved, known_in
                          ordered=ordered) == moved
     assert ana.state == kept and list(ana.state) == list(kept)
     assert (ana.state is before) == (not moved)
+
+
+def test_apply_changes_given_a_scene_keeps_the_effects_as_apply_keeps_them():
+    """Given a scene and its ctx, :func:`~rolecli.play.apply_changes` keeps the
+    effects a result left (numbered by the scene, and in ``ctx.effects``) beside
+    its changes, as :func:`~rolecli.play.apply` does: the one place a result is
+    kept. An effect on no character of the campaign is the plugin's failure."""
+    from rolecli.conflict import Scene
+    from rolecli.contract import Character, Effect
+    from rolecli.play import apply_changes
+    from rolecli.plugins import PluginFailure, Record
+    from rolecli.testing import context
+
+    ana = Character("Ana", {}, {"a": 1, "b": 3})
+    ctx = context(Partial.info, characters=[ana])
+    scene, record = Scene(), Record("partial")
+    result = Outcome(data={}, changes={"Ana": {"a": 2}}, effects=[Effect("Ana", "marked", "mark", until="scene")])
+    assert apply_changes(Partial.info, result, ctx.characters, (), None, None, None, scene, ctx, record) == ["Ana"]
+    assert ana.state == {"a": 2, "b": 3}
+    assert [e.key for e in scene.effects] == ["mark"] and ctx.effects == tuple(scene.effects) == tuple(result.effects)
+    stray = Outcome(data={}, effects=[Effect("Cy", "marked", "mark", until="scene")])
+    with pytest.raises(PluginFailure, match="plugin 'partial' failed in its verb.*an effect on 'Cy'"):
+        apply_changes(Partial.info, stray, ctx.characters, (), None, None, None, scene, ctx, record)
