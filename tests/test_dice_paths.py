@@ -27,12 +27,12 @@ def bleeding(source: DiceSource, wounds: int) -> Outcome:
 
 
 @functools.cache
-def kept_after(seeds: range, wounds: int):
-    """The tree of ``bleeding`` after a call with each seed of ``seeds``."""
+def kept_after(seeds: range, wounds: int | str):
+    """The tree of ``bleeding`` after a call with each seed of ``seeds`` (``"pool"``: of ``pooled``)."""
     tree, ways = None, 0
     for seed in seeds:
         source = DiceSource(seed)
-        outcome = bleeding(source, wounds)
+        outcome = pooled(source) if wounds == "pool" else bleeding(source, wounds)
         tree, added = keep(tree, source.read_since(0), outcome)
         ways += added
     return tree, ways
@@ -84,6 +84,36 @@ def test_dice_that_fall_a_new_way_are_taken_back_and_read_again_by_the_call(seed
         kept = leaf.outcome
     assert kept == expected and not made.rereading
     assert made.reads == called.reads and made.roll(20) == called.roll(20)
+
+
+@given(st.integers(0, 2**40), st.integers(0, 12), st.sampled_from([2, "pool"]))
+def test_a_source_that_records_no_die_is_given_back_what_the_tree_drew(seed, calls, wounds):
+    """A trial's source records no die (``recording`` false): where a tree's
+    dice fall a new way, it is given back what the tree drew, as the tree
+    knows it (``Reading.before``, ``take_back``), and the call reads those very
+    dice again (recorded, for the tree to keep), a pool's as a list of its own."""
+    call = pooled if wounds == "pool" else functools.partial(bleeding, wounds=wounds)
+    tree, _ = kept_after(range(calls), wounds)
+    called, made = DiceSource(seed), DiceSource(seed)
+    expected = call(called)
+    made.recording = False
+    leaf = tree.played(made) if type(tree) is Reading else None
+    assert made.readings == 0 and (calls == 0 or type(tree) is Reading)  # nothing recorded as it was drawn
+    if leaf is None:
+        made.recording = True
+        assert call(made) == expected and not made.rereading
+        assert made.reads == called.reads  # read again, and recorded: what the tree keeps
+    else:
+        assert leaf.outcome == expected
+    assert made.roll(20) == called.roll(20)
+
+
+def pooled(source: DiceSource) -> Outcome:
+    """A pool of two d6 and, on a pair, a d3 (108 ways at most); its values a list, read again or not."""
+    values = source.roll_many(6, ["pool 1", "pool 2"])
+    assert type(values) is list
+    extra = source.roll(3, "pair") if values[0] == values[1] else 0
+    return Outcome({}, [], None, {"Ana": {"wounds": sum(values) + extra}})
 
 
 def test_pools_are_kept_by_their_values_and_too_many_ways_never():

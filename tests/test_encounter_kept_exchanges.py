@@ -152,8 +152,10 @@ def test_every_builtin_verb_kept_reads_its_characters_states_and_options_alone(c
         seen = [Character(n, chars[n].sheet, dict(chars[n].state)) if n else None for n in given]
         ctx = dataclasses.replace(play.ctx)
         lives.clear()
+        play.source.recording = True  # (a trial records the dice of none but the calls it keeps anew: these read)
         mark = play.source.readings
         outcome = original(play, call_, actor, target, side, role)
+        play.source.recording = False
         if not lives and call_.live:  # its dice read in its tree (Call.rolled_ways): their totals, from those dice
             again = DiceSource(None, [str(r[1]) for r in play.source.read_since(mark)])
             lives.append([call_.params[n].total(again) for n in call_.live])

@@ -606,7 +606,8 @@ def _compile_dice(term: Dice, source_text: str) -> Evaluator:
                         while r >= faces:
                             r = bits(bits_needed)
                         values[i] = r + offset
-                    src._raw.append((label, values, "rolled", reasons))
+                    if src.recording:
+                        src._raw.append((label, values, "rolled", reasons))
                 else:
                     values = read_many(src, reasons)
                 out = pick(values)

@@ -72,7 +72,8 @@ class DiceSource:
     rolling cheap; the list behaves as an ordinary list.)
     """
 
-    __slots__ = ("_rng", "_below", "_bits", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "_taken", "seed")
+    __slots__ = ("_rng", "_below", "_bits", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "_taken", "seed",
+                 "recording")
 
     # False for a subclass that overrides roll or fudge: every die then goes
     # through them, even when the dice language rolls many at once.
@@ -99,6 +100,9 @@ class DiceSource:
         self._counted = [0, 0]  # how many entries of _raw were counted, and their dice (count)
         self._reads: list[DieRead] = []
         self._taken: list[tuple] | None = None  # the readings taken back, to be read again (unread)
+        # false while nobody reads the dice rolled (a simulation's trial, but where it keeps a call anew:
+        # Play.play), which reads, count and readings then leave out; given dice are recorded all the same
+        self.recording = True
 
     @property
     def reads(self) -> list[DieRead]:
@@ -159,6 +163,20 @@ class DiceSource:
         self._taken = taken
         self.__class__ = _Rereading
 
+    def take_back(self, drawn: Sequence[tuple]) -> None:
+        """Take back the dice just drawn, ``drawn``: each ``(sides, value,
+        why)`` (a pool's values as a tuple), as its caller knows them (where
+        they fell a way not kept: :meth:`~rolecli.encounter.dice_paths.Reading.played`),
+        as :meth:`unread` takes back those recorded: where they were not
+        recorded (``recording`` false), from ``drawn`` itself."""
+        if self.recording or self._given is not None:
+            self.unread(len(self._raw) - len(drawn))
+            return
+        # (a pool's values a list of their own again, as it is rolled: the tree's tuple is shared by every trial)
+        self._taken = [(sides, list(value) if type(value) is tuple else value, "rolled", why)
+                       for sides, value, why in drawn]
+        self.__class__ = _Rereading
+
     @property
     def rereading(self) -> bool:
         """Whether readings taken back (:meth:`unread`) are still to be read again."""
@@ -200,11 +218,13 @@ class DiceSource:
             while value >= sides:
                 value = bits(k)
             value += 1
-            self._raw.append((sides, value, "rolled", why))
+            if self.recording:  # (a trial's die nobody reads: no record made and freed, Play.play)
+                self._raw.append((sides, value, "rolled", why))
             return value
         if self._given is None:
             value = self._below(sides) + 1
-            self._raw.append((sides, value, "rolled", why))
+            if self.recording:
+                self._raw.append((sides, value, "rolled", why))
             return value
         token = self._next_given(f"a d{sides}", why)
         if not token.lstrip("+").isdigit() or not 1 <= int(token) <= sides:
@@ -220,7 +240,8 @@ class DiceSource:
         """One fudge die: -1, 0 or +1. Given as ``+``, ``-``, ``0`` or a d6 result."""
         if self._given is None:
             value = self._below(3) - 1
-            self._raw.append(("F", value, "rolled", why))
+            if self.recording:
+                self._raw.append(("F", value, "rolled", why))
             return value
         token = self._next_given("a fudge die", why)
         if token in _FUDGE_FACES:
@@ -239,7 +260,8 @@ class DiceSource:
         label = label or _faces_label(faces)
         if self._given is None:
             value = faces[self._below(len(faces))]
-            self._raw.append((label, value, "rolled", why))
+            if self.recording:
+                self._raw.append((label, value, "rolled", why))
             return value
         token = self._next_given(f"a d{label}", why)
         try:
@@ -262,7 +284,8 @@ class DiceSource:
             return [self.roll(sides, whys[0])]
         if self._given is None and self._plain:
             values = self._below_many(sides, len(whys), 1)
-            self._raw.append((sides, values, "rolled", whys))
+            if self.recording:
+                self._raw.append((sides, values, "rolled", whys))
             return values
         roll = self.roll
         return [roll(sides, w) for w in whys]
@@ -275,7 +298,8 @@ class DiceSource:
             return [self.fudge(whys[0])]
         if self._given is None and self._plain:
             values = self._below_many(3, len(whys), -1)
-            self._raw.append(("F", values, "rolled", whys))
+            if self.recording:
+                self._raw.append(("F", values, "rolled", whys))
             return values
         fudge = self.fudge
         return [fudge(w) for w in whys]

@@ -42,14 +42,15 @@ class Reading:
     by the value read (a pool's values as a tuple), the next reading or the outcome kept;
     ``one_die``: whether it is one die of numbered faces (most readings: a
     d20, a d6), worked out once, not from its sides and reasons at every
-    reading played (icount: a dice trial 1.0% less); ``depth``: the readings
-    of its tree up to it, itself included (where a tree's dice fall a new way,
-    how many it drew: none counted as they are drawn)."""
+    reading played (icount: a dice trial 1.0% less); ``before``: the readings
+    of its tree before it, each ``(sides, value, why)`` (where a tree's dice
+    fall a new way, what it drew up to it, given back to the source: a trial's
+    source records no die as it is drawn)."""
 
-    __slots__ = ("sides", "why", "faces", "then", "one_die", "depth")
+    __slots__ = ("sides", "why", "faces", "then", "one_die", "before")
 
-    def __init__(self, sides: int | str, why: Any, faces: int, depth: int = 1):
-        self.sides, self.why, self.faces, self.depth = sides, why, faces, depth
+    def __init__(self, sides: int | str, why: Any, faces: int, before: tuple = ()):
+        self.sides, self.why, self.faces, self.before = sides, why, faces, before
         self.then: dict[Any, Reading | Kept] = {}
         self.one_die = type(why) is not list and sides != "F"
 
@@ -71,8 +72,8 @@ class Reading:
             else:
                 value = source.fudge(node.why)
             node = node.then.get(value)
-        if node is None:  # (source.readings, a property, asked only here: not at every tree played)
-            source.unread(source.readings - at.depth)  # (each reading one of the source's, a pool's dice at once)
+        if node is None:  # the dice it drew, given back (a pool's values as a tuple)
+            source.take_back((*at.before, (at.sides, value, at.why)))
         return node
 
 
@@ -128,7 +129,7 @@ def keep(tree: Reading | Kept | None, reads: list[tuple], outcome: Outcome,
         if type(value) is list:  # a pool: kept by its values as a tuple, its reasons as a list (Reading.played)
             value, why = tuple(value), list(why)
         if node is None:  # a new way: its reading made
-            node = Reading(sides, why, faces, 1 if at is None else at.depth + 1)
+            node = Reading(sides, why, faces, () if at is None else (*at.before, (at.sides, read, at.why)))
             if at is None:
                 tree = node
             else:

@@ -186,6 +186,9 @@ class Play(Tracker):
         told = self.ctx.explain or self.tell
         self.recoveries = None if told else enc.known_recoveries
         self.exchanges_kept = None if told else enc.known_exchanges
+        if not told:  # its dice read by none but a call it keeps anew (act, recover): no record made and freed a
+            # die (icount N=1000: dice and giro 1.6% less, alternity 1.2%, v5 and middle 0.4%, fate 0.3%)
+            self.source.recording = False
         if self.tell:
             self.say({"event": "encounter", "title": enc.title, "campaign": enc.campaign.name,
                       "system": enc.info.name, "sides": {s: list(n) for s, n in enc.sides.items()}, "seed": self.seed})
@@ -449,7 +452,10 @@ class Play(Tracker):
                             if second in changes and second != first:
                                 self.replayed(kept, second)
                         return kept.outcome
-            mark = self.source.readings
+            if key is not None:  # the dice it reads, its tree's, recorded from here
+                source = self.source
+                recording, source.recording = source.recording, True
+                mark = source.readings
             params, plan = self.params(call, actor, target, side, None, live)
         else:
             # (a call's parameters as params keeps them, looked up here where none is live: a frame fewer at most
@@ -471,6 +477,7 @@ class Play(Tracker):
         outcome = self.hook(spec, action, (action.actor,) if damage else (), actor or side)[0]
         if key is not None:
             self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]}, MOST_WAYS * (call.rolled_ways or 1))
+            source.recording = recording
         if rolled is not None:
             self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
                       "role": role, "target": target, "rolled": rolled, **self.told(outcome, start)})
@@ -591,9 +598,11 @@ class Play(Tracker):
                 if kept.changes:
                     self.replayed(kept, name)
                 continue
+            recording, source.recording = source.recording, True  # (the dice it reads, its tree's)
             mark = source.readings
             outcome = Tracker.recover_one(self, spec, event, params, character)[0]
             self.keep_call(known, key, tree, mark, outcome, {name})
+            source.recording = recording
         return []
 
     def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
