@@ -320,3 +320,23 @@ def test_a_check_given_its_actor_alone_is_kept_whoever_it_aims_at(campaigns):
     play_trials(enc, {}, 11, 0, 50)
     checks = [key for key in enc.known_exchanges if key[0].spec.name == "check"]
     assert checks and all(key[1] is None for key in checks)
+
+
+def test_a_call_whose_live_names_its_side_fixes_is_kept_by_that_side(campaigns):
+    """Middle's morale check names the side's members (``members = "$side"``):
+    its parameters are worked out once for each side it is made for
+    (``Call.by_side``), each call given a table of its own holding that side's
+    members, and another side's call its own."""
+    enc = EncounterFile(campaigns / "middle" / "encounter.toml").encounter(
+        store.load_campaign(campaigns, "middle", system_info))
+    morale = enc.morale.call
+    assert morale.by_side and morale.live == ("members",)
+    assert not any(rule.main.by_side for p in enc.participants.values() for rule in p.behaviour.rules)
+    play = Play(enc, seed=1)
+    sides = list(enc.sides)
+    first = [play.params(morale, None, None, side)[0] for side in sides]
+    again = [play.params(morale, None, None, side)[0] for side in sides]
+    for side, one, two in zip(sides, first, again):
+        assert one == two and one is not two and play.names(morale.params["members"], None, None, side) == one["members"]
+        assert (morale, None, side) in enc.cache
+    assert first[0]["members"] != first[1]["members"]

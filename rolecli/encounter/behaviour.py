@@ -78,6 +78,9 @@ class Call:
     rolled_ways: int | None = field(init=False, repr=False)
     # whether its live values key a kept exchange (Play.act): it has some, not all dice read in its tree
     keyed_live: bool = field(init=False, repr=False)
+    # whether its live values are all names the side it is made for fixes ($side, $foes: a morale check's
+    # members): the encounter keeps its parameters by that side too, as for a call with none live (Play.params)
+    by_side: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage", self.spec.hook == "damage")
@@ -88,6 +91,11 @@ class Call:
             ways = None if each is None or ways is None else ways * each
         object.__setattr__(self, "rolled_ways", ways if ways is not None and ways <= MOST_WAYS else None)
         object.__setattr__(self, "keyed_live", bool(self.live) and self.rolled_ways is None)
+        by_side = bool(self.live)
+        for name in self.live:
+            value = self.params[name]
+            by_side = by_side and isinstance(value, Named) and value.word in ("$side", "$foes")
+        object.__setattr__(self, "by_side", by_side)
 
 
 def dice_ways(expression) -> int | None:
