@@ -100,8 +100,8 @@ class DiceSource:
         self._counted = [0, 0]  # how many entries of _raw were counted, and their dice (count)
         self._reads: list[DieRead] = []
         self._taken: list[tuple] | None = None  # the readings taken back, to be read again (unread)
-        # false while nobody reads the dice rolled (a simulation's trial, but where it keeps a call anew:
-        # Play.play), which reads, count and readings then leave out; given dice are recorded all the same
+        # false while nobody reads the dice rolled (a simulation's trial where no house rule joins, but where it
+        # keeps a call anew: Play.play), which reads, count and readings then leave out; given dice are recorded
         self.recording = True
 
     @property
