@@ -148,3 +148,23 @@ def test_every_builtin_recovery_reads_the_sheet_the_state_and_the_options_alone(
                                           conflict=Turn(3, character.name, (character.name,))),
                       dataclasses.replace(ctx, characters={character.name: character}, effects=(), conflict=None)]
             assert all(_changes(enc, character, event, other) == known for other in others), (character, event)
+
+
+def test_a_turn_end_kept_as_doing_nothing_walks_no_recovery(campaigns, monkeypatch):
+    """v5 mends at a turn's end (a vampire's Rouse check): where the encounter
+    keeps that recovery, for the state its character is in, as changing
+    nothing and reading no dice, the turn ends with no walk of it
+    (``Play.end_of_turn``), and the trials end as they do with every turn's end walked."""
+    from rolecli.tracker import Tracker
+
+    def v5():
+        return EncounterFile(campaigns / "v5" / "encounter.toml").encounter(
+            store.load_campaign(campaigns, "v5", system_info))
+
+    walked, ended, original, shortened = [], [], Tracker.end_of_turn, Play.end_of_turn
+    monkeypatch.setattr(Tracker, "end_of_turn", lambda play, name: walked.append(name) or original(play, name))
+    monkeypatch.setattr(Play, "end_of_turn", lambda play, name: ended.append(name) or shortened(play, name))
+    results = play_trials(v5(), {}, 5, 0, 100)
+    assert 0 < len(walked) < len(ended) / 2
+    monkeypatch.setattr(Play, "end_of_turn", original)  # every turn's end walked
+    assert play_trials(v5(), {}, 5, 0, 100) == results

@@ -609,6 +609,22 @@ class Play(Tracker):
             source.recording = recording
         return []
 
+    def end_of_turn(self, name: str) -> list[Event]:
+        """The turn's end, as the tracker's, but where the encounter keeps
+        ``name``'s recovery then (:meth:`recover`), for the state it is in, as
+        changing nothing and reading no dice: then nothing is walked, for that
+        recovery does nothing (a v5 trial meets 16 such of its 20 turns' ends,
+        a mortal's or an unhurt vampire's; no frame of the tracker's and of
+        :meth:`recover` for them: icount, a v5 trial 1.1% less)."""
+        known = self.recoveries
+        if known is not None:
+            numbered = self.keyed.get(name, UNKEYED)  # (its state's number, as recover finds it)
+            if numbered[0] is self.characters[name].state:
+                kept = known.get((name, "end_of_turn", numbered[1]))
+                if type(kept) is Kept and not kept.changes:
+                    return []
+        return Tracker.end_of_turn(self, name)
+
     def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
                   most: int = MOST_WAYS) -> None:
         """``outcome``, a call's whose dice were read from ``mark`` on, kept in
