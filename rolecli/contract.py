@@ -23,7 +23,9 @@ Within version 3, :attr:`Action.plan` (a key of an action's parameters, for
 a hook's memo) was added: a plugin that does not read it, of any version,
 works as before; so was :attr:`Context.record` (whether anyone reads a call's
 ``Outcome.data``): a plugin that does not read it, of any version, works as
-before; and :data:`NO_DATA` (an effect's data when it has none, read-only: a
+before; so was ``SystemInfo.reads_dice_records`` (a system that says it never reads
+its dice's records lets a simulation's trials keep none; a plugin that leaves it
+out keeps them all); and :data:`NO_DATA` (an effect's data when it has none, read-only: a
 scene keeps every such effect with it, so a plugin that changed an effect's
 empty data in place, which the contract never allowed, now meets an error). An :class:`Action` with a plan is its hook's for the call alone (the
 core may give the same object, set anew, to the plan's next call): a plugin
@@ -332,6 +334,12 @@ class SystemInfo:
     sheet, state, event, rule options and dice, whatever else ``ctx`` holds;
     a simulation's trials then keep, by the state and the dice it read, what
     a recovery that left no effect changed (:func:`~rolecli.hookspecs.rolecli_recover`).
+    ``reads_dice_records``: ``False`` when the system's hooks never read what
+    ``ctx.dice`` recorded of the dice rolled (:attr:`~rolecli.dice.source.DiceSource.reads`,
+    ``count``, ``readings``), only the values its rolls return; a simulation's
+    trials then keep no record of a die nobody reads (where no house rule joins
+    the system: a wrapper may read them). ``True``, the default, keeps every
+    record, as a plugin written before it expects. Added within contract 3.
     """
 
     name: str
@@ -346,6 +354,7 @@ class SystemInfo:
     )
     status_from_state: bool = False
     recovery_from_state: bool = False
+    reads_dice_records: bool = True
 
     # Worked out as the system is declared, from the fields above (__post_init__): what Python 3.11 reads
     # of a cached property, or of an object whose dict one filled, it never specializes (state_keys is read

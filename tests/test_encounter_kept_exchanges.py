@@ -21,7 +21,7 @@ import pytest
 
 from rolecli import campaign as store
 from rolecli import hookimpl
-from rolecli.contract import Action, ActionSpec, Character, Effect, Label, Outcome, Param, Turn
+from rolecli.contract import Action, ActionSpec, Character, Effect, Label, Outcome, Param, Refused, Turn
 from rolecli.declarations import DeclarationError, check_system
 from rolecli.dice.source import DiceSource
 from rolecli.dispatch import Completed
@@ -340,3 +340,43 @@ def test_a_call_whose_live_names_its_side_fixes_is_kept_by_that_side(campaigns):
         assert one == two and one is not two and play.names(morale.params["members"], None, None, side) == one["members"]
         assert (morale, None, side) in enc.cache
     assert first[0]["members"] != first[1]["members"]
+
+
+class ReadsRecords(Shots):
+    """``shots`` whose shot reads its die from what ``ctx.dice`` recorded, not from the value
+    its roll returned (as a plugin written before ``SystemInfo.reads_dice_records`` may);
+    ``records``: the flag it declares (None: left out)."""
+
+    def __init__(self, records: bool | None):
+        self.INFO = Shots.INFO if records is None else dataclasses.replace(Shots.INFO, reads_dice_records=records)
+
+    @hookimpl
+    def rolecli_resolve(self, action, ctx):
+        start = len(ctx.dice.reads)
+        outcome = Shots.rolecli_resolve(self, action, ctx)
+        read = [r.value for r in ctx.dice.reads[start:]]
+        if read != [outcome.data["roll"]]:
+            raise Refused(f"the shot's die was not recorded: {read}")
+        return outcome
+
+
+def test_a_system_that_reads_its_dice_records_gets_them_in_every_trial_unless_it_says_it_reads_none(
+        tmp_path, monkeypatch):
+    """SystemInfo.reads_dice_records: left out (a plugin written before it) or True, every trial
+    records its dice and the simulation is Shots' own; False, a trial keeps no record of a die
+    nobody reads, and a hook that read them anyway is refused."""
+    monkeypatch.setenv("ROLECLI_LANG", "en")
+    monkeypatch.chdir(tmp_path)
+
+    def simulated(system) -> tuple[int, str, str]:
+        with plugins(system), campaign(DUEL, name="west"):
+            result = run("encounter", "simulate", _file(tmp_path, hits_on=4), "--trials", "40", "--seed", "5",
+                         "--json", "--workers", "1")
+        return result.code, result.out, result.err
+
+    plain = simulated(Shots())
+    assert plain[0] == 0
+    assert simulated(ReadsRecords(None)) == plain
+    assert simulated(ReadsRecords(True)) == plain
+    code, _, err = simulated(ReadsRecords(False))
+    assert code == 2 and "the shot's die was not recorded: []" in err

@@ -359,4 +359,5 @@ ACTIONS = (_ROLL, _SCATTER, _CHECK, _ACTION, _ATTACK, _SURPRISE, _DAMAGE, _HEAL,
            _INITIATIVE, _ENCUMBRANCE, _THROW, _CHALLENGE, _MOVE, _IMPACT)
 
 INFO = SystemInfo(name=NAME, names=NAMES, template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS,
-                  status_from_state=True, recovery_from_state=True)
+                  status_from_state=True, recovery_from_state=True,
+                  reads_dice_records=False)

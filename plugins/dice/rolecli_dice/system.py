@@ -53,4 +53,5 @@ INFO = SystemInfo(
     ),
     status_from_state=True,
     recovery_from_state=True,
+    reads_dice_records=False,
 )

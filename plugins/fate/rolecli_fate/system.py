@@ -204,4 +204,5 @@ EVENTS = (
 
 INFO = SystemInfo(name="fate", names=L("Caminantes (estilo Fate)", "Caminantes (Fate style)"), template=TEMPLATE,
                   options=OPTIONS, actions=ACTIONS, events=EVENTS,
-                  status_from_state=True, recovery_from_state=True)
+                  status_from_state=True, recovery_from_state=True,
+                  reads_dice_records=False)

@@ -169,4 +169,5 @@ ACTIONS = (
 INFO = SystemInfo(name="giro", names=L("Giro de Reloj (Dado Diurno y Dado Nocturno)",
                                        "Giro de Reloj (Day Die and Night Die)"),
                   template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS,
-                  status_from_state=True, recovery_from_state=True)
+                  status_from_state=True, recovery_from_state=True,
+                  reads_dice_records=False)

@@ -232,4 +232,5 @@ EVENTS = (
 
 INFO = SystemInfo(name="middle", names=L("El del medio (d6 / d12 / d20)", "Middle of three (d6 / d12 / d20)"),
                   template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS,
-                  status_from_state=True, recovery_from_state=True)
+                  status_from_state=True, recovery_from_state=True,
+                  reads_dice_records=False)

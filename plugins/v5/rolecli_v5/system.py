@@ -225,4 +225,5 @@ EVENTS = (
 
 INFO = SystemInfo(name="v5", names=L("Vampiro 5ª edición (conflicto)", "Vampire 5th edition style (conflict)"),
                   template=TEMPLATE, options=OPTIONS, actions=ACTIONS, events=EVENTS,
-                  status_from_state=True, recovery_from_state=True)
+                  status_from_state=True, recovery_from_state=True,
+                  reads_dice_records=False)
