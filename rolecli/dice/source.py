@@ -69,7 +69,10 @@ class DiceSource:
     ``reads`` lists every die read so far, as :class:`DieRead`, in order. (The
     reads are kept as plain tuples while rolling and turned into
     :class:`DieRead` objects when ``reads`` is first looked at, which keeps
-    rolling cheap; the list behaves as an ordinary list.)
+    rolling cheap; the list behaves as an ordinary list.) ``recording``: true
+    unless the core turned it off where nobody reads the records of rolled
+    dice (a simulation's trials of a system that says its hooks read none,
+    ``SystemInfo.reads_dice_records``); dice given are recorded always.
     """
 
     __slots__ = ("_rng", "_below", "_bits", "_given", "_pos", "_raw", "_seen", "_reads", "_counted", "_taken", "seed",
