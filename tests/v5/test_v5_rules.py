@@ -551,6 +551,8 @@ def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state
     ``ruined`` where Impairment weakens their pools by that tracker alone (a physical attack on
     Health); all of it where a pool is weakened by the other tracker too (a social pool, or
     Impairment of every pool): two states alike in what it reads share a contest, and no others."""
+    from rolecli_v5.conditions import state_values
+
     katarina, guard = character("Katarina"), character("Guardia 1")
     verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
     state = {"hunger": 2, "health_superficial": 3, "willpower_superficial": 1}
@@ -564,6 +566,13 @@ def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state
     social = _declare(katarina, guard, **{**verb, "pool": "Carisma+Persuasión", "defence": "Compostura+Persuasión",
                                           "tracker": "willpower"})
     assert social.read(state) == (2, 1, None, None) == social.read({**state, "health_superficial": 5})
+    # a contest's key: the earlier opponents, explain, then the fields each side reads, as read spells them
+    hurt = character("Guardia 1", {"health_superficial": 2, "health_aggravated": 1, "ruined": True})
+    every = _declare(katarina, guard, rules={"impairment": "all"}, **verb)
+    for actor, target in ((katarina, hurt), (hurt, katarina)):
+        for plan in (_declare(katarina, guard, **verb), social):
+            assert plan.key(1, False, actor, target) == (1, False, *plan.read(actor.state), *plan.read(target.state))
+        assert every.key(1, False, actor, target) == (1, False, state_values(actor.state), state_values(target.state))
 
 
 def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_its_own_terms():
@@ -699,9 +708,7 @@ def test_003_R4_an_attack_keeps_each_side_for_the_state_its_character_is_in():
 def _contest(plan, actor, target, earlier: int, explain: bool = False):
     """The contest of ``plan`` (a Declared) that ``actor``'s attack on ``target`` meets, looked up
     as the attack looks it up (:meth:`Declared.contest` its miss path)."""
-    from rolecli_v5.conditions import state_values
-
-    key = (earlier, explain, state_values(actor.state), state_values(target.state))
+    key = plan.key(earlier, explain, actor, target)
     return plan.opposed.get(key) or plan.contest(key, actor, target)
 
 

@@ -16,7 +16,7 @@ from rolecli.names import closest, fold
 from . import damage as D
 from . import hunger as H
 from . import labels as L
-from .conditions import side_values, state_values, weakening
+from .conditions import contest_key, side_values, state_values, weakening
 from .conflict import (Contest, Hit, Reroll, Side, Stance, attacked, contest_hits, earlier_opponents, hints, hit_against,
                        roll, side, willpower)
 from .degrees import OPPOSITE, WINS, contest_outcome, of_roll, outcome_against
@@ -323,8 +323,11 @@ class Declared:
         self.target_sheet, self.target_name = (target.sheet, target.name) if target is not None else (None, None)
         # 003-R9: what it leaves on its target in a conflict, the same at every attack (its target, names, language)
         self.mark = attacked(target.name, names["attacker"], lang) if target is not None else None
-        # what its contests read of each side's state, their key
-        self.read = side_values(self._read_tracker(actor, target))
+        # what its contests read of each side's state, the key of its sides
+        tracker = self._read_tracker(actor, target)
+        self.read = side_values(tracker)
+        # what keys its contests (:meth:`contest`): all of each state where a side has no character
+        self.key = contest_key(tracker if actor is not None and target is not None else None)
 
     def _read_tracker(self, actor: Character | None, target: Character | None) -> str | None:
         """The tracker its hits mark where no side's pool is weakened by the other tracker's
@@ -364,13 +367,16 @@ class Declared:
     def contest(self, key: tuple, actor: Character | None, target: Character | None) -> Contest:
         """Its two sides (:meth:`side`) as ``actor``'s and ``target``'s states have them as the
         attack begins, the defender's pool ``earlier`` dice less (003-R9), facing each other:
-        kept in :attr:`opposed` by ``key``, ``(earlier, explain, mine, theirs)``, for the states they
-        are read in (``mine`` and ``theirs``, as :attr:`read` reads them), as their sides are, and for
+        kept in :attr:`opposed` by ``key`` (:attr:`key`: ``earlier``, ``explain``, then what each side
+        reads of its state), for the states they are read in (as :attr:`read` reads them), as their sides are, and for
         ``explain`` (whether the attack's lines are written: ``ctx.explain``), which its
         :attr:`~Contest.settled` tables are kept for (looked up by the margin alone at every attack, no
         key of the margin and ``explain`` built and hashed: icount v5 3.677M -> 3.672M a trial). The
         attack looks ``key`` up itself: this is its miss path (a call fewer at every attack)."""
-        earlier, explain, mine, theirs = key
+        earlier, explain = key[0], key[1]
+        read = self.read
+        mine = read(actor.state) if actor is not None else None
+        theirs = read(target.state) if target is not None else None
         # (its sides found by the values read for its key: icount v5 3.353M -> 3.346M a trial)
         first, second = self.side("attacker", actor, 0, mine), self.side("defender", target, earlier, theirs)
         # (its tables shared by the contests whose hurt sides differ in nothing a hit reads, such as a vampire's
@@ -572,9 +578,8 @@ def attack(action: Action, ctx) -> Outcome:
         return Outcome(data, lines, outcome == "win", work.changes(), left)
     # its contest looked up here, Declared.contest its miss path (a call fewer at every attack: icount v5 N=400
     # 2.7642M -> 2.7522M a trial, -0.43%)
-    read = plan.read  # (a function, called from here: not a method)
-    key = (earlier_opponents(plan.earlier, ctx, target), ctx.explain,
-           read(actor.state) if actor is not None else None, read(target.state) if target is not None else None)
+    keyed = plan.key  # (a function, called from here: not a method)
+    key = keyed(earlier_opponents(plan.earlier, ctx, target), ctx.explain, actor, target)
     opposed = plan.opposed.get(key)
     if opposed is None:
         opposed = plan.contest(key, actor, target)
