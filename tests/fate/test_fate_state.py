@@ -120,6 +120,26 @@ def test_a_work_reads_the_fields_it_set_over_the_state_they_were_set_on():
     assert ana.state == {"puntos_destino": 3, "salud": ["1"], "fuera": None}
 
 
+def test_a_work_sets_several_fields_at_once_as_it_sets_each():
+    """``Work.update`` sets its fields in their order, over those set before, as ``set`` of each
+    would (a hit sets its few at once), and keeps no table it was given."""
+    from rolecli.contract import Context
+    from rolecli.dice.source import DiceSource
+
+    from rolecli_fate.state import work_on
+
+    ana = char("Ana", state={"puntos_destino": 3, "salud": ["1"]})
+    ctx = Context(lang="es", dice=DiceSource(given=[]), options={}, characters={"Ana": ana})
+    work = work_on(ctx, ana)
+    fields = {"salud": ("1", "2"), "puntos_destino": 3}
+    work.update(ana, fields)
+    work.update(ana, {"fuera": "taken_out", "salud": ("1", "2", "3")})
+    assert list(work.set_on(ana).items()) == [("salud", ("1", "2", "3")), ("puntos_destino", 3), ("fuera", "taken_out")]
+    assert fields == {"salud": ("1", "2"), "puntos_destino": 3}
+    assert work.changes() == {"Ana": {"salud": ("1", "2", "3"), "fuera": "taken_out"}}
+    assert ana.state == {"puntos_destino": 3, "salud": ["1"]}
+
+
 def test_a_side_reads_its_make_up_by_name():
     """A side keeps what it is made of as one tuple; its parts are read by name, and its roll adds its
     dice to a data of its own (its keys in the same order), the kept one left as it was."""

@@ -121,11 +121,9 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
         else:
             marked += h
             h = 0
-    work.set(grp, "sicarios_fuera", out)
-    work.set(grp, "sicario_estres", marked)
     left = total - out
-    if left == 0:
-        work.set(grp, "fuera", "taken_out")
+    work.update(grp, {"sicarios_fuera": out, "sicario_estres": marked} if left else
+                {"sicarios_fuera": out, "sicario_estres": marked, "fuera": "taken_out"})
     lines = []
     if work.ctx.explain:  # the lines are written only for someone to read (Context.explain)
         lines.append(Label(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "

@@ -124,6 +124,15 @@ class Work:
 
     def set(self, ch: Character, key: str, value: Any) -> None:
         found = self.states.get(ch.name)
+        if found is None:  # its first change (a hit's, all at once: update)
+            self.update(ch, {key: value})
+        else:
+            found[1][key] = value
+
+    def update(self, ch: Character, fields: Mapping[str, Any]) -> None:
+        """:meth:`set` of each of ``fields`` on ``ch``, in their order: a hit sets its few in one call
+        (icount, with its state read as it stands: a fate trial N=400 2.1958M -> 2.1888M, -0.32%, twice)."""
+        found = self.states.get(ch.name)
         if found is None:  # its first change: made over the state it has now
             if self.states is _NONE:
                 self.states = {}
@@ -134,7 +143,7 @@ class Work:
                 self.all_known = False  # (not the roster's)
                 self.groups_found = None  # (found among everyone, that one in its place: groups)
             found = self.states[ch.name] = (ch.state, {})
-        found[1][key] = value
+        found[1].update(fields)
 
     def set_on(self, ch: Character) -> dict[str, Any]:
         """The fields :meth:`set` on ``ch`` so far, with their values (read them, never change them)."""
