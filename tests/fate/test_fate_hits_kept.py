@@ -1,5 +1,5 @@
 """A hit on a named character is worked out once for the same hit on the same
-sheet in the same state (``stress.damage_named``), and set again: these tests
+sheet in the same state (``stress.damage_named``; on a group, ``minions.hit_group``), and set again: these tests
 fail if what is kept answers for another state, for another attacker, or
 leaves out what the hit set."""
 
@@ -201,3 +201,23 @@ def test_consequences_held_in_another_order_meet_the_same_kept_hit(monkeypatch):
     monkeypatch.setattr(stress, "_HITS", {})  # no hit kept: worked out anew
     anew = hit(Character("Ana", sheet, {**full, "consecuencias": ["Severa: b", "Menor: a"]}), 3)
     assert anew.data == again.data and anew.changes == again.changes and played == [3, 3]
+
+
+def test_the_same_hit_on_a_group_in_the_same_state_is_worked_out_once_and_set_again(monkeypatch):
+    """A hit on a minion group (``minions.hit_group``) is kept by the group's sheet and what it reads
+    of its state: the same hit on the same state is set again, each caller given lists and data
+    of its own; a new state, or another sheet, is worked out anew."""
+    from rolecli_fate import minions
+
+    played = []
+    real = minions._spilled
+    monkeypatch.setattr(minions, "_spilled", lambda *args: played.append(args[2]) or real(*args))
+    group = char("Sicarios", calidad=2, cantidad=3)
+    first, again = hit(group, 3), hit(group, 3)
+    assert played == [3]
+    assert again.changes == first.changes == {"Sicarios": {"sicarios_fuera": 1, "sicario_estres": 1}}
+    assert again.data == first.data and again.data is not first.data and again.lines is not first.lines
+    later = hit(applied(group, first), 1)  # its new state: the front one, marked, falls
+    assert played == [3, 1] and later.changes == {"Sicarios": {"sicarios_fuera": 2, "sicario_estres": 0}}
+    worse = hit(char("Sicarios", calidad=1, cantidad=3), 3)  # another sheet: one box each, all out
+    assert played == [3, 1, 3] and worse.changes["Sicarios"]["fuera"] == "taken_out"

@@ -105,7 +105,37 @@ def sizing_groups(work: Work) -> tuple[Character, ...]:
 
 def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict]:
     """Sequential stress (000-R46): fill the front minion's boxes, spill the
-    rest to the next. Returns (overflow, lines, data)."""
+    rest to the next. Returns (overflow, lines, data). Worked out once for the same hit
+    on the same sheet in the same state as it reads it (:data:`_GROUP_HITS`), and set again."""
+    state = grp.state
+    get = (work.state_of(grp) if work.states else state).get  # (its own where the action set none)
+    ctx = work.ctx
+    # (its size and quality as Character.value reads them, its minions out as Work.get does)
+    key = (grp.name, stress, lang, ctx.explain, ctx.record, state.get("calidad", _ABSENT),
+           state.get("cantidad", _ABSENT), get("sicarios_fuera", _ABSENT), get("sicario_estres", _ABSENT))
+    try:
+        found = _GROUP_HITS.get(key)
+    except TypeError:  # a state that cannot be a key (a list typed): worked out, not kept
+        found = key = None
+    if found is None or found[0] is not grp.sheet:
+        found = (grp.sheet, _spilled(work, grp, stress, lang))
+        if key is not None:
+            keep_at_most(_GROUP_HITS, key, found, _GROUP_HITS_LIMIT)
+    h, lines, data, fields = found[1]
+    work.update(grp, fields)
+    return h, lines.copy(), data.copy() if data else {}  # (the caller's to add to)
+
+
+# The hits on a group worked out (:func:`hit_group`), each with the group's sheet, by its name and all
+# else the hit reads: a fight deals the same few hits to the same few states again and again (icount, a
+# fate trial N=400 2.1888M -> 2.1791M, -0.44%, twice).
+_GROUP_HITS: dict[tuple, tuple] = {}
+_GROUP_HITS_LIMIT = 1024
+_ABSENT = object()  # (a field its state has not: the sheet's then, the same for every key of this sheet's)
+
+
+def _spilled(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict, dict]:
+    """:func:`hit_group` worked out: the overflow, lines and data, and the fields it sets on the group."""
     q = boxes_per_minion(quality(grp))
     total = grp.value("cantidad") or 0
     out = work.get(grp, "sicarios_fuera", 0) or 0
@@ -122,8 +152,8 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
             marked += h
             h = 0
     left = total - out
-    work.update(grp, {"sicarios_fuera": out, "sicario_estres": marked} if left else
-                {"sicarios_fuera": out, "sicario_estres": marked, "fuera": "taken_out"})
+    fields = {"sicarios_fuera": out, "sicario_estres": marked} if left else \
+        {"sicarios_fuera": out, "sicario_estres": marked, "fuera": "taken_out"}
     lines = []
     if work.ctx.explain:  # the lines are written only for someone to read (Context.explain)
         lines.append(Label(f"{grp.name}: {stress} de estrés contra sicarios de {q} casilla(s): {out - before_out} fuera de combate, "
@@ -134,4 +164,4 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
                            + (f"; overflow {h}" if h else ""))(lang))
     data = {"minions_out": out - before_out, "minions_standing": left, "front_marked": marked, "overflow": h,
             "group_bonus": group_bonus(left)} if work.ctx.record else {}  # (recorded only: Context.record)
-    return h, lines, data
+    return h, lines, data, fields
