@@ -98,8 +98,9 @@ def spin_earned(action, ctx) -> list[Effect]:
     actor, target = action.actor, action.target
     if actor is None or target is None:
         return []
-    return [Effect(on=target.name, text=_spin_text(actor.name, ctx.lang), key="spin", data={"against": actor.name},
-                   by=target.name, until="used")]
+    # (its six fields by position, in Effect's order (on, text, key, data, by, until), not by keyword: a class call
+    # with keywords builds their table for its __init__; icount, a fate trial N=400 2.1791M -> 2.1707M, -0.39%)
+    return [Effect(target.name, _spin_text(actor.name, ctx.lang), "spin", {"against": actor.name}, target.name, "used")]
 
 
 # (a fight's few attackers: the same words at every Spin, no Label made for each: icount, a fate trial
