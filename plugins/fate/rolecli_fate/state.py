@@ -12,10 +12,10 @@ from .ladder import fold
 
 
 # No new state yet: shared by every Work until its first change, which makes it one of its own
-# (only Work.set writes to a Work's states, and never to this one).
+# (only Work.update, and Work.set through it, writes to a Work's states, and never to this one).
 _NONE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-# No character given in place of the roster's: shared by every Work until one is (only Work.__init__
-# and Work.set write to a Work's given, and never to this one).
+# No character given in place of the roster's: shared by every Work until one is (only Work.give
+# and Work.update write to a Work's given, and never to this one).
 _NO_ONE: dict[str, Character] = {}
 
 
@@ -23,7 +23,7 @@ class Work:
     """The new states an action makes, by character name, over the characters it reads.
 
     A value read (:meth:`get`) is the character's own, never a copy: the rules
-    change a state only by :meth:`set`, with a new value, so a kept list is
+    change a state only by :meth:`set` (or :meth:`update`), with a new value, so a kept list is
     never edited in place and reading it costs nothing."""
 
     __slots__ = ("ctx", "known", "given", "all_known", "states", "groups_found")
