@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from fate_helpers import on_campaign
-from rolecli_fate.lasting import full_defence
+from rolecli_fate.lasting import full_defence, spin
 
 from rolecli.contract import NO_DATA
 
@@ -111,3 +111,17 @@ def test_000_R16_a_full_defence_is_one_read_only_effect_for_each_defender():
     assert first.data is NO_DATA
     with pytest.raises(TypeError):
         first.data["strength"] = 2
+
+
+def test_000_R48_a_spin_is_one_read_only_effect_for_each_pair():
+    """Made once for each defender, attacker and language and given again: its data a
+    read-only view, so nobody who gets it can change what the next Spin holds."""
+    first = spin("Lucía", "Tomás", "en")
+    assert first is spin("Lucía", "Tomás", "en")
+    assert first is not spin("Lucía", "El Coronel", "en") and first is not spin("Lucía", "Tomás", "es")
+    assert first.as_json() | {"id": 0} == {"id": 0, "on": "Lucía", "text": "Spin earned against Tomás", "key": "spin",
+                                           "data": {"against": "Tomás"}, "by": "Lucía", "until": "used",
+                                           "rounds": None}
+    assert spin("Lucía", "Tomás", "es").text == "Giro ganado contra Tomás"
+    with pytest.raises(TypeError):
+        first.data["against"] = "El Coronel"
