@@ -111,6 +111,10 @@ class Tracker:
         self.kind = self.scene.conflict.get("kind") if self.scene.conflict else None
         self.ordered: list[Ordered] = []  # each initiative asked, for the caller to tell and clear (telling)
         self.made: dict | None = None  # how each character's state was made, for a subclass that keeps it (apply)
+        # by name, a state and its number, and the states made before by a number and a change: for a subclass
+        # that numbers states (apply_changes gives a state made before again)
+        self.keyed: dict | None = None
+        self.known_moves: dict | None = None
         # by name, the state last made in the template's order (apply), where states have many fields: the
         # keys of a state of a few are checked as cheaply as the state is looked up (icount: a dice, fate or v5
         # trial costs 0.1-0.2% more with it, a middle one 2.4% less)
@@ -195,7 +199,7 @@ class Tracker:
             if not (outcome.changes or outcome.effects or outcome.used):  # most results: nothing for apply to keep
                 return outcome, ()
             moved = apply_changes(self.info, outcome, self.characters, (), self.made, self.fields, self.in_order,
-                                  self.scene, self.ctx, self.system.record)
+                                  self.scene, self.ctx, self.system.record, self.keyed, self.known_moves)
         except RoleError as exc:
             refusal = self.refusal(exc, spec, who)
             if refusal is None:

@@ -31,12 +31,14 @@ def test_a_state_made_by_a_change_is_numbered_as_it_is_made(campaigns, monkeypat
     play_trials(enc, {}, 5, 0, 20)  # the moves of a few trials met
     play = Play(enc, seed=1)
     before = play.state_key("Aldara")
-    (number, change), (made, _) = next((move, made) for move, made in enc.state_moves.items() if move[0] == before)
+    (number, change), (made, _, kept) = next((move, made) for move, made in enc.state_moves.items()
+                                             if move[0] == before)
     moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
-                          play.made, play.fields)
+                          play.made, play.fields, numbered=play.keyed, known_moves=play.known_moves)
     assert moved == ["Aldara"]
     play.moved(moved)
     aldara = play.characters["Aldara"].state
+    assert aldara is kept  # the state that move made before, given again, not merged anew
     assert play.keyed["Aldara"] == (aldara, made) and enc.state_numbers[state_key(aldara)] == made
 
     def no_key(*_):
@@ -55,7 +57,7 @@ def test_a_new_change_is_numbered_again(campaigns):
     first = play.state_key("Aldara")
     for paradas in (5, 6):
         moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": paradas}}), play.characters,
-                              (), play.made, play.fields)
+                              (), play.made, play.fields, numbered=play.keyed, known_moves=play.known_moves)
         play.moved(moved)
         aldara = play.characters["Aldara"].state
         assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara)] != first
@@ -101,14 +103,14 @@ def test_a_move_keeps_no_status_where_statuses_are_not_kept_by_state(campaigns, 
     enc = _encounter(campaigns, "middle")
     enc.known_statuses = None
     play_trials(enc, {}, 5, 0, 10)
-    assert enc.state_moves and not any(statuses for _, statuses in enc.state_moves.values())
+    assert enc.state_moves and not any(statuses for _, statuses, _ in enc.state_moves.values())
     play = Play(enc, seed=1)
     before = play.state_key("Aldara")
     change = next(change for number, change in enc.state_moves if number == before)
     asked, status = [], Tracker.status
     monkeypatch.setattr(Tracker, "status", lambda self, name: asked.append(name) or status(self, name))
     moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
-                          play.made, play.fields)
+                          play.made, play.fields, numbered=play.keyed, known_moves=play.known_moves)
     play.moved(moved)
     assert asked == ["Aldara"]
 
@@ -232,7 +234,7 @@ def test_states_of_a_few_fields_are_numbered_by_the_change_that_made_them(campai
     play_trials(enc, {}, 5, 0, 20)
     assert enc.state_moves
     whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}
-    for (number, change), (made, _) in enc.state_moves.items():
+    for (number, change), (made, *_) in enc.state_moves.items():
         assert whole[made] == {**whole[number], **dict(change)}
 
 

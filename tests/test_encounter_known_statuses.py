@@ -138,10 +138,10 @@ def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state
     play_trials(enc, {}, 5, 0, 40)
     assert len(enc.state_moves) > 20  # (a blow, a parry or a round's end changes a field or two)
     whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}  # (lists as tuples)
-    for (number, change), (made, statuses) in enc.state_moves.items():
+    for (number, change), (made, statuses, kept) in enc.state_moves.items():
         state = {**whole[number], **dict(change)}
         state = {k: v for k, v in state.items() if v is not None}
-        assert enc.state_numbers[state_key(state)] == made
+        assert enc.state_numbers[state_key(state)] == made == enc.state_numbers[state_key(kept)]
         assert all(status is enc.known_statuses[name, made] for name, status in statuses.items())
     # and a play numbers a state so only when it was made so from the very state numbered
     play = Play(enc, seed=1)

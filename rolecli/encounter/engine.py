@@ -113,7 +113,7 @@ class Play(Tracker):
     # and every attribute read and method call on it a look-up by hash
     __slots__ = ("enc", "seed", "tell", "pause", "recoveries", "exchanges_kept", "rng", "routed", "left_out", "statuses", "keyed",
                  "standing", "fighting", "acting", "facing", "exchanges", "round", "closing", "side_of", "order",
-                 "begun", "vitalities", "able")
+                 "begun", "vitalities", "able", "known_moves")
 
     def __init__(self, enc, seed: int | None = None, given: list[str] | None = None, lang: str = "en",
                  tell: Callable[[dict], None] | None = None, scene: Scene | None = None,
@@ -157,6 +157,7 @@ class Play(Tracker):
         # state numbered by that change as it is made (moved), however few its fields (icount: a v5 trial
         # 0.76% less, its 24 new states a trial keyed whole no more; dice 0.19%, the others 0.05-0.09%)
         self.made = {}
+        self.known_moves = enc.state_moves  # (given to apply_changes: a state made before, not merged again)
         # Until someone can act no longer (or again) or a side flees (regroup): the sides with someone able
         # to act, kept only while they are two or more (verdict: none is asked meanwhile), and by side, those
         # able to act, in the file's order and as foes see them
@@ -495,15 +496,16 @@ class Play(Tracker):
     def moved(self, names: list[str]) -> None:
         """The statuses of those a hook moved, whose states changed, are asked
         again; who fights too (:meth:`regroup`) when one can act no longer, or
-        again. Each new state (:attr:`made`: the new state, the one it was made
-        from and the change returned, as :func:`~rolecli.play.apply_changes`
-        keeps them) is numbered here, as it is made, so that :meth:`state_key`
-        finds it kept: by the number of the state it was made from and the
-        change (``Encounter.state_moves``: a middle blow sets one or two of 18
-        fields), when that state is the one numbered last; the same look-up
-        gives its status by whose it is, where a status is kept by the state
-        (:meth:`asked`). Else it is keyed whole (:meth:`state_key`) and its
-        status asked by that number. Here, not in a method of its own: a frame
+        again. Each new state (:attr:`made`: the new state, its move and what
+        ``Encounter.state_moves`` held for it, as
+        :func:`~rolecli.play.apply_changes` found them) is numbered here, as it
+        is made, so that :meth:`state_key` finds it kept: by the number of the
+        state it was made from and the change (its move: a middle blow sets
+        one or two of 18 fields), when that state is the one numbered last;
+        the same look-up gives its status by whose it is, where a status is
+        kept by the state (:meth:`asked`). Else it is keyed whole
+        (:meth:`state_key`) and its status asked by that number, and the move
+        kept with the state it made, which apply_changes gives again. Here, not in a method of its own: a frame
         fewer at every change (icount: a middle trial 0.25% less)."""
         made, touched, keyed, enc = self.made, self.touched, self.keyed, self.enc
         for name in names:
@@ -512,28 +514,20 @@ class Play(Tracker):
             # a middle trial 0.2% less, giro and alternity 0.3%)
             if touched is not None:
                 touched.add(name)
-            state, old, change = made[name]
-            kept = keyed.get(name, UNKEYED)
-            move = found = None  # the state it was made from, by its number, and the change: a short key
-            if kept[0] is old:
-                try:  # (from a state numbered None, no move is kept: none is found)
-                    move = (kept[1], tuple(change.items()))
-                    found = enc.state_moves.get(move)
-                except TypeError:  # a list or a table in the change (a plugin's tuple is hashed): the state keyed whole
-                    move = None
+            state, move, found = made[name]  # (move: the number of the state it was made from, and the change)
             if found is not None:  # its number, and by whose it is, its status where one is kept by the state
-                number, statuses = found
+                number, statuses = found[0], found[1]
                 keyed[name] = (state, number)
                 status = statuses.get(name)
                 if status is None:
                     status = self.kept_status(name, number, statuses)
             else:
                 number = self.state_key(name)
-                if move is None or move[0] is None or number is None or len(enc.state_moves) >= KNOWN_STATES:
+                if move is None or number is None or len(enc.state_moves) >= KNOWN_STATES:
                     status = self.asked(name, number)
                 else:
                     statuses = {}
-                    enc.state_moves[move] = (number, statuses)
+                    enc.state_moves[move] = (number, statuses, state)
                     status = self.kept_status(name, number, statuses)
             self.settled(name, status)
 
@@ -677,7 +671,8 @@ class Play(Tracker):
         # (its change alone: an exchange's outcome may change two characters, each kept by its own state)
         outcome = kept.outcome
         change = outcome if len(outcome.changes) == 1 else Outcome({}, changes={name: outcome.changes[name]})
-        moved = apply_changes(self.info, change, self.characters, (), self.made, self.fields, self.in_order)
+        moved = apply_changes(self.info, change, self.characters, (), self.made, self.fields, self.in_order,
+                              numbered=self.keyed, known_moves=self.known_moves)
         if moved:
             self.moved(moved)
         if self.enc.known_statuses is None:  # (a leaf keeps one a name: bounded as the trees are, kept_ways)

@@ -99,7 +99,7 @@ class Encounter:
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
-    state_moves: dict = field(default_factory=dict)  # by the number of the state it was made from and the change, the new one's and its statuses by name
+    state_moves: dict = field(default_factory=dict)  # by a state's number and a change: the new state's number, statuses, itself
     kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover)
     orders: dict = field(default_factory=dict)  # by a round's turns, each side's foes and members in that order (engine.sides_in_order)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
