@@ -465,8 +465,11 @@ class Play(Tracker):
             # (a call's parameters as params keeps them, looked up here where none is live: a frame fewer at most
             # exchanges; icount: a giro trial 0.8% less, fate and v5 0.5%, alternity 0.4%, middle 0.3%)
             # (a call whose live values its side fixes, kept by that side too: icount, a middle trial 1.3% less)
-            found = (self.enc.cache.get((call, target)) if not call.live
-                     else self.enc.cache.get((call, target, side)) if call.by_side else None)
+            # (by call, then by target: no key of both made and hashed at every exchange; icount N=1000: a giro
+            # trial 0.31% less, alternity 0.21%, fate 0.18%, v5 0.16%)
+            found = self.enc.cache.get(call)
+            if found is not None:
+                found = found.get(target) if not call.live else found.get((target, side)) if call.by_side else None
             if found is not None:
                 params, plan, shared = found[0].copy(), found[1], found[2]
             else:
@@ -884,7 +887,10 @@ class Play(Tracker):
         its file is read, and hashed as itself); ``None`` where house rules join
         the system (:attr:`~rolecli.plugins.System.alone`). Each call gets a dict of its
         own: a hook may change what it is given."""
-        found = self.enc.cache.get((call, target))  # (the call held, hashed as itself: no id() call)
+        kept = self.enc.cache.get(call)  # (the call held, hashed as itself: no id() call)
+        if kept is None:
+            kept = self.enc.cache[call] = {}
+        found = kept.get(target)
         if found is None:
             fixed = dict(call.params)
             if target is not None and call.from_target:
@@ -897,7 +903,7 @@ class Play(Tracker):
             # for its exchanges (act), made once, its fields set at each
             plan = (call, target) if self.enc.system.alone else None
             shared = None if plan is None or call.live else Action(call.spec.name, {})
-            found = self.enc.cache[call, target] = fixed, plan, shared
+            found = kept[target] = fixed, plan, shared
         params, plan = found[0].copy(), found[1]
         if call.live:
             if live is None:
@@ -907,7 +913,7 @@ class Play(Tracker):
                 plan = (*plan, *live)
             if call.by_side:  # its live values the same for every call by that side: kept as a call's none are (act)
                 shared = None if plan is None else Action(call.spec.name, {})
-                self.enc.cache[call, target, side] = params, plan, shared
+                kept[target, side] = params, plan, shared
                 return params.copy(), plan
         return params, plan
 
