@@ -297,6 +297,21 @@ def test_each_table_of_rule_options_gives_its_own_ld_rules_though_the_last_is_ke
     assert Scene(plain).ld_rules == ("literal", "table") and Scene(other).ld_rules == ("difference", "shift")
 
 
+def test_a_scene_begun_again_reads_the_language_options_and_characters_of_its_context():
+    # kept for the Context a scene was begun on (fixed while it is in use), read anew for another
+    from rolecli_middle.sheet import scene_of
+
+    aldara, bruno = character(INFO, "Aldara"), character(INFO, "Bruno")
+    one = context(INFO, characters=[aldara])
+    other = context(INFO, lang="es", options={"nd_minus2": "difference", "reading": "shift"}, characters=[bruno])
+    for ctx in (one, one, other, other, one):
+        scene = scene_of(ctx)
+        assert (scene.ctx, scene.lang, scene.options, list(scene.characters)) == \
+            (ctx, ctx.lang, ctx.options, list(ctx.characters))
+        assert scene.ld_rules == (ctx.options["nd_minus2"], ctx.options["reading"])
+        changes_of(scene)  # done with: the next action's scene is this one, begun again
+
+
 def test_dice_given_are_marked_for_leaving_unread_whatever_rolled_dice_came_before():
     # the last rolled dice met are known as rolled without asking again; dice given are asked every time
     from rolecli_middle.sheet import scene_of
