@@ -670,9 +670,10 @@ class Context:
     campaign's characters by name (empty for a quick roll without a campaign).
     The core never adds a character to a Context's ``characters`` or takes one
     out while the Context is in use (a conflict's calls, a simulation's trials:
-    it sets new states on the characters there); a command given other
-    characters gets a Context of its own, so a plugin may keep what it worked
-    out of the roster for the Context it was worked out for.
+    it sets new states on the characters there), nor changes its ``lang``; a
+    command given other characters gets a Context of its own, so a plugin may
+    keep what it worked out of the roster, or in the language, for the Context
+    it was worked out for.
     ``effects``: the campaign's effects in force (:class:`Effect`), so that a
     verb can honour a block or a full defence left by an earlier command.
     ``conflict``: the campaign's conflict, when one is running (:class:`Turn`).
