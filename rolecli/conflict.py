@@ -95,7 +95,7 @@ class Mover(Protocol):
     """What moves a scene's conflict on (:meth:`Scene.advance`): the
     :class:`~rolecli.tracker.Tracker`, with the system's hooks."""
 
-    turn_ends: bool  # whether end_of_turn is called at all
+    turn_ends: bool  # whether end_of_turn is called for the turn that ends (a play may say so turn by turn)
 
     # by name, whether each can act now (as why_not gives None), looked up where nobody reads why not
     acting: Mapping[str, bool]
@@ -223,7 +223,8 @@ class Scene:
         ``None`` to keep them; ``mover.end_of_turn`` and ``mover.end_of_round``
         run the system's recovery for those events and give what it reported
         (``end_of_turn`` called only where ``mover.turn_ends``: most systems
-        recover nothing then). ``explain=False``: nobody reads how the scene moved
+        recover nothing then, and a simulation's play knows most of the turns
+        whose end recovers nothing). ``explain=False``: nobody reads how the scene moved
         (a simulation's trials, as :attr:`~rolecli.contract.Context.explain`),
         so the turns and rounds it ends, starts and skips are not told, nor the
         effects that expire (they expire all the same: no event is built for

@@ -18,6 +18,7 @@ import pytest
 
 from rolecli import campaign as store
 from rolecli import hookimpl
+from rolecli.conflict import Scene
 from rolecli.contract import Action, ActionSpec, Character, Effect, Label, Outcome, Turn
 from rolecli.declarations import DeclarationError, check_system
 from rolecli.dice.source import DiceSource
@@ -153,18 +154,24 @@ def test_every_builtin_recovery_reads_the_sheet_the_state_and_the_options_alone(
 def test_a_turn_end_kept_as_doing_nothing_walks_no_recovery(campaigns, monkeypatch):
     """v5 mends at a turn's end (a vampire's Rouse check): where the encounter
     keeps that recovery, for the state its character is in, as changing
-    nothing and reading no dice, the turn ends with no walk of it
-    (``Play.end_of_turn``), and the trials end as they do with every turn's end walked."""
+    nothing and reading no dice, the turn ends with no walk of it (the play
+    says so to the scene, ``Tracker.turn_ends``), and the trials end as they
+    do with every turn's end walked."""
+    from rolecli.encounter import engine
     from rolecli.tracker import Tracker
 
     def v5():
         return EncounterFile(campaigns / "v5" / "encounter.toml").encounter(
             store.load_campaign(campaigns, "v5", system_info))
 
-    walked, ended, original, shortened = [], [], Tracker.end_of_turn, Play.end_of_turn
+    walked, moved, original, advance = [], [], Tracker.end_of_turn, Scene.advance
     monkeypatch.setattr(Tracker, "end_of_turn", lambda play, name: walked.append(name) or original(play, name))
-    monkeypatch.setattr(Play, "end_of_turn", lambda play, name: ended.append(name) or shortened(play, name))
+    monkeypatch.setattr(Scene, "advance", lambda scene, mover, explain=True: moved.append(1) or advance(
+        scene, mover, explain))
     results = play_trials(v5(), {}, 5, 0, 100)
-    assert 0 < len(walked) < len(ended) / 2
-    monkeypatch.setattr(Play, "end_of_turn", original)  # every turn's end walked
+    assert 0 < len(walked) < len(moved) / 2
+    walked.clear()
+    moved.clear()
+    monkeypatch.setattr(engine, "Kept", type("NoneKept", (), {}))  # no recovery known to do nothing: every end walked
     assert play_trials(v5(), {}, 5, 0, 100) == results
+    assert len(walked) == len(moved)
