@@ -31,9 +31,8 @@ def test_a_state_made_by_a_change_is_numbered_as_it_is_made(campaigns, monkeypat
     play_trials(enc, {}, 5, 0, 20)  # the moves of a few trials met
     play = Play(enc, seed=1)
     before = play.state_key("Aldara")
-    (number, change), (made, _, kept) = next((move, made) for move, made in enc.state_moves.items()
-                                             if move[0] == before)
-    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
+    move, (made, _, kept) = next((move, made) for move, made in enc.state_moves.items() if move[0] == before)
+    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": change_of(move)}), play.characters, (),
                           play.made, play.fields, numbered=play.keyed, known_moves=play.known_moves)
     assert moved == ["Aldara"]
     play.moved(moved)
@@ -62,6 +61,20 @@ def test_a_new_change_is_numbered_again(campaigns):
         aldara = play.characters["Aldara"].state
         assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara)] != first
     assert len(enc.state_moves) == 2
+
+
+@pytest.mark.parametrize("change", [{"paradas": [1, 2]}, {"paradas": 1, "accion": {"x": 1}}])
+def test_a_change_holding_a_list_or_a_table_is_merged_and_kept_as_no_move(campaigns, change):
+    """A change of one field or of several that holds a list or a table makes
+    no move (its key cannot be hashed): the state is merged anew, as always."""
+    enc = _encounter(campaigns, "middle")
+    play = Play(enc, seed=1)
+    assert play.state_key("Aldara") is not None  # numbered: a move would be looked up
+    before = play.characters["Aldara"].state
+    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": change}), play.characters, (),
+                          play.made, play.fields, numbered=play.keyed, known_moves=play.known_moves)
+    assert moved == ["Aldara"] and play.characters["Aldara"].state == {**before, **change}
+    assert play.made["Aldara"][1:] == (None, None)
 
 
 @pytest.mark.parametrize("told", [False, True])
@@ -106,10 +119,10 @@ def test_a_move_keeps_no_status_where_statuses_are_not_kept_by_state(campaigns, 
     assert enc.state_moves and not any(statuses for _, statuses, _ in enc.state_moves.values())
     play = Play(enc, seed=1)
     before = play.state_key("Aldara")
-    change = next(change for number, change in enc.state_moves if number == before)
+    change = next(change_of(move) for move in enc.state_moves if move[0] == before)
     asked, status = [], Tracker.status
     monkeypatch.setattr(Tracker, "status", lambda self, name: asked.append(name) or status(self, name))
-    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": dict(change)}), play.characters, (),
+    moved = apply_changes(enc.info, Outcome(data={}, changes={"Aldara": change}), play.characters, (),
                           play.made, play.fields, numbered=play.keyed, known_moves=play.known_moves)
     play.moved(moved)
     assert asked == ["Aldara"]
@@ -234,8 +247,14 @@ def test_states_of_a_few_fields_are_numbered_by_the_change_that_made_them(campai
     play_trials(enc, {}, 5, 0, 20)
     assert enc.state_moves
     whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}
-    for (number, change), (made, *_) in enc.state_moves.items():
-        assert whole[made] == {**whole[number], **dict(change)}
+    for move, (made, *_) in enc.state_moves.items():
+        assert whole[made] == {**whole[move[0]], **change_of(move)}
+
+
+def change_of(move: tuple) -> dict:
+    """The change of a move as ``Encounter.state_moves`` keys it (play.apply_changes): the number of the
+    state it was made from and the change's items, or, for a change of one field, that field and its value."""
+    return {move[1]: move[2]} if len(move) == 3 else dict(move[1])
 
 
 def _state_of(enc, number: int) -> dict:

@@ -24,6 +24,7 @@ from rolecli.encounter.simulate import play_trials
 from rolecli.plugins import system_info
 from rolecli.status import status_of
 from rolecli.testing import campaign, plugins, run
+from test_encounter_bookkeeping import change_of
 from test_encounter_contract import DUEL, Shots, _file
 from test_encounter_run import SAMPLES
 
@@ -138,8 +139,8 @@ def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state
     play_trials(enc, {}, 5, 0, 40)
     assert len(enc.state_moves) > 20  # (a blow, a parry or a round's end changes a field or two)
     whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}  # (lists as tuples)
-    for (number, change), (made, statuses, kept) in enc.state_moves.items():
-        state = {**whole[number], **dict(change)}
+    for move, (made, statuses, kept) in enc.state_moves.items():
+        state = {**whole[move[0]], **change_of(move)}
         state = {k: v for k, v in state.items() if v is not None}
         assert enc.state_numbers[state_key(state)] == made == enc.state_numbers[state_key(kept)]
         assert all(status is enc.known_statuses[name, made] for name, status in statuses.items())
@@ -182,7 +183,7 @@ def test_no_move_is_kept_from_a_state_past_the_limit(campaigns, monkeypatch):
     monkeypatch.setattr(engine, "KNOWN_STATES", 50_000)
     apply_changes(enc.info, Outcome(data={}, changes={"Aldara": {"paradas": 6}}), play.characters, (), play.made)
     assert play.state_key("Aldara") == enc.state_numbers[state_key(aldara.state)]
-    assert not any(number is None for number, _ in enc.state_moves)
+    assert not any(move[0] is None for move in enc.state_moves)
 
 
 def test_the_declaration_is_true_or_false():
