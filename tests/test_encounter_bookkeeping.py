@@ -63,9 +63,10 @@ def test_a_new_change_is_numbered_again(campaigns):
     assert len(enc.state_moves) == 2
 
 
-@pytest.mark.parametrize("change", [{"paradas": [1, 2]}, {"paradas": 1, "accion": {"x": 1}}])
+@pytest.mark.parametrize("change", [{"paradas": [1, 2]}, {"paradas": 1, "accion": {"x": 1}},
+                                    {"paradas": 1, "accion": True, "parando": [1]}])
 def test_a_change_holding_a_list_or_a_table_is_merged_and_kept_as_no_move(campaigns, change):
-    """A change of one field or of several that holds a list or a table makes
+    """A change of one field, two or three that holds a list or a table makes
     no move (its key cannot be hashed): the state is merged anew, as always."""
     enc = _encounter(campaigns, "middle")
     play = Play(enc, seed=1)
@@ -253,8 +254,9 @@ def test_states_of_a_few_fields_are_numbered_by_the_change_that_made_them(campai
 
 def change_of(move: tuple) -> dict:
     """The change of a move as ``Encounter.state_moves`` keys it (play.apply_changes): the number of the
-    state it was made from and the change's items, or, for a change of one field, that field and its value."""
-    return {move[1]: move[2]} if len(move) == 3 else dict(move[1])
+    state it was made from, the change's fields, then their values."""
+    size = len(move) // 2
+    return dict(zip(move[1:1 + size], move[1 + size:]))
 
 
 def _state_of(enc, number: int) -> dict:
