@@ -174,6 +174,8 @@ def instrumented(the_job, trials: int, repeat: int = 5) -> tuple[float, float, l
             return self.verbs[key]
 
     def reading(play):  # every die a trial read, by size (the trials read the same dice at every pass)
+        if first:  # (told, as `encounter run` plays: a trial keeps no record of a die nobody reads, and here one does;
+            play.ctx.explain = True  # the same dice, every exchange played by its hook; its hooks, slower, never the least)
         ending = real(play)
         if first:
             sizes.extend(3 if r.sides == "F" else r.sides if isinstance(r.sides, int) else 6
