@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rolecli.contract import Character, Label, keep_at_most
 
-from .state import Work
+from .state import ABSENT, Work
 
 
 def group_bonus(size: int) -> int:
@@ -111,8 +111,8 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
     get = (work.state_of(grp) if work.states else state).get  # (its own where the action set none)
     ctx = work.ctx
     # (its size and quality as Character.value reads them, its minions out as Work.get does)
-    key = (grp.name, stress, lang, ctx.explain, ctx.record, state.get("calidad", _ABSENT),
-           state.get("cantidad", _ABSENT), get("sicarios_fuera", _ABSENT), get("sicario_estres", _ABSENT))
+    key = (grp.name, stress, lang, ctx.explain, ctx.record, state.get("calidad", ABSENT),
+           state.get("cantidad", ABSENT), get("sicarios_fuera", ABSENT), get("sicario_estres", ABSENT))
     try:
         found = _GROUP_HITS.get(key)
     except TypeError:  # a state that cannot be a key (a list typed): worked out, not kept
@@ -131,7 +131,6 @@ def hit_group(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, 
 # fate trial N=400 2.1888M -> 2.1791M, -0.44%, twice).
 _GROUP_HITS: dict[tuple, tuple] = {}
 _GROUP_HITS_LIMIT = 1024
-_ABSENT = object()  # (a field its state has not: the sheet's then, the same for every key of this sheet's)
 
 
 def _spilled(work: Work, grp: Character, stress: int, lang: str) -> tuple[int, list[str], dict, dict]:

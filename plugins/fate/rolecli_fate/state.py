@@ -10,6 +10,10 @@ from rolecli.contract import Character, worked_out
 
 from .ladder import fold
 
+# What a hit's key holds for a field its state has not (the sheet's then, the same for every key of this
+# sheet's): a mark of its own, as a state may hold None (stress.damage_named, minions.hit_group).
+ABSENT = object()
+
 
 # No new state yet: shared by every Work until its first change, which makes it one of its own
 # (only Work.update, and Work.set through it, writes to a Work's states, and never to this one).

@@ -25,7 +25,7 @@ from rolecli.contract import Character, Label, Refused, keep_at_most, worked_out
 from .conflict import accepts, concession, out_of_conflict
 from .ladder import fold
 from .minions import attached_groups, hit_group
-from .state import Work, fate_points, skill_of
+from .state import ABSENT, Work, fate_points, skill_of
 
 SEVERITIES: tuple[tuple[str, str, str, int], ...] = (
     # key, Spanish, English, stress absorbed (the rulings, GAP-7)
@@ -203,9 +203,6 @@ def auto_consequences(stress: int, held: int, free_sev: tuple[str, ...], room: i
 # concession offered and its answer, the Fate points bargained.
 HIT_CHOICES = ("consequences", "describe", "concede", "reply", "bargain", "caminante")
 _HIT_CHOSEN = operator.itemgetter(*HIT_CHOICES)  # (at once, where a verb was given every parameter)
-# What a hit's key (:func:`damage_named`) holds for a field its state has not (the sheet's then, the
-# same for every key of this sheet's): a mark of its own, as a state may hold None.
-_ABSENT = object()
 # What a kept hit sets for the consequences (:func:`_marked`): those held, whatever their
 # texts, with the ones it took after them (a hit reads no text of those held, only how
 # severe each is: :func:`severities`).
@@ -242,7 +239,7 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
     chosen, refuses = hit_choices(p) if choices is None else choices
     # Its state as the hit reads it: the boxes of its track as a tuple, the consequences held as
     # mark_stress reads them, by severity, and the other fields it reads as they are (or absent).
-    boxes = get(track, _ABSENT)
+    boxes = get(track, ABSENT)
     held = get("consecuencias")  # (as work.get reads it, where the state holds it: a call fewer a hit, icount -0.31%)
     held = tuple((held if held is not None else work.get(ch, "consecuencias")) or ())
     sheet = ch.sheet
@@ -252,9 +249,9 @@ def damage_named(work: Work, ch: Character, stress: int, track: str, p: dict, la
            # the rest mark_stress reads of it: out of the conflict, minions out, Fate points, the concession
            # offered, and the sheet values a state may hold (size, companions, Aspereza); each by name, flat,
            # not a tuple made by map (icount, a fate trial N=400 -0.77%)
-           get("fuera", _ABSENT), get("sicarios_fuera", _ABSENT), get("puntos_destino", _ABSENT),
-           get("concesion_ofrecida", _ABSENT), get("cantidad", _ABSENT), get("companeros", _ABSENT),
-           get("aspereza", _ABSENT),
+           get("fuera", ABSENT), get("sicarios_fuera", ABSENT), get("puntos_destino", ABSENT),
+           get("concesion_ofrecida", ABSENT), get("cantidad", ABSENT), get("companeros", ABSENT),
+           get("aspereza", ABSENT),
            # (of the attacker, the Fate points a refused concession costs: read where the reply refuses)
            attacker and refuses and (attacker.name, work.get(attacker, "puntos_destino")))
     try:
