@@ -6,6 +6,7 @@ with the exact odds of a one-exchange contest. Small trial counts: the
 from __future__ import annotations
 
 import contextlib
+import functools
 import signal
 import subprocess
 import sys
@@ -787,3 +788,45 @@ def test_the_collector_is_paused_over_the_trials_and_runs_again_after_them(campa
         _sample_trials(campaigns, "caminantes")(0, 20)
     assert len(seen) == 30 and not any(seen)
     assert gc.isenabled()
+
+
+@functools.cache
+def _demo():
+    return EncounterFile(REPO / "campaigns" / "demo" / "encounter.toml").encounter(
+        store.load_campaign(REPO / "campaigns", "demo", system_info))
+
+
+@given(st.integers(1, 1_400), st.data())
+def test_the_trials_summed_in_pieces_give_the_same_sums_to_the_bit_whatever_the_workers(trials, data):
+    """Each block of trials is summed where it is played, in pieces counted
+    from the first trial, and the pieces added in their order: the figures,
+    fractional changes included (whose sum depends on its order), are the
+    same bits however ``blocks`` deals the trials to the workers; and where
+    every change is whole they are those of adding the trials one by one."""
+    from rolecli.encounter.simulate import PIECE, Tally, blocks, summed
+
+    enc = _demo()  # (only read)
+    width, names = len(enc.participants) * len(enc.state_keys), len(enc.participants)
+    fractions = data.draw(st.booleans())
+    change = st.floats(-9, 9, allow_nan=False) if fractions else st.integers(-9, 9).map(float)
+    seeds = data.draw(st.lists(st.tuples(st.integers(-1, len(enc.sides) - 1), st.integers(0, 2),
+                                         st.integers(1, 9), st.integers(0, 30), st.tuples(*[change] * width),
+                                         st.tuples(*[st.booleans()] * names)), min_size=1, max_size=8))
+    results = [(*seeds[i % len(seeds)], tuple([False] * names)) for i in range(trials)]
+
+    def tallied(workers: int) -> tuple:
+        tally = Tally(enc)
+        for start, stop in blocks(trials, workers):
+            pieces = summed(enc, results[start:stop], start)
+            assert len(pieces) == -(-stop // PIECE) - start // PIECE  # whole pieces, counted from the first trial
+            for sums in pieces:
+                tally.merge(sums)
+        return tally.sums()
+
+    one = tallied(1)
+    assert all(tallied(workers) == one for workers in (2, 3, 4))
+    if not fractions:
+        by_one = Tally(enc)
+        for result in results:
+            by_one.add(result)
+        assert by_one.sums() == one
