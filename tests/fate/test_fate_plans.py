@@ -88,6 +88,29 @@ def test_a_contests_sides_kept_together_are_those_of_the_very_target(plan):
     assert attack(a, zombi(), plan(0))["opposition"]["effort"] == 1
 
 
+def test_a_contest_kept_in_one_context_is_that_of_its_very_characters(plan):
+    """In one Context, where a kept contest makes no Work (``roll.roll_contest``: an attack that
+    misses needs none), a target given in place of the roster's, by the same name and with another
+    sheet, is made up anew, and the roster's own is then read as before."""
+    import rolecli_fate
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.dispatch import complete
+    from rolecli_fate.verbs import attack as verb
+
+    a, z = ana(), zombi()
+    faster = char("Zombi", {"Atletismo": 3, "Pelea": 2})
+    ctx = Context("en", DiceSource(given=["0"] * 32), {}, characters={"Ana": a, "Zombi": z}, explain=False)
+    efforts, played = [], None
+    for target in (z, z, faster, z):
+        action, completed = complete(rolecli_fate.INFO, Action("attack", {"skill": "Armas", "defence": "Atletismo"},
+                                                               a, target), ctx)
+        played = played or completed  # (one Context for all four, its options completed once)
+        action.plan = plan(0)
+        efforts.append(verb(action, played).data["opposition"]["effort"])
+    assert efforts == [1, 1, 3, 1]
+
+
 def test_a_contests_sides_kept_by_the_plan_are_those_of_the_groups_minions_standing(plan):
     """Both sides of a contest kept together (``roll.roll_contest``) are kept for the minions
     standing of the roster's groups: as a group's minions fall (a new state of the group, on one

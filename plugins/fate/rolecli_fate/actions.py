@@ -119,7 +119,7 @@ def sprint(action: Action, ctx, p: dict) -> Outcome:
 def contest(action: Action, ctx, p: dict) -> Outcome:
     lang = ctx.lang
     work = work_on(ctx, action.actor, action.target)
-    a, d, _, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+    a, d, _, de, lines, _ = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     who_a, who_d = named(action, lang)
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines.append(f"{who_a}: {side_line(a, lang)}")
@@ -163,7 +163,6 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     defender winning by 3+ earns a Spin (000-R48); a tie deals nothing. Where no one
     reads its data (``ctx.record`` false), it gives none."""
     lang = ctx.lang
-    work = work_on(ctx, action.actor, action.target)
     plan = action.plan
     read = _ATTACK_READS.get(plan)  # (None where there is no plan: none is kept under None)
     if read is None:
@@ -173,7 +172,7 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     blk, reroll, track, recorded, choices = read
     explain = ctx.explain  # the lines are written only for someone to read (Context.explain)
     record = ctx.record
-    a, d, effort, de, lines = roll_contest(action, ctx, p, work, "defence", blk, reroll, explain or record)
+    a, d, effort, de, lines, work = roll_contest(action, ctx, p, None, "defence", blk, reroll, explain or record)
     if explain:
         who_a, who_d = named(action, lang)
         lines += _rerolled(a, lang) + _rerolled(d, lang)
@@ -218,6 +217,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     else:
         data = {}
     if stress > 0 and action.target is not None:
+        if work is None:  # (made for a hit alone: a miss sets nothing, roll_contest)
+            work = work_on(ctx, action.actor, action.target)
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor, choices)
         if explain:
             lines += more
@@ -225,7 +226,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
             data["damage"] = dmg
     # (the Spin left where it is earned, not looked for in the data of every attack; the changes asked only where
     # a state was set (Work.states), not of a miss, which sets none: icount N=400 2.4929M -> 2.4890M, -0.16%, twice)
-    return Outcome(data, lines, ok, work.changes() if work.states else {}, spin_earned(action, ctx) if spin else [])
+    return Outcome(data, lines, ok, work.changes() if work is not None and work.states else {},
+                   spin_earned(action, ctx) if spin else [])
 
 
 def maneuver(action: Action, ctx, p: dict) -> Outcome:
@@ -240,7 +242,7 @@ def maneuver(action: Action, ctx, p: dict) -> Outcome:
     opposed = p.get("opposition") not in (None, "")
     lines: list[str] = []
     if opposed:
-        a, d, _, de, extra = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+        a, d, _, de, extra, _ = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
         who_a, who_d = named(action, lang)
         lines += extra + _rerolled(a, lang) + _rerolled(d, lang)
         lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]
@@ -318,7 +320,7 @@ def _moved(action: Action, ctx, p: dict, verb: str, name: Label, cost_of: Callab
     weight = int(p["weight"])
     zones = int(p["zones"])
     cost = cost_of(weight, zones)
-    a, d, _, de, lines = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
+    a, d, _, de, lines, _ = roll_contest(action, ctx, p, work, "opposition", reroll=p.get("reroll"))
     who_a, who_d = named(action, lang)
     lines += _rerolled(a, lang) + _rerolled(d, lang)
     lines += [f"{who_a}: {side_line(a, lang)}", f"{who_d}: {side_line(d, lang)}"]

@@ -196,12 +196,12 @@ def work_on(ctx, actor: Character | None = None, target: Character | None = None
     # actions change no one), and never copied whole (most change a field or two of one).
     work.states = _NONE
     # Each one, being a group and whom it leads (Work.groups): the roster's (the campaign's characters),
-    # found once while it holds the same characters (:data:`_ROSTER`), where the action is given its very
+    # found once while it holds the same characters (:data:`ROSTER`), where the action is given its very
     # characters, or equal ones (all_known: it always is in play): a look at them (the roster compared with
     # a copy of it as it was, by identity first) is what an action costs, not a pass over their sheets.
     # (Found here, not when first asked: a call fewer at every contest, icount, a fate trial 2.6908M -> 2.6791M, -0.43%)
-    found = _ROSTER
-    if found[3] is not ctx or found[0] is not known:  # (compared once a Context: _ROSTER)
+    found = ROSTER
+    if found[3] is not ctx or found[0] is not known:  # (compared once a Context: ROSTER)
         if found[0] is not known or found[1] != known:
             found[:3] = known, dict(known), _groups_of(tuple(known.values()))
         found[3] = ctx
@@ -290,8 +290,9 @@ _LAID: list[Any] = [(), (), (), {}]
 # a roster the same Context holds is not compared again at each of its actions, for the core never changes
 # a Context's roster in place (a conflict's, a simulation's trial's: it sets their characters' new states, and
 # gives each command a Context of its own); a roster changed between two actions is compared where each has
-# a Context of its own (icount, a fate trial N=400 2.2512M -> 2.2337M, -0.78%).
-_ROSTER: list[Any] = [None, {}, {}, None]
+# a Context of its own (icount, a fate trial N=400 2.2512M -> 2.2337M, -0.78%). Read by ``roll.roll_contest``
+# too, where it makes no Work: only work_on writes it.
+ROSTER: list[Any] = [None, {}, {}, None]
 
 
 def frozen(values) -> tuple:
