@@ -101,14 +101,18 @@ def test_a_contest_kept_in_one_context_is_that_of_its_very_characters(plan):
     a, z = ana(), zombi()
     faster = char("Zombi", {"Atletismo": 3, "Pelea": 2})
     ctx = Context("en", DiceSource(given=["0"] * 32), {}, characters={"Ana": a, "Zombi": z}, explain=False)
-    efforts, played = [], None
+    played, outcomes = None, []
     for target in (z, z, faster, z):
         action, completed = complete(rolecli_fate.INFO, Action("attack", {"skill": "Armas", "defence": "Atletismo"},
                                                                a, target), ctx)
         played = played or completed  # (one Context for all four, its options completed once)
         action.plan = plan(0)
-        efforts.append(verb(action, played).data["opposition"]["effort"])
-    assert efforts == [1, 1, 3, 1]
+        outcomes.append(verb(action, played))
+    assert [o.data["opposition"]["effort"] for o in outcomes] == [1, 1, 3, 1]
+    # (the hit that follows a contest kept so sets the same as the first, whose Work was made the whole way)
+    first = outcomes[0]
+    assert first.changes == {"Zombi": {"salud": ("1", "2", "3")}}
+    assert all((o.data, o.changes) == (first.data, first.changes) for o in outcomes[1::2])
 
 
 def test_a_contests_sides_kept_by_the_plan_are_those_of_the_groups_minions_standing(plan):

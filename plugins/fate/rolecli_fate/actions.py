@@ -217,8 +217,8 @@ def attack(action: Action, ctx, p: dict) -> Outcome:
     else:
         data = {}
     if stress > 0 and action.target is not None:
-        if work is None:  # (made for a hit alone: a miss sets nothing, roll_contest)
-            work = work_on(ctx, action.actor, action.target)
+        if work is None:  # (made for a hit alone, over the roster whose own the kept contest found them: roll_contest)
+            work = work_on(ctx)
         more, dmg = apply_stress(work, action.target, stress, track, p, lang, action.actor, choices)
         if explain:
             lines += more
