@@ -566,12 +566,18 @@ def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state
     social = _declare(katarina, guard, **{**verb, "pool": "Carisma+Persuasión", "defence": "Compostura+Persuasión",
                                           "tracker": "willpower"})
     assert social.read(state) == (2, 1, None, None) == social.read({**state, "health_superficial": 5})
-    # a contest's key: the earlier opponents, explain, then the fields each side reads, as read spells them
+    # a contest's key: the earlier opponents, explain, then a number for what each side reads, the same for
+    # another state alike in it (kept by the state itself, which never changes), another for a state read otherwise
     hurt = character("Guardia 1", {"health_superficial": 2, "health_aggravated": 1, "ruined": True})
     every = _declare(katarina, guard, rules={"impairment": "all"}, **verb)
     for actor, target in ((katarina, hurt), (hurt, katarina)):
         for plan in (_declare(katarina, guard, **verb), social):
-            assert plan.key(1, False, actor, target) == (1, False, *plan.read(actor.state), *plan.read(target.state))
+            key = plan.key(1, False, actor, target)
+            assert key[:2] == (1, False) and len(key) == 4 and key[2] != key[3]
+            unread = "health_aggravated" if plan is social else "willpower_aggravated"
+            alike = character(target.name, {**target.state, unread: 3})
+            assert plan.key(1, False, actor, alike) == key and plan.key(0, False, actor, target) == (0, False, *key[2:])
+            assert plan.key(1, False, actor, character(target.name, {**target.state, "ruined": False})) != key
         assert every.key(1, False, actor, target) == (1, False, state_values(actor.state), state_values(target.state))
     # (an attack reads its declaration's attributes at every exchange: 30 or more leave Python 3.11's fast path)
     assert len(vars(every)) <= 29
