@@ -556,29 +556,29 @@ def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state
     katarina, guard = character("Katarina"), character("Guardia 1")
     verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
     state = {"hunger": 2, "health_superficial": 3, "willpower_superficial": 1}
-    read = _declare(katarina, guard, **verb).read
+    read = _declare(katarina, guard, **verb).readings.read
     assert read(state) == (2, 3, None, None) == read({**state, "willpower_superficial": 4})
     assert read(state) != read({**state, "ruined": True})
     for plan in (_declare(katarina, guard, **{**verb, "pool": "Carisma+Persuasión"}),
                  _declare(katarina, guard, **{**verb, "defence": "Compostura+Persuasión"}),
                  _declare(katarina, guard, rules={"impairment": "all"}, **verb)):
-        assert plan.read(state) != plan.read({**state, "willpower_superficial": 4})
+        assert plan.readings.read(state) != plan.readings.read({**state, "willpower_superficial": 4})
     social = _declare(katarina, guard, **{**verb, "pool": "Carisma+Persuasión", "defence": "Compostura+Persuasión",
                                           "tracker": "willpower"})
-    assert social.read(state) == (2, 1, None, None) == social.read({**state, "health_superficial": 5})
-    # a contest's key: the earlier opponents, explain, then a number for what each side reads, the same for
-    # another state alike in it (kept by the state itself, which never changes), another for a state read otherwise
+    assert social.readings.read(state) == (2, 1, None, None) == social.readings.read({**state, "health_superficial": 5})
+    # a contest's key holds a number for what each side reads: the same for another state alike in it (kept by
+    # the state itself, which never changes), another for a state read otherwise; None for a side with no character
     hurt = character("Guardia 1", {"health_superficial": 2, "health_aggravated": 1, "ruined": True})
     every = _declare(katarina, guard, rules={"impairment": "all"}, **verb)
+    assert every.readings.read is state_values
     for actor, target in ((katarina, hurt), (hurt, katarina)):
-        for plan in (_declare(katarina, guard, **verb), social):
-            key = plan.key(1, False, actor, target)
-            assert key[:2] == (1, False) and len(key) == 4 and key[2] != key[3]
-            unread = "health_aggravated" if plan is social else "willpower_aggravated"
-            alike = character(target.name, {**target.state, unread: 3})
-            assert plan.key(1, False, actor, alike) == key and plan.key(0, False, actor, target) == (0, False, *key[2:])
-            assert plan.key(1, False, actor, character(target.name, {**target.state, "ruined": False})) != key
-        assert every.key(1, False, actor, target) == (1, False, state_values(actor.state), state_values(target.state))
+        for plan, unread in ((_declare(katarina, guard, **verb), "willpower_aggravated"),
+                             (social, "health_aggravated"), (every, None)):
+            numbers = plan.readings.of(actor, target)
+            assert numbers[0] != numbers[1] and plan.readings.of(actor, None) == (numbers[0], None)
+            if unread is not None:
+                assert plan.readings.of(actor, character(target.name, {**target.state, unread: 3})) == numbers
+            assert plan.readings.of(actor, character(target.name, {**target.state, "ruined": False})) != numbers
     # (an attack reads its declaration's attributes at every exchange: 30 or more leave Python 3.11's fast path)
     assert len(vars(every)) <= 29
 
@@ -716,7 +716,7 @@ def test_003_R4_an_attack_keeps_each_side_for_the_state_its_character_is_in():
 def _contest(plan, actor, target, earlier: int, explain: bool = False):
     """The contest of ``plan`` (a Declared) that ``actor``'s attack on ``target`` meets, looked up
     as the attack looks it up (:meth:`Declared.contest` its miss path)."""
-    key = plan.key(earlier, explain, actor, target)
+    key = (earlier, explain, *plan.readings.of(actor, target))
     return plan.opposed.get(key) or plan.contest(key, actor, target)
 
 

@@ -46,51 +46,52 @@ def side_values(tracker: str | None) -> Callable[[dict[str, Any]], tuple]:
     return values
 
 
-SEEN = 4096  # the states a contest key keeps the number of, at most (a fight meets a few hundred)
-NUMBERED = 4096  # the readings of a state numbered, at most (a fight's counts of 0 to 20 give a few hundred)
+SEEN = 4096  # the states whose numbers a Readings keeps, at most (a fight meets a few hundred)
+NUMBERED = 4096  # the readings a Readings numbers, at most (a fight's counts of 0 to 20 give a few hundred)
+
+
+class Readings:
+    """What the sides of a conflict roll read of their states (``read``: :func:`side_values`),
+    each reading numbered once for good (``numbers``), and each state's number kept by the
+    state itself (``seen``, by ``id(state)``: the state, held so that no other takes its id, and
+    its number): a state never changes (a hook gives a new one) and a fight meets the same few
+    again, the very objects (the engine gives again the state a move made before), so an attack
+    finds its contest by the two numbers, each found by its state's id with no field read and no
+    call (:func:`verbs.attack`; icount v5 N=400 2.0784M -> 2.0560M a trial, -1.08%, the numbers
+    kept by a function of the Declared; found with no call, 2.0560M -> 2.0473M, -0.42%). Past
+    :data:`NUMBERED` readings, a reading is its own number."""
+
+    __slots__ = ("read", "seen", "numbers")
+
+    def __init__(self, read: Callable[[dict[str, Any]], tuple]) -> None:
+        self.read = read
+        self.seen: dict[int, tuple[dict[str, Any], int | tuple]] = {}
+        self.numbers: dict[tuple, int] = {}  # never renumbered: a contest's key holds the number
+
+    def number(self, state: dict[str, Any]) -> int | tuple:
+        """The number of ``state``'s reading, found in :attr:`seen`, else numbered and kept there."""
+        found = self.seen.get(id(state))
+        if found is None:
+            if len(self.seen) >= SEEN:
+                self.seen.clear()
+            reading = self.read(state)
+            numbered = self.numbers.get(reading)
+            if numbered is None:
+                numbered = reading if len(self.numbers) >= NUMBERED else self.numbers.setdefault(reading,
+                                                                                               len(self.numbers))
+            found = self.seen[id(state)] = (state, numbered)
+        return found[1]
+
+    def of(self, actor: Character | None, target: Character | None) -> tuple[int | tuple | None, int | tuple | None]:
+        """The numbers of ``actor``'s and ``target``'s states (``None``: a side with no character, a quick roll's)."""
+        return (self.number(actor.state) if actor is not None else None,
+                self.number(target.state) if target is not None else None)
 
 
 @lru_cache(maxsize=None)  # one for each tracker
-def contest_key(tracker: str | None) -> Callable[[int, bool, Character | None, Character | None], tuple]:
-    """The key of what a conflict roll comes to (made once, a function): ``key(earlier, explain,
-    actor, target)``, the earlier opponents (003-R9), whether its lines are written, then what
-    each side reads of its state by :func:`side_values` of ``tracker``, as a number: each reading
-    numbered once for good, each state's found once and kept by the state itself, as a state never
-    changes (a hook gives a new one) and a fight meets the same few again, the very objects (the
-    engine gives again the state a move made before): no field read and no tuple of them hashed at
-    every attack (icount v5 N=400 2.0784M -> 2.0560M a trial, -1.08%); ``None``: all of :func:`state_values` of each side, or
-    ``None`` for a side with no character (a quick roll's)."""
-    if tracker is None:
-        def key(earlier: int, explain: bool, actor: Character | None, target: Character | None) -> tuple:
-            return (earlier, explain, state_values(actor.state) if actor is not None else None,
-                    state_values(target.state) if target is not None else None)
-
-        return key
-    read = side_values(tracker)
-    seen: dict[int, tuple[dict[str, Any], int | tuple]] = {}  # by id(state): the state (held), its number
-    numbers: dict[tuple, int] = {}  # by reading, never renumbered (a contest's key holds the number)
-
-    def number(state: dict[str, Any]) -> int | tuple:
-        """The number of ``state``'s reading; the reading itself past :data:`NUMBERED` of them."""
-        found = seen.get(id(state))
-        if found is None:
-            if len(seen) >= SEEN:
-                seen.clear()
-            reading = read(state)
-            numbered = numbers.get(reading)
-            if numbered is None:
-                numbered = reading if len(numbers) >= NUMBERED else numbers.setdefault(reading, len(numbers))
-            found = seen[id(state)] = (state, numbered)
-        return found[1]
-
-    def kept(earlier: int, explain: bool, actor: Character | None, target: Character | None) -> tuple:
-        mine, theirs = actor.state, target.state  # (both characters: a Declared chooses so, :func:`verbs.declared`)
-        try:  # (a state found is this one: while it is held, no other has its id)
-            return earlier, explain, seen[id(mine)][1], seen[id(theirs)][1]
-        except KeyError:  # a state met first
-            return earlier, explain, number(mine), number(theirs)
-
-    return kept
+def readings(tracker: str | None) -> Readings:
+    """The :class:`Readings` of :func:`side_values` of ``tracker`` (``None``: all of :func:`state_values`)."""
+    return Readings(side_values(tracker))
 
 
 # 003-R15, the rulings (GAP-4): which pools each Impaired tracker weakens
