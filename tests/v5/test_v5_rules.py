@@ -583,6 +583,26 @@ def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state
     assert len(vars(every)) <= 29
 
 
+def test_003_R15_a_states_reading_is_numbered_once_for_good_and_kept_by_the_state_itself(monkeypatch):
+    """A contest's key holds a number for each side's reading (conditions.Readings): equal readings
+    the same number, whichever state holds them, a state's number kept by the state (held, so that
+    no other takes its id) until the table is full, when it starts again; past as many readings as
+    it numbers, a reading is its own number (never another's)."""
+    from rolecli_v5 import conditions as C
+
+    readings = C.Readings(C.side_values("health"))
+    first, alike = {"health_superficial": 1}, {"health_superficial": 1, "willpower_superficial": 2}
+    assert readings.number(first) == readings.number(alike) != readings.number({"health_superficial": 2})
+    assert readings.seen[id(first)] == (first, readings.number(first))
+    monkeypatch.setattr(C, "SEEN", len(readings.seen))
+    hungry = {"hunger": 2}
+    readings.number(hungry)
+    assert list(readings.seen) == [id(hungry)]  # full: begun again, the new state alone
+    monkeypatch.setattr(C, "NUMBERED", len(readings.numbers))
+    assert readings.number({"health_aggravated": 4}) == (None, None, 4, None)
+    assert readings.number(first) == readings.numbers[(None, 1, None, None)]
+
+
 def test_003_R5_an_attack_keeps_who_hurts_whom_for_each_outcome_and_margin_by_its_own_terms():
     """What a Declared keeps of a contest's hits is the rule's answer for its outcome and
     margin, with its own weapons and options: another attack keeps its own."""
