@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable
 
-from rolecli.contract import Character, Label, Status, worked_out
+from rolecli.contract import Character, Label, Status, keep_at_most, worked_out
 
 from . import hunger as H
 from . import labels as L
@@ -72,14 +72,12 @@ class Readings:
         """The number of ``state``'s reading, found in :attr:`seen`, else numbered and kept there."""
         found = self.seen.get(id(state))
         if found is None:
-            if len(self.seen) >= SEEN:
-                self.seen.clear()
             reading = self.read(state)
             numbered = self.numbers.get(reading)
             if numbered is None:
                 numbered = reading if len(self.numbers) >= NUMBERED else self.numbers.setdefault(reading,
                                                                                                len(self.numbers))
-            found = self.seen[id(state)] = (state, numbered)
+            found = keep_at_most(self.seen, id(state), (state, numbered), SEEN)
         return found[1]
 
     def of(self, actor: Character | None, target: Character | None) -> tuple[int | tuple | None, int | tuple | None]:
