@@ -344,7 +344,10 @@ def do_initiative(characters: Sequence[Character], action: Action, ctx: Context)
         phases, turns = scheduled(entrants)
     else:
         turns = [*map(TURN_NAME, ranked(entrants))]
-    data: dict[str, Any] = {"order": first_order(entrants, turns), "turns": turns, "each_round": True}
+    # (its order, beside the turns the core reads, read only by the log's summary: made only where
+    # someone is told or records it, a dict and a list made at every round: icount N=1000 2.104M -> 2.079M)
+    data: dict[str, Any] = {"order": first_order(entrants, turns), "turns": turns, "each_round": True} \
+        if record or explain else {"turns": turns, "each_round": True}
     if record:
         data["phases"], data["skipped"], data["checks"] = phases, skipped, checks
     if surprised:
