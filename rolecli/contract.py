@@ -607,7 +607,8 @@ class InitiativeData:
     from it. A plugin writes these keys into ``data``; the class names and types
     them, and :meth:`of` reads them.
 
-    ``order``: the characters' names, first to act first (required).
+    ``order``: the characters' names, first to act first (required, but where
+    ``Context.record`` is false and ``turns`` are given: only the log's summary reads it).
     ``turns``: the round's turns, one entry per turn, a name repeated for a
     character that acts several times (Alternity's phases); when absent the
     turns are ``order``. ``each_round``: ``True`` to be asked again at every

@@ -174,6 +174,8 @@ def rolecli_initiative(characters: Sequence[Character], action: Action, ctx: Con
         say why (scores and tie-breaks); ``data`` may add ``turns`` and
         ``each_round`` for the conflict tracker
         (:class:`~rolecli.contract.InitiativeData` says what each means).
+        Where ``ctx.record`` is false and it gives ``turns``, the order may be
+        left out: only the log's summary reads it.
 
     ``firstresult``: the first non-``None`` result is used.
     """
