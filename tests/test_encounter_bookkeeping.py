@@ -38,7 +38,8 @@ def test_a_state_made_by_a_change_is_numbered_as_it_is_made(campaigns, monkeypat
     play.moved(moved)
     aldara = play.characters["Aldara"].state
     assert aldara is kept  # the state that move made before, given again, not merged anew
-    assert play.keyed["Aldara"] == (aldara, made) and enc.state_numbers[state_key(aldara)] == made
+    assert play.keyed["Aldara"] == (aldara, made, enc.kept_by_state["Aldara", made])
+    assert enc.state_numbers[state_key(aldara)] == made
 
     def no_key(*_):
         raise AssertionError("a state numbered as it was made is not keyed again")
@@ -117,7 +118,8 @@ def test_a_move_keeps_no_status_where_statuses_are_not_kept_by_state(campaigns, 
     enc = _encounter(campaigns, "middle")
     enc.known_statuses = None
     play_trials(enc, {}, 5, 0, 10)
-    assert enc.state_moves and not any(statuses for _, statuses, _ in enc.state_moves.values())
+    assert enc.state_moves and all(status is None for _, held, _ in enc.state_moves.values()
+                                   for _, status in held.values())
     play = Play(enc, seed=1)
     before = play.state_key("Aldara")
     change = next(change_of(move) for move in enc.state_moves if move[0] == before)
@@ -136,11 +138,11 @@ def test_a_recovery_is_kept_by_state_only_where_the_play_started_with_no_lines_w
     a play that writes lines keeps none."""
     enc = _encounter(campaigns, "middle")
     play = Play(enc, seed=1)
-    assert play.recoveries is None  # (not started: played every time)
+    assert not play.recoveries  # (not started: played every time)
     play.ctx.explain = explain
     play.play()
-    assert (play.recoveries is None) == explain
-    assert bool(enc.known_recoveries) != explain
+    assert (not play.recoveries) == explain
+    assert any(type(event) is str for table in enc.kept_by_state.values() for event in table) != explain
 
 
 def test_a_state_made_in_order_is_known_so_and_another_is_checked(campaigns):
@@ -275,7 +277,8 @@ def _made_by_recoveries(enc) -> list[tuple[str, int, Kept, tuple]]:
             for then in tree.then.values():
                 yield from leaves(then)
 
-    return [(name, number, leaf, made) for (name, _, number), tree in enc.known_recoveries.items()
+    return [(name, number, leaf, made) for (name, number), table in enc.kept_by_state.items()
+            for event, tree in table.items() if type(event) is str  # (a recovery's, by its event)
             for leaf in leaves(tree) if (made := leaf.made.get(name)) is not None and made[0][0] is not None]
 
 
@@ -288,7 +291,7 @@ def test_a_kept_recovery_makes_again_the_state_apply_changes_makes(campaigns):
     play_trials(enc, {}, 10, 0, 20)
     made = _made_by_recoveries(enc)
     assert made  # (middle's round ends recover stun and parries)
-    for name, number, kept, ((state, new), status, _) in made:
+    for name, number, kept, ((state, new, _), status, _) in made:
         play = Play(enc, seed=1)
         play.characters[name].state = _state_of(enc, number)
         assert apply_changes(enc.info, kept.outcome, play.characters, (), None, play.fields) == [name]
@@ -304,7 +307,7 @@ def test_a_kept_recovery_in_another_state_reads_that_state(campaigns):
     not given the state kept."""
     enc = _encounter(campaigns, "middle")
     play_trials(enc, {}, 10, 0, 20)
-    name, number, kept, ((state, _), _, _) = _made_by_recoveries(enc)[0]
+    name, number, kept, ((state, _, _), _, _) = _made_by_recoveries(enc)[0]
     play = Play(enc, seed=1)
     before = _state_of(enc, number)
     field = next(f for f, v in before.items() if type(v) is int and f not in kept.outcome.changes[name])

@@ -36,6 +36,13 @@ from rolecli.testing import campaign, plugins, run
 from test_encounter_contract import DUEL, Shots, _file
 
 
+def kept_exchanges_of(enc) -> list[tuple]:
+    """Every exchange ``enc`` keeps, by the call alone (``Call.alone``) in the
+    table of its first character's state, each ``(call, tree)``."""
+    return [(key, tree) for table in enc.kept_by_state.values() for key, tree in table.items() if type(key) is not str
+            and type(key) is not tuple]
+
+
 class Counted(Shots):
     """``shots`` (a d6 a shot, the shooter's bullet spent, a wound on a hit:
     both characters changed), its shot declared from the state or not; counts
@@ -244,9 +251,10 @@ def test_a_damage_rolled_by_the_engine_is_read_in_the_tree_of_its_call(campaigns
 
     enc, kept = trials(True)
     assert kept == trials(False)[1]
-    damages = [(key, tree) for key, tree in enc.known_exchanges.items() if key[0].spec.name == "damage"]
-    assert {key[0].rolled_ways for key, _ in damages} == {4, 6}  # the heroes' 1d6, the crypt's 1d4
-    assert all(len(key) == 6 for key, _ in damages)  # (the call, its target, both characters and their states)
+    damages = [(key, tree) for key, tree in kept_exchanges_of(enc) if key.spec.name == "damage"]
+    assert {key.rolled_ways for key, _ in damages} == {4, 6}  # the heroes' 1d6, the crypt's 1d4
+    # (each by the call alone, in the table of the state of the one it hits: no total in its key)
+    assert all(key.alone for key, _ in damages)
     assert any(type(tree) is Reading for _, tree in damages)
 
 
@@ -318,8 +326,8 @@ def test_a_check_given_its_actor_alone_is_kept_whoever_it_aims_at(campaigns):
     enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
         store.load_campaign(campaigns, "demo", system_info))
     play_trials(enc, {}, 11, 0, 50)
-    checks = [key for key in enc.known_exchanges if key[0].spec.name == "check"]
-    assert checks and all(key[1] is None for key in checks)
+    checks = [key for key, _ in kept_exchanges_of(enc) if key.spec.name == "check"]
+    assert checks and all(key.alone for key in checks)  # (by the call alone, in its actor's state's table)
 
 
 def test_a_call_whose_live_names_its_side_fixes_is_kept_by_that_side(campaigns):

@@ -94,9 +94,9 @@ def test_house_rules_or_no_declaration_play_every_recovery():
     def known(info, house=()):
         return kept_recoveries(SimpleNamespace(info=info, house=house))
 
-    assert known(info) == {}
-    assert known(info, ("natural20",)) is None  # a house rule may change the recovery too
-    assert known(Shots.INFO) is None
+    assert known(info) is True
+    assert known(info, ("natural20",)) is False  # a house rule may change the recovery too
+    assert known(Shots.INFO) is False
 
 
 def test_the_declaration_is_true_or_false():

@@ -139,11 +139,13 @@ def test_a_state_made_by_a_change_of_a_few_fields_is_numbered_as_the_whole_state
     play_trials(enc, {}, 5, 0, 40)
     assert len(enc.state_moves) > 20  # (a blow, a parry or a round's end changes a field or two)
     whole = {number: dict(zip(*key)) for key, number in enc.state_numbers.items()}  # (lists as tuples)
-    for move, (made, statuses, kept) in enc.state_moves.items():
+    for move, (made, held, kept) in enc.state_moves.items():
         state = {**whole[move[0]], **change_of(move)}
         state = {k: v for k, v in state.items() if v is not None}
         assert enc.state_numbers[state_key(state)] == made == enc.state_numbers[state_key(kept)]
-        assert all(status is enc.known_statuses[name, made] for name, status in statuses.items())
+        # by whose it is, the state numbered as a play keys it (with its table) and the status kept for it
+        assert all(numbered == (kept, made, enc.kept_by_state[name, made]) and status is enc.known_statuses[name, made]
+                   for name, (numbered, status) in held.items())
     # and a play numbers a state so only when it was made so from the very state numbered
     play = Play(enc, seed=1)
     aldara = play.characters["Aldara"]

@@ -81,6 +81,9 @@ class Call:
     # whether its live values are all names the side it is made for fixes ($side, $foes: a morale check's
     # members): the encounter keeps its parameters by that side too, as for a call with none live (Play.params)
     by_side: bool = field(init=False, repr=False)
+    # whether a kept exchange of it is keyed by itself alone in its first character's state's table (Play.act):
+    # neither its target nor a second character's state nor live values key it
+    alone: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage", self.spec.hook == "damage")
@@ -96,6 +99,8 @@ class Call:
             value = self.params[name]
             by_side = by_side and isinstance(value, Named) and value.word in ("$side", "$foes")
         object.__setattr__(self, "by_side", by_side)
+        object.__setattr__(self, "alone", not self.from_target and not self.keyed_live
+                           and (self.damage or not self.spec.target))
 
 
 def dice_ways(expression) -> int | None:

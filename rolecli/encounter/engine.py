@@ -37,10 +37,10 @@ from rolecli.plugins import PluginFailure
 from rolecli.tracker import Tracker
 
 REASONS = ("side_out", "morale", "round_limit", "nobody")
-# The states an encounter numbers, and the statuses and recoveries it keeps by them
-# (Play.state_key, Play.asked, Play.recover): a few MB at most
+# The states an encounter numbers, and the statuses, recoveries and exchanges it keeps by them
+# (Play.state_key, Play.asked, Play.recover, Play.act): a few MB at most
 KNOWN_STATES = 50_000
-UNKEYED = (None, None)  # a character whose state was never numbered: none is its state (Play.state_key)
+UNKEYED = (None, None, None)  # a character whose state was never numbered: none is its state, number, table (Play.state_key)
 UNNUMBERED = object()  # a state whose number the caller does not know: looked up (Play.asked)
 KNOWN_ORDERS = 5_000  # the rounds' orders an encounter keeps its sides in (sides_in_order): some 4 MB at most
 
@@ -94,8 +94,8 @@ class Play(Tracker):
     a play given them is never written, and keeps no ``touched`` for :meth:`~rolecli.tracker.Tracker.changes`);
     ``statuses``: the participants' statuses as it starts, when they are known
     already (a simulation's trials all start alike: the same states, scene and rules);
-    ``numbered``: likewise, by name, its state as it starts and that state's
-    number (:meth:`state_key`), so that a trial's first change of a state is
+    ``numbered``: likewise, by name, its state as it starts, that state's
+    number and its table (:meth:`state_key`), so that a trial's first change of a state is
     numbered by the change too; ``begun``: likewise, the fight as it begins
     (:meth:`beginning`), as another play worked it out and checked it (no side
     idle) and kept it (:attr:`begun`); ``generator``: the dice's, one the play
@@ -135,10 +135,11 @@ class Play(Tracker):
         self.prepared_hooks, self.recovering = enc.prepared_hooks, enc.recovering
         self.tell, self.pause = tell, pause
         self.telling = bool(tell)  # (a recovery is told only to a tell: recovered)
-        # the recoveries kept by state (recover), where nobody reads what they say: settled as the play
+        # whether recoveries are kept by state (recover), where nobody reads what they say: settled as the play
         # starts (a trial's ctx.explain is set after the Play is built); until then, played every time
-        self.recoveries: dict | None = None
-        self.exchanges_kept: dict | None = None  # likewise, the exchanges kept by state (act)
+        self.recoveries = False
+        # likewise, the exchanges kept by state (act): the encounter's table of those of calls given no character
+        self.exchanges_kept: dict | None = None
         self.rng = None  # for random targets, made when first needed
         self.routed: set[str] = set()
         self.left_out: dict[str, str] = {}  # who was out before the fight began, and why: not its doing
@@ -151,7 +152,8 @@ class Play(Tracker):
         for name, status in self.statuses.items():  # (a loop, not a comprehension: no frame of its own; with
             # the tracker's __init__ called by name, not through super(): icount, a dice trial 0.1% less)
             vitalities[name] = status.vitality
-        self.keyed: dict[str, tuple[dict, int | None]] = dict(numbered or {})  # by name, its state and its number (state_key)
+        # by name, its state, its number and the table of what is kept by it (state_key, kept_at)
+        self.keyed: dict[str, tuple[dict, int | None, dict | None]] = dict(numbered or {})
         self.begun = begun  # (beginning, when known already)
         # by name, its state, the one it was made from and the change returned (play.apply_changes): each new
         # state numbered by that change as it is made (moved), however few its fields (icount: a v5 trial
@@ -185,7 +187,7 @@ class Play(Tracker):
     def play(self) -> Ending:
         enc = self.enc
         told = self.ctx.explain or self.tell
-        self.recoveries = None if told else enc.known_recoveries
+        self.recoveries = enc.known_recoveries and not told
         self.exchanges_kept = None if told else enc.known_exchanges
         # its dice read by none but a call it keeps anew (act, recover) where the system says its hooks read no
         # record of them (SystemInfo.reads_dice_records) and no house rule joins (a wrapper may read them, as
@@ -215,7 +217,7 @@ class Play(Tracker):
         ctx, scene, participants, fighting = self.ctx, self.scene, enc.participants, self.fighting
         # (where the system recovers at a turn's end, the recoveries kept: each turn tells the scene whether its
         # end recovers anything, turn_ends)
-        quiet, chars, keyed = self.recoveries if self.turn_ends else None, self.characters, self.keyed
+        quiet, chars, keyed = self.recoveries and self.turn_ends, self.characters, self.keyed
         while True:
             turn = ctx.conflict  # (the scene's turn, as the tracker keeps it in ctx)
             actor = turn.actor
@@ -272,11 +274,12 @@ class Play(Tracker):
                     outcome = self.act(rule.main, actor, target, side, "main")
                     if rule.on_success is not None and outcome.success:
                         self.act(rule.on_success, actor, target, side, "on_success")
-                if quiet is not None:  # its end walks nothing where its recovery is kept, for its state, as changing
+                if quiet:  # its end walks nothing where its recovery is kept, for its state, as changing
                     # nothing and reading no dice (16 of a v5 trial's 20 turns' ends; icount: v5 1.1% less, and found
                     # here, not in a frame of the play's at every turn's end, N=1000: 0.96% less again)
-                    numbered = keyed.get(actor, UNKEYED)  # (its state's number, as recover finds it)
-                    kept = quiet.get((actor, "end_of_turn", numbered[1])) if numbered[0] is chars[actor].state else None
+                    numbered = keyed.get(actor, UNKEYED)  # (its state's table, as recover finds it: v5 1.0% less)
+                    table = numbered[2] if numbered[0] is chars[actor].state else None
+                    kept = table.get("end_of_turn") if table is not None else None
                     self.turn_ends = not (type(kept) is Kept and not kept.changes)
             # (no verdict while two sides or more stand: kept until someone's ability to act changes)
             if self.standing is None:
@@ -415,7 +418,8 @@ class Play(Tracker):
         (:meth:`replayed`). Where its live values are all dice of a few ways
         (``Call.rolled_ways``: a damage of 1d6), they are not in the key: the
         engine's dice are read in the tree, before the hook's (6 ways). The encounter keeps
-        them (``exchanges_kept``). Found here, not in a method of its own:
+        them in the table of its first character's state (:meth:`state_key`; those of a call given
+        none, ``exchanges_kept``). Found here, not in a method of its own:
         a frame, and a tuple of what it found, at every exchange (icount: 2.3%
         of a dice trial)."""
         if self.tell and role is not None:  # told: the dice read from here on, the totals rolled
@@ -437,22 +441,30 @@ class Play(Tracker):
             # rolled only where it is called (None): no expression rolled for a total nobody reads (icount:
             # a dice trial 2.6% less)
             live = self.live(call, actor, target, side) if call.keyed_live else None
-            # their states' numbers (state_key), the state numbered last known at once: most exchanges meet it
-            keyed, a, b = self.keyed, None, None
+            # kept in the table of its first character's state (state_key; the encounter's for a call given none),
+            # the state numbered last known at once: most exchanges meet it; by the second's state's number
+            keyed, table, b = self.keyed, known, None
             if first is not None:
                 numbered = keyed.get(first, UNKEYED)
-                a = numbered[1] if numbered[0] is chars[first].state else self.state_key(first)
+                if numbered[0] is not chars[first].state:
+                    self.state_key(first)
+                    numbered = keyed[first]
+                table = numbered[2]
             if second is not None:
                 numbered = keyed.get(second, UNKEYED)
                 b = numbered[1] if numbered[0] is chars[second].state else self.state_key(second)
-            if (a is not None or first is None) and (b is not None or second is None):  # (else a state no key holds)
+            if table is not None and (b is not None or second is None):  # (else a state no key holds)
                 # its target only where the rules take parameters of it (Call.from_target): a verb's outcome
                 # reads its characters and parameters alone (ActionSpec.from_state), so a check given its actor
                 # alone is kept whoever it aims at, its trees a third as many, filled as many times sooner
-                # (icount: a dice trial 5.3% less, its check called 0.6 times a trial, not 1.8)
-                aim = target if call.from_target else None
-                key = (call, aim, first, a, second, b, *live) if live else (call, aim, first, a, second, b)
-                tree = known.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
+                # (icount: a dice trial 5.3% less, its check called 0.6 times a trial, not 1.8); by the call
+                # alone where nothing else keys it (Call.alone), no tuple made and hashed (icount: a dice trial 3.9% less)
+                if call.alone:
+                    key = call
+                else:
+                    aim = target if call.from_target else None
+                    key = (call, aim, second, b, *live) if live else (call, aim, second, b)
+                tree = table.get(key)  # the outcome kept, a tree of what its dice lead to, or NEVER
                 if tree is NEVER:
                     key = None
                 else:
@@ -494,7 +506,7 @@ class Play(Tracker):
         # (its subjects a tuple, none but a damage verb's: no list made at every exchange; icount: a giro trial 0.22% less)
         outcome = self.hook(spec, action, (action.actor,) if damage else (), actor or side)[0]
         if key is not None:
-            self.keep_call(known, key, tree, mark, outcome, {key[2], key[4]}, MOST_WAYS * (call.rolled_ways or 1))
+            self.keep_call(table, key, tree, mark, outcome, {first, second}, MOST_WAYS * (call.rolled_ways or 1))
             source.recording = recording
         if rolled is not None:
             self.say({"event": "action", "round": self.round, "actor": actor, "side": side, "verb": spec.name,
@@ -527,20 +539,25 @@ class Play(Tracker):
             if touched is not None:
                 touched.add(name)
             state, move, found = made[name]  # (move: the number of the state it was made from, and the change)
-            if found is not None:  # its number, and by whose it is, its status where one is kept by the state
-                number, statuses = found[0], found[1]
-                keyed[name] = (state, number)
-                status = statuses.get(name)
-                if status is None:
-                    status = self.kept_status(name, number, statuses)
+            if found is not None:  # by whose it is, its state numbered as keyed holds it, and its status (held)
+                held = found[1].get(name)
+                if held is not None:
+                    numbered, status = held
+                    keyed[name] = numbered
+                    if status is None:
+                        status = self.asked(name, numbered[1])
+                else:  # the first it made that state for
+                    number = found[0]
+                    numbered = keyed[name] = (state, number, self.kept_at(name, number))
+                    status = self.held(name, numbered, found[1])
             else:
                 number = self.state_key(name)
                 if move is None or number is None or len(enc.state_moves) >= KNOWN_STATES:
                     status = self.asked(name, number)
                 else:
-                    statuses = {}
-                    enc.state_moves[move] = (number, statuses, state)
-                    status = self.kept_status(name, number, statuses)
+                    by_name = {}
+                    enc.state_moves[move] = (number, by_name, state)
+                    status = self.held(name, keyed[name], by_name)
             self.settled(name, status)
 
     def settled(self, name: str, now) -> None:
@@ -577,7 +594,8 @@ class Play(Tracker):
         whose recovery changes the same for the same state and dice
         (``SystemInfo.recovery_from_state``), what it changed where it left no
         effect and changed its character alone is kept by the state and the
-        dice it read (:mod:`rolecli.encounter.dice_paths`), and made again
+        dice it read (:mod:`rolecli.encounter.dice_paths`), by its event in the
+        table of that state (:meth:`state_key`), and made again
         whenever any trial of the simulation meets that state (they call it at
         every turn's or round's end, for every participant, mostly with nothing
         to recover or a die or two to roll): at once where it read no dice,
@@ -590,17 +608,21 @@ class Play(Tracker):
         character looked up here, in the tracker's walk over them, not in a
         method of its own: a frame fewer at every recovery (icount: an alternity trial 0.99% less, middle
         0.98%, v5 0.87%)."""
-        known, params = self.recoveries, self.recovering.get(event)
-        if known is None or params is None:
+        params = self.recovering.get(event)
+        if not self.recoveries or params is None:
             return Tracker.recover(self, event, names)
         spec, keyed, characters, source = self.recovery, self.keyed, self.characters, self.source
         for name in names:  # (a play's participants are all its characters)
             character = characters[name]
-            # its state's number (state_key), the state numbered last known at once, as in act
+            # its state's table (state_key), the state numbered last known at once, as in act
             numbered = keyed.get(name, UNKEYED)
-            state = numbered[1] if numbered[0] is character.state else self.state_key(name)
-            # the outcome kept, a tree of what its dice lead to, or NEVER (a state no key holds: NEVER too)
-            tree = NEVER if state is None else known.get(key := (name, event, state))
+            if numbered[0] is not character.state:
+                self.state_key(name)
+                numbered = keyed[name]
+            # the outcome kept by its event, a tree of what its dice lead to, or NEVER (a state no key holds: NEVER
+            # too); in its state's table, no tuple made and hashed (icount: a middle trial 0.9% less, alternity 0.5%)
+            table = numbered[2]
+            tree = NEVER if table is None else table.get(event)
             if tree is NEVER:
                 Tracker.recover_one(self, spec, event, params, character)
                 continue
@@ -612,11 +634,11 @@ class Play(Tracker):
             recording, source.recording = source.recording, True  # (the dice it reads, its tree's)
             mark = source.readings
             outcome = Tracker.recover_one(self, spec, event, params, character)[0]
-            self.keep_call(known, key, tree, mark, outcome, {name})
+            self.keep_call(table, event, tree, mark, outcome, {name})
             source.recording = recording
         return []
 
-    def keep_call(self, known: dict, key: tuple, tree: Any, mark: int, outcome: Outcome, names: set,
+    def keep_call(self, known: dict, key: Any, tree: Any, mark: int, outcome: Outcome, names: set,
                   most: int = MOST_WAYS) -> None:
         """``outcome``, a call's whose dice were read from ``mark`` on, kept in
         ``known`` by ``key`` with what ``tree`` keeps, where it left no effect
@@ -625,16 +647,17 @@ class Play(Tracker):
         (:func:`~rolecli.encounter.dice_paths.keep`): a call whose live dice
         are read in its tree may read as many of its own as one whose totals
         key it. Nothing more once the encounter keeps :data:`KNOWN_STATES`
-        calls, or ways for their dice to fall."""
+        ways for their dice to fall, or calls never kept."""
         source, enc = self.source, self.enc
         if source.rereading:  # it read fewer dice than it read before for the same states and dice
             raise PluginFailure(self.system.record, "its verb", ValueError(
                 "it read fewer dice than it read before for the same states and dice: what it does is not a "
                 "function of them, as it declares (ActionSpec.from_state, SystemInfo.recovery_from_state)"))
-        if len(known) >= KNOWN_STATES or enc.kept_ways >= KNOWN_STATES:
+        if enc.kept_ways >= KNOWN_STATES:
             return
         if outcome.effects or outcome.used or not outcome.changes.keys() <= names:
             known[key] = NEVER
+            enc.kept_ways += 1
         else:
             known[key], added = keep(tree, source.read_since(mark), outcome, most)
             enc.kept_ways += added
@@ -792,16 +815,23 @@ class Play(Tracker):
                 key = number = None
         if number is None and key is not None and len(numbers) < KNOWN_STATES:
             number = numbers[key] = len(numbers)
-        self.keyed[name] = (state, number)
+        self.keyed[name] = (state, number, self.kept_at(name, number))
         return number
 
-    def kept_status(self, name: str, number: int | None, statuses: dict):
-        """The status of ``name`` in the state of ``number`` (:meth:`asked`),
-        kept in ``statuses`` too, by whose it is, where a status is kept by
-        the state: the statuses of a move (``Encounter.state_moves``)."""
-        status = self.asked(name, number)
-        if self.enc.known_statuses is not None:
-            statuses[name] = status
+    def kept_at(self, name: str, number: int | None) -> dict | None:
+        """The table of what the encounter keeps by ``name``'s state of
+        ``number`` (``Encounter.kept_by_state``): its recoveries by event
+        (:meth:`recover`), the exchanges it is the first character of
+        (:meth:`act`). ``None`` for a state no key holds."""
+        return None if number is None else self.enc.kept_by_state.setdefault((name, number), {})
+
+    def held(self, name: str, numbered: tuple, by_name: dict):
+        """The status of ``name`` in the state ``numbered`` (as :attr:`keyed`
+        holds it), asked (:meth:`asked`), and both held in ``by_name``, by
+        whose it is, for the move that made that state (``Encounter.state_moves``):
+        its status only where a status is kept by the state."""
+        status = self.asked(name, numbered[1])
+        by_name[name] = (numbered, status if self.enc.known_statuses is not None else None)
         return status
 
     def can_act(self, name: str) -> bool:

@@ -100,8 +100,11 @@ class Encounter:
     state_numbers: dict = field(default_factory=dict)  # each state any play met, by its key (Play.state_key)
     listed_states: bool = False  # a state holding a list was met: keys made with lists as tuples (Play.state_key)
     listed_at: dict = field(default_factory=dict)  # by a state's fields, where its lists are (engine.state_key)
-    state_moves: dict = field(default_factory=dict)  # by a state's number and a change: the new state's number, statuses, itself
-    kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall (Play.recover)
+    # by a state's number and a change: the new state's number, by whose it is that state numbered and its status, itself
+    state_moves: dict = field(default_factory=dict)
+    # by participant and a state's number, what is kept by that state: its recoveries by event, its exchanges (Play.kept_at)
+    kept_by_state: dict = field(default_factory=dict)
+    kept_ways: int = 0  # the recoveries and exchanges kept, a way for each one's dice to fall, or one never kept (Play.keep_call)
     orders: dict = field(default_factory=dict)  # by a round's turns, each side's foes and members in that order (engine.sides_in_order)
     # what a trial's last state changed, by participant and the state's number, for every trial (simulate.measure)
     measured: dict = field(default_factory=dict)
@@ -115,7 +118,7 @@ class Encounter:
     the campaign characters ``present``. The rest of the campaign is not in the scene (and a verb that scans
     the characters pays only for these)."""
     known_statuses: dict | None = field(init=False, repr=False)  # (kept_statuses)
-    known_recoveries: dict | None = field(init=False, repr=False)  # (kept_recoveries)
+    known_recoveries: bool = field(init=False, repr=False)  # (kept_recoveries)
     known_exchanges: dict | None = field(init=False, repr=False)  # (kept_exchanges)
     rules: Any = field(init=False, repr=False)
     """What every play of the encounter plays by, from its system and rule options alone
@@ -153,19 +156,21 @@ def kept_statuses(system) -> dict | None:
     return {} if system.info.status_from_state and not system.house else None
 
 
-def kept_recoveries(system) -> dict | None:
-    """What a recovery changed, by participant, event and state, which every
-    play of an encounter that tells nothing fills in
-    (:meth:`~rolecli.encounter.engine.Play.recover`), for a system whose
-    recovery reads nothing else (``SystemInfo.recovery_from_state``) and no
-    house rule joins; else ``None``: played every time."""
-    return {} if system.info.recovery_from_state and not system.house else None
+def kept_recoveries(system) -> bool:
+    """Whether what a recovery changed is kept by participant, state and event
+    (``Encounter.kept_by_state``), which every play of an encounter that tells
+    nothing fills in (:meth:`~rolecli.encounter.engine.Play.recover`): for a
+    system whose recovery reads nothing else (``SystemInfo.recovery_from_state``)
+    and no house rule joins; else it is played every time."""
+    return system.info.recovery_from_state and not system.house
 
 
 def kept_exchanges(system) -> dict | None:
     """What an exchange changed, by its call, the states of the characters
     it was given and its dice, which every play of an encounter that tells
-    nothing fills in (:meth:`~rolecli.encounter.engine.Play.act`)
+    nothing fills in (:meth:`~rolecli.encounter.engine.Play.act`; in the
+    table of its first character's state, ``Encounter.kept_by_state``; this
+    one holds those of a call given no character)
     for a verb whose outcome reads nothing else (``ActionSpec.from_state``),
     where no house rule joins; else (no verb of the system says so, or a
     house rule joins) ``None``: played every time."""
