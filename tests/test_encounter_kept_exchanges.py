@@ -346,7 +346,7 @@ def test_a_call_whose_live_names_its_side_fixes_is_kept_by_that_side(campaigns):
     again = [play.params(morale, None, None, side)[0] for side in sides]
     for side, one, two in zip(sides, first, again):
         assert one == two and one is not two and play.names(morale.params["members"], None, None, side) == one["members"]
-        assert (None, side) in enc.cache[morale]
+        assert (None, side) in morale.kept
     assert first[0]["members"] != first[1]["members"]
 
 

@@ -8,7 +8,7 @@ the sheet), ``functools.lru_cache``/``functools.cache`` on plugin functions,
 ``rolecli.contract.keep_at_most``, and the encounter engine asks a
 status once per state (``Encounter.known_statuses``), plays a recovery that
 rolls nothing once per state (``Encounter.known_recoveries``) and works out a
-call's parameters once per target (``Encounter.cache``). A memo whose key leaves out an input
+call's parameters once per target (``Call.kept``). A memo whose key leaves out an input
 answers from a stale entry only in the cases nobody thought of; this walk meets
 many: every verb of every system, in both forms, in both languages, as JSON,
 repeated, under other rule options and house rules, between damage, recovery,
@@ -97,7 +97,7 @@ def memos_off(monkeypatch) -> Switched:
     engine knows no status or recovery by state and keeps no call's parameters."""
     import rolecli.contract
     from rolecli.encounter import file as encounter_file
-    from rolecli.encounter.file import Encounter
+    from rolecli.encounter.behaviour import Call
 
     modules = _modules()
     mine = tuple(f"{name}." for name in _packages())
@@ -137,8 +137,8 @@ def memos_off(monkeypatch) -> Switched:
     # parameters by target (Play.params).
     monkeypatch.setattr(encounter_file, "kept_statuses", lambda system: None)
     monkeypatch.setattr(encounter_file, "kept_recoveries", lambda system: None)
-    monkeypatch.setattr(Encounter, "cache", property(lambda self: {}, lambda self, value: None), raising=False)
-    switched.engine += ["Encounter.known_statuses", "Encounter.known_recoveries", "Encounter.cache"]
+    monkeypatch.setattr(Call, "kept", property(lambda self: {}, lambda self, value: None), raising=False)
+    switched.engine += ["Encounter.known_statuses", "Encounter.known_recoveries", "Call.kept"]
     for wrapper in switched.lru:  # emptied, counts and all: a call through a name the scan missed shows
         wrapper.cache_clear()
     return switched

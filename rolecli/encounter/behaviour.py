@@ -84,6 +84,9 @@ class Call:
     # whether a kept exchange of it is keyed by itself alone in its first character's state's table (Play.act):
     # neither its target nor a second character's state nor live values key it
     alone: bool = field(init=False, repr=False)
+    # its parameters, plan and shared Action by target (and side), worked out once for the encounter whose file
+    # made it (Play.params)
+    kept: dict = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage", self.spec.hook == "damage")

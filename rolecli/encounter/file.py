@@ -91,8 +91,6 @@ class Encounter:
     rounds: int = ROUNDS
     recover: bool = True
     morale: Morale | None = None
-    # by call, its parameters, plan and shared Action by target (and side), worked out once (engine)
-    cache: dict = field(default_factory=dict)
     # what every play of it prepares alike, by verb and by event, kept for them all (Play.__init__): each
     # verb's hook prepared for a conflict's calls, the recovery's parameters
     prepared_hooks: dict = field(default_factory=dict)
