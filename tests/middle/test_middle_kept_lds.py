@@ -181,3 +181,30 @@ def test_an_impulse_ld_is_kept_by_the_state_and_sheet_it_is_read_from():
     assert impulse(cowed, [2, 7, 9]) == {"result": 2, "rating": 2, "listed": 1}  # ND −1 reads the lowest
     scene = Scene(context(INFO, dice=[2, 7, 9], explain=False))
     assert order.impulse(scene, [], {"impulses": ["2"]}, scene.ctx.dice)[1]["scores"]["#1"]["result"] == 7
+
+
+def test_a_valor_ld_is_kept_by_the_state_and_sheet_it_is_read_from_and_a_fighter_made_only_for_who_breaks():
+    """A morale check's valor LDs and reasons are kept by each member's state and sheet, as an impulse's: the
+    same state gives the same LD, with no fighter made for a member who holds; a Cowed one makes none; another
+    state (Enraged: ND +1) is read anew; who breaks is set fleeing."""
+    from rolecli_middle import order
+
+    sheet = {"capacidades": {"valentía": 2}}
+    ana = character(INFO, "Ana", sheet)
+    enraged = Character("Ana", ana.sheet, {**ana.state, "estados": ["irritado"]})
+    cowed = Character("Ana", ana.sheet, {**ana.state, "estados": ["acobardado"]})
+
+    def morale(who: Character, dice: list[int]):
+        scene = Scene(context(INFO, dice=dice, characters=[who], explain=False))
+        lines, data, held = order.morale(scene, {"members": ["Ana"], "fallen": 1}, scene.ctx.dice)
+        return held, scene
+
+    assert morale(ana, [2, 7, 9])[0]  # the middle die, 7, reaches the goal (1): read from a fighter, then kept
+    held, scene = morale(ana, [1, 3, 5])
+    assert held and "Ana" not in scene._fighters
+    kept = [v for v in order._VALORS.values() if v[0] is ana.state]
+    assert len(kept) == 1 and kept[0][2].nd == 0 and kept[0][3] == ("valor Ana 1/3", "valor Ana 2/3", "valor Ana 3/3")
+    assert order.valor_ld(scene, ana, {})[0] is kept[0][2]
+    assert order.valor_ld(scene, enraged, {})[0].nd == 1
+    held, scene = morale(cowed, [])  # a Cowed member throws nothing, and flees
+    assert not held and scene._fighters["Ana"].now["moral"] == "huyendo"
