@@ -342,8 +342,8 @@ class Scene:
     fighters was given values; ``as_is``: a cell, ``[True]`` while none it laid has been set on since (each fighter marks it as its first value
     is set): until then its fighters hold what their characters' states and sheets hold (:meth:`holding`)."""
 
-    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "_fighters", "read_before", "given_any",
-                 "as_is")
+    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "everyone", "_fighters", "read_before",
+                 "given_any", "as_is")
 
     def __init__(self, ctx):
         scene_of(ctx, self)
@@ -448,7 +448,7 @@ class Scene:
             # which asks of each character whether it is a fighter, only when someone may (icount 4.3485M ->
             # 4.3257M a middle trial, -0.5%)
             try:  # (a campaign's states hold every state field: one that leaves it out is left to the walk below)
-                for character in self.characters.values():
+                for character in self.everyone:
                     if character.state[key]:
                         break
                 else:
@@ -471,7 +471,7 @@ class Scene:
             # get()'s call for each character at every death; one that leaves it out is left to the walk below
             # (icount 3.9149M -> 3.9111M a middle trial)
             try:
-                for character in self.characters.values():
+                for character in self.everyone:
                     if character.sheet[key] or key in character.state:
                         break
                 else:
@@ -577,7 +577,10 @@ def scene_of(ctx, scene: Scene | None = None) -> Scene:
             kept[:] = options, (options.get("nd_minus2", "literal"), options.get("reading", "table"))
         scene.ld_rules = kept[1]
         # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
-        scene.characters = ctx.characters if ctx.characters is not None else {}
+        scene.characters = characters = ctx.characters if ctx.characters is not None else {}
+        # and listed: a blow asks each whether it covers anyone, and a list's walk steps for less than a table's
+        # values (icount N=1000 2.9431M -> 2.9327M a middle trial, -0.35%)
+        scene.everyone = list(characters.values())
     scene.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
     scene._fighters = {}
     scene.given_any = False
