@@ -449,3 +449,17 @@ def test_values_given_later_are_the_fighters_own_not_every_fighters():
     scene.fighter(aldara, {"armadura": -2, "escudo": None})  # named again, with values typed
     assert first.given == {"armadura": -2} and first.sheet["armadura"] == -2
     assert other.given == {} and Fighter(character(INFO, "Carla")).given == {}
+
+
+def test_a_scenes_fighter_finds_its_sheets_standing_by_name_and_a_new_sheet_or_another_of_the_name_anew():
+    # a character's sheet's Standing is found by its name, its sheet held and compared: a new sheet, or another
+    # character of the same name and another sheet, is read anew
+    aldara = character(INFO, "Aldara", {"capacidades": {"uso de armas": 1}, "vida": 7})
+    assert Scene(context(INFO, characters=[aldara])).fighter(aldara).sheet["vida"] == 7
+    aldara.sheet = {**aldara.sheet, "vida": 9}
+    assert Scene(context(INFO, characters=[aldara])).fighter(aldara).sheet["vida"] == 9
+    other = character(INFO, "Aldara", {"capacidades": {"uso de armas": 3}})
+    f = Scene(context(INFO, characters=[other])).fighter(other)
+    assert f.sheet["vida"] == 10 and f.capability("uso de armas").rating == 3
+    again = Scene(context(INFO, characters=[aldara])).fighter(aldara)
+    assert again.sheet["vida"] == 9 and again.capability("uso de armas").rating == 1

@@ -93,6 +93,8 @@ def able(now: Mapping[str, Any], held: Collection[str]) -> bool:
 # id(sheet) -> its Standing (:func:`standing_of`)
 _STANDINGS: dict[int, Standing] = {}
 STANDINGS_LIMIT = 512  # a simulation's few dozen sheets, as worked_out keeps them
+# a character's name -> its sheet's Standing, last found (:meth:`Scene.fighter`; its sheet held and compared)
+_BY_NAME: dict[str, Standing] = {}
 
 
 def standing_of(sheet: Mapping[str, Any]) -> Standing:
@@ -362,15 +364,16 @@ class Scene:
                 self.given_any = True
             return found
         sheet = character.sheet
-        # (found at once, with no call: standing_of's look-up; a subscript where a try costs nothing when
-        # nothing is raised, not a get()'s call, here and where a fighter finds its capabilities and LDs:
-        # icount 4.4054M -> 4.3936M a middle trial, -0.27%)
+        # (found by its character's name, its sheet held and compared, not by the sheet's id: an id()'s call and a
+        # number made and hashed at every fighter laid; icount N=1000 2.9326M -> 2.9150M a middle trial, -0.6%. A
+        # subscript where a try costs nothing when nothing is raised, not a get()'s call, here and where a fighter
+        # finds its capabilities and LDs: icount 4.4054M -> 4.3936M a middle trial, -0.27%)
         try:
-            standing = _STANDINGS[id(sheet)]
+            standing = _BY_NAME[name]
         except KeyError:
             standing = None
         if standing is None or standing.sheet is not sheet:
-            standing = standing_of(sheet)
+            standing = keep_at_most(_BY_NAME, name, standing_of(sheet), STANDINGS_LIMIT)
         if given:
             found = Fighter(character, given, "", standing)
             fighters[name] = found
