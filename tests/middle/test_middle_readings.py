@@ -37,3 +37,21 @@ def test_an_ld_takes_the_reader_of_its_reading(nd):
         assert ld.reader is None  # nothing is thrown, so nothing read
     else:
         assert ld.reader is ND.READ_BY[ld.plan.reading]
+
+
+@pytest.mark.parametrize("nd", range(-5, 4))
+def test_a_throw_reads_its_faces_as_its_reading_does_each_faces_read_once_for_the_reading(nd):
+    """A throw's result and the dice it read are its reading's, looked up by its faces once met: every throw of
+    the same faces holds the same positions (a tuple, never changed); another reading keeps a table of its own."""
+    from rolecli.dice.source import DiceSource
+
+    ld = LD.Ld(C.Capability("uso de armas", 1), [Mod("gm", Label("Narrador", "Narrator"), nd)] if nd else [])
+    if ld.sizes is None:
+        assert ld.reads is None and LD.throw(ld, DiceSource(seed=1), "x").result is None
+        return
+    assert ld.reads is LD._READ[ld.reader]
+    for faces in product(range(1, 5), repeat=3):
+        first, again = (LD.thrown(ld, DiceSource(given=[str(f) for f in faces]), ("a", "b", "c"), True) for _ in range(2))
+        result, kept = ld.reader(list(faces))
+        assert (first.result, list(first.kept)) == (again.result, list(again.kept)) == (result, kept)
+        assert again.kept is first.kept and ld.reads[faces] == (result, tuple(kept))
