@@ -208,3 +208,25 @@ def test_a_valor_ld_is_kept_by_the_state_and_sheet_it_is_read_from_and_a_fighter
     assert order.valor_ld(scene, enraged, {})[0].nd == 1
     held, scene = morale(cowed, [])  # a Cowed member throws nothing, and flees
     assert not held and scene._fighters["Ana"].now["moral"] == "huyendo"
+
+
+def test_the_characters_a_morale_names_are_kept_by_the_scene_for_its_context_and_a_quick_rolls_are_not():
+    """A side's members are named once for the Context (the list held and compared), not looked up at every round's
+    end; another list, or another Context, is read anew; a quick roll's numbers are fighters of the action alone."""
+    from rolecli_middle import order
+    from rolecli_middle.sheet import scene_of
+
+    ana, eva = character(INFO, "Ana", {}), character(INFO, "Eva", {})
+    ctx = context(INFO, characters=[ana, eva], explain=False)
+    members = ["Ana", "Eva"]
+    scene = scene_of(ctx)
+    first = order._named(scene, members, C.VALOR, "--members")
+    assert first == (ana, eva) and order._named(scene, members, C.VALOR, "--members") is first
+    folded = ["Ana", "eva"]  # (Eva as the core finds her, case aside: her fighter, this action's alone)
+    assert order._named(scene, folded, C.VALOR, "x")[1] is scene.fighter(eva)
+    assert order._named(scene_of(ctx), folded, C.VALOR, "x") is not order._named(scene, folded, C.VALOR, "x")
+    assert order._named(scene, ["Eva"], C.VALOR, "--members") == (eva,)
+    assert order._named(Scene(context(INFO, characters=[ana], explain=False)), ["Ana"], C.VALOR, "x") == (ana,)
+    quick = ["2", "1"]
+    one, two = (order._named(scene, quick, C.VALOR, "--members") for _ in range(2))
+    assert one is not two and one[0] is not two[0] and one[0].given == {C.VALOR: 2}

@@ -27,19 +27,32 @@ IMPULSE = ("impulso", "impulse")  # what an impulse LD's dice are thrown for (st
 VALOR_WHY = ("valentía", "valor")  # and a valor LD's
 
 
-def _named(scene: Scene, items, capability: str, what: str) -> list[Character | Fighter]:
+def _named(scene: Scene, items, capability: str, what: str) -> Sequence[Character | Fighter]:
     """Characters named, each the campaign's character so written, else a fighter: one the core finds (case
-    and accents aside), or for a quick roll the marks of ``capability`` of each."""
-    out, characters = [], scene.characters
+    and accents aside), or for a quick roll the marks of ``capability`` of each. The campaign's characters a
+    list names are kept by the scene for its Context (:attr:`Scene.named_before`, the list held and compared: a
+    call's parameters are never changed in place), not looked up again at every round's end of a simulation
+    (icount N=1000 2.8900M -> 2.8704M a middle trial, -0.68%, measured twice)."""
+    before = scene.named_before
+    if before is not None and before[0] is items:
+        return before[1]
+    out, characters, fighters = [], scene.characters, False
     for i, item in enumerate(items or (), 1):
         if C.is_number(item):
             out.append(Fighter(None, {capability: C.check_rating(int(item), f"{what} {capability}")}, name=f"#{i}"))
+            fighters = True
         else:  # a name: the campaign's character so written, looked up at once (a simulation's morale names
             # each member at every round's end: icount 5.5036M -> 5.4828M a middle trial), else as the core
-            # finds one, case and accents aside, or refused
+            # finds one, case and accents aside (its fighter), or refused
             character = characters.get(item)
-            out.append(character if character is not None else scene.require(item, what))
-    return out
+            if character is None:
+                character, fighters = scene.require(item, what), True
+            out.append(character)
+    if fighters:  # (a quick roll's, or this action's: its alone)
+        return out
+    named = tuple(out)
+    scene.named_before = items, named
+    return named
 
 
 def _listed(scene: Scene, items, capability: str, what: str) -> list[Fighter]:

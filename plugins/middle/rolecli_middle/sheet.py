@@ -344,8 +344,8 @@ class Scene:
     fighters was given values; ``as_is``: a cell, ``[True]`` while none it laid has been set on since (each fighter marks it as its first value
     is set): until then its fighters hold what their characters' states and sheets hold (:meth:`holding`)."""
 
-    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "everyone", "_fighters", "read_before",
-                 "given_any", "as_is")
+    __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "everyone", "named_before", "_fighters",
+                 "read_before", "given_any", "as_is")
 
     def __init__(self, ctx):
         scene_of(ctx, self)
@@ -584,6 +584,7 @@ def scene_of(ctx, scene: Scene | None = None) -> Scene:
         # and listed: a blow asks each whether it covers anyone, and a list's walk steps for less than a table's
         # values (icount N=1000 2.9431M -> 2.9327M a middle trial, -0.35%)
         scene.everyone = list(characters.values())
+        scene.named_before = None  # (the characters a list of names named last: order._named)
     scene.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
     scene._fighters = {}
     scene.given_any = False
