@@ -340,9 +340,11 @@ _LD_RULES: list = [None, None]
 class Scene:
     """The fighters of one action, by name, with the campaign's other characters
     at hand (who covers whom, whose mount this is), and what its Context fixes (its language, options, LD rules and
-    characters), read once for the Context it was begun on (:func:`scene_of`). ``given_any``: whether any of its
-    fighters was given values; ``as_is``: a cell, ``[True]`` while none it laid has been set on since (each fighter marks it as its first value
-    is set): until then its fighters hold what their characters' states and sheets hold (:meth:`holding`)."""
+    characters, by name and listed in ``everyone``), read once for the Context it was begun on (:func:`scene_of`);
+    ``named_before``: the characters a list of names named last, kept for that Context (:func:`~.order._named`).
+    ``given_any``: whether any of its fighters was given values; ``as_is``: a cell, ``[True]`` while none it laid has
+    been set on since (each fighter marks it as its first value is set): until then its fighters hold what their
+    characters' states and sheets hold (:meth:`holding`)."""
 
     __slots__ = ("ctx", "lang", "explain", "options", "ld_rules", "characters", "everyone", "named_before", "_fighters",
                  "read_before", "given_any", "as_is")
