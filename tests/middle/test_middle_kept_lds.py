@@ -15,7 +15,6 @@ from rolecli_middle import ld as LD
 from rolecli_middle import strike as K
 from rolecli_middle.nd import Mod
 from rolecli_middle.sheet import Fighter, Scene
-from rolecli_middle.verbs import STRIKE
 
 INFO = rolecli_middle.INFO
 SHEET = {"capacidades": {"uso de armas": 2}, "armadura": -1}
@@ -92,13 +91,13 @@ def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():
     """A blow's and a parry's reason (``strike Ana``) is kept by reason, language and thrower:
     the same words as written out at each throw, in each language, and the reason alone for
     a quick roll's nameless fighter."""
-    for why in (STRIKE, K.PARRY, ("montura", "mount")):
+    for why in (K.STRIKE, K.PARRY, ("montura", "mount")):
         for lang in ("es", "en"):
             for who in ("Ana", ""):
                 said = K.thrown_for(why, lang, who)
                 assert said == LD.dice_whys(f"{why[0] if lang == 'es' else why[1]} {who}".strip())
                 assert K.thrown_for(why, lang, who) is said
-    assert K.thrown_for(STRIKE, "en", "Ana") == ("strike Ana 1/3", "strike Ana 2/3", "strike Ana 3/3")
+    assert K.thrown_for(K.STRIKE, "en", "Ana") == ("strike Ana 1/3", "strike Ana 2/3", "strike Ana 3/3")
     assert K.thrown_for(K.PARRY, "es", "")[0] == "parada 1/3"
 
 
@@ -148,7 +147,13 @@ def test_a_blow_is_kept_by_what_it_reads_of_its_fighters_and_read_anew_where_ano
     first, again = blow(bruno), blow(bruno)
     assert first.parry is not None and (again.ld, again.parry) == (first.ld, first.parry)
     assert again.ld is first.ld and again.notes == first.notes == [] and again.notes is not first.notes
-    assert any(kept[2] is first.ld and kept[3] is first.parry for kept in K._KEPT.values())
+    assert any(kept[3][0] is first.ld and kept[3][1] is first.parry for kept in K._KEPT.values())
+    # why its dice and its parry's are thrown, kept with it
+    assert again.whys is first.whys == K.thrown_for(K.STRIKE, "en", "Ana")
+    assert again.parry_whys is first.parry_whys == K.thrown_for(K.PARRY, "en", "Bruno")
+    scene = Scene(ctx)
+    feint = K.build(scene, scene.fighter(ana), scene.fighter(bruno), how, feint=True, why=("finta", "feint"))
+    assert feint.whys == K.thrown_for(("finta", "feint"), "en", "Ana")
     spent = blow(Character("Bruno", bruno.sheet, {**bruno.state, "paradas": 3}))  # weapon use 2 + 1 parried
     assert spent.parry is None and len(spent.notes) == 1 and [m.key for m in spent.ld.mods] == ["protections"]
     assert blow(Character("Bruno", bruno.sheet, {**bruno.state, "paradas": 3})).notes == spent.notes

@@ -48,13 +48,13 @@ def require_mounted(rider: Fighter) -> None:
 def mount_blow(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter) -> K.Blow:
     require_mounted(rider)
     return K.build(scene, rider, target, K.Declared.of({**p, "capability": p.get("capability") or C.BEAST_TAMING}),
-                   striker=mount)
+                   striker=mount, why=("montura", "mount"))
 
 
 def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):
     blow = mount_blow(scene, rider, target, p, mount)
     K.declare(blow)
-    return K.throw(scene, blow, dice, ("montura", "mount"))
+    return K.throw(scene, blow, dice)
 
 
 def trained_mount(scene: Scene, blow: K.Blow, rider_throw: LD.Throw, mount: Fighter, dice) -> tuple[list[str], dict, bool]:

@@ -42,7 +42,8 @@ FEINTED, ALLY_FEINTED = L("tras su finta efectiva", "after its effective feint")
 ATTACK = frozenset({"attack"})  # the kind of LD a blow is, for the attacker's own states (S.own)
 COMBAT = frozenset({"combat"})  # the kind of a parry's LD, for the parrier's (as an impulse's, in order)
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
-PARRY = ("parada", "parry")  # what a parry's dice are thrown for, in Spanish and English (as :func:`throw`'s ``why``)
+PARRY = ("parada", "parry")  # what a parry's dice are thrown for, in Spanish and English (as :func:`build`'s ``why``)
+STRIKE = ("golpe", "strike")  # and a blow's, unless another is named (a feint's, a mount's)
 # A new object of a class, its fields set by whoever makes it (:func:`build`): a function of this module's,
 # not ``object.__new__`` read at every call (its read and call are not specialized).
 _NEW = object.__new__
@@ -103,6 +104,8 @@ class Blow:
     feint: bool = False
     notes: list[str] = field(default_factory=list)
     thrown: Throw | None = None  # the attacker's LD, once thrown
+    whys: tuple[str, ...] = ()  # why each of its dice is thrown (:func:`thrown_for`)
+    parry_whys: tuple[str, ...] | None = None  # and each of its parry's
 
 
 def narrator(nd) -> list[Mod]:
@@ -192,22 +195,26 @@ def parry_of(scene: Scene, target: Fighter, how: Declared, notes: list[str]) -> 
                    target.name or scene.t("Parada", "Parry"))
 
 
-# A blow's LD, parry and notes (:func:`lds_of`) by what they are worked out from (:func:`build`): a simulation's
+# A blow's LD, parry, notes (:func:`lds_of`) and its dice's reasons by what they are worked out from (:func:`build`),
+# its declaration, options and what for held and compared: a simulation's
 # blows meet a few dozen ways of their fighters' sheets and states (64 in the sample's 17,000 blows).
-_KEPT: dict[tuple, tuple[Declared, dict, Ld, Ld | None, tuple[str, ...]]] = {}
+_KEPT: dict[tuple, tuple[Declared, dict, tuple[str, str], tuple]] = {}
 KEPT_LIMIT = 512
 
 
 def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, striker: Fighter | None = None,
-          feint: bool = False) -> Blow:
-    """Every modifier of one blow, before any die is thrown (:func:`lds_of`). Kept where its fighters' values are
+          feint: bool = False, why: tuple[str, str] = STRIKE) -> Blow:
+    """Every modifier of one blow, before any die is thrown (:func:`lds_of`), and why its dice and its parry's are
+    thrown (``why``: what for, a blow's unless a feint's or a mount's; kept with the rest, not a cache's call at
+    every LD thrown: icount N=1000 2.8604M -> 2.8409M a middle trial, -0.68%). Kept where its fighters' values are
     their sheets' (``standing``: given nothing) and no third character is read (nobody covers anyone, the target
     follows no feint and is in no duel), by all that is read then: the sheets and names, the attacker's states and
     whether it rides, the target's states and the fields its parry and situation read, the language, the
     declaration (by its identity: a key of it, not of its id()'s number, made and hashed at every blow; icount N=1000
     2.8702M -> 2.8605M a middle trial, -0.34%); the rule options held and compared (a look-up, not a dozen calls, at
-    every blow; icount N=400 3.4381M -> 3.3341M a middle trial, -3.0%). (``striker`` and ``feint`` not keyword-only: a keyword-only default
-    costs a call twice a positional one's, at every blow; icount N=400 3.8936M -> 3.8884M a middle trial, -0.13%)"""
+    every blow; icount N=400 3.4381M -> 3.3341M a middle trial, -3.0%). (``striker`` and ``feint`` not keyword-only:
+    a keyword-only default costs a call twice a positional one's, at every blow; icount N=400 3.8936M -> 3.8884M a
+    middle trial, -0.13%)"""
     striker = striker or attacker
     now = target.now
     if attacker.standing is not None and target.standing is not None and striker.standing is not None \
@@ -220,13 +227,15 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, strik
         except KeyError:
             found = None
         options = scene.options
-        if found is not None and found[1] is options:
-            ld, parry, notes = found[2], found[3], found[4]
+        if found is not None and found[1] is options and found[2] is why:
+            ld, parry, notes, whys, parry_whys = found[3]
         else:
             ld, parry, notes = lds_of(scene, attacker, target, how, striker, feint)
-            keep_at_most(_KEPT, key, (how, options, ld, parry, tuple(notes)), KEPT_LIMIT)
+            whys, parry_whys = whys_of(scene, attacker, target, parry, why)
+            keep_at_most(_KEPT, key, (how, options, why, (ld, parry, tuple(notes), whys, parry_whys)), KEPT_LIMIT)
     else:
         ld, parry, notes = lds_of(scene, attacker, target, how, striker, feint)
+        whys, parry_whys = whys_of(scene, attacker, target, parry, why)
     # Its fields set at once, as Blow.__init__ sets them, without its frame (as giro makes its rounds): a
     # class's Python __init__ costs some 2,000 instructions a call, at every blow (icount 4.4561M -> 4.4359M a
     # middle trial, -0.45%; a test holds every field of the class set here)
@@ -241,7 +250,16 @@ def build(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, strik
     blow.feint = feint
     blow.notes = list(notes) if notes else []  # (its own: a blow's lines begin on it)
     blow.thrown = None
+    blow.whys = whys
+    blow.parry_whys = parry_whys
     return blow
+
+
+def whys_of(scene: Scene, attacker: Fighter, target: Fighter, parry: Ld | None,
+            why: tuple[str, str]) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+    """Why each of a blow's dice is thrown (``why``, what for, in Spanish and English), and its parry's."""
+    lang = scene.lang
+    return thrown_for(why, lang, attacker.name), thrown_for(PARRY, lang, target.name) if parry is not None else None
 
 
 def lds_of(scene: Scene, attacker: Fighter, target: Fighter, how: Declared, striker: Fighter,
@@ -315,19 +333,18 @@ def thrown_for(why: tuple[str, str], lang: str, who: str) -> tuple[str, str, str
     return LD.dice_whys(f"{tr(lang, *why)} {who}".strip())
 
 
-def throw(scene: Scene, blow: Blow, dice, why: tuple[str, str]) -> tuple[list[str], dict, bool]:
+def throw(scene: Scene, blow: Blow, dice) -> tuple[list[str], dict, bool]:
     """Throw the blow: the attacker's three dice, then the parrier's three, then
-    a charge die when the blow lands. Applies what it does. ``why``: what the
-    dice are thrown for, in Spanish and English (:func:`thrown_for`). Where no
-    one reads its data (``Context.record`` false), it gives none."""
+    a charge die when the blow lands, each for the reasons its blow gives (:func:`build`). Applies what it does.
+    Where no one reads its data (``Context.record`` false), it gives none."""
     lang = scene.lang
     attacker, target = blow.attacker, blow.target
     lines = blow.notes  # (its own list, no copy: a blow is thrown once)
     record = scene.ctx.record
-    a = blow.thrown = LD.thrown(blow.ld, dice, thrown_for(why, lang, attacker.name), record)
+    a = blow.thrown = LD.thrown(blow.ld, dice, blow.whys, record)
     d = None
     if blow.parry is not None and a.result is not None:  # nothing to parry in a blow that cannot be attempted
-        d = LD.thrown(blow.parry, dice, thrown_for(PARRY, lang, target.name), record)
+        d = LD.thrown(blow.parry, dice, blow.parry_whys, record)
         target.set("paradas", target.now["paradas"] + 1)
     hit = lands(scene, a, d)
     if scene.explain:

@@ -78,7 +78,7 @@ def blind(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tu
 
 
 def feint_blow(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> K.Blow:
-    blow = K.build(scene, attacker, target, K.Declared.of(p), feint=True)
+    blow = K.build(scene, attacker, target, K.Declared.of(p), feint=True, why=("finta", "feint"))
     blow.ld = blow.ld.with_mods(*in_duel(attacker))
     return blow
 
@@ -86,7 +86,7 @@ def feint_blow(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> K.B
 def feint(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tuple[list[str], dict, bool]:
     blow = feint_blow(scene, attacker, target, p)
     K.declare(blow)
-    lines, data, hit = K.throw(scene, blow, dice, ("finta", "feint"))
+    lines, data, hit = K.throw(scene, blow, dice)
     if not hit:
         failed(scene, attacker, lines)
     return lines, data, hit

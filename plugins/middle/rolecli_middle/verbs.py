@@ -181,7 +181,6 @@ def quick_mount(scene: Scene, rider: Fighter, p: dict) -> Fighter:
 
 # --- the verbs ----------------------------------------------------------------
 
-STRIKE = ("golpe", "strike")  # what a blow's dice are thrown for, in Spanish and English (K.throw's ``why``)
 
 
 def one_actor(rules, default: str | None):
@@ -207,7 +206,7 @@ def do_strike(action, ctx):
     # (its arguments given by position: a Python function called with keywords is a call Python 3.11 does not
     # make fast, at every blow; icount 4.857M -> 4.847M a middle trial, -0.2%)
     K.declare(blow, how.free)
-    lines, data, hit = K.throw(scene, blow, ctx.dice, STRIKE)
+    lines, data, hit = K.throw(scene, blow, ctx.dice)
     if p.get("with_mount"):
         mount.require_mounted(attacker)
         steed = mount.mount_of(scene, attacker, {"arma_bonus": p.get("mount_bonus")})
