@@ -463,3 +463,18 @@ def test_a_scenes_fighter_finds_its_sheets_standing_by_name_and_a_new_sheet_or_a
     assert f.sheet["vida"] == 10 and f.capability("uso de armas").rating == 3
     again = Scene(context(INFO, characters=[aldara])).fighter(aldara)
     assert again.sheet["vida"] == 9 and again.capability("uso de armas").rating == 1
+
+
+def test_a_scene_lists_the_campaigns_characters_only_once_asked_who_holds_a_value():
+    # a campaign's command copies each character it looks at (WorkingCopies): a verb that asks no one's value
+    # looks at none but its own; who holds a value looks at every one, listed once for the Context
+    from dataclasses import replace
+
+    from rolecli.campaign.store import WorkingCopies
+
+    copies = WorkingCopies({n: character(INFO, n) for n in ("Ana", "Eva", "Ivo")})
+    scene = Scene(replace(context(INFO), characters=copies))
+    scene.fighter(copies["Ana"])
+    assert copies.looked_at() == {"Ana"} and scene.everyone is None
+    assert list(scene.holding("cubre")) == [] and copies.looked_at() == {"Ana", "Eva", "Ivo"}
+    assert scene.everyone == [copies[n] for n in ("Ana", "Eva", "Ivo")]

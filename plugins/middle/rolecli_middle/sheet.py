@@ -340,7 +340,8 @@ _LD_RULES: list = [None, None]
 class Scene:
     """The fighters of one action, by name, with the campaign's other characters
     at hand (who covers whom, whose mount this is), and what its Context fixes (its language, options, LD rules and
-    characters, by name and listed in ``everyone``), read once for the Context it was begun on (:func:`scene_of`);
+    characters, by name, and listed in ``everyone`` once asked: :meth:`listed`), read once for the Context it was
+    begun on (:func:`scene_of`);
     ``named_before``: the characters a list of names named last, kept for that Context (:func:`~.order._named`).
     ``given_any``: whether any of its fighters was given values; ``as_is``: a cell, ``[True]`` while none it laid has
     been set on since (each fighter marks it as its first value is set): until then its fighters hold what their
@@ -437,12 +438,23 @@ class Scene:
                             f"{en} {name!r} is not a character of this campaign." + closest(name, known, "Characters")))
         return found
 
+    def listed(self) -> list[Character]:
+        """The campaign's characters, listed once for the Context when first asked (the Context fixes them, and
+        looking at every one copies each in a campaign's command: only a verb that asks who holds a value looks):
+        a blow asks each whether it covers anyone, and a list's walk steps for less than a table's values (icount
+        N=1000 2.9431M -> 2.9327M a middle trial, -0.35%)."""
+        self.everyone = everyone = list(self.characters.values())
+        return everyone
+
     def holding(self, key: str) -> Sequence[Fighter]:
         """The campaign's characters whose ``key`` is set (who covers someone,
         who rides a mount: a value unset by default), as fighters; a blow asks
         it, and a character not in the action is looked at without making a
         fighter of it: its own state, else its sheet, says whether it is set."""
         fighters = self._fighters
+        everyone = self.everyone
+        if everyone is None:
+            everyone = self.listed()
         # (a fighter holds a state field in its state's table, a sheet's in its sheet's: asked once, not of each
         # fighter; icount 4.4610M -> 4.4561M a middle trial)
         in_state = key in STATE_FIELDS
@@ -453,7 +465,7 @@ class Scene:
             # which asks of each character whether it is a fighter, only when someone may (icount 4.3485M ->
             # 4.3257M a middle trial, -0.5%)
             try:  # (a campaign's states hold every state field: one that leaves it out is left to the walk below)
-                for character in self.everyone:
+                for character in everyone:
                     if character.state[key]:
                         break
                 else:
@@ -476,7 +488,7 @@ class Scene:
             # get()'s call for each character at every death; one that leaves it out is left to the walk below
             # (icount 3.9149M -> 3.9111M a middle trial)
             try:
-                for character in self.everyone:
+                for character in everyone:
                     if character.sheet[key] or key in character.state:
                         break
                 else:
@@ -582,10 +594,8 @@ def scene_of(ctx, scene: Scene | None = None) -> Scene:
             kept[:] = options, (options.get("nd_minus2", "literal"), options.get("reading", "table"))
         scene.ld_rules = kept[1]
         # the campaign's characters by name (``ctx.characters or {}`` would ask their number at every look)
-        scene.characters = characters = ctx.characters if ctx.characters is not None else {}
-        # and listed: a blow asks each whether it covers anyone, and a list's walk steps for less than a table's
-        # values (icount N=1000 2.9431M -> 2.9327M a middle trial, -0.35%)
-        scene.everyone = list(characters.values())
+        scene.characters = ctx.characters if ctx.characters is not None else {}
+        scene.everyone = None  # (listed when first asked: Scene.listed)
         scene.named_before = None  # (the characters a list of names named last: order._named)
     scene.explain = ctx.explain  # False: nobody reads the lines (a simulation), so none is written
     scene._fighters = {}
