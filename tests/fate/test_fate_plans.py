@@ -195,3 +195,65 @@ def test_what_a_hit_reads_of_an_attack_s_parameters_is_kept_with_its_plan(plan):
     assert attack(a, z, call, reply="refuse") == attack(a, z, None, reply="refuse")
     chosen, refuses = actions._ATTACK_READS[call][-1]
     assert refuses and dict(zip(HIT_CHOICES, chosen))["reply"] == "refuse"
+
+
+def _attacks(attacker, targets, plan, roster, **params):
+    """An attack of ``attacker`` on each of ``targets`` in turn, in one Context, as a simulation's trial
+    plays them (no one reads their lines or data); every die a 0."""
+    import rolecli_fate
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.dispatch import complete
+    from rolecli_fate.verbs import attack as verb
+
+    ctx = Context("en", DiceSource(given=["0"] * 8 * len(targets)), {}, characters=roster, explain=False,
+                  record=False)
+    played, outcomes = None, []
+    for target in targets:
+        action, completed = complete(rolecli_fate.INFO, Action("attack", {"skill": "Armas", "defence": "Atletismo",
+                                                                          **params}, attacker, target), ctx)
+        played = played or completed  # (one Context for all, its options completed once)
+        action.plan = plan
+        outcomes.append(verb(action, played))
+    return outcomes
+
+
+def test_a_hit_on_a_state_met_before_sets_what_it_set_there(plan, monkeypatch):
+    """A hit on a character who neither is nor leads a minion group, where no one reads its lines or data, is
+    kept by the very state it hits (``actions._hit_changes``): met again, it sets what it set, a table of its
+    own each time, with no hit worked out; another state is worked out anew."""
+    from rolecli_fate import actions
+
+    worked = []
+    real = actions.apply_stress
+    monkeypatch.setattr(actions, "apply_stress", lambda work, ch, *args: worked.append(ch.state) or real(work, ch, *args))
+    a, z = ana(), zombi()
+    outcomes = _attacks(a, [z] * 4, plan(0), {"Ana": a, "Zombi": z})
+    assert [o.changes for o in outcomes] == [{"Zombi": {"salud": ("1", "2", "3")}}] * 4
+    assert len(worked) == 2  # (the first, whose contest made a Work; the second, kept; then met again)
+    outcomes[2].changes["Zombi"]["salud"] = ()
+    assert outcomes[3].changes["Zombi"]["salud"] == ("1", "2", "3")
+    z.state = {"salud": ["1"]}  # a new state, as the core sets one
+    assert _attacks(a, [z], plan(0), {"Ana": a, "Zombi": z})[0].changes == {"Zombi": {"salud": ("1", "2", "3", "4")}}
+    assert len(worked) == 3
+
+
+def test_a_hit_on_a_leader_or_refusing_a_concession_is_worked_out_every_time(plan, monkeypatch):
+    """A hit is kept by the state it hits alone where that is all it reads: on a leader, whose minions
+    standing shield it, or whose reply refuses a concession (the attacker's Fate points), it is worked out
+    at every hit (``actions._hit_changes``)."""
+    from rolecli_fate import actions
+
+    worked = []
+    real = actions.apply_stress
+    monkeypatch.setattr(actions, "apply_stress", lambda work, ch, *args: worked.append(ch.name) or real(work, ch, *args))
+    a, coronel = ana(), char("Coronel", {"Atletismo": 1})
+    soldados = char("Soldados", calidad=1, cantidad=3, lider="Coronel")
+    roster = {"Ana": a, "Coronel": coronel, "Soldados": soldados}
+    shielded = _attacks(a, [coronel] * 3, plan(0), roster)
+    assert [o.changes for o in shielded] == [{"Soldados": {"sicarios_fuera": 1, "sicario_estres": 0}}] * 3
+    assert worked == ["Coronel"] * 3
+    z = zombi()
+    refused = _attacks(a, [z] * 3, plan(1), {"Ana": a, "Zombi": z}, reply="refuse")
+    assert [o.changes for o in refused] == [{"Zombi": {"salud": ("1", "2", "3")}}] * 3
+    assert worked == ["Coronel"] * 3 + ["Zombi"] * 3
