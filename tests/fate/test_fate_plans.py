@@ -238,10 +238,9 @@ def test_a_hit_on_a_state_met_before_sets_what_it_set_there(plan, monkeypatch):
     assert len(worked) == 3
 
 
-def test_a_hit_on_a_leader_or_refusing_a_concession_is_worked_out_every_time(plan, monkeypatch):
-    """A hit is kept by the state it hits alone where that is all it reads: on a leader, whose minions
-    standing shield it, or whose reply refuses a concession (the attacker's Fate points), it is worked out
-    at every hit (``actions._hit_changes``)."""
+def test_a_hit_on_a_leader_or_a_group_is_kept_by_the_states_of_both(plan, monkeypatch):
+    """A hit on a leader, whose minions standing shield it, or on a minion group, whose stress left over hits
+    its leader, is kept by the states of both (``actions._related``): another state of either is worked out anew."""
     from rolecli_fate import actions
 
     worked = []
@@ -252,8 +251,31 @@ def test_a_hit_on_a_leader_or_refusing_a_concession_is_worked_out_every_time(pla
     roster = {"Ana": a, "Coronel": coronel, "Soldados": soldados}
     shielded = _attacks(a, [coronel] * 3, plan(0), roster)
     assert [o.changes for o in shielded] == [{"Soldados": {"sicarios_fuera": 1, "sicario_estres": 0}}] * 3
-    assert worked == ["Coronel"] * 3
-    z = zombi()
+    assert worked == ["Coronel"] * 2  # (the first, whose contest made a Work; the second, kept; then met again)
+    soldados.state = {"sicarios_fuera": 1}  # a new state of the group, as the core sets one: worked out anew
+    assert _attacks(a, [coronel] * 2, plan(0), roster)[1].changes == {
+        "Soldados": {"sicarios_fuera": 3, "sicario_estres": 0, "fuera": "taken_out"}}
+    assert worked == ["Coronel"] * 4
+    soldados.state = {"sicarios_fuera": 2}  # one left: the group's hit leaves 2 stress over, on its leader
+    spilled = _attacks(a, [soldados] * 3, plan(1), roster, defence="calidad")
+    assert [o.changes for o in spilled] == [{"Soldados": {"sicarios_fuera": 3, "sicario_estres": 0, "fuera": "taken_out"},
+                                             "Coronel": {"salud": ("1", "2")}}] * 3
+    assert worked == ["Coronel"] * 4 + ["Soldados"] * 2
+    coronel.state = {"fuera": "taken_out"}  # its leader out already: worked out anew, and he takes nothing
+    out = _attacks(a, [soldados] * 2, plan(1), roster, defence="calidad")[1]
+    assert out.changes == {"Soldados": {"sicarios_fuera": 3, "sicario_estres": 0, "fuera": "taken_out"}}
+    assert worked == ["Coronel"] * 4 + ["Soldados"] * 4
+
+
+def test_a_hit_whose_reply_refuses_a_concession_is_worked_out_every_time(plan, monkeypatch):
+    """A hit whose reply refuses a concession, which costs the attacker a Fate point, is not kept
+    (``actions._hit_changes``): it is worked out at every hit."""
+    from rolecli_fate import actions
+
+    worked = []
+    real = actions.apply_stress
+    monkeypatch.setattr(actions, "apply_stress", lambda work, ch, *args: worked.append(ch.name) or real(work, ch, *args))
+    a, z = ana(), zombi()
     refused = _attacks(a, [z] * 3, plan(1), {"Ana": a, "Zombi": z}, reply="refuse")
     assert [o.changes for o in refused] == [{"Zombi": {"salud": ("1", "2", "3")}}] * 3
-    assert worked == ["Coronel"] * 3 + ["Zombi"] * 3
+    assert worked == ["Zombi"] * 3
