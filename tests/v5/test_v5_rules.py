@@ -524,26 +524,49 @@ def test_003_R4_an_attack_is_declared_once_for_its_two_sheets_its_parameters_and
             _declare(katarina, guard, weapon="Hacha", **verb)
 
 
+def _attack_planned(actor, target, called, ctx=None, rules=None, lang="en", **params):
+    """An encounter's attack (``called``: its plan) played on ``ctx``, whose table of rules an encounter hands
+    every call (made here where none is given): the declaration the attack found or made, and the ctx."""
+    import rolecli_v5
+    from rolecli.contract import Action, Context
+    from rolecli.dice.source import DiceSource
+    from rolecli.dispatch import complete
+    from rolecli_v5 import verbs
+
+    action, ctx = complete(rolecli_v5.INFO, Action("attack", params, actor, target),
+                           ctx or Context(lang, DiceSource(1), dict(rules or {}), {}))
+    action.plan = called
+    verbs.attack(action, ctx)
+    return verbs._PLANNED[called][id(actor.sheet)], ctx
+
+
 def test_003_R4_an_attack_with_a_plan_is_declared_once_for_it_as_its_parameters_declare_it():
     """An encounter's action has a plan (``Action.plan``, the same only for the same
-    parameters): the declaration is kept by it, each plan its own, as declared with no plan;
-    and anew for other rules."""
+    parameters): the attack finds its declaration kept by it and the actor's sheet, each
+    plan its own, as declared with no plan; and anew for other rules, another target's sheet
+    or name, or another language."""
     katarina, guard = character("Katarina"), character("Guardia 1")
     verb = {"pool": "Destreza+Pelea", "defence": "Destreza+Pelea", "two_sided": True}
-    plan = _declare(katarina, guard, called=("a call", "Guardia 1"), **verb)
-    assert _declare(katarina, guard, called=("a call", "Guardia 1"), **verb) is plan
+    plan, ctx = _attack_planned(katarina, guard, ("a call", "Guardia 1"), **verb)
+    assert _attack_planned(katarina, guard, ("a call", "Guardia 1"), ctx, **verb)[0] is plan
     assert plan.params == _declare(katarina, guard, **verb).params
-    one_sided = _declare(katarina, guard, called=("another call", "Guardia 1"), **{**verb, "two_sided": False})
+    one_sided = _attack_planned(katarina, guard, ("another call", "Guardia 1"), ctx, **{**verb, "two_sided": False})[0]
     assert one_sided is not plan and one_sided.params["two_sided"] is False
-    assert _declare(katarina, guard, called=("a call", "Guardia 1"), rules={"tie_weapon": False}, **verb) is not plan
+    assert _attack_planned(katarina, guard, ("another call", "Guardia 1"), ctx, **{**verb, "two_sided": False})[0] \
+        is one_sided
     # a plan promises the parameters, not who makes the call or against whom: a side's fighters share it
     other = character("Guardia 2")
-    assert _declare(other, guard, called=("a call", "Guardia 1"), **verb).blows["attacker"].by == "Guardia 2"
+    assert _attack_planned(other, guard, ("a call", "Guardia 1"), ctx, **verb)[0].blows["attacker"].by == "Guardia 2"
+    assert _attack_planned(katarina, guard, ("a call", "Guardia 1"), ctx, **verb)[0] is plan  # each fighter its own
+    tie_weapon = _attack_planned(katarina, guard, ("a call", "Guardia 1"), rules={"tie_weapon": False}, **verb)[0]
+    assert tie_weapon is not plan and tie_weapon.tie_weapon is False
     twin = character("Guardia 1", guard.state, **guard.sheet)  # another sheet, as equal
-    assert _declare(katarina, twin, called=("a call", "Guardia 1"), **verb).target_sheet is twin.sheet
-    assert _declare(katarina, other, called=("a call", "Guardia 1"), **verb).mark.on == "Guardia 2"
-    assert _declare(katarina, guard, lang="es", called=("a call", "Guardia 1"), **verb).lang == "es"
-    assert _declare(katarina, guard, called=("a call", "Guardia 1"), **verb) is plan
+    assert _attack_planned(katarina, twin, ("a call", "Guardia 1"), ctx, **verb)[0].target_sheet is twin.sheet
+    assert _attack_planned(katarina, other, ("a call", "Guardia 1"), ctx, **verb)[0].mark.on == "Guardia 2"
+    assert _attack_planned(katarina, guard, ("a call", "Guardia 1"), lang="es", **verb)[0].lang == "es"
+    again, ctx = _attack_planned(katarina, guard, ("a call", "Guardia 1"), **verb)  # declared anew, then kept
+    assert again is not plan and again.params == plan.params
+    assert _attack_planned(katarina, guard, ("a call", "Guardia 1"), ctx, **verb)[0] is again
 
 
 def test_003_R15_an_attacks_contests_are_kept_by_all_their_sides_read_of_a_state():
