@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rolecli import campaign as store
-from rolecli.contract import Action
+from rolecli.contract import Action, Status
 from rolecli.conflict import Scene
 from rolecli.encounter.engine import Play
 from rolecli.encounter.file import EncounterFile
@@ -583,7 +583,8 @@ def test_who_fights_is_worked_out_again_only_when_someone_falls_or_rises(campaig
 
 def test_one_who_falls_or_rises_changes_only_its_side_s_fighters_and_the_other_sides_foes(campaigns):
     """When one participant can act no longer (or again), the other sides'
-    fighters and its own side's foes are kept as they were; a side fleeing
+    fighters and its own side's foes are kept as they were, and the sides
+    standing while its side has someone left who can act; a side fleeing
     has everything worked out again."""
     enc = EncounterFile(campaigns / "demo" / "encounter.toml").encounter(
         store.load_campaign(campaigns, "demo", system_info))
@@ -596,7 +597,15 @@ def test_one_who_falls_or_rises_changes_only_its_side_s_fighters_and_the_other_s
     play.hook(spec, Action("damage", {"amount": 100}, skeleton), [skeleton])
     assert play.friends("héroes") is heroes and play.foes("cripta") is crypt  # the other side, and its foes, kept
     assert "Esqueleto" not in play.friends("cripta") and "Esqueleto" not in play.foes("héroes")
-    assert play.standing is None  # the sides standing: asked again
+    assert play.standing == ["héroes", "cripta"]  # its side still fights: the sides standing kept, no verdict asked
+    fallen = play.statuses["Esqueleto"]
+    play.settled("Esqueleto", Status())  # it can act again: asked again
+    assert play.standing is None and play.verdict() is None and "Esqueleto" in play.friends("cripta")
+    play.settled("Esqueleto", fallen)
+    assert play.standing == ["héroes", "cripta"] and "Esqueleto" not in play.friends("cripta")
+    for name in play.friends("cripta"):
+        play.hook(spec, Action("damage", {"amount": 100}, play.characters[name]), [play.characters[name]])
+    assert play.standing is None and play.verdict() == ("héroes", "side_out")  # its side has nobody left: asked again
     play.routed.add("cripta")
     play.regroup()  # a side fled: everyone's worked out again
     assert play.friends("héroes") is not heroes and play.foes("cripta") is not crypt

@@ -574,10 +574,11 @@ class Play(Tracker):
     def regroup(self, name: str | None = None) -> None:
         """Who can act, by side, and the sides standing: worked out again when
         next asked. Where it is ``name`` alone who can act no longer (or again),
-        only its side's fighters and the other sides' foes change."""
-        self.standing = None
+        only its side's fighters and the other sides' foes change, and the sides
+        standing only where it can act again or its side has nobody left who can."""
         side = self.side_of.get(name)
         if side is None:  # (a side fled, or one who is no participant)
+            self.standing = None
             self.fighting.clear()
             self.facing.clear()
             return
@@ -587,6 +588,9 @@ class Play(Tracker):
         facing.clear()
         if own is not None:
             facing[side] = own
+        # (a side that still fights keeps the sides standing as they were: no verdict asked at every fall)
+        if self.standing is not None and (self.acting[name] or not self.friends(side)):
+            self.standing = None
 
     def recover(self, event: str, names: Iterable[str]) -> list[Event]:
         """The system's recovery for ``event``, one character at a time, each
