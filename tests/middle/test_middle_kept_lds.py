@@ -87,6 +87,20 @@ def test_each_throw_of_a_kept_ld_says_its_own_dice_in_lists_of_its_own():
     assert ld.before["nd_modifiers"] == [{"key": "protections", "nd": -1}] and ld.before["sizes"] == [12, 12, 12]
 
 
+def test_a_throw_no_one_records_is_made_once_for_its_ld_and_faces():
+    """Unrecorded, a kept LD's throw of the same faces is the one judged before (read only); a recorded one,
+    whose data holds its faces, is its own."""
+    ana, bruno = character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET)
+    ld = blow_ld(ana, bruno)
+    whys = LD.dice_whys("x")
+    one, two = (LD.thrown(ld, context(INFO, dice=[5, 7, 9]).dice, whys, False) for _ in range(2))
+    assert one is two and (one.faces, one.result, one.success) == ([5, 7, 9], 5, True)
+    other = LD.thrown(ld, context(INFO, dice=[1, 2, 3]).dice, whys, False)
+    assert other is not one and (other.faces, other.result) == ([1, 2, 3], 1)
+    recorded = LD.thrown(ld, context(INFO, dice=[5, 7, 9]).dice, whys, True)
+    assert recorded is not one and recorded.faces is not one.faces and recorded.result == 5
+
+
 def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():
     """A blow's and a parry's reason (``strike Ana``) is kept by reason, language and thrower:
     the same words as written out at each throw, in each language, and the reason alone for
