@@ -101,6 +101,17 @@ def test_a_throw_no_one_records_is_made_once_for_its_ld_and_faces():
     assert recorded is not one and recorded.faces is not one.faces and recorded.result == 5
 
 
+def test_the_throws_an_ld_keeps_are_bounded(monkeypatch):
+    """An LD keeps at most THROWS_LIMIT throws (3d20 falls 8,000 ways): emptied when full, then kept anew."""
+    monkeypatch.setattr(LD, "THROWS_LIMIT", 3)
+    ld = blow_ld(character(INFO, "Ana", SHEET), character(INFO, "Bruno", SHEET))
+    whys = LD.dice_whys("x")
+    for faces in ([1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6]):
+        LD.thrown(ld, context(INFO, dice=faces).dice, whys, False)
+        assert len(ld.throws) <= 3
+    assert list(ld.throws) == [(4, 5, 6)]
+
+
 def test_what_a_blows_dice_are_thrown_for_is_its_words_made_once():
     """A blow's and a parry's reason (``strike Ana``) is kept by reason, language and thrower:
     the same words as written out at each throw, in each language, and the reason alone for

@@ -81,6 +81,9 @@ class Ld:
 
 
 KEPT_LIMIT = 64  # a fighter throws a handful of different LDs in a fight (a blow at each rival, its parry...)
+# the throws an LD keeps by their faces (Ld.throws): every way of 3d12 (1,728), not all 8,000 of 3d20, which
+# would hold some 1.5 MB an LD (64 LDs a sheet)
+THROWS_LIMIT = 2048
 
 
 def made(kept: dict | None, capability: Capability, mods: list[Mod], goal: int | None, rules: tuple[str, str],
@@ -202,7 +205,7 @@ def thrown(ld: Ld, dice, whys: tuple[str, str, str], recorded: bool = True) -> T
     # every LD; icount N=1000 2.9147M -> 2.8900M a middle trial, -0.85%, measured twice)
     a, b, c = faces
     # A throw no one records is a function of its LD and faces, read only: made once for them, not judged at every LD
-    # (bounded by the faces, 216 ways for 3d6; icount N=1000 2.8079M -> 2.7690M a middle trial, -1.4%)
+    # (216 ways for 3d6, at most THROWS_LIMIT; icount N=1000 2.8079M -> 2.7690M a middle trial, -1.4%)
     if not recorded:
         try:
             return ld.throws[a, b, c]
@@ -212,10 +215,10 @@ def thrown(ld: Ld, dice, whys: tuple[str, str, str], recorded: bool = True) -> T
         result, kept = ld.reads[a, b, c]
     except KeyError:
         result, kept = ld.reads[a, b, c] = _read(ld.reader, faces)
-    made = judged(ld, faces, result, kept)
+    throw = judged(ld, faces, result, kept)
     if not recorded:
-        ld.throws[a, b, c] = made
-    return made
+        keep_at_most(ld.throws, (a, b, c), throw, THROWS_LIMIT)
+    return throw
 
 
 # Each reading's result and the positions of the dice it read, by the faces read (in the order thrown): a reading is
