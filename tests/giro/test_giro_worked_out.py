@@ -152,8 +152,27 @@ def test_the_sides_kept_by_a_plan_are_those_its_parameters_make():
     assert both(("a call", LENOIR)) is first
 
 
+def test_a_plan_given_to_two_pairs_keeps_the_sides_of_both():
+    """A plan given to two pairs (a stat block's twins may share a call): the
+    first pair's sides kept by the plan, the other's by the plan and both
+    names, each found again as kept, not worked out anew at every exchange."""
+    verbs._PLANNED_SIDES.clear()
+    verbs._OTHER_PAIRS.clear()
+    berthold, lenoir = character(BERTHOLD), character(LENOIR)
+    twin = Character("Berthold 2", berthold.sheet)  # the same sheet, another name
+    p = {q.name: q.default for q in INFO.action("attack").params} | {"challenge": "Ímpetu + Fisicoculturismo",
+                                                                      "defence": "Gracia + Percepción"}
+
+    def both(actor):
+        return contest_sides(Action("attack", p, actor, lenoir, ("a call", LENOIR)), context(INFO), p, p["defence"])
+
+    first, other = both(berthold), both(twin)
+    assert both(berthold) is first and both(twin) is other is not first
+    assert [s.who for s in (first.actor, other.actor, other.target)] == [BERTHOLD, "Berthold 2", LENOIR]
+
+
 def test_the_sides_kept_by_a_plan_follow_both_names_and_sheets_and_are_dropped_when_full(monkeypatch):
-    """Kept by the plan and both names, with both sheets held: the same plan for
+    """Kept by the plan, with both names and sheets held: the same plan for
     another actor or target (a stat block's twins share a call and a sheet), or
     another sheet, is worked out anew, to the sides worked out with no plan; an
     assisted side is never kept; only so many are kept."""
@@ -432,7 +451,7 @@ def test_a_plans_hits_leave_the_wounds_the_struck_characters_own_sheet_says():
                 hits += 1
                 assert out.data["health"] == health.data(target, min(1 + out.data["damage"], salud))
                 assert out.changes == {LENOIR: {"heridas": min(1 + out.data["damage"], salud)}}
-        assert verbs._PLANNED_SIDES[plan, BERTHOLD, LENOIR][5] is verbs.hurts_of(target)
+        assert verbs._PLANNED_SIDES[plan][7] is verbs.hurts_of(target)
     assert hits
 
 
