@@ -88,6 +88,18 @@ def test_a_contests_sides_kept_together_are_those_of_the_very_target(plan):
     assert attack(a, zombi(), plan(0))["opposition"]["effort"] == 1
 
 
+def test_a_contest_kept_by_its_plan_alone_is_made_anew_for_another_actor(plan):
+    """A contest is kept by the plan alone, with the very characters it was made for
+    (``roll._CONTESTS``): another actor given the same plan, by another name, is made up
+    anew, as it would be with no plan, and the first is then read as before."""
+    a, z, bruno = ana(), zombi(), char("Bruno", {"Atletismo": 1, "Armas": 2})
+    roster = {"Ana": a, "Bruno": bruno, "Zombi": z}  # (one roster: the same groups for both)
+    assert attack(a, z, plan(0), roster=roster)["roll"]["effort"] == 4
+    data = attack(bruno, z, plan(0), roster=roster)
+    assert data == attack(bruno, z, None, roster=roster) and data["roll"]["effort"] == 2
+    assert attack(a, z, plan(0), roster=roster)["roll"]["effort"] == 4
+
+
 def test_a_contest_kept_in_one_context_is_that_of_its_very_characters(plan):
     """In one Context, where a kept contest makes no Work (``roll.roll_contest``: an attack that
     misses needs none), a target given in place of the roster's, by the same name and with another

@@ -370,17 +370,17 @@ def roll_contest(action: Action, ctx, p: dict, work: Work | None, opp_key: str, 
         if work is None and ROSTER[3] is not ctx:  # (a Context's first: its Work compares the roster, state.ROSTER)
             work = work_on(ctx, actor, target)
         # (the roster's: the same table in every trial of a simulation; with no Work, as work_on found them for this
-        # Context, which a kept contest was made among for its very characters, found[3:])
+        # Context, which a kept contest was made among for its very characters, found[3:5])
         groups = ROSTER[2] if work is None else work.groups_found or work.groups()
         mode = ctx.options["combine"]
-        key = (plan, actor.name, target.name, lang, mode)
-        found = _CONTESTS.get(key)
+        found = _CONTESTS.get(plan)
         if (found is None or found[0] is not groups or found[3] is not actor or found[4] is not target
+                or found[5] != lang or found[6] != mode
                 or "cantidad" in actor.state or "cantidad" in target.state):  # (one whose state says how many: asked)
             if work is None:
                 work = work_on(ctx, actor, target)
                 groups = work.groups_found or work.groups()  # (of characters given in the roster's place: another)
-            found = (groups, sizing_groups(work), {}, actor, target)
+            found = (groups, sizing_groups(work), {}, actor, target, lang, mode)
         # Both sides' group sizes are a function of the groups' minions standing, asked of them alone, not of
         # each side's group (icount, a fate trial 2.9673M -> 2.9105M, -1.9%); kept by the two fields minions.standing
         # reads of their states (their sheets the entry's), not by their standing worked out at every contest (icount,
@@ -402,7 +402,8 @@ def roll_contest(action: Action, ctx, p: dict, work: Work | None, opp_key: str, 
                                  acting_size(work, target), lang, mode)
             if read is not None:
                 sized = found[2] if len(found[2]) < _SIZED_LIMIT else {}
-                keep_at_most(_CONTESTS, key, (groups, found[1], {**sized, read: made}, actor, target), _CONTESTS_LIMIT)
+                keep_at_most(_CONTESTS, plan, (groups, found[1], {**sized, read: made}, actor, target, lang, mode),
+                             _CONTESTS_LIMIT)
         # (neither read at every contest, nor what the opposing side rolls: icount, a fate trial 3.7538M -> 3.7224M, -0.8%)
         acting, opposing, invoking, reasons = made
         if invoking:
@@ -451,17 +452,17 @@ def _opposition(p: dict, opp_key: str) -> Any:
     return opposition if opposition not in (None, "") else 0
 
 
-# What both sides of a contest are made of (:func:`roll_contest`), by the plan, both characters' names
-# and what else the making reads, with the roster's groups (:meth:`Work.groups`) it was made among
-# and those of them whose minions standing size a side (:func:`~rolecli_fate.minions.sizing_groups`),
-# and by what their standing reads (at most _SIZED_LIMIT), what :func:`_made_up_both` makes; then the
-# very characters it was made for. (By the
-# names, not the sheets' ids, whose two calls at every contest cost more: icount, a fate trial 3.5012M ->
-# 3.4863M, -0.43%. Its groups the table found for the very characters it was made for, which names both:
+# What both sides of a contest are made of (:func:`roll_contest`), by the plan, with the roster's groups
+# (:meth:`Work.groups`) it was made among and those of them whose minions standing size a side
+# (:func:`~rolecli_fate.minions.sizing_groups`), and by what their standing reads (at most _SIZED_LIMIT),
+# what :func:`_made_up_both` makes; then the very characters it was made for, the language and the combine
+# option, compared, not hashed with the plan into a key at every contest: an encounter's plan names its
+# target and is its actor's call, and another pair given the same plan makes its own anew (icount, a fate trial
+# N=1000 1.8255M -> 1.8134M, -0.66%). Its groups the table found for the very characters it was made for:
 # their sheets are those it was made from, for a character in another campaign or given another sheet is
 # another character, whose table is another; not compared at every contest: icount, a fate trial N=400 2.2337M ->
 # 2.2258M, -0.35%, twice)
-_CONTESTS: dict[tuple, tuple] = {}
+_CONTESTS: dict[Hashable, tuple] = {}
 _CONTESTS_LIMIT = 1024
 _SIZED_LIMIT = 64
 
