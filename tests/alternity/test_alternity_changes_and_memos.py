@@ -584,6 +584,30 @@ def test_a_failed_attack_with_no_point_spent_gives_the_table_kept_for_its_roll_a
     assert played(mad, [18]) is failed and list(failed.items()) == list(fresh.items())
 
 
+def test_an_entrants_part_is_found_by_its_state_object_met_before_with_no_field_read(monkeypatch):
+    """A state met before, the very object (the core gives again the state a move made before),
+    finds its entrant's part by the object itself, held with it: no field read, the same part;
+    another object of the same values is read."""
+    from rolecli_alternity import action_checks as AC
+    from rolecli_alternity.sheet import STATE_DEFAULTS
+
+    grimes = character("Grimes")
+    read = []
+    reads = AC._ENTRANT_READS
+    monkeypatch.setattr(AC, "_ENTRANT_READS", lambda st: read.append(st) or reads(st))
+
+    def check(state, dice):
+        found = call("initiative", chars=(Character(grimes.name, grimes.sheet, state),), dice=dice)
+        return found.data, found.changes, [(r.sides, r.why) for r in found.dice]
+
+    hurt, fresh = {**STATE_DEFAULTS, "stun": 12}, dict(STATE_DEFAULTS)
+    AC._LAST_ENTRY.clear()
+    expected = check(hurt, [5, 1]), check(fresh, [5])
+    read.clear()
+    assert (check(hurt, [5, 1]), check(fresh, [5])) == expected and not read   # each met before: by the object
+    assert check(dict(hurt), [5, 1]) == expected[0] and read                    # another object: its values read
+
+
 def test_an_entrants_part_is_found_by_a_whole_states_values_and_laid_out_from_the_kept_state_of_another(monkeypatch):
     """A whole state met anew (as the core keeps one) finds its entrant's part by the values it
     reads, with no kept state laid out; a state that lacks a field (a campaign's), and holds a
