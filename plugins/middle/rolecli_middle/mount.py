@@ -48,7 +48,7 @@ def require_mounted(rider: Fighter) -> None:
 def mount_blow(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter) -> K.Blow:
     require_mounted(rider)
     return K.build(scene, rider, target, K.Declared.of({**p, "capability": p.get("capability") or C.BEAST_TAMING}),
-                   striker=mount, why=("montura", "mount"))
+                   striker=mount, why=K.MOUNT_WHY)
 
 
 def mount_attack(scene: Scene, rider: Fighter, target: Fighter, p: dict, mount: Fighter, dice):

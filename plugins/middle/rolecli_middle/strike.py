@@ -44,6 +44,7 @@ COMBAT = frozenset({"combat"})  # the kind of a parry's LD, for the parrier's (a
 DUEL_INTERRUPT = L("interrumpe un duelo de desarme", "interrupts a disarm duel")
 PARRY = ("parada", "parry")  # what a parry's dice are thrown for, in Spanish and English (as :func:`build`'s ``why``)
 STRIKE = ("golpe", "strike")  # and a blow's, unless another is named (a feint's, a mount's)
+FEINT_WHY, MOUNT_WHY = ("finta", "feint"), ("montura", "mount")  # (one object each: a kept blow compares its why by identity)
 # A new object of a class, its fields set by whoever makes it (:func:`build`): a function of this module's,
 # not ``object.__new__`` read at every call (its read and call are not specialized).
 _NEW = object.__new__

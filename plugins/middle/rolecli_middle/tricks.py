@@ -78,7 +78,7 @@ def blind(scene: Scene, attacker: Fighter, target: Fighter, p: dict, dice) -> tu
 
 
 def feint_blow(scene: Scene, attacker: Fighter, target: Fighter, p: dict) -> K.Blow:
-    blow = K.build(scene, attacker, target, K.Declared.of(p), feint=True, why=("finta", "feint"))
+    blow = K.build(scene, attacker, target, K.Declared.of(p), feint=True, why=K.FEINT_WHY)
     blow.ld = blow.ld.with_mods(*in_duel(attacker))
     return blow
 
