@@ -193,19 +193,13 @@ def _hit_changes(ctx, hits: dict, target, stress: int, track: str, p: dict, lang
         if not others:  # (most: its own state read alone)
             fields = kept[6]
             return {target.name: fields.copy()} if fields else {}
-        read = key
-        for other in others:  # (a group or two: a loop, for which a comprehension's call costs more)
-            read += (id(other.state),)
-        found = hits.get(read)
+        found = hits.get(_with_states(key, others))
         if found is not None:
             for other, sheet, was in found[0]:
                 if other.state is not was or other.sheet is not sheet:
                     break
             else:
-                changes = {}
-                for name, fields in found[1].items():
-                    changes[name] = fields.copy()
-                return changes
+                return _copied(found[1])
     work = work_on(ctx)  # (over the roster alone, whose own the kept contest found them: roll_contest)
     apply_stress(work, target, stress, track, p, lang, attacker, choices)
     changes = work.changes() if work.states else {}
@@ -214,15 +208,25 @@ def _hit_changes(ctx, hits: dict, target, stress: int, track: str, p: dict, lang
     keep_at_most(hits, key, (state, target, target.sheet, work.groups_found, options, lang,
                              fields.copy() if fields and not others else None, others), _HITS_BY_STATE_LIMIT)
     if others:
-        read = key
-        for other in others:
-            read += (id(other.state),)
-        kept_changes = {}
-        for name, fields in changes.items():
-            kept_changes[name] = fields.copy()
-        keep_at_most(hits, read, (tuple([(other, other.sheet, other.state) for other in others]), kept_changes),
+        keep_at_most(hits, _with_states(key, others),
+                     (tuple([(other, other.sheet, other.state) for other in others]), _copied(changes)),
                      _HITS_BY_STATE_LIMIT)
     return changes
+
+
+def _copied(changes: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``changes`` with a table of its own for each character: kept, or given again, none shared."""
+    copied = {}
+    for name, fields in changes.items():
+        copied[name] = fields.copy()
+    return copied
+
+
+def _with_states(key: tuple, others: tuple) -> tuple:
+    """``key`` with the states of ``others`` (by their ids: each entry holds them) that a hit reads too."""
+    for other in others:  # (a group or two: a loop, for which a comprehension's call costs more)
+        key += (id(other.state),)
+    return key
 
 
 def _related(work, target) -> tuple:
